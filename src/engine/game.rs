@@ -1,0 +1,1354 @@
+//! The game state, moves and their legality, shared by all three variants.
+//!
+//! `Position` is everything every player may see; `Game` adds the hidden parts (hands, draw pile order,
+//! future dice). Legality lives in `Position` so a seat's `View` answers the same questions as the game.
+
+use arrayvec::ArrayVec;
+
+use super::card::{full_deck, Card, CardEffect};
+use super::cell::{nth_cell, BitIter, Bits, Cell, DIRECTIONS};
+use super::error::PlayError;
+use super::layout::{Label, Layout};
+use super::rng::GameRng;
+use super::variant::{Config, SetupError, Variant};
+
+/// A seat number, 0 moves first.
+pub type Seat = u8;
+/// A team number; seat `i` is on team `i % teams`.
+pub type Team = u8;
+
+/// Most seats in any game.
+pub const MAX_SEATS: usize = 12;
+/// Most teams in any game (kids: four players alone).
+pub const MAX_TEAMS: usize = 4;
+const MAX_HAND: usize = 7;
+const MAX_DECK: usize = 104;
+/// Captured pairs that win a `capture_pairs` game.
+pub const PAIRS_TO_WIN: u8 = 5;
+
+/// What a player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Play a card at a cell: place a chip, or with a one-eyed jack or a dragon remove the chip there.
+    Play {
+        /// The card.
+        card: Card,
+        /// The cell.
+        cell: Cell,
+    },
+    /// Exchange a dead card for a new one (then the turn goes on).
+    Exchange {
+        /// The dead card.
+        card: Card,
+    },
+    /// Dice: place (or replace) on a cell for the current roll.
+    Place {
+        /// The cell.
+        cell: Cell,
+    },
+    /// Dice: remove an opponent chip on a 10.
+    Remove {
+        /// The cell.
+        cell: Cell,
+    },
+    /// Nothing else is legal.
+    Pass,
+}
+
+/// What happened. Drawn cards are not named: they are hidden information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A dead card went to the discard pile.
+    Exchanged {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// A chip was placed (replacing an opponent chip in dice when `replaced` is set).
+    Placed {
+        /// Who.
+        seat: Seat,
+        /// Whose chip.
+        team: Team,
+        /// The card played, if any.
+        card: Option<Card>,
+        /// Where.
+        cell: Cell,
+        /// The team whose chip was replaced (dice).
+        replaced: Option<Team>,
+    },
+    /// A chip was removed by a one-eyed jack, a dragon or a 10.
+    Removed {
+        /// Who.
+        seat: Seat,
+        /// The team that lost the chip.
+        team: Team,
+        /// The card played, if any.
+        card: Option<Card>,
+        /// Where.
+        cell: Cell,
+    },
+    /// Two opponent chips were captured (`capture_pairs`).
+    Captured {
+        /// The capturing team.
+        team: Team,
+        /// The team that lost them.
+        victim: Team,
+        /// The two cells.
+        cells: [Cell; 2],
+    },
+    /// A sequence was completed; `index` is its place in [`Position::sequences`].
+    SequenceCompleted {
+        /// The team.
+        team: Team,
+        /// Index into the sequences list.
+        index: usize,
+    },
+    /// A sequence was broken by a one-eyed jack (`scoring`).
+    SequenceBroken {
+        /// The team that lost it.
+        team: Team,
+    },
+    /// A player drew a card.
+    Drew {
+        /// Who.
+        seat: Seat,
+    },
+    /// The discard pile was shuffled into a new draw pile.
+    Reshuffled,
+    /// A player passed.
+    Passed {
+        /// Who.
+        seat: Seat,
+    },
+    /// The dice were rolled for a player.
+    Rolled {
+        /// Who.
+        seat: Seat,
+        /// The two dice.
+        dice: [u8; 2],
+    },
+    /// A team reached the target; the round is played out first (`equal_turns`).
+    ProvisionalWin {
+        /// The team.
+        team: Team,
+    },
+    /// The game was won.
+    Won {
+        /// The team.
+        team: Team,
+    },
+    /// The game ended in a draw.
+    Drawn,
+}
+
+/// The events of one move.
+pub type Events = ArrayVec<Event, 40>;
+/// A list of moves that does not allocate.
+pub type MoveList = ArrayVec<Move, 320>;
+
+/// The state of the game as a whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Moves are being made.
+    InProgress,
+    /// A team won.
+    Won(Team),
+    /// Nobody won.
+    Drawn,
+}
+
+/// A completed sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sequence {
+    /// Whose.
+    pub team: Team,
+    /// Its cells as a bitboard.
+    pub mask: Bits,
+    cells: [Cell; 6],
+    len: u8,
+}
+
+impl Sequence {
+    /// Cells in line order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells[..usize::from(self.len)]
+    }
+}
+
+/// The last chip-changing action, for highlighting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastAction {
+    /// Who acted.
+    pub seat: Seat,
+    /// The cell.
+    pub cell: Cell,
+    /// Whether a chip was removed there (else placed).
+    pub removed: bool,
+    /// The card played, if any.
+    pub card: Option<Card>,
+}
+
+/// A player's hand, at most seven cards, in the order they were received.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hand {
+    cards: [Card; MAX_HAND],
+    len: u8,
+}
+
+impl Hand {
+    const EMPTY: Hand = Hand {
+        cards: [Card(0); MAX_HAND],
+        len: 0,
+    };
+
+    /// The cards.
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..usize::from(self.len)]
+    }
+
+    #[inline]
+    fn push(&mut self, card: Card) {
+        if usize::from(self.len) < MAX_HAND {
+            self.cards[usize::from(self.len)] = card;
+            self.len += 1;
+        }
+    }
+
+    /// Removes one copy, keeping the order of the others.
+    #[inline]
+    fn remove(&mut self, card: Card) -> bool {
+        let len = usize::from(self.len);
+        match self.cards[..len].iter().position(|&c| c == card) {
+            Some(i) => {
+                self.cards.copy_within(i + 1..len, i);
+                self.len -= 1;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// A pile of cards; the top is the last one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pile {
+    cards: [Card; MAX_DECK],
+    len: u8,
+}
+
+impl Pile {
+    const EMPTY: Pile = Pile {
+        cards: [Card(0); MAX_DECK],
+        len: 0,
+    };
+
+    #[inline]
+    fn as_slice(&self) -> &[Card] {
+        &self.cards[..usize::from(self.len)]
+    }
+
+    #[inline]
+    fn push(&mut self, card: Card) {
+        self.cards[usize::from(self.len)] = card;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Card> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.cards[usize::from(self.len)])
+    }
+}
+
+/// What a group of legal moves does; see [`Position::move_groups`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupKind {
+    /// `Move::Play` with the group's card on each cell.
+    Play(Card),
+    /// `Move::Exchange` of the card (no cells).
+    Exchange(Card),
+    /// `Move::Place` on each cell.
+    Place,
+    /// `Move::Remove` on each cell.
+    Remove,
+}
+
+/// Legal moves grouped by card: a compact form that random play and move lists both expand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveGroup {
+    /// What the moves do.
+    pub kind: GroupKind,
+    /// Target cells (empty for an exchange).
+    pub cells: Bits,
+}
+
+impl MoveGroup {
+    /// How many moves the group stands for.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        match self.kind {
+            GroupKind::Exchange(_) => 1,
+            _ => self.cells.count_ones(),
+        }
+    }
+
+    /// The `n`-th move of the group.
+    #[inline]
+    pub fn nth(&self, n: u32) -> Move {
+        match self.kind {
+            GroupKind::Exchange(card) => Move::Exchange { card },
+            GroupKind::Play(card) => Move::Play {
+                card,
+                cell: nth_cell(self.cells, n),
+            },
+            GroupKind::Place => Move::Place {
+                cell: nth_cell(self.cells, n),
+            },
+            GroupKind::Remove => Move::Remove {
+                cell: nth_cell(self.cells, n),
+            },
+        }
+    }
+}
+
+/// Groups of legal moves of one turn.
+pub type MoveGroups = ArrayVec<MoveGroup, 16>;
+
+/// Everything every player may see.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    config: Config,
+    layout: &'static Layout,
+    chips: [Bits; MAX_TEAMS],
+    locked: Bits,
+    sequences: Vec<Sequence>,
+    to_move: Seat,
+    exchanged: bool,
+    passes: u8,
+    status: Status,
+    roll: Option<[u8; 2]>,
+    captures: [u8; MAX_TEAMS],
+    last: Option<LastAction>,
+    pending_win: Option<Team>,
+    plies: u32,
+}
+
+impl Position {
+    fn new(config: Config) -> Position {
+        Position {
+            config,
+            layout: Layout::standard(config.variant),
+            chips: [0; MAX_TEAMS],
+            locked: 0,
+            sequences: Vec::new(),
+            to_move: 0,
+            exchanged: false,
+            passes: 0,
+            status: Status::InProgress,
+            roll: None,
+            captures: [0; MAX_TEAMS],
+            last: None,
+            pending_win: None,
+            plies: 0,
+        }
+    }
+
+    /// The set-up.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The board.
+    pub fn layout(&self) -> &'static Layout {
+        self.layout
+    }
+
+    /// A team's chips.
+    #[inline]
+    pub fn chips(&self, team: Team) -> Bits {
+        self.chips[usize::from(team)]
+    }
+
+    /// Every chip on the board.
+    #[inline]
+    pub fn occupied(&self) -> Bits {
+        self.chips[0] | self.chips[1] | self.chips[2] | self.chips[3]
+    }
+
+    /// Cells that can take a chip: not a corner, no chip.
+    #[inline]
+    pub fn empty(&self) -> Bits {
+        self.layout.all & !self.layout.corners & !self.occupied()
+    }
+
+    /// Chips of every team but `team`.
+    #[inline]
+    pub fn opponents(&self, team: Team) -> Bits {
+        self.occupied() & !self.chips(team)
+    }
+
+    /// Whose chip is on a cell.
+    pub fn owner(&self, cell: Cell) -> Option<Team> {
+        (0..self.config.teams).find(|&t| self.chips(t) & cell.bit() != 0)
+    }
+
+    /// Chips that belong to completed sequences.
+    pub fn locked(&self) -> Bits {
+        self.locked
+    }
+
+    /// Completed sequences in the order they were made.
+    pub fn sequences(&self) -> &[Sequence] {
+        &self.sequences
+    }
+
+    /// Completed sequences of one team.
+    pub fn sequence_count(&self, team: Team) -> usize {
+        self.sequences.iter().filter(|s| s.team == team).count()
+    }
+
+    /// The seat to move (meaningless once the game is over).
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Whether the player to move has already exchanged a card this turn.
+    pub fn has_exchanged(&self) -> bool {
+        self.exchanged
+    }
+
+    /// The game's state.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.status != Status::InProgress
+    }
+
+    /// The current dice roll (dice game).
+    pub fn roll(&self) -> Option<[u8; 2]> {
+        self.roll
+    }
+
+    /// Pairs captured per team (`capture_pairs`).
+    pub fn captures(&self, team: Team) -> u8 {
+        self.captures[usize::from(team)]
+    }
+
+    /// The last chip placed or removed.
+    pub fn last_action(&self) -> Option<LastAction> {
+        self.last
+    }
+
+    /// A team that has reached the target while the round is played out (`equal_turns`).
+    pub fn pending_win(&self) -> Option<Team> {
+        self.pending_win
+    }
+
+    /// Moves made so far (exchanges included).
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Points per team in a `scoring` game: one per standing sequence.
+    pub fn scores(&self) -> Vec<usize> {
+        (0..self.config.teams)
+            .map(|t| self.sequence_count(t))
+            .collect()
+    }
+
+    /// Whether a card is dead: a card with cells whose cells are all covered.
+    #[inline]
+    pub fn is_dead(&self, card: Card) -> bool {
+        card.effect() == CardEffect::Cells && self.layout.cells_of_card(card) & self.empty() == 0
+    }
+
+    /// Cells where `team` may play `card`.
+    #[inline]
+    pub fn card_targets(&self, team: Team, card: Card) -> Bits {
+        match card.effect() {
+            CardEffect::Cells => self.layout.cells_of_card(card) & self.empty(),
+            CardEffect::Wild => self.empty(),
+            CardEffect::Remove => self.opponents(team) & !self.removal_protected(),
+        }
+    }
+
+    /// Chips a one-eyed jack or dragon may not take.
+    #[inline]
+    fn removal_protected(&self) -> Bits {
+        if self.config.options.scoring {
+            0
+        } else {
+            self.locked
+        }
+    }
+
+    /// Dice: the cells a chip may go to for the current roll, and whether that replaces a chip.
+    fn dice_place_targets(&self, team: Team) -> Bits {
+        let Some(sum) = self.roll_sum() else { return 0 };
+        let empty = self.empty();
+        match sum {
+            10 => 0,
+            11 => {
+                if empty != 0 {
+                    empty
+                } else {
+                    self.opponents(team)
+                }
+            }
+            s => {
+                let cells = self.layout.cells_of_number(s);
+                if cells & empty != 0 {
+                    cells & empty
+                } else {
+                    cells & self.opponents(team)
+                }
+            }
+        }
+    }
+
+    /// Dice: the chips a 10 may remove.
+    fn dice_remove_targets(&self, team: Team) -> Bits {
+        if self.roll_sum() != Some(10) {
+            return 0;
+        }
+        let protected = self.layout.cells_of_number(2) | self.layout.cells_of_number(12);
+        self.opponents(team) & !protected
+    }
+
+    fn roll_sum(&self) -> Option<u8> {
+        self.roll.map(|[a, b]| a + b)
+    }
+
+    /// Every legal move of the player to move holding `hand`, grouped by card. Empty only when the game
+    /// is over; `Pass` is not included (it is legal exactly when there are no groups).
+    pub fn move_groups(&self, hand: &[Card]) -> MoveGroups {
+        let mut groups = MoveGroups::new();
+        if self.is_over() {
+            return groups;
+        }
+        let team = self.config.team_of(self.to_move);
+        if self.config.variant == Variant::Dice {
+            let place = self.dice_place_targets(team);
+            if place != 0 {
+                groups.push(MoveGroup {
+                    kind: GroupKind::Place,
+                    cells: place,
+                });
+            }
+            let remove = self.dice_remove_targets(team);
+            if remove != 0 {
+                groups.push(MoveGroup {
+                    kind: GroupKind::Remove,
+                    cells: remove,
+                });
+            }
+            return groups;
+        }
+        let mut seen_wild = false;
+        let mut seen_remove = false;
+        for (i, &card) in hand.iter().enumerate() {
+            if hand[..i].contains(&card) {
+                continue;
+            }
+            // Both two-eyed jacks (and both one-eyed ones) do the same: list their moves once.
+            let seen = match card.effect() {
+                CardEffect::Cells => false,
+                CardEffect::Wild => std::mem::replace(&mut seen_wild, true),
+                CardEffect::Remove => std::mem::replace(&mut seen_remove, true),
+            };
+            if seen {
+                continue;
+            }
+            let cells = self.card_targets(team, card);
+            if cells != 0 {
+                groups.push(MoveGroup {
+                    kind: GroupKind::Play(card),
+                    cells,
+                });
+            } else if !self.exchanged && self.is_dead(card) {
+                groups.push(MoveGroup {
+                    kind: GroupKind::Exchange(card),
+                    cells: 0,
+                });
+            }
+        }
+        groups
+    }
+
+    /// Every legal move of the player to move holding `hand` (including `Pass` when it is the only one).
+    pub fn legal_moves(&self, hand: &[Card], out: &mut MoveList) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        let groups = self.move_groups(hand);
+        for group in &groups {
+            for i in 0..group.count() {
+                if out.try_push(group.nth(i)).is_err() {
+                    return;
+                }
+            }
+        }
+        if groups.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// Checks a move for the player to move holding `hand`, without changing anything.
+    pub fn check(&self, seat: Seat, hand: &[Card], mv: Move) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if seat != self.to_move {
+            return Err(PlayError::NotYourTurn);
+        }
+        let team = self.config.team_of(seat);
+        let cell_ok = |cell: Cell| {
+            if cell.index() >= self.layout.len() {
+                Err(PlayError::BadCell)
+            } else {
+                Ok(())
+            }
+        };
+        let dice = self.config.variant == Variant::Dice;
+        match mv {
+            Move::Pass => {
+                if self.move_groups(hand).is_empty() {
+                    Ok(())
+                } else {
+                    Err(PlayError::PassNotAllowed)
+                }
+            }
+            Move::Exchange { .. } | Move::Play { .. } if dice => Err(PlayError::WrongActionForRoll),
+            Move::Place { .. } | Move::Remove { .. } if !dice => Err(PlayError::WrongActionForRoll),
+            Move::Exchange { card } => {
+                if !hand.contains(&card) {
+                    Err(PlayError::CardNotInHand)
+                } else if self.exchanged {
+                    Err(PlayError::ExchangeTwice)
+                } else if !self.is_dead(card) {
+                    Err(PlayError::NotDead)
+                } else {
+                    Ok(())
+                }
+            }
+            Move::Play { card, cell } => {
+                if !hand.contains(&card) {
+                    return Err(PlayError::CardNotInHand);
+                }
+                cell_ok(cell)?;
+                if self.layout.corners & cell.bit() != 0 {
+                    return Err(PlayError::FreeCorner);
+                }
+                match card.effect() {
+                    CardEffect::Cells if self.layout.cells_of_card(card) & cell.bit() == 0 => {
+                        Err(PlayError::CardDoesNotMatch)
+                    }
+                    CardEffect::Cells | CardEffect::Wild if self.occupied() & cell.bit() != 0 => {
+                        Err(PlayError::CellOccupied)
+                    }
+                    CardEffect::Cells | CardEffect::Wild => Ok(()),
+                    CardEffect::Remove if self.opponents(team) & cell.bit() == 0 => {
+                        Err(PlayError::NoOpponentChip)
+                    }
+                    CardEffect::Remove if self.removal_protected() & cell.bit() != 0 => {
+                        Err(PlayError::ChipLocked)
+                    }
+                    CardEffect::Remove => Ok(()),
+                }
+            }
+            Move::Place { cell } => {
+                cell_ok(cell)?;
+                let sum = self.roll_sum().unwrap_or(0);
+                if sum == 10 {
+                    return Err(PlayError::WrongActionForRoll);
+                }
+                if self.dice_place_targets(team) & cell.bit() != 0 {
+                    return Ok(());
+                }
+                if sum != 11 && self.layout.cells_of_number(sum) & cell.bit() == 0 {
+                    Err(PlayError::CardDoesNotMatch)
+                } else {
+                    Err(PlayError::CellOccupied)
+                }
+            }
+            Move::Remove { cell } => {
+                cell_ok(cell)?;
+                if self.roll_sum() != Some(10) {
+                    Err(PlayError::WrongActionForRoll)
+                } else if self.opponents(team) & cell.bit() == 0 {
+                    Err(PlayError::NoOpponentChip)
+                } else if self.dice_remove_targets(team) & cell.bit() == 0 {
+                    Err(PlayError::ChipLocked)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn place_chip(&mut self, team: Team, cell: Cell) {
+        for t in &mut self.chips {
+            *t &= !cell.bit();
+        }
+        self.chips[usize::from(team)] |= cell.bit();
+    }
+
+    fn remove_chip(&mut self, cell: Cell, events: &mut Events) {
+        for t in &mut self.chips {
+            *t &= !cell.bit();
+        }
+        if self.locked & cell.bit() != 0 {
+            // Only in `scoring` games: the sequences through this chip no longer score.
+            self.sequences.retain(|s| {
+                let keep = s.mask & cell.bit() == 0;
+                if !keep {
+                    let _ = events.try_push(Event::SequenceBroken { team: s.team });
+                }
+                keep
+            });
+            self.locked =
+                self.sequences.iter().fold(0, |acc, s| acc | s.mask) & !self.layout.corners;
+        }
+    }
+
+    /// `capture_pairs`: flanked pairs of one opponent team next to `cell` are captured.
+    fn capture_pairs(&mut self, team: Team, cell: Cell, events: &mut Events) {
+        let own = self.chips(team);
+        for &(dc, dr) in &DIRECTIONS {
+            for dir in [(dc, dr), (-dc, -dr)] {
+                let Some(a) = self.layout.step(cell, dir) else {
+                    continue;
+                };
+                let Some(b) = self.layout.step(a, dir) else {
+                    continue;
+                };
+                let Some(c) = self.layout.step(b, dir) else {
+                    continue;
+                };
+                if own & c.bit() == 0 || self.locked & (a.bit() | b.bit()) != 0 {
+                    continue;
+                }
+                let (Some(victim), Some(victim_b)) = (self.owner(a), self.owner(b)) else {
+                    continue;
+                };
+                if victim == team || victim != victim_b {
+                    continue;
+                }
+                let mask = !(a.bit() | b.bit());
+                self.chips[usize::from(victim)] &= mask;
+                self.captures[usize::from(team)] += 1;
+                let _ = events.try_push(Event::Captured {
+                    team,
+                    victim,
+                    cells: [a, b],
+                });
+            }
+        }
+    }
+
+    /// Finds the sequences completed by a chip of `team` on `cell`; returns how many.
+    fn detect_sequences(&mut self, team: Team, cell: Cell, events: &mut Events) -> usize {
+        let len = usize::from(self.config.line_length());
+        let mut own = self.chips(team);
+        if self.config.has_free_corners() {
+            own |= self.layout.corners;
+        }
+        let mut found = 0;
+        for &dir in &DIRECTIONS {
+            let back_dir = (-dir.0, -dir.1);
+            let mut line = [Cell(0); 13];
+            let mut back = 0usize;
+            let mut c = cell;
+            while back < len - 1 {
+                match self.layout.step(c, back_dir) {
+                    Some(n) if own & n.bit() != 0 => {
+                        back += 1;
+                        c = n;
+                    }
+                    _ => break,
+                }
+            }
+            let first = c;
+            line[0] = first;
+            let mut total = 1usize;
+            let mut c = first;
+            while total < back + len {
+                match self.layout.step(c, dir) {
+                    Some(n) if own & n.bit() != 0 => {
+                        line[total] = n;
+                        total += 1;
+                        c = n;
+                    }
+                    _ => break,
+                }
+            }
+            if total < len {
+                continue;
+            }
+            let window = |s: usize| line[s..s + len].iter().fold(0u128, |m, c| m | c.bit());
+            let valid = |mask: Bits, seqs: &[Sequence]| {
+                seqs.iter()
+                    .filter(|s| s.team == team)
+                    .all(|s| (s.mask & mask).count_ones() <= 1)
+            };
+            let lo = (back + 1).saturating_sub(len);
+            let hi = back.min(total - len);
+            let mut chosen: ArrayVec<usize, 2> = ArrayVec::new();
+            'pairs: for s1 in lo..=hi {
+                for s2 in (s1 + len - 1)..=hi {
+                    let (m1, m2) = (window(s1), window(s2));
+                    if valid(m1, &self.sequences) && valid(m2, &self.sequences) {
+                        chosen.push(s1);
+                        chosen.push(s2);
+                        break 'pairs;
+                    }
+                }
+            }
+            if chosen.is_empty() {
+                if let Some(s) = (lo..=hi).find(|&s| valid(window(s), &self.sequences)) {
+                    chosen.push(s);
+                }
+            }
+            for s in chosen {
+                let mut cells = [Cell(0); 6];
+                cells[..len].copy_from_slice(&line[s..s + len]);
+                let seq = Sequence {
+                    team,
+                    mask: window(s),
+                    cells,
+                    len: len as u8,
+                };
+                self.locked |= seq.mask & !self.layout.corners;
+                self.sequences.push(seq);
+                let _ = events.try_push(Event::SequenceCompleted {
+                    team,
+                    index: self.sequences.len() - 1,
+                });
+                found += 1;
+            }
+        }
+        found
+    }
+
+    /// After a team's chip change: has it won?
+    fn check_win(&mut self, team: Team, events: &mut Events) {
+        if self.config.options.scoring {
+            return;
+        }
+        let reached = self.sequence_count(team) >= usize::from(self.config.sequences_to_win())
+            || (self.config.options.capture_pairs && self.captures(team) >= PAIRS_TO_WIN);
+        if !reached {
+            return;
+        }
+        if !self.config.options.equal_turns {
+            self.finish(Status::Won(team), events);
+            return;
+        }
+        match self.pending_win {
+            Some(t) if t != team => self.finish(Status::Drawn, events),
+            Some(_) => {}
+            None if self.to_move + 1 == self.config.players => {
+                self.finish(Status::Won(team), events)
+            }
+            None => {
+                self.pending_win = Some(team);
+                let _ = events.try_push(Event::ProvisionalWin { team });
+            }
+        }
+    }
+
+    fn finish(&mut self, status: Status, events: &mut Events) {
+        self.status = status;
+        self.roll = None;
+        let _ = events.try_push(match status {
+            Status::Won(team) => Event::Won { team },
+            _ => Event::Drawn,
+        });
+    }
+
+    /// Ends the game after a full round of passes.
+    fn finish_blocked(&mut self, events: &mut Events) {
+        if let Some(team) = self.pending_win {
+            return self.finish(Status::Won(team), events);
+        }
+        if self.config.options.scoring {
+            let scores = self.scores();
+            let best = scores.iter().copied().max().unwrap_or(0);
+            let leaders: Vec<usize> = (0..scores.len()).filter(|&t| scores[t] == best).collect();
+            if leaders.len() == 1 && best > 0 {
+                return self.finish(Status::Won(leaders[0] as Team), events);
+            }
+        }
+        self.finish(Status::Drawn, events);
+    }
+}
+
+/// A game: the public position plus hands, the draw pile and the dice to come.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pos: Position,
+    hands: [Hand; MAX_SEATS],
+    draw: Pile,
+    discard: Pile,
+    initial_deck: Pile,
+    rng: GameRng,
+    rolls: Vec<[u8; 2]>,
+    next_roll: usize,
+    seed: u64,
+}
+
+impl Game {
+    /// A new game whose deck (or dice) come from `seed`.
+    pub fn new(config: Config, seed: u64) -> Game {
+        let mut rng = GameRng::new(seed);
+        let mut deck = full_deck(config.variant);
+        rng.shuffle(&mut deck);
+        Game::start(config, &deck, Vec::new(), rng, seed)
+    }
+
+    /// A new game with a given deck (top card first) and dice rolls; `seed` drives reshuffles and any
+    /// rolls beyond the given ones.
+    pub fn with_deck(
+        config: Config,
+        deck: &[Card],
+        rolls: Vec<[u8; 2]>,
+        seed: u64,
+    ) -> Result<Game, SetupError> {
+        let mut expected = full_deck(config.variant);
+        let mut given = deck.to_vec();
+        expected.sort_unstable();
+        given.sort_unstable();
+        if config.variant.has_cards() && given != expected {
+            return Err(SetupError::Deck(format!(
+                "a {} deck has {} cards, two of each; this one has {} cards or the wrong ones",
+                config.variant,
+                expected.len(),
+                deck.len()
+            )));
+        }
+        if rolls.iter().flatten().any(|d| !(1..=6).contains(d)) {
+            return Err(SetupError::Deck("every die shows 1 to 6".into()));
+        }
+        Ok(Game::start(config, deck, rolls, GameRng::new(seed), seed))
+    }
+
+    fn start(config: Config, deck: &[Card], rolls: Vec<[u8; 2]>, rng: GameRng, seed: u64) -> Game {
+        let mut draw = Pile::EMPTY;
+        for &card in deck.iter().rev() {
+            draw.push(card);
+        }
+        let mut game = Game {
+            pos: Position::new(config),
+            hands: [Hand::EMPTY; MAX_SEATS],
+            draw,
+            discard: Pile::EMPTY,
+            initial_deck: draw,
+            rng,
+            rolls,
+            next_roll: 0,
+            seed,
+        };
+        for _ in 0..config.hand_size() {
+            for seat in 0..usize::from(config.players) {
+                if let Some(card) = game.draw.pop() {
+                    game.hands[seat].push(card);
+                }
+            }
+        }
+        if config.variant == Variant::Dice {
+            let mut events = Events::new();
+            game.roll_dice(&mut events);
+        }
+        game
+    }
+
+    /// The public position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The set-up.
+    pub fn config(&self) -> &Config {
+        &self.pos.config
+    }
+
+    /// A seat's hand.
+    #[inline]
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        self.hands
+            .get(usize::from(seat))
+            .map_or(&[][..], |h| h.cards())
+    }
+
+    /// Cards left in the draw pile.
+    pub fn draw_pile_len(&self) -> usize {
+        usize::from(self.draw.len)
+    }
+
+    /// The discard pile, bottom first (public: every played card is seen).
+    pub fn discard_pile(&self) -> &[Card] {
+        self.discard.as_slice()
+    }
+
+    /// The deck as dealt, top card first (for records).
+    pub fn initial_deck(&self) -> Vec<Card> {
+        self.initial_deck.as_slice().iter().rev().copied().collect()
+    }
+
+    /// Dice rolled so far, in order (for records).
+    pub fn rolls_so_far(&self) -> &[[u8; 2]] {
+        &self.rolls[..self.next_roll.min(self.rolls.len())]
+    }
+
+    /// The seed given at the start.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// What `seat` may see. Seats outside the game get the public view.
+    pub fn view(&self, seat: Seat) -> View {
+        let mut view = self.public_view();
+        if seat < self.pos.config.players {
+            view.seat = Some(seat);
+            view.hand = self.hand(seat).to_vec();
+        }
+        view
+    }
+
+    /// What everyone may see: no hand.
+    pub fn public_view(&self) -> View {
+        View {
+            seat: None,
+            position: self.pos.clone(),
+            hand: Vec::new(),
+            hand_sizes: (0..self.pos.config.players)
+                .map(|s| self.hand(s).len() as u8)
+                .collect(),
+            draw_pile: self.draw_pile_len(),
+            discard: self.discard.as_slice().to_vec(),
+        }
+    }
+
+    /// Groups of legal moves for the player to move.
+    pub fn move_groups(&self) -> MoveGroups {
+        self.pos.move_groups(self.hand(self.pos.to_move))
+    }
+
+    /// Every legal move of the player to move.
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        self.pos.legal_moves(self.hand(self.pos.to_move), out);
+    }
+
+    /// A uniformly random legal move of the player to move (`None` once the game is over).
+    pub fn random_move(&self, rng: &mut GameRng) -> Option<Move> {
+        if self.pos.is_over() {
+            return None;
+        }
+        let groups = self.move_groups();
+        let total: u32 = groups.iter().map(MoveGroup::count).sum();
+        if total == 0 {
+            return Some(Move::Pass);
+        }
+        let mut n = rng.below(total);
+        for g in &groups {
+            let c = g.count();
+            if n < c {
+                return Some(g.nth(n));
+            }
+            n -= c;
+        }
+        Some(Move::Pass)
+    }
+
+    /// Checks a move without changing anything.
+    pub fn check(&self, seat: Seat, mv: Move) -> Result<(), PlayError> {
+        self.pos.check(seat, self.hand(seat), mv)
+    }
+
+    /// Makes a move for `seat`. On error nothing changes.
+    pub fn play(&mut self, seat: Seat, mv: Move) -> Result<Events, PlayError> {
+        self.check(seat, mv)?;
+        let mut events = Events::new();
+        let team = self.pos.config.team_of(seat);
+        self.pos.plies += 1;
+        match mv {
+            Move::Exchange { card } => {
+                self.hands[usize::from(seat)].remove(card);
+                self.discard.push(card);
+                self.pos.exchanged = true;
+                events.push(Event::Exchanged { seat, card });
+                self.draw_card(seat, &mut events);
+                return Ok(events);
+            }
+            Move::Pass => {
+                events.push(Event::Passed { seat });
+                self.pos.passes += 1;
+                if self.pos.passes >= self.pos.config.players {
+                    self.pos.finish_blocked(&mut events);
+                } else {
+                    self.end_turn(false, &mut events);
+                }
+                return Ok(events);
+            }
+            Move::Play { card, cell } => {
+                self.hands[usize::from(seat)].remove(card);
+                self.discard.push(card);
+                if card.effect() == CardEffect::Remove {
+                    let victim = self.pos.owner(cell).unwrap_or(0);
+                    self.pos.remove_chip(cell, &mut events);
+                    self.record_removal(seat, victim, Some(card), cell, &mut events);
+                } else {
+                    self.place(seat, team, Some(card), cell, &mut events);
+                }
+                if !self.pos.is_over() {
+                    self.draw_card(seat, &mut events);
+                }
+            }
+            Move::Place { cell } => self.place(seat, team, None, cell, &mut events),
+            Move::Remove { cell } => {
+                let victim = self.pos.owner(cell).unwrap_or(0);
+                self.pos.remove_chip(cell, &mut events);
+                self.record_removal(seat, victim, None, cell, &mut events);
+            }
+        }
+        self.pos.passes = 0;
+        if !self.pos.is_over() {
+            let again = self.pos.config.variant == Variant::Dice
+                && matches!(self.pos.roll_sum(), Some(2 | 12));
+            self.end_turn(again, &mut events);
+        }
+        Ok(events)
+    }
+
+    fn record_removal(
+        &mut self,
+        seat: Seat,
+        team: Team,
+        card: Option<Card>,
+        cell: Cell,
+        events: &mut Events,
+    ) {
+        let _ = events.try_push(Event::Removed {
+            seat,
+            team,
+            card,
+            cell,
+        });
+        self.pos.last = Some(LastAction {
+            seat,
+            cell,
+            removed: true,
+            card,
+        });
+    }
+
+    fn place(
+        &mut self,
+        seat: Seat,
+        team: Team,
+        card: Option<Card>,
+        cell: Cell,
+        events: &mut Events,
+    ) {
+        let replaced = self.pos.owner(cell);
+        self.pos.place_chip(team, cell);
+        let _ = events.try_push(Event::Placed {
+            seat,
+            team,
+            card,
+            cell,
+            replaced,
+        });
+        self.pos.last = Some(LastAction {
+            seat,
+            cell,
+            removed: false,
+            card,
+        });
+        if self.pos.config.options.capture_pairs {
+            self.pos.capture_pairs(team, cell, events);
+        }
+        self.pos.detect_sequences(team, cell, events);
+        self.pos.check_win(team, events);
+    }
+
+    fn draw_card(&mut self, seat: Seat, events: &mut Events) {
+        if self.draw.len == 0 && !self.pos.config.options.scoring && self.discard.len > 0 {
+            self.draw = self.discard;
+            self.discard = Pile::EMPTY;
+            let n = usize::from(self.draw.len);
+            self.rng.shuffle(&mut self.draw.cards[..n]);
+            let _ = events.try_push(Event::Reshuffled);
+        }
+        if let Some(card) = self.draw.pop() {
+            self.hands[usize::from(seat)].push(card);
+            let _ = events.try_push(Event::Drew { seat });
+        }
+    }
+
+    fn end_turn(&mut self, same_player_again: bool, events: &mut Events) {
+        self.pos.exchanged = false;
+        if !same_player_again {
+            self.pos.to_move = (self.pos.to_move + 1) % self.pos.config.players;
+            if self.pos.to_move == 0 {
+                if let Some(team) = self.pos.pending_win {
+                    self.pos.finish(Status::Won(team), events);
+                    return;
+                }
+            }
+        }
+        if self.pos.config.variant == Variant::Dice {
+            self.roll_dice(events);
+        }
+    }
+
+    fn roll_dice(&mut self, events: &mut Events) {
+        let dice = match self.rolls.get(self.next_roll) {
+            Some(&r) => r,
+            None => {
+                let r = [self.rng.die(), self.rng.die()];
+                self.rolls.push(r);
+                r
+            }
+        };
+        self.next_roll += 1;
+        self.pos.roll = Some(dice);
+        let _ = events.try_push(Event::Rolled {
+            seat: self.pos.to_move,
+            dice,
+        });
+    }
+
+    /// Every card in the game (hands, draw and discard piles), for conservation checks.
+    pub fn all_cards(&self) -> Vec<Card> {
+        let mut cards: Vec<Card> = self.discard.as_slice().to_vec();
+        cards.extend_from_slice(self.draw.as_slice());
+        for seat in 0..self.pos.config.players {
+            cards.extend_from_slice(self.hand(seat));
+        }
+        cards
+    }
+
+    /// A game consistent with what `view` shows, with the unseen cards dealt at random: the other hands
+    /// and the draw pile are a guess, never the real ones (for search-based computer players).
+    pub fn sample_from_view(view: &View, rng: &mut GameRng) -> Game {
+        let config = view.position.config;
+        let mut unseen = full_deck(config.variant);
+        for card in view.hand.iter().chain(&view.discard) {
+            if let Some(i) = unseen.iter().position(|c| c == card) {
+                unseen.swap_remove(i);
+            }
+        }
+        rng.shuffle(&mut unseen);
+        let mut hands = [Hand::EMPTY; MAX_SEATS];
+        for (seat, hand) in hands
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(config.players))
+        {
+            if Some(seat as Seat) == view.seat {
+                for &card in &view.hand {
+                    hand.push(card);
+                }
+            } else {
+                for _ in 0..view.hand_sizes.get(seat).copied().unwrap_or(0) {
+                    if let Some(card) = unseen.pop() {
+                        hand.push(card);
+                    }
+                }
+            }
+        }
+        let mut draw = Pile::EMPTY;
+        for card in unseen {
+            draw.push(card);
+        }
+        let mut discard = Pile::EMPTY;
+        for &card in &view.discard {
+            discard.push(card);
+        }
+        Game {
+            pos: view.position.clone(),
+            hands,
+            draw,
+            discard,
+            initial_deck: Pile::EMPTY,
+            rng: GameRng::new(rng.next_u64()),
+            rolls: Vec::new(),
+            next_roll: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// What one seat (or, with `seat: None`, everyone) may know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Whose view, `None` for the public one.
+    pub seat: Option<Seat>,
+    /// The public position.
+    pub position: Position,
+    /// The seat's own hand (empty in the public view).
+    pub hand: Vec<Card>,
+    /// How many cards each seat holds.
+    pub hand_sizes: Vec<u8>,
+    /// Cards left to draw.
+    pub draw_pile: usize,
+    /// The discard pile, bottom first.
+    pub discard: Vec<Card>,
+}
+
+impl View {
+    /// Whether this seat is the one to move.
+    pub fn is_my_turn(&self) -> bool {
+        self.seat == Some(self.position.to_move) && !self.position.is_over()
+    }
+
+    /// The seat's legal moves (empty when it is not this seat's turn).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if self.is_my_turn() {
+            self.position.legal_moves(&self.hand, out);
+        }
+    }
+
+    /// The seat's legal move groups (empty when it is not this seat's turn).
+    pub fn move_groups(&self) -> MoveGroups {
+        if self.is_my_turn() {
+            self.position.move_groups(&self.hand)
+        } else {
+            MoveGroups::new()
+        }
+    }
+
+    /// The seat's team.
+    pub fn team(&self) -> Option<Team> {
+        self.seat.map(|s| self.position.config.team_of(s))
+    }
+
+    /// Cells where the seat could play `card` now (whoever's turn it is).
+    pub fn targets(&self, card: Card) -> Bits {
+        self.team()
+            .map_or(0, |team| self.position.card_targets(team, card))
+    }
+
+    /// Cells of the board showing `card`.
+    pub fn cells_of(&self, card: Card) -> impl Iterator<Item = Cell> {
+        BitIter(self.position.layout.cells_of_card(card))
+    }
+
+    /// The label of a cell.
+    pub fn label(&self, cell: Cell) -> Label {
+        self.position.layout.label(cell)
+    }
+}

@@ -1,0 +1,3 @@
+//! sequence-bot: a Discord bot that hosts games of Sequence.
+pub mod cli;
+pub mod engine;

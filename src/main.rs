@@ -1,0 +1,70 @@
+//! The `sequence-bot` binary: the Discord bot, and command-line tools around the engine.
+
+use clap::{Parser, Subcommand};
+
+use sequence_bot::cli;
+use sequence_bot::engine::Variant;
+
+#[derive(Parser)]
+#[command(
+    name = "sequence-bot",
+    version,
+    about = "A Discord bot for Sequence, Sequence Dice and Sequence for Kids"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a game record (FILE or - for stdin) and print the final state as JSON; or, with --seed and
+    /// --players, play a random game and print its record.
+    Replay {
+        /// The record file, or `-` for standard input.
+        file: Option<String>,
+        /// Seed of a random game to generate.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Players of the random game.
+        #[arg(long)]
+        players: Option<u8>,
+        /// Teams of the random game.
+        #[arg(long)]
+        teams: Option<u8>,
+        /// Game of the random game: classic, dice or kids.
+        #[arg(long, default_value = "classic")]
+        game: String,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Some(Command::Replay {
+            file,
+            seed,
+            players,
+            teams,
+            game,
+        }) => match (file, seed, players) {
+            (Some(file), None, None) => cli::replay_file(&file),
+            (None, Some(seed), Some(players)) => match game.parse::<Variant>() {
+                Ok(variant) => cli::random_record(variant, players, teams, seed),
+                Err(e) => {
+                    eprintln!("{e}");
+                    2
+                }
+            },
+            _ => {
+                eprintln!("usage: sequence-bot replay FILE|-   or   sequence-bot replay --seed N --players P [--teams T] [--game classic|dice|kids]");
+                2
+            }
+        },
+        None => {
+            eprintln!("The Discord bot is not built yet; `sequence-bot replay` works.");
+            2
+        }
+    };
+    std::process::exit(code);
+}
