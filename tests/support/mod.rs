@@ -1,0 +1,5 @@
+//! Test support shared by the integration tests (`mod support;`): the local Discord stand-in.
+
+#![allow(dead_code)]
+
+pub mod fake_discord;
