@@ -907,13 +907,18 @@ pub struct Game {
     seed: u64,
 }
 
+/// The generator for reshuffles and dice, a stream of its own apart from the deal's. `Game::new` and
+/// `Game::with_deck` must use the same one, or a record of a game that reshuffled would not replay.
+fn play_rng(seed: u64) -> GameRng {
+    GameRng::new(seed ^ 0xD1CE_5EED_0000_0001)
+}
+
 impl Game {
     /// A new game whose deck (or dice) come from `seed`.
     pub fn new(config: Config, seed: u64) -> Game {
-        let mut rng = GameRng::new(seed);
         let mut deck = full_deck(config.variant);
-        rng.shuffle(&mut deck);
-        Game::start(config, &deck, Vec::new(), rng, seed)
+        GameRng::new(seed).shuffle(&mut deck);
+        Game::start(config, &deck, Vec::new(), play_rng(seed), seed)
     }
 
     /// A new game with a given deck (top card first) and dice rolls; `seed` drives reshuffles and any
@@ -939,7 +944,7 @@ impl Game {
         if rolls.iter().flatten().any(|d| !(1..=6).contains(d)) {
             return Err(SetupError::Deck("every die shows 1 to 6".into()));
         }
-        Ok(Game::start(config, deck, rolls, GameRng::new(seed), seed))
+        Ok(Game::start(config, deck, rolls, play_rng(seed), seed))
     }
 
     fn start(config: Config, deck: &[Card], rolls: Vec<[u8; 2]>, rng: GameRng, seed: u64) -> Game {
