@@ -119,7 +119,7 @@ impl PostgresStore {
         f: impl FnOnce(&mut Client) -> Result<T, ::postgres::Error>,
     ) -> Result<T, StoreError> {
         let mut guard = self.lock();
-        if guard.as_ref().map_or(true, Client::is_closed) {
+        if guard.as_ref().is_none_or(Client::is_closed) {
             if let Some(old) = guard.take() {
                 drop_off_runtime(old);
             }
@@ -446,5 +446,120 @@ impl Store for PostgresStore {
                 })
                 .collect()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::store::tests::{postgres_schema, table};
+
+    #[test]
+    fn a_newer_schema_is_refused() {
+        let Some((config, _guard)) = postgres_schema("newer") else {
+            return;
+        };
+        let store = PostgresStore::open_config(config.clone()).expect("open");
+        store.save_table(&table(1, None, 3)).expect("save");
+        store
+            .with_client(|c| c.execute("UPDATE schema_version SET version = 99", &[]))
+            .expect("bump");
+        drop(store);
+        let err = PostgresStore::open_config(config.clone())
+            .err()
+            .expect("refused");
+        assert!(
+            matches!(err, StoreError::SchemaTooNew { found: 99, known } if known == SCHEMA_VERSION),
+            "{err}"
+        );
+        // Left untouched: the version and the data are still there.
+        let mut client = config.connect(NoTls).expect("connect");
+        let row = client
+            .query_one("SELECT version FROM schema_version", &[])
+            .expect("version");
+        assert_eq!(row.get::<_, i64>(0), 99);
+        let row = client
+            .query_one("SELECT count(*) FROM live_tables", &[])
+            .expect("count");
+        assert_eq!(row.get::<_, i64>(0), 1);
+        drop_off_runtime(client);
+    }
+
+    #[test]
+    fn processes_starting_together_migrate_once() {
+        let Some((config, _guard)) = postgres_schema("together") else {
+            return;
+        };
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                let config = config.clone();
+                std::thread::spawn(move || PostgresStore::open_config(config).map(|_| ()))
+            })
+            .collect();
+        for h in handles {
+            h.join().expect("no panic").expect("opened");
+        }
+        let store = PostgresStore::open_config(config).expect("open");
+        let rows = store
+            .with_client(|c| c.query("SELECT version FROM schema_version", &[]))
+            .expect("versions");
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].get::<_, i64>(0), SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn a_lost_connection_is_reopened() {
+        let Some((mut config, _guard)) = postgres_schema("reconnect") else {
+            return;
+        };
+        let name = format!("sequence-bot-reconnect-{}", std::process::id());
+        config.application_name(&name);
+        let store = PostgresStore::open_config(config.clone()).expect("open");
+        store.save_table(&table(1, None, 3)).expect("save");
+        let mut admin = config.connect(NoTls).expect("admin connection");
+        let killed = admin
+            .execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE application_name = $1 AND pid <> pg_backend_pid()",
+                &[&name],
+            )
+            .expect("terminate");
+        assert_eq!(killed, 1);
+        drop_off_runtime(admin);
+        // The first call may fail on the dead connection; the store must recover right after.
+        let _ = store.load_tables();
+        store
+            .save_table(&table(2, None, 3))
+            .expect("save after reconnect");
+        assert_eq!(store.load_tables().expect("load").tables.len(), 2);
+    }
+
+    #[test]
+    fn usable_from_spawn_blocking_and_dropped_inside_a_runtime() {
+        let Some((config, _guard)) = postgres_schema("runtime") else {
+            return;
+        };
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async move {
+            let store: Arc<dyn Store> = tokio::task::spawn_blocking(move || {
+                PostgresStore::open_config(config).map(|s| Arc::new(s) as Arc<dyn Store>)
+            })
+            .await
+            .expect("joined")
+            .expect("open");
+            let s = Arc::clone(&store);
+            tokio::task::spawn_blocking(move || s.save_table(&table(1, None, 2)))
+                .await
+                .expect("joined")
+                .expect("save");
+            // The last reference goes away on an async task: must not panic.
+            drop(store);
+        });
     }
 }

@@ -93,6 +93,7 @@ impl SqliteStore {
                 source,
             })?;
         }
+        check_header(&path)?;
         let conn = Connection::open(&path).map_err(|e| classify(&path, e))?;
         SqliteStore::set_up(path, conn, true)
     }
@@ -225,6 +226,37 @@ fn migrate(conn: &mut Connection) -> Result<(), Migration> {
         tx.execute_batch(sql)?;
         tx.execute_batch(&format!("PRAGMA user_version = {}", version + 1))?;
         tx.commit()?;
+    }
+}
+
+/// Refuses a file that is not empty and does not start like a SQLite database, before SQLite opens it:
+/// SQLite would delete a `-wal` file beside it on closing, and that file may hold what can be saved.
+fn check_header(path: &Path) -> Result<(), StoreError> {
+    const MAGIC: &[u8; 16] = b"SQLite format 3\0";
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => {
+            return Err(StoreError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
+    };
+    let mut head = Vec::with_capacity(MAGIC.len());
+    std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, 100), &mut head).map_err(
+        |source| StoreError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    )?;
+    if head.is_empty() || (head.len() == 100 && head.starts_with(MAGIC)) {
+        Ok(())
+    } else {
+        Err(StoreError::Corrupt {
+            path: path.to_path_buf(),
+            detail: "the file does not start with a SQLite database header".into(),
+        })
     }
 }
 
@@ -559,5 +591,281 @@ impl Store for SqliteStore {
             .collect()
         };
         run().map_err(|e| self.err(e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::store::tests::{finished, player, table};
+
+    /// A database file with `games` finished games and as many live tables.
+    fn filled(path: &Path, games: u64) {
+        let store = SqliteStore::open(path).expect("open");
+        for c in 0..games {
+            store.save_table(&table(c, Some(1), 20)).expect("save");
+            store
+                .finish_game(&finished(
+                    Some(1),
+                    1000 + c,
+                    0,
+                    vec![player(1, "Ann", 0, true, 1), player(2, "Bob", 1, false, 0)],
+                ))
+                .expect("finish");
+        }
+    }
+
+    #[test]
+    fn a_new_instance_loads_what_a_killed_one_saved() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        let first = SqliteStore::open(&path).expect("open");
+        let saved = vec![
+            table(1, Some(9), 0),
+            table(2, Some(9), 13),
+            table(3, None, 40),
+        ];
+        for t in &saved {
+            first.save_table(t).expect("save");
+        }
+        first.delete_table(1).expect("delete");
+        // No clean close: the WAL is not checkpointed into the main file.
+        std::mem::forget(first);
+        let wal = PathBuf::from(format!("{}-wal", path.display()));
+        assert!(
+            wal.metadata().map(|m| m.len() > 0).unwrap_or(false),
+            "the WAL holds the commits"
+        );
+
+        let second = SqliteStore::open(&path).expect("reopen");
+        let loaded = second.load_tables().expect("load");
+        assert!(loaded.quarantined.is_empty());
+        assert_eq!(loaded.tables, saved[1..].to_vec());
+    }
+
+    #[test]
+    fn migrations_run_once_and_set_the_version() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        filled(&path, 2);
+        let store = SqliteStore::open(&path).expect("reopen");
+        let version: i64 = store
+            .conn()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .expect("version");
+        assert_eq!(version, SCHEMA_VERSION);
+        let mode: String = store
+            .conn()
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .expect("mode");
+        assert_eq!(mode, "wal");
+        assert_eq!(store.load_tables().expect("load").tables.len(), 2);
+        assert_eq!(store.recent_games(Some(1), 10).expect("games").len(), 2);
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        filled(&path, 1);
+        {
+            let conn = Connection::open(&path).expect("raw open");
+            conn.execute_batch("PRAGMA user_version = 99")
+                .expect("bump");
+        }
+        let before = std::fs::read(&path).expect("read");
+        let err = SqliteStore::open(&path).err().expect("refused");
+        assert!(
+            matches!(err, StoreError::SchemaTooNew { found: 99, known } if known == SCHEMA_VERSION),
+            "{err}"
+        );
+        assert!(err.to_string().contains("newer sequence-bot"), "{err}");
+        let err = SqliteStore::open_or_quarantine(&path)
+            .err()
+            .expect("still refused");
+        assert!(matches!(err, StoreError::SchemaTooNew { .. }), "{err}");
+        assert_eq!(std::fs::read(&path).expect("read"), before, "not touched");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(!names.iter().any(|n| n.contains("corrupt")), "{names:?}");
+    }
+
+    /// Checks that `path` is refused as corrupt, then moved aside by `open_or_quarantine` with its
+    /// bytes kept, and that a fresh database works in its place.
+    fn corrupt_file_is_quarantined(path: &Path) {
+        let bad = std::fs::read(path).expect("read");
+        let err = SqliteStore::open(path).err().expect("refused");
+        match &err {
+            StoreError::Corrupt { path: p, .. } => assert_eq!(p, path),
+            other => panic!("expected Corrupt, got {other}"),
+        }
+        assert!(
+            err.to_string().contains(&path.display().to_string()),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read(path).expect("read"),
+            bad,
+            "open leaves it alone"
+        );
+
+        let (store, aside) = SqliteStore::open_or_quarantine(path).expect("fresh start");
+        let aside = aside.expect("moved aside");
+        assert!(aside
+            .to_string_lossy()
+            .starts_with(&format!("{}.corrupt-", path.display())));
+        assert_eq!(std::fs::read(&aside).expect("kept"), bad);
+        store.save_table(&table(5, None, 3)).expect("save");
+        assert_eq!(store.load_tables().expect("load").tables.len(), 1);
+        drop(store);
+        let (_store, aside) = SqliteStore::open_or_quarantine(path).expect("reopen");
+        assert_eq!(aside, None, "the fresh database is fine");
+    }
+
+    #[test]
+    fn random_bytes_are_corrupt() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        let mut rng = crate::engine::GameRng::new(7);
+        let bytes: Vec<u8> = (0..8192).map(|_| rng.below(256) as u8).collect();
+        std::fs::write(&path, bytes).expect("write");
+        corrupt_file_is_quarantined(&path);
+    }
+
+    #[test]
+    fn a_truncated_database_is_corrupt() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        filled(&path, 40);
+        let len = std::fs::metadata(&path).expect("size").len();
+        assert!(len > 16 * 4096, "a database of many pages ({len} bytes)");
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .expect("open");
+        file.set_len(len / 2).expect("truncate");
+        drop(file);
+        corrupt_file_is_quarantined(&path);
+    }
+
+    #[test]
+    fn a_damaged_page_is_corrupt() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        filled(&path, 40);
+        let mut bytes = std::fs::read(&path).expect("read");
+        // Overwrite the middle of the file (b-tree pages), keeping the header valid.
+        let mid = bytes.len() / 2;
+        for b in &mut bytes[mid..mid + 8192] {
+            *b = 0xA5;
+        }
+        std::fs::write(&path, bytes).expect("write");
+        corrupt_file_is_quarantined(&path);
+    }
+
+    #[test]
+    fn a_corrupt_file_moves_aside_with_its_wal() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        std::fs::write(
+            &path,
+            b"definitely not a database, but long enough to have a header ...",
+        )
+        .expect("write");
+        let wal = PathBuf::from(format!("{}-wal", path.display()));
+        std::fs::write(&wal, b"stale wal").expect("write wal");
+        let (_store, aside) = SqliteStore::open_or_quarantine(&path).expect("fresh start");
+        let aside = aside.expect("moved");
+        let aside_wal = PathBuf::from(format!("{}-wal", aside.display()));
+        assert_eq!(std::fs::read(aside_wal).expect("wal kept"), b"stale wal");
+    }
+
+    #[test]
+    fn an_unreadable_column_is_quarantined_not_dropped() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        let store = SqliteStore::open(&path).expect("open");
+        store.save_table(&table(1, Some(2), 5)).expect("save");
+        store.save_table(&table(2, Some(2), 5)).expect("save");
+        store
+            .conn()
+            .execute(
+                "UPDATE live_tables SET record_json = X'FF00FE' WHERE channel_id = 2",
+                [],
+            )
+            .expect("damage");
+        let loaded = store.load_tables().expect("load");
+        assert_eq!(loaded.tables.len(), 1);
+        assert_eq!(loaded.quarantined.len(), 1);
+        assert!(
+            loaded.quarantined[0].reason.contains("instead of text"),
+            "{}",
+            loaded.quarantined[0].reason
+        );
+        let kept: Vec<u8> = store
+            .conn()
+            .query_row(
+                "SELECT record_json FROM quarantine WHERE channel_id = 2",
+                [],
+                |r| r.get(0),
+            )
+            .expect("kept");
+        assert_eq!(kept, vec![0xFF, 0x00, 0xFE]);
+    }
+
+    #[test]
+    fn two_connections_on_one_file_never_see_locked() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        let stores: Vec<Arc<SqliteStore>> = (0..2)
+            .map(|_| Arc::new(SqliteStore::open(&path).expect("open")))
+            .collect();
+        let handles: Vec<_> = (0..60u64)
+            .map(|c| {
+                let store = Arc::clone(&stores[(c % 2) as usize]);
+                std::thread::spawn(move || -> Result<(), StoreError> {
+                    for n in 0..10 {
+                        store.save_table(&table(c, Some(1), n))?;
+                    }
+                    if c % 6 == 0 {
+                        store.finish_game(&finished(
+                            Some(1),
+                            c,
+                            0,
+                            vec![
+                                player(c + 1, "P", 0, true, 1),
+                                player(0, "Bot", 1, false, 0),
+                            ],
+                        ))?;
+                    }
+                    store.load_tables().map(|_| ())
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().expect("no panic").expect("no error");
+        }
+        let loaded = stores[0].load_tables().expect("load");
+        assert_eq!(loaded.tables.len(), 50);
+        assert!(loaded
+            .tables
+            .iter()
+            .all(|t| t.updated_at == table(0, None, 9).updated_at));
+        assert_eq!(
+            stores[1].recent_games(Some(1), 100).expect("games").len(),
+            10
+        );
+    }
+
+    #[test]
+    fn in_memory_store_works() {
+        let store = SqliteStore::open_in_memory().expect("open");
+        store.save_table(&table(1, None, 2)).expect("save");
+        assert_eq!(store.load_tables().expect("load").tables.len(), 1);
     }
 }

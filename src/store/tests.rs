@@ -42,7 +42,7 @@ pub(super) fn postgres_url() -> Option<String> {
 }
 
 /// Drops a test schema when the test ends.
-struct DropSchema {
+pub(super) struct DropSchema {
     /// The server.
     url: String,
     /// The schema.
@@ -63,7 +63,7 @@ impl Drop for DropSchema {
 }
 
 /// A fresh schema on the test server, named after the test.
-pub(super) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSchemaGuard)> {
+pub(super) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSchema)> {
     let url = postgres_url()?;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let schema = format!(
@@ -81,11 +81,8 @@ pub(super) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSch
     drop(client);
     let mut config: ::postgres::Config = url.parse().expect("test URL");
     config.options(&format!("-c search_path={schema}"));
-    Some((config, DropSchemaGuard(DropSchema { url, schema })))
+    Some((config, DropSchema { url, schema }))
 }
-
-/// Keeps a test schema alive.
-pub(super) struct DropSchemaGuard(DropSchema);
 
 /// A fresh PostgreSQL store in a schema of its own, or `None` to skip.
 pub(super) fn postgres_store(name: &str) -> Option<TestStore> {
