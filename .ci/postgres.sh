@@ -18,8 +18,8 @@ _sb_pg_main() {
 
     _sb_pg_bin() {
         local found
-        found="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
-        [ -n "$found" ] && [ -x "$found/pg_ctl" ] && echo "$found"
+        found="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)" || true
+        if [ -n "$found" ] && [ -x "$found/pg_ctl" ]; then echo "$found"; fi
     }
 
     _sb_pg_as() { # run a command as the server's user
@@ -60,7 +60,7 @@ _sb_pg_main() {
         if [ ! -f "$data/PG_VERSION" ]; then
             rm -rf "$dir"
             mkdir -p "$dir"
-            [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir"
+            if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir"; fi
             _sb_pg_as "$bin/initdb" -D "$data" -U postgres --auth=trust --no-sync \
                 --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 || {
                 cat "$dir/initdb.log" >&2

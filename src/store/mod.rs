@@ -193,7 +193,7 @@ pub enum StoreError {
         source: rusqlite::Error,
     },
     /// A PostgreSQL error (connection, query).
-    #[error("PostgreSQL: {0}")]
+    #[error("PostgreSQL: {}", describe_postgres(.0))]
     Postgres(#[from] ::postgres::Error),
     /// A file-system error around the database file.
     #[error("{path}: {source}")]
@@ -278,11 +278,15 @@ pub fn open_store(config: &DatabaseConfig) -> Result<Arc<dyn Store>, StoreError>
         Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
             Ok(Arc::new(PostgresStore::open(url)?))
         }
-        Some(url) if !url.is_empty() => Err(StoreError::Config(format!(
-            "database_url must start with postgres:// or postgresql:// (got `{}`); leave it out to \
+        // Only the scheme is repeated: the rest may hold a password.
+        Some(url) if !url.is_empty() => {
+            Err(StoreError::Config(format!(
+            "database_url must start with postgres:// or postgresql:// (got {}); leave it out to \
              use the SQLite file `path`",
-            url.split("://").next().unwrap_or_default()
-        ))),
+            url.split_once("://")
+                .map_or("no scheme".to_string(), |(scheme, _)| format!("`{scheme}://…`"))
+        )))
+        }
         _ => Ok(Arc::new(SqliteStore::open_or_quarantine(&config.path)?.0)),
     }
 }
@@ -310,6 +314,14 @@ pub fn record_problem(record_json: &str) -> Result<(), String> {
             failure.error
         )),
         Ok(Ok(_)) => Ok(()),
+    }
+}
+
+/// A PostgreSQL error with its cause (the client's own text is only "db error" for a server error).
+fn describe_postgres(e: &::postgres::Error) -> String {
+    match std::error::Error::source(e) {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
     }
 }
 

@@ -1,11 +1,11 @@
 //! The PostgreSQL store, for several bot processes (Discord shards) sharing one database.
 //!
-//! One connection behind a mutex, reconnected when it was lost. Migrations run under an advisory lock so
+//! A small pool of connections, each behind a mutex, reconnected when lost. Migrations run under an advisory lock so
 //! processes starting together apply them once. Plain TCP (no TLS): run it next to the database or
 //! through a tunnel.
 
 use std::str::FromStr;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use ::postgres::{Client, Config, NoTls, Transaction};
@@ -73,12 +73,15 @@ pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 /// The advisory lock key that serializes migrations ("SEQBOT" in ASCII).
 const MIGRATION_LOCK: i64 = 0x5345_5142_4f54;
 
+/// Connections a store keeps at most: enough for a few channels to write at once.
+const POOL_SIZE: usize = 4;
+
 /// The PostgreSQL implementation of [`Store`].
 pub struct PostgresStore {
     /// How to (re)connect.
     config: Config,
-    /// The connection; `None` after it was dropped on a lost connection.
-    client: Mutex<Option<Client>>,
+    /// A small pool: each slot a connection, opened when first needed and again when lost.
+    slots: Vec<Mutex<Option<Client>>>,
 }
 
 impl PostgresStore {
@@ -101,29 +104,37 @@ impl PostgresStore {
         }
         let mut client = config.connect(NoTls)?;
         migrate(&mut client)?;
-        Ok(PostgresStore {
-            config,
-            client: Mutex::new(Some(client)),
-        })
+        let mut slots: Vec<Mutex<Option<Client>>> =
+            (0..POOL_SIZE).map(|_| Mutex::new(None)).collect();
+        slots[0] = Mutex::new(Some(client));
+        Ok(PostgresStore { config, slots })
     }
 
-    /// The mutex guard (poison ignored: the client is either usable or reports itself closed).
-    fn lock(&self) -> MutexGuard<'_, Option<Client>> {
-        self.client.lock().unwrap_or_else(|e| e.into_inner())
+    /// The first free slot, or waits for the first one (poison ignored: a client is either usable or
+    /// reports itself closed).
+    fn slot(&self) -> MutexGuard<'_, Option<Client>> {
+        for slot in &self.slots {
+            match slot.try_lock() {
+                Ok(guard) => return guard,
+                Err(TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        self.slots[0].lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Runs `f` on the connection, connecting again first if the last one was lost. A failed call is
-    /// not retried (it may have committed before the connection broke).
+    /// Runs `f` on a connection of the pool, connecting first if that slot has none or lost it. A
+    /// failed call is not retried (it may have committed before the connection broke).
     fn with_client<T>(
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, ::postgres::Error>,
     ) -> Result<T, StoreError> {
-        let mut guard = self.lock();
+        let mut guard = self.slot();
         if guard.as_ref().is_none_or(Client::is_closed) {
             if let Some(old) = guard.take() {
                 drop_off_runtime(old);
+                tracing::warn!("the PostgreSQL connection was lost; reconnecting");
             }
-            tracing::warn!("reconnecting to PostgreSQL");
             *guard = Some(self.config.connect(NoTls)?);
         }
         match guard.as_mut() {
@@ -148,13 +159,13 @@ impl PostgresStore {
 
 impl Drop for PostgresStore {
     fn drop(&mut self) {
-        let client = self
-            .client
-            .get_mut()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        if let Some(client) = client {
-            drop_off_runtime(client);
+        let clients: Vec<Client> = self
+            .slots
+            .iter_mut()
+            .filter_map(|slot| slot.get_mut().unwrap_or_else(|e| e.into_inner()).take())
+            .collect();
+        if !clients.is_empty() {
+            let _ = std::thread::spawn(move || drop(clients)).join();
         }
     }
 }
@@ -455,6 +466,34 @@ mod tests {
 
     use super::*;
     use crate::store::tests::{postgres_schema, table};
+
+    #[test]
+    fn errors_say_what_went_wrong() {
+        // Nothing listens on port 1 of the loopback: refused at once.
+        let err = PostgresStore::open("postgres://nobody@127.0.0.1:1/none")
+            .err()
+            .expect("no server");
+        let text = err.to_string();
+        assert!(
+            text.starts_with("PostgreSQL: error connecting to server: "),
+            "{text}"
+        );
+        assert!(text.to_lowercase().contains("refused"), "{text}");
+        let err = PostgresStore::open("postgres://a@b:notaport/c")
+            .err()
+            .expect("bad url");
+        assert!(matches!(err, StoreError::Config(_)), "{err}");
+
+        let Some((config, _guard)) = postgres_schema("errors") else {
+            return;
+        };
+        let store = PostgresStore::open_config(config).expect("open");
+        let err = store
+            .with_client(|c| c.execute("SELECT * FROM no_such_table", &[]))
+            .err()
+            .expect("a server error");
+        assert!(err.to_string().contains("no_such_table"), "{err}");
+    }
 
     #[test]
     fn a_newer_schema_is_refused() {

@@ -707,12 +707,14 @@ fn open_store_picks_the_backend() {
     assert!(config.path.exists(), "the file and its folders are created");
 
     let mysql = DatabaseConfig {
-        database_url: Some("mysql://x@y/z".into()),
+        database_url: Some("mysql://user:secret@y/z".into()),
         ..DatabaseConfig::default()
     };
     let err = open_store(&mysql).err().expect("refused");
     assert!(matches!(err, StoreError::Config(_)), "{err}");
     assert!(err.to_string().contains("postgres://"), "{err}");
+    assert!(err.to_string().contains("`mysql://…`"), "{err}");
+    assert!(!err.to_string().contains("secret"), "{err}");
 
     let parsed: DatabaseConfig = toml::from_str("path = \"games.db\"").expect("toml");
     assert_eq!(parsed.path, PathBuf::from("games.db"));
