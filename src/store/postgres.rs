@@ -490,8 +490,7 @@ mod tests {
         let store = PostgresStore::open_config(config).expect("open");
         let err = store
             .with_client(|c| c.execute("SELECT * FROM no_such_table", &[]))
-            .err()
-            .expect("a server error");
+            .expect_err("a server error");
         assert!(err.to_string().contains("no_such_table"), "{err}");
     }
 
