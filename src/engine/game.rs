@@ -910,10 +910,11 @@ pub struct Game {
 impl Game {
     /// A new game whose deck (or dice) come from `seed`.
     pub fn new(config: Config, seed: u64) -> Game {
-        let mut rng = GameRng::new(seed);
         let mut deck = full_deck(config.variant);
-        rng.shuffle(&mut deck);
-        Game::start(config, &deck, Vec::new(), rng, seed)
+        GameRng::new(seed).shuffle(&mut deck);
+        // Reshuffles and dice use a fresh generator from the same seed, exactly as `with_deck` does, so
+        // a record (deck + seed) replays a live game identically even past a reshuffle.
+        Game::start(config, &deck, Vec::new(), GameRng::new(seed), seed)
     }
 
     /// A new game with a given deck (top card first) and dice rolls; `seed` drives reshuffles and any
