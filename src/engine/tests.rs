@@ -23,9 +23,20 @@ fn records_replay_live_games_past_reshuffles() {
                 record.push(seat, mv, layout, &events);
             }
             let replayed = record.replay().unwrap().unwrap();
-            assert_eq!(replayed.position(), game.position(), "{variant} seed {seed}");
-            assert_eq!(replayed.all_cards(), game.all_cards(), "{variant} seed {seed}");
+            assert_eq!(
+                replayed.position(),
+                game.position(),
+                "{variant} seed {seed}"
+            );
+            assert_eq!(
+                replayed.all_cards(),
+                game.all_cards(),
+                "{variant} seed {seed}"
+            );
         }
     }
-    assert!(reshuffled > 0, "no game reshuffled: the test proves nothing");
+    assert!(
+        reshuffled > 0,
+        "no game reshuffled: the test proves nothing"
+    );
 }
