@@ -705,6 +705,9 @@ impl Table {
                 variant,
             })
         };
+        if matches!(&command, Command::Play { cell, .. } if cell.trim().is_empty()) {
+            return Err(Text::CellNeeded);
+        }
         let mv = match (variant.has_cards(), command) {
             (true, Command::Play { card: None, .. }) => return Err(Text::CardNeeded),
             (

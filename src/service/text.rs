@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::engine::{Card, Options, PlayError, Variant};
 
-use super::{ChannelId, UserId};
+use super::{Button, ChannelId, UserId};
 
 /// A player as named in a message: a user (shown as a mention) or a computer player (its name).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,6 +191,12 @@ pub enum Text {
     },
     /// `play` without a card in a card game.
     CardNeeded,
+    /// `play` without a cell.
+    CellNeeded,
+    /// An option Discord sent could not be read.
+    BadOption,
+    /// A command used outside a server channel.
+    GuildOnly,
     /// A card command in the dice game.
     NoCardsInDice,
     /// A dice command in a card game.
@@ -444,6 +450,9 @@ impl Text {
                 | Text::BadCard { .. }
                 | Text::BadCell { .. }
                 | Text::CardNeeded
+                | Text::CellNeeded
+                | Text::BadOption
+                | Text::GuildOnly
                 | Text::NoCardsInDice
                 | Text::NotDice
                 | Text::RollFirst
@@ -652,6 +661,13 @@ impl fmt::Display for Text {
             Text::CardNeeded => f.write_str(
                 "Name the card to play, for example `/sequence play card:7H cell:D6`.",
             ),
+            Text::CellNeeded => f.write_str(
+                "Name the cell, for example `/sequence play card:7H cell:D6` (or `/sequence play cell:C3` in Sequence Dice).",
+            ),
+            Text::BadOption => f.write_str(
+                "I could not read one of the options. Please pick the values from the lists Discord offers.",
+            ),
+            Text::GuildOnly => f.write_str("Sequence is played in server channels, not in direct messages."),
             Text::NoCardsInDice => f.write_str(
                 "Sequence Dice has no cards: roll with `/sequence roll`, then place with `/sequence play cell:`.",
             ),
@@ -896,6 +912,19 @@ impl fmt::Display for Text {
             Text::LobbyStatus(card) => card.fmt(f),
             Text::Rules(variant) => f.write_str(rules_text(*variant)),
         }
+    }
+}
+
+/// The label of a button.
+pub fn button_label(button: Button) -> &'static str {
+    match button {
+        Button::Join => "Join",
+        Button::Leave => "Leave",
+        Button::AddBot => "Add computer",
+        Button::Begin => "Start",
+        Button::Cancel => "Cancel",
+        Button::Roll => "Roll the dice",
+        Button::Hand => "Show my cards",
     }
 }
 
