@@ -767,7 +767,7 @@ impl Position {
             .layout
             .windows_through(cell, len as u8)
             .iter()
-            .any(|&w| own & w == w)
+            .any(|&w| w & !own == 0)
         {
             return 0;
         }
@@ -927,7 +927,11 @@ impl Game {
             Variant::Kids => 42,
             Variant::Dice => 0,
         };
-        let first = if config.variant == Variant::Kids { Card::kids(0).0 } else { 0 };
+        let first = if config.variant == Variant::Kids {
+            Card::kids(0).0
+        } else {
+            0
+        };
         for (i, slot) in deck[..n].iter_mut().enumerate() {
             *slot = Card(first + (i / 2) as u8);
         }
