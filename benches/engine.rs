@@ -32,7 +32,10 @@ fn bench_self_play(c: &mut Criterion) {
         let config = Config::new(variant, players, None, Options::default()).expect("valid set-up");
         let sample = 2000u64;
         let plies: u64 = (0..sample).map(|s| u64::from(self_play(config, s))).sum();
-        println!("{name}: {:.1} plies per game on average", plies as f64 / sample as f64);
+        println!(
+            "{name}: {:.1} plies per game on average",
+            plies as f64 / sample as f64
+        );
         let mut seed = 0u64;
         group.bench_function(name, |b| {
             b.iter(|| {

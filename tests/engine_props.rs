@@ -30,7 +30,8 @@ fn configs() -> impl Strategy<Value = Config> {
         },
     );
     prop_oneof![
-        (classic, options).prop_map(|((p, t), o)| Config::new(Variant::Classic, p, Some(t), o).expect("valid")),
+        (classic, options)
+            .prop_map(|((p, t), o)| Config::new(Variant::Classic, p, Some(t), o).expect("valid")),
         (2u8..=4, any::<bool>(), any::<bool>()).prop_map(|(p, six, eq)| {
             let o = Options {
                 sequence_length: six.then_some(6),
@@ -55,7 +56,11 @@ fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
 fn random_moves(rng: &mut GameRng, cells: u8) -> Vec<Move> {
     (0..6)
         .map(|_| {
-            let card = Card(if rng.below(2) == 0 { rng.below(52) as u8 } else { 64 + rng.below(21) as u8 });
+            let card = Card(if rng.below(2) == 0 {
+                rng.below(52) as u8
+            } else {
+                64 + rng.below(21) as u8
+            });
             let cell = Cell(rng.below(u32::from(cells) + 3) as u8);
             match rng.below(5) {
                 0 => Move::Play { card, cell },

@@ -101,12 +101,13 @@ impl Data {
 /// Set when the start-up (command registration) failed, so `run` can report it.
 static SETUP_FAILED: OnceLock<String> = OnceLock::new();
 
-/// The computer player behind bot seats and timed-out turns.
-fn move_picker() -> Arc<dyn MovePicker> {
+/// The computer player behind bot seats and timed-out turns, thinking up to `_think` per move. Until
+/// `crate::ai` is wired in here, every level plays a random legal move.
+fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
     Arc::new(RandomPicker)
 }
 
-/// The image painter.
+/// The image painter. Until `crate::render` is wired in here, messages go out without images.
 fn painter() -> Arc<dyn Painter> {
     Arc::new(TextOnly)
 }
@@ -121,7 +122,8 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
     config.validate()?;
     let token = config.checked_token()?.to_string();
     let seed = GameRng::new(Timestamp::now().0 ^ u64::from(std::process::id())).next_u64();
-    let tables = Arc::new(Tables::new(config.settings(), move_picker(), seed));
+    let think = Duration::from_millis(config.defaults.ai_time_ms);
+    let tables = Arc::new(Tables::new(config.settings(), move_picker(think), seed));
     let data = Data::new(
         tables,
         painter(),

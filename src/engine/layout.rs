@@ -131,7 +131,9 @@ impl Layout {
             .map(|i| {
                 let mut n = [NO_CELL; 8];
                 for (d, slot) in n.iter_mut().enumerate() {
-                    *slot = layout.step(Cell(i as u8), direction(d)).map_or(NO_CELL, |c| c.0);
+                    *slot = layout
+                        .step(Cell(i as u8), direction(d))
+                        .map_or(NO_CELL, |c| c.0);
                 }
                 n
             })
