@@ -696,7 +696,9 @@ impl Table {
         let parse_cell = |typed: &str| {
             layout.parse_cell(typed).ok_or_else(|| Text::BadCell {
                 typed: typed.trim().chars().take(20).collect(),
-                last: layout.cell_name(Cell(u8::try_from(layout.len() - 1).unwrap_or(0))),
+                last: layout.cell_name(Cell(
+                    u8::try_from(layout.len().saturating_sub(1)).unwrap_or(0),
+                )),
             })
         };
         let parse_card = |typed: &str| {

@@ -1164,3 +1164,49 @@ fn rules_and_buttons() {
         "team 1 (blue)"
     );
 }
+
+/// Counts what the persistence hook sees.
+#[derive(Default)]
+struct Counting {
+    saved: std::sync::Mutex<Vec<usize>>,
+    closed: std::sync::Mutex<Vec<(ChannelId, bool)>>,
+}
+
+impl Persist for Counting {
+    fn save(&self, table: &Table) {
+        let actions = table.playing().map_or(0, |p| p.live.record().actions.len());
+        self.saved.lock().unwrap().push(actions);
+    }
+    fn close(&self, channel: ChannelId, finished: Option<&Table>) {
+        self.closed
+            .lock()
+            .unwrap()
+            .push((channel, finished.is_some()));
+    }
+}
+
+#[tokio::test]
+async fn every_accepted_action_reaches_the_persistence_hook() {
+    let persist = Arc::new(Counting::default());
+    let tables = service(111).with_persist(persist.clone());
+    begin_game(&tables, 21, Variant::Classic, &[1, 2], 0);
+    let saves_after_begin = persist.saved.lock().unwrap().len();
+    // start, join, begin: three saves; refusals are not saved.
+    assert_eq!(saves_after_begin, 3);
+    ask(&tables, 21, 3, Command::Hand);
+    ask(&tables, 21, 1, join());
+    assert_eq!(persist.saved.lock().unwrap().len(), 3);
+    let done = play_out(&tables, 21, 4).await;
+    let saved = persist.saved.lock().unwrap().clone();
+    // Each move was saved with the record growing; the end closes the table with the final state.
+    assert!(saved.windows(2).all(|w| w[0] <= w[1]));
+    assert!(saved.len() >= 3 + done.moves - 1);
+    assert_eq!(*persist.closed.lock().unwrap(), vec![(ChannelId(21), true)]);
+    // A cancelled lobby closes without a game.
+    ask(&tables, 22, 1, start(Variant::Dice));
+    ask(&tables, 22, 1, Command::Cancel);
+    assert_eq!(
+        persist.closed.lock().unwrap().last(),
+        Some(&(ChannelId(22), false))
+    );
+}
