@@ -553,28 +553,33 @@ impl Position {
             }
             return groups;
         }
-        let mut seen_wild = false;
-        let mut seen_remove = false;
-        for (i, &card) in hand.iter().enumerate() {
-            if hand[..i].contains(&card) {
-                continue;
-            }
-            // Both two-eyed jacks (and both one-eyed ones) do the same: list their moves once.
-            let seen = match card.effect() {
-                CardEffect::Cells => false,
-                CardEffect::Wild => std::mem::replace(&mut seen_wild, true),
-                CardEffect::Remove => std::mem::replace(&mut seen_remove, true),
+        let empty = self.empty();
+        let removable = self.opponents(team) & !self.removal_protected();
+        // Card codes already listed; both two-eyed jacks (and both one-eyed ones) share one key, as they
+        // do the same.
+        let mut seen: u128 = 0;
+        for &card in hand {
+            let effect = card.effect();
+            let key = match effect {
+                CardEffect::Cells => card.0 & 127,
+                CardEffect::Wild => 126,
+                CardEffect::Remove => 127,
             };
-            if seen {
+            if seen & (1 << key) != 0 {
                 continue;
             }
-            let cells = self.card_targets(team, card);
+            seen |= 1 << key;
+            let cells = match effect {
+                CardEffect::Cells => self.layout.cells_of_card(card) & empty,
+                CardEffect::Wild => empty,
+                CardEffect::Remove => removable,
+            };
             if cells != 0 {
                 groups.push(MoveGroup {
                     kind: GroupKind::Play(card),
                     cells,
                 });
-            } else if !self.exchanged && self.is_dead(card) {
+            } else if !self.exchanged && effect == CardEffect::Cells {
                 groups.push(MoveGroup {
                     kind: GroupKind::Exchange(card),
                     cells: 0,

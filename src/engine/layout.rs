@@ -182,20 +182,24 @@ impl Layout {
         Ok(())
     }
 
-    /// The built-in layout of a variant.
+    /// The layout games of a variant use: the built-in one, unless another was installed first.
     pub fn standard(variant: Variant) -> &'static Layout {
-        static CLASSIC: OnceLock<Layout> = OnceLock::new();
-        static DICE: OnceLock<Layout> = OnceLock::new();
-        static KIDS: OnceLock<Layout> = OnceLock::new();
-        let (cell, text) = match variant {
-            Variant::Classic => (&CLASSIC, include_str!("../../assets/boards/classic.txt")),
-            Variant::Dice => (&DICE, include_str!("../../assets/boards/dice.txt")),
-            Variant::Kids => (&KIDS, include_str!("../../assets/boards/kids.txt")),
-        };
-        cell.get_or_init(|| match Layout::parse(text, variant) {
+        slot(variant).get_or_init(|| match Layout::parse(builtin_text(variant), variant) {
             Ok(layout) => layout,
             // The built-in files are part of the binary and covered by tests.
             Err(e) => panic!("built-in {variant} layout is invalid: {e}"),
+        })
+    }
+
+    /// Replaces the built-in layout of its variant with another printed board (say, from a file the
+    /// admin supplies). Only possible before the first game of that variant; records replay only on the
+    /// layout they were played on.
+    pub fn install(layout: Layout) -> Result<(), LayoutError> {
+        let variant = layout.variant;
+        slot(variant).set(layout).map_err(|_| {
+            LayoutError(format!(
+                "the {variant} board is already in use and cannot be replaced"
+            ))
         })
     }
 
@@ -270,6 +274,26 @@ impl Layout {
     }
 }
 
+fn slot(variant: Variant) -> &'static OnceLock<Layout> {
+    static CLASSIC: OnceLock<Layout> = OnceLock::new();
+    static DICE: OnceLock<Layout> = OnceLock::new();
+    static KIDS: OnceLock<Layout> = OnceLock::new();
+    match variant {
+        Variant::Classic => &CLASSIC,
+        Variant::Dice => &DICE,
+        Variant::Kids => &KIDS,
+    }
+}
+
+/// The text of a built-in layout (`assets/boards/*.txt`).
+pub fn builtin_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Classic => include_str!("../../assets/boards/classic.txt"),
+        Variant::Dice => include_str!("../../assets/boards/dice.txt"),
+        Variant::Kids => include_str!("../../assets/boards/kids.txt"),
+    }
+}
+
 /// Direction `d`: 0–3 are [`DIRECTIONS`], 4–7 their opposites.
 pub const fn direction(d: usize) -> (i8, i8) {
     let (dc, dr) = DIRECTIONS[d % 4];
@@ -331,7 +355,12 @@ mod tests {
         assert_eq!(classic.neighbour(Cell(0), 4), None);
         assert_eq!(classic.neighbour(Cell(0), 2), Some(Cell(11)));
         assert!(classic.windows_through(Cell(0), 9).is_empty());
-        let jack = include_str!("../../assets/boards/classic.txt").replace("2S", "JS");
+        let jack = builtin_text(Variant::Classic).replace("2S", "JS");
         assert!(Layout::parse(&jack, Variant::Classic).is_err());
+        let used = Layout::standard(Variant::Classic).clone();
+        assert!(
+            Layout::install(used).is_err(),
+            "a layout in use cannot be swapped"
+        );
     }
 }
