@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::{
-    BitIter, Bits, Card, CardEffect, Cell, Config, Event, Game, GroupKind, Move, Options,
-    PlayError, Record, RecordError, Seat, Status, Variant, View,
+    roll_off, BitIter, Bits, Card, CardEffect, Cell, Config, Event, Game, GameRng, GroupKind, Move,
+    Options, PlayError, Record, RecordError, Seat, Status, Variant, View,
 };
 
 use super::bot::random_legal_move;
@@ -619,7 +619,38 @@ impl Table {
         let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
         let config = Config::new(setup.variant, players, setup.teams, setup.options)
             .map_err(|e| Text::CannotStart(e.to_string()))?;
-        let seats = assign_seats(&lobby.seats, &config)?;
+        let mut seats = assign_seats(&lobby.seats, &config)?;
+        // Who starts: in dice a roll-off (RULES.md), in the card games a random dealer. The seats are
+        // turned so the starting player sits in seat 0, which moves first in the engine and in records.
+        // When players asked for teams, card games turn by whole rounds so the teams keep their numbers.
+        let mut rng = GameRng::new(seed ^ 0x5EA7_0F0F);
+        let mut roll_off_line = None;
+        let first = if setup.variant == Variant::Dice {
+            let (rounds, winner) = roll_off(players, &mut rng);
+            roll_off_line = Some(Text::RollOff {
+                rounds: rounds
+                    .iter()
+                    .map(|round| {
+                        round
+                            .iter()
+                            .zip(&seats)
+                            .filter_map(|(roll, player)| roll.map(|dice| (player.who(), dice)))
+                            .collect()
+                    })
+                    .collect(),
+                winner: seats
+                    .get(usize::from(winner))
+                    .map_or(Who::Bot(String::new()), Player::who),
+            });
+            usize::from(winner)
+        } else if lobby.seats.iter().any(|s| s.team.is_some()) {
+            let teams = u32::from(config.teams.max(1));
+            (rng.below(u32::from(players) / teams) * teams) as usize
+        } else {
+            rng.below(u32::from(players)) as usize
+        };
+        let first = first.min(seats.len());
+        seats.rotate_left(first);
         let live = LiveGame::start(config, seed).map_err(|e| {
             tracing::error!(channel = self.channel.0, "cannot start a game: {e}");
             Text::Internal
@@ -633,10 +664,11 @@ impl Table {
             gave_up: Vec::new(),
         };
         let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];
-        let mut lines = vec![Text::GameStarted {
+        let mut lines: Vec<Text> = roll_off_line.into_iter().collect();
+        lines.push(Text::GameStarted {
             variant: setup.variant,
             seats: playing.seat_lines(false),
-        }];
+        });
         let mut message = Message {
             image: Some(playing.board_image()),
             ..Message::default()

@@ -1210,3 +1210,63 @@ async fn every_accepted_action_reaches_the_persistence_hook() {
         Some(&(ChannelId(22), false))
     );
 }
+
+#[test]
+fn who_starts_dice_roll_off_and_random_dealer() {
+    // Dice: the roll-off is shown and its winner sits in seat 0.
+    let mut winners = std::collections::HashSet::new();
+    for channel in 30..40u64 {
+        let tables = service(channel);
+        let reply = begin_game(&tables, channel, Variant::Dice, &[1, 2, 3], 0);
+        let started = channel_texts(&reply)
+            .into_iter()
+            .find(|t| t.contains("Roll-off"))
+            .expect("the roll-off is posted");
+        let table = tables.snapshot(ChannelId(channel)).unwrap();
+        let first = table.playing().unwrap().seats[0].user().unwrap();
+        assert!(
+            started.contains(&format!("<@{}> starts", first.0)),
+            "{started}"
+        );
+        winners.insert(first);
+    }
+    assert!(
+        winners.len() > 1,
+        "the roll-off decides, not the join order"
+    );
+    // Classic in teams: the seats turn by whole rounds, so wished teams keep their numbers.
+    let mut firsts = std::collections::HashSet::new();
+    for seed in 0..12u64 {
+        let tables = service(seed);
+        ask(
+            &tables,
+            1,
+            1,
+            Command::Start {
+                variant: Variant::Classic,
+                teams: Some(2),
+                options: Options::default(),
+            },
+        );
+        for (user, team) in [(2, Some(2)), (3, Some(1)), (4, Some(2))] {
+            ask(&tables, 1, user, Command::Join { team });
+        }
+        assert!(!ask(&tables, 1, 1, Command::Begin).is_refusal());
+        let table = tables.snapshot(ChannelId(1)).unwrap();
+        let p = table.playing().unwrap();
+        assert_eq!(p.seat_of(UserId(3)).unwrap() % 2, 0, "user 3 wished team 1");
+        assert_eq!(p.seat_of(UserId(2)).unwrap() % 2, 1, "user 2 wished team 2");
+        firsts.insert(p.seats[0].user().unwrap());
+    }
+    assert!(firsts.len() > 1, "the first player is not always the host");
+    // Two players without wishes: either may start.
+    let firsts: std::collections::HashSet<UserId> = (0..12u64)
+        .map(|seed| {
+            let tables = service(seed);
+            begin_game(&tables, 1, Variant::Classic, &[1, 2], 0);
+            let table = tables.snapshot(ChannelId(1)).unwrap();
+            table.playing().unwrap().seats[0].user().unwrap()
+        })
+        .collect();
+    assert_eq!(firsts.len(), 2);
+}

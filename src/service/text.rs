@@ -276,6 +276,13 @@ pub enum Text {
     HostChanged(UserId),
 
     // ----- game, public -----
+    /// Dice: the roll-off that decides who starts.
+    RollOff {
+        /// Each round: who rolled what (only players still in the running).
+        rounds: Vec<Vec<(Who, [u8; 2])>>,
+        /// Who starts.
+        winner: Who,
+    },
     /// The game begins.
     GameStarted {
         /// The game.
@@ -729,6 +736,21 @@ impl fmt::Display for Text {
             }
             Text::LobbyAbandoned => f.write_str("This lobby was closed: everyone left."),
             Text::HostChanged(user) => write!(f, "<@{}> is the host now.", user.0),
+            Text::RollOff { rounds, winner } => {
+                f.write_str("🎲 Roll-off for the first turn:")?;
+                for (i, round) in rounds.iter().enumerate() {
+                    let rolls: Vec<String> = round
+                        .iter()
+                        .map(|(who, dice)| format!("{who} {}", dice_text(*dice)))
+                        .collect();
+                    if i == 0 {
+                        write!(f, " {}.", rolls.join(", "))?;
+                    } else {
+                        write!(f, " Tie, roll again: {}.", rolls.join(", "))?;
+                    }
+                }
+                write!(f, " {winner} starts.")
+            }
             Text::GameStarted { variant, seats } => {
                 write!(f, "**{}** begins! Seats in turn order:", variant_title(*variant))?;
                 for (i, seat) in seats.iter().enumerate() {
