@@ -2,6 +2,7 @@
 
 use std::io::Read;
 
+use crate::discord::{BotConfig, DiscordError};
 use crate::engine::record::{replay_text, Record};
 use crate::engine::{Config, Options, Variant};
 
@@ -58,4 +59,53 @@ pub fn random_record(variant: Variant, players: u8, teams: Option<u8>, seed: u64
             2
         }
     }
+}
+
+/// `sequence-bot [run] [--config PATH]`: runs the Discord bot. Exit code 2 for a configuration or token
+/// problem found before connecting, 1 when Discord refuses or the connection fails.
+pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
+    init_logging();
+    let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("sequence-bot: {e}");
+            return 2;
+        }
+    };
+    if let Err(e) = config
+        .validate()
+        .and_then(|()| config.checked_token().map(|_| ()))
+    {
+        eprintln!("sequence-bot: {e}");
+        return 2;
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("sequence-bot: cannot start the async runtime: {e}");
+            return 1;
+        }
+    };
+    match runtime.block_on(crate::discord::run(config)) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("sequence-bot: {e}");
+            match e {
+                DiscordError::MissingToken
+                | DiscordError::MalformedToken
+                | DiscordError::Config(_) => 2,
+                _ => 1,
+            }
+        }
+    }
+}
+
+/// Logs to stderr; `RUST_LOG` chooses the detail (default: this crate at info, the rest at warn).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,sequence_bot=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }

@@ -1,3 +1,6 @@
 //! sequence-bot: a Discord bot that hosts games of Sequence.
 pub mod cli;
+pub mod discord;
 pub mod engine;
+pub mod service;
+pub mod store;

@@ -18,6 +18,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (the default): config from `config.toml` in the working directory if present,
+    /// or from --config; the DISCORD_TOKEN environment variable overrides the token.
+    Run {
+        /// The configuration file (see config.example.toml).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
     /// Check a game record (FILE or - for stdin) and print the final state as JSON; or, with --seed and
     /// --players, play a random game and print its record.
     Replay {
@@ -61,10 +68,8 @@ fn main() {
                 2
             }
         },
-        None => {
-            eprintln!("The Discord bot is not built yet; `sequence-bot replay` works.");
-            2
-        }
+        Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
+        None => cli::run_bot(None),
     };
     std::process::exit(code);
 }

@@ -104,11 +104,36 @@ impl Iterator for BitIter {
 
 /// The `n`-th set cell (0-based) of a bitboard with more than `n` cells.
 #[inline]
-pub fn nth_cell(mut bits: Bits, n: u32) -> Cell {
-    for _ in 0..n {
-        bits &= bits - 1;
+pub fn nth_cell(bits: Bits, n: u32) -> Cell {
+    if n == 0 {
+        return Cell(bits.trailing_zeros() as u8);
     }
-    Cell(bits.trailing_zeros() as u8)
+    let low = bits as u64;
+    let low_count = low.count_ones();
+    if n < low_count {
+        Cell(select64(low, n) as u8)
+    } else {
+        Cell(64 + select64((bits >> 64) as u64, n - low_count) as u8)
+    }
+}
+
+/// Index of the `n`-th set bit of `x`: skip whole 16-bit chunks by their counts, then clear bits.
+#[inline]
+fn select64(x: u64, mut n: u32) -> u32 {
+    let mut shift = 0;
+    while shift < 48 {
+        let count = ((x >> shift) & 0xFFFF).count_ones();
+        if n < count {
+            break;
+        }
+        n -= count;
+        shift += 16;
+    }
+    let mut chunk = x >> shift;
+    for _ in 0..n {
+        chunk &= chunk - 1;
+    }
+    shift + chunk.trailing_zeros()
 }
 
 #[cfg(test)]
@@ -139,5 +164,10 @@ mod tests {
         let cells: Vec<_> = BitIter(bits).collect();
         assert_eq!(cells, vec![Cell(3), Cell(64), Cell(99)]);
         assert_eq!(nth_cell(bits, 1), Cell(64));
+        let all: Bits = (1u128 << 100) - 1 - (1 << 5) - (1 << 70);
+        let cells: Vec<Cell> = BitIter(all).collect();
+        for (n, &c) in cells.iter().enumerate() {
+            assert_eq!(nth_cell(all, n as u32), c);
+        }
     }
 }

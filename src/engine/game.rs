@@ -144,7 +144,7 @@ pub enum Event {
 }
 
 /// The events of one move.
-pub type Events = ArrayVec<Event, 40>;
+pub type Events = ArrayVec<Event, 24>;
 /// A list of moves that does not allocate.
 pub type MoveList = ArrayVec<Move, 320>;
 
@@ -294,7 +294,7 @@ impl MoveGroup {
     pub fn count(&self) -> u32 {
         match self.kind {
             GroupKind::Exchange(_) => 1,
-            _ => self.cells.count_ones(),
+            _ => cell_count(self.cells),
         }
     }
 
@@ -317,8 +317,19 @@ impl MoveGroup {
     }
 }
 
+/// Number of cells, fast for the usual one or two (a card's cells) without a popcount instruction.
+#[inline]
+fn cell_count(cells: Bits) -> u32 {
+    let rest = cells & cells.wrapping_sub(1);
+    if rest & rest.wrapping_sub(1) == 0 {
+        u32::from(cells != 0) + u32::from(rest != 0)
+    } else {
+        cells.count_ones()
+    }
+}
+
 /// Groups of legal moves of one turn.
-pub type MoveGroups = ArrayVec<MoveGroup, 16>;
+pub type MoveGroups = ArrayVec<MoveGroup, 8>;
 
 /// Everything every player may see.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,6 +348,8 @@ pub struct Position {
     last: Option<LastAction>,
     pending_win: Option<Team>,
     plies: u32,
+    /// `config.team_of(seat)` for every seat, to keep a division out of every move.
+    team_of_seat: [Team; MAX_SEATS],
 }
 
 impl Position {
@@ -356,7 +369,14 @@ impl Position {
             last: None,
             pending_win: None,
             plies: 0,
+            team_of_seat: std::array::from_fn(|seat| config.team_of(seat as Seat)),
         }
+    }
+
+    /// The team of a seat.
+    #[inline]
+    pub fn team_of(&self, seat: Seat) -> Team {
+        self.team_of_seat[usize::from(seat) % MAX_SEATS]
     }
 
     /// The set-up.
@@ -535,7 +555,7 @@ impl Position {
         if self.is_over() {
             return groups;
         }
-        let team = self.config.team_of(self.to_move);
+        let team = self.team_of(self.to_move);
         if self.config.variant == Variant::Dice {
             let place = self.dice_place_targets(team);
             if place != 0 {
@@ -555,15 +575,15 @@ impl Position {
         }
         let empty = self.empty();
         let removable = self.opponents(team) & !self.removal_protected();
-        // Card codes already listed; both two-eyed jacks (and both one-eyed ones) share one key, as they
-        // do the same.
-        let mut seen: u128 = 0;
+        // Card codes already listed (a hand never mixes classic codes 0..52 and kids codes 64..85, so the
+        // low six bits tell them apart); both two-eyed jacks (and both one-eyed ones) share one key.
+        let mut seen: u64 = 0;
         for &card in hand {
             let effect = card.effect();
             let key = match effect {
-                CardEffect::Cells => card.0 & 127,
-                CardEffect::Wild => 126,
-                CardEffect::Remove => 127,
+                CardEffect::Cells => card.0 & 63,
+                CardEffect::Wild => 62,
+                CardEffect::Remove => 63,
             };
             if seen & (1 << key) != 0 {
                 continue;
@@ -616,7 +636,7 @@ impl Position {
         if seat != self.to_move {
             return Err(PlayError::NotYourTurn);
         }
-        let team = self.config.team_of(seat);
+        let team = self.team_of(seat);
         let cell_ok = |cell: Cell| {
             if cell.index() >= self.layout.len() {
                 Err(PlayError::BadCell)
@@ -1084,17 +1104,21 @@ impl Game {
             return None;
         }
         let groups = self.move_groups();
-        let total: u32 = groups.iter().map(MoveGroup::count).sum();
+        let mut counts = [0u32; 8];
+        let mut total = 0;
+        for (count, group) in counts.iter_mut().zip(&groups) {
+            *count = group.count();
+            total += *count;
+        }
         if total == 0 {
             return Some(Move::Pass);
         }
         let mut n = rng.below(total);
-        for g in &groups {
-            let c = g.count();
-            if n < c {
-                return Some(g.nth(n));
+        for (&count, group) in counts.iter().zip(&groups) {
+            if n < count {
+                return Some(group.nth(n));
             }
-            n -= c;
+            n -= count;
         }
         Some(Move::Pass)
     }
@@ -1108,7 +1132,7 @@ impl Game {
     pub fn play(&mut self, seat: Seat, mv: Move) -> Result<Events, PlayError> {
         self.check(seat, mv)?;
         let mut events = Events::new();
-        let team = self.pos.config.team_of(seat);
+        let team = self.pos.team_of(seat);
         self.pos.plies += 1;
         match mv {
             Move::Exchange { card } => {

@@ -1,0 +1,33 @@
+# sequence-bot: multi-stage build. The first stage compiles the release binary; the second is a small
+# Debian image that only holds the binary and CA certificates, and runs it as an unprivileged user.
+#
+#   docker build -t sequence-bot .
+#   docker run -d --name sequence-bot -e DISCORD_TOKEN=... -v sequence-data:/data sequence-bot
+#
+# Configuration: environment variables (DISCORD_TOKEN, SEQUENCE_DEV_GUILD, SEQUENCE_DATABASE), and/or a
+# config file: /data/config.toml is read by default, or mount one anywhere and pass
+# `run --config /path/config.toml` as the command.
+
+FROM rust:1-bookworm AS build
+WORKDIR /src
+# Manifests first, so the dependency download is cached between source changes.
+COPY Cargo.toml Cargo.lock ./
+COPY benches benches
+COPY assets assets
+COPY src src
+RUN cargo build --release --locked --bin sequence-bot
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --user-group --home-dir /data --create-home sequence
+COPY --from=build /src/target/release/sequence-bot /usr/local/bin/sequence-bot
+COPY config.example.toml /usr/share/doc/sequence-bot/config.example.toml
+USER sequence
+WORKDIR /data
+ENV SEQUENCE_DATABASE=/data/sequence-bot.sqlite3 \
+    RUST_LOG=warn,sequence_bot=info
+VOLUME ["/data"]
+ENTRYPOINT ["sequence-bot"]
+CMD ["run"]

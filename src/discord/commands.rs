@@ -1,0 +1,350 @@
+//! `/sequence` and its subcommands: each one turns its options into a service command and hands the
+//! reply to `deliver`.
+
+use poise::serenity_prelude as serenity;
+
+use crate::engine::{Options, Variant};
+use crate::service::{Actor, BotLevel, ChannelId, Choice, Command, Request, Timestamp, UserId};
+
+use super::{deliver, Context, Error};
+
+/// A game, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Game {
+    /// Classic Sequence with cards.
+    #[name = "classic"]
+    Classic,
+    /// Sequence Dice.
+    #[name = "dice"]
+    Dice,
+    /// Sequence for Kids.
+    #[name = "kids"]
+    Kids,
+}
+
+impl From<Game> for Variant {
+    fn from(game: Game) -> Variant {
+        match game {
+            Game::Classic => Variant::Classic,
+            Game::Dice => Variant::Dice,
+            Game::Kids => Variant::Kids,
+        }
+    }
+}
+
+/// A computer player's level, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Level {
+    /// Easy.
+    #[name = "easy"]
+    Easy,
+    /// Medium.
+    #[name = "medium"]
+    Medium,
+    /// Hard.
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<Level> for BotLevel {
+    fn from(level: Level) -> BotLevel {
+        match level {
+            Level::Easy => BotLevel::Easy,
+            Level::Medium => BotLevel::Medium,
+            Level::Hard => BotLevel::Hard,
+        }
+    }
+}
+
+/// The user behind a command, with their display name and whether they may manage messages here.
+pub(super) fn actor_of(ctx: Context<'_>) -> Actor {
+    let user = ctx.author();
+    let member = match ctx {
+        poise::Context::Application(app) => app.interaction.member.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    Actor {
+        user: UserId(user.id.get()),
+        name: member
+            .map_or_else(|| user.display_name(), |m| m.display_name())
+            .to_string(),
+        can_manage: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_messages()),
+    }
+}
+
+/// Hands a command to the service and delivers the reply.
+async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let channel = ChannelId(ctx.channel_id().get());
+    let request = Request {
+        channel,
+        actor: actor_of(ctx),
+        command,
+    };
+    let reply = ctx.data().tables.handle(request, Timestamp::now());
+    deliver::respond_to_command(ctx, channel, reply).await
+}
+
+fn to_autocomplete(choices: Vec<Choice>) -> Vec<serenity::AutocompleteChoice> {
+    choices
+        .into_iter()
+        .map(|c| serenity::AutocompleteChoice::new(c.label, c.value))
+        .collect()
+}
+
+/// The value of another option of the command being typed (for cells that depend on the card).
+fn typed_option(ctx: Context<'_>, name: &str) -> Option<String> {
+    fn find(options: &[serenity::CommandDataOption], name: &str) -> Option<String> {
+        options.iter().find_map(|o| match &o.value {
+            serenity::CommandDataOptionValue::SubCommand(inner)
+            | serenity::CommandDataOptionValue::SubCommandGroup(inner) => find(inner, name),
+            serenity::CommandDataOptionValue::String(value) if o.name == name => {
+                Some(value.clone())
+            }
+            serenity::CommandDataOptionValue::Autocomplete { value, .. } if o.name == name => {
+                Some(value.clone())
+            }
+            _ => None,
+        })
+    }
+    match ctx {
+        poise::Context::Application(app) => find(&app.interaction.data.options, name),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+async fn complete_card(ctx: Context<'_>, partial: &str) -> Vec<serenity::AutocompleteChoice> {
+    to_autocomplete(ctx.data().tables.complete_card(
+        ChannelId(ctx.channel_id().get()),
+        UserId(ctx.author().id.get()),
+        partial,
+    ))
+}
+
+async fn complete_dead_card(ctx: Context<'_>, partial: &str) -> Vec<serenity::AutocompleteChoice> {
+    to_autocomplete(ctx.data().tables.complete_dead_card(
+        ChannelId(ctx.channel_id().get()),
+        UserId(ctx.author().id.get()),
+        partial,
+    ))
+}
+
+async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::AutocompleteChoice> {
+    let card = typed_option(ctx, "card");
+    to_autocomplete(ctx.data().tables.complete_cell(
+        ChannelId(ctx.channel_id().get()),
+        UserId(ctx.author().id.get()),
+        card.as_deref(),
+        partial,
+    ))
+}
+
+/// Play Sequence, Sequence Dice or Sequence for Kids in this channel.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "start", "join", "leave", "bot", "begin", "cancel", "play", "exchange", "roll", "remove",
+        "hand", "board", "status", "rules", "forfeit", "stop"
+    ),
+    subcommand_required
+)]
+pub async fn sequence(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a new game in this channel; others join with the button or /sequence join.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+async fn start(
+    ctx: Context<'_>,
+    #[description = "Which game (default: classic)"] game: Option<Game>,
+    #[description = "Number of teams (default: by the number of players)"]
+    #[min = 2]
+    #[max = 4]
+    teams: Option<u8>,
+    #[description = "Sequences a team needs to win (classic)"]
+    #[min = 1]
+    #[max = 4]
+    sequences_to_win: Option<u8>,
+    #[description = "Chips in a winning line (dice: 5 or 6)"]
+    #[min = 4]
+    #[max = 6]
+    sequence_length: Option<u8>,
+    #[description = "A win counts only once the round is complete"] equal_turns: Option<bool>,
+    #[description = "House rule: play on, one point per sequence (classic)"] scoring: Option<bool>,
+    #[description = "House rule: flank two opponent chips to capture them (classic)"]
+    capture_pairs: Option<bool>,
+) -> Result<(), Error> {
+    let variant = game
+        .map(Variant::from)
+        .unwrap_or(ctx.data().tables.settings().default_variant);
+    let options = Options {
+        sequences_to_win,
+        sequence_length,
+        equal_turns: equal_turns.unwrap_or(false),
+        scoring: scoring.unwrap_or(false),
+        capture_pairs: capture_pairs.unwrap_or(false),
+    };
+    run(
+        ctx,
+        Command::Start {
+            variant,
+            teams,
+            options,
+        },
+    )
+    .await
+}
+
+/// Take a seat in the game that is about to start.
+#[poise::command(slash_command, guild_only)]
+async fn join(
+    ctx: Context<'_>,
+    #[description = "The team you want to play in (1, 2, …)"]
+    #[min = 1]
+    #[max = 4]
+    team: Option<u8>,
+) -> Result<(), Error> {
+    run(ctx, Command::Join { team }).await
+}
+
+/// Leave the lobby, or give up the running game (a computer player takes your seat).
+#[poise::command(slash_command, guild_only)]
+async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Leave).await
+}
+
+/// Give up the running game (a computer player takes your seat).
+#[poise::command(slash_command, guild_only)]
+async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Forfeit).await
+}
+
+/// Computer players in the lobby.
+#[poise::command(slash_command, guild_only, subcommands("bot_add", "bot_remove"))]
+async fn bot(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Add a computer player to the lobby (host only).
+#[poise::command(slash_command, guild_only, rename = "add")]
+async fn bot_add(
+    ctx: Context<'_>,
+    #[description = "How strong (default: the server's setting)"] level: Option<Level>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::AddBot {
+            level: level.map(BotLevel::from),
+        },
+    )
+    .await
+}
+
+/// Remove the last computer player from the lobby (host only).
+#[poise::command(slash_command, guild_only, rename = "remove")]
+async fn bot_remove(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::RemoveBot).await
+}
+
+/// Deal the cards and start the game (host only; same as the Start button).
+#[poise::command(slash_command, guild_only)]
+async fn begin(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Begin).await
+}
+
+/// Close the lobby without playing (host only).
+#[poise::command(slash_command, guild_only)]
+async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Cancel).await
+}
+
+/// Play a card on a cell (in Sequence Dice: place your chip after rolling).
+#[poise::command(slash_command, guild_only)]
+async fn play(
+    ctx: Context<'_>,
+    #[description = "One of your cards (one-eyed jack / dragon: then name the chip to remove)"]
+    #[autocomplete = "complete_card"]
+    card: Option<String>,
+    #[description = "The cell, like D6"]
+    #[autocomplete = "complete_cell"]
+    cell: Option<String>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Play {
+            card,
+            cell: cell.unwrap_or_default(),
+        },
+    )
+    .await
+}
+
+/// Exchange a dead card (both its cells are covered) for a new one.
+#[poise::command(slash_command, guild_only)]
+async fn exchange(
+    ctx: Context<'_>,
+    #[description = "The dead card"]
+    #[autocomplete = "complete_dead_card"]
+    card: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Exchange { card }).await
+}
+
+/// Sequence Dice: roll the dice for your turn.
+#[poise::command(slash_command, guild_only)]
+async fn roll(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Roll).await
+}
+
+/// Sequence Dice: after rolling 10, remove an opponent chip.
+#[poise::command(slash_command, guild_only)]
+async fn remove(
+    ctx: Context<'_>,
+    #[description = "The chip to remove, like C3"]
+    #[autocomplete = "complete_cell"]
+    cell: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Remove { cell }).await
+}
+
+/// Show your cards (only you see them).
+#[poise::command(slash_command, guild_only)]
+async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Hand).await
+}
+
+/// Post the current board.
+#[poise::command(slash_command, guild_only)]
+async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Board).await
+}
+
+/// Show the players, whose turn it is, and the score (only you see it).
+#[poise::command(slash_command, guild_only)]
+async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Status).await
+}
+
+/// Explain the rules (only you see them).
+#[poise::command(slash_command, guild_only)]
+async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which game (default: this channel's)"] game: Option<Game>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Rules {
+            variant: game.map(Variant::from),
+        },
+    )
+    .await
+}
+
+/// End the game now (host, or members who may manage messages).
+#[poise::command(slash_command, guild_only)]
+async fn stop(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Stop).await
+}

@@ -1,0 +1,307 @@
+//! The bot's configuration: a TOML file (see `config.example.toml`), with environment overrides.
+
+use std::fmt;
+use std::path::Path;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::engine::Variant;
+use crate::service::{BotLevel, Settings};
+
+use super::DiscordError;
+
+/// The token environment variable; it overrides the file.
+pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
+/// Environment override of `dev_guild`.
+pub const DEV_GUILD_ENV: &str = "SEQUENCE_DEV_GUILD";
+/// Environment override of `database`.
+pub const DATABASE_ENV: &str = "SEQUENCE_DATABASE";
+
+/// A secret that never shows in `Debug` output or logs.
+#[derive(Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// A secret from a string.
+    pub fn new(text: impl Into<String>) -> Secret {
+        Secret(text.into())
+    }
+
+    /// The secret text, for the one place that needs it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether it is empty (or only spaces).
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[hidden]")
+    }
+}
+
+/// Timers, in seconds (milliseconds where named).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Timers {
+    /// Remind the player to move after this many seconds.
+    pub turn_reminder_secs: u64,
+    /// Let the computer play the turn after this many seconds.
+    pub turn_timeout_secs: u64,
+    /// Close a lobby that has not started after this many seconds.
+    pub lobby_timeout_secs: u64,
+    /// Pause before each computer move, so people can follow.
+    pub bot_delay_ms: u64,
+    /// How often the timers are checked.
+    pub tick_secs: u64,
+}
+
+impl Default for Timers {
+    fn default() -> Timers {
+        Timers {
+            turn_reminder_secs: 120,
+            turn_timeout_secs: 600,
+            lobby_timeout_secs: 1800,
+            bot_delay_ms: 1000,
+            tick_secs: 5,
+        }
+    }
+}
+
+/// Defaults for new games.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Defaults {
+    /// The game `start` opens when none is named.
+    pub game: Variant,
+    /// The level of a computer player added without one (and of the one playing a timed-out turn).
+    pub bot_level: BotLevel,
+    /// Thinking time of a computer player per move, in milliseconds.
+    pub ai_time_ms: u64,
+}
+
+impl Default for Defaults {
+    fn default() -> Defaults {
+        Defaults {
+            game: Variant::Classic,
+            bot_level: BotLevel::Easy,
+            ai_time_ms: 1500,
+        }
+    }
+}
+
+/// Everything the bot reads at start.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BotConfig {
+    /// The bot token (better: the `DISCORD_TOKEN` environment variable).
+    pub token: Secret,
+    /// A guild (server) id where commands are registered instantly, for development. Without it,
+    /// commands are registered globally (which Discord may take a while to show).
+    pub dev_guild: Option<u64>,
+    /// Where games are stored.
+    pub database: Option<String>,
+    /// Timers.
+    pub timers: Timers,
+    /// Defaults.
+    pub defaults: Defaults,
+}
+
+impl BotConfig {
+    /// Parses TOML text.
+    pub fn from_toml(text: &str) -> Result<BotConfig, DiscordError> {
+        toml::from_str(text).map_err(|e| DiscordError::Config(e.message().to_string()))
+    }
+
+    /// Reads the file at `path` (an error if it is missing), or `config.toml` in the working directory
+    /// if present, or the defaults; then applies the environment (`get` is `std::env::var` outside
+    /// tests).
+    pub fn load(
+        path: Option<&Path>,
+        get: impl Fn(&str) -> Option<String>,
+    ) -> Result<BotConfig, DiscordError> {
+        let default_path = Path::new("config.toml");
+        let file = match path {
+            Some(p) => Some(p),
+            None if default_path.exists() => Some(default_path),
+            None => None,
+        };
+        let mut config = match file {
+            Some(p) => {
+                let text = std::fs::read_to_string(p).map_err(|e| {
+                    DiscordError::Config(format!("cannot read {}: {e}", p.display()))
+                })?;
+                BotConfig::from_toml(&text).map_err(|e| match e {
+                    DiscordError::Config(m) => {
+                        DiscordError::Config(format!("{}: {m}", p.display()))
+                    }
+                    other => other,
+                })?
+            }
+            None => BotConfig::default(),
+        };
+        config.apply_env(get)?;
+        Ok(config)
+    }
+
+    /// Environment overrides: `DISCORD_TOKEN`, `SEQUENCE_DEV_GUILD`, `SEQUENCE_DATABASE`.
+    pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), DiscordError> {
+        if let Some(token) = get(TOKEN_ENV).filter(|t| !t.trim().is_empty()) {
+            self.token = Secret::new(token.trim());
+        }
+        if let Some(guild) = get(DEV_GUILD_ENV).filter(|g| !g.trim().is_empty()) {
+            let id = guild.trim().parse::<u64>().map_err(|_| {
+                DiscordError::Config(format!("{DEV_GUILD_ENV} must be a guild id (a number)"))
+            })?;
+            self.dev_guild = Some(id);
+        }
+        if let Some(db) = get(DATABASE_ENV).filter(|d| !d.trim().is_empty()) {
+            self.database = Some(db);
+        }
+        Ok(())
+    }
+
+    /// Checks the token's presence and shape (three dot-separated parts), without contacting Discord.
+    pub fn checked_token(&self) -> Result<&str, DiscordError> {
+        if self.token.is_empty() {
+            return Err(DiscordError::MissingToken);
+        }
+        let token = self.token.expose().trim();
+        let parts: Vec<&str> = token.trim_start_matches("Bot ").split('.').collect();
+        let shaped = parts.len() == 3
+            && parts.iter().all(|p| {
+                !p.is_empty()
+                    && p.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            });
+        if shaped {
+            Ok(token)
+        } else {
+            Err(DiscordError::MalformedToken)
+        }
+    }
+
+    /// Checks the numbers: timers must be positive and the reminder must come before the timeout.
+    pub fn validate(&self) -> Result<(), DiscordError> {
+        let t = &self.timers;
+        if t.turn_timeout_secs == 0 || t.lobby_timeout_secs == 0 || t.tick_secs == 0 {
+            return Err(DiscordError::Config(
+                "timers: turn_timeout_secs, lobby_timeout_secs and tick_secs must be above 0"
+                    .into(),
+            ));
+        }
+        if t.turn_reminder_secs >= t.turn_timeout_secs {
+            return Err(DiscordError::Config(
+                "timers: turn_reminder_secs must be less than turn_timeout_secs".into(),
+            ));
+        }
+        if self.dev_guild == Some(0) {
+            return Err(DiscordError::Config(
+                "dev_guild must be a guild id, not 0".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The service settings this configuration asks for.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            turn_reminder: Duration::from_secs(self.timers.turn_reminder_secs),
+            turn_timeout: Duration::from_secs(self.timers.turn_timeout_secs),
+            lobby_timeout: Duration::from_secs(self.timers.lobby_timeout_secs),
+            default_bot_level: self.defaults.bot_level,
+            default_variant: self.defaults.game,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB";
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn the_example_file_parses_and_validates() {
+        let text = include_str!("../../config.example.toml");
+        let config = BotConfig::from_toml(text).unwrap();
+        config.validate().unwrap();
+        assert!(config.token.is_empty());
+        assert_eq!(config.timers, Timers::default());
+        assert_eq!(config.defaults, Defaults::default());
+    }
+
+    #[test]
+    fn environment_overrides_the_file() {
+        let mut config =
+            BotConfig::from_toml("token = \"a.b.c\"\ndev_guild = 5\n[timers]\nturn_timeout_secs = 60\nturn_reminder_secs = 30\n")
+                .unwrap();
+        assert_eq!(config.dev_guild, Some(5));
+        assert_eq!(config.settings().turn_timeout, Duration::from_secs(60));
+        config
+            .apply_env(|k| match k {
+                TOKEN_ENV => Some(GOOD.to_string()),
+                DEV_GUILD_ENV => Some("77".to_string()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(config.checked_token().unwrap(), GOOD);
+        assert_eq!(config.dev_guild, Some(77));
+        assert!(config
+            .apply_env(|k| (k == DEV_GUILD_ENV).then(|| "abc".to_string()))
+            .is_err());
+    }
+
+    #[test]
+    fn tokens_are_checked_and_never_printed() {
+        let mut config = BotConfig::default();
+        assert!(matches!(
+            config.checked_token(),
+            Err(DiscordError::MissingToken)
+        ));
+        for bad in ["abc", "a.b", "a..c", "a.b.c.d", "a b.c.d", "tok€n.x.y"] {
+            config.token = Secret::new(bad);
+            assert!(
+                matches!(config.checked_token(), Err(DiscordError::MalformedToken)),
+                "{bad}"
+            );
+        }
+        config.token = Secret::new(GOOD);
+        assert!(config.checked_token().is_ok());
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("GabcDE"), "{printed}");
+        assert!(printed.contains("[hidden]"));
+        // The error messages do not include the token either.
+        config.token = Secret::new("secret-part.x");
+        let message = config.checked_token().unwrap_err().to_string();
+        assert!(!message.contains("secret-part"));
+    }
+
+    #[test]
+    fn bad_files_give_clear_errors() {
+        let e = BotConfig::from_toml("tokn = \"x\"")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("tokn"), "{e}");
+        let e = BotConfig::from_toml("[defaults]\ngame = \"chess\"")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("chess") || e.contains("variant"), "{e}");
+        let config = BotConfig::from_toml("[timers]\nturn_reminder_secs = 900").unwrap();
+        assert!(config.validate().is_err());
+        let missing = BotConfig::load(Some(Path::new("/nonexistent/config.toml")), no_env)
+            .unwrap_err()
+            .to_string();
+        assert!(missing.contains("/nonexistent/config.toml"), "{missing}");
+    }
+}

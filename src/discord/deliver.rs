@@ -1,0 +1,580 @@
+//! Sends what the service answered: the interaction response (private or public), channel messages,
+//! lobby edits and direct messages; renders images on a blocking thread; runs the timer loop and the
+//! computer players. No lock of the service is held while waiting on Discord.
+
+use std::num::NonZeroU64;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use crate::service::text::button_label;
+use crate::service::{
+    Actor, Button, ChannelId, Image, Message, Output, Reply, Request, Text, Timestamp, UserId, Who,
+};
+
+use super::{Context, Data, Error};
+
+/// Discord's limit on message text.
+const MAX_CONTENT: usize = 2000;
+
+/// A message ready for Discord.
+struct Outgoing {
+    content: String,
+    mentions: serenity::CreateAllowedMentions,
+    components: Vec<serenity::CreateActionRow>,
+    files: Vec<serenity::CreateAttachment>,
+}
+
+fn clip(text: String) -> String {
+    if text.chars().count() <= MAX_CONTENT {
+        return text;
+    }
+    let mut clipped: String = text.chars().take(MAX_CONTENT - 1).collect();
+    clipped.push('…');
+    clipped
+}
+
+fn discord_user(user: UserId) -> Option<serenity::UserId> {
+    NonZeroU64::new(user.0).map(serenity::UserId::from)
+}
+
+fn discord_channel(channel: ChannelId) -> Option<serenity::ChannelId> {
+    NonZeroU64::new(channel.0).map(serenity::ChannelId::from)
+}
+
+fn button_rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
+    buttons
+        .chunks(5)
+        .map(|row| {
+            serenity::CreateActionRow::Buttons(
+                row.iter()
+                    .map(|&b| {
+                        let style = if b.is_primary() {
+                            serenity::ButtonStyle::Primary
+                        } else if b.is_danger() {
+                            serenity::ButtonStyle::Danger
+                        } else {
+                            serenity::ButtonStyle::Secondary
+                        };
+                        serenity::CreateButton::new(b.id())
+                            .label(button_label(b))
+                            .style(style)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Draws an image on a blocking thread; `None` (text only) if drawing fails.
+async fn render(data: &Data, image: &Image) -> Option<serenity::CreateAttachment> {
+    let painter = data.painter.clone();
+    let image = image.clone();
+    let drawn = tokio::task::spawn_blocking(move || match &image {
+        Image::Board(board) => painter
+            .board(board.view(), board.names())
+            .map(|png| (png, "board.png")),
+        Image::Hand(hand) => painter.hand(hand.view()).map(|png| (png, "hand.png")),
+    })
+    .await;
+    match drawn {
+        Ok(Ok((png, name))) => Some(serenity::CreateAttachment::bytes(png, name)),
+        Ok(Err(e)) => {
+            tracing::debug!("image not drawn: {e}");
+            None
+        }
+        Err(e) => {
+            tracing::error!("image drawing failed: {e}");
+            None
+        }
+    }
+}
+
+async fn prepare(data: &Data, message: &Message) -> Outgoing {
+    let mut files = Vec::new();
+    if let Some(image) = &message.image {
+        files.extend(render(data, image).await);
+    }
+    if let Some(attachment) = &message.attachment {
+        files.push(serenity::CreateAttachment::bytes(
+            attachment.data.clone(),
+            attachment.filename.clone(),
+        ));
+    }
+    Outgoing {
+        content: clip(message.to_english()),
+        mentions: serenity::CreateAllowedMentions::new()
+            .users(message.mentions.iter().filter_map(|&u| discord_user(u))),
+        components: button_rows(&message.buttons),
+        files,
+    }
+}
+
+fn create_message(out: Outgoing) -> serenity::CreateMessage {
+    serenity::CreateMessage::new()
+        .content(out.content)
+        .allowed_mentions(out.mentions)
+        .components(out.components)
+        .add_files(out.files)
+}
+
+fn private_message(out: Outgoing) -> serenity::CreateInteractionResponseMessage {
+    serenity::CreateInteractionResponseMessage::new()
+        .content(out.content)
+        .ephemeral(true)
+        .allowed_mentions(out.mentions)
+        .components(out.components)
+        .add_files(out.files)
+}
+
+fn private_followup(out: Outgoing) -> serenity::CreateInteractionResponseFollowup {
+    serenity::CreateInteractionResponseFollowup::new()
+        .content(out.content)
+        .ephemeral(true)
+        .allowed_mentions(out.mentions)
+        .components(out.components)
+        .add_files(out.files)
+}
+
+async fn post(
+    ctx: &serenity::Context,
+    channel: ChannelId,
+    out: Outgoing,
+) -> Option<serenity::Message> {
+    let target = discord_channel(channel)?;
+    match target.send_message(ctx, create_message(out)).await {
+        Ok(message) => Some(message),
+        Err(e) => {
+            tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
+            None
+        }
+    }
+}
+
+/// Edits the lobby message, or posts it (and tells the service its id) if there is none yet.
+async fn show_lobby(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    message_id: Option<u64>,
+    message: &Message,
+) {
+    let out = prepare(data, message).await;
+    if let (Some(target), Some(id)) = (
+        discord_channel(channel),
+        message_id.and_then(NonZeroU64::new),
+    ) {
+        let edit = serenity::EditMessage::new()
+            .content(out.content.clone())
+            .allowed_mentions(serenity::CreateAllowedMentions::new())
+            .components(out.components.clone());
+        match target
+            .edit_message(ctx, serenity::MessageId::from(id), edit)
+            .await
+        {
+            Ok(_) => return,
+            Err(e) => tracing::debug!(channel = channel.0, "lobby message not edited: {e}"),
+        }
+    }
+    if let Some(posted) = post(ctx, channel, out).await {
+        data.tables.set_lobby_message(channel, posted.id.get());
+    }
+}
+
+/// Sends a direct message; if the user does not take DMs, says so in the channel (revealing nothing)
+/// and points them to `/sequence hand`.
+async fn direct(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    user: UserId,
+    message: &Message,
+) {
+    let Some(target) = discord_user(user) else {
+        return;
+    };
+    let out = prepare(data, message).await;
+    let sent = match target.create_dm_channel(ctx).await {
+        Ok(dm) => dm.send_message(ctx, create_message(out)).await.map(|_| ()),
+        Err(e) => Err(e),
+    };
+    if let Err(e) = sent {
+        tracing::info!(user = user.0, "direct message not delivered: {e}");
+        let notice = Message {
+            lines: vec![Text::DmFailed(Who::User(user))],
+            mentions: vec![user],
+            ..Message::default()
+        };
+        let out = prepare(data, &notice).await;
+        post(ctx, channel, out).await;
+    }
+}
+
+/// Sends one output that needs no interaction (channel, lobby, DM). Private messages have nobody to
+/// go to here and are dropped.
+async fn send_output(ctx: &serenity::Context, data: &Data, channel: ChannelId, output: &Output) {
+    match output {
+        Output::Channel(message) => {
+            let out = prepare(data, message).await;
+            post(ctx, channel, out).await;
+        }
+        Output::Lobby {
+            message_id,
+            message,
+        } => show_lobby(ctx, data, channel, *message_id, message).await,
+        Output::Direct { user, message } => direct(ctx, data, channel, *user, message).await,
+        Output::Ephemeral(_) => {}
+    }
+}
+
+fn is_ack(message: &Message) -> bool {
+    message.lines.first().is_some_and(Text::is_ack)
+}
+
+/// Which output answers a slash command: private content first, then a public post, then a new lobby
+/// message, then a confirmation.
+fn primary_for_command(outputs: &[Output]) -> Option<usize> {
+    let find = |f: &dyn Fn(&Output) -> bool| outputs.iter().position(f);
+    find(&|o| matches!(o, Output::Ephemeral(m) if !is_ack(m)))
+        .or_else(|| find(&|o| matches!(o, Output::Channel(_))))
+        .or_else(|| {
+            find(&|o| {
+                matches!(
+                    o,
+                    Output::Lobby {
+                        message_id: None,
+                        ..
+                    }
+                )
+            })
+        })
+        .or_else(|| find(&|o| matches!(o, Output::Ephemeral(_))))
+}
+
+/// Answers a slash command with the service's reply, then sends everything else.
+pub(super) async fn respond_to_command(
+    ctx: Context<'_>,
+    channel: ChannelId,
+    reply: Reply,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let discord = ctx.serenity_context();
+    let primary = primary_for_command(&reply.outputs);
+    if let Some(output) = primary.and_then(|i| reply.outputs.get(i)) {
+        let (message, private, lobby) = match output {
+            Output::Ephemeral(m) => (m, true, false),
+            Output::Channel(m) => (m, false, false),
+            Output::Lobby { message, .. } => (message, false, true),
+            Output::Direct { message, .. } => (message, true, false),
+        };
+        if message.image.is_some() || message.attachment.is_some() {
+            // Drawing may take longer than the three seconds Discord waits for an answer.
+            if private {
+                ctx.defer_ephemeral().await?;
+            } else {
+                ctx.defer().await?;
+            }
+        }
+        let out = prepare(data, message).await;
+        let mut builder = poise::CreateReply::default()
+            .content(out.content)
+            .ephemeral(private)
+            .allowed_mentions(out.mentions)
+            .components(out.components);
+        for file in out.files {
+            builder = builder.attachment(file);
+        }
+        let handle = ctx.send(builder).await?;
+        if lobby {
+            let posted = handle.message().await?;
+            data.tables.set_lobby_message(channel, posted.id.get());
+        }
+    } else {
+        say_private(ctx, &Text::Internal).await;
+    }
+    for (i, output) in reply.outputs.iter().enumerate() {
+        if Some(i) == primary {
+            continue;
+        }
+        match output {
+            Output::Ephemeral(m) if is_ack(m) => {}
+            Output::Ephemeral(m) => {
+                let out = prepare(data, m).await;
+                let mut builder = poise::CreateReply::default()
+                    .content(out.content)
+                    .ephemeral(true);
+                for file in out.files {
+                    builder = builder.attachment(file);
+                }
+                ctx.send(builder).await?;
+            }
+            other => send_output(discord, data, channel, other).await,
+        }
+    }
+    if reply.auto_move {
+        spawn_auto(discord.clone(), data.clone(), channel);
+    }
+    Ok(())
+}
+
+/// A private message in answer to a command (errors are logged, not returned).
+pub(super) async fn say_private(ctx: Context<'_>, text: &Text) {
+    let reply = poise::CreateReply::default()
+        .content(clip(text.to_string()))
+        .ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        tracing::warn!("cannot answer privately: {e}");
+    }
+}
+
+/// Button presses (every other event is left to poise).
+pub(super) async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    data: &Data,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(press),
+    } = event
+    {
+        if let Some(button) = Button::from_id(&press.data.custom_id) {
+            on_button(ctx, data, press, button).await;
+        }
+    }
+    Ok(())
+}
+
+enum ButtonAnswer {
+    /// Replace the pressed (lobby) message.
+    Update(usize),
+    /// Answer privately.
+    Private(usize),
+    /// Nothing to say to the presser.
+    Acknowledge,
+}
+
+fn answer_for_button(outputs: &[Output], pressed: u64) -> ButtonAnswer {
+    if let Some(i) = outputs.iter().position(|o| {
+        matches!(o, Output::Lobby { message_id, .. } if message_id.is_none_or(|id| id == pressed))
+    }) {
+        return ButtonAnswer::Update(i);
+    }
+    match outputs
+        .iter()
+        .position(|o| matches!(o, Output::Ephemeral(m) if !is_ack(m)))
+    {
+        Some(i) => ButtonAnswer::Private(i),
+        None => ButtonAnswer::Acknowledge,
+    }
+}
+
+async fn on_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    button: Button,
+) {
+    let channel = ChannelId(press.channel_id.get());
+    let member = press.member.as_ref();
+    let actor = Actor {
+        user: UserId(press.user.id.get()),
+        name: member
+            .map_or_else(|| press.user.display_name(), |m| m.display_name())
+            .to_string(),
+        can_manage: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_messages()),
+    };
+    let request = Request {
+        channel,
+        actor,
+        command: button.command(),
+    };
+    let reply = data.tables.handle(request, Timestamp::now());
+    let pressed = press.message.id.get();
+    let answer = if reply.is_refusal() {
+        ButtonAnswer::Private(0)
+    } else {
+        answer_for_button(&reply.outputs, pressed)
+    };
+    let answered = match answer {
+        ButtonAnswer::Update(i) => {
+            let Some(Output::Lobby {
+                message_id,
+                message,
+            }) = reply.outputs.get(i)
+            else {
+                return;
+            };
+            if message_id.is_none() {
+                data.tables.set_lobby_message(channel, pressed);
+            }
+            let out = prepare(data, message).await;
+            let update = serenity::CreateInteractionResponseMessage::new()
+                .content(out.content)
+                .allowed_mentions(serenity::CreateAllowedMentions::new())
+                .components(out.components);
+            press
+                .create_response(
+                    ctx,
+                    serenity::CreateInteractionResponse::UpdateMessage(update),
+                )
+                .await
+                .map(|_| Some(i))
+        }
+        ButtonAnswer::Private(i) => {
+            let Some(Output::Ephemeral(message)) = reply.outputs.get(i) else {
+                return;
+            };
+            if message.image.is_some() {
+                match press.defer_ephemeral(ctx).await {
+                    Ok(()) => {
+                        let out = prepare(data, message).await;
+                        press
+                            .create_followup(ctx, private_followup(out))
+                            .await
+                            .map(|_| Some(i))
+                    }
+                    Err(e) => Err(e),
+                }
+            } else {
+                let out = prepare(data, message).await;
+                press
+                    .create_response(
+                        ctx,
+                        serenity::CreateInteractionResponse::Message(private_message(out)),
+                    )
+                    .await
+                    .map(|_| Some(i))
+            }
+        }
+        ButtonAnswer::Acknowledge => press
+            .create_response(ctx, serenity::CreateInteractionResponse::Acknowledge)
+            .await
+            .map(|_| None),
+    };
+    let primary = match answered {
+        Ok(primary) => primary,
+        Err(e) => {
+            tracing::warn!(channel = channel.0, "cannot answer a button press: {e}");
+            None
+        }
+    };
+    for (i, output) in reply.outputs.iter().enumerate() {
+        if Some(i) == primary {
+            continue;
+        }
+        match output {
+            Output::Ephemeral(m) if is_ack(m) => {}
+            Output::Ephemeral(m) => {
+                let out = prepare(data, m).await;
+                if let Err(e) = press.create_followup(ctx, private_followup(out)).await {
+                    tracing::warn!("cannot answer privately: {e}");
+                }
+            }
+            other => send_output(ctx, data, channel, other).await,
+        }
+    }
+    if reply.auto_move {
+        spawn_auto(ctx.clone(), data.clone(), channel);
+    }
+}
+
+/// Plays the due computer moves of a channel one by one (one driver per channel at a time).
+pub(super) fn spawn_auto(ctx: serenity::Context, data: Data, channel: ChannelId) {
+    {
+        let mut driving = data.driving.lock().unwrap_or_else(|e| e.into_inner());
+        if !driving.insert(channel.0) {
+            return;
+        }
+    }
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(data.bot_delay).await;
+            let Some(reply) = data.tables.auto_step(channel, Timestamp::now()).await else {
+                break;
+            };
+            for output in &reply.outputs {
+                send_output(&ctx, &data, channel, output).await;
+            }
+        }
+        data.driving
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&channel.0);
+    });
+}
+
+/// Every `every`: reminders, expired lobbies, timed-out turns and computer players.
+pub(super) async fn timer_loop(ctx: serenity::Context, data: Data, every: Duration) {
+    let mut interval = tokio::time::interval(every);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        interval.tick().await;
+        for (channel, reply) in data.tables.tick(Timestamp::now()) {
+            for output in &reply.outputs {
+                send_output(&ctx, &data, channel, output).await;
+            }
+            if reply.auto_move {
+                spawn_auto(ctx.clone(), data.clone(), channel);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ephemeral(text: Text) -> Output {
+        Output::Ephemeral(Message::text(text))
+    }
+
+    #[test]
+    fn the_right_output_answers_the_interaction() {
+        let lobby_edit = Output::Lobby {
+            message_id: Some(5),
+            message: Message::text(Text::Joined),
+        };
+        let new_lobby = Output::Lobby {
+            message_id: None,
+            message: Message::text(Text::Joined),
+        };
+        let board = Output::Channel(Message::text(Text::Reshuffled));
+        // Join by command: the confirmation answers; by button: the lobby message is updated.
+        let join = vec![lobby_edit.clone(), ephemeral(Text::Joined)];
+        assert_eq!(primary_for_command(&join), Some(1));
+        assert!(matches!(
+            answer_for_button(&join, 5),
+            ButtonAnswer::Update(0)
+        ));
+        assert!(matches!(
+            answer_for_button(&join, 6),
+            ButtonAnswer::Acknowledge
+        ));
+        // Start: the new lobby message is the public answer.
+        let start = vec![new_lobby, ephemeral(Text::LobbyOpened)];
+        assert_eq!(primary_for_command(&start), Some(0));
+        // A move: the board post answers.
+        let play = vec![board.clone(), ephemeral(Text::BegunAck)];
+        assert_eq!(primary_for_command(&play), Some(0));
+        // Private content wins over public posts.
+        let hand = vec![board, ephemeral(Text::NoBot)];
+        assert_eq!(primary_for_command(&hand), Some(1));
+        assert!(matches!(
+            answer_for_button(&hand, 1),
+            ButtonAnswer::Private(1)
+        ));
+    }
+
+    #[test]
+    fn messages_are_clipped_and_mentions_limited() {
+        let long = "x".repeat(5000);
+        assert_eq!(clip(long).chars().count(), MAX_CONTENT);
+        assert_eq!(clip("short".into()), "short");
+        assert_eq!(discord_user(UserId(0)), None);
+        assert!(discord_user(UserId(7)).is_some());
+        let rows = button_rows(&Button::ALL);
+        assert_eq!(rows.len(), 2, "at most five buttons per row");
+    }
+}

@@ -1,0 +1,415 @@
+//! The Discord adapter: poise slash commands, buttons, and the timer loop, translating to and from
+//! [`crate::service`]. No game logic lives here.
+
+mod commands;
+pub mod config;
+mod deliver;
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use crate::engine::{GameRng, View};
+use crate::service::{MovePicker, RandomPicker, Tables, Text, Timestamp};
+
+pub use config::BotConfig;
+
+/// Errors of command handlers (anything; user-facing refusals come from the service instead).
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The poise context of our commands.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Why the bot could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscordError {
+    /// No token anywhere.
+    #[error("no Discord token: set the DISCORD_TOKEN environment variable (or `token` in the config file, see config.example.toml)")]
+    MissingToken,
+    /// The token is not shaped like one.
+    #[error("the Discord token does not look like a bot token (three parts separated by dots): copy it again from the developer portal (your application → Bot → Reset Token)")]
+    MalformedToken,
+    /// Discord refused the token.
+    #[error("Discord refused the token: it is wrong or was reset. Copy a new one from the developer portal (your application → Bot → Reset Token)")]
+    TokenRejected,
+    /// Discord refused the gateway intents.
+    #[error("Discord refused the gateway intents: {0}")]
+    Intents(String),
+    /// The configuration is wrong.
+    #[error("configuration: {0}")]
+    Config(String),
+    /// Connecting failed.
+    #[error("could not connect to Discord: {0}")]
+    Connect(String),
+    /// Registering the commands failed.
+    #[error("could not register the slash commands: {0}")]
+    Register(String),
+}
+
+/// A refusal to show to the user only (not logged as an error).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UserError(pub Text);
+
+/// Draws the images the service asks for. The real painter is `crate::render`; without one, messages
+/// go out as text only.
+pub trait Painter: Send + Sync + 'static {
+    /// The board as PNG.
+    fn board(&self, view: &View, names: &[String]) -> Result<Vec<u8>, String>;
+    /// A hand as PNG.
+    fn hand(&self, view: &View) -> Result<Vec<u8>, String>;
+}
+
+/// A painter that draws nothing: messages are sent without images.
+pub struct TextOnly;
+
+impl Painter for TextOnly {
+    fn board(&self, _view: &View, _names: &[String]) -> Result<Vec<u8>, String> {
+        Err("no renderer is built in".into())
+    }
+    fn hand(&self, _view: &View) -> Result<Vec<u8>, String> {
+        Err("no renderer is built in".into())
+    }
+}
+
+/// Shared state of every handler.
+#[derive(Clone)]
+pub struct Data {
+    /// Every channel's table.
+    pub tables: Arc<Tables>,
+    /// Draws the images.
+    pub painter: Arc<dyn Painter>,
+    /// Channels where computer moves are being played right now.
+    driving: Arc<Mutex<HashSet<u64>>>,
+    /// Pause before each computer move.
+    bot_delay: Duration,
+}
+
+impl Data {
+    /// Handler state around a service.
+    pub fn new(tables: Arc<Tables>, painter: Arc<dyn Painter>, bot_delay: Duration) -> Data {
+        Data {
+            tables,
+            painter,
+            driving: Arc::new(Mutex::new(HashSet::new())),
+            bot_delay,
+        }
+    }
+}
+
+/// Set when the start-up (command registration) failed, so `run` can report it.
+static SETUP_FAILED: OnceLock<String> = OnceLock::new();
+
+/// The computer player behind bot seats and timed-out turns, thinking up to `_think` per move. Until
+/// `crate::ai` is wired in here, every level plays a random legal move.
+fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
+    Arc::new(RandomPicker)
+}
+
+/// The image painter. Until `crate::render` is wired in here, messages go out without images.
+fn painter() -> Arc<dyn Painter> {
+    Arc::new(TextOnly)
+}
+
+/// The parent command with all subcommands, as registered with Discord.
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![commands::sequence()]
+}
+
+/// Runs the bot until it is stopped (Ctrl-C) or Discord ends the connection.
+pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
+    config.validate()?;
+    let token = config.checked_token()?.to_string();
+    let seed = GameRng::new(Timestamp::now().0 ^ u64::from(std::process::id())).next_u64();
+    let think = Duration::from_millis(config.defaults.ai_time_ms);
+    let tables = Arc::new(Tables::new(config.settings(), move_picker(think), seed));
+    let data = Data::new(
+        tables,
+        painter(),
+        Duration::from_millis(config.timers.bot_delay_ms),
+    );
+    let dev_guild = config.dev_guild;
+    let tick = Duration::from_secs(config.timers.tick_secs.max(1));
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands(),
+            on_error: |error| Box::pin(on_error(error)),
+            event_handler: |ctx, event, _framework, data| {
+                Box::pin(deliver::on_event(ctx, event, data))
+            },
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(
+                    bot = %ready.user.name,
+                    guilds = ready.guilds.len(),
+                    "connected to Discord"
+                );
+                let commands = &framework.options().commands;
+                match dev_guild {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            commands,
+                            serenity::GuildId::new(guild),
+                        )
+                        .await?;
+                        tracing::info!(guild, "commands registered in the development guild");
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, commands).await?;
+                        tracing::info!("commands registered globally");
+                    }
+                }
+                tokio::spawn(deliver::timer_loop(ctx.clone(), data.clone(), tick));
+                Ok(data)
+            })
+        })
+        .build();
+    // Ask Discord who we are before connecting the gateway: a refused token then gives a clear error
+    // at once instead of a reconnect loop.
+    let http = serenity::HttpBuilder::new(&token).build();
+    let name = check_token(&http, LOGIN_TIMEOUT).await?;
+    tracing::info!(bot = %name, "token accepted");
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .map_err(|e| DiscordError::Connect(e.to_string()))?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("stopping");
+            shards.shutdown_all().await;
+        }
+    });
+    let result = client.start().await;
+    if let Some(reason) = SETUP_FAILED.get() {
+        return Err(DiscordError::Register(reason.clone()));
+    }
+    result.map_err(start_error)
+}
+
+/// How long the token check may take.
+const LOGIN_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Asks Discord for the bot's own user: `TokenRejected` on 401, `Connect` when Discord is unreachable.
+async fn check_token(http: &serenity::Http, limit: Duration) -> Result<String, DiscordError> {
+    match tokio::time::timeout(limit, http.get_current_user()).await {
+        Ok(Ok(user)) => Ok(user.name.clone()),
+        Ok(Err(e)) => Err(start_error(e)),
+        Err(_) => Err(DiscordError::Connect(format!(
+            "no answer from Discord within {} seconds",
+            limit.as_secs()
+        ))),
+    }
+}
+
+/// A clear error for a failed connection.
+fn start_error(error: serenity::Error) -> DiscordError {
+    match error {
+        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
+            DiscordError::TokenRejected
+        }
+        serenity::Error::Gateway(
+            e @ (serenity::GatewayError::InvalidGatewayIntents
+            | serenity::GatewayError::DisallowedGatewayIntents),
+        ) => DiscordError::Intents(e.to_string()),
+        serenity::Error::Http(e) if e.status_code().map(|s| s.as_u16()) == Some(401) => {
+            DiscordError::TokenRejected
+        }
+        other => DiscordError::Connect(other.to_string()),
+    }
+}
+
+/// Errors of commands: user errors are shown privately, anything else is logged and the user gets a
+/// short apology.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Setup {
+            error, framework, ..
+        } => {
+            tracing::error!("start-up failed: {error}");
+            let _ = SETUP_FAILED.set(error.to_string());
+            framework.shard_manager().shutdown_all().await;
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            let text = match error.downcast_ref::<UserError>() {
+                Some(UserError(text)) => text.clone(),
+                None => {
+                    tracing::error!(
+                        command = %ctx.command().qualified_name,
+                        "command failed: {error}"
+                    );
+                    Text::Internal
+                }
+            };
+            deliver::say_private(ctx, &text).await;
+        }
+        poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
+            tracing::debug!("unreadable option: {error}");
+            deliver::say_private(ctx, &Text::BadOption).await;
+        }
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            deliver::say_private(ctx, &Text::GuildOnly).await;
+        }
+        poise::FrameworkError::CommandPanic { ctx, payload, .. } => {
+            tracing::error!(
+                command = %ctx.command().qualified_name,
+                "command panicked: {}",
+                payload.unwrap_or_default()
+            );
+            deliver::say_private(ctx, &Text::Internal).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("error while handling an error: {e}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_tree_is_valid_for_discord() {
+        let commands = commands();
+        let created = poise::builtins::create_application_commands(&commands);
+        let json = serde_json::to_value(&created).unwrap();
+        let top = json.as_array().unwrap();
+        assert_eq!(top.len(), 1, "one parent command");
+        assert_eq!(top[0]["name"], "sequence");
+        let subs = top[0]["options"].as_array().unwrap();
+        let names: Vec<&str> = subs.iter().map(|s| s["name"].as_str().unwrap()).collect();
+        for expected in [
+            "start", "join", "leave", "bot", "begin", "cancel", "play", "exchange", "roll",
+            "remove", "hand", "board", "status", "rules", "forfeit", "stop",
+        ] {
+            assert!(names.contains(&expected), "missing /sequence {expected}");
+        }
+        assert!(subs.len() <= 25);
+        fn check(option: &serde_json::Value) {
+            let name = option["name"].as_str().unwrap();
+            assert!(
+                !name.is_empty()
+                    && name.len() <= 32
+                    && name.chars().all(|c| c.is_ascii_lowercase()
+                        || c.is_ascii_digit()
+                        || c == '_'
+                        || c == '-'),
+                "bad name {name}"
+            );
+            let description = option["description"].as_str().unwrap_or("");
+            assert!(
+                !description.is_empty() && description.chars().count() <= 100,
+                "description of {name}: `{description}`"
+            );
+            if let Some(options) = option["options"].as_array() {
+                assert!(options.len() <= 25);
+                // Discord wants required options first.
+                let required: Vec<bool> = options
+                    .iter()
+                    .map(|o| o["required"].as_bool().unwrap_or(false))
+                    .collect();
+                assert!(
+                    required.windows(2).all(|w| w[0] || !w[1]),
+                    "required options after optional ones in {name}"
+                );
+                options.iter().for_each(check);
+            }
+        }
+        subs.iter().for_each(check);
+        // Autocomplete is on for the card and cell options of `play`.
+        let play = subs.iter().find(|s| s["name"] == "play").unwrap();
+        for option in play["options"].as_array().unwrap() {
+            assert_eq!(option["autocomplete"], true, "{option}");
+        }
+    }
+
+    /// A one-shot HTTP server on the loopback that answers every request with `status` and `body`.
+    async fn fake_discord(status: &'static str, body: &'static str) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            for _ in 0..4 {
+                let Ok((mut socket, _)) = listener.accept().await else {
+                    return;
+                };
+                let mut buffer = [0u8; 4096];
+                let _ = socket.read(&mut buffer).await;
+                let response = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = socket.write_all(response.as_bytes()).await;
+            }
+        });
+        format!("http://{address}")
+    }
+
+    fn http_to(proxy: String) -> serenity::Http {
+        serenity::HttpBuilder::new("MTIz.abc.def")
+            .proxy(proxy)
+            .ratelimiter_disabled(true)
+            .build()
+    }
+
+    #[tokio::test]
+    async fn a_refused_token_is_reported_clearly() {
+        let proxy = fake_discord(
+            "401 Unauthorized",
+            r#"{"message": "401: Unauthorized", "code": 0}"#,
+        )
+        .await;
+        let e = check_token(&http_to(proxy), Duration::from_secs(10))
+            .await
+            .unwrap_err();
+        assert!(matches!(e, DiscordError::TokenRejected), "{e:?}");
+    }
+
+    #[tokio::test]
+    async fn an_accepted_token_gives_the_bot_name() {
+        let proxy = fake_discord(
+            "200 OK",
+            r#"{"id": "1234567890", "username": "SequenceBot", "discriminator": "0", "avatar": null, "bot": true}"#,
+        )
+        .await;
+        let name = check_token(&http_to(proxy), Duration::from_secs(10))
+            .await
+            .unwrap();
+        assert_eq!(name, "SequenceBot");
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_discord_is_a_connection_error() {
+        // Nothing listens on this port of the loopback.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        drop(listener);
+        let e = check_token(
+            &http_to(format!("http://{address}")),
+            Duration::from_secs(10),
+        )
+        .await
+        .unwrap_err();
+        assert!(matches!(e, DiscordError::Connect(_)), "{e:?}");
+    }
+
+    #[test]
+    fn connection_errors_are_explained() {
+        let e = start_error(serenity::Error::Gateway(
+            serenity::GatewayError::InvalidAuthentication,
+        ));
+        assert!(matches!(e, DiscordError::TokenRejected));
+        assert!(e.to_string().contains("refused the token"));
+        let e = start_error(serenity::Error::Gateway(
+            serenity::GatewayError::DisallowedGatewayIntents,
+        ));
+        assert!(matches!(e, DiscordError::Intents(_)));
+    }
+}

@@ -1,0 +1,721 @@
+//! Game tables: lobbies, seats, turns, timers and permissions, one table per channel.
+//!
+//! Everything here is plain data and synchronous logic, tested offline: a [`Request`] (who asked what in
+//! which channel) goes in, a [`Reply`] (what to post, privately or publicly, and to whom) comes out. The
+//! Discord layer only translates. Images are returned as descriptors ([`Image`]) that the Discord layer
+//! renders; a board descriptor can only be built from the public view, so a hand cannot reach a channel.
+
+mod bot;
+mod table;
+pub mod text;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Game, GameRng, Options, Variant, View};
+
+pub use bot::{BotLevel, MovePicker, RandomPicker};
+pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
+pub use text::{Text, Who};
+
+/// A Discord user id, as a plain number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct UserId(pub u64);
+
+/// A Discord channel id, as a plain number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ChannelId(pub u64);
+
+/// A Discord guild (server) id, as a plain number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GuildId(pub u64);
+
+/// Milliseconds since the Unix epoch: deadlines are stored as plain numbers so tables serialize.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct Timestamp(pub u64);
+
+impl Timestamp {
+    /// The current wall-clock time.
+    pub fn now() -> Timestamp {
+        let ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis());
+        Timestamp(u64::try_from(ms).unwrap_or(u64::MAX))
+    }
+
+    /// This time plus a duration.
+    pub fn after(self, duration: Duration) -> Timestamp {
+        let ms = u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
+        Timestamp(self.0.saturating_add(ms))
+    }
+
+    /// Whole seconds from `self` until `later` (0 if `later` has passed).
+    pub fn seconds_until(self, later: Timestamp) -> u64 {
+        later.0.saturating_sub(self.0) / 1000
+    }
+}
+
+/// Who asks: a user, their display name, and whether they may manage messages in the channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    /// The user.
+    pub user: UserId,
+    /// Their display name (used on the board image and in the seat list).
+    pub name: String,
+    /// Whether they have the Manage Messages permission here (may stop any game).
+    pub can_manage: bool,
+}
+
+/// One request to the service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Where.
+    pub channel: ChannelId,
+    /// Who.
+    pub actor: Actor,
+    /// What.
+    pub command: Command,
+}
+
+/// Everything a user can ask for (slash commands and buttons alike).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Open a lobby in this channel.
+    Start {
+        /// Which game.
+        variant: Variant,
+        /// Number of teams (`None`: the default for the player count).
+        teams: Option<u8>,
+        /// Game options.
+        options: Options,
+    },
+    /// Take a seat in the lobby, optionally on a team (1-based, as users count).
+    Join {
+        /// The wished team, 1-based.
+        team: Option<u8>,
+    },
+    /// Leave the lobby, or give up a running game (same as `Forfeit`).
+    Leave,
+    /// Add a computer player to the lobby (host only).
+    AddBot {
+        /// How strong (`None`: the configured default).
+        level: Option<BotLevel>,
+    },
+    /// Remove the last computer player from the lobby (host only).
+    RemoveBot,
+    /// Deal and start the game (host only).
+    Begin,
+    /// Close the lobby without playing (host only).
+    Cancel,
+    /// Play a card on a cell (classic, kids), or in dice place on a cell (`card` then is `None`).
+    Play {
+        /// The card as typed (`7H`, `10s`, `lion`).
+        card: Option<String>,
+        /// The cell as typed (`D6`).
+        cell: String,
+    },
+    /// Exchange a dead card.
+    Exchange {
+        /// The card as typed.
+        card: String,
+    },
+    /// Dice: roll for this turn.
+    Roll,
+    /// Dice: remove an opponent chip after a 10.
+    Remove {
+        /// The cell as typed.
+        cell: String,
+    },
+    /// Show the caller's hand privately.
+    Hand,
+    /// Post the current board in the channel.
+    Board,
+    /// Show the table's state privately.
+    Status,
+    /// Show the rules of a game privately.
+    Rules {
+        /// Which game (`None`: this channel's game, or classic).
+        variant: Option<Variant>,
+    },
+    /// Give up a running game.
+    Forfeit,
+    /// End the game or lobby now (host or Manage Messages).
+    Stop,
+}
+
+/// A button on a message; its id is what Discord sends back when it is pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Button {
+    /// Take a seat.
+    Join,
+    /// Leave the lobby.
+    Leave,
+    /// Add a computer player.
+    AddBot,
+    /// Start the game.
+    Begin,
+    /// Close the lobby.
+    Cancel,
+    /// Dice: roll.
+    Roll,
+    /// Show my hand privately.
+    Hand,
+}
+
+impl Button {
+    /// Every button.
+    pub const ALL: [Button; 7] = [
+        Button::Join,
+        Button::Leave,
+        Button::AddBot,
+        Button::Begin,
+        Button::Cancel,
+        Button::Roll,
+        Button::Hand,
+    ];
+
+    /// The custom id sent to Discord.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Button::Join => "sequence:join",
+            Button::Leave => "sequence:leave",
+            Button::AddBot => "sequence:addbot",
+            Button::Begin => "sequence:begin",
+            Button::Cancel => "sequence:cancel",
+            Button::Roll => "sequence:roll",
+            Button::Hand => "sequence:hand",
+        }
+    }
+
+    /// The button with this custom id.
+    pub fn from_id(id: &str) -> Option<Button> {
+        Button::ALL.into_iter().find(|b| b.id() == id)
+    }
+
+    /// The command a press stands for.
+    pub fn command(self) -> Command {
+        match self {
+            Button::Join => Command::Join { team: None },
+            Button::Leave => Command::Leave,
+            Button::AddBot => Command::AddBot { level: None },
+            Button::Begin => Command::Begin,
+            Button::Cancel => Command::Cancel,
+            Button::Roll => Command::Roll,
+            Button::Hand => Command::Hand,
+        }
+    }
+
+    /// Whether the button is drawn as the main (highlighted) action.
+    pub const fn is_primary(self) -> bool {
+        matches!(self, Button::Join | Button::Begin | Button::Roll)
+    }
+
+    /// Whether the button is drawn as a destructive action.
+    pub const fn is_danger(self) -> bool {
+        matches!(self, Button::Cancel)
+    }
+}
+
+/// A board picture to draw: always the public view, with the seat names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardImage {
+    view: View,
+    names: Vec<String>,
+}
+
+impl BoardImage {
+    /// The board of a game as everyone sees it (no hand).
+    pub fn of(game: &Game, names: Vec<String>) -> BoardImage {
+        BoardImage {
+            view: game.public_view(),
+            names,
+        }
+    }
+
+    /// The public view to draw.
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    /// Seat names, by seat.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+}
+
+/// A hand picture to draw: one seat's view, only ever sent to that seat's user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandImage {
+    view: View,
+}
+
+impl HandImage {
+    /// The hand of `seat`.
+    fn of(game: &Game, seat: u8) -> HandImage {
+        HandImage {
+            view: game.view(seat),
+        }
+    }
+
+    /// The seat's view to draw.
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+}
+
+/// An image for a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Image {
+    /// The board, public.
+    Board(BoardImage),
+    /// A hand, private.
+    Hand(HandImage),
+}
+
+/// A file attached to a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name.
+    pub filename: String,
+    /// The contents.
+    pub data: Vec<u8>,
+}
+
+/// A message to send: lines of text, and optionally an image, buttons and a file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Message {
+    /// The lines, each a translatable text.
+    pub lines: Vec<Text>,
+    /// An image to attach.
+    pub image: Option<Image>,
+    /// Buttons below the message.
+    pub buttons: Vec<Button>,
+    /// A file to attach.
+    pub attachment: Option<Attachment>,
+    /// Users this message pings (everyone else named in it is shown, not pinged).
+    pub mentions: Vec<UserId>,
+}
+
+impl Message {
+    /// A message of one line.
+    pub fn text(text: Text) -> Message {
+        Message {
+            lines: vec![text],
+            ..Message::default()
+        }
+    }
+
+    /// A message of several lines.
+    pub fn text_lines(lines: Vec<Text>) -> Message {
+        Message {
+            lines,
+            ..Message::default()
+        }
+    }
+
+    /// The English text of the message, lines joined by newlines.
+    pub fn to_english(&self) -> String {
+        self.lines
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// One thing to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// To the person who asked, visible only to them.
+    Ephemeral(Message),
+    /// To the channel.
+    Channel(Message),
+    /// A private message to a user. If it cannot be delivered, the Discord layer posts
+    /// [`Text::DmFailed`] in the channel (which reveals nothing).
+    Direct {
+        /// The recipient.
+        user: UserId,
+        /// The message.
+        message: Message,
+    },
+    /// The lobby message: edit it in place (`message_id`), or post it and tell the service its id
+    /// with [`Tables::set_lobby_message`].
+    Lobby {
+        /// The message to edit, if one was posted before.
+        message_id: Option<u64>,
+        /// The new contents.
+        message: Message,
+    },
+}
+
+/// The service's answer to a request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// What to send, in order.
+    pub outputs: Vec<Output>,
+    /// A computer player (or the timer) is to move next: call [`Tables::auto_step`] until it returns
+    /// `None`.
+    pub auto_move: bool,
+}
+
+impl Reply {
+    /// A reply that is only a private message to the asker.
+    pub fn ephemeral(text: Text) -> Reply {
+        Reply {
+            outputs: vec![Output::Ephemeral(Message::text(text))],
+            auto_move: false,
+        }
+    }
+
+    /// Whether the reply is a refusal: exactly one private message and nothing else.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self.outputs.as_slice(), [Output::Ephemeral(m)] if m.lines.first().is_some_and(Text::is_error))
+    }
+}
+
+/// Timers and defaults of the service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// After this long a player to move is reminded.
+    pub turn_reminder: Duration,
+    /// After this long the turn is played for them by a computer player.
+    pub turn_timeout: Duration,
+    /// A lobby that has not started after this long is closed.
+    pub lobby_timeout: Duration,
+    /// Level of a bot added without a level, and of the computer that plays a timed-out turn.
+    pub default_bot_level: BotLevel,
+    /// The game `start` opens when none is named.
+    pub default_variant: Variant,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            turn_reminder: Duration::from_secs(120),
+            turn_timeout: Duration::from_secs(600),
+            lobby_timeout: Duration::from_secs(1800),
+            default_bot_level: BotLevel::Easy,
+            default_variant: Variant::Classic,
+        }
+    }
+}
+
+/// Called with a table each time an action is committed (for persistence), and when a table closes.
+pub trait Persist: Send + Sync {
+    /// The table changed (lobby or game); store it.
+    fn save(&self, table: &Table);
+    /// The table closed; `finished` holds the final table if a game was played.
+    fn close(&self, channel: ChannelId, finished: Option<&Table>);
+}
+
+/// A [`Persist`] that keeps nothing.
+pub struct NoPersist;
+
+impl Persist for NoPersist {
+    fn save(&self, _table: &Table) {}
+    fn close(&self, _channel: ChannelId, _finished: Option<&Table>) {}
+}
+
+/// One autocomplete suggestion: what the user sees, and the value filled in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// Shown in the list.
+    pub label: String,
+    /// Sent as the option's value.
+    pub value: String,
+}
+
+type Shared = Arc<Mutex<Table>>;
+
+/// Every channel's table. Each table has its own lock, held only for a synchronous update, never
+/// across an `.await`.
+pub struct Tables {
+    tables: Mutex<HashMap<ChannelId, Shared>>,
+    settings: Settings,
+    picker: Arc<dyn MovePicker>,
+    persist: Arc<dyn Persist>,
+    seeds: Mutex<GameRng>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding a lock leaves consistent data here (every update is checked first and then
+    // applied), so a poisoned lock is simply taken over.
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl fmt::Debug for Tables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tables")
+            .field("tables", &lock(&self.tables).len())
+            .field("settings", &self.settings)
+            .finish()
+    }
+}
+
+impl Tables {
+    /// An empty service. `picker` chooses moves for computer players and timed-out turns; `seed` starts
+    /// the generator that seeds each new game.
+    pub fn new(settings: Settings, picker: Arc<dyn MovePicker>, seed: u64) -> Tables {
+        Tables {
+            tables: Mutex::new(HashMap::new()),
+            settings,
+            picker,
+            persist: Arc::new(NoPersist),
+            seeds: Mutex::new(GameRng::new(seed)),
+        }
+    }
+
+    /// Stores tables through `persist` from now on.
+    pub fn with_persist(mut self, persist: Arc<dyn Persist>) -> Tables {
+        self.persist = persist;
+        self
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn get(&self, channel: ChannelId) -> Option<Shared> {
+        lock(&self.tables).get(&channel).cloned()
+    }
+
+    /// Number of open tables (lobbies and games).
+    pub fn len(&self) -> usize {
+        lock(&self.tables).len()
+    }
+
+    /// Whether no table is open.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A copy of a channel's table (for persistence and tests).
+    pub fn snapshot(&self, channel: ChannelId) -> Option<Table> {
+        let shared = self.get(channel)?;
+        let table = lock(&shared);
+        (!table.closed).then(|| table.clone())
+    }
+
+    /// Puts back a stored table (after a restart). Refused if the channel already has one.
+    pub fn restore(&self, table: Table) -> bool {
+        let mut tables = lock(&self.tables);
+        if tables.contains_key(&table.channel) {
+            return false;
+        }
+        tables.insert(table.channel, Arc::new(Mutex::new(table)));
+        true
+    }
+
+    /// Remembers the id of the lobby message posted for a channel, so later changes edit it.
+    pub fn set_lobby_message(&self, channel: ChannelId, message_id: u64) {
+        if let Some(shared) = self.get(channel) {
+            lock(&shared).lobby_message = Some(message_id);
+        }
+    }
+
+    fn next_seed(&self) -> u64 {
+        lock(&self.seeds).next_u64()
+    }
+
+    /// Handles one request at time `now`. Never panics on user input; a refusal is a single
+    /// ephemeral message and changes nothing.
+    pub fn handle(&self, request: Request, now: Timestamp) -> Reply {
+        let Request {
+            channel,
+            actor,
+            command,
+        } = request;
+        match command {
+            Command::Start {
+                variant,
+                teams,
+                options,
+            } => self.start(channel, &actor, variant, teams, options, now),
+            Command::Rules { variant } => {
+                let variant = variant
+                    .or_else(|| self.snapshot(channel).map(|t| t.setup.variant))
+                    .unwrap_or(self.settings.default_variant);
+                Reply {
+                    outputs: vec![Output::Ephemeral(Message::text(Text::Rules(variant)))],
+                    auto_move: false,
+                }
+            }
+            command => {
+                let Some(shared) = self.get(channel) else {
+                    return Reply::ephemeral(Text::NoTable);
+                };
+                let mut table = lock(&shared);
+                if table.closed {
+                    return Reply::ephemeral(Text::NoTable);
+                }
+                let seed = matches!(command, Command::Begin).then(|| self.next_seed());
+                let reply = table.handle(&actor, command, now, &self.settings, seed);
+                self.after_update(&shared, &mut table, &reply);
+                reply
+            }
+        }
+    }
+
+    fn start(
+        &self,
+        channel: ChannelId,
+        actor: &Actor,
+        variant: Variant,
+        teams: Option<u8>,
+        options: Options,
+        now: Timestamp,
+    ) -> Reply {
+        let setup = match Setup::new(variant, teams, options) {
+            Ok(setup) => setup,
+            Err(text) => return Reply::ephemeral(text),
+        };
+        let mut tables = lock(&self.tables);
+        if tables.contains_key(&channel) {
+            return Reply::ephemeral(Text::TableExists);
+        }
+        let table = Table::new(channel, actor, setup, now);
+        let reply = Reply {
+            outputs: vec![
+                Output::Lobby {
+                    message_id: None,
+                    message: table.lobby_message(),
+                },
+                Output::Ephemeral(Message::text(Text::LobbyOpened)),
+            ],
+            auto_move: false,
+        };
+        self.persist.save(&table);
+        tables.insert(channel, Arc::new(Mutex::new(table)));
+        reply
+    }
+
+    /// Stores or closes a table after an update that may have changed it. Called with the table's lock
+    /// held; takes the map lock inside it (the only nesting of locks, always in this order).
+    fn after_update(&self, shared: &Shared, table: &mut Table, reply: &Reply) {
+        if reply.is_refusal() {
+            return;
+        }
+        if table.closed {
+            let finished = matches!(table.state, State::Playing(_)).then_some(&*table);
+            self.persist.close(table.channel, finished);
+            let mut tables = lock(&self.tables);
+            // Only remove the entry if it is still this table (and not a newer one).
+            if tables
+                .get(&table.channel)
+                .is_some_and(|current| Arc::ptr_eq(current, shared))
+            {
+                tables.remove(&table.channel);
+            }
+        } else {
+            self.persist.save(table);
+        }
+    }
+
+    /// Reminders, timed-out lobbies, and the channels where a computer player or a timed-out turn is due
+    /// (`Reply::auto_move`): call this every few seconds.
+    pub fn tick(&self, now: Timestamp) -> Vec<(ChannelId, Reply)> {
+        let all: Vec<(ChannelId, Shared)> = lock(&self.tables)
+            .iter()
+            .map(|(c, t)| (*c, t.clone()))
+            .collect();
+        let mut out = Vec::new();
+        for (channel, shared) in all {
+            let mut table = lock(&shared);
+            if table.closed {
+                continue;
+            }
+            let reply = table.tick(now, &self.settings);
+            if !reply.outputs.is_empty() {
+                self.after_update(&shared, &mut table, &reply);
+            }
+            if !reply.outputs.is_empty() || reply.auto_move {
+                out.push((channel, reply));
+            }
+        }
+        out
+    }
+
+    /// Plays one move for a computer player, or for a human whose turn timed out. The move is chosen
+    /// outside the table lock (on a blocking thread) and applied only if the game has not moved on
+    /// meanwhile. `None` when nothing is due.
+    pub async fn auto_step(&self, channel: ChannelId, now: Timestamp) -> Option<Reply> {
+        let shared = self.get(channel)?;
+        let task = {
+            let mut table = lock(&shared);
+            if table.closed {
+                return None;
+            }
+            table.claim_auto_task(now, &self.settings)?
+        };
+        let picker = self.picker.clone();
+        let view = task.view.clone();
+        let level = task.level;
+        let seed = task.seed;
+        let chosen = tokio::task::spawn_blocking(move || picker.choose(&view, level, seed)).await;
+        let mut table = lock(&shared);
+        let chosen = match chosen {
+            Ok(mv) => Some(mv),
+            Err(e) => {
+                tracing::error!(channel = channel.0, "computer player failed: {e}");
+                None
+            }
+        };
+        let reply = table.apply_auto(&task, chosen, now, &self.settings);
+        if let Some(reply) = &reply {
+            self.after_update(&shared, &mut table, reply);
+        }
+        reply
+    }
+
+    /// Plays every due computer move in a channel in turn (for tests and simple callers); returns the
+    /// replies in order.
+    pub async fn run_auto(&self, channel: ChannelId, now: Timestamp) -> Vec<Reply> {
+        let mut replies = Vec::new();
+        // A game has a bounded number of moves; the bound only guards against a picker that never ends
+        // a game.
+        for _ in 0..10_000 {
+            match self.auto_step(channel, now).await {
+                Some(reply) => replies.push(reply),
+                None => break,
+            }
+        }
+        replies
+    }
+
+    /// Autocomplete for a card: only the caller's own cards, filtered by what they typed.
+    pub fn complete_card(&self, channel: ChannelId, user: UserId, typed: &str) -> Vec<Choice> {
+        self.get(channel)
+            .map(|shared| lock(&shared).complete_card(user, typed, false))
+            .unwrap_or_default()
+    }
+
+    /// Autocomplete for a dead card to exchange: only the caller's own dead cards.
+    pub fn complete_dead_card(&self, channel: ChannelId, user: UserId, typed: &str) -> Vec<Choice> {
+        self.get(channel)
+            .map(|shared| lock(&shared).complete_card(user, typed, true))
+            .unwrap_or_default()
+    }
+
+    /// Autocomplete for a cell: the legal cells for `card` (dice: for the current roll), for the caller.
+    pub fn complete_cell(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        card: Option<&str>,
+        typed: &str,
+    ) -> Vec<Choice> {
+        self.get(channel)
+            .map(|shared| lock(&shared).complete_cell(user, card, typed))
+            .unwrap_or_default()
+    }
+}

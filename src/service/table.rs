@@ -1,0 +1,1496 @@
+//! One channel's table: the lobby, then the game. Plain, serializable data plus synchronous rules for
+//! every command; `Tables` in the parent module does the locking.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::engine::{
+    roll_off, BitIter, Bits, Card, CardEffect, Cell, Config, Event, Game, GameRng, GroupKind, Move,
+    Options, PlayError, Record, RecordError, Seat, Status, Variant, View,
+};
+
+use super::bot::random_legal_move;
+use super::text::{CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName};
+use super::{
+    Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, HandImage, Image,
+    Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
+};
+
+/// Autocomplete lists at most this many choices (Discord's limit).
+const MAX_CHOICES: usize = 25;
+/// Discord's limit on a choice label.
+const MAX_LABEL: usize = 100;
+
+/// What the host asked for when opening the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The game.
+    pub variant: Variant,
+    /// Number of teams, `None` for the default of the player count.
+    #[serde(default)]
+    pub teams: Option<u8>,
+    /// Options.
+    #[serde(default)]
+    pub options: Options,
+}
+
+impl Setup {
+    /// Checks what does not depend on the player count: options and the number of teams.
+    pub fn new(variant: Variant, teams: Option<u8>, options: Options) -> Result<Setup, Text> {
+        Config::new(variant, 2, None, options).map_err(|e| Text::CannotStart(e.to_string()))?;
+        let setup = Setup {
+            variant,
+            teams: None,
+            options,
+        };
+        if let Some(t) = teams {
+            if !(2..=setup.max_teams()).contains(&t) {
+                return Err(Text::BadTeamCount { teams: t, variant });
+            }
+        }
+        Ok(Setup { teams, ..setup })
+    }
+
+    /// Most players of this game.
+    pub fn max_players(&self) -> u8 {
+        match self.variant {
+            Variant::Classic => 12,
+            Variant::Dice | Variant::Kids => 4,
+        }
+    }
+
+    /// The highest team number a player may choose.
+    pub fn max_teams(&self) -> u8 {
+        self.teams.unwrap_or(match self.variant {
+            Variant::Classic | Variant::Dice => 3,
+            Variant::Kids => 4,
+        })
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Player {
+    /// A Discord user.
+    Human {
+        /// The user.
+        user: UserId,
+        /// Display name.
+        name: String,
+    },
+    /// A computer player.
+    Bot {
+        /// Strength.
+        level: BotLevel,
+        /// Display name.
+        name: String,
+    },
+}
+
+impl Player {
+    /// How messages name the player.
+    pub fn who(&self) -> Who {
+        match self {
+            Player::Human { user, .. } => Who::User(*user),
+            Player::Bot { name, .. } => Who::Bot(name.clone()),
+        }
+    }
+
+    /// The display name.
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Human { name, .. } | Player::Bot { name, .. } => name,
+        }
+    }
+
+    /// The user, for a human.
+    pub fn user(&self) -> Option<UserId> {
+        match self {
+            Player::Human { user, .. } => Some(*user),
+            Player::Bot { .. } => None,
+        }
+    }
+
+    /// Whether this is the user.
+    fn is(&self, user: UserId) -> bool {
+        self.user() == Some(user)
+    }
+}
+
+/// A seat taken in the lobby, with the team the player asked for (0-based).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbySeat {
+    /// Who.
+    pub player: Player,
+    /// Wished team, 0-based.
+    #[serde(default)]
+    pub team: Option<u8>,
+}
+
+/// A running game: the seats, the game (kept as its record), the dice step and the turn timer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Playing {
+    /// Players by seat.
+    pub seats: Vec<Player>,
+    /// The game and its record.
+    pub live: LiveGame,
+    /// Dice: whether the player to move has rolled (revealed the roll) this turn.
+    #[serde(default)]
+    pub rolled: bool,
+    /// When the current turn started.
+    pub turn_started: Timestamp,
+    /// Whether the player to move was reminded.
+    #[serde(default)]
+    pub reminded: bool,
+    /// Teams that gave up (no human left on them).
+    #[serde(default)]
+    pub gave_up: Vec<u8>,
+}
+
+impl Playing {
+    /// The seat of a user.
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|p| p.is(user))
+            .and_then(|s| Seat::try_from(s).ok())
+    }
+
+    fn who(&self, seat: Seat) -> Who {
+        self.seats
+            .get(usize::from(seat))
+            .map_or_else(|| Who::Bot(format!("seat {}", seat + 1)), Player::who)
+    }
+
+    fn player(&self, seat: Seat) -> Option<&Player> {
+        self.seats.get(usize::from(seat))
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|p| p.name().to_string()).collect()
+    }
+
+    fn game(&self) -> &Game {
+        self.live.game()
+    }
+
+    fn board_image(&self) -> Image {
+        Image::Board(BoardImage::of(self.game(), self.names()))
+    }
+
+    fn team_members(&self, team: u8) -> Vec<Who> {
+        let config = self.game().config();
+        (0..config.players)
+            .filter(|&s| config.team_of(s) == team)
+            .map(|s| self.who(s))
+            .collect()
+    }
+
+    fn seat_lines(&self, with_cards: bool) -> Vec<SeatLine> {
+        let game = self.game();
+        let config = game.config();
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(seat, player)| {
+                let seat = Seat::try_from(seat).unwrap_or(0);
+                SeatLine {
+                    who: player.who(),
+                    team: (config.teams < config.players)
+                        .then(|| TeamName::of(config.variant, config.team_of(seat))),
+                    cards: (with_cards && config.variant.has_cards())
+                        .then(|| u8::try_from(game.hand(seat).len()).unwrap_or(0)),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A game together with its record. Serialized as the record alone: replaying it restores the game
+/// exactly, so nothing else needs storing.
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    record: Record,
+    game: Game,
+}
+
+impl LiveGame {
+    /// A new game of `config` from `seed`, built through its record so the record always replays it.
+    pub fn start(config: Config, seed: u64) -> Result<LiveGame, RecordError> {
+        let record = Record::start_of(&Game::new(config, seed));
+        let game = record.initial_game()?;
+        Ok(LiveGame { record, game })
+    }
+
+    /// Restores a game from its record.
+    pub fn from_record(record: Record) -> Result<LiveGame, String> {
+        match record.replay() {
+            Ok(Ok(game)) => Ok(LiveGame { record, game }),
+            Ok(Err(failure)) => Err(format!(
+                "action {} of the stored record is illegal: {}",
+                failure.index, failure.error
+            )),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Applies a move and appends it to the record: the one place where a game changes.
+    fn commit(&mut self, seat: Seat, mv: Move) -> Result<Vec<Event>, PlayError> {
+        let events = self.game.play(seat, mv)?;
+        let layout = self.game.position().layout();
+        self.record.push(seat, mv, layout, &events);
+        Ok(events.to_vec())
+    }
+}
+
+impl Serialize for LiveGame {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.record.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for LiveGame {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<LiveGame, D::Error> {
+        let record = Record::deserialize(deserializer)?;
+        LiveGame::from_record(record).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The lobby: seats taken so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lobby {
+    /// In order of joining.
+    pub seats: Vec<LobbySeat>,
+}
+
+/// Lobby or game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "lowercase")]
+#[allow(clippy::large_enum_variant)]
+pub enum State {
+    /// Waiting for players.
+    Lobby(Lobby),
+    /// Being played.
+    Playing(Playing),
+}
+
+/// A channel's table.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Table {
+    /// The channel.
+    pub channel: ChannelId,
+    /// Who opened it (may start, cancel and stop).
+    pub host: UserId,
+    /// What was asked for.
+    pub setup: Setup,
+    /// The lobby message, once posted.
+    #[serde(default)]
+    pub lobby_message: Option<u64>,
+    /// When the lobby opened.
+    pub created: Timestamp,
+    /// Computer players added so far (for their names).
+    #[serde(default)]
+    pub bots_added: u8,
+    /// Lobby or game.
+    pub state: State,
+    /// Set when the table has ended; it is then removed from the service.
+    #[serde(skip)]
+    pub(super) closed: bool,
+    /// A computer move is being chosen.
+    #[serde(skip)]
+    auto_busy: bool,
+}
+
+/// A computer move to choose outside the lock.
+#[derive(Clone, Debug)]
+pub(super) struct AutoTask {
+    pub(super) seat: Seat,
+    pub(super) plies: u32,
+    pub(super) view: View,
+    pub(super) level: BotLevel,
+    pub(super) seed: u64,
+    pub(super) timed_out: bool,
+}
+
+type Outcome = Result<Reply, Text>;
+
+fn replied(outputs: Vec<Output>) -> Outcome {
+    Ok(Reply {
+        outputs,
+        auto_move: false,
+    })
+}
+
+fn names_of(bits: Bits, game: &Game) -> Vec<String> {
+    let layout = game.position().layout();
+    BitIter(bits).map(|c| layout.cell_name(c)).collect()
+}
+
+fn roll_hint(game: &Game) -> Option<RollHint> {
+    let [a, b] = game.position().roll()?;
+    Some(match a + b {
+        10 => RollHint::Remove,
+        11 => RollHint::Free,
+        n => {
+            let occupied = game.position().occupied();
+            let replace = game.move_groups().iter().any(|g| {
+                matches!(g.kind, GroupKind::Place) && g.cells & occupied != 0 && g.cells != 0
+            });
+            if replace {
+                RollHint::Replace(n)
+            } else {
+                RollHint::Number(n)
+            }
+        }
+    })
+}
+
+impl Table {
+    /// A new lobby hosted by `host`, who takes the first seat.
+    pub fn new(channel: ChannelId, host: &Actor, setup: Setup, now: Timestamp) -> Table {
+        Table {
+            channel,
+            host: host.user,
+            setup,
+            lobby_message: None,
+            created: now,
+            bots_added: 0,
+            state: State::Lobby(Lobby {
+                seats: vec![LobbySeat {
+                    player: Player::Human {
+                        user: host.user,
+                        name: host.name.clone(),
+                    },
+                    team: None,
+                }],
+            }),
+            closed: false,
+            auto_busy: false,
+        }
+    }
+
+    /// The running game, if any.
+    pub fn playing(&self) -> Option<&Playing> {
+        match &self.state {
+            State::Playing(p) => Some(p),
+            State::Lobby(_) => None,
+        }
+    }
+
+    fn is_boss(&self, actor: &Actor) -> bool {
+        actor.user == self.host || actor.can_manage
+    }
+
+    fn lobby_mut(&mut self) -> Result<&mut Lobby, Text> {
+        match &mut self.state {
+            State::Lobby(lobby) => Ok(lobby),
+            State::Playing(_) => Err(Text::AlreadyStarted),
+        }
+    }
+
+    fn playing_mut(&mut self) -> Result<&mut Playing, Text> {
+        match &mut self.state {
+            State::Playing(p) => Ok(p),
+            State::Lobby(_) => Err(Text::NotStarted),
+        }
+    }
+
+    fn lobby_card(&self) -> LobbyCard {
+        let seats = match &self.state {
+            State::Lobby(lobby) => lobby
+                .seats
+                .iter()
+                .map(|s| SeatLine {
+                    who: s.player.who(),
+                    team: s.team.map(|t| TeamName::of(self.setup.variant, t)),
+                    cards: None,
+                })
+                .collect(),
+            State::Playing(p) => p.seat_lines(false),
+        };
+        LobbyCard {
+            variant: self.setup.variant,
+            host: self.host,
+            teams: self.setup.teams,
+            options: self.setup.options,
+            seats,
+            max_players: self.setup.max_players(),
+        }
+    }
+
+    /// The lobby message with its buttons.
+    pub fn lobby_message(&self) -> Message {
+        Message {
+            lines: vec![Text::Lobby(self.lobby_card())],
+            buttons: vec![
+                Button::Join,
+                Button::Leave,
+                Button::AddBot,
+                Button::Begin,
+                Button::Cancel,
+            ],
+            ..Message::default()
+        }
+    }
+
+    fn lobby_output(&self, message: Message) -> Output {
+        Output::Lobby {
+            message_id: self.lobby_message,
+            message,
+        }
+    }
+
+    /// Handles every command but `start` and `rules`.
+    pub(super) fn handle(
+        &mut self,
+        actor: &Actor,
+        command: Command,
+        now: Timestamp,
+        settings: &Settings,
+        seed: Option<u64>,
+    ) -> Reply {
+        let in_lobby = matches!(self.state, State::Lobby(_));
+        let outcome = match command {
+            Command::Start { .. } => Err(Text::TableExists),
+            Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
+                Text::Rules(variant.unwrap_or(self.setup.variant)),
+            ))]),
+            Command::Join { team } => self.join(actor, team),
+            Command::Leave | Command::Forfeit if in_lobby => self.leave_lobby(actor),
+            Command::Leave | Command::Forfeit => self.forfeit(actor, now, settings),
+            Command::AddBot { level } => {
+                self.add_bot(actor, level.unwrap_or(settings.default_bot_level))
+            }
+            Command::RemoveBot => self.remove_bot(actor),
+            Command::Begin => self.begin(actor, now, seed.unwrap_or(0), settings),
+            Command::Cancel if in_lobby => self.cancel(actor),
+            Command::Cancel => Err(Text::AlreadyStarted),
+            Command::Stop if in_lobby => self.cancel(actor),
+            Command::Stop => self.stop(actor),
+            Command::Roll => self.roll(actor, now, settings),
+            command
+            @ (Command::Play { .. } | Command::Exchange { .. } | Command::Remove { .. }) => {
+                self.human_move(actor, command, now, settings)
+            }
+            Command::Hand => self.hand(actor),
+            Command::Board => self.board(),
+            Command::Status => self.status(now, settings),
+        };
+        outcome.unwrap_or_else(Reply::ephemeral)
+    }
+
+    // ----- lobby -----
+
+    fn join(&mut self, actor: &Actor, team: Option<u8>) -> Outcome {
+        let max_players = self.setup.max_players();
+        let max_teams = self.setup.max_teams();
+        let lobby = self.lobby_mut()?;
+        if lobby.seats.iter().any(|s| s.player.is(actor.user)) {
+            return Err(Text::AlreadyJoined);
+        }
+        if lobby.seats.len() >= usize::from(max_players) {
+            return Err(Text::LobbyFull { max: max_players });
+        }
+        let team = match team {
+            Some(t) if t == 0 || t > max_teams => {
+                return Err(Text::BadTeam {
+                    team: t,
+                    max: max_teams,
+                })
+            }
+            Some(t) => Some(t - 1),
+            None => None,
+        };
+        lobby.seats.push(LobbySeat {
+            player: Player::Human {
+                user: actor.user,
+                name: actor.name.clone(),
+            },
+            team,
+        });
+        replied(vec![
+            self.lobby_output(self.lobby_message()),
+            Output::Ephemeral(Message::text(Text::Joined)),
+        ])
+    }
+
+    fn leave_lobby(&mut self, actor: &Actor) -> Outcome {
+        let lobby = self.lobby_mut()?;
+        let index = lobby
+            .seats
+            .iter()
+            .position(|s| s.player.is(actor.user))
+            .ok_or(Text::NotInGame)?;
+        lobby.seats.remove(index);
+        let next_host = lobby.seats.iter().find_map(|s| s.player.user());
+        let ack = Output::Ephemeral(Message::text(Text::Left));
+        match next_host {
+            None => {
+                self.closed = true;
+                replied(vec![
+                    self.lobby_output(Message::text(Text::LobbyAbandoned)),
+                    ack,
+                ])
+            }
+            Some(next) => {
+                let mut message = self.lobby_message();
+                if actor.user == self.host {
+                    self.host = next;
+                    message = self.lobby_message();
+                    message.lines.push(Text::HostChanged(next));
+                }
+                replied(vec![self.lobby_output(message), ack])
+            }
+        }
+    }
+
+    fn add_bot(&mut self, actor: &Actor, level: BotLevel) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(Text::NotHost { host: self.host });
+        }
+        let max_players = self.setup.max_players();
+        let number = self.bots_added.saturating_add(1);
+        let lobby = self.lobby_mut()?;
+        if lobby.seats.len() >= usize::from(max_players) {
+            return Err(Text::LobbyFull { max: max_players });
+        }
+        let name = format!("Computer {number} ({level})");
+        lobby.seats.push(LobbySeat {
+            player: Player::Bot {
+                level,
+                name: name.clone(),
+            },
+            team: None,
+        });
+        self.bots_added = number;
+        replied(vec![
+            self.lobby_output(self.lobby_message()),
+            Output::Ephemeral(Message::text(Text::BotAdded(name))),
+        ])
+    }
+
+    fn remove_bot(&mut self, actor: &Actor) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(Text::NotHost { host: self.host });
+        }
+        let lobby = self.lobby_mut()?;
+        let index = lobby
+            .seats
+            .iter()
+            .rposition(|s| s.player.user().is_none())
+            .ok_or(Text::NoBot)?;
+        let seat = lobby.seats.remove(index);
+        replied(vec![
+            self.lobby_output(self.lobby_message()),
+            Output::Ephemeral(Message::text(Text::BotRemoved(seat.player.name().into()))),
+        ])
+    }
+
+    fn cancel(&mut self, actor: &Actor) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(Text::NotHost { host: self.host });
+        }
+        self.lobby_mut()?;
+        self.closed = true;
+        replied(vec![
+            self.lobby_output(Message::text(Text::LobbyCancelled { by: actor.user })),
+            Output::Ephemeral(Message::text(Text::CancelledAck)),
+        ])
+    }
+
+    fn begin(&mut self, actor: &Actor, now: Timestamp, seed: u64, settings: &Settings) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(Text::NotHost { host: self.host });
+        }
+        let setup = self.setup;
+        let lobby = self.lobby_mut()?;
+        let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
+        let config = Config::new(setup.variant, players, setup.teams, setup.options)
+            .map_err(|e| Text::CannotStart(e.to_string()))?;
+        let mut seats = assign_seats(&lobby.seats, &config)?;
+        // Who starts: in dice a roll-off (RULES.md), in the card games a random dealer. The seats are
+        // turned so the starting player sits in seat 0, which moves first in the engine and in records.
+        // When players asked for teams, card games turn by whole rounds so the teams keep their numbers.
+        let mut rng = GameRng::new(seed ^ 0x5EA7_0F0F);
+        let mut roll_off_line = None;
+        let first = if setup.variant == Variant::Dice {
+            let (rounds, winner) = roll_off(players, &mut rng);
+            roll_off_line = Some(Text::RollOff {
+                rounds: rounds
+                    .iter()
+                    .map(|round| {
+                        round
+                            .iter()
+                            .zip(&seats)
+                            .filter_map(|(roll, player)| roll.map(|dice| (player.who(), dice)))
+                            .collect()
+                    })
+                    .collect(),
+                winner: seats
+                    .get(usize::from(winner))
+                    .map_or(Who::Bot(String::new()), Player::who),
+            });
+            usize::from(winner)
+        } else if lobby.seats.iter().any(|s| s.team.is_some()) {
+            let teams = u32::from(config.teams.max(1));
+            (rng.below(u32::from(players) / teams) * teams) as usize
+        } else {
+            rng.below(u32::from(players)) as usize
+        };
+        let first = first.min(seats.len());
+        seats.rotate_left(first);
+        let live = LiveGame::start(config, seed).map_err(|e| {
+            tracing::error!(channel = self.channel.0, "cannot start a game: {e}");
+            Text::Internal
+        })?;
+        let playing = Playing {
+            seats,
+            live,
+            rolled: false,
+            turn_started: now,
+            reminded: false,
+            gave_up: Vec::new(),
+        };
+        let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];
+        let mut lines: Vec<Text> = roll_off_line.into_iter().collect();
+        lines.push(Text::GameStarted {
+            variant: setup.variant,
+            seats: playing.seat_lines(false),
+        });
+        let mut message = Message {
+            image: Some(playing.board_image()),
+            ..Message::default()
+        };
+        push_turn(&playing, &mut lines, &mut message, false);
+        message.lines = lines;
+        outputs.push(Output::Channel(message));
+        if setup.variant.has_cards() {
+            for (seat, player) in playing.seats.iter().enumerate() {
+                if let (Some(user), Ok(seat)) = (player.user(), Seat::try_from(seat)) {
+                    outputs.push(Output::Direct {
+                        user,
+                        message: hand_message(&playing, self.channel, seat),
+                    });
+                }
+            }
+        }
+        outputs.push(Output::Ephemeral(Message::text(Text::BegunAck)));
+        self.state = State::Playing(playing);
+        Ok(Reply {
+            outputs,
+            auto_move: self.auto_due(now, settings),
+        })
+    }
+
+    // ----- game -----
+
+    fn my_turn(&self, actor: &Actor) -> Result<(&Playing, Seat), Text> {
+        let playing = match &self.state {
+            State::Playing(p) => p,
+            State::Lobby(_) => return Err(Text::NotStarted),
+        };
+        let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
+        let pos = playing.game().position();
+        if pos.is_over() {
+            return Err(Text::Illegal(PlayError::GameOver));
+        }
+        if pos.to_move() != seat {
+            return Err(Text::NotYourTurn {
+                to_move: playing.who(pos.to_move()),
+            });
+        }
+        Ok((playing, seat))
+    }
+
+    fn human_move(
+        &mut self,
+        actor: &Actor,
+        command: Command,
+        now: Timestamp,
+        settings: &Settings,
+    ) -> Outcome {
+        let variant = self.setup.variant;
+        let (playing, seat) = self.my_turn(actor)?;
+        let game = playing.game();
+        let layout = game.position().layout();
+        let parse_cell = |typed: &str| {
+            layout.parse_cell(typed).ok_or_else(|| Text::BadCell {
+                typed: typed.trim().chars().take(20).collect(),
+                last: layout.cell_name(Cell(
+                    u8::try_from(layout.len().saturating_sub(1)).unwrap_or(0),
+                )),
+            })
+        };
+        let parse_card = |typed: &str| {
+            Card::parse(typed, variant).ok_or_else(|| Text::BadCard {
+                typed: typed.trim().chars().take(20).collect(),
+                variant,
+            })
+        };
+        if matches!(&command, Command::Play { cell, .. } if cell.trim().is_empty()) {
+            return Err(Text::CellNeeded);
+        }
+        let mv = match (variant.has_cards(), command) {
+            (true, Command::Play { card: None, .. }) => return Err(Text::CardNeeded),
+            (
+                true,
+                Command::Play {
+                    card: Some(card),
+                    cell,
+                },
+            ) => Move::Play {
+                card: parse_card(&card)?,
+                cell: parse_cell(&cell)?,
+            },
+            (true, Command::Exchange { card }) => Move::Exchange {
+                card: parse_card(&card)?,
+            },
+            (true, _) => return Err(Text::NotDice),
+            (false, Command::Play { card: Some(_), .. } | Command::Exchange { .. }) => {
+                return Err(Text::NoCardsInDice)
+            }
+            (false, _) if !playing.rolled => return Err(Text::RollFirst),
+            (false, Command::Play { card: None, cell }) => {
+                let cell = parse_cell(&cell)?;
+                match game.position().roll() {
+                    Some([a, b]) if a + b == 10 => Move::Remove { cell },
+                    _ => Move::Place { cell },
+                }
+            }
+            (false, Command::Remove { cell }) => Move::Remove {
+                cell: parse_cell(&cell)?,
+            },
+            (false, _) => return Err(Text::Internal),
+        };
+        if let Err(e) = game.check(seat, mv) {
+            return Err(illegal_text(game, seat, mv, e));
+        }
+        Ok(self.commit_and_report(seat, mv, now, settings, Vec::new()))
+    }
+
+    fn roll(&mut self, actor: &Actor, now: Timestamp, settings: &Settings) -> Outcome {
+        if self.setup.variant.has_cards() {
+            self.playing_mut()?;
+            return Err(Text::NotDice);
+        }
+        let (playing, seat) = self.my_turn(actor)?;
+        let dice = playing.game().position().roll().ok_or(Text::Internal)?;
+        if playing.rolled {
+            return Err(Text::AlreadyRolled { dice });
+        }
+        let line = Text::Rolled {
+            who: playing.who(seat),
+            dice,
+            hint: roll_hint(playing.game()).ok_or(Text::Internal)?,
+        };
+        let stuck = playing.game().move_groups().is_empty();
+        self.playing_mut()?.rolled = true;
+        if stuck {
+            return Ok(self.commit_and_report(seat, Move::Pass, now, settings, vec![line]));
+        }
+        replied(vec![Output::Channel(Message::text(line))])
+    }
+
+    /// Applies an already checked move, passes for players who cannot move, and reports it all.
+    fn commit_and_report(
+        &mut self,
+        seat: Seat,
+        mv: Move,
+        now: Timestamp,
+        settings: &Settings,
+        mut lines: Vec<Text>,
+    ) -> Reply {
+        let channel = self.channel;
+        let State::Playing(playing) = &mut self.state else {
+            return Reply::ephemeral(Text::Internal);
+        };
+        let events = match playing.live.commit(seat, mv) {
+            Ok(events) => events,
+            Err(e) => return Reply::ephemeral(Text::Illegal(e)),
+        };
+        describe(&events, playing, &mut lines);
+        let mut new_turn = !matches!(mv, Move::Exchange { .. });
+        // A player who cannot do anything passes at once (RULES.md: the turn is passed). In dice this
+        // is found when they roll.
+        for _ in 0..=playing.seats.len() {
+            let game = playing.game();
+            if game.position().is_over()
+                || !game.config().variant.has_cards()
+                || !game.move_groups().is_empty()
+            {
+                break;
+            }
+            let stuck = game.position().to_move();
+            match playing.live.commit(stuck, Move::Pass) {
+                Ok(events) => describe(&events, playing, &mut lines),
+                Err(e) => {
+                    tracing::error!(channel = channel.0, "automatic pass refused: {e}");
+                    break;
+                }
+            }
+            new_turn = true;
+        }
+        if new_turn {
+            playing.rolled = false;
+            playing.turn_started = now;
+            playing.reminded = false;
+        }
+        let board_changed = matches!(
+            mv,
+            Move::Play { .. } | Move::Place { .. } | Move::Remove { .. }
+        );
+        let mut outputs = Vec::new();
+        let game = playing.game();
+        if game.position().is_over() {
+            let pos = game.position();
+            match pos.status() {
+                Status::Won(team) => lines.push(Text::Won {
+                    team: TeamName::of(game.config().variant, team),
+                    members: playing.team_members(team),
+                }),
+                Status::Drawn | Status::InProgress => lines.push(Text::Drawn),
+            }
+            if game.config().options.scoring {
+                lines.push(Text::Scores(scores(game)));
+            }
+            outputs.push(Output::Channel(self.end_game(lines)));
+            return Reply {
+                outputs,
+                auto_move: false,
+            };
+        }
+        let mut message = Message {
+            image: board_changed.then(|| playing.board_image()),
+            ..Message::default()
+        };
+        if new_turn {
+            let again = game.position().to_move() == seat && !game.config().variant.has_cards();
+            push_turn(playing, &mut lines, &mut message, again);
+        }
+        message.lines = lines;
+        outputs.push(Output::Channel(message));
+        let hand_changed = matches!(mv, Move::Play { .. } | Move::Exchange { .. });
+        if let (true, Some(user)) = (hand_changed, playing.player(seat).and_then(Player::user)) {
+            outputs.push(Output::Direct {
+                user,
+                message: hand_message(playing, channel, seat),
+            });
+        }
+        Reply {
+            outputs,
+            auto_move: self.auto_due(now, settings),
+        }
+    }
+
+    /// Closes the table and builds the final message: the lines, the final board and the record.
+    fn end_game(&mut self, mut lines: Vec<Text>) -> Message {
+        self.closed = true;
+        let Some(playing) = self.playing() else {
+            return Message {
+                lines,
+                ..Message::default()
+            };
+        };
+        let attachment = match serde_json::to_vec_pretty(playing.live.record()) {
+            Ok(data) => {
+                lines.push(Text::RecordAttached);
+                Some(Attachment {
+                    filename: format!("sequence-{}.json", self.channel.0),
+                    data,
+                })
+            }
+            Err(e) => {
+                tracing::error!(channel = self.channel.0, "cannot write the record: {e}");
+                None
+            }
+        };
+        Message {
+            lines,
+            image: Some(playing.board_image()),
+            buttons: Vec::new(),
+            attachment,
+            mentions: Vec::new(),
+        }
+    }
+
+    fn forfeit(&mut self, actor: &Actor, now: Timestamp, settings: &Settings) -> Outcome {
+        let playing = self.playing_mut()?;
+        let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
+        let bot = format!("Computer (for {})", actor.name);
+        let slot = playing
+            .seats
+            .get_mut(usize::from(seat))
+            .ok_or(Text::Internal)?;
+        *slot = Player::Bot {
+            level: settings.default_bot_level,
+            name: bot.clone(),
+        };
+        let config = *playing.game().config();
+        let team = config.team_of(seat);
+        let team_has_human = playing
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(s, p)| p.user().is_some() && config.team_of(s as Seat) == team);
+        if !team_has_human && !playing.gave_up.contains(&team) {
+            playing.gave_up.push(team);
+        }
+        let humans_left = playing.seats.iter().any(|p| p.user().is_some());
+        let remaining: Vec<u8> = (0..config.teams)
+            .filter(|t| !playing.gave_up.contains(t))
+            .collect();
+        let mut lines = vec![Text::Forfeited {
+            who: Who::User(actor.user),
+            bot,
+        }];
+        let ack = Output::Ephemeral(Message::text(Text::ForfeitAck));
+        let ended = match remaining.as_slice() {
+            _ if !humans_left => {
+                lines.push(Text::NoHumansLeft);
+                true
+            }
+            [winner] => {
+                lines.push(Text::WonByForfeit {
+                    team: TeamName::of(config.variant, *winner),
+                    members: playing.team_members(*winner),
+                });
+                true
+            }
+            _ => false,
+        };
+        if ended {
+            let message = self.end_game(lines);
+            return replied(vec![Output::Channel(message), ack]);
+        }
+        Ok(Reply {
+            outputs: vec![Output::Channel(Message::text_lines(lines)), ack],
+            auto_move: self.auto_due(now, settings),
+        })
+    }
+
+    fn stop(&mut self, actor: &Actor) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(Text::NotHost { host: self.host });
+        }
+        self.playing_mut()?;
+        let message = self.end_game(vec![Text::Stopped(Who::User(actor.user))]);
+        replied(vec![
+            Output::Channel(message),
+            Output::Ephemeral(Message::text(Text::StoppedAck)),
+        ])
+    }
+
+    fn hand(&mut self, actor: &Actor) -> Outcome {
+        let channel = self.channel;
+        let playing = self.playing_mut()?;
+        let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
+        if !playing.game().config().variant.has_cards() {
+            return Err(Text::NoCardsInDice);
+        }
+        replied(vec![Output::Ephemeral(hand_message(
+            playing, channel, seat,
+        ))])
+    }
+
+    fn board(&mut self) -> Outcome {
+        let playing = self.playing_mut()?;
+        let game = playing.game();
+        let message = Message {
+            lines: vec![Text::BoardCaption {
+                variant: game.config().variant,
+                to_move: playing.who(game.position().to_move()),
+            }],
+            image: Some(playing.board_image()),
+            ..Message::default()
+        };
+        replied(vec![Output::Channel(message)])
+    }
+
+    fn status(&mut self, now: Timestamp, settings: &Settings) -> Outcome {
+        let card = self.lobby_card();
+        let State::Playing(playing) = &self.state else {
+            return replied(vec![Output::Ephemeral(Message::text(Text::LobbyStatus(
+                card,
+            )))]);
+        };
+        let game = playing.game();
+        let config = game.config();
+        let pos = game.position();
+        let info = StatusInfo {
+            variant: config.variant,
+            seats: playing.seat_lines(true),
+            to_move: playing.who(pos.to_move()),
+            sequences: (0..config.teams)
+                .map(|t| (TeamName::of(config.variant, t), pos.sequence_count(t)))
+                .collect(),
+            target: config.sequences_to_win(),
+            draw_pile: config.variant.has_cards().then(|| game.draw_pile_len()),
+            roll: pos.roll().filter(|_| playing.rolled),
+            seconds_left: now.seconds_until(playing.turn_started.after(settings.turn_timeout)),
+        };
+        replied(vec![Output::Ephemeral(Message::text(Text::Status(info)))])
+    }
+
+    // ----- timers and computer players -----
+
+    /// Whether a computer move is due now (a bot to move, or a human whose time ran out).
+    fn auto_due(&self, now: Timestamp, settings: &Settings) -> bool {
+        let Some(playing) = self.playing() else {
+            return false;
+        };
+        let pos = playing.game().position();
+        if self.closed || pos.is_over() {
+            return false;
+        }
+        match playing.player(pos.to_move()) {
+            Some(Player::Bot { .. }) => true,
+            Some(Player::Human { .. }) => now >= playing.turn_started.after(settings.turn_timeout),
+            None => false,
+        }
+    }
+
+    /// Reminders and lobby expiry at `now`.
+    pub(super) fn tick(&mut self, now: Timestamp, settings: &Settings) -> Reply {
+        let mut reply = Reply::default();
+        match &mut self.state {
+            State::Lobby(_) => {
+                if now >= self.created.after(settings.lobby_timeout) {
+                    self.closed = true;
+                    reply
+                        .outputs
+                        .push(self.lobby_output(Message::text(Text::LobbyExpired)));
+                }
+            }
+            State::Playing(playing) => {
+                let pos = playing.game().position();
+                let to_move = pos.to_move();
+                let deadline = playing.turn_started.after(settings.turn_timeout);
+                if let (false, false, Some(user)) = (
+                    pos.is_over(),
+                    playing.reminded,
+                    playing.player(to_move).and_then(Player::user),
+                ) {
+                    if now >= playing.turn_started.after(settings.turn_reminder) && now < deadline {
+                        playing.reminded = true;
+                        let message = Message {
+                            lines: vec![Text::Reminder {
+                                who: Who::User(user),
+                                seconds_left: now.seconds_until(deadline),
+                            }],
+                            mentions: vec![user],
+                            ..Message::default()
+                        };
+                        reply.outputs.push(Output::Channel(message));
+                    }
+                }
+                reply.auto_move = self.auto_due(now, settings);
+            }
+        }
+        reply
+    }
+
+    /// Takes the pending computer move, if one is due and no other is being chosen.
+    pub(super) fn claim_auto_task(
+        &mut self,
+        now: Timestamp,
+        settings: &Settings,
+    ) -> Option<AutoTask> {
+        if self.auto_busy || !self.auto_due(now, settings) {
+            return None;
+        }
+        let playing = self.playing()?;
+        let game = playing.game();
+        let seat = game.position().to_move();
+        let (level, timed_out) = match playing.player(seat)? {
+            Player::Bot { level, .. } => (*level, false),
+            Player::Human { .. } => (settings.default_bot_level, true),
+        };
+        let plies = game.position().plies();
+        let task = AutoTask {
+            seat,
+            plies,
+            view: game.view(seat),
+            level,
+            seed: game.seed() ^ u64::from(plies).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            timed_out,
+        };
+        self.auto_busy = true;
+        Some(task)
+    }
+
+    /// Applies a chosen computer move if the game is still where the task found it.
+    pub(super) fn apply_auto(
+        &mut self,
+        task: &AutoTask,
+        chosen: Option<Move>,
+        now: Timestamp,
+        settings: &Settings,
+    ) -> Option<Reply> {
+        self.auto_busy = false;
+        if self.closed {
+            return None;
+        }
+        let channel = self.channel;
+        let State::Playing(playing) = &mut self.state else {
+            return None;
+        };
+        let game = playing.game();
+        let pos = game.position();
+        if pos.is_over() || pos.plies() != task.plies || pos.to_move() != task.seat {
+            return None;
+        }
+        let mv = match chosen.filter(|&mv| game.check(task.seat, mv).is_ok()) {
+            Some(mv) => mv,
+            None => {
+                tracing::warn!(
+                    channel = channel.0,
+                    "computer player gave no legal move; playing a random one"
+                );
+                random_legal_move(&game.view(task.seat), task.seed)
+            }
+        };
+        let mut lines = Vec::new();
+        let who = playing.who(task.seat);
+        if task.timed_out {
+            lines.push(Text::TimedOut(who.clone()));
+        }
+        if !game.config().variant.has_cards() && !playing.rolled {
+            if let (Some(dice), Some(hint)) = (pos.roll(), roll_hint(game)) {
+                lines.push(Text::Rolled { who, dice, hint });
+            }
+            playing.rolled = true;
+        }
+        Some(self.commit_and_report(task.seat, mv, now, settings, lines))
+    }
+
+    // ----- autocomplete -----
+
+    /// The caller's own cards (only dead ones with `dead_only`), matching what they typed.
+    pub(super) fn complete_card(&self, user: UserId, typed: &str, dead_only: bool) -> Vec<Choice> {
+        let Some(playing) = self.playing() else {
+            return Vec::new();
+        };
+        let Some(seat) = playing.seat_of(user) else {
+            return Vec::new();
+        };
+        let game = playing.game();
+        let typed = typed.trim().to_lowercase();
+        let mut seen: Vec<Card> = Vec::new();
+        let mut choices = Vec::new();
+        for &card in game.hand(seat) {
+            if seen.contains(&card) || (dead_only && !game.position().is_dead(card)) {
+                continue;
+            }
+            seen.push(card);
+            let code = card.to_string();
+            let matches = typed.is_empty()
+                || code.to_lowercase().starts_with(&typed)
+                || card.pretty().to_lowercase().starts_with(&typed);
+            if !matches {
+                continue;
+            }
+            let line = card_line(game, seat, card).to_string();
+            let label: String = line
+                .trim_start_matches("• ")
+                .chars()
+                .take(MAX_LABEL)
+                .collect();
+            choices.push(Choice { label, value: code });
+        }
+        choices.truncate(MAX_CHOICES);
+        choices
+    }
+
+    /// The cells the caller may use with `card` (dice: for the current roll, once rolled).
+    pub(super) fn complete_cell(
+        &self,
+        user: UserId,
+        card: Option<&str>,
+        typed: &str,
+    ) -> Vec<Choice> {
+        let Some(playing) = self.playing() else {
+            return Vec::new();
+        };
+        let Some(seat) = playing.seat_of(user) else {
+            return Vec::new();
+        };
+        let game = playing.game();
+        let pos = game.position();
+        let config = game.config();
+        let (cells, removing) = if config.variant.has_cards() {
+            let Some(card) = card.and_then(|c| Card::parse(c, config.variant)) else {
+                return Vec::new();
+            };
+            if !game.hand(seat).contains(&card) {
+                return Vec::new();
+            }
+            (
+                pos.card_targets(config.team_of(seat), card),
+                card.effect() == CardEffect::Remove,
+            )
+        } else {
+            if pos.to_move() != seat || !playing.rolled {
+                return Vec::new();
+            }
+            let mut cells = 0;
+            let mut removing = false;
+            for group in game.move_groups() {
+                cells |= group.cells;
+                removing |= group.kind == GroupKind::Remove;
+            }
+            (cells, removing)
+        };
+        let typed = typed.trim().to_uppercase();
+        let layout = pos.layout();
+        BitIter(cells)
+            .map(|cell| (cell, layout.cell_name(cell)))
+            .filter(|(_, name)| name.starts_with(&typed))
+            .take(MAX_CHOICES)
+            .map(|(cell, name)| {
+                let label = match pos.owner(cell) {
+                    Some(team) if removing => format!(
+                        "{name} — remove the chip of {}",
+                        TeamName::of(config.variant, team)
+                    ),
+                    Some(team) => format!(
+                        "{name} — replace the chip of {}",
+                        TeamName::of(config.variant, team)
+                    ),
+                    None => name.clone(),
+                };
+                Choice { label, value: name }
+            })
+            .collect()
+    }
+}
+
+/// Seats in turn order from the lobby, honouring team wishes: seat `i` is on team `i % teams`.
+fn assign_seats(seats: &[LobbySeat], config: &Config) -> Result<Vec<Player>, Text> {
+    let teams = usize::from(config.teams.max(1));
+    let size = config.players / config.teams.max(1);
+    let mut chosen: Vec<VecDeque<&Player>> = vec![VecDeque::new(); teams];
+    let mut free: VecDeque<&Player> = VecDeque::new();
+    for seat in seats {
+        match seat.team {
+            Some(t) => chosen
+                .get_mut(usize::from(t))
+                .ok_or(Text::BadTeam {
+                    team: t.saturating_add(1),
+                    max: config.teams,
+                })?
+                .push_back(&seat.player),
+            None => free.push_back(&seat.player),
+        }
+    }
+    for (t, wishes) in chosen.iter().enumerate() {
+        if wishes.len() > usize::from(size) {
+            return Err(Text::TeamFull {
+                team: TeamName::of(config.variant, t as u8),
+                size,
+                chosen: u8::try_from(wishes.len()).unwrap_or(u8::MAX),
+            });
+        }
+    }
+    let mut order = Vec::with_capacity(seats.len());
+    for seat in 0..usize::from(config.players) {
+        let team = seat % teams;
+        let player = chosen
+            .get_mut(team)
+            .and_then(VecDeque::pop_front)
+            .or_else(|| free.pop_front())
+            .ok_or(Text::Internal)?;
+        order.push(player.clone());
+    }
+    Ok(order)
+}
+
+/// The turn line (with a ping for a human) and the turn buttons.
+fn push_turn(playing: &Playing, lines: &mut Vec<Text>, message: &mut Message, again: bool) {
+    let game = playing.game();
+    let seat = game.position().to_move();
+    let dice = !game.config().variant.has_cards();
+    lines.push(Text::Turn {
+        who: playing.who(seat),
+        dice,
+        again,
+    });
+    if let Some(user) = playing.player(seat).and_then(Player::user) {
+        message.mentions.push(user);
+        message.buttons = if dice {
+            vec![Button::Roll]
+        } else {
+            vec![Button::Hand]
+        };
+    } else if !dice {
+        message.buttons = vec![Button::Hand];
+    }
+}
+
+/// The private hand message of a seat: the cards, what each can do, and the hand picture.
+fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) -> Message {
+    let game = playing.game();
+    let cards = game
+        .hand(seat)
+        .iter()
+        .map(|&card| card_line(game, seat, card))
+        .collect();
+    Message {
+        lines: vec![Text::Hand {
+            channel,
+            cards,
+            your_turn: game.position().to_move() == seat && !game.position().is_over(),
+        }],
+        image: Some(Image::Hand(HandImage::of(game, seat))),
+        ..Message::default()
+    }
+}
+
+fn card_line(game: &Game, seat: Seat, card: Card) -> CardLine {
+    let pos = game.position();
+    let use_ = match card.effect() {
+        CardEffect::Wild => CardUse::Wild,
+        CardEffect::Remove => CardUse::Remove,
+        CardEffect::Cells => {
+            let targets = pos.card_targets(game.config().team_of(seat), card);
+            if targets == 0 {
+                CardUse::Dead
+            } else {
+                CardUse::Cells(names_of(targets, game))
+            }
+        }
+    };
+    CardLine { card, use_ }
+}
+
+fn scores(game: &Game) -> Vec<(TeamName, usize)> {
+    let variant = game.config().variant;
+    game.position()
+        .scores()
+        .into_iter()
+        .enumerate()
+        .map(|(t, n)| (TeamName::of(variant, t as u8), n))
+        .collect()
+}
+
+/// A refusal of the engine, with the cells that would work when the card was the problem.
+fn illegal_text(game: &Game, seat: Seat, mv: Move, error: PlayError) -> Text {
+    match (mv, error) {
+        (
+            Move::Play { card, .. },
+            PlayError::CellOccupied
+            | PlayError::CardDoesNotMatch
+            | PlayError::FreeCorner
+            | PlayError::NoOpponentChip
+            | PlayError::ChipLocked,
+        ) => {
+            let targets = game
+                .position()
+                .card_targets(game.config().team_of(seat), card);
+            let mut cells = names_of(targets, game);
+            if cells.len() > 12 {
+                return Text::Illegal(error);
+            }
+            cells.truncate(12);
+            Text::IllegalWithCells(error, cells)
+        }
+        _ => Text::Illegal(error),
+    }
+}
+
+/// One line per public event. Drawn cards and dice rolls are not described here.
+fn describe(events: &[Event], playing: &Playing, lines: &mut Vec<Text>) {
+    let game = playing.game();
+    let config = game.config();
+    let layout = game.position().layout();
+    let variant = config.variant;
+    let team_name = |t: u8| TeamName::of(variant, t);
+    let done_here = |team: u8| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::SequenceCompleted { team: t, .. } if *t == team))
+            .count()
+    };
+    let mut seen_done = [0usize; 4];
+    for event in events {
+        let line = match *event {
+            Event::Exchanged { seat, card } => Text::Exchanged {
+                who: playing.who(seat),
+                card,
+            },
+            Event::Placed {
+                seat,
+                card: Some(card),
+                cell,
+                ..
+            } => Text::Played {
+                who: playing.who(seat),
+                card,
+                cell: layout.cell_name(cell),
+            },
+            Event::Placed {
+                seat,
+                card: None,
+                cell,
+                replaced,
+                ..
+            } => Text::Placed {
+                who: playing.who(seat),
+                cell: layout.cell_name(cell),
+                replaced: replaced.map(team_name),
+            },
+            Event::Removed {
+                seat,
+                team,
+                card,
+                cell,
+            } => Text::Removed {
+                who: playing.who(seat),
+                card,
+                cell: layout.cell_name(cell),
+                victim: team_name(team),
+            },
+            Event::Captured {
+                team,
+                victim,
+                cells: [a, b],
+            } => Text::Captured {
+                team: team_name(team),
+                victim: team_name(victim),
+                cells: [layout.cell_name(a), layout.cell_name(b)],
+            },
+            Event::SequenceCompleted { team, .. } => {
+                let now_count = game.position().sequence_count(team);
+                let seen = seen_done.get_mut(usize::from(team));
+                let k = seen.map_or(1, |s| {
+                    *s += 1;
+                    *s
+                });
+                Text::SequenceDone {
+                    team: team_name(team),
+                    count: now_count.saturating_sub(done_here(team)) + k,
+                    target: config.sequences_to_win(),
+                }
+            }
+            Event::SequenceBroken { team } => Text::SequenceBroken(team_name(team)),
+            Event::Reshuffled => Text::Reshuffled,
+            Event::Passed { seat } => Text::Passed(playing.who(seat)),
+            Event::ProvisionalWin { team } => Text::ProvisionalWin(team_name(team)),
+            Event::Drew { .. } | Event::Rolled { .. } | Event::Won { .. } | Event::Drawn => {
+                continue
+            }
+        };
+        lines.push(line);
+    }
+}
