@@ -56,7 +56,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            token: "fake-token.for-tests-only".to_string(),
+            token: "MTEwMDAwMDAwMDAwMDAwMDAx.ZmFrZQ.stand-in-token-for-tests-only".to_string(),
             application_id: 1_100_000_000_000_000_001,
             bot_name: "sequence-bot".to_string(),
             heartbeat_interval_ms: 41_250,
@@ -1212,6 +1212,12 @@ impl State {
         text: &str,
         resolved: &mut Value,
     ) -> Result<Value, String> {
+        // With choices, the user picks one by its shown name (Discord sends the choice's value).
+        if let Some(choices) = spec["choices"].as_array().filter(|c| !c.is_empty()) {
+            if let Some(choice) = choices.iter().find(|c| c["name"] == text) {
+                return Ok(choice["value"].clone());
+            }
+        }
         let value = match kind {
             3 => {
                 let len = text.chars().count() as u64;
