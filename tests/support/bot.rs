@@ -180,3 +180,49 @@ fn status_field(pid: u32, field: &str) -> Option<u64> {
         .parse()
         .ok()
 }
+
+/// The stand-in, the bot connected to it (commands registered), and the bot's folder.
+pub struct Harness {
+    /// The stand-in.
+    pub fake: FakeDiscord,
+    /// The bot.
+    pub bot: BotProcess,
+    /// The bot's folder (config, database, log), removed at the end.
+    pub dir: tempfile::TempDir,
+}
+
+impl Harness {
+    /// Starts a stand-in with `config`, then the bot, and waits until the bot has identified and
+    /// registered `/sequence`.
+    pub async fn start(
+        config: super::fake_discord::Config,
+        options: &BotOptions,
+    ) -> Result<Harness, String> {
+        let fake = FakeDiscord::start(config).await?;
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let bot = BotProcess::spawn(&fake, dir.path(), options);
+        let harness = Harness { fake, bot, dir };
+        harness.wait_connected().await?;
+        Ok(harness)
+    }
+
+    /// Waits until the bot has identified and `/sequence` is registered.
+    pub async fn wait_connected(&self) -> Result<(), String> {
+        let limit = Duration::from_secs(60);
+        self.fake
+            .wait_ready(limit)
+            .await
+            .map_err(|e| format!("{e}\nbot log:\n{}", self.bot.log_tail(40)))?;
+        self.fake
+            .wait_command("sequence", limit)
+            .await
+            .map_err(|e| format!("{e}\nbot log:\n{}", self.bot.log_tail(40)))?;
+        Ok(())
+    }
+
+    /// Restarts the bot process in the same folder (same database).
+    pub fn respawn(&mut self, options: &BotOptions) {
+        self.bot.kill();
+        self.bot = BotProcess::spawn(&self.fake, self.dir.path(), options);
+    }
+}

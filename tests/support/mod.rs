@@ -4,3 +4,4 @@
 
 pub mod fake_discord;
 pub mod bot;
+pub mod table;
