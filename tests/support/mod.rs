@@ -2,6 +2,6 @@
 
 #![allow(dead_code)]
 
-pub mod fake_discord;
 pub mod bot;
+pub mod fake_discord;
 pub mod table;

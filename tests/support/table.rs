@@ -165,7 +165,7 @@ pub enum TurnEnd {
     /// The game goes on; the next player was mentioned.
     Next,
     /// The game ended; the final message.
-    Over(StoredMessage),
+    Over(Box<StoredMessage>),
 }
 
 fn err<T>(what: impl Into<String>) -> Result<T, String> {
@@ -201,14 +201,19 @@ impl<'a> TableDriver<'a> {
         )?;
         let lobby = fake.wait_reply(&start, STEP).await?;
         if lobby.is_ephemeral() || !lobby.custom_ids().contains(&"sequence:join".to_string()) {
-            return err(format!("the lobby should be public with a Join button: {lobby:?}"));
+            return err(format!(
+                "the lobby should be public with a Join button: {lobby:?}"
+            ));
         }
         for (i, user) in others.iter().enumerate() {
             if i % 2 == 0 {
                 let press = fake.click(user, lobby.id, "sequence:join")?;
                 let updated = fake.wait_reply(&press, STEP).await?;
                 if !updated.content.contains(&format!("<@{}>", user.id)) {
-                    return err(format!("the lobby should list {}: {}", user.name, updated.content));
+                    return err(format!(
+                        "the lobby should list {}: {}",
+                        user.name, updated.content
+                    ));
                 }
             } else {
                 let join = fake.slash(user, channel, "sequence join", &[])?;
@@ -275,12 +280,16 @@ impl<'a> TableDriver<'a> {
             ));
         }
         let mut hands_seen = HashMap::new();
+        let header = format!("Your cards in <#{channel}>");
         for user in &seats {
             let id = user.id;
             fake.shared()
                 .wait_for(STEP, "the hands by DM", |s| {
                     let dm = s.dm_channel_of(id)?;
-                    (!s.messages_in(dm).is_empty()).then_some(())
+                    s.messages_in(dm)
+                        .iter()
+                        .any(|m| m.content.starts_with(&header))
+                        .then_some(())
                 })
                 .await?;
             hands_seen.insert(id, fake.dms_to(id).len());
@@ -306,14 +315,20 @@ impl<'a> TableDriver<'a> {
     /// The user the latest channel message asks to move.
     pub fn to_move(&self) -> Option<usize> {
         let messages = self.fake.messages_in(self.channel);
-        let id = messages.iter().rev().find_map(|m| turn_mention(&m.content))?;
+        let id = messages
+            .iter()
+            .rev()
+            .filter(|m| !m.is_ephemeral())
+            .find_map(|m| turn_mention(&m.content))?;
         self.seat_of(id)
     }
 
     /// The latest hand DM of a user (lines without the bullet).
     pub fn hand_lines(&self, user: &FakeUser) -> Vec<String> {
+        // A player may sit at several tables: take the latest hand of this one.
+        let header = format!("Your cards in <#{}>", self.channel);
         let dms = self.fake.dms_to(user.id);
-        let Some(last) = dms.last() else {
+        let Some(last) = dms.iter().rev().find(|m| m.content.starts_with(&header)) else {
             return Vec::new();
         };
         last.content
@@ -373,7 +388,10 @@ impl<'a> TableDriver<'a> {
             // there may be older: other players moved since).
             let card_of = |line: &str| line.split(" — ").next().unwrap_or("").to_string();
             for card in &cards {
-                if !hand.iter().any(|line| card_of(line) == card_of(&card.label)) {
+                if !hand
+                    .iter()
+                    .any(|line| card_of(line) == card_of(&card.label))
+                {
                     return err(format!(
                         "{}: suggested card {:?} is not in the hand {hand:?}",
                         user.name, card.label
@@ -381,12 +399,16 @@ impl<'a> TableDriver<'a> {
                 }
             }
             if cards.is_empty() || cards.len() > hand.len() {
-                return err(format!("{}: suggestions {cards:?} for hand {hand:?}", user.name));
+                return err(format!(
+                    "{}: suggestions {cards:?} for hand {hand:?}",
+                    user.name
+                ));
             }
             let mut best: Option<(i64, String, String)> = None;
             for suggestion in &cards {
-                let card = Card::parse(&suggestion.value, Variant::Classic)
-                    .ok_or_else(|| format!("suggested card {:?} does not parse", suggestion.value))?;
+                let card = Card::parse(&suggestion.value, Variant::Classic).ok_or_else(|| {
+                    format!("suggested card {:?} does not parse", suggestion.value)
+                })?;
                 let legal = self.mirror.targets(team, card);
                 let removing = card.effect() == CardEffect::Remove;
                 let candidates: Vec<Cell> = if card.effect() == CardEffect::Wild {
@@ -403,9 +425,9 @@ impl<'a> TableDriver<'a> {
                         .await?;
                     let mut parsed = Vec::new();
                     for c in &cells {
-                        let cell = layout
-                            .parse_cell(&c.value)
-                            .ok_or_else(|| format!("suggested cell {:?} does not parse", c.value))?;
+                        let cell = layout.parse_cell(&c.value).ok_or_else(|| {
+                            format!("suggested cell {:?} does not parse", c.value)
+                        })?;
                         if legal & cell.bit() == 0 {
                             return err(format!(
                                 "{}: cell {} suggested for {} is not legal",
@@ -497,7 +519,7 @@ impl<'a> TableDriver<'a> {
                 .iter()
                 .any(|a| a.filename.ends_with(".json"))
             {
-                return Ok(TurnEnd::Over(reply));
+                return Ok(TurnEnd::Over(Box::new(reply)));
             }
             // The mover's new hand comes by DM, to them only.
             let id = user.id;
@@ -508,11 +530,13 @@ impl<'a> TableDriver<'a> {
                     (s.messages_in(dm).len() > dms_before).then_some(())
                 })
                 .await?;
-            let next = turn_mention(&reply.content)
-                .ok_or_else(|| format!("the reply to a move should mention the next player: {}", reply.content))?;
-            let next_seat = self
-                .seat_of(next)
-                .ok_or("the next player is not seated")?;
+            let next = turn_mention(&reply.content).ok_or_else(|| {
+                format!(
+                    "the reply to a move should mention the next player: {}",
+                    reply.content
+                )
+            })?;
+            let next_seat = self.seat_of(next).ok_or("the next player is not seated")?;
             if next_seat != (seat + 1) % self.seats.len() {
                 // Someone could not move and passed: allowed, but say so in the log.
                 eprintln!("seat {seat} moved, then seat {next_seat} is asked (a pass?)");
