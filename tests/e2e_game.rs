@@ -506,14 +506,19 @@ async fn bad_input_is_refused_privately_and_changes_nothing() {
     );
     let started = fake
         .shared()
-        .wait_for(support::table::STEP, "one start message", |s| {
-            let n = s
-                .messages_in(lobby_channel)
-                .iter()
-                .filter(|m| m.content.contains("begins!"))
-                .count();
-            (n >= 1).then_some(n)
-        })
+        .wait_for(
+            support::table::STEP,
+            "one start message",
+            &[lobby_channel],
+            |s| {
+                let n = s
+                    .messages_in(lobby_channel)
+                    .iter()
+                    .filter(|m| m.content.contains("begins!"))
+                    .count();
+                (n >= 1).then_some(n)
+            },
+        )
         .await
         .expect("started");
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;

@@ -156,8 +156,9 @@ pub struct TableDriver<'a> {
     pub lobby: u64,
     /// How many DMs each user had when the game started.
     pub hands_seen: HashMap<u64, usize>,
-    /// Whether to check every autocomplete answer against the board (slower).
-    pub check_autocomplete: bool,
+    /// Whether to look at every card and cell before choosing (slower, more checks); otherwise the
+    /// first ordinary card with a free cell is played.
+    pub thorough: bool,
 }
 
 /// What a turn ended with.
@@ -228,7 +229,7 @@ impl<'a> TableDriver<'a> {
         fake.wait_callback(&begin, STEP).await?;
         let started = fake
             .shared()
-            .wait_for(STEP, "the game to start", |s| {
+            .wait_for(STEP, "the game to start", &[channel], |s| {
                 s.messages_in(channel)
                     .into_iter()
                     .skip(before)
@@ -284,7 +285,7 @@ impl<'a> TableDriver<'a> {
         for user in &seats {
             let id = user.id;
             fake.shared()
-                .wait_for(STEP, "the hands by DM", |s| {
+                .wait_for(STEP, "the hands by DM", &[id], |s| {
                     let dm = s.dm_channel_of(id)?;
                     s.messages_in(dm)
                         .iter()
@@ -303,7 +304,7 @@ impl<'a> TableDriver<'a> {
             played: Vec::new(),
             lobby: lobby.id,
             hands_seen,
-            check_autocomplete: true,
+            thorough: true,
         })
     }
 
@@ -374,6 +375,7 @@ impl<'a> TableDriver<'a> {
         let team = self.team_of[seat];
         let layout = self.mirror.layout;
         let mut exchanged = false;
+        let mut thorough = self.thorough;
         loop {
             let hand = self.hand_lines(&user);
             let cards = self
@@ -411,6 +413,12 @@ impl<'a> TableDriver<'a> {
                 })?;
                 let legal = self.mirror.targets(team, card);
                 let removing = card.effect() == CardEffect::Remove;
+                if !thorough && card.effect() != CardEffect::Cells {
+                    continue;
+                }
+                if !thorough && best.is_some() {
+                    break;
+                }
                 let candidates: Vec<Cell> = if card.effect() == CardEffect::Wild {
                     // Suggestions stop at 25 cells: pick from the board, then check by typing it.
                     BitIter(legal).collect()
@@ -452,6 +460,11 @@ impl<'a> TableDriver<'a> {
                 }
             }
             let Some((_, card, cell)) = best.filter(|(s, _, _)| *s > -1000) else {
+                if !thorough {
+                    // No ordinary card fits: look at the jacks too.
+                    thorough = true;
+                    continue;
+                }
                 if exchanged {
                     return err(format!("{}: no move after an exchange", user.name));
                 }
@@ -525,7 +538,7 @@ impl<'a> TableDriver<'a> {
             let id = user.id;
             self.fake
                 .shared()
-                .wait_for(STEP, "the mover's new hand", |s| {
+                .wait_for(STEP, "the mover's new hand", &[id], |s| {
                     let dm = s.dm_channel_of(id)?;
                     (s.messages_in(dm).len() > dms_before).then_some(())
                 })

@@ -63,7 +63,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                                 i.deliveries += 1;
                                 i.dispatched.get_or_insert(now);
                             }
-                            shared.notify();
+                            shared.notify_keys(&[id]);
                         }
                     }
                     Some(Outgoing::Binary(bytes)) => {

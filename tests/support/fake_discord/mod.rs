@@ -379,6 +379,7 @@ pub struct State {
     /// Messages by id.
     pub messages: HashMap<u64, StoredMessage>,
     message_order: Vec<u64>,
+    channel_messages: HashMap<u64, Vec<u64>>,
     /// Interactions by id.
     pub interactions: HashMap<u64, InteractionState>,
     tokens: HashMap<String, u64>,
@@ -386,6 +387,12 @@ pub struct State {
     pub(crate) session: Option<Session>,
     /// Gateway counters.
     pub gateway: GatewayStats,
+    /// TLS tunnels (CONNECT) opened by the client.
+    pub tunnels: usize,
+    /// Time spent in TLS handshakes of tunnels.
+    pub tls_time: Duration,
+    /// Keys (interaction, channel and user ids) changed since the last notification.
+    touched: Vec<u64>,
     next_conn: u64,
     guild_id: u64,
     bot: FakeUser,
@@ -415,11 +422,15 @@ impl State {
             channel_order: Vec::new(),
             messages: HashMap::new(),
             message_order: Vec::new(),
+            channel_messages: HashMap::new(),
             interactions: HashMap::new(),
             tokens: HashMap::new(),
             dm_channels: HashMap::new(),
             session: None,
             gateway: GatewayStats::default(),
+            tunnels: 0,
+            tls_time: Duration::ZERO,
+            touched: Vec::new(),
             next_conn: 0,
             guild_id: 0,
             bot,
@@ -557,8 +568,28 @@ impl State {
         Some(v)
     }
 
+    /// Marks something a test may wait for as changed: an interaction, a channel or a user (DMs).
+    pub(crate) fn touch(&mut self, key: u64) {
+        self.touched.push(key);
+    }
+
     fn add_message(&mut self, message: StoredMessage) -> u64 {
         let id = message.id;
+        self.touch(message.channel_id);
+        if let Some(user) = self
+            .channels
+            .get(&message.channel_id)
+            .and_then(|c| c.dm_with)
+        {
+            self.touch(user);
+        }
+        if let Some(interaction) = message.interaction_id {
+            self.touch(interaction);
+        }
+        self.channel_messages
+            .entry(message.channel_id)
+            .or_default()
+            .push(id);
         self.messages.insert(id, message);
         self.message_order.push(id);
         id
@@ -566,10 +597,11 @@ impl State {
 
     /// Messages of a channel in order of creation (deleted ones included, flagged).
     pub fn messages_in(&self, channel_id: u64) -> Vec<&StoredMessage> {
-        self.message_order
-            .iter()
+        self.channel_messages
+            .get(&channel_id)
+            .into_iter()
+            .flatten()
             .filter_map(|id| self.messages.get(id))
-            .filter(|m| m.channel_id == channel_id)
             .collect()
     }
 
@@ -622,6 +654,7 @@ impl State {
 pub struct Shared {
     state: Mutex<State>,
     changed: Notify,
+    keyed: Mutex<HashMap<u64, Arc<Notify>>>,
     tls: tokio_rustls::TlsAcceptor,
 }
 
@@ -631,29 +664,58 @@ impl Shared {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Wakes everyone waiting for a change.
+    /// Wakes those waiting for any change, and those waiting on the keys touched since last time.
     pub fn notify(&self) {
-        self.changed.notify_waiters();
+        let keys = std::mem::take(&mut self.lock().touched);
+        self.notify_keys(&keys);
     }
 
-    /// Waits until `check` finds what it wants in the state, or `timeout` passes.
+    /// Wakes those waiting for any change and those waiting on `keys`.
+    pub fn notify_keys(&self, keys: &[u64]) {
+        self.changed.notify_waiters();
+        if keys.is_empty() {
+            return;
+        }
+        let keyed = self.keyed.lock().unwrap_or_else(|e| e.into_inner());
+        for key in keys {
+            if let Some(notify) = keyed.get(key) {
+                notify.notify_waiters();
+            }
+        }
+    }
+
+    fn key_notify(&self, key: u64) -> Arc<Notify> {
+        let mut keyed = self.keyed.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(keyed.entry(key).or_insert_with(|| Arc::new(Notify::new())))
+    }
+
+    /// Waits until `check` finds what it wants in the state, or `timeout` passes. With `keys`, it is
+    /// woken only by changes to those (interaction, channel or user ids), which keeps hundreds of waiting
+    /// tables cheap; without, by any change.
     pub async fn wait_for<T>(
         &self,
         timeout: Duration,
         what: &str,
+        keys: &[u64],
         mut check: impl FnMut(&State) -> Option<T>,
     ) -> Result<T, String> {
         let deadline = tokio::time::Instant::now() + timeout;
+        let notifies: Vec<Arc<Notify>> = keys.iter().map(|&k| self.key_notify(k)).collect();
         loop {
-            let notified = self.changed.notified();
-            tokio::pin!(notified);
-            notified.as_mut().enable();
+            let mut waits: Vec<_> = if notifies.is_empty() {
+                vec![Box::pin(self.changed.notified())]
+            } else {
+                notifies.iter().map(|n| Box::pin(n.notified())).collect()
+            };
+            for wait in &mut waits {
+                wait.as_mut().enable();
+            }
             if let Some(found) = check(&self.lock()) {
                 return Ok(found);
             }
             // Also poll now and then, in case a change was made without a notification.
             let wake = (tokio::time::Instant::now() + Duration::from_millis(200)).min(deadline);
-            let _ = tokio::time::timeout_at(wake, notified).await;
+            let _ = tokio::time::timeout_at(wake, futures_util::future::select_all(waits)).await;
             if tokio::time::Instant::now() >= deadline {
                 if let Some(found) = check(&self.lock()) {
                     return Ok(found);
@@ -715,6 +777,7 @@ impl FakeDiscord {
         let shared = Arc::new(Shared {
             state: Mutex::new(state),
             changed: Notify::new(),
+            keyed: Mutex::new(HashMap::new()),
             tls: tls.acceptor,
         });
         let tasks = vec![
@@ -896,7 +959,7 @@ impl FakeDiscord {
     /// Waits until a session is connected and READY was sent.
     pub async fn wait_ready(&self, timeout: Duration) -> Result<(), String> {
         self.shared
-            .wait_for(timeout, "the bot to identify", |s| {
+            .wait_for(timeout, "the bot to identify", &[], |s| {
                 s.session
                     .as_ref()
                     .is_some_and(|sess| sess.conn.is_some())
@@ -908,7 +971,7 @@ impl FakeDiscord {
     /// Waits until `count` RESUMEs have been accepted and the session is connected again.
     pub async fn wait_resumed(&self, count: usize, timeout: Duration) -> Result<(), String> {
         self.shared
-            .wait_for(timeout, "the bot to resume", |s| {
+            .wait_for(timeout, "the bot to resume", &[], |s| {
                 (s.gateway.resumes >= count
                     && s.session.as_ref().is_some_and(|sess| sess.conn.is_some()))
                 .then_some(())
@@ -919,9 +982,12 @@ impl FakeDiscord {
     /// Waits until a command named `name` is registered (globally or in the guild) and returns it.
     pub async fn wait_command(&self, name: &str, timeout: Duration) -> Result<Value, String> {
         self.shared
-            .wait_for(timeout, &format!("command /{name} to be registered"), |s| {
-                s.find_command(name).cloned()
-            })
+            .wait_for(
+                timeout,
+                &format!("command /{name} to be registered"),
+                &[],
+                |s| s.find_command(name).cloned(),
+            )
             .await
     }
 
@@ -1045,11 +1111,34 @@ impl FakeDiscord {
         timeout: Duration,
     ) -> Result<Callback, String> {
         let id = interaction.id;
-        self.shared
-            .wait_for(timeout, &format!("the callback to interaction {id}"), |s| {
-                s.interactions.get(&id).and_then(|i| i.callback.clone())
-            })
-            .await
+        let result = self
+            .shared
+            .wait_for(
+                timeout,
+                &format!("the callback to interaction {id}"),
+                &[id],
+                |s| s.interactions.get(&id).and_then(|i| i.callback.clone()),
+            )
+            .await;
+        result.map_err(|e| format!("{e} ({})", self.describe(id)))
+    }
+
+    /// What became of an interaction, for failure messages.
+    pub fn describe(&self, id: u64) -> String {
+        match self.interaction(id) {
+            Some(i) => format!(
+                "{:?} by {}: delivered {} time(s){}, callback {:?}, refused {:?}, original {:?}, follow-ups {:?}",
+                i.kind,
+                i.user_id,
+                i.deliveries,
+                i.dispatched.map_or(String::new(), |d| format!(" {:?} ago", d.elapsed())),
+                i.callback.as_ref().map(|c| c.kind),
+                i.refused_callbacks,
+                i.original,
+                i.followups
+            ),
+            None => "unknown interaction".into(),
+        }
     }
 
     /// Waits for the visible answer to an interaction: the response message (after a deferral, once
@@ -1062,24 +1151,30 @@ impl FakeDiscord {
     ) -> Result<StoredMessage, String> {
         let id = interaction.id;
         self.shared
-            .wait_for(timeout, &format!("the reply to interaction {id}"), |s| {
-                let i = s.interactions.get(&id)?;
-                let callback = i.callback.as_ref()?;
-                let message_id = match callback.kind {
-                    4 | 5 => i.original?,
-                    6 | 7 => i.followups.first().copied().or(i.message_id)?,
-                    _ => return None,
-                };
-                let message = s.messages.get(&message_id)?;
-                if callback.kind == 5 && message.flags & 128 != 0 {
-                    return None; // still "thinking"
-                }
-                if callback.kind == 6 && message.edits == 0 && i.followups.is_empty() {
-                    return None;
-                }
-                Some(message.clone())
-            })
+            .wait_for(
+                timeout,
+                &format!("the reply to interaction {id}"),
+                &[id],
+                |s| {
+                    let i = s.interactions.get(&id)?;
+                    let callback = i.callback.as_ref()?;
+                    let message_id = match callback.kind {
+                        4 | 5 => i.original?,
+                        6 | 7 => i.followups.first().copied().or(i.message_id)?,
+                        _ => return None,
+                    };
+                    let message = s.messages.get(&message_id)?;
+                    if callback.kind == 5 && message.flags & 128 != 0 {
+                        return None; // still "thinking"
+                    }
+                    if callback.kind == 6 && message.edits == 0 && i.followups.is_empty() {
+                        return None;
+                    }
+                    Some(message.clone())
+                },
+            )
             .await
+            .map_err(|e| format!("{e} ({})", self.describe(id)))
     }
 
     /// Messages in a channel, oldest first (deleted ones left out).

@@ -72,9 +72,15 @@ fn tunnel(req: Request<Incoming>, shared: Arc<Shared>) -> BoxFuture {
         let Ok(upgraded) = hyper::upgrade::on(req).await else {
             return;
         };
+        let begun = Instant::now();
         let Ok(stream) = shared.tls.accept(TokioIo::new(upgraded)).await else {
             return;
         };
+        {
+            let mut state = shared.lock();
+            state.tunnels += 1;
+            state.tls_time += begun.elapsed();
+        }
         serve_connection(TokioIo::new(stream), shared, true).await;
     })
 }
@@ -257,8 +263,8 @@ fn respond(answer: Answer) -> Response<Full<Bytes>> {
         .any(|(k, _)| *k == "x-ratelimit-limit")
     {
         builder = builder
-            .header("x-ratelimit-limit", "50")
-            .header("x-ratelimit-remaining", "49")
+            .header("x-ratelimit-limit", "10000")
+            .header("x-ratelimit-remaining", "9999")
             .header("x-ratelimit-reset", format!("{reset:.3}"))
             .header("x-ratelimit-reset-after", "1.000");
     }
@@ -896,6 +902,14 @@ fn edit_message(state: &mut State, id: u64, body: &Value, uploads: &[Upload]) ->
     message.attachments = attachments;
     message.flags &= !128; // no longer "thinking"
     message.edits += 1;
+    let (channel, interaction) = (message.channel_id, message.interaction_id);
+    state.touch(channel);
+    if let Some(interaction) = interaction {
+        state.touch(interaction);
+    }
+    let Some(message) = state.messages.get(&id) else {
+        return Answer::error(404, 10008, "Unknown Message");
+    };
     if message.content.is_empty()
         && message.embeds.as_array().is_none_or(Vec::is_empty)
         && message.attachments.is_empty()
@@ -1062,6 +1076,7 @@ fn interaction_callback(
         }
         _ => {}
     }
+    state.touch(iid);
     if let Some(i) = state.interactions.get_mut(&iid) {
         i.callback = Some(Callback {
             kind,
@@ -1111,6 +1126,7 @@ fn followup(state: &mut State, token: &str, body: &Value, uploads: &[Upload]) ->
     ) {
         Ok(message) => {
             let id = state.add_message(message);
+            state.touch(iid);
             if let Some(i) = state.interactions.get_mut(&iid) {
                 i.followups.push(id);
             }
@@ -1137,6 +1153,7 @@ fn webhook_message(
     let Some(interaction) = state.interactions.get(&iid).cloned() else {
         return Answer::error(404, 10015, "Unknown Webhook");
     };
+    state.touch(iid);
     let message_id = if which == "@original" {
         // For a component's deferred update or update, @original is the clicked message.
         match (
