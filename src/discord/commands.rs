@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::engine::{Options, Variant};
+use crate::i18n::Lang;
 use crate::service::{Actor, BotLevel, ChannelId, Choice, Command, Request, Timestamp, UserId};
 
 use super::{deliver, Context, Error};
@@ -74,16 +75,43 @@ pub(super) fn actor_of(ctx: Context<'_>) -> Actor {
     }
 }
 
+/// The user's language (their Discord locale) and the channel's (the server's preferred locale),
+/// remembered by the service for messages sent later to either.
+fn languages(ctx: Context<'_>) -> deliver::Langs {
+    let guild_locale = match ctx {
+        poise::Context::Application(app) => app.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    let user = Lang::from_optional(ctx.locale());
+    let guild = Lang::from_optional(guild_locale);
+    let channel = ChannelId(ctx.channel_id().get());
+    let tables = &ctx.data().tables;
+    tables.note_languages(channel, UserId(ctx.author().id.get()), user, guild);
+    let channel = guild
+        .or_else(|| tables.channel_language(channel))
+        .unwrap_or_default();
+    deliver::Langs {
+        user: user.unwrap_or(channel),
+        channel,
+    }
+}
+
+/// The language of the user, for autocomplete labels.
+fn user_lang(ctx: Context<'_>) -> Lang {
+    Lang::from_optional(ctx.locale()).unwrap_or_default()
+}
+
 /// Hands a command to the service and delivers the reply.
 async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let channel = ChannelId(ctx.channel_id().get());
+    let langs = languages(ctx);
     let request = Request {
         channel,
         actor: actor_of(ctx),
         command,
     };
     let reply = ctx.data().tables.handle(request, Timestamp::now());
-    deliver::respond_to_command(ctx, channel, reply).await
+    deliver::respond_to_command(ctx, channel, reply, langs).await
 }
 
 fn to_autocomplete(choices: Vec<Choice>) -> Vec<serenity::AutocompleteChoice> {
@@ -119,6 +147,7 @@ async fn complete_card(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
         ChannelId(ctx.channel_id().get()),
         UserId(ctx.author().id.get()),
         partial,
+        user_lang(ctx),
     ))
 }
 
@@ -127,6 +156,7 @@ async fn complete_dead_card(ctx: Context<'_>, partial: &str) -> Vec<serenity::Au
         ChannelId(ctx.channel_id().get()),
         UserId(ctx.author().id.get()),
         partial,
+        user_lang(ctx),
     ))
 }
 
@@ -137,6 +167,7 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
         UserId(ctx.author().id.get()),
         card.as_deref(),
         partial,
+        user_lang(ctx),
     ))
 }
 

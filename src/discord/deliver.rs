@@ -1,12 +1,17 @@
 //! Sends what the service answered: the interaction response (private or public), channel messages,
 //! lobby edits and direct messages; renders images on a blocking thread; runs the timer loop and the
 //! computer players. No lock of the service is held while waiting on Discord.
+//!
+//! Languages: what answers an interaction privately is in the user's Discord locale; what goes to the
+//! channel is in the server's preferred locale; a direct message is in its recipient's last seen
+//! locale, else the channel's. Anything else falls back to English.
 
 use std::num::NonZeroU64;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use crate::i18n::Lang;
 use crate::service::text::button_label;
 use crate::service::{
     Actor, Button, ChannelId, Image, Message, Output, Reply, Request, Text, Timestamp, UserId, Who,
@@ -17,12 +22,43 @@ use super::{Context, Data, Error};
 /// Discord's limit on message text.
 const MAX_CONTENT: usize = 2000;
 
+/// The languages of an interaction: the user's and the channel's (its server's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Langs {
+    /// For private answers.
+    pub user: Lang,
+    /// For channel posts and the lobby.
+    pub channel: Lang,
+}
+
 /// A message ready for Discord.
 struct Outgoing {
     content: String,
+    /// Text past Discord's limit, sent as further plain messages.
+    more: Vec<String>,
     mentions: serenity::CreateAllowedMentions,
     components: Vec<serenity::CreateActionRow>,
     files: Vec<serenity::CreateAttachment>,
+}
+
+/// Splits a long text into messages of at most [`MAX_CONTENT`] characters, at line breaks where it
+/// can (a single overlong line is clipped).
+fn split_content(text: &str) -> Vec<String> {
+    let mut chunks: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in text.split('\n') {
+        let line = clip(line.to_string());
+        let needed = current.chars().count() + line.chars().count() + 1;
+        if !current.is_empty() && needed > MAX_CONTENT {
+            chunks.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push('\n');
+        }
+        current.push_str(&line);
+    }
+    chunks.push(current);
+    chunks
 }
 
 fn clip(text: String) -> String {
@@ -42,7 +78,7 @@ fn discord_channel(channel: ChannelId) -> Option<serenity::ChannelId> {
     NonZeroU64::new(channel.0).map(serenity::ChannelId::from)
 }
 
-fn button_rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
+fn button_rows(buttons: &[Button], lang: Lang) -> Vec<serenity::CreateActionRow> {
     buttons
         .chunks(5)
         .map(|row| {
@@ -57,7 +93,7 @@ fn button_rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
                             serenity::ButtonStyle::Secondary
                         };
                         serenity::CreateButton::new(b.id())
-                            .label(button_label(b))
+                            .label(button_label(b, lang))
                             .style(style)
                     })
                     .collect(),
@@ -90,7 +126,7 @@ async fn render(data: &Data, image: &Image) -> Option<serenity::CreateAttachment
     }
 }
 
-async fn prepare(data: &Data, message: &Message) -> Outgoing {
+async fn prepare(data: &Data, message: &Message, lang: Lang) -> Outgoing {
     let mut files = Vec::new();
     if let Some(image) = &message.image {
         files.extend(render(data, image).await);
@@ -101,11 +137,13 @@ async fn prepare(data: &Data, message: &Message) -> Outgoing {
             attachment.filename.clone(),
         ));
     }
+    let mut chunks = split_content(&message.render(lang)).into_iter();
     Outgoing {
-        content: clip(message.to_english()),
+        content: chunks.next().unwrap_or_default(),
+        more: chunks.collect(),
         mentions: serenity::CreateAllowedMentions::new()
             .users(message.mentions.iter().filter_map(|&u| discord_user(u))),
-        components: button_rows(&message.buttons),
+        components: button_rows(&message.buttons, lang),
         files,
     }
 }
@@ -142,13 +180,56 @@ async fn post(
     out: Outgoing,
 ) -> Option<serenity::Message> {
     let target = discord_channel(channel)?;
-    match target.send_message(ctx, create_message(out)).await {
-        Ok(message) => Some(message),
+    let more = out.more.clone();
+    let posted = match target.send_message(ctx, create_message(out)).await {
+        Ok(message) => message,
         Err(e) => {
             tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
-            None
+            return None;
+        }
+    };
+    for chunk in more {
+        let next = serenity::CreateMessage::new()
+            .content(chunk)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Err(e) = target.send_message(ctx, next).await {
+            tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
         }
     }
+    Some(posted)
+}
+
+/// The language of a channel: as last seen on an interaction there, else its server's preferred
+/// locale from the cache, else English.
+fn channel_lang(ctx: &serenity::Context, data: &Data, channel: ChannelId) -> Lang {
+    if let Some(lang) = data.tables.channel_language(channel) {
+        return lang;
+    }
+    // Which server holds the channel: only asked once per channel (the answer is remembered).
+    let guild = discord_channel(channel).and_then(|id| {
+        ctx.cache.guilds().into_iter().find_map(|guild| {
+            let guild = ctx.cache.guild(guild)?;
+            guild
+                .channels
+                .contains_key(&id)
+                .then(|| guild.preferred_locale.clone())
+        })
+    });
+    match Lang::from_optional(guild.as_deref()) {
+        Some(lang) => {
+            data.tables
+                .note_languages(channel, UserId(0), None, Some(lang));
+            lang
+        }
+        None => Lang::En,
+    }
+}
+
+/// The language of a direct message to `user`: theirs if seen, else the channel's.
+fn user_lang(ctx: &serenity::Context, data: &Data, channel: ChannelId, user: UserId) -> Lang {
+    data.tables
+        .user_language(user)
+        .unwrap_or_else(|| channel_lang(ctx, data, channel))
 }
 
 /// Edits the lobby message, or posts it (and tells the service its id) if there is none yet.
@@ -159,7 +240,7 @@ async fn show_lobby(
     message_id: Option<u64>,
     message: &Message,
 ) {
-    let out = prepare(data, message).await;
+    let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
     if let (Some(target), Some(id)) = (
         discord_channel(channel),
         message_id.and_then(NonZeroU64::new),
@@ -193,9 +274,21 @@ async fn direct(
     let Some(target) = discord_user(user) else {
         return;
     };
-    let out = prepare(data, message).await;
+    let out = prepare(data, message, user_lang(ctx, data, channel, user)).await;
     let sent = match target.create_dm_channel(ctx).await {
-        Ok(dm) => dm.send_message(ctx, create_message(out)).await.map(|_| ()),
+        Ok(dm) => {
+            let more = out.more.clone();
+            let mut sent = dm.send_message(ctx, create_message(out)).await.map(|_| ());
+            for chunk in more {
+                if sent.is_ok() {
+                    sent = dm
+                        .send_message(ctx, serenity::CreateMessage::new().content(chunk))
+                        .await
+                        .map(|_| ());
+                }
+            }
+            sent
+        }
         Err(e) => Err(e),
     };
     if let Err(e) = sent {
@@ -205,7 +298,7 @@ async fn direct(
             mentions: vec![user],
             ..Message::default()
         };
-        let out = prepare(data, &notice).await;
+        let out = prepare(data, &notice, channel_lang(ctx, data, channel)).await;
         post(ctx, channel, out).await;
     }
 }
@@ -215,7 +308,7 @@ async fn direct(
 async fn send_output(ctx: &serenity::Context, data: &Data, channel: ChannelId, output: &Output) {
     match output {
         Output::Channel(message) => {
-            let out = prepare(data, message).await;
+            let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
             post(ctx, channel, out).await;
         }
         Output::Lobby {
@@ -256,6 +349,7 @@ pub(super) async fn respond_to_command(
     ctx: Context<'_>,
     channel: ChannelId,
     reply: Reply,
+    langs: Langs,
 ) -> Result<(), Error> {
     let data = ctx.data();
     let discord = ctx.serenity_context();
@@ -275,7 +369,9 @@ pub(super) async fn respond_to_command(
                 ctx.defer().await?;
             }
         }
-        let out = prepare(data, message).await;
+        let lang = if private { langs.user } else { langs.channel };
+        let out = prepare(data, message, lang).await;
+        let more = out.more.clone();
         let mut builder = poise::CreateReply::default()
             .content(out.content)
             .ephemeral(private)
@@ -289,6 +385,7 @@ pub(super) async fn respond_to_command(
             let posted = handle.message().await?;
             data.tables.set_lobby_message(channel, posted.id.get());
         }
+        send_more(ctx, more, private).await?;
     } else {
         say_private(ctx, &Text::Internal).await;
     }
@@ -299,7 +396,8 @@ pub(super) async fn respond_to_command(
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
             Output::Ephemeral(m) => {
-                let out = prepare(data, m).await;
+                let out = prepare(data, m, langs.user).await;
+                let more = out.more.clone();
                 let mut builder = poise::CreateReply::default()
                     .content(out.content)
                     .ephemeral(true);
@@ -307,6 +405,7 @@ pub(super) async fn respond_to_command(
                     builder = builder.attachment(file);
                 }
                 ctx.send(builder).await?;
+                send_more(ctx, more, true).await?;
             }
             other => send_output(discord, data, channel, other).await,
         }
@@ -317,10 +416,24 @@ pub(super) async fn respond_to_command(
     Ok(())
 }
 
-/// A private message in answer to a command (errors are logged, not returned).
+/// The rest of a long answer, as further messages.
+async fn send_more(ctx: Context<'_>, more: Vec<String>, private: bool) -> Result<(), Error> {
+    for chunk in more {
+        let builder = poise::CreateReply::default()
+            .content(chunk)
+            .ephemeral(private)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        ctx.send(builder).await?;
+    }
+    Ok(())
+}
+
+/// A private message in answer to a command, in the user's language (errors are logged, not
+/// returned).
 pub(super) async fn say_private(ctx: Context<'_>, text: &Text) {
+    let lang = Lang::from_optional(ctx.locale()).unwrap_or_default();
     let reply = poise::CreateReply::default()
-        .content(clip(text.to_string()))
+        .content(clip(text.render(lang)))
         .ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         tracing::warn!("cannot answer privately: {e}");
@@ -385,6 +498,14 @@ async fn on_button(
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_messages()),
     };
+    let user_lang = Lang::from_locale(&press.locale);
+    let guild_lang = Lang::from_optional(press.guild_locale.as_deref());
+    data.tables
+        .note_languages(channel, actor.user, Some(user_lang), guild_lang);
+    let langs = Langs {
+        user: user_lang,
+        channel: channel_lang(ctx, data, channel),
+    };
     let request = Request {
         channel,
         actor,
@@ -409,7 +530,7 @@ async fn on_button(
             if message_id.is_none() {
                 data.tables.set_lobby_message(channel, pressed);
             }
-            let out = prepare(data, message).await;
+            let out = prepare(data, message, langs.channel).await;
             let update = serenity::CreateInteractionResponseMessage::new()
                 .content(out.content)
                 .allowed_mentions(serenity::CreateAllowedMentions::new())
@@ -429,23 +550,25 @@ async fn on_button(
             if message.image.is_some() {
                 match press.defer_ephemeral(ctx).await {
                     Ok(()) => {
-                        let out = prepare(data, message).await;
-                        press
-                            .create_followup(ctx, private_followup(out))
-                            .await
-                            .map(|_| Some(i))
+                        let out = prepare(data, message, langs.user).await;
+                        let more = out.more.clone();
+                        let sent = press.create_followup(ctx, private_followup(out)).await;
+                        private_more(ctx, press, more).await;
+                        sent.map(|_| Some(i))
                     }
                     Err(e) => Err(e),
                 }
             } else {
-                let out = prepare(data, message).await;
-                press
+                let out = prepare(data, message, langs.user).await;
+                let more = out.more.clone();
+                let sent = press
                     .create_response(
                         ctx,
                         serenity::CreateInteractionResponse::Message(private_message(out)),
                     )
-                    .await
-                    .map(|_| Some(i))
+                    .await;
+                private_more(ctx, press, more).await;
+                sent.map(|_| Some(i))
             }
         }
         ButtonAnswer::Acknowledge => press
@@ -467,16 +590,34 @@ async fn on_button(
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
             Output::Ephemeral(m) => {
-                let out = prepare(data, m).await;
+                let out = prepare(data, m, langs.user).await;
+                let more = out.more.clone();
                 if let Err(e) = press.create_followup(ctx, private_followup(out)).await {
                     tracing::warn!("cannot answer privately: {e}");
                 }
+                private_more(ctx, press, more).await;
             }
             other => send_output(ctx, data, channel, other).await,
         }
     }
     if reply.auto_move {
         spawn_auto(ctx.clone(), data.clone(), channel);
+    }
+}
+
+/// The rest of a long private answer to a button press, as follow-ups.
+async fn private_more(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    more: Vec<String>,
+) {
+    for chunk in more {
+        let followup = serenity::CreateInteractionResponseFollowup::new()
+            .content(chunk)
+            .ephemeral(true);
+        if let Err(e) = press.create_followup(ctx, followup).await {
+            tracing::warn!("cannot answer privately: {e}");
+        }
     }
 }
 
@@ -574,7 +715,7 @@ mod tests {
         assert_eq!(clip("short".into()), "short");
         assert_eq!(discord_user(UserId(0)), None);
         assert!(discord_user(UserId(7)).is_some());
-        let rows = button_rows(&Button::ALL);
+        let rows = button_rows(&Button::ALL, Lang::De);
         assert_eq!(rows.len(), 2, "at most five buttons per row");
     }
 }

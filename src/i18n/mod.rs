@@ -19,7 +19,9 @@ use serde::{Deserialize, Serialize};
 use unic_langid::LanguageIdentifier;
 
 /// A language the bot speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub enum Lang {
     /// English (the default and the fallback).
     #[default]
@@ -295,7 +297,9 @@ pub fn messages(lang: Lang) -> Vec<(String, Uses)> {
         }
         out.push((id, uses));
     }
-    debug_assert!(out.iter().all(|(id, _)| id.starts_with('-') || bundle.has_message(id)));
+    debug_assert!(out
+        .iter()
+        .all(|(id, _)| id.starts_with('-') || bundle.has_message(id)));
     out
 }
 
@@ -335,7 +339,8 @@ fn inline_uses(inline: &ast::InlineExpression<&str>, uses: &mut Uses) {
         }
         ast::InlineExpression::FunctionReference { arguments, .. } => call_uses(arguments, uses),
         ast::InlineExpression::Placeable { expression } => expression_uses(expression, uses),
-        ast::InlineExpression::StringLiteral { .. } | ast::InlineExpression::NumberLiteral { .. } => {}
+        ast::InlineExpression::StringLiteral { .. }
+        | ast::InlineExpression::NumberLiteral { .. } => {}
     }
 }
 

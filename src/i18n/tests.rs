@@ -5,7 +5,11 @@ use super::*;
 fn messages_of(lang: Lang) -> BTreeMap<String, Uses> {
     let list = messages(lang);
     let map: BTreeMap<String, Uses> = list.iter().cloned().collect();
-    assert_eq!(map.len(), list.len(), "{lang}: a message id is defined twice");
+    assert_eq!(
+        map.len(),
+        list.len(),
+        "{lang}: a message id is defined twice"
+    );
     map
 }
 
@@ -25,7 +29,10 @@ fn every_message_exists_in_every_language() {
         let missing: Vec<&String> = english.keys().filter(|k| !other.contains_key(*k)).collect();
         let extra: Vec<&String> = other.keys().filter(|k| !english.contains_key(*k)).collect();
         assert!(missing.is_empty(), "{lang} lacks {missing:?}");
-        assert!(extra.is_empty(), "{lang} has messages English lacks: {extra:?}");
+        assert!(
+            extra.is_empty(),
+            "{lang} has messages English lacks: {extra:?}"
+        );
     }
 }
 
@@ -51,7 +58,10 @@ fn references_point_to_existing_messages() {
         let all = messages_of(lang);
         for (key, uses) in &all {
             for reference in &uses.references {
-                assert!(all.contains_key(reference), "{lang}: {key} refers to {reference}");
+                assert!(
+                    all.contains_key(reference),
+                    "{lang}: {key} refers to {reference}"
+                );
             }
         }
     }
@@ -86,8 +96,16 @@ fn formatting_uses_arguments_plurals_and_no_isolation_marks() {
     let one = tr_args(Lang::En, "seat-cards", &Args::new().number("count", 1));
     let many = tr_args(Lang::En, "seat-cards", &Args::new().number("count", 7));
     assert_eq!((one.as_str(), many.as_str()), ("1 card", "7 cards"));
-    let one = tr_args(Lang::No, "duration-minutes", &Args::new().number("minutes", 1));
-    let many = tr_args(Lang::No, "duration-minutes", &Args::new().number("minutes", 5));
+    let one = tr_args(
+        Lang::No,
+        "duration-minutes",
+        &Args::new().number("minutes", 1),
+    );
+    let many = tr_args(
+        Lang::No,
+        "duration-minutes",
+        &Args::new().number("minutes", 5),
+    );
     assert_eq!((one.as_str(), many.as_str()), ("1 minutt", "5 minutter"));
     let one = tr_args(Lang::De, "duration", &Args::new().number("seconds", 1));
     assert_eq!(one, "1 Sekunde");

@@ -20,6 +20,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Game, GameRng, Options, Variant, View};
+use crate::i18n::Lang;
 
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
@@ -324,9 +325,14 @@ impl Message {
 
     /// The English text of the message, lines joined by newlines.
     pub fn to_english(&self) -> String {
+        self.render(Lang::En)
+    }
+
+    /// The text of the message in `lang`, lines joined by newlines.
+    pub fn render(&self, lang: Lang) -> String {
         self.lines
             .iter()
-            .map(ToString::to_string)
+            .map(|line| line.render(lang))
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -436,6 +442,17 @@ pub struct Choice {
 
 type Shared = Arc<Mutex<Table>>;
 
+/// Languages last seen per user and per channel, for messages that answer nobody in particular (DMs,
+/// timer and computer moves). Kept in memory only: after a restart the Discord layer asks the server.
+#[derive(Debug, Default)]
+struct Languages {
+    users: HashMap<UserId, Lang>,
+    channels: HashMap<ChannelId, Lang>,
+}
+
+/// Most users and channels whose language is remembered; past it the memory starts afresh.
+const MAX_REMEMBERED: usize = 100_000;
+
 /// Every channel's table. Each table has its own lock, held only for a synchronous update, never
 /// across an `.await`.
 pub struct Tables {
@@ -444,6 +461,7 @@ pub struct Tables {
     picker: Arc<dyn MovePicker>,
     persist: Arc<dyn Persist>,
     seeds: Mutex<GameRng>,
+    languages: Mutex<Languages>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -471,6 +489,7 @@ impl Tables {
             picker,
             persist: Arc::new(NoPersist),
             seeds: Mutex::new(GameRng::new(seed)),
+            languages: Mutex::new(Languages::default()),
         }
     }
 
@@ -523,6 +542,40 @@ impl Tables {
         }
     }
 
+    /// Remembers the language of a user (their Discord locale) and of a channel (its server's preferred
+    /// locale), as seen on an interaction.
+    pub fn note_languages(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        user_lang: Option<Lang>,
+        channel_lang: Option<Lang>,
+    ) {
+        let mut languages = lock(&self.languages);
+        if let Some(lang) = user_lang {
+            if languages.users.len() >= MAX_REMEMBERED {
+                languages.users.clear();
+            }
+            languages.users.insert(user, lang);
+        }
+        if let Some(lang) = channel_lang {
+            if languages.channels.len() >= MAX_REMEMBERED {
+                languages.channels.clear();
+            }
+            languages.channels.insert(channel, lang);
+        }
+    }
+
+    /// The language last seen for a user.
+    pub fn user_language(&self, user: UserId) -> Option<Lang> {
+        lock(&self.languages).users.get(&user).copied()
+    }
+
+    /// The language last seen for a channel.
+    pub fn channel_language(&self, channel: ChannelId) -> Option<Lang> {
+        lock(&self.languages).channels.get(&channel).copied()
+    }
+
     fn next_seed(&self) -> u64 {
         lock(&self.seeds).next_u64()
     }
@@ -559,7 +612,8 @@ impl Tables {
                     return Reply::ephemeral(Text::NoTable);
                 }
                 let seed = matches!(command, Command::Begin).then(|| self.next_seed());
-                let reply = table.handle(&actor, command, now, &self.settings, seed);
+                let lang = self.channel_language(channel).unwrap_or_default();
+                let reply = table.handle(&actor, command, now, &self.settings, seed, lang);
                 self.after_update(&shared, &mut table, &reply);
                 reply
             }
@@ -692,17 +746,30 @@ impl Tables {
         replies
     }
 
-    /// Autocomplete for a card: only the caller's own cards, filtered by what they typed.
-    pub fn complete_card(&self, channel: ChannelId, user: UserId, typed: &str) -> Vec<Choice> {
+    /// Autocomplete for a card: only the caller's own cards, filtered by what they typed, labelled in
+    /// `lang`.
+    pub fn complete_card(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        typed: &str,
+        lang: Lang,
+    ) -> Vec<Choice> {
         self.get(channel)
-            .map(|shared| lock(&shared).complete_card(user, typed, false))
+            .map(|shared| lock(&shared).complete_card(user, typed, false, lang))
             .unwrap_or_default()
     }
 
     /// Autocomplete for a dead card to exchange: only the caller's own dead cards.
-    pub fn complete_dead_card(&self, channel: ChannelId, user: UserId, typed: &str) -> Vec<Choice> {
+    pub fn complete_dead_card(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        typed: &str,
+        lang: Lang,
+    ) -> Vec<Choice> {
         self.get(channel)
-            .map(|shared| lock(&shared).complete_card(user, typed, true))
+            .map(|shared| lock(&shared).complete_card(user, typed, true, lang))
             .unwrap_or_default()
     }
 
@@ -713,9 +780,10 @@ impl Tables {
         user: UserId,
         card: Option<&str>,
         typed: &str,
+        lang: Lang,
     ) -> Vec<Choice> {
         self.get(channel)
-            .map(|shared| lock(&shared).complete_cell(user, card, typed))
+            .map(|shared| lock(&shared).complete_cell(user, card, typed, lang))
             .unwrap_or_default()
     }
 }

@@ -11,11 +11,14 @@ use crate::engine::{
 };
 
 use super::bot::random_legal_move;
-use super::text::{CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName};
+use super::text::{
+    card_label, CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName,
+};
 use super::{
     Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, HandImage, Image,
     Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
 };
+use crate::i18n::{tr, tr_args, Args, Lang};
 
 /// Autocomplete lists at most this many choices (Discord's limit).
 const MAX_CHOICES: usize = 25;
@@ -38,7 +41,7 @@ pub struct Setup {
 impl Setup {
     /// Checks what does not depend on the player count: options and the number of teams.
     pub fn new(variant: Variant, teams: Option<u8>, options: Options) -> Result<Setup, Text> {
-        Config::new(variant, 2, None, options).map_err(|e| Text::CannotStart(e.to_string()))?;
+        Config::new(variant, 2, None, options).map_err(|e| Text::CannotStart(variant, e))?;
         let setup = Setup {
             variant,
             teams: None,
@@ -452,7 +455,8 @@ impl Table {
         }
     }
 
-    /// Handles every command but `start` and `rules`.
+    /// Handles every command but `start` and `rules`. `lang` is the channel's language, for the names
+    /// of computer players added now.
     pub(super) fn handle(
         &mut self,
         actor: &Actor,
@@ -460,6 +464,7 @@ impl Table {
         now: Timestamp,
         settings: &Settings,
         seed: Option<u64>,
+        lang: Lang,
     ) -> Reply {
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
@@ -469,9 +474,9 @@ impl Table {
             ))]),
             Command::Join { team } => self.join(actor, team),
             Command::Leave | Command::Forfeit if in_lobby => self.leave_lobby(actor),
-            Command::Leave | Command::Forfeit => self.forfeit(actor, now, settings),
+            Command::Leave | Command::Forfeit => self.forfeit(actor, now, settings, lang),
             Command::AddBot { level } => {
-                self.add_bot(actor, level.unwrap_or(settings.default_bot_level))
+                self.add_bot(actor, level.unwrap_or(settings.default_bot_level), lang)
             }
             Command::RemoveBot => self.remove_bot(actor),
             Command::Begin => self.begin(actor, now, seed.unwrap_or(0), settings),
@@ -556,7 +561,7 @@ impl Table {
         }
     }
 
-    fn add_bot(&mut self, actor: &Actor, level: BotLevel) -> Outcome {
+    fn add_bot(&mut self, actor: &Actor, level: BotLevel, lang: Lang) -> Outcome {
         if !self.is_boss(actor) {
             return Err(Text::NotHost { host: self.host });
         }
@@ -566,7 +571,14 @@ impl Table {
         if lobby.seats.len() >= usize::from(max_players) {
             return Err(Text::LobbyFull { max: max_players });
         }
-        let name = format!("Computer {number} ({level})");
+        let level_name = tr(lang, &format!("level-{level}"));
+        let name = tr_args(
+            lang,
+            "bot-name",
+            &Args::new()
+                .number("number", number)
+                .text("level", level_name),
+        );
         lobby.seats.push(LobbySeat {
             player: Player::Bot {
                 level,
@@ -618,7 +630,7 @@ impl Table {
         let lobby = self.lobby_mut()?;
         let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
         let config = Config::new(setup.variant, players, setup.teams, setup.options)
-            .map_err(|e| Text::CannotStart(e.to_string()))?;
+            .map_err(|e| Text::CannotStart(setup.variant, e))?;
         let mut seats = assign_seats(&lobby.seats, &config)?;
         // Who starts: in dice a roll-off (RULES.md), in the card games a random dealer. The seats are
         // turned so the starting player sits in seat 0, which moves first in the engine and in records.
@@ -925,10 +937,20 @@ impl Table {
         }
     }
 
-    fn forfeit(&mut self, actor: &Actor, now: Timestamp, settings: &Settings) -> Outcome {
+    fn forfeit(
+        &mut self,
+        actor: &Actor,
+        now: Timestamp,
+        settings: &Settings,
+        lang: Lang,
+    ) -> Outcome {
         let playing = self.playing_mut()?;
         let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
-        let bot = format!("Computer (for {})", actor.name);
+        let bot = tr_args(
+            lang,
+            "bot-stand-in",
+            &Args::new().text("name", actor.name.as_str()),
+        );
         let slot = playing
             .seats
             .get_mut(usize::from(seat))
@@ -1178,7 +1200,13 @@ impl Table {
     // ----- autocomplete -----
 
     /// The caller's own cards (only dead ones with `dead_only`), matching what they typed.
-    pub(super) fn complete_card(&self, user: UserId, typed: &str, dead_only: bool) -> Vec<Choice> {
+    pub(super) fn complete_card(
+        &self,
+        user: UserId,
+        typed: &str,
+        dead_only: bool,
+        lang: Lang,
+    ) -> Vec<Choice> {
         let Some(playing) = self.playing() else {
             return Vec::new();
         };
@@ -1197,16 +1225,13 @@ impl Table {
             let code = card.to_string();
             let matches = typed.is_empty()
                 || code.to_lowercase().starts_with(&typed)
-                || card.pretty().to_lowercase().starts_with(&typed);
+                || card.pretty().to_lowercase().starts_with(&typed)
+                || card_label(card, lang).to_lowercase().starts_with(&typed);
             if !matches {
                 continue;
             }
-            let line = card_line(game, seat, card).to_string();
-            let label: String = line
-                .trim_start_matches("• ")
-                .chars()
-                .take(MAX_LABEL)
-                .collect();
+            let line = card_line(game, seat, card).render(lang);
+            let label: String = line.chars().take(MAX_LABEL).collect();
             choices.push(Choice { label, value: code });
         }
         choices.truncate(MAX_CHOICES);
@@ -1219,6 +1244,7 @@ impl Table {
         user: UserId,
         card: Option<&str>,
         typed: &str,
+        lang: Lang,
     ) -> Vec<Choice> {
         let Some(playing) = self.playing() else {
             return Vec::new();
@@ -1260,14 +1286,20 @@ impl Table {
             .take(MAX_CHOICES)
             .map(|(cell, name)| {
                 let label = match pos.owner(cell) {
-                    Some(team) if removing => format!(
-                        "{name} — remove the chip of {}",
-                        TeamName::of(config.variant, team)
-                    ),
-                    Some(team) => format!(
-                        "{name} — replace the chip of {}",
-                        TeamName::of(config.variant, team)
-                    ),
+                    Some(team) => {
+                        let key = if removing {
+                            "complete-remove"
+                        } else {
+                            "complete-replace"
+                        };
+                        let team = TeamName::of(config.variant, team).render(lang);
+                        let label = tr_args(
+                            lang,
+                            key,
+                            &Args::new().text("cell", name.as_str()).text("team", team),
+                        );
+                        label.chars().take(MAX_LABEL).collect()
+                    }
                     None => name.clone(),
                 };
                 Choice { label, value: name }

@@ -102,6 +102,7 @@ color-yellow = gelb
 color-grey = grau
 team-name = Team { $number } ({ $color })
 list-and = { $first } und { $last }
+list-or = { $first } oder { $last }
 level-easy = leicht
 level-medium = mittel
 level-hard = schwer

@@ -107,6 +107,7 @@ color-yellow = yellow
 color-grey = grey
 team-name = team { $number } ({ $color })
 list-and = { $first } and { $last }
+list-or = { $first } or { $last }
 level-easy = easy
 level-medium = medium
 level-hard = hard

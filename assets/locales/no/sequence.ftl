@@ -102,6 +102,7 @@ color-yellow = gul
 color-grey = grå
 team-name = lag { $number } ({ $color })
 list-and = { $first } og { $last }
+list-or = { $first } eller { $last }
 level-easy = lett
 level-medium = middels
 level-hard = vanskelig
