@@ -1,3 +1,4 @@
 //! sequence-bot: a Discord bot that hosts games of Sequence.
 pub mod cli;
 pub mod engine;
+pub mod render;
