@@ -33,16 +33,32 @@ fn background(variant: Variant) -> Colour {
     }
 }
 
-/// Draws the hand of `view.seat` (an empty hand for the public view).
-pub fn draw(view: &View, texts: &Texts) -> RgbaImage {
-    let variant = view.position.config().variant;
-    let n = view.hand.len().max(1) as f32;
+/// Card size for a hand of `n` cards.
+fn card_size(variant: Variant, n: usize) -> (f32, f32) {
+    let n = n.max(1) as f32;
     let max_card = if variant == Variant::Kids { 230.0 } else { 140.0 };
-    let card_w = ((WIDTH as f32 - 2.0 * PAD - (n - 1.0) * GAP) / n)
+    let w = ((WIDTH as f32 - 2.0 * PAD - (n - 1.0) * GAP) / n)
         .min(max_card)
         .floor();
     let ratio = if variant == Variant::Kids { 1.25 } else { 1.4 };
-    let card_h = (card_w * ratio).round();
+    (w, (w * ratio).round())
+}
+
+/// Where each card of the hand is drawn: x, y, width, height.
+pub fn card_rects(view: &View) -> Vec<(f32, f32, f32, f32)> {
+    let n = view.hand.len();
+    let (w, h) = card_size(view.position.config().variant, n);
+    let total = n as f32 * w + (n as f32 - 1.0).max(0.0) * GAP;
+    let x0 = (WIDTH as f32 - total) / 2.0;
+    (0..n)
+        .map(|i| (x0 + i as f32 * (w + GAP), TOP + PAD, w, h))
+        .collect()
+}
+
+/// Draws the hand of `view.seat` (an empty hand for the public view).
+pub fn draw(view: &View, texts: &Texts) -> RgbaImage {
+    let variant = view.position.config().variant;
+    let (_, card_h) = card_size(variant, view.hand.len());
     let body = if variant.has_cards() && !view.hand.is_empty() {
         card_h + 16.0 + 2.0 * 28.0
     } else {
@@ -59,28 +75,21 @@ pub fn draw(view: &View, texts: &Texts) -> RgbaImage {
         draw_dice_hint(&mut img, view, texts, fonts);
         return img;
     }
-    if view.hand.is_empty() {
-        return img;
-    }
-    let total = n * card_w + (n - 1.0) * GAP;
-    let mut x = (WIDTH as f32 - total) / 2.0;
-    let y = TOP + PAD;
-    for &card in &view.hand {
-        draw_card(&mut img, fonts, card, (x, y, card_w, card_h), texts);
+    for (&card, rect) in view.hand.iter().zip(card_rects(view)) {
+        let (x, y, card_w, card_h) = rect;
+        draw_card(&mut img, fonts, card, rect, texts);
         let dead = view.position.is_dead(card);
         if dead {
-            draw_dead(&mut img, fonts, (x, y, card_w, card_h), texts);
+            draw_dead(&mut img, fonts, rect, texts);
         }
-        let lines = targets_text(view, card, dead, texts);
+        let size = if card_w < 120.0 { 18.0 } else { 21.0 };
         let mut ty = y + card_h + 16.0 + 20.0;
-        for line in lines.iter().take(2) {
-            let size = if card_w < 120.0 { 18.0 } else { 21.0 };
+        for line in targets_text(view, card, dead, texts).iter().take(2) {
             let line = fit_text(&fonts.bold, size, line, card_w + GAP);
             let colour = if dead { rgb(0xFFCDD2) } else { TEXT_LIGHT };
             text(&mut img, &fonts.bold, size, (x + card_w / 2.0, ty), Align::Centre, colour, &line);
             ty += 28.0;
         }
-        x += card_w + GAP;
     }
     img
 }
