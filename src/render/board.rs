@@ -55,7 +55,7 @@ impl Geometry {
         let (chip_r, chip_dy) = match variant {
             Variant::Classic => (pitch as f32 * 0.34, pitch as f32 * 0.12),
             Variant::Dice => (pitch as f32 * 0.32, pitch as f32 * 0.14),
-            Variant::Kids => (pitch as f32 * 0.31, pitch as f32 * 0.15),
+            Variant::Kids => (pitch as f32 * 0.29, pitch as f32 * 0.17),
         };
         let origin = (PAD + GUTTER, HEADER + PAD + GUTTER);
         let size = (
@@ -145,7 +145,7 @@ impl StaticBoard {
         }
         let mut occupied = empty.clone();
         let kids_big = (geometry.pitch as f32 * 0.78) as u32;
-        let kids_small = (geometry.pitch as f32 * 0.30) as u32;
+        let kids_small = (geometry.pitch as f32 * 0.35) as u32;
         let mut pictures: Vec<Option<(RgbaImage, RgbaImage)>> = vec![None; 21];
         for index in 0..layout.labels.len() {
             let cell = Cell(index as u8);
@@ -153,8 +153,8 @@ impl StaticBoard {
             if let Label::Card(card) = label {
                 if let Some(i) = kids_index(card) {
                     if pictures.get(i).is_some_and(Option::is_none) {
-                        pictures[i] = animal_scaled(card, kids_big)
-                            .zip(animal_scaled(card, kids_small));
+                        pictures[i] =
+                            animal_scaled(card, kids_big).zip(animal_scaled(card, kids_small));
                     }
                 }
             }
@@ -164,7 +164,11 @@ impl StaticBoard {
             draw_cell(&mut empty, &geometry, cell, label, false, picture);
             draw_cell(&mut occupied, &geometry, cell, label, true, picture);
         }
-        let teams = if layout.variant == Variant::Kids { 4 } else { 3 };
+        let teams = if layout.variant == Variant::Kids {
+            4
+        } else {
+            3
+        };
         StaticBoard {
             geometry,
             layout,
@@ -181,7 +185,8 @@ impl StaticBoard {
 
     /// The cached static board of a layout (built on first use).
     pub fn of(layout: &'static Layout) -> &'static StaticBoard {
-        static CACHE: [OnceLock<StaticBoard>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        static CACHE: [OnceLock<StaticBoard>; 3] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
         let slot = match layout.variant {
             Variant::Classic => &CACHE[0],
             Variant::Dice => &CACHE[1],
@@ -230,13 +235,29 @@ fn draw_edges(img: &mut RgbaImage, g: &Geometry, fonts: &Fonts) {
         let letter = char::from(b'A' + (col % 26) as u8).to_string();
         let x = ox + (col as f32 + 0.5) * g.pitch as f32;
         for y in [oy - GUTTER as f32 / 2.0, oy + board_h + GUTTER as f32 / 2.0] {
-            text(img, &fonts.bold, size, (x, y + cap / 2.0), Align::Centre, colour, &letter);
+            text(
+                img,
+                &fonts.bold,
+                size,
+                (x, y + cap / 2.0),
+                Align::Centre,
+                colour,
+                &letter,
+            );
         }
     }
     for row in 0..g.rows {
         let number = (row + 1).to_string();
         let y = oy + (row as f32 + 0.5) * g.pitch as f32 + cap / 2.0;
-        text(img, &fonts.bold, size, (ox - GUTTER as f32 / 2.0, y), Align::Centre, colour, &number);
+        text(
+            img,
+            &fonts.bold,
+            size,
+            (ox - GUTTER as f32 / 2.0, y),
+            Align::Centre,
+            colour,
+            &number,
+        );
         text(
             img,
             &fonts.bold,
@@ -268,13 +289,29 @@ fn draw_cell<'a>(
         return;
     };
     // A faint shadow under every cell lifts it off the felt.
-    round_rect(img, x + 1.0, y + 2.0, w, h, radius, with_alpha(rgb(0x000000), 60));
+    round_rect(
+        img,
+        x + 1.0,
+        y + 2.0,
+        w,
+        h,
+        radius,
+        with_alpha(rgb(0x000000), 60),
+    );
     match label {
         Label::Corner => {
             round_rect(img, x, y, w, h, radius, CORNER_BG);
             round_rect_outline(img, x + 3.0, y + 3.0, w - 6.0, h - 6.0, radius, 2.0, GOLD);
             let star = w * 0.50;
-            text(img, &fonts.sans, star, (cx, y + h * 0.58), Align::Centre, GOLD, "★");
+            text(
+                img,
+                &fonts.sans,
+                star,
+                (cx, y + h * 0.58),
+                Align::Centre,
+                GOLD,
+                "★",
+            );
             let size = w * 0.15;
             text(
                 img,
@@ -300,7 +337,15 @@ fn draw_cell<'a>(
             } else {
                 let name = card.to_string();
                 let size = fit_size(fonts, w * 0.2, &name, w * 0.9);
-                text(img, &fonts.bold, size, (cx, y + h * 0.55), Align::Centre, CARD_BLACK, &name);
+                text(
+                    img,
+                    &fonts.bold,
+                    size,
+                    (cx, y + h * 0.55),
+                    Align::Centre,
+                    CARD_BLACK,
+                    &name,
+                );
             }
         }
         Label::Card(card) => {
@@ -311,11 +356,39 @@ fn draw_cell<'a>(
             let (rank, suit) = split_pretty(&pretty);
             if with_chip {
                 let size = w * 0.26;
-                text(img, &fonts.bold, size, (cx, y + h * 0.27), Align::Centre, colour, &pretty);
+                text(
+                    img,
+                    &fonts.bold,
+                    size,
+                    (cx, y + h * 0.27),
+                    Align::Centre,
+                    colour,
+                    &pretty,
+                );
             } else {
-                let size = if rank.chars().count() > 1 { w * 0.40 } else { w * 0.46 };
-                text(img, &fonts.bold, size, (cx, y + h * 0.47), Align::Centre, colour, rank);
-                text(img, &fonts.sans, w * 0.46, (cx, y + h * 0.90), Align::Centre, colour, suit);
+                let size = if rank.chars().count() > 1 {
+                    w * 0.40
+                } else {
+                    w * 0.46
+                };
+                text(
+                    img,
+                    &fonts.bold,
+                    size,
+                    (cx, y + h * 0.47),
+                    Align::Centre,
+                    colour,
+                    rank,
+                );
+                text(
+                    img,
+                    &fonts.sans,
+                    w * 0.46,
+                    (cx, y + h * 0.90),
+                    Align::Centre,
+                    colour,
+                    suit,
+                );
             }
         }
         Label::Number(sum) => {
@@ -335,7 +408,15 @@ fn draw_cell<'a>(
                         die(img, cx + 3.0, y + h * 0.05, s, v);
                     }
                     None => {
-                        text(img, &fonts.bold, w * 0.26, (cx, y + h * 0.25), Align::Centre, CARD_BLACK, &number);
+                        text(
+                            img,
+                            &fonts.bold,
+                            w * 0.26,
+                            (cx, y + h * 0.25),
+                            Align::Centre,
+                            CARD_BLACK,
+                            &number,
+                        );
                     }
                 }
             } else {
@@ -344,10 +425,26 @@ fn draw_cell<'a>(
                         let s = w * 0.36;
                         die(img, cx - s - 4.0, y + h * 0.14, s, v);
                         die(img, cx + 4.0, y + h * 0.14, s, v);
-                        text(img, &fonts.bold, w * 0.26, (cx, y + h * 0.86), Align::Centre, CARD_BLACK, &number);
+                        text(
+                            img,
+                            &fonts.bold,
+                            w * 0.26,
+                            (cx, y + h * 0.86),
+                            Align::Centre,
+                            CARD_BLACK,
+                            &number,
+                        );
                     }
                     None => {
-                        text(img, &fonts.bold, w * 0.55, (cx, y + h * 0.72), Align::Centre, CARD_BLACK, &number);
+                        text(
+                            img,
+                            &fonts.bold,
+                            w * 0.55,
+                            (cx, y + h * 0.72),
+                            Align::Centre,
+                            CARD_BLACK,
+                            &number,
+                        );
                     }
                 }
             }
@@ -383,8 +480,12 @@ pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
     let teams = position.config().teams;
 
     // Cells with chips switch to their "label above the chip" style.
-    let occupied = position.occupied();
-    for cell in BitIter(occupied) {
+    // A cell whose chip was just removed keeps that style too, so the ghost of the chip has room.
+    let removed = match position.last_action() {
+        Some(last) if last.removed => last.cell.bit(),
+        _ => 0,
+    };
+    for cell in BitIter(position.occupied() | removed) {
         let (x, y, w, h) = g.cell_rect(cell);
         copy_rect(&mut img, &board.occupied, x, y, w, h);
     }
@@ -431,11 +532,23 @@ pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
             let b = g.chip_centre(last);
             let width = g.chip_r * 0.30;
             line(&mut img, a, b, width + 6.0, with_alpha(rgb(0xFFFFFF), 230));
-            line(&mut img, a, b, width, team_dark(layout.variant, sequence.team));
+            line(
+                &mut img,
+                a,
+                b,
+                width,
+                team_dark(layout.variant, sequence.team),
+            );
             for &cell in cells {
                 let (cx, cy) = g.chip_centre(cell);
                 circle(&mut img, cx, cy, width * 0.9, rgb(0xFFFFFF));
-                circle(&mut img, cx, cy, width * 0.55, team_dark(layout.variant, sequence.team));
+                circle(
+                    &mut img,
+                    cx,
+                    cy,
+                    width * 0.55,
+                    team_dark(layout.variant, sequence.team),
+                );
             }
         }
     }
@@ -444,8 +557,26 @@ pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
         let (x, y, w, h) = g.cell_rect(last.cell);
         let (x, y, w, h) = (x as f32, y as f32, w as f32, h as f32);
         let colour = if last.removed { REMOVED } else { HIGHLIGHT };
-        round_rect_outline(&mut img, x - 4.0, y - 4.0, w + 8.0, h + 8.0, w * 0.12, 8.0, rgb(0x000000));
-        round_rect_outline(&mut img, x - 3.0, y - 3.0, w + 6.0, h + 6.0, w * 0.12, 6.0, colour);
+        round_rect_outline(
+            &mut img,
+            x - 4.0,
+            y - 4.0,
+            w + 8.0,
+            h + 8.0,
+            w * 0.12,
+            8.0,
+            rgb(0x000000),
+        );
+        round_rect_outline(
+            &mut img,
+            x - 3.0,
+            y - 3.0,
+            w + 6.0,
+            h + 6.0,
+            w * 0.12,
+            6.0,
+            colour,
+        );
         if last.removed {
             let (cx, cy) = g.chip_centre(last.cell);
             dashed_ring(&mut img, cx, cy, g.chip_r * 0.92, 4.0, 12, REMOVED);
@@ -479,7 +610,12 @@ fn draw_header(
     let icon_off = chip_offset(ICON_R);
     let put_icon = |img: &mut RgbaImage, team: u8, x: f32, y: f32| {
         if let Some(icon) = board.icon(team) {
-            blit(img, icon, (x - icon_off).round() as i32, (y - icon_off).round() as i32);
+            blit(
+                img,
+                icon,
+                (x - icon_off).round() as i32,
+                (y - icon_off).round() as i32,
+            );
         }
     };
 
@@ -496,12 +632,28 @@ fn draw_header(
                 11 => texts.roll_eleven.to_string(),
                 _ => fill(texts.roll, &[("sum", &sum.to_string())]),
             };
-            text(img, &fonts.bold, 24.0, (right, 100.0), Align::Right, HEADER_TEXT, &caption);
+            text(
+                img,
+                &fonts.bold,
+                24.0,
+                (right, 100.0),
+                Align::Right,
+                HEADER_TEXT,
+                &caption,
+            );
             right_room = right - 2.0 * s - 30.0;
         }
     } else {
         let pile = fill(texts.draw_pile, &[("n", &view.draw_pile.to_string())]);
-        let w = text(img, &fonts.sans, 24.0, (right, 50.0), Align::Right, HEADER_DIM, &pile);
+        let w = text(
+            img,
+            &fonts.sans,
+            24.0,
+            (right, 50.0),
+            Align::Right,
+            HEADER_DIM,
+            &pile,
+        );
         right_room = right - w - 24.0;
     }
 
@@ -510,7 +662,10 @@ fn draw_header(
         Status::InProgress => {
             let seat = position.to_move();
             let name = texts.seat_name(seat_names, seat);
-            (fill(texts.turn, &[("name", &name)]), Some(config.team_of(seat)))
+            (
+                fill(texts.turn, &[("name", &name)]),
+                Some(config.team_of(seat)),
+            )
         }
         Status::Won(team) => (
             fill(texts.won, &[("team", texts.team(variant, team))]),
@@ -524,7 +679,15 @@ fn draw_header(
         x += 2.0 * ICON_R + 12.0;
     }
     let headline = fit_text(&fonts.bold, 34.0, &headline, right_room - x);
-    text(img, &fonts.bold, 34.0, (x, 52.0), Align::Left, HEADER_TEXT, &headline);
+    text(
+        img,
+        &fonts.bold,
+        34.0,
+        (x, 52.0),
+        Align::Left,
+        HEADER_TEXT,
+        &headline,
+    );
 
     // Line 2: every team with its sequences (or points) against the target.
     let mut x = left;
@@ -543,7 +706,15 @@ fn draw_header(
             s += " · ";
             s += &fill(texts.pairs, &[("n", &position.captures(team).to_string())]);
         }
-        let w = text(img, &fonts.bold, 24.0, (x, 99.0), Align::Left, HEADER_TEXT, &s);
+        let w = text(
+            img,
+            &fonts.bold,
+            24.0,
+            (x, 99.0),
+            Align::Left,
+            HEADER_TEXT,
+            &s,
+        );
         x += w + 28.0;
     }
 
@@ -576,6 +747,14 @@ fn draw_header(
             mix(HIGHLIGHT, rgb(0xFFFFFF), 0.3)
         };
         let s = fit_text(&fonts.sans, 22.0, &s, right - left);
-        text(img, &fonts.sans, 22.0, (left, 136.0), Align::Left, colour, &s);
+        text(
+            img,
+            &fonts.sans,
+            22.0,
+            (left, 136.0),
+            Align::Left,
+            colour,
+            &s,
+        );
     }
 }

@@ -48,7 +48,9 @@ pub fn blend(img: &mut RgbaImage, x: i32, y: i32, src: Colour, cov: f32) {
     for i in 0..3 {
         let s = f32::from(src.0[i]);
         let d = f32::from(dst.0[i]);
-        dst.0[i] = ((s * a + d * da * (1.0 - a)) / out_a).round().clamp(0.0, 255.0) as u8;
+        dst.0[i] = ((s * a + d * da * (1.0 - a)) / out_a)
+            .round()
+            .clamp(0.0, 255.0) as u8;
     }
     dst.0[3] = (out_a * 255.0).round() as u8;
 }

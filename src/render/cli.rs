@@ -137,7 +137,10 @@ mod tests {
             ..RenderArgs::default()
         };
         let written = render(&args).expect("renders");
-        assert_eq!(written, vec![out.clone(), dir.path().join("board.hand.png")]);
+        assert_eq!(
+            written,
+            vec![out.clone(), dir.path().join("board.hand.png")]
+        );
         for p in written {
             let img = image::open(&p).expect("decodes");
             assert!((1000..=1200).contains(&img.width()));
@@ -164,7 +167,10 @@ mod tests {
             ..base.clone()
         };
         let err = render(&bad_seat).expect_err("seat 2 of 2 players");
-        assert_eq!(err.to_string(), "seat 2 is not in this game: its seats are 0 to 1");
+        assert_eq!(
+            err.to_string(),
+            "seat 2 is not in this game: its seats are 0 to 1"
+        );
         let missing = RenderArgs {
             record: dir.path().join("nope.json").display().to_string(),
             ..base.clone()

@@ -36,7 +36,11 @@ fn background(variant: Variant) -> Colour {
 /// Card size for a hand of `n` cards.
 fn card_size(variant: Variant, n: usize) -> (f32, f32) {
     let n = n.max(1) as f32;
-    let max_card = if variant == Variant::Kids { 230.0 } else { 140.0 };
+    let max_card = if variant == Variant::Kids {
+        230.0
+    } else {
+        140.0
+    };
     let w = ((WIDTH as f32 - 2.0 * PAD - (n - 1.0) * GAP) / n)
         .min(max_card)
         .floor();
@@ -84,10 +88,24 @@ pub fn draw(view: &View, texts: &Texts) -> RgbaImage {
         }
         let size = if card_w < 120.0 { 18.0 } else { 21.0 };
         let mut ty = y + card_h + 16.0 + 20.0;
-        for line in targets_text(view, card, dead, texts).iter().take(2) {
+        let lines = wrap(
+            fonts,
+            size,
+            &targets_text(view, card, dead, texts),
+            card_w + GAP,
+        );
+        for line in lines.iter().take(2) {
             let line = fit_text(&fonts.bold, size, line, card_w + GAP);
             let colour = if dead { rgb(0xFFCDD2) } else { TEXT_LIGHT };
-            text(&mut img, &fonts.bold, size, (x + card_w / 2.0, ty), Align::Centre, colour, &line);
+            text(
+                &mut img,
+                &fonts.bold,
+                size,
+                (x + card_w / 2.0, ty),
+                Align::Centre,
+                colour,
+                &line,
+            );
             ty += 28.0;
         }
     }
@@ -111,18 +129,42 @@ fn draw_header(img: &mut RgbaImage, view: &View, texts: &Texts, fonts: &Fonts) {
         Some(team) => format!("{} · {}", texts.your_hand, texts.team(variant, team)),
         None => texts.your_hand.to_string(),
     };
-    text(img, &fonts.bold, 32.0, (x, 54.0), Align::Left, TEXT_LIGHT, &title);
+    text(
+        img,
+        &fonts.bold,
+        32.0,
+        (x, 54.0),
+        Align::Left,
+        TEXT_LIGHT,
+        &title,
+    );
     let right = WIDTH as f32 - PAD;
     if view.position.is_over() {
         return;
     }
     if view.is_my_turn() {
-        text(img, &fonts.bold, 28.0, (right, 52.0), Align::Right, YOUR_TURN, texts.your_turn);
+        text(
+            img,
+            &fonts.bold,
+            28.0,
+            (right, 52.0),
+            Align::Right,
+            YOUR_TURN,
+            texts.your_turn,
+        );
     } else if view.seat.is_some() {
         let seat = view.position.to_move();
         let name = texts.seat_name(&[], seat);
         let s = fill(texts.waiting, &[("name", &name)]);
-        text(img, &fonts.sans, 24.0, (right, 52.0), Align::Right, TEXT_DIM, &s);
+        text(
+            img,
+            &fonts.sans,
+            24.0,
+            (right, 52.0),
+            Align::Right,
+            TEXT_DIM,
+            &s,
+        );
     }
 }
 
@@ -135,7 +177,15 @@ fn draw_card(
     texts: &Texts,
 ) {
     let r = w * 0.08;
-    round_rect(img, x + 2.0, y + 4.0, w, h, r, with_alpha(rgb(0x000000), 80));
+    round_rect(
+        img,
+        x + 2.0,
+        y + 4.0,
+        w,
+        h,
+        r,
+        with_alpha(rgb(0x000000), 80),
+    );
     round_rect(img, x, y, w, h, r, rgb(0xFFFFFF));
     round_rect_outline(img, x, y, w, h, r, 1.5, rgb(0x90A4AE));
     let cx = x + w / 2.0;
@@ -147,12 +197,25 @@ fn draw_card(
     if card.is_kids() {
         let size = (w * 0.78) as u32;
         if let Some(picture) = animal_scaled(card, size) {
-            blit(img, &picture, (cx - size as f32 / 2.0) as i32, (y + h * 0.06) as i32);
+            blit(
+                img,
+                &picture,
+                (cx - size as f32 / 2.0) as i32,
+                (y + h * 0.06) as i32,
+            );
         }
         let name = card.to_string();
         let font_size = (w * 0.13).min(30.0);
         let name = fit_text(&fonts.bold, font_size, &name, w * 0.9);
-        text(img, &fonts.bold, font_size, (cx, y + h * 0.88), Align::Centre, CARD_BLACK, &name);
+        text(
+            img,
+            &fonts.bold,
+            font_size,
+            (cx, y + h * 0.88),
+            Align::Centre,
+            CARD_BLACK,
+            &name,
+        );
     } else {
         let colour = if card.is_red() { CARD_RED } else { CARD_BLACK };
         let pretty = card.pretty();
@@ -161,13 +224,53 @@ fn draw_card(
             None => (pretty.as_str(), ""),
         };
         let index = w * 0.20;
-        text(img, &fonts.bold, index, (x + w * 0.16, y + h * 0.16), Align::Centre, colour, rank);
-        text(img, &fonts.sans, index, (x + w * 0.16, y + h * 0.30), Align::Centre, colour, suit);
+        text(
+            img,
+            &fonts.bold,
+            index,
+            (x + w * 0.16, y + h * 0.16),
+            Align::Centre,
+            colour,
+            rank,
+        );
+        text(
+            img,
+            &fonts.sans,
+            index,
+            (x + w * 0.16, y + h * 0.30),
+            Align::Centre,
+            colour,
+            suit,
+        );
         if caption.is_some() {
-            text(img, &fonts.bold, w * 0.55, (cx, y + h * 0.62), Align::Centre, colour, rank);
-            text(img, &fonts.sans, w * 0.30, (cx + w * 0.28, y + h * 0.30), Align::Centre, colour, suit);
+            text(
+                img,
+                &fonts.bold,
+                w * 0.55,
+                (cx, y + h * 0.62),
+                Align::Centre,
+                colour,
+                rank,
+            );
+            text(
+                img,
+                &fonts.sans,
+                w * 0.30,
+                (cx + w * 0.28, y + h * 0.30),
+                Align::Centre,
+                colour,
+                suit,
+            );
         } else {
-            text(img, &fonts.sans, w * 0.62, (cx, y + h * 0.70), Align::Centre, colour, suit);
+            text(
+                img,
+                &fonts.sans,
+                w * 0.62,
+                (cx, y + h * 0.70),
+                Align::Centre,
+                colour,
+                suit,
+            );
         }
     }
     if let Some((caption, colour)) = caption {
@@ -193,7 +296,12 @@ fn draw_card(
 }
 
 /// Greys a dead card and stamps it.
-fn draw_dead(img: &mut RgbaImage, fonts: &Fonts, (x, y, w, h): (f32, f32, f32, f32), texts: &Texts) {
+fn draw_dead(
+    img: &mut RgbaImage,
+    fonts: &Fonts,
+    (x, y, w, h): (f32, f32, f32, f32),
+    texts: &Texts,
+) {
     let r = w * 0.08;
     round_rect(img, x, y, w, h, r, with_alpha(rgb(0x90A4AE), 150));
     round_rect_outline(img, x, y, w, h, r, 4.0, DEAD);
@@ -205,30 +313,55 @@ fn draw_dead(img: &mut RgbaImage, fonts: &Fonts, (x, y, w, h): (f32, f32, f32, f
         img,
         &fonts.bold,
         size,
-        (x + w / 2.0, by + band / 2.0 + super::canvas::cap_height(size) / 2.0),
+        (
+            x + w / 2.0,
+            by + band / 2.0 + super::canvas::cap_height(size) / 2.0,
+        ),
         Align::Centre,
         TEXT_LIGHT,
         texts.dead,
     );
 }
 
-/// What a card can do now, as one or two short lines.
-fn targets_text(view: &View, card: Card, dead: bool, texts: &Texts) -> Vec<String> {
+/// Breaks `s` into lines of at most `max` pixels at spaces (the caller shows at most two).
+fn wrap(fonts: &Fonts, size: f32, s: &str, max: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in s.split(' ') {
+        let candidate = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if text_width(&fonts.bold, size, &candidate) <= max || current.is_empty() {
+            current = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut current, word.to_string()));
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// What a card can do now, as a short text.
+fn targets_text(view: &View, card: Card, dead: bool, texts: &Texts) -> String {
     if dead {
-        return vec![texts.exchange_it.to_string()];
+        return texts.exchange_it.to_string();
     }
     let targets = view.targets(card);
     let layout = view.position.layout();
     match card.effect() {
-        CardEffect::Wild => vec![texts.any_empty.to_string()],
-        CardEffect::Remove if targets == 0 => vec![texts.nothing_to_remove.to_string()],
-        CardEffect::Remove => vec![texts.any_opponent.to_string()],
+        CardEffect::Wild => texts.any_empty.to_string(),
+        CardEffect::Remove if targets == 0 => texts.nothing_to_remove.to_string(),
+        CardEffect::Remove => texts.any_opponent.to_string(),
         CardEffect::Cells => {
             let names: Vec<String> = BitIter(targets).map(|c| layout.cell_name(c)).collect();
             if names.is_empty() {
-                vec![texts.no_cell.to_string()]
+                texts.no_cell.to_string()
             } else {
-                vec![names.join(" · ")]
+                names.join(" · ")
             }
         }
     }
@@ -237,7 +370,15 @@ fn targets_text(view: &View, card: Card, dead: bool, texts: &Texts) -> Vec<Strin
 /// The dice game has no cards: show the roll and the cells it allows, when it is the seat's turn.
 fn draw_dice_hint(img: &mut RgbaImage, view: &View, texts: &Texts, fonts: &Fonts) {
     let y = TOP + PAD;
-    text(img, &fonts.sans, 26.0, (PAD, y + 30.0), Align::Left, TEXT_DIM, texts.no_cards);
+    text(
+        img,
+        &fonts.sans,
+        26.0,
+        (PAD, y + 30.0),
+        Align::Left,
+        TEXT_DIM,
+        texts.no_cards,
+    );
     if !view.is_my_turn() {
         return;
     }
@@ -257,11 +398,25 @@ fn draw_dice_hint(img: &mut RgbaImage, view: &View, texts: &Texts, fonts: &Fonts
         cells.extend(BitIter(group.cells).map(|c| layout.cell_name(c)));
     }
     let x = PAD + 2.0 * s + 30.0;
-    let line = if remove {
-        format!("{} {}", texts.remove, cells.join(" · "))
+    // A free roll (11) allows nearly every cell: say so instead of listing them.
+    let list = if cells.len() > 10 && !remove {
+        texts.any_empty.to_string()
     } else {
-        format!("{} {}", texts.you_may, cells.join(" · "))
+        cells.join(" · ")
+    };
+    let line = if remove {
+        format!("{} {list}", texts.remove)
+    } else {
+        format!("{} {list}", texts.you_may)
     };
     let line = fit_text(&fonts.bold, 24.0, &line, WIDTH as f32 - x - PAD);
-    text(img, &fonts.bold, 24.0, (x, y + 90.0), Align::Left, TEXT_LIGHT, &line);
+    text(
+        img,
+        &fonts.bold,
+        24.0,
+        (x, y + 90.0),
+        Align::Left,
+        TEXT_LIGHT,
+        &line,
+    );
 }

@@ -83,10 +83,20 @@ pub fn chip_sprite(variant: Variant, team: u8, r: f32) -> RgbaImage {
         1 => {
             let a = r * 0.30;
             let half = r * 0.095;
-            fill_sdf(&mut img, (c - a - half, c - a - half, c + a + half, c + a + half), mark, |x, y| {
-                sd_segment(x, y, (c - a, c - a), (c + a, c + a), half)
-                    .min(sd_segment(x, y, (c - a, c + a), (c + a, c - a), half))
-            });
+            fill_sdf(
+                &mut img,
+                (c - a - half, c - a - half, c + a + half, c + a + half),
+                mark,
+                |x, y| {
+                    sd_segment(x, y, (c - a, c - a), (c + a, c + a), half).min(sd_segment(
+                        x,
+                        y,
+                        (c - a, c + a),
+                        (c + a, c - a),
+                        half,
+                    ))
+                },
+            );
         }
         2 => ring(&mut img, c, c, r * 0.27, r * 0.12, mark),
         _ => {

@@ -6,9 +6,7 @@ use image::{Rgba, RgbaImage};
 use super::board::StaticBoard;
 use super::cli::game_after;
 use super::*;
-use crate::engine::{
-    BitIter, Cell, Config, Game, Label, Move, Options, Record, Status, Variant,
-};
+use crate::engine::{BitIter, Cell, Config, Game, Label, Move, Options, Record, Status, Variant};
 
 fn record(variant: Variant, players: u8, seed: u64) -> Record {
     let config = Config::new(variant, players, None, Options::default()).expect("valid set-up");
@@ -58,7 +56,11 @@ fn placed_chips_show_their_team_colour_at_their_cell() {
         let position = game.position();
         let layout = position.layout();
         let img = board_image(&game.public_view(), &[]);
-        let in_sequence: u128 = position.sequences().iter().map(|s| s.mask).fold(0, |a, m| a | m);
+        let in_sequence: u128 = position
+            .sequences()
+            .iter()
+            .map(|s| s.mask)
+            .fold(0, |a, m| a | m);
         let mut checked = 0;
         for team in 0..position.config().teams {
             for cell in BitIter(position.chips(team) & !in_sequence) {
@@ -74,7 +76,10 @@ fn placed_chips_show_their_team_colour_at_their_cell() {
                 checked += 1;
             }
         }
-        assert!(checked >= 4, "{variant}: too few chips to check ({checked})");
+        assert!(
+            checked >= 4,
+            "{variant}: too few chips to check ({checked})"
+        );
         // An empty cell has no team colour there.
         for cell in BitIter(position.empty() & !layout.corners).take(5) {
             let ((cx, cy), r) = chip_position(layout, cell);
@@ -112,7 +117,10 @@ fn chips_of_different_teams_differ_by_mark_as_well_as_colour() {
     let patterns: Vec<Vec<bool>> = sprites.iter().map(pattern).collect();
     for a in 0..4 {
         for b in a + 1..4 {
-            assert_ne!(patterns[a], patterns[b], "teams {a} and {b} have the same mark");
+            assert_ne!(
+                patterns[a], patterns[b],
+                "teams {a} and {b} have the same mark"
+            );
         }
     }
 }
@@ -164,7 +172,11 @@ fn different_positions_give_different_images_and_the_last_move_is_highlighted() 
             let (x, y, w, _) = board.geometry.cell_rect(last.cell);
             // The frame around the cell, a few pixels above its top edge.
             let p = b.get_pixel(x + w / 2, y - 2).0;
-            let want = if last.removed { [0xFF, 0x57, 0x22] } else { [0xFF, 0xEA, 0x00] };
+            let want = if last.removed {
+                [0xFF, 0x57, 0x22]
+            } else {
+                [0xFF, 0xEA, 0x00]
+            };
             assert_eq!(&p[..3], &want, "{variant}: last move frame");
         }
     }
@@ -190,7 +202,10 @@ fn completed_sequences_are_drawn_as_a_line() {
                 layout.cell_name(cell)
             );
         }
-        assert!(matches!(game.position().status(), Status::Won(_) | Status::Drawn));
+        assert!(matches!(
+            game.position().status(),
+            Status::Won(_) | Status::Drawn
+        ));
         return;
     }
     panic!("no random game made a sequence");
@@ -206,7 +221,11 @@ fn the_channel_image_never_depends_on_a_hand() {
             if variant.has_cards() {
                 assert!(!view.hand.is_empty());
             }
-            assert_eq!(board_image(&view, &names()), public, "{variant} seat {seat}");
+            assert_eq!(
+                board_image(&view, &names()),
+                public,
+                "{variant} seat {seat}"
+            );
         }
         // A view with a different hand draws the same board.
         let mut view = game.view(0);
