@@ -893,6 +893,12 @@ impl Position {
     }
 }
 
+/// The generator for reshuffles and dice of a game: separate from the deck shuffle, so a record that
+/// lists its deck replays exactly like one that only gives the seed.
+fn play_rng(seed: u64) -> GameRng {
+    GameRng::new(seed ^ 0xD1CE_5EED_0000_0001)
+}
+
 /// A game: the public position plus hands, the draw pile and the dice to come.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -910,10 +916,9 @@ pub struct Game {
 impl Game {
     /// A new game whose deck (or dice) come from `seed`.
     pub fn new(config: Config, seed: u64) -> Game {
-        let mut rng = GameRng::new(seed);
         let mut deck = full_deck(config.variant);
-        rng.shuffle(&mut deck);
-        Game::start(config, &deck, Vec::new(), rng, seed)
+        GameRng::new(seed).shuffle(&mut deck);
+        Game::start(config, &deck, Vec::new(), play_rng(seed), seed)
     }
 
     /// A new game with a given deck (top card first) and dice rolls; `seed` drives reshuffles and any
@@ -939,7 +944,7 @@ impl Game {
         if rolls.iter().flatten().any(|d| !(1..=6).contains(d)) {
             return Err(SetupError::Deck("every die shows 1 to 6".into()));
         }
-        Ok(Game::start(config, deck, rolls, GameRng::new(seed), seed))
+        Ok(Game::start(config, deck, rolls, play_rng(seed), seed))
     }
 
     fn start(config: Config, deck: &[Card], rolls: Vec<[u8; 2]>, rng: GameRng, seed: u64) -> Game {
@@ -1287,6 +1292,21 @@ impl Game {
             rolls: Vec::new(),
             next_roll: 0,
             seed: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+impl Game {
+    /// Test set-up: puts a chip directly (no card, no turn, no sequence check).
+    pub(crate) fn put_chip(&mut self, team: Team, cell: Cell) {
+        self.pos.place_chip(team, cell);
+    }
+
+    /// Test set-up: empties the draw pile into the discard pile.
+    pub(crate) fn move_draw_to_discard(&mut self) {
+        while let Some(card) = self.draw.pop() {
+            self.discard.push(card);
         }
     }
 }
