@@ -176,6 +176,25 @@ mod tests {
             ..base.clone()
         };
         assert!(matches!(render(&missing), Err(RenderError::File { .. })));
+        // An illegal action: replaying up to it fails with its index, but earlier positions still draw.
+        let mut bad = record.clone();
+        bad.actions[3].cell = Some("Z99".into());
+        std::fs::write(&path, serde_json::to_string(&bad).expect("json")).expect("write");
+        let illegal = RenderArgs {
+            after: Some(5),
+            ..base.clone()
+        };
+        assert!(matches!(
+            render(&illegal),
+            Err(RenderError::Illegal { index: 3, .. })
+        ));
+        assert_eq!(run(&illegal), 1);
+        let earlier = RenderArgs {
+            after: Some(3),
+            out: dir.path().join("ok.png"),
+            ..base.clone()
+        };
+        assert!(render(&earlier).is_ok());
         std::fs::write(&path, "{not json").expect("write");
         assert!(matches!(render(&base), Err(RenderError::Record(_))));
         assert!(!out.exists(), "nothing is written on error");
