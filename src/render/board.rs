@@ -335,7 +335,7 @@ fn draw_cell<'a>(
                 };
                 blit(img, pic, px.round() as i32, py.round() as i32);
             } else {
-                let name = card.to_string();
+                let name = super::hand::capitalised(&card.to_string());
                 let size = fit_size(fonts, w * 0.2, &name, w * 0.9);
                 text(
                     img,

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{board_png, hand_png, RenderError};
+use super::{board_png, hand_png_named, RenderError};
 use crate::engine::record::Record;
 use crate::engine::Game;
 
@@ -78,7 +78,7 @@ pub fn render(args: &RenderArgs) -> Result<Vec<PathBuf>, RenderError> {
             .hand_out
             .clone()
             .unwrap_or_else(|| default_hand_path(&args.out));
-        write(&path, &hand_png(&game.view(seat))?)?;
+        write(&path, &hand_png_named(&game.view(seat), &args.names)?)?;
         written.push(path);
     }
     Ok(written)

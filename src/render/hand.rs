@@ -60,7 +60,7 @@ pub fn card_rects(view: &View) -> Vec<(f32, f32, f32, f32)> {
 }
 
 /// Draws the hand of `view.seat` (an empty hand for the public view).
-pub fn draw(view: &View, texts: &Texts) -> RgbaImage {
+pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
     let variant = view.position.config().variant;
     let (_, card_h) = card_size(variant, view.hand.len());
     let body = if variant.has_cards() && !view.hand.is_empty() {
@@ -74,7 +74,7 @@ pub fn draw(view: &View, texts: &Texts) -> RgbaImage {
     let Some(fonts) = fonts() else {
         return img;
     };
-    draw_header(&mut img, view, texts, fonts);
+    draw_header(&mut img, view, seat_names, texts, fonts);
     if !variant.has_cards() {
         draw_dice_hint(&mut img, view, texts, fonts);
         return img;
@@ -112,7 +112,13 @@ pub fn draw(view: &View, texts: &Texts) -> RgbaImage {
     img
 }
 
-fn draw_header(img: &mut RgbaImage, view: &View, texts: &Texts, fonts: &Fonts) {
+fn draw_header(
+    img: &mut RgbaImage,
+    view: &View,
+    seat_names: &[String],
+    texts: &Texts,
+    fonts: &Fonts,
+) {
     let variant = view.position.config().variant;
     let mut x = PAD;
     if let Some(team) = view.team() {
@@ -154,7 +160,7 @@ fn draw_header(img: &mut RgbaImage, view: &View, texts: &Texts, fonts: &Fonts) {
         );
     } else if view.seat.is_some() {
         let seat = view.position.to_move();
-        let name = texts.seat_name(&[], seat);
+        let name = texts.seat_name(seat_names, seat);
         let s = fill(texts.waiting, &[("name", &name)]);
         text(
             img,
@@ -204,7 +210,7 @@ fn draw_card(
                 (y + h * 0.06) as i32,
             );
         }
-        let name = card.to_string();
+        let name = capitalised(&card.to_string());
         let font_size = (w * 0.13).min(30.0);
         let name = fit_text(&fonts.bold, font_size, &name, w * 0.9);
         text(
@@ -419,4 +425,13 @@ fn draw_dice_hint(img: &mut RgbaImage, view: &View, texts: &Texts, fonts: &Fonts
         TEXT_LIGHT,
         &line,
     );
+}
+
+/// `owl` gives `Owl`.
+pub fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }

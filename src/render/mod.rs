@@ -75,12 +75,22 @@ pub fn board_png(view: &View, seat_names: &[String]) -> Result<Vec<u8>, RenderEr
 
 /// The seat's own hand, for a DM or an ephemeral message only.
 pub fn hand_image(view: &View) -> RgbaImage {
-    hand::draw(view, &ENGLISH)
+    hand::draw(view, &[], &ENGLISH)
 }
 
 /// [`hand_image`] as PNG bytes.
 pub fn hand_png(view: &View) -> Result<Vec<u8>, RenderError> {
     encode_png(&hand_image(view))
+}
+
+/// [`hand_image`] that names the seat to move ("Waiting for Ada") instead of "Seat N".
+pub fn hand_image_named(view: &View, seat_names: &[String]) -> RgbaImage {
+    hand::draw(view, seat_names, &ENGLISH)
+}
+
+/// [`hand_image_named`] as PNG bytes.
+pub fn hand_png_named(view: &View, seat_names: &[String]) -> Result<Vec<u8>, RenderError> {
+    encode_png(&hand_image_named(view, seat_names))
 }
 
 /// Encodes an image as PNG: zlib level 1 without filters, measured as both fast (about 6 ms of CPU) and

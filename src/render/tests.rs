@@ -242,6 +242,12 @@ fn hands_are_drawn_and_differ_between_seats() {
         let a = hand_image(&game.view(0));
         let b = hand_image(&game.view(1));
         assert_ne!(a, b);
+        // Naming the seat to move changes only the header.
+        let waiting = if game.position().to_move() == 0 { 1 } else { 0 };
+        let plain = hand_image(&game.view(waiting));
+        let named = hand_image_named(&game.view(waiting), &names());
+        assert_eq!(plain.dimensions(), named.dimensions());
+        assert_ne!(plain, named);
         // The public view has no hand to draw.
         let public = hand_image(&game.public_view());
         assert!(public.height() < a.height());
