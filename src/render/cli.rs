@@ -53,11 +53,7 @@ pub fn game_after(record: &Record, after: Option<usize>) -> Result<Game, RenderE
 
 /// Renders as asked and returns the paths written.
 pub fn render(args: &RenderArgs) -> Result<Vec<PathBuf>, RenderError> {
-    let text = crate::cli::read_input(&args.record).map_err(|message| RenderError::File {
-        action: "read",
-        path: args.record.clone(),
-        source: std::io::Error::other(message),
-    })?;
+    let text = crate::cli::read_input(&args.record).map_err(RenderError::Read)?;
     let record = Record::from_json(&text)?;
     let game = game_after(&record, args.after)?;
     let players = game.config().players;
@@ -175,7 +171,7 @@ mod tests {
             record: dir.path().join("nope.json").display().to_string(),
             ..base.clone()
         };
-        assert!(matches!(render(&missing), Err(RenderError::File { .. })));
+        assert!(matches!(render(&missing), Err(RenderError::Read(_))));
         // An illegal action: replaying up to it fails with its index, but earlier positions still draw.
         let mut bad = record.clone();
         bad.actions[3].cell = Some("Z99".into());

@@ -24,10 +24,13 @@ pub enum RenderError {
     /// PNG encoding failed.
     #[error("could not encode the image as PNG: {0}")]
     Encode(#[from] image::ImageError),
-    /// A file could not be read or written (command line).
+    /// The record could not be read (command line); the message names the file and the reason.
+    #[error("{0}")]
+    Read(String),
+    /// A file could not be written (command line).
     #[error("cannot {action} {path}: {source}")]
     File {
-        /// `read` or `write`.
+        /// What was tried (`write`).
         action: &'static str,
         /// The path.
         path: String,
