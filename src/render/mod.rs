@@ -97,17 +97,24 @@ pub fn hand_png_named(view: &View, seat_names: &[String]) -> Result<Vec<u8>, Ren
 }
 
 /// Encodes an image as PNG: zlib level 1 without filters, measured as both fast (about 6 ms of CPU) and
-/// small (about 300 KB on a full board), where the `Fast` setting gave over 500 KB.
+/// small (under 300 KB on a full board), where the `Fast` setting gave over 500 KB. The images are opaque,
+/// so they are written as RGB (the same time, a tenth smaller); an image with transparency keeps it.
 pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(384 * 1024);
     let encoder =
         PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::NoFilter);
-    encoder.write_image(
-        img.as_raw(),
-        img.width(),
-        img.height(),
-        ExtendedColorType::Rgba8,
-    )?;
+    let raw = img.as_raw();
+    let mut rgb = Vec::with_capacity(raw.len() / 4 * 3);
+    let mut opaque = true;
+    for p in raw.chunks_exact(4) {
+        rgb.extend_from_slice(&p[..3]);
+        opaque &= p[3] == 255;
+    }
+    if opaque {
+        encoder.write_image(&rgb, img.width(), img.height(), ExtendedColorType::Rgb8)?;
+    } else {
+        encoder.write_image(raw, img.width(), img.height(), ExtendedColorType::Rgba8)?;
+    }
     Ok(out)
 }
 

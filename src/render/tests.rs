@@ -313,3 +313,17 @@ fn long_names_and_missing_names_do_not_break_the_header() {
     let none = board_image(&game.public_view(), &[]);
     assert_ne!(img, none);
 }
+
+#[test]
+fn transparent_images_keep_their_alpha_in_png() {
+    let mut img = RgbaImage::from_pixel(4, 3, Rgba([10, 20, 30, 255]));
+    let opaque = image::load_from_memory(&encode_png(&img).expect("encodes")).expect("decodes");
+    assert_eq!(opaque.color(), image::ColorType::Rgb8);
+    assert_eq!(opaque.to_rgba8(), img);
+    img.put_pixel(1, 1, Rgba([1, 2, 3, 128]));
+    let png = encode_png(&img).expect("encodes");
+    assert_eq!(
+        image::load_from_memory(&png).expect("decodes").to_rgba8(),
+        img
+    );
+}
