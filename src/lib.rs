@@ -2,3 +2,4 @@
 pub mod cli;
 pub mod engine;
 pub mod render;
+pub mod store;
