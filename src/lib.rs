@@ -3,5 +3,6 @@ pub mod cli;
 pub mod discord;
 pub mod engine;
 pub mod i18n;
+pub mod render;
 pub mod service;
 pub mod store;
