@@ -63,6 +63,9 @@ enum Command {
         /// Seat names, comma-separated, in seat order.
         #[arg(long, value_delimiter = ',')]
         names: Vec<String>,
+        /// Language of the words on the images: en-US, de or no.
+        #[arg(long, default_value = "en-US")]
+        lang: String,
     },
 }
 
@@ -96,6 +99,7 @@ fn main() {
             after,
             hand_out,
             names,
+            lang,
         }) => sequence_bot::render::cli::run(&sequence_bot::render::cli::RenderArgs {
             record,
             out,
@@ -103,6 +107,7 @@ fn main() {
             after,
             hand_out,
             names,
+            lang: sequence_bot::i18n::Lang::from_locale(&lang),
         }),
         Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
         None => cli::run_bot(None),

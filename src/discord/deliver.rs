@@ -102,15 +102,15 @@ fn button_rows(buttons: &[Button], lang: Lang) -> Vec<serenity::CreateActionRow>
         .collect()
 }
 
-/// Draws an image on a blocking thread; `None` (text only) if drawing fails.
-async fn render(data: &Data, image: &Image) -> Option<serenity::CreateAttachment> {
+/// Draws an image on a blocking thread, its words in `lang`; `None` (text only) if drawing fails.
+async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::CreateAttachment> {
     let painter = data.painter.clone();
     let image = image.clone();
     let drawn = tokio::task::spawn_blocking(move || match &image {
         Image::Board(board) => painter
-            .board(board.view(), board.names())
+            .board(board.view(), board.names(), lang)
             .map(|png| (png, "board.png")),
-        Image::Hand(hand) => painter.hand(hand.view()).map(|png| (png, "hand.png")),
+        Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
     })
     .await;
     match drawn {
@@ -129,7 +129,7 @@ async fn render(data: &Data, image: &Image) -> Option<serenity::CreateAttachment
 async fn prepare(data: &Data, message: &Message, lang: Lang) -> Outgoing {
     let mut files = Vec::new();
     if let Some(image) = &message.image {
-        files.extend(render(data, image).await);
+        files.extend(render(data, image, lang).await);
     }
     if let Some(attachment) = &message.attachment {
         files.push(serenity::CreateAttachment::bytes(

@@ -12,6 +12,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::engine::{GameRng, View};
+use crate::i18n::Lang;
 use crate::service::{MovePicker, RandomPicker, Tables, Text, Timestamp};
 
 pub use config::BotConfig;
@@ -55,10 +56,10 @@ pub struct UserError(pub Text);
 /// Draws the images the service asks for ([`RenderPainter`] in the bot). When drawing fails, the
 /// message goes out as text only.
 pub trait Painter: Send + Sync + 'static {
-    /// The board as PNG.
-    fn board(&self, view: &View, names: &[String]) -> Result<Vec<u8>, String>;
-    /// A hand as PNG.
-    fn hand(&self, view: &View) -> Result<Vec<u8>, String>;
+    /// The board as PNG, its words in `lang`.
+    fn board(&self, view: &View, names: &[String], lang: Lang) -> Result<Vec<u8>, String>;
+    /// A hand as PNG, its words in `lang`.
+    fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String>;
 }
 
 /// Shared state of every handler.
@@ -99,11 +100,11 @@ fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
 pub struct RenderPainter;
 
 impl Painter for RenderPainter {
-    fn board(&self, view: &View, names: &[String]) -> Result<Vec<u8>, String> {
-        crate::render::board_png(view, names).map_err(|e| e.to_string())
+    fn board(&self, view: &View, names: &[String], lang: Lang) -> Result<Vec<u8>, String> {
+        crate::render::board_png_in(view, names, lang).map_err(|e| e.to_string())
     }
-    fn hand(&self, view: &View) -> Result<Vec<u8>, String> {
-        crate::render::hand_png(view).map_err(|e| e.to_string())
+    fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String> {
+        crate::render::hand_png_in(view, &[], lang).map_err(|e| e.to_string())
     }
 }
 

@@ -312,16 +312,7 @@ fn draw_cell<'a>(
                 GOLD,
                 "★",
             );
-            let size = w * 0.15;
-            text(
-                img,
-                &fonts.bold,
-                size,
-                (cx, y + h * 0.86),
-                Align::Centre,
-                GOLD,
-                super::texts::ENGLISH.free,
-            );
+            // The word under the star is drawn per image, in the image's language.
         }
         Label::Card(card) if card.is_kids() => {
             round_rect(img, x, y, w, h, radius, rgb(0xFFFDF6));
@@ -335,7 +326,7 @@ fn draw_cell<'a>(
                 };
                 blit(img, pic, px.round() as i32, py.round() as i32);
             } else {
-                let name = super::hand::capitalised(&card.to_string());
+                let name = super::hand::capitalised(super::texts::Texts::english().animal(card));
                 let size = fit_size(fonts, w * 0.2, &name, w * 0.9);
                 text(
                     img,
@@ -470,6 +461,27 @@ fn fit_size(fonts: &Fonts, size: f32, s: &str, max: f32) -> f32 {
     }
 }
 
+/// The word for the free corners under their star.
+fn draw_corner_words(img: &mut RgbaImage, g: &Geometry, layout: &Layout, texts: &Texts) {
+    let Some(fonts) = fonts() else {
+        return;
+    };
+    for cell in BitIter(layout.corners) {
+        let (x, y, w, h) = g.cell_rect(cell);
+        let (x, y, w, h) = (x as f32, y as f32, w as f32, h as f32);
+        let size = fit_size(fonts, w * 0.15, texts.free, w * 0.9);
+        text(
+            img,
+            &fonts.bold,
+            size,
+            (x + w / 2.0, y + h * 0.86),
+            Align::Centre,
+            GOLD,
+            texts.free,
+        );
+    }
+}
+
 /// Draws a view's board: chips, sequences, the last move and the header. Never looks at `view.hand`.
 pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
     let position = &view.position;
@@ -478,6 +490,7 @@ pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
     let g = &board.geometry;
     let mut img = board.empty.clone();
     let teams = position.config().teams;
+    draw_corner_words(&mut img, g, layout, texts);
 
     // Cells with chips switch to their "label above the chip" style.
     // A cell whose chip was just removed keeps that style too, so the ghost of the chip has room.
@@ -724,7 +737,7 @@ fn draw_header(
         let cell = position.layout().cell_name(last.cell);
         let card = last.card.map(|c| {
             if c.is_kids() {
-                c.to_string()
+                super::hand::capitalised(texts.animal(c))
             } else {
                 c.pretty()
             }

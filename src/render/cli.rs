@@ -1,11 +1,12 @@
-//! `sequence-bot render RECORD.json --out board.png [--seat N] [--after K]`: draws any position of any
-//! recorded game.
+//! `sequence-bot render RECORD.json --out board.png [--seat N] [--after K] [--lang de]`: draws any
+//! position of any recorded game.
 
 use std::path::{Path, PathBuf};
 
-use super::{board_png, hand_png_named, RenderError};
+use super::{board_png_in, hand_png_in, RenderError};
 use crate::engine::record::Record;
 use crate::engine::Game;
+use crate::i18n::Lang;
 
 /// What to render.
 #[derive(Clone, Debug, Default)]
@@ -22,6 +23,8 @@ pub struct RenderArgs {
     pub hand_out: Option<PathBuf>,
     /// Display names of the seats, in seat order.
     pub names: Vec<String>,
+    /// Language of the words on the images.
+    pub lang: Lang,
 }
 
 /// The hand image's default path: `board.png` gives `board.hand.png`.
@@ -66,7 +69,7 @@ pub fn render(args: &RenderArgs) -> Result<Vec<PathBuf>, RenderError> {
         }
     }
     let mut written = Vec::new();
-    let board = board_png(&game.public_view(), &args.names)?;
+    let board = board_png_in(&game.public_view(), &args.names, args.lang)?;
     write(&args.out, &board)?;
     written.push(args.out.clone());
     if let Some(seat) = args.seat {
@@ -74,7 +77,10 @@ pub fn render(args: &RenderArgs) -> Result<Vec<PathBuf>, RenderError> {
             .hand_out
             .clone()
             .unwrap_or_else(|| default_hand_path(&args.out));
-        write(&path, &hand_png_named(&game.view(seat), &args.names)?)?;
+        write(
+            &path,
+            &hand_png_in(&game.view(seat), &args.names, args.lang)?,
+        )?;
         written.push(path);
     }
     Ok(written)

@@ -210,7 +210,7 @@ fn draw_card(
                 (y + h * 0.06) as i32,
             );
         }
-        let name = capitalised(&card.to_string());
+        let name = capitalised(texts.animal(card));
         let font_size = (w * 0.13).min(30.0);
         let name = fit_text(&fonts.bold, font_size, &name, w * 0.9);
         text(

@@ -13,10 +13,11 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbaImage};
 
 use crate::engine::{Cell, Layout, View};
+use crate::i18n::Lang;
 
 pub use board::Geometry;
 pub use style::team_colour;
-pub use texts::{Texts, ENGLISH};
+pub use texts::Texts;
 
 /// Why an image could not be produced.
 #[derive(Debug, thiserror::Error)]
@@ -66,9 +67,23 @@ pub enum RenderError {
     },
 }
 
-/// The board as everyone may see it (for the channel): never shows `view.hand`.
+/// The board as everyone may see it (for the channel), in English: never shows `view.hand`.
 pub fn board_image(view: &View, seat_names: &[String]) -> RgbaImage {
-    board::draw(view, seat_names, &ENGLISH)
+    board_image_in(view, seat_names, Lang::En)
+}
+
+/// [`board_image`] with its words in `lang`.
+pub fn board_image_in(view: &View, seat_names: &[String], lang: Lang) -> RgbaImage {
+    board::draw(view, seat_names, Texts::of(lang))
+}
+
+/// [`board_image_in`] as PNG bytes.
+pub fn board_png_in(
+    view: &View,
+    seat_names: &[String],
+    lang: Lang,
+) -> Result<Vec<u8>, RenderError> {
+    encode_png(&board_image_in(view, seat_names, lang))
 }
 
 /// [`board_image`] as PNG bytes.
@@ -76,9 +91,19 @@ pub fn board_png(view: &View, seat_names: &[String]) -> Result<Vec<u8>, RenderEr
     encode_png(&board_image(view, seat_names))
 }
 
-/// The seat's own hand, for a DM or an ephemeral message only.
+/// The seat's own hand, for a DM or an ephemeral message only (English).
 pub fn hand_image(view: &View) -> RgbaImage {
-    hand::draw(view, &[], &ENGLISH)
+    hand_image_in(view, &[], Lang::En)
+}
+
+/// The seat's own hand with its words in `lang`; `seat_names` name the seat to move (may be empty).
+pub fn hand_image_in(view: &View, seat_names: &[String], lang: Lang) -> RgbaImage {
+    hand::draw(view, seat_names, Texts::of(lang))
+}
+
+/// [`hand_image_in`] as PNG bytes.
+pub fn hand_png_in(view: &View, seat_names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
+    encode_png(&hand_image_in(view, seat_names, lang))
 }
 
 /// [`hand_image`] as PNG bytes.
@@ -88,7 +113,7 @@ pub fn hand_png(view: &View) -> Result<Vec<u8>, RenderError> {
 
 /// [`hand_image`] that names the seat to move ("Waiting for Ada") instead of "Seat N".
 pub fn hand_image_named(view: &View, seat_names: &[String]) -> RgbaImage {
-    hand::draw(view, seat_names, &ENGLISH)
+    hand_image_in(view, seat_names, Lang::En)
 }
 
 /// [`hand_image_named`] as PNG bytes.

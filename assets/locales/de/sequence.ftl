@@ -355,3 +355,36 @@ rules-kids =
     - Eine Karte, deren beide Felder belegt sind, ist **tot**: Tausche sie mit `/sequence tauschen` und spiel dann ganz normal.
     - Du ziehst automatisch nach und hast so immer 3 Karten.
     Die Tiere: Löwe, Zebra, Giraffe, Elefant, Affe, Panda, Frosch, Eule, Schildkröte, Hase, Pinguin, Fuchs, Wal, Bär, Nilpferd, Känguru, Strauß, Gorilla und Krokodil.
+
+## Wörter auf den Bildern von Brett und Hand
+
+image-seat = Platz { $n }
+image-turn = { $name } ist am Zug
+image-won = { $team } gewinnt!
+image-drawn = Unentschieden
+image-draw-pile = Nachziehstapel: { $n }
+image-sequences = { $have }/{ $need }
+image-points = { $n } Pkt.
+image-pairs = { $n } Paare
+image-last-placed = Zuletzt: { $name } spielte { $card } auf { $cell }
+image-last-removed = Zuletzt: { $name } entfernte { $cell } mit { $card }
+image-last-placed-dice = Zuletzt: { $name } setzte auf { $cell }
+image-last-removed-dice = Zuletzt: { $name } entfernte { $cell }
+image-roll = Wurf: { $sum }
+image-roll-ten = 10: einen Chip entfernen
+image-roll-eleven = 11: jedes freie Feld
+image-free = FREI
+image-your-hand = Deine Hand
+image-you-play = Du spielst { $team }
+image-your-turn = Du bist dran
+image-waiting = Warten auf { $name }
+image-dead = TOT
+image-exchange-it = tauschen
+image-any-empty = jedes freie Feld
+image-any-opponent = jeder offene Chip
+image-nothing-to-remove = nichts zu entfernen
+image-no-cell = kein Feld frei
+image-wild = JOKER
+image-remove = ENTFERNEN
+image-no-cards = Das Würfelspiel hat keine Karten.
+image-you-may = Du kannst setzen auf:

@@ -360,3 +360,36 @@ rules-kids =
     - A card whose two cells are both covered is **dead**: swap it with `/sequence exchange`, then play as usual.
     - You draw a new card automatically, so you always hold 3.
     The animals: lion, zebra, giraffe, elephant, monkey, panda, frog, owl, turtle, rabbit, penguin, fox, whale, bear, hippo, kangaroo, ostrich, gorilla and crocodile.
+
+## Words on the board and hand images ({ $name }-style variables become the image's placeholders)
+
+image-seat = Seat { $n }
+image-turn = { $name } to play
+image-won = { $team } wins!
+image-drawn = The game is drawn
+image-draw-pile = Draw pile: { $n }
+image-sequences = { $have }/{ $need }
+image-points = { $n } pts
+image-pairs = { $n } pairs
+image-last-placed = Last: { $name } played { $card } on { $cell }
+image-last-removed = Last: { $name } removed { $cell } with { $card }
+image-last-placed-dice = Last: { $name } took { $cell }
+image-last-removed-dice = Last: { $name } removed { $cell }
+image-roll = Roll: { $sum }
+image-roll-ten = 10: remove a chip
+image-roll-eleven = 11: any empty cell
+image-free = FREE
+image-your-hand = Your hand
+image-you-play = You play { $team }
+image-your-turn = Your turn
+image-waiting = Waiting for { $name }
+image-dead = DEAD
+image-exchange-it = exchange it
+image-any-empty = any empty cell
+image-any-opponent = any open chip
+image-nothing-to-remove = nothing to remove
+image-no-cell = no free cell
+image-wild = WILD
+image-remove = REMOVE
+image-no-cards = Sequence Dice has no cards.
+image-you-may = You may take:

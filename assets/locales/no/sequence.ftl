@@ -355,3 +355,36 @@ rules-kids =
     - Et kort der begge feltene er opptatt, er **dødt**: Bytt det med `/sequence bytt`, og spill så turen som vanlig.
     - Du trekker et nytt kort automatisk, så du har alltid 3 kort.
     Dyrene: løve, sebra, sjiraff, elefant, ape, panda, frosk, ugle, skilpadde, kanin, pingvin, rev, hval, bjørn, flodhest, kenguru, struts, gorilla og krokodille.
+
+## Ord på bildene av brettet og hånden
+
+image-seat = Plass { $n }
+image-turn = { $name } sin tur
+image-won = { $team } vinner!
+image-drawn = Uavgjort
+image-draw-pile = Kortstokken: { $n }
+image-sequences = { $have }/{ $need }
+image-points = { $n } p
+image-pairs = { $n } par
+image-last-placed = Sist: { $name } spilte { $card } på { $cell }
+image-last-removed = Sist: { $name } fjernet { $cell } med { $card }
+image-last-placed-dice = Sist: { $name } tok { $cell }
+image-last-removed-dice = Sist: { $name } fjernet { $cell }
+image-roll = Kast: { $sum }
+image-roll-ten = 10: fjern en sjetong
+image-roll-eleven = 11: et hvilket som helst ledig felt
+image-free = ÅPENT
+image-your-hand = Hånden din
+image-you-play = Du spiller { $team }
+image-your-turn = Din tur
+image-waiting = Venter på { $name }
+image-dead = DØDT
+image-exchange-it = bytt det
+image-any-empty = et hvilket som helst ledig felt
+image-any-opponent = en åpen sjetong
+image-nothing-to-remove = ingenting å fjerne
+image-no-cell = ingen ledige felt
+image-wild = JOKER
+image-remove = FJERN
+image-no-cards = Sequence Dice har ingen kort.
+image-you-may = Du kan ta:
