@@ -4,6 +4,7 @@
 mod commands;
 pub mod config;
 mod deliver;
+mod localize;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -113,9 +114,12 @@ fn painter() -> Arc<dyn Painter> {
     Arc::new(RenderPainter)
 }
 
-/// The parent command with all subcommands, as registered with Discord.
+/// The parent command with all subcommands, as registered with Discord: descriptions, and the German
+/// and Norwegian names and descriptions, come from the translation files.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![commands::sequence()]
+    let mut commands = vec![commands::sequence()];
+    commands.iter_mut().for_each(localize::localize);
+    commands
 }
 
 /// Runs the bot until it is stopped (Ctrl-C) or Discord ends the connection.
