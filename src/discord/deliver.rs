@@ -41,23 +41,31 @@ struct Outgoing {
     files: Vec<serenity::CreateAttachment>,
 }
 
-/// Splits a long text into messages of at most [`MAX_CONTENT`] characters, at line breaks where it
-/// can (a single overlong line is clipped).
+/// Splits a long text into messages of at most [`MAX_CONTENT`] characters, at line breaks, before a
+/// heading (`#`) where one is near; a single overlong line is clipped.
 fn split_content(text: &str) -> Vec<String> {
     let mut chunks: Vec<String> = Vec::new();
-    let mut current = String::new();
+    let mut current: Vec<String> = Vec::new();
+    let mut length = 0;
     for line in text.split('\n') {
         let line = clip(line.to_string());
-        let needed = current.chars().count() + line.chars().count() + 1;
-        if !current.is_empty() && needed > MAX_CONTENT {
-            chunks.push(std::mem::take(&mut current));
+        let size = line.chars().count() + 1;
+        if !current.is_empty() && length + size > MAX_CONTENT + 1 {
+            // Start the next message at the last heading of this one, if it has one past its start.
+            let cut = current
+                .iter()
+                .rposition(|l| l.starts_with('#'))
+                .filter(|&i| i > 0)
+                .unwrap_or(current.len());
+            let carried = current.split_off(cut);
+            chunks.push(current.join("\n"));
+            current = carried;
+            length = current.iter().map(|l| l.chars().count() + 1).sum();
         }
-        if !current.is_empty() {
-            current.push('\n');
-        }
-        current.push_str(&line);
+        length += size;
+        current.push(line);
     }
-    chunks.push(current);
+    chunks.push(current.join("\n"));
     chunks
 }
 
@@ -666,6 +674,7 @@ pub(super) async fn timer_loop(ctx: serenity::Context, data: Data, every: Durati
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Variant;
 
     fn ephemeral(text: Text) -> Output {
         Output::Ephemeral(Message::text(text))
@@ -706,6 +715,36 @@ mod tests {
             answer_for_button(&hand, 1),
             ButtonAnswer::Private(1)
         ));
+    }
+
+    #[test]
+    fn rules_fit_in_messages_split_before_headings() {
+        for lang in Lang::ALL {
+            for variant in [Variant::Classic, Variant::Dice, Variant::Kids] {
+                let text = Text::Rules(variant).render(lang);
+                let chunks = split_content(&text);
+                assert_eq!(chunks.join("\n"), text, "{lang} {variant}: nothing lost");
+                assert!(
+                    chunks.len() <= 2,
+                    "{lang} {variant}: {} messages",
+                    chunks.len()
+                );
+                for (i, chunk) in chunks.iter().enumerate() {
+                    assert!(chunk.chars().count() <= MAX_CONTENT, "{lang} {variant}");
+                    assert!(
+                        chunk.starts_with('#'),
+                        "{lang} {variant}: part {i} `{chunk}`"
+                    );
+                }
+            }
+        }
+        let long = format!("{}\n{}", "a".repeat(1500), "b".repeat(1500));
+        let chunks = split_content(&long);
+        assert_eq!(chunks.len(), 2);
+        assert_eq!(split_content("short"), vec!["short".to_string()]);
+        let huge = split_content(&"x".repeat(5000));
+        assert_eq!(huge.len(), 1);
+        assert_eq!(huge[0].chars().count(), MAX_CONTENT);
     }
 
     #[test]

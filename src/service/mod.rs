@@ -10,6 +10,8 @@ mod table;
 pub mod text;
 
 #[cfg(test)]
+mod i18n_tests;
+#[cfg(test)]
 mod tests;
 
 use std::collections::HashMap;
