@@ -982,9 +982,11 @@ fn setup_error(tr: &mut Tr, asked: Variant, error: &SetupError) -> String {
         SetupError::Option { option, .. } => match *option {
             "scoring" | "capture_pairs" => {
                 let game = game_title(tr, asked);
+                // The option as the user's language names it in `/sequence start`.
+                let name = tr.t(&format!("opt-start-{option}"));
                 tr.ta(
                     "setup-house-rule",
-                    &Args::new().text("option", *option).text("game", game),
+                    &Args::new().text("option", name).text("game", game),
                 )
             }
             "sequences_to_win" if asked != Variant::Classic => {

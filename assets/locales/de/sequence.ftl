@@ -184,8 +184,8 @@ setup-player-count = { $game } kann man nicht zu { $players } spielen: Es brauch
     } Spieler.
 setup-teams-alone = { $players } Spieler können nicht in { $teams } Teams spielen: Zu zweit oder zu dritt spielt jeder für sich.
 setup-teams = { $players } Spieler können { $game } nicht in { $teams } Teams spielen, wohl aber in { $possible } Teams.
-setup-house-rule = `{ $option }` ist eine Hausregel des klassischen Sequence, nicht von { $game }.
-setup-one-sequence = In { $game } gewinnt immer eine einzige Reihe; lass `sequenzen` leer.
+setup-house-rule = `{ $option }` ist eine Hausregel des klassischen Sequence und gilt nicht für { $game }.
+setup-one-sequence = Bei { $game } gewinnt immer eine einzige Reihe; lass `sequenzen` leer.
 setup-sequences-range = `sequenzen` muss zwischen 1 und 4 liegen.
 setup-sequence-length = { $variant ->
         [dice] Im Sequence Würfelspiel hat eine Gewinnreihe 5 oder 6 Chips.
