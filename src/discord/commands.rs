@@ -87,13 +87,7 @@ fn languages(ctx: Context<'_>) -> deliver::Langs {
     let channel = ChannelId(ctx.channel_id().get());
     let tables = &ctx.data().tables;
     tables.note_languages(channel, UserId(ctx.author().id.get()), user, guild);
-    let channel = guild
-        .or_else(|| tables.channel_language(channel))
-        .unwrap_or_default();
-    deliver::Langs {
-        user: user.unwrap_or(channel),
-        channel,
-    }
+    deliver::Langs::choose(user, guild, tables.channel_language(channel))
 }
 
 /// The language of the user, for autocomplete labels.

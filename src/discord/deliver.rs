@@ -31,6 +31,19 @@ pub(super) struct Langs {
     pub channel: Lang,
 }
 
+impl Langs {
+    /// The languages of an interaction from the user's locale, the server's preferred locale and the
+    /// channel's language as remembered: the channel follows the server (else what was remembered, else
+    /// English), the user follows their own locale (else the channel).
+    pub fn choose(user: Option<Lang>, guild: Option<Lang>, remembered: Option<Lang>) -> Langs {
+        let channel = guild.or(remembered).unwrap_or_default();
+        Langs {
+            user: user.unwrap_or(channel),
+            channel,
+        }
+    }
+}
+
 /// A message ready for Discord.
 struct Outgoing {
     content: String,
@@ -715,6 +728,20 @@ mod tests {
             answer_for_button(&hand, 1),
             ButtonAnswer::Private(1)
         ));
+    }
+
+    #[test]
+    fn interactions_pick_the_user_and_server_languages() {
+        let de = Some(Lang::De);
+        let no = Some(Lang::No);
+        let chosen = Langs::choose(Lang::from_optional(Some("nb")), de, None);
+        assert_eq!((chosen.user, chosen.channel), (Lang::No, Lang::De));
+        let chosen = Langs::choose(Lang::from_optional(Some("fr")), None, no);
+        assert_eq!((chosen.user, chosen.channel), (Lang::En, Lang::No));
+        let chosen = Langs::choose(None, None, no);
+        assert_eq!((chosen.user, chosen.channel), (Lang::No, Lang::No));
+        let chosen = Langs::choose(None, None, None);
+        assert_eq!((chosen.user, chosen.channel), (Lang::En, Lang::En));
     }
 
     #[test]

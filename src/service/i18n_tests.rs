@@ -575,3 +575,58 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
         "{english_only:?} in {channel_text}"
     );
 }
+
+#[test]
+fn the_service_remembers_languages_per_user_and_channel() {
+    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
+    let (channel, user) = (ChannelId(1), UserId(2));
+    assert_eq!(tables.user_language(user), None);
+    tables.note_languages(channel, user, Some(Lang::No), Some(Lang::De));
+    assert_eq!(tables.user_language(user), Some(Lang::No));
+    assert_eq!(tables.channel_language(channel), Some(Lang::De));
+    // Nothing new seen keeps what was remembered.
+    tables.note_languages(channel, user, None, None);
+    assert_eq!(tables.user_language(user), Some(Lang::No));
+    assert_eq!(tables.channel_language(ChannelId(9)), None);
+}
+
+#[test]
+fn computer_players_are_named_in_the_channel_language() {
+    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
+    let channel = ChannelId(3);
+    tables.note_languages(channel, UserId(4), None, Some(Lang::No));
+    let actor = Actor {
+        user: UserId(4),
+        name: "Kari".into(),
+        can_manage: false,
+    };
+    let ask = |command| {
+        tables.handle(
+            Request {
+                channel,
+                actor: actor.clone(),
+                command,
+            },
+            Timestamp(1_700_000_000_000),
+        )
+    };
+    ask(Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options::default(),
+    });
+    let reply = ask(Command::AddBot {
+        level: Some(BotLevel::Hard),
+    });
+    let text = reply
+        .outputs
+        .iter()
+        .map(|o| match o {
+            Output::Ephemeral(m) | Output::Channel(m) => m.render(Lang::No),
+            Output::Lobby { message, .. } => message.render(Lang::No),
+            Output::Direct { message, .. } => message.render(Lang::No),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(text.contains("Datamaskin 1 (vanskelig)"), "{text}");
+}
