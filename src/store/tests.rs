@@ -516,6 +516,58 @@ pub(super) mod cases {
         assert_eq!(recent[2].guild_id, g);
         assert_eq!(store.recent_games(g, 1).expect("recent").len(), 1);
         assert!(store.recent_games(Some(5), 10).expect("recent").is_empty());
+
+        // The latest game of a channel: by finishing time, within the server only.
+        let again = finished(
+            g,
+            71,
+            400,
+            vec![player(1, "Ann", 0, false, 0), player(2, "Bob", 1, true, 2)],
+        );
+        let id4 = store.finish_game(&again).expect("finish");
+        assert_eq!(
+            store.latest_game_in_channel(g, 71).expect("latest"),
+            Some(id4)
+        );
+        assert_eq!(
+            store.latest_game_in_channel(g, 73).expect("latest"),
+            Some(id3)
+        );
+        assert_eq!(store.latest_game_in_channel(g, 74).expect("latest"), None);
+        assert_eq!(
+            store.latest_game_in_channel(Some(1), 71).expect("latest"),
+            None
+        );
+    }
+
+    /// A lobby (no game yet) is stored with a `null` record; a table the service cannot restore is
+    /// set aside on request, kept and listed, and not loaded again.
+    pub fn lobbies_and_set_aside(store: &dyn Store) {
+        let lobby = StoredTable {
+            channel_id: 91,
+            guild_id: Some(8),
+            record_json: "null".into(),
+            snapshot_json: r#"{"phase":"lobby"}"#.into(),
+            updated_at: 5,
+        };
+        store.save_table(&lobby).expect("save lobby");
+        let game = table(92, Some(8), 6);
+        store.save_table(&game).expect("save game");
+        let loaded = store.load_tables().expect("load");
+        assert!(loaded.quarantined.is_empty(), "{:?}", loaded.quarantined);
+        assert_eq!(loaded.tables, vec![lobby.clone(), game.clone()]);
+
+        assert!(store
+            .quarantine_table(92, "the snapshot does not fit this version")
+            .expect("set aside"));
+        assert!(!store.quarantine_table(92, "again").expect("nothing left"));
+        assert!(!store.quarantine_table(999, "unknown").expect("unknown"));
+        assert_eq!(store.load_tables().expect("load").tables, vec![lobby]);
+        let kept = store.quarantined().expect("list");
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].channel_id, 92);
+        assert_eq!(kept[0].guild_id, Some(8));
+        assert_eq!(kept[0].reason, "the snapshot does not fit this version");
     }
 
     /// A finished game whose record does not replay is refused and changes nothing.
@@ -672,6 +724,13 @@ macro_rules! suite {
             fn records_and_history() {
                 if let Some(t) = $open("records") {
                     cases::records_and_history(&*t.store);
+                }
+            }
+
+            #[test]
+            fn lobbies_and_set_aside() {
+                if let Some(t) = $open("aside") {
+                    cases::lobbies_and_set_aside(&*t.store);
                 }
             }
 
