@@ -4,8 +4,11 @@
 use poise::serenity_prelude as serenity;
 
 use crate::engine::{Options, Variant};
-use crate::service::{Actor, BotLevel, ChannelId, Choice, Command, Request, Timestamp, UserId};
+use crate::service::{
+    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Request, Timestamp, UserId,
+};
 
+use super::persistence::{history, leaderboard, record, stats};
 use super::{deliver, Context, Error};
 
 /// A game, as offered in the option list.
@@ -74,15 +77,19 @@ pub(super) fn actor_of(ctx: Context<'_>) -> Actor {
     }
 }
 
-/// Hands a command to the service and delivers the reply.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+/// Hands a command to the service (on a blocking thread: it saves to the database before answering)
+/// and delivers the reply.
+pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let channel = ChannelId(ctx.channel_id().get());
     let request = Request {
+        guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel,
         actor: actor_of(ctx),
         command,
     };
-    let reply = ctx.data().tables.handle(request, Timestamp::now());
+    let tables = ctx.data().tables.clone();
+    let now = Timestamp::now();
+    let reply = tokio::task::spawn_blocking(move || tables.handle(request, now)).await?;
     deliver::respond_to_command(ctx, channel, reply).await
 }
 
@@ -146,7 +153,8 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
     guild_only,
     subcommands(
         "start", "join", "leave", "bot", "begin", "cancel", "play", "exchange", "roll", "remove",
-        "hand", "board", "status", "rules", "forfeit", "stop"
+        "hand", "board", "status", "rules", "forfeit", "stop", "stats", "leaderboard", "history",
+        "record"
     ),
     subcommand_required
 )]

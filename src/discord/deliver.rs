@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::service::text::button_label;
 use crate::service::{
-    Actor, Button, ChannelId, Image, Message, Output, Reply, Request, Text, Timestamp, UserId, Who,
+    Actor, Button, ChannelId, GuildId, Image, Message, Output, Reply, Request, Text, Timestamp, UserId, Who,
 };
 
 use super::{Context, Data, Error};
@@ -212,7 +212,12 @@ async fn direct(
 
 /// Sends one output that needs no interaction (channel, lobby, DM). Private messages have nobody to
 /// go to here and are dropped.
-async fn send_output(ctx: &serenity::Context, data: &Data, channel: ChannelId, output: &Output) {
+pub(super) async fn send_output(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    output: &Output,
+) {
     match output {
         Output::Channel(message) => {
             let out = prepare(data, message).await;
@@ -386,11 +391,21 @@ async fn on_button(
             .is_some_and(|p| p.manage_messages()),
     };
     let request = Request {
+        guild: press.guild_id.map(|g| GuildId(g.get())),
         channel,
         actor,
         command: button.command(),
     };
-    let reply = data.tables.handle(request, Timestamp::now());
+    // On a blocking thread: the service saves to the database before answering.
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(channel = channel.0, "a button press failed: {e}");
+            Reply::ephemeral(Text::Internal)
+        }
+    };
     let pressed = press.message.id.get();
     let answer = if reply.is_refusal() {
         ButtonAnswer::Private(0)
@@ -511,7 +526,16 @@ pub(super) async fn timer_loop(ctx: serenity::Context, data: Data, every: Durati
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         interval.tick().await;
-        for (channel, reply) in data.tables.tick(Timestamp::now()) {
+        // On a blocking thread: timers may save tables.
+        let tables = data.tables.clone();
+        let due = match tokio::task::spawn_blocking(move || tables.tick(Timestamp::now())).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::error!("the timers failed: {e}");
+                continue;
+            }
+        };
+        for (channel, reply) in due {
             for output in &reply.outputs {
                 send_output(&ctx, &data, channel, output).await;
             }

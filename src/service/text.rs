@@ -436,6 +436,99 @@ pub enum Text {
     LobbyStatus(LobbyCard),
     /// The rules of a game.
     Rules(Variant),
+
+    // ----- persistence, history and stats -----
+    /// The action could not be saved, so it was not applied.
+    SaveFailed,
+    /// After a restart: the game in this channel goes on.
+    GameResumed {
+        /// The game.
+        variant: Variant,
+        /// Whose turn.
+        to_move: Who,
+        /// Seconds left for a human's turn (`None` for a computer player).
+        seconds_left: Option<u64>,
+    },
+    /// After a restart: the lobby in this channel is open again.
+    LobbyResumed(Variant),
+    /// After a restart: this channel's game could not be restored and was set aside.
+    NotRestored,
+    /// Where a finished game's record is kept.
+    GameSaved {
+        /// The game's number.
+        id: i64,
+    },
+    /// Stats and history need a database, and this bot runs without one.
+    NoHistory,
+    /// Reading stats or history failed.
+    HistoryFailed,
+    /// A player's totals on this server.
+    Stats {
+        /// The player.
+        who: Who,
+        /// Their totals.
+        totals: Totals,
+    },
+    /// The best players of this server.
+    Leaderboard(Vec<LeaderLine>),
+    /// The latest finished games of this server.
+    History(Vec<HistoryLine>),
+    /// The record of a finished game is attached.
+    GameRecord {
+        /// The game's number.
+        id: i64,
+    },
+    /// No finished game with this number on this server.
+    NoSuchGame(i64),
+    /// No finished game of this channel is stored.
+    NoGameHere,
+}
+
+/// A player's totals on a server.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Finished games.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Sequences completed (by their team).
+    pub sequences: u32,
+}
+
+impl Totals {
+    /// Wins per game in whole percent.
+    pub fn win_percent(&self) -> u32 {
+        if self.games == 0 {
+            0
+        } else {
+            ((u64::from(self.wins) * 100 + u64::from(self.games) / 2) / u64::from(self.games))
+                as u32
+        }
+    }
+}
+
+/// One line of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderLine {
+    /// The player.
+    pub who: Who,
+    /// Their totals.
+    pub totals: Totals,
+}
+
+/// One finished game in the history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryLine {
+    /// The game's number.
+    pub id: i64,
+    /// The game (`None` if the stored name is unknown to this version).
+    pub variant: Option<Variant>,
+    /// When it ended, in unix seconds.
+    pub finished_at: i64,
+    /// The players in seat order.
+    pub players: Vec<Who>,
+    /// The winners (empty: drawn, stopped or abandoned).
+    pub winners: Vec<Who>,
 }
 
 impl Text {
@@ -470,6 +563,11 @@ impl Text {
                 | Text::TeamFull { .. }
                 | Text::NoBot
                 | Text::Internal
+                | Text::SaveFailed
+                | Text::NoHistory
+                | Text::HistoryFailed
+                | Text::NoSuchGame(_)
+                | Text::NoGameHere
         )
     }
 
@@ -933,6 +1031,109 @@ impl fmt::Display for Text {
             }
             Text::LobbyStatus(card) => card.fmt(f),
             Text::Rules(variant) => f.write_str(rules_text(*variant)),
+            Text::SaveFailed => f.write_str(
+                "Sorry, I could not save that, so nothing happened. Please try again in a moment.",
+            ),
+            Text::GameResumed {
+                variant,
+                to_move,
+                seconds_left,
+            } => {
+                write!(
+                    f,
+                    "🔄 I was restarted: the **{}** game in this channel goes on where it was. It is {to_move}'s turn",
+                    variant_title(*variant)
+                )?;
+                match seconds_left {
+                    Some(s) => write!(f, " (about {} left).", duration_text(*s)),
+                    None => f.write_str("."),
+                }
+            }
+            Text::LobbyResumed(variant) => write!(
+                f,
+                "🔄 I was restarted: the **{}** lobby in this channel is still open.",
+                variant_title(*variant)
+            ),
+            Text::NotRestored => f.write_str(
+                "⚠️ I was restarted, but the game in this channel could not be restored: its saved state is damaged. It was set aside for the bot's operator. Please start a new game with `/sequence start`.",
+            ),
+            Text::GameSaved { id } => write!(
+                f,
+                "Saved as game #{id}: `/sequence record game:{id}` downloads its record again."
+            ),
+            Text::NoHistory => f.write_str(
+                "Stats and game history are not available: this bot runs without a database.",
+            ),
+            Text::HistoryFailed => f.write_str(
+                "Sorry, I could not read the game history just now. Please try again in a moment.",
+            ),
+            Text::Stats { who, totals } if totals.games == 0 => {
+                write!(f, "{who} has not finished a game on this server yet.")
+            }
+            Text::Stats { who, totals } => write!(
+                f,
+                "📊 {who} on this server: {} {}, {} {} ({}%), {} {}.",
+                totals.games,
+                plural(totals.games, "game", "games"),
+                totals.wins,
+                plural(totals.wins, "win", "wins"),
+                totals.win_percent(),
+                totals.sequences,
+                plural(totals.sequences, "sequence", "sequences"),
+            ),
+            Text::Leaderboard(lines) if lines.is_empty() => f.write_str(
+                "No finished games on this server yet: the leaderboard fills up as games end.",
+            ),
+            Text::Leaderboard(lines) => {
+                f.write_str("🏆 **Leaderboard** of this server:")?;
+                for (i, line) in lines.iter().enumerate() {
+                    let t = &line.totals;
+                    write!(
+                        f,
+                        "\n{}. {} — {} {} in {} {} ({}%), {} {}",
+                        i + 1,
+                        line.who,
+                        t.wins,
+                        plural(t.wins, "win", "wins"),
+                        t.games,
+                        plural(t.games, "game", "games"),
+                        t.win_percent(),
+                        t.sequences,
+                        plural(t.sequences, "sequence", "sequences"),
+                    )?;
+                }
+                Ok(())
+            }
+            Text::History(lines) if lines.is_empty() => {
+                f.write_str("No finished games on this server yet.")
+            }
+            Text::History(lines) => {
+                f.write_str("📜 **Latest games** of this server:")?;
+                for line in lines {
+                    write!(
+                        f,
+                        "\n#{} · {} · <t:{}:R> · {}",
+                        line.id,
+                        line.variant.map_or("Sequence", variant_title),
+                        line.finished_at,
+                        join_names(&line.players)
+                    )?;
+                    if line.winners.is_empty() {
+                        f.write_str(" — no winner")?;
+                    } else {
+                        write!(f, " — won by {}", join_names(&line.winners))?;
+                    }
+                }
+                f.write_str("\n`/sequence record game:` downloads a game's record.")
+            }
+            Text::GameRecord { id } => write!(f, "The record of game #{id} is attached."),
+            Text::NoSuchGame(id) => write!(
+                f,
+                "There is no finished game #{id} on this server. `/sequence history` lists the latest games."
+            ),
+            Text::NoGameHere => f.write_str(
+                "No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.",
+            ),
         }
     }
 }
@@ -947,6 +1148,14 @@ pub fn button_label(button: Button) -> &'static str {
         Button::Cancel => "Cancel",
         Button::Roll => "Roll the dice",
         Button::Hand => "Show my cards",
+    }
+}
+
+fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
     }
 }
 
