@@ -16,7 +16,7 @@
 mod postgres;
 mod sqlite;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::fmt;
 use std::path::PathBuf;

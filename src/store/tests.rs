@@ -10,7 +10,7 @@ use crate::engine::record::Record;
 use crate::engine::{Config, Options, Variant};
 
 /// A store under test and whatever must outlive it (a temp folder, a schema to drop afterwards).
-pub(super) struct TestStore {
+pub(crate) struct TestStore {
     /// The store.
     pub store: Arc<dyn Store>,
     /// Dropped after the store.
@@ -18,7 +18,7 @@ pub(super) struct TestStore {
 }
 
 /// A fresh SQLite store in a temp folder.
-pub(super) fn sqlite_store(_name: &str) -> Option<TestStore> {
+pub(crate) fn sqlite_store(_name: &str) -> Option<TestStore> {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = SqliteStore::open(dir.path().join("bot.db")).expect("open sqlite");
     Some(TestStore {
@@ -28,7 +28,7 @@ pub(super) fn sqlite_store(_name: &str) -> Option<TestStore> {
 }
 
 /// The test server's URL, or `None` (with a note) to skip.
-pub(super) fn postgres_url() -> Option<String> {
+pub(crate) fn postgres_url() -> Option<String> {
     match std::env::var("SEQUENCE_BOT_TEST_POSTGRES_URL") {
         Ok(url) if !url.is_empty() => Some(url),
         _ => {
@@ -42,7 +42,7 @@ pub(super) fn postgres_url() -> Option<String> {
 }
 
 /// Drops a test schema when the test ends.
-pub(super) struct DropSchema {
+pub(crate) struct DropSchema {
     /// The server.
     url: String,
     /// The schema.
@@ -63,7 +63,7 @@ impl Drop for DropSchema {
 }
 
 /// A fresh schema on the test server, named after the test.
-pub(super) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSchema)> {
+pub(crate) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSchema)> {
     let url = postgres_url()?;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let schema = format!(
@@ -85,7 +85,7 @@ pub(super) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSch
 }
 
 /// A fresh PostgreSQL store in a schema of its own, or `None` to skip.
-pub(super) fn postgres_store(name: &str) -> Option<TestStore> {
+pub(crate) fn postgres_store(name: &str) -> Option<TestStore> {
     let (config, guard) = postgres_schema(name)?;
     let store = PostgresStore::open_config(config).expect("open postgres");
     Some(TestStore {
