@@ -108,7 +108,7 @@ static SETUP_FAILED: OnceLock<String> = OnceLock::new();
 
 /// The computer player behind bot seats and timed-out turns, thinking up to `_think` per move. Until
 /// `crate::ai` is wired in here, every level plays a random legal move.
-fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
+pub(crate) fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
     Arc::new(RandomPicker)
 }
 
