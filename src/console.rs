@@ -217,11 +217,7 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
 async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> {
     let seed = GameRng::new(Timestamp::now().0 ^ u64::from(std::process::id())).next_u64();
     let think = Duration::from_millis(config.defaults.ai_time_ms);
-    let tables = Tables::new(
-        config.settings(),
-        crate::discord::move_picker(think),
-        seed,
-    );
+    let tables = Tables::new(config.settings(), crate::discord::move_picker(think), seed);
     let (tables, restored) = open_and_restore(tables, &config).await?;
     let console = Console {
         tables,
@@ -236,7 +232,7 @@ async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> 
         "lost": restored.lost.iter().map(|(c, _)| c.0).collect::<Vec<_>>(),
     }));
     for (channel, reply) in restored.notes {
-        console.deliver(None, channel, None, &reply);
+        console.deliver(None, channel, None, &reply).await;
     }
     let tick = Duration::from_secs(config.timers.tick_secs.max(1));
     tokio::spawn(console.clone().timer_loop(tick));
@@ -292,13 +288,20 @@ impl Console {
                 Reply::ephemeral(crate::service::Text::Internal)
             }
         };
-        self.deliver(line.id, channel, Some(UserId(line.user)), &reply);
+        self.deliver(line.id, channel, Some(UserId(line.user)), &reply)
+            .await;
         self.out
             .print(&json!({"id": line.id, "done": true, "refused": reply.is_refusal()}));
     }
 
     /// Prints a reply's outputs and starts the computer players if they are due.
-    fn deliver(&self, id: Option<u64>, channel: ChannelId, asker: Option<UserId>, reply: &Reply) {
+    async fn deliver(
+        &self,
+        id: Option<u64>,
+        channel: ChannelId,
+        asker: Option<UserId>,
+        reply: &Reply,
+    ) {
         for output in &reply.outputs {
             let (to, user, message) = match output {
                 Output::Channel(m) => ("channel", None, m),
@@ -309,8 +312,15 @@ impl Console {
                     message,
                 } => {
                     if message_id.is_none() {
+                        // "Posted": the service saves the id, on a blocking thread.
                         let posted = self.lobby_ids.fetch_add(1, Ordering::Relaxed);
-                        self.tables.set_lobby_message(channel, posted);
+                        let tables = self.tables.clone();
+                        let saved = tokio::task::spawn_blocking(move || {
+                            tables.set_lobby_message(channel, posted);
+                        });
+                        if let Err(e) = saved.await {
+                            tracing::error!("saving the lobby message id failed: {e}");
+                        }
                     }
                     ("lobby", None, message)
                 }
@@ -343,9 +353,13 @@ impl Console {
                             .out
                             .print(&output_json(None, channel, "channel", None, m));
                     } else if let Output::Direct { user, message } = output {
-                        console
-                            .out
-                            .print(&output_json(None, channel, "direct", Some(*user), message));
+                        console.out.print(&output_json(
+                            None,
+                            channel,
+                            "direct",
+                            Some(*user),
+                            message,
+                        ));
                     }
                 }
             }
@@ -373,7 +387,7 @@ impl Console {
                 }
             };
             for (channel, reply) in due {
-                self.deliver(None, channel, None, &reply);
+                self.deliver(None, channel, None, &reply).await;
             }
         }
     }

@@ -323,8 +323,7 @@ mod tests {
             config.database_config().path,
             std::path::PathBuf::from("sequence-bot.db")
         );
-        let mut config =
-            BotConfig::from_toml("database = \"/var/lib/sequence/games.db\"").unwrap();
+        let mut config = BotConfig::from_toml("database = \"/var/lib/sequence/games.db\"").unwrap();
         assert_eq!(
             config.database_config().path,
             std::path::PathBuf::from("/var/lib/sequence/games.db")

@@ -9,7 +9,8 @@ use poise::serenity_prelude as serenity;
 
 use crate::service::text::button_label;
 use crate::service::{
-    Actor, Button, ChannelId, GuildId, Image, Message, Output, Reply, Request, Text, Timestamp, UserId, Who,
+    Actor, Button, ChannelId, GuildId, Image, Message, Output, Reply, Request, Text, Timestamp,
+    UserId, Who,
 };
 
 use super::{Context, Data, Error};
@@ -177,8 +178,14 @@ async fn show_lobby(
         }
     }
     if let Some(posted) = post(ctx, channel, out).await {
-        data.tables.set_lobby_message(channel, posted.id.get());
+        remember_lobby(data, channel, posted.id.get());
     }
+}
+
+/// Tells the service the id of the lobby message it posted, on a blocking thread (the id is saved).
+fn remember_lobby(data: &Data, channel: ChannelId, message_id: u64) {
+    let tables = data.tables.clone();
+    tokio::task::spawn_blocking(move || tables.set_lobby_message(channel, message_id));
 }
 
 /// Sends a direct message; if the user does not take DMs, says so in the channel (revealing nothing)
@@ -292,7 +299,7 @@ pub(super) async fn respond_to_command(
         let handle = ctx.send(builder).await?;
         if lobby {
             let posted = handle.message().await?;
-            data.tables.set_lobby_message(channel, posted.id.get());
+            remember_lobby(data, channel, posted.id.get());
         }
     } else {
         say_private(ctx, &Text::Internal).await;
@@ -422,7 +429,7 @@ async fn on_button(
                 return;
             };
             if message_id.is_none() {
-                data.tables.set_lobby_message(channel, pressed);
+                remember_lobby(data, channel, pressed);
             }
             let out = prepare(data, message).await;
             let update = serenity::CreateInteractionResponseMessage::new()

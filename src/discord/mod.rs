@@ -298,9 +298,26 @@ mod tests {
         let subs = top[0]["options"].as_array().unwrap();
         let names: Vec<&str> = subs.iter().map(|s| s["name"].as_str().unwrap()).collect();
         for expected in [
-            "start", "join", "leave", "bot", "begin", "cancel", "play", "exchange", "roll",
-            "remove", "hand", "board", "status", "rules", "forfeit", "stop", "stats",
-            "leaderboard", "history", "record",
+            "start",
+            "join",
+            "leave",
+            "bot",
+            "begin",
+            "cancel",
+            "play",
+            "exchange",
+            "roll",
+            "remove",
+            "hand",
+            "board",
+            "status",
+            "rules",
+            "forfeit",
+            "stop",
+            "stats",
+            "leaderboard",
+            "history",
+            "record",
         ] {
             assert!(names.contains(&expected), "missing /sequence {expected}");
         }

@@ -447,8 +447,11 @@ pub trait Persist: Send + Sync {
     fn save(&self, table: &Table) -> Result<(), ServiceError>;
     /// The table closed; `finished` holds the final table if a game was played. Returns the number
     /// under which the finished game was kept, if it was.
-    fn close(&self, channel: ChannelId, finished: Option<&Table>)
-        -> Result<Option<i64>, ServiceError>;
+    fn close(
+        &self,
+        channel: ChannelId,
+        finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError>;
 }
 
 /// A [`Persist`] that keeps nothing.
@@ -595,10 +598,19 @@ impl Tables {
         true
     }
 
-    /// Remembers the id of the lobby message posted for a channel, so later changes edit it.
+    /// Remembers the id of the lobby message posted for a channel, so later changes edit it (also
+    /// after a restart: it is saved; blocking, like `handle`). If saving fails, the next saved action
+    /// carries it.
     pub fn set_lobby_message(&self, channel: ChannelId, message_id: u64) {
         if let Some(shared) = self.get(channel) {
-            lock(&shared).lobby_message = Some(message_id);
+            let mut table = lock(&shared);
+            if table.closed || table.lobby_message == Some(message_id) {
+                return;
+            }
+            table.lobby_message = Some(message_id);
+            if let Err(e) = self.persist.save(&table) {
+                tracing::warn!(channel = channel.0, "cannot save the lobby message id: {e}");
+            }
         }
     }
 

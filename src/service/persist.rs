@@ -183,13 +183,19 @@ impl Tables {
             if changed {
                 if let Err(e) = self.persist.save(&table) {
                     // The deadline is recomputed the same way at the next start.
-                    tracing::warn!(channel = channel.0, "cannot save the resumed turn timer: {e}");
+                    tracing::warn!(
+                        channel = channel.0,
+                        "cannot save the resumed turn timer: {e}"
+                    );
                 }
             }
             if self.restore(table) {
                 resumed.push((channel, reply));
             } else {
-                tracing::warn!(channel = channel.0, "a table was already open; kept that one");
+                tracing::warn!(
+                    channel = channel.0,
+                    "a table was already open; kept that one"
+                );
             }
         }
         for (channel, reply) in resumed {

@@ -346,7 +346,11 @@ fn when_saving_fails_nothing_changes_and_the_user_gets_an_apology() {
         assert!(ask(&tables, 1, 1, Command::Stop).is_refusal());
         assert_eq!(state(&tables, 1), before);
         store.down.store(false, Ordering::SeqCst);
-        assert_eq!(stored(&*t.store, 1), before, "{backend}: database unchanged");
+        assert_eq!(
+            stored(&*t.store, 1),
+            before,
+            "{backend}: database unchanged"
+        );
 
         // Once the database is back, the same move works, and the reminder comes.
         let reply = ask(&tables, 1, user, command);
@@ -354,7 +358,8 @@ fn when_saving_fails_nothing_changes_and_the_user_gets_an_apology() {
         assert_eq!(stored(&*t.store, 1), state(&tables, 1));
         let due = tables.tick(at(150));
         assert!(
-            due.iter().any(|(_, r)| text_of(r).contains("still your turn")),
+            due.iter()
+                .any(|(_, r)| text_of(r).contains("still your turn")),
             "{backend}: {due:?}"
         );
         assert_eq!(stored(&*t.store, 1), state(&tables, 1));
@@ -502,7 +507,9 @@ fn finished_games_feed_stats_history_and_records() {
         let record =
             Record::from_json(std::str::from_utf8(&attachment.data).expect("utf-8")).expect("json");
         assert!(record.replay().expect("well formed").is_ok());
-        assert!(message.to_english().contains(&format!("game #{}", forfeit.id.0)));
+        assert!(message
+            .to_english()
+            .contains(&format!("game #{}", forfeit.id.0)));
         let reply = ask(
             &tables,
             12,
@@ -517,7 +524,14 @@ fn finished_games_feed_stats_history_and_records() {
             "No finished game of this channel",
         );
         assert_refusal(
-            &ask(&tables, 12, 2, Command::Record { game: Some(999_999) }),
+            &ask(
+                &tables,
+                12,
+                2,
+                Command::Record {
+                    game: Some(999_999),
+                },
+            ),
             "no finished game #999999",
         );
         // Another server sees none of it.
@@ -536,7 +550,10 @@ fn finished_games_feed_stats_history_and_records() {
     }
     // Without a database there is nothing to show, politely.
     let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
-    assert_refusal(&ask(&tables, 1, 1, Command::Leaderboard), "without a database");
+    assert_refusal(
+        &ask(&tables, 1, 1, Command::Leaderboard),
+        "without a database",
+    );
 }
 
 fn assert_refusal(reply: &Reply, contains: &str) {
@@ -572,7 +589,10 @@ fn timers_resume_and_a_turn_that_ran_out_while_down_gets_time() {
             .iter()
             .find(|(c, _)| *c == ChannelId(1))
             .expect("note");
-        assert!(text_of(&note.1).contains("about 8 minutes left"), "{note:?}");
+        assert!(
+            text_of(&note.1).contains("about 8 minutes left"),
+            "{note:?}"
+        );
         assert!(!note.1.auto_move, "no computer move at once");
         // Saved, so a second restart keeps the new deadline.
         assert_eq!(stored(&*t.store, 1), state(&second, 1), "{backend}");
@@ -606,7 +626,9 @@ fn a_restart_within_the_turn_keeps_the_deadline() {
     assert_eq!(table.playing().expect("playing").turn_started, turn_started);
     // The reminder (due at 120 s) comes with the next tick, the timeout at 600 s.
     let due = second.tick(at(201));
-    assert!(due.iter().any(|(_, r)| text_of(r).contains("still your turn")));
+    assert!(due
+        .iter()
+        .any(|(_, r)| text_of(r).contains("still your turn")));
     assert!(!due.iter().any(|(_, r)| r.auto_move));
     assert!(second.tick(at(600)).iter().any(|(_, r)| r.auto_move));
 }
@@ -706,7 +728,10 @@ fn hundreds_of_games_at_once_save_without_errors_and_restore_exactly() {
                         check(c, ask(&tables, 1000 + c, 2 * c + 1, start(variant(c))));
                     }
                     for &c in &mine {
-                        check(c, ask(&tables, 1000 + c, 2 * c + 2, Command::Join { team: None }));
+                        check(
+                            c,
+                            ask(&tables, 1000 + c, 2 * c + 2, Command::Join { team: None }),
+                        );
                     }
                     for &c in &mine {
                         check(c, ask(&tables, 1000 + c, 2 * c + 1, Command::Begin));

@@ -13,8 +13,8 @@ use crate::engine::{
 use super::bot::random_legal_move;
 use super::text::{CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName};
 use super::{
-    Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId, HandImage,
-    Image, Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
+    Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
+    HandImage, Image, Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
 };
 
 /// Autocomplete lists at most this many choices (Discord's limit).
@@ -189,8 +189,7 @@ impl Playing {
             Status::Drawn => None,
             Status::InProgress => {
                 let teams = self.game().config().teams;
-                let remaining: Vec<u8> =
-                    (0..teams).filter(|t| !self.gave_up.contains(t)).collect();
+                let remaining: Vec<u8> = (0..teams).filter(|t| !self.gave_up.contains(t)).collect();
                 let humans_left = self.seats.iter().any(|p| p.user().is_some());
                 match remaining.as_slice() {
                     [team] if humans_left => Some(*team),
