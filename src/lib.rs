@@ -3,5 +3,6 @@ pub mod cli;
 pub mod console;
 pub mod discord;
 pub mod engine;
+pub mod render;
 pub mod service;
 pub mod store;

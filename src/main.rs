@@ -51,6 +51,27 @@ enum Command {
         #[arg(long, default_value = "classic")]
         game: String,
     },
+    /// Draw a recorded game's board as PNG after K actions (default: all); with --seat N also that seat's
+    /// hand, written to --hand-out or next to --out as NAME.hand.png.
+    Render {
+        /// The record file, or `-` for standard input.
+        record: String,
+        /// Where to write the board PNG.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Also draw this seat's hand (seats count from 0).
+        #[arg(long)]
+        seat: Option<u8>,
+        /// Replay only the first K actions.
+        #[arg(long)]
+        after: Option<usize>,
+        /// Where to write the hand PNG (default: OUT with `.hand.png`).
+        #[arg(long)]
+        hand_out: Option<std::path::PathBuf>,
+        /// Seat names, comma-separated, in seat order.
+        #[arg(long, value_delimiter = ',')]
+        names: Vec<String>,
+    },
 }
 
 fn main() {
@@ -76,6 +97,21 @@ fn main() {
                 2
             }
         },
+        Some(Command::Render {
+            record,
+            out,
+            seat,
+            after,
+            hand_out,
+            names,
+        }) => sequence_bot::render::cli::run(&sequence_bot::render::cli::RenderArgs {
+            record,
+            out,
+            seat,
+            after,
+            hand_out,
+            names,
+        }),
         Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
         Some(Command::Console { config }) => sequence_bot::console::run_console(config.as_deref()),
         None => cli::run_bot(None),

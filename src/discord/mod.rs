@@ -57,25 +57,13 @@ pub enum DiscordError {
 #[error("{0}")]
 pub struct UserError(pub Text);
 
-/// Draws the images the service asks for. The real painter is `crate::render`; without one, messages
-/// go out as text only.
+/// Draws the images the service asks for ([`RenderPainter`] in the bot). When drawing fails, the
+/// message goes out as text only.
 pub trait Painter: Send + Sync + 'static {
     /// The board as PNG.
     fn board(&self, view: &View, names: &[String]) -> Result<Vec<u8>, String>;
     /// A hand as PNG.
     fn hand(&self, view: &View) -> Result<Vec<u8>, String>;
-}
-
-/// A painter that draws nothing: messages are sent without images.
-pub struct TextOnly;
-
-impl Painter for TextOnly {
-    fn board(&self, _view: &View, _names: &[String]) -> Result<Vec<u8>, String> {
-        Err("no renderer is built in".into())
-    }
-    fn hand(&self, _view: &View) -> Result<Vec<u8>, String> {
-        Err("no renderer is built in".into())
-    }
 }
 
 /// Shared state of every handler.
@@ -112,9 +100,21 @@ pub(crate) fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
     Arc::new(RandomPicker)
 }
 
-/// The image painter. Until `crate::render` is wired in here, messages go out without images.
+/// The painter that draws with `crate::render`.
+pub struct RenderPainter;
+
+impl Painter for RenderPainter {
+    fn board(&self, view: &View, names: &[String]) -> Result<Vec<u8>, String> {
+        crate::render::board_png(view, names).map_err(|e| e.to_string())
+    }
+    fn hand(&self, view: &View) -> Result<Vec<u8>, String> {
+        crate::render::hand_png(view).map_err(|e| e.to_string())
+    }
+}
+
+/// The image painter used by the bot.
 fn painter() -> Arc<dyn Painter> {
-    Arc::new(TextOnly)
+    Arc::new(RenderPainter)
 }
 
 /// The parent command with all subcommands, as registered with Discord.
