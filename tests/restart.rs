@@ -505,3 +505,41 @@ fn games_survive_kill_9_on_postgresql() {
         std::panic::resume_unwind(panic);
     }
 }
+
+#[test]
+fn a_corrupt_database_is_moved_aside_and_the_bot_starts_fresh() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let garbage = b"this is not a SQLite database, whatever its name says".repeat(100);
+    std::fs::write(&path, &garbage).expect("write");
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!("database = {:?}\n", path.display().to_string()),
+    )
+    .expect("config");
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    for start in 0..2 {
+        let (mut bot, ready) = Bot::start(&config, &log);
+        // It works: a lobby opens, and the fresh database keeps it.
+        if start == 0 {
+            assert_eq!(ready["restored"], json!([]));
+            bot.ask(LOBBY, 5, json!({"command": "start", "game": "dice"}));
+        } else {
+            assert_eq!(ready["restored"], json!([LOBBY]));
+            assert!(!bot.dump(LOBBY).is_null());
+        }
+        bot.kill();
+    }
+    let aside: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().contains("bot.db.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "moved aside once: {aside:?}");
+    assert_eq!(std::fs::read(&aside[0]).expect("kept"), garbage);
+    let log = std::fs::read_to_string(&log).expect("log");
+    assert!(log.contains("corrupt"), "a clear warning: {log}");
+    assert!(log.contains("moved aside"), "{log}");
+}
