@@ -1,5 +1,6 @@
 //! sequence-bot: a Discord bot that hosts games of Sequence.
 pub mod cli;
+pub mod console;
 pub mod discord;
 pub mod engine;
 pub mod i18n;

@@ -25,6 +25,14 @@ enum Command {
         #[arg(long)]
         config: Option<std::path::PathBuf>,
     },
+    /// Development and tests: the bot without Discord, driven by JSON lines on stdin (see
+    /// `src/console.rs`); same service, database, restore and timers as `run`.
+    #[command(hide = true)]
+    Console {
+        /// The configuration file (see config.example.toml).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
     /// Check a game record (FILE or - for stdin) and print the final state as JSON; or, with --seed and
     /// --players, play a random game and print its record.
     Replay {
@@ -110,6 +118,7 @@ fn main() {
             lang: sequence_bot::i18n::Lang::from_locale(&lang),
         }),
         Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
+        Some(Command::Console { config }) => sequence_bot::console::run_console(config.as_deref()),
         None => cli::run_bot(None),
     };
     std::process::exit(code);

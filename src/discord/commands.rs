@@ -5,8 +5,11 @@ use poise::serenity_prelude as serenity;
 
 use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
-use crate::service::{Actor, BotLevel, ChannelId, Choice, Command, Request, Timestamp, UserId};
+use crate::service::{
+    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Request, Timestamp, UserId,
+};
 
+use super::persistence::{history, leaderboard, record, stats};
 use super::{deliver, Context, Error};
 
 /// A game, as offered in the option list.
@@ -95,16 +98,20 @@ fn user_lang(ctx: Context<'_>) -> Lang {
     Lang::from_optional(ctx.locale()).unwrap_or_default()
 }
 
-/// Hands a command to the service and delivers the reply.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+/// Hands a command to the service (on a blocking thread: it saves to the database before answering)
+/// and delivers the reply.
+pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let channel = ChannelId(ctx.channel_id().get());
     let langs = languages(ctx);
     let request = Request {
+        guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel,
         actor: actor_of(ctx),
         command,
     };
-    let reply = ctx.data().tables.handle(request, Timestamp::now());
+    let tables = ctx.data().tables.clone();
+    let now = Timestamp::now();
+    let reply = tokio::task::spawn_blocking(move || tables.handle(request, now)).await?;
     deliver::respond_to_command(ctx, channel, reply, langs).await
 }
 
@@ -170,8 +177,26 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
     slash_command,
     guild_only,
     subcommands(
-        "start", "join", "leave", "bot", "begin", "cancel", "play", "exchange", "roll", "remove",
-        "hand", "board", "status", "rules", "forfeit", "stop"
+        "start",
+        "join",
+        "leave",
+        "bot",
+        "begin",
+        "cancel",
+        "play",
+        "exchange",
+        "roll",
+        "remove",
+        "hand",
+        "board",
+        "status",
+        "rules",
+        "forfeit",
+        "stop",
+        "stats",
+        "leaderboard",
+        "history",
+        "record"
     ),
     subcommand_required
 )]

@@ -14,7 +14,8 @@ use poise::serenity_prelude as serenity;
 use crate::i18n::Lang;
 use crate::service::text::button_label;
 use crate::service::{
-    Actor, Button, ChannelId, Image, Message, Output, Reply, Request, Text, Timestamp, UserId, Who,
+    Actor, Button, ChannelId, GuildId, Image, Message, Output, Reply, Request, Text, Timestamp,
+    UserId, Who,
 };
 
 use super::{Context, Data, Error};
@@ -279,8 +280,14 @@ async fn show_lobby(
         }
     }
     if let Some(posted) = post(ctx, channel, out).await {
-        data.tables.set_lobby_message(channel, posted.id.get());
+        remember_lobby(data, channel, posted.id.get());
     }
+}
+
+/// Tells the service the id of the lobby message it posted, on a blocking thread (the id is saved).
+fn remember_lobby(data: &Data, channel: ChannelId, message_id: u64) {
+    let tables = data.tables.clone();
+    tokio::task::spawn_blocking(move || tables.set_lobby_message(channel, message_id));
 }
 
 /// Sends a direct message; if the user does not take DMs, says so in the channel (revealing nothing)
@@ -326,7 +333,12 @@ async fn direct(
 
 /// Sends one output that needs no interaction (channel, lobby, DM). Private messages have nobody to
 /// go to here and are dropped.
-async fn send_output(ctx: &serenity::Context, data: &Data, channel: ChannelId, output: &Output) {
+pub(super) async fn send_output(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    output: &Output,
+) {
     match output {
         Output::Channel(message) => {
             let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
@@ -404,7 +416,7 @@ pub(super) async fn respond_to_command(
         let handle = ctx.send(builder).await?;
         if lobby {
             let posted = handle.message().await?;
-            data.tables.set_lobby_message(channel, posted.id.get());
+            remember_lobby(data, channel, posted.id.get());
         }
         send_more(ctx, more, private).await?;
     } else {
@@ -528,11 +540,21 @@ async fn on_button(
         channel: channel_lang(ctx, data, channel),
     };
     let request = Request {
+        guild: press.guild_id.map(|g| GuildId(g.get())),
         channel,
         actor,
         command: button.command(),
     };
-    let reply = data.tables.handle(request, Timestamp::now());
+    // On a blocking thread: the service saves to the database before answering.
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(channel = channel.0, "a button press failed: {e}");
+            Reply::ephemeral(Text::Internal)
+        }
+    };
     let pressed = press.message.id.get();
     let answer = if reply.is_refusal() {
         ButtonAnswer::Private(0)
@@ -549,7 +571,7 @@ async fn on_button(
                 return;
             };
             if message_id.is_none() {
-                data.tables.set_lobby_message(channel, pressed);
+                remember_lobby(data, channel, pressed);
             }
             let out = prepare(data, message, langs.channel).await;
             let update = serenity::CreateInteractionResponseMessage::new()
@@ -673,7 +695,16 @@ pub(super) async fn timer_loop(ctx: serenity::Context, data: Data, every: Durati
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         interval.tick().await;
-        for (channel, reply) in data.tables.tick(Timestamp::now()) {
+        // On a blocking thread: timers may save tables.
+        let tables = data.tables.clone();
+        let due = match tokio::task::spawn_blocking(move || tables.tick(Timestamp::now())).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::error!("the timers failed: {e}");
+                continue;
+            }
+        };
+        for (channel, reply) in due {
             for output in &reply.outputs {
                 send_output(&ctx, &data, channel, output).await;
             }

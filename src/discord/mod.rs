@@ -5,6 +5,7 @@ mod commands;
 pub mod config;
 mod deliver;
 mod localize;
+mod persistence;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -17,6 +18,7 @@ use crate::i18n::Lang;
 use crate::service::{MovePicker, RandomPicker, Tables, Text, Timestamp};
 
 pub use config::BotConfig;
+pub use persistence::open_and_restore;
 
 /// Errors of command handlers (anything; user-facing refusals come from the service instead).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -47,6 +49,9 @@ pub enum DiscordError {
     /// Registering the commands failed.
     #[error("could not register the slash commands: {0}")]
     Register(String),
+    /// The database cannot be opened or read.
+    #[error("database: {0}")]
+    Store(String),
 }
 
 /// A refusal to show to the user only (not logged as an error).
@@ -93,7 +98,7 @@ static SETUP_FAILED: OnceLock<String> = OnceLock::new();
 
 /// The computer player behind bot seats and timed-out turns, thinking up to `_think` per move. Until
 /// `crate::ai` is wired in here, every level plays a random legal move.
-fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
+pub(crate) fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
     Arc::new(RandomPicker)
 }
 
@@ -128,7 +133,9 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
     let token = config.checked_token()?.to_string();
     let seed = GameRng::new(Timestamp::now().0 ^ u64::from(std::process::id())).next_u64();
     let think = Duration::from_millis(config.defaults.ai_time_ms);
-    let tables = Arc::new(Tables::new(config.settings(), move_picker(think), seed));
+    let tables = Tables::new(config.settings(), move_picker(think), seed);
+    let (tables, restored) = open_and_restore(tables, &config).await?;
+    let notes = restored.notes;
     let data = Data::new(
         tables,
         painter(),
@@ -168,6 +175,11 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
                         tracing::info!("commands registered globally");
                     }
                 }
+                tokio::spawn(persistence::post_restart_notes(
+                    ctx.clone(),
+                    data.clone(),
+                    notes,
+                ));
                 tokio::spawn(deliver::timer_loop(ctx.clone(), data.clone(), tick));
                 Ok(data)
             })
@@ -291,8 +303,26 @@ mod tests {
         let subs = top[0]["options"].as_array().unwrap();
         let names: Vec<&str> = subs.iter().map(|s| s["name"].as_str().unwrap()).collect();
         for expected in [
-            "start", "join", "leave", "bot", "begin", "cancel", "play", "exchange", "roll",
-            "remove", "hand", "board", "status", "rules", "forfeit", "stop",
+            "start",
+            "join",
+            "leave",
+            "bot",
+            "begin",
+            "cancel",
+            "play",
+            "exchange",
+            "roll",
+            "remove",
+            "hand",
+            "board",
+            "status",
+            "rules",
+            "forfeit",
+            "stop",
+            "stats",
+            "leaderboard",
+            "history",
+            "record",
         ] {
             assert!(names.contains(&expected), "missing /sequence {expected}");
         }

@@ -9,7 +9,8 @@ use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{Lang, Tr};
 
 use super::text::{
-    CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName, Text, Who,
+    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, RollHint, SeatLine, StatusInfo,
+    TeamName, Text, Totals, Who,
 };
 use super::*;
 
@@ -89,10 +90,23 @@ fn variant_index(text: &Text) -> usize {
         Text::Status(_) => 69,
         Text::LobbyStatus(_) => 70,
         Text::Rules(_) => 71,
+        Text::SaveFailed => 72,
+        Text::GameResumed { .. } => 73,
+        Text::LobbyResumed(_) => 74,
+        Text::NotRestored => 75,
+        Text::GameSaved { .. } => 76,
+        Text::NoHistory => 77,
+        Text::HistoryFailed => 78,
+        Text::Stats { .. } => 79,
+        Text::Leaderboard(_) => 80,
+        Text::History(_) => 81,
+        Text::GameRecord { .. } => 82,
+        Text::NoSuchGame(_) => 83,
+        Text::NoGameHere => 84,
     }
 }
 
-const VARIANTS: usize = 72;
+const VARIANTS: usize = 85;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -339,6 +353,72 @@ fn samples() -> Vec<Text> {
             your_turn: true,
         },
     ];
+    let totals = |games, wins, sequences| Totals {
+        games,
+        wins,
+        sequences,
+    };
+    out.extend([
+        Text::SaveFailed,
+        Text::GameResumed {
+            variant: Variant::Dice,
+            to_move: ada(),
+            seconds_left: Some(200),
+        },
+        Text::GameResumed {
+            variant: Variant::Kids,
+            to_move: bot(),
+            seconds_left: None,
+        },
+        Text::LobbyResumed(Variant::Classic),
+        Text::NotRestored,
+        Text::GameSaved { id: 12 },
+        Text::NoHistory,
+        Text::HistoryFailed,
+        Text::Stats {
+            who: ada(),
+            totals: totals(0, 0, 0),
+        },
+        Text::Stats {
+            who: ada(),
+            totals: totals(1, 1, 1),
+        },
+        Text::Stats {
+            who: ada(),
+            totals: totals(10, 3, 7),
+        },
+        Text::Leaderboard(Vec::new()),
+        Text::Leaderboard(vec![
+            LeaderLine {
+                who: ada(),
+                totals: totals(4, 3, 6),
+            },
+            LeaderLine {
+                who: Who::User(UserId(12)),
+                totals: totals(1, 1, 1),
+            },
+        ]),
+        Text::History(Vec::new()),
+        Text::History(vec![
+            HistoryLine {
+                id: 3,
+                variant: Some(Variant::Kids),
+                finished_at: 1_700_000_000,
+                players: vec![ada(), bot()],
+                winners: vec![ada()],
+            },
+            HistoryLine {
+                id: 2,
+                variant: None,
+                finished_at: 1_600_000_000,
+                players: vec![ada(), Who::User(UserId(12))],
+                winners: Vec::new(),
+            },
+        ]),
+        Text::GameRecord { id: 3 },
+        Text::NoSuchGame(99),
+        Text::NoGameHere,
+    ]);
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(
         setup_errors()
@@ -495,6 +575,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
     let ask = |command| {
         tables.handle(
             Request {
+                guild: None,
                 channel,
                 actor: host.clone(),
                 command,
@@ -603,6 +684,7 @@ fn computer_players_are_named_in_the_channel_language() {
     let ask = |command| {
         tables.handle(
             Request {
+                guild: None,
                 channel,
                 actor: actor.clone(),
                 command,

@@ -15,8 +15,8 @@ use super::text::{
     card_label, CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName,
 };
 use super::{
-    Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, HandImage, Image,
-    Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
+    Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
+    HandImage, Image, Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
 };
 use crate::i18n::{tr, tr_args, Args, Lang};
 
@@ -150,6 +150,10 @@ pub struct Playing {
     /// Teams that gave up (no human left on them).
     #[serde(default)]
     pub gave_up: Vec<u8>,
+    /// Players who gave up, with their seat (a computer player sits there now); they still count
+    /// in the game's result.
+    #[serde(default)]
+    pub forfeited: Vec<(Seat, Player)>,
 }
 
 impl Playing {
@@ -169,6 +173,33 @@ impl Playing {
 
     fn player(&self, seat: Seat) -> Option<&Player> {
         self.seats.get(usize::from(seat))
+    }
+
+    /// Who played a seat for the result: the human who gave it up, or whoever sits there.
+    pub fn original_player(&self, seat: Seat) -> Option<&Player> {
+        self.forfeited
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, p)| p)
+            .or_else(|| self.player(seat))
+    }
+
+    /// The winning team: the game's winner, or the only team left when everyone else gave up.
+    pub fn winner(&self) -> Option<u8> {
+        let pos = self.game().position();
+        match pos.status() {
+            Status::Won(team) => Some(team),
+            Status::Drawn => None,
+            Status::InProgress => {
+                let teams = self.game().config().teams;
+                let remaining: Vec<u8> = (0..teams).filter(|t| !self.gave_up.contains(t)).collect();
+                let humans_left = self.seats.iter().any(|p| p.user().is_some());
+                match remaining.as_slice() {
+                    [team] if humans_left => Some(*team),
+                    _ => None,
+                }
+            }
+        }
     }
 
     fn names(&self) -> Vec<String> {
@@ -301,6 +332,9 @@ pub struct Table {
     /// The lobby message, once posted.
     #[serde(default)]
     pub lobby_message: Option<u64>,
+    /// The server, or `None` in a DM (for stats and history).
+    #[serde(default)]
+    pub guild: Option<GuildId>,
     /// When the lobby opened.
     pub created: Timestamp,
     /// Computer players added so far (for their names).
@@ -313,7 +347,7 @@ pub struct Table {
     pub(super) closed: bool,
     /// A computer move is being chosen.
     #[serde(skip)]
-    auto_busy: bool,
+    pub(super) auto_busy: bool,
 }
 
 /// A computer move to choose outside the lock.
@@ -368,6 +402,7 @@ impl Table {
             host: host.user,
             setup,
             lobby_message: None,
+            guild: None,
             created: now,
             bots_added: 0,
             state: State::Lobby(Lobby {
@@ -492,6 +527,10 @@ impl Table {
             Command::Hand => self.hand(actor),
             Command::Board => self.board(),
             Command::Status => self.status(now, settings),
+            Command::Stats { .. }
+            | Command::Leaderboard
+            | Command::History
+            | Command::Record { .. } => Err(Text::Internal),
         };
         outcome.unwrap_or_else(Reply::ephemeral)
     }
@@ -674,6 +713,7 @@ impl Table {
             turn_started: now,
             reminded: false,
             gave_up: Vec::new(),
+            forfeited: Vec::new(),
         };
         let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];
         let mut lines: Vec<Text> = roll_off_line.into_iter().collect();
@@ -955,10 +995,14 @@ impl Table {
             .seats
             .get_mut(usize::from(seat))
             .ok_or(Text::Internal)?;
-        *slot = Player::Bot {
-            level: settings.default_bot_level,
-            name: bot.clone(),
-        };
+        let original = std::mem::replace(
+            slot,
+            Player::Bot {
+                level: settings.default_bot_level,
+                name: bot.clone(),
+            },
+        );
+        playing.forfeited.push((seat, original));
         let config = *playing.game().config();
         let team = config.team_of(seat);
         let team_has_human = playing
@@ -1121,6 +1165,50 @@ impl Table {
             }
         }
         reply
+    }
+
+    /// After a restart: the note for the channel, and whether the table changed. A human whose turn ran
+    /// out while the bot was down gets the time a reminded player has (the turn timeout minus the
+    /// reminder) instead of losing the turn at once; every other deadline is kept. An expired lobby
+    /// gets no note: the next tick closes it.
+    pub(super) fn resume(&mut self, now: Timestamp, settings: &Settings) -> (Reply, bool) {
+        let variant = self.setup.variant;
+        let mut changed = false;
+        let message = match &mut self.state {
+            State::Lobby(_) if now >= self.created.after(settings.lobby_timeout) => None,
+            State::Lobby(_) => Some(Message::text(Text::LobbyResumed(variant))),
+            State::Playing(playing) => {
+                let seat = playing.game().position().to_move();
+                let human = playing.player(seat).and_then(Player::user);
+                let mut seconds_left = None;
+                if human.is_some() {
+                    if now >= playing.turn_started.after(settings.turn_timeout) {
+                        let reminder =
+                            u64::try_from(settings.turn_reminder.as_millis()).unwrap_or(u64::MAX);
+                        playing.turn_started = Timestamp(now.0.saturating_sub(reminder));
+                        playing.reminded = true;
+                        changed = true;
+                    }
+                    seconds_left =
+                        Some(now.seconds_until(playing.turn_started.after(settings.turn_timeout)));
+                }
+                Some(Message {
+                    lines: vec![Text::GameResumed {
+                        variant,
+                        to_move: playing.who(seat),
+                        seconds_left,
+                    }],
+                    image: Some(playing.board_image()),
+                    mentions: human.into_iter().collect(),
+                    ..Message::default()
+                })
+            }
+        };
+        let reply = Reply {
+            outputs: message.map(Output::Channel).into_iter().collect(),
+            auto_move: self.auto_due(now, settings),
+        };
+        (reply, changed)
     }
 
     /// Takes the pending computer move, if one is due and no other is being chosen.

@@ -26,6 +26,7 @@ fn actor(id: u64) -> Actor {
 fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
     tables.handle(
         Request {
+            guild: None,
             channel: ChannelId(channel),
             actor: actor(user),
             command,
@@ -730,6 +731,7 @@ fn moderator_can_stop_and_host_handover() {
     };
     let reply = tables.handle(
         Request {
+            guild: None,
             channel: ChannelId(11),
             actor: moderator,
             command: Command::Stop,
@@ -976,6 +978,7 @@ async fn concurrent_presses_apply_exactly_one_move() {
         tasks.push(tokio::spawn(async move {
             tables.handle(
                 Request {
+                    guild: None,
                     channel: ChannelId(14),
                     actor: actor(user),
                     command,
@@ -1185,15 +1188,21 @@ struct Counting {
 }
 
 impl Persist for Counting {
-    fn save(&self, table: &Table) {
+    fn save(&self, table: &Table) -> Result<(), ServiceError> {
         let actions = table.playing().map_or(0, |p| p.live.record().actions.len());
         self.saved.lock().unwrap().push(actions);
+        Ok(())
     }
-    fn close(&self, channel: ChannelId, finished: Option<&Table>) {
+    fn close(
+        &self,
+        channel: ChannelId,
+        finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError> {
         self.closed
             .lock()
             .unwrap()
             .push((channel, finished.is_some()));
+        Ok(None)
     }
 }
 

@@ -432,6 +432,99 @@ pub enum Text {
     LobbyStatus(LobbyCard),
     /// The rules of a game.
     Rules(Variant),
+
+    // ----- persistence, history and stats -----
+    /// The action could not be saved, so it was not applied.
+    SaveFailed,
+    /// After a restart: the game in this channel goes on.
+    GameResumed {
+        /// The game.
+        variant: Variant,
+        /// Whose turn.
+        to_move: Who,
+        /// Seconds left for a human's turn (`None` for a computer player).
+        seconds_left: Option<u64>,
+    },
+    /// After a restart: the lobby in this channel is open again.
+    LobbyResumed(Variant),
+    /// After a restart: this channel's game could not be restored and was set aside.
+    NotRestored,
+    /// Where a finished game's record is kept.
+    GameSaved {
+        /// The game's number.
+        id: i64,
+    },
+    /// Stats and history need a database, and this bot runs without one.
+    NoHistory,
+    /// Reading stats or history failed.
+    HistoryFailed,
+    /// A player's totals on this server.
+    Stats {
+        /// The player.
+        who: Who,
+        /// Their totals.
+        totals: Totals,
+    },
+    /// The best players of this server.
+    Leaderboard(Vec<LeaderLine>),
+    /// The latest finished games of this server.
+    History(Vec<HistoryLine>),
+    /// The record of a finished game is attached.
+    GameRecord {
+        /// The game's number.
+        id: i64,
+    },
+    /// No finished game with this number on this server.
+    NoSuchGame(i64),
+    /// No finished game of this channel is stored.
+    NoGameHere,
+}
+
+/// A player's totals on a server.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Finished games.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Sequences completed (by their team).
+    pub sequences: u32,
+}
+
+impl Totals {
+    /// Wins per game in whole percent.
+    pub fn win_percent(&self) -> u32 {
+        if self.games == 0 {
+            0
+        } else {
+            ((u64::from(self.wins) * 100 + u64::from(self.games) / 2) / u64::from(self.games))
+                as u32
+        }
+    }
+}
+
+/// One line of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderLine {
+    /// The player.
+    pub who: Who,
+    /// Their totals.
+    pub totals: Totals,
+}
+
+/// One finished game in the history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryLine {
+    /// The game's number.
+    pub id: i64,
+    /// The game (`None` if the stored name is unknown to this version).
+    pub variant: Option<Variant>,
+    /// When it ended, in unix seconds.
+    pub finished_at: i64,
+    /// The players in seat order.
+    pub players: Vec<Who>,
+    /// The winners (empty: drawn, stopped or abandoned).
+    pub winners: Vec<Who>,
 }
 
 impl Text {
@@ -466,6 +559,11 @@ impl Text {
                 | Text::TeamFull { .. }
                 | Text::NoBot
                 | Text::Internal
+                | Text::SaveFailed
+                | Text::NoHistory
+                | Text::HistoryFailed
+                | Text::NoSuchGame(_)
+                | Text::NoGameHere
         )
     }
 
@@ -822,6 +920,81 @@ impl Text {
                 text
             }
             Text::Status(info) => status(tr, info),
+            Text::SaveFailed => tr.t("save-failed"),
+            Text::GameResumed {
+                variant,
+                to_move,
+                seconds_left,
+            } => {
+                let game = game_title(tr, *variant);
+                let args = Args::new()
+                    .text("game", game)
+                    .text("player", to_move.to_string());
+                match seconds_left {
+                    Some(seconds) => {
+                        let time = duration_text(tr, *seconds);
+                        tr.ta("game-resumed-timed", &args.text("time", time))
+                    }
+                    None => tr.ta("game-resumed", &args),
+                }
+            }
+            Text::LobbyResumed(variant) => {
+                let game = game_title(tr, *variant);
+                tr.ta("lobby-resumed", &Args::new().text("game", game))
+            }
+            Text::NotRestored => tr.t("not-restored"),
+            Text::GameSaved { id } => tr.ta("game-saved", &Args::new().text("id", id.to_string())),
+            Text::NoHistory => tr.t("no-history"),
+            Text::HistoryFailed => tr.t("history-failed"),
+            Text::Stats { who, totals } if totals.games == 0 => {
+                tr.ta("stats-none", &Args::new().text("player", who.to_string()))
+            }
+            Text::Stats { who, totals } => tr.ta(
+                "stats",
+                &totals_args(totals).text("player", who.to_string()),
+            ),
+            Text::Leaderboard(lines) if lines.is_empty() => tr.t("leaderboard-empty"),
+            Text::Leaderboard(lines) => {
+                let mut text = tr.t("leaderboard-header");
+                for (i, line) in lines.iter().enumerate() {
+                    let totals = tr.ta("leaderboard-line", &totals_args(&line.totals));
+                    text.push_str(&format!("\n{}. {} — {totals}", i + 1, line.who));
+                }
+                text
+            }
+            Text::History(lines) if lines.is_empty() => tr.t("history-empty"),
+            Text::History(lines) => {
+                let mut text = tr.t("history-header");
+                for line in lines {
+                    let game = match line.variant {
+                        Some(variant) => game_title(tr, variant),
+                        None => tr.t("game-classic"),
+                    };
+                    let players: Vec<String> =
+                        line.players.iter().map(ToString::to_string).collect();
+                    let players = join_list(tr, &players);
+                    let result = if line.winners.is_empty() {
+                        tr.t("history-no-winner")
+                    } else {
+                        let winners: Vec<String> =
+                            line.winners.iter().map(ToString::to_string).collect();
+                        let winners = join_list(tr, &winners);
+                        tr.ta("history-won-by", &Args::new().text("players", winners))
+                    };
+                    text.push_str(&format!(
+                        "\n#{} · {game} · <t:{}:R> · {players} — {result}",
+                        line.id, line.finished_at
+                    ));
+                }
+                text.push('\n');
+                text.push_str(&tr.t("history-footer"));
+                text
+            }
+            Text::GameRecord { id } => {
+                tr.ta("game-record", &Args::new().text("id", id.to_string()))
+            }
+            Text::NoSuchGame(id) => tr.ta("no-such-game", &Args::new().text("id", id.to_string())),
+            Text::NoGameHere => tr.t("no-game-here"),
             Text::Rules(variant) => tr.t(match variant {
                 Variant::Classic => "rules-classic",
                 Variant::Dice => "rules-dice",
@@ -903,6 +1076,15 @@ pub fn card_label(card: Card, lang: Lang) -> String {
 /// The title of a game in `lang`.
 pub fn game_name(variant: Variant, lang: Lang) -> String {
     tr(lang, &format!("game-{variant}"))
+}
+
+/// The numbers of a player's totals, for `stats` and `leaderboard-line`.
+fn totals_args(totals: &Totals) -> Args<'static> {
+    Args::new()
+        .number("games", totals.games)
+        .number("wins", totals.wins)
+        .number("percent", totals.win_percent())
+        .number("sequences", totals.sequences)
 }
 
 fn mention(user: UserId) -> String {

@@ -388,3 +388,57 @@ image-wild = JOKER
 image-remove = ENTFERNEN
 image-no-cards = Das Würfelspiel hat keine Karten.
 image-you-may = Du kannst setzen auf:
+
+## Gespeicherte Spiele, Statistik und Verlauf
+
+cmd-stats = statistik
+cmd-stats-desc = Spiele, Siege und Sequenzen einer Person auf diesem Server.
+opt-stats-user = person
+opt-stats-user-desc = Wessen Statistik (Standard: deine)
+cmd-leaderboard = bestenliste
+cmd-leaderboard-desc = Die besten Spieler dieses Servers.
+cmd-history = verlauf
+cmd-history-desc = Die letzten beendeten Spiele dieses Servers, mit ihren Nummern.
+cmd-record = protokoll
+cmd-record-desc = Das Protokoll eines beendeten Spiels herunterladen (Standard: das letzte in diesem Kanal).
+opt-record-game = spiel
+opt-record-game-desc = Die Nummer des Spiels, aus /sequence verlauf
+save-failed = Entschuldigung, ich konnte das nicht speichern, also ist nichts passiert. Bitte versuch es gleich noch einmal.
+game-resumed = 🔄 Ich wurde neu gestartet: Das Spiel **{ $game }** in diesem Kanal geht weiter, wo es war. { $player } ist am Zug.
+game-resumed-timed = 🔄 Ich wurde neu gestartet: Das Spiel **{ $game }** in diesem Kanal geht weiter, wo es war. { $player } ist am Zug (noch etwa { $time }).
+lobby-resumed = 🔄 Ich wurde neu gestartet: Die Lobby für **{ $game }** in diesem Kanal ist weiter offen.
+not-restored = ⚠️ Ich wurde neu gestartet, aber das Spiel in diesem Kanal ließ sich nicht wiederherstellen: Sein gespeicherter Stand ist beschädigt. Es wurde für den Betreiber des Bots beiseitegelegt. Bitte eröffnet ein neues Spiel mit `/sequence neu`.
+game-saved = Gespeichert als Spiel #{ $id }: `/sequence protokoll spiel:{ $id }` lädt sein Protokoll erneut herunter.
+no-history = Statistik und Spielverlauf gibt es nicht: Dieser Bot läuft ohne Datenbank.
+history-failed = Entschuldigung, ich konnte den Spielverlauf gerade nicht lesen. Bitte versuch es gleich noch einmal.
+stats-none = { $player } hat auf diesem Server noch kein Spiel beendet.
+stats = 📊 { $player } auf diesem Server: { $games ->
+        [one] 1 Spiel
+       *[other] { $games } Spiele
+    }, { $wins ->
+        [one] 1 Sieg
+       *[other] { $wins } Siege
+    } ({ $percent } %), { $sequences ->
+        [one] 1 Sequenz
+       *[other] { $sequences } Sequenzen
+    }.
+leaderboard-empty = Auf diesem Server ist noch kein Spiel beendet: Die Bestenliste füllt sich, sobald Spiele enden.
+leaderboard-header = 🏆 **Bestenliste** dieses Servers:
+leaderboard-line = { $wins ->
+        [one] 1 Sieg
+       *[other] { $wins } Siege
+    } in { $games ->
+        [one] 1 Spiel
+       *[other] { $games } Spielen
+    } ({ $percent } %), { $sequences ->
+        [one] 1 Sequenz
+       *[other] { $sequences } Sequenzen
+    }
+history-empty = Auf diesem Server ist noch kein Spiel beendet.
+history-header = 📜 **Letzte Spiele** dieses Servers:
+history-no-winner = ohne Sieger
+history-won-by = gewonnen von { $players }
+history-footer = `/sequence protokoll spiel:` lädt das Protokoll eines Spiels herunter.
+game-record = Das Protokoll von Spiel #{ $id } hängt an.
+no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
+no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.

@@ -393,3 +393,57 @@ image-wild = WILD
 image-remove = REMOVE
 image-no-cards = Sequence Dice has no cards.
 image-you-may = You may take:
+
+## Saved games, stats and history
+
+cmd-stats = stats
+cmd-stats-desc = A player's games, wins and sequences on this server.
+opt-stats-user = user
+opt-stats-user-desc = Whose stats (default: yours)
+cmd-leaderboard = leaderboard
+cmd-leaderboard-desc = The best players of this server.
+cmd-history = history
+cmd-history-desc = The latest finished games of this server, with their numbers.
+cmd-record = record
+cmd-record-desc = Download the record of a finished game (default: the last one of this channel).
+opt-record-game = game
+opt-record-game-desc = The game's number, from /sequence history
+save-failed = Sorry, I could not save that, so nothing happened. Please try again in a moment.
+game-resumed = 🔄 I was restarted: the **{ $game }** game in this channel goes on where it was. It is { $player }'s turn.
+game-resumed-timed = 🔄 I was restarted: the **{ $game }** game in this channel goes on where it was. It is { $player }'s turn (about { $time } left).
+lobby-resumed = 🔄 I was restarted: the **{ $game }** lobby in this channel is still open.
+not-restored = ⚠️ I was restarted, but the game in this channel could not be restored: its saved state is damaged. It was set aside for the bot's operator. Please start a new game with `/sequence start`.
+game-saved = Saved as game #{ $id }: `/sequence record game:{ $id }` downloads its record again.
+no-history = Stats and game history are not available: this bot runs without a database.
+history-failed = Sorry, I could not read the game history just now. Please try again in a moment.
+stats-none = { $player } has not finished a game on this server yet.
+stats = 📊 { $player } on this server: { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    } ({ $percent }%), { $sequences ->
+        [one] 1 sequence
+       *[other] { $sequences } sequences
+    }.
+leaderboard-empty = No finished games on this server yet: the leaderboard fills up as games end.
+leaderboard-header = 🏆 **Leaderboard** of this server:
+leaderboard-line = { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    } in { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } ({ $percent }%), { $sequences ->
+        [one] 1 sequence
+       *[other] { $sequences } sequences
+    }
+history-empty = No finished games on this server yet.
+history-header = 📜 **Latest games** of this server:
+history-no-winner = no winner
+history-won-by = won by { $players }
+history-footer = `/sequence record game:` downloads a game's record.
+game-record = The record of game #{ $id } is attached.
+no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
+no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.

@@ -388,3 +388,57 @@ image-wild = JOKER
 image-remove = FJERN
 image-no-cards = Sequence Dice har ingen kort.
 image-you-may = Du kan ta:
+
+## Lagrede spill, statistikk og historikk
+
+cmd-stats = statistikk
+cmd-stats-desc = Spill, seire og rekker for en spiller på denne serveren.
+opt-stats-user = bruker
+opt-stats-user-desc = Hvem sin statistikk (standard: din)
+cmd-leaderboard = toppliste
+cmd-leaderboard-desc = De beste spillerne på denne serveren.
+cmd-history = historikk
+cmd-history-desc = De siste ferdige spillene på denne serveren, med numrene sine.
+cmd-record = protokoll
+cmd-record-desc = Last ned protokollen for et ferdig spill (standard: det siste i denne kanalen).
+opt-record-game = spill
+opt-record-game-desc = Nummeret på spillet, fra /sequence historikk
+save-failed = Beklager, jeg fikk ikke lagret det, så ingenting skjedde. Prøv igjen om et øyeblikk.
+game-resumed = 🔄 Jeg ble startet på nytt: Spillet **{ $game }** i denne kanalen fortsetter der det var. Det er { $player } sin tur.
+game-resumed-timed = 🔄 Jeg ble startet på nytt: Spillet **{ $game }** i denne kanalen fortsetter der det var. Det er { $player } sin tur (omtrent { $time } igjen).
+lobby-resumed = 🔄 Jeg ble startet på nytt: Lobbyen for **{ $game }** i denne kanalen er fortsatt åpen.
+not-restored = ⚠️ Jeg ble startet på nytt, men spillet i denne kanalen kunne ikke gjenopprettes: Den lagrede tilstanden er skadet. Det er lagt til side for den som drifter boten. Start et nytt spill med `/sequence nytt`.
+game-saved = Lagret som spill #{ $id }: `/sequence protokoll spill:{ $id }` laster ned protokollen igjen.
+no-history = Statistikk og spillhistorikk er ikke tilgjengelig: Denne boten kjører uten database.
+history-failed = Beklager, jeg fikk ikke lest spillhistorikken akkurat nå. Prøv igjen om et øyeblikk.
+stats-none = { $player } har ikke fullført noe spill på denne serveren ennå.
+stats = 📊 { $player } på denne serveren: { $games ->
+        [one] 1 spill
+       *[other] { $games } spill
+    }, { $wins ->
+        [one] 1 seier
+       *[other] { $wins } seire
+    } ({ $percent } %), { $sequences ->
+        [one] 1 rekke
+       *[other] { $sequences } rekker
+    }.
+leaderboard-empty = Ingen ferdige spill på denne serveren ennå: Topplisten fylles opp etter hvert som spill blir ferdige.
+leaderboard-header = 🏆 **Toppliste** for denne serveren:
+leaderboard-line = { $wins ->
+        [one] 1 seier
+       *[other] { $wins } seire
+    } på { $games ->
+        [one] 1 spill
+       *[other] { $games } spill
+    } ({ $percent } %), { $sequences ->
+        [one] 1 rekke
+       *[other] { $sequences } rekker
+    }
+history-empty = Ingen ferdige spill på denne serveren ennå.
+history-header = 📜 **Siste spill** på denne serveren:
+history-no-winner = ingen vinner
+history-won-by = vunnet av { $players }
+history-footer = `/sequence protokoll spill:` laster ned protokollen for et spill.
+game-record = Protokollen for spill #{ $id } ligger vedlagt.
+no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
+no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.
