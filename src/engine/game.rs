@@ -1194,7 +1194,10 @@ impl Game {
             Move::Pass => {
                 let _ = events.try_push(Event::Passed { seat });
                 self.pos.passes += 1;
-                if self.pos.passes >= self.pos.config.players {
+                // A round of passes blocks a card game for good; in dice the next roll may well play
+                // (an 11 always can while an opponent chip or an empty cell is left), so it is no draw.
+                if self.pos.passes >= self.pos.config.players && self.pos.config.variant.has_cards()
+                {
                     self.pos.finish_blocked(events);
                 } else {
                     self.end_turn(false, events);
