@@ -3,18 +3,14 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
-use sequence_bot::engine::{Config, Game, GameRng, Options, Variant};
+use sequence_bot::engine::{Config, Events, Game, GameRng, Options, Variant};
 
 /// Plays one game with uniformly random legal moves; returns the number of plies.
-fn self_play(config: Config, seed: u64) -> u32 {
+fn self_play(config: Config, seed: u64, events: &mut Events) -> u32 {
     let mut game = Game::new(config, seed);
     let mut rng = GameRng::new(seed ^ 0xABCD);
     let mut plies = 0;
-    while let Some(mv) = game.random_move(&mut rng) {
-        let seat = game.position().to_move();
-        if game.play(seat, mv).is_err() {
-            break;
-        }
+    while game.play_random(&mut rng, events).is_some() {
         plies += 1;
     }
     plies
@@ -31,7 +27,10 @@ fn bench_self_play(c: &mut Criterion) {
     ] {
         let config = Config::new(variant, players, None, Options::default()).expect("valid set-up");
         let sample = 2000u64;
-        let plies: u64 = (0..sample).map(|s| u64::from(self_play(config, s))).sum();
+        let mut events = Events::new();
+        let plies: u64 = (0..sample)
+            .map(|s| u64::from(self_play(config, s, &mut events)))
+            .sum();
         println!(
             "{name}: {:.1} plies per game on average",
             plies as f64 / sample as f64
@@ -40,7 +39,7 @@ fn bench_self_play(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(self_play(config, seed))
+                black_box(self_play(config, seed, &mut events))
             })
         });
     }

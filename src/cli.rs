@@ -101,7 +101,7 @@ pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
 }
 
 /// Logs to stderr; `RUST_LOG` chooses the detail (default: this crate at info, the rest at warn).
-fn init_logging() {
+pub(crate) fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,sequence_bot=info"));
     let _ = tracing_subscriber::fmt()

@@ -1,6 +1,9 @@
 //! sequence-bot: a Discord bot that hosts games of Sequence.
 pub mod cli;
+pub mod console;
 pub mod discord;
 pub mod engine;
+pub mod i18n;
+pub mod render;
 pub mod service;
 pub mod store;

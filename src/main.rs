@@ -25,6 +25,14 @@ enum Command {
         #[arg(long)]
         config: Option<std::path::PathBuf>,
     },
+    /// Development and tests: the bot without Discord, driven by JSON lines on stdin (see
+    /// `src/console.rs`); same service, database, restore and timers as `run`.
+    #[command(hide = true)]
+    Console {
+        /// The configuration file (see config.example.toml).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
     /// Check a game record (FILE or - for stdin) and print the final state as JSON; or, with --seed and
     /// --players, play a random game and print its record.
     Replay {
@@ -42,6 +50,30 @@ enum Command {
         /// Game of the random game: classic, dice or kids.
         #[arg(long, default_value = "classic")]
         game: String,
+    },
+    /// Draw a recorded game's board as PNG after K actions (default: all); with --seat N also that seat's
+    /// hand, written to --hand-out or next to --out as NAME.hand.png.
+    Render {
+        /// The record file, or `-` for standard input.
+        record: String,
+        /// Where to write the board PNG.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Also draw this seat's hand (seats count from 0).
+        #[arg(long)]
+        seat: Option<u8>,
+        /// Replay only the first K actions.
+        #[arg(long)]
+        after: Option<usize>,
+        /// Where to write the hand PNG (default: OUT with `.hand.png`).
+        #[arg(long)]
+        hand_out: Option<std::path::PathBuf>,
+        /// Seat names, comma-separated, in seat order.
+        #[arg(long, value_delimiter = ',')]
+        names: Vec<String>,
+        /// Language of the words on the images: en-US, de or no.
+        #[arg(long, default_value = "en-US")]
+        lang: String,
     },
 }
 
@@ -68,7 +100,25 @@ fn main() {
                 2
             }
         },
+        Some(Command::Render {
+            record,
+            out,
+            seat,
+            after,
+            hand_out,
+            names,
+            lang,
+        }) => sequence_bot::render::cli::run(&sequence_bot::render::cli::RenderArgs {
+            record,
+            out,
+            seat,
+            after,
+            hand_out,
+            names,
+            lang: sequence_bot::i18n::Lang::from_locale(&lang),
+        }),
         Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
+        Some(Command::Console { config }) => sequence_bot::console::run_console(config.as_deref()),
         None => cli::run_bot(None),
     };
     std::process::exit(code);

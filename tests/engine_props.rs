@@ -168,3 +168,26 @@ proptest! {
         prop_assert!(matches!(out.code, 0..=2));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The unchecked fast path plays only moves that `check` accepts, with the same result as `play`.
+    #[test]
+    fn play_random_matches_checked_play(config in configs(), seed in any::<u64>()) {
+        let mut fast = Game::new(config, seed);
+        let mut checked = fast.clone();
+        let mut rng = GameRng::new(seed);
+        let mut events = sequence_bot::engine::Events::new();
+        loop {
+            let seat = fast.position().to_move();
+            let before = fast.clone();
+            let Some(mv) = fast.play_random(&mut rng, &mut events) else { break };
+            prop_assert_eq!(before.check(seat, mv), Ok(()));
+            let expected = checked.play(seat, mv).expect("legal");
+            prop_assert_eq!(&expected, &events);
+            prop_assert_eq!(fast.position(), checked.position());
+        }
+        prop_assert!(checked.position().is_over());
+    }
+}

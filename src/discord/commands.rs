@@ -4,8 +4,12 @@
 use poise::serenity_prelude as serenity;
 
 use crate::engine::{Options, Variant};
-use crate::service::{Actor, BotLevel, ChannelId, Choice, Command, Request, Timestamp, UserId};
+use crate::i18n::Lang;
+use crate::service::{
+    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Request, Timestamp, UserId,
+};
 
+use super::persistence::{history, leaderboard, record, stats};
 use super::{deliver, Context, Error};
 
 /// A game, as offered in the option list.
@@ -74,16 +78,41 @@ pub(super) fn actor_of(ctx: Context<'_>) -> Actor {
     }
 }
 
-/// Hands a command to the service and delivers the reply.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+/// The user's language (their Discord locale) and the channel's (the server's preferred locale),
+/// remembered by the service for messages sent later to either.
+fn languages(ctx: Context<'_>) -> deliver::Langs {
+    let guild_locale = match ctx {
+        poise::Context::Application(app) => app.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    let user = Lang::from_optional(ctx.locale());
+    let guild = Lang::from_optional(guild_locale);
     let channel = ChannelId(ctx.channel_id().get());
+    let tables = &ctx.data().tables;
+    tables.note_languages(channel, UserId(ctx.author().id.get()), user, guild);
+    deliver::Langs::choose(user, guild, tables.channel_language(channel))
+}
+
+/// The language of the user, for autocomplete labels.
+fn user_lang(ctx: Context<'_>) -> Lang {
+    Lang::from_optional(ctx.locale()).unwrap_or_default()
+}
+
+/// Hands a command to the service (on a blocking thread: it saves to the database before answering)
+/// and delivers the reply.
+pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let channel = ChannelId(ctx.channel_id().get());
+    let langs = languages(ctx);
     let request = Request {
+        guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel,
         actor: actor_of(ctx),
         command,
     };
-    let reply = ctx.data().tables.handle(request, Timestamp::now());
-    deliver::respond_to_command(ctx, channel, reply).await
+    let tables = ctx.data().tables.clone();
+    let now = Timestamp::now();
+    let reply = tokio::task::spawn_blocking(move || tables.handle(request, now)).await?;
+    deliver::respond_to_command(ctx, channel, reply, langs).await
 }
 
 fn to_autocomplete(choices: Vec<Choice>) -> Vec<serenity::AutocompleteChoice> {
@@ -119,6 +148,7 @@ async fn complete_card(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
         ChannelId(ctx.channel_id().get()),
         UserId(ctx.author().id.get()),
         partial,
+        user_lang(ctx),
     ))
 }
 
@@ -127,6 +157,7 @@ async fn complete_dead_card(ctx: Context<'_>, partial: &str) -> Vec<serenity::Au
         ChannelId(ctx.channel_id().get()),
         UserId(ctx.author().id.get()),
         partial,
+        user_lang(ctx),
     ))
 }
 
@@ -137,6 +168,7 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
         UserId(ctx.author().id.get()),
         card.as_deref(),
         partial,
+        user_lang(ctx),
     ))
 }
 
@@ -145,8 +177,26 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
     slash_command,
     guild_only,
     subcommands(
-        "start", "join", "leave", "bot", "begin", "cancel", "play", "exchange", "roll", "remove",
-        "hand", "board", "status", "rules", "forfeit", "stop"
+        "start",
+        "join",
+        "leave",
+        "bot",
+        "begin",
+        "cancel",
+        "play",
+        "exchange",
+        "roll",
+        "remove",
+        "hand",
+        "board",
+        "status",
+        "rules",
+        "forfeit",
+        "stop",
+        "stats",
+        "leaderboard",
+        "history",
+        "record"
     ),
     subcommand_required
 )]

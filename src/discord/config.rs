@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::engine::Variant;
 use crate::service::{BotLevel, Settings};
+use crate::store::DatabaseConfig;
 
 use super::DiscordError;
 
@@ -17,6 +18,8 @@ pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
 pub const DEV_GUILD_ENV: &str = "SEQUENCE_DEV_GUILD";
 /// Environment override of `database`.
 pub const DATABASE_ENV: &str = "SEQUENCE_DATABASE";
+/// Environment override of `database_url`.
+pub const DATABASE_URL_ENV: &str = "SEQUENCE_DATABASE_URL";
 
 /// A secret that never shows in `Debug` output or logs.
 #[derive(Clone, Default, PartialEq, Eq, Deserialize)]
@@ -121,8 +124,12 @@ pub struct BotConfig {
     /// A guild (server) id where commands are registered instantly, for development. Without it,
     /// commands are registered globally (which Discord may take a while to show).
     pub dev_guild: Option<u64>,
-    /// Where games are stored.
+    /// The SQLite file where games are stored (default `sequence-bot.db`), unless `database_url` is
+    /// set.
     pub database: Option<String>,
+    /// `postgres://user:password@host:port/dbname` to store games in PostgreSQL instead (hidden in
+    /// logs: it may hold a password).
+    pub database_url: Option<Secret>,
     /// Timers.
     pub timers: Timers,
     /// Defaults.
@@ -182,7 +189,28 @@ impl BotConfig {
         if let Some(db) = get(DATABASE_ENV).filter(|d| !d.trim().is_empty()) {
             self.database = Some(db);
         }
+        if let Some(url) = get(DATABASE_URL_ENV).filter(|u| !u.trim().is_empty()) {
+            self.database_url = Some(Secret::new(url.trim()));
+        }
         Ok(())
+    }
+
+    /// Where the store lives: PostgreSQL if `database_url` is set, otherwise the SQLite file.
+    pub fn database_config(&self) -> DatabaseConfig {
+        let default = DatabaseConfig::default();
+        DatabaseConfig {
+            path: self
+                .database
+                .as_deref()
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map_or(default.path, Into::into),
+            database_url: self
+                .database_url
+                .as_ref()
+                .filter(|u| !u.is_empty())
+                .map(|u| u.expose().trim().to_string()),
+        }
     }
 
     /// Checks the token's presence and shape (three dot-separated parts), without contacting Discord.
@@ -331,6 +359,38 @@ mod tests {
         let config = BotConfig::from_toml("[network]\nhttps_proxy = \"127.0.0.1:8080\"\n").unwrap();
         assert!(config.validate().is_err());
         assert!(BotConfig::from_toml("[network]\nproxy = \"x\"\n").is_err());
+    }
+
+    #[test]
+    fn the_database_setting_picks_the_store() {
+        let config = BotConfig::default();
+        assert_eq!(config.database_config(), DatabaseConfig::default());
+        assert_eq!(
+            config.database_config().path,
+            std::path::PathBuf::from("sequence-bot.db")
+        );
+        let mut config = BotConfig::from_toml("database = \"/var/lib/sequence/games.db\"").unwrap();
+        assert_eq!(
+            config.database_config().path,
+            std::path::PathBuf::from("/var/lib/sequence/games.db")
+        );
+        assert_eq!(config.database_config().database_url, None);
+        config
+            .apply_env(|k| {
+                (k == DATABASE_URL_ENV).then(|| "postgres://bot:pw@db/sequence".to_string())
+            })
+            .unwrap();
+        assert_eq!(
+            config.database_config().database_url.as_deref(),
+            Some("postgres://bot:pw@db/sequence")
+        );
+        // The URL may hold a password: never printed.
+        assert!(!format!("{config:?}").contains("pw@"));
+        let config = BotConfig::from_toml("database_url = \"postgres://u@h/d\"").unwrap();
+        assert_eq!(
+            config.database_config().database_url.as_deref(),
+            Some("postgres://u@h/d")
+        );
     }
 
     #[test]

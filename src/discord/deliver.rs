@@ -1,15 +1,21 @@
 //! Sends what the service answered: the interaction response (private or public), channel messages,
 //! lobby edits and direct messages; renders images on a blocking thread; runs the timer loop and the
 //! computer players. No lock of the service is held while waiting on Discord.
+//!
+//! Languages: what answers an interaction privately is in the user's Discord locale; what goes to the
+//! channel is in the server's preferred locale; a direct message is in its recipient's last seen
+//! locale, else the channel's. Anything else falls back to English.
 
 use std::num::NonZeroU64;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use crate::i18n::Lang;
 use crate::service::text::button_label;
 use crate::service::{
-    Actor, Button, ChannelId, Image, Message, Output, Reply, Request, Text, Timestamp, UserId, Who,
+    Actor, Button, ChannelId, GuildId, Image, Message, Output, Reply, Request, Text, Timestamp,
+    UserId, Who,
 };
 
 use super::{Context, Data, Error};
@@ -17,12 +23,64 @@ use super::{Context, Data, Error};
 /// Discord's limit on message text.
 const MAX_CONTENT: usize = 2000;
 
+/// The languages of an interaction: the user's and the channel's (its server's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Langs {
+    /// For private answers.
+    pub user: Lang,
+    /// For channel posts and the lobby.
+    pub channel: Lang,
+}
+
+impl Langs {
+    /// The languages of an interaction from the user's locale, the server's preferred locale and the
+    /// channel's language as remembered: the channel follows the server (else what was remembered, else
+    /// English), the user follows their own locale (else the channel).
+    pub fn choose(user: Option<Lang>, guild: Option<Lang>, remembered: Option<Lang>) -> Langs {
+        let channel = guild.or(remembered).unwrap_or_default();
+        Langs {
+            user: user.unwrap_or(channel),
+            channel,
+        }
+    }
+}
+
 /// A message ready for Discord.
 struct Outgoing {
     content: String,
+    /// Text past Discord's limit, sent as further plain messages.
+    more: Vec<String>,
     mentions: serenity::CreateAllowedMentions,
     components: Vec<serenity::CreateActionRow>,
     files: Vec<serenity::CreateAttachment>,
+}
+
+/// Splits a long text into messages of at most [`MAX_CONTENT`] characters, at line breaks, before a
+/// heading (`#`) where one is near; a single overlong line is clipped.
+fn split_content(text: &str) -> Vec<String> {
+    let mut chunks: Vec<String> = Vec::new();
+    let mut current: Vec<String> = Vec::new();
+    let mut length = 0;
+    for line in text.split('\n') {
+        let line = clip(line.to_string());
+        let size = line.chars().count() + 1;
+        if !current.is_empty() && length + size > MAX_CONTENT + 1 {
+            // Start the next message at the last heading of this one, if it has one past its start.
+            let cut = current
+                .iter()
+                .rposition(|l| l.starts_with('#'))
+                .filter(|&i| i > 0)
+                .unwrap_or(current.len());
+            let carried = current.split_off(cut);
+            chunks.push(current.join("\n"));
+            current = carried;
+            length = current.iter().map(|l| l.chars().count() + 1).sum();
+        }
+        length += size;
+        current.push(line);
+    }
+    chunks.push(current.join("\n"));
+    chunks
 }
 
 fn clip(text: String) -> String {
@@ -42,7 +100,7 @@ fn discord_channel(channel: ChannelId) -> Option<serenity::ChannelId> {
     NonZeroU64::new(channel.0).map(serenity::ChannelId::from)
 }
 
-fn button_rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
+fn button_rows(buttons: &[Button], lang: Lang) -> Vec<serenity::CreateActionRow> {
     buttons
         .chunks(5)
         .map(|row| {
@@ -57,7 +115,7 @@ fn button_rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
                             serenity::ButtonStyle::Secondary
                         };
                         serenity::CreateButton::new(b.id())
-                            .label(button_label(b))
+                            .label(button_label(b, lang))
                             .style(style)
                     })
                     .collect(),
@@ -66,15 +124,15 @@ fn button_rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
         .collect()
 }
 
-/// Draws an image on a blocking thread; `None` (text only) if drawing fails.
-async fn render(data: &Data, image: &Image) -> Option<serenity::CreateAttachment> {
+/// Draws an image on a blocking thread, its words in `lang`; `None` (text only) if drawing fails.
+async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::CreateAttachment> {
     let painter = data.painter.clone();
     let image = image.clone();
     let drawn = tokio::task::spawn_blocking(move || match &image {
         Image::Board(board) => painter
-            .board(board.view(), board.names())
+            .board(board.view(), board.names(), lang)
             .map(|png| (png, "board.png")),
-        Image::Hand(hand) => painter.hand(hand.view()).map(|png| (png, "hand.png")),
+        Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
     })
     .await;
     match drawn {
@@ -90,10 +148,10 @@ async fn render(data: &Data, image: &Image) -> Option<serenity::CreateAttachment
     }
 }
 
-async fn prepare(data: &Data, message: &Message) -> Outgoing {
+async fn prepare(data: &Data, message: &Message, lang: Lang) -> Outgoing {
     let mut files = Vec::new();
     if let Some(image) = &message.image {
-        files.extend(render(data, image).await);
+        files.extend(render(data, image, lang).await);
     }
     if let Some(attachment) = &message.attachment {
         files.push(serenity::CreateAttachment::bytes(
@@ -101,11 +159,13 @@ async fn prepare(data: &Data, message: &Message) -> Outgoing {
             attachment.filename.clone(),
         ));
     }
+    let mut chunks = split_content(&message.render(lang)).into_iter();
     Outgoing {
-        content: clip(message.to_english()),
+        content: chunks.next().unwrap_or_default(),
+        more: chunks.collect(),
         mentions: serenity::CreateAllowedMentions::new()
             .users(message.mentions.iter().filter_map(|&u| discord_user(u))),
-        components: button_rows(&message.buttons),
+        components: button_rows(&message.buttons, lang),
         files,
     }
 }
@@ -142,13 +202,56 @@ async fn post(
     out: Outgoing,
 ) -> Option<serenity::Message> {
     let target = discord_channel(channel)?;
-    match target.send_message(ctx, create_message(out)).await {
-        Ok(message) => Some(message),
+    let more = out.more.clone();
+    let posted = match target.send_message(ctx, create_message(out)).await {
+        Ok(message) => message,
         Err(e) => {
             tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
-            None
+            return None;
+        }
+    };
+    for chunk in more {
+        let next = serenity::CreateMessage::new()
+            .content(chunk)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Err(e) = target.send_message(ctx, next).await {
+            tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
         }
     }
+    Some(posted)
+}
+
+/// The language of a channel: as last seen on an interaction there, else its server's preferred
+/// locale from the cache, else English.
+fn channel_lang(ctx: &serenity::Context, data: &Data, channel: ChannelId) -> Lang {
+    if let Some(lang) = data.tables.channel_language(channel) {
+        return lang;
+    }
+    // Which server holds the channel: only asked once per channel (the answer is remembered).
+    let guild = discord_channel(channel).and_then(|id| {
+        ctx.cache.guilds().into_iter().find_map(|guild| {
+            let guild = ctx.cache.guild(guild)?;
+            guild
+                .channels
+                .contains_key(&id)
+                .then(|| guild.preferred_locale.clone())
+        })
+    });
+    match Lang::from_optional(guild.as_deref()) {
+        Some(lang) => {
+            data.tables
+                .note_languages(channel, UserId(0), None, Some(lang));
+            lang
+        }
+        None => Lang::En,
+    }
+}
+
+/// The language of a direct message to `user`: theirs if seen, else the channel's.
+fn user_lang(ctx: &serenity::Context, data: &Data, channel: ChannelId, user: UserId) -> Lang {
+    data.tables
+        .user_language(user)
+        .unwrap_or_else(|| channel_lang(ctx, data, channel))
 }
 
 /// Edits the lobby message, or posts it (and tells the service its id) if there is none yet.
@@ -159,7 +262,7 @@ async fn show_lobby(
     message_id: Option<u64>,
     message: &Message,
 ) {
-    let out = prepare(data, message).await;
+    let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
     if let (Some(target), Some(id)) = (
         discord_channel(channel),
         message_id.and_then(NonZeroU64::new),
@@ -177,8 +280,14 @@ async fn show_lobby(
         }
     }
     if let Some(posted) = post(ctx, channel, out).await {
-        data.tables.set_lobby_message(channel, posted.id.get());
+        remember_lobby(data, channel, posted.id.get());
     }
+}
+
+/// Tells the service the id of the lobby message it posted, on a blocking thread (the id is saved).
+fn remember_lobby(data: &Data, channel: ChannelId, message_id: u64) {
+    let tables = data.tables.clone();
+    tokio::task::spawn_blocking(move || tables.set_lobby_message(channel, message_id));
 }
 
 /// Sends a direct message; if the user does not take DMs, says so in the channel (revealing nothing)
@@ -193,9 +302,21 @@ async fn direct(
     let Some(target) = discord_user(user) else {
         return;
     };
-    let out = prepare(data, message).await;
+    let out = prepare(data, message, user_lang(ctx, data, channel, user)).await;
     let sent = match target.create_dm_channel(ctx).await {
-        Ok(dm) => dm.send_message(ctx, create_message(out)).await.map(|_| ()),
+        Ok(dm) => {
+            let more = out.more.clone();
+            let mut sent = dm.send_message(ctx, create_message(out)).await.map(|_| ());
+            for chunk in more {
+                if sent.is_ok() {
+                    sent = dm
+                        .send_message(ctx, serenity::CreateMessage::new().content(chunk))
+                        .await
+                        .map(|_| ());
+                }
+            }
+            sent
+        }
         Err(e) => Err(e),
     };
     if let Err(e) = sent {
@@ -205,17 +326,22 @@ async fn direct(
             mentions: vec![user],
             ..Message::default()
         };
-        let out = prepare(data, &notice).await;
+        let out = prepare(data, &notice, channel_lang(ctx, data, channel)).await;
         post(ctx, channel, out).await;
     }
 }
 
 /// Sends one output that needs no interaction (channel, lobby, DM). Private messages have nobody to
 /// go to here and are dropped.
-async fn send_output(ctx: &serenity::Context, data: &Data, channel: ChannelId, output: &Output) {
+pub(super) async fn send_output(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    output: &Output,
+) {
     match output {
         Output::Channel(message) => {
-            let out = prepare(data, message).await;
+            let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
             post(ctx, channel, out).await;
         }
         Output::Lobby {
@@ -256,6 +382,7 @@ pub(super) async fn respond_to_command(
     ctx: Context<'_>,
     channel: ChannelId,
     reply: Reply,
+    langs: Langs,
 ) -> Result<(), Error> {
     let data = ctx.data();
     let discord = ctx.serenity_context();
@@ -275,7 +402,9 @@ pub(super) async fn respond_to_command(
                 ctx.defer().await?;
             }
         }
-        let out = prepare(data, message).await;
+        let lang = if private { langs.user } else { langs.channel };
+        let out = prepare(data, message, lang).await;
+        let more = out.more.clone();
         let mut builder = poise::CreateReply::default()
             .content(out.content)
             .ephemeral(private)
@@ -287,8 +416,9 @@ pub(super) async fn respond_to_command(
         let handle = ctx.send(builder).await?;
         if lobby {
             let posted = handle.message().await?;
-            data.tables.set_lobby_message(channel, posted.id.get());
+            remember_lobby(data, channel, posted.id.get());
         }
+        send_more(ctx, more, private).await?;
     } else {
         say_private(ctx, &Text::Internal).await;
     }
@@ -299,7 +429,8 @@ pub(super) async fn respond_to_command(
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
             Output::Ephemeral(m) => {
-                let out = prepare(data, m).await;
+                let out = prepare(data, m, langs.user).await;
+                let more = out.more.clone();
                 let mut builder = poise::CreateReply::default()
                     .content(out.content)
                     .ephemeral(true);
@@ -307,6 +438,7 @@ pub(super) async fn respond_to_command(
                     builder = builder.attachment(file);
                 }
                 ctx.send(builder).await?;
+                send_more(ctx, more, true).await?;
             }
             other => send_output(discord, data, channel, other).await,
         }
@@ -317,10 +449,24 @@ pub(super) async fn respond_to_command(
     Ok(())
 }
 
-/// A private message in answer to a command (errors are logged, not returned).
+/// The rest of a long answer, as further messages.
+async fn send_more(ctx: Context<'_>, more: Vec<String>, private: bool) -> Result<(), Error> {
+    for chunk in more {
+        let builder = poise::CreateReply::default()
+            .content(chunk)
+            .ephemeral(private)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        ctx.send(builder).await?;
+    }
+    Ok(())
+}
+
+/// A private message in answer to a command, in the user's language (errors are logged, not
+/// returned).
 pub(super) async fn say_private(ctx: Context<'_>, text: &Text) {
+    let lang = Lang::from_optional(ctx.locale()).unwrap_or_default();
     let reply = poise::CreateReply::default()
-        .content(clip(text.to_string()))
+        .content(clip(text.render(lang)))
         .ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         tracing::warn!("cannot answer privately: {e}");
@@ -385,12 +531,30 @@ async fn on_button(
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_messages()),
     };
+    let user_lang = Lang::from_locale(&press.locale);
+    let guild_lang = Lang::from_optional(press.guild_locale.as_deref());
+    data.tables
+        .note_languages(channel, actor.user, Some(user_lang), guild_lang);
+    let langs = Langs {
+        user: user_lang,
+        channel: channel_lang(ctx, data, channel),
+    };
     let request = Request {
+        guild: press.guild_id.map(|g| GuildId(g.get())),
         channel,
         actor,
         command: button.command(),
     };
-    let reply = data.tables.handle(request, Timestamp::now());
+    // On a blocking thread: the service saves to the database before answering.
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(channel = channel.0, "a button press failed: {e}");
+            Reply::ephemeral(Text::Internal)
+        }
+    };
     let pressed = press.message.id.get();
     let answer = if reply.is_refusal() {
         ButtonAnswer::Private(0)
@@ -407,9 +571,9 @@ async fn on_button(
                 return;
             };
             if message_id.is_none() {
-                data.tables.set_lobby_message(channel, pressed);
+                remember_lobby(data, channel, pressed);
             }
-            let out = prepare(data, message).await;
+            let out = prepare(data, message, langs.channel).await;
             let update = serenity::CreateInteractionResponseMessage::new()
                 .content(out.content)
                 .allowed_mentions(serenity::CreateAllowedMentions::new())
@@ -429,23 +593,25 @@ async fn on_button(
             if message.image.is_some() {
                 match press.defer_ephemeral(ctx).await {
                     Ok(()) => {
-                        let out = prepare(data, message).await;
-                        press
-                            .create_followup(ctx, private_followup(out))
-                            .await
-                            .map(|_| Some(i))
+                        let out = prepare(data, message, langs.user).await;
+                        let more = out.more.clone();
+                        let sent = press.create_followup(ctx, private_followup(out)).await;
+                        private_more(ctx, press, more).await;
+                        sent.map(|_| Some(i))
                     }
                     Err(e) => Err(e),
                 }
             } else {
-                let out = prepare(data, message).await;
-                press
+                let out = prepare(data, message, langs.user).await;
+                let more = out.more.clone();
+                let sent = press
                     .create_response(
                         ctx,
                         serenity::CreateInteractionResponse::Message(private_message(out)),
                     )
-                    .await
-                    .map(|_| Some(i))
+                    .await;
+                private_more(ctx, press, more).await;
+                sent.map(|_| Some(i))
             }
         }
         ButtonAnswer::Acknowledge => press
@@ -467,16 +633,34 @@ async fn on_button(
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
             Output::Ephemeral(m) => {
-                let out = prepare(data, m).await;
+                let out = prepare(data, m, langs.user).await;
+                let more = out.more.clone();
                 if let Err(e) = press.create_followup(ctx, private_followup(out)).await {
                     tracing::warn!("cannot answer privately: {e}");
                 }
+                private_more(ctx, press, more).await;
             }
             other => send_output(ctx, data, channel, other).await,
         }
     }
     if reply.auto_move {
         spawn_auto(ctx.clone(), data.clone(), channel);
+    }
+}
+
+/// The rest of a long private answer to a button press, as follow-ups.
+async fn private_more(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    more: Vec<String>,
+) {
+    for chunk in more {
+        let followup = serenity::CreateInteractionResponseFollowup::new()
+            .content(chunk)
+            .ephemeral(true);
+        if let Err(e) = press.create_followup(ctx, followup).await {
+            tracing::warn!("cannot answer privately: {e}");
+        }
     }
 }
 
@@ -511,7 +695,16 @@ pub(super) async fn timer_loop(ctx: serenity::Context, data: Data, every: Durati
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         interval.tick().await;
-        for (channel, reply) in data.tables.tick(Timestamp::now()) {
+        // On a blocking thread: timers may save tables.
+        let tables = data.tables.clone();
+        let due = match tokio::task::spawn_blocking(move || tables.tick(Timestamp::now())).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::error!("the timers failed: {e}");
+                continue;
+            }
+        };
+        for (channel, reply) in due {
             for output in &reply.outputs {
                 send_output(&ctx, &data, channel, output).await;
             }
@@ -525,6 +718,7 @@ pub(super) async fn timer_loop(ctx: serenity::Context, data: Data, every: Durati
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Variant;
 
     fn ephemeral(text: Text) -> Output {
         Output::Ephemeral(Message::text(text))
@@ -568,13 +762,57 @@ mod tests {
     }
 
     #[test]
+    fn interactions_pick_the_user_and_server_languages() {
+        let de = Some(Lang::De);
+        let no = Some(Lang::No);
+        let chosen = Langs::choose(Lang::from_optional(Some("nb")), de, None);
+        assert_eq!((chosen.user, chosen.channel), (Lang::No, Lang::De));
+        let chosen = Langs::choose(Lang::from_optional(Some("fr")), None, no);
+        assert_eq!((chosen.user, chosen.channel), (Lang::En, Lang::No));
+        let chosen = Langs::choose(None, None, no);
+        assert_eq!((chosen.user, chosen.channel), (Lang::No, Lang::No));
+        let chosen = Langs::choose(None, None, None);
+        assert_eq!((chosen.user, chosen.channel), (Lang::En, Lang::En));
+    }
+
+    #[test]
+    fn rules_fit_in_messages_split_before_headings() {
+        for lang in Lang::ALL {
+            for variant in [Variant::Classic, Variant::Dice, Variant::Kids] {
+                let text = Text::Rules(variant).render(lang);
+                let chunks = split_content(&text);
+                assert_eq!(chunks.join("\n"), text, "{lang} {variant}: nothing lost");
+                assert!(
+                    chunks.len() <= 2,
+                    "{lang} {variant}: {} messages",
+                    chunks.len()
+                );
+                for (i, chunk) in chunks.iter().enumerate() {
+                    assert!(chunk.chars().count() <= MAX_CONTENT, "{lang} {variant}");
+                    assert!(
+                        chunk.starts_with('#'),
+                        "{lang} {variant}: part {i} `{chunk}`"
+                    );
+                }
+            }
+        }
+        let long = format!("{}\n{}", "a".repeat(1500), "b".repeat(1500));
+        let chunks = split_content(&long);
+        assert_eq!(chunks.len(), 2);
+        assert_eq!(split_content("short"), vec!["short".to_string()]);
+        let huge = split_content(&"x".repeat(5000));
+        assert_eq!(huge.len(), 1);
+        assert_eq!(huge[0].chars().count(), MAX_CONTENT);
+    }
+
+    #[test]
     fn messages_are_clipped_and_mentions_limited() {
         let long = "x".repeat(5000);
         assert_eq!(clip(long).chars().count(), MAX_CONTENT);
         assert_eq!(clip("short".into()), "short");
         assert_eq!(discord_user(UserId(0)), None);
         assert!(discord_user(UserId(7)).is_some());
-        let rows = button_rows(&Button::ALL);
+        let rows = button_rows(&Button::ALL, Lang::De);
         assert_eq!(rows.len(), 2, "at most five buttons per row");
     }
 }

@@ -4,6 +4,8 @@
 mod commands;
 pub mod config;
 mod deliver;
+mod localize;
+mod persistence;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -12,9 +14,11 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::engine::{GameRng, View};
+use crate::i18n::Lang;
 use crate::service::{MovePicker, RandomPicker, Tables, Text, Timestamp};
 
 pub use config::BotConfig;
+pub use persistence::open_and_restore;
 
 /// Errors of command handlers (anything; user-facing refusals come from the service instead).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -45,6 +49,9 @@ pub enum DiscordError {
     /// Registering the commands failed.
     #[error("could not register the slash commands: {0}")]
     Register(String),
+    /// The database cannot be opened or read.
+    #[error("database: {0}")]
+    Store(String),
 }
 
 /// A refusal to show to the user only (not logged as an error).
@@ -52,25 +59,13 @@ pub enum DiscordError {
 #[error("{0}")]
 pub struct UserError(pub Text);
 
-/// Draws the images the service asks for. The real painter is `crate::render`; without one, messages
-/// go out as text only.
+/// Draws the images the service asks for ([`RenderPainter`] in the bot). When drawing fails, the
+/// message goes out as text only.
 pub trait Painter: Send + Sync + 'static {
-    /// The board as PNG.
-    fn board(&self, view: &View, names: &[String]) -> Result<Vec<u8>, String>;
-    /// A hand as PNG.
-    fn hand(&self, view: &View) -> Result<Vec<u8>, String>;
-}
-
-/// A painter that draws nothing: messages are sent without images.
-pub struct TextOnly;
-
-impl Painter for TextOnly {
-    fn board(&self, _view: &View, _names: &[String]) -> Result<Vec<u8>, String> {
-        Err("no renderer is built in".into())
-    }
-    fn hand(&self, _view: &View) -> Result<Vec<u8>, String> {
-        Err("no renderer is built in".into())
-    }
+    /// The board as PNG, its words in `lang`.
+    fn board(&self, view: &View, names: &[String], lang: Lang) -> Result<Vec<u8>, String>;
+    /// A hand as PNG, its words in `lang`.
+    fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String>;
 }
 
 /// Shared state of every handler.
@@ -103,18 +98,33 @@ static SETUP_FAILED: OnceLock<String> = OnceLock::new();
 
 /// The computer player behind bot seats and timed-out turns, thinking up to `_think` per move. Until
 /// `crate::ai` is wired in here, every level plays a random legal move.
-fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
+pub(crate) fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
     Arc::new(RandomPicker)
 }
 
-/// The image painter. Until `crate::render` is wired in here, messages go out without images.
-fn painter() -> Arc<dyn Painter> {
-    Arc::new(TextOnly)
+/// The painter that draws with `crate::render`.
+pub struct RenderPainter;
+
+impl Painter for RenderPainter {
+    fn board(&self, view: &View, names: &[String], lang: Lang) -> Result<Vec<u8>, String> {
+        crate::render::board_png_in(view, names, lang).map_err(|e| e.to_string())
+    }
+    fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String> {
+        crate::render::hand_png_in(view, &[], lang).map_err(|e| e.to_string())
+    }
 }
 
-/// The parent command with all subcommands, as registered with Discord.
+/// The image painter used by the bot.
+fn painter() -> Arc<dyn Painter> {
+    Arc::new(RenderPainter)
+}
+
+/// The parent command with all subcommands, as registered with Discord: descriptions, and the German
+/// and Norwegian names and descriptions, come from the translation files.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![commands::sequence()]
+    let mut commands = vec![commands::sequence()];
+    commands.iter_mut().for_each(localize::localize);
+    commands
 }
 
 /// Runs the bot until it is stopped (Ctrl-C) or Discord ends the connection.
@@ -123,7 +133,9 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
     let token = config.checked_token()?.to_string();
     let seed = GameRng::new(Timestamp::now().0 ^ u64::from(std::process::id())).next_u64();
     let think = Duration::from_millis(config.defaults.ai_time_ms);
-    let tables = Arc::new(Tables::new(config.settings(), move_picker(think), seed));
+    let tables = Tables::new(config.settings(), move_picker(think), seed);
+    let (tables, restored) = open_and_restore(tables, &config).await?;
+    let notes = restored.notes;
     let data = Data::new(
         tables,
         painter(),
@@ -163,6 +175,11 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
                         tracing::info!("commands registered globally");
                     }
                 }
+                tokio::spawn(persistence::post_restart_notes(
+                    ctx.clone(),
+                    data.clone(),
+                    notes,
+                ));
                 tokio::spawn(deliver::timer_loop(ctx.clone(), data.clone(), tick));
                 Ok(data)
             })
@@ -331,8 +348,26 @@ mod tests {
         let subs = top[0]["options"].as_array().unwrap();
         let names: Vec<&str> = subs.iter().map(|s| s["name"].as_str().unwrap()).collect();
         for expected in [
-            "start", "join", "leave", "bot", "begin", "cancel", "play", "exchange", "roll",
-            "remove", "hand", "board", "status", "rules", "forfeit", "stop",
+            "start",
+            "join",
+            "leave",
+            "bot",
+            "begin",
+            "cancel",
+            "play",
+            "exchange",
+            "roll",
+            "remove",
+            "hand",
+            "board",
+            "status",
+            "rules",
+            "forfeit",
+            "stop",
+            "stats",
+            "leaderboard",
+            "history",
+            "record",
         ] {
             assert!(names.contains(&expected), "missing /sequence {expected}");
         }

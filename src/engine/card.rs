@@ -20,6 +20,17 @@ pub enum CardEffect {
     Remove,
 }
 
+/// The effect of every card code, computed once at compile time.
+const EFFECTS: [CardEffect; 128] = {
+    let mut table = [CardEffect::Cells; 128];
+    let mut code = 0;
+    while code < 128 {
+        table[code] = Card(code as u8).compute_effect();
+        code += 1;
+    }
+    table
+};
+
 /// Ranks in order; `T` is ten.
 pub const RANKS: [char; 13] = [
     '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A',
@@ -93,7 +104,12 @@ impl Card {
     }
 
     /// What playing this card does.
+    #[inline]
     pub const fn effect(self) -> CardEffect {
+        EFFECTS[(self.0 & 127) as usize]
+    }
+
+    const fn compute_effect(self) -> CardEffect {
         if self.is_kids() {
             if self.0 == DRAGON.0 {
                 CardEffect::Remove

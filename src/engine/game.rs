@@ -350,6 +350,10 @@ pub struct Position {
     plies: u32,
     /// `config.team_of(seat)` for every seat, to keep a division out of every move.
     team_of_seat: [Team; MAX_SEATS],
+    /// Completed sequences per team (kept with `sequences`).
+    sequence_counts: [u8; MAX_TEAMS],
+    /// `config.sequences_to_win()`.
+    target: u8,
 }
 
 impl Position {
@@ -370,6 +374,8 @@ impl Position {
             pending_win: None,
             plies: 0,
             team_of_seat: std::array::from_fn(|seat| config.team_of(seat as Seat)),
+            sequence_counts: [0; MAX_TEAMS],
+            target: config.sequences_to_win(),
         }
     }
 
@@ -430,7 +436,7 @@ impl Position {
 
     /// Completed sequences of one team.
     pub fn sequence_count(&self, team: Team) -> usize {
-        self.sequences.iter().filter(|s| s.team == team).count()
+        usize::from(self.sequence_counts[usize::from(team) % MAX_TEAMS])
     }
 
     /// The seat to move (meaningless once the game is over).
@@ -552,26 +558,37 @@ impl Position {
     /// is over; `Pass` is not included (it is legal exactly when there are no groups).
     pub fn move_groups(&self, hand: &[Card]) -> MoveGroups {
         let mut groups = MoveGroups::new();
+        self.for_each_group(hand, |group| {
+            groups.push(group);
+            false
+        });
+        groups
+    }
+
+    /// Calls `f` with every group of legal moves (see [`Position::move_groups`]) until it returns true;
+    /// returns whether it did. Lets random play pick a move without building a list.
+    #[inline]
+    pub fn for_each_group(&self, hand: &[Card], mut f: impl FnMut(MoveGroup) -> bool) -> bool {
         if self.is_over() {
-            return groups;
+            return false;
         }
         let team = self.team_of(self.to_move);
         if self.config.variant == Variant::Dice {
             let place = self.dice_place_targets(team);
-            if place != 0 {
-                groups.push(MoveGroup {
+            if place != 0
+                && f(MoveGroup {
                     kind: GroupKind::Place,
                     cells: place,
-                });
+                })
+            {
+                return true;
             }
             let remove = self.dice_remove_targets(team);
-            if remove != 0 {
-                groups.push(MoveGroup {
+            return remove != 0
+                && f(MoveGroup {
                     kind: GroupKind::Remove,
                     cells: remove,
                 });
-            }
-            return groups;
         }
         let empty = self.empty();
         let removable = self.opponents(team) & !self.removal_protected();
@@ -594,19 +611,24 @@ impl Position {
                 CardEffect::Wild => empty,
                 CardEffect::Remove => removable,
             };
-            if cells != 0 {
-                groups.push(MoveGroup {
+            let group = if cells != 0 {
+                MoveGroup {
                     kind: GroupKind::Play(card),
                     cells,
-                });
+                }
             } else if !self.exchanged && effect == CardEffect::Cells {
-                groups.push(MoveGroup {
+                MoveGroup {
                     kind: GroupKind::Exchange(card),
                     cells: 0,
-                });
+                }
+            } else {
+                continue;
+            };
+            if f(group) {
+                return true;
             }
         }
-        groups
+        false
     }
 
     /// Every legal move of the player to move holding `hand` (including `Pass` when it is the only one).
@@ -722,8 +744,10 @@ impl Position {
     }
 
     fn place_chip(&mut self, team: Team, cell: Cell) {
-        for t in &mut self.chips {
-            *t &= !cell.bit();
+        if self.occupied() & cell.bit() != 0 {
+            for t in &mut self.chips {
+                *t &= !cell.bit();
+            }
         }
         self.chips[usize::from(team)] |= cell.bit();
     }
@@ -734,9 +758,11 @@ impl Position {
         }
         if self.locked & cell.bit() != 0 {
             // Only in `scoring` games: the sequences through this chip no longer score.
+            let counts = &mut self.sequence_counts;
             self.sequences.retain(|s| {
                 let keep = s.mask & cell.bit() == 0;
                 if !keep {
+                    counts[usize::from(s.team)] -= 1;
                     let _ = events.try_push(Event::SequenceBroken { team: s.team });
                 }
                 keep
@@ -860,6 +886,7 @@ impl Position {
                 };
                 self.locked |= seq.mask & !self.layout.corners;
                 self.sequences.push(seq);
+                self.sequence_counts[usize::from(team)] += 1;
                 let _ = events.try_push(Event::SequenceCompleted {
                     team,
                     index: (self.sequences.len() - 1) as u16,
@@ -875,7 +902,7 @@ impl Position {
         if self.config.options.scoring {
             return;
         }
-        let reached = self.sequence_count(team) >= usize::from(self.config.sequences_to_win())
+        let reached = self.sequence_count(team) >= usize::from(self.target)
             || (self.config.options.capture_pairs && self.captures(team) >= PAIRS_TO_WIN);
         if !reached {
             return;
@@ -1103,24 +1130,39 @@ impl Game {
         if self.pos.is_over() {
             return None;
         }
-        let groups = self.move_groups();
-        let mut counts = [0u32; 8];
+        let hand = self.hand(self.pos.to_move);
         let mut total = 0;
-        for (count, group) in counts.iter_mut().zip(&groups) {
-            *count = group.count();
-            total += *count;
-        }
+        self.pos.for_each_group(hand, |group| {
+            total += group.count();
+            false
+        });
         if total == 0 {
             return Some(Move::Pass);
         }
         let mut n = rng.below(total);
-        for (&count, group) in counts.iter().zip(&groups) {
+        let mut chosen = Move::Pass;
+        self.pos.for_each_group(hand, |group| {
+            let count = group.count();
             if n < count {
-                return Some(group.nth(n));
+                chosen = group.nth(n);
+                true
+            } else {
+                n -= count;
+                false
             }
-            n -= count;
-        }
-        Some(Move::Pass)
+        });
+        Some(chosen)
+    }
+
+    /// Plays a uniformly random legal move for the player to move, skipping the legality check (the
+    /// move comes from the legal ones); the fast path of self-play and search rollouts. Returns the
+    /// move, or `None` once the game is over.
+    pub fn play_random(&mut self, rng: &mut GameRng, events: &mut Events) -> Option<Move> {
+        let mv = self.random_move(rng)?;
+        events.clear();
+        let seat = self.pos.to_move;
+        self.apply(seat, mv, events);
+        Some(mv)
     }
 
     /// Checks a move without changing anything.
@@ -1132,6 +1174,12 @@ impl Game {
     pub fn play(&mut self, seat: Seat, mv: Move) -> Result<Events, PlayError> {
         self.check(seat, mv)?;
         let mut events = Events::new();
+        self.apply(seat, mv, &mut events);
+        Ok(events)
+    }
+
+    /// Makes a move that has passed [`Game::check`].
+    fn apply(&mut self, seat: Seat, mv: Move, events: &mut Events) {
         let team = self.pos.team_of(seat);
         self.pos.plies += 1;
         match mv {
@@ -1139,48 +1187,50 @@ impl Game {
                 self.hands[usize::from(seat)].remove(card);
                 self.discard.push(card);
                 self.pos.exchanged = true;
-                events.push(Event::Exchanged { seat, card });
-                self.draw_card(seat, &mut events);
-                return Ok(events);
+                let _ = events.try_push(Event::Exchanged { seat, card });
+                self.draw_card(seat, events);
+                return;
             }
             Move::Pass => {
-                events.push(Event::Passed { seat });
+                let _ = events.try_push(Event::Passed { seat });
                 self.pos.passes += 1;
-                if self.pos.passes >= self.pos.config.players {
-                    self.pos.finish_blocked(&mut events);
+                // A round of passes blocks a card game for good; in dice the next roll may well play
+                // (an 11 always can while an opponent chip or an empty cell is left), so it is no draw.
+                if self.pos.passes >= self.pos.config.players && self.pos.config.variant.has_cards()
+                {
+                    self.pos.finish_blocked(events);
                 } else {
-                    self.end_turn(false, &mut events);
+                    self.end_turn(false, events);
                 }
-                return Ok(events);
+                return;
             }
             Move::Play { card, cell } => {
                 self.hands[usize::from(seat)].remove(card);
                 self.discard.push(card);
                 if card.effect() == CardEffect::Remove {
                     let victim = self.pos.owner(cell).unwrap_or(0);
-                    self.pos.remove_chip(cell, &mut events);
-                    self.record_removal(seat, victim, Some(card), cell, &mut events);
+                    self.pos.remove_chip(cell, events);
+                    self.record_removal(seat, victim, Some(card), cell, events);
                 } else {
-                    self.place(seat, team, Some(card), cell, &mut events);
+                    self.place(seat, team, Some(card), cell, events);
                 }
                 if !self.pos.is_over() {
-                    self.draw_card(seat, &mut events);
+                    self.draw_card(seat, events);
                 }
             }
-            Move::Place { cell } => self.place(seat, team, None, cell, &mut events),
+            Move::Place { cell } => self.place(seat, team, None, cell, events),
             Move::Remove { cell } => {
                 let victim = self.pos.owner(cell).unwrap_or(0);
-                self.pos.remove_chip(cell, &mut events);
-                self.record_removal(seat, victim, None, cell, &mut events);
+                self.pos.remove_chip(cell, events);
+                self.record_removal(seat, victim, None, cell, events);
             }
         }
         self.pos.passes = 0;
         if !self.pos.is_over() {
             let again = self.pos.config.variant == Variant::Dice
                 && matches!(self.pos.roll_sum(), Some(2 | 12));
-            self.end_turn(again, &mut events);
+            self.end_turn(again, events);
         }
-        Ok(events)
     }
 
     fn record_removal(
@@ -1213,7 +1263,11 @@ impl Game {
         cell: Cell,
         events: &mut Events,
     ) {
-        let replaced = self.pos.owner(cell);
+        let replaced = if self.pos.occupied() & cell.bit() != 0 {
+            self.pos.owner(cell)
+        } else {
+            None
+        };
         self.pos.place_chip(team, cell);
         let _ = events.try_push(Event::Placed {
             seat,

@@ -34,7 +34,7 @@ pub struct Layout {
     /// Every cell of the board.
     pub all: Bits,
     /// Cells by card code (classic, kids) or by dice sum (dice).
-    cells_by_code: Vec<Bits>,
+    cells_by_code: Box<[Bits; 128]>,
     /// Neighbour of each cell in each of the eight directions (`NO_CELL` off the board).
     neighbours: Vec<[u8; 8]>,
     /// For line lengths 4, 5 and 6: every straight window of that length through each cell.
@@ -113,7 +113,7 @@ impl Layout {
             labels,
             corners: 0,
             all: 0,
-            cells_by_code: vec![0; 128],
+            cells_by_code: Box::new([0; 128]),
             neighbours: Vec::new(),
             windows: [Vec::new(), Vec::new(), Vec::new()],
         };
@@ -222,10 +222,7 @@ impl Layout {
     /// The cells that show a dice sum.
     #[inline]
     pub fn cells_of_number(&self, sum: u8) -> Bits {
-        self.cells_by_code
-            .get(usize::from(sum))
-            .copied()
-            .unwrap_or(0)
+        self.cells_by_code[usize::from(sum & 127)]
     }
 
     /// The label of a cell.

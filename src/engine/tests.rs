@@ -891,6 +891,17 @@ fn dice_ten_removes_except_on_two_and_twelve() {
 }
 
 #[test]
+fn dice_a_round_of_passes_is_no_draw() {
+    let mut g = dice_game(2, &[[4, 6], [5, 5], [3, 4]], Options::default());
+    g.play(0, Move::Pass)
+        .expect("a 10 on an empty board passes");
+    g.play(1, Move::Pass).expect("so does the second");
+    assert_eq!(g.position().status(), Status::InProgress);
+    assert_eq!(g.position().roll(), Some([3, 4]));
+    place(&mut g, 0, "C2").expect("the next roll plays");
+}
+
+#[test]
 fn dice_eleven_is_free_and_replaces_when_the_board_is_full() {
     let mut g = dice_game(2, &[[5, 6], [6, 5]], Options::default());
     place(&mut g, 0, "C3").expect("any empty cell");

@@ -6,9 +6,12 @@
 //! renders; a board descriptor can only be built from the public view, so a hand cannot reach a channel.
 
 mod bot;
+mod persist;
 mod table;
 pub mod text;
 
+#[cfg(test)]
+mod i18n_tests;
 #[cfg(test)]
 mod tests;
 
@@ -20,8 +23,11 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Game, GameRng, Options, Variant, View};
+use crate::i18n::Lang;
+use crate::store::{Store, StoreError};
 
 pub use bot::{BotLevel, MovePicker, RandomPicker};
+pub use persist::{Restored, StorePersist};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
 pub use text::{Text, Who};
 
@@ -78,6 +84,8 @@ pub struct Actor {
 /// One request to the service.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// The server, or `None` in a DM (stats and history are per server).
+    pub guild: Option<GuildId>,
     /// Where.
     pub channel: ChannelId,
     /// Who.
@@ -150,6 +158,20 @@ pub enum Command {
     Forfeit,
     /// End the game or lobby now (host or Manage Messages).
     Stop,
+    /// A player's totals on this server (`None`: the caller's).
+    Stats {
+        /// Whose.
+        user: Option<UserId>,
+    },
+    /// The best players of this server.
+    Leaderboard,
+    /// The latest finished games of this server.
+    History,
+    /// The record of a finished game of this server (`None`: the latest of this channel).
+    Record {
+        /// The game's number.
+        game: Option<i64>,
+    },
 }
 
 /// A button on a message; its id is what Discord sends back when it is pressed.
@@ -324,9 +346,14 @@ impl Message {
 
     /// The English text of the message, lines joined by newlines.
     pub fn to_english(&self) -> String {
+        self.render(Lang::En)
+    }
+
+    /// The text of the message in `lang`, lines joined by newlines.
+    pub fn render(&self, lang: Lang) -> String {
         self.lines
             .iter()
-            .map(ToString::to_string)
+            .map(|line| line.render(lang))
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -409,20 +436,46 @@ impl Default for Settings {
     }
 }
 
-/// Called with a table each time an action is committed (for persistence), and when a table closes.
+/// Errors of the service layer (the store's, mostly).
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A table could not be written as JSON.
+    #[error("cannot write the table as JSON: {0}")]
+    Encode(#[from] serde_json::Error),
+}
+
+/// Called with a table each time an action is accepted, and when a table closes, before anyone is
+/// told about it. If it fails, the service undoes the action in memory and apologises, so memory and
+/// database never disagree. Blocking: with a real store, call the service from a blocking thread.
 pub trait Persist: Send + Sync {
     /// The table changed (lobby or game); store it.
-    fn save(&self, table: &Table);
-    /// The table closed; `finished` holds the final table if a game was played.
-    fn close(&self, channel: ChannelId, finished: Option<&Table>);
+    fn save(&self, table: &Table) -> Result<(), ServiceError>;
+    /// The table closed; `finished` holds the final table if a game was played. Returns the number
+    /// under which the finished game was kept, if it was.
+    fn close(
+        &self,
+        channel: ChannelId,
+        finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError>;
 }
 
 /// A [`Persist`] that keeps nothing.
 pub struct NoPersist;
 
 impl Persist for NoPersist {
-    fn save(&self, _table: &Table) {}
-    fn close(&self, _channel: ChannelId, _finished: Option<&Table>) {}
+    fn save(&self, _table: &Table) -> Result<(), ServiceError> {
+        Ok(())
+    }
+    fn close(
+        &self,
+        _channel: ChannelId,
+        _finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError> {
+        Ok(None)
+    }
 }
 
 /// One autocomplete suggestion: what the user sees, and the value filled in.
@@ -436,14 +489,55 @@ pub struct Choice {
 
 type Shared = Arc<Mutex<Table>>;
 
-/// Every channel's table. Each table has its own lock, held only for a synchronous update, never
-/// across an `.await`.
+/// Saves a changed table, or closes it (keeping a finished game and naming its number in the final
+/// message). Refusals change nothing and are not saved.
+fn persist_update(
+    persist: &dyn Persist,
+    table: &Table,
+    mut reply: Reply,
+) -> Result<Reply, ServiceError> {
+    if reply.is_refusal() {
+        return Ok(reply);
+    }
+    if !table.closed {
+        persist.save(table)?;
+        return Ok(reply);
+    }
+    let finished = matches!(table.state, State::Playing(_)).then_some(table);
+    if let Some(id) = persist.close(table.channel, finished)? {
+        let last = reply.outputs.iter_mut().rev().find_map(|o| match o {
+            Output::Channel(m) if m.attachment.is_some() => Some(m),
+            _ => None,
+        });
+        if let Some(message) = last {
+            message.lines.push(Text::GameSaved { id });
+        }
+    }
+    Ok(reply)
+}
+
+/// Languages last seen per user and per channel, for messages that answer nobody in particular (DMs,
+/// timer and computer moves). Kept in memory only: after a restart the Discord layer asks the server.
+#[derive(Debug, Default)]
+struct Languages {
+    users: HashMap<UserId, Lang>,
+    channels: HashMap<ChannelId, Lang>,
+}
+
+/// Most users and channels whose language is remembered; past it the memory starts afresh.
+const MAX_REMEMBERED: usize = 100_000;
+
+/// Every channel's table. Each table has its own lock, held only for a synchronous update (which
+/// includes saving it), never across an `.await`. With a store, `handle` and `tick` do blocking I/O:
+/// call them from a blocking thread (`tokio::task::spawn_blocking`); `auto_step` does so itself.
 pub struct Tables {
     tables: Mutex<HashMap<ChannelId, Shared>>,
     settings: Settings,
     picker: Arc<dyn MovePicker>,
     persist: Arc<dyn Persist>,
+    store: Option<Arc<dyn Store>>,
     seeds: Mutex<GameRng>,
+    languages: Mutex<Languages>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -470,13 +564,22 @@ impl Tables {
             settings,
             picker,
             persist: Arc::new(NoPersist),
+            store: None,
             seeds: Mutex::new(GameRng::new(seed)),
+            languages: Mutex::new(Languages::default()),
         }
     }
 
     /// Stores tables through `persist` from now on.
     pub fn with_persist(mut self, persist: Arc<dyn Persist>) -> Tables {
         self.persist = persist;
+        self
+    }
+
+    /// Stores tables and finished games in `store`, and answers stats and history from it.
+    pub fn with_store(mut self, store: Arc<dyn Store>) -> Tables {
+        self.persist = Arc::new(StorePersist::new(store.clone()));
+        self.store = Some(store);
         self
     }
 
@@ -516,11 +619,54 @@ impl Tables {
         true
     }
 
-    /// Remembers the id of the lobby message posted for a channel, so later changes edit it.
+    /// Remembers the id of the lobby message posted for a channel, so later changes edit it (also
+    /// after a restart: it is saved; blocking, like `handle`). If saving fails, the next saved action
+    /// carries it.
     pub fn set_lobby_message(&self, channel: ChannelId, message_id: u64) {
         if let Some(shared) = self.get(channel) {
-            lock(&shared).lobby_message = Some(message_id);
+            let mut table = lock(&shared);
+            if table.closed || table.lobby_message == Some(message_id) {
+                return;
+            }
+            table.lobby_message = Some(message_id);
+            if let Err(e) = self.persist.save(&table) {
+                tracing::warn!(channel = channel.0, "cannot save the lobby message id: {e}");
+            }
         }
+    }
+
+    /// Remembers the language of a user (their Discord locale) and of a channel (its server's preferred
+    /// locale), as seen on an interaction.
+    pub fn note_languages(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        user_lang: Option<Lang>,
+        channel_lang: Option<Lang>,
+    ) {
+        let mut languages = lock(&self.languages);
+        if let Some(lang) = user_lang {
+            if languages.users.len() >= MAX_REMEMBERED {
+                languages.users.clear();
+            }
+            languages.users.insert(user, lang);
+        }
+        if let Some(lang) = channel_lang {
+            if languages.channels.len() >= MAX_REMEMBERED {
+                languages.channels.clear();
+            }
+            languages.channels.insert(channel, lang);
+        }
+    }
+
+    /// The language last seen for a user.
+    pub fn user_language(&self, user: UserId) -> Option<Lang> {
+        lock(&self.languages).users.get(&user).copied()
+    }
+
+    /// The language last seen for a channel.
+    pub fn channel_language(&self, channel: ChannelId) -> Option<Lang> {
+        lock(&self.languages).channels.get(&channel).copied()
     }
 
     fn next_seed(&self) -> u64 {
@@ -531,6 +677,7 @@ impl Tables {
     /// ephemeral message and changes nothing.
     pub fn handle(&self, request: Request, now: Timestamp) -> Reply {
         let Request {
+            guild,
             channel,
             actor,
             command,
@@ -540,7 +687,11 @@ impl Tables {
                 variant,
                 teams,
                 options,
-            } => self.start(channel, &actor, variant, teams, options, now),
+            } => self.start(guild, channel, &actor, variant, teams, options, now),
+            command @ (Command::Stats { .. }
+            | Command::Leaderboard
+            | Command::History
+            | Command::Record { .. }) => self.history(guild, channel, &actor, command),
             Command::Rules { variant } => {
                 let variant = variant
                     .or_else(|| self.snapshot(channel).map(|t| t.setup.variant))
@@ -559,15 +710,22 @@ impl Tables {
                     return Reply::ephemeral(Text::NoTable);
                 }
                 let seed = matches!(command, Command::Begin).then(|| self.next_seed());
-                let reply = table.handle(&actor, command, now, &self.settings, seed);
-                self.after_update(&shared, &mut table, &reply);
-                reply
+                let read_only = matches!(command, Command::Hand | Command::Board | Command::Status);
+                let before = (!read_only).then(|| table.clone());
+                let lang = self.channel_language(channel).unwrap_or_default();
+                let reply = table.handle(&actor, command, now, &self.settings, seed, lang);
+                match before {
+                    Some(before) => self.commit(&shared, &mut table, before, reply),
+                    None => reply,
+                }
             }
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn start(
         &self,
+        guild: Option<GuildId>,
         channel: ChannelId,
         actor: &Actor,
         variant: Variant,
@@ -579,11 +737,8 @@ impl Tables {
             Ok(setup) => setup,
             Err(text) => return Reply::ephemeral(text),
         };
-        let mut tables = lock(&self.tables);
-        if tables.contains_key(&channel) {
-            return Reply::ephemeral(Text::TableExists);
-        }
-        let table = Table::new(channel, actor, setup, now);
+        let mut table = Table::new(channel, actor, setup, now);
+        table.guild = guild;
         let reply = Reply {
             outputs: vec![
                 Output::Lobby {
@@ -594,30 +749,55 @@ impl Tables {
             ],
             auto_move: false,
         };
-        self.persist.save(&table);
-        tables.insert(channel, Arc::new(Mutex::new(table)));
+        // The new table is locked before it is published, so nobody uses it before it is saved; the
+        // map lock is taken inside a table lock, as everywhere.
+        let shared = Arc::new(Mutex::new(table));
+        let mut table = lock(&shared);
+        {
+            let mut tables = lock(&self.tables);
+            if tables.contains_key(&channel) {
+                return Reply::ephemeral(Text::TableExists);
+            }
+            tables.insert(channel, shared.clone());
+        }
+        if let Err(e) = self.persist.save(&table) {
+            tracing::error!(channel = channel.0, "cannot save a new lobby: {e}");
+            table.closed = true;
+            self.forget(&shared, channel);
+            return Reply::ephemeral(Text::SaveFailed);
+        }
         reply
     }
 
-    /// Stores or closes a table after an update that may have changed it. Called with the table's lock
-    /// held; takes the map lock inside it (the only nesting of locks, always in this order).
-    fn after_update(&self, shared: &Shared, table: &mut Table, reply: &Reply) {
-        if reply.is_refusal() {
-            return;
-        }
-        if table.closed {
-            let finished = matches!(table.state, State::Playing(_)).then_some(&*table);
-            self.persist.close(table.channel, finished);
-            let mut tables = lock(&self.tables);
-            // Only remove the entry if it is still this table (and not a newer one).
-            if tables
-                .get(&table.channel)
-                .is_some_and(|current| Arc::ptr_eq(current, shared))
-            {
-                tables.remove(&table.channel);
+    /// Stores (or closes) a table after an update, with its lock held. If the store fails, the table is
+    /// put back as it was `before` and the reply becomes an apology: memory never runs ahead of the
+    /// database, and nothing is announced that was not saved.
+    fn commit(&self, shared: &Shared, table: &mut Table, before: Table, reply: Reply) -> Reply {
+        match persist_update(&*self.persist, table, reply) {
+            Ok(reply) => {
+                if table.closed {
+                    self.forget(shared, table.channel);
+                }
+                reply
             }
-        } else {
-            self.persist.save(table);
+            Err(e) => {
+                tracing::error!(channel = table.channel.0, "cannot save the table: {e}");
+                *table = before;
+                Reply::ephemeral(Text::SaveFailed)
+            }
+        }
+    }
+
+    /// Removes a closed table from the map, if the entry is still this table (and not a newer one).
+    /// Takes the map lock; may be called with the table's lock held (the only nesting of locks, always
+    /// in this order).
+    fn forget(&self, shared: &Shared, channel: ChannelId) {
+        let mut tables = lock(&self.tables);
+        if tables
+            .get(&channel)
+            .is_some_and(|current| Arc::ptr_eq(current, shared))
+        {
+            tables.remove(&channel);
         }
     }
 
@@ -634,9 +814,21 @@ impl Tables {
             if table.closed {
                 continue;
             }
-            let reply = table.tick(now, &self.settings);
+            let before = table.clone();
+            let mut reply = table.tick(now, &self.settings);
             if !reply.outputs.is_empty() {
-                self.after_update(&shared, &mut table, &reply);
+                match persist_update(&*self.persist, &table, reply) {
+                    Ok(saved) => reply = saved,
+                    Err(e) => {
+                        // Undone; the next tick tries again.
+                        tracing::error!(channel = channel.0, "cannot save the table: {e}");
+                        *table = before;
+                        continue;
+                    }
+                }
+                if table.closed {
+                    self.forget(&shared, channel);
+                }
             }
             if !reply.outputs.is_empty() || reply.auto_move {
                 out.push((channel, reply));
@@ -662,7 +854,6 @@ impl Tables {
         let level = task.level;
         let seed = task.seed;
         let chosen = tokio::task::spawn_blocking(move || picker.choose(&view, level, seed)).await;
-        let mut table = lock(&shared);
         let chosen = match chosen {
             Ok(mv) => Some(mv),
             Err(e) => {
@@ -670,11 +861,40 @@ impl Tables {
                 None
             }
         };
-        let reply = table.apply_auto(&task, chosen, now, &self.settings);
-        if let Some(reply) = &reply {
-            self.after_update(&shared, &mut table, reply);
+        // Applied and saved on a blocking thread too: saving is I/O.
+        let persist = self.persist.clone();
+        let settings = self.settings.clone();
+        let table_ref = shared.clone();
+        let applied = tokio::task::spawn_blocking(move || {
+            let mut table = lock(&table_ref);
+            let before = table.clone();
+            let reply = table.apply_auto(&task, chosen, now, &settings)?;
+            match persist_update(&*persist, &table, reply) {
+                Ok(reply) => Some((reply, table.closed)),
+                Err(e) => {
+                    // Undone; the timer finds the move due again and retries.
+                    tracing::error!(channel = channel.0, "cannot save a computer move: {e}");
+                    *table = before;
+                    table.auto_busy = false;
+                    None
+                }
+            }
+        })
+        .await;
+        match applied {
+            Ok(Some((reply, closed))) => {
+                if closed {
+                    self.forget(&shared, channel);
+                }
+                Some(reply)
+            }
+            Ok(None) => None,
+            Err(e) => {
+                tracing::error!(channel = channel.0, "applying a computer move failed: {e}");
+                lock(&shared).auto_busy = false;
+                None
+            }
         }
-        reply
     }
 
     /// Plays every due computer move in a channel in turn (for tests and simple callers); returns the
@@ -692,17 +912,30 @@ impl Tables {
         replies
     }
 
-    /// Autocomplete for a card: only the caller's own cards, filtered by what they typed.
-    pub fn complete_card(&self, channel: ChannelId, user: UserId, typed: &str) -> Vec<Choice> {
+    /// Autocomplete for a card: only the caller's own cards, filtered by what they typed, labelled in
+    /// `lang`.
+    pub fn complete_card(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        typed: &str,
+        lang: Lang,
+    ) -> Vec<Choice> {
         self.get(channel)
-            .map(|shared| lock(&shared).complete_card(user, typed, false))
+            .map(|shared| lock(&shared).complete_card(user, typed, false, lang))
             .unwrap_or_default()
     }
 
     /// Autocomplete for a dead card to exchange: only the caller's own dead cards.
-    pub fn complete_dead_card(&self, channel: ChannelId, user: UserId, typed: &str) -> Vec<Choice> {
+    pub fn complete_dead_card(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        typed: &str,
+        lang: Lang,
+    ) -> Vec<Choice> {
         self.get(channel)
-            .map(|shared| lock(&shared).complete_card(user, typed, true))
+            .map(|shared| lock(&shared).complete_card(user, typed, true, lang))
             .unwrap_or_default()
     }
 
@@ -713,9 +946,10 @@ impl Tables {
         user: UserId,
         card: Option<&str>,
         typed: &str,
+        lang: Lang,
     ) -> Vec<Choice> {
         self.get(channel)
-            .map(|shared| lock(&shared).complete_cell(user, card, typed))
+            .map(|shared| lock(&shared).complete_cell(user, card, typed, lang))
             .unwrap_or_default()
     }
 }

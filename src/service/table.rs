@@ -11,11 +11,14 @@ use crate::engine::{
 };
 
 use super::bot::random_legal_move;
-use super::text::{CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName};
-use super::{
-    Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, HandImage, Image,
-    Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
+use super::text::{
+    card_label, CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName,
 };
+use super::{
+    Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
+    HandImage, Image, Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
+};
+use crate::i18n::{tr, tr_args, Args, Lang};
 
 /// Autocomplete lists at most this many choices (Discord's limit).
 const MAX_CHOICES: usize = 25;
@@ -38,7 +41,7 @@ pub struct Setup {
 impl Setup {
     /// Checks what does not depend on the player count: options and the number of teams.
     pub fn new(variant: Variant, teams: Option<u8>, options: Options) -> Result<Setup, Text> {
-        Config::new(variant, 2, None, options).map_err(|e| Text::CannotStart(e.to_string()))?;
+        Config::new(variant, 2, None, options).map_err(|e| Text::CannotStart(variant, e))?;
         let setup = Setup {
             variant,
             teams: None,
@@ -147,6 +150,10 @@ pub struct Playing {
     /// Teams that gave up (no human left on them).
     #[serde(default)]
     pub gave_up: Vec<u8>,
+    /// Players who gave up, with their seat (a computer player sits there now); they still count
+    /// in the game's result.
+    #[serde(default)]
+    pub forfeited: Vec<(Seat, Player)>,
 }
 
 impl Playing {
@@ -166,6 +173,33 @@ impl Playing {
 
     fn player(&self, seat: Seat) -> Option<&Player> {
         self.seats.get(usize::from(seat))
+    }
+
+    /// Who played a seat for the result: the human who gave it up, or whoever sits there.
+    pub fn original_player(&self, seat: Seat) -> Option<&Player> {
+        self.forfeited
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, p)| p)
+            .or_else(|| self.player(seat))
+    }
+
+    /// The winning team: the game's winner, or the only team left when everyone else gave up.
+    pub fn winner(&self) -> Option<u8> {
+        let pos = self.game().position();
+        match pos.status() {
+            Status::Won(team) => Some(team),
+            Status::Drawn => None,
+            Status::InProgress => {
+                let teams = self.game().config().teams;
+                let remaining: Vec<u8> = (0..teams).filter(|t| !self.gave_up.contains(t)).collect();
+                let humans_left = self.seats.iter().any(|p| p.user().is_some());
+                match remaining.as_slice() {
+                    [team] if humans_left => Some(*team),
+                    _ => None,
+                }
+            }
+        }
     }
 
     fn names(&self) -> Vec<String> {
@@ -298,6 +332,9 @@ pub struct Table {
     /// The lobby message, once posted.
     #[serde(default)]
     pub lobby_message: Option<u64>,
+    /// The server, or `None` in a DM (for stats and history).
+    #[serde(default)]
+    pub guild: Option<GuildId>,
     /// When the lobby opened.
     pub created: Timestamp,
     /// Computer players added so far (for their names).
@@ -310,7 +347,7 @@ pub struct Table {
     pub(super) closed: bool,
     /// A computer move is being chosen.
     #[serde(skip)]
-    auto_busy: bool,
+    pub(super) auto_busy: bool,
 }
 
 /// A computer move to choose outside the lock.
@@ -365,6 +402,7 @@ impl Table {
             host: host.user,
             setup,
             lobby_message: None,
+            guild: None,
             created: now,
             bots_added: 0,
             state: State::Lobby(Lobby {
@@ -452,7 +490,8 @@ impl Table {
         }
     }
 
-    /// Handles every command but `start` and `rules`.
+    /// Handles every command but `start` and `rules`. `lang` is the channel's language, for the names
+    /// of computer players added now.
     pub(super) fn handle(
         &mut self,
         actor: &Actor,
@@ -460,6 +499,7 @@ impl Table {
         now: Timestamp,
         settings: &Settings,
         seed: Option<u64>,
+        lang: Lang,
     ) -> Reply {
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
@@ -469,9 +509,9 @@ impl Table {
             ))]),
             Command::Join { team } => self.join(actor, team),
             Command::Leave | Command::Forfeit if in_lobby => self.leave_lobby(actor),
-            Command::Leave | Command::Forfeit => self.forfeit(actor, now, settings),
+            Command::Leave | Command::Forfeit => self.forfeit(actor, now, settings, lang),
             Command::AddBot { level } => {
-                self.add_bot(actor, level.unwrap_or(settings.default_bot_level))
+                self.add_bot(actor, level.unwrap_or(settings.default_bot_level), lang)
             }
             Command::RemoveBot => self.remove_bot(actor),
             Command::Begin => self.begin(actor, now, seed.unwrap_or(0), settings),
@@ -487,6 +527,10 @@ impl Table {
             Command::Hand => self.hand(actor),
             Command::Board => self.board(),
             Command::Status => self.status(now, settings),
+            Command::Stats { .. }
+            | Command::Leaderboard
+            | Command::History
+            | Command::Record { .. } => Err(Text::Internal),
         };
         outcome.unwrap_or_else(Reply::ephemeral)
     }
@@ -556,7 +600,7 @@ impl Table {
         }
     }
 
-    fn add_bot(&mut self, actor: &Actor, level: BotLevel) -> Outcome {
+    fn add_bot(&mut self, actor: &Actor, level: BotLevel, lang: Lang) -> Outcome {
         if !self.is_boss(actor) {
             return Err(Text::NotHost { host: self.host });
         }
@@ -566,7 +610,14 @@ impl Table {
         if lobby.seats.len() >= usize::from(max_players) {
             return Err(Text::LobbyFull { max: max_players });
         }
-        let name = format!("Computer {number} ({level})");
+        let level_name = tr(lang, &format!("level-{level}"));
+        let name = tr_args(
+            lang,
+            "bot-name",
+            &Args::new()
+                .number("number", number)
+                .text("level", level_name),
+        );
         lobby.seats.push(LobbySeat {
             player: Player::Bot {
                 level,
@@ -618,7 +669,7 @@ impl Table {
         let lobby = self.lobby_mut()?;
         let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
         let config = Config::new(setup.variant, players, setup.teams, setup.options)
-            .map_err(|e| Text::CannotStart(e.to_string()))?;
+            .map_err(|e| Text::CannotStart(setup.variant, e))?;
         let mut seats = assign_seats(&lobby.seats, &config)?;
         // Who starts: in dice a roll-off (RULES.md), in the card games a random dealer. The seats are
         // turned so the starting player sits in seat 0, which moves first in the engine and in records.
@@ -662,6 +713,7 @@ impl Table {
             turn_started: now,
             reminded: false,
             gave_up: Vec::new(),
+            forfeited: Vec::new(),
         };
         let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];
         let mut lines: Vec<Text> = roll_off_line.into_iter().collect();
@@ -925,18 +977,32 @@ impl Table {
         }
     }
 
-    fn forfeit(&mut self, actor: &Actor, now: Timestamp, settings: &Settings) -> Outcome {
+    fn forfeit(
+        &mut self,
+        actor: &Actor,
+        now: Timestamp,
+        settings: &Settings,
+        lang: Lang,
+    ) -> Outcome {
         let playing = self.playing_mut()?;
         let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
-        let bot = format!("Computer (for {})", actor.name);
+        let bot = tr_args(
+            lang,
+            "bot-stand-in",
+            &Args::new().text("name", actor.name.as_str()),
+        );
         let slot = playing
             .seats
             .get_mut(usize::from(seat))
             .ok_or(Text::Internal)?;
-        *slot = Player::Bot {
-            level: settings.default_bot_level,
-            name: bot.clone(),
-        };
+        let original = std::mem::replace(
+            slot,
+            Player::Bot {
+                level: settings.default_bot_level,
+                name: bot.clone(),
+            },
+        );
+        playing.forfeited.push((seat, original));
         let config = *playing.game().config();
         let team = config.team_of(seat);
         let team_has_human = playing
@@ -1101,6 +1167,50 @@ impl Table {
         reply
     }
 
+    /// After a restart: the note for the channel, and whether the table changed. A human whose turn ran
+    /// out while the bot was down gets the time a reminded player has (the turn timeout minus the
+    /// reminder) instead of losing the turn at once; every other deadline is kept. An expired lobby
+    /// gets no note: the next tick closes it.
+    pub(super) fn resume(&mut self, now: Timestamp, settings: &Settings) -> (Reply, bool) {
+        let variant = self.setup.variant;
+        let mut changed = false;
+        let message = match &mut self.state {
+            State::Lobby(_) if now >= self.created.after(settings.lobby_timeout) => None,
+            State::Lobby(_) => Some(Message::text(Text::LobbyResumed(variant))),
+            State::Playing(playing) => {
+                let seat = playing.game().position().to_move();
+                let human = playing.player(seat).and_then(Player::user);
+                let mut seconds_left = None;
+                if human.is_some() {
+                    if now >= playing.turn_started.after(settings.turn_timeout) {
+                        let reminder =
+                            u64::try_from(settings.turn_reminder.as_millis()).unwrap_or(u64::MAX);
+                        playing.turn_started = Timestamp(now.0.saturating_sub(reminder));
+                        playing.reminded = true;
+                        changed = true;
+                    }
+                    seconds_left =
+                        Some(now.seconds_until(playing.turn_started.after(settings.turn_timeout)));
+                }
+                Some(Message {
+                    lines: vec![Text::GameResumed {
+                        variant,
+                        to_move: playing.who(seat),
+                        seconds_left,
+                    }],
+                    image: Some(playing.board_image()),
+                    mentions: human.into_iter().collect(),
+                    ..Message::default()
+                })
+            }
+        };
+        let reply = Reply {
+            outputs: message.map(Output::Channel).into_iter().collect(),
+            auto_move: self.auto_due(now, settings),
+        };
+        (reply, changed)
+    }
+
     /// Takes the pending computer move, if one is due and no other is being chosen.
     pub(super) fn claim_auto_task(
         &mut self,
@@ -1178,7 +1288,13 @@ impl Table {
     // ----- autocomplete -----
 
     /// The caller's own cards (only dead ones with `dead_only`), matching what they typed.
-    pub(super) fn complete_card(&self, user: UserId, typed: &str, dead_only: bool) -> Vec<Choice> {
+    pub(super) fn complete_card(
+        &self,
+        user: UserId,
+        typed: &str,
+        dead_only: bool,
+        lang: Lang,
+    ) -> Vec<Choice> {
         let Some(playing) = self.playing() else {
             return Vec::new();
         };
@@ -1197,16 +1313,13 @@ impl Table {
             let code = card.to_string();
             let matches = typed.is_empty()
                 || code.to_lowercase().starts_with(&typed)
-                || card.pretty().to_lowercase().starts_with(&typed);
+                || card.pretty().to_lowercase().starts_with(&typed)
+                || card_label(card, lang).to_lowercase().starts_with(&typed);
             if !matches {
                 continue;
             }
-            let line = card_line(game, seat, card).to_string();
-            let label: String = line
-                .trim_start_matches("• ")
-                .chars()
-                .take(MAX_LABEL)
-                .collect();
+            let line = card_line(game, seat, card).render(lang);
+            let label: String = line.chars().take(MAX_LABEL).collect();
             choices.push(Choice { label, value: code });
         }
         choices.truncate(MAX_CHOICES);
@@ -1219,6 +1332,7 @@ impl Table {
         user: UserId,
         card: Option<&str>,
         typed: &str,
+        lang: Lang,
     ) -> Vec<Choice> {
         let Some(playing) = self.playing() else {
             return Vec::new();
@@ -1260,14 +1374,20 @@ impl Table {
             .take(MAX_CHOICES)
             .map(|(cell, name)| {
                 let label = match pos.owner(cell) {
-                    Some(team) if removing => format!(
-                        "{name} — remove the chip of {}",
-                        TeamName::of(config.variant, team)
-                    ),
-                    Some(team) => format!(
-                        "{name} — replace the chip of {}",
-                        TeamName::of(config.variant, team)
-                    ),
+                    Some(team) => {
+                        let key = if removing {
+                            "complete-remove"
+                        } else {
+                            "complete-replace"
+                        };
+                        let team = TeamName::of(config.variant, team).render(lang);
+                        let label = tr_args(
+                            lang,
+                            key,
+                            &Args::new().text("cell", name.as_str()).text("team", team),
+                        );
+                        label.chars().take(MAX_LABEL).collect()
+                    }
                     None => name.clone(),
                 };
                 Choice { label, value: name }

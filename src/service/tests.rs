@@ -7,6 +7,7 @@ use crate::engine::{Card, GameRng, Move, MoveList, Options, Record, Status, Vari
 
 use super::text::TeamName;
 use super::*;
+use crate::i18n::Lang;
 
 const T0: Timestamp = Timestamp(1_700_000_000_000);
 
@@ -25,6 +26,7 @@ fn actor(id: u64) -> Actor {
 fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
     tables.handle(
         Request {
+            guild: None,
             channel: ChannelId(channel),
             actor: actor(user),
             command,
@@ -492,7 +494,7 @@ async fn dice_game_with_rolls() {
     );
     refused_unchanged(&tables, 2, mover, Command::Hand, "has no cards");
     assert!(tables
-        .complete_cell(ChannelId(2), UserId(mover), None, "")
+        .complete_cell(ChannelId(2), UserId(mover), None, "", Lang::En)
         .is_empty());
     let reply = ask(&tables, 2, mover, Command::Roll);
     let text = all_text(&reply);
@@ -504,7 +506,7 @@ async fn dice_game_with_rolls() {
         let game = table.playing().unwrap().live.game();
         let mut legal = MoveList::new();
         game.legal_moves(&mut legal);
-        let choices = tables.complete_cell(ChannelId(2), UserId(mover), None, "");
+        let choices = tables.complete_cell(ChannelId(2), UserId(mover), None, "", Lang::En);
         assert_eq!(choices.len(), legal.len().min(25));
     }
     let done = play_out(&tables, 2, 5).await;
@@ -729,6 +731,7 @@ fn moderator_can_stop_and_host_handover() {
     };
     let reply = tables.handle(
         Request {
+            guild: None,
             channel: ChannelId(11),
             actor: moderator,
             command: Command::Stop,
@@ -880,7 +883,7 @@ fn autocomplete_only_offers_own_cards_and_legal_cells() {
     for user in [1u64, 2] {
         let seat = p.seat_of(UserId(user)).unwrap();
         let hand = game.hand(seat);
-        let choices = tables.complete_card(ChannelId(13), UserId(user), "");
+        let choices = tables.complete_card(ChannelId(13), UserId(user), "", Lang::En);
         assert!(!choices.is_empty());
         for choice in &choices {
             let card = Card::parse(&choice.value, Variant::Classic).unwrap();
@@ -892,8 +895,13 @@ fn autocomplete_only_offers_own_cards_and_legal_cells() {
         assert_eq!(choices.len(), distinct.len());
         // Cells for each card are exactly its targets.
         for &card in hand {
-            let cells =
-                tables.complete_cell(ChannelId(13), UserId(user), Some(&card.to_string()), "");
+            let cells = tables.complete_cell(
+                ChannelId(13),
+                UserId(user),
+                Some(&card.to_string()),
+                "",
+                Lang::En,
+            );
             let targets = game
                 .position()
                 .card_targets(game.config().team_of(seat), card);
@@ -904,23 +912,29 @@ fn autocomplete_only_offers_own_cards_and_legal_cells() {
         for &card in game.hand(other_seat) {
             if !hand.contains(&card) {
                 assert!(tables
-                    .complete_cell(ChannelId(13), UserId(user), Some(&card.to_string()), "")
+                    .complete_cell(
+                        ChannelId(13),
+                        UserId(user),
+                        Some(&card.to_string()),
+                        "",
+                        Lang::En
+                    )
                     .is_empty());
             }
         }
     }
     // An onlooker gets nothing.
     assert!(tables
-        .complete_card(ChannelId(13), UserId(3), "")
+        .complete_card(ChannelId(13), UserId(3), "", Lang::En)
         .is_empty());
     assert!(tables
-        .complete_cell(ChannelId(13), UserId(3), Some("7H"), "")
+        .complete_cell(ChannelId(13), UserId(3), Some("7H"), "", Lang::En)
         .is_empty());
     // Typing filters.
     let seat = p.seat_of(UserId(1)).unwrap();
     let first = game.hand(seat)[0];
     let typed = first.to_string()[..1].to_lowercase();
-    let filtered = tables.complete_card(ChannelId(13), UserId(1), &typed);
+    let filtered = tables.complete_card(ChannelId(13), UserId(1), &typed, Lang::En);
     assert!(filtered
         .iter()
         .all(|c| c.value.to_lowercase().starts_with(&typed)
@@ -932,7 +946,7 @@ fn autocomplete_only_offers_own_cards_and_legal_cells() {
     assert!(filtered.iter().any(|c| c.value == first.to_string()));
     // No dead cards at the start.
     assert!(tables
-        .complete_dead_card(ChannelId(13), UserId(1), "")
+        .complete_dead_card(ChannelId(13), UserId(1), "", Lang::En)
         .is_empty());
 }
 
@@ -964,6 +978,7 @@ async fn concurrent_presses_apply_exactly_one_move() {
         tasks.push(tokio::spawn(async move {
             tables.handle(
                 Request {
+                    guild: None,
                     channel: ChannelId(14),
                     actor: actor(user),
                     command,
@@ -1173,15 +1188,21 @@ struct Counting {
 }
 
 impl Persist for Counting {
-    fn save(&self, table: &Table) {
+    fn save(&self, table: &Table) -> Result<(), ServiceError> {
         let actions = table.playing().map_or(0, |p| p.live.record().actions.len());
         self.saved.lock().unwrap().push(actions);
+        Ok(())
     }
-    fn close(&self, channel: ChannelId, finished: Option<&Table>) {
+    fn close(
+        &self,
+        channel: ChannelId,
+        finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError> {
         self.closed
             .lock()
             .unwrap()
             .push((channel, finished.is_some()));
+        Ok(None)
     }
 }
 

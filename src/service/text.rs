@@ -1,9 +1,11 @@
-//! Every user-facing sentence of the bot, in one place. A [`Text`] is a message key with its arguments;
-//! `Display` renders it in English (a later translation renders the same keys in other languages).
+//! Every user-facing sentence of the bot, in one place. A [`Text`] is a message with its arguments;
+//! [`Text::render`] renders it in a language through the Fluent files of [`crate::i18n`], and `Display`
+//! gives the English text (for logs and tests).
 
 use std::fmt;
 
-use crate::engine::{Card, Options, PlayError, Variant};
+use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
+use crate::i18n::{join_list, tr, Args, Lang, Tr};
 
 use super::{Button, ChannelId, UserId};
 
@@ -47,12 +49,6 @@ impl TeamName {
             number: team.saturating_add(1),
             color: colors.get(usize::from(team)).copied().unwrap_or("grey"),
         }
-    }
-}
-
-impl fmt::Display for TeamName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "team {} ({})", self.number, self.color)
     }
 }
 
@@ -208,8 +204,8 @@ pub enum Text {
         /// The dice.
         dice: [u8; 2],
     },
-    /// The game cannot start or the lobby cannot open as asked (the engine's reason).
-    CannotStart(String),
+    /// The game cannot start or the lobby cannot open as asked (the game, and the engine's reason).
+    CannotStart(Variant, SetupError),
     /// A number of teams this game never has.
     BadTeamCount {
         /// Asked for.
@@ -436,6 +432,99 @@ pub enum Text {
     LobbyStatus(LobbyCard),
     /// The rules of a game.
     Rules(Variant),
+
+    // ----- persistence, history and stats -----
+    /// The action could not be saved, so it was not applied.
+    SaveFailed,
+    /// After a restart: the game in this channel goes on.
+    GameResumed {
+        /// The game.
+        variant: Variant,
+        /// Whose turn.
+        to_move: Who,
+        /// Seconds left for a human's turn (`None` for a computer player).
+        seconds_left: Option<u64>,
+    },
+    /// After a restart: the lobby in this channel is open again.
+    LobbyResumed(Variant),
+    /// After a restart: this channel's game could not be restored and was set aside.
+    NotRestored,
+    /// Where a finished game's record is kept.
+    GameSaved {
+        /// The game's number.
+        id: i64,
+    },
+    /// Stats and history need a database, and this bot runs without one.
+    NoHistory,
+    /// Reading stats or history failed.
+    HistoryFailed,
+    /// A player's totals on this server.
+    Stats {
+        /// The player.
+        who: Who,
+        /// Their totals.
+        totals: Totals,
+    },
+    /// The best players of this server.
+    Leaderboard(Vec<LeaderLine>),
+    /// The latest finished games of this server.
+    History(Vec<HistoryLine>),
+    /// The record of a finished game is attached.
+    GameRecord {
+        /// The game's number.
+        id: i64,
+    },
+    /// No finished game with this number on this server.
+    NoSuchGame(i64),
+    /// No finished game of this channel is stored.
+    NoGameHere,
+}
+
+/// A player's totals on a server.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Finished games.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Sequences completed (by their team).
+    pub sequences: u32,
+}
+
+impl Totals {
+    /// Wins per game in whole percent.
+    pub fn win_percent(&self) -> u32 {
+        if self.games == 0 {
+            0
+        } else {
+            ((u64::from(self.wins) * 100 + u64::from(self.games) / 2) / u64::from(self.games))
+                as u32
+        }
+    }
+}
+
+/// One line of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderLine {
+    /// The player.
+    pub who: Who,
+    /// Their totals.
+    pub totals: Totals,
+}
+
+/// One finished game in the history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryLine {
+    /// The game's number.
+    pub id: i64,
+    /// The game (`None` if the stored name is unknown to this version).
+    pub variant: Option<Variant>,
+    /// When it ended, in unix seconds.
+    pub finished_at: i64,
+    /// The players in seat order.
+    pub players: Vec<Who>,
+    /// The winners (empty: drawn, stopped or abandoned).
+    pub winners: Vec<Who>,
 }
 
 impl Text {
@@ -464,12 +553,17 @@ impl Text {
                 | Text::NotDice
                 | Text::RollFirst
                 | Text::AlreadyRolled { .. }
-                | Text::CannotStart(_)
+                | Text::CannotStart(..)
                 | Text::BadTeam { .. }
                 | Text::BadTeamCount { .. }
                 | Text::TeamFull { .. }
                 | Text::NoBot
                 | Text::Internal
+                | Text::SaveFailed
+                | Text::NoHistory
+                | Text::HistoryFailed
+                | Text::NoSuchGame(_)
+                | Text::NoGameHere
         )
     }
 
@@ -490,20 +584,624 @@ impl Text {
     }
 }
 
-fn join_names<T: fmt::Display>(items: &[T]) -> String {
-    let names: Vec<String> = items.iter().map(ToString::to_string).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+/// A one-line English rendering for logs and tests; users get [`Text::render`] in their language.
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
     }
 }
 
-fn variant_title(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Classic => "Sequence",
-        Variant::Dice => "Sequence Dice",
-        Variant::Kids => "Sequence for Kids",
+impl Text {
+    /// The text in `lang` (a missing translation falls back to English and is logged).
+    pub fn render(&self, lang: Lang) -> String {
+        let mut tr = Tr::new(lang);
+        let text = self.render_with(&mut tr);
+        tr.finish();
+        text
+    }
+
+    /// The text through a translator, which collects any problem (for tests).
+    pub fn render_with(&self, tr: &mut Tr) -> String {
+        first_upper(&self.body(tr))
+    }
+
+    fn body(&self, tr: &mut Tr) -> String {
+        match self {
+            Text::NoTable => tr.t("no-table"),
+            Text::TableExists => tr.t("table-exists"),
+            Text::AlreadyStarted => tr.t("already-started"),
+            Text::NotStarted => tr.t("not-started"),
+            Text::AlreadyJoined => tr.t("already-joined"),
+            Text::LobbyFull { max } => tr.ta("lobby-full", &Args::new().number("max", *max)),
+            Text::NotInGame => tr.t("not-in-game"),
+            Text::NotHost { host } => tr.ta("not-host", &Args::new().text("host", mention(*host))),
+            Text::NotYourTurn { to_move } => tr.ta(
+                "not-your-turn",
+                &Args::new().text("player", to_move.to_string()),
+            ),
+            Text::Illegal(e) => play_error(tr, *e),
+            Text::IllegalWithCells(e, cells) => {
+                let reason = play_error(tr, *e);
+                let cells = if cells.is_empty() {
+                    tr.t("illegal-no-cells")
+                } else {
+                    tr.ta(
+                        "illegal-cells",
+                        &Args::new().text("cells", cells.join(", ")),
+                    )
+                };
+                format!("{reason} {cells}")
+            }
+            Text::BadCard { typed, variant } => {
+                let key = match variant {
+                    Variant::Kids => "bad-card-kids",
+                    Variant::Classic | Variant::Dice => "bad-card-classic",
+                };
+                tr.ta(key, &Args::new().text("typed", typed.as_str()))
+            }
+            Text::BadCell { typed, last } => tr.ta(
+                "bad-cell",
+                &Args::new()
+                    .text("typed", typed.as_str())
+                    .text("last", last.as_str()),
+            ),
+            Text::CardNeeded => tr.t("card-needed"),
+            Text::CellNeeded => tr.t("cell-needed"),
+            Text::BadOption => tr.t("bad-option"),
+            Text::GuildOnly => tr.t("guild-only"),
+            Text::NoCardsInDice => tr.t("no-cards-in-dice"),
+            Text::NotDice => tr.t("not-dice"),
+            Text::RollFirst => tr.t("roll-first"),
+            Text::AlreadyRolled { dice } => tr.ta(
+                "already-rolled",
+                &Args::new().text("dice", dice_text(*dice)),
+            ),
+            Text::CannotStart(variant, e) => setup_error(tr, *variant, e),
+            Text::BadTeamCount { teams, variant } => {
+                let game = game_title(tr, *variant);
+                tr.ta(
+                    "bad-team-count",
+                    &Args::new()
+                        .text("game", game)
+                        .number("teams", *teams)
+                        .text("variant", variant.to_string()),
+                )
+            }
+            Text::BadTeam { team, max } => tr.ta(
+                "bad-team",
+                &Args::new().number("team", *team).number("max", *max),
+            ),
+            Text::TeamFull { team, size, chosen } => {
+                let team = team_name(tr, *team);
+                tr.ta(
+                    "team-full",
+                    &Args::new()
+                        .number("chosen", *chosen)
+                        .text("team", team)
+                        .number("size", *size),
+                )
+            }
+            Text::NoBot => tr.t("no-bot"),
+            Text::Internal => tr.t("internal"),
+            Text::LobbyOpened => tr.t("lobby-opened"),
+            Text::Joined => tr.t("joined"),
+            Text::Left => tr.t("left"),
+            Text::BotAdded(name) => tr.ta("bot-added", &Args::new().text("name", name.as_str())),
+            Text::BotRemoved(name) => {
+                tr.ta("bot-removed", &Args::new().text("name", name.as_str()))
+            }
+            Text::CancelledAck => tr.t("cancelled-ack"),
+            Text::BegunAck => tr.t("begun-ack"),
+            Text::ForfeitAck => tr.t("forfeit-ack"),
+            Text::StoppedAck => tr.t("stopped-ack"),
+            Text::Lobby(card) | Text::LobbyStatus(card) => lobby_card(tr, card),
+            Text::LobbyStarted(variant) => {
+                let game = game_title(tr, *variant);
+                tr.ta("lobby-started", &Args::new().text("game", game))
+            }
+            Text::LobbyCancelled { by } => {
+                tr.ta("lobby-cancelled", &Args::new().text("player", mention(*by)))
+            }
+            Text::LobbyExpired => tr.t("lobby-expired"),
+            Text::LobbyAbandoned => tr.t("lobby-abandoned"),
+            Text::HostChanged(user) => {
+                tr.ta("host-changed", &Args::new().text("player", mention(*user)))
+            }
+            Text::RollOff { rounds, winner } => {
+                let mut parts = Vec::new();
+                for (i, round) in rounds.iter().enumerate() {
+                    let rolls: Vec<String> = round
+                        .iter()
+                        .map(|(who, dice)| format!("{who} {}", dice_text(*dice)))
+                        .collect();
+                    let key = if i == 0 { "roll-off" } else { "roll-off-again" };
+                    parts.push(tr.ta(key, &Args::new().text("rolls", rolls.join(", "))));
+                }
+                parts.push(tr.ta(
+                    "roll-off-winner",
+                    &Args::new().text("player", winner.to_string()),
+                ));
+                parts.join(" ")
+            }
+            Text::GameStarted { variant, seats } => {
+                let game = game_title(tr, *variant);
+                let mut text = tr.ta("game-started", &Args::new().text("game", game));
+                for (i, seat) in seats.iter().enumerate() {
+                    text.push_str(&seat_line(tr, i, seat));
+                }
+                if variant.has_cards() {
+                    text.push('\n');
+                    text.push_str(&tr.t("game-started-cards"));
+                }
+                text
+            }
+            Text::Played { who, card, cell } => {
+                let card = card_name(tr, *card);
+                tr.ta(
+                    "played",
+                    &Args::new()
+                        .text("player", who.to_string())
+                        .text("card", card)
+                        .text("cell", cell.as_str()),
+                )
+            }
+            Text::Removed {
+                who,
+                card,
+                cell,
+                victim,
+            } => {
+                let victim = team_name(tr, *victim);
+                let args = Args::new()
+                    .text("player", who.to_string())
+                    .text("victim", victim)
+                    .text("cell", cell.as_str());
+                match card {
+                    Some(card) => {
+                        let card = card_name(tr, *card);
+                        tr.ta("removed-with-card", &args.text("card", card))
+                    }
+                    None => tr.ta("removed", &args),
+                }
+            }
+            Text::Placed {
+                who,
+                cell,
+                replaced,
+            } => {
+                let args = Args::new()
+                    .text("player", who.to_string())
+                    .text("cell", cell.as_str());
+                match replaced {
+                    Some(team) => {
+                        let victim = team_name(tr, *team);
+                        tr.ta("placed-replacing", &args.text("victim", victim))
+                    }
+                    None => tr.ta("placed", &args),
+                }
+            }
+            Text::Exchanged { who, card } => {
+                let card = card_name(tr, *card);
+                tr.ta(
+                    "exchanged",
+                    &Args::new()
+                        .text("player", who.to_string())
+                        .text("card", card),
+                )
+            }
+            Text::Passed(who) => tr.ta("passed", &Args::new().text("player", who.to_string())),
+            Text::Captured {
+                team,
+                victim,
+                cells,
+            } => {
+                let team = team_name(tr, *team);
+                let victim = team_name(tr, *victim);
+                let [first, second] = cells;
+                tr.ta(
+                    "captured",
+                    &Args::new()
+                        .text("team", team)
+                        .text("victim", victim)
+                        .text("first", first.as_str())
+                        .text("second", second.as_str()),
+                )
+            }
+            Text::SequenceDone {
+                team,
+                count,
+                target,
+            } => {
+                let team = team_name(tr, *team);
+                tr.ta(
+                    "sequence-done",
+                    &Args::new()
+                        .text("team", team)
+                        .number("count", count_number(*count))
+                        .number("target", *target),
+                )
+            }
+            Text::SequenceBroken(team) => {
+                let team = team_name(tr, *team);
+                tr.ta("sequence-broken", &Args::new().text("team", team))
+            }
+            Text::Reshuffled => tr.t("reshuffled"),
+            Text::ProvisionalWin(team) => {
+                let team = team_name(tr, *team);
+                tr.ta("provisional-win", &Args::new().text("team", team))
+            }
+            Text::Rolled { who, dice, hint } => {
+                let hint = roll_hint(tr, *hint);
+                tr.ta(
+                    "rolled",
+                    &Args::new()
+                        .text("player", who.to_string())
+                        .text("dice", dice_text(*dice))
+                        .text("hint", hint),
+                )
+            }
+            Text::Won { team, members } | Text::WonByForfeit { team, members } => {
+                let key = if matches!(self, Text::Won { .. }) {
+                    "won"
+                } else {
+                    "won-by-forfeit"
+                };
+                let team = team_name(tr, *team);
+                let names: Vec<String> = members.iter().map(ToString::to_string).collect();
+                let players = join_list(tr, &names);
+                tr.ta(
+                    key,
+                    &Args::new().text("team", team).text("players", players),
+                )
+            }
+            Text::Scores(scores) => {
+                let parts: Vec<String> = scores
+                    .iter()
+                    .map(|(team, points)| format!("{}: {points}", team_name(tr, *team)))
+                    .collect();
+                tr.ta("scores", &Args::new().text("scores", parts.join(", ")))
+            }
+            Text::Drawn => tr.t("drawn"),
+            Text::Stopped(who) => tr.ta("stopped", &Args::new().text("player", who.to_string())),
+            Text::NoHumansLeft => tr.t("no-humans-left"),
+            Text::Forfeited { who, bot } => tr.ta(
+                "forfeited",
+                &Args::new()
+                    .text("player", who.to_string())
+                    .text("bot", bot.as_str()),
+            ),
+            Text::Turn { who, dice, again } => {
+                let key = match (who, dice, again) {
+                    (Who::Bot(_), _, _) => "turn-bot",
+                    (_, true, true) => "turn-dice-again",
+                    (_, true, false) => "turn-dice",
+                    (_, false, _) => "turn-cards",
+                };
+                tr.ta(key, &Args::new().text("player", who.to_string()))
+            }
+            Text::Reminder { who, seconds_left } => {
+                let time = duration_text(tr, *seconds_left);
+                tr.ta(
+                    "reminder",
+                    &Args::new()
+                        .text("player", who.to_string())
+                        .text("time", time),
+                )
+            }
+            Text::TimedOut(who) => tr.ta("timed-out", &Args::new().text("player", who.to_string())),
+            Text::DmFailed(who) => tr.ta("dm-failed", &Args::new().text("player", who.to_string())),
+            Text::RecordAttached => tr.t("record-attached"),
+            Text::BoardCaption { variant, to_move } => {
+                let game = game_title(tr, *variant);
+                tr.ta(
+                    "board-caption",
+                    &Args::new()
+                        .text("game", game)
+                        .text("player", to_move.to_string()),
+                )
+            }
+            Text::Hand {
+                channel,
+                cards,
+                your_turn,
+            } => {
+                let mut text = tr.ta(
+                    "hand-header",
+                    &Args::new().text("channel", format!("<#{}>", channel.0)),
+                );
+                for card in cards {
+                    text.push_str("\n• ");
+                    text.push_str(&card.render_with(tr));
+                }
+                if *your_turn {
+                    text.push('\n');
+                    text.push_str(&tr.t("hand-your-turn"));
+                }
+                text
+            }
+            Text::Status(info) => status(tr, info),
+            Text::SaveFailed => tr.t("save-failed"),
+            Text::GameResumed {
+                variant,
+                to_move,
+                seconds_left,
+            } => {
+                let game = game_title(tr, *variant);
+                let args = Args::new()
+                    .text("game", game)
+                    .text("player", to_move.to_string());
+                match seconds_left {
+                    Some(seconds) => {
+                        let time = duration_text(tr, *seconds);
+                        tr.ta("game-resumed-timed", &args.text("time", time))
+                    }
+                    None => tr.ta("game-resumed", &args),
+                }
+            }
+            Text::LobbyResumed(variant) => {
+                let game = game_title(tr, *variant);
+                tr.ta("lobby-resumed", &Args::new().text("game", game))
+            }
+            Text::NotRestored => tr.t("not-restored"),
+            Text::GameSaved { id } => tr.ta("game-saved", &Args::new().text("id", id.to_string())),
+            Text::NoHistory => tr.t("no-history"),
+            Text::HistoryFailed => tr.t("history-failed"),
+            Text::Stats { who, totals } if totals.games == 0 => {
+                tr.ta("stats-none", &Args::new().text("player", who.to_string()))
+            }
+            Text::Stats { who, totals } => tr.ta(
+                "stats",
+                &totals_args(totals).text("player", who.to_string()),
+            ),
+            Text::Leaderboard(lines) if lines.is_empty() => tr.t("leaderboard-empty"),
+            Text::Leaderboard(lines) => {
+                let mut text = tr.t("leaderboard-header");
+                for (i, line) in lines.iter().enumerate() {
+                    let totals = tr.ta("leaderboard-line", &totals_args(&line.totals));
+                    text.push_str(&format!("\n{}. {} — {totals}", i + 1, line.who));
+                }
+                text
+            }
+            Text::History(lines) if lines.is_empty() => tr.t("history-empty"),
+            Text::History(lines) => {
+                let mut text = tr.t("history-header");
+                for line in lines {
+                    let game = match line.variant {
+                        Some(variant) => game_title(tr, variant),
+                        None => tr.t("game-classic"),
+                    };
+                    let players: Vec<String> =
+                        line.players.iter().map(ToString::to_string).collect();
+                    let players = join_list(tr, &players);
+                    let result = if line.winners.is_empty() {
+                        tr.t("history-no-winner")
+                    } else {
+                        let winners: Vec<String> =
+                            line.winners.iter().map(ToString::to_string).collect();
+                        let winners = join_list(tr, &winners);
+                        tr.ta("history-won-by", &Args::new().text("players", winners))
+                    };
+                    text.push_str(&format!(
+                        "\n#{} · {game} · <t:{}:R> · {players} — {result}",
+                        line.id, line.finished_at
+                    ));
+                }
+                text.push('\n');
+                text.push_str(&tr.t("history-footer"));
+                text
+            }
+            Text::GameRecord { id } => {
+                tr.ta("game-record", &Args::new().text("id", id.to_string()))
+            }
+            Text::NoSuchGame(id) => tr.ta("no-such-game", &Args::new().text("id", id.to_string())),
+            Text::NoGameHere => tr.t("no-game-here"),
+            Text::Rules(variant) => tr.t(match variant {
+                Variant::Classic => "rules-classic",
+                Variant::Dice => "rules-dice",
+                Variant::Kids => "rules-kids",
+            }),
+        }
+    }
+}
+
+impl CardLine {
+    /// The line in `lang`, without the bullet (also an autocomplete label).
+    pub fn render(&self, lang: Lang) -> String {
+        let mut tr = Tr::new(lang);
+        let text = self.render_with(&mut tr);
+        tr.finish();
+        text
+    }
+
+    fn render_with(&self, tr: &mut Tr) -> String {
+        let card = card_name(tr, self.card);
+        let classic = !self.card.is_kids();
+        let key = match &self.use_ {
+            CardUse::Cells(cells) => {
+                return tr.ta(
+                    "card-cells",
+                    &Args::new()
+                        .text("card", card)
+                        .text("cells", cells.join(", ")),
+                )
+            }
+            CardUse::Wild if classic => "card-two-eyed-jack",
+            CardUse::Wild => "card-wild",
+            CardUse::Remove if classic => "card-one-eyed-jack",
+            CardUse::Remove => "card-remove",
+            CardUse::Dead => "card-dead",
+        };
+        tr.ta(key, &Args::new().text("card", card))
+    }
+}
+
+impl TeamName {
+    /// The team's name in `lang`, like `team 1 (blue)`.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut tr = Tr::new(lang);
+        let text = team_name(&mut tr, *self);
+        tr.finish();
+        text
+    }
+}
+
+impl fmt::Display for TeamName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
+/// The label of a button in `lang`.
+pub fn button_label(button: Button, lang: Lang) -> String {
+    let key = match button {
+        Button::Join => "button-join",
+        Button::Leave => "button-leave",
+        Button::AddBot => "button-addbot",
+        Button::Begin => "button-begin",
+        Button::Cancel => "button-cancel",
+        Button::Roll => "button-roll",
+        Button::Hand => "button-hand",
+    };
+    tr(lang, key)
+}
+
+/// The name of a card in `lang`: classic cards as `7♥`, kids cards as the animal's name.
+pub fn card_label(card: Card, lang: Lang) -> String {
+    let mut tr = Tr::new(lang);
+    let text = card_name(&mut tr, card);
+    tr.finish();
+    text
+}
+
+/// The title of a game in `lang`.
+pub fn game_name(variant: Variant, lang: Lang) -> String {
+    tr(lang, &format!("game-{variant}"))
+}
+
+/// The numbers of a player's totals, for `stats` and `leaderboard-line`.
+fn totals_args(totals: &Totals) -> Args<'static> {
+    Args::new()
+        .number("games", totals.games)
+        .number("wins", totals.wins)
+        .number("percent", totals.win_percent())
+        .number("sequences", totals.sequences)
+}
+
+fn mention(user: UserId) -> String {
+    format!("<@{}>", user.0)
+}
+
+fn count_number(count: usize) -> f64 {
+    u32::try_from(count).map_or(f64::from(u32::MAX), f64::from)
+}
+
+fn card_name(tr: &mut Tr, card: Card) -> String {
+    if card.is_kids() {
+        // The English name (Display) is the key of the animal's name.
+        tr.t(&format!("animal-{card}"))
+    } else {
+        card.pretty()
+    }
+}
+
+fn game_title(tr: &mut Tr, variant: Variant) -> String {
+    tr.t(&format!("game-{variant}"))
+}
+
+fn team_name(tr: &mut Tr, team: TeamName) -> String {
+    let color = tr.t(&format!("color-{}", team.color));
+    tr.ta(
+        "team-name",
+        &Args::new()
+            .number("number", team.number)
+            .text("color", color),
+    )
+}
+
+fn play_error(tr: &mut Tr, error: PlayError) -> String {
+    tr.t(&format!("play-error-{}", error.code()))
+}
+
+fn setup_error(tr: &mut Tr, asked: Variant, error: &SetupError) -> String {
+    match error {
+        SetupError::PlayerCount {
+            variant, players, ..
+        } => {
+            let game = game_title(tr, *variant);
+            tr.ta(
+                "setup-player-count",
+                &Args::new()
+                    .text("game", game)
+                    .number("players", *players)
+                    .text("variant", variant.to_string()),
+            )
+        }
+        SetupError::Teams {
+            variant,
+            players,
+            teams,
+            ..
+        } => {
+            // The team counts that work, asked of the engine rather than repeated here.
+            let possible: Vec<String> = (2..=4u8)
+                .filter(|&t| Config::new(*variant, *players, Some(t), Options::default()).is_ok())
+                .map(|t| t.to_string())
+                .collect();
+            let args = Args::new()
+                .number("players", *players)
+                .number("teams", *teams);
+            if *players <= 3 || possible.is_empty() {
+                tr.ta("setup-teams-alone", &args)
+            } else {
+                let game = game_title(tr, *variant);
+                let possible = join_or(tr, &possible);
+                tr.ta(
+                    "setup-teams",
+                    &args.text("game", game).text("possible", possible),
+                )
+            }
+        }
+        SetupError::Option { option, .. } => match *option {
+            "scoring" | "capture_pairs" => {
+                let game = game_title(tr, asked);
+                // The option as the user's language names it in `/sequence start`.
+                let name = tr.t(&format!("opt-start-{option}"));
+                tr.ta(
+                    "setup-house-rule",
+                    &Args::new().text("option", name).text("game", game),
+                )
+            }
+            "sequences_to_win" if asked != Variant::Classic => {
+                let game = game_title(tr, asked);
+                tr.ta("setup-one-sequence", &Args::new().text("game", game))
+            }
+            "sequences_to_win" => tr.t("setup-sequences-range"),
+            "sequence_length" => tr.ta(
+                "setup-sequence-length",
+                &Args::new().text("variant", asked.to_string()),
+            ),
+            _ => tr.ta(
+                "setup-other",
+                &Args::new().text("reason", error.to_string()),
+            ),
+        },
+        SetupError::UnknownVariant(_) | SetupError::Deck(_) => tr.ta(
+            "setup-other",
+            &Args::new().text("reason", error.to_string()),
+        ),
+    }
+}
+
+/// `2 or 3`: the last two joined by the language's "or" (team counts are short lists).
+fn join_or(tr: &mut Tr, items: &[String]) -> String {
+    match items {
+        [rest @ .., last] if !rest.is_empty() => tr.ta(
+            "list-or",
+            &Args::new()
+                .text("first", rest.join(", "))
+                .text("last", last.as_str()),
+        ),
+        _ => items.join(", "),
     }
 }
 
@@ -512,35 +1210,59 @@ fn dice_text(dice: [u8; 2]) -> String {
     format!("{a} + {b} = {}", u16::from(a) + u16::from(b))
 }
 
-fn options_text(options: &Options) -> String {
+fn duration_text(tr: &mut Tr, seconds: u64) -> String {
+    let number = |n: u64| u32::try_from(n).map_or(f64::from(u32::MAX), f64::from);
+    if seconds >= 60 {
+        let minutes = if seconds >= 120 { seconds / 60 } else { 1 };
+        tr.ta(
+            "duration-minutes",
+            &Args::new().number("minutes", number(minutes)),
+        )
+    } else {
+        tr.ta("duration", &Args::new().number("seconds", number(seconds)))
+    }
+}
+
+fn roll_hint(tr: &mut Tr, hint: RollHint) -> String {
+    match hint {
+        RollHint::Number(n) => tr.ta("roll-hint-number", &Args::new().number("number", n)),
+        RollHint::Replace(n) => tr.ta("roll-hint-replace", &Args::new().number("number", n)),
+        RollHint::Remove => tr.t("roll-hint-remove"),
+        RollHint::Free => tr.t("roll-hint-free"),
+    }
+}
+
+fn options_text(tr: &mut Tr, options: &Options) -> String {
     let mut parts = Vec::new();
     if let Some(n) = options.sequences_to_win {
-        parts.push(format!("{n} sequences to win"));
+        parts.push(tr.ta("option-sequences-to-win", &Args::new().number("count", n)));
     }
     if let Some(n) = options.sequence_length {
-        parts.push(format!("lines of {n}"));
+        parts.push(tr.ta("option-sequence-length", &Args::new().number("length", n)));
     }
     if options.equal_turns {
-        parts.push("equal turns".to_string());
+        parts.push(tr.t("option-equal-turns"));
     }
     if options.scoring {
-        parts.push("scoring".to_string());
+        parts.push(tr.t("option-scoring"));
     }
     if options.capture_pairs {
-        parts.push("capture pairs".to_string());
+        parts.push(tr.t("option-capture-pairs"));
     }
     parts.join(", ")
 }
 
-fn seat_line(f: &mut fmt::Formatter<'_>, index: usize, seat: &SeatLine) -> fmt::Result {
-    write!(f, "\n{}. {}", index + 1, seat.who)?;
+fn seat_line(tr: &mut Tr, index: usize, seat: &SeatLine) -> String {
+    let mut line = format!("\n{}. {}", index + 1, seat.who);
     if let Some(team) = seat.team {
-        write!(f, " — {team}")?;
+        line.push_str(" — ");
+        line.push_str(&team_name(tr, team));
     }
     if let Some(cards) = seat.cards {
-        write!(f, " — {cards} cards")?;
+        line.push_str(" — ");
+        line.push_str(&tr.ta("seat-cards", &Args::new().number("count", cards)));
     }
-    Ok(())
+    line
 }
 
 fn first_upper(text: &str) -> String {
@@ -551,440 +1273,83 @@ fn first_upper(text: &str) -> String {
     }
 }
 
-impl fmt::Display for LobbyCard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "**{}** — a new game, hosted by <@{}>.",
-            variant_title(self.variant),
-            self.host.0
-        )?;
-        let opts = options_text(&self.options);
-        if let Some(teams) = self.teams {
-            write!(f, " {teams} teams.")?;
-        }
-        if !opts.is_empty() {
-            write!(f, " Options: {opts}.")?;
-        }
-        write!(f, "\nPlayers ({}/{}):", self.seats.len(), self.max_players)?;
-        if self.seats.is_empty() {
-            write!(f, "\n(nobody yet)")?;
-        }
-        for (i, seat) in self.seats.iter().enumerate() {
-            seat_line(f, i, seat)?;
-        }
-        write!(
-            f,
-            "\nPress **Join** (or use `/sequence join`) to take a seat; the host presses **Start** when everyone is in."
-        )
+fn lobby_card(tr: &mut Tr, card: &LobbyCard) -> String {
+    let game = game_title(tr, card.variant);
+    let mut text = tr.ta(
+        "lobby-header",
+        &Args::new()
+            .text("game", game)
+            .text("host", mention(card.host)),
+    );
+    if let Some(teams) = card.teams {
+        text.push(' ');
+        text.push_str(&tr.ta("lobby-teams", &Args::new().number("teams", teams)));
     }
-}
-
-impl fmt::Display for CardLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let card = self.card.pretty();
-        let classic = !self.card.is_kids();
-        match &self.use_ {
-            CardUse::Cells(cells) => write!(f, "• {card} — {}", cells.join(", ")),
-            CardUse::Wild if classic => write!(f, "• {card} — two-eyed jack: any free cell"),
-            CardUse::Wild => write!(f, "• {card} — any free cell"),
-            CardUse::Remove if classic => {
-                write!(f, "• {card} — one-eyed jack: removes an opponent chip")
-            }
-            CardUse::Remove => write!(f, "• {card} — removes an opponent chip"),
-            CardUse::Dead => write!(
-                f,
-                "• {card} — dead (both cells taken): swap it with `/sequence exchange`"
-            ),
-        }
+    let options = options_text(tr, &card.options);
+    if !options.is_empty() {
+        text.push(' ');
+        text.push_str(&tr.ta("lobby-options", &Args::new().text("options", options)));
     }
-}
-
-impl fmt::Display for RollHint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RollHint::Number(n) => write!(f, "place a chip on a {n} cell"),
-            RollHint::Replace(n) => write!(
-                f,
-                "every {n} cell is covered, so replace an opponent chip on a {n} cell"
-            ),
-            RollHint::Remove => f.write_str("remove an opponent chip (not on a 2 or 12 cell)"),
-            RollHint::Free => f.write_str("place a chip on any free cell"),
-        }
-    }
-}
-
-impl fmt::Display for Text {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Text::NoTable => f.write_str(
-                "There is no game in this channel. Start one with `/sequence start`.",
-            ),
-            Text::TableExists => f.write_str(
-                "This channel already has a game or a lobby. Finish it (or the host can `/sequence stop` it) before starting another.",
-            ),
-            Text::AlreadyStarted => f.write_str(
-                "The game has already started. You can watch, and join the next one.",
-            ),
-            Text::NotStarted => f.write_str(
-                "The game has not started yet: the host starts it with the **Start** button or `/sequence begin`.",
-            ),
-            Text::AlreadyJoined => f.write_str("You have already joined this game."),
-            Text::LobbyFull { max } => {
-                write!(f, "This game is full: it takes at most {max} players.")
-            }
-            Text::NotInGame => f.write_str("You are not playing in this game."),
-            Text::NotHost { host } => write!(
-                f,
-                "Only the host (<@{}>) or members who may manage messages can do that.",
-                host.0
-            ),
-            Text::NotYourTurn { to_move } => {
-                write!(f, "It is not your turn: it is {to_move}'s turn.")
-            }
-            Text::Illegal(e) => write!(f, "{}.", first_upper(&e.to_string())),
-            Text::IllegalWithCells(e, cells) => {
-                write!(f, "{}.", first_upper(&e.to_string()))?;
-                if cells.is_empty() {
-                    f.write_str(" That card has no free cell now.")
-                } else {
-                    write!(f, " That card can go on: {}.", cells.join(", "))
-                }
-            }
-            Text::BadCard { typed, variant } => match variant {
-                Variant::Kids => write!(
-                    f,
-                    "`{typed}` is not a card of this game. Name an animal (like `lion`), `unicorn` or `dragon`."
-                ),
-                _ => write!(
-                    f,
-                    "`{typed}` is not a card. Write a rank and a suit, like `7H`, `10S`, `QD` or `JC`."
-                ),
-            },
-            Text::BadCell { typed, last } => write!(
-                f,
-                "`{typed}` is not a cell of this board. Write a column letter and a row number, from `A1` to `{last}`."
-            ),
-            Text::CardNeeded => f.write_str(
-                "Name the card to play, for example `/sequence play card:7H cell:D6`.",
-            ),
-            Text::CellNeeded => f.write_str(
-                "Name the cell, for example `/sequence play card:7H cell:D6` (or `/sequence play cell:C3` in Sequence Dice).",
-            ),
-            Text::BadOption => f.write_str(
-                "I could not read one of the options. Please pick the values from the lists Discord offers.",
-            ),
-            Text::GuildOnly => f.write_str("Sequence is played in server channels, not in direct messages."),
-            Text::NoCardsInDice => f.write_str(
-                "Sequence Dice has no cards: roll with `/sequence roll`, then place with `/sequence play cell:`.",
-            ),
-            Text::NotDice => f.write_str("Only Sequence Dice uses dice."),
-            Text::RollFirst => f.write_str("Roll the dice first with `/sequence roll`."),
-            Text::AlreadyRolled { dice } => write!(
-                f,
-                "You have already rolled {}. Now place your chip with `/sequence play cell:`.",
-                dice_text(*dice)
-            ),
-            Text::CannotStart(reason) => write!(f, "That does not work: {reason}."),
-            Text::BadTeamCount { teams, variant } => write!(
-                f,
-                "{} cannot be played in {teams} teams. {}",
-                variant_title(*variant),
-                match variant {
-                    Variant::Classic => "Leave `teams` empty, or choose 2 or 3.",
-                    Variant::Dice => "Leave `teams` empty, or choose 2.",
-                    Variant::Kids => "Leave `teams` empty, or choose 2 or 4.",
-                }
-            ),
-            Text::BadTeam { team, max } => {
-                write!(f, "There is no team {team}: choose a team from 1 to {max}.")
-            }
-            Text::TeamFull {
-                team,
-                size,
-                chosen,
-            } => write!(
-                f,
-                "{chosen} players chose {team}, but each team has {size} players. Someone should `/sequence leave` and join another team."
-            ),
-            Text::NoBot => f.write_str("There is no computer player to remove."),
-            Text::Internal => {
-                f.write_str("Sorry, something went wrong on my side. Please try again.")
-            }
-            Text::LobbyOpened => f.write_str(
-                "Your game is open. Others can join now; press **Start** when everyone is in.",
-            ),
-            Text::Joined => f.write_str("You have joined the game."),
-            Text::Left => f.write_str("You have left the game."),
-            Text::BotAdded(name) => write!(f, "{name} has joined."),
-            Text::BotRemoved(name) => write!(f, "{name} has left."),
-            Text::CancelledAck => f.write_str("The lobby is closed."),
-            Text::BegunAck => f.write_str("The game has started."),
-            Text::ForfeitAck => f.write_str("You have given up this game."),
-            Text::StoppedAck => f.write_str("The game is stopped."),
-            Text::Lobby(card) => card.fmt(f),
-            Text::LobbyStarted(variant) => write!(
-                f,
-                "**{}** — this game has started. Good luck!",
-                variant_title(*variant)
-            ),
-            Text::LobbyCancelled { by } => {
-                write!(f, "This lobby was closed by <@{}>.", by.0)
-            }
-            Text::LobbyExpired => {
-                f.write_str("This lobby was closed because the game did not start in time.")
-            }
-            Text::LobbyAbandoned => f.write_str("This lobby was closed: everyone left."),
-            Text::HostChanged(user) => write!(f, "<@{}> is the host now.", user.0),
-            Text::RollOff { rounds, winner } => {
-                f.write_str("🎲 Roll-off for the first turn:")?;
-                for (i, round) in rounds.iter().enumerate() {
-                    let rolls: Vec<String> = round
-                        .iter()
-                        .map(|(who, dice)| format!("{who} {}", dice_text(*dice)))
-                        .collect();
-                    if i == 0 {
-                        write!(f, " {}.", rolls.join(", "))?;
-                    } else {
-                        write!(f, " Tie, roll again: {}.", rolls.join(", "))?;
-                    }
-                }
-                write!(f, " {winner} starts.")
-            }
-            Text::GameStarted { variant, seats } => {
-                write!(f, "**{}** begins! Seats in turn order:", variant_title(*variant))?;
-                for (i, seat) in seats.iter().enumerate() {
-                    seat_line(f, i, seat)?;
-                }
-                if variant.has_cards() {
-                    f.write_str("\nYour cards come by direct message (or use `/sequence hand`).")?;
-                }
-                Ok(())
-            }
-            Text::Played { who, card, cell } => {
-                write!(f, "{who} played {} on {cell}.", card.pretty())
-            }
-            Text::Removed {
-                who,
-                card,
-                cell,
-                victim,
-            } => match card {
-                Some(card) => write!(
-                    f,
-                    "{who} played {} and removed the chip of {victim} from {cell}.",
-                    card.pretty()
-                ),
-                None => write!(f, "{who} removed the chip of {victim} from {cell}."),
-            },
-            Text::Placed {
-                who,
-                cell,
-                replaced,
-            } => match replaced {
-                Some(team) => {
-                    write!(f, "{who} placed a chip on {cell}, replacing the chip of {team}.")
-                }
-                None => write!(f, "{who} placed a chip on {cell}."),
-            },
-            Text::Exchanged { who, card } => write!(
-                f,
-                "{who} exchanged the dead card {} and drew a new one.",
-                card.pretty()
-            ),
-            Text::Passed(who) => write!(f, "{who} has no possible move and passes."),
-            Text::Captured {
-                team,
-                victim,
-                cells,
-            } => write!(
-                f,
-                "{} captured two chips of {victim} ({} and {}).",
-                first_upper(&team.to_string()),
-                cells[0],
-                cells[1]
-            ),
-            Text::SequenceDone {
-                team,
-                count,
-                target,
-            } => write!(
-                f,
-                "🎉 {} completed a sequence! ({count} of {target})",
-                first_upper(&team.to_string())
-            ),
-            Text::SequenceBroken(team) => {
-                write!(f, "{} lost a sequence.", first_upper(&team.to_string()))
-            }
-            Text::Reshuffled => {
-                f.write_str("The discard pile was shuffled into a new draw pile.")
-            }
-            Text::ProvisionalWin(team) => write!(
-                f,
-                "{} has reached the goal! The round is played to its end first.",
-                first_upper(&team.to_string())
-            ),
-            Text::Rolled { who, dice, hint } => {
-                write!(f, "🎲 {who} rolled {}: {hint}.", dice_text(*dice))
-            }
-            Text::Won { team, members } => write!(
-                f,
-                "🏆 {} wins: congratulations, {}!",
-                first_upper(&team.to_string()),
-                join_names(members)
-            ),
-            Text::Scores(scores) => {
-                let parts: Vec<String> = scores
-                    .iter()
-                    .map(|(team, points)| format!("{team}: {points}"))
-                    .collect();
-                write!(f, "Points: {}.", parts.join(", "))
-            }
-            Text::Drawn => f.write_str("The game ends in a draw."),
-            Text::WonByForfeit { team, members } => write!(
-                f,
-                "🏆 {} wins, as everyone else gave up: congratulations, {}!",
-                first_upper(&team.to_string()),
-                join_names(members)
-            ),
-            Text::Stopped(who) => write!(f, "The game was stopped by {who}."),
-            Text::NoHumansLeft => f.write_str("No human player is left, so the game ends."),
-            Text::Forfeited { who, bot } => write!(
-                f,
-                "{who} gave up. The computer player **{bot}** takes their seat."
-            ),
-            Text::Turn {
-                who: who @ Who::Bot(_),
-                ..
-            } => write!(f, "{who} is thinking…"),
-            Text::Turn { who, dice, again } => match (dice, again) {
-                (true, true) => write!(
-                    f,
-                    "{who}, that was a double: roll again with `/sequence roll`."
-                ),
-                (true, false) => write!(f, "{who}, it is your turn: `/sequence roll`."),
-                (false, _) => write!(
-                    f,
-                    "{who}, it is your turn: `/sequence play card: cell:`."
-                ),
-            },
-            Text::Reminder { who, seconds_left } => write!(
-                f,
-                "⏰ {who}, it is still your turn. In about {} the computer plays for you.",
-                duration_text(*seconds_left)
-            ),
-            Text::TimedOut(who) => write!(
-                f,
-                "⏰ {who} ran out of time, so the computer played this turn."
-            ),
-            Text::DmFailed(who) => write!(
-                f,
-                "{who}, I could not send you a direct message. Use `/sequence hand` to see your cards privately."
-            ),
-            Text::RecordAttached => f.write_str("The game record is attached."),
-            Text::BoardCaption { variant, to_move } => write!(
-                f,
-                "**{}**: {to_move} is to move.",
-                variant_title(*variant)
-            ),
-            Text::Hand {
-                channel,
-                cards,
-                your_turn,
-            } => {
-                write!(f, "Your cards in <#{}>:", channel.0)?;
-                for card in cards {
-                    write!(f, "\n{card}")?;
-                }
-                if *your_turn {
-                    f.write_str("\nIt is your turn: `/sequence play card: cell:`.")?;
-                }
-                Ok(())
-            }
-            Text::Status(info) => {
-                write!(f, "**{}** — seats in turn order:", variant_title(info.variant))?;
-                for (i, seat) in info.seats.iter().enumerate() {
-                    seat_line(f, i, seat)?;
-                }
-                write!(f, "\nTo move: {}", info.to_move)?;
-                if let Some(dice) = info.roll {
-                    write!(f, " (rolled {})", dice_text(dice))?;
-                }
-                write!(
-                    f,
-                    ", about {} left for this turn.",
-                    duration_text(info.seconds_left)
-                )?;
-                let seqs: Vec<String> = info
-                    .sequences
-                    .iter()
-                    .map(|(team, n)| format!("{team}: {n}"))
-                    .collect();
-                write!(
-                    f,
-                    "\nSequences ({} to win): {}.",
-                    info.target,
-                    seqs.join(", ")
-                )?;
-                if let Some(n) = info.draw_pile {
-                    write!(f, "\nCards left to draw: {n}.")?;
-                }
-                Ok(())
-            }
-            Text::LobbyStatus(card) => card.fmt(f),
-            Text::Rules(variant) => f.write_str(rules_text(*variant)),
-        }
-    }
-}
-
-/// The label of a button.
-pub fn button_label(button: Button) -> &'static str {
-    match button {
-        Button::Join => "Join",
-        Button::Leave => "Leave",
-        Button::AddBot => "Add computer",
-        Button::Begin => "Start",
-        Button::Cancel => "Cancel",
-        Button::Roll => "Roll the dice",
-        Button::Hand => "Show my cards",
-    }
-}
-
-fn duration_text(seconds: u64) -> String {
-    if seconds >= 120 {
-        format!("{} minutes", seconds / 60)
-    } else if seconds >= 60 {
-        "1 minute".to_string()
-    } else {
-        format!("{seconds} seconds")
-    }
-}
-
-fn rules_text(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Classic => concat!(
-            "**Sequence** — 2 to 12 players (2, 3, 4, 6, 8, 9, 10 or 12; more than 3 play in 2 or 3 teams).\n",
-            "• On your turn play a card and put a chip on one of its two free cells on the board: `/sequence play card:7H cell:D6`.\n",
-            "• Two-eyed jacks (J♣ J♦) go on any free cell. One-eyed jacks (J♠ J♥) remove an opponent chip that is not part of a finished sequence.\n",
-            "• A card whose two cells are both covered is dead: swap it with `/sequence exchange` (once per turn), then play.\n",
-            "• Five in a row (row, column or diagonal) is a sequence; the free corners count for everyone. Two sequences of a team may share one cell.\n",
-            "• With two teams you need 2 sequences, with three teams 1.\n",
-            "• You draw a new card automatically. Your cards come by direct message, or with `/sequence hand`."
+    text.push('\n');
+    let count = u32::try_from(card.seats.len()).unwrap_or(u32::MAX);
+    text.push_str(
+        &tr.ta(
+            "lobby-players",
+            &Args::new()
+                .number("count", count)
+                .number("max", card.max_players),
         ),
-        Variant::Dice => concat!(
-            "**Sequence Dice** — 2 to 4 players (4 play as two teams).\n",
-            "• On your turn `/sequence roll`, then put a chip on a free cell showing the sum: `/sequence play cell:C3`.\n",
-            "• If all cells of that number are covered, replace an opponent chip on one of them.\n",
-            "• 10: remove an opponent chip (`/sequence remove cell:`), but not from a 2 or 12 cell. 11: any free cell.\n",
-            "• After 1+1 or 6+6 you roll again.\n",
-            "• Five of your chips in a row (row, column or diagonal) win."
-        ),
-        Variant::Kids => concat!(
-            "**Sequence for Kids** — 2 to 4 players.\n",
-            "• You hold 3 animal cards. Play one and put a chip on a free cell with that animal: `/sequence play card:lion cell:B1`.\n",
-            "• The unicorn goes on any free cell; the dragon removes an opponent chip.\n",
-            "• A card whose two cells are covered is dead: swap it with `/sequence exchange`, then play.\n",
-            "• Four in a row (row, column or diagonal) wins; the corners count for everyone."
-        ),
+    );
+    if card.seats.is_empty() {
+        text.push('\n');
+        text.push_str(&tr.t("lobby-nobody"));
     }
+    for (i, seat) in card.seats.iter().enumerate() {
+        text.push_str(&seat_line(tr, i, seat));
+    }
+    text.push('\n');
+    text.push_str(&tr.t("lobby-footer"));
+    text
+}
+
+fn status(tr: &mut Tr, info: &StatusInfo) -> String {
+    let game = game_title(tr, info.variant);
+    let mut text = tr.ta("status-header", &Args::new().text("game", game));
+    for (i, seat) in info.seats.iter().enumerate() {
+        text.push_str(&seat_line(tr, i, seat));
+    }
+    text.push('\n');
+    text.push_str(&tr.ta(
+        "status-to-move",
+        &Args::new().text("player", info.to_move.to_string()),
+    ));
+    if let Some(dice) = info.roll {
+        text.push(' ');
+        text.push_str(&tr.ta("status-rolled", &Args::new().text("dice", dice_text(dice))));
+    }
+    let time = duration_text(tr, info.seconds_left);
+    text.push_str(", ");
+    text.push_str(&tr.ta("status-time-left", &Args::new().text("time", time)));
+    let sequences: Vec<String> = info
+        .sequences
+        .iter()
+        .map(|(team, n)| format!("{}: {n}", team_name(tr, *team)))
+        .collect();
+    text.push('\n');
+    text.push_str(
+        &tr.ta(
+            "status-sequences",
+            &Args::new()
+                .number("target", info.target)
+                .text("list", sequences.join(", ")),
+        ),
+    );
+    if let Some(n) = info.draw_pile {
+        text.push('\n');
+        text.push_str(&tr.ta(
+            "status-draw-pile",
+            &Args::new().number("count", count_number(n)),
+        ));
+    }
+    text
 }

@@ -16,7 +16,7 @@
 mod postgres;
 mod sqlite;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -39,7 +39,8 @@ pub struct StoredTable {
     pub channel_id: u64,
     /// The server, or `None` in a DM.
     pub guild_id: Option<u64>,
-    /// The game record (RECORD.md) as JSON; validated by replaying it on load.
+    /// The game record (RECORD.md) as JSON, validated by replaying it on load; `null` for a lobby
+    /// (no game dealt yet).
     pub record_json: String,
     /// The service's own snapshot of the table as JSON; stored as it is, checked to be JSON on load.
     pub snapshot_json: String,
@@ -227,11 +228,22 @@ pub trait Store: Send + Sync {
     /// Every table ever quarantined, oldest first (they are kept for inspection).
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError>;
 
+    /// Moves one channel's live table to the quarantine table with `reason` (for a table that passed
+    /// [`Store::load_tables`] but that the service cannot restore); whether there was one.
+    fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError>;
+
     /// Stores a finished game, adds it to the players' stats and deletes the channel's live table.
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError>;
 
     /// The record (JSON) of a finished game of this server (`None` for another server's game).
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;
+
+    /// The latest finished game played in a channel of this server, if any.
+    fn latest_game_in_channel(
+        &self,
+        guild_id: Option<u64>,
+        channel_id: u64,
+    ) -> Result<Option<GameId>, StoreError>;
 
     /// The latest finished games of a server, newest first.
     fn recent_games(
@@ -292,10 +304,12 @@ pub fn open_store(config: &DatabaseConfig) -> Result<Arc<dyn Store>, StoreError>
 }
 
 /// Why a stored table does not validate, or `None` if it does: the record must parse and every action
-/// replay legally, and the snapshot must be JSON.
+/// replay legally (or be `null`, a lobby without a game yet), and the snapshot must be JSON.
 pub fn table_problem(record_json: &str, snapshot_json: &str) -> Option<String> {
-    if let Err(problem) = record_problem(record_json) {
-        return Some(problem);
+    if record_json.trim() != "null" {
+        if let Err(problem) = record_problem(record_json) {
+            return Some(problem);
+        }
     }
     serde_json::from_str::<serde::de::IgnoredAny>(snapshot_json)
         .err()

@@ -318,6 +318,39 @@ impl Store for PostgresStore {
         })
     }
 
+    fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError> {
+        let channel = to_db_id(channel_id);
+        let now = now_ms();
+        self.in_transaction(|tx| {
+            let moved = tx.execute(
+                "INSERT INTO quarantine (channel_id, guild_id, record_json, snapshot_json,
+                     updated_at, reason, quarantined_at)
+                 SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, $2, $3
+                 FROM live_tables WHERE channel_id = $1",
+                &[&channel, &reason, &now],
+            )?;
+            tx.execute("DELETE FROM live_tables WHERE channel_id = $1", &[&channel])?;
+            Ok(moved > 0)
+        })
+    }
+
+    fn latest_game_in_channel(
+        &self,
+        guild_id: Option<u64>,
+        channel_id: u64,
+    ) -> Result<Option<GameId>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_opt(
+                    "SELECT id FROM games WHERE guild_id = $1 AND channel_id = $2
+                     ORDER BY finished_at DESC, id DESC LIMIT 1",
+                    &[&guild_to_db(guild_id), &to_db_id(channel_id)],
+                )?
+                .map(|row| row.try_get(0).map(GameId))
+                .transpose()
+        })
+    }
+
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);

@@ -445,6 +445,43 @@ impl Store for SqliteStore {
         run().map_err(|e| self.err(e))
     }
 
+    fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError> {
+        let mut conn = self.conn();
+        let run = |conn: &mut Connection| -> rusqlite::Result<bool> {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let moved = tx.execute(
+                "INSERT INTO quarantine (channel_id, guild_id, record_json, snapshot_json,
+                     updated_at, reason, quarantined_at)
+                 SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, ?2, ?3
+                 FROM live_tables WHERE channel_id = ?1",
+                params![to_db_id(channel_id), reason, now_ms()],
+            )?;
+            tx.execute(
+                "DELETE FROM live_tables WHERE channel_id = ?1",
+                [to_db_id(channel_id)],
+            )?;
+            tx.commit()?;
+            Ok(moved > 0)
+        };
+        run(&mut conn).map_err(|e| self.err(e))
+    }
+
+    fn latest_game_in_channel(
+        &self,
+        guild_id: Option<u64>,
+        channel_id: u64,
+    ) -> Result<Option<GameId>, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT id FROM games WHERE guild_id = ?1 AND channel_id = ?2
+                 ORDER BY finished_at DESC, id DESC LIMIT 1",
+                params![guild_to_db(guild_id), to_db_id(channel_id)],
+                |row| row.get(0).map(GameId),
+            )
+            .optional()
+            .map_err(|e| self.err(e))
+    }
+
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);

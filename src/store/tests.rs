@@ -10,7 +10,7 @@ use crate::engine::record::Record;
 use crate::engine::{Config, Options, Variant};
 
 /// A store under test and whatever must outlive it (a temp folder, a schema to drop afterwards).
-pub(super) struct TestStore {
+pub(crate) struct TestStore {
     /// The store.
     pub store: Arc<dyn Store>,
     /// Dropped after the store.
@@ -18,7 +18,7 @@ pub(super) struct TestStore {
 }
 
 /// A fresh SQLite store in a temp folder.
-pub(super) fn sqlite_store(_name: &str) -> Option<TestStore> {
+pub(crate) fn sqlite_store(_name: &str) -> Option<TestStore> {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = SqliteStore::open(dir.path().join("bot.db")).expect("open sqlite");
     Some(TestStore {
@@ -28,7 +28,7 @@ pub(super) fn sqlite_store(_name: &str) -> Option<TestStore> {
 }
 
 /// The test server's URL, or `None` (with a note) to skip.
-pub(super) fn postgres_url() -> Option<String> {
+pub(crate) fn postgres_url() -> Option<String> {
     match std::env::var("SEQUENCE_BOT_TEST_POSTGRES_URL") {
         Ok(url) if !url.is_empty() => Some(url),
         _ => {
@@ -42,7 +42,7 @@ pub(super) fn postgres_url() -> Option<String> {
 }
 
 /// Drops a test schema when the test ends.
-pub(super) struct DropSchema {
+pub(crate) struct DropSchema {
     /// The server.
     url: String,
     /// The schema.
@@ -63,7 +63,7 @@ impl Drop for DropSchema {
 }
 
 /// A fresh schema on the test server, named after the test.
-pub(super) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSchema)> {
+pub(crate) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSchema)> {
     let url = postgres_url()?;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let schema = format!(
@@ -85,7 +85,7 @@ pub(super) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSch
 }
 
 /// A fresh PostgreSQL store in a schema of its own, or `None` to skip.
-pub(super) fn postgres_store(name: &str) -> Option<TestStore> {
+pub(crate) fn postgres_store(name: &str) -> Option<TestStore> {
     let (config, guard) = postgres_schema(name)?;
     let store = PostgresStore::open_config(config).expect("open postgres");
     Some(TestStore {
@@ -516,6 +516,58 @@ pub(super) mod cases {
         assert_eq!(recent[2].guild_id, g);
         assert_eq!(store.recent_games(g, 1).expect("recent").len(), 1);
         assert!(store.recent_games(Some(5), 10).expect("recent").is_empty());
+
+        // The latest game of a channel: by finishing time, within the server only.
+        let again = finished(
+            g,
+            71,
+            400,
+            vec![player(1, "Ann", 0, false, 0), player(2, "Bob", 1, true, 2)],
+        );
+        let id4 = store.finish_game(&again).expect("finish");
+        assert_eq!(
+            store.latest_game_in_channel(g, 71).expect("latest"),
+            Some(id4)
+        );
+        assert_eq!(
+            store.latest_game_in_channel(g, 73).expect("latest"),
+            Some(id3)
+        );
+        assert_eq!(store.latest_game_in_channel(g, 74).expect("latest"), None);
+        assert_eq!(
+            store.latest_game_in_channel(Some(1), 71).expect("latest"),
+            None
+        );
+    }
+
+    /// A lobby (no game yet) is stored with a `null` record; a table the service cannot restore is
+    /// set aside on request, kept and listed, and not loaded again.
+    pub fn lobbies_and_set_aside(store: &dyn Store) {
+        let lobby = StoredTable {
+            channel_id: 91,
+            guild_id: Some(8),
+            record_json: "null".into(),
+            snapshot_json: r#"{"phase":"lobby"}"#.into(),
+            updated_at: 5,
+        };
+        store.save_table(&lobby).expect("save lobby");
+        let game = table(92, Some(8), 6);
+        store.save_table(&game).expect("save game");
+        let loaded = store.load_tables().expect("load");
+        assert!(loaded.quarantined.is_empty(), "{:?}", loaded.quarantined);
+        assert_eq!(loaded.tables, vec![lobby.clone(), game.clone()]);
+
+        assert!(store
+            .quarantine_table(92, "the snapshot does not fit this version")
+            .expect("set aside"));
+        assert!(!store.quarantine_table(92, "again").expect("nothing left"));
+        assert!(!store.quarantine_table(999, "unknown").expect("unknown"));
+        assert_eq!(store.load_tables().expect("load").tables, vec![lobby]);
+        let kept = store.quarantined().expect("list");
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].channel_id, 92);
+        assert_eq!(kept[0].guild_id, Some(8));
+        assert_eq!(kept[0].reason, "the snapshot does not fit this version");
     }
 
     /// A finished game whose record does not replay is refused and changes nothing.
@@ -672,6 +724,13 @@ macro_rules! suite {
             fn records_and_history() {
                 if let Some(t) = $open("records") {
                     cases::records_and_history(&*t.store);
+                }
+            }
+
+            #[test]
+            fn lobbies_and_set_aside() {
+                if let Some(t) = $open("aside") {
+                    cases::lobbies_and_set_aside(&*t.store);
                 }
             }
 

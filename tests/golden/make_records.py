@@ -148,6 +148,25 @@ dice("dice_win_five_in_a_row", 2, [[1, 1], [1, 2], [2, 2], [1, 3], [3, 3], [4, 4
 dice("dice_four_players_teams", 4, [[3, 4], [3, 3], [4, 4], [2, 2]], [
     {"seat": 0, "cell": "C2"}, {"seat": 1, "cell": "B2"}, {"seat": 2, "cell": "D1"}, {"seat": 3, "cell": "A4"}])
 
+# Dice: all four 7s covered: replace an opponent chip; all four own: the turn is lost (pass).
+dice("dice_replace_and_lost_turn", 2,
+     [[3, 4], [3, 4], [3, 4], [3, 4], [3, 4], [3, 3], [3, 4], [2, 3], [3, 4], [3, 4]], [
+    {"seat": 0, "cell": "C2"}, {"seat": 1, "cell": "E3"}, {"seat": 0, "cell": "B4"},
+    {"seat": 1, "cell": "D5"}, {"seat": 0, "cell": "E3"}, {"seat": 1, "cell": "B2"},
+    {"seat": 0, "cell": "D5"}, {"seat": 1, "cell": "E1"}, {"seat": 0, "pass": True},
+    {"seat": 1, "cell": "C2"}])
+# Dice with sequence_length 6: five in a row is not enough, six wins.
+dice("dice_six_in_a_row_option", 2,
+     [[1, 1], [1, 2], [3, 3], [1, 3], [3, 3], [4, 4], [3, 3], [2, 3], [3, 3], [1, 1]], [
+    {"seat": 0, "cell": "A1"}, {"seat": 0, "cell": "B1"}, {"seat": 1, "cell": "B2"},
+    {"seat": 0, "cell": "C1"}, {"seat": 1, "cell": "E2"}, {"seat": 0, "cell": "D1"},
+    {"seat": 1, "cell": "B5"}, {"seat": 0, "cell": "E1"}, {"seat": 1, "cell": "E5"},
+    {"seat": 0, "cell": "F1"}], options={"sequence_length": 6})
+# Kids: a dead card (both lions covered) is exchanged, then the turn goes on.
+kids("kids_dead_card_exchange", [["lion", "owl", "frog"], ["lion", "unicorn", "fox"]], [
+    p(0, "owl", "C2"), p(1, "lion", "B1"), p(0, "frog", "B2"), p(1, "unicorn", "F6"),
+    {"seat": 0, "exchange": "lion"}, p(0, "zebra", "C1")], nxt=["zebra", "bear", "giraffe", "whale", "panda"])
+
 # Malformed records: exit 2.
 bad = {
     "malformed_not_json": "{ this is not json",

@@ -1,0 +1,444 @@
+# sequence-bot — Deutsch. Gleiche Nachrichten-IDs und gleiche $Variablen wie en-US/sequence.ftl (von den
+# Tests geprüft). Wortschatz wie in den deutschen Regelblättern: Sequenz, Chip, Bube (zweiäugig/einäugig),
+# tote Karte, Nachziehstapel, Ablagestapel.
+
+## Slash-Befehle: Namen (klein, ohne Leerzeichen, höchstens 32 Zeichen) und Beschreibungen (höchstens 100)
+
+cmd-sequence = sequence
+cmd-sequence-desc = Sequence, Sequence Würfelspiel oder Sequence für Kids in diesem Kanal spielen.
+cmd-start = neu
+cmd-start-desc = Ein neues Spiel in diesem Kanal eröffnen; andere steigen per Knopf oder /sequence beitreten ein.
+opt-start-game = spiel
+opt-start-game-desc = Welches Spiel (Standard: klassisch)
+opt-start-teams = teams
+opt-start-teams-desc = Anzahl der Teams (Standard: nach der Zahl der Spieler)
+opt-start-sequences_to_win = sequenzen
+opt-start-sequences_to_win-desc = Sequenzen, die ein Team zum Sieg braucht (klassisch)
+opt-start-sequence_length = reihenlänge
+opt-start-sequence_length-desc = Chips in einer Gewinnreihe (Würfelspiel: 5 oder 6)
+opt-start-equal_turns = gleiche_runde
+opt-start-equal_turns-desc = Ein Sieg zählt erst, wenn die Runde zu Ende gespielt ist
+opt-start-scoring = punkte
+opt-start-scoring-desc = Hausregel: weiterspielen, ein Punkt pro Sequenz (klassisch)
+opt-start-capture_pairs = paare_schlagen
+opt-start-capture_pairs-desc = Hausregel: zwei gegnerische Chips einschließen und schlagen (klassisch)
+cmd-join = beitreten
+cmd-join-desc = Im Spiel, das gleich beginnt, einen Platz einnehmen.
+opt-join-team = team
+opt-join-team-desc = Das Team, in dem du spielen möchtest (1, 2, …)
+cmd-leave = verlassen
+cmd-leave-desc = Die Lobby verlassen oder das laufende Spiel aufgeben (ein Computer übernimmt deinen Platz).
+cmd-forfeit = aufgeben
+cmd-forfeit-desc = Das laufende Spiel aufgeben (ein Computer übernimmt deinen Platz).
+cmd-bot = computer
+cmd-bot-desc = Computerspieler in der Lobby.
+cmd-bot-add = dazu
+cmd-bot-add-desc = Einen Computerspieler in die Lobby holen (nur Gastgeber).
+opt-bot-add-level = stärke
+opt-bot-add-level-desc = Wie stark (Standard: die Einstellung des Servers)
+cmd-bot-remove = weg
+cmd-bot-remove-desc = Den zuletzt hinzugefügten Computerspieler aus der Lobby nehmen (nur Gastgeber).
+cmd-begin = beginnen
+cmd-begin-desc = Karten austeilen und das Spiel beginnen (nur Gastgeber; wie der Start-Knopf).
+cmd-cancel = abbrechen
+cmd-cancel-desc = Die Lobby schließen, ohne zu spielen (nur Gastgeber).
+cmd-play = spielen
+cmd-play-desc = Eine Karte auf ein Feld spielen (im Würfelspiel: nach dem Würfeln deinen Chip setzen).
+opt-play-card = karte
+opt-play-card-desc = Eine deiner Karten (einäugiger Bube / Drache: dann den Chip nennen, der weg soll)
+opt-play-cell = feld
+opt-play-cell-desc = Das Feld, z. B. D6
+cmd-exchange = tauschen
+cmd-exchange-desc = Eine tote Karte (beide Felder belegt) gegen eine neue tauschen.
+opt-exchange-card = karte
+opt-exchange-card-desc = Die tote Karte
+cmd-roll = würfeln
+cmd-roll-desc = Würfelspiel: für deinen Zug würfeln.
+cmd-remove = entfernen
+cmd-remove-desc = Würfelspiel: nach einer 10 einen gegnerischen Chip entfernen.
+opt-remove-cell = feld
+opt-remove-cell-desc = Der Chip, der weg soll, z. B. C3
+cmd-hand = hand
+cmd-hand-desc = Deine Karten zeigen (nur du siehst sie).
+cmd-board = brett
+cmd-board-desc = Das aktuelle Spielbrett zeigen.
+cmd-status = status
+cmd-status-desc = Spieler, wer am Zug ist und den Spielstand zeigen (nur du siehst es).
+cmd-rules = regeln
+cmd-rules-desc = Die Spielregeln erklären (nur du siehst sie).
+opt-rules-game = spiel
+opt-rules-game-desc = Welches Spiel (Standard: das Spiel in diesem Kanal)
+cmd-stop = beenden
+cmd-stop-desc = Das Spiel sofort beenden (Gastgeber oder wer Nachrichten verwalten darf).
+
+## Auswahl in den Optionslisten (höchstens 100 Zeichen)
+
+choice-game-classic = Sequence (klassisch, mit Karten)
+choice-game-dice = Sequence Würfelspiel
+choice-game-kids = Sequence für Kids
+choice-level-easy = leicht
+choice-level-medium = mittel
+choice-level-hard = schwer
+
+## Knöpfe
+
+button-join = Mitspielen
+button-leave = Verlassen
+button-addbot = Computer dazu
+button-begin = Start
+button-cancel = Abbrechen
+button-roll = Würfeln
+button-hand = Meine Karten
+
+## Namen
+
+game-classic = Sequence
+game-dice = Sequence Würfelspiel
+game-kids = Sequence für Kids
+color-blue = blau
+color-green = grün
+color-red = rot
+color-yellow = gelb
+color-grey = grau
+team-name = Team { $number } ({ $color })
+list-and = { $first } und { $last }
+list-or = { $first } oder { $last }
+level-easy = leicht
+level-medium = mittel
+level-hard = schwer
+bot-name = Computer { $number } ({ $level })
+bot-stand-in = Computer (für { $name })
+seat-fallback = Platz { $number }
+duration = { $seconds ->
+        [one] 1 Sekunde
+       *[other] { $seconds } Sekunden
+    }
+duration-minutes = { $minutes ->
+        [one] 1 Minute
+       *[other] { $minutes } Minuten
+    }
+
+## Die Tiere von Sequence für Kids
+
+animal-lion = Löwe
+animal-zebra = Zebra
+animal-giraffe = Giraffe
+animal-elephant = Elefant
+animal-monkey = Affe
+animal-panda = Panda
+animal-frog = Frosch
+animal-owl = Eule
+animal-turtle = Schildkröte
+animal-rabbit = Hase
+animal-penguin = Pinguin
+animal-fox = Fuchs
+animal-whale = Wal
+animal-bear = Bär
+animal-hippo = Nilpferd
+animal-kangaroo = Känguru
+animal-ostrich = Strauß
+animal-gorilla = Gorilla
+animal-crocodile = Krokodil
+animal-dragon = Drache
+animal-unicorn = Einhorn
+
+## Ablehnungen
+
+no-table = In diesem Kanal läuft kein Spiel. Eröffne eins mit `/sequence neu`.
+table-exists = In diesem Kanal gibt es schon ein Spiel oder eine Lobby. Spielt es zu Ende (oder der Gastgeber beendet es mit `/sequence beenden`), bevor ihr ein neues eröffnet.
+already-started = Das Spiel hat schon begonnen. Du kannst zuschauen und beim nächsten mitspielen.
+not-started = Das Spiel hat noch nicht begonnen: Der Gastgeber startet es mit dem Knopf **Start** oder `/sequence beginnen`.
+already-joined = Du spielst bei diesem Spiel schon mit.
+lobby-full = Dieses Spiel ist voll: Es können höchstens { $max } Personen mitspielen.
+not-in-game = Du spielst bei diesem Spiel nicht mit.
+not-host = Das dürfen nur der Gastgeber ({ $host }) und Mitglieder, die Nachrichten verwalten dürfen.
+not-your-turn = Du bist nicht am Zug: { $player } ist dran.
+illegal-cells = Diese Karte passt auf: { $cells }.
+illegal-no-cells = Für diese Karte ist gerade kein Feld frei.
+bad-card-kids = `{ $typed }` ist keine Karte dieses Spiels. Nenne ein Tier (z. B. `Löwe`), `Einhorn` oder `Drache`.
+bad-card-classic = `{ $typed }` ist keine Karte. Schreib Wert und Farbe, z. B. `7H`, `10S`, `QD` oder `JC` (S Pik, H Herz, D Karo, C Kreuz; J Bube, Q Dame, K König, A Ass).
+bad-cell = `{ $typed }` ist kein Feld dieses Bretts. Schreib einen Spaltenbuchstaben und eine Zeilennummer, von `A1` bis `{ $last }`.
+card-needed = Nenne die Karte, die du spielen willst, z. B. `/sequence spielen karte:7H feld:D6`.
+cell-needed = Nenne das Feld, z. B. `/sequence spielen karte:7H feld:D6` (oder im Würfelspiel `/sequence spielen feld:C3`).
+bad-option = Eine der Optionen konnte ich nicht lesen. Bitte wähle die Werte aus den Listen, die Discord anbietet.
+guild-only = Sequence wird in Server-Kanälen gespielt, nicht in Direktnachrichten.
+no-cards-in-dice = Im Würfelspiel gibt es keine Karten: Würfle mit `/sequence würfeln` und setze dann mit `/sequence spielen feld:`.
+not-dice = Gewürfelt wird nur im Sequence Würfelspiel.
+roll-first = Würfle zuerst mit `/sequence würfeln`.
+already-rolled = Du hast schon gewürfelt: { $dice }. Setze jetzt deinen Chip mit `/sequence spielen feld:`.
+bad-team-count = { $game } kann man nicht in { $teams } Teams spielen. { $variant ->
+        [dice] Lass `teams` leer oder wähle 2.
+        [kids] Lass `teams` leer oder wähle 2 oder 4.
+       *[classic] Lass `teams` leer oder wähle 2 oder 3.
+    }
+bad-team = Es gibt kein Team { $team }: Wähle ein Team von 1 bis { $max }.
+team-full = { $chosen } Personen haben { $team } gewählt, aber jedes Team hat { $size } Mitglieder. Jemand sollte mit `/sequence verlassen` gehen und einem anderen Team beitreten.
+no-bot = Es gibt keinen Computerspieler, den man entfernen könnte.
+internal = Entschuldigung, bei mir ist etwas schiefgegangen. Bitte versuch es noch einmal.
+
+## Warum ein Spiel so nicht beginnen kann
+
+setup-player-count = { $game } kann man nicht zu { $players } spielen: Es braucht { $variant ->
+        [classic] 2, 3, 4, 6, 8, 9, 10 oder 12
+       *[other] 2, 3 oder 4
+    } Spieler.
+setup-teams-alone = { $players } Spieler können nicht in { $teams } Teams spielen: Zu zweit oder zu dritt spielt jeder für sich.
+setup-teams = { $players } Spieler können { $game } nicht in { $teams } Teams spielen, wohl aber in { $possible } Teams.
+setup-house-rule = `{ $option }` ist eine Hausregel des klassischen Sequence und gilt nicht für { $game }.
+setup-one-sequence = Bei { $game } gewinnt immer eine einzige Reihe; lass `sequenzen` leer.
+setup-sequences-range = `sequenzen` muss zwischen 1 und 4 liegen.
+setup-sequence-length = { $variant ->
+        [dice] Im Sequence Würfelspiel hat eine Gewinnreihe 5 oder 6 Chips.
+        [kids] In Sequence für Kids hat eine Gewinnreihe immer 4 Chips.
+       *[classic] In Sequence hat eine Sequenz immer 5 Chips.
+    }
+setup-other = Das geht nicht: { $reason }.
+
+## Warum ein Zug nicht erlaubt ist (je ein Fehlercode aus RECORD.md)
+
+play-error-not_your_turn = Du bist nicht am Zug.
+play-error-card_not_in_hand = Diese Karte hast du nicht auf der Hand.
+play-error-cell_occupied = Auf diesem Feld liegt schon ein Chip.
+play-error-card_does_not_match = Diese Karte passt nicht zu dem Feld.
+play-error-free_corner = Die Ecken sind für alle frei, dort liegt nie ein Chip.
+play-error-chip_locked = Dieser Chip ist geschützt und kann nicht entfernt werden.
+play-error-no_opponent_chip = Auf diesem Feld liegt kein gegnerischer Chip.
+play-error-not_dead = Diese Karte ist nicht tot: Eines ihrer Felder ist noch frei.
+play-error-exchange_twice = Du hast in diesem Zug schon eine Karte getauscht.
+play-error-pass_not_allowed = Du kannst noch ziehen, also darfst du nicht passen.
+play-error-wrong_action_for_roll = Das passt nicht zu diesem Wurf.
+play-error-game_over = Das Spiel ist vorbei.
+play-error-bad_cell = Das ist kein Feld dieses Bretts.
+play-error-bad_card = Das ist keine Karte dieses Spiels.
+
+## Bestätigungen (nur für dich sichtbar)
+
+lobby-opened = Dein Spiel ist eröffnet. Jetzt können andere beitreten; drück **Start**, wenn alle da sind.
+joined = Du spielst mit.
+left = Du hast das Spiel verlassen.
+bot-added = { $name } spielt mit.
+bot-removed = { $name } ist gegangen.
+cancelled-ack = Die Lobby ist geschlossen.
+begun-ack = Das Spiel hat begonnen.
+forfeit-ack = Du hast dieses Spiel aufgegeben.
+stopped-ack = Das Spiel ist beendet.
+
+## Die Lobby-Nachricht
+
+lobby-header = **{ $game }** — ein neues Spiel, Gastgeber: { $host }.
+lobby-teams = { $teams } Teams.
+lobby-options = Optionen: { $options }.
+option-sequences-to-win = { $count ->
+        [one] 1 Sequenz zum Sieg
+       *[other] { $count } Sequenzen zum Sieg
+    }
+option-sequence-length = Reihen aus { $length }
+option-equal-turns = Runde zu Ende spielen
+option-scoring = Punktwertung
+option-capture-pairs = Paare schlagen
+lobby-players = Spieler ({ $count }/{ $max }):
+lobby-nobody = (noch niemand)
+lobby-footer = Drück **Mitspielen** (oder nutze `/sequence beitreten`), um einen Platz zu nehmen; der Gastgeber drückt **Start**, wenn alle da sind.
+seat-cards = { $count ->
+        [one] 1 Karte
+       *[other] { $count } Karten
+    }
+lobby-started = **{ $game }** — das Spiel hat begonnen. Viel Glück!
+lobby-cancelled = { $player } hat diese Lobby geschlossen.
+lobby-expired = Diese Lobby wurde geschlossen, weil das Spiel nicht rechtzeitig begonnen hat.
+lobby-abandoned = Diese Lobby wurde geschlossen: Alle sind gegangen.
+host-changed = { $player } ist jetzt Gastgeber.
+
+## Das Spiel, im Kanal
+
+roll-off = 🎲 Wer beginnt, wird ausgewürfelt: { $rolls }.
+roll-off-again = Gleichstand, noch einmal: { $rolls }.
+roll-off-winner = { $player } beginnt.
+game-started = **{ $game }** beginnt! Plätze in Zugreihenfolge:
+game-started-cards = Eure Karten kommen per Direktnachricht (oder mit `/sequence hand`).
+played = { $player } spielt { $card } auf { $cell }.
+removed-with-card = { $player } spielt { $card } und entfernt den Chip von { $victim } auf { $cell }.
+removed = { $player } entfernt den Chip von { $victim } auf { $cell }.
+placed = { $player } setzt einen Chip auf { $cell }.
+placed-replacing = { $player } setzt einen Chip auf { $cell } und ersetzt den Chip von { $victim }.
+exchanged = { $player } tauscht die tote Karte { $card } und zieht eine neue.
+passed = { $player } kann nicht ziehen und passt.
+captured = { $team } schlägt zwei Chips von { $victim } ({ $first } und { $second }).
+sequence-done = 🎉 { $team } hat eine Sequenz vollendet! ({ $count } von { $target })
+sequence-broken = { $team } hat eine Sequenz verloren.
+reshuffled = Der Ablagestapel wurde gemischt und ist der neue Nachziehstapel.
+provisional-win = { $team } hat das Ziel erreicht! Die Runde wird noch zu Ende gespielt.
+rolled = 🎲 { $player } würfelt { $dice }: { $hint }.
+roll-hint-number = einen Chip auf ein Feld mit der { $number } setzen
+roll-hint-replace = alle Felder mit der { $number } sind belegt, also einen gegnerischen Chip auf einer { $number } ersetzen
+roll-hint-remove = einen gegnerischen Chip entfernen (nicht auf einer 2 oder 12)
+roll-hint-free = einen Chip auf ein beliebiges freies Feld setzen
+won = 🏆 { $team } gewinnt: Herzlichen Glückwunsch, { $players }!
+scores = Punkte: { $scores }.
+drawn = Das Spiel endet unentschieden.
+won-by-forfeit = 🏆 { $team } gewinnt, weil alle anderen aufgegeben haben: Herzlichen Glückwunsch, { $players }!
+stopped = { $player } hat das Spiel beendet.
+no-humans-left = Es spielt kein Mensch mehr mit, also endet das Spiel.
+forfeited = { $player } hat aufgegeben. Der Computerspieler **{ $bot }** übernimmt den Platz.
+turn-bot = { $player } überlegt …
+turn-dice-again = { $player }, das war ein Pasch: Würfle noch einmal mit `/sequence würfeln`.
+turn-dice = { $player }, du bist dran: `/sequence würfeln`.
+turn-cards = { $player }, du bist dran: `/sequence spielen karte: feld:`.
+reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
+timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
+dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit `/sequence hand` siehst du deine Karten privat.
+record-attached = Das Spielprotokoll hängt an.
+board-caption = **{ $game }**: { $player } ist am Zug.
+
+## Privat: eine Hand, der Spielstand
+
+hand-header = Deine Karten in { $channel }:
+hand-your-turn = Du bist dran: `/sequence spielen karte: feld:`.
+card-cells = { $card } — { $cells }
+card-two-eyed-jack = { $card } — zweiäugiger Bube: jedes freie Feld
+card-wild = { $card } — jedes freie Feld
+card-one-eyed-jack = { $card } — einäugiger Bube: entfernt einen gegnerischen Chip
+card-remove = { $card } — entfernt einen gegnerischen Chip
+card-dead = { $card } — tot (beide Felder belegt): tausche sie mit `/sequence tauschen`
+status-header = **{ $game }** — Plätze in Zugreihenfolge:
+status-to-move = Am Zug: { $player }
+status-rolled = (hat { $dice } gewürfelt)
+status-time-left = noch etwa { $time } für diesen Zug.
+status-sequences = Sequenzen ({ $target } zum Sieg): { $list }.
+status-draw-pile = Karten im Nachziehstapel: { $count }.
+
+## Autovervollständigung
+
+complete-remove = { $cell } — Chip von { $team } entfernen
+complete-replace = { $cell } — Chip von { $team } ersetzen
+
+## Regeln (`/sequence regeln`)
+
+rules-classic =
+    ## Sequence
+    Für 2 bis 12 Personen: Zu zweit oder zu dritt spielt jeder für sich; 4, 6, 8, 9, 10 oder 12 bilden 2 oder 3 Teams, deren Mitglieder abwechselnd sitzen. Chips: blau, grün und für ein drittes Team rot.
+    ### Ziel
+    Eine **Sequenz** ist eine gerade Reihe aus 5 Chips deiner Farbe: waagerecht, senkrecht oder diagonal. Die vier Ecken sind frei: Sie zählen für jedes Team, und niemand legt dort einen Chip ab.
+    Bei 2 Spielern oder Teams braucht ihr **2 Sequenzen**, bei 3 Spielern oder Teams **1**. Zwei Sequenzen eines Teams dürfen sich ein Feld teilen; eine gerade Reihe aus 9 Chips zählt also doppelt.
+    ### Dein Zug
+    - Spiel eine Karte und lege einen Chip auf eines der beiden freien Felder mit dieser Karte: `/sequence spielen karte:7H feld:D6`. Buben sind nicht auf dem Brett.
+    - **Zweiäugige Buben** (Kreuz und Karo) sind Joker: ein Chip auf ein beliebiges freies Feld.
+    - **Einäugige Buben** (Pik und Herz) entfernen einen gegnerischen Chip, der nicht zu einer fertigen Sequenz gehört. In diesem Zug legst du nichts.
+    - Eine Karte, deren beide Felder belegt sind, ist **tot**: Tausche sie mit `/sequence tauschen` (einmal pro Zug) und spiel dann.
+    - Du ziehst automatisch eine neue Karte. Ist der Nachziehstapel leer, wird der Ablagestapel gemischt.
+    - Kannst du gar nicht ziehen, wird dein Zug übersprungen; kann niemand mehr ziehen, endet das Spiel unentschieden.
+    Karten auf der Hand: zu zweit 7, zu dritt oder zu viert 6, zu sechst 5, zu acht oder zu neunt 4, zu zehnt oder zu zwölft 3. Deine Karten kommen per Direktnachricht, oder du siehst sie mit `/sequence hand`.
+    ### Optionen von `/sequence neu`
+    - `sequenzen`: wie viele Sequenzen gewinnen (1 bis 4).
+    - `gleiche_runde`: Ein Sieg zählt erst, wenn die Runde zu Ende gespielt ist; erreicht in dieser Runde noch ein Team das Ziel, endet das Spiel unentschieden.
+    - Hausregel `punkte`: Weiterspielen, bis niemand mehr ziehen kann; jede Sequenz bringt einen Punkt. Einäugige Buben dürfen Sequenzen aufbrechen, und der Nachziehstapel wird nicht neu gemischt. Die meisten Punkte gewinnen.
+    - Hausregel `paare_schlagen`: Schließt du genau zwei nebeneinanderliegende gegnerische Chips in einer Reihe zwischen zwei eigenen ein, schlägst du sie (nie aus einer Sequenz). Fünf geschlagene Paare gewinnen ebenfalls.
+rules-dice =
+    ## Sequence Würfelspiel
+    Für 2 bis 4 Personen; zu viert spielen der erste und dritte gegen den zweiten und vierten als zwei Teams. Wer beginnt, wird ausgewürfelt.
+    ### Ziel
+    Wer zuerst **5 Chips in einer geraden Reihe** hat, gewinnt: waagerecht, senkrecht oder diagonal. Freie Ecken gibt es hier nicht. Mit `/sequence neu reihenlänge:6` braucht eine Reihe 6 Chips, wie es die Regel für 2 Spieler oder 2 Teams empfiehlt.
+    ### Dein Zug
+    - Würfle mit `/sequence würfeln` (oder dem Knopf) und lege einen Chip auf ein freies Feld mit der gewürfelten Summe: `/sequence spielen feld:C3`.
+    - Sind alle Felder dieser Zahl belegt, ersetzt du einen gegnerischen Chip auf einem davon (auch auf 2 und 12). Liegen dort nur deine eigenen Chips, hast du Pech gehabt.
+    - **10** ist ein Defensivwurf: Entferne einen gegnerischen Chip, aber nicht von einer 2 oder 12: `/sequence entfernen feld:C3`.
+    - **11** ist ein Freiwurf: Lege einen Chip auf ein beliebiges freies Feld.
+    - Nach **1+1** oder **6+6** setzt du deinen Chip und bist gleich noch einmal dran.
+rules-kids =
+    ## Sequence für Kids
+    Für 2 bis 4 Personen, jede mit ihrer eigenen Farbe (zu viert darf man auch in 2 Teams spielen).
+    ### Ziel
+    Wer zuerst **4 Chips in einer Reihe** hat, gewinnt: waagerecht, senkrecht oder diagonal. Die vier Ecken sind frei: Sie zählen für alle.
+    ### Dein Zug
+    - Du hast 3 Tierkarten. Spiel eine und lege einen Chip auf ein freies Feld mit diesem Tier: `/sequence spielen karte:Löwe feld:B1`.
+    - Das **Einhorn** darf auf jedes freie Feld. Der **Drache** entfernt einen gegnerischen Chip, und du legst in diesem Zug nichts.
+    - Eine Karte, deren beide Felder belegt sind, ist **tot**: Tausche sie mit `/sequence tauschen` und spiel dann ganz normal.
+    - Du ziehst automatisch nach und hast so immer 3 Karten.
+    Die Tiere: Löwe, Zebra, Giraffe, Elefant, Affe, Panda, Frosch, Eule, Schildkröte, Hase, Pinguin, Fuchs, Wal, Bär, Nilpferd, Känguru, Strauß, Gorilla und Krokodil.
+
+## Wörter auf den Bildern von Brett und Hand
+
+image-seat = Platz { $n }
+image-turn = { $name } ist am Zug
+image-won = { $team } gewinnt!
+image-drawn = Unentschieden
+image-draw-pile = Nachziehstapel: { $n }
+image-sequences = { $have }/{ $need }
+image-points = { $n } Pkt.
+image-pairs = { $n } Paare
+image-last-placed = Zuletzt: { $name } spielte { $card } auf { $cell }
+image-last-removed = Zuletzt: { $name } entfernte { $cell } mit { $card }
+image-last-placed-dice = Zuletzt: { $name } setzte auf { $cell }
+image-last-removed-dice = Zuletzt: { $name } entfernte { $cell }
+image-roll = Wurf: { $sum }
+image-roll-ten = 10: einen Chip entfernen
+image-roll-eleven = 11: jedes freie Feld
+image-free = FREI
+image-your-hand = Deine Hand
+image-you-play = Du spielst { $team }
+image-your-turn = Du bist dran
+image-waiting = Warten auf { $name }
+image-dead = TOT
+image-exchange-it = tauschen
+image-any-empty = jedes freie Feld
+image-any-opponent = jeder offene Chip
+image-nothing-to-remove = nichts zu entfernen
+image-no-cell = kein Feld frei
+image-wild = JOKER
+image-remove = ENTFERNEN
+image-no-cards = Das Würfelspiel hat keine Karten.
+image-you-may = Du kannst setzen auf:
+
+## Gespeicherte Spiele, Statistik und Verlauf
+
+cmd-stats = statistik
+cmd-stats-desc = Spiele, Siege und Sequenzen einer Person auf diesem Server.
+opt-stats-user = person
+opt-stats-user-desc = Wessen Statistik (Standard: deine)
+cmd-leaderboard = bestenliste
+cmd-leaderboard-desc = Die besten Spieler dieses Servers.
+cmd-history = verlauf
+cmd-history-desc = Die letzten beendeten Spiele dieses Servers, mit ihren Nummern.
+cmd-record = protokoll
+cmd-record-desc = Das Protokoll eines beendeten Spiels herunterladen (Standard: das letzte in diesem Kanal).
+opt-record-game = spiel
+opt-record-game-desc = Die Nummer des Spiels, aus /sequence verlauf
+save-failed = Entschuldigung, ich konnte das nicht speichern, also ist nichts passiert. Bitte versuch es gleich noch einmal.
+game-resumed = 🔄 Ich wurde neu gestartet: Das Spiel **{ $game }** in diesem Kanal geht weiter, wo es war. { $player } ist am Zug.
+game-resumed-timed = 🔄 Ich wurde neu gestartet: Das Spiel **{ $game }** in diesem Kanal geht weiter, wo es war. { $player } ist am Zug (noch etwa { $time }).
+lobby-resumed = 🔄 Ich wurde neu gestartet: Die Lobby für **{ $game }** in diesem Kanal ist weiter offen.
+not-restored = ⚠️ Ich wurde neu gestartet, aber das Spiel in diesem Kanal ließ sich nicht wiederherstellen: Sein gespeicherter Stand ist beschädigt. Es wurde für den Betreiber des Bots beiseitegelegt. Bitte eröffnet ein neues Spiel mit `/sequence neu`.
+game-saved = Gespeichert als Spiel #{ $id }: `/sequence protokoll spiel:{ $id }` lädt sein Protokoll erneut herunter.
+no-history = Statistik und Spielverlauf gibt es nicht: Dieser Bot läuft ohne Datenbank.
+history-failed = Entschuldigung, ich konnte den Spielverlauf gerade nicht lesen. Bitte versuch es gleich noch einmal.
+stats-none = { $player } hat auf diesem Server noch kein Spiel beendet.
+stats = 📊 { $player } auf diesem Server: { $games ->
+        [one] 1 Spiel
+       *[other] { $games } Spiele
+    }, { $wins ->
+        [one] 1 Sieg
+       *[other] { $wins } Siege
+    } ({ $percent } %), { $sequences ->
+        [one] 1 Sequenz
+       *[other] { $sequences } Sequenzen
+    }.
+leaderboard-empty = Auf diesem Server ist noch kein Spiel beendet: Die Bestenliste füllt sich, sobald Spiele enden.
+leaderboard-header = 🏆 **Bestenliste** dieses Servers:
+leaderboard-line = { $wins ->
+        [one] 1 Sieg
+       *[other] { $wins } Siege
+    } in { $games ->
+        [one] 1 Spiel
+       *[other] { $games } Spielen
+    } ({ $percent } %), { $sequences ->
+        [one] 1 Sequenz
+       *[other] { $sequences } Sequenzen
+    }
+history-empty = Auf diesem Server ist noch kein Spiel beendet.
+history-header = 📜 **Letzte Spiele** dieses Servers:
+history-no-winner = ohne Sieger
+history-won-by = gewonnen von { $players }
+history-footer = `/sequence protokoll spiel:` lädt das Protokoll eines Spiels herunter.
+game-record = Das Protokoll von Spiel #{ $id } hängt an.
+no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
+no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.

@@ -1,0 +1,449 @@
+# sequence-bot — English (United States). The reference language: every other file has exactly these
+# message ids, with the same $variables in each message (checked by the tests).
+#
+# Conventions: <@…> mentions and **names** arrive ready-made in $player, $host, $team…; $game is a game's
+# title; $variant is `classic`, `dice` or `kids` (for selections); numbers select plural forms.
+# Command examples in the texts (`/sequence play card:7H`) must use this language's command and option
+# names below; a test checks every `/sequence …` it finds.
+
+## Slash commands: names (lowercase, no spaces, at most 32 characters) and descriptions (at most 100).
+## The English names must equal the names in the code.
+
+cmd-sequence = sequence
+cmd-sequence-desc = Play Sequence, Sequence Dice or Sequence for Kids in this channel.
+cmd-start = start
+cmd-start-desc = Open a new game in this channel; others join with the button or /sequence join.
+opt-start-game = game
+opt-start-game-desc = Which game (default: classic)
+opt-start-teams = teams
+opt-start-teams-desc = Number of teams (default: by the number of players)
+opt-start-sequences_to_win = sequences_to_win
+opt-start-sequences_to_win-desc = Sequences a team needs to win (classic)
+opt-start-sequence_length = sequence_length
+opt-start-sequence_length-desc = Chips in a winning line (dice: 5 or 6)
+opt-start-equal_turns = equal_turns
+opt-start-equal_turns-desc = A win counts only once the round is complete
+opt-start-scoring = scoring
+opt-start-scoring-desc = House rule: play on, one point per sequence (classic)
+opt-start-capture_pairs = capture_pairs
+opt-start-capture_pairs-desc = House rule: flank two opponent chips to capture them (classic)
+cmd-join = join
+cmd-join-desc = Take a seat in the game that is about to start.
+opt-join-team = team
+opt-join-team-desc = The team you want to play in (1, 2, …)
+cmd-leave = leave
+cmd-leave-desc = Leave the lobby, or give up the running game (a computer player takes your seat).
+cmd-forfeit = forfeit
+cmd-forfeit-desc = Give up the running game (a computer player takes your seat).
+cmd-bot = bot
+cmd-bot-desc = Computer players in the lobby.
+cmd-bot-add = add
+cmd-bot-add-desc = Add a computer player to the lobby (host only).
+opt-bot-add-level = level
+opt-bot-add-level-desc = How strong (default: the server's setting)
+cmd-bot-remove = remove
+cmd-bot-remove-desc = Remove the last computer player from the lobby (host only).
+cmd-begin = begin
+cmd-begin-desc = Deal the cards and start the game (host only; same as the Start button).
+cmd-cancel = cancel
+cmd-cancel-desc = Close the lobby without playing (host only).
+cmd-play = play
+cmd-play-desc = Play a card on a cell (in Sequence Dice: place your chip after rolling).
+opt-play-card = card
+opt-play-card-desc = One of your cards (one-eyed jack / dragon: then name the chip to remove)
+opt-play-cell = cell
+opt-play-cell-desc = The cell, like D6
+cmd-exchange = exchange
+cmd-exchange-desc = Exchange a dead card (both its cells are covered) for a new one.
+opt-exchange-card = card
+opt-exchange-card-desc = The dead card
+cmd-roll = roll
+cmd-roll-desc = Sequence Dice: roll the dice for your turn.
+cmd-remove = remove
+cmd-remove-desc = Sequence Dice: after rolling 10, remove an opponent chip.
+opt-remove-cell = cell
+opt-remove-cell-desc = The chip to remove, like C3
+cmd-hand = hand
+cmd-hand-desc = Show your cards (only you see them).
+cmd-board = board
+cmd-board-desc = Post the current board.
+cmd-status = status
+cmd-status-desc = Show the players, whose turn it is, and the score (only you see it).
+cmd-rules = rules
+cmd-rules-desc = Explain the rules (only you see them).
+opt-rules-game = game
+opt-rules-game-desc = Which game (default: this channel's)
+cmd-stop = stop
+cmd-stop-desc = End the game now (host, or members who may manage messages).
+
+## Choices in the option lists (at most 100 characters)
+
+choice-game-classic = Sequence (classic, with cards)
+choice-game-dice = Sequence Dice
+choice-game-kids = Sequence for Kids
+choice-level-easy = easy
+choice-level-medium = medium
+choice-level-hard = hard
+
+## Buttons
+
+button-join = Join
+button-leave = Leave
+button-addbot = Add computer
+button-begin = Start
+button-cancel = Cancel
+button-roll = Roll the dice
+button-hand = Show my cards
+
+## Names
+
+game-classic = Sequence
+game-dice = Sequence Dice
+game-kids = Sequence for Kids
+color-blue = blue
+color-green = green
+color-red = red
+color-yellow = yellow
+color-grey = grey
+team-name = team { $number } ({ $color })
+list-and = { $first } and { $last }
+list-or = { $first } or { $last }
+level-easy = easy
+level-medium = medium
+level-hard = hard
+bot-name = Computer { $number } ({ $level })
+bot-stand-in = Computer (for { $name })
+seat-fallback = seat { $number }
+duration = { $seconds ->
+        [one] 1 second
+       *[other] { $seconds } seconds
+    }
+duration-minutes = { $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    }
+
+## Animals of Sequence for Kids (a test checks that each one is accepted as a card name)
+
+animal-lion = lion
+animal-zebra = zebra
+animal-giraffe = giraffe
+animal-elephant = elephant
+animal-monkey = monkey
+animal-panda = panda
+animal-frog = frog
+animal-owl = owl
+animal-turtle = turtle
+animal-rabbit = rabbit
+animal-penguin = penguin
+animal-fox = fox
+animal-whale = whale
+animal-bear = bear
+animal-hippo = hippo
+animal-kangaroo = kangaroo
+animal-ostrich = ostrich
+animal-gorilla = gorilla
+animal-crocodile = crocodile
+animal-dragon = dragon
+animal-unicorn = unicorn
+
+## Refusals
+
+no-table = There is no game in this channel. Start one with `/sequence start`.
+table-exists = This channel already has a game or a lobby. Finish it (or the host can `/sequence stop` it) before starting another.
+already-started = The game has already started. You can watch, and join the next one.
+not-started = The game has not started yet: the host starts it with the **Start** button or `/sequence begin`.
+already-joined = You have already joined this game.
+lobby-full = This game is full: it takes at most { $max } players.
+not-in-game = You are not playing in this game.
+not-host = Only the host ({ $host }) or members who may manage messages can do that.
+not-your-turn = It is not your turn: it is { $player }'s turn.
+illegal-cells = That card can go on: { $cells }.
+illegal-no-cells = That card has no free cell now.
+bad-card-kids = `{ $typed }` is not a card of this game. Name an animal (like `lion`), `unicorn` or `dragon`.
+bad-card-classic = `{ $typed }` is not a card. Write a rank and a suit, like `7H`, `10S`, `QD` or `JC`.
+bad-cell = `{ $typed }` is not a cell of this board. Write a column letter and a row number, from `A1` to `{ $last }`.
+card-needed = Name the card to play, for example `/sequence play card:7H cell:D6`.
+cell-needed = Name the cell, for example `/sequence play card:7H cell:D6` (or `/sequence play cell:C3` in Sequence Dice).
+bad-option = I could not read one of the options. Please pick the values from the lists Discord offers.
+guild-only = Sequence is played in server channels, not in direct messages.
+no-cards-in-dice = Sequence Dice has no cards: roll with `/sequence roll`, then place with `/sequence play cell:`.
+not-dice = Only Sequence Dice uses dice.
+roll-first = Roll the dice first with `/sequence roll`.
+already-rolled = You have already rolled { $dice }. Now place your chip with `/sequence play cell:`.
+bad-team-count = { $game } cannot be played in { $teams } teams. { $variant ->
+        [dice] Leave `teams` empty, or choose 2.
+        [kids] Leave `teams` empty, or choose 2 or 4.
+       *[classic] Leave `teams` empty, or choose 2 or 3.
+    }
+bad-team = There is no team { $team }: choose a team from 1 to { $max }.
+team-full = { $chosen } players chose { $team }, but each team has { $size } players. Someone should `/sequence leave` and join another team.
+no-bot = There is no computer player to remove.
+internal = Sorry, something went wrong on my side. Please try again.
+
+## Why a game cannot start as asked
+
+setup-player-count = { $game } cannot be played by { $players } players: it takes { $variant ->
+        [classic] 2, 3, 4, 6, 8, 9, 10 or 12
+       *[other] 2, 3 or 4
+    } players.
+setup-teams-alone = { $players } players cannot play in { $teams } teams: two or three players each play alone.
+setup-teams = { $players } players cannot play { $game } in { $teams } teams: they can play in { $possible } teams.
+setup-house-rule = `{ $option }` is a house rule of classic Sequence, not of { $game }.
+setup-one-sequence = In { $game } one sequence always wins, so leave `sequences_to_win` empty.
+setup-sequences-range = `sequences_to_win` must be 1 to 4.
+setup-sequence-length = { $variant ->
+        [dice] In Sequence Dice a winning line has 5 or 6 chips.
+        [kids] In Sequence for Kids a winning line always has 4 chips.
+       *[classic] In Sequence a sequence always has 5 chips.
+    }
+setup-other = That does not work: { $reason }.
+
+## The engine's reasons for refusing a move (one per error code of RECORD.md)
+
+play-error-not_your_turn = It is not your turn.
+play-error-card_not_in_hand = That card is not in your hand.
+play-error-cell_occupied = That cell already has a chip on it.
+play-error-card_does_not_match = That card does not match the cell.
+play-error-free_corner = The corners are free for everyone and never take a chip.
+play-error-chip_locked = That chip is protected and cannot be removed.
+play-error-no_opponent_chip = There is no opponent chip on that cell.
+play-error-not_dead = That card is not dead: one of its cells is still free.
+play-error-exchange_twice = You have already exchanged a card this turn.
+play-error-pass_not_allowed = You can still move, so you cannot pass.
+play-error-wrong_action_for_roll = That action does not fit this roll.
+play-error-game_over = The game is over.
+play-error-bad_cell = That is not a cell of this board.
+play-error-bad_card = That is not a card of this game.
+
+## Confirmations (only the user sees them)
+
+lobby-opened = Your game is open. Others can join now; press **Start** when everyone is in.
+joined = You have joined the game.
+left = You have left the game.
+bot-added = { $name } has joined.
+bot-removed = { $name } has left.
+cancelled-ack = The lobby is closed.
+begun-ack = The game has started.
+forfeit-ack = You have given up this game.
+stopped-ack = The game is stopped.
+
+## The lobby message
+
+lobby-header = **{ $game }** — a new game, hosted by { $host }.
+lobby-teams = { $teams } teams.
+lobby-options = Options: { $options }.
+option-sequences-to-win = { $count ->
+        [one] 1 sequence to win
+       *[other] { $count } sequences to win
+    }
+option-sequence-length = lines of { $length }
+option-equal-turns = equal turns
+option-scoring = scoring
+option-capture-pairs = capture pairs
+lobby-players = Players ({ $count }/{ $max }):
+lobby-nobody = (nobody yet)
+lobby-footer = Press **Join** (or use `/sequence join`) to take a seat; the host presses **Start** when everyone is in.
+seat-cards = { $count ->
+        [one] 1 card
+       *[other] { $count } cards
+    }
+lobby-started = **{ $game }** — this game has started. Good luck!
+lobby-cancelled = This lobby was closed by { $player }.
+lobby-expired = This lobby was closed because the game did not start in time.
+lobby-abandoned = This lobby was closed: everyone left.
+host-changed = { $player } is the host now.
+
+## The game, in the channel
+
+roll-off = 🎲 Roll-off for the first turn: { $rolls }.
+roll-off-again = Tie, roll again: { $rolls }.
+roll-off-winner = { $player } starts.
+game-started = **{ $game }** begins! Seats in turn order:
+game-started-cards = Your cards come by direct message (or use `/sequence hand`).
+played = { $player } played { $card } on { $cell }.
+removed-with-card = { $player } played { $card } and removed the chip of { $victim } from { $cell }.
+removed = { $player } removed the chip of { $victim } from { $cell }.
+placed = { $player } placed a chip on { $cell }.
+placed-replacing = { $player } placed a chip on { $cell }, replacing the chip of { $victim }.
+exchanged = { $player } exchanged the dead card { $card } and drew a new one.
+passed = { $player } has no possible move and passes.
+captured = { $team } captured two chips of { $victim } ({ $first } and { $second }).
+sequence-done = 🎉 { $team } completed a sequence! ({ $count } of { $target })
+sequence-broken = { $team } lost a sequence.
+reshuffled = The discard pile was shuffled into a new draw pile.
+provisional-win = { $team } has reached the goal! The round is played to its end first.
+rolled = 🎲 { $player } rolled { $dice }: { $hint }.
+roll-hint-number = place a chip on a { $number } cell
+roll-hint-replace = every { $number } cell is covered, so replace an opponent chip on a { $number } cell
+roll-hint-remove = remove an opponent chip (not on a 2 or 12 cell)
+roll-hint-free = place a chip on any free cell
+won = 🏆 { $team } wins: congratulations, { $players }!
+scores = Points: { $scores }.
+drawn = The game ends in a draw.
+won-by-forfeit = 🏆 { $team } wins, as everyone else gave up: congratulations, { $players }!
+stopped = The game was stopped by { $player }.
+no-humans-left = No human player is left, so the game ends.
+forfeited = { $player } gave up. The computer player **{ $bot }** takes their seat.
+turn-bot = { $player } is thinking…
+turn-dice-again = { $player }, that was a double: roll again with `/sequence roll`.
+turn-dice = { $player }, it is your turn: `/sequence roll`.
+turn-cards = { $player }, it is your turn: `/sequence play card: cell:`.
+reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
+timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
+dm-failed = { $player }, I could not send you a direct message. Use `/sequence hand` to see your cards privately.
+record-attached = The game record is attached.
+board-caption = **{ $game }**: { $player } is to move.
+
+## Private: a hand, the status
+
+hand-header = Your cards in { $channel }:
+hand-your-turn = It is your turn: `/sequence play card: cell:`.
+card-cells = { $card } — { $cells }
+card-two-eyed-jack = { $card } — two-eyed jack: any free cell
+card-wild = { $card } — any free cell
+card-one-eyed-jack = { $card } — one-eyed jack: removes an opponent chip
+card-remove = { $card } — removes an opponent chip
+card-dead = { $card } — dead (both cells taken): swap it with `/sequence exchange`
+status-header = **{ $game }** — seats in turn order:
+status-to-move = To move: { $player }
+status-rolled = (rolled { $dice })
+status-time-left = about { $time } left for this turn.
+status-sequences = Sequences ({ $target } to win): { $list }.
+status-draw-pile = Cards left to draw: { $count }.
+
+## Autocomplete
+
+complete-remove = { $cell } — remove the chip of { $team }
+complete-replace = { $cell } — replace the chip of { $team }
+
+## Rules (`/sequence rules`): Discord markdown. Lines may not begin with [ * or . in Fluent.
+
+rules-classic =
+    ## Sequence
+    For 2 to 12 players: 2 or 3 play alone; 4, 6, 8, 9, 10 or 12 split into 2 or 3 teams whose members sit alternately. Chips: blue, green, and red for a third team.
+    ### Goal
+    A **sequence** is 5 chips of your colour in a straight line: across, down or diagonally. The four corners are free: they count for every team, and nobody puts a chip there.
+    With 2 players or teams you need **2 sequences**, with 3 players or teams **1**. Two sequences of one team may share one cell, so a straight line of 9 counts as two.
+    ### Your turn
+    - Play a card and put a chip on one of the two free cells that show it: `/sequence play card:7H cell:D6`. Jacks are not on the board.
+    - **Two-eyed jacks** (J♣ J♦) are wild: a chip on any free cell.
+    - **One-eyed jacks** (J♠ J♥) remove one opponent chip that is not part of a completed sequence. You place nothing that turn.
+    - A card whose two cells are both covered is **dead**: swap it with `/sequence exchange` (once per turn), then play.
+    - You draw a new card automatically. An empty draw pile is refilled from the shuffled discards.
+    - With no possible move your turn is passed; if nobody can move, the game is a draw.
+    Cards in hand: 2 players 7, 3 or 4 players 6, 6 players 5, 8 or 9 players 4, 10 or 12 players 3. Yours come by direct message, or see them with `/sequence hand`.
+    ### Options of `/sequence start`
+    - `sequences_to_win`: how many sequences win (1 to 4).
+    - `equal_turns`: a win counts only once the round is complete; if another team also reaches the goal in that round, the game is a draw.
+    - House rule `scoring`: play on until nobody can move, one point per sequence. One-eyed jacks may break sequences, and the draw pile is not refilled. Most points win.
+    - House rule `capture_pairs`: flank exactly two adjacent opponent chips in a line with your own chips to capture them (never from a sequence). Five captured pairs also win.
+rules-dice =
+    ## Sequence Dice
+    For 2 to 4 players; with 4, the first and third play against the second and fourth as two teams. A roll-off decides who starts.
+    ### Goal
+    Be the first to have **5 chips in a straight line**: across, down or diagonally. There are no free corners. With `/sequence start sequence_length:6` a line needs 6 chips, as the rules recommend for 2 players or 2 teams.
+    ### Your turn
+    - Roll with `/sequence roll` (or the button), then put a chip on a free cell showing the sum: `/sequence play cell:C3`.
+    - If every cell of that number is covered, replace an opponent chip on one of them (2 and 12 cells too). If all four hold your own chips, the turn is lost.
+    - **10** is a defensive roll: remove an opponent chip, but not from a 2 or 12 cell: `/sequence remove cell:C3`.
+    - **11** is a free roll: put a chip on any free cell.
+    - After **1+1** or **6+6** you place your chip and roll again.
+rules-kids =
+    ## Sequence for Kids
+    For 2 to 4 players, each with their own colour (4 players may also play as 2 teams).
+    ### Goal
+    Be the first to have **4 chips in a row**: across, down or diagonally. The four corners are free: they count for everyone.
+    ### Your turn
+    - You hold 3 animal cards. Play one and put a chip on a free cell showing that animal: `/sequence play card:lion cell:B1`.
+    - The **unicorn** goes on any free cell. The **dragon** removes an opponent chip, and you place nothing that turn.
+    - A card whose two cells are both covered is **dead**: swap it with `/sequence exchange`, then play as usual.
+    - You draw a new card automatically, so you always hold 3.
+    The animals: lion, zebra, giraffe, elephant, monkey, panda, frog, owl, turtle, rabbit, penguin, fox, whale, bear, hippo, kangaroo, ostrich, gorilla and crocodile.
+
+## Words on the board and hand images ({ $name }-style variables become the image's placeholders)
+
+image-seat = Seat { $n }
+image-turn = { $name } to play
+image-won = { $team } wins!
+image-drawn = The game is drawn
+image-draw-pile = Draw pile: { $n }
+image-sequences = { $have }/{ $need }
+image-points = { $n } pts
+image-pairs = { $n } pairs
+image-last-placed = Last: { $name } played { $card } on { $cell }
+image-last-removed = Last: { $name } removed { $cell } with { $card }
+image-last-placed-dice = Last: { $name } took { $cell }
+image-last-removed-dice = Last: { $name } removed { $cell }
+image-roll = Roll: { $sum }
+image-roll-ten = 10: remove a chip
+image-roll-eleven = 11: any empty cell
+image-free = FREE
+image-your-hand = Your hand
+image-you-play = You play { $team }
+image-your-turn = Your turn
+image-waiting = Waiting for { $name }
+image-dead = DEAD
+image-exchange-it = exchange it
+image-any-empty = any empty cell
+image-any-opponent = any open chip
+image-nothing-to-remove = nothing to remove
+image-no-cell = no free cell
+image-wild = WILD
+image-remove = REMOVE
+image-no-cards = Sequence Dice has no cards.
+image-you-may = You may take:
+
+## Saved games, stats and history
+
+cmd-stats = stats
+cmd-stats-desc = A player's games, wins and sequences on this server.
+opt-stats-user = user
+opt-stats-user-desc = Whose stats (default: yours)
+cmd-leaderboard = leaderboard
+cmd-leaderboard-desc = The best players of this server.
+cmd-history = history
+cmd-history-desc = The latest finished games of this server, with their numbers.
+cmd-record = record
+cmd-record-desc = Download the record of a finished game (default: the last one of this channel).
+opt-record-game = game
+opt-record-game-desc = The game's number, from /sequence history
+save-failed = Sorry, I could not save that, so nothing happened. Please try again in a moment.
+game-resumed = 🔄 I was restarted: the **{ $game }** game in this channel goes on where it was. It is { $player }'s turn.
+game-resumed-timed = 🔄 I was restarted: the **{ $game }** game in this channel goes on where it was. It is { $player }'s turn (about { $time } left).
+lobby-resumed = 🔄 I was restarted: the **{ $game }** lobby in this channel is still open.
+not-restored = ⚠️ I was restarted, but the game in this channel could not be restored: its saved state is damaged. It was set aside for the bot's operator. Please start a new game with `/sequence start`.
+game-saved = Saved as game #{ $id }: `/sequence record game:{ $id }` downloads its record again.
+no-history = Stats and game history are not available: this bot runs without a database.
+history-failed = Sorry, I could not read the game history just now. Please try again in a moment.
+stats-none = { $player } has not finished a game on this server yet.
+stats = 📊 { $player } on this server: { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    } ({ $percent }%), { $sequences ->
+        [one] 1 sequence
+       *[other] { $sequences } sequences
+    }.
+leaderboard-empty = No finished games on this server yet: the leaderboard fills up as games end.
+leaderboard-header = 🏆 **Leaderboard** of this server:
+leaderboard-line = { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    } in { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } ({ $percent }%), { $sequences ->
+        [one] 1 sequence
+       *[other] { $sequences } sequences
+    }
+history-empty = No finished games on this server yet.
+history-header = 📜 **Latest games** of this server:
+history-no-winner = no winner
+history-won-by = won by { $players }
+history-footer = `/sequence record game:` downloads a game's record.
+game-record = The record of game #{ $id } is attached.
+no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
+no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.

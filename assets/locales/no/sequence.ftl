@@ -1,0 +1,444 @@
+# sequence-bot — norsk (bokmål). Samme meldings-ID-er og samme $variabler som en-US/sequence.ftl (testene
+# sjekker det). Ordbruk som i det norske regelarket: sjetong, rekke (sequence), åpne felt i hjørnene,
+# ut-bunke; knekt (toøyd/enøyd), dødt kort.
+
+## Skråstrekkommandoer: navn (små bokstaver, uten mellomrom, høyst 32 tegn) og beskrivelser (høyst 100)
+
+cmd-sequence = sequence
+cmd-sequence-desc = Spill Sequence, Sequence Dice eller Sequence for barn i denne kanalen.
+cmd-start = nytt
+cmd-start-desc = Start et nytt spill i denne kanalen; andre blir med via knappen eller /sequence bli-med.
+opt-start-game = spill
+opt-start-game-desc = Hvilket spill (standard: klassisk)
+opt-start-teams = lag
+opt-start-teams-desc = Antall lag (standard: etter antall spillere)
+opt-start-sequences_to_win = rekker
+opt-start-sequences_to_win-desc = Hvor mange rekker et lag trenger for å vinne (klassisk)
+opt-start-sequence_length = rekkelengde
+opt-start-sequence_length-desc = Sjetonger i en vinnerrekke (terningspill: 5 eller 6)
+opt-start-equal_turns = lik_runde
+opt-start-equal_turns-desc = En seier teller først når runden er spilt ferdig
+opt-start-scoring = poeng
+opt-start-scoring-desc = Husregel: spill videre, ett poeng per rekke (klassisk)
+opt-start-capture_pairs = fange_par
+opt-start-capture_pairs-desc = Husregel: sperr inne to av motstanderens sjetonger og fang dem (klassisk)
+cmd-join = bli-med
+cmd-join-desc = Ta plass i spillet som snart begynner.
+opt-join-team = lag
+opt-join-team-desc = Laget du vil spille på (1, 2, …)
+cmd-leave = forlat
+cmd-leave-desc = Forlat lobbyen, eller gi opp spillet som pågår (datamaskinen tar plassen din).
+cmd-forfeit = gi-opp
+cmd-forfeit-desc = Gi opp spillet som pågår (datamaskinen tar plassen din).
+cmd-bot = datamaskin
+cmd-bot-desc = Datamaskinspillere i lobbyen.
+cmd-bot-add = legg-til
+cmd-bot-add-desc = Legg til en datamaskinspiller i lobbyen (bare verten).
+opt-bot-add-level = nivå
+opt-bot-add-level-desc = Hvor sterk (standard: innstillingen til serveren)
+cmd-bot-remove = fjern
+cmd-bot-remove-desc = Fjern den siste datamaskinspilleren fra lobbyen (bare verten).
+cmd-begin = begynn
+cmd-begin-desc = Del ut kortene og start spillet (bare verten; som Start-knappen).
+cmd-cancel = avbryt
+cmd-cancel-desc = Lukk lobbyen uten å spille (bare verten).
+cmd-play = spill
+cmd-play-desc = Spill et kort på et felt (i terningspillet: legg sjetongen din etter at du har kastet).
+opt-play-card = kort
+opt-play-card-desc = Et av kortene dine (enøyd knekt / drage: oppgi så sjetongen som skal fjernes)
+opt-play-cell = felt
+opt-play-cell-desc = Feltet, for eksempel D6
+cmd-exchange = bytt
+cmd-exchange-desc = Bytt et dødt kort (begge feltene er opptatt) mot et nytt.
+opt-exchange-card = kort
+opt-exchange-card-desc = Det døde kortet
+cmd-roll = kast
+cmd-roll-desc = Sequence Dice: kast terningene for turen din.
+cmd-remove = fjern
+cmd-remove-desc = Sequence Dice: etter et kast på 10, fjern en av motstanderens sjetonger.
+opt-remove-cell = felt
+opt-remove-cell-desc = Sjetongen som skal fjernes, for eksempel C3
+cmd-hand = hånd
+cmd-hand-desc = Vis kortene dine (bare du ser dem).
+cmd-board = brett
+cmd-board-desc = Vis spillebrettet slik det står nå.
+cmd-status = status
+cmd-status-desc = Vis spillerne, hvem sin tur det er, og stillingen (bare du ser det).
+cmd-rules = regler
+cmd-rules-desc = Forklar reglene (bare du ser dem).
+opt-rules-game = spill
+opt-rules-game-desc = Hvilket spill (standard: spillet i denne kanalen)
+cmd-stop = stopp
+cmd-stop-desc = Avslutt spillet nå (verten, eller medlemmer som kan administrere meldinger).
+
+## Valg i listene (høyst 100 tegn)
+
+choice-game-classic = Sequence (klassisk, med kort)
+choice-game-dice = Sequence Dice (terninger)
+choice-game-kids = Sequence for barn
+choice-level-easy = lett
+choice-level-medium = middels
+choice-level-hard = vanskelig
+
+## Knapper
+
+button-join = Bli med
+button-leave = Forlat
+button-addbot = Legg til datamaskin
+button-begin = Start
+button-cancel = Avbryt
+button-roll = Kast terningene
+button-hand = Vis kortene mine
+
+## Navn
+
+game-classic = Sequence
+game-dice = Sequence Dice
+game-kids = Sequence for barn
+color-blue = blå
+color-green = grønn
+color-red = rød
+color-yellow = gul
+color-grey = grå
+team-name = lag { $number } ({ $color })
+list-and = { $first } og { $last }
+list-or = { $first } eller { $last }
+level-easy = lett
+level-medium = middels
+level-hard = vanskelig
+bot-name = Datamaskin { $number } ({ $level })
+bot-stand-in = Datamaskin (for { $name })
+seat-fallback = plass { $number }
+duration = { $seconds ->
+        [one] 1 sekund
+       *[other] { $seconds } sekunder
+    }
+duration-minutes = { $minutes ->
+        [one] 1 minutt
+       *[other] { $minutes } minutter
+    }
+
+## Dyrene i Sequence for barn
+
+animal-lion = løve
+animal-zebra = sebra
+animal-giraffe = sjiraff
+animal-elephant = elefant
+animal-monkey = ape
+animal-panda = panda
+animal-frog = frosk
+animal-owl = ugle
+animal-turtle = skilpadde
+animal-rabbit = kanin
+animal-penguin = pingvin
+animal-fox = rev
+animal-whale = hval
+animal-bear = bjørn
+animal-hippo = flodhest
+animal-kangaroo = kenguru
+animal-ostrich = struts
+animal-gorilla = gorilla
+animal-crocodile = krokodille
+animal-dragon = drage
+animal-unicorn = enhjørning
+
+## Avslag
+
+no-table = Det er ikke noe spill i denne kanalen. Start et med `/sequence nytt`.
+table-exists = Denne kanalen har allerede et spill eller en lobby. Spill det ferdig (eller verten kan avslutte det med `/sequence stopp`) før dere starter et nytt.
+already-started = Spillet har allerede begynt. Du kan se på og bli med i neste.
+not-started = Spillet har ikke begynt ennå: Verten starter det med **Start**-knappen eller `/sequence begynn`.
+already-joined = Du er allerede med i dette spillet.
+lobby-full = Dette spillet er fullt: Det kan være høyst { $max } spillere.
+not-in-game = Du er ikke med i dette spillet.
+not-host = Bare verten ({ $host }) eller medlemmer som kan administrere meldinger, kan gjøre det.
+not-your-turn = Det er ikke din tur: Det er { $player } sin tur.
+illegal-cells = Det kortet kan legges på: { $cells }.
+illegal-no-cells = Det kortet har ikke noe ledig felt nå.
+bad-card-kids = `{ $typed }` er ikke et kort i dette spillet. Skriv et dyr (som `løve`), `enhjørning` eller `drage`.
+bad-card-classic = `{ $typed }` er ikke et kort. Skriv verdi og farge, som `7H`, `10S`, `QD` eller `JC` (S spar, H hjerter, D ruter, C kløver; J knekt, Q dame, K konge, A ess).
+bad-cell = `{ $typed }` er ikke et felt på dette brettet. Skriv en kolonnebokstav og et radnummer, fra `A1` til `{ $last }`.
+card-needed = Skriv hvilket kort du vil spille, for eksempel `/sequence spill kort:7H felt:D6`.
+cell-needed = Skriv hvilket felt, for eksempel `/sequence spill kort:7H felt:D6` (eller `/sequence spill felt:C3` i Sequence Dice).
+bad-option = Jeg klarte ikke å lese et av valgene. Velg verdiene fra listene Discord viser.
+guild-only = Sequence spilles i kanaler på en server, ikke i direktemeldinger.
+no-cards-in-dice = Sequence Dice har ingen kort: Kast med `/sequence kast`, og legg så sjetongen med `/sequence spill felt:`.
+not-dice = Det er bare Sequence Dice som bruker terninger.
+roll-first = Kast terningene først med `/sequence kast`.
+already-rolled = Du har allerede kastet { $dice }. Legg nå sjetongen din med `/sequence spill felt:`.
+bad-team-count = { $game } kan ikke spilles med { $teams } lag. { $variant ->
+        [dice] La `lag` stå tomt, eller velg 2.
+        [kids] La `lag` stå tomt, eller velg 2 eller 4.
+       *[classic] La `lag` stå tomt, eller velg 2 eller 3.
+    }
+bad-team = Det finnes ikke noe lag { $team }: Velg et lag fra 1 til { $max }.
+team-full = { $chosen } spillere valgte { $team }, men hvert lag har { $size } spillere. Noen bør gå ut med `/sequence forlat` og bli med på et annet lag.
+no-bot = Det er ingen datamaskinspiller å fjerne.
+internal = Beklager, noe gikk galt hos meg. Prøv igjen.
+
+## Hvorfor et spill ikke kan starte slik
+
+setup-player-count = { $game } kan ikke spilles av { $players } spillere: Det trengs { $variant ->
+        [classic] 2, 3, 4, 6, 8, 9, 10 eller 12
+       *[other] 2, 3 eller 4
+    } spillere.
+setup-teams-alone = { $players } spillere kan ikke spille i { $teams } lag: To eller tre spillere spiller hver for seg.
+setup-teams = { $players } spillere kan ikke spille { $game } i { $teams } lag, men de kan spille i { $possible } lag.
+setup-house-rule = `{ $option }` er en husregel for klassisk Sequence, ikke for { $game }.
+setup-one-sequence = I { $game } vinner alltid én rekke, så la `rekker` stå tomt.
+setup-sequences-range = `rekker` må være fra 1 til 4.
+setup-sequence-length = { $variant ->
+        [dice] I Sequence Dice har en vinnerrekke 5 eller 6 sjetonger.
+        [kids] I Sequence for barn har en vinnerrekke alltid 4 sjetonger.
+       *[classic] I Sequence har en rekke alltid 5 sjetonger.
+    }
+setup-other = Det går ikke: { $reason }.
+
+## Hvorfor et trekk ikke er lov (én per feilkode i RECORD.md)
+
+play-error-not_your_turn = Det er ikke din tur.
+play-error-card_not_in_hand = Du har ikke det kortet på hånden.
+play-error-cell_occupied = Det ligger allerede en sjetong på det feltet.
+play-error-card_does_not_match = Det kortet passer ikke til feltet.
+play-error-free_corner = Hjørnene er åpne felt for alle, og der legges det aldri sjetonger.
+play-error-chip_locked = Den sjetongen er beskyttet og kan ikke fjernes.
+play-error-no_opponent_chip = Det ligger ingen av motstanderens sjetonger på det feltet.
+play-error-not_dead = Det kortet er ikke dødt: Ett av feltene er fortsatt ledig.
+play-error-exchange_twice = Du har allerede byttet et kort denne turen.
+play-error-pass_not_allowed = Du kan fortsatt gjøre et trekk, så du kan ikke stå over.
+play-error-wrong_action_for_roll = Det passer ikke med dette kastet.
+play-error-game_over = Spillet er over.
+play-error-bad_cell = Det er ikke et felt på dette brettet.
+play-error-bad_card = Det er ikke et kort i dette spillet.
+
+## Bekreftelser (bare du ser dem)
+
+lobby-opened = Spillet ditt er åpent. Nå kan andre bli med; trykk **Start** når alle er på plass.
+joined = Du er med i spillet.
+left = Du har forlatt spillet.
+bot-added = { $name } er med.
+bot-removed = { $name } har gått.
+cancelled-ack = Lobbyen er lukket.
+begun-ack = Spillet har begynt.
+forfeit-ack = Du har gitt opp dette spillet.
+stopped-ack = Spillet er avsluttet.
+
+## Lobbymeldingen
+
+lobby-header = **{ $game }** — et nytt spill med { $host } som vert.
+lobby-teams = { $teams } lag.
+lobby-options = Valg: { $options }.
+option-sequences-to-win = { $count ->
+        [one] 1 rekke for å vinne
+       *[other] { $count } rekker for å vinne
+    }
+option-sequence-length = rekker på { $length }
+option-equal-turns = lik runde
+option-scoring = poengspill
+option-capture-pairs = fange par
+lobby-players = Spillere ({ $count }/{ $max }):
+lobby-nobody = (ingen ennå)
+lobby-footer = Trykk **Bli med** (eller bruk `/sequence bli-med`) for å ta plass; verten trykker **Start** når alle er på plass.
+seat-cards = { $count ->
+        [one] 1 kort
+       *[other] { $count } kort
+    }
+lobby-started = **{ $game }** — spillet har begynt. Lykke til!
+lobby-cancelled = { $player } lukket denne lobbyen.
+lobby-expired = Denne lobbyen ble lukket fordi spillet ikke begynte i tide.
+lobby-abandoned = Denne lobbyen ble lukket: Alle gikk.
+host-changed = { $player } er vert nå.
+
+## Spillet, i kanalen
+
+roll-off = 🎲 Terningkast om hvem som begynner: { $rolls }.
+roll-off-again = Likt, kast igjen: { $rolls }.
+roll-off-winner = { $player } begynner.
+game-started = **{ $game }** begynner! Plassene i turrekkefølge:
+game-started-cards = Kortene deres kommer på direktemelding (eller bruk `/sequence hånd`).
+played = { $player } spilte { $card } på { $cell }.
+removed-with-card = { $player } spilte { $card } og fjernet sjetongen til { $victim } fra { $cell }.
+removed = { $player } fjernet sjetongen til { $victim } fra { $cell }.
+placed = { $player } la en sjetong på { $cell }.
+placed-replacing = { $player } la en sjetong på { $cell } i stedet for sjetongen til { $victim }.
+exchanged = { $player } byttet det døde kortet { $card } og trakk et nytt.
+passed = { $player } har ikke noe mulig trekk og står over.
+captured = { $team } fanget to sjetonger fra { $victim } ({ $first } og { $second }).
+sequence-done = 🎉 Ny rekke for { $team }! ({ $count } av { $target })
+sequence-broken = { $team } mistet en rekke.
+reshuffled = Ut-bunken ble stokket til en ny kortstokk å trekke fra.
+provisional-win = { $team } har nådd målet! Runden spilles ferdig først.
+rolled = 🎲 { $player } kastet { $dice }: { $hint }.
+roll-hint-number = legg en sjetong på et felt med { $number }
+roll-hint-replace = alle feltene med { $number } er opptatt, så bytt ut en av motstanderens sjetonger på et felt med { $number }
+roll-hint-remove = fjern en av motstanderens sjetonger (ikke på 2 eller 12)
+roll-hint-free = legg en sjetong på et hvilket som helst ledig felt
+won = 🏆 Seier til { $team }: Gratulerer, { $players }!
+scores = Poeng: { $scores }.
+drawn = Spillet endte uavgjort.
+won-by-forfeit = 🏆 Seier til { $team } fordi alle andre ga opp: Gratulerer, { $players }!
+stopped = Spillet ble avsluttet av { $player }.
+no-humans-left = Det er ingen mennesker igjen i spillet, så det avsluttes.
+forfeited = { $player } ga opp. Datamaskinspilleren **{ $bot }** tar plassen.
+turn-bot = { $player } tenker …
+turn-dice-again = { $player }, det ble likt på begge terningene: Kast igjen med `/sequence kast`.
+turn-dice = { $player }, det er din tur: `/sequence kast`.
+turn-cards = { $player }, det er din tur: `/sequence spill kort: felt:`.
+reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
+timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
+dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Bruk `/sequence hånd` for å se kortene dine privat.
+record-attached = Spillprotokollen ligger vedlagt.
+board-caption = **{ $game }**: Det er { $player } sin tur.
+
+## Privat: en hånd, stillingen
+
+hand-header = Kortene dine i { $channel }:
+hand-your-turn = Det er din tur: `/sequence spill kort: felt:`.
+card-cells = { $card } — { $cells }
+card-two-eyed-jack = { $card } — toøyd knekt: et hvilket som helst ledig felt
+card-wild = { $card } — et hvilket som helst ledig felt
+card-one-eyed-jack = { $card } — enøyd knekt: fjerner en av motstanderens sjetonger
+card-remove = { $card } — fjerner en av motstanderens sjetonger
+card-dead = { $card } — dødt (begge feltene er opptatt): bytt det med `/sequence bytt`
+status-header = **{ $game }** — plassene i turrekkefølge:
+status-to-move = Tur nå: { $player }
+status-rolled = (kastet { $dice })
+status-time-left = omtrent { $time } igjen av denne turen.
+status-sequences = Rekker ({ $target } for å vinne): { $list }.
+status-draw-pile = Kort igjen å trekke: { $count }.
+
+## Autofullføring
+
+complete-remove = { $cell } — fjern sjetongen til { $team }
+complete-replace = { $cell } — bytt ut sjetongen til { $team }
+
+## Regler (`/sequence regler`)
+
+rules-classic =
+    ## Sequence
+    For 2 til 12 spillere: To eller tre spiller hver for seg; 4, 6, 8, 9, 10 eller 12 deler seg i 2 eller 3 lag, og lagkameratene sitter annenhver. Sjetonger: blå, grønn, og rød for et tredje lag.
+    ### Mål
+    En **rekke** (sequence) er 5 sjetonger i din farge på rad: bortover, nedover eller diagonalt. De fire hjørnene er åpne felt: De teller for alle lag, og ingen legger sjetonger der.
+    Med 2 spillere eller lag trenger dere **2 rekker**, med 3 spillere eller lag **1**. To rekker fra samme lag kan dele ett felt, så 9 på rad teller som to.
+    ### Turen din
+    - Spill et kort og legg en sjetong på et av de to ledige feltene som viser kortet: `/sequence spill kort:7H felt:D6`. Knektene er ikke på brettet.
+    - **Toøyde knekter** (kløver og ruter) er jokere: en sjetong på et hvilket som helst ledig felt.
+    - **Enøyde knekter** (spar og hjerter) fjerner en av motstanderens sjetonger som ikke er del av en fullført rekke. Du legger ingenting den turen.
+    - Et kort der begge feltene er opptatt, er **dødt**: Bytt det med `/sequence bytt` (én gang per tur), og spill så.
+    - Du trekker et nytt kort automatisk. Når kortstokken er tom, stokkes ut-bunken til en ny.
+    - Har du ikke noe mulig trekk, står du over; kan ingen gjøre noe, blir spillet uavgjort.
+    Kort på hånden: 2 spillere 7, 3 eller 4 spillere 6, 6 spillere 5, 8 eller 9 spillere 4, 10 eller 12 spillere 3. Kortene dine kommer på direktemelding, eller se dem med `/sequence hånd`.
+    ### Valg for `/sequence nytt`
+    - `rekker`: hvor mange rekker som vinner (1 til 4).
+    - `lik_runde`: En seier teller først når runden er spilt ferdig; når et annet lag også når målet i den runden, blir det uavgjort.
+    - Husregel `poeng`: Spill videre til ingen kan gjøre noe, ett poeng per rekke. Enøyde knekter kan bryte rekker, og kortstokken stokkes ikke på nytt. Flest poeng vinner.
+    - Husregel `fange_par`: Sperr inne nøyaktig to av motstanderens sjetonger som ligger ved siden av hverandre, mellom to av dine egne på rad, så fanger du dem (aldri fra en rekke). Fem fangede par vinner også.
+rules-dice =
+    ## Sequence Dice
+    For 2 til 4 spillere; med 4 spiller første og tredje mot andre og fjerde som to lag. Et terningkast avgjør hvem som begynner.
+    ### Mål
+    Bli først med **5 sjetonger på rad**: bortover, nedover eller diagonalt. Her er det ingen åpne hjørner. Med `/sequence nytt rekkelengde:6` trengs 6 sjetonger, slik reglene anbefaler for 2 spillere eller 2 lag.
+    ### Turen din
+    - Kast med `/sequence kast` (eller knappen), og legg så en sjetong på et ledig felt med summen av terningene: `/sequence spill felt:C3`.
+    - Er alle feltene med det tallet opptatt, bytter du ut en av motstanderens sjetonger på et av dem (også på 2 og 12). Er alle fire dine egne, mister du turen.
+    - **10** er et forsvarskast: Fjern en av motstanderens sjetonger, men ikke fra et felt med 2 eller 12: `/sequence fjern felt:C3`.
+    - **11** er et frikast: Legg en sjetong på et hvilket som helst ledig felt.
+    - Etter **1+1** eller **6+6** legger du sjetongen og kaster en gang til.
+rules-kids =
+    ## Sequence for barn
+    For 2 til 4 spillere, hver med sin egen farge (4 spillere kan også spille i 2 lag).
+    ### Mål
+    Bli først med **4 sjetonger på rad**: bortover, nedover eller diagonalt. De fire hjørnene er åpne felt som teller for alle.
+    ### Turen din
+    - Du har 3 dyrekort. Spill ett og legg en sjetong på et ledig felt med det dyret: `/sequence spill kort:løve felt:B1`.
+    - **Enhjørningen** kan legges på et hvilket som helst ledig felt. **Dragen** fjerner en av motstanderens sjetonger, og du legger ingenting den turen.
+    - Et kort der begge feltene er opptatt, er **dødt**: Bytt det med `/sequence bytt`, og spill så turen som vanlig.
+    - Du trekker et nytt kort automatisk, så du har alltid 3 kort.
+    Dyrene: løve, sebra, sjiraff, elefant, ape, panda, frosk, ugle, skilpadde, kanin, pingvin, rev, hval, bjørn, flodhest, kenguru, struts, gorilla og krokodille.
+
+## Ord på bildene av brettet og hånden
+
+image-seat = Plass { $n }
+image-turn = { $name } sin tur
+image-won = { $team } vinner!
+image-drawn = Uavgjort
+image-draw-pile = Kortstokken: { $n }
+image-sequences = { $have }/{ $need }
+image-points = { $n } p
+image-pairs = { $n } par
+image-last-placed = Sist: { $name } spilte { $card } på { $cell }
+image-last-removed = Sist: { $name } fjernet { $cell } med { $card }
+image-last-placed-dice = Sist: { $name } tok { $cell }
+image-last-removed-dice = Sist: { $name } fjernet { $cell }
+image-roll = Kast: { $sum }
+image-roll-ten = 10: fjern en sjetong
+image-roll-eleven = 11: et hvilket som helst ledig felt
+image-free = ÅPENT
+image-your-hand = Hånden din
+image-you-play = Du spiller { $team }
+image-your-turn = Din tur
+image-waiting = Venter på { $name }
+image-dead = DØDT
+image-exchange-it = bytt det
+image-any-empty = et hvilket som helst ledig felt
+image-any-opponent = en åpen sjetong
+image-nothing-to-remove = ingenting å fjerne
+image-no-cell = ingen ledige felt
+image-wild = JOKER
+image-remove = FJERN
+image-no-cards = Sequence Dice har ingen kort.
+image-you-may = Du kan ta:
+
+## Lagrede spill, statistikk og historikk
+
+cmd-stats = statistikk
+cmd-stats-desc = Spill, seire og rekker for en spiller på denne serveren.
+opt-stats-user = bruker
+opt-stats-user-desc = Hvem sin statistikk (standard: din)
+cmd-leaderboard = toppliste
+cmd-leaderboard-desc = De beste spillerne på denne serveren.
+cmd-history = historikk
+cmd-history-desc = De siste ferdige spillene på denne serveren, med numrene sine.
+cmd-record = protokoll
+cmd-record-desc = Last ned protokollen for et ferdig spill (standard: det siste i denne kanalen).
+opt-record-game = spill
+opt-record-game-desc = Nummeret på spillet, fra /sequence historikk
+save-failed = Beklager, jeg fikk ikke lagret det, så ingenting skjedde. Prøv igjen om et øyeblikk.
+game-resumed = 🔄 Jeg ble startet på nytt: Spillet **{ $game }** i denne kanalen fortsetter der det var. Det er { $player } sin tur.
+game-resumed-timed = 🔄 Jeg ble startet på nytt: Spillet **{ $game }** i denne kanalen fortsetter der det var. Det er { $player } sin tur (omtrent { $time } igjen).
+lobby-resumed = 🔄 Jeg ble startet på nytt: Lobbyen for **{ $game }** i denne kanalen er fortsatt åpen.
+not-restored = ⚠️ Jeg ble startet på nytt, men spillet i denne kanalen kunne ikke gjenopprettes: Den lagrede tilstanden er skadet. Det er lagt til side for den som drifter boten. Start et nytt spill med `/sequence nytt`.
+game-saved = Lagret som spill #{ $id }: `/sequence protokoll spill:{ $id }` laster ned protokollen igjen.
+no-history = Statistikk og spillhistorikk er ikke tilgjengelig: Denne boten kjører uten database.
+history-failed = Beklager, jeg fikk ikke lest spillhistorikken akkurat nå. Prøv igjen om et øyeblikk.
+stats-none = { $player } har ikke fullført noe spill på denne serveren ennå.
+stats = 📊 { $player } på denne serveren: { $games ->
+        [one] 1 spill
+       *[other] { $games } spill
+    }, { $wins ->
+        [one] 1 seier
+       *[other] { $wins } seire
+    } ({ $percent } %), { $sequences ->
+        [one] 1 rekke
+       *[other] { $sequences } rekker
+    }.
+leaderboard-empty = Ingen ferdige spill på denne serveren ennå: Topplisten fylles opp etter hvert som spill blir ferdige.
+leaderboard-header = 🏆 **Toppliste** for denne serveren:
+leaderboard-line = { $wins ->
+        [one] 1 seier
+       *[other] { $wins } seire
+    } på { $games ->
+        [one] 1 spill
+       *[other] { $games } spill
+    } ({ $percent } %), { $sequences ->
+        [one] 1 rekke
+       *[other] { $sequences } rekker
+    }
+history-empty = Ingen ferdige spill på denne serveren ennå.
+history-header = 📜 **Siste spill** på denne serveren:
+history-no-winner = ingen vinner
+history-won-by = vunnet av { $players }
+history-footer = `/sequence protokoll spill:` laster ned protokollen for et spill.
+game-record = Protokollen for spill #{ $id } ligger vedlagt.
+no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
+no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.

@@ -1,0 +1,420 @@
+//! `sequence-bot console`: the bot without Discord, for development and tests. It runs the same
+//! service, store, restore and timers as `run`, reads one JSON request per line on standard input
+//! and prints what the bot would send, one JSON object per line, on standard output.
+//!
+//! Everything is printed, private messages (hands) included: it is a tool for whoever runs the bot,
+//! not something to expose to players.
+//!
+//! A request: `{"id": 1, "guild": 5, "channel": 10, "user": 1, "name": "Ann", "command": "play",
+//! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name` and `manage` are optional; the command's
+//! options are fields beside `command`, named as in `/sequence`; `"command": "dump"` prints the
+//! channel's table as stored). Outputs: `{"id": 1, "channel": 10, "to": "channel"|"ephemeral"|"direct"|
+//! "lobby", "user": …, "text": …, "image": "board"|"hand"|null, "attachment": {…}|null, "buttons": […]}`,
+//! then `{"id": 1, "done": true, "refused": false}`. Outputs of timers, computer players and the
+//! restart notes have `"id": null`. At start, `{"ready": true, "restored": [channels], "lost":
+//! [channels]}`.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::io::AsyncBufReadExt;
+
+use crate::discord::{open_and_restore, BotConfig};
+use crate::engine::{GameRng, Options, Variant};
+use crate::service::{
+    Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request, Tables,
+    Timestamp, UserId,
+};
+
+/// One line of input.
+#[derive(Debug, Deserialize)]
+struct Line {
+    /// Echoed in the outputs.
+    #[serde(default)]
+    id: Option<u64>,
+    /// The server (`None`: a DM).
+    #[serde(default)]
+    guild: Option<u64>,
+    /// The channel.
+    channel: u64,
+    /// The user.
+    #[serde(default)]
+    user: u64,
+    /// Their display name (default `User<id>`).
+    #[serde(default)]
+    name: Option<String>,
+    /// Whether they may manage messages.
+    #[serde(default)]
+    manage: bool,
+    /// What they ask.
+    #[serde(flatten)]
+    command: Asked,
+}
+
+/// The commands, with the options of `/sequence`.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+enum Asked {
+    Start {
+        #[serde(default)]
+        game: Option<Variant>,
+        #[serde(default)]
+        teams: Option<u8>,
+        #[serde(default)]
+        options: Options,
+    },
+    Join {
+        #[serde(default)]
+        team: Option<u8>,
+    },
+    Leave,
+    Forfeit,
+    BotAdd {
+        #[serde(default)]
+        level: Option<BotLevel>,
+    },
+    BotRemove,
+    Begin,
+    Cancel,
+    Play {
+        #[serde(default)]
+        card: Option<String>,
+        #[serde(default)]
+        cell: Option<String>,
+    },
+    Exchange {
+        card: String,
+    },
+    Roll,
+    Remove {
+        cell: String,
+    },
+    Hand,
+    Board,
+    Status,
+    Rules {
+        #[serde(default)]
+        game: Option<Variant>,
+    },
+    Stop,
+    Stats {
+        #[serde(default)]
+        user: Option<u64>,
+    },
+    Leaderboard,
+    History,
+    Record {
+        #[serde(default)]
+        game: Option<i64>,
+    },
+    /// Not a bot command: print the channel's table as it is stored.
+    Dump,
+}
+
+impl Asked {
+    /// The service command, or `None` for `dump`.
+    fn command(self, default_variant: Variant) -> Option<Command> {
+        Some(match self {
+            Asked::Start {
+                game,
+                teams,
+                options,
+            } => Command::Start {
+                variant: game.unwrap_or(default_variant),
+                teams,
+                options,
+            },
+            Asked::Join { team } => Command::Join { team },
+            Asked::Leave => Command::Leave,
+            Asked::Forfeit => Command::Forfeit,
+            Asked::BotAdd { level } => Command::AddBot { level },
+            Asked::BotRemove => Command::RemoveBot,
+            Asked::Begin => Command::Begin,
+            Asked::Cancel => Command::Cancel,
+            Asked::Play { card, cell } => Command::Play {
+                card,
+                cell: cell.unwrap_or_default(),
+            },
+            Asked::Exchange { card } => Command::Exchange { card },
+            Asked::Roll => Command::Roll,
+            Asked::Remove { cell } => Command::Remove { cell },
+            Asked::Hand => Command::Hand,
+            Asked::Board => Command::Board,
+            Asked::Status => Command::Status,
+            Asked::Rules { game } => Command::Rules { variant: game },
+            Asked::Stop => Command::Stop,
+            Asked::Stats { user } => Command::Stats {
+                user: user.map(UserId),
+            },
+            Asked::Leaderboard => Command::Leaderboard,
+            Asked::History => Command::History,
+            Asked::Record { game } => Command::Record { game },
+            Asked::Dump => return None,
+        })
+    }
+}
+
+/// Standard output, one JSON object per line, whole lines only.
+#[derive(Clone)]
+struct Out(Arc<Mutex<std::io::Stdout>>);
+
+impl Out {
+    fn print(&self, value: &Value) {
+        let stdout = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut lock = stdout.lock();
+        // A closed pipe means nobody listens any more: nothing to do about it.
+        let _ = writeln!(lock, "{value}").and_then(|()| lock.flush());
+    }
+}
+
+/// Shared state of the console.
+#[derive(Clone)]
+struct Console {
+    tables: Arc<Tables>,
+    out: Out,
+    driving: Arc<Mutex<HashSet<u64>>>,
+    bot_delay: Duration,
+    lobby_ids: Arc<AtomicU64>,
+}
+
+/// `sequence-bot console [--config PATH]`: exit code 0 at the end of the input, 2 for a configuration
+/// problem, 1 when the database cannot be opened.
+pub fn run_console(config_path: Option<&Path>) -> i32 {
+    crate::cli::init_logging();
+    let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("sequence-bot: {e}");
+            return 2;
+        }
+    };
+    if let Err(e) = config.validate() {
+        eprintln!("sequence-bot: {e}");
+        return 2;
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("sequence-bot: cannot start the async runtime: {e}");
+            return 1;
+        }
+    };
+    match runtime.block_on(console(config)) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("sequence-bot: {e}");
+            1
+        }
+    }
+}
+
+async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> {
+    let seed = GameRng::new(Timestamp::now().0 ^ u64::from(std::process::id())).next_u64();
+    let think = Duration::from_millis(config.defaults.ai_time_ms);
+    let tables = Tables::new(config.settings(), crate::discord::move_picker(think), seed);
+    let (tables, restored) = open_and_restore(tables, &config).await?;
+    let console = Console {
+        tables,
+        out: Out(Arc::new(Mutex::new(std::io::stdout()))),
+        driving: Arc::new(Mutex::new(HashSet::new())),
+        bot_delay: Duration::from_millis(config.timers.bot_delay_ms),
+        lobby_ids: Arc::new(AtomicU64::new(1)),
+    };
+    console.out.print(&json!({
+        "ready": true,
+        "restored": restored.resumed.iter().map(|c| c.0).collect::<Vec<_>>(),
+        "lost": restored.lost.iter().map(|(c, _)| c.0).collect::<Vec<_>>(),
+    }));
+    for (channel, reply) in restored.notes {
+        console.deliver(None, channel, None, &reply).await;
+    }
+    let tick = Duration::from_secs(config.timers.tick_secs.max(1));
+    tokio::spawn(console.clone().timer_loop(tick));
+
+    let default_variant = config.defaults.game;
+    let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
+    while let Ok(Some(text)) = lines.next_line().await {
+        if text.trim().is_empty() {
+            continue;
+        }
+        let line: Line = match serde_json::from_str(&text) {
+            Ok(line) => line,
+            Err(e) => {
+                console
+                    .out
+                    .print(&json!({"error": format!("unreadable request: {e}")}));
+                continue;
+            }
+        };
+        console.request(line, default_variant).await;
+    }
+    Ok(())
+}
+
+impl Console {
+    /// Handles one request (on a blocking thread, as the Discord layer does) and prints the reply.
+    async fn request(&self, line: Line, default_variant: Variant) {
+        let channel = ChannelId(line.channel);
+        let Some(command) = line.command.command(default_variant) else {
+            let dump = self
+                .tables
+                .snapshot(channel)
+                .and_then(|t| serde_json::to_value(t).ok());
+            self.out.print(&json!({"id": line.id, "dump": dump}));
+            return;
+        };
+        let request = Request {
+            guild: line.guild.map(GuildId),
+            channel,
+            actor: Actor {
+                user: UserId(line.user),
+                name: line.name.unwrap_or_else(|| format!("User{}", line.user)),
+                can_manage: line.manage,
+            },
+            command,
+        };
+        let tables = self.tables.clone();
+        let now = Timestamp::now();
+        let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+            Ok(reply) => reply,
+            Err(e) => {
+                tracing::error!("a request failed: {e}");
+                Reply::ephemeral(crate::service::Text::Internal)
+            }
+        };
+        self.deliver(line.id, channel, Some(UserId(line.user)), &reply)
+            .await;
+        self.out
+            .print(&json!({"id": line.id, "done": true, "refused": reply.is_refusal()}));
+    }
+
+    /// Prints a reply's outputs and starts the computer players if they are due.
+    async fn deliver(
+        &self,
+        id: Option<u64>,
+        channel: ChannelId,
+        asker: Option<UserId>,
+        reply: &Reply,
+    ) {
+        for output in &reply.outputs {
+            let (to, user, message) = match output {
+                Output::Channel(m) => ("channel", None, m),
+                Output::Ephemeral(m) => ("ephemeral", asker, m),
+                Output::Direct { user, message } => ("direct", Some(*user), message),
+                Output::Lobby {
+                    message_id,
+                    message,
+                } => {
+                    if message_id.is_none() {
+                        // "Posted": the service saves the id, on a blocking thread.
+                        let posted = self.lobby_ids.fetch_add(1, Ordering::Relaxed);
+                        let tables = self.tables.clone();
+                        let saved = tokio::task::spawn_blocking(move || {
+                            tables.set_lobby_message(channel, posted);
+                        });
+                        if let Err(e) = saved.await {
+                            tracing::error!("saving the lobby message id failed: {e}");
+                        }
+                    }
+                    ("lobby", None, message)
+                }
+            };
+            self.out.print(&output_json(id, channel, to, user, message));
+        }
+        if reply.auto_move {
+            self.spawn_auto(channel);
+        }
+    }
+
+    /// Plays the due computer moves of a channel, one at a time, like the Discord layer.
+    fn spawn_auto(&self, channel: ChannelId) {
+        {
+            let mut driving = self.driving.lock().unwrap_or_else(|e| e.into_inner());
+            if !driving.insert(channel.0) {
+                return;
+            }
+        }
+        let console = self.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(console.bot_delay).await;
+                let Some(reply) = console.tables.auto_step(channel, Timestamp::now()).await else {
+                    break;
+                };
+                for output in &reply.outputs {
+                    if let Output::Channel(m) | Output::Lobby { message: m, .. } = output {
+                        console
+                            .out
+                            .print(&output_json(None, channel, "channel", None, m));
+                    } else if let Output::Direct { user, message } = output {
+                        console.out.print(&output_json(
+                            None,
+                            channel,
+                            "direct",
+                            Some(*user),
+                            message,
+                        ));
+                    }
+                }
+            }
+            console
+                .driving
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&channel.0);
+        });
+    }
+
+    /// Reminders, expired lobbies and timed-out turns, every `every`.
+    async fn timer_loop(self, every: Duration) {
+        let mut interval = tokio::time::interval(every);
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            interval.tick().await;
+            let tables = self.tables.clone();
+            let due = match tokio::task::spawn_blocking(move || tables.tick(Timestamp::now())).await
+            {
+                Ok(due) => due,
+                Err(e) => {
+                    tracing::error!("the timers failed: {e}");
+                    continue;
+                }
+            };
+            for (channel, reply) in due {
+                self.deliver(None, channel, None, &reply).await;
+            }
+        }
+    }
+}
+
+fn output_json(
+    id: Option<u64>,
+    channel: ChannelId,
+    to: &str,
+    user: Option<UserId>,
+    message: &Message,
+) -> Value {
+    json!({
+        "id": id,
+        "channel": channel.0,
+        "to": to,
+        "user": user.map(|u| u.0),
+        "text": message.to_english(),
+        "image": message.image.as_ref().map(|image| match image {
+            Image::Board(_) => "board",
+            Image::Hand(_) => "hand",
+        }),
+        "attachment": message.attachment.as_ref().map(|a| json!({
+            "filename": a.filename,
+            "text": String::from_utf8_lossy(&a.data),
+        })),
+        "buttons": message.buttons.iter().map(|b| b.id()).collect::<Vec<_>>(),
+        "mentions": message.mentions.iter().map(|u| u.0).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,104 @@
+//! The store behind the bot: opening it at start and restoring every table (with a note in each
+//! channel), and the `/sequence stats | leaderboard | history | record` commands.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+
+use crate::service::{ChannelId, Command, Reply, Restored, Tables, Timestamp, UserId};
+use crate::store::open_store;
+
+use super::commands::run;
+use super::{deliver, BotConfig, Context, Data, DiscordError, Error};
+
+/// Opens the configured store (a corrupt SQLite file is moved aside with a warning and a fresh one
+/// started) and puts back every stored lobby and game. Tables that cannot be restored are set aside in
+/// the store's quarantine and logged. Both steps block, so they run on a blocking thread.
+pub async fn open_and_restore(
+    tables: Tables,
+    config: &BotConfig,
+) -> Result<(Arc<Tables>, Restored), DiscordError> {
+    let database = config.database_config();
+    let place = match &database.database_url {
+        Some(_) => "PostgreSQL (database_url)".to_string(),
+        None => database.path.display().to_string(),
+    };
+    let joined = tokio::task::spawn_blocking(move || {
+        let store = open_store(&database).map_err(|e| DiscordError::Store(e.to_string()))?;
+        let tables = Arc::new(tables.with_store(store));
+        let restored = tables
+            .restore_from_store(Timestamp::now())
+            .map_err(|e| DiscordError::Store(e.to_string()))?;
+        Ok::<_, DiscordError>((tables, restored))
+    })
+    .await
+    .map_err(|e| DiscordError::Store(format!("opening the database failed: {e}")))?;
+    let (tables, restored) = joined?;
+    tracing::info!(
+        database = %place,
+        restored = restored.resumed.len(),
+        "database open"
+    );
+    for (channel, reason) in &restored.lost {
+        tracing::warn!(
+            channel = channel.0,
+            "a stored game could not be restored and was set aside in the database's quarantine table: {reason}"
+        );
+    }
+    Ok((tables, restored))
+}
+
+/// Posts the notes of a restart ("resumed", or "could not be restored") and starts the computer
+/// players that are due.
+pub(super) async fn post_restart_notes(
+    ctx: serenity::Context,
+    data: Data,
+    notes: Vec<(ChannelId, Reply)>,
+) {
+    for (channel, reply) in notes {
+        for output in &reply.outputs {
+            deliver::send_output(&ctx, &data, channel, output).await;
+        }
+        if reply.auto_move {
+            deliver::spawn_auto(ctx.clone(), data.clone(), channel);
+        }
+    }
+}
+
+/// A player's games, wins and sequences on this server.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose stats (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Stats {
+            user: user.map(|u| UserId(u.id.get())),
+        },
+    )
+    .await
+}
+
+/// The best players of this server.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Leaderboard).await
+}
+
+/// The latest finished games of this server, with their numbers.
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn history(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::History).await
+}
+
+/// Download the record of a finished game (default: the last one of this channel).
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn record(
+    ctx: Context<'_>,
+    #[description = "The game's number, from /sequence history"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Record { game }).await
+}

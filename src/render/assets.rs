@@ -1,0 +1,115 @@
+//! Fonts and pictures shipped in `assets/`, compiled into the binary and decoded once.
+
+use std::sync::OnceLock;
+
+use ab_glyph::FontRef;
+use image::RgbaImage;
+
+use crate::engine::card::KIDS_NAMES;
+use crate::engine::Card;
+
+static SANS_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static BOLD_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// The regular and bold fonts.
+pub struct Fonts {
+    /// DejaVu Sans.
+    pub sans: FontRef<'static>,
+    /// DejaVu Sans Bold.
+    pub bold: FontRef<'static>,
+}
+
+/// The fonts, or `None` if the shipped files could not be parsed (a build problem, tested below).
+pub fn fonts() -> Option<&'static Fonts> {
+    static FONTS: OnceLock<Option<Fonts>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            Some(Fonts {
+                sans: FontRef::try_from_slice(SANS_BYTES).ok()?,
+                bold: FontRef::try_from_slice(BOLD_BYTES).ok()?,
+            })
+        })
+        .as_ref()
+}
+
+/// The PNG bytes of the kids pictures, in the order of `KIDS_NAMES` (19 animals, dragon, unicorn).
+static ANIMAL_PNGS: [&[u8]; 21] = [
+    include_bytes!("../../assets/animals/lion.png"),
+    include_bytes!("../../assets/animals/zebra.png"),
+    include_bytes!("../../assets/animals/giraffe.png"),
+    include_bytes!("../../assets/animals/elephant.png"),
+    include_bytes!("../../assets/animals/monkey.png"),
+    include_bytes!("../../assets/animals/panda.png"),
+    include_bytes!("../../assets/animals/frog.png"),
+    include_bytes!("../../assets/animals/owl.png"),
+    include_bytes!("../../assets/animals/turtle.png"),
+    include_bytes!("../../assets/animals/rabbit.png"),
+    include_bytes!("../../assets/animals/penguin.png"),
+    include_bytes!("../../assets/animals/fox.png"),
+    include_bytes!("../../assets/animals/whale.png"),
+    include_bytes!("../../assets/animals/bear.png"),
+    include_bytes!("../../assets/animals/hippo.png"),
+    include_bytes!("../../assets/animals/kangaroo.png"),
+    include_bytes!("../../assets/animals/ostrich.png"),
+    include_bytes!("../../assets/animals/gorilla.png"),
+    include_bytes!("../../assets/animals/crocodile.png"),
+    include_bytes!("../../assets/animals/dragon.png"),
+    include_bytes!("../../assets/animals/unicorn.png"),
+];
+
+/// Index of a kids card in `KIDS_NAMES`, if it is one.
+pub fn kids_index(card: Card) -> Option<usize> {
+    let index = usize::from(card.0.checked_sub(Card::kids(0).0)?);
+    (index < KIDS_NAMES.len()).then_some(index)
+}
+
+/// The picture of a kids card at full resolution (160 px), decoded once.
+pub fn animal(card: Card) -> Option<&'static RgbaImage> {
+    static PICTURES: OnceLock<Vec<Option<RgbaImage>>> = OnceLock::new();
+    let pictures = PICTURES.get_or_init(|| {
+        ANIMAL_PNGS
+            .iter()
+            .map(|bytes| {
+                image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+                    .ok()
+                    .map(|i| i.to_rgba8())
+            })
+            .collect()
+    });
+    pictures.get(kids_index(card)?)?.as_ref()
+}
+
+/// The picture of a kids card scaled to `size` x `size` pixels (good quality; cache the result).
+pub fn animal_scaled(card: Card, size: u32) -> Option<RgbaImage> {
+    let picture = animal(card)?;
+    Some(image::imageops::resize(
+        picture,
+        size,
+        size,
+        image::imageops::FilterType::CatmullRom,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ab_glyph::Font;
+
+    #[test]
+    fn fonts_load_and_have_suit_symbols() {
+        let fonts = fonts().expect("shipped fonts parse");
+        for c in ['♠', '♥', '♦', '♣', '★'] {
+            assert_ne!(fonts.bold.glyph_id(c).0, 0, "bold font lacks {c}");
+            assert_ne!(fonts.sans.glyph_id(c).0, 0, "font lacks {c}");
+        }
+    }
+
+    #[test]
+    fn every_kids_card_has_a_picture() {
+        for i in 0..21u8 {
+            let picture = animal(Card::kids(i)).expect("picture decodes");
+            assert_eq!(picture.dimensions(), (160, 160));
+        }
+        assert!(animal(Card(0)).is_none());
+    }
+}

@@ -1,0 +1,319 @@
+//! Drawing primitives on `RgbaImage`: anti-aliased shapes from signed distances, alpha blending, sprites
+//! and text. Everything clips at the image edges, so no coordinate can panic.
+
+use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
+use image::{Rgba, RgbaImage};
+
+/// A colour with alpha.
+pub type Colour = Rgba<u8>;
+
+/// An opaque colour from its hex value `0xRRGGBB`.
+pub const fn rgb(hex: u32) -> Colour {
+    Rgba([(hex >> 16) as u8, (hex >> 8) as u8, hex as u8, 255])
+}
+
+/// The same colour with another alpha.
+pub const fn with_alpha(c: Colour, alpha: u8) -> Colour {
+    Rgba([c.0[0], c.0[1], c.0[2], alpha])
+}
+
+/// Mixes two colours: `t = 0` gives `a`, `t = 1` gives `b`.
+pub fn mix(a: Colour, b: Colour, t: f32) -> Colour {
+    let t = t.clamp(0.0, 1.0);
+    let f = |x: u8, y: u8| (f32::from(x) * (1.0 - t) + f32::from(y) * t).round() as u8;
+    Rgba([
+        f(a.0[0], b.0[0]),
+        f(a.0[1], b.0[1]),
+        f(a.0[2], b.0[2]),
+        f(a.0[3], b.0[3]),
+    ])
+}
+
+/// Blends `src` over the pixel at (x, y) with extra coverage `cov` in 0..=1; out-of-bounds is ignored.
+#[inline]
+pub fn blend(img: &mut RgbaImage, x: i32, y: i32, src: Colour, cov: f32) {
+    if x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
+        return;
+    }
+    let a = f32::from(src.0[3]) / 255.0 * cov.clamp(0.0, 1.0);
+    if a <= 0.0 {
+        return;
+    }
+    let dst = img.get_pixel_mut(x as u32, y as u32);
+    let da = f32::from(dst.0[3]) / 255.0;
+    let out_a = a + da * (1.0 - a);
+    if out_a <= 0.0 {
+        return;
+    }
+    for i in 0..3 {
+        let s = f32::from(src.0[i]);
+        let d = f32::from(dst.0[i]);
+        dst.0[i] = ((s * a + d * da * (1.0 - a)) / out_a)
+            .round()
+            .clamp(0.0, 255.0) as u8;
+    }
+    dst.0[3] = (out_a * 255.0).round() as u8;
+}
+
+/// Fills the pixels of a bounding box whose centre has signed distance `sd(x, y) < 0`, anti-aliased over
+/// one pixel. Coordinates are pixel centres in image space.
+pub fn fill_sdf(
+    img: &mut RgbaImage,
+    (x0, y0, x1, y1): (f32, f32, f32, f32),
+    colour: Colour,
+    sd: impl Fn(f32, f32) -> f32,
+) {
+    let w = img.width() as i32;
+    let h = img.height() as i32;
+    let xa = (x0.floor() as i32 - 1).max(0);
+    let ya = (y0.floor() as i32 - 1).max(0);
+    let xb = (x1.ceil() as i32 + 1).min(w - 1);
+    let yb = (y1.ceil() as i32 + 1).min(h - 1);
+    for y in ya..=yb {
+        for x in xa..=xb {
+            let d = sd(x as f32 + 0.5, y as f32 + 0.5);
+            let cov = 0.5 - d;
+            if cov > 0.0 {
+                blend(img, x, y, colour, cov.min(1.0));
+            }
+        }
+    }
+}
+
+/// Signed distance to a rounded rectangle given by its centre, half size and corner radius.
+#[inline]
+pub fn sd_round_rect(x: f32, y: f32, cx: f32, cy: f32, hw: f32, hh: f32, r: f32) -> f32 {
+    let qx = (x - cx).abs() - (hw - r);
+    let qy = (y - cy).abs() - (hh - r);
+    let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
+    outside + qx.max(qy).min(0.0) - r
+}
+
+/// Signed distance to a segment thickened to `half` on each side (a capsule).
+#[inline]
+pub fn sd_segment(x: f32, y: f32, (ax, ay): (f32, f32), (bx, by): (f32, f32), half: f32) -> f32 {
+    let (px, py) = (x - ax, y - ay);
+    let (dx, dy) = (bx - ax, by - ay);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        ((px * dx + py * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (qx, qy) = (px - dx * t, py - dy * t);
+    (qx * qx + qy * qy).sqrt() - half
+}
+
+/// A filled rectangle (no anti-aliasing needed: integer edges).
+pub fn fill_rect(img: &mut RgbaImage, x: i32, y: i32, w: i32, h: i32, colour: Colour) {
+    for yy in y.max(0)..(y + h).min(img.height() as i32) {
+        for xx in x.max(0)..(x + w).min(img.width() as i32) {
+            blend(img, xx, yy, colour, 1.0);
+        }
+    }
+}
+
+/// A filled rounded rectangle with top-left (x, y) and size (w, h).
+pub fn round_rect(img: &mut RgbaImage, x: f32, y: f32, w: f32, h: f32, r: f32, colour: Colour) {
+    let (cx, cy, hw, hh) = (x + w / 2.0, y + h / 2.0, w / 2.0, h / 2.0);
+    fill_sdf(img, (x, y, x + w, y + h), colour, |px, py| {
+        sd_round_rect(px, py, cx, cy, hw, hh, r)
+    });
+}
+
+/// The outline of a rounded rectangle, `t` pixels thick, inside the given box.
+#[allow(clippy::too_many_arguments)]
+pub fn round_rect_outline(
+    img: &mut RgbaImage,
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+    r: f32,
+    t: f32,
+    colour: Colour,
+) {
+    let (cx, cy, hw, hh) = (x + w / 2.0, y + h / 2.0, w / 2.0, h / 2.0);
+    fill_sdf(img, (x, y, x + w, y + h), colour, |px, py| {
+        let d = sd_round_rect(px, py, cx, cy, hw, hh, r);
+        (d + t / 2.0).abs() - t / 2.0
+    });
+}
+
+/// A filled circle.
+pub fn circle(img: &mut RgbaImage, cx: f32, cy: f32, r: f32, colour: Colour) {
+    fill_sdf(img, (cx - r, cy - r, cx + r, cy + r), colour, |x, y| {
+        ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r
+    });
+}
+
+/// A ring of radius `r` (middle of the stroke) and stroke width `t`.
+pub fn ring(img: &mut RgbaImage, cx: f32, cy: f32, r: f32, t: f32, colour: Colour) {
+    let o = r + t;
+    fill_sdf(img, (cx - o, cy - o, cx + o, cy + o), colour, |x, y| {
+        (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs() - t / 2.0
+    });
+}
+
+/// A dashed ring: `dashes` dashes around the circle.
+pub fn dashed_ring(img: &mut RgbaImage, cx: f32, cy: f32, r: f32, t: f32, dashes: u32, c: Colour) {
+    let o = r + t;
+    let n = dashes.max(1) as f32;
+    fill_sdf(img, (cx - o, cy - o, cx + o, cy + o), c, |x, y| {
+        let d = (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs() - t / 2.0;
+        let angle = (y - cy).atan2(x - cx) / std::f32::consts::TAU * n;
+        let phase = angle - angle.floor();
+        if phase < 0.55 {
+            d
+        } else {
+            1.0
+        }
+    });
+}
+
+/// A thick line with round caps.
+pub fn line(img: &mut RgbaImage, a: (f32, f32), b: (f32, f32), width: f32, colour: Colour) {
+    let half = width / 2.0;
+    let bbox = (
+        a.0.min(b.0) - half,
+        a.1.min(b.1) - half,
+        a.0.max(b.0) + half,
+        a.1.max(b.1) + half,
+    );
+    fill_sdf(img, bbox, colour, |x, y| sd_segment(x, y, a, b, half));
+}
+
+/// Draws `sprite` with its top-left at (x, y), blending by the sprite's alpha.
+pub fn blit(img: &mut RgbaImage, sprite: &RgbaImage, x: i32, y: i32) {
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    for sy in 0..sprite.height() as i32 {
+        let ty = y + sy;
+        if ty < 0 || ty >= ih {
+            continue;
+        }
+        for sx in 0..sprite.width() as i32 {
+            let tx = x + sx;
+            if tx < 0 || tx >= iw {
+                continue;
+            }
+            let p = *sprite.get_pixel(sx as u32, sy as u32);
+            match p.0[3] {
+                0 => {}
+                255 => img.put_pixel(tx as u32, ty as u32, p),
+                _ => blend(img, tx, ty, p, 1.0),
+            }
+        }
+    }
+}
+
+/// Copies a rectangle from `src` to the same place in `dst` (both the same size).
+pub fn copy_rect(dst: &mut RgbaImage, src: &RgbaImage, x: u32, y: u32, w: u32, h: u32) {
+    if dst.dimensions() != src.dimensions() {
+        return;
+    }
+    let width = dst.width();
+    let x1 = (x + w).min(width);
+    let y1 = (y + h).min(dst.height());
+    if x >= x1 {
+        return;
+    }
+    let stride = width as usize * 4;
+    let (from, to) = (x as usize * 4, x1 as usize * 4);
+    let dst_raw: &mut [u8] = dst;
+    let src_raw: &[u8] = src;
+    for row in y..y1 {
+        let start = row as usize * stride;
+        if let (Some(d), Some(s)) = (
+            dst_raw.get_mut(start + from..start + to),
+            src_raw.get(start + from..start + to),
+        ) {
+            d.copy_from_slice(s);
+        }
+    }
+}
+
+/// Where a text is anchored horizontally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    /// `x` is the left edge.
+    Left,
+    /// `x` is the centre.
+    Centre,
+    /// `x` is the right edge.
+    Right,
+}
+
+/// Width in pixels of `text` at `size`.
+pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
+    let scaled = font.as_scaled(PxScale::from(size));
+    let mut width = 0.0;
+    let mut last = None;
+    for c in text.chars() {
+        let id = scaled.glyph_id(c);
+        if let Some(prev) = last {
+            width += scaled.kern(prev, id);
+        }
+        width += scaled.h_advance(id);
+        last = Some(id);
+    }
+    width
+}
+
+/// Shortens `text` with an ellipsis until it fits `max` pixels.
+pub fn fit_text(font: &FontRef<'static>, size: f32, text: &str, max: f32) -> String {
+    if text_width(font, size, text) <= max {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate: String = chars.iter().collect::<String>() + "…";
+        if text_width(font, size, &candidate) <= max {
+            return candidate;
+        }
+    }
+    String::new()
+}
+
+/// Draws `text` with its baseline at `y`; returns the drawn width.
+pub fn text(
+    img: &mut RgbaImage,
+    font: &FontRef<'static>,
+    size: f32,
+    (x, y): (f32, f32),
+    align: Align,
+    colour: Colour,
+    text: &str,
+) -> f32 {
+    let width = text_width(font, size, text);
+    let mut pen = match align {
+        Align::Left => x,
+        Align::Centre => x - width / 2.0,
+        Align::Right => x - width,
+    };
+    let scaled = font.as_scaled(PxScale::from(size));
+    let mut last = None;
+    for c in text.chars() {
+        let id = scaled.glyph_id(c);
+        if let Some(prev) = last {
+            pen += scaled.kern(prev, id);
+        }
+        let glyph = id.with_scale_and_position(PxScale::from(size), point(pen.round(), y.round()));
+        if let Some(outlined) = font.outline_glyph(glyph) {
+            let bounds = outlined.px_bounds();
+            let (bx, by) = (bounds.min.x as i32, bounds.min.y as i32);
+            outlined.draw(|gx, gy, cov| {
+                blend(img, bx + gx as i32, by + gy as i32, colour, cov);
+            });
+        }
+        pen += scaled.h_advance(id);
+        last = Some(id);
+    }
+    width
+}
+
+/// Cap height (height of a capital letter) of the font at `size`, for centring text vertically.
+pub fn cap_height(size: f32) -> f32 {
+    // DejaVu Sans: capitals are 0.729 em high; PxScale is ascent-descent (1.164 em).
+    size * 0.729 / 1.164
+}

@@ -1,0 +1,329 @@
+//! Image tests that check what a person would: sizes, colours where chips are, corners, highlights,
+//! and that a channel image never shows a hand.
+
+use image::{Rgba, RgbaImage};
+
+use super::board::StaticBoard;
+use super::cli::game_after;
+use super::*;
+use crate::engine::{BitIter, Cell, Config, Game, Label, Move, Options, Record, Status, Variant};
+
+fn record(variant: Variant, players: u8, seed: u64) -> Record {
+    let config = Config::new(variant, players, None, Options::default()).expect("valid set-up");
+    Record::random_game(config, seed)
+}
+
+/// A game part-way through its record.
+fn game_at(variant: Variant, players: u8, seed: u64, fraction: f32) -> Game {
+    let record = record(variant, players, seed);
+    let k = (record.actions.len() as f32 * fraction) as usize;
+    game_after(&record, Some(k)).expect("the record replays")
+}
+
+fn names() -> Vec<String> {
+    vec!["Ada".into(), "Bo".into(), "Cy".into(), "Di".into()]
+}
+
+fn pixel(img: &RgbaImage, (x, y): (f32, f32)) -> Rgba<u8> {
+    *img.get_pixel(x as u32, y as u32)
+}
+
+#[test]
+fn images_are_phone_sized() {
+    for variant in Variant::ALL {
+        let game = game_at(variant, 2, 11, 0.5);
+        let board = board_image(&game.public_view(), &names());
+        assert!(
+            (1000..=1200).contains(&board.width()),
+            "{variant} board is {} wide",
+            board.width()
+        );
+        assert!((1000..=1300).contains(&board.height()));
+        let hand = hand_image(&game.view(0));
+        assert!((1000..=1200).contains(&hand.width()));
+        assert!(hand.height() >= 200 && hand.height() < 700);
+    }
+}
+
+#[test]
+fn placed_chips_show_their_team_colour_at_their_cell() {
+    for (variant, players) in [
+        (Variant::Classic, 3),
+        (Variant::Dice, 3),
+        (Variant::Kids, 4),
+    ] {
+        let game = game_at(variant, players, 5, 0.6);
+        let position = game.position();
+        let layout = position.layout();
+        let img = board_image(&game.public_view(), &[]);
+        let in_sequence: u128 = position
+            .sequences()
+            .iter()
+            .map(|s| s.mask)
+            .fold(0, |a, m| a | m);
+        let mut checked = 0;
+        for team in 0..position.config().teams {
+            for cell in BitIter(position.chips(team) & !in_sequence) {
+                let ((cx, cy), r) = chip_position(layout, cell);
+                // Halfway out from the centre: the chip's body, clear of the white mark.
+                let p = pixel(&img, (cx + r * 0.5, cy));
+                assert_eq!(
+                    p,
+                    team_colour(variant, team),
+                    "{variant}: chip of team {team} on {}",
+                    layout.cell_name(cell)
+                );
+                checked += 1;
+            }
+        }
+        assert!(
+            checked >= 4,
+            "{variant}: too few chips to check ({checked})"
+        );
+        // An empty cell has no team colour there.
+        for cell in BitIter(position.empty() & !layout.corners).take(5) {
+            let ((cx, cy), r) = chip_position(layout, cell);
+            let p = pixel(&img, (cx + r * 0.5, cy));
+            for team in 0..position.config().teams {
+                assert_ne!(p, team_colour(variant, team));
+            }
+        }
+    }
+}
+
+#[test]
+fn chips_of_different_teams_differ_by_mark_as_well_as_colour() {
+    // Colour-blind check: turn each chip into grey levels and compare the centre (the mark) patterns.
+    let variant = Variant::Kids;
+    let r = 40.0;
+    let sprites: Vec<RgbaImage> = (0..4).map(|t| style::chip_sprite(variant, t, r)).collect();
+    let luma = |img: &RgbaImage, x: u32, y: u32| {
+        let p = img.get_pixel(x, y).0;
+        (u32::from(p[0]) * 3 + u32::from(p[1]) * 6 + u32::from(p[2])) / 10
+    };
+    let c = style::chip_offset(r) as u32;
+    // Sample a small grid over the mark of each chip; binarize relative to the chip's own body.
+    let pattern = |img: &RgbaImage| -> Vec<bool> {
+        let body = luma(img, c + (r * 0.5) as u32, c);
+        let mut bits = Vec::new();
+        for dy in [-10i32, -6, 0, 6, 10] {
+            for dx in [-10i32, -6, 0, 6, 10] {
+                let v = luma(img, (c as i32 + dx) as u32, (c as i32 + dy) as u32);
+                bits.push(v.abs_diff(body) > 40);
+            }
+        }
+        bits
+    };
+    let patterns: Vec<Vec<bool>> = sprites.iter().map(pattern).collect();
+    for a in 0..4 {
+        for b in a + 1..4 {
+            assert_ne!(
+                patterns[a], patterns[b],
+                "teams {a} and {b} have the same mark"
+            );
+        }
+    }
+}
+
+#[test]
+fn free_corners_look_different_from_cards() {
+    for variant in [Variant::Classic, Variant::Kids] {
+        let game = Game::new(
+            Config::new(variant, 2, None, Options::default()).expect("set-up"),
+            1,
+        );
+        let img = board_image(&game.public_view(), &[]);
+        let layout = game.position().layout();
+        let board = StaticBoard::of(layout);
+        let mean = |cell: Cell| {
+            let (x, y, w, h) = board.geometry.cell_rect(cell);
+            let mut sum = 0u64;
+            for yy in y..y + h {
+                for xx in x..x + w {
+                    let p = img.get_pixel(xx, yy).0;
+                    sum += u64::from(p[0]) + u64::from(p[1]) + u64::from(p[2]);
+                }
+            }
+            sum / u64::from(3 * w * h)
+        };
+        for (i, label) in layout.labels.iter().enumerate() {
+            let m = mean(Cell(i as u8));
+            match label {
+                Label::Corner => assert!(m < 110, "{variant} corner {i} too light: {m}"),
+                _ => assert!(m > 170, "{variant} card cell {i} too dark: {m}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn different_positions_give_different_images_and_the_last_move_is_highlighted() {
+    for variant in Variant::ALL {
+        let record = record(variant, 2, 21);
+        let k = record.actions.len() / 2;
+        let before = game_after(&record, Some(k)).expect("replays");
+        let after = game_after(&record, Some(k + 1)).expect("replays");
+        let a = board_image(&before.public_view(), &[]);
+        let b = board_image(&after.public_view(), &[]);
+        assert_eq!(a.dimensions(), b.dimensions());
+        assert_ne!(a, b, "{variant}: action {k} changed nothing visible");
+        if let Some(last) = after.position().last_action() {
+            let board = StaticBoard::of(after.position().layout());
+            let (x, y, w, _) = board.geometry.cell_rect(last.cell);
+            // The frame around the cell, a few pixels above its top edge.
+            let p = b.get_pixel(x + w / 2, y - 2).0;
+            let want = if last.removed {
+                [0xFF, 0x57, 0x22]
+            } else {
+                [0xFF, 0xEA, 0x00]
+            };
+            assert_eq!(&p[..3], &want, "{variant}: last move frame");
+        }
+    }
+}
+
+#[test]
+fn completed_sequences_are_drawn_as_a_line() {
+    // Play random classic games to the end until one finishes with a sequence.
+    for seed in 0..20 {
+        let record = record(Variant::Classic, 2, seed);
+        let game = game_after(&record, None).expect("replays");
+        let Some(sequence) = game.position().sequences().first().copied() else {
+            continue;
+        };
+        let img = board_image(&game.public_view(), &[]);
+        let layout = game.position().layout();
+        for &cell in sequence.cells() {
+            let ((cx, cy), _) = chip_position(layout, cell);
+            assert_eq!(
+                pixel(&img, (cx, cy)),
+                style::team_dark(Variant::Classic, sequence.team),
+                "sequence dot on {}",
+                layout.cell_name(cell)
+            );
+        }
+        assert!(matches!(
+            game.position().status(),
+            Status::Won(_) | Status::Drawn
+        ));
+        return;
+    }
+    panic!("no random game made a sequence");
+}
+
+#[test]
+fn the_channel_image_never_depends_on_a_hand() {
+    for variant in Variant::ALL {
+        let game = game_at(variant, 3, 8, 0.4);
+        let public = board_image(&game.public_view(), &names());
+        for seat in 0..3 {
+            let view = game.view(seat);
+            if variant.has_cards() {
+                assert!(!view.hand.is_empty());
+            }
+            assert_eq!(
+                board_image(&view, &names()),
+                public,
+                "{variant} seat {seat}"
+            );
+        }
+        // A view with a different hand draws the same board.
+        let mut view = game.view(0);
+        view.hand.reverse();
+        view.hand.truncate(1);
+        assert_eq!(board_image(&view, &names()), public);
+    }
+}
+
+#[test]
+fn hands_are_drawn_and_differ_between_seats() {
+    for variant in [Variant::Classic, Variant::Kids] {
+        let game = game_at(variant, 2, 4, 0.3);
+        let a = hand_image(&game.view(0));
+        let b = hand_image(&game.view(1));
+        assert_ne!(a, b);
+        // Naming the seat to move changes only the header.
+        let waiting = if game.position().to_move() == 0 { 1 } else { 0 };
+        let plain = hand_image(&game.view(waiting));
+        let named = hand_image_named(&game.view(waiting), &names());
+        assert_eq!(plain.dimensions(), named.dimensions());
+        assert_ne!(plain, named);
+        // The public view has no hand to draw.
+        let public = hand_image(&game.public_view());
+        assert!(public.height() < a.height());
+    }
+}
+
+#[test]
+fn dead_cards_are_marked() {
+    // Search random games for a hand holding a dead card.
+    for seed in 0..40 {
+        let config = Config::new(Variant::Classic, 2, None, Options::default()).expect("set-up");
+        let mut game = Game::new(config, seed);
+        let mut rng = crate::engine::GameRng::new(seed);
+        while let Some(mv) = game.random_move(&mut rng) {
+            let seat = game.position().to_move();
+            let view = game.view(seat);
+            if let Some(i) = view.hand.iter().position(|&c| view.position.is_dead(c)) {
+                let img = hand_image(&view);
+                let rects = hand::card_rects(&view);
+                let (x, y, w, h) = rects[i];
+                let p = img.get_pixel((x + 6.0) as u32, (y + h / 2.0) as u32).0;
+                assert_eq!(&p[..3], &[0xC6, 0x28, 0x28], "dead band colour");
+                // A live card has no band there.
+                if let Some(j) = view.hand.iter().position(|&c| !view.position.is_dead(c)) {
+                    let (x, y, _, h) = rects[j];
+                    let q = img.get_pixel((x + 6.0) as u32, (y + h / 2.0) as u32).0;
+                    assert_ne!(&q[..3], &[0xC6, 0x28, 0x28]);
+                }
+                let _ = w;
+                return;
+            }
+            if game.play(seat, mv).is_err() || matches!(mv, Move::Pass) {
+                break;
+            }
+        }
+    }
+    panic!("no dead card found in 40 random games");
+}
+
+#[test]
+fn pngs_are_small_and_decode_to_the_same_pixels() {
+    for variant in Variant::ALL {
+        for fraction in [0.5, 1.0] {
+            let game = game_at(variant, 2, 13, fraction);
+            let view = game.public_view();
+            let png = board_png(&view, &names()).expect("encodes");
+            assert!(png.len() < 500 * 1024, "{variant}: {} bytes", png.len());
+            let decoded = image::load_from_memory(&png).expect("decodes").to_rgba8();
+            assert_eq!(decoded, board_image(&view, &names()));
+            let hand = hand_png(&game.view(0)).expect("encodes");
+            assert!(hand.len() < 500 * 1024);
+            assert!(image::load_from_memory(&hand).is_ok());
+        }
+    }
+}
+
+#[test]
+fn long_names_and_missing_names_do_not_break_the_header() {
+    let game = game_at(Variant::Classic, 2, 3, 0.5);
+    let long = vec!["A".repeat(300), "😀".repeat(50)];
+    let img = board_image(&game.public_view(), &long);
+    assert!((1000..=1200).contains(&img.width()));
+    let none = board_image(&game.public_view(), &[]);
+    assert_ne!(img, none);
+}
+
+#[test]
+fn transparent_images_keep_their_alpha_in_png() {
+    let mut img = RgbaImage::from_pixel(4, 3, Rgba([10, 20, 30, 255]));
+    let opaque = image::load_from_memory(&encode_png(&img).expect("encodes")).expect("decodes");
+    assert_eq!(opaque.color(), image::ColorType::Rgb8);
+    assert_eq!(opaque.to_rgba8(), img);
+    img.put_pixel(1, 1, Rgba([1, 2, 3, 128]));
+    let png = encode_png(&img).expect("encodes");
+    assert_eq!(
+        image::load_from_memory(&png).expect("decodes").to_rgba8(),
+        img
+    );
+}

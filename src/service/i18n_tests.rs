@@ -1,0 +1,714 @@
+//! Every text in every language: each variant renders without a translation problem, German and
+//! Norwegian are really translated, and a kids game speaks German animal names in a German server.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use crate::engine::card::KIDS_NAMES;
+use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
+use crate::i18n::{Lang, Tr};
+
+use super::text::{
+    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, RollHint, SeatLine, StatusInfo,
+    TeamName, Text, Totals, Who,
+};
+use super::*;
+
+/// A distinct number per variant; the match has no wildcard, so a new variant must be added here (and
+/// then to `samples`, or `every_variant_has_a_sample` fails).
+fn variant_index(text: &Text) -> usize {
+    match text {
+        Text::NoTable => 0,
+        Text::TableExists => 1,
+        Text::AlreadyStarted => 2,
+        Text::NotStarted => 3,
+        Text::AlreadyJoined => 4,
+        Text::LobbyFull { .. } => 5,
+        Text::NotInGame => 6,
+        Text::NotHost { .. } => 7,
+        Text::NotYourTurn { .. } => 8,
+        Text::Illegal(_) => 9,
+        Text::IllegalWithCells(..) => 10,
+        Text::BadCard { .. } => 11,
+        Text::BadCell { .. } => 12,
+        Text::CardNeeded => 13,
+        Text::CellNeeded => 14,
+        Text::BadOption => 15,
+        Text::GuildOnly => 16,
+        Text::NoCardsInDice => 17,
+        Text::NotDice => 18,
+        Text::RollFirst => 19,
+        Text::AlreadyRolled { .. } => 20,
+        Text::CannotStart(..) => 21,
+        Text::BadTeamCount { .. } => 22,
+        Text::BadTeam { .. } => 23,
+        Text::TeamFull { .. } => 24,
+        Text::NoBot => 25,
+        Text::Internal => 26,
+        Text::LobbyOpened => 27,
+        Text::Joined => 28,
+        Text::Left => 29,
+        Text::BotAdded(_) => 30,
+        Text::BotRemoved(_) => 31,
+        Text::CancelledAck => 32,
+        Text::BegunAck => 33,
+        Text::ForfeitAck => 34,
+        Text::StoppedAck => 35,
+        Text::Lobby(_) => 36,
+        Text::LobbyStarted(_) => 37,
+        Text::LobbyCancelled { .. } => 38,
+        Text::LobbyExpired => 39,
+        Text::LobbyAbandoned => 40,
+        Text::HostChanged(_) => 41,
+        Text::RollOff { .. } => 42,
+        Text::GameStarted { .. } => 43,
+        Text::Played { .. } => 44,
+        Text::Removed { .. } => 45,
+        Text::Placed { .. } => 46,
+        Text::Exchanged { .. } => 47,
+        Text::Passed(_) => 48,
+        Text::Captured { .. } => 49,
+        Text::SequenceDone { .. } => 50,
+        Text::SequenceBroken(_) => 51,
+        Text::Reshuffled => 52,
+        Text::ProvisionalWin(_) => 53,
+        Text::Rolled { .. } => 54,
+        Text::Won { .. } => 55,
+        Text::Scores(_) => 56,
+        Text::Drawn => 57,
+        Text::WonByForfeit { .. } => 58,
+        Text::Stopped(_) => 59,
+        Text::NoHumansLeft => 60,
+        Text::Forfeited { .. } => 61,
+        Text::Turn { .. } => 62,
+        Text::Reminder { .. } => 63,
+        Text::TimedOut(_) => 64,
+        Text::DmFailed(_) => 65,
+        Text::RecordAttached => 66,
+        Text::BoardCaption { .. } => 67,
+        Text::Hand { .. } => 68,
+        Text::Status(_) => 69,
+        Text::LobbyStatus(_) => 70,
+        Text::Rules(_) => 71,
+        Text::SaveFailed => 72,
+        Text::GameResumed { .. } => 73,
+        Text::LobbyResumed(_) => 74,
+        Text::NotRestored => 75,
+        Text::GameSaved { .. } => 76,
+        Text::NoHistory => 77,
+        Text::HistoryFailed => 78,
+        Text::Stats { .. } => 79,
+        Text::Leaderboard(_) => 80,
+        Text::History(_) => 81,
+        Text::GameRecord { .. } => 82,
+        Text::NoSuchGame(_) => 83,
+        Text::NoGameHere => 84,
+    }
+}
+
+const VARIANTS: usize = 85;
+const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
+
+fn ada() -> Who {
+    Who::User(UserId(11))
+}
+
+fn bot() -> Who {
+    Who::Bot("Computer 1 (easy)".into())
+}
+
+fn team(n: u8) -> TeamName {
+    TeamName::of(Variant::Classic, n)
+}
+
+fn seats() -> Vec<SeatLine> {
+    vec![
+        SeatLine {
+            who: ada(),
+            team: Some(team(0)),
+            cards: Some(1),
+        },
+        SeatLine {
+            who: bot(),
+            team: Some(team(1)),
+            cards: Some(6),
+        },
+    ]
+}
+
+fn lobby(variant: Variant, empty: bool) -> LobbyCard {
+    LobbyCard {
+        variant,
+        host: UserId(11),
+        teams: Some(2),
+        options: Options {
+            sequences_to_win: Some(1),
+            sequence_length: Some(5),
+            equal_turns: true,
+            scoring: true,
+            capture_pairs: true,
+        },
+        seats: if empty { Vec::new() } else { seats() },
+        max_players: 12,
+    }
+}
+
+/// Every setup refusal the engine can give, as the service would report it.
+fn setup_errors() -> Vec<(Variant, SetupError)> {
+    let mut out = Vec::new();
+    let mut push = |variant, players, teams, options| {
+        if let Err(e) = Config::new(variant, players, teams, options) {
+            out.push((variant, e));
+        }
+    };
+    push(Variant::Classic, 5, None, Options::default());
+    push(Variant::Kids, 7, None, Options::default());
+    push(Variant::Classic, 4, Some(3), Options::default());
+    push(Variant::Classic, 3, Some(2), Options::default());
+    push(Variant::Dice, 4, Some(4), Options::default());
+    let house = Options {
+        scoring: true,
+        ..Options::default()
+    };
+    push(Variant::Kids, 2, None, house);
+    let pairs = Options {
+        capture_pairs: true,
+        ..Options::default()
+    };
+    push(Variant::Dice, 2, None, pairs);
+    let two = Options {
+        sequences_to_win: Some(2),
+        ..Options::default()
+    };
+    push(Variant::Dice, 2, None, two);
+    let nine = Options {
+        sequences_to_win: Some(9),
+        ..Options::default()
+    };
+    push(Variant::Classic, 2, None, nine);
+    for variant in GAMES {
+        let long = Options {
+            sequence_length: Some(9),
+            ..Options::default()
+        };
+        push(variant, 2, None, long);
+    }
+    out.push((
+        Variant::Classic,
+        SetupError::Deck("two kings too many".into()),
+    ));
+    out
+}
+
+fn samples() -> Vec<Text> {
+    let mut out = vec![
+        Text::NoTable,
+        Text::TableExists,
+        Text::AlreadyStarted,
+        Text::NotStarted,
+        Text::AlreadyJoined,
+        Text::LobbyFull { max: 4 },
+        Text::NotInGame,
+        Text::NotHost { host: UserId(11) },
+        Text::NotYourTurn { to_move: bot() },
+        Text::IllegalWithCells(PlayError::CellOccupied, vec!["D6".into(), "E4".into()]),
+        Text::IllegalWithCells(PlayError::CellOccupied, Vec::new()),
+        Text::BadCell {
+            typed: "Z9".into(),
+            last: "J10".into(),
+        },
+        Text::CardNeeded,
+        Text::CellNeeded,
+        Text::BadOption,
+        Text::GuildOnly,
+        Text::NoCardsInDice,
+        Text::NotDice,
+        Text::RollFirst,
+        Text::AlreadyRolled { dice: [3, 4] },
+        Text::BadTeam { team: 5, max: 3 },
+        Text::TeamFull {
+            team: team(1),
+            size: 2,
+            chosen: 3,
+        },
+        Text::NoBot,
+        Text::Internal,
+        Text::LobbyOpened,
+        Text::Joined,
+        Text::Left,
+        Text::BotAdded("Computer 1 (easy)".into()),
+        Text::BotRemoved("Computer 1 (easy)".into()),
+        Text::CancelledAck,
+        Text::BegunAck,
+        Text::ForfeitAck,
+        Text::StoppedAck,
+        Text::LobbyCancelled { by: UserId(11) },
+        Text::LobbyExpired,
+        Text::LobbyAbandoned,
+        Text::HostChanged(UserId(12)),
+        Text::RollOff {
+            rounds: vec![
+                vec![(ada(), [6, 6]), (bot(), [6, 6])],
+                vec![(ada(), [1, 2]), (bot(), [5, 2])],
+            ],
+            winner: bot(),
+        },
+        Text::Played {
+            who: ada(),
+            card: Card::classic(5, 1),
+            cell: "D6".into(),
+        },
+        Text::Played {
+            who: ada(),
+            card: Card::kids(0),
+            cell: "B1".into(),
+        },
+        Text::Removed {
+            who: ada(),
+            card: Some(Card::classic(9, 0)),
+            cell: "C3".into(),
+            victim: team(1),
+        },
+        Text::Removed {
+            who: ada(),
+            card: None,
+            cell: "C3".into(),
+            victim: team(1),
+        },
+        Text::Placed {
+            who: bot(),
+            cell: "C3".into(),
+            replaced: Some(team(0)),
+        },
+        Text::Placed {
+            who: bot(),
+            cell: "C3".into(),
+            replaced: None,
+        },
+        Text::Exchanged {
+            who: ada(),
+            card: Card::kids(20),
+        },
+        Text::Passed(ada()),
+        Text::Captured {
+            team: team(0),
+            victim: team(2),
+            cells: ["C3".into(), "C4".into()],
+        },
+        Text::SequenceDone {
+            team: team(0),
+            count: 1,
+            target: 2,
+        },
+        Text::SequenceBroken(team(1)),
+        Text::Reshuffled,
+        Text::ProvisionalWin(team(1)),
+        Text::Won {
+            team: team(0),
+            members: vec![ada(), bot(), Who::User(UserId(13))],
+        },
+        Text::Scores(vec![(team(0), 3), (team(1), 1)]),
+        Text::Drawn,
+        Text::WonByForfeit {
+            team: team(1),
+            members: vec![bot()],
+        },
+        Text::Stopped(ada()),
+        Text::NoHumansLeft,
+        Text::Forfeited {
+            who: ada(),
+            bot: "Computer (for Ada)".into(),
+        },
+        Text::Reminder {
+            who: ada(),
+            seconds_left: 61,
+        },
+        Text::Reminder {
+            who: ada(),
+            seconds_left: 300,
+        },
+        Text::Reminder {
+            who: ada(),
+            seconds_left: 1,
+        },
+        Text::TimedOut(ada()),
+        Text::DmFailed(ada()),
+        Text::RecordAttached,
+        Text::Hand {
+            channel: ChannelId(5),
+            cards: [
+                CardUse::Cells(vec!["D6".into(), "E4".into()]),
+                CardUse::Wild,
+                CardUse::Remove,
+                CardUse::Dead,
+            ]
+            .into_iter()
+            .flat_map(|use_| {
+                [Card::classic(9, 1), Card::kids(19)].map(|card| CardLine {
+                    card,
+                    use_: use_.clone(),
+                })
+            })
+            .collect(),
+            your_turn: true,
+        },
+    ];
+    let totals = |games, wins, sequences| Totals {
+        games,
+        wins,
+        sequences,
+    };
+    out.extend([
+        Text::SaveFailed,
+        Text::GameResumed {
+            variant: Variant::Dice,
+            to_move: ada(),
+            seconds_left: Some(200),
+        },
+        Text::GameResumed {
+            variant: Variant::Kids,
+            to_move: bot(),
+            seconds_left: None,
+        },
+        Text::LobbyResumed(Variant::Classic),
+        Text::NotRestored,
+        Text::GameSaved { id: 12 },
+        Text::NoHistory,
+        Text::HistoryFailed,
+        Text::Stats {
+            who: ada(),
+            totals: totals(0, 0, 0),
+        },
+        Text::Stats {
+            who: ada(),
+            totals: totals(1, 1, 1),
+        },
+        Text::Stats {
+            who: ada(),
+            totals: totals(10, 3, 7),
+        },
+        Text::Leaderboard(Vec::new()),
+        Text::Leaderboard(vec![
+            LeaderLine {
+                who: ada(),
+                totals: totals(4, 3, 6),
+            },
+            LeaderLine {
+                who: Who::User(UserId(12)),
+                totals: totals(1, 1, 1),
+            },
+        ]),
+        Text::History(Vec::new()),
+        Text::History(vec![
+            HistoryLine {
+                id: 3,
+                variant: Some(Variant::Kids),
+                finished_at: 1_700_000_000,
+                players: vec![ada(), bot()],
+                winners: vec![ada()],
+            },
+            HistoryLine {
+                id: 2,
+                variant: None,
+                finished_at: 1_600_000_000,
+                players: vec![ada(), Who::User(UserId(12))],
+                winners: Vec::new(),
+            },
+        ]),
+        Text::GameRecord { id: 3 },
+        Text::NoSuchGame(99),
+        Text::NoGameHere,
+    ]);
+    out.extend(PlayError::ALL.map(Text::Illegal));
+    out.extend(
+        setup_errors()
+            .into_iter()
+            .map(|(variant, e)| Text::CannotStart(variant, e)),
+    );
+    for hint in [
+        RollHint::Number(7),
+        RollHint::Replace(12),
+        RollHint::Remove,
+        RollHint::Free,
+    ] {
+        out.push(Text::Rolled {
+            who: ada(),
+            dice: [5, 5],
+            hint,
+        });
+    }
+    for (dice, again) in [(true, true), (true, false), (false, false)] {
+        out.push(Text::Turn {
+            who: ada(),
+            dice,
+            again,
+        });
+    }
+    out.push(Text::Turn {
+        who: bot(),
+        dice: false,
+        again: false,
+    });
+    for variant in GAMES {
+        out.push(Text::BadCard {
+            typed: "xyz".into(),
+            variant,
+        });
+        out.push(Text::BadTeamCount { teams: 4, variant });
+        out.push(Text::Lobby(lobby(variant, false)));
+        out.push(Text::LobbyStatus(lobby(variant, true)));
+        out.push(Text::LobbyStarted(variant));
+        out.push(Text::GameStarted {
+            variant,
+            seats: seats(),
+        });
+        out.push(Text::BoardCaption {
+            variant,
+            to_move: ada(),
+        });
+        out.push(Text::Status(StatusInfo {
+            variant,
+            seats: seats(),
+            to_move: ada(),
+            sequences: vec![(team(0), 1), (team(1), 0)],
+            target: 2,
+            draw_pile: variant.has_cards().then_some(40),
+            roll: (variant == Variant::Dice).then_some([2, 3]),
+            seconds_left: 95,
+        }));
+        out.push(Text::Rules(variant));
+    }
+    out
+}
+
+#[test]
+fn every_variant_has_a_sample() {
+    let covered: BTreeSet<usize> = samples().iter().map(variant_index).collect();
+    let missing: Vec<usize> = (0..VARIANTS).filter(|i| !covered.contains(i)).collect();
+    assert!(missing.is_empty(), "variants without a sample: {missing:?}");
+}
+
+#[test]
+fn every_text_renders_cleanly_in_every_language() {
+    for lang in Lang::ALL {
+        for text in samples() {
+            let mut tr = Tr::new(lang);
+            let rendered = text.render_with(&mut tr);
+            assert!(
+                tr.errors().is_empty(),
+                "{lang}: {text:?}: {:?}",
+                tr.errors()
+            );
+            assert!(!rendered.trim().is_empty(), "{lang}: {text:?}");
+            assert!(
+                !rendered.contains('{') && !rendered.contains('}'),
+                "{lang}: {text:?}: `{rendered}`"
+            );
+            assert!(
+                !rendered.contains(['\u{2068}', '\u{2069}']),
+                "{lang}: isolation marks"
+            );
+            assert!(
+                rendered.chars().count() <= 2000 || matches!(text, Text::Rules(_)),
+                "{lang}: {text:?} is too long for one message"
+            );
+        }
+    }
+}
+
+#[test]
+fn german_and_norwegian_are_translated() {
+    // A few texts are the same in every language (a mention and a card code); the rest must differ.
+    for lang in [Lang::De, Lang::No] {
+        let all = samples();
+        let same: Vec<String> = all
+            .iter()
+            .map(|t| (t.render(Lang::En), t.render(lang)))
+            .filter(|(en, other)| en == other)
+            .map(|(en, _)| en)
+            .collect();
+        assert!(same.is_empty(), "{lang}: untranslated: {same:?}");
+    }
+}
+
+#[test]
+fn engine_refusals_are_translated_not_passed_through() {
+    for e in PlayError::ALL {
+        let german = Text::Illegal(e).render(Lang::De);
+        assert_ne!(german.to_lowercase(), format!("{e}."), "{e:?}");
+    }
+    // The German setup error names the allowed counts in German.
+    let (variant, e) = setup_errors().remove(0);
+    let german = Text::CannotStart(variant, e).render(Lang::De);
+    assert!(german.contains("oder 12"), "{german}");
+}
+
+#[test]
+fn animal_names_of_every_language_are_accepted_as_cards() {
+    for lang in Lang::ALL {
+        for (index, names) in KIDS_NAMES.iter().enumerate() {
+            let card = Card::kids(u8::try_from(index).unwrap());
+            let name = text::card_label(card, lang);
+            assert_eq!(
+                Card::parse(&name, Variant::Kids),
+                Some(card),
+                "{lang}: `{name}` ({})",
+                names[0]
+            );
+        }
+    }
+    assert_eq!(text::card_label(Card::kids(0), Lang::De), "Löwe");
+    assert_eq!(text::card_label(Card::kids(0), Lang::No), "løve");
+    assert_eq!(text::card_label(Card::classic(5, 1), Lang::De), "7♥");
+}
+
+#[tokio::test]
+async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
+    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 3);
+    let channel = ChannelId(40);
+    let host = Actor {
+        user: UserId(41),
+        name: "Anna".into(),
+        can_manage: false,
+    };
+    tables.note_languages(channel, host.user, Some(Lang::De), Some(Lang::De));
+    let ask = |command| {
+        tables.handle(
+            Request {
+                guild: None,
+                channel,
+                actor: host.clone(),
+                command,
+            },
+            Timestamp(1_700_000_000_000),
+        )
+    };
+    let start = Command::Start {
+        variant: Variant::Kids,
+        teams: None,
+        options: Options::default(),
+    };
+    assert!(!ask(start).is_refusal());
+    let added = ask(Command::AddBot { level: None });
+    let lobby = added
+        .outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Lobby { message, .. } => Some(message.render(Lang::De)),
+            _ => None,
+        })
+        .unwrap();
+    assert!(lobby.contains("Computer 1 (leicht)"), "{lobby}");
+    assert!(lobby.contains("Sequence für Kids"), "{lobby}");
+    let begun = ask(Command::Begin);
+    assert!(!begun.is_refusal(), "{begun:?}");
+    let hand = ask(Command::Hand);
+    let Some(Output::Ephemeral(message)) = hand.outputs.first() else {
+        panic!("{hand:?}");
+    };
+    let hand_text = message.render(Lang::De);
+    assert!(hand_text.starts_with("Deine Karten"), "{hand_text}");
+    // A few turns: the computer moves by itself, the host plays the first card it is offered.
+    let mut channel_text = String::new();
+    let mut collect = |reply: &Reply| {
+        for output in &reply.outputs {
+            if let Output::Channel(m) = output {
+                channel_text.push_str(&m.render(Lang::De));
+                channel_text.push('\n');
+            }
+        }
+    };
+    let now = Timestamp(1_700_000_000_000);
+    for _ in 0..3 {
+        for reply in tables.run_auto(channel, now).await {
+            collect(&reply);
+        }
+        let cards = tables.complete_card(channel, host.user, "", Lang::De);
+        let Some(card) = cards.first() else {
+            continue;
+        };
+        assert!(!card.label.is_empty());
+        let cells = tables.complete_cell(channel, host.user, Some(&card.value), "", Lang::De);
+        let Some(cell) = cells.first() else {
+            continue;
+        };
+        collect(&ask(Command::Play {
+            card: Some(card.value.clone()),
+            cell: cell.value.clone(),
+        }));
+    }
+    assert!(channel_text.contains(" spielt "), "{channel_text}");
+    let german = &crate::render::Texts::of(Lang::De).animals;
+    assert!(
+        german
+            .iter()
+            .any(|name| channel_text.contains(&format!(" {name} "))),
+        "no German animal in: {channel_text}"
+    );
+    let english_only: Vec<&str> = KIDS_NAMES
+        .iter()
+        .map(|n| n[0])
+        .filter(|en| !german.iter().any(|de| de.eq_ignore_ascii_case(en)))
+        .filter(|en| channel_text.contains(&format!(" {en} ")))
+        .collect();
+    assert!(
+        english_only.is_empty(),
+        "{english_only:?} in {channel_text}"
+    );
+}
+
+#[test]
+fn the_service_remembers_languages_per_user_and_channel() {
+    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
+    let (channel, user) = (ChannelId(1), UserId(2));
+    assert_eq!(tables.user_language(user), None);
+    tables.note_languages(channel, user, Some(Lang::No), Some(Lang::De));
+    assert_eq!(tables.user_language(user), Some(Lang::No));
+    assert_eq!(tables.channel_language(channel), Some(Lang::De));
+    // Nothing new seen keeps what was remembered.
+    tables.note_languages(channel, user, None, None);
+    assert_eq!(tables.user_language(user), Some(Lang::No));
+    assert_eq!(tables.channel_language(ChannelId(9)), None);
+}
+
+#[test]
+fn computer_players_are_named_in_the_channel_language() {
+    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
+    let channel = ChannelId(3);
+    tables.note_languages(channel, UserId(4), None, Some(Lang::No));
+    let actor = Actor {
+        user: UserId(4),
+        name: "Kari".into(),
+        can_manage: false,
+    };
+    let ask = |command| {
+        tables.handle(
+            Request {
+                guild: None,
+                channel,
+                actor: actor.clone(),
+                command,
+            },
+            Timestamp(1_700_000_000_000),
+        )
+    };
+    ask(Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options::default(),
+    });
+    let reply = ask(Command::AddBot {
+        level: Some(BotLevel::Hard),
+    });
+    let text = reply
+        .outputs
+        .iter()
+        .map(|o| match o {
+            Output::Ephemeral(m) | Output::Channel(m) => m.render(Lang::No),
+            Output::Lobby { message, .. } => message.render(Lang::No),
+            Output::Direct { message, .. } => message.render(Lang::No),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(text.contains("Datamaskin 1 (vanskelig)"), "{text}");
+}

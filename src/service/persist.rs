@@ -1,0 +1,321 @@
+//! The service on top of a [`Store`]: tables saved after every accepted action, finished games with
+//! their results, restoring every table after a restart, and the stats and history commands.
+
+use std::sync::Arc;
+
+use crate::engine::Variant;
+use crate::store::{FinishedGame, PlayerResult, Store, StoredTable, BOT_USER_ID};
+
+use super::text::{HistoryLine, LeaderLine, Totals};
+use super::{
+    Actor, Attachment, ChannelId, Command, GuildId, Message, Output, Persist, Player, Reply,
+    ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
+};
+
+/// Lines of the leaderboard and of the history.
+const LIST_LENGTH: u32 = 10;
+
+/// [`Persist`] through a [`Store`]: each change of a table is one `save_table` (the game record and
+/// the table snapshot in one transaction); the end of a game is one `finish_game` (record, results,
+/// stats, and the live table deleted together).
+pub struct StorePersist {
+    store: Arc<dyn Store>,
+}
+
+impl StorePersist {
+    /// Saves into `store`.
+    pub fn new(store: Arc<dyn Store>) -> StorePersist {
+        StorePersist { store }
+    }
+}
+
+impl Persist for StorePersist {
+    fn save(&self, table: &Table) -> Result<(), ServiceError> {
+        self.store.save_table(&stored_table(table)?)?;
+        Ok(())
+    }
+
+    fn close(
+        &self,
+        channel: ChannelId,
+        finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError> {
+        match finished.and_then(finished_game) {
+            Some(game) => Ok(Some(self.store.finish_game(&game?)?.0)),
+            None => {
+                self.store.delete_table(channel.0)?;
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// A table as stored: its record (`null` for a lobby) and its whole snapshot.
+pub fn stored_table(table: &Table) -> Result<StoredTable, ServiceError> {
+    let record_json = match table.playing() {
+        Some(playing) => serde_json::to_string(playing.live.record())?,
+        None => "null".to_string(),
+    };
+    Ok(StoredTable {
+        channel_id: table.channel.0,
+        guild_id: table.guild.map(|g| g.0),
+        record_json,
+        snapshot_json: serde_json::to_string(table)?,
+        updated_at: now_ms(),
+    })
+}
+
+/// The finished game of a closed table that was playing: every seat's result (a player who gave up
+/// keeps their seat's result, computer players count as [`BOT_USER_ID`]).
+fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
+    let playing = table.playing()?;
+    let game = playing.live.game();
+    let config = game.config();
+    let winner = playing.winner();
+    let players = (0..config.players)
+        .map(|seat| {
+            let team = config.team_of(seat);
+            let (user_id, name) = match playing.original_player(seat) {
+                Some(Player::Human { user, name }) => (user.0, name.clone()),
+                Some(Player::Bot { name, .. }) => (BOT_USER_ID, name.clone()),
+                None => (BOT_USER_ID, format!("seat {}", seat + 1)),
+            };
+            PlayerResult {
+                user_id,
+                name,
+                team,
+                won: winner == Some(team),
+                sequences: u32::try_from(game.position().sequence_count(team)).unwrap_or(u32::MAX),
+            }
+        })
+        .collect();
+    let record_json = match serde_json::to_string(playing.live.record()) {
+        Ok(json) => json,
+        Err(e) => return Some(Err(e.into())),
+    };
+    Some(Ok(FinishedGame {
+        guild_id: table.guild.map(|g| g.0),
+        channel_id: table.channel.0,
+        variant: config.variant.to_string(),
+        record_json,
+        finished_at: now_ms(),
+        players,
+    }))
+}
+
+/// The table of a stored row, or why it cannot be restored.
+fn table_from_stored(stored: &StoredTable) -> Result<Table, String> {
+    let mut table: Table = serde_json::from_str(&stored.snapshot_json)
+        .map_err(|e| format!("the table snapshot cannot be read: {e}"))?;
+    if table.channel.0 != stored.channel_id {
+        return Err(format!(
+            "the snapshot is of channel {}, stored for channel {}",
+            table.channel.0, stored.channel_id
+        ));
+    }
+    let record: serde_json::Value = serde_json::from_str(&stored.record_json)
+        .map_err(|e| format!("the record cannot be read: {e}"))?;
+    let agrees = match &table.state {
+        State::Playing(playing) => {
+            if playing.live.game().position().is_over() {
+                return Err("the game had already ended".into());
+            }
+            serde_json::to_value(playing.live.record()).ok() == Some(record)
+        }
+        State::Lobby(_) => record.is_null(),
+    };
+    if !agrees {
+        return Err("the record and the table snapshot disagree".into());
+    }
+    if table.guild.is_none() {
+        table.guild = stored.guild_id.map(GuildId);
+    }
+    Ok(table)
+}
+
+/// What [`Tables::restore_from_store`] found.
+#[derive(Debug, Default)]
+pub struct Restored {
+    /// What to post in each channel: "resumed" notes (with the board), and notes where a table could
+    /// not be restored.
+    pub notes: Vec<(ChannelId, Reply)>,
+    /// Channels whose table is back.
+    pub resumed: Vec<ChannelId>,
+    /// Channels whose table was set aside (kept in the store's quarantine), and why.
+    pub lost: Vec<(ChannelId, String)>,
+}
+
+impl Tables {
+    /// After a restart: loads every live table from the store and puts it back, with its timers
+    /// (see `Table::resume`). Tables that do not validate or cannot be read are set aside in the
+    /// store's quarantine (never dropped) and reported. Blocking; without a store, restores nothing.
+    pub fn restore_from_store(&self, now: Timestamp) -> Result<Restored, ServiceError> {
+        let Some(store) = &self.store else {
+            return Ok(Restored::default());
+        };
+        let loaded = store.load_tables()?;
+        let mut restored = Restored::default();
+        let mut lost = |channel: ChannelId, reason: String| {
+            restored.notes.push((
+                channel,
+                Reply {
+                    outputs: vec![Output::Channel(Message::text(Text::NotRestored))],
+                    auto_move: false,
+                },
+            ));
+            restored.lost.push((channel, reason));
+        };
+        for q in loaded.quarantined {
+            lost(ChannelId(q.channel_id), q.reason);
+        }
+        let mut resumed = Vec::new();
+        for stored in loaded.tables {
+            let channel = ChannelId(stored.channel_id);
+            let mut table = match table_from_stored(&stored) {
+                Ok(table) => table,
+                Err(reason) => {
+                    store.quarantine_table(stored.channel_id, &reason)?;
+                    lost(channel, reason);
+                    continue;
+                }
+            };
+            let (reply, changed) = table.resume(now, &self.settings);
+            if changed {
+                if let Err(e) = self.persist.save(&table) {
+                    // The deadline is recomputed the same way at the next start.
+                    tracing::warn!(
+                        channel = channel.0,
+                        "cannot save the resumed turn timer: {e}"
+                    );
+                }
+            }
+            if self.restore(table) {
+                resumed.push((channel, reply));
+            } else {
+                tracing::warn!(
+                    channel = channel.0,
+                    "a table was already open; kept that one"
+                );
+            }
+        }
+        for (channel, reply) in resumed {
+            restored.resumed.push(channel);
+            if !reply.outputs.is_empty() || reply.auto_move {
+                restored.notes.push((channel, reply));
+            }
+        }
+        Ok(restored)
+    }
+
+    /// Stats, leaderboard, history and records of finished games, from the store (blocking).
+    pub(super) fn history(
+        &self,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        actor: &Actor,
+        command: Command,
+    ) -> Reply {
+        let Some(store) = &self.store else {
+            return Reply::ephemeral(Text::NoHistory);
+        };
+        let guild_id = guild.map(|g| g.0);
+        let public = |text: Text| Reply {
+            outputs: vec![Output::Channel(Message::text(text))],
+            auto_move: false,
+        };
+        let result = match command {
+            Command::Stats { user } => {
+                let user = user.unwrap_or(actor.user);
+                store.player_stats(guild_id, user.0).map(|s| {
+                    public(Text::Stats {
+                        who: Who::User(user),
+                        totals: Totals {
+                            games: s.games,
+                            wins: s.wins,
+                            sequences: s.sequences,
+                        },
+                    })
+                })
+            }
+            Command::Leaderboard => store.leaderboard(guild_id, LIST_LENGTH).map(|rows| {
+                public(Text::Leaderboard(
+                    rows.into_iter()
+                        .map(|row| LeaderLine {
+                            who: Who::User(UserId(row.user_id)),
+                            totals: Totals {
+                                games: row.stats.games,
+                                wins: row.stats.wins,
+                                sequences: row.stats.sequences,
+                            },
+                        })
+                        .collect(),
+                ))
+            }),
+            Command::History => store.recent_games(guild_id, LIST_LENGTH).map(|games| {
+                public(Text::History(
+                    games
+                        .into_iter()
+                        .map(|game| {
+                            let who = |p: &PlayerResult| match p.user_id {
+                                BOT_USER_ID => Who::Bot(p.name.clone()),
+                                id => Who::User(UserId(id)),
+                            };
+                            HistoryLine {
+                                id: game.id.0,
+                                variant: game.variant.parse::<Variant>().ok(),
+                                finished_at: game.finished_at.div_euclid(1000),
+                                players: game.players.iter().map(who).collect(),
+                                winners: game.players.iter().filter(|p| p.won).map(who).collect(),
+                            }
+                        })
+                        .collect(),
+                ))
+            }),
+            Command::Record { game } => {
+                let id = match game {
+                    Some(id) => Ok(Some(crate::store::GameId(id))),
+                    None => store.latest_game_in_channel(guild_id, channel.0),
+                };
+                id.and_then(|id| match id {
+                    None => Ok(Reply::ephemeral(Text::NoGameHere)),
+                    Some(id) => store.game_record(id, guild_id).map(|record| match record {
+                        None => Reply::ephemeral(Text::NoSuchGame(id.0)),
+                        Some(json) => Reply {
+                            outputs: vec![Output::Ephemeral(Message {
+                                lines: vec![Text::GameRecord { id: id.0 }],
+                                attachment: Some(Attachment {
+                                    filename: format!("sequence-game-{}.json", id.0),
+                                    data: pretty(&json),
+                                }),
+                                ..Message::default()
+                            })],
+                            auto_move: false,
+                        },
+                    }),
+                })
+            }
+            _ => return Reply::ephemeral(Text::Internal),
+        };
+        result.unwrap_or_else(|e| {
+            tracing::error!(channel = channel.0, "cannot read the history: {e}");
+            Reply::ephemeral(Text::HistoryFailed)
+        })
+    }
+}
+
+/// A stored record, indented for people (as it was stored if it does not parse).
+fn pretty(json: &str) -> Vec<u8> {
+    serde_json::from_str::<serde_json::Value>(json)
+        .ok()
+        .and_then(|v| serde_json::to_vec_pretty(&v).ok())
+        .unwrap_or_else(|| json.as_bytes().to_vec())
+}
+
+/// The current time in unix milliseconds.
+fn now_ms() -> i64 {
+    i64::try_from(Timestamp::now().0).unwrap_or(i64::MAX)
+}
+
+#[cfg(test)]
+#[path = "persist_tests.rs"]
+mod tests;

@@ -1,0 +1,790 @@
+//! The service on a real store (SQLite always, PostgreSQL when `SEQUENCE_BOT_TEST_POSTGRES_URL` is set):
+//! restore after a restart, saving before replying (and undoing when saving fails), finished games,
+//! stats and history, and hundreds of games at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::{GameRng, Move, MoveList, Options, Record, Variant};
+use crate::store::tests::{postgres_store, sqlite_store, TestStore};
+use crate::store::{
+    FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerStats, Quarantined, Store,
+    StoreError, StoredTable,
+};
+
+use super::super::*;
+
+const T0: Timestamp = Timestamp(1_700_000_000_000);
+const GUILD: GuildId = GuildId(77);
+
+/// Every backend available here: SQLite in a temp folder, and PostgreSQL if configured.
+fn backends(name: &str) -> Vec<(&'static str, TestStore)> {
+    let mut all = vec![("sqlite", sqlite_store(name).expect("sqlite"))];
+    if let Some(pg) = postgres_store(name) {
+        all.push(("postgres", pg));
+    }
+    all
+}
+
+fn tables_on(store: Arc<dyn Store>, seed: u64) -> Tables {
+    Tables::new(Settings::default(), Arc::new(RandomPicker), seed).with_store(store)
+}
+
+fn at(seconds: u64) -> Timestamp {
+    T0.after(Duration::from_secs(seconds))
+}
+
+fn actor(id: u64) -> Actor {
+    Actor {
+        user: UserId(id),
+        name: format!("Player{id}"),
+        can_manage: false,
+    }
+}
+
+fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(channel),
+            actor: actor(user),
+            command,
+        },
+        now,
+    )
+}
+
+fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
+    ask_at(tables, channel, user, command, T0)
+}
+
+fn start(variant: Variant) -> Command {
+    Command::Start {
+        variant,
+        teams: None,
+        options: Options::default(),
+    }
+}
+
+/// A game of `variant` between `users` (the first hosts), begun.
+fn begin(tables: &Tables, channel: u64, variant: Variant, users: &[u64]) {
+    assert!(!ask(tables, channel, users[0], start(variant)).is_refusal());
+    for &user in &users[1..] {
+        assert!(!ask(tables, channel, user, Command::Join { team: None }).is_refusal());
+    }
+    let reply = ask(tables, channel, users[0], Command::Begin);
+    assert!(!reply.is_refusal(), "{reply:?}");
+}
+
+/// The table in memory, as JSON.
+fn state(tables: &Tables, channel: u64) -> Option<String> {
+    tables
+        .snapshot(ChannelId(channel))
+        .map(|t| serde_json::to_string(&t).expect("json"))
+}
+
+/// The table as stored.
+fn stored(store: &dyn Store, channel: u64) -> Option<String> {
+    store
+        .load_tables()
+        .expect("load")
+        .tables
+        .into_iter()
+        .find(|t| t.channel_id == channel)
+        .map(|t| t.snapshot_json)
+}
+
+fn text_of(reply: &Reply) -> String {
+    reply
+        .outputs
+        .iter()
+        .map(|o| match o {
+            Output::Channel(m)
+            | Output::Ephemeral(m)
+            | Output::Lobby { message: m, .. }
+            | Output::Direct { message: m, .. } => m.to_english(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn command_for(mv: Move, layout: &crate::engine::Layout) -> Option<Command> {
+    Some(match mv {
+        Move::Play { card, cell } => Command::Play {
+            card: Some(card.to_string()),
+            cell: layout.cell_name(cell),
+        },
+        Move::Exchange { card } => Command::Exchange {
+            card: card.to_string(),
+        },
+        Move::Place { cell } => Command::Play {
+            card: None,
+            cell: layout.cell_name(cell),
+        },
+        Move::Remove { cell } => Command::Remove {
+            cell: layout.cell_name(cell),
+        },
+        Move::Pass => return None,
+    })
+}
+
+/// The next human action in a channel (a roll first in dice): who and what; `None` when a computer
+/// player is to move or the table is not playing.
+fn next_human_action(tables: &Tables, channel: u64, rng: &mut GameRng) -> Option<(u64, Command)> {
+    let table = tables.snapshot(ChannelId(channel))?;
+    let playing = table.playing()?;
+    let game = playing.live.game();
+    let seat = game.position().to_move();
+    let user = playing.seats.get(usize::from(seat))?.user()?;
+    if !game.config().variant.has_cards() && !playing.rolled {
+        return Some((user.0, Command::Roll));
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let playable: Vec<Move> = moves.into_iter().filter(|m| *m != Move::Pass).collect();
+    let mv = *playable.get(rng.below(playable.len() as u32) as usize)?;
+    Some((user.0, command_for(mv, game.position().layout())?))
+}
+
+/// Plays `n` human actions in a channel; each must be accepted.
+fn play_humans(tables: &Tables, channel: u64, n: usize, rng: &mut GameRng) {
+    for _ in 0..n {
+        let Some((user, command)) = next_human_action(tables, channel, rng) else {
+            return;
+        };
+        let reply = ask(tables, channel, user, command);
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+}
+
+#[test]
+fn a_restart_restores_every_table_exactly() {
+    for (backend, t) in backends("restore") {
+        let first = tables_on(t.store.clone(), 1);
+        let mut rng = GameRng::new(5);
+        // A lobby, a classic game, a dice game (rolled, mid-turn), a kids game with a computer player.
+        assert!(!ask(&first, 1, 1, start(Variant::Classic)).is_refusal());
+        assert!(!ask(&first, 1, 2, Command::Join { team: Some(2) }).is_refusal());
+        begin(&first, 2, Variant::Classic, &[1, 2]);
+        play_humans(&first, 2, 7, &mut rng);
+        begin(&first, 3, Variant::Dice, &[1, 2, 3]);
+        play_humans(&first, 3, 5, &mut rng);
+        assert!(!ask(&first, 4, 4, start(Variant::Kids)).is_refusal());
+        assert!(!ask(&first, 4, 4, Command::AddBot { level: None }).is_refusal());
+        assert!(!ask(&first, 4, 4, Command::Begin).is_refusal());
+        let channels = [1u64, 2, 3, 4];
+        let before: Vec<Option<String>> = channels.iter().map(|&c| state(&first, c)).collect();
+        assert!(before.iter().all(Option::is_some));
+        // Memory and database agree after every accepted action.
+        for (&c, s) in channels.iter().zip(&before) {
+            assert_eq!(&stored(&*t.store, c), s, "{backend}: channel {c}");
+        }
+        let hand_before = text_of(&ask(&first, 2, 1, Command::Hand));
+        drop(first);
+
+        let second = tables_on(t.store.clone(), 2);
+        let restored = second.restore_from_store(at(60)).expect("restore");
+        assert!(restored.lost.is_empty(), "{backend}: {:?}", restored.lost);
+        let mut resumed = restored.resumed.clone();
+        resumed.sort();
+        assert_eq!(resumed, channels.map(ChannelId).to_vec(), "{backend}");
+        let after: Vec<Option<String>> = channels.iter().map(|&c| state(&second, c)).collect();
+        assert_eq!(after, before, "{backend}: the same tables, timers included");
+        assert_eq!(text_of(&ask(&second, 2, 1, Command::Hand)), hand_before);
+
+        // A note in every channel: the lobby is open, the games go on (with the board).
+        let note = |c: u64| {
+            restored
+                .notes
+                .iter()
+                .find(|(ch, _)| *ch == ChannelId(c))
+                .map(|(_, r)| r.clone())
+                .unwrap_or_else(|| panic!("{backend}: no note in channel {c}"))
+        };
+        assert!(text_of(&note(1)).contains("lobby in this channel is still open"));
+        let game_note = note(2);
+        let text = text_of(&game_note);
+        assert!(text.contains("goes on where it was"), "{text}");
+        let table = second.snapshot(ChannelId(2)).expect("table");
+        let playing = table.playing().expect("playing");
+        let to_move = playing.seats[usize::from(playing.live.game().position().to_move())]
+            .user()
+            .expect("human");
+        assert!(text.contains(&format!("<@{}>'s turn", to_move.0)), "{text}");
+        assert!(text.contains("about 9 minutes left"), "{text}");
+        match &game_note.outputs[0] {
+            Output::Channel(m) => {
+                assert_eq!(m.mentions, vec![to_move]);
+                assert!(matches!(m.image, Some(Image::Board(_))));
+            }
+            other => panic!("{other:?}"),
+        }
+        // The kids game has the computer to move or the human: either way it is noted.
+        note(4);
+        // The game goes on, saved as before.
+        play_humans(&second, 2, 2, &mut rng);
+        assert_eq!(stored(&*t.store, 2), state(&second, 2));
+    }
+}
+
+/// A store that fails on demand, around a real one.
+struct Flaky {
+    inner: Arc<dyn Store>,
+    down: AtomicBool,
+}
+
+impl Flaky {
+    fn check(&self) -> Result<(), StoreError> {
+        if self.down.load(Ordering::SeqCst) {
+            Err(StoreError::Config("simulated outage".into()))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Store for Flaky {
+    fn save_table(&self, table: &StoredTable) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.save_table(table)
+    }
+    fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner.delete_table(channel_id)
+    }
+    fn load_tables(&self) -> Result<Loaded, StoreError> {
+        self.check()?;
+        self.inner.load_tables()
+    }
+    fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
+        self.check()?;
+        self.inner.quarantined()
+    }
+    fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner.quarantine_table(channel_id, reason)
+    }
+    fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
+        self.check()?;
+        self.inner.finish_game(game)
+    }
+    fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
+        self.check()?;
+        self.inner.game_record(id, guild_id)
+    }
+    fn latest_game_in_channel(
+        &self,
+        guild_id: Option<u64>,
+        channel_id: u64,
+    ) -> Result<Option<GameId>, StoreError> {
+        self.check()?;
+        self.inner.latest_game_in_channel(guild_id, channel_id)
+    }
+    fn recent_games(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>, StoreError> {
+        self.check()?;
+        self.inner.recent_games(guild_id, limit)
+    }
+    fn player_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<PlayerStats, StoreError> {
+        self.check()?;
+        self.inner.player_stats(guild_id, user_id)
+    }
+    fn leaderboard(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LeaderboardRow>, StoreError> {
+        self.check()?;
+        self.inner.leaderboard(guild_id, limit)
+    }
+}
+
+fn flaky(t: &TestStore) -> Arc<Flaky> {
+    Arc::new(Flaky {
+        inner: t.store.clone(),
+        down: AtomicBool::new(false),
+    })
+}
+
+#[test]
+fn when_saving_fails_nothing_changes_and_the_user_gets_an_apology() {
+    for (backend, t) in backends("savefail") {
+        let store = flaky(&t);
+        let tables = tables_on(store.clone(), 3);
+        // A lobby that cannot be saved is not opened.
+        store.down.store(true, Ordering::SeqCst);
+        let reply = ask(&tables, 1, 1, start(Variant::Classic));
+        assert!(reply.is_refusal(), "{backend}");
+        assert!(text_of(&reply).contains("could not save"), "{reply:?}");
+        assert_eq!(state(&tables, 1), None);
+        store.down.store(false, Ordering::SeqCst);
+        assert_eq!(stored(&*t.store, 1), None);
+
+        begin(&tables, 1, Variant::Classic, &[1, 2]);
+        let mut rng = GameRng::new(9);
+        play_humans(&tables, 1, 3, &mut rng);
+        let before = state(&tables, 1);
+        assert_eq!(stored(&*t.store, 1), before);
+
+        // A move that cannot be saved is not made: same table in memory and in the database.
+        store.down.store(true, Ordering::SeqCst);
+        let (user, command) = next_human_action(&tables, 1, &mut rng).expect("a move");
+        let reply = ask(&tables, 1, user, command.clone());
+        assert!(reply.is_refusal(), "{backend}: {reply:?}");
+        assert!(text_of(&reply).contains("could not save"));
+        assert_eq!(state(&tables, 1), before, "{backend}: memory unchanged");
+        // Reading works without saving.
+        assert!(!ask(&tables, 1, 1, Command::Status).is_refusal());
+        // The reminder is not posted while it cannot be saved.
+        assert!(tables.tick(at(150)).is_empty(), "{backend}");
+        assert_eq!(state(&tables, 1), before);
+        // Stop cannot close the game either.
+        assert!(ask(&tables, 1, 1, Command::Stop).is_refusal());
+        assert_eq!(state(&tables, 1), before);
+        store.down.store(false, Ordering::SeqCst);
+        assert_eq!(
+            stored(&*t.store, 1),
+            before,
+            "{backend}: database unchanged"
+        );
+
+        // Once the database is back, the same move works, and the reminder comes.
+        let reply = ask(&tables, 1, user, command);
+        assert!(!reply.is_refusal(), "{backend}: {reply:?}");
+        assert_eq!(stored(&*t.store, 1), state(&tables, 1));
+        let due = tables.tick(at(150));
+        assert!(
+            due.iter()
+                .any(|(_, r)| text_of(r).contains("still your turn")),
+            "{backend}: {due:?}"
+        );
+        assert_eq!(stored(&*t.store, 1), state(&tables, 1));
+    }
+}
+
+#[test]
+fn a_computer_move_that_cannot_be_saved_is_undone_and_played_later() {
+    for (backend, t) in backends("autofail") {
+        let store = flaky(&t);
+        let tables = tables_on(store.clone(), 4);
+        assert!(!ask(&tables, 1, 1, start(Variant::Classic)).is_refusal());
+        assert!(!ask(&tables, 1, 1, Command::AddBot { level: None }).is_refusal());
+        assert!(!ask(&tables, 1, 1, Command::Begin).is_refusal());
+        let mut rng = GameRng::new(2);
+        // The human plays until the computer is to move (an exchange keeps the turn).
+        for _ in 0..10 {
+            let Some((user, command)) = next_human_action(&tables, 1, &mut rng) else {
+                break;
+            };
+            assert!(!ask(&tables, 1, user, command).is_refusal());
+        }
+        let before = state(&tables, 1);
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        store.down.store(true, Ordering::SeqCst);
+        let reply = runtime.block_on(tables.auto_step(ChannelId(1), T0));
+        assert!(reply.is_none(), "{backend}: {reply:?}");
+        assert_eq!(state(&tables, 1), before, "{backend}");
+        store.down.store(false, Ordering::SeqCst);
+        assert_eq!(stored(&*t.store, 1), before);
+        let reply = runtime
+            .block_on(tables.auto_step(ChannelId(1), T0))
+            .expect("the computer moves once the database is back");
+        assert!(text_of(&reply).contains("Computer 1"), "{reply:?}");
+        assert_ne!(state(&tables, 1), before);
+        assert_eq!(stored(&*t.store, 1), state(&tables, 1), "{backend}");
+        drop(runtime);
+    }
+}
+
+/// Plays a two-player classic game (one sequence wins) to its end; returns the final reply.
+fn play_to_the_end(tables: &Tables, channel: u64, users: [u64; 2], seed: u64) -> Reply {
+    let command = Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options {
+            sequences_to_win: Some(1),
+            ..Options::default()
+        },
+    };
+    assert!(!ask(tables, channel, users[0], command).is_refusal());
+    assert!(!ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());
+    assert!(!ask(tables, channel, users[0], Command::Begin).is_refusal());
+    let mut rng = GameRng::new(seed);
+    for _ in 0..1000 {
+        let (user, command) = next_human_action(tables, channel, &mut rng).expect("a move");
+        let reply = ask(tables, channel, user, command);
+        assert!(!reply.is_refusal(), "{reply:?}");
+        if tables.snapshot(ChannelId(channel)).is_none() {
+            return reply;
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn finished_games_feed_stats_history_and_records() {
+    for (backend, t) in backends("finished") {
+        let tables = tables_on(t.store.clone(), 5);
+        let last = play_to_the_end(&tables, 10, [1, 2], 1);
+        let text = text_of(&last);
+        assert!(text.contains("Saved as game #"), "{backend}: {text}");
+        assert!(stored(&*t.store, 10).is_none(), "the live table is gone");
+        let games = t.store.recent_games(Some(GUILD.0), 10).expect("games");
+        assert_eq!(games.len(), 1);
+        let game = &games[0];
+        assert!(text.contains(&format!("game #{}", game.id.0)), "{text}");
+        assert_eq!(game.channel_id, 10);
+        let winners: Vec<u64> = game
+            .players
+            .iter()
+            .filter(|p| p.won)
+            .map(|p| p.user_id)
+            .collect();
+        assert_eq!(winners.len(), 1, "{:?}", game.players);
+        let winner = winners[0];
+        assert!(game.players.iter().any(|p| p.won && p.sequences >= 1));
+
+        // A second game in another channel, given up by user 2: user 1 wins it and user 2 keeps the loss.
+        begin(&tables, 11, Variant::Classic, &[1, 2]);
+        let reply = ask(&tables, 11, 2, Command::Forfeit);
+        assert!(text_of(&reply).contains("Saved as game #"), "{reply:?}");
+        let games = t.store.recent_games(Some(GUILD.0), 10).expect("games");
+        assert_eq!(games.len(), 2);
+        let forfeit = games.iter().find(|g| g.channel_id == 11).expect("game 2");
+        let seat_of = |user: u64| {
+            forfeit
+                .players
+                .iter()
+                .find(|p| p.user_id == user)
+                .unwrap_or_else(|| panic!("user {user} in {:?}", forfeit.players))
+        };
+        assert!(seat_of(1).won);
+        assert!(!seat_of(2).won);
+
+        // Stats, publicly in the channel.
+        let reply = ask(&tables, 12, 1, Command::Stats { user: None });
+        assert!(matches!(&reply.outputs[..], [Output::Channel(_)]));
+        let wins1 = 1 + u32::from(winner == 1);
+        let text = text_of(&reply);
+        assert!(
+            text.contains(&format!("<@1> on this server: 2 games, {wins1} win")),
+            "{text}"
+        );
+        let text = text_of(&ask(
+            &tables,
+            12,
+            1,
+            Command::Stats {
+                user: Some(UserId(9)),
+            },
+        ));
+        assert!(text.contains("<@9> has not finished a game"), "{text}");
+        let text = text_of(&ask(&tables, 12, 1, Command::Leaderboard));
+        assert!(text.contains("1. <@1>"), "{text}");
+        assert!(text.contains("2. <@2>"), "{text}");
+        let text = text_of(&ask(&tables, 12, 1, Command::History));
+        assert!(text.contains(&format!("#{}", forfeit.id.0)), "{text}");
+        assert!(text.contains("won by <@1>"), "{text}");
+        assert!(
+            text.contains("<@1> and <@2>") || text.contains("<@2> and <@1>"),
+            "{text}"
+        );
+
+        // Records: the latest of the channel by default, privately, as the game was played.
+        let reply = ask(&tables, 11, 2, Command::Record { game: None });
+        let [Output::Ephemeral(message)] = &reply.outputs[..] else {
+            panic!("{reply:?}");
+        };
+        let attachment = message.attachment.as_ref().expect("the record");
+        let record =
+            Record::from_json(std::str::from_utf8(&attachment.data).expect("utf-8")).expect("json");
+        assert!(record.replay().expect("well formed").is_ok());
+        assert!(message
+            .to_english()
+            .contains(&format!("game #{}", forfeit.id.0)));
+        let reply = ask(
+            &tables,
+            12,
+            2,
+            Command::Record {
+                game: Some(game.id.0),
+            },
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+        assert_refusal(
+            &ask(&tables, 12, 2, Command::Record { game: None }),
+            "No finished game of this channel",
+        );
+        assert_refusal(
+            &ask(
+                &tables,
+                12,
+                2,
+                Command::Record {
+                    game: Some(999_999),
+                },
+            ),
+            "no finished game #999999",
+        );
+        // Another server sees none of it.
+        let elsewhere = tables.handle(
+            Request {
+                guild: Some(GuildId(5)),
+                channel: ChannelId(10),
+                actor: actor(1),
+                command: Command::Record {
+                    game: Some(game.id.0),
+                },
+            },
+            T0,
+        );
+        assert!(elsewhere.is_refusal());
+    }
+    // Without a database there is nothing to show, politely.
+    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
+    assert_refusal(
+        &ask(&tables, 1, 1, Command::Leaderboard),
+        "without a database",
+    );
+}
+
+fn assert_refusal(reply: &Reply, contains: &str) {
+    assert!(reply.is_refusal(), "{reply:?}");
+    assert!(text_of(reply).contains(contains), "{}", text_of(reply));
+}
+
+#[test]
+fn timers_resume_and_a_turn_that_ran_out_while_down_gets_time() {
+    for (backend, t) in backends("timers") {
+        let first = tables_on(t.store.clone(), 6);
+        begin(&first, 1, Variant::Classic, &[1, 2]);
+        begin(&first, 2, Variant::Classic, &[3, 4]);
+        assert!(!ask(&first, 3, 5, start(Variant::Dice)).is_refusal());
+        drop(first);
+
+        // Back after an hour: channel 1's turn ran out while down.
+        let later = at(3600);
+        let second = tables_on(t.store.clone(), 7);
+        let restored = second.restore_from_store(later).expect("restore");
+        assert_eq!(restored.resumed.len(), 3, "{backend}");
+        let table = second.snapshot(ChannelId(1)).expect("table");
+        let playing = table.playing().expect("playing");
+        let settings = Settings::default();
+        assert_eq!(
+            playing.turn_started.after(settings.turn_timeout),
+            later.after(settings.turn_timeout - settings.turn_reminder),
+            "the player gets the time a reminded player has"
+        );
+        assert!(playing.reminded);
+        let note = restored
+            .notes
+            .iter()
+            .find(|(c, _)| *c == ChannelId(1))
+            .expect("note");
+        assert!(
+            text_of(&note.1).contains("about 8 minutes left"),
+            "{note:?}"
+        );
+        assert!(!note.1.auto_move, "no computer move at once");
+        // Saved, so a second restart keeps the new deadline.
+        assert_eq!(stored(&*t.store, 1), state(&second, 1), "{backend}");
+        // The expired lobby gets no note; the next tick closes it (and forgets it in the database).
+        assert!(!restored.notes.iter().any(|(c, _)| *c == ChannelId(3)));
+        let due = second.tick(later);
+        assert!(due
+            .iter()
+            .any(|(c, r)| *c == ChannelId(3) && text_of(r).contains("did not start in time")));
+        assert_eq!(stored(&*t.store, 3), None);
+        // Nothing else is due yet; after the grace, the computer plays the turn.
+        assert!(!due.iter().any(|(_, r)| r.auto_move));
+        let due = second.tick(later.after(Duration::from_secs(481)));
+        assert!(due.iter().any(|(c, r)| *c == ChannelId(1) && r.auto_move));
+    }
+}
+
+#[test]
+fn a_restart_within_the_turn_keeps_the_deadline() {
+    let t = sqlite_store("deadline").expect("sqlite");
+    let first = tables_on(t.store.clone(), 8);
+    begin(&first, 1, Variant::Classic, &[1, 2]);
+    let turn_started = first
+        .snapshot(ChannelId(1))
+        .and_then(|t| t.playing().map(|p| p.turn_started))
+        .expect("playing");
+    drop(first);
+    let second = tables_on(t.store.clone(), 9);
+    second.restore_from_store(at(200)).expect("restore");
+    let table = second.snapshot(ChannelId(1)).expect("table");
+    assert_eq!(table.playing().expect("playing").turn_started, turn_started);
+    // The reminder (due at 120 s) comes with the next tick, the timeout at 600 s.
+    let due = second.tick(at(201));
+    assert!(due
+        .iter()
+        .any(|(_, r)| text_of(r).contains("still your turn")));
+    assert!(!due.iter().any(|(_, r)| r.auto_move));
+    assert!(second.tick(at(600)).iter().any(|(_, r)| r.auto_move));
+}
+
+#[test]
+fn tables_that_cannot_be_restored_are_set_aside_with_a_note() {
+    for (backend, t) in backends("setaside") {
+        let first = tables_on(t.store.clone(), 10);
+        begin(&first, 1, Variant::Classic, &[1, 2]);
+        let good = state(&first, 1);
+        drop(first);
+        let record = Record::random_game(
+            crate::engine::Config::new(Variant::Classic, 2, None, Options::default())
+                .expect("config"),
+            3,
+        );
+        let mut partial = record.clone();
+        partial.actions.truncate(4);
+        let record_json = serde_json::to_string(&partial).expect("json");
+        // A snapshot this version cannot read; a record that does not replay.
+        t.store
+            .save_table(&StoredTable {
+                channel_id: 2,
+                guild_id: Some(GUILD.0),
+                record_json: record_json.clone(),
+                snapshot_json: r#"{"phase":"from the future"}"#.into(),
+                updated_at: 1,
+            })
+            .expect("save");
+        let mut illegal = partial.clone();
+        let last = illegal.actions.last().cloned().expect("action");
+        illegal.actions.push(last);
+        t.store
+            .save_table(&StoredTable {
+                channel_id: 3,
+                guild_id: Some(GUILD.0),
+                record_json: serde_json::to_string(&illegal).expect("json"),
+                snapshot_json: "{}".into(),
+                updated_at: 1,
+            })
+            .expect("save");
+
+        let second = tables_on(t.store.clone(), 11);
+        let restored = second.restore_from_store(at(10)).expect("restore");
+        assert_eq!(restored.resumed, vec![ChannelId(1)], "{backend}");
+        assert_eq!(state(&second, 1), good);
+        let mut lost: Vec<u64> = restored.lost.iter().map(|(c, _)| c.0).collect();
+        lost.sort();
+        assert_eq!(lost, vec![2, 3], "{backend}");
+        for channel in [2, 3] {
+            let note = restored
+                .notes
+                .iter()
+                .find(|(c, _)| *c == ChannelId(channel))
+                .expect("a note");
+            assert!(text_of(&note.1).contains("could not be restored"));
+            assert!(state(&second, channel).is_none());
+        }
+        // Kept in the quarantine, with the reason; not loaded again.
+        let kept = t.store.quarantined().expect("quarantine");
+        assert_eq!(kept.len(), 2, "{backend}: {kept:?}");
+        assert!(kept
+            .iter()
+            .any(|q| q.channel_id == 2 && q.reason.contains("snapshot cannot be read")));
+        let third = tables_on(t.store.clone(), 12);
+        let again = third.restore_from_store(at(20)).expect("restore");
+        assert!(again.lost.is_empty());
+        assert_eq!(again.resumed, vec![ChannelId(1)]);
+    }
+}
+
+#[test]
+fn hundreds_of_games_at_once_save_without_errors_and_restore_exactly() {
+    const GAMES: u64 = 300;
+    const THREADS: u64 = 12;
+    const ACTIONS: usize = 10;
+    for (backend, t) in backends("concurrent") {
+        let tables = Arc::new(tables_on(t.store.clone(), 13));
+        let workers: Vec<_> = (0..THREADS)
+            .map(|w| {
+                let tables = Arc::clone(&tables);
+                std::thread::spawn(move || -> Vec<String> {
+                    let mine: Vec<u64> = (0..GAMES).filter(|c| c % THREADS == w).collect();
+                    let mut problems = Vec::new();
+                    let mut check = |channel: u64, reply: Reply| {
+                        if reply.is_refusal() {
+                            problems.push(format!("channel {channel}: {}", text_of(&reply)));
+                        }
+                    };
+                    let variant = |c: u64| match c % 3 {
+                        0 => Variant::Classic,
+                        1 => Variant::Dice,
+                        _ => Variant::Kids,
+                    };
+                    // Every game opens, fills and starts, interleaved with the others of this thread.
+                    for &c in &mine {
+                        check(c, ask(&tables, 1000 + c, 2 * c + 1, start(variant(c))));
+                    }
+                    for &c in &mine {
+                        check(
+                            c,
+                            ask(&tables, 1000 + c, 2 * c + 2, Command::Join { team: None }),
+                        );
+                    }
+                    for &c in &mine {
+                        check(c, ask(&tables, 1000 + c, 2 * c + 1, Command::Begin));
+                    }
+                    let mut rng = GameRng::new(w);
+                    for _ in 0..ACTIONS {
+                        for &c in &mine {
+                            if let Some((user, command)) =
+                                next_human_action(&tables, 1000 + c, &mut rng)
+                            {
+                                check(c, ask(&tables, 1000 + c, user, command));
+                            }
+                        }
+                    }
+                    // Every tenth game is stopped: a finished game stored while others write.
+                    for &c in mine.iter().filter(|c| *c % 10 == 0) {
+                        if tables.snapshot(ChannelId(1000 + c)).is_none() {
+                            continue; // won already
+                        }
+                        check(c, ask(&tables, 1000 + c, 2 * c + 1, Command::Stop));
+                    }
+                    problems
+                })
+            })
+            .collect();
+        let problems: Vec<String> = workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("no panic"))
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "{backend}: {} refused, first: {:?}",
+            problems.len(),
+            problems.first()
+        );
+        // Every game is either still live or finished (stopped, or, rarely, won already).
+        let games = t.store.recent_games(Some(GUILD.0), 1000).expect("games");
+        let finished = games.len() as u64;
+        assert!(finished >= GAMES / 10, "{backend}: {finished}");
+        assert_eq!(tables.len() as u64, GAMES - finished, "{backend}");
+
+        // A fresh service on the same database restores every game exactly as it is in memory.
+        let fresh = tables_on(t.store.clone(), 14);
+        let restored = fresh.restore_from_store(at(30)).expect("restore");
+        assert!(restored.lost.is_empty(), "{backend}: {:?}", restored.lost);
+        assert_eq!(restored.resumed.len() as u64, GAMES - finished);
+        for c in 0..GAMES {
+            let channel = 1000 + c;
+            assert_eq!(
+                state(&fresh, channel),
+                state(&tables, channel),
+                "{backend}: channel {channel}"
+            );
+        }
+    }
+}

@@ -1,0 +1,545 @@
+//! Issue 6: games survive restarts. The real binary (`sequence-bot console`: the service, store,
+//! restore and timers of the bot, without Discord) is killed with SIGKILL at several points: right
+//! after an acknowledged move, with a move in flight, while computer players move. Started again on the
+//! same database, every lobby and game continues from the last acknowledged action (same board, hands,
+//! turn and turn deadline), and each channel gets a "resumed" note. SQLite always; PostgreSQL too when
+//! `SEQUENCE_BOT_TEST_POSTGRES_URL` is set (`source .ci/postgres.sh`).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use sequence_bot::engine::{GameRng, Move, MoveList};
+use sequence_bot::service::Table;
+
+/// The longest wait for one answer of the bot.
+const ANSWER: Duration = Duration::from_secs(30);
+/// The whole scenario must end within this.
+const WHOLE: Duration = Duration::from_secs(240);
+
+const GUILD: u64 = 5;
+/// A classic game between users 1 and 2.
+const CLASSIC: u64 = 10;
+/// A dice game between users 3 and 4.
+const DICE: u64 = 20;
+/// A lobby of user 5.
+const LOBBY: u64 = 30;
+/// User 6 against two computer players.
+const BOTS: u64 = 40;
+
+/// The bot process and what it printed.
+struct Bot {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Value>,
+    /// Outputs not tied to a request (timers, computer players, restart notes), in order.
+    spontaneous: Vec<Value>,
+    next_id: u64,
+}
+
+impl Bot {
+    /// Starts the binary and waits until it is ready.
+    fn start(config: &Path, log: &Path) -> (Bot, Value) {
+        let stderr = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+            .expect("log file");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+            .args(["console", "--config"])
+            .arg(config)
+            .env("RUST_LOG", "warn,sequence_bot=info")
+            .env_remove("SEQUENCE_DATABASE")
+            .env_remove("SEQUENCE_DATABASE_URL")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .expect("start the bot");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                let value: Value = serde_json::from_str(&line)
+                    .unwrap_or_else(|e| panic!("not JSON from the bot ({e}): {line}"));
+                if tx.send(value).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut bot = Bot {
+            child,
+            stdin,
+            lines,
+            spontaneous: Vec::new(),
+            next_id: 1,
+        };
+        let ready = bot.next_line();
+        assert_eq!(ready["ready"], true, "{ready}");
+        (bot, ready)
+    }
+
+    fn next_line(&mut self) -> Value {
+        match self.lines.recv_timeout(ANSWER) {
+            Ok(value) => value,
+            Err(RecvTimeoutError::Timeout) => panic!("the bot did not answer in time"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the bot stopped"),
+        }
+    }
+
+    /// Sends a request without waiting; its id.
+    fn send(&mut self, channel: u64, user: u64, mut command: Value) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        command["id"] = json!(id);
+        command["guild"] = json!(GUILD);
+        command["channel"] = json!(channel);
+        command["user"] = json!(user);
+        writeln!(self.stdin, "{command}").expect("write a request");
+        self.stdin.flush().expect("flush");
+        id
+    }
+
+    /// Reads until the request `id` is done; its outputs (everything else is kept as spontaneous).
+    fn wait_done(&mut self, id: u64) -> (Vec<Value>, bool) {
+        let mut outputs = Vec::new();
+        loop {
+            let line = self.next_line();
+            if line["id"] == json!(id) {
+                if line["done"] == true {
+                    return (outputs, line["refused"] == true);
+                }
+                outputs.push(line);
+            } else {
+                self.spontaneous.push(line);
+            }
+        }
+    }
+
+    /// A request, answered.
+    fn ask(&mut self, channel: u64, user: u64, command: Value) -> Vec<Value> {
+        let id = self.send(channel, user, command.clone());
+        let (outputs, refused) = self.wait_done(id);
+        assert!(!refused, "refused: {command} -> {outputs:?}");
+        outputs
+    }
+
+    /// The channel's table as the bot holds it (`null` without one).
+    fn dump(&mut self, channel: u64) -> Value {
+        let id = self.send(channel, 0, json!({"command": "dump"}));
+        loop {
+            let line = self.next_line();
+            if line["id"] == json!(id) {
+                return line["dump"].clone();
+            }
+            self.spontaneous.push(line);
+        }
+    }
+
+    /// Collects what arrives within `wait`.
+    fn drain(&mut self, wait: Duration) {
+        let until = Instant::now() + wait;
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) => self.spontaneous.push(line),
+                Err(_) => break,
+            }
+        }
+    }
+
+    /// Waits for a spontaneous channel message containing `text`.
+    fn wait_for(&mut self, channel: u64, text: &str) -> Value {
+        let found = |v: &Value| {
+            v["channel"] == json!(channel)
+                && v["to"] == "channel"
+                && v["text"].as_str().is_some_and(|t| t.contains(text))
+        };
+        if let Some(v) = self.spontaneous.iter().find(|v| found(v)) {
+            return v.clone();
+        }
+        loop {
+            let line = self.next_line();
+            let hit = found(&line);
+            self.spontaneous.push(line.clone());
+            if hit {
+                return line;
+            }
+        }
+    }
+
+    /// SIGKILL, no goodbye.
+    fn kill(mut self) {
+        self.child.kill().expect("kill -9");
+        self.child.wait().expect("reaped");
+    }
+}
+
+/// A table from a dump.
+fn table(dump: &Value) -> Table {
+    serde_json::from_value(dump.clone()).unwrap_or_else(|e| panic!("not a table ({e}): {dump}"))
+}
+
+/// The record's actions in a dump.
+fn actions(dump: &Value) -> Vec<Value> {
+    dump["state"]["live"]["actions"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The next human action in a channel (dice: a roll first): who, and the request.
+fn next_human_action(dump: &Value, rng: &mut GameRng) -> Option<(u64, Value)> {
+    if dump.is_null() {
+        return None;
+    }
+    let table = table(dump);
+    let playing = table.playing()?;
+    let game = playing.live.game();
+    if game.position().is_over() {
+        return None;
+    }
+    let seat = game.position().to_move();
+    let user = playing.seats.get(usize::from(seat))?.user()?.0;
+    if !game.config().variant.has_cards() && !playing.rolled {
+        return Some((user, json!({"command": "roll"})));
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let moves: Vec<Move> = moves.into_iter().filter(|m| *m != Move::Pass).collect();
+    let mv = *moves.get(rng.below(moves.len() as u32) as usize)?;
+    let layout = game.position().layout();
+    let request = match mv {
+        Move::Play { card, cell } => {
+            json!({"command": "play", "card": card.to_string(), "cell": layout.cell_name(cell)})
+        }
+        Move::Exchange { card } => json!({"command": "exchange", "card": card.to_string()}),
+        Move::Place { cell } => json!({"command": "play", "cell": layout.cell_name(cell)}),
+        Move::Remove { cell } => json!({"command": "remove", "cell": layout.cell_name(cell)}),
+        Move::Pass => return None,
+    };
+    Some((user, request))
+}
+
+/// The texts of some outputs.
+fn texts(outputs: &[Value]) -> Vec<String> {
+    outputs
+        .iter()
+        .map(|v| v["text"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Plays `n` acknowledged human actions in a channel.
+fn play(bot: &mut Bot, channel: u64, n: usize, rng: &mut GameRng) {
+    for _ in 0..n {
+        let dump = bot.dump(channel);
+        let Some((user, request)) = next_human_action(&dump, rng) else {
+            return;
+        };
+        bot.ask(channel, user, request);
+    }
+}
+
+/// Opens the games that are not running (at the start, and again when one ended).
+fn open_games(bot: &mut Bot) {
+    if bot.dump(CLASSIC).is_null() {
+        bot.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
+        bot.ask(CLASSIC, 2, json!({"command": "join"}));
+        bot.ask(CLASSIC, 1, json!({"command": "begin"}));
+    }
+    if bot.dump(DICE).is_null() {
+        bot.ask(DICE, 3, json!({"command": "start", "game": "dice"}));
+        bot.ask(DICE, 4, json!({"command": "join"}));
+        bot.ask(DICE, 3, json!({"command": "begin"}));
+    }
+    if bot.dump(BOTS).is_null() {
+        bot.ask(BOTS, 6, json!({"command": "start", "game": "classic"}));
+        bot.ask(BOTS, 6, json!({"command": "bot_add"}));
+        bot.ask(BOTS, 6, json!({"command": "bot_add", "level": "medium"}));
+        bot.ask(BOTS, 6, json!({"command": "begin"}));
+    }
+}
+
+/// Moves of computer players announced in a channel among `outputs`.
+fn announced_moves(outputs: &[Value], channel: u64) -> usize {
+    outputs
+        .iter()
+        .filter(|v| v["channel"] == json!(channel) && v["to"] == "channel" && v["id"].is_null())
+        .filter(|v| {
+            v["text"].as_str().is_some_and(|t| {
+                t.contains("**Computer")
+                    && (t.contains(" played ")
+                        || t.contains(" exchanged ")
+                        || t.contains(" removed "))
+            })
+        })
+        .count()
+}
+
+/// Waits until the human of the bots' channel is to move (the computer players have moved), or the
+/// game has ended (`null`).
+fn wait_for_human(bot: &mut Bot, deadline: Instant) -> Value {
+    loop {
+        let dump = bot.dump(BOTS);
+        if dump.is_null() {
+            return dump;
+        }
+        let t = table(&dump);
+        let playing = t.playing().expect("playing");
+        let seat = playing.live.game().position().to_move();
+        if playing.seats[usize::from(seat)].user().is_some() {
+            return dump;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the computer players never finished"
+        );
+        bot.drain(Duration::from_millis(30));
+    }
+}
+
+/// Prints the bot's log if the test fails.
+struct ShowLogOnFailure(std::path::PathBuf);
+
+impl Drop for ShowLogOnFailure {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let log = std::fs::read_to_string(&self.0).unwrap_or_default();
+            eprintln!("---- the bot's log ----\n{log}");
+        }
+    }
+}
+
+/// The whole scenario on one database configuration.
+fn scenario(database: &str) {
+    let started = Instant::now();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = dir.path().join("config.toml");
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    std::fs::write(
+        &config,
+        format!(
+            "{database}\n[timers]\ntick_secs = 1\nbot_delay_ms = 15\nturn_reminder_secs = 300\nturn_timeout_secs = 900\n"
+        ),
+    )
+    .expect("config");
+    let mut rng = GameRng::new(2024);
+
+    let (mut bot, ready) = Bot::start(&config, &log);
+    assert_eq!(ready["restored"], json!([]), "a fresh database");
+    bot.ask(LOBBY, 5, json!({"command": "start", "game": "kids"}));
+    bot.ask(LOBBY, 5, json!({"command": "bot_add"}));
+
+    // Kill points: right after an acknowledged move; a while after one; with a move in flight; while
+    // the computer players move.
+    for round in 0..6 {
+        assert!(started.elapsed() < WHOLE, "the scenario took too long");
+        open_games(&mut bot);
+        wait_for_human(&mut bot, started + WHOLE);
+        play(&mut bot, CLASSIC, 1 + rng.below(4) as usize, &mut rng);
+        play(&mut bot, DICE, 1 + rng.below(4) as usize, &mut rng);
+        // A game may end early (in dice, two 10s on an empty board draw the game): start it again.
+        open_games(&mut bot);
+        let mut bots_from = None;
+        if round % 3 == 2 {
+            // The human moves; the computer players answer while the bot is killed.
+            let dump = wait_for_human(&mut bot, started + WHOLE);
+            if let Some((user, request)) = next_human_action(&dump, &mut rng) {
+                bot.ask(BOTS, user, request);
+                let acknowledged = bot.dump(BOTS);
+                bots_from = Some((acknowledged, bot.spontaneous.len()));
+                bot.drain(Duration::from_millis(u64::from(rng.below(40))));
+            }
+        }
+        let expected: Vec<(u64, Value)> = [CLASSIC, DICE, LOBBY]
+            .into_iter()
+            .map(|c| (c, bot.dump(c)))
+            .collect();
+        let hand_of_1 = texts(&bot.ask(CLASSIC, 1, json!({"command": "hand"})));
+        let mut in_flight = None;
+        if round % 3 == 1 {
+            // A move sent and not acknowledged: after the restart it happened or not, nothing between.
+            let (user, request) = next_human_action(&expected[0].1, &mut rng).expect("a move");
+            bot.send(CLASSIC, user, request);
+            in_flight = Some(actions(&expected[0].1).len());
+            std::thread::sleep(Duration::from_millis(u64::from(rng.below(4))));
+        } else if round % 2 == 1 {
+            std::thread::sleep(Duration::from_millis(u64::from(rng.below(30))));
+        }
+        // Whatever the bot printed before dying counts as announced.
+        let spontaneous_before_kill = {
+            bot.drain(Duration::from_millis(0));
+            bot.spontaneous.clone()
+        };
+        bot.kill();
+
+        let (mut again, ready) = Bot::start(&config, &log);
+        assert_eq!(ready["lost"], json!([]), "round {round}: nothing lost");
+        let mut restored: Vec<u64> = ready["restored"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter_map(Value::as_u64)
+            .collect();
+        restored.sort_unstable();
+        // Every table there was (the bots' game may have ended just before the kill).
+        let mut required: Vec<u64> = expected
+            .iter()
+            .filter(|(_, dump)| !dump.is_null())
+            .map(|(c, _)| *c)
+            .collect();
+        if restored.contains(&BOTS) {
+            required.push(BOTS);
+        }
+        required.sort_unstable();
+        assert_eq!(restored, required, "round {round}");
+        assert!(
+            required.contains(&LOBBY) && required.len() >= 3,
+            "{required:?}"
+        );
+        for (channel, before) in &expected {
+            let after = again.dump(*channel);
+            match in_flight {
+                Some(n) if *channel == CLASSIC => {
+                    // The acknowledged state, or it plus the move in flight.
+                    let got = actions(&after);
+                    assert!(
+                        got.len() == n || got.len() == n + 1,
+                        "round {round}: {} actions, {n} acknowledged",
+                        got.len()
+                    );
+                    assert_eq!(got[..n], actions(before)[..]);
+                    if got.len() == n {
+                        assert_eq!(&after, before, "round {round}: not played, nothing changed");
+                    }
+                }
+                _ => assert_eq!(
+                    &after, before,
+                    "round {round}: channel {channel} is restored exactly"
+                ),
+            }
+        }
+        // The turn deadline is kept (it had not passed): same start of the turn.
+        let classic = again.dump(CLASSIC);
+        if in_flight.is_none() && !classic.is_null() {
+            let before = &expected[0].1;
+            assert_eq!(
+                classic["state"]["turn_started"], before["state"]["turn_started"],
+                "round {round}"
+            );
+            let hand = texts(&again.ask(CLASSIC, 1, json!({"command": "hand"})));
+            assert_eq!(hand, hand_of_1, "round {round}: the same hand");
+        }
+        // The computer players' channel: every move they announced before the kill was saved.
+        if let Some((acknowledged, seen)) = bots_from.filter(|_| restored.contains(&BOTS)) {
+            let after = again.dump(BOTS);
+            let base = actions(&acknowledged).len();
+            let got = actions(&after);
+            assert!(
+                got.len() >= base,
+                "round {round}: an acknowledged move is lost"
+            );
+            assert_eq!(got[..base], actions(&acknowledged)[..]);
+            let announced = announced_moves(&spontaneous_before_kill[seen..], BOTS);
+            assert!(
+                got.len() - base >= announced,
+                "round {round}: {announced} computer moves announced, {} saved",
+                got.len() - base
+            );
+        }
+        // Each channel hears that its game goes on.
+        for channel in required.iter().filter(|c| **c != LOBBY) {
+            again.wait_for(*channel, "goes on where it was");
+        }
+        again.wait_for(LOBBY, "lobby in this channel is still open");
+        // And it does: the computer players finish their turns, the humans move on.
+        wait_for_human(&mut again, started + WHOLE);
+        play(&mut again, CLASSIC, 1, &mut rng);
+        bot = again;
+    }
+    bot.kill();
+    let log = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(!log.contains("database is locked"), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+}
+
+#[test]
+fn games_survive_kill_9_on_sqlite() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("data/bot.db");
+    scenario(&format!("database = {:?}", path.display().to_string()));
+}
+
+#[test]
+fn games_survive_kill_9_on_postgresql() {
+    let Ok(url) = std::env::var("SEQUENCE_BOT_TEST_POSTGRES_URL") else {
+        println!(
+            "note: PostgreSQL restart test skipped: SEQUENCE_BOT_TEST_POSTGRES_URL is not set"
+        );
+        return;
+    };
+    if url.is_empty() {
+        return;
+    }
+    // A schema of its own, through the connection's search path.
+    let schema = format!("restart_{}", std::process::id());
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    admin
+        .batch_execute(&format!(
+            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+        ))
+        .expect("schema");
+    let separator = if url.contains('?') { '&' } else { '?' };
+    let with_schema = format!("{url}{separator}options=-c%20search_path%3D{schema}");
+    let result = std::panic::catch_unwind(|| {
+        scenario(&format!("database_url = {with_schema:?}"));
+    });
+    let _ = admin.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"));
+    if let Err(panic) = result {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+#[test]
+fn a_corrupt_database_is_moved_aside_and_the_bot_starts_fresh() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let garbage = b"this is not a SQLite database, whatever its name says".repeat(100);
+    std::fs::write(&path, &garbage).expect("write");
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!("database = {:?}\n", path.display().to_string()),
+    )
+    .expect("config");
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    for start in 0..2 {
+        let (mut bot, ready) = Bot::start(&config, &log);
+        // It works: a lobby opens, and the fresh database keeps it.
+        if start == 0 {
+            assert_eq!(ready["restored"], json!([]));
+            bot.ask(LOBBY, 5, json!({"command": "start", "game": "dice"}));
+        } else {
+            assert_eq!(ready["restored"], json!([LOBBY]));
+            assert!(!bot.dump(LOBBY).is_null());
+        }
+        bot.kill();
+    }
+    let aside: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().contains("bot.db.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "moved aside once: {aside:?}");
+    assert_eq!(std::fs::read(&aside[0]).expect("kept"), garbage);
+    let log = std::fs::read_to_string(&log).expect("log");
+    assert!(log.contains("corrupt"), "a clear warning: {log}");
+    assert!(log.contains("moved aside"), "{log}");
+}
