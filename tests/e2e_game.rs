@@ -12,9 +12,8 @@ use support::bot::{BotOptions, Harness};
 use support::fake_discord::{Config, FakeDiscord, FakeUser, StoredMessage};
 use support::table::{Played, TableDriver, TurnEnd};
 
-/// The board and hand images: the bot attaches them once a renderer is wired into `discord::painter()`.
-/// Until then messages are text only and the image checks below only run on images that are present.
-const BOARD_PNG_REQUIRED: bool = false;
+/// Board images are required (the renderer is wired in); without one, only present images are checked.
+const BOARD_PNG_REQUIRED: bool = true;
 
 async fn harness() -> Harness {
     Harness::start(Config::default(), &BotOptions::default())
@@ -118,7 +117,8 @@ async fn classic_two_team_game_from_start_to_win() {
     assert!(
         final_message
             .content
-            .contains(&format!("Team {} (", winner + 1)),
+            .to_lowercase()
+            .contains(&format!("team {} (", winner + 1)),
         "the channel names team {} as the winner: {}",
         winner + 1,
         final_message.content
@@ -225,11 +225,49 @@ async fn classic_two_team_game_from_start_to_win() {
         }
     }
 
-    // Images, where the bot sends them, decode; every board has one size.
+    // Images decode and every board has the size of the classic board image; the final board shows
+    // each chip the game placed in its team's colour.
+    let geometry = sequence_bot::render::Geometry::of(table.mirror.layout);
     let mut size = None;
     let boards = check_images(&channel_messages, &mut size);
     if BOARD_PNG_REQUIRED {
-        assert!(boards > 0, "board images are attached");
+        assert!(boards > table.played.len() / 2, "board images are attached");
+        assert_eq!(size, Some(geometry.size), "the board image has the classic board's size");
+        let final_board = final_message
+            .attachments
+            .iter()
+            .find(|a| a.filename.starts_with("board") && a.filename.ends_with(".png"))
+            .expect("the final message shows the board");
+        let image = image::load_from_memory(&final_board.data)
+            .expect("PNG")
+            .to_rgba8();
+        for (team, &chips) in table.mirror.chips.iter().enumerate() {
+            let colour = sequence_bot::render::team_colour(
+                sequence_bot::engine::Variant::Classic,
+                team as u8,
+            );
+            for cell in sequence_bot::engine::BitIter(chips) {
+                let (cx, cy) = geometry.chip_centre(cell);
+                // Around the chip's white mark and any sequence line: most of a ring of samples shows
+                // the team colour.
+                let near = (0..16)
+                    .filter(|k| {
+                        let angle = *k as f32 * std::f32::consts::TAU / 16.0;
+                        let (x, y) = (
+                            cx + angle.cos() * geometry.chip_r * 0.7,
+                            cy + angle.sin() * geometry.chip_r * 0.7,
+                        );
+                        let pixel = image.get_pixel(x as u32, y as u32);
+                        (0..3).all(|c| (i32::from(pixel[c]) - i32::from(colour[c])).abs() < 60)
+                    })
+                    .count();
+                assert!(
+                    near >= 5,
+                    "the chip of team {team} on {} is not drawn in its colour ({near}/16)",
+                    table.mirror.layout.cell_name(cell)
+                );
+            }
+        }
     }
     println!("{boards} PNG images in the channel, board size {size:?}");
 

@@ -1307,9 +1307,26 @@ impl State {
         text: &str,
         resolved: &mut Value,
     ) -> Result<Value, String> {
-        // With choices, the user picks one by its shown name (Discord sends the choice's value).
+        // With choices, the user picks one by its shown name (Discord sends the choice's value): the
+        // name, or its translation, or the one choice that contains what they typed, as Discord's
+        // client filters the list while typing.
         if let Some(choices) = spec["choices"].as_array().filter(|c| !c.is_empty()) {
-            if let Some(choice) = choices.iter().find(|c| c["name"] == text) {
+            let shown = |c: &Value| {
+                let mut names = vec![c["name"].as_str().unwrap_or("").to_string()];
+                if let Some(localized) = c["name_localizations"].as_object() {
+                    names.extend(localized.values().filter_map(|v| v.as_str().map(str::to_string)));
+                }
+                names
+            };
+            if let Some(choice) = choices.iter().find(|c| shown(c).iter().any(|n| n == text)) {
+                return Ok(choice["value"].clone());
+            }
+            let typed = text.to_lowercase();
+            let matching: Vec<&Value> = choices
+                .iter()
+                .filter(|c| shown(c).iter().any(|n| n.to_lowercase().contains(&typed)))
+                .collect();
+            if let [choice] = matching.as_slice() {
                 return Ok(choice["value"].clone());
             }
         }
