@@ -232,7 +232,11 @@ async fn classic_two_team_game_from_start_to_win() {
     let boards = check_images(&channel_messages, &mut size);
     if BOARD_PNG_REQUIRED {
         assert!(boards > table.played.len() / 2, "board images are attached");
-        assert_eq!(size, Some(geometry.size), "the board image has the classic board's size");
+        assert_eq!(
+            size,
+            Some(geometry.size),
+            "the board image has the classic board's size"
+        );
         let final_board = final_message
             .attachments
             .iter()

@@ -6,6 +6,7 @@ pub mod config;
 mod deliver;
 mod localize;
 mod persistence;
+mod retry;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};

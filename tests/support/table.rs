@@ -183,6 +183,49 @@ pub fn turn_mention(text: &str) -> Option<u64> {
         .copied()
 }
 
+/// Seats in turn order and their teams, from the message that started the game.
+fn seating(
+    started: &StoredMessage,
+    everyone: &[FakeUser],
+    teams: usize,
+) -> Result<(Vec<FakeUser>, Vec<usize>), String> {
+    let mut seats = Vec::new();
+    let mut team_of = Vec::new();
+    for line in started.content.lines() {
+        let Some(rest) = line.split_once(". ") else {
+            continue;
+        };
+        if !rest.0.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let ids = super::fake_discord::model::mentioned_ids(rest.1);
+        let Some(user) = ids
+            .first()
+            .and_then(|id| everyone.iter().find(|u| u.id == *id))
+        else {
+            continue;
+        };
+        let team = rest
+            .1
+            .to_lowercase()
+            .split("team ")
+            .nth(1)
+            .and_then(|t| t.chars().next()?.to_digit(10))
+            .map(|t| t as usize - 1)
+            .unwrap_or(seats.len() % teams);
+        seats.push(user.clone());
+        team_of.push(team);
+    }
+    if seats.len() != everyone.len() {
+        return err(format!(
+            "the start message should list all {} players in turn order: {}",
+            everyone.len(),
+            started.content
+        ));
+    }
+    Ok((seats, team_of))
+}
+
 impl<'a> TableDriver<'a> {
     /// Opens a classic game for `teams` teams in `channel`: `host` starts, the others join (by button
     /// and by command, alternately), the host presses Start. Checks the lobby and start messages.
@@ -240,40 +283,7 @@ impl<'a> TableDriver<'a> {
         let everyone: Vec<FakeUser> = std::iter::once(host.clone())
             .chain(others.iter().cloned())
             .collect();
-        let mut seats = Vec::new();
-        let mut team_of = Vec::new();
-        for line in started.content.lines() {
-            let Some(rest) = line.split_once(". ") else {
-                continue;
-            };
-            if !rest.0.chars().all(|c| c.is_ascii_digit()) {
-                continue;
-            }
-            let ids = super::fake_discord::model::mentioned_ids(rest.1);
-            let Some(user) = ids
-                .first()
-                .and_then(|id| everyone.iter().find(|u| u.id == *id))
-            else {
-                continue;
-            };
-            let team = rest
-                .1
-                .to_lowercase()
-                .split("team ")
-                .nth(1)
-                .and_then(|t| t.chars().next()?.to_digit(10))
-                .map(|t| t as usize - 1)
-                .unwrap_or(seats.len() % teams);
-            seats.push(user.clone());
-            team_of.push(team);
-        }
-        if seats.len() != everyone.len() {
-            return err(format!(
-                "the start message should list all {} players in turn order: {}",
-                everyone.len(),
-                started.content
-            ));
-        }
+        let (seats, team_of) = seating(&started, &everyone, teams)?;
         if turn_mention(&started.content) != Some(seats[0].id) {
             return err(format!(
                 "the first seat should be asked to move: {}",
@@ -304,6 +314,43 @@ impl<'a> TableDriver<'a> {
             played: Vec::new(),
             lobby: lobby.id,
             hands_seen,
+            thorough: true,
+        })
+    }
+
+    /// Takes over a game already running in `channel` (after the bot restarted): the seats come from
+    /// the start message, the board from the moves made so far.
+    pub async fn resume(
+        fake: &'a FakeDiscord,
+        channel: u64,
+        players: &[FakeUser],
+        teams: usize,
+        played: &[Played],
+    ) -> Result<TableDriver<'a>, String> {
+        let started = fake
+            .messages_in(channel)
+            .into_iter()
+            .find(|m| m.content.contains("begins!"))
+            .ok_or("no start message in the channel")?;
+        let (seats, team_of) = seating(&started, players, teams)?;
+        let mut mirror = Mirror::new(teams);
+        for action in played {
+            if let Played::Play { seat, card, cell } = action {
+                let card = Card::parse(card, Variant::Classic).ok_or("card")?;
+                let cell = mirror.layout.parse_cell(cell).ok_or("cell")?;
+                mirror.apply(team_of[*seat], card, cell);
+            }
+        }
+        let lobby = fake.messages_in(channel).first().map_or(0, |m| m.id);
+        Ok(TableDriver {
+            fake,
+            channel,
+            seats,
+            team_of,
+            mirror,
+            played: played.to_vec(),
+            lobby,
+            hands_seen: HashMap::new(),
             thorough: true,
         })
     }

@@ -130,6 +130,8 @@ struct FaultRule {
     remaining: usize,
     method: Option<String>,
     path_contains: Option<String>,
+    /// Only requests answering an interaction of this kind (callbacks and its webhook).
+    kind: Option<InteractionKind>,
 }
 
 /// How to break the gateway connection.
@@ -620,10 +622,20 @@ impl State {
         if path.starts_with("/gateway") {
             return None;
         }
+        let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        let token = match segments.as_slice() {
+            ["interactions", _, token, "callback"] | ["webhooks", _, token, ..] => Some(*token),
+            _ => None,
+        };
+        let kind = token
+            .and_then(|t| self.tokens.get(t))
+            .and_then(|id| self.interactions.get(id))
+            .map(|i| i.kind);
         let rule = self.faults.iter_mut().find(|r| {
             r.remaining > 0
                 && r.method.as_deref().is_none_or(|m| m == method)
                 && r.path_contains.as_deref().is_none_or(|p| path.contains(p))
+                && r.kind.is_none_or(|k| Some(k) == kind)
         })?;
         rule.remaining -= 1;
         Some(rule.fault.clone())
@@ -924,6 +936,19 @@ impl FakeDiscord {
             remaining: count,
             method: method.map(str::to_string),
             path_contains: path_contains.map(str::to_string),
+            kind: None,
+        });
+    }
+
+    /// Answers the next `count` requests that answer an interaction of `kind` (its callback, its
+    /// follow-ups and edits) with `fault`.
+    pub fn inject_fault_for(&self, fault: Fault, count: usize, kind: InteractionKind) {
+        self.state().faults.push(FaultRule {
+            fault,
+            remaining: count,
+            method: None,
+            path_contains: None,
+            kind: Some(kind),
         });
     }
 
@@ -1314,7 +1339,11 @@ impl State {
             let shown = |c: &Value| {
                 let mut names = vec![c["name"].as_str().unwrap_or("").to_string()];
                 if let Some(localized) = c["name_localizations"].as_object() {
-                    names.extend(localized.values().filter_map(|v| v.as_str().map(str::to_string)));
+                    names.extend(
+                        localized
+                            .values()
+                            .filter_map(|v| v.as_str().map(str::to_string)),
+                    );
                 }
                 names
             };
