@@ -115,6 +115,10 @@ fn load_average() -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "drawing 200 tables' boards in a debug build takes minutes: run `cargo test --release --test e2e_load` (CI does)"
+)]
 async fn two_hundred_channels_at_once() {
     // Discord's own deadline applies: an answer later than 3 s would fail for the player.
     let h = Harness::start(Config::default(), &BotOptions::default())
