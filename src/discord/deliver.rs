@@ -130,11 +130,16 @@ fn button_rows(buttons: &[Button], lang: Lang) -> Vec<serenity::CreateActionRow>
 async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::CreateAttachment> {
     let painter = data.painter.clone();
     let image = image.clone();
-    let drawn = tokio::task::spawn_blocking(move || match &image {
-        Image::Board(board) => painter
-            .board(board.view(), board.names(), lang)
-            .map(|png| (png, "board.png")),
-        Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
+    // Waits for a free core (the semaphore is never closed, so the permit is always granted).
+    let permit = data.drawing.clone().acquire_owned().await.ok();
+    let drawn = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        match &image {
+            Image::Board(board) => painter
+                .board(board.view(), board.names(), lang)
+                .map(|png| (png, "board.png")),
+            Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
+        }
     })
     .await;
     match drawn {

@@ -80,16 +80,21 @@ pub struct Data {
     driving: Arc<Mutex<HashSet<u64>>>,
     /// Pause before each computer move.
     bot_delay: Duration,
+    /// Images drawn at once: one per core. Drawing is CPU work; more at once would only hold more
+    /// image buffers in memory and take the cores the interactions are answered on.
+    drawing: Arc<tokio::sync::Semaphore>,
 }
 
 impl Data {
     /// Handler state around a service.
     pub fn new(tables: Arc<Tables>, painter: Arc<dyn Painter>, bot_delay: Duration) -> Data {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Data {
             tables,
             painter,
             driving: Arc::new(Mutex::new(HashSet::new())),
             bot_delay,
+            drawing: Arc::new(tokio::sync::Semaphore::new(cores)),
         }
     }
 }
