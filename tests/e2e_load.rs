@@ -3,8 +3,9 @@
 //! callback (received by the REST stand-in), and the bot's peak memory (VmHWM).
 //!
 //! Bounded: 200 tables × a fixed number of moves, with a time limit; loopback only. The targets of the
-//! issue (p99 < 100 ms, < 150 MB) are printed next to the figures; the assertions are looser (p99 <
-//! 500 ms, < 300 MB) so a busy shared 2-core machine does not make the test flaky.
+//! issue (p99 < 100 ms, < 150 MB) are printed next to the figures. Memory is asserted at the target;
+//! latency more loosely (p99 < 500 ms) because other work on a shared 2-core machine delays answers.
+//! Every interaction must be answered within Discord's 3 seconds. Release builds only (see README).
 
 mod support;
 
@@ -241,5 +242,5 @@ async fn two_hundred_channels_at_once() {
     assert!(failed.is_empty(), "failed requests: {failed:?}");
     assert!(moves >= tables * 2);
     assert!(p99 < Duration::from_millis(500), "p99 {p99:?}");
-    assert!(peak_kib < 300 * 1024, "peak RSS {peak_kib} KiB");
+    assert!(peak_kib < 150 * 1024, "peak RSS {peak_kib} KiB");
 }
