@@ -18,6 +18,7 @@ use crate::service::{
     UserId, Who,
 };
 
+use super::retry::retrying;
 use super::{Context, Data, Error};
 
 /// Discord's limit on message text.
@@ -46,6 +47,7 @@ impl Langs {
 }
 
 /// A message ready for Discord.
+#[derive(Clone)]
 struct Outgoing {
     content: String,
     /// Text past Discord's limit, sent as further plain messages.
@@ -203,7 +205,11 @@ async fn post(
 ) -> Option<serenity::Message> {
     let target = discord_channel(channel)?;
     let more = out.more.clone();
-    let posted = match target.send_message(ctx, create_message(out)).await {
+    let posted = match retrying("post in a channel", || {
+        target.send_message(ctx, create_message(out.clone()))
+    })
+    .await
+    {
         Ok(message) => message,
         Err(e) => {
             tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
@@ -214,7 +220,11 @@ async fn post(
         let next = serenity::CreateMessage::new()
             .content(chunk)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if let Err(e) = target.send_message(ctx, next).await {
+        if let Err(e) = retrying("post in a channel", || {
+            target.send_message(ctx, next.clone())
+        })
+        .await
+        {
             tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
         }
     }
@@ -271,9 +281,10 @@ async fn show_lobby(
             .content(out.content.clone())
             .allowed_mentions(serenity::CreateAllowedMentions::new())
             .components(out.components.clone());
-        match target
-            .edit_message(ctx, serenity::MessageId::from(id), edit)
-            .await
+        match retrying("edit the lobby", || {
+            target.edit_message(ctx, serenity::MessageId::from(id), edit.clone())
+        })
+        .await
         {
             Ok(_) => return,
             Err(e) => tracing::debug!(channel = channel.0, "lobby message not edited: {e}"),
@@ -303,16 +314,21 @@ async fn direct(
         return;
     };
     let out = prepare(data, message, user_lang(ctx, data, channel, user)).await;
-    let sent = match target.create_dm_channel(ctx).await {
+    let sent = match retrying("open a DM", || target.create_dm_channel(ctx)).await {
         Ok(dm) => {
             let more = out.more.clone();
-            let mut sent = dm.send_message(ctx, create_message(out)).await.map(|_| ());
+            let mut sent = retrying("send a DM", || {
+                dm.send_message(ctx, create_message(out.clone()))
+            })
+            .await
+            .map(|_| ());
             for chunk in more {
                 if sent.is_ok() {
-                    sent = dm
-                        .send_message(ctx, serenity::CreateMessage::new().content(chunk))
-                        .await
-                        .map(|_| ());
+                    sent = retrying("send a DM", || {
+                        dm.send_message(ctx, serenity::CreateMessage::new().content(chunk.clone()))
+                    })
+                    .await
+                    .map(|_| ());
                 }
             }
             sent
@@ -397,9 +413,9 @@ pub(super) async fn respond_to_command(
         if message.image.is_some() || message.attachment.is_some() {
             // Drawing may take longer than the three seconds Discord waits for an answer.
             if private {
-                ctx.defer_ephemeral().await?;
+                retrying("defer", || ctx.defer_ephemeral()).await?;
             } else {
-                ctx.defer().await?;
+                retrying("defer", || ctx.defer()).await?;
             }
         }
         let lang = if private { langs.user } else { langs.channel };
@@ -413,9 +429,9 @@ pub(super) async fn respond_to_command(
         for file in out.files {
             builder = builder.attachment(file);
         }
-        let handle = ctx.send(builder).await?;
+        let handle = retrying("answer", || ctx.send(builder.clone())).await?;
         if lobby {
-            let posted = handle.message().await?;
+            let posted = retrying("read the answer", || handle.message()).await?;
             remember_lobby(data, channel, posted.id.get());
         }
         send_more(ctx, more, private).await?;
@@ -437,7 +453,7 @@ pub(super) async fn respond_to_command(
                 for file in out.files {
                     builder = builder.attachment(file);
                 }
-                ctx.send(builder).await?;
+                retrying("answer privately", || ctx.send(builder.clone())).await?;
                 send_more(ctx, more, true).await?;
             }
             other => send_output(discord, data, channel, other).await,
@@ -456,7 +472,7 @@ async fn send_more(ctx: Context<'_>, more: Vec<String>, private: bool) -> Result
             .content(chunk)
             .ephemeral(private)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        ctx.send(builder).await?;
+        retrying("answer", || ctx.send(builder.clone())).await?;
     }
     Ok(())
 }
@@ -468,7 +484,7 @@ pub(super) async fn say_private(ctx: Context<'_>, text: &Text) {
     let reply = poise::CreateReply::default()
         .content(clip(text.render(lang)))
         .ephemeral(true);
-    if let Err(e) = ctx.send(reply).await {
+    if let Err(e) = retrying("answer privately", || ctx.send(reply.clone())).await {
         tracing::warn!("cannot answer privately: {e}");
     }
 }
@@ -578,24 +594,28 @@ async fn on_button(
                 .content(out.content)
                 .allowed_mentions(serenity::CreateAllowedMentions::new())
                 .components(out.components);
-            press
-                .create_response(
+            retrying("update the lobby", || {
+                press.create_response(
                     ctx,
-                    serenity::CreateInteractionResponse::UpdateMessage(update),
+                    serenity::CreateInteractionResponse::UpdateMessage(update.clone()),
                 )
-                .await
-                .map(|_| Some(i))
+            })
+            .await
+            .map(|_| Some(i))
         }
         ButtonAnswer::Private(i) => {
             let Some(Output::Ephemeral(message)) = reply.outputs.get(i) else {
                 return;
             };
             if message.image.is_some() {
-                match press.defer_ephemeral(ctx).await {
+                match retrying("defer", || press.defer_ephemeral(ctx)).await {
                     Ok(()) => {
                         let out = prepare(data, message, langs.user).await;
                         let more = out.more.clone();
-                        let sent = press.create_followup(ctx, private_followup(out)).await;
+                        let sent = retrying("answer privately", || {
+                            press.create_followup(ctx, private_followup(out.clone()))
+                        })
+                        .await;
                         private_more(ctx, press, more).await;
                         sent.map(|_| Some(i))
                     }
@@ -604,20 +624,22 @@ async fn on_button(
             } else {
                 let out = prepare(data, message, langs.user).await;
                 let more = out.more.clone();
-                let sent = press
-                    .create_response(
+                let sent = retrying("answer privately", || {
+                    press.create_response(
                         ctx,
-                        serenity::CreateInteractionResponse::Message(private_message(out)),
+                        serenity::CreateInteractionResponse::Message(private_message(out.clone())),
                     )
-                    .await;
+                })
+                .await;
                 private_more(ctx, press, more).await;
                 sent.map(|_| Some(i))
             }
         }
-        ButtonAnswer::Acknowledge => press
-            .create_response(ctx, serenity::CreateInteractionResponse::Acknowledge)
-            .await
-            .map(|_| None),
+        ButtonAnswer::Acknowledge => retrying("acknowledge", || {
+            press.create_response(ctx, serenity::CreateInteractionResponse::Acknowledge)
+        })
+        .await
+        .map(|_| None),
     };
     let primary = match answered {
         Ok(primary) => primary,
@@ -635,7 +657,11 @@ async fn on_button(
             Output::Ephemeral(m) => {
                 let out = prepare(data, m, langs.user).await;
                 let more = out.more.clone();
-                if let Err(e) = press.create_followup(ctx, private_followup(out)).await {
+                if let Err(e) = retrying("answer privately", || {
+                    press.create_followup(ctx, private_followup(out.clone()))
+                })
+                .await
+                {
                     tracing::warn!("cannot answer privately: {e}");
                 }
                 private_more(ctx, press, more).await;
@@ -658,7 +684,11 @@ async fn private_more(
         let followup = serenity::CreateInteractionResponseFollowup::new()
             .content(chunk)
             .ephemeral(true);
-        if let Err(e) = press.create_followup(ctx, followup).await {
+        if let Err(e) = retrying("answer privately", || {
+            press.create_followup(ctx, followup.clone())
+        })
+        .await
+        {
             tracing::warn!("cannot answer privately: {e}");
         }
     }

@@ -6,6 +6,7 @@ pub mod config;
 mod deliver;
 mod localize;
 mod persistence;
+mod retry;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -187,7 +188,11 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
         .build();
     // Ask Discord who we are before connecting the gateway: a refused token then gives a clear error
     // at once instead of a reconnect loop.
-    let http = serenity::HttpBuilder::new(&token).build();
+    let mut http = serenity::HttpBuilder::new(&token);
+    if let Some(client) = http_client(&config.network)? {
+        http = http.client(client);
+    }
+    let http = http.build();
     let name = check_token(&http, LOGIN_TIMEOUT).await?;
     tracing::info!(bot = %name, "token accepted");
     let intents = serenity::GatewayIntents::GUILDS;
@@ -207,6 +212,47 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
         return Err(DiscordError::Register(reason.clone()));
     }
     result.map_err(start_error)
+}
+
+/// The HTTP client for Discord's REST API when `[network]` asks for a proxy or extra roots; `None`
+/// lets serenity build its usual one.
+fn http_client(network: &config::Network) -> Result<Option<reqwest::Client>, DiscordError> {
+    if network.https_proxy.is_none() && network.extra_root_certificates.is_none() {
+        return Ok(None);
+    }
+    let mut builder = reqwest::Client::builder().use_rustls_tls();
+    if let Some(proxy) = &network.https_proxy {
+        let proxy = reqwest::Proxy::https(proxy.as_str())
+            .map_err(|e| DiscordError::Config(format!("network.https_proxy: {e}")))?;
+        builder = builder.proxy(proxy);
+    }
+    if let Some(path) = &network.extra_root_certificates {
+        let pem = std::fs::read(path).map_err(|e| {
+            DiscordError::Config(format!(
+                "network.extra_root_certificates: cannot read {}: {e}",
+                path.display()
+            ))
+        })?;
+        let certificates = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
+            DiscordError::Config(format!(
+                "network.extra_root_certificates: {} is not PEM: {e}",
+                path.display()
+            ))
+        })?;
+        if certificates.is_empty() {
+            return Err(DiscordError::Config(format!(
+                "network.extra_root_certificates: no certificate in {}",
+                path.display()
+            )));
+        }
+        for certificate in certificates {
+            builder = builder.add_root_certificate(certificate);
+        }
+    }
+    builder
+        .build()
+        .map(Some)
+        .map_err(|e| DiscordError::Config(format!("network: {e}")))
 }
 
 /// How long the token check may take.

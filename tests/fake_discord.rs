@@ -1,0 +1,503 @@
+//! Self-tests of the Discord stand-in (tests/support/fake_discord): its frames and answers deserialize
+//! with serenity's own types, and a minimal serenity `Client` (not the bot) completes the handshake,
+//! answers an interaction with a PNG through both ways of reaching the REST API, rides out 429s with its
+//! rate limiter, and resumes after dropped connections without losing or doubling a dispatch.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use serenity::all::{
+    ButtonStyle, Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse,
+    CreateButton, CreateCommand, CreateCommandOption, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, EventHandler, GatewayIntents, HttpBuilder,
+    Interaction as SerenityInteraction, Ready,
+};
+use support::fake_discord::{multipart, Config, DropMode, FakeDiscord, Fault};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+#[test]
+fn multipart_parser_splits_parts() {
+    let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"board.png\"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--XyZ\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\r\n{\"a\":1}\r\n--XyZ--\r\n";
+    let parts = multipart::parse(body, "XyZ").expect("parses");
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[0].name, "files[0]");
+    assert_eq!(parts[0].filename.as_deref(), Some("board.png"));
+    assert_eq!(parts[0].data, b"\x89PNG");
+    assert_eq!(parts[1].data, b"{\"a\":1}");
+    assert_eq!(
+        multipart::boundary("multipart/form-data; boundary=XyZ").as_deref(),
+        Some("XyZ")
+    );
+    assert!(multipart::parse(b"--XyZ\r\nbroken", "XyZ").is_err());
+}
+
+fn tiny_png() -> Vec<u8> {
+    let image = image::RgbaImage::from_pixel(12, 7, image::Rgba([200, 30, 30, 255]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    image
+        .write_to(&mut out, image::ImageFormat::Png)
+        .expect("encode png");
+    out.into_inner()
+}
+
+/// What the minimal bot saw.
+#[derive(Debug)]
+enum Seen {
+    Ready(u64),
+    Interaction,
+    CallbackError(String),
+}
+
+/// A minimal bot: answers `/ping` with a PNG and a button, autocompletes with two choices, answers
+/// button clicks by updating the message.
+struct MiniBot {
+    seen: mpsc::UnboundedSender<Seen>,
+}
+
+#[serenity::async_trait]
+impl EventHandler for MiniBot {
+    async fn ready(&self, _ctx: Context, ready: Ready) {
+        let _ = self.seen.send(Seen::Ready(ready.application.id.get()));
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: SerenityInteraction) {
+        let _ = self.seen.send(Seen::Interaction);
+        let result = match &interaction {
+            SerenityInteraction::Command(command) => {
+                let message = CreateInteractionResponseMessage::new()
+                    .content(format!("pong <@{}>", command.user.id))
+                    .add_file(CreateAttachment::bytes(tiny_png(), "board.png"))
+                    .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(
+                        "again",
+                    )
+                    .label("Again")
+                    .style(ButtonStyle::Primary)])]);
+                command
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(message))
+                    .await
+            }
+            SerenityInteraction::Autocomplete(auto) => {
+                let response = CreateAutocompleteResponse::new()
+                    .add_string_choice("Seven of hearts", "7H")
+                    .add_string_choice("Jack of clubs", "JC");
+                auto.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
+                    .await
+            }
+            SerenityInteraction::Component(component) => {
+                let message = CreateInteractionResponseMessage::new().content("clicked");
+                component
+                    .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(message))
+                    .await
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            let _ = self.seen.send(Seen::CallbackError(e.to_string()));
+        }
+    }
+}
+
+/// How the minimal bot reaches the REST API.
+enum Route {
+    /// `HttpBuilder::proxy` with the rate limiter off.
+    BaseUrl,
+    /// A CONNECT proxy and the stand-in's CA, rate limiter on.
+    Tunnel,
+}
+
+struct Running {
+    seen: mpsc::UnboundedReceiver<Seen>,
+    http: Arc<serenity::http::Http>,
+    shards: Arc<serenity::gateway::ShardManager>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let shards = Arc::clone(&self.shards);
+        tokio::spawn(async move { shards.shutdown_all().await });
+    }
+}
+
+async fn start_minibot(fake: &FakeDiscord, route: Route) -> Running {
+    let http = match route {
+        Route::BaseUrl => HttpBuilder::new(fake.token())
+            .proxy(fake.rest_url())
+            .ratelimiter_disabled(true)
+            .build(),
+        Route::Tunnel => {
+            let client = reqwest::Client::builder()
+                .use_rustls_tls()
+                .proxy(reqwest::Proxy::https(fake.rest_url()).expect("proxy url"))
+                .add_root_certificate(
+                    reqwest::Certificate::from_pem(fake.ca_pem().as_bytes()).expect("ca pem"),
+                )
+                .build()
+                .expect("reqwest client");
+            HttpBuilder::new(fake.token()).client(client).build()
+        }
+    };
+    let (tx, seen) = mpsc::unbounded_channel();
+    let mut client = serenity::client::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+        .event_handler(MiniBot { seen: tx })
+        .await
+        .expect("client");
+    let http = Arc::clone(&client.http);
+    let shards = Arc::clone(&client.shard_manager);
+    tokio::spawn(async move {
+        let _ = client.start().await;
+    });
+    Running { seen, http, shards }
+}
+
+async fn register_ping(http: &serenity::http::Http) {
+    let commands = vec![CreateCommand::new("ping")
+        .description("Answers with a picture")
+        .add_option(
+            CreateCommandOption::new(serenity::all::CommandOptionType::String, "card", "A card")
+                .required(true)
+                .set_autocomplete(true),
+        )
+        .add_option(CreateCommandOption::new(
+            serenity::all::CommandOptionType::Integer,
+            "times",
+            "How many",
+        ))];
+    let registered = serenity::all::Command::set_global_commands(http, commands)
+        .await
+        .expect("commands registered and parsed by serenity");
+    assert_eq!(registered.len(), 1);
+    assert_eq!(registered[0].name, "ping");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gateway_frames_and_rest_answers_deserialize_with_serenity() {
+    let fake = FakeDiscord::start(Config {
+        compress: false,
+        ..Config::default()
+    })
+    .await
+    .expect("stand-in");
+    let alice = fake.add_user("alice");
+    let table = fake.add_channel("table-1");
+
+    // REST through the base URL: GET /gateway and command registration, parsed by serenity.
+    let http = HttpBuilder::new(fake.token())
+        .proxy(fake.rest_url())
+        .ratelimiter_disabled(true)
+        .application_id(fake.application_id().into())
+        .build();
+    let gateway = http.get_gateway().await.expect("gateway info");
+    assert_eq!(gateway.url, fake.gateway_url());
+    register_ping(&http).await;
+    let info = http
+        .get_current_application_info()
+        .await
+        .expect("application info parses");
+    assert_eq!(info.id.get(), fake.application_id());
+
+    // A raw WebSocket client: every frame must parse as serenity's GatewayEvent.
+    let url = format!("{}/?v=10", fake.gateway_url());
+    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("connect");
+    let hello: serenity::model::event::GatewayEvent =
+        serde_json::from_str(&read_text(&mut ws).await).expect("hello parses");
+    assert!(matches!(
+        hello,
+        serenity::model::event::GatewayEvent::Hello(41_250)
+    ));
+    let identify = json!({"op": 2, "d": {"token": fake.token(), "intents": 1, "compress": false,
+        "properties": {"os": "linux", "browser": "test", "device": "test"}, "shard": [0, 1]}});
+    ws.send(Message::Text(identify.to_string()))
+        .await
+        .expect("send");
+    let mut seq = 0;
+    let mut frames = Vec::new();
+    for _ in 0..2 {
+        let text = read_text(&mut ws).await;
+        frames.push(text);
+    }
+    for text in &frames {
+        let event: serenity::model::event::GatewayEvent =
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        if let serenity::model::event::GatewayEvent::Dispatch(s, _) = event {
+            seq = s;
+        }
+    }
+    assert!(frames[0].contains("\"READY\""));
+    assert!(frames[1].contains("\"GUILD_CREATE\""));
+    assert_eq!(seq, 2);
+
+    // A slash command, an autocomplete and (after the bot posts a button) a click.
+    fake.slash(&alice, table, "ping", &[("card", "7H"), ("times", "3")])
+        .expect("slash");
+    assert!(fake
+        .slash(&alice, table, "ping", &[("times", "3")])
+        .is_err_and(|e| e.contains("required")));
+    assert!(fake
+        .slash(&alice, table, "ping", &[("card", "7H"), ("times", "x")])
+        .is_err());
+    fake.autocomplete(&alice, table, "ping", &[("card", "7")], "card")
+        .expect("autocomplete");
+    let posted = serenity::all::ChannelId::new(table)
+        .send_message(
+            &http,
+            CreateMessage::new()
+                .content("your move")
+                .add_file(CreateAttachment::bytes(tiny_png(), "board.png"))
+                .button(CreateButton::new("play:7H").label("Play 7♥")),
+        )
+        .await
+        .expect("message posted and parsed by serenity");
+    assert_eq!(posted.attachments.len(), 1);
+    assert_eq!(posted.attachments[0].width, Some(12));
+    fake.click(&alice, posted.id.get(), "play:7H")
+        .expect("click");
+    assert!(fake.click(&alice, posted.id.get(), "nope").is_err());
+    let mut kinds = Vec::new();
+    for _ in 0..3 {
+        let text = read_text(&mut ws).await;
+        let event: serenity::model::event::GatewayEvent =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let serenity::model::event::GatewayEvent::Dispatch(_, event) = event else {
+            panic!("not a dispatch: {text}");
+        };
+        let serenity::model::event::Event::InteractionCreate(created) = event else {
+            panic!("not an interaction: {text}");
+        };
+        kinds.push(created.interaction.kind());
+    }
+    use serenity::all::InteractionType;
+    assert_eq!(
+        kinds,
+        vec![
+            InteractionType::Command,
+            InteractionType::Autocomplete,
+            InteractionType::Component
+        ]
+    );
+
+    // Heartbeat → ack.
+    ws.send(Message::Text(json!({"op": 1, "d": 5}).to_string()))
+        .await
+        .expect("send");
+    let ack: Value = serde_json::from_str(&read_text(&mut ws).await).expect("json");
+    assert_eq!(ack["op"], 11);
+
+    // RESUME from an old sequence number on a new connection replays what came after it.
+    let session_id = serde_json::from_str::<Value>(&frames[0]).expect("json")["d"]["session_id"]
+        .as_str()
+        .expect("session id")
+        .to_string();
+    drop(ws);
+    let url = format!("{}/?v=10", fake.gateway_url());
+    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("connect");
+    let _hello = read_text(&mut ws).await;
+    let resume = json!({"op": 6, "d": {"token": fake.token(), "session_id": session_id, "seq": 3}});
+    ws.send(Message::Text(resume.to_string()))
+        .await
+        .expect("send");
+    let replayed: Vec<Value> = [
+        read_text(&mut ws).await,
+        read_text(&mut ws).await,
+        read_text(&mut ws).await,
+    ]
+    .iter()
+    .map(|t| serde_json::from_str(t).expect("json"))
+    .collect();
+    assert_eq!(replayed[0]["s"], 4);
+    assert_eq!(replayed[1]["s"], 5);
+    assert_eq!(replayed[2]["t"], "RESUMED");
+    // An unknown session gets op 9.
+    let bad = json!({"op": 6, "d": {"token": fake.token(), "session_id": "nope", "seq": 1}});
+    let (mut ws2, _) = tokio_tungstenite::connect_async(format!("{}/?v=10", fake.gateway_url()))
+        .await
+        .expect("connect");
+    let _hello = read_text(&mut ws2).await;
+    ws2.send(Message::Text(bad.to_string()))
+        .await
+        .expect("send");
+    let invalid: Value = serde_json::from_str(&read_text(&mut ws2).await).expect("json");
+    assert_eq!(invalid["op"], 9);
+    assert_eq!(fake.gateway_stats().resumes, 1);
+    assert!(fake.state().unknown_routes().is_empty());
+}
+
+async fn read_text<S>(ws: &mut S) -> String
+where
+    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let frame = tokio::time::timeout(WAIT, ws.next())
+            .await
+            .expect("a frame in time")
+            .expect("connection open")
+            .expect("frame");
+        if let Message::Text(text) = frame {
+            return text;
+        }
+    }
+}
+
+async fn wait_seen(running: &mut Running, what: impl Fn(&Seen) -> bool) -> Seen {
+    loop {
+        let seen = tokio::time::timeout(WAIT, running.seen.recv())
+            .await
+            .expect("the mini bot to see it in time")
+            .expect("handler alive");
+        if what(&seen) {
+            return seen;
+        }
+    }
+}
+
+async fn handshake_and_reply(route: Route) -> FakeDiscord {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let alice = fake.add_user("alice");
+    let table = fake.add_channel("table-1");
+    let mut bot = start_minibot(&fake, route).await;
+    let ready = wait_seen(&mut bot, |s| matches!(s, Seen::Ready(_))).await;
+    assert!(matches!(ready, Seen::Ready(id) if id == fake.application_id()));
+    fake.wait_ready(WAIT).await.expect("session");
+    let identify = fake.gateway_stats().last_identify;
+    assert_eq!(
+        identify["compress"], true,
+        "serenity asks for payload compression"
+    );
+    register_ping(&bot.http).await;
+
+    let ping = fake
+        .slash(&alice, table, "ping", &[("card", "7H")])
+        .expect("slash");
+    let reply = fake.wait_reply(&ping, WAIT).await.expect("reply");
+    assert_eq!(reply.content, format!("pong <@{}>", alice.id));
+    assert_eq!(reply.mentions(), vec![alice.id]);
+    assert_eq!(reply.attachments.len(), 1);
+    let png = image::load_from_memory(&reply.attachments[0].data).expect("PNG decodes");
+    assert_eq!((png.width(), png.height()), (12, 7));
+    assert_eq!(reply.custom_ids(), vec!["again".to_string()]);
+    let callback = fake.requests_to("POST", &format!("/interactions/{}/", ping.id));
+    assert_eq!(callback.len(), 1);
+    assert_eq!(callback[0].uploads[0].field, "files[0]");
+
+    let auto = fake
+        .autocomplete(&alice, table, "ping", &[("card", "J")], "card")
+        .expect("autocomplete");
+    let answer = fake.wait_callback(&auto, WAIT).await.expect("choices");
+    assert_eq!(answer.kind, 8);
+    assert_eq!(answer.data["choices"][1]["value"], "JC");
+
+    let click = fake.click(&alice, reply.id, "again").expect("click");
+    let updated = fake.wait_reply(&click, WAIT).await.expect("update");
+    assert_eq!(updated.id, reply.id);
+    assert_eq!(updated.content, "clicked");
+    assert!(fake.state().unknown_routes().is_empty());
+    fake
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_client_through_the_base_url() {
+    let fake = handshake_and_reply(Route::BaseUrl).await;
+    assert!(fake.requests().iter().all(|r| !r.via_tls));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_client_through_the_tls_tunnel() {
+    let fake = handshake_and_reply(Route::Tunnel).await;
+    assert!(fake.requests().iter().all(|r| r.via_tls));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_rate_limiter_retries_429_but_not_500() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let alice = fake.add_user("alice");
+    let table = fake.add_channel("table-1");
+    let mut bot = start_minibot(&fake, Route::Tunnel).await;
+    wait_seen(&mut bot, |s| matches!(s, Seen::Ready(_))).await;
+    register_ping(&bot.http).await;
+
+    fake.inject_fault(
+        Fault::RateLimited {
+            retry_after: 0.25,
+            global: false,
+        },
+        2,
+        Some("POST"),
+        Some("/callback"),
+    );
+    let ping = fake
+        .slash(&alice, table, "ping", &[("card", "7H")])
+        .expect("slash");
+    let reply = fake
+        .wait_reply(&ping, WAIT)
+        .await
+        .expect("reply after 429s");
+    assert_eq!(reply.attachments.len(), 1);
+    let attempts = fake.requests_to("POST", &format!("/interactions/{}/", ping.id));
+    assert_eq!(attempts.len(), 3, "two 429s, then the accepted callback");
+    assert_eq!(
+        attempts.iter().map(|r| r.status).collect::<Vec<_>>(),
+        vec![429, 429, 204]
+    );
+    let waited = attempts[2].at.duration_since(attempts[0].at);
+    assert!(waited >= Duration::from_millis(450), "waited {waited:?}");
+
+    // serenity does not retry a 500: the handler gets the error.
+    fake.inject_fault(Fault::ServerError(500), 1, Some("POST"), Some("/callback"));
+    let ping = fake
+        .slash(&alice, table, "ping", &[("card", "7H")])
+        .expect("slash");
+    let error = wait_seen(&mut bot, |s| matches!(s, Seen::CallbackError(_))).await;
+    assert!(matches!(error, Seen::CallbackError(e) if e.contains("500")));
+    assert!(fake.interaction(ping.id).expect("known").callback.is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_resumes_after_drops_without_losing_or_doubling() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let alice = fake.add_user("alice");
+    let table = fake.add_channel("table-1");
+    let mut bot = start_minibot(&fake, Route::BaseUrl).await;
+    wait_seen(&mut bot, |s| matches!(s, Seen::Ready(_))).await;
+    register_ping(&bot.http).await;
+
+    let modes = [DropMode::Abrupt, DropMode::Close(4000), DropMode::Reconnect];
+    for (round, mode) in modes.into_iter().enumerate() {
+        fake.wait_ready(WAIT).await.expect("connected");
+        assert!(fake.drop_gateway(mode), "{mode:?}: a connection to drop");
+        // Sent while the bot is disconnected: kept and replayed on RESUME.
+        let ping = fake
+            .slash(&alice, table, "ping", &[("card", "7H")])
+            .expect("slash");
+        fake.wait_resumed(round + 1, WAIT)
+            .await
+            .unwrap_or_else(|e| panic!("{mode:?}: {e}"));
+        fake.wait_reply(&ping, WAIT)
+            .await
+            .unwrap_or_else(|e| panic!("{mode:?}: {e}"));
+        let state = fake.interaction(ping.id).expect("known");
+        assert_eq!(state.deliveries, 1, "{mode:?}: delivered exactly once");
+        assert!(
+            state.refused_callbacks.is_empty(),
+            "{mode:?}: answered once"
+        );
+    }
+    let stats = fake.gateway_stats();
+    assert_eq!(stats.identifies, 1, "never re-identified");
+    assert_eq!(stats.resumes, 3);
+}

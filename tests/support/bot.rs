@@ -1,0 +1,228 @@
+//! The real `sequence-bot` binary as a child process, configured to reach the stand-in: a temporary
+//! folder with `config.toml` (token, `[network]` proxy and CA, database, fast timers) and the bot's log.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use super::fake_discord::FakeDiscord;
+
+/// A running bot process; killed when dropped.
+pub struct BotProcess {
+    child: Child,
+    dir: PathBuf,
+    log: PathBuf,
+}
+
+/// Settings of a bot run.
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    /// Register the commands in the stand-in's guild (instant) rather than globally.
+    pub guild_commands: bool,
+    /// Milliseconds before each computer move.
+    pub bot_delay_ms: u64,
+    /// Timer check interval, seconds.
+    pub tick_secs: u64,
+    /// `RUST_LOG` for the child.
+    pub log_filter: String,
+}
+
+impl Default for BotOptions {
+    fn default() -> Self {
+        BotOptions {
+            guild_commands: true,
+            bot_delay_ms: 0,
+            tick_secs: 1,
+            log_filter: "info,serenity=warn,poise=warn".into(),
+        }
+    }
+}
+
+impl BotProcess {
+    /// Writes the configuration into `dir` and starts the bot there.
+    pub fn spawn(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> BotProcess {
+        let ca = dir.join("fake-discord-ca.pem");
+        std::fs::write(&ca, fake.ca_pem()).expect("write the stand-in's CA");
+        let database = dir.join("sequence-bot.sqlite3");
+        let dev_guild = if options.guild_commands {
+            format!("dev_guild = {}\n", fake.guild_id())
+        } else {
+            String::new()
+        };
+        let config = format!(
+            "token = {token:?}\n{dev_guild}database = {database:?}\n\n\
+             [timers]\nturn_reminder_secs = 3000\nturn_timeout_secs = 6000\nlobby_timeout_secs = 6000\n\
+             bot_delay_ms = {delay}\ntick_secs = {tick}\n\n\
+             [network]\nhttps_proxy = {proxy:?}\nextra_root_certificates = {ca:?}\n",
+            token = fake.token(),
+            database = database.display().to_string(),
+            delay = options.bot_delay_ms,
+            tick = options.tick_secs,
+            proxy = fake.rest_url(),
+            ca = ca.display().to_string(),
+        );
+        let config_path = dir.join("config.toml");
+        std::fs::write(&config_path, config).expect("write config.toml");
+        let log = dir.join(format!("bot-{}.log", std::process::id()));
+        let log_file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log)
+            .expect("log file");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sequence-bot"));
+        command
+            .arg("run")
+            .arg("--config")
+            .arg(&config_path)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(log_file.try_clone().expect("log file"))
+            .stderr(log_file)
+            .env("RUST_LOG", &options.log_filter);
+        // Nothing from the environment may point the bot anywhere else.
+        for key in [
+            "DISCORD_TOKEN",
+            "SEQUENCE_DEV_GUILD",
+            "SEQUENCE_DATABASE",
+            "HTTP_PROXY",
+            "HTTPS_PROXY",
+            "ALL_PROXY",
+            "http_proxy",
+            "https_proxy",
+            "all_proxy",
+            "NO_PROXY",
+            "no_proxy",
+        ] {
+            command.env_remove(key);
+        }
+        let child = command.spawn().expect("start sequence-bot");
+        BotProcess {
+            child,
+            dir: dir.to_path_buf(),
+            log,
+        }
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The folder the bot runs in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether the process is still running.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Peak resident memory (VmHWM) in KiB, from /proc.
+    pub fn peak_rss_kib(&self) -> Option<u64> {
+        status_field(self.pid(), "VmHWM:")
+    }
+
+    /// Current resident memory (VmRSS) in KiB, from /proc.
+    pub fn rss_kib(&self) -> Option<u64> {
+        status_field(self.pid(), "VmRSS:")
+    }
+
+    /// Kills the process at once (SIGKILL), as a crash would, and waits for it.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Waits up to `limit` for the process to exit; its exit code.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<i32> {
+        let deadline = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+
+    /// What the bot has logged so far.
+    pub fn log(&self) -> String {
+        let mut text = String::new();
+        if let Ok(mut file) = std::fs::File::open(&self.log) {
+            let _ = file.read_to_string(&mut text);
+        }
+        text
+    }
+
+    /// The last `lines` lines of the log, for failure messages.
+    pub fn log_tail(&self, lines: usize) -> String {
+        let log = self.log();
+        let all: Vec<&str> = log.lines().collect();
+        all[all.len().saturating_sub(lines)..].join("\n")
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn status_field(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with(field))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// The stand-in, the bot connected to it (commands registered), and the bot's folder.
+pub struct Harness {
+    /// The stand-in.
+    pub fake: FakeDiscord,
+    /// The bot.
+    pub bot: BotProcess,
+    /// The bot's folder (config, database, log), removed at the end.
+    pub dir: tempfile::TempDir,
+}
+
+impl Harness {
+    /// Starts a stand-in with `config`, then the bot, and waits until the bot has identified and
+    /// registered `/sequence`.
+    pub async fn start(
+        config: super::fake_discord::Config,
+        options: &BotOptions,
+    ) -> Result<Harness, String> {
+        let fake = FakeDiscord::start(config).await?;
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let bot = BotProcess::spawn(&fake, dir.path(), options);
+        let harness = Harness { fake, bot, dir };
+        harness.wait_connected().await?;
+        Ok(harness)
+    }
+
+    /// Waits until the bot has identified and `/sequence` is registered.
+    pub async fn wait_connected(&self) -> Result<(), String> {
+        let limit = Duration::from_secs(60);
+        self.fake
+            .wait_ready(limit)
+            .await
+            .map_err(|e| format!("{e}\nbot log:\n{}", self.bot.log_tail(40)))?;
+        self.fake
+            .wait_command("sequence", limit)
+            .await
+            .map_err(|e| format!("{e}\nbot log:\n{}", self.bot.log_tail(40)))?;
+        Ok(())
+    }
+
+    /// Restarts the bot process in the same folder (same database).
+    pub fn respawn(&mut self, options: &BotOptions) {
+        self.bot.kill();
+        self.bot = BotProcess::spawn(&self.fake, self.dir.path(), options);
+    }
+}

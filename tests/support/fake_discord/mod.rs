@@ -1,0 +1,1499 @@
+//! A local stand-in for Discord that speaks its real wire protocols on 127.0.0.1, for end-to-end tests.
+//!
+//! * REST (`rest.rs`): an HTTP/1.1 server for the routes a poise/serenity bot uses. It is reached either
+//!   directly as `http://127.0.0.1:PORT` (serenity's `HttpBuilder::proxy`, which only works with
+//!   serenity's rate limiter disabled) or as an HTTP proxy: the client sends `CONNECT discord.com:443`,
+//!   the stand-in terminates TLS with a certificate from a CA made for this run ([`FakeDiscord::ca_pem`])
+//!   and serves the same routes. The second way keeps serenity's real rate limiter in the loop.
+//! * Gateway (`gateway.rs`): a WebSocket server (`ws://127.0.0.1:PORT`, returned by `GET /gateway`):
+//!   hello, identify, heartbeat/ack, READY, GUILD_CREATE, dispatches, resume with replay, reconnect,
+//!   invalid session.
+//!
+//! Tests inject interactions (slash commands typed against the registered command schema, autocomplete,
+//! button clicks, select menus) as `INTERACTION_CREATE` dispatches, read every request the bot made, the
+//! messages it created or edited, and inject faults (429 with `retry-after`, 5xx, dropped connections).
+//! Nothing here connects anywhere: both servers listen on 127.0.0.1 and nothing is forwarded.
+
+pub mod gateway;
+pub mod model;
+pub mod multipart;
+pub mod rest;
+pub mod tls;
+
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, Notify};
+use tokio::task::JoinHandle;
+
+pub use model::FakeUser;
+use model::{now_ms, FakeChannel, DISCORD_EPOCH_MS};
+
+/// How the stand-in behaves.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The bot token the stand-in accepts (without the `Bot ` prefix).
+    pub token: String,
+    /// The application (and bot user) id.
+    pub application_id: u64,
+    /// The bot's username.
+    pub bot_name: String,
+    /// The heartbeat interval sent in HELLO (Discord sends 41250 ms).
+    pub heartbeat_interval_ms: u64,
+    /// Like Discord, refuse an interaction callback this long after the dispatch (10062 Unknown
+    /// interaction). `None` accepts late callbacks (they are still recorded as late).
+    pub interaction_deadline: Option<Duration>,
+    /// Send READY and GUILD_CREATE zlib-compressed (binary frames) when IDENTIFY asks for compression.
+    pub compress: bool,
+    /// How many dispatches a session keeps for replay on RESUME.
+    pub history_limit: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            token: "MTEwMDAwMDAwMDAwMDAwMDAx.ZmFrZQ.stand-in-token-for-tests-only".to_string(),
+            application_id: 1_100_000_000_000_000_001,
+            bot_name: "sequence-bot".to_string(),
+            heartbeat_interval_ms: 41_250,
+            interaction_deadline: Some(Duration::from_secs(3)),
+            compress: true,
+            history_limit: 50_000,
+        }
+    }
+}
+
+/// A file uploaded in a multipart request.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    /// The form field, e.g. `files[0]`.
+    pub field: String,
+    /// The file name.
+    pub filename: String,
+    /// The part's content type.
+    pub content_type: Option<String>,
+    /// The bytes.
+    pub data: Arc<Vec<u8>>,
+}
+
+/// One HTTP request the bot made, and what the stand-in answered.
+#[derive(Clone, Debug)]
+pub struct RecordedRequest {
+    /// Order of arrival.
+    pub index: usize,
+    /// `GET`, `POST`, ...
+    pub method: String,
+    /// The path below `/api/v10`, e.g. `/interactions/1/tok/callback` (or the full path if it had no
+    /// such prefix).
+    pub path: String,
+    /// The query string, without `?`.
+    pub query: String,
+    /// The JSON body (or the multipart `payload_json`), `Null` if there was none.
+    pub json: Value,
+    /// Files of a multipart body.
+    pub uploads: Vec<Upload>,
+    /// Whether it came through the CONNECT tunnel (TLS), i.e. through serenity's rate limiter.
+    pub via_tls: bool,
+    /// The `Authorization` header.
+    pub authorization: Option<String>,
+    /// The status the stand-in answered.
+    pub status: u16,
+    /// Whether the answer was an injected fault.
+    pub fault: bool,
+    /// Whether a route matched (false: answered 404 as an unknown route).
+    pub known_route: bool,
+    /// When the request (headers and body) had arrived.
+    pub at: Instant,
+}
+
+/// A fault the REST side answers instead of the real response.
+#[derive(Clone, Debug)]
+pub enum Fault {
+    /// HTTP 429 with `retry-after` (seconds) and the JSON body Discord sends.
+    RateLimited {
+        /// Seconds to wait.
+        retry_after: f64,
+        /// Whether it is the global limit (`x-ratelimit-global`).
+        global: bool,
+    },
+    /// An HTTP 5xx with Discord's error body.
+    ServerError(u16),
+}
+
+#[derive(Clone, Debug)]
+struct FaultRule {
+    fault: Fault,
+    remaining: usize,
+    method: Option<String>,
+    path_contains: Option<String>,
+    /// Only requests answering an interaction of this kind (callbacks and its webhook).
+    kind: Option<InteractionKind>,
+}
+
+/// How to break the gateway connection.
+#[derive(Clone, Copy, Debug)]
+pub enum DropMode {
+    /// Close the TCP connection without a WebSocket close frame.
+    Abrupt,
+    /// Send a close frame with this code (e.g. 4000 unknown error, resumable).
+    Close(u16),
+    /// Send op 7 RECONNECT and wait for the client to reconnect.
+    Reconnect,
+}
+
+/// A file attached to a message.
+#[derive(Clone, Debug)]
+pub struct StoredAttachment {
+    /// Snowflake.
+    pub id: u64,
+    /// File name.
+    pub filename: String,
+    /// Content type.
+    pub content_type: Option<String>,
+    /// Description (alt text).
+    pub description: Option<String>,
+    /// Bytes.
+    pub data: Arc<Vec<u8>>,
+}
+
+/// A message the bot created (in a channel, a DM, or as an interaction response), as it is now.
+#[derive(Clone, Debug)]
+pub struct StoredMessage {
+    /// Snowflake.
+    pub id: u64,
+    /// The channel.
+    pub channel_id: u64,
+    /// Text.
+    pub content: String,
+    /// Embeds as sent.
+    pub embeds: Value,
+    /// Components (action rows) as sent.
+    pub components: Value,
+    /// Attachments.
+    pub attachments: Vec<StoredAttachment>,
+    /// Message flags (64 = ephemeral, 128 = loading).
+    pub flags: u64,
+    /// The interaction this answers, for interaction responses and follow-ups.
+    pub interaction_id: Option<u64>,
+    /// The `allowed_mentions` of the last write.
+    pub allowed_mentions: Value,
+    /// How many times it was edited.
+    pub edits: usize,
+    /// Whether it was deleted.
+    pub deleted: bool,
+    /// When it was created.
+    pub created: Instant,
+}
+
+impl StoredMessage {
+    /// Whether only the interaction's user sees it.
+    pub fn is_ephemeral(&self) -> bool {
+        self.flags & 64 != 0
+    }
+
+    /// Users mentioned in the text (`<@id>`).
+    pub fn mentions(&self) -> Vec<u64> {
+        model::mentioned_ids(&self.content)
+    }
+
+    /// Every custom id of the buttons and menus.
+    pub fn custom_ids(&self) -> Vec<String> {
+        let mut ids = Vec::new();
+        for row in self.components.as_array().into_iter().flatten() {
+            for component in row["components"].as_array().into_iter().flatten() {
+                if let Some(id) = component["custom_id"].as_str() {
+                    ids.push(id.to_string());
+                }
+            }
+        }
+        ids
+    }
+
+    /// The text of the message and its embeds, for searching.
+    pub fn all_text(&self) -> String {
+        let mut text = self.content.clone();
+        for embed in self.embeds.as_array().into_iter().flatten() {
+            for key in ["title", "description"] {
+                if let Some(s) = embed[key].as_str() {
+                    text.push('\n');
+                    text.push_str(s);
+                }
+            }
+            for field in embed["fields"].as_array().into_iter().flatten() {
+                for key in ["name", "value"] {
+                    if let Some(s) = field[key].as_str() {
+                        text.push('\n');
+                        text.push_str(s);
+                    }
+                }
+            }
+            if let Some(s) = embed["footer"]["text"].as_str() {
+                text.push('\n');
+                text.push_str(s);
+            }
+        }
+        text
+    }
+}
+
+/// Kinds of interaction (Discord's `type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InteractionKind {
+    /// 2: a slash command.
+    Command,
+    /// 3: a button or select menu.
+    Component,
+    /// 4: autocomplete of an option.
+    Autocomplete,
+    /// 5: a modal submitted.
+    ModalSubmit,
+}
+
+impl InteractionKind {
+    fn code(self) -> u8 {
+        match self {
+            InteractionKind::Command => 2,
+            InteractionKind::Component => 3,
+            InteractionKind::Autocomplete => 4,
+            InteractionKind::ModalSubmit => 5,
+        }
+    }
+}
+
+/// The bot's answer to an interaction (the callback request).
+#[derive(Clone, Debug)]
+pub struct Callback {
+    /// Response type: 4 message, 5 deferred message, 6 deferred update, 7 update, 8 autocomplete, 9 modal.
+    pub kind: u8,
+    /// The callback's `data`.
+    pub data: Value,
+    /// When it arrived.
+    pub at: Instant,
+}
+
+/// An interaction the stand-in dispatched, and what became of it.
+#[derive(Clone, Debug)]
+pub struct InteractionState {
+    /// Snowflake.
+    pub id: u64,
+    /// The interaction token.
+    pub token: String,
+    /// Kind.
+    pub kind: InteractionKind,
+    /// Who acted.
+    pub user_id: u64,
+    /// Where.
+    pub channel_id: u64,
+    /// For components: the message clicked.
+    pub message_id: Option<u64>,
+    /// When the test created it.
+    pub created: Instant,
+    /// When its dispatch was first written to the bot's WebSocket (None: not delivered yet).
+    pub dispatched: Option<Instant>,
+    /// How many times the dispatch was written (replays on RESUME count).
+    pub deliveries: usize,
+    /// The accepted callback.
+    pub callback: Option<Callback>,
+    /// Callback attempts refused (already acknowledged, too late, invalid).
+    pub refused_callbacks: Vec<(u16, String)>,
+    /// The original response message.
+    pub original: Option<u64>,
+    /// Follow-up messages.
+    pub followups: Vec<u64>,
+}
+
+impl InteractionState {
+    /// Time from the dispatch to the bot's callback.
+    pub fn latency(&self) -> Option<Duration> {
+        let dispatched = self.dispatched?;
+        Some(
+            self.callback
+                .as_ref()?
+                .at
+                .saturating_duration_since(dispatched),
+        )
+    }
+}
+
+/// Gateway counters.
+#[derive(Clone, Debug, Default)]
+pub struct GatewayStats {
+    /// WebSocket connections accepted.
+    pub connections: usize,
+    /// IDENTIFY payloads received.
+    pub identifies: usize,
+    /// RESUME payloads accepted.
+    pub resumes: usize,
+    /// RESUME payloads refused (op 9 sent).
+    pub invalid_sessions: usize,
+    /// Heartbeats received.
+    pub heartbeats: usize,
+    /// The last IDENTIFY payload's `d`.
+    pub last_identify: Value,
+    /// Frames replayed on RESUME.
+    pub replayed: usize,
+}
+
+pub(crate) enum Outgoing {
+    /// A text frame, and the interaction it dispatches.
+    Text(Arc<String>, Option<u64>),
+    /// A zlib-compressed binary frame.
+    Binary(Vec<u8>),
+    /// A close frame.
+    Close(u16, String),
+    /// Drop the TCP connection.
+    Abort,
+}
+
+pub(crate) struct Conn {
+    id: u64,
+    tx: mpsc::UnboundedSender<Outgoing>,
+}
+
+pub(crate) struct Session {
+    id: String,
+    seq: u64,
+    history: VecDeque<(u64, Arc<String>, Option<u64>)>,
+    conn: Option<Conn>,
+}
+
+/// Everything the stand-in knows; tests read it through [`FakeDiscord`].
+pub struct State {
+    pub(crate) config: Config,
+    next_snowflake: u64,
+    /// Requests in order of arrival.
+    pub requests: Vec<RecordedRequest>,
+    faults: Vec<FaultRule>,
+    /// Registered global commands (with ids).
+    pub global_commands: Vec<Value>,
+    /// Registered guild commands.
+    pub guild_commands: HashMap<u64, Vec<Value>>,
+    /// Users by id.
+    pub users: HashMap<u64, FakeUser>,
+    user_order: Vec<u64>,
+    /// Channels by id (guild text channels and DMs).
+    pub channels: HashMap<u64, FakeChannel>,
+    channel_order: Vec<u64>,
+    /// Messages by id.
+    pub messages: HashMap<u64, StoredMessage>,
+    message_order: Vec<u64>,
+    channel_messages: HashMap<u64, Vec<u64>>,
+    /// Interactions by id.
+    pub interactions: HashMap<u64, InteractionState>,
+    tokens: HashMap<String, u64>,
+    dm_channels: HashMap<u64, u64>,
+    pub(crate) session: Option<Session>,
+    /// Gateway counters.
+    pub gateway: GatewayStats,
+    /// TLS tunnels (CONNECT) opened by the client.
+    pub tunnels: usize,
+    /// Time spent in TLS handshakes of tunnels.
+    pub tls_time: Duration,
+    /// Keys (interaction, channel and user ids) changed since the last notification.
+    touched: Vec<u64>,
+    next_conn: u64,
+    guild_id: u64,
+    bot: FakeUser,
+    pub(crate) gateway_url: String,
+}
+
+impl State {
+    fn new(config: Config) -> State {
+        let bot = FakeUser {
+            id: config.application_id,
+            name: config.bot_name.clone(),
+            locale: "en-US".into(),
+            permissions: model::BOT_PERMISSIONS,
+            bot: true,
+            dms_closed: false,
+        };
+        let mut state = State {
+            config,
+            next_snowflake: 0,
+            requests: Vec::new(),
+            faults: Vec::new(),
+            global_commands: Vec::new(),
+            guild_commands: HashMap::new(),
+            users: HashMap::new(),
+            user_order: Vec::new(),
+            channels: HashMap::new(),
+            channel_order: Vec::new(),
+            messages: HashMap::new(),
+            message_order: Vec::new(),
+            channel_messages: HashMap::new(),
+            interactions: HashMap::new(),
+            tokens: HashMap::new(),
+            dm_channels: HashMap::new(),
+            session: None,
+            gateway: GatewayStats::default(),
+            tunnels: 0,
+            tls_time: Duration::ZERO,
+            touched: Vec::new(),
+            next_conn: 0,
+            guild_id: 0,
+            bot,
+            gateway_url: String::new(),
+        };
+        state.guild_id = state.snowflake();
+        state
+    }
+
+    /// A new snowflake: time-shaped like Discord's, strictly increasing.
+    pub fn snowflake(&mut self) -> u64 {
+        let from_time = now_ms().saturating_sub(DISCORD_EPOCH_MS) << 22;
+        self.next_snowflake = from_time.max(self.next_snowflake + 1);
+        self.next_snowflake
+    }
+
+    /// The bot user.
+    pub fn bot(&self) -> &FakeUser {
+        &self.bot
+    }
+
+    /// The guild's id.
+    pub fn guild_id(&self) -> u64 {
+        self.guild_id
+    }
+
+    /// Position of a guild channel in the guild's list.
+    fn channel_position(&self, channel_id: u64) -> usize {
+        self.channel_order
+            .iter()
+            .position(|&c| c == channel_id)
+            .unwrap_or(0)
+    }
+
+    /// The channel object of `channel_id`.
+    pub fn channel_json(&self, channel_id: u64) -> Option<Value> {
+        let channel = self.channels.get(&channel_id)?;
+        let recipient = channel.dm_with.and_then(|u| self.users.get(&u));
+        Some(channel.json(self.guild_id, self.channel_position(channel_id), recipient))
+    }
+
+    /// The `GUILD_CREATE` payload.
+    pub fn guild_create(&self) -> Value {
+        let channels: Vec<Value> = self
+            .channel_order
+            .iter()
+            .filter_map(|id| self.channels.get(id))
+            .filter(|c| c.dm_with.is_none())
+            .enumerate()
+            .map(|(i, c)| c.json(self.guild_id, i, None))
+            .collect();
+        // Like Discord for large guilds, only some members are sent.
+        let members: Vec<&FakeUser> = self
+            .user_order
+            .iter()
+            .filter_map(|id| self.users.get(id))
+            .take(100)
+            .collect();
+        let owner = self.user_order.first().copied().unwrap_or(self.bot.id);
+        model::guild_json(
+            self.guild_id,
+            "Sequence test guild",
+            owner,
+            &self.bot,
+            &members,
+            self.users.len() + 1,
+            &channels,
+        )
+    }
+
+    /// The message object of a stored message, as the API returns it.
+    pub fn message_json(&self, id: u64) -> Option<Value> {
+        let m = self.messages.get(&id)?;
+        let mentions: Vec<Value> = m
+            .mentions()
+            .iter()
+            .filter_map(|u| self.users.get(u))
+            .map(|u| u.json())
+            .collect();
+        let attachments: Vec<Value> = m
+            .attachments
+            .iter()
+            .map(|a| {
+                let mut v = json!({
+                    "id": a.id.to_string(),
+                    "filename": a.filename,
+                    "size": a.data.len(),
+                    "url": format!("https://cdn.discordapp.com/attachments/{}/{}/{}", m.channel_id, a.id, a.filename),
+                    "proxy_url": format!("https://media.discordapp.net/attachments/{}/{}/{}", m.channel_id, a.id, a.filename),
+                    "content_type": a.content_type,
+                    "description": a.description,
+                });
+                if let Some((w, h)) = model::png_size(&a.data) {
+                    v["width"] = json!(w);
+                    v["height"] = json!(h);
+                }
+                if m.is_ephemeral() {
+                    v["ephemeral"] = json!(true);
+                }
+                v
+            })
+            .collect();
+        let mut v = json!({
+            "id": m.id.to_string(),
+            "channel_id": m.channel_id.to_string(),
+            "author": self.bot.json(),
+            "content": m.content,
+            "timestamp": model::timestamp_of(m.id),
+            "edited_timestamp": if m.edits > 0 { Value::String(model::timestamp_of(self.next_snowflake)) } else { Value::Null },
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": mentions,
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": m.embeds.clone(),
+            "pinned": false,
+            "type": if m.interaction_id.is_some() { 20 } else { 0 },
+            "flags": m.flags,
+            "components": m.components.clone(),
+        });
+        if let Some(interaction_id) = m.interaction_id {
+            v["webhook_id"] = json!(self.config.application_id.to_string());
+            v["application_id"] = json!(self.config.application_id.to_string());
+            if let Some(i) = self.interactions.get(&interaction_id) {
+                if let Some(user) = self.users.get(&i.user_id) {
+                    v["interaction_metadata"] = json!({
+                        "id": i.id.to_string(),
+                        "type": i.kind.code(),
+                        "user": user.json(),
+                        "authorizing_integration_owners": {"0": self.guild_id.to_string()},
+                    });
+                }
+            }
+        }
+        Some(v)
+    }
+
+    /// Marks something a test may wait for as changed: an interaction, a channel or a user (DMs).
+    pub(crate) fn touch(&mut self, key: u64) {
+        self.touched.push(key);
+    }
+
+    fn add_message(&mut self, message: StoredMessage) -> u64 {
+        let id = message.id;
+        self.touch(message.channel_id);
+        if let Some(user) = self
+            .channels
+            .get(&message.channel_id)
+            .and_then(|c| c.dm_with)
+        {
+            self.touch(user);
+        }
+        if let Some(interaction) = message.interaction_id {
+            self.touch(interaction);
+        }
+        self.channel_messages
+            .entry(message.channel_id)
+            .or_default()
+            .push(id);
+        self.messages.insert(id, message);
+        self.message_order.push(id);
+        id
+    }
+
+    /// Messages of a channel in order of creation (deleted ones included, flagged).
+    pub fn messages_in(&self, channel_id: u64) -> Vec<&StoredMessage> {
+        self.channel_messages
+            .get(&channel_id)
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.messages.get(id))
+            .collect()
+    }
+
+    /// The DM channel opened with `user_id`, if the bot opened one.
+    pub fn dm_channel_of(&self, user_id: u64) -> Option<u64> {
+        self.dm_channels.get(&user_id).copied()
+    }
+
+    /// Requests answered 404 because no route matched.
+    pub fn unknown_routes(&self) -> Vec<&RecordedRequest> {
+        self.requests.iter().filter(|r| !r.known_route).collect()
+    }
+
+    fn take_fault(&mut self, method: &str, path: &str) -> Option<Fault> {
+        // Never fault `GET /gateway`: on failure serenity falls back to the real gateway's address.
+        if path.starts_with("/gateway") {
+            return None;
+        }
+        let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        let token = match segments.as_slice() {
+            ["interactions", _, token, "callback"] | ["webhooks", _, token, ..] => Some(*token),
+            _ => None,
+        };
+        let kind = token
+            .and_then(|t| self.tokens.get(t))
+            .and_then(|id| self.interactions.get(id))
+            .map(|i| i.kind);
+        let rule = self.faults.iter_mut().find(|r| {
+            r.remaining > 0
+                && r.method.as_deref().is_none_or(|m| m == method)
+                && r.path_contains.as_deref().is_none_or(|p| path.contains(p))
+                && r.kind.is_none_or(|k| Some(k) == kind)
+        })?;
+        rule.remaining -= 1;
+        Some(rule.fault.clone())
+    }
+
+    /// Queues a dispatch on the session (sent now if connected, else kept for replay on RESUME).
+    pub(crate) fn dispatch(&mut self, event: &str, data: Value, interaction: Option<u64>) -> bool {
+        let limit = self.config.history_limit;
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        session.seq += 1;
+        let frame = Arc::new(json!({"op": 0, "s": session.seq, "t": event, "d": data}).to_string());
+        session
+            .history
+            .push_back((session.seq, Arc::clone(&frame), interaction));
+        while session.history.len() > limit {
+            session.history.pop_front();
+        }
+        if let Some(conn) = &session.conn {
+            let _ = conn.tx.send(Outgoing::Text(frame, interaction));
+        }
+        true
+    }
+}
+
+/// What tests share with the servers.
+pub struct Shared {
+    state: Mutex<State>,
+    changed: Notify,
+    keyed: Mutex<HashMap<u64, Arc<Notify>>>,
+    tls: tokio_rustls::TlsAcceptor,
+}
+
+impl Shared {
+    /// Locks the state (a panic elsewhere does not make it unusable).
+    pub fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Wakes those waiting for any change, and those waiting on the keys touched since last time.
+    pub fn notify(&self) {
+        let keys = std::mem::take(&mut self.lock().touched);
+        self.notify_keys(&keys);
+    }
+
+    /// Wakes those waiting for any change and those waiting on `keys`.
+    pub fn notify_keys(&self, keys: &[u64]) {
+        self.changed.notify_waiters();
+        if keys.is_empty() {
+            return;
+        }
+        let keyed = self.keyed.lock().unwrap_or_else(|e| e.into_inner());
+        for key in keys {
+            if let Some(notify) = keyed.get(key) {
+                notify.notify_waiters();
+            }
+        }
+    }
+
+    fn key_notify(&self, key: u64) -> Arc<Notify> {
+        let mut keyed = self.keyed.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(keyed.entry(key).or_insert_with(|| Arc::new(Notify::new())))
+    }
+
+    /// Waits until `check` finds what it wants in the state, or `timeout` passes. With `keys`, it is
+    /// woken only by changes to those (interaction, channel or user ids), which keeps hundreds of waiting
+    /// tables cheap; without, by any change.
+    pub async fn wait_for<T>(
+        &self,
+        timeout: Duration,
+        what: &str,
+        keys: &[u64],
+        mut check: impl FnMut(&State) -> Option<T>,
+    ) -> Result<T, String> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let notifies: Vec<Arc<Notify>> = keys.iter().map(|&k| self.key_notify(k)).collect();
+        loop {
+            let mut waits: Vec<_> = if notifies.is_empty() {
+                vec![Box::pin(self.changed.notified())]
+            } else {
+                notifies.iter().map(|n| Box::pin(n.notified())).collect()
+            };
+            for wait in &mut waits {
+                wait.as_mut().enable();
+            }
+            if let Some(found) = check(&self.lock()) {
+                return Ok(found);
+            }
+            // Also poll now and then, in case a change was made without a notification.
+            let wake = (tokio::time::Instant::now() + Duration::from_millis(200)).min(deadline);
+            let _ = tokio::time::timeout_at(wake, futures_util::future::select_all(waits)).await;
+            if tokio::time::Instant::now() >= deadline {
+                if let Some(found) = check(&self.lock()) {
+                    return Ok(found);
+                }
+                return Err(format!("timed out after {timeout:?} waiting for {what}"));
+            }
+        }
+    }
+}
+
+/// A handle on an injected interaction.
+#[derive(Clone, Debug)]
+pub struct Interaction {
+    /// Snowflake.
+    pub id: u64,
+    /// Token.
+    pub token: String,
+    /// Who acted.
+    pub user_id: u64,
+    /// Where.
+    pub channel_id: u64,
+}
+
+/// The running stand-in. Dropping it stops both servers.
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    rest_addr: SocketAddr,
+    gateway_addr: SocketAddr,
+    ca_pem: String,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+        let mut state = self.shared.lock();
+        if let Some(conn) = state.session.as_mut().and_then(|s| s.conn.take()) {
+            let _ = conn.tx.send(Outgoing::Abort);
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the REST and gateway servers on 127.0.0.1 (ephemeral ports).
+    pub async fn start(config: Config) -> Result<FakeDiscord, String> {
+        let rest = TcpListener::bind("127.0.0.1:0")
+            .await
+            .map_err(|e| format!("bind REST: {e}"))?;
+        let gateway = TcpListener::bind("127.0.0.1:0")
+            .await
+            .map_err(|e| format!("bind gateway: {e}"))?;
+        let rest_addr = rest.local_addr().map_err(|e| e.to_string())?;
+        let gateway_addr = gateway.local_addr().map_err(|e| e.to_string())?;
+        let tls = tls::make(&["discord.com"])?;
+        let mut state = State::new(config);
+        state.gateway_url = format!("ws://{gateway_addr}");
+        let shared = Arc::new(Shared {
+            state: Mutex::new(state),
+            changed: Notify::new(),
+            keyed: Mutex::new(HashMap::new()),
+            tls: tls.acceptor,
+        });
+        let tasks = vec![
+            tokio::spawn(rest::serve(rest, Arc::clone(&shared))),
+            tokio::spawn(gateway::serve(gateway, Arc::clone(&shared))),
+        ];
+        Ok(FakeDiscord {
+            shared,
+            rest_addr,
+            gateway_addr,
+            ca_pem: tls.ca_pem,
+            tasks,
+        })
+    }
+
+    /// The shared state, for checks this API does not cover.
+    pub fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+
+    /// Locks and returns the state.
+    pub fn state(&self) -> MutexGuard<'_, State> {
+        self.shared.lock()
+    }
+
+    /// `http://127.0.0.1:PORT`: the base for serenity's `HttpBuilder::proxy`, and the HTTP proxy for
+    /// CONNECT tunnels.
+    pub fn rest_url(&self) -> String {
+        format!("http://{}", self.rest_addr)
+    }
+
+    /// `ws://127.0.0.1:PORT`, what `GET /gateway` returns.
+    pub fn gateway_url(&self) -> String {
+        format!("ws://{}", self.gateway_addr)
+    }
+
+    /// The CA (PEM) that signed the stand-in's `discord.com` certificate.
+    pub fn ca_pem(&self) -> &str {
+        &self.ca_pem
+    }
+
+    /// The bot token the stand-in accepts.
+    pub fn token(&self) -> String {
+        self.state().config.token.clone()
+    }
+
+    /// The application id (also the bot user's id).
+    pub fn application_id(&self) -> u64 {
+        self.state().config.application_id
+    }
+
+    /// The guild id.
+    pub fn guild_id(&self) -> u64 {
+        self.state().guild_id
+    }
+
+    /// Adds a guild member with ordinary permissions.
+    pub fn add_user(&self, name: &str) -> FakeUser {
+        self.add_user_with(name, model::MEMBER_PERMISSIONS)
+    }
+
+    /// Adds a guild member with moderator permissions (manage channels/messages/guild).
+    pub fn add_moderator(&self, name: &str) -> FakeUser {
+        self.add_user_with(name, model::MODERATOR_PERMISSIONS)
+    }
+
+    fn add_user_with(&self, name: &str, permissions: u64) -> FakeUser {
+        let mut state = self.state();
+        let user = FakeUser {
+            id: state.snowflake(),
+            name: name.to_string(),
+            locale: "en-US".into(),
+            permissions,
+            bot: false,
+            dms_closed: false,
+        };
+        state.users.insert(user.id, user.clone());
+        state.user_order.push(user.id);
+        let joined = model::timestamp_of(user.id);
+        let mut member = user.member_json(&joined, false);
+        member["guild_id"] = json!(state.guild_id.to_string());
+        state.dispatch("GUILD_MEMBER_ADD", member, None);
+        user
+    }
+
+    /// Changes a user's client locale (sent in their interactions).
+    pub fn set_locale(&self, user_id: u64, locale: &str) {
+        if let Some(user) = self.state().users.get_mut(&user_id) {
+            user.locale = locale.to_string();
+        }
+    }
+
+    /// Makes the API refuse the bot's DMs to this user (50007), like a user who closed DMs.
+    pub fn close_dms(&self, user_id: u64) {
+        if let Some(user) = self.state().users.get_mut(&user_id) {
+            user.dms_closed = true;
+        }
+    }
+
+    /// Adds a text channel to the guild.
+    pub fn add_channel(&self, name: &str) -> u64 {
+        let mut state = self.state();
+        let id = state.snowflake();
+        state.channels.insert(
+            id,
+            FakeChannel {
+                id,
+                name: name.to_string(),
+                dm_with: None,
+            },
+        );
+        state.channel_order.push(id);
+        if let Some(channel) = state.channel_json(id) {
+            state.dispatch("CHANNEL_CREATE", channel, None);
+        }
+        id
+    }
+
+    /// Every request so far.
+    pub fn requests(&self) -> Vec<RecordedRequest> {
+        self.state().requests.clone()
+    }
+
+    /// Requests whose method is `method` and whose path starts with `path_prefix`.
+    pub fn requests_to(&self, method: &str, path_prefix: &str) -> Vec<RecordedRequest> {
+        self.state()
+            .requests
+            .iter()
+            .filter(|r| r.method == method && r.path.starts_with(path_prefix))
+            .cloned()
+            .collect()
+    }
+
+    /// Answers the next `count` matching REST requests with `fault`. `GET /gateway` is never faulted.
+    pub fn inject_fault(
+        &self,
+        fault: Fault,
+        count: usize,
+        method: Option<&str>,
+        path_contains: Option<&str>,
+    ) {
+        self.state().faults.push(FaultRule {
+            fault,
+            remaining: count,
+            method: method.map(str::to_string),
+            path_contains: path_contains.map(str::to_string),
+            kind: None,
+        });
+    }
+
+    /// Answers the next `count` requests that answer an interaction of `kind` (its callback, its
+    /// follow-ups and edits) with `fault`.
+    pub fn inject_fault_for(&self, fault: Fault, count: usize, kind: InteractionKind) {
+        self.state().faults.push(FaultRule {
+            fault,
+            remaining: count,
+            method: None,
+            path_contains: None,
+            kind: Some(kind),
+        });
+    }
+
+    /// Faults injected but not used yet.
+    pub fn pending_faults(&self) -> usize {
+        self.state().faults.iter().map(|r| r.remaining).sum()
+    }
+
+    /// Breaks the bot's gateway connection. Dispatches made from now on are kept for replay on RESUME.
+    pub fn drop_gateway(&self, mode: DropMode) -> bool {
+        let mut state = self.state();
+        let Some(session) = state.session.as_mut() else {
+            return false;
+        };
+        let Some(conn) = session.conn.take() else {
+            return false;
+        };
+        let message = match mode {
+            DropMode::Abrupt => Outgoing::Abort,
+            DropMode::Close(code) => Outgoing::Close(code, "stand-in closed the connection".into()),
+            DropMode::Reconnect => {
+                Outgoing::Text(Arc::new(json!({"op": 7, "d": null}).to_string()), None)
+            }
+        };
+        conn.tx.send(message).is_ok()
+    }
+
+    /// Gateway counters.
+    pub fn gateway_stats(&self) -> GatewayStats {
+        self.state().gateway.clone()
+    }
+
+    /// Waits until a session is connected and READY was sent.
+    pub async fn wait_ready(&self, timeout: Duration) -> Result<(), String> {
+        self.shared
+            .wait_for(timeout, "the bot to identify", &[], |s| {
+                s.session
+                    .as_ref()
+                    .is_some_and(|sess| sess.conn.is_some())
+                    .then_some(())
+            })
+            .await
+    }
+
+    /// Waits until `count` RESUMEs have been accepted and the session is connected again.
+    pub async fn wait_resumed(&self, count: usize, timeout: Duration) -> Result<(), String> {
+        self.shared
+            .wait_for(timeout, "the bot to resume", &[], |s| {
+                (s.gateway.resumes >= count
+                    && s.session.as_ref().is_some_and(|sess| sess.conn.is_some()))
+                .then_some(())
+            })
+            .await
+    }
+
+    /// Waits until a command named `name` is registered (globally or in the guild) and returns it.
+    pub async fn wait_command(&self, name: &str, timeout: Duration) -> Result<Value, String> {
+        self.shared
+            .wait_for(
+                timeout,
+                &format!("command /{name} to be registered"),
+                &[],
+                |s| s.find_command(name).cloned(),
+            )
+            .await
+    }
+
+    /// Injects `/path options...` typed by `user` in `channel_id`. `path` is the command and its
+    /// subcommands (`"sequence start"`); options are given by name as text and converted to the
+    /// registered option types, as Discord's client does (unknown options, wrong types, choices not
+    /// offered and missing required options are refused here, as Discord's client would).
+    pub fn slash(
+        &self,
+        user: &FakeUser,
+        channel_id: u64,
+        path: &str,
+        options: &[(&str, &str)],
+    ) -> Result<Interaction, String> {
+        let mut state = self.state();
+        let data = state.command_data(path, options, None)?;
+        state.inject(InteractionKind::Command, user, channel_id, data, None)
+    }
+
+    /// Injects an autocomplete request: the user is typing `options` with the cursor in `focused`.
+    pub fn autocomplete(
+        &self,
+        user: &FakeUser,
+        channel_id: u64,
+        path: &str,
+        options: &[(&str, &str)],
+        focused: &str,
+    ) -> Result<Interaction, String> {
+        let mut state = self.state();
+        let data = state.command_data(path, options, Some(focused))?;
+        state.inject(InteractionKind::Autocomplete, user, channel_id, data, None)
+    }
+
+    /// Injects an interaction with raw command `data` (no schema checks), for hostile-input tests.
+    pub fn raw_command(
+        &self,
+        user: &FakeUser,
+        channel_id: u64,
+        data: Value,
+    ) -> Result<Interaction, String> {
+        self.state()
+            .inject(InteractionKind::Command, user, channel_id, data, None)
+    }
+
+    /// Injects a click of the button `custom_id` on message `message_id` by `user`. Refused if the
+    /// message has no such button, or it is an ephemeral message shown to someone else.
+    pub fn click(
+        &self,
+        user: &FakeUser,
+        message_id: u64,
+        custom_id: &str,
+    ) -> Result<Interaction, String> {
+        self.component(user, message_id, custom_id, None)
+    }
+
+    /// Injects a choice of `values` in the select menu `custom_id` on message `message_id`.
+    pub fn select(
+        &self,
+        user: &FakeUser,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Result<Interaction, String> {
+        self.component(user, message_id, custom_id, Some(values))
+    }
+
+    fn component(
+        &self,
+        user: &FakeUser,
+        message_id: u64,
+        custom_id: &str,
+        values: Option<&[&str]>,
+    ) -> Result<Interaction, String> {
+        let mut state = self.state();
+        let message = state
+            .messages
+            .get(&message_id)
+            .ok_or_else(|| format!("no message {message_id}"))?;
+        if message.deleted {
+            return Err("the message was deleted".into());
+        }
+        if !message.custom_ids().iter().any(|c| c == custom_id) {
+            return Err(format!(
+                "message {message_id} has no component {custom_id:?} (has {:?})",
+                message.custom_ids()
+            ));
+        }
+        if message.is_ephemeral() {
+            let owner = message
+                .interaction_id
+                .and_then(|i| state.interactions.get(&i))
+                .map(|i| i.user_id);
+            if owner != Some(user.id) {
+                return Err("only the interaction's user sees this ephemeral message".into());
+            }
+        }
+        let channel_id = message.channel_id;
+        let mut data = json!({"custom_id": custom_id, "component_type": 2});
+        if let Some(values) = values {
+            data["component_type"] = json!(3);
+            data["values"] = json!(values);
+        }
+        state.inject(
+            InteractionKind::Component,
+            user,
+            channel_id,
+            data,
+            Some(message_id),
+        )
+    }
+
+    /// The state of an interaction.
+    pub fn interaction(&self, id: u64) -> Option<InteractionState> {
+        self.state().interactions.get(&id).cloned()
+    }
+
+    /// Waits for the bot's callback to an interaction.
+    pub async fn wait_callback(
+        &self,
+        interaction: &Interaction,
+        timeout: Duration,
+    ) -> Result<Callback, String> {
+        let id = interaction.id;
+        let result = self
+            .shared
+            .wait_for(
+                timeout,
+                &format!("the callback to interaction {id}"),
+                &[id],
+                |s| s.interactions.get(&id).and_then(|i| i.callback.clone()),
+            )
+            .await;
+        result.map_err(|e| format!("{e} ({})", self.describe(id)))
+    }
+
+    /// What became of an interaction, for failure messages.
+    pub fn describe(&self, id: u64) -> String {
+        match self.interaction(id) {
+            Some(i) => format!(
+                "{:?} by {}: delivered {} time(s){}, callback {:?}, refused {:?}, original {:?}, follow-ups {:?}",
+                i.kind,
+                i.user_id,
+                i.deliveries,
+                i.dispatched.map_or(String::new(), |d| format!(" {:?} ago", d.elapsed())),
+                i.callback.as_ref().map(|c| c.kind),
+                i.refused_callbacks,
+                i.original,
+                i.followups
+            ),
+            None => "unknown interaction".into(),
+        }
+    }
+
+    /// Waits for the visible answer to an interaction: the response message (after a deferral, once
+    /// the bot has edited it), or for components the message as updated. Autocomplete and modal
+    /// callbacks have no message: use [`Self::wait_callback`].
+    pub async fn wait_reply(
+        &self,
+        interaction: &Interaction,
+        timeout: Duration,
+    ) -> Result<StoredMessage, String> {
+        let id = interaction.id;
+        self.shared
+            .wait_for(
+                timeout,
+                &format!("the reply to interaction {id}"),
+                &[id],
+                |s| {
+                    let i = s.interactions.get(&id)?;
+                    let callback = i.callback.as_ref()?;
+                    let message_id = match callback.kind {
+                        4 | 5 => i.original?,
+                        6 | 7 => i.followups.first().copied().or(i.message_id)?,
+                        _ => return None,
+                    };
+                    let message = s.messages.get(&message_id)?;
+                    if callback.kind == 5 && message.flags & 128 != 0 {
+                        return None; // still "thinking"
+                    }
+                    if callback.kind == 6 && message.edits == 0 && i.followups.is_empty() {
+                        return None;
+                    }
+                    Some(message.clone())
+                },
+            )
+            .await
+            .map_err(|e| format!("{e} ({})", self.describe(id)))
+    }
+
+    /// Messages in a channel, oldest first (deleted ones left out).
+    pub fn messages_in(&self, channel_id: u64) -> Vec<StoredMessage> {
+        self.state()
+            .messages_in(channel_id)
+            .into_iter()
+            .filter(|m| !m.deleted)
+            .cloned()
+            .collect()
+    }
+
+    /// Messages the bot sent to `user_id` in DMs, oldest first.
+    pub fn dms_to(&self, user_id: u64) -> Vec<StoredMessage> {
+        let channel = self.state().dm_channel_of(user_id);
+        channel.map(|c| self.messages_in(c)).unwrap_or_default()
+    }
+
+    /// A message as it is now.
+    pub fn message(&self, id: u64) -> Option<StoredMessage> {
+        self.state().messages.get(&id).cloned()
+    }
+
+    /// Dispatch-to-callback times of every answered interaction, in order of creation.
+    pub fn latencies(&self) -> Vec<Duration> {
+        let state = self.state();
+        let mut all: Vec<&InteractionState> = state.interactions.values().collect();
+        all.sort_by_key(|i| i.id);
+        all.iter().filter_map(|i| i.latency()).collect()
+    }
+}
+
+impl State {
+    /// A registered command named `name` (global first, then the guild's).
+    pub fn find_command(&self, name: &str) -> Option<&Value> {
+        self.global_commands
+            .iter()
+            .chain(self.guild_commands.values().flatten())
+            .find(|c| c["name"] == name)
+    }
+
+    fn command_data(
+        &mut self,
+        path: &str,
+        options: &[(&str, &str)],
+        focused: Option<&str>,
+    ) -> Result<Value, String> {
+        let mut words = path.split_whitespace();
+        let name = words.next().ok_or("empty command path")?;
+        let command = self
+            .find_command(name)
+            .ok_or_else(|| format!("/{name} is not registered"))?
+            .clone();
+        let mut schema = &command;
+        let mut chain: Vec<&Value> = Vec::new();
+        for word in words {
+            let sub = schema["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|o| o["name"] == word && (o["type"] == 1 || o["type"] == 2))
+                .ok_or_else(|| format!("/{path}: no subcommand {word:?}"))?;
+            chain.push(sub);
+            schema = sub;
+        }
+        let schema_options: Vec<Value> = schema["options"].as_array().cloned().unwrap_or_default();
+        if schema_options
+            .iter()
+            .any(|o| o["type"] == 1 || o["type"] == 2)
+        {
+            return Err(format!("/{path} needs a subcommand"));
+        }
+        let mut resolved = json!({});
+        let mut leaf = Vec::new();
+        for (key, text) in options {
+            let spec = schema_options
+                .iter()
+                .find(|o| o["name"] == *key)
+                .ok_or_else(|| format!("/{path} has no option {key:?}"))?;
+            let kind = spec["type"].as_u64().unwrap_or(3);
+            let is_focused = focused == Some(*key);
+            let value = if is_focused {
+                Value::String(text.to_string())
+            } else {
+                self.option_value(spec, kind, text, &mut resolved)
+                    .map_err(|e| format!("/{path} {key}: {e}"))?
+            };
+            let mut option = json!({"name": key, "type": kind, "value": value});
+            if is_focused {
+                option["focused"] = json!(true);
+            }
+            leaf.push(option);
+        }
+        if focused.is_none() {
+            for spec in &schema_options {
+                if spec["required"] == true && !options.iter().any(|(k, _)| spec["name"] == *k) {
+                    return Err(format!("/{path}: required option {} missing", spec["name"]));
+                }
+            }
+        } else if let Some(f) = focused {
+            if !options.iter().any(|(k, _)| *k == f) {
+                return Err(format!("focused option {f:?} not among the options"));
+            }
+        }
+        // Wrap the leaf options in their subcommand (group) objects, innermost first.
+        let mut options_value = Value::Array(leaf);
+        for sub in chain.iter().rev() {
+            options_value =
+                json!([{"name": sub["name"], "type": sub["type"], "options": options_value}]);
+        }
+        let mut data = json!({
+            "id": command["id"],
+            "name": command["name"],
+            "type": command["type"].as_u64().unwrap_or(1),
+            "options": options_value,
+        });
+        if let Some(guild_id) = command.get("guild_id").filter(|g| !g.is_null()) {
+            data["guild_id"] = guild_id.clone();
+        }
+        if resolved.as_object().is_some_and(|o| !o.is_empty()) {
+            data["resolved"] = resolved;
+        }
+        Ok(data)
+    }
+
+    fn option_value(
+        &self,
+        spec: &Value,
+        kind: u64,
+        text: &str,
+        resolved: &mut Value,
+    ) -> Result<Value, String> {
+        // With choices, the user picks one by its shown name (Discord sends the choice's value): the
+        // name, or its translation, or the one choice that contains what they typed, as Discord's
+        // client filters the list while typing.
+        if let Some(choices) = spec["choices"].as_array().filter(|c| !c.is_empty()) {
+            let shown = |c: &Value| {
+                let mut names = vec![c["name"].as_str().unwrap_or("").to_string()];
+                if let Some(localized) = c["name_localizations"].as_object() {
+                    names.extend(
+                        localized
+                            .values()
+                            .filter_map(|v| v.as_str().map(str::to_string)),
+                    );
+                }
+                names
+            };
+            if let Some(choice) = choices.iter().find(|c| shown(c).iter().any(|n| n == text)) {
+                return Ok(choice["value"].clone());
+            }
+            let typed = text.to_lowercase();
+            let matching: Vec<&Value> = choices
+                .iter()
+                .filter(|c| shown(c).iter().any(|n| n.to_lowercase().contains(&typed)))
+                .collect();
+            if let [choice] = matching.as_slice() {
+                return Ok(choice["value"].clone());
+            }
+        }
+        let value = match kind {
+            3 => {
+                let len = text.chars().count() as u64;
+                if spec["min_length"].as_u64().is_some_and(|m| len < m)
+                    || spec["max_length"].as_u64().is_some_and(|m| len > m)
+                {
+                    return Err("length out of the allowed range".into());
+                }
+                Value::String(text.to_string())
+            }
+            4 => {
+                let n: i64 = text.trim().parse().map_err(|_| "not an integer")?;
+                if spec["min_value"].as_f64().is_some_and(|m| (n as f64) < m)
+                    || spec["max_value"].as_f64().is_some_and(|m| (n as f64) > m)
+                {
+                    return Err("out of the allowed range".into());
+                }
+                json!(n)
+            }
+            5 => json!(text.parse::<bool>().map_err(|_| "not true/false")?),
+            6 | 9 => {
+                let id: u64 = text
+                    .trim_start_matches("<@")
+                    .trim_start_matches('!')
+                    .trim_end_matches('>')
+                    .parse()
+                    .map_err(|_| "not a user id")?;
+                let user = self.users.get(&id).ok_or("no such user")?;
+                resolved["users"][id.to_string()] = user.json();
+                let mut member = user.member_json(&model::timestamp_of(id), true);
+                if let Some(m) = member.as_object_mut() {
+                    m.remove("user");
+                }
+                resolved["members"][id.to_string()] = member;
+                Value::String(id.to_string())
+            }
+            7 => {
+                let id: u64 = text
+                    .trim_start_matches("<#")
+                    .trim_end_matches('>')
+                    .parse()
+                    .map_err(|_| "not a channel id")?;
+                let channel = self.channel_json(id).ok_or("no such channel")?;
+                resolved["channels"][id.to_string()] = channel;
+                Value::String(id.to_string())
+            }
+            10 => json!(text.trim().parse::<f64>().map_err(|_| "not a number")?),
+            other => return Err(format!("option type {other} not supported by the stand-in")),
+        };
+        if let Some(choices) = spec["choices"].as_array().filter(|c| !c.is_empty()) {
+            if !choices.iter().any(|c| c["value"] == value) {
+                return Err(format!("{value} is not one of the offered choices"));
+            }
+        }
+        Ok(value)
+    }
+
+    fn inject(
+        &mut self,
+        kind: InteractionKind,
+        user: &FakeUser,
+        channel_id: u64,
+        data: Value,
+        message_id: Option<u64>,
+    ) -> Result<Interaction, String> {
+        let user = self
+            .users
+            .get(&user.id)
+            .cloned()
+            .ok_or("unknown user (add it with add_user)")?;
+        let channel = self
+            .channels
+            .get(&channel_id)
+            .cloned()
+            .ok_or("unknown channel")?;
+        let id = self.snowflake();
+        let token = format!(
+            "aW50ZXJhY3Rpb246{id}.{:016x}",
+            id.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        );
+        let mut payload = json!({
+            "id": id.to_string(),
+            "application_id": self.config.application_id.to_string(),
+            "type": kind.code(),
+            "data": data,
+            "channel": channel.interaction_json(self.guild_id, self.channel_position(channel_id)),
+            "channel_id": channel_id.to_string(),
+            "token": token,
+            "version": 1,
+            "app_permissions": model::BOT_PERMISSIONS.to_string(),
+            "locale": user.locale,
+            "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+        });
+        if channel.dm_with.is_some() {
+            payload["user"] = user.json();
+            payload["context"] = json!(1);
+            payload["authorizing_integration_owners"] = json!({"0": self.guild_id.to_string()});
+        } else {
+            payload["guild_id"] = json!(self.guild_id.to_string());
+            payload["guild_locale"] = json!("en-US");
+            payload["member"] = user.member_json(&model::timestamp_of(user.id), true);
+            payload["context"] = json!(0);
+            payload["authorizing_integration_owners"] = json!({"0": self.guild_id.to_string()});
+        }
+        if let Some(message_id) = message_id {
+            payload["message"] = self.message_json(message_id).ok_or("no such message")?;
+        }
+        self.interactions.insert(
+            id,
+            InteractionState {
+                id,
+                token: token.clone(),
+                kind,
+                user_id: user.id,
+                channel_id,
+                message_id,
+                created: Instant::now(),
+                dispatched: None,
+                deliveries: 0,
+                callback: None,
+                refused_callbacks: Vec::new(),
+                original: None,
+                followups: Vec::new(),
+            },
+        );
+        self.tokens.insert(token.clone(), id);
+        if !self.dispatch("INTERACTION_CREATE", payload, Some(id)) {
+            return Err("no gateway session: the bot has not identified".into());
+        }
+        Ok(Interaction {
+            id,
+            token,
+            user_id: user.id,
+            channel_id,
+        })
+    }
+}

@@ -1,0 +1,282 @@
+//! Discord's JSON objects as the real API shapes them (users, members, channels, guilds, messages,
+//! interactions), built from the stand-in's state. Every shape is checked against serenity's own
+//! deserializers in `tests/fake_discord.rs`.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde_json::{json, Value};
+
+/// Milliseconds from the Unix epoch to Discord's epoch (2015-01-01).
+pub const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// Permissions of an ordinary member in a game channel: view, send, embed, attach, history, reactions,
+/// external emoji, application commands, threads.
+pub const MEMBER_PERMISSIONS: u64 = (1 << 6)
+    | (1 << 10)
+    | (1 << 11)
+    | (1 << 14)
+    | (1 << 15)
+    | (1 << 16)
+    | (1 << 18)
+    | (1 << 31)
+    | (1 << 35)
+    | (1 << 38);
+
+/// Extra permissions of a moderator: manage channels, manage messages, manage guild.
+pub const MODERATOR_PERMISSIONS: u64 = MEMBER_PERMISSIONS | (1 << 4) | (1 << 5) | (1 << 13);
+
+/// What the bot may do in the game channels.
+pub const BOT_PERMISSIONS: u64 = MEMBER_PERMISSIONS | (1 << 13);
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(DISCORD_EPOCH_MS)
+}
+
+/// The ISO 8601 timestamp embedded in a snowflake, as Discord writes them.
+pub fn timestamp_of(snowflake: u64) -> String {
+    let ms = (snowflake >> 22) + DISCORD_EPOCH_MS;
+    let secs = (ms / 1000) as i64;
+    let micros = (ms % 1000) * 1000;
+    match serenity::model::Timestamp::from_unix_timestamp(secs) {
+        Ok(ts) => {
+            // serenity prints `YYYY-MM-DDTHH:MM:SS.mmmZ`; Discord sends microseconds and an offset.
+            let text = ts.to_string();
+            let base = text.get(..19).unwrap_or("2024-01-01T00:00:00");
+            format!("{base}.{micros:06}+00:00")
+        }
+        Err(_) => "2024-01-01T00:00:00.000000+00:00".to_string(),
+    }
+}
+
+/// A user of the fake guild.
+#[derive(Clone, Debug)]
+pub struct FakeUser {
+    /// Snowflake.
+    pub id: u64,
+    /// Username (unique, lowercase).
+    pub name: String,
+    /// Locale of the user's client, e.g. `en-US`, `de`, `no`.
+    pub locale: String,
+    /// Guild permissions (bit set).
+    pub permissions: u64,
+    /// Whether this is a bot account.
+    pub bot: bool,
+    /// Whether the user refuses DMs from the bot (the API answers 50007 to messages in their DM).
+    pub dms_closed: bool,
+}
+
+impl FakeUser {
+    /// The user object.
+    pub fn json(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": if self.bot { Value::Null } else { Value::String(capitalised(&self.name)) },
+            "avatar": null,
+            "bot": self.bot,
+            "public_flags": 0,
+            "avatar_decoration_data": null,
+        })
+    }
+
+    /// The guild member object (with the user), as in `GUILD_CREATE` and interactions.
+    pub fn member_json(&self, joined_at: &str, with_permissions: bool) -> Value {
+        let mut member = json!({
+            "user": self.json(),
+            "nick": null,
+            "avatar": null,
+            "roles": [],
+            "joined_at": joined_at,
+            "premium_since": null,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "communication_disabled_until": null,
+        });
+        if with_permissions {
+            member["permissions"] = Value::String(self.permissions.to_string());
+        }
+        member
+    }
+}
+
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A channel: a guild text channel or a DM.
+#[derive(Clone, Debug)]
+pub struct FakeChannel {
+    /// Snowflake.
+    pub id: u64,
+    /// Name (guild channels).
+    pub name: String,
+    /// The other user, for a DM.
+    pub dm_with: Option<u64>,
+}
+
+impl FakeChannel {
+    /// The channel object (a guild text channel, or a DM with `recipient`).
+    pub fn json(&self, guild_id: u64, position: usize, recipient: Option<&FakeUser>) -> Value {
+        match (self.dm_with, recipient) {
+            (Some(_), Some(user)) => json!({
+                "id": self.id.to_string(),
+                "type": 1,
+                "last_message_id": null,
+                "flags": 0,
+                "recipients": [user.json()],
+            }),
+            _ => json!({
+                "id": self.id.to_string(),
+                "type": 0,
+                "guild_id": guild_id.to_string(),
+                "name": self.name,
+                "position": position,
+                "permission_overwrites": [],
+                "nsfw": false,
+                "topic": null,
+                "last_message_id": null,
+                "rate_limit_per_user": 0,
+                "parent_id": null,
+                "flags": 0,
+            }),
+        }
+    }
+
+    /// The partial channel object carried by interactions.
+    pub fn interaction_json(&self, guild_id: u64, position: usize) -> Value {
+        let mut channel = self.json(guild_id, position, None);
+        if self.dm_with.is_none() {
+            channel["permissions"] = Value::String(MEMBER_PERMISSIONS.to_string());
+        }
+        channel
+    }
+}
+
+/// The guild object of `GUILD_CREATE`.
+pub fn guild_json(
+    guild_id: u64,
+    name: &str,
+    owner_id: u64,
+    bot: &FakeUser,
+    members: &[&FakeUser],
+    member_count: usize,
+    channels: &[Value],
+) -> Value {
+    let joined = timestamp_of(guild_id);
+    let everyone = json!({
+        "id": guild_id.to_string(),
+        "name": "@everyone",
+        "color": 0,
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": 0,
+        "permissions": MEMBER_PERMISSIONS.to_string(),
+        "managed": false,
+        "mentionable": false,
+        "flags": 0,
+    });
+    let mut member_list: Vec<Value> = vec![bot.member_json(&joined, false)];
+    member_list.extend(members.iter().map(|m| m.member_json(&joined, false)));
+    let mut guild = json!({
+        "id": guild_id.to_string(),
+        "name": name,
+        "icon": null,
+        "icon_hash": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": owner_id.to_string(),
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "widget_enabled": false,
+        "widget_channel_id": null,
+        "verification_level": 1,
+        "default_message_notifications": 1,
+        "explicit_content_filter": 0,
+        "roles": [everyone],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "max_presences": null,
+        "max_members": 500000,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+    });
+    let more = json!({
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "max_video_channel_users": 25,
+        "max_stage_video_channel_users": 50,
+        "approximate_member_count": null,
+        "approximate_presence_count": null,
+        "nsfw_level": 0,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+        "safety_alerts_channel_id": null,
+        "joined_at": joined,
+        "large": member_count > 250,
+        "unavailable": false,
+        "member_count": member_count,
+        "voice_states": [],
+        "members": member_list,
+        "channels": channels,
+        "threads": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+        "lazy": true,
+    });
+    if let (Some(base), Some(more)) = (guild.as_object_mut(), more.as_object()) {
+        base.extend(more.clone());
+    }
+    guild
+}
+
+/// Width and height from a PNG's IHDR chunk, if `bytes` is a PNG.
+pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+    if bytes.len() < 24 || !bytes.starts_with(SIGNATURE) || bytes.get(12..16) != Some(b"IHDR") {
+        return None;
+    }
+    let width = u32::from_be_bytes(bytes.get(16..20)?.try_into().ok()?);
+    let height = u32::from_be_bytes(bytes.get(20..24)?.try_into().ok()?);
+    Some((width, height))
+}
+
+/// User mentions (`<@id>` or `<@!id>`) in a message's text, in order, without repeats.
+pub fn mentioned_ids(content: &str) -> Vec<u64> {
+    let mut ids = Vec::new();
+    let mut rest = content;
+    while let Some(start) = rest.find("<@") {
+        rest = &rest[start + 2..];
+        let body = rest.strip_prefix('!').unwrap_or(rest);
+        let digits: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if !digits.is_empty() && body[digits.len()..].starts_with('>') {
+            if let Ok(id) = digits.parse::<u64>() {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    ids
+}

@@ -1,0 +1,619 @@
+//! Plays classic Sequence through the stand-in the way people would: `/sequence start`, Join and Start
+//! buttons, then each turn the player to move (the one the bot mentioned) asks autocomplete for their
+//! cards and cells and plays the best-looking move with `/sequence play`. The test keeps its own picture
+//! of the board from the moves it made, to choose moves and to check autocomplete and the final record.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use sequence_bot::engine::{BitIter, Bits, Card, CardEffect, Cell, Layout, Variant};
+
+use super::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
+
+/// How long one step (a reply, a DM) may take.
+pub const STEP: Duration = Duration::from_secs(10);
+
+/// A move the test made, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// A card on (or, one-eyed jack, off) a cell.
+    Play {
+        /// Seat in turn order.
+        seat: usize,
+        /// Card code, e.g. `7H`.
+        card: String,
+        /// Cell name, e.g. `D6`.
+        cell: String,
+    },
+    /// A dead card exchanged.
+    Exchange {
+        /// Seat in turn order.
+        seat: usize,
+        /// Card code.
+        card: String,
+    },
+}
+
+/// An autocomplete suggestion.
+#[derive(Clone, Debug)]
+pub struct Suggestion {
+    /// What the user sees.
+    pub label: String,
+    /// What is filled in.
+    pub value: String,
+}
+
+/// The board as the test knows it: each team's chips.
+#[derive(Clone, Debug)]
+pub struct Mirror {
+    /// The classic layout.
+    pub layout: &'static Layout,
+    /// Chips per team.
+    pub chips: Vec<Bits>,
+}
+
+impl Mirror {
+    /// An empty board for `teams` teams.
+    pub fn new(teams: usize) -> Mirror {
+        Mirror {
+            layout: Layout::standard(Variant::Classic),
+            chips: vec![0; teams],
+        }
+    }
+
+    /// Occupied cells.
+    pub fn occupied(&self) -> Bits {
+        self.chips.iter().fold(0, |a, &b| a | b)
+    }
+
+    /// Empty playable cells (not corners).
+    pub fn empty(&self) -> Bits {
+        self.layout.all & !self.layout.corners & !self.occupied()
+    }
+
+    /// Cells a `card` may target for `team`, by the rules (without locked sequences).
+    pub fn targets(&self, team: usize, card: Card) -> Bits {
+        match card.effect() {
+            CardEffect::Cells => self.layout.cells_of_card(card) & self.empty(),
+            CardEffect::Wild => self.empty(),
+            CardEffect::Remove => self.occupied() & !self.chips[team],
+        }
+    }
+
+    /// How good placing (or, `removing`, taking) a chip on `cell` looks for `team`.
+    pub fn score(&self, team: usize, cell: Cell, removing: bool) -> i64 {
+        let own = self.chips[team] | self.layout.corners;
+        let theirs = self.occupied() & !self.chips[team];
+        let mut best_own = 0;
+        let mut best_block = 0;
+        let mut total = 0;
+        for &window in self.layout.windows_through(cell, 5) {
+            if window & theirs == 0 {
+                let n = (window & own).count_ones() as i64;
+                best_own = best_own.max(n);
+                total += n;
+            }
+            if window & self.chips[team] == 0 {
+                let n = (window & (theirs | self.layout.corners)).count_ones() as i64;
+                best_block = best_block.max(n);
+            }
+        }
+        if removing {
+            // Worth a one-eyed jack only to break an opponent's four.
+            return if best_block >= 4 { 500 } else { -1000 };
+        }
+        best_own * best_own * 20 + best_block * best_block * 12 + total
+    }
+
+    /// Applies a move of `team`.
+    pub fn apply(&mut self, team: usize, card: Card, cell: Cell) {
+        if card.effect() == CardEffect::Remove {
+            for chips in &mut self.chips {
+                *chips &= !cell.bit();
+            }
+        } else {
+            self.chips[team] |= cell.bit();
+        }
+    }
+
+    /// The board rows as `replay` prints them (`.` empty, `*` corner, team digits).
+    pub fn rows(&self) -> Vec<String> {
+        let width = self.layout.width;
+        (0..self.layout.height)
+            .map(|row| {
+                (0..width)
+                    .map(|col| {
+                        let cell = Cell::at(col, row, width);
+                        if self.layout.corners & cell.bit() != 0 {
+                            return '*';
+                        }
+                        match self.chips.iter().position(|c| c & cell.bit() != 0) {
+                            Some(team) => char::from(b'0' + team as u8),
+                            None => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// One classic table played by the test.
+pub struct TableDriver<'a> {
+    /// The stand-in.
+    pub fake: &'a FakeDiscord,
+    /// The game channel.
+    pub channel: u64,
+    /// Players in turn order.
+    pub seats: Vec<FakeUser>,
+    /// Team of each seat.
+    pub team_of: Vec<usize>,
+    /// The board as the test knows it.
+    pub mirror: Mirror,
+    /// Every move made, in order.
+    pub played: Vec<Played>,
+    /// The lobby message.
+    pub lobby: u64,
+    /// How many DMs each user had when the game started.
+    pub hands_seen: HashMap<u64, usize>,
+    /// Whether to look at every card and cell before choosing (slower, more checks); otherwise the
+    /// first ordinary card with a free cell is played.
+    pub thorough: bool,
+}
+
+/// What a turn ended with.
+pub enum TurnEnd {
+    /// The game goes on; the next player was mentioned.
+    Next,
+    /// The game ended; the final message.
+    Over(Box<StoredMessage>),
+}
+
+fn err<T>(what: impl Into<String>) -> Result<T, String> {
+    Err(what.into())
+}
+
+/// The last user mentioned in `text` before "it is your turn", if any.
+pub fn turn_mention(text: &str) -> Option<u64> {
+    let at = text.rfind("it is your turn")?;
+    let before = &text[..at];
+    let start = before.rfind("<@")?;
+    super::fake_discord::model::mentioned_ids(&before[start..])
+        .first()
+        .copied()
+}
+
+/// Seats in turn order and their teams, from the message that started the game.
+fn seating(
+    started: &StoredMessage,
+    everyone: &[FakeUser],
+    teams: usize,
+) -> Result<(Vec<FakeUser>, Vec<usize>), String> {
+    let mut seats = Vec::new();
+    let mut team_of = Vec::new();
+    for line in started.content.lines() {
+        let Some(rest) = line.split_once(". ") else {
+            continue;
+        };
+        if !rest.0.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let ids = super::fake_discord::model::mentioned_ids(rest.1);
+        let Some(user) = ids
+            .first()
+            .and_then(|id| everyone.iter().find(|u| u.id == *id))
+        else {
+            continue;
+        };
+        let team = rest
+            .1
+            .to_lowercase()
+            .split("team ")
+            .nth(1)
+            .and_then(|t| t.chars().next()?.to_digit(10))
+            .map(|t| t as usize - 1)
+            .unwrap_or(seats.len() % teams);
+        seats.push(user.clone());
+        team_of.push(team);
+    }
+    if seats.len() != everyone.len() {
+        return err(format!(
+            "the start message should list all {} players in turn order: {}",
+            everyone.len(),
+            started.content
+        ));
+    }
+    Ok((seats, team_of))
+}
+
+impl<'a> TableDriver<'a> {
+    /// Opens a classic game for `teams` teams in `channel`: `host` starts, the others join (by button
+    /// and by command, alternately), the host presses Start. Checks the lobby and start messages.
+    pub async fn open(
+        fake: &'a FakeDiscord,
+        channel: u64,
+        host: &FakeUser,
+        others: &[FakeUser],
+        teams: usize,
+    ) -> Result<TableDriver<'a>, String> {
+        let teams_text = teams.to_string();
+        let start = fake.slash(
+            host,
+            channel,
+            "sequence start",
+            &[("game", "classic"), ("teams", teams_text.as_str())],
+        )?;
+        let lobby = fake.wait_reply(&start, STEP).await?;
+        if lobby.is_ephemeral() || !lobby.custom_ids().contains(&"sequence:join".to_string()) {
+            return err(format!(
+                "the lobby should be public with a Join button: {lobby:?}"
+            ));
+        }
+        for (i, user) in others.iter().enumerate() {
+            if i % 2 == 0 {
+                let press = fake.click(user, lobby.id, "sequence:join")?;
+                let updated = fake.wait_reply(&press, STEP).await?;
+                if !updated.content.contains(&format!("<@{}>", user.id)) {
+                    return err(format!(
+                        "the lobby should list {}: {}",
+                        user.name, updated.content
+                    ));
+                }
+            } else {
+                let join = fake.slash(user, channel, "sequence join", &[])?;
+                let answer = fake.wait_reply(&join, STEP).await?;
+                if !answer.is_ephemeral() {
+                    return err(format!("a join confirmation is private: {answer:?}"));
+                }
+            }
+        }
+        let before = fake.messages_in(channel).len();
+        let begin = fake.click(host, lobby.id, "sequence:begin")?;
+        fake.wait_callback(&begin, STEP).await?;
+        let started = fake
+            .shared()
+            .wait_for(STEP, "the game to start", &[channel], |s| {
+                s.messages_in(channel)
+                    .into_iter()
+                    .skip(before)
+                    .find(|m| m.content.contains("begins!"))
+                    .cloned()
+            })
+            .await?;
+        let everyone: Vec<FakeUser> = std::iter::once(host.clone())
+            .chain(others.iter().cloned())
+            .collect();
+        let (seats, team_of) = seating(&started, &everyone, teams)?;
+        if turn_mention(&started.content) != Some(seats[0].id) {
+            return err(format!(
+                "the first seat should be asked to move: {}",
+                started.content
+            ));
+        }
+        let mut hands_seen = HashMap::new();
+        let header = format!("Your cards in <#{channel}>");
+        for user in &seats {
+            let id = user.id;
+            fake.shared()
+                .wait_for(STEP, "the hands by DM", &[id], |s| {
+                    let dm = s.dm_channel_of(id)?;
+                    s.messages_in(dm)
+                        .iter()
+                        .any(|m| m.content.starts_with(&header))
+                        .then_some(())
+                })
+                .await?;
+            hands_seen.insert(id, fake.dms_to(id).len());
+        }
+        Ok(TableDriver {
+            fake,
+            channel,
+            seats,
+            team_of,
+            mirror: Mirror::new(teams),
+            played: Vec::new(),
+            lobby: lobby.id,
+            hands_seen,
+            thorough: true,
+        })
+    }
+
+    /// Takes over a game already running in `channel` (after the bot restarted): the seats come from
+    /// the start message, the board from the moves made so far.
+    pub async fn resume(
+        fake: &'a FakeDiscord,
+        channel: u64,
+        players: &[FakeUser],
+        teams: usize,
+        played: &[Played],
+    ) -> Result<TableDriver<'a>, String> {
+        let started = fake
+            .messages_in(channel)
+            .into_iter()
+            .find(|m| m.content.contains("begins!"))
+            .ok_or("no start message in the channel")?;
+        let (seats, team_of) = seating(&started, players, teams)?;
+        let mut mirror = Mirror::new(teams);
+        for action in played {
+            if let Played::Play { seat, card, cell } = action {
+                let card = Card::parse(card, Variant::Classic).ok_or("card")?;
+                let cell = mirror.layout.parse_cell(cell).ok_or("cell")?;
+                mirror.apply(team_of[*seat], card, cell);
+            }
+        }
+        let lobby = fake.messages_in(channel).first().map_or(0, |m| m.id);
+        Ok(TableDriver {
+            fake,
+            channel,
+            seats,
+            team_of,
+            mirror,
+            played: played.to_vec(),
+            lobby,
+            hands_seen: HashMap::new(),
+            thorough: true,
+        })
+    }
+
+    /// The seat of a user.
+    pub fn seat_of(&self, user_id: u64) -> Option<usize> {
+        self.seats.iter().position(|u| u.id == user_id)
+    }
+
+    /// The user the latest channel message asks to move.
+    pub fn to_move(&self) -> Option<usize> {
+        let messages = self.fake.messages_in(self.channel);
+        let id = messages
+            .iter()
+            .rev()
+            .filter(|m| !m.is_ephemeral())
+            .find_map(|m| turn_mention(&m.content))?;
+        self.seat_of(id)
+    }
+
+    /// The latest hand DM of a user (lines without the bullet).
+    pub fn hand_lines(&self, user: &FakeUser) -> Vec<String> {
+        // A player may sit at several tables: take the latest hand of this one.
+        let header = format!("Your cards in <#{}>", self.channel);
+        let dms = self.fake.dms_to(user.id);
+        let Some(last) = dms.iter().rev().find(|m| m.content.starts_with(&header)) else {
+            return Vec::new();
+        };
+        last.content
+            .lines()
+            .filter_map(|l| l.strip_prefix("• "))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Asks autocomplete, as `user` typing `options` with the cursor in `focused`.
+    pub async fn suggest(
+        &self,
+        user: &FakeUser,
+        path: &str,
+        options: &[(&str, &str)],
+        focused: &str,
+    ) -> Result<Vec<Suggestion>, String> {
+        let asked = self
+            .fake
+            .autocomplete(user, self.channel, path, options, focused)?;
+        let answer = self.fake.wait_callback(&asked, STEP).await?;
+        if answer.kind != 8 {
+            return err(format!("autocomplete answered with type {}", answer.kind));
+        }
+        Ok(answer.data["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| Suggestion {
+                label: c["name"].as_str().unwrap_or("").to_string(),
+                value: match &c["value"] {
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                },
+            })
+            .collect())
+    }
+
+    /// Plays one turn of the player the bot asked to move.
+    pub async fn play_turn(&mut self) -> Result<TurnEnd, String> {
+        let seat = self.to_move().ok_or("nobody is asked to move")?;
+        let user = self.seats[seat].clone();
+        let team = self.team_of[seat];
+        let layout = self.mirror.layout;
+        let mut exchanged = false;
+        let mut thorough = self.thorough;
+        loop {
+            let hand = self.hand_lines(&user);
+            let cards = self
+                .suggest(
+                    &user,
+                    "sequence play",
+                    &[("card", ""), ("cell", "")],
+                    "card",
+                )
+                .await?;
+            // Autocomplete shows exactly the caller's own cards, as in their hand DM (the cells listed
+            // there may be older: other players moved since).
+            let card_of = |line: &str| line.split(" — ").next().unwrap_or("").to_string();
+            for card in &cards {
+                if !hand
+                    .iter()
+                    .any(|line| card_of(line) == card_of(&card.label))
+                {
+                    return err(format!(
+                        "{}: suggested card {:?} is not in the hand {hand:?}",
+                        user.name, card.label
+                    ));
+                }
+            }
+            if cards.is_empty() || cards.len() > hand.len() {
+                return err(format!(
+                    "{}: suggestions {cards:?} for hand {hand:?}",
+                    user.name
+                ));
+            }
+            let mut best: Option<(i64, String, String)> = None;
+            for suggestion in &cards {
+                let card = Card::parse(&suggestion.value, Variant::Classic).ok_or_else(|| {
+                    format!("suggested card {:?} does not parse", suggestion.value)
+                })?;
+                let legal = self.mirror.targets(team, card);
+                let removing = card.effect() == CardEffect::Remove;
+                if !thorough && card.effect() != CardEffect::Cells {
+                    continue;
+                }
+                if !thorough && best.is_some() {
+                    break;
+                }
+                let candidates: Vec<Cell> = if card.effect() == CardEffect::Wild {
+                    // Suggestions stop at 25 cells: pick from the board, then check by typing it.
+                    BitIter(legal).collect()
+                } else {
+                    let cells = self
+                        .suggest(
+                            &user,
+                            "sequence play",
+                            &[("card", suggestion.value.as_str()), ("cell", "")],
+                            "cell",
+                        )
+                        .await?;
+                    let mut parsed = Vec::new();
+                    for c in &cells {
+                        let cell = layout.parse_cell(&c.value).ok_or_else(|| {
+                            format!("suggested cell {:?} does not parse", c.value)
+                        })?;
+                        if legal & cell.bit() == 0 {
+                            return err(format!(
+                                "{}: cell {} suggested for {} is not legal",
+                                user.name, c.value, suggestion.value
+                            ));
+                        }
+                        parsed.push(cell);
+                    }
+                    if !removing && parsed.len() != BitIter(legal).count().min(25) {
+                        return err(format!(
+                            "{}: cells {cells:?} for {} should be every free cell of the card",
+                            user.name, suggestion.value
+                        ));
+                    }
+                    parsed
+                };
+                for cell in candidates {
+                    let score = self.mirror.score(team, cell, removing);
+                    if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+                        best = Some((score, suggestion.value.clone(), layout.cell_name(cell)));
+                    }
+                }
+            }
+            let Some((_, card, cell)) = best.filter(|(s, _, _)| *s > -1000) else {
+                if !thorough {
+                    // No ordinary card fits: look at the jacks too.
+                    thorough = true;
+                    continue;
+                }
+                if exchanged {
+                    return err(format!("{}: no move after an exchange", user.name));
+                }
+                // Every card is dead (or only a one-eyed jack is left): exchange a dead card.
+                let dead = self
+                    .suggest(&user, "sequence exchange", &[("card", "")], "card")
+                    .await?;
+                let Some(first) = dead.first() else {
+                    return err(format!("{}: no move and no dead card", user.name));
+                };
+                let exchange = self.fake.slash(
+                    &user,
+                    self.channel,
+                    "sequence exchange",
+                    &[("card", first.value.as_str())],
+                )?;
+                self.fake.wait_reply(&exchange, STEP).await?;
+                self.played.push(Played::Exchange {
+                    seat,
+                    card: first.value.clone(),
+                });
+                exchanged = true;
+                continue;
+            };
+            if layout
+                .parse_cell(&cell)
+                .and_then(|c| Card::parse(&card, Variant::Classic).map(|k| (c, k)))
+                .is_some_and(|(_, k)| k.effect() == CardEffect::Wild)
+            {
+                let typed = self
+                    .suggest(
+                        &user,
+                        "sequence play",
+                        &[("card", card.as_str()), ("cell", cell.as_str())],
+                        "cell",
+                    )
+                    .await?;
+                if !typed.iter().any(|c| c.value == cell) {
+                    return err(format!(
+                        "{}: typing {cell} for the jack {card} should suggest it: {typed:?}",
+                        user.name
+                    ));
+                }
+            }
+            let dms_before = self.fake.dms_to(user.id).len();
+            let play = self.fake.slash(
+                &user,
+                self.channel,
+                "sequence play",
+                &[("card", card.as_str()), ("cell", cell.as_str())],
+            )?;
+            let reply = self.fake.wait_reply(&play, STEP).await?;
+            if reply.is_ephemeral() {
+                return err(format!(
+                    "{} playing {card} on {cell}: refused: {}",
+                    user.name, reply.content
+                ));
+            }
+            let parsed_card = Card::parse(&card, Variant::Classic).ok_or("card")?;
+            let parsed_cell = layout.parse_cell(&cell).ok_or("cell")?;
+            self.mirror.apply(team, parsed_card, parsed_cell);
+            self.played.push(Played::Play { seat, card, cell });
+            if reply
+                .attachments
+                .iter()
+                .any(|a| a.filename.ends_with(".json"))
+            {
+                return Ok(TurnEnd::Over(Box::new(reply)));
+            }
+            // The mover's new hand comes by DM, to them only.
+            let id = user.id;
+            self.fake
+                .shared()
+                .wait_for(STEP, "the mover's new hand", &[id], |s| {
+                    let dm = s.dm_channel_of(id)?;
+                    (s.messages_in(dm).len() > dms_before).then_some(())
+                })
+                .await?;
+            let next = turn_mention(&reply.content).ok_or_else(|| {
+                format!(
+                    "the reply to a move should mention the next player: {}",
+                    reply.content
+                )
+            })?;
+            let next_seat = self.seat_of(next).ok_or("the next player is not seated")?;
+            if next_seat != (seat + 1) % self.seats.len() {
+                // Someone could not move and passed: allowed, but say so in the log.
+                eprintln!("seat {seat} moved, then seat {next_seat} is asked (a pass?)");
+            }
+            let allowed: Vec<String> = reply.allowed_mentions["users"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|u| u.as_str().map(str::to_string))
+                .collect();
+            if allowed != vec![next.to_string()] {
+                return err(format!(
+                    "only the next player should be pinged, allowed mentions: {:?}",
+                    reply.allowed_mentions
+                ));
+            }
+            return Ok(TurnEnd::Next);
+        }
+    }
+}
