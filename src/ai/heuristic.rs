@@ -1,0 +1,313 @@
+//! The line-potential heuristic: the `medium` player, the rollout policy and the leaf evaluation of
+//! `hard`.
+//!
+//! Every window of `line_length` cells is worth something to a team while no other team has a chip in it:
+//! steeply more the fewer cells it lacks, and a completed new sequence most. A move is scored by how much
+//! it changes the mover's windows minus (weighted) the opponents' windows, so blocking an opponent's four
+//! counts as much as the four was worth to them. Jacks (and the kids' unicorn and dragon) cost something
+//! to use, so they are kept for when they matter.
+
+use arrayvec::ArrayVec;
+
+use super::windows::Windows;
+use crate::engine::{BitIter, Bits, CardEffect, Cell, GroupKind, Move, MoveGroups, Position, Team};
+
+/// Score of a move that wins the game.
+pub const WIN: i32 = 1_000_000;
+
+/// Most teams in a game.
+const TEAMS: usize = 4;
+
+/// The weights of the heuristic (in hundredths where it says so).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Value of an open window by the number of cells it still lacks (index 1..=6; 0 unused).
+    pub missing: [i32; 7],
+    /// Value of a completed sequence.
+    pub sequence: i32,
+    /// How much an opponent's window counts against the mover, in percent of an own window.
+    pub defence: i32,
+    /// Cost of spending a wild card (two-eyed jack, unicorn).
+    pub wild_cost: i32,
+    /// Cost of spending a removing card (one-eyed jack, dragon).
+    pub remove_cost: i32,
+}
+
+impl Weights {
+    /// The weights the `medium` player uses.
+    pub const DEFAULT: Weights = Weights {
+        missing: [0, 120, 24, 6, 1, 0, 0],
+        sequence: 700,
+        defence: 110,
+        wild_cost: 90,
+        remove_cost: 90,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}
+
+/// A position prepared for scoring moves of one team.
+pub struct Scorer<'a> {
+    pos: &'a Position,
+    windows: &'static Windows,
+    weights: Weights,
+    chips: [Bits; TEAMS],
+    corners: Bits,
+    teams: usize,
+    len: u32,
+    seqs: [ArrayVec<Bits, 8>; TEAMS],
+    seq_count: [u32; TEAMS],
+    to_win: u32,
+    scoring: bool,
+}
+
+impl<'a> Scorer<'a> {
+    /// Prepares `pos` for scoring.
+    pub fn new(pos: &'a Position, weights: Weights) -> Scorer<'a> {
+        let config = pos.config();
+        let len = config.line_length();
+        let mut seqs: [ArrayVec<Bits, 8>; TEAMS] = Default::default();
+        let mut seq_count = [0; TEAMS];
+        for s in pos.sequences() {
+            let t = usize::from(s.team).min(TEAMS - 1);
+            let _ = seqs[t].try_push(s.mask);
+            seq_count[t] += 1;
+        }
+        let mut chips = [0; TEAMS];
+        for (t, c) in chips.iter_mut().enumerate().take(usize::from(config.teams)) {
+            *c = pos.chips(t as Team);
+        }
+        Scorer {
+            pos,
+            windows: Windows::of(config.variant, len),
+            weights,
+            chips,
+            corners: if config.has_free_corners() {
+                pos.layout().corners
+            } else {
+                0
+            },
+            teams: usize::from(config.teams).min(TEAMS),
+            len: u32::from(len),
+            seqs,
+            seq_count,
+            to_win: u32::from(config.sequences_to_win()),
+            scoring: config.options.scoring,
+        }
+    }
+
+    /// Whether window `w` can no longer make a new sequence for team `t` (it shares two cells with one).
+    #[inline]
+    fn is_dead(&self, t: usize, w: Bits) -> bool {
+        self.seqs[t].iter().any(|s| (s & w).count_ones() >= 2)
+    }
+
+    /// Value of window `w` to team `t` with the given chips.
+    #[inline]
+    fn value(&self, w: Bits, chips: &[Bits; TEAMS], t: usize) -> i32 {
+        let own = chips[t];
+        let mut others = 0;
+        for (u, &c) in chips.iter().enumerate().take(self.teams) {
+            if u != t {
+                others |= c;
+            }
+        }
+        if w & others != 0 {
+            return 0;
+        }
+        let k = (w & (own | self.corners)).count_ones();
+        if k == 0 {
+            return 0;
+        }
+        if self.is_dead(t, w) {
+            return 0;
+        }
+        let missing = self.len.saturating_sub(k) as usize;
+        if missing == 0 {
+            self.weights.sequence
+        } else {
+            self.weights.missing.get(missing).copied().unwrap_or(0)
+        }
+    }
+
+    /// Change of the mover's score when `cell` comes to hold `new` (a team's chip, or none).
+    pub fn delta(&self, mover: Team, cell: Cell, new: Option<Team>) -> i32 {
+        let mover = usize::from(mover);
+        let bit = cell.bit();
+        let mut after = self.chips;
+        for c in &mut after {
+            *c &= !bit;
+        }
+        if let Some(t) = new {
+            if let Some(c) = after.get_mut(usize::from(t)) {
+                *c |= bit;
+            }
+        }
+        let mut own = 0;
+        let mut theirs = 0;
+        let mut completed: ArrayVec<Bits, 8> = ArrayVec::new();
+        for &w in self.windows.through(cell) {
+            for t in 0..self.teams {
+                let before = self.value(w, &self.chips, t);
+                let now = self.value(w, &after, t);
+                if t == mover {
+                    own += now - before;
+                    if new == Some(mover as Team)
+                        && (w & (after[t] | self.corners)).count_ones() == self.len
+                        && now > 0
+                    {
+                        let _ = completed.try_push(w);
+                    }
+                } else {
+                    theirs += now - before;
+                }
+            }
+        }
+        if !completed.is_empty() && !self.scoring {
+            // Sequences the placement completes, counted as the engine would (sharing one cell at most).
+            let mut made = 1;
+            'outer: for (i, &a) in completed.iter().enumerate() {
+                for &b in &completed[i + 1..] {
+                    if (a & b).count_ones() <= 1 {
+                        made = 2;
+                        break 'outer;
+                    }
+                }
+            }
+            if self.seq_count[mover] + made >= self.to_win {
+                return WIN;
+            }
+        }
+        own - theirs * self.weights.defence / 100
+    }
+
+    /// The score of a legal move for the player to move (higher is better), card costs included.
+    pub fn score(&self, mover: Team, mv: Move) -> i32 {
+        match mv {
+            Move::Play { card, cell } => match card.effect() {
+                CardEffect::Remove => self.delta(mover, cell, None) - self.weights.remove_cost,
+                CardEffect::Wild => {
+                    let d = self.delta(mover, cell, Some(mover));
+                    if d >= WIN {
+                        d
+                    } else {
+                        d - self.weights.wild_cost
+                    }
+                }
+                CardEffect::Cells => self.delta(mover, cell, Some(mover)),
+            },
+            Move::Place { cell } => self.delta(mover, cell, Some(mover)),
+            Move::Remove { cell } => self.delta(mover, cell, None),
+            // Exchanging a dead card is always worth it; passing is all there is when it is legal.
+            Move::Exchange { .. } => WIN / 2,
+            Move::Pass => 0,
+        }
+    }
+
+    /// Each team's standing: its windows and sequences (a finished game is decided elsewhere).
+    pub fn standings(&self) -> [i32; TEAMS] {
+        let mut out = [0; TEAMS];
+        for &w in &self.windows.all {
+            for (t, o) in out.iter_mut().enumerate().take(self.teams) {
+                *o += self.value(w, &self.chips, t);
+            }
+        }
+        for (t, o) in out.iter_mut().enumerate().take(self.teams) {
+            *o += self.seq_count[t] as i32 * self.weights.sequence;
+        }
+        out
+    }
+
+    /// Cells that matter now: empty cells of open windows that lack at most two cells for some team.
+    pub fn hot_cells(&self) -> Bits {
+        let empty = self.pos.empty();
+        let mut hot = 0;
+        for &w in &self.windows.all {
+            let open = w & empty;
+            if open == 0 || open.count_ones() > 2 {
+                continue;
+            }
+            let occupied = w & !open & !self.corners;
+            if (0..self.teams).any(|t| occupied & !self.chips[t] == 0) {
+                hot |= open;
+            }
+        }
+        hot
+    }
+
+    /// The position being scored.
+    pub fn position(&self) -> &Position {
+        self.pos
+    }
+}
+
+/// A scored move.
+pub type Scored = (Move, i32);
+
+/// Scores every legal move in `groups` for the player to move. With `fast`, wild cards are tried only on
+/// hot cells (and removals only on chips in hot windows) to keep rollouts cheap.
+pub fn score_groups(
+    scorer: &Scorer<'_>,
+    mover: Team,
+    groups: &MoveGroups,
+    fast: bool,
+    out: &mut Vec<Scored>,
+) {
+    out.clear();
+    let mut hot: Option<Bits> = None;
+    for g in groups {
+        let mut cells = g.cells;
+        match g.kind {
+            GroupKind::Exchange(card) => {
+                out.push((Move::Exchange { card }, WIN / 2));
+                continue;
+            }
+            GroupKind::Play(card) if fast && card.effect() != CardEffect::Cells => {
+                let h = *hot.get_or_insert_with(|| scorer.hot_cells());
+                if card.effect() == CardEffect::Wild {
+                    cells &= h;
+                } else {
+                    cells &= near(scorer.pos, h);
+                }
+                if cells == 0 {
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        for cell in BitIter(cells) {
+            let mv = match g.kind {
+                GroupKind::Play(card) => Move::Play { card, cell },
+                GroupKind::Place => Move::Place { cell },
+                GroupKind::Remove => Move::Remove { cell },
+                GroupKind::Exchange(_) => continue,
+            };
+            out.push((mv, scorer.score(mover, mv)));
+        }
+    }
+    if out.is_empty() {
+        // Only filtered jacks were left: fall back to every move.
+        if fast {
+            score_groups(scorer, mover, groups, false, out);
+        } else {
+            out.push((Move::Pass, 0));
+        }
+    }
+}
+
+/// Occupied cells in the windows through the hot cells (where a removal can matter).
+fn near(pos: &Position, hot: Bits) -> Bits {
+    let config = pos.config();
+    let windows = Windows::of(config.variant, config.line_length());
+    let mut out = 0;
+    for cell in BitIter(hot) {
+        for &w in windows.through(cell) {
+            out |= w;
+        }
+    }
+    out & pos.occupied()
+}
