@@ -222,6 +222,72 @@ impl<'a> Scorer<'a> {
         out
     }
 
+    /// Standings that also count what the hands can do: `fill[t]` are the empty cells team `t` can take
+    /// with the specific cards its players hold and `wilds[t]` its wild cards (each fills one cell). A
+    /// missing cell the team can fill counts as half filled, so a line it can finish from its hands is worth
+    /// nearly what a line one chip longer is; the team about to move gets its best such line almost whole.
+    pub fn standings_with_hands(
+        &self,
+        fill: &[Bits; TEAMS],
+        wilds: &[u32; TEAMS],
+        to_move: usize,
+    ) -> [i32; TEAMS] {
+        let mut out = [0; TEAMS];
+        let empty = self.pos.empty();
+        let mut best_finish = [0; TEAMS];
+        for &w in &self.windows.all {
+            let open = w & empty;
+            let occupied = w & !open & !self.corners;
+            for t in 0..self.teams {
+                if occupied & !self.chips[t] != 0 {
+                    continue;
+                }
+                let missing = open.count_ones();
+                if missing == 0 || missing as usize >= self.weights.missing.len() {
+                    continue;
+                }
+                let k = (w & (self.chips[t] | self.corners)).count_ones();
+                if k == 0 || self.is_dead(t, w) {
+                    continue;
+                }
+                let fillable = ((open & fill[t]).count_ones() + wilds[t]).min(missing);
+                let m = missing as usize;
+                let base = self.weights.missing[m];
+                let next = if m == 1 {
+                    self.weights.sequence
+                } else {
+                    self.weights.missing[m - 1]
+                };
+                // Geometric steps: each fillable cell moves the value half-way (in log terms) to the next.
+                let mut value = f64::from(base.max(1));
+                let ratio = (f64::from(next.max(1)) / f64::from(base.max(1))).sqrt();
+                for _ in 0..fillable {
+                    value *= ratio;
+                }
+                let value = if base == 0 && fillable == 0 {
+                    0
+                } else {
+                    value as i32
+                };
+                out[t] += value;
+                if fillable == missing {
+                    best_finish[t] = best_finish[t].max(missing);
+                    if missing == 1 && t == to_move {
+                        best_finish[t] = u32::MAX;
+                    }
+                }
+            }
+        }
+        for t in 0..self.teams {
+            out[t] += self.seq_count[t] as i32 * self.weights.sequence;
+            if best_finish[t] == u32::MAX {
+                // It completes a sequence with its next move.
+                out[t] += self.weights.sequence / 2;
+            }
+        }
+        out
+    }
+
     /// Cells that matter now: empty cells of open windows that lack at most two cells for some team.
     pub fn hot_cells(&self) -> Bits {
         let empty = self.pos.empty();

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::heuristic::{score_groups, Scored, Scorer, Weights, WIN};
 use super::{best_of, Budget};
-use crate::engine::{Game, GameRng, Move, Seat, Status, Team, View};
+use crate::engine::{CardEffect, Game, GameRng, Move, Seat, Status, Team, View};
 
 /// Tunable search parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,6 +31,10 @@ pub struct Params {
     pub scale: f64,
     /// Heuristic weights for the rollouts and the evaluation.
     pub weights: Weights,
+    /// Whether the evaluation counts what the (sampled) hands can fill.
+    pub hands: bool,
+    /// Whether the paired search drops clearly worse candidates as it goes.
+    pub prune: bool,
 }
 
 impl Params {
@@ -44,6 +48,8 @@ impl Params {
         noise: 10,
         scale: 250.0,
         weights: Weights::DEFAULT,
+        hands: true,
+        prune: true,
     };
 }
 
@@ -227,7 +233,7 @@ pub fn search(
         })
         .collect();
     // Most visited first; the heuristic order (stable sort) breaks ties.
-    root.sort_by(|a, b| b.1.cmp(&a.1));
+    root.sort_by_key(|r| std::cmp::Reverse(r.1));
     let best = root.first().map_or(Move::Pass, |r| r.0);
     Outcome {
         best,
@@ -236,10 +242,124 @@ pub fn search(
     }
 }
 
+/// Determinized search with paired samples: every sampled deal scores every candidate move, each
+/// followed by a policy rollout from the same random stream, so the candidates are compared on the same
+/// hidden cards and future draws (common random numbers) rather than on independent luck.
+pub fn paired(
+    view: &View,
+    budget: &Budget,
+    seed: u64,
+    params: &Params,
+    mut root_moves: Vec<Scored>,
+) -> Outcome {
+    let start = Instant::now();
+    let mut rng = GameRng::new(seed ^ 0x9A_1BED);
+    let config = view.position.config();
+    let teams = usize::from(config.teams).min(TEAMS);
+    let me = usize::from(view.team().unwrap_or(0)).min(TEAMS - 1);
+    sort_scored(&mut root_moves, &mut rng);
+    root_moves.truncate(params.root_moves.max(1));
+    let k = root_moves.len();
+    // values[i] holds candidate i's result on every deal it was tried on (all alive ones see each deal).
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let mut alive: Vec<bool> = vec![true; k];
+    let mut samples = 0u32;
+    let mut iterations = 0u32;
+    let max_iterations = budget.max_iterations.unwrap_or(u32::MAX);
+    let mut scratch: Vec<Scored> = Vec::new();
+    while iterations < max_iterations && (samples == 0 || start.elapsed() < budget.time) {
+        let deal = Game::sample_from_view(view, &mut rng);
+        let stream = rng.next_u64();
+        for (i, &(mv, _)) in root_moves.iter().enumerate() {
+            if !alive[i] {
+                continue;
+            }
+            let mut game = deal.clone();
+            let seat = game.position().to_move();
+            play(&mut game, seat, mv);
+            let mut roll = GameRng::new(stream);
+            let mut depth = 0;
+            while depth < params.rollout_depth && !game.position().is_over() {
+                let seat = game.position().to_move();
+                let mv = policy(&game, params, &mut roll, &mut scratch);
+                play(&mut game, seat, mv);
+                if !matches!(mv, Move::Exchange { .. }) {
+                    depth += 1;
+                }
+            }
+            values[i].push(evaluate(&game, params, teams)[me]);
+            iterations += 1;
+        }
+        samples += 1;
+        if params.prune && samples.is_multiple_of(16) {
+            prune(&values, &mut alive);
+        }
+    }
+    let mean = |v: &Vec<f64>| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let mut root: Vec<(Move, u32, f64)> = root_moves
+        .iter()
+        .zip(&values)
+        .map(|(&(mv, _), v)| (mv, v.len() as u32, mean(v)))
+        .collect();
+    // Survivors (most deals) first, then by mean.
+    root.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    let best = root.first().map_or(Move::Pass, |r| r.0);
+    Outcome {
+        best,
+        iterations,
+        root,
+    }
+}
+
+/// Drops candidates that are clearly worse than the best on the deals all of them saw: the mean paired
+/// difference is more than three standard errors below zero.
+fn prune(values: &[Vec<f64>], alive: &mut [bool]) {
+    let n = values
+        .iter()
+        .zip(alive.iter())
+        .filter(|(_, &a)| a)
+        .map(|(v, _)| v.len())
+        .min()
+        .unwrap_or(0);
+    if n < 16 {
+        return;
+    }
+    // Compare on the most recent `n` deals, which every live candidate saw.
+    let tail = |v: &Vec<f64>| v[v.len() - n..].to_vec();
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let Some(best) = (0..values.len())
+        .filter(|&i| alive[i])
+        .max_by(|&a, &b| mean(&tail(&values[a])).total_cmp(&mean(&tail(&values[b]))))
+    else {
+        return;
+    };
+    let best_values = tail(&values[best]);
+    for i in 0..values.len() {
+        if !alive[i] || i == best {
+            continue;
+        }
+        let diffs: Vec<f64> = tail(&values[i])
+            .iter()
+            .zip(&best_values)
+            .map(|(a, b)| b - a)
+            .collect();
+        let m = mean(&diffs);
+        let var = diffs.iter().map(|d| (d - m) * (d - m)).sum::<f64>() / (n as f64 - 1.0);
+        let se = (var / n as f64).sqrt();
+        if m > 3.0 * se + 1e-9 {
+            alive[i] = false;
+        }
+    }
+}
+
+fn config_players(game: &Game) -> Seat {
+    game.config().players
+}
+
 /// Sorts scored moves best first, shuffling first so equal scores come in random order.
 fn sort_scored(moves: &mut [Scored], rng: &mut GameRng) {
     rng.shuffle(moves);
-    moves.sort_by(|a, b| b.1.cmp(&a.1));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
 }
 
 /// Priors in [0, 1] from heuristic scores (best first): the best gets 1.
@@ -308,7 +428,7 @@ fn policy(game: &Game, params: &Params, rng: &mut GameRng, scratch: &mut Vec<Sco
     let scorer = Scorer::new(game.position(), params.weights);
     score_groups(&scorer, mover, &groups, true, scratch);
     if rng.below(100) < params.noise && scratch.len() > 1 {
-        scratch.sort_by(|a, b| b.1.cmp(&a.1));
+        scratch.sort_by_key(|m| std::cmp::Reverse(m.1));
         if scratch[0].1 < WIN / 2 {
             let k = scratch.len().min(3) as u32;
             return scratch[rng.below(k) as usize].0;
@@ -332,7 +452,25 @@ fn evaluate(game: &Game, params: &Params, teams: usize) -> [f64; TEAMS] {
             }
         }
         Status::InProgress => {
-            let standings = Scorer::new(game.position(), params.weights).standings();
+            let pos = game.position();
+            let mut fill = [0; TEAMS];
+            let mut wilds = [0; TEAMS];
+            for seat in 0..config_players(game) {
+                let t = usize::from(pos.config().team_of(seat)).min(TEAMS - 1);
+                for &card in game.hand(seat) {
+                    match card.effect() {
+                        CardEffect::Cells => fill[t] |= pos.card_targets(t as Team, card),
+                        CardEffect::Wild => wilds[t] += 1,
+                        CardEffect::Remove => {}
+                    }
+                }
+            }
+            let to_move = usize::from(pos.config().team_of(pos.to_move()));
+            let standings = if params.hands {
+                Scorer::new(pos, params.weights).standings_with_hands(&fill, &wilds, to_move)
+            } else {
+                Scorer::new(pos, params.weights).standings()
+            };
             let top = standings[..teams].iter().copied().max().unwrap_or(0);
             let mut total = 0.0;
             for t in 0..teams {
