@@ -2,3 +2,4 @@
 pub mod ai;
 pub mod cli;
 pub mod engine;
+pub mod store;

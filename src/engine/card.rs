@@ -158,7 +158,7 @@ fn parse_classic(text: &str) -> Option<Card> {
     };
     let rank = match rank_text.as_str() {
         "10" => 8,
-        r if r.chars().count() == 1 => RANKS.iter().position(|&c| Some(c) == r.chars().next())?,
+        r if r.chars().count() == 1 => RANKS.iter().position(|&c| r.starts_with(c))?,
         _ => return None,
     };
     let suit = SUITS

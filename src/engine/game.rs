@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 
 use super::card::{full_deck, Card, CardEffect};
-use super::cell::{nth_cell, BitIter, Bits, Cell, DIRECTIONS};
+use super::cell::{nth_cell, BitIter, Bits, Cell};
 use super::error::PlayError;
 use super::layout::{Label, Layout};
 use super::rng::GameRng;
@@ -103,7 +103,7 @@ pub enum Event {
         /// The team.
         team: Team,
         /// Index into the sequences list.
-        index: usize,
+        index: u16,
     },
     /// A sequence was broken by a one-eyed jack (`scoring`).
     SequenceBroken {
@@ -553,28 +553,33 @@ impl Position {
             }
             return groups;
         }
-        let mut seen_wild = false;
-        let mut seen_remove = false;
-        for (i, &card) in hand.iter().enumerate() {
-            if hand[..i].contains(&card) {
-                continue;
-            }
-            // Both two-eyed jacks (and both one-eyed ones) do the same: list their moves once.
-            let seen = match card.effect() {
-                CardEffect::Cells => false,
-                CardEffect::Wild => std::mem::replace(&mut seen_wild, true),
-                CardEffect::Remove => std::mem::replace(&mut seen_remove, true),
+        let empty = self.empty();
+        let removable = self.opponents(team) & !self.removal_protected();
+        // Card codes already listed; both two-eyed jacks (and both one-eyed ones) share one key, as they
+        // do the same.
+        let mut seen: u128 = 0;
+        for &card in hand {
+            let effect = card.effect();
+            let key = match effect {
+                CardEffect::Cells => card.0 & 127,
+                CardEffect::Wild => 126,
+                CardEffect::Remove => 127,
             };
-            if seen {
+            if seen & (1 << key) != 0 {
                 continue;
             }
-            let cells = self.card_targets(team, card);
+            seen |= 1 << key;
+            let cells = match effect {
+                CardEffect::Cells => self.layout.cells_of_card(card) & empty,
+                CardEffect::Wild => empty,
+                CardEffect::Remove => removable,
+            };
             if cells != 0 {
                 groups.push(MoveGroup {
                     kind: GroupKind::Play(card),
                     cells,
                 });
-            } else if !self.exchanged && self.is_dead(card) {
+            } else if !self.exchanged && effect == CardEffect::Cells {
                 groups.push(MoveGroup {
                     kind: GroupKind::Exchange(card),
                     cells: 0,
@@ -724,15 +729,15 @@ impl Position {
     /// `capture_pairs`: flanked pairs of one opponent team next to `cell` are captured.
     fn capture_pairs(&mut self, team: Team, cell: Cell, events: &mut Events) {
         let own = self.chips(team);
-        for &(dc, dr) in &DIRECTIONS {
-            for dir in [(dc, dr), (-dc, -dr)] {
-                let Some(a) = self.layout.step(cell, dir) else {
+        for d in 0..8 {
+            {
+                let Some(a) = self.layout.neighbour(cell, d) else {
                     continue;
                 };
-                let Some(b) = self.layout.step(a, dir) else {
+                let Some(b) = self.layout.neighbour(a, d) else {
                     continue;
                 };
-                let Some(c) = self.layout.step(b, dir) else {
+                let Some(c) = self.layout.neighbour(b, d) else {
                     continue;
                 };
                 if own & c.bit() == 0 || self.locked & (a.bit() | b.bit()) != 0 {
@@ -763,14 +768,21 @@ impl Position {
         if self.config.has_free_corners() {
             own |= self.layout.corners;
         }
+        if !self
+            .layout
+            .windows_through(cell, len as u8)
+            .iter()
+            .any(|&w| w & !own == 0)
+        {
+            return 0;
+        }
         let mut found = 0;
-        for &dir in &DIRECTIONS {
-            let back_dir = (-dir.0, -dir.1);
+        for d in 0..4 {
             let mut line = [Cell(0); 13];
             let mut back = 0usize;
             let mut c = cell;
             while back < len - 1 {
-                match self.layout.step(c, back_dir) {
+                match self.layout.neighbour(c, d + 4) {
                     Some(n) if own & n.bit() != 0 => {
                         back += 1;
                         c = n;
@@ -778,12 +790,10 @@ impl Position {
                     _ => break,
                 }
             }
-            let first = c;
-            line[0] = first;
+            line[0] = c;
             let mut total = 1usize;
-            let mut c = first;
             while total < back + len {
-                match self.layout.step(c, dir) {
+                match self.layout.neighbour(c, d) {
                     Some(n) if own & n.bit() != 0 => {
                         line[total] = n;
                         total += 1;
@@ -832,7 +842,7 @@ impl Position {
                 self.sequences.push(seq);
                 let _ = events.try_push(Event::SequenceCompleted {
                     team,
-                    index: self.sequences.len() - 1,
+                    index: (self.sequences.len() - 1) as u16,
                 });
                 found += 1;
             }
@@ -893,6 +903,12 @@ impl Position {
     }
 }
 
+/// The generator for reshuffles and dice of a game: separate from the deck shuffle, so a record that
+/// lists its deck replays exactly like one that only gives the seed.
+fn play_rng(seed: u64) -> GameRng {
+    GameRng::new(seed ^ 0xD1CE_5EED_0000_0001)
+}
+
 /// A game: the public position plus hands, the draw pile and the dice to come.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -910,10 +926,22 @@ pub struct Game {
 impl Game {
     /// A new game whose deck (or dice) come from `seed`.
     pub fn new(config: Config, seed: u64) -> Game {
-        let mut rng = GameRng::new(seed);
-        let mut deck = full_deck(config.variant);
-        rng.shuffle(&mut deck);
-        Game::start(config, &deck, Vec::new(), rng, seed)
+        let mut deck = [Card(0); MAX_DECK];
+        let n = match config.variant {
+            Variant::Classic => 104,
+            Variant::Kids => 42,
+            Variant::Dice => 0,
+        };
+        let first = if config.variant == Variant::Kids {
+            Card::kids(0).0
+        } else {
+            0
+        };
+        for (i, slot) in deck[..n].iter_mut().enumerate() {
+            *slot = Card(first + (i / 2) as u8);
+        }
+        GameRng::new(seed).shuffle(&mut deck[..n]);
+        Game::start(config, &deck[..n], Vec::new(), play_rng(seed), seed)
     }
 
     /// A new game with a given deck (top card first) and dice rolls; `seed` drives reshuffles and any
@@ -939,7 +967,7 @@ impl Game {
         if rolls.iter().flatten().any(|d| !(1..=6).contains(d)) {
             return Err(SetupError::Deck("every die shows 1 to 6".into()));
         }
-        Ok(Game::start(config, deck, rolls, GameRng::new(seed), seed))
+        Ok(Game::start(config, deck, rolls, play_rng(seed), seed))
     }
 
     fn start(config: Config, deck: &[Card], rolls: Vec<[u8; 2]>, rng: GameRng, seed: u64) -> Game {
@@ -1287,6 +1315,21 @@ impl Game {
             rolls: Vec::new(),
             next_roll: 0,
             seed: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+impl Game {
+    /// Test set-up: puts a chip directly (no card, no turn, no sequence check).
+    pub(crate) fn put_chip(&mut self, team: Team, cell: Cell) {
+        self.pos.place_chip(team, cell);
+    }
+
+    /// Test set-up: empties the draw pile into the discard pile.
+    pub(crate) fn move_draw_to_discard(&mut self) {
+        while let Some(card) = self.draw.pop() {
+            self.discard.push(card);
         }
     }
 }

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::card::{Card, CardEffect, KIDS_ANIMALS};
-use super::cell::{Bits, Cell};
+use super::cell::{Bits, Cell, DIRECTIONS};
 use super::variant::Variant;
 
 /// What is printed on a cell.
@@ -35,7 +35,13 @@ pub struct Layout {
     pub all: Bits,
     /// Cells by card code (classic, kids) or by dice sum (dice).
     cells_by_code: Vec<Bits>,
+    /// Neighbour of each cell in each of the eight directions (`NO_CELL` off the board).
+    neighbours: Vec<[u8; 8]>,
+    /// For line lengths 4, 5 and 6: every straight window of that length through each cell.
+    windows: [Vec<Vec<Bits>>; 3],
 }
+
+const NO_CELL: u8 = u8::MAX;
 
 /// Why a layout file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -108,6 +114,8 @@ impl Layout {
             corners: 0,
             all: 0,
             cells_by_code: vec![0; 128],
+            neighbours: Vec::new(),
+            windows: [Vec::new(), Vec::new(), Vec::new()],
         };
         for (i, label) in layout.labels.iter().enumerate() {
             let bit = 1u128 << i;
@@ -119,6 +127,38 @@ impl Layout {
             }
         }
         layout.check_counts()?;
+        layout.neighbours = (0..layout.len())
+            .map(|i| {
+                let mut n = [NO_CELL; 8];
+                for (d, slot) in n.iter_mut().enumerate() {
+                    *slot = layout
+                        .step(Cell(i as u8), direction(d))
+                        .map_or(NO_CELL, |c| c.0);
+                }
+                n
+            })
+            .collect();
+        for len in 4..=6usize {
+            let mut through = vec![Vec::new(); layout.len()];
+            for start in 0..layout.len() {
+                for d in 0..4 {
+                    let mut cells = vec![Cell(start as u8)];
+                    while cells.len() < len {
+                        match layout.step(cells[cells.len() - 1], direction(d)) {
+                            Some(next) => cells.push(next),
+                            None => break,
+                        }
+                    }
+                    if cells.len() == len {
+                        let mask = cells.iter().fold(0, |m, c| m | c.bit());
+                        for c in &cells {
+                            through[c.index()].push(mask);
+                        }
+                    }
+                }
+            }
+            layout.windows[len - 4] = through;
+        }
         Ok(layout)
     }
 
@@ -142,20 +182,24 @@ impl Layout {
         Ok(())
     }
 
-    /// The built-in layout of a variant.
+    /// The layout games of a variant use: the built-in one, unless another was installed first.
     pub fn standard(variant: Variant) -> &'static Layout {
-        static CLASSIC: OnceLock<Layout> = OnceLock::new();
-        static DICE: OnceLock<Layout> = OnceLock::new();
-        static KIDS: OnceLock<Layout> = OnceLock::new();
-        let (cell, text) = match variant {
-            Variant::Classic => (&CLASSIC, include_str!("../../assets/boards/classic.txt")),
-            Variant::Dice => (&DICE, include_str!("../../assets/boards/dice.txt")),
-            Variant::Kids => (&KIDS, include_str!("../../assets/boards/kids.txt")),
-        };
-        cell.get_or_init(|| match Layout::parse(text, variant) {
+        slot(variant).get_or_init(|| match Layout::parse(builtin_text(variant), variant) {
             Ok(layout) => layout,
             // The built-in files are part of the binary and covered by tests.
             Err(e) => panic!("built-in {variant} layout is invalid: {e}"),
+        })
+    }
+
+    /// Replaces the built-in layout of its variant with another printed board (say, from a file the
+    /// admin supplies). Only possible before the first game of that variant; records replay only on the
+    /// layout they were played on.
+    pub fn install(layout: Layout) -> Result<(), LayoutError> {
+        let variant = layout.variant;
+        slot(variant).set(layout).map_err(|_| {
+            LayoutError(format!(
+                "the {variant} board is already in use and cannot be replaced"
+            ))
         })
     }
 
@@ -199,6 +243,24 @@ impl Layout {
         cell.name(self.width).to_string()
     }
 
+    /// The cell one step from `cell` in direction `d`: 0–3 are [`DIRECTIONS`], 4–7 their opposites.
+    #[inline]
+    pub fn neighbour(&self, cell: Cell, d: usize) -> Option<Cell> {
+        match self.neighbours[cell.index()][d & 7] {
+            NO_CELL => None,
+            n => Some(Cell(n)),
+        }
+    }
+
+    /// Every straight window of `len` cells (4 to 6) that contains `cell`, as bitboards.
+    #[inline]
+    pub fn windows_through(&self, cell: Cell, len: u8) -> &[Bits] {
+        self.windows
+            .get(usize::from(len).wrapping_sub(4))
+            .and_then(|w| w.get(cell.index()))
+            .map_or(&[], Vec::as_slice)
+    }
+
     /// The cell one step from `cell` in direction `(dc, dr)`, if still on the board.
     #[inline]
     pub fn step(&self, cell: Cell, (dc, dr): (i8, i8)) -> Option<Cell> {
@@ -209,6 +271,36 @@ impl Layout {
         } else {
             Some(Cell::at(c as u8, r as u8, self.width))
         }
+    }
+}
+
+fn slot(variant: Variant) -> &'static OnceLock<Layout> {
+    static CLASSIC: OnceLock<Layout> = OnceLock::new();
+    static DICE: OnceLock<Layout> = OnceLock::new();
+    static KIDS: OnceLock<Layout> = OnceLock::new();
+    match variant {
+        Variant::Classic => &CLASSIC,
+        Variant::Dice => &DICE,
+        Variant::Kids => &KIDS,
+    }
+}
+
+/// The text of a built-in layout (`assets/boards/*.txt`).
+pub fn builtin_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Classic => include_str!("../../assets/boards/classic.txt"),
+        Variant::Dice => include_str!("../../assets/boards/dice.txt"),
+        Variant::Kids => include_str!("../../assets/boards/kids.txt"),
+    }
+}
+
+/// Direction `d`: 0–3 are [`DIRECTIONS`], 4–7 their opposites.
+pub const fn direction(d: usize) -> (i8, i8) {
+    let (dc, dr) = DIRECTIONS[d % 4];
+    if d < 4 {
+        (dc, dr)
+    } else {
+        (-dc, -dr)
     }
 }
 
@@ -256,7 +348,19 @@ mod tests {
         assert!(Layout::parse(short_row, Variant::Dice).is_err());
         let ok = "A B C D\n1 2 3 4 5\n2 2 3 4 5\n3 2 3 4 5\n4 2 3 4 12";
         assert!(Layout::parse(ok, Variant::Dice).is_ok());
-        let jack = include_str!("../../assets/boards/classic.txt").replace("2S", "JS");
+        let classic = Layout::standard(Variant::Classic);
+        // A corner lies on one window of 5 in its row, its column and its diagonal; a centre cell on 20.
+        assert_eq!(classic.windows_through(Cell(0), 5).len(), 3);
+        assert_eq!(classic.windows_through(Cell(44), 5).len(), 20);
+        assert_eq!(classic.neighbour(Cell(0), 4), None);
+        assert_eq!(classic.neighbour(Cell(0), 2), Some(Cell(11)));
+        assert!(classic.windows_through(Cell(0), 9).is_empty());
+        let jack = builtin_text(Variant::Classic).replace("2S", "JS");
         assert!(Layout::parse(&jack, Variant::Classic).is_err());
+        let used = Layout::standard(Variant::Classic).clone();
+        assert!(
+            Layout::install(used).is_err(),
+            "a layout in use cannot be swapped"
+        );
     }
 }

@@ -19,7 +19,7 @@ pub use game::{
 };
 pub use layout::{Label, Layout};
 pub use record::{Action, Record, RecordError, Summary};
-pub use rng::GameRng;
+pub use rng::{roll_off, GameRng};
 pub use variant::{Config, Options, SetupError, Variant};
 
 #[cfg(test)]

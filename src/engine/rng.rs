@@ -107,3 +107,63 @@ mod tests {
         assert_ne!(GameRng::new(1).next_u64(), GameRng::new(2).next_u64());
     }
 }
+
+/// The dice roll-off that decides who starts a live dice game: everybody rolls two dice, the highest sum
+/// starts, tied leaders roll again. Returns each round of rolls (`None` for players out of the running)
+/// and the winner. Records skip this: seat 0 starts.
+pub fn roll_off(players: u8, rng: &mut GameRng) -> (Vec<Vec<Option<[u8; 2]>>>, u8) {
+    let mut in_running: Vec<bool> = vec![true; usize::from(players)];
+    let mut rounds = Vec::new();
+    loop {
+        let round: Vec<Option<[u8; 2]>> = in_running
+            .iter()
+            .map(|&r| r.then(|| [rng.die(), rng.die()]))
+            .collect();
+        let sum = |r: &Option<[u8; 2]>| r.map_or(0, |[a, b]| a + b);
+        let best = round.iter().map(sum).max().unwrap_or(0);
+        for (running, roll) in in_running.iter_mut().zip(&round) {
+            *running = *running && sum(roll) == best;
+        }
+        rounds.push(round);
+        let leaders: Vec<usize> = (0..in_running.len()).filter(|&i| in_running[i]).collect();
+        if leaders.len() <= 1 {
+            return (rounds, leaders.first().copied().unwrap_or(0) as u8);
+        }
+    }
+}
+
+#[cfg(test)]
+mod roll_off_tests {
+    use super::*;
+
+    #[test]
+    fn the_highest_sum_starts_and_ties_roll_again() {
+        let mut starts = [0u32; 4];
+        for seed in 0..400 {
+            let mut rng = GameRng::new(seed);
+            let (rounds, winner) = roll_off(4, &mut rng);
+            starts[usize::from(winner)] += 1;
+            let last = rounds.last().expect("at least one round");
+            let sum = |r: &Option<[u8; 2]>| r.map_or(0, |[a, b]| a + b);
+            let best = last.iter().map(sum).max().expect("players");
+            assert_eq!(sum(&last[usize::from(winner)]), best);
+            assert_eq!(
+                last.iter().filter(|r| sum(r) == best).count(),
+                1,
+                "the last round has one leader"
+            );
+            for pair in rounds.windows(2) {
+                for (before, after) in pair[0].iter().zip(&pair[1]) {
+                    assert!(
+                        before.is_some() || after.is_none(),
+                        "a player out stays out"
+                    );
+                }
+            }
+        }
+        assert!(
+            starts.iter().all(|&n| n > 60),
+            "every seat can start: {starts:?}"
+        );
+    }
+}

@@ -164,7 +164,7 @@ impl Config {
         let teams = teams.unwrap_or(default_teams);
         let teams_ok = match (variant, players) {
             (_, 2 | 3) => teams == players,
-            (Variant::Classic, _) => (teams == 2 || teams == 3) && players % teams == 0,
+            (Variant::Classic, _) => (teams == 2 || teams == 3) && players.is_multiple_of(teams),
             (Variant::Dice, _) => teams == 2,
             (Variant::Kids, _) => teams == 2 || teams == 4,
         };

@@ -1,0 +1,395 @@
+//! Persistence: live tables (lobbies and games in progress), finished games and per-server stats.
+//!
+//! Everything goes through the [`Store`] trait. [`SqliteStore`] (an embedded file, the default: a fresh
+//! machine needs no server) and [`PostgresStore`] (for several bot processes sharing one database)
+//! implement it; [`open_store`] picks one from the [`DatabaseConfig`].
+//!
+//! The API is blocking. Call it from `tokio::task::spawn_blocking` (or a thread of its own), never
+//! directly on an async task: the PostgreSQL client runs its own small runtime and refuses to be driven
+//! from inside another one.
+//!
+//! Ids: Discord snowflakes (`u64`) are stored bit for bit as signed 64-bit integers. A table or game
+//! outside any server (a DM) has `guild_id: None`, kept as guild 0 in the database (no snowflake is 0).
+//! Computer players are stored with `user_id` [`BOT_USER_ID`] (0): they appear in a game's player list
+//! but never in stats or the leaderboard.
+
+mod postgres;
+mod sqlite;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::engine::record::Record;
+
+pub use self::postgres::PostgresStore;
+pub use self::sqlite::SqliteStore;
+
+/// The `user_id` of a computer player: kept in a game's player list, left out of stats.
+pub const BOT_USER_ID: u64 = 0;
+
+/// One channel's live table (lobby or game in progress), as the service saves it after every action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTable {
+    /// The channel the table lives in (one table per channel).
+    pub channel_id: u64,
+    /// The server, or `None` in a DM.
+    pub guild_id: Option<u64>,
+    /// The game record (RECORD.md) as JSON; validated by replaying it on load.
+    pub record_json: String,
+    /// The service's own snapshot of the table as JSON; stored as it is, checked to be JSON on load.
+    pub snapshot_json: String,
+    /// When it was saved, in unix milliseconds.
+    pub updated_at: i64,
+}
+
+/// What [`Store::load_tables`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Loaded {
+    /// Tables that validated, ordered by channel.
+    pub tables: Vec<StoredTable>,
+    /// Tables that did not validate: moved to the quarantine table (kept, not deleted) by this load.
+    pub quarantined: Vec<Quarantined>,
+}
+
+/// A live table set aside because it no longer validates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quarantined {
+    /// The channel of the table.
+    pub channel_id: u64,
+    /// The server of the table.
+    pub guild_id: Option<u64>,
+    /// Why it was set aside, in English for the log and the channel.
+    pub reason: String,
+    /// When it was set aside, in unix milliseconds.
+    pub quarantined_at: i64,
+}
+
+/// A game that ended (won, drawn or abandoned), with each player's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedGame {
+    /// The server, or `None` in a DM.
+    pub guild_id: Option<u64>,
+    /// The channel it was played in; its live table is deleted with the same transaction.
+    pub channel_id: u64,
+    /// `classic`, `dice` or `kids`.
+    pub variant: String,
+    /// The full game record (RECORD.md) as JSON; refused unless every action replays legally.
+    pub record_json: String,
+    /// When it ended, in unix milliseconds.
+    pub finished_at: i64,
+    /// Every seat in order (computer players with `user_id` [`BOT_USER_ID`]).
+    pub players: Vec<PlayerResult>,
+}
+
+/// One seat's result in a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerResult {
+    /// The Discord user, or [`BOT_USER_ID`] for a computer player.
+    pub user_id: u64,
+    /// The name shown for the player at the end of the game.
+    pub name: String,
+    /// The player's team.
+    pub team: u8,
+    /// Whether the player's team won.
+    pub won: bool,
+    /// Sequences the player completed.
+    pub sequences: u32,
+}
+
+/// The id of a finished game, as shown to users for downloading its record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GameId(pub i64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A finished game in a listing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// Its id.
+    pub id: GameId,
+    /// The server, or `None` in a DM.
+    pub guild_id: Option<u64>,
+    /// The channel it was played in.
+    pub channel_id: u64,
+    /// `classic`, `dice` or `kids`.
+    pub variant: String,
+    /// When it ended, in unix milliseconds.
+    pub finished_at: i64,
+    /// Every seat in order.
+    pub players: Vec<PlayerResult>,
+}
+
+/// A player's totals on one server.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayerStats {
+    /// Finished games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Sequences completed.
+    pub sequences: u32,
+}
+
+impl PlayerStats {
+    /// Wins per game, 0 without games.
+    pub fn win_rate(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            f64::from(self.wins) / f64::from(self.games)
+        }
+    }
+}
+
+/// One line of a server's leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderboardRow {
+    /// The Discord user.
+    pub user_id: u64,
+    /// The name the player had in their latest game.
+    pub name: String,
+    /// Their totals.
+    pub stats: PlayerStats,
+}
+
+/// Errors of the store layer.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The SQLite file is not a database or is damaged.
+    #[error("the database file {path} is corrupt or not a SQLite database: {detail}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What SQLite said.
+        detail: String,
+    },
+    /// The database was written by a newer version of the bot.
+    #[error(
+        "the database has schema version {found}, but this build of sequence-bot only knows versions \
+         up to {known}; run a newer sequence-bot (the database was left untouched)"
+    )]
+    SchemaTooNew {
+        /// The database's version.
+        found: i64,
+        /// The newest version this code knows.
+        known: i64,
+    },
+    /// A SQLite error other than corruption.
+    #[error("SQLite database {path}: {source}")]
+    Sqlite {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// A PostgreSQL error (connection, query).
+    #[error("PostgreSQL: {}", describe_postgres(.0))]
+    Postgres(#[from] ::postgres::Error),
+    /// A file-system error around the database file.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A finished game whose record does not replay.
+    #[error("the game record cannot be stored: {0}")]
+    InvalidRecord(String),
+    /// A database setting that cannot be used.
+    #[error("database configuration: {0}")]
+    Config(String),
+}
+
+/// The persistence layer: live tables, finished games and stats. Every method is one transaction.
+pub trait Store: Send + Sync {
+    /// Saves (inserts or replaces) one channel's live table.
+    fn save_table(&self, table: &StoredTable) -> Result<(), StoreError>;
+
+    /// Deletes one channel's live table; whether there was one.
+    fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError>;
+
+    /// Loads every live table. Tables that no longer validate are moved to the quarantine table and
+    /// reported in [`Loaded::quarantined`].
+    fn load_tables(&self) -> Result<Loaded, StoreError>;
+
+    /// Every table ever quarantined, oldest first (they are kept for inspection).
+    fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError>;
+
+    /// Stores a finished game, adds it to the players' stats and deletes the channel's live table.
+    fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError>;
+
+    /// The record (JSON) of a finished game of this server (`None` for another server's game).
+    fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;
+
+    /// The latest finished games of a server, newest first.
+    fn recent_games(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>, StoreError>;
+
+    /// A player's totals on a server (zeros if they never finished a game there).
+    fn player_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<PlayerStats, StoreError>;
+
+    /// The best players of a server: most wins, then best win rate, then most games.
+    fn leaderboard(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LeaderboardRow>, StoreError>;
+}
+
+/// The `[database]` section of the configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// The SQLite file (created with its folder on first start); used unless `database_url` is set.
+    pub path: PathBuf,
+    /// `postgres://user:password@host:port/dbname` to use PostgreSQL instead of SQLite.
+    pub database_url: Option<String>,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            path: PathBuf::from("sequence-bot.db"),
+            database_url: None,
+        }
+    }
+}
+
+/// Opens the configured store: PostgreSQL for a `postgres://` URL, otherwise the SQLite file (a
+/// corrupt file is renamed aside with a warning and a fresh database started, see
+/// [`SqliteStore::open_or_quarantine`]).
+pub fn open_store(config: &DatabaseConfig) -> Result<Arc<dyn Store>, StoreError> {
+    match config.database_url.as_deref().map(str::trim) {
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Ok(Arc::new(PostgresStore::open(url)?))
+        }
+        // Only the scheme is repeated: the rest may hold a password.
+        Some(url) if !url.is_empty() => {
+            Err(StoreError::Config(format!(
+            "database_url must start with postgres:// or postgresql:// (got {}); leave it out to \
+             use the SQLite file `path`",
+            url.split_once("://")
+                .map_or("no scheme".to_string(), |(scheme, _)| format!("`{scheme}://…`"))
+        )))
+        }
+        _ => Ok(Arc::new(SqliteStore::open_or_quarantine(&config.path)?.0)),
+    }
+}
+
+/// Why a stored table does not validate, or `None` if it does: the record must parse and every action
+/// replay legally, and the snapshot must be JSON.
+pub fn table_problem(record_json: &str, snapshot_json: &str) -> Option<String> {
+    if let Err(problem) = record_problem(record_json) {
+        return Some(problem);
+    }
+    serde_json::from_str::<serde::de::IgnoredAny>(snapshot_json)
+        .err()
+        .map(|e| format!("the table snapshot is not valid JSON: {e}"))
+}
+
+/// Checks that a record parses and that every action replays legally.
+pub fn record_problem(record_json: &str) -> Result<(), String> {
+    let record = Record::from_json(record_json).map_err(|e| format!("malformed record: {e}"))?;
+    match record.replay() {
+        Err(e) => Err(format!("malformed record: {e}")),
+        Ok(Err(failure)) => Err(format!(
+            "action {} of the record is illegal ({}): {}",
+            failure.index,
+            failure.error.code(),
+            failure.error
+        )),
+        Ok(Ok(_)) => Ok(()),
+    }
+}
+
+/// A PostgreSQL error with its cause (the client's own text is only "db error" for a server error).
+fn describe_postgres(e: &::postgres::Error) -> String {
+    match std::error::Error::source(e) {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
+}
+
+/// A Discord id as stored: the same 64 bits, signed.
+fn to_db_id(id: u64) -> i64 {
+    i64::from_ne_bytes(id.to_ne_bytes())
+}
+
+/// A stored id back to a Discord id.
+fn from_db_id(id: i64) -> u64 {
+    u64::from_ne_bytes(id.to_ne_bytes())
+}
+
+/// A guild as stored: 0 for none.
+fn guild_to_db(guild: Option<u64>) -> i64 {
+    to_db_id(guild.unwrap_or(0))
+}
+
+/// A stored guild back: 0 is none.
+fn guild_from_db(guild: i64) -> Option<u64> {
+    Some(from_db_id(guild)).filter(|&g| g != 0)
+}
+
+/// A stored count as `u32`, saturating.
+fn count_from_db(value: i64) -> u32 {
+    u32::try_from(value.max(0)).unwrap_or(u32::MAX)
+}
+
+/// The current time in unix milliseconds.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A player's contribution to the stats of one game, several seats of one user merged.
+struct StatsDelta {
+    /// The user.
+    user_id: u64,
+    /// Their name.
+    name: String,
+    /// 1 if any of their seats won.
+    wins: i64,
+    /// Sequences over all their seats.
+    sequences: i64,
+}
+
+/// The stats changes of a finished game: one per human user (bots left out), in seat order.
+fn stats_deltas(players: &[PlayerResult]) -> Vec<StatsDelta> {
+    let mut deltas: Vec<StatsDelta> = Vec::new();
+    for p in players.iter().filter(|p| p.user_id != BOT_USER_ID) {
+        match deltas.iter_mut().find(|d| d.user_id == p.user_id) {
+            Some(d) => {
+                d.wins = d.wins.max(i64::from(p.won));
+                d.sequences += i64::from(p.sequences);
+            }
+            None => deltas.push(StatsDelta {
+                user_id: p.user_id,
+                name: p.name.clone(),
+                wins: i64::from(p.won),
+                sequences: i64::from(p.sequences),
+            }),
+        }
+    }
+    deltas
+}
+
+/// The SQL `LIMIT` for a listing: at least 1.
+fn limit_to_db(limit: u32) -> i64 {
+    i64::from(limit.max(1))
+}

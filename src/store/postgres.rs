@@ -1,0 +1,603 @@
+//! The PostgreSQL store, for several bot processes (Discord shards) sharing one database.
+//!
+//! A small pool of connections, each behind a mutex, reconnected when lost. Migrations run under an advisory lock so
+//! processes starting together apply them once. Plain TCP (no TLS): run it next to the database or
+//! through a tunnel.
+
+use std::str::FromStr;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::Duration;
+
+use ::postgres::{Client, Config, NoTls, Transaction};
+
+use super::{
+    count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
+    stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
+    Loaded, PlayerResult, PlayerStats, Quarantined, Store, StoreError, StoredTable,
+};
+
+/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[
+    // 1: live tables, quarantine, finished games, their players, per-server stats.
+    "CREATE TABLE live_tables (
+        channel_id BIGINT PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        record_json TEXT NOT NULL,
+        snapshot_json TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+    );
+    CREATE TABLE quarantine (
+        id BIGSERIAL PRIMARY KEY,
+        channel_id BIGINT NOT NULL,
+        guild_id BIGINT NOT NULL,
+        record_json TEXT,
+        snapshot_json TEXT,
+        updated_at BIGINT,
+        reason TEXT NOT NULL,
+        quarantined_at BIGINT NOT NULL
+    );
+    CREATE TABLE games (
+        id BIGSERIAL PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        variant TEXT NOT NULL,
+        record_json TEXT NOT NULL,
+        finished_at BIGINT NOT NULL
+    );
+    CREATE INDEX games_by_guild ON games (guild_id, finished_at DESC, id DESC);
+    CREATE TABLE game_players (
+        game_id BIGINT NOT NULL REFERENCES games (id),
+        seat BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        team BIGINT NOT NULL,
+        won BOOLEAN NOT NULL,
+        sequences BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE player_stats (
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        games BIGINT NOT NULL,
+        wins BIGINT NOT NULL,
+        sequences BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE INDEX player_stats_by_wins ON player_stats (guild_id, wins DESC, games DESC);",
+];
+
+/// The schema version this code writes.
+pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// The advisory lock key that serializes migrations ("SEQBOT" in ASCII).
+const MIGRATION_LOCK: i64 = 0x5345_5142_4f54;
+
+/// Connections a store keeps at most: enough for a few channels to write at once.
+const POOL_SIZE: usize = 4;
+
+/// The PostgreSQL implementation of [`Store`].
+pub struct PostgresStore {
+    /// How to (re)connect.
+    config: Config,
+    /// A small pool: each slot a connection, opened when first needed and again when lost.
+    slots: Vec<Mutex<Option<Client>>>,
+}
+
+impl PostgresStore {
+    /// Connects to `postgres://…` and migrates the schema.
+    pub fn open(url: &str) -> Result<PostgresStore, StoreError> {
+        let config = Config::from_str(url).map_err(|e| {
+            StoreError::Config(format!("database_url is not a PostgreSQL URL: {e}"))
+        })?;
+        PostgresStore::open_config(config)
+    }
+
+    /// Connects with a ready configuration (for example with `options("-c search_path=…")`) and
+    /// migrates the schema.
+    pub fn open_config(mut config: Config) -> Result<PostgresStore, StoreError> {
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        if config.get_application_name().is_none() {
+            config.application_name("sequence-bot");
+        }
+        let mut client = config.connect(NoTls)?;
+        migrate(&mut client)?;
+        let mut slots: Vec<Mutex<Option<Client>>> =
+            (0..POOL_SIZE).map(|_| Mutex::new(None)).collect();
+        slots[0] = Mutex::new(Some(client));
+        Ok(PostgresStore { config, slots })
+    }
+
+    /// The first free slot, or waits for the first one (poison ignored: a client is either usable or
+    /// reports itself closed).
+    fn slot(&self) -> MutexGuard<'_, Option<Client>> {
+        for slot in &self.slots {
+            match slot.try_lock() {
+                Ok(guard) => return guard,
+                Err(TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        self.slots[0].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs `f` on a connection of the pool, connecting first if that slot has none or lost it. A
+    /// failed call is not retried (it may have committed before the connection broke).
+    fn with_client<T>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, ::postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut guard = self.slot();
+        if guard.as_ref().is_none_or(Client::is_closed) {
+            if let Some(old) = guard.take() {
+                drop_off_runtime(old);
+                tracing::warn!("the PostgreSQL connection was lost; reconnecting");
+            }
+            *guard = Some(self.config.connect(NoTls)?);
+        }
+        match guard.as_mut() {
+            Some(client) => Ok(f(client)?),
+            None => Err(StoreError::Config("no PostgreSQL connection".into())),
+        }
+    }
+
+    /// Runs `f` in a transaction and commits it.
+    fn in_transaction<T>(
+        &self,
+        f: impl FnOnce(&mut Transaction<'_>) -> Result<T, ::postgres::Error>,
+    ) -> Result<T, StoreError> {
+        self.with_client(|client| {
+            let mut tx = client.transaction()?;
+            let value = f(&mut tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
+    }
+}
+
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        let clients: Vec<Client> = self
+            .slots
+            .iter_mut()
+            .filter_map(|slot| slot.get_mut().unwrap_or_else(|e| e.into_inner()).take())
+            .collect();
+        if !clients.is_empty() {
+            let _ = std::thread::spawn(move || drop(clients)).join();
+        }
+    }
+}
+
+/// Drops a client on a thread of its own: its inner runtime may not be dropped inside an async
+/// context, which is where the last `Arc` of a store may well be released.
+fn drop_off_runtime(client: Client) {
+    let _ = std::thread::spawn(move || drop(client)).join();
+}
+
+/// Brings the schema to [`SCHEMA_VERSION`] in one transaction, under an advisory lock.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")?;
+    let version: i64 = match tx.query_opt("SELECT version FROM schema_version", &[])? {
+        Some(row) => row.try_get(0)?,
+        None => {
+            tx.execute("INSERT INTO schema_version (version) VALUES (0)", &[])?;
+            0
+        }
+    };
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::SchemaTooNew {
+            found: version,
+            known: SCHEMA_VERSION,
+        });
+    }
+    let start = usize::try_from(version).unwrap_or(usize::MAX);
+    for sql in MIGRATIONS.iter().skip(start) {
+        tx.batch_execute(sql)?;
+    }
+    tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Reads a player of a finished game from columns `first..first + 5`.
+fn player_from_row(row: &::postgres::Row, first: usize) -> Result<PlayerResult, ::postgres::Error> {
+    let team: i64 = row.try_get(first + 2)?;
+    Ok(PlayerResult {
+        user_id: from_db_id(row.try_get(first)?),
+        name: row.try_get(first + 1)?,
+        team: u8::try_from(team).unwrap_or(u8::MAX),
+        won: row.try_get(first + 3)?,
+        sequences: count_from_db(row.try_get(first + 4)?),
+    })
+}
+
+/// Reads stats columns starting at `first`.
+fn stats_from_row(row: &::postgres::Row, first: usize) -> Result<PlayerStats, ::postgres::Error> {
+    Ok(PlayerStats {
+        games: count_from_db(row.try_get(first)?),
+        wins: count_from_db(row.try_get(first + 1)?),
+        sequences: count_from_db(row.try_get(first + 2)?),
+    })
+}
+
+impl Store for PostgresStore {
+    fn save_table(&self, table: &StoredTable) -> Result<(), StoreError> {
+        self.with_client(|client| {
+            client.execute(
+                "INSERT INTO live_tables (channel_id, guild_id, record_json, snapshot_json, updated_at)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id,
+                     record_json = excluded.record_json, snapshot_json = excluded.snapshot_json,
+                     updated_at = excluded.updated_at",
+                &[
+                    &to_db_id(table.channel_id),
+                    &guild_to_db(table.guild_id),
+                    &table.record_json,
+                    &table.snapshot_json,
+                    &table.updated_at,
+                ],
+            )
+        })
+        .map(|_| ())
+    }
+
+    fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {
+        self.with_client(|client| {
+            client.execute(
+                "DELETE FROM live_tables WHERE channel_id = $1",
+                &[&to_db_id(channel_id)],
+            )
+        })
+        .map(|n| n > 0)
+    }
+
+    fn load_tables(&self) -> Result<Loaded, StoreError> {
+        self.in_transaction(|tx| {
+            let rows = tx.query(
+                "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at
+                 FROM live_tables ORDER BY channel_id FOR UPDATE",
+                &[],
+            )?;
+            let mut loaded = Loaded::default();
+            let now = now_ms();
+            for row in rows {
+                let channel: i64 = row.try_get(0)?;
+                let guild: i64 = row.try_get(1)?;
+                let table = StoredTable {
+                    channel_id: from_db_id(channel),
+                    guild_id: guild_from_db(guild),
+                    record_json: row.try_get(2)?,
+                    snapshot_json: row.try_get(3)?,
+                    updated_at: row.try_get(4)?,
+                };
+                match table_problem(&table.record_json, &table.snapshot_json) {
+                    None => loaded.tables.push(table),
+                    Some(reason) => {
+                        tx.execute(
+                            "INSERT INTO quarantine (channel_id, guild_id, record_json, snapshot_json,
+                                 updated_at, reason, quarantined_at)
+                             SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, $2, $3
+                             FROM live_tables WHERE channel_id = $1",
+                            &[&channel, &reason, &now],
+                        )?;
+                        tx.execute("DELETE FROM live_tables WHERE channel_id = $1", &[&channel])?;
+                        loaded.quarantined.push(Quarantined {
+                            channel_id: table.channel_id,
+                            guild_id: table.guild_id,
+                            reason,
+                            quarantined_at: now,
+                        });
+                    }
+                }
+            }
+            Ok(loaded)
+        })
+    }
+
+    fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query(
+                    "SELECT channel_id, guild_id, reason, quarantined_at FROM quarantine ORDER BY id",
+                    &[],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok(Quarantined {
+                        channel_id: from_db_id(row.try_get(0)?),
+                        guild_id: guild_from_db(row.try_get(1)?),
+                        reason: row.try_get(2)?,
+                        quarantined_at: row.try_get(3)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
+        record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
+        let guild = guild_to_db(game.guild_id);
+        let channel = to_db_id(game.channel_id);
+        self.in_transaction(|tx| {
+            let id: i64 = tx
+                .query_one(
+                    "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at)
+                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                    &[
+                        &guild,
+                        &channel,
+                        &game.variant,
+                        &game.record_json,
+                        &game.finished_at,
+                    ],
+                )?
+                .try_get(0)?;
+            for (seat, p) in game.players.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    &[
+                        &id,
+                        &i64::try_from(seat).unwrap_or(i64::MAX),
+                        &to_db_id(p.user_id),
+                        &p.name,
+                        &i64::from(p.team),
+                        &p.won,
+                        &i64::from(p.sequences),
+                    ],
+                )?;
+            }
+            for d in stats_deltas(&game.players) {
+                tx.execute(
+                    "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
+                     VALUES ($1, $2, $3, 1, $4, $5)
+                     ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,
+                         games = player_stats.games + 1,
+                         wins = player_stats.wins + excluded.wins,
+                         sequences = player_stats.sequences + excluded.sequences",
+                    &[&guild, &to_db_id(d.user_id), &d.name, &d.wins, &d.sequences],
+                )?;
+            }
+            tx.execute("DELETE FROM live_tables WHERE channel_id = $1", &[&channel])?;
+            Ok(GameId(id))
+        })
+    }
+
+    fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_opt(
+                    "SELECT record_json FROM games WHERE id = $1 AND guild_id = $2",
+                    &[&id.0, &guild_to_db(guild_id)],
+                )?
+                .map(|row| row.try_get(0))
+                .transpose()
+        })
+    }
+
+    fn recent_games(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>, StoreError> {
+        self.with_client(|client| {
+            let mut games = client
+                .query(
+                    "SELECT id, guild_id, channel_id, variant, finished_at FROM games
+                     WHERE guild_id = $1 ORDER BY finished_at DESC, id DESC LIMIT $2",
+                    &[&guild_to_db(guild_id), &limit_to_db(limit)],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok(GameSummary {
+                        id: GameId(row.try_get(0)?),
+                        guild_id: guild_from_db(row.try_get(1)?),
+                        channel_id: from_db_id(row.try_get(2)?),
+                        variant: row.try_get(3)?,
+                        finished_at: row.try_get(4)?,
+                        players: Vec::new(),
+                    })
+                })
+                .collect::<Result<Vec<_>, ::postgres::Error>>()?;
+            let ids: Vec<i64> = games.iter().map(|g| g.id.0).collect();
+            let rows = client.query(
+                "SELECT game_id, user_id, name, team, won, sequences FROM game_players
+                 WHERE game_id = ANY($1) ORDER BY game_id, seat",
+                &[&ids],
+            )?;
+            for row in &rows {
+                let game_id: i64 = row.try_get(0)?;
+                let player = player_from_row(row, 1)?;
+                if let Some(game) = games.iter_mut().find(|g| g.id.0 == game_id) {
+                    game.players.push(player);
+                }
+            }
+            Ok(games)
+        })
+    }
+
+    fn player_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<PlayerStats, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_opt(
+                    "SELECT games, wins, sequences FROM player_stats
+                     WHERE guild_id = $1 AND user_id = $2",
+                    &[&guild_to_db(guild_id), &to_db_id(user_id)],
+                )?
+                .map(|row| stats_from_row(&row, 0))
+                .transpose()
+                .map(Option::unwrap_or_default)
+        })
+    }
+
+    fn leaderboard(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<LeaderboardRow>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query(
+                    "SELECT user_id, name, games, wins, sequences FROM player_stats WHERE guild_id = $1
+                     ORDER BY wins DESC, wins::DOUBLE PRECISION / games DESC, games DESC, user_id
+                     LIMIT $2",
+                    &[&guild_to_db(guild_id), &limit_to_db(limit)],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok(LeaderboardRow {
+                        user_id: from_db_id(row.try_get(0)?),
+                        name: row.try_get(1)?,
+                        stats: stats_from_row(row, 2)?,
+                    })
+                })
+                .collect()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::store::tests::{postgres_schema, table};
+
+    #[test]
+    fn errors_say_what_went_wrong() {
+        // Nothing listens on port 1 of the loopback: refused at once.
+        let err = PostgresStore::open("postgres://nobody@127.0.0.1:1/none")
+            .err()
+            .expect("no server");
+        let text = err.to_string();
+        assert!(
+            text.starts_with("PostgreSQL: error connecting to server: "),
+            "{text}"
+        );
+        assert!(text.to_lowercase().contains("refused"), "{text}");
+        let err = PostgresStore::open("postgres://a@b:notaport/c")
+            .err()
+            .expect("bad url");
+        assert!(matches!(err, StoreError::Config(_)), "{err}");
+
+        let Some((config, _guard)) = postgres_schema("errors") else {
+            return;
+        };
+        let store = PostgresStore::open_config(config).expect("open");
+        let err = store
+            .with_client(|c| c.execute("SELECT * FROM no_such_table", &[]))
+            .expect_err("a server error");
+        assert!(err.to_string().contains("no_such_table"), "{err}");
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused() {
+        let Some((config, _guard)) = postgres_schema("newer") else {
+            return;
+        };
+        let store = PostgresStore::open_config(config.clone()).expect("open");
+        store.save_table(&table(1, None, 3)).expect("save");
+        store
+            .with_client(|c| c.execute("UPDATE schema_version SET version = 99", &[]))
+            .expect("bump");
+        drop(store);
+        let err = PostgresStore::open_config(config.clone())
+            .err()
+            .expect("refused");
+        assert!(
+            matches!(err, StoreError::SchemaTooNew { found: 99, known } if known == SCHEMA_VERSION),
+            "{err}"
+        );
+        // Left untouched: the version and the data are still there.
+        let mut client = config.connect(NoTls).expect("connect");
+        let row = client
+            .query_one("SELECT version FROM schema_version", &[])
+            .expect("version");
+        assert_eq!(row.get::<_, i64>(0), 99);
+        let row = client
+            .query_one("SELECT count(*) FROM live_tables", &[])
+            .expect("count");
+        assert_eq!(row.get::<_, i64>(0), 1);
+        drop_off_runtime(client);
+    }
+
+    #[test]
+    fn processes_starting_together_migrate_once() {
+        let Some((config, _guard)) = postgres_schema("together") else {
+            return;
+        };
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                let config = config.clone();
+                std::thread::spawn(move || PostgresStore::open_config(config).map(|_| ()))
+            })
+            .collect();
+        for h in handles {
+            h.join().expect("no panic").expect("opened");
+        }
+        let store = PostgresStore::open_config(config).expect("open");
+        let rows = store
+            .with_client(|c| c.query("SELECT version FROM schema_version", &[]))
+            .expect("versions");
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].get::<_, i64>(0), SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn a_lost_connection_is_reopened() {
+        let Some((mut config, _guard)) = postgres_schema("reconnect") else {
+            return;
+        };
+        let name = format!("sequence-bot-reconnect-{}", std::process::id());
+        config.application_name(&name);
+        let store = PostgresStore::open_config(config.clone()).expect("open");
+        store.save_table(&table(1, None, 3)).expect("save");
+        let mut admin = config.connect(NoTls).expect("admin connection");
+        let killed = admin
+            .execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE application_name = $1 AND pid <> pg_backend_pid()",
+                &[&name],
+            )
+            .expect("terminate");
+        assert_eq!(killed, 1);
+        drop_off_runtime(admin);
+        // The first call may fail on the dead connection; the store must recover right after.
+        let _ = store.load_tables();
+        store
+            .save_table(&table(2, None, 3))
+            .expect("save after reconnect");
+        assert_eq!(store.load_tables().expect("load").tables.len(), 2);
+    }
+
+    #[test]
+    fn usable_from_spawn_blocking_and_dropped_inside_a_runtime() {
+        let Some((config, _guard)) = postgres_schema("runtime") else {
+            return;
+        };
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async move {
+            let store: Arc<dyn Store> = tokio::task::spawn_blocking(move || {
+                PostgresStore::open_config(config).map(|s| Arc::new(s) as Arc<dyn Store>)
+            })
+            .await
+            .expect("joined")
+            .expect("open");
+            let s = Arc::clone(&store);
+            tokio::task::spawn_blocking(move || s.save_table(&table(1, None, 2)))
+                .await
+                .expect("joined")
+                .expect("save");
+            // The last reference goes away on an async task: must not panic.
+            drop(store);
+        });
+    }
+}

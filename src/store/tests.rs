@@ -1,0 +1,756 @@
+//! The store test suite, run against SQLite always and against PostgreSQL when
+//! `SEQUENCE_BOT_TEST_POSTGRES_URL` is set; plus tests of one backend's own concerns.
+
+use std::any::Any;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use super::*;
+use crate::engine::record::Record;
+use crate::engine::{Config, Options, Variant};
+
+/// A store under test and whatever must outlive it (a temp folder, a schema to drop afterwards).
+pub(super) struct TestStore {
+    /// The store.
+    pub store: Arc<dyn Store>,
+    /// Dropped after the store.
+    _guard: Box<dyn Any>,
+}
+
+/// A fresh SQLite store in a temp folder.
+pub(super) fn sqlite_store(_name: &str) -> Option<TestStore> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SqliteStore::open(dir.path().join("bot.db")).expect("open sqlite");
+    Some(TestStore {
+        store: Arc::new(store),
+        _guard: Box::new(dir),
+    })
+}
+
+/// The test server's URL, or `None` (with a note) to skip.
+pub(super) fn postgres_url() -> Option<String> {
+    match std::env::var("SEQUENCE_BOT_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            println!(
+                "note: PostgreSQL tests skipped: SEQUENCE_BOT_TEST_POSTGRES_URL is not set \
+                 (run `source .ci/postgres.sh` first)"
+            );
+            None
+        }
+    }
+}
+
+/// Drops a test schema when the test ends.
+pub(super) struct DropSchema {
+    /// The server.
+    url: String,
+    /// The schema.
+    schema: String,
+}
+
+impl Drop for DropSchema {
+    fn drop(&mut self) {
+        let (url, schema) = (self.url.clone(), self.schema.clone());
+        // On a thread of its own: the client's runtime must not be dropped inside a test's runtime.
+        let _ = std::thread::spawn(move || {
+            if let Ok(mut client) = ::postgres::Client::connect(&url, ::postgres::NoTls) {
+                let _ = client.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"));
+            }
+        })
+        .join();
+    }
+}
+
+/// A fresh schema on the test server, named after the test.
+pub(super) fn postgres_schema(name: &str) -> Option<(::postgres::Config, DropSchema)> {
+    let url = postgres_url()?;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let schema = format!(
+        "t_{name}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    );
+    let mut client =
+        ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect to the test server");
+    client
+        .batch_execute(&format!(
+            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+        ))
+        .expect("create schema");
+    drop(client);
+    let mut config: ::postgres::Config = url.parse().expect("test URL");
+    config.options(&format!("-c search_path={schema}"));
+    Some((config, DropSchema { url, schema }))
+}
+
+/// A fresh PostgreSQL store in a schema of its own, or `None` to skip.
+pub(super) fn postgres_store(name: &str) -> Option<TestStore> {
+    let (config, guard) = postgres_schema(name)?;
+    let store = PostgresStore::open_config(config).expect("open postgres");
+    Some(TestStore {
+        store: Arc::new(store),
+        _guard: Box::new(guard),
+    })
+}
+
+/// A complete random game's record.
+pub(super) fn full_record(variant: Variant, players: u8, teams: Option<u8>, seed: u64) -> Record {
+    let config = Config::new(variant, players, teams, Options::default()).expect("config");
+    Record::random_game(config, seed)
+}
+
+/// The record of a game in progress: the first `actions` actions of a random game.
+pub(super) fn partial_record(seed: u64, actions: usize) -> Record {
+    let mut record = full_record(Variant::Classic, 2, None, seed);
+    record.actions.truncate(actions);
+    record
+}
+
+/// JSON of a record.
+pub(super) fn json(record: &Record) -> String {
+    serde_json::to_string(record).expect("record to JSON")
+}
+
+/// A live table for a channel, `actions` actions into its game.
+pub(super) fn table(channel_id: u64, guild_id: Option<u64>, actions: usize) -> StoredTable {
+    StoredTable {
+        channel_id,
+        guild_id,
+        record_json: json(&partial_record(channel_id, actions)),
+        snapshot_json: format!(
+            r#"{{"channel":{channel_id},"actions":{actions},"phase":"playing"}}"#
+        ),
+        updated_at: 1_700_000_000_000 + i64::try_from(actions).expect("small"),
+    }
+}
+
+/// A player result.
+pub(super) fn player(
+    user_id: u64,
+    name: &str,
+    team: u8,
+    won: bool,
+    sequences: u32,
+) -> PlayerResult {
+    PlayerResult {
+        user_id,
+        name: name.to_string(),
+        team,
+        won,
+        sequences,
+    }
+}
+
+/// A finished game of a guild with these players.
+pub(super) fn finished(
+    guild_id: Option<u64>,
+    channel_id: u64,
+    finished_at: i64,
+    players: Vec<PlayerResult>,
+) -> FinishedGame {
+    let teams = players.iter().map(|p| p.team).max().unwrap_or(0) + 1;
+    let n = u8::try_from(players.len()).expect("few players");
+    let variant = Variant::Classic;
+    FinishedGame {
+        guild_id,
+        channel_id,
+        variant: variant.to_string(),
+        record_json: json(&full_record(variant, n, Some(teams), channel_id)),
+        finished_at,
+        players,
+    }
+}
+
+/// The cases every backend must pass.
+pub(super) mod cases {
+    use super::*;
+
+    /// Saved tables load back exactly, with and without a guild, ids beyond `i64::MAX` included.
+    pub fn round_trip(store: &dyn Store) {
+        let tables = vec![
+            table(11, Some(900), 0),
+            table(12, None, 7),
+            table(u64::MAX - 5, Some(u64::MAX - 1), 30),
+        ];
+        for t in &tables {
+            store.save_table(t).expect("save");
+        }
+        let loaded = store.load_tables().expect("load");
+        assert!(loaded.quarantined.is_empty(), "{:?}", loaded.quarantined);
+        let mut got = loaded.tables;
+        got.sort_by_key(|t| t.channel_id);
+        assert_eq!(got, tables);
+        assert_eq!(store.load_tables().expect("load again").tables.len(), 3);
+    }
+
+    /// Saving a channel again replaces its table.
+    pub fn upsert_overwrites(store: &dyn Store) {
+        store.save_table(&table(21, Some(1), 3)).expect("save");
+        store.save_table(&table(22, Some(1), 3)).expect("save");
+        let newer = table(21, Some(2), 9);
+        store.save_table(&newer).expect("save again");
+        let loaded = store.load_tables().expect("load");
+        assert_eq!(loaded.tables.len(), 2);
+        let got = loaded
+            .tables
+            .iter()
+            .find(|t| t.channel_id == 21)
+            .expect("channel 21");
+        assert_eq!(got, &newer);
+    }
+
+    /// Deleting removes one table and says whether there was one.
+    pub fn delete(store: &dyn Store) {
+        store.save_table(&table(31, None, 2)).expect("save");
+        store.save_table(&table(32, None, 2)).expect("save");
+        assert!(store.delete_table(31).expect("delete"));
+        assert!(!store.delete_table(31).expect("delete again"));
+        assert!(!store.delete_table(999).expect("delete unknown"));
+        let loaded = store.load_tables().expect("load");
+        let channels: Vec<u64> = loaded.tables.iter().map(|t| t.channel_id).collect();
+        assert_eq!(channels, vec![32]);
+    }
+
+    /// Tables that no longer validate are moved aside with a reason, never dropped, and the others
+    /// still load.
+    pub fn quarantine(store: &dyn Store) {
+        let good = table(41, Some(5), 10);
+        store.save_table(&good).expect("save");
+        let mut not_json = table(42, Some(5), 10);
+        not_json.record_json = "{ this is not json".into();
+        store.save_table(&not_json).expect("save");
+        let mut illegal = partial_record(43, 10);
+        let last = illegal.actions.last().cloned().expect("an action");
+        illegal.actions.push(last);
+        let mut illegal_table = table(43, None, 10);
+        illegal_table.record_json = json(&illegal);
+        store.save_table(&illegal_table).expect("save");
+        let mut bad_snapshot = table(44, Some(5), 4);
+        bad_snapshot.snapshot_json = "{\"phase\": ".into();
+        store.save_table(&bad_snapshot).expect("save");
+        let mut bad_variant = partial_record(45, 0);
+        bad_variant.variant = "chess".into();
+        let mut bad_variant_table = table(45, Some(5), 0);
+        bad_variant_table.record_json = json(&bad_variant);
+        store.save_table(&bad_variant_table).expect("save");
+
+        let loaded = store.load_tables().expect("load");
+        assert_eq!(loaded.tables, vec![good.clone()]);
+        let reasons: Vec<(u64, &str)> = loaded
+            .quarantined
+            .iter()
+            .map(|q| (q.channel_id, q.reason.as_str()))
+            .collect();
+        assert_eq!(reasons.len(), 4, "{reasons:?}");
+        assert!(reasons[0].0 == 42 && reasons[0].1.contains("malformed record"));
+        assert!(reasons[1].0 == 43 && reasons[1].1.contains("action 10"));
+        assert!(reasons[1].1.contains("not_your_turn"), "{}", reasons[1].1);
+        assert!(reasons[2].0 == 44 && reasons[2].1.contains("snapshot is not valid JSON"));
+        assert!(
+            reasons[3].0 == 45 && reasons[3].1.contains("chess"),
+            "{}",
+            reasons[3].1
+        );
+        assert_eq!(loaded.quarantined[1].guild_id, None);
+        assert_eq!(loaded.quarantined[0].guild_id, Some(5));
+
+        // Kept aside, not loaded again, not reported twice.
+        let again = store.load_tables().expect("load again");
+        assert_eq!(again.tables, vec![good]);
+        assert!(again.quarantined.is_empty());
+        let kept = store.quarantined().expect("list quarantine");
+        assert_eq!(kept, loaded.quarantined);
+    }
+
+    /// Finished games feed stats and the leaderboard; bots stay out; servers stay apart; the live
+    /// table goes.
+    pub fn stats_and_leaderboard(store: &dyn Store) {
+        let g = Some(7000);
+        store.save_table(&table(51, g, 20)).expect("save live");
+        // Game 1: 2v2, Ann and Cy win; Ann made 2 sequences.
+        store
+            .finish_game(&finished(
+                g,
+                51,
+                1000,
+                vec![
+                    player(1, "Ann", 0, true, 2),
+                    player(2, "Bob", 1, false, 1),
+                    player(3, "Cy", 0, true, 0),
+                    player(4, "Di", 1, false, 0),
+                ],
+            ))
+            .expect("finish 1");
+        assert!(
+            store.load_tables().expect("load").tables.is_empty(),
+            "finishing deletes the live table"
+        );
+        // Game 2: Bob beats a bot.
+        store
+            .finish_game(&finished(
+                g,
+                52,
+                2000,
+                vec![
+                    player(2, "Bobby", 0, true, 2),
+                    player(BOT_USER_ID, "Bot (hard)", 1, false, 1),
+                ],
+            ))
+            .expect("finish 2");
+        // Game 3: three teams, Di wins, Ann loses.
+        store
+            .finish_game(&finished(
+                g,
+                53,
+                3000,
+                vec![
+                    player(4, "Di", 0, true, 1),
+                    player(1, "Ann", 1, false, 0),
+                    player(5, "Ed", 2, false, 1),
+                ],
+            ))
+            .expect("finish 3");
+        // Another server: must not leak into this one.
+        store
+            .finish_game(&finished(
+                Some(8000),
+                60,
+                4000,
+                vec![player(1, "Ann", 0, true, 2), player(5, "Ed", 1, false, 0)],
+            ))
+            .expect("finish other");
+        // A DM game.
+        store
+            .finish_game(&finished(
+                None,
+                61,
+                5000,
+                vec![
+                    player(5, "Ed", 0, true, 2),
+                    player(BOT_USER_ID, "Bot", 1, false, 0),
+                ],
+            ))
+            .expect("finish dm");
+
+        let stats = |user| store.player_stats(g, user).expect("stats");
+        assert_eq!(
+            stats(1),
+            PlayerStats {
+                games: 2,
+                wins: 1,
+                sequences: 2
+            }
+        );
+        assert_eq!(
+            stats(2),
+            PlayerStats {
+                games: 2,
+                wins: 1,
+                sequences: 3
+            }
+        );
+        assert_eq!(
+            stats(3),
+            PlayerStats {
+                games: 1,
+                wins: 1,
+                sequences: 0
+            }
+        );
+        assert_eq!(
+            stats(4),
+            PlayerStats {
+                games: 2,
+                wins: 1,
+                sequences: 1
+            }
+        );
+        assert_eq!(
+            stats(5),
+            PlayerStats {
+                games: 1,
+                wins: 0,
+                sequences: 1
+            }
+        );
+        assert_eq!(stats(99), PlayerStats::default());
+        assert_eq!(stats(BOT_USER_ID), PlayerStats::default());
+        assert_eq!(
+            store.player_stats(Some(8000), 1).expect("stats"),
+            PlayerStats {
+                games: 1,
+                wins: 1,
+                sequences: 2
+            }
+        );
+        assert_eq!(
+            store.player_stats(None, 5).expect("stats"),
+            PlayerStats {
+                games: 1,
+                wins: 1,
+                sequences: 2
+            }
+        );
+
+        // Wins first; Cy's 1/1 beats the 1/2 players; among those, equal rate and games: by id.
+        let board = store.leaderboard(g, 10).expect("leaderboard");
+        let order: Vec<(u64, &str)> = board.iter().map(|r| (r.user_id, r.name.as_str())).collect();
+        assert_eq!(
+            order,
+            vec![(3, "Cy"), (1, "Ann"), (2, "Bobby"), (4, "Di"), (5, "Ed")],
+            "the latest name is shown"
+        );
+        assert_eq!(
+            board[2].stats,
+            PlayerStats {
+                games: 2,
+                wins: 1,
+                sequences: 3
+            }
+        );
+        assert_eq!(store.leaderboard(g, 2).expect("top 2").len(), 2);
+        assert!(store.leaderboard(Some(1), 10).expect("empty").is_empty());
+        let dm_board = store.leaderboard(None, 10).expect("dm board");
+        assert_eq!(dm_board.len(), 1);
+        assert_eq!(dm_board[0].user_id, 5);
+    }
+
+    /// Ties: wins, then win rate, then games.
+    pub fn leaderboard_order(store: &dyn Store) {
+        let g = Some(31);
+        let mut at = 0;
+        let mut game = |players: Vec<PlayerResult>| {
+            at += 1;
+            store
+                .finish_game(&finished(g, 100 + at, at as i64, players))
+                .expect("finish");
+        };
+        // A: 2 wins of 4; B: 2 of 2; C: 1 of 1; D: 0 of 1; E: 0 of 3.
+        game(vec![
+            player(10, "A", 0, true, 0),
+            player(14, "E", 1, false, 0),
+        ]);
+        game(vec![
+            player(10, "A", 0, true, 0),
+            player(14, "E", 1, false, 0),
+        ]);
+        game(vec![
+            player(10, "A", 0, false, 0),
+            player(11, "B", 1, true, 0),
+        ]);
+        game(vec![
+            player(10, "A", 0, false, 0),
+            player(11, "B", 1, true, 0),
+        ]);
+        game(vec![
+            player(12, "C", 0, true, 0),
+            player(14, "E", 1, false, 0),
+        ]);
+        game(vec![
+            player(13, "D", 0, false, 0),
+            player(BOT_USER_ID, "Bot", 1, true, 0),
+        ]);
+        let board = store.leaderboard(g, 10).expect("leaderboard");
+        let order: Vec<&str> = board.iter().map(|r| r.name.as_str()).collect();
+        // B (2/2) before A (2/4); C (1/1); E (0/3) before D (0/1): same wins and rate, more games.
+        assert_eq!(order, vec!["B", "A", "C", "E", "D"]);
+    }
+
+    /// A finished game's record downloads exactly, only on its own server; recent games list newest
+    /// first with their players.
+    pub fn records_and_history(store: &dyn Store) {
+        let g = Some(4242);
+        let first = finished(
+            g,
+            71,
+            100,
+            vec![player(1, "Ann", 0, true, 2), player(2, "Bob", 1, false, 0)],
+        );
+        let second = finished(
+            g,
+            72,
+            300,
+            vec![
+                player(2, "Bob", 0, true, 2),
+                player(BOT_USER_ID, "Bot", 1, false, 1),
+            ],
+        );
+        let third = finished(
+            g,
+            73,
+            200,
+            vec![player(3, "Cy", 0, false, 0), player(1, "Ann", 1, true, 2)],
+        );
+        let id1 = store.finish_game(&first).expect("finish");
+        let id2 = store.finish_game(&second).expect("finish");
+        let id3 = store.finish_game(&third).expect("finish");
+        assert!(id1 != id2 && id2 != id3 && id1 != id3);
+        assert_eq!(
+            store.game_record(id1, g).expect("record"),
+            Some(first.record_json.clone())
+        );
+        assert_eq!(
+            store.game_record(id2, g).expect("record"),
+            Some(second.record_json.clone())
+        );
+        assert_eq!(store.game_record(id1, Some(1)).expect("other guild"), None);
+        assert_eq!(store.game_record(id1, None).expect("dm"), None);
+        assert_eq!(
+            store.game_record(GameId(987_654), g).expect("unknown"),
+            None
+        );
+        let record =
+            Record::from_json(&store.game_record(id3, g).expect("record").expect("exists"))
+                .expect("parses");
+        assert!(record.replay().expect("well formed").is_ok());
+
+        let recent = store.recent_games(g, 10).expect("recent");
+        let ids: Vec<GameId> = recent.iter().map(|s| s.id).collect();
+        assert_eq!(ids, vec![id2, id3, id1]);
+        assert_eq!(recent[0].players, second.players);
+        assert_eq!(recent[1].players, third.players);
+        assert_eq!(recent[2].channel_id, 71);
+        assert_eq!(recent[2].variant, "classic");
+        assert_eq!(recent[2].finished_at, 100);
+        assert_eq!(recent[2].guild_id, g);
+        assert_eq!(store.recent_games(g, 1).expect("recent").len(), 1);
+        assert!(store.recent_games(Some(5), 10).expect("recent").is_empty());
+    }
+
+    /// A finished game whose record does not replay is refused and changes nothing.
+    pub fn finish_refuses_bad_record(store: &dyn Store) {
+        let live = table(81, Some(3), 5);
+        store.save_table(&live).expect("save");
+        let mut game = finished(
+            Some(3),
+            81,
+            10,
+            vec![player(1, "Ann", 0, true, 1), player(2, "Bob", 1, false, 0)],
+        );
+        let mut record = Record::from_json(&game.record_json).expect("parses");
+        record.actions.swap(0, 1);
+        game.record_json = json(&record);
+        let err = store.finish_game(&game).expect_err("refused");
+        assert!(matches!(err, StoreError::InvalidRecord(_)), "{err}");
+        assert!(err.to_string().contains("not_your_turn"), "{err}");
+        game.record_json = "[]".into();
+        assert!(matches!(
+            store.finish_game(&game),
+            Err(StoreError::InvalidRecord(_))
+        ));
+        assert_eq!(
+            store.player_stats(Some(3), 1).expect("stats"),
+            PlayerStats::default()
+        );
+        assert!(store.recent_games(Some(3), 5).expect("recent").is_empty());
+        assert_eq!(store.load_tables().expect("load").tables, vec![live]);
+    }
+
+    /// Hundreds of channels saving at once (and some finishing): no error, every final state right.
+    pub fn concurrent_writers(store: Arc<dyn Store>) {
+        const CHANNELS: u64 = 300;
+        const SAVES: usize = 12;
+        let records: Arc<Vec<Record>> =
+            Arc::new((0..CHANNELS).map(|c| partial_record(c, SAVES)).collect());
+        let handles: Vec<_> = (0..CHANNELS)
+            .map(|c| {
+                let store = Arc::clone(&store);
+                let records = Arc::clone(&records);
+                std::thread::spawn(move || -> Result<(), StoreError> {
+                    let full = &records[c as usize];
+                    let channel = 10_000 + c;
+                    let guild = Some(1 + c % 7);
+                    for n in 0..=SAVES.min(full.actions.len()) {
+                        let mut record = full.clone();
+                        record.actions.truncate(n);
+                        store.save_table(&StoredTable {
+                            channel_id: channel,
+                            guild_id: guild,
+                            record_json: json(&record),
+                            snapshot_json: format!(r#"{{"saves":{n}}}"#),
+                            updated_at: n as i64,
+                        })?;
+                    }
+                    if c % 10 == 0 {
+                        store.finish_game(&finished(
+                            guild,
+                            channel,
+                            c as i64,
+                            vec![
+                                player(c + 1, "P", 0, true, 1),
+                                player(0, "Bot", 1, false, 0),
+                            ],
+                        ))?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        let errors: Vec<String> = handles
+            .into_iter()
+            .filter_map(|h| match h.join() {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) => Some(e.to_string()),
+                Err(_) => Some("a writer panicked".into()),
+            })
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{} errors, first: {:?}",
+            errors.len(),
+            errors.first()
+        );
+        let loaded = store.load_tables().expect("load");
+        assert!(loaded.quarantined.is_empty());
+        assert_eq!(loaded.tables.len(), (CHANNELS - CHANNELS / 10) as usize);
+        for t in &loaded.tables {
+            let c = t.channel_id - 10_000;
+            assert_ne!(c % 10, 0, "finished channels are gone");
+            let full = &records[c as usize];
+            let mut expected = full.clone();
+            expected.actions.truncate(SAVES);
+            assert_eq!(t.record_json, json(&expected));
+            assert_eq!(t.guild_id, Some(1 + c % 7));
+        }
+        let finished_games: usize = (1..=7)
+            .map(|g| store.recent_games(Some(g), 1000).expect("recent").len())
+            .sum();
+        assert_eq!(finished_games, (CHANNELS / 10) as usize);
+    }
+}
+
+/// Runs every case against a backend, one `#[test]` per case.
+macro_rules! suite {
+    ($backend:ident, $open:path) => {
+        mod $backend {
+            use super::*;
+
+            #[test]
+            fn round_trip() {
+                if let Some(t) = $open("round_trip") {
+                    cases::round_trip(&*t.store);
+                }
+            }
+
+            #[test]
+            fn upsert_overwrites() {
+                if let Some(t) = $open("upsert") {
+                    cases::upsert_overwrites(&*t.store);
+                }
+            }
+
+            #[test]
+            fn delete() {
+                if let Some(t) = $open("delete") {
+                    cases::delete(&*t.store);
+                }
+            }
+
+            #[test]
+            fn quarantine() {
+                if let Some(t) = $open("quarantine") {
+                    cases::quarantine(&*t.store);
+                }
+            }
+
+            #[test]
+            fn stats_and_leaderboard() {
+                if let Some(t) = $open("stats") {
+                    cases::stats_and_leaderboard(&*t.store);
+                }
+            }
+
+            #[test]
+            fn leaderboard_order() {
+                if let Some(t) = $open("board") {
+                    cases::leaderboard_order(&*t.store);
+                }
+            }
+
+            #[test]
+            fn records_and_history() {
+                if let Some(t) = $open("records") {
+                    cases::records_and_history(&*t.store);
+                }
+            }
+
+            #[test]
+            fn finish_refuses_bad_record() {
+                if let Some(t) = $open("refuse") {
+                    cases::finish_refuses_bad_record(&*t.store);
+                }
+            }
+
+            #[test]
+            fn concurrent_writers() {
+                if let Some(t) = $open("concurrent") {
+                    cases::concurrent_writers(Arc::clone(&t.store));
+                }
+            }
+        }
+    };
+}
+
+suite!(sqlite, sqlite_store);
+suite!(postgres, postgres_store);
+
+#[test]
+fn open_store_picks_the_backend() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = DatabaseConfig {
+        path: dir.path().join("sub/dir/bot.db"),
+        database_url: None,
+    };
+    let store = open_store(&config).expect("sqlite");
+    store.save_table(&table(1, None, 1)).expect("save");
+    assert!(config.path.exists(), "the file and its folders are created");
+
+    let mysql = DatabaseConfig {
+        database_url: Some("mysql://user:secret@y/z".into()),
+        ..DatabaseConfig::default()
+    };
+    let err = open_store(&mysql).err().expect("refused");
+    assert!(matches!(err, StoreError::Config(_)), "{err}");
+    assert!(err.to_string().contains("postgres://"), "{err}");
+    assert!(err.to_string().contains("`mysql://…`"), "{err}");
+    assert!(!err.to_string().contains("secret"), "{err}");
+
+    let parsed: DatabaseConfig = toml::from_str("path = \"games.db\"").expect("toml");
+    assert_eq!(parsed.path, PathBuf::from("games.db"));
+    assert_eq!(parsed.database_url, None);
+    let parsed: DatabaseConfig =
+        toml::from_str("database_url = \"postgres://u@h/db\"").expect("toml");
+    assert_eq!(parsed.database_url.as_deref(), Some("postgres://u@h/db"));
+    assert!(toml::from_str::<DatabaseConfig>("pathh = \"x\"").is_err());
+}
+
+#[test]
+fn stats_deltas_merge_seats_and_skip_bots() {
+    let deltas = stats_deltas(&[
+        player(1, "Ann", 0, false, 1),
+        player(BOT_USER_ID, "Bot", 1, true, 2),
+        player(1, "Ann", 2, true, 2),
+    ]);
+    assert_eq!(deltas.len(), 1);
+    assert_eq!(
+        (deltas[0].user_id, deltas[0].wins, deltas[0].sequences),
+        (1, 1, 3)
+    );
+}
+
+#[test]
+fn ids_round_trip_bit_for_bit() {
+    for id in [
+        0,
+        1,
+        1 << 62,
+        u64::MAX,
+        u64::MAX - 1,
+        1_234_567_890_123_456_789,
+    ] {
+        assert_eq!(from_db_id(to_db_id(id)), id);
+    }
+    assert_eq!(guild_from_db(guild_to_db(None)), None);
+    assert_eq!(guild_from_db(guild_to_db(Some(u64::MAX))), Some(u64::MAX));
+}
