@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use sequence_bot::ai::heuristic::{score_groups, Scorer, Weights};
-use sequence_bot::ai::search::{search, Params};
+use sequence_bot::ai::search::{paired, Params};
 use sequence_bot::ai::{choose_move, Budget, Level};
 use sequence_bot::engine::{Config, Game, Options, Variant};
 
@@ -32,7 +32,7 @@ fn main() {
             &mut scored,
         );
         let start = Instant::now();
-        let out = search(
+        let out = paired(
             &view,
             &Budget::time(Duration::from_secs(1)),
             1,

@@ -1,12 +1,12 @@
 //! Tuning harness: `hard` with parameters from the environment against `medium`.
-//! GAMES, SEED, ITERS, MS, DEPTH, ROOT, INNER, C, BIAS, NOISE, SCALE.
+//! GAME, GAMES, SEED, ITERS, MS, DEPTH, ROOT, NOISE, SCALE, HANDS, PRUNE, INFER.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use sequence_bot::ai::arena::{play_with, wilson, Winner};
 use sequence_bot::ai::heuristic::{score_groups, Scorer, WIN};
-use sequence_bot::ai::search::{paired, search, Params};
+use sequence_bot::ai::search::{paired, Params};
 use sequence_bot::ai::{choose_move, Budget, Level};
 use sequence_bot::engine::{Config, Move, Options, Variant, View};
 
@@ -28,13 +28,11 @@ fn main() {
     let mut params = Params::DEFAULT;
     params.rollout_depth = env("DEPTH", params.rollout_depth);
     params.root_moves = env("ROOT", params.root_moves);
-    params.inner_moves = env("INNER", params.inner_moves);
-    params.exploration = env("C", params.exploration);
-    params.bias = env("BIAS", params.bias);
     params.noise = env("NOISE", params.noise);
     params.scale = env("SCALE", params.scale);
     params.hands = env("HANDS", 1) == 1;
-    params.prune = env("PRUNE", 0) == 1;
+    params.prune = env("PRUNE", 1) == 1;
+    params.infer = env("INFER", 1) == 1;
     let budget = Budget {
         time: Duration::from_millis(env("MS", 3_600_000)),
         max_iterations: std::env::var("ITERS").ok().and_then(|v| v.parse().ok()),
@@ -57,11 +55,7 @@ fn main() {
         if scored.len() == 1 {
             return scored[0].0;
         }
-        if env("PAIRED", 0) == 1 {
-            paired(view, &budget, s, &params, scored).best
-        } else {
-            search(view, &budget, s, &params, scored).best
-        }
+        paired(view, &budget, s, &params, scored).best
     };
     let medium = |view: &View, s: u64| choose_move(view, Level::Medium, &Budget::DEFAULT, s);
     let next = AtomicU32::new(0);

@@ -88,7 +88,11 @@ pub fn play_with(
     while !game.position().is_over() && game.position().plies() < MAX_PLIES {
         let seat = game.position().to_move();
         let team = config.team_of(seat);
-        let player = if team.is_multiple_of(2) == a_first { a } else { b };
+        let player = if team.is_multiple_of(2) == a_first {
+            a
+        } else {
+            b
+        };
         let move_seed = mix(seed, u64::from(game.position().plies()));
         let mv = player(&game.view(seat), move_seed);
         if game.play(seat, mv).is_err() {

@@ -288,6 +288,28 @@ impl<'a> Scorer<'a> {
         out
     }
 
+    /// Empty cells that would complete a sequence for team `t` now: the last cell of an open line, among
+    /// lines that do not touch `exclude`.
+    pub fn finishing_cells(&self, t: Team, exclude: Bits) -> Bits {
+        let t = usize::from(t);
+        if t >= self.teams {
+            return 0;
+        }
+        let empty = self.pos.empty();
+        let mut out = 0;
+        for &w in &self.windows.all {
+            let open = w & empty;
+            if open.count_ones() != 1 || w & exclude != 0 {
+                continue;
+            }
+            let occupied = w & !open & !self.corners;
+            if occupied & !self.chips[t] == 0 && !self.is_dead(t, w) {
+                out |= open;
+            }
+        }
+        out
+    }
+
     /// Cells that matter now: empty cells of open windows that lack at most two cells for some team.
     pub fn hot_cells(&self) -> Bits {
         let empty = self.pos.empty();

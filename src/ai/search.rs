@@ -1,10 +1,12 @@
-//! The `hard` level: single-observer information-set Monte Carlo tree search (ISMCTS).
+//! The `hard` level: determinized search with paired samples.
 //!
-//! Each iteration deals the cards the seat cannot see at random (a determinization consistent with its
-//! view; in dice the future rolls come from the sampled game's own generator), walks the tree choosing
-//! among the moves legal in that deal by UCB with availability counts and a progressive bias from the
-//! heuristic, adds one node, plays on with the cheap heuristic policy for a few plies, and scores the
-//! result with the line-potential evaluation (or the real outcome when the game ended).
+//! The seat cannot see the other hands, the draw pile or future dice, so the search deals them at random
+//! many times ([`Game::sample_from_view`]; deals that do not fit the last opponent move are mostly
+//! rejected). On each deal every candidate move (the heuristic's best dozen) is played, followed by a few
+//! plies of the heuristic policy from the same random stream, and the result is scored: the real outcome
+//! if the game ended, else the line-potential standings with what each hand can fill. Comparing the
+//! candidates on the same deals (common random numbers) removes most of the luck from the comparison;
+//! clearly worse candidates are dropped as the evidence comes in, and the best mean wins.
 
 use std::time::Instant;
 
@@ -17,14 +19,8 @@ use crate::engine::{CardEffect, Game, GameRng, Move, Seat, Status, Team, View};
 pub struct Params {
     /// Moves considered at the root (best by the heuristic).
     pub root_moves: usize,
-    /// Moves considered at other nodes.
-    pub inner_moves: usize,
-    /// Plies played by the policy after the tree before evaluating.
+    /// Plies played by the policy after the candidate move before evaluating.
     pub rollout_depth: u32,
-    /// UCB exploration constant.
-    pub exploration: f64,
-    /// Weight of the heuristic's prior, fading with visits.
-    pub bias: f64,
     /// Chance that a rollout move is a random one of the policy's top three, in percent.
     pub noise: u32,
     /// Scale turning a standings difference into a win probability.
@@ -35,21 +31,24 @@ pub struct Params {
     pub hands: bool,
     /// Whether the paired search drops clearly worse candidates as it goes.
     pub prune: bool,
+    /// Whether deals must fit the last opponent move (see `sample_consistent`).
+    pub infer: bool,
+    /// Deals tried per sample when inferring.
+    pub infer_tries: u32,
 }
 
 impl Params {
     /// The parameters `hard` plays with.
     pub const DEFAULT: Params = Params {
-        root_moves: 10,
-        inner_moves: 5,
-        rollout_depth: 12,
-        exploration: 0.6,
-        bias: 1.0,
-        noise: 10,
+        root_moves: 12,
+        rollout_depth: 10,
+        noise: 0,
         scale: 250.0,
         weights: Weights::DEFAULT,
         hands: true,
         prune: true,
+        infer: true,
+        infer_tries: 20,
     };
 }
 
@@ -62,30 +61,6 @@ impl Default for Params {
 /// Most teams in a game.
 const TEAMS: usize = 4;
 
-struct Node {
-    mv: Move,
-    mover: Team,
-    visits: u32,
-    avail: u32,
-    reward: f64,
-    prior: f64,
-    children: Vec<u32>,
-}
-
-impl Node {
-    fn new(mv: Move, mover: Team, prior: f64) -> Node {
-        Node {
-            mv,
-            mover,
-            visits: 0,
-            avail: 0,
-            reward: 0.0,
-            prior,
-            children: Vec::new(),
-        }
-    }
-}
-
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -93,7 +68,7 @@ pub struct Outcome {
     pub best: Move,
     /// Iterations run.
     pub iterations: u32,
-    /// Root moves with their visits and mean reward, most visited first.
+    /// Root moves with the deals they were tried on and their mean reward, best first.
     pub root: Vec<(Move, u32, f64)>,
 }
 
@@ -117,129 +92,7 @@ pub fn hard(view: &View, budget: &Budget, seed: u64) -> Move {
     if scored.len() == 1 || scored.iter().any(|s| s.1 >= WIN) {
         return best_of(&scored, &mut rng).unwrap_or(Move::Pass);
     }
-    search(view, budget, seed, &Params::DEFAULT, scored).best
-}
-
-/// Runs the search from `view` over the scored root moves.
-pub fn search(
-    view: &View,
-    budget: &Budget,
-    seed: u64,
-    params: &Params,
-    mut root_moves: Vec<Scored>,
-) -> Outcome {
-    let start = Instant::now();
-    let mut rng = GameRng::new(seed ^ 0x15_3C75);
-    let config = view.position.config();
-    let teams = usize::from(config.teams).min(TEAMS);
-    let root_team = view.team().unwrap_or(0);
-    sort_scored(&mut root_moves, &mut rng);
-    root_moves.truncate(params.root_moves.max(1));
-    let mut nodes = vec![Node::new(Move::Pass, root_team, 0.0)];
-    let root_priors = priors(&root_moves);
-    for (&(mv, _), &p) in root_moves.iter().zip(&root_priors) {
-        nodes.push(Node::new(mv, root_team, p));
-        let id = (nodes.len() - 1) as u32;
-        nodes[0].children.push(id);
-    }
-    let max_iterations = budget.max_iterations.unwrap_or(u32::MAX);
-    let mut iterations = 0;
-    let mut scratch: Vec<Scored> = Vec::new();
-    let mut available: Vec<u32> = Vec::new();
-    let mut path: Vec<u32> = Vec::new();
-    while iterations < max_iterations && (iterations == 0 || start.elapsed() < budget.time) {
-        iterations += 1;
-        let mut game = Game::sample_from_view(view, &mut rng);
-        path.clear();
-        let mut node = 0u32;
-        // Selection and expansion.
-        loop {
-            if game.position().is_over() {
-                break;
-            }
-            auto_exchange(&mut game);
-            let seat = game.position().to_move();
-            let mover = config.team_of(seat);
-            available.clear();
-            let mut fresh: Option<(Move, f64)> = None;
-            if node == 0 {
-                available.extend_from_slice(&nodes[0].children);
-            } else {
-                let groups = game.move_groups();
-                let scorer = Scorer::new(game.position(), params.weights);
-                score_groups(&scorer, mover, &groups, true, &mut scratch);
-                sort_scored(&mut scratch, &mut rng);
-                scratch.truncate(params.inner_moves.max(1));
-                let p = priors(&scratch);
-                for (&(mv, _), &prior) in scratch.iter().zip(&p) {
-                    let found =
-                        nodes[node as usize].children.iter().copied().find(|&c| {
-                            nodes[c as usize].mv == mv && nodes[c as usize].mover == mover
-                        });
-                    match found {
-                        Some(c) => available.push(c),
-                        None if fresh.is_none() => fresh = Some((mv, prior)),
-                        None => {}
-                    }
-                }
-            }
-            if let Some((mv, prior)) = fresh {
-                nodes.push(Node::new(mv, mover, prior));
-                let id = (nodes.len() - 1) as u32;
-                nodes[node as usize].children.push(id);
-                nodes[id as usize].avail += 1;
-                for &c in &available {
-                    nodes[c as usize].avail += 1;
-                }
-                path.push(id);
-                play(&mut game, seat, mv);
-                break;
-            }
-            if available.is_empty() {
-                break;
-            }
-            for &c in &available {
-                nodes[c as usize].avail += 1;
-            }
-            let chosen = select(&nodes, &available, params);
-            path.push(chosen);
-            play(&mut game, seat, nodes[chosen as usize].mv);
-            node = chosen;
-        }
-        // Rollout.
-        let mut depth = 0;
-        while depth < params.rollout_depth && !game.position().is_over() {
-            let seat = game.position().to_move();
-            let mv = policy(&game, params, &mut rng, &mut scratch);
-            play(&mut game, seat, mv);
-            if !matches!(mv, Move::Exchange { .. }) {
-                depth += 1;
-            }
-        }
-        let reward = evaluate(&game, params, teams);
-        for &id in &path {
-            let n = &mut nodes[id as usize];
-            n.visits += 1;
-            n.reward += reward[usize::from(n.mover).min(TEAMS - 1)];
-        }
-        nodes[0].visits += 1;
-    }
-    let mut root: Vec<(Move, u32, f64)> = nodes[0]
-        .children
-        .iter()
-        .map(|&c| {
-            let n = &nodes[c as usize];
-            (n.mv, n.visits, n.reward / f64::from(n.visits.max(1)))
-        })
-        .collect();
-    // Most visited first; the heuristic order (stable sort) breaks ties.
-    root.sort_by_key(|r| std::cmp::Reverse(r.1));
-    let best = root.first().map_or(Move::Pass, |r| r.0);
-    Outcome {
-        best,
-        iterations,
-        root,
-    }
+    paired(view, budget, seed, &Params::DEFAULT, scored).best
 }
 
 /// Determinized search with paired samples: every sampled deal scores every candidate move, each
@@ -268,7 +121,11 @@ pub fn paired(
     let max_iterations = budget.max_iterations.unwrap_or(u32::MAX);
     let mut scratch: Vec<Scored> = Vec::new();
     while iterations < max_iterations && (samples == 0 || start.elapsed() < budget.time) {
-        let deal = Game::sample_from_view(view, &mut rng);
+        let deal = if params.infer {
+            sample_consistent(view, &mut rng, params)
+        } else {
+            Game::sample_from_view(view, &mut rng)
+        };
         let stream = rng.next_u64();
         for (i, &(mv, _)) in root_moves.iter().enumerate() {
             if !alive[i] {
@@ -309,6 +166,57 @@ pub fn paired(
         iterations,
         root,
     }
+}
+
+/// A deal of the unseen cards that fits what the last opponent did: a player who could have completed a
+/// sequence, or blocked the seat's four, before their last move would have done it, so hands holding
+/// such a card are unlikely (one such card may just have been drawn). Rejection sampling, a few tries.
+fn sample_consistent(view: &View, rng: &mut GameRng, params: &Params) -> Game {
+    let pos = &view.position;
+    let (Some(last), Some(me)) = (pos.last_action(), view.team()) else {
+        return Game::sample_from_view(view, rng);
+    };
+    let config = pos.config();
+    let them = config.team_of(last.seat);
+    if them == me || !config.variant.has_cards() {
+        return Game::sample_from_view(view, rng);
+    }
+    let scorer = Scorer::new(pos, params.weights);
+    let exclude = last.cell.bit();
+    let missed = scorer.finishing_cells(them, exclude) | scorer.finishing_cells(me, exclude);
+    if missed == 0 {
+        return Game::sample_from_view(view, rng);
+    }
+    let layout = pos.layout();
+    let hand_size = u32::from(
+        view.hand_sizes
+            .get(usize::from(last.seat))
+            .copied()
+            .unwrap_or(1),
+    )
+    .max(1);
+    let mut deal = Game::sample_from_view(view, rng);
+    for _ in 0..params.infer_tries {
+        let suspicious = deal
+            .hand(last.seat)
+            .iter()
+            .filter(|c| match c.effect() {
+                CardEffect::Cells => layout.cells_of_card(**c) & missed != 0,
+                CardEffect::Wild => true,
+                CardEffect::Remove => false,
+            })
+            .count();
+        let accept = match suspicious {
+            0 => true,
+            1 => rng.below(hand_size) == 0,
+            _ => false,
+        };
+        if accept {
+            break;
+        }
+        deal = Game::sample_from_view(view, rng);
+    }
+    deal
 }
 
 /// Drops candidates that are clearly worse than the best on the deals all of them saw: the mean paired
@@ -362,58 +270,10 @@ fn sort_scored(moves: &mut [Scored], rng: &mut GameRng) {
     moves.sort_by_key(|m| std::cmp::Reverse(m.1));
 }
 
-/// Priors in [0, 1] from heuristic scores (best first): the best gets 1.
-fn priors(moves: &[Scored]) -> Vec<f64> {
-    let (Some(hi), Some(lo)) = (moves.first(), moves.last()) else {
-        return Vec::new();
-    };
-    let span = f64::from((hi.1 - lo.1).max(1));
-    moves.iter().map(|s| f64::from(s.1 - lo.1) / span).collect()
-}
-
-/// UCB with availability counts and a fading heuristic bias.
-fn select(nodes: &[Node], available: &[u32], params: &Params) -> u32 {
-    let mut best = available[0];
-    let mut best_value = f64::NEG_INFINITY;
-    for &c in available {
-        let n = &nodes[c as usize];
-        if n.visits == 0 {
-            // Unvisited moves first, best prior first.
-            let value = 1e9 + n.prior;
-            if value > best_value {
-                best_value = value;
-                best = c;
-            }
-            continue;
-        }
-        let visits = f64::from(n.visits);
-        let value = n.reward / visits
-            + params.exploration * (f64::from(n.avail.max(1)).ln() / visits).sqrt()
-            + params.bias * n.prior / (visits + 1.0);
-        if value > best_value {
-            best_value = value;
-            best = c;
-        }
-    }
-    best
-}
-
 /// Plays a move the search believes legal; an illegal one (never expected) passes instead.
 fn play(game: &mut Game, seat: Seat, mv: Move) {
     if game.play(seat, mv).is_err() {
         let _ = game.play(seat, Move::Pass);
-    }
-}
-
-/// Exchanges a dead card of the player to move, as every level does first.
-fn auto_exchange(game: &mut Game) {
-    let seat = game.position().to_move();
-    let exchange = game.move_groups().iter().find_map(|g| match g.kind {
-        crate::engine::GroupKind::Exchange(card) => Some(Move::Exchange { card }),
-        _ => None,
-    });
-    if let Some(mv) = exchange {
-        play(game, seat, mv);
     }
 }
 
