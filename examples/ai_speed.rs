@@ -12,8 +12,12 @@ fn main() {
         let config =
             Config::new(variant, 2, None, Options::default()).unwrap_or_else(|e| panic!("{e}"));
         let mut game = Game::new(config, 3);
-        // Twenty medium moves into the game.
-        for i in 0..20 {
+        // Some medium moves into the game (kids games are short).
+        let moves = match variant {
+            Variant::Kids => 4,
+            _ => 20,
+        };
+        for i in 0..moves {
             if game.position().is_over() {
                 break;
             }
@@ -29,6 +33,7 @@ fn main() {
             view.team().unwrap_or(0),
             &view.move_groups(),
             false,
+            None,
             &mut scored,
         );
         let start = Instant::now();

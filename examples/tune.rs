@@ -33,6 +33,8 @@ fn main() {
     params.hands = env("HANDS", 1) == 1;
     params.prune = env("PRUNE", 1) == 1;
     params.infer = env("INFER", 1) == 1;
+    params.own_hand = env("OWN_HAND", 1) == 1;
+    params.weights.hand = env("HAND_W", params.weights.hand);
     let budget = Budget {
         time: Duration::from_millis(env("MS", 3_600_000)),
         max_iterations: std::env::var("ITERS").ok().and_then(|v| v.parse().ok()),
@@ -45,7 +47,14 @@ fn main() {
         }
         let scorer = Scorer::new(&view.position, params.weights);
         let mut scored = Vec::new();
-        score_groups(&scorer, team, &groups, false, &mut scored);
+        score_groups(
+            &scorer,
+            team,
+            &groups,
+            false,
+            params.own_hand.then_some(&view.hand[..]),
+            &mut scored,
+        );
         if let Some(&(mv, _)) = scored
             .iter()
             .find(|m| matches!(m.0, Move::Exchange { .. }) || m.1 >= WIN)

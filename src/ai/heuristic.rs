@@ -10,7 +10,9 @@
 use arrayvec::ArrayVec;
 
 use super::windows::Windows;
-use crate::engine::{BitIter, Bits, CardEffect, Cell, GroupKind, Move, MoveGroups, Position, Team};
+use crate::engine::{
+    BitIter, Bits, Card, CardEffect, Cell, GroupKind, Move, MoveGroups, Position, Team,
+};
 
 /// Score of a move that wins the game.
 pub const WIN: i32 = 1_000_000;
@@ -31,6 +33,8 @@ pub struct Weights {
     pub wild_cost: i32,
     /// Cost of spending a removing card (one-eyed jack, dragon).
     pub remove_cost: i32,
+    /// How much the cells a hand can fill count when scoring with the hand, in percent.
+    pub hand: i32,
 }
 
 impl Weights {
@@ -41,6 +45,7 @@ impl Weights {
         defence: 110,
         wild_cost: 90,
         remove_cost: 90,
+        hand: 100,
     };
 }
 
@@ -63,6 +68,8 @@ pub struct Scorer<'a> {
     seq_count: [u32; TEAMS],
     to_win: u32,
     scoring: bool,
+    /// Window values by missing cells and how many of them the hand can fill.
+    hand_values: [[i32; 7]; 7],
 }
 
 impl<'a> Scorer<'a> {
@@ -97,6 +104,7 @@ impl<'a> Scorer<'a> {
             seq_count,
             to_win: u32::from(config.sequences_to_win()),
             scoring: config.options.scoring,
+            hand_values: hand_values(&weights),
         }
     }
 
@@ -132,6 +140,82 @@ impl<'a> Scorer<'a> {
         } else {
             self.weights.missing.get(missing).copied().unwrap_or(0)
         }
+    }
+
+    /// Value of window `w` to team `t`, each missing cell that `fill` or one of `wilds` can take moving it
+    /// half-way (geometrically) towards the value of a window one chip longer.
+    #[inline]
+    fn value_with_hand(
+        &self,
+        w: Bits,
+        chips: &[Bits; TEAMS],
+        t: usize,
+        fill: Bits,
+        wilds: u32,
+    ) -> i32 {
+        let plain = self.value(w, chips, t);
+        if plain == 0 {
+            return 0;
+        }
+        let occupied = chips.iter().take(self.teams).fold(0, |a, &c| a | c);
+        let open = w & !occupied & !self.corners;
+        let missing = open.count_ones() as usize;
+        if missing == 0 || missing >= 7 {
+            return plain;
+        }
+        let fillable = ((open & fill).count_ones() + wilds).min(missing as u32) as usize;
+        self.hand_values[missing][fillable]
+    }
+
+    /// [`Scorer::score`] plus how the move changes what the mover's own `hand` can still fill: a card
+    /// played where it builds a line the rest of the hand can finish scores more, one that spends the
+    /// card another line needed scores less. Only plain cards get this; jacks keep their fixed costs.
+    pub fn score_with_hand(&self, mover: Team, mv: Move, hand: &[Card]) -> i32 {
+        let base = self.score(mover, mv);
+        let Move::Play { card, cell } = mv else {
+            return base;
+        };
+        if base >= WIN / 2 || card.effect() != CardEffect::Cells || self.weights.hand == 0 {
+            return base;
+        }
+        let t = usize::from(mover).min(TEAMS - 1);
+        let layout = self.pos.layout();
+        let empty = self.pos.empty();
+        let (mut fill_before, mut fill_after, mut wilds, mut spent) = (0, 0, 0, false);
+        for &c in hand {
+            match c.effect() {
+                CardEffect::Cells => {
+                    let targets = layout.cells_of_card(c) & empty;
+                    fill_before |= targets;
+                    if c == card && !spent {
+                        spent = true;
+                    } else {
+                        fill_after |= targets;
+                    }
+                }
+                CardEffect::Wild => wilds += 1,
+                CardEffect::Remove => {}
+            }
+        }
+        fill_after &= !cell.bit();
+        let mut after = self.chips;
+        after[t] |= cell.bit();
+        let mut extra = 0;
+        let mut seen: Bits = 0;
+        for c in BitIter(layout.cells_of_card(card)) {
+            for &w in self.windows.through(c) {
+                if w & seen != 0 {
+                    continue;
+                }
+                let before = self.value_with_hand(w, &self.chips, t, fill_before, wilds)
+                    - self.value(w, &self.chips, t);
+                let now = self.value_with_hand(w, &after, t, fill_after, wilds)
+                    - self.value(w, &after, t);
+                extra += now - before;
+            }
+            seen |= c.bit();
+        }
+        base + extra * self.weights.hand / 100
     }
 
     /// Change of the mover's score when `cell` comes to hold `new` (a team's chip, or none).
@@ -333,16 +417,40 @@ impl<'a> Scorer<'a> {
     }
 }
 
+/// The table behind [`Scorer::value_with_hand`].
+fn hand_values(weights: &Weights) -> [[i32; 7]; 7] {
+    let mut table = [[0; 7]; 7];
+    for m in 1..7 {
+        let base = weights.missing[m];
+        let next = if m == 1 {
+            weights.sequence
+        } else {
+            weights.missing[m - 1]
+        };
+        let ratio = (f64::from(next.max(1)) / f64::from(base.max(1))).sqrt();
+        for (f, slot) in table[m].iter_mut().enumerate().take(m + 1) {
+            *slot = if f == 0 {
+                base
+            } else {
+                (f64::from(base.max(1)) * ratio.powi(f as i32)) as i32
+            };
+        }
+    }
+    table
+}
+
 /// A scored move.
 pub type Scored = (Move, i32);
 
-/// Scores every legal move in `groups` for the player to move. With `fast`, wild cards are tried only on
-/// hot cells (and removals only on chips in hot windows) to keep rollouts cheap.
+/// Scores every legal move in `groups` for the player to move (with its `hand` when given, see
+/// [`Scorer::score_with_hand`]). With `fast`, wild cards are tried only on hot cells (and removals only on
+/// chips in hot windows) to keep rollouts cheap.
 pub fn score_groups(
     scorer: &Scorer<'_>,
     mover: Team,
     groups: &MoveGroups,
     fast: bool,
+    hand: Option<&[Card]>,
     out: &mut Vec<Scored>,
 ) {
     out.clear();
@@ -374,13 +482,17 @@ pub fn score_groups(
                 GroupKind::Remove => Move::Remove { cell },
                 GroupKind::Exchange(_) => continue,
             };
-            out.push((mv, scorer.score(mover, mv)));
+            let score = match hand {
+                Some(hand) => scorer.score_with_hand(mover, mv, hand),
+                None => scorer.score(mover, mv),
+            };
+            out.push((mv, score));
         }
     }
     if out.is_empty() {
         // Only filtered jacks were left: fall back to every move.
         if fast {
-            score_groups(scorer, mover, groups, false, out);
+            score_groups(scorer, mover, groups, false, hand, out);
         } else {
             out.push((Move::Pass, 0));
         }

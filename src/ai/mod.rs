@@ -159,7 +159,7 @@ fn medium(view: &View, seed: u64) -> Move {
     }
     let scorer = Scorer::new(&view.position, Weights::DEFAULT);
     let mut scored = Vec::new();
-    score_groups(&scorer, team, &groups, false, &mut scored);
+    score_groups(&scorer, team, &groups, false, None, &mut scored);
     let mut rng = GameRng::new(seed);
     best_of(&scored, &mut rng).unwrap_or(Move::Pass)
 }

@@ -35,6 +35,8 @@ pub struct Params {
     pub infer: bool,
     /// Deals tried per sample when inferring.
     pub infer_tries: u32,
+    /// Whether the searching side ranks its candidates and plays its rollout moves knowing its hand.
+    pub own_hand: bool,
 }
 
 impl Params {
@@ -49,6 +51,7 @@ impl Params {
         prune: true,
         infer: true,
         infer_tries: 20,
+        own_hand: true,
     };
 }
 
@@ -83,7 +86,7 @@ pub fn hard(view: &View, budget: &Budget, seed: u64) -> Move {
     }
     let scorer = Scorer::new(&view.position, Params::DEFAULT.weights);
     let mut scored = Vec::new();
-    score_groups(&scorer, team, &groups, false, &mut scored);
+    score_groups(&scorer, team, &groups, false, None, &mut scored);
     let mut rng = GameRng::new(seed);
     // Exchanges first (they cost nothing), wins at once, a lone move without thinking.
     if let Some(&(mv, _)) = scored.iter().find(|s| matches!(s.0, Move::Exchange { .. })) {
@@ -91,6 +94,10 @@ pub fn hard(view: &View, budget: &Budget, seed: u64) -> Move {
     }
     if scored.len() == 1 || scored.iter().any(|s| s.1 >= WIN) {
         return best_of(&scored, &mut rng).unwrap_or(Move::Pass);
+    }
+    if Params::DEFAULT.own_hand {
+        // Rank the candidates knowing the hand (the search then judges them).
+        score_groups(&scorer, team, &groups, false, Some(&view.hand), &mut scored);
     }
     paired(view, budget, seed, &Params::DEFAULT, scored).best
 }
@@ -138,7 +145,7 @@ pub fn paired(
             let mut depth = 0;
             while depth < params.rollout_depth && !game.position().is_over() {
                 let seat = game.position().to_move();
-                let mv = policy(&game, params, &mut roll, &mut scratch);
+                let mv = policy(&game, params, me as Team, &mut roll, &mut scratch);
                 play(&mut game, seat, mv);
                 if !matches!(mv, Move::Exchange { .. }) {
                     depth += 1;
@@ -279,14 +286,22 @@ fn play(game: &mut Game, seat: Seat, mv: Move) {
 
 /// The rollout policy: the heuristic's best move (jacks only where they matter), sometimes one of the
 /// next best.
-fn policy(game: &Game, params: &Params, rng: &mut GameRng, scratch: &mut Vec<Scored>) -> Move {
+fn policy(
+    game: &Game,
+    params: &Params,
+    me: Team,
+    rng: &mut GameRng,
+    scratch: &mut Vec<Scored>,
+) -> Move {
     let groups = game.move_groups();
     if groups.is_empty() {
         return Move::Pass;
     }
     let mover = game.config().team_of(game.position().to_move());
     let scorer = Scorer::new(game.position(), params.weights);
-    score_groups(&scorer, mover, &groups, true, scratch);
+    // The searching side plays on knowing its hand; the others are modelled as the plain heuristic.
+    let hand = (params.own_hand && mover == me).then(|| game.hand(game.position().to_move()));
+    score_groups(&scorer, mover, &groups, true, hand, scratch);
     if rng.below(100) < params.noise && scratch.len() > 1 {
         scratch.sort_by_key(|m| std::cmp::Reverse(m.1));
         if scratch[0].1 < WIN / 2 {
