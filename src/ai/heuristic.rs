@@ -420,7 +420,7 @@ impl<'a> Scorer<'a> {
 /// The table behind [`Scorer::value_with_hand`].
 fn hand_values(weights: &Weights) -> [[i32; 7]; 7] {
     let mut table = [[0; 7]; 7];
-    for m in 1..7 {
+    for (m, row) in table.iter_mut().enumerate().skip(1) {
         let base = weights.missing[m];
         let next = if m == 1 {
             weights.sequence
@@ -428,7 +428,7 @@ fn hand_values(weights: &Weights) -> [[i32; 7]; 7] {
             weights.missing[m - 1]
         };
         let ratio = (f64::from(next.max(1)) / f64::from(base.max(1))).sqrt();
-        for (f, slot) in table[m].iter_mut().enumerate().take(m + 1) {
+        for (f, slot) in row.iter_mut().enumerate().take(m + 1) {
             *slot = if f == 0 {
                 base
             } else {
