@@ -267,10 +267,6 @@ fn prune(values: &[Vec<f64>], alive: &mut [bool]) {
     }
 }
 
-fn config_players(game: &Game) -> Seat {
-    game.config().players
-}
-
 /// Sorts scored moves best first, shuffling first so equal scores come in random order.
 fn sort_scored(moves: &mut [Scored], rng: &mut GameRng) {
     rng.shuffle(moves);
@@ -330,7 +326,7 @@ fn evaluate(game: &Game, params: &Params, teams: usize) -> [f64; TEAMS] {
             let pos = game.position();
             let mut fill = [0; TEAMS];
             let mut wilds = [0; TEAMS];
-            for seat in 0..config_players(game) {
+            for seat in 0..game.config().players {
                 let t = usize::from(pos.config().team_of(seat)).min(TEAMS - 1);
                 for &card in game.hand(seat) {
                     match card.effect() {
