@@ -1,4 +1,5 @@
 //! sequence-bot: a Discord bot that hosts games of Sequence.
+pub mod ai;
 pub mod cli;
 pub mod console;
 pub mod discord;

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use sequence_bot::ai::arena;
 use sequence_bot::cli;
 use sequence_bot::engine::Variant;
 
@@ -75,6 +76,37 @@ enum Command {
         #[arg(long, default_value = "en-US")]
         lang: String,
     },
+    /// Play seeded matches between two computer levels, seats swapped every game, and print wins, draws
+    /// and a 95% confidence interval.
+    Arena {
+        /// Level A: easy, medium or hard.
+        #[arg(long)]
+        a: String,
+        /// Level B: easy, medium or hard.
+        #[arg(long)]
+        b: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed of the first game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Game: classic, dice or kids.
+        #[arg(long, default_value = "classic")]
+        game: String,
+        /// Players.
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        /// Thinking time of `hard` per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        budget_ms: u64,
+        /// Search iterations of `hard` per move (stops at whichever limit comes first).
+        #[arg(long)]
+        iterations: Option<u32>,
+        /// Games played at once (1 or 2).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
 }
 
 /// glibc gives threads that allocate their own malloc arenas (up to eight per core) and keeps what they
@@ -140,6 +172,27 @@ fn main() {
         }),
         Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
         Some(Command::Console { config }) => sequence_bot::console::run_console(config.as_deref()),
+        Some(Command::Arena {
+            a,
+            b,
+            games,
+            seed,
+            game,
+            players,
+            budget_ms,
+            iterations,
+            threads,
+        }) => arena::run_cli(&arena::Args {
+            a,
+            b,
+            games,
+            seed,
+            game,
+            players,
+            budget_ms,
+            iterations,
+            threads,
+        }),
         None => cli::run_bot(None),
     };
     std::process::exit(code);

@@ -94,7 +94,7 @@ impl Default for Defaults {
         Defaults {
             game: Variant::Classic,
             bot_level: BotLevel::Easy,
-            ai_time_ms: 1500,
+            ai_time_ms: 1000,
         }
     }
 }

@@ -14,9 +14,10 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::engine::{GameRng, View};
+use crate::ai;
+use crate::engine::{GameRng, Move, View};
 use crate::i18n::Lang;
-use crate::service::{MovePicker, RandomPicker, Tables, Text, Timestamp};
+use crate::service::{BotLevel, MovePicker, Tables, Text, Timestamp};
 
 pub use config::BotConfig;
 pub use persistence::open_and_restore;
@@ -102,10 +103,26 @@ impl Data {
 /// Set when the start-up (command registration) failed, so `run` can report it.
 static SETUP_FAILED: OnceLock<String> = OnceLock::new();
 
-/// The computer player behind bot seats and timed-out turns, thinking up to `_think` per move. Until
-/// `crate::ai` is wired in here, every level plays a random legal move.
-pub(crate) fn move_picker(_think: Duration) -> Arc<dyn MovePicker> {
-    Arc::new(RandomPicker)
+/// The computer player behind bot seats and timed-out turns: `crate::ai`, thinking up to `think` per
+/// move at the hard level.
+pub(crate) fn move_picker(think: Duration) -> Arc<dyn MovePicker> {
+    Arc::new(AiPicker { think })
+}
+
+/// Plays the service's bot seats with `crate::ai`.
+struct AiPicker {
+    think: Duration,
+}
+
+impl MovePicker for AiPicker {
+    fn choose(&self, view: &View, level: BotLevel, seed: u64) -> Move {
+        let level = match level {
+            BotLevel::Easy => ai::Level::Easy,
+            BotLevel::Medium => ai::Level::Medium,
+            BotLevel::Hard => ai::Level::Hard,
+        };
+        ai::choose_move(view, level, &ai::Budget::time(self.think), seed)
+    }
 }
 
 /// The painter that draws with `crate::render`.

@@ -1130,28 +1130,35 @@ impl Game {
         if self.pos.is_over() {
             return None;
         }
-        let hand = self.hand(self.pos.to_move);
+        // One pass over the hand collects the groups and their sizes; the draw then only scans sizes.
+        let empty_group = MoveGroup {
+            kind: GroupKind::Place,
+            cells: 0,
+        };
+        let mut groups = [empty_group; 8];
+        let mut counts = [0u32; 8];
+        let mut len = 0;
         let mut total = 0;
-        self.pos.for_each_group(hand, |group| {
-            total += group.count();
-            false
-        });
+        self.pos
+            .for_each_group(self.hand(self.pos.to_move), |group| {
+                let count = group.count();
+                groups[len] = group;
+                counts[len] = count;
+                total += count;
+                len += 1;
+                len == groups.len()
+            });
         if total == 0 {
             return Some(Move::Pass);
         }
         let mut n = rng.below(total);
-        let mut chosen = Move::Pass;
-        self.pos.for_each_group(hand, |group| {
-            let count = group.count();
+        for (group, &count) in groups[..len].iter().zip(&counts) {
             if n < count {
-                chosen = group.nth(n);
-                true
-            } else {
-                n -= count;
-                false
+                return Some(group.nth(n));
             }
-        });
-        Some(chosen)
+            n -= count;
+        }
+        Some(Move::Pass)
     }
 
     /// Plays a uniformly random legal move for the player to move, skipping the legality check (the

@@ -1,0 +1,432 @@
+//! `sequence-bot arena`: seeded matches between two levels with seats swapped every game, reported as
+//! wins, draws and a 95% Wilson confidence interval of A's win rate over decided games.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+
+use super::{choose_move, AiError, Budget, Level};
+use crate::engine::{Config, Game, Move, Options, Status, Variant, View};
+
+/// Games longer than this many moves are stopped and counted as draws (never expected).
+const MAX_PLIES: u32 = 5_000;
+
+/// One arena run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arena {
+    /// Level A.
+    pub a: Level,
+    /// Level B.
+    pub b: Level,
+    /// Games to play.
+    pub games: u32,
+    /// Seed of the first game (game `i` uses `seed + i`).
+    pub seed: u64,
+    /// The game set-up.
+    pub config: Config,
+    /// The `hard` budget per move.
+    pub budget: Budget,
+    /// Worker threads (1 or 2).
+    pub threads: usize,
+}
+
+/// Which side won a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// Level A.
+    A,
+    /// Level B.
+    B,
+    /// Nobody.
+    Draw,
+}
+
+/// The result of one arena game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The game's number, from 0.
+    pub index: u32,
+    /// Whether A had the first seat (A plays the even teams then, B the odd ones).
+    pub a_first: bool,
+    /// Who won.
+    pub winner: Winner,
+    /// Moves made (exchanges included).
+    pub plies: u32,
+    /// Moves a level returned that the engine refused (always 0 unless there is a bug).
+    pub illegal: u32,
+}
+
+/// Plays one arena game: seed `seed + index` deals the cards (or rolls the dice); A plays the even teams
+/// in even games, the odd teams in odd ones.
+pub fn play_game(arena: &Arena, index: u32) -> GameResult {
+    let choose =
+        |level: Level| move |view: &View, seed: u64| choose_move(view, level, &arena.budget, seed);
+    play_with(
+        arena.config,
+        arena.seed,
+        index,
+        &choose(arena.a),
+        &choose(arena.b),
+    )
+}
+
+/// A player for [`play_with`]: a view and a seed in, a move out.
+pub type Player<'a> = dyn Fn(&View, u64) -> Move + Sync + 'a;
+
+/// Plays game `index` of a match between two players (seats swapped every other game).
+pub fn play_with(
+    config: Config,
+    seed: u64,
+    index: u32,
+    a: &Player<'_>,
+    b: &Player<'_>,
+) -> GameResult {
+    let seed = seed.wrapping_add(u64::from(index));
+    let a_first = index.is_multiple_of(2);
+    let mut game = Game::new(config, seed);
+    let mut illegal = 0;
+    while !game.position().is_over() && game.position().plies() < MAX_PLIES {
+        let seat = game.position().to_move();
+        let team = config.team_of(seat);
+        let player = if team.is_multiple_of(2) == a_first {
+            a
+        } else {
+            b
+        };
+        let move_seed = mix(seed, u64::from(game.position().plies()));
+        let mv = player(&game.view(seat), move_seed);
+        if game.play(seat, mv).is_err() {
+            illegal += 1;
+            if game.play(seat, Move::Pass).is_err() {
+                break;
+            }
+        }
+    }
+    let winner = match game.position().status() {
+        Status::Won(team) if team.is_multiple_of(2) == a_first => Winner::A,
+        Status::Won(_) => Winner::B,
+        _ => Winner::Draw,
+    };
+    GameResult {
+        index,
+        a_first,
+        winner,
+        plies: game.position().plies(),
+        illegal,
+    }
+}
+
+/// A seed for one move of one game.
+fn mix(seed: u64, plies: u64) -> u64 {
+    let mut z = seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The summary of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The run.
+    pub arena: Arena,
+    /// Every game, in order.
+    pub results: Vec<GameResult>,
+}
+
+impl Report {
+    /// Games A won.
+    pub fn a_wins(&self) -> u32 {
+        self.count(Winner::A)
+    }
+
+    /// Games B won.
+    pub fn b_wins(&self) -> u32 {
+        self.count(Winner::B)
+    }
+
+    /// Drawn games.
+    pub fn draws(&self) -> u32 {
+        self.count(Winner::Draw)
+    }
+
+    fn count(&self, w: Winner) -> u32 {
+        self.results.iter().filter(|r| r.winner == w).count() as u32
+    }
+
+    /// A's win rate over decided games with its 95% Wilson interval.
+    pub fn a_rate(&self) -> (f64, f64, f64) {
+        let decided = self.a_wins() + self.b_wins();
+        let rate = if decided == 0 {
+            0.0
+        } else {
+            f64::from(self.a_wins()) / f64::from(decided)
+        };
+        let (lo, hi) = wilson(self.a_wins(), decided);
+        (rate, lo, hi)
+    }
+
+    /// Average moves per game.
+    pub fn average_plies(&self) -> f64 {
+        let total: u64 = self.results.iter().map(|r| u64::from(r.plies)).sum();
+        total as f64 / self.results.len().max(1) as f64
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let a = self.arena;
+        let (rate, lo, hi) = self.a_rate();
+        writeln!(
+            f,
+            "arena: {} vs {}, {} {}-player, {} games from seed {}, hard budget {} ms{}",
+            a.a,
+            a.b,
+            a.config.variant,
+            a.config.players,
+            self.results.len(),
+            a.seed,
+            a.budget.time.as_millis(),
+            a.budget
+                .max_iterations
+                .map_or(String::new(), |n| format!(" / {n} iterations")),
+        )?;
+        writeln!(f, "A ({}) wins: {}", a.a, self.a_wins())?;
+        writeln!(f, "B ({}) wins: {}", a.b, self.b_wins())?;
+        writeln!(f, "draws: {}", self.draws())?;
+        writeln!(
+            f,
+            "A win rate over decided games: {:.1}% (95% CI {:.1}%–{:.1}%)",
+            rate * 100.0,
+            lo * 100.0,
+            hi * 100.0
+        )?;
+        let first: Vec<&GameResult> = self.results.iter().filter(|r| r.a_first).collect();
+        let first_wins = first.iter().filter(|r| r.winner == Winner::A).count();
+        let second_wins = self
+            .results
+            .iter()
+            .filter(|r| !r.a_first && r.winner == Winner::A)
+            .count();
+        writeln!(
+            f,
+            "A wins moving first: {}/{}, moving second: {}/{}",
+            first_wins,
+            first.len(),
+            second_wins,
+            self.results.len() - first.len()
+        )?;
+        write!(f, "average moves per game: {:.1}", self.average_plies())?;
+        let illegal: u32 = self.results.iter().map(|r| r.illegal).sum();
+        if illegal > 0 {
+            write!(f, "\nILLEGAL MOVES RETURNED: {illegal}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The 95% Wilson score interval of `successes` out of `n`.
+pub fn wilson(successes: u32, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let n = f64::from(n);
+    let p = f64::from(successes) / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Plays the run on up to two threads; `progress` hears of each game as it ends.
+pub fn run(arena: &Arena, progress: &(dyn Fn(&GameResult) + Sync)) -> Report {
+    let next = AtomicU32::new(0);
+    let results = Mutex::new(Vec::with_capacity(arena.games as usize));
+    let threads = arena.threads.clamp(1, 2);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= arena.games {
+                    break;
+                }
+                let result = play_game(arena, index);
+                progress(&result);
+                if let Ok(mut r) = results.lock() {
+                    r.push(result);
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_default();
+    results.sort_by_key(|r| r.index);
+    Report {
+        arena: *arena,
+        results,
+    }
+}
+
+/// The arena's command-line arguments, as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Args {
+    /// Level A.
+    pub a: String,
+    /// Level B.
+    pub b: String,
+    /// Games.
+    pub games: u32,
+    /// First seed.
+    pub seed: u64,
+    /// classic, dice or kids.
+    pub game: String,
+    /// Players.
+    pub players: u8,
+    /// Hard budget in milliseconds.
+    pub budget_ms: u64,
+    /// Hard iteration limit.
+    pub iterations: Option<u32>,
+    /// Threads (1 or 2).
+    pub threads: usize,
+}
+
+impl Args {
+    /// Checks the arguments.
+    pub fn to_arena(&self) -> Result<Arena, AiError> {
+        let variant: Variant = self.game.parse()?;
+        let config = Config::new(variant, self.players, None, Options::default())?;
+        if self.games == 0 {
+            return Err(AiError::Arena("play at least one game (--games N)".into()));
+        }
+        if !(1..=2).contains(&self.threads) {
+            return Err(AiError::Arena(
+                "use 1 or 2 threads (the machine has 2 cores)".into(),
+            ));
+        }
+        Ok(Arena {
+            a: self.a.parse()?,
+            b: self.b.parse()?,
+            games: self.games,
+            seed: self.seed,
+            config,
+            budget: Budget {
+                time: std::time::Duration::from_millis(self.budget_ms.max(1)),
+                max_iterations: self.iterations,
+            },
+            threads: self.threads,
+        })
+    }
+}
+
+/// `sequence-bot arena ...`: runs and prints the report; returns the exit code.
+pub fn run_cli(args: &Args) -> i32 {
+    let arena = match args.to_arena() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let report = run(&arena, &|r: &GameResult| {
+        let (first, second) = if r.a_first {
+            (arena.a, arena.b)
+        } else {
+            (arena.b, arena.a)
+        };
+        let winner = match r.winner {
+            Winner::A => format!("A ({})", arena.a),
+            Winner::B => format!("B ({})", arena.b),
+            Winner::Draw => "draw".into(),
+        };
+        eprintln!(
+            "game {:>4}: {} first vs {}: {} in {} moves",
+            r.index, first, second, winner, r.plies
+        );
+    });
+    println!("{report}");
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_known_values() {
+        let (lo, hi) = wilson(90, 100);
+        assert!((lo - 0.8256).abs() < 0.001, "{lo}");
+        assert!((hi - 0.9448).abs() < 0.001, "{hi}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+        let (lo, hi) = wilson(10, 10);
+        assert!(lo > 0.69 && hi > 0.999, "{lo} {hi}");
+    }
+
+    #[test]
+    fn bad_arguments_are_refused_politely() {
+        let good = Args {
+            a: "medium".into(),
+            b: "easy".into(),
+            games: 2,
+            seed: 1,
+            game: "classic".into(),
+            players: 2,
+            budget_ms: 1000,
+            iterations: None,
+            threads: 1,
+        };
+        assert!(good.to_arena().is_ok());
+        let bad_level = Args {
+            a: "grandmaster".into(),
+            ..good.clone()
+        };
+        assert!(bad_level
+            .to_arena()
+            .unwrap_err()
+            .to_string()
+            .contains("easy, medium or hard"));
+        assert!(Args {
+            players: 5,
+            ..good.clone()
+        }
+        .to_arena()
+        .is_err());
+        assert!(Args {
+            threads: 8,
+            ..good.clone()
+        }
+        .to_arena()
+        .is_err());
+        assert!(Args { games: 0, ..good }.to_arena().is_err());
+    }
+
+    #[test]
+    fn a_short_run_counts_every_game_and_swaps_seats() {
+        let arena = Args {
+            a: "medium".into(),
+            b: "easy".into(),
+            games: 4,
+            seed: 7,
+            game: "kids".into(),
+            players: 2,
+            budget_ms: 1000,
+            iterations: None,
+            threads: 2,
+        }
+        .to_arena()
+        .unwrap();
+        let report = run(&arena, &|_| {});
+        assert_eq!(report.results.len(), 4);
+        assert_eq!(report.a_wins() + report.b_wins() + report.draws(), 4);
+        assert_eq!(report.results.iter().filter(|r| r.a_first).count(), 2);
+        assert!(report.results.iter().all(|r| r.illegal == 0 && r.plies > 0));
+        // Same seeds, same games, whatever the threads.
+        let again = run(
+            &Arena {
+                threads: 1,
+                ..arena
+            },
+            &|_| {},
+        );
+        assert_eq!(again.results, report.results);
+        assert!(report.to_string().contains("95% CI"));
+    }
+}

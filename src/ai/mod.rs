@@ -1,0 +1,173 @@
+//! Computer players. They see only a seat's [`View`] — never the [`Game`](crate::engine::Game) — so they
+//! cannot peek at other hands, the draw pile or future dice; the `hard` level guesses those by dealing the
+//! unseen cards at random ([`Game::sample_from_view`](crate::engine::Game::sample_from_view)).
+//!
+//! - `easy`: a uniformly random legal move.
+//! - `medium`: the line-potential heuristic of [`heuristic`] (extend own lines, block the opponents',
+//!   keep jacks for when they matter, exchange dead cards).
+//! - `hard`: information-set Monte Carlo tree search over determinizations, guided by the heuristic,
+//!   within a [`Budget`].
+
+pub mod arena;
+pub mod heuristic;
+pub mod search;
+pub mod windows;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{GameRng, Move, MoveList, View};
+use heuristic::{score_groups, Scorer, Weights};
+
+/// How strong a computer player is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// A random legal move.
+    Easy,
+    /// The line-potential heuristic.
+    Medium,
+    /// Search over the hidden cards, guided by the heuristic.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The lowercase name used in commands.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = AiError;
+    fn from_str(s: &str) -> Result<Level, AiError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "hard" => Ok(Level::Hard),
+            _ => Err(AiError::UnknownLevel(s.to_string())),
+        }
+    }
+}
+
+/// What can go wrong around the computer players (choosing a move itself cannot fail).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AiError {
+    /// A level name that is not `easy`, `medium` or `hard`.
+    #[error("there is no computer level called \"{0}\"; choose easy, medium or hard")]
+    UnknownLevel(String),
+    /// An arena set-up the rules refuse.
+    #[error("{0}")]
+    Setup(#[from] crate::engine::SetupError),
+    /// A bad arena argument.
+    #[error("{0}")]
+    Arena(String),
+}
+
+/// How long the `hard` level may think: it stops at whichever limit comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Wall-clock time per move.
+    pub time: Duration,
+    /// Search iterations per move (`None`: only the time counts).
+    pub max_iterations: Option<u32>,
+}
+
+impl Budget {
+    /// The default: one second per move.
+    pub const DEFAULT: Budget = Budget {
+        time: Duration::from_secs(1),
+        max_iterations: None,
+    };
+
+    /// A time limit only.
+    pub const fn time(time: Duration) -> Budget {
+        Budget {
+            time,
+            max_iterations: None,
+        }
+    }
+
+    /// An iteration limit only (the time limit is an hour): deterministic for a given seed.
+    pub const fn iterations(n: u32) -> Budget {
+        Budget {
+            time: Duration::from_secs(3600),
+            max_iterations: Some(n),
+        }
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
+}
+
+/// Chooses a move for `view.seat` at `level`. Pure and synchronous: the same view, level, iteration limit
+/// and seed give the same move. Returns a legal move when it is the seat's turn (`Pass` when nothing else
+/// is legal, and when it is not the seat's turn). An exchange does not end the turn: call again after it.
+/// `hard` blocks for up to `budget.time`: run it off the async runtime (e.g. `spawn_blocking`).
+pub fn choose_move(view: &View, level: Level, budget: &Budget, seed: u64) -> Move {
+    if !view.is_my_turn() {
+        return Move::Pass;
+    }
+    match level {
+        Level::Easy => easy(view, seed),
+        Level::Medium => medium(view, seed),
+        Level::Hard => search::hard(view, budget, seed),
+    }
+}
+
+/// A uniformly random legal move.
+fn easy(view: &View, seed: u64) -> Move {
+    let mut moves = MoveList::new();
+    view.legal_moves(&mut moves);
+    let mut rng = GameRng::new(seed);
+    match moves.len() {
+        0 => Move::Pass,
+        n => moves[rng.below(n as u32) as usize],
+    }
+}
+
+/// The best move by the heuristic, ties broken at random.
+fn medium(view: &View, seed: u64) -> Move {
+    let groups = view.move_groups();
+    let Some(team) = view.team() else {
+        return Move::Pass;
+    };
+    if groups.is_empty() {
+        return Move::Pass;
+    }
+    let scorer = Scorer::new(&view.position, Weights::DEFAULT);
+    let mut scored = Vec::new();
+    score_groups(&scorer, team, &groups, false, None, &mut scored);
+    let mut rng = GameRng::new(seed);
+    best_of(&scored, &mut rng).unwrap_or(Move::Pass)
+}
+
+/// The highest-scored move, a random one among equals.
+pub(crate) fn best_of(scored: &[heuristic::Scored], rng: &mut GameRng) -> Option<Move> {
+    let best = scored.iter().map(|s| s.1).max()?;
+    let ties = scored.iter().filter(|s| s.1 == best).count() as u32;
+    let pick = rng.below(ties.max(1)) as usize;
+    scored.iter().filter(|s| s.1 == best).nth(pick).map(|s| s.0)
+}

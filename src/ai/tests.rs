@@ -1,0 +1,306 @@
+//! Tests of the computer players: legal moves only, no hidden information, strength.
+
+use super::arena::{run, Arena};
+use super::*;
+use crate::engine::{Card, Config, Game, Options, Seat, Variant};
+
+fn config(variant: Variant, players: u8, options: Options) -> Config {
+    Config::new(variant, players, None, options).unwrap()
+}
+
+#[test]
+fn levels_parse_and_print() {
+    for level in Level::ALL {
+        assert_eq!(level.to_string().parse::<Level>().unwrap(), level);
+        let json = serde_json::to_string(&level).unwrap();
+        assert_eq!(json, format!("\"{level}\""));
+        assert_eq!(serde_json::from_str::<Level>(&json).unwrap(), level);
+    }
+    assert_eq!(" Hard ".parse::<Level>().unwrap(), Level::Hard);
+    assert!("impossible".parse::<Level>().is_err());
+    assert_eq!(Budget::default().time, std::time::Duration::from_secs(1));
+}
+
+/// Plays a game with the levels taking turns by seat; every returned move must pass the engine's check.
+fn play_checked(config: Config, seed: u64, iterations: u32) -> u32 {
+    let mut game = Game::new(config, seed);
+    let budget = Budget::iterations(iterations);
+    let mut moves = 0;
+    while !game.position().is_over() {
+        assert!(
+            moves < 3000,
+            "{config:?} seed {seed}: the game does not end"
+        );
+        let seat = game.position().to_move();
+        let level = Level::ALL[usize::from(seat) % 3];
+        let mv = choose_move(&game.view(seat), level, &budget, seed ^ u64::from(moves));
+        if let Err(e) = game.check(seat, mv) {
+            panic!("{config:?} seed {seed}: {level} chose illegal {mv:?}: {e}");
+        }
+        game.play(seat, mv).unwrap();
+        moves += 1;
+    }
+    moves
+}
+
+#[test]
+fn every_level_plays_only_legal_moves_in_every_game() {
+    let mut seeds = 0..;
+    for variant in Variant::ALL {
+        for players in [2, 3, 4] {
+            for _ in 0..3 {
+                let seed = seeds.next().unwrap();
+                let moves = play_checked(config(variant, players, Options::default()), seed, 40);
+                assert!(moves > 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_level_plays_only_legal_moves_with_house_rules() {
+    let cases = [
+        (
+            Variant::Classic,
+            2,
+            Options {
+                scoring: true,
+                ..Options::default()
+            },
+        ),
+        (
+            Variant::Classic,
+            2,
+            Options {
+                capture_pairs: true,
+                ..Options::default()
+            },
+        ),
+        (
+            Variant::Classic,
+            4,
+            Options {
+                equal_turns: true,
+                ..Options::default()
+            },
+        ),
+        (Variant::Classic, 6, Options::default()),
+        (Variant::Classic, 12, Options::default()),
+        (
+            Variant::Dice,
+            2,
+            Options {
+                sequence_length: Some(6),
+                ..Options::default()
+            },
+        ),
+        (Variant::Kids, 4, Options::default()),
+    ];
+    for (i, (variant, players, options)) in cases.into_iter().enumerate() {
+        play_checked(config(variant, players, options), 100 + i as u64, 25);
+    }
+}
+
+#[test]
+fn nothing_to_do_out_of_turn() {
+    let game = Game::new(config(Variant::Classic, 2, Options::default()), 5);
+    for level in Level::ALL {
+        assert_eq!(
+            choose_move(&game.view(1), level, &Budget::iterations(10), 1),
+            Move::Pass
+        );
+        assert_eq!(
+            choose_move(&game.public_view(), level, &Budget::iterations(10), 1),
+            Move::Pass
+        );
+    }
+}
+
+/// Asserts that every level picks the same move from two games that differ only in what `seat` cannot see.
+fn assert_same_moves(a: &Game, b: &Game, seat: Seat) {
+    assert_eq!(a.view(seat), b.view(seat), "the seat must see the same");
+    for level in Level::ALL {
+        for seed in 0..4 {
+            let budget = Budget::iterations(150);
+            assert_eq!(
+                choose_move(&a.view(seat), level, &budget, seed),
+                choose_move(&b.view(seat), level, &budget, seed),
+                "{level} seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn hidden_cards_never_change_the_move() {
+    // The API takes only a `View`, so an AI cannot read other hands; this checks it end to end: two deals
+    // that give seat 0 the same cards but the opponent and the draw pile different ones.
+    let config = config(Variant::Classic, 2, Options::default());
+    let deck = Game::new(config, 11).initial_deck();
+    // Seat 0 gets the even places of the first 14 cards; scramble every other place.
+    let others: Vec<usize> = (0..deck.len()).filter(|&i| i >= 14 || i % 2 == 1).collect();
+    let mut other = deck.clone();
+    for (k, &i) in others.iter().enumerate() {
+        other[i] = deck[others[(k + 17) % others.len()]];
+    }
+    let a = Game::with_deck(config, &deck, Vec::new(), 1).unwrap();
+    let b = Game::with_deck(config, &other, Vec::new(), 1).unwrap();
+    assert_ne!(a.hand(1), b.hand(1));
+    assert_same_moves(&a, &b, 0);
+}
+
+#[test]
+fn hidden_cards_and_dice_never_change_the_move_mid_game() {
+    for variant in Variant::ALL {
+        let mut game = Game::new(config(variant, 3, Options::default()), 21);
+        for i in 0..12 {
+            if game.position().is_over() {
+                break;
+            }
+            let seat = game.position().to_move();
+            let mv = choose_move(&game.view(seat), Level::Medium, &Budget::DEFAULT, i);
+            game.play(seat, mv).unwrap();
+        }
+        if game.position().is_over() {
+            continue;
+        }
+        let seat = game.position().to_move();
+        // Another game the seat cannot tell apart: other hands, draw pile and future dice re-dealt.
+        let mut rng = GameRng::new(99);
+        let guess = Game::sample_from_view(&game.view(seat), &mut rng);
+        if variant.has_cards() {
+            let other = (seat + 1) % 3;
+            assert_ne!(game.hand(other), guess.hand(other), "{variant}");
+        }
+        assert_same_moves(&game, &guess, seat);
+    }
+}
+
+#[test]
+fn hard_is_deterministic_for_a_seed_and_an_iteration_limit() {
+    let mut game = Game::new(config(Variant::Classic, 2, Options::default()), 8);
+    for i in 0..10 {
+        let seat = game.position().to_move();
+        let mv = choose_move(&game.view(seat), Level::Medium, &Budget::DEFAULT, i);
+        game.play(seat, mv).unwrap();
+    }
+    let view = game.view(game.position().to_move());
+    let budget = Budget::iterations(300);
+    let first = choose_move(&view, Level::Hard, &budget, 42);
+    for _ in 0..3 {
+        assert_eq!(choose_move(&view, Level::Hard, &budget, 42), first);
+    }
+}
+
+#[test]
+fn medium_beats_easy() {
+    let arena = Arena {
+        a: Level::Medium,
+        b: Level::Easy,
+        games: 40,
+        seed: 1,
+        config: config(Variant::Classic, 2, Options::default()),
+        budget: Budget::iterations(1),
+        threads: 2,
+    };
+    let report = run(&arena, &|_| {});
+    assert!(report.a_wins() >= 32, "{report}");
+}
+
+#[test]
+fn medium_beats_easy_at_dice_and_kids() {
+    for variant in [Variant::Dice, Variant::Kids] {
+        let arena = Arena {
+            a: Level::Medium,
+            b: Level::Easy,
+            games: 30,
+            seed: 1,
+            config: config(variant, 2, Options::default()),
+            budget: Budget::iterations(1),
+            threads: 2,
+        };
+        let report = run(&arena, &|_| {});
+        assert!(report.a_wins() > report.b_wins() * 2, "{report}");
+    }
+}
+
+/// A kids game whose deck starts with `front` (dealt alternately, then drawn), after `plays`.
+fn kids_game(front: &[&str], plays: &[(Seat, &str, &str)]) -> Game {
+    let config = config(Variant::Kids, 2, Options::default());
+    let card = |name: &str| Card::parse(name, Variant::Kids).unwrap();
+    let layout = crate::engine::Layout::standard(Variant::Kids);
+    let mut rest = crate::engine::card::full_deck(Variant::Kids);
+    let mut deck = Vec::new();
+    for name in front {
+        let i = rest.iter().position(|&x| x == card(name)).unwrap();
+        deck.push(rest.remove(i));
+    }
+    deck.extend(rest);
+    let mut game = Game::with_deck(config, &deck, Vec::new(), 3).unwrap();
+    for &(seat, name, at) in plays {
+        let cell = layout.parse_cell(at).unwrap();
+        game.play(
+            seat,
+            Move::Play {
+                card: card(name),
+                cell,
+            },
+        )
+        .unwrap();
+    }
+    game
+}
+
+fn kids_play(name: &str, at: &str) -> Move {
+    let layout = crate::engine::Layout::standard(Variant::Kids);
+    Move::Play {
+        card: Card::parse(name, Variant::Kids).unwrap(),
+        cell: layout.parse_cell(at).unwrap(),
+    }
+}
+
+#[test]
+fn medium_and_hard_win_when_they_can() {
+    // Kids board: row 1 is `-- lion zebra giraffe`, row 2 `panda frog owl turtle rabbit`; lines of 4.
+    // Seat 1 has the corner A1, B1 and C1 and holds the giraffe for D1: that wins at once, although
+    // seat 0 threatens A2 and E2.
+    let game = kids_game(
+        &[
+            "frog", "lion", "owl", "zebra", "turtle", "giraffe", "panda", "monkey", "rabbit",
+            "bear",
+        ],
+        &[
+            (0, "frog", "B2"),
+            (1, "lion", "B1"),
+            (0, "owl", "C2"),
+            (1, "zebra", "C1"),
+            (0, "turtle", "D2"),
+        ],
+    );
+    for level in [Level::Medium, Level::Hard] {
+        let mv = choose_move(&game.view(1), level, &Budget::iterations(200), 0);
+        assert_eq!(mv, kids_play("giraffe", "D1"), "{level}");
+    }
+}
+
+#[test]
+fn medium_and_hard_block_a_line_about_to_be_completed() {
+    // Seat 0 has B2, C2, D2 with E2 taken by seat 1: only A2 (panda) completes it. Seat 1 holds the panda.
+    let game = kids_game(
+        &[
+            "frog", "rabbit", "owl", "lion", "turtle", "panda", "elephant", "monkey", "whale",
+            "bear",
+        ],
+        &[
+            (0, "frog", "B2"),
+            (1, "rabbit", "E2"),
+            (0, "owl", "C2"),
+            (1, "lion", "B1"),
+            (0, "turtle", "D2"),
+        ],
+    );
+    for level in [Level::Medium, Level::Hard] {
+        let mv = choose_move(&game.view(1), level, &Budget::iterations(200), 0);
+        assert_eq!(mv, kids_play("panda", "A2"), "{level}");
+    }
+}
