@@ -10,7 +10,10 @@ use super::canvas::{
     blit, circle, copy_rect, dashed_ring, fill_rect, fit_text, line, mix, rgb, round_rect,
     round_rect_outline, text, with_alpha, Align, Colour,
 };
-use super::style::{chip_offset, chip_sprite, dice_tint, die, team_dark};
+use super::style::{
+    chip_offset, chip_sprite, dice_tint, die, felt, team_dark, CARD_BLACK, CARD_RED, HEADER_BG,
+    HEADER_DIM, HEADER_TEXT,
+};
 use super::texts::{fill, Texts};
 use crate::engine::{BitIter, Card, Cell, Label, Layout, Status, Variant, View};
 
@@ -111,20 +114,6 @@ pub struct StaticBoard {
     icons: Vec<RgbaImage>,
 }
 
-/// Background of the area around the cells.
-fn felt(variant: Variant) -> Colour {
-    match variant {
-        Variant::Classic => rgb(0x1F4D3A),
-        Variant::Dice => rgb(0x2F2A5A),
-        Variant::Kids => rgb(0x3A8FD6),
-    }
-}
-
-const HEADER_BG: Colour = rgb(0x17212B);
-const HEADER_TEXT: Colour = rgb(0xFFFFFF);
-const HEADER_DIM: Colour = rgb(0xB0BEC5);
-const CARD_RED: Colour = rgb(0xD32F2F);
-const CARD_BLACK: Colour = rgb(0x1B1B1B);
 const CORNER_BG: Colour = rgb(0x263238);
 const GOLD: Colour = rgb(0xFFC400);
 const HIGHLIGHT: Colour = rgb(0xFFEA00);

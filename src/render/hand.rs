@@ -8,7 +8,9 @@ use super::canvas::{
     blit, fill_rect, fit_text, rgb, round_rect, round_rect_outline, text, text_width, with_alpha,
     Align, Colour,
 };
-use super::style::{chip_offset, chip_sprite, die};
+use super::style::{
+    chip_offset, chip_sprite, die, felt, CARD_BLACK, CARD_RED, HEADER_BG, HEADER_DIM, HEADER_TEXT,
+};
 use super::texts::{fill, Texts};
 use crate::engine::{BitIter, Card, CardEffect, GroupKind, Variant, View};
 
@@ -17,21 +19,8 @@ pub const WIDTH: u32 = 1080;
 const PAD: f32 = 24.0;
 const GAP: f32 = 14.0;
 const TOP: f32 = 84.0;
-const HEADER_BG: Colour = rgb(0x17212B);
-const TEXT_LIGHT: Colour = rgb(0xFFFFFF);
-const TEXT_DIM: Colour = rgb(0xB0BEC5);
-const CARD_RED: Colour = rgb(0xD32F2F);
-const CARD_BLACK: Colour = rgb(0x1B1B1B);
 const DEAD: Colour = rgb(0xC62828);
 const YOUR_TURN: Colour = rgb(0xFFEA00);
-
-fn background(variant: Variant) -> Colour {
-    match variant {
-        Variant::Classic => rgb(0x1F4D3A),
-        Variant::Dice => rgb(0x2F2A5A),
-        Variant::Kids => rgb(0x3A8FD6),
-    }
-}
 
 /// Card size for a hand of `n` cards.
 fn card_size(variant: Variant, n: usize) -> (f32, f32) {
@@ -69,7 +58,7 @@ pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
         150.0
     };
     let height = (TOP + PAD + body + PAD) as u32;
-    let mut img = RgbaImage::from_pixel(WIDTH, height, background(variant));
+    let mut img = RgbaImage::from_pixel(WIDTH, height, felt(variant));
     fill_rect(&mut img, 0, 0, WIDTH as i32, TOP as i32, HEADER_BG);
     let Some(fonts) = fonts() else {
         return img;
@@ -96,7 +85,7 @@ pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
         );
         for line in lines.iter().take(2) {
             let line = fit_text(&fonts.bold, size, line, card_w + GAP);
-            let colour = if dead { rgb(0xFFCDD2) } else { TEXT_LIGHT };
+            let colour = if dead { rgb(0xFFCDD2) } else { HEADER_TEXT };
             text(
                 &mut img,
                 &fonts.bold,
@@ -141,7 +130,7 @@ fn draw_header(
         32.0,
         (x, 54.0),
         Align::Left,
-        TEXT_LIGHT,
+        HEADER_TEXT,
         &title,
     );
     let right = WIDTH as f32 - PAD;
@@ -168,7 +157,7 @@ fn draw_header(
             24.0,
             (right, 52.0),
             Align::Right,
-            TEXT_DIM,
+            HEADER_DIM,
             &s,
         );
     }
@@ -295,7 +284,7 @@ fn draw_card(
             size,
             (cx, by + band / 2.0 + super::canvas::cap_height(size) / 2.0),
             Align::Centre,
-            TEXT_LIGHT,
+            HEADER_TEXT,
             caption,
         );
     }
@@ -324,7 +313,7 @@ fn draw_dead(
             by + band / 2.0 + super::canvas::cap_height(size) / 2.0,
         ),
         Align::Centre,
-        TEXT_LIGHT,
+        HEADER_TEXT,
         texts.dead,
     );
 }
@@ -382,7 +371,7 @@ fn draw_dice_hint(img: &mut RgbaImage, view: &View, texts: &Texts, fonts: &Fonts
         26.0,
         (PAD, y + 30.0),
         Align::Left,
-        TEXT_DIM,
+        HEADER_DIM,
         texts.no_cards,
     );
     if !view.is_my_turn() {
@@ -422,7 +411,7 @@ fn draw_dice_hint(img: &mut RgbaImage, view: &View, texts: &Texts, fonts: &Fonts
         24.0,
         (x, y + 90.0),
         Align::Left,
-        TEXT_LIGHT,
+        HEADER_TEXT,
         &line,
     );
 }

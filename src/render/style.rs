@@ -17,6 +17,26 @@ struct ChipColours {
 
 const WHITE: Colour = rgb(0xFFFFFF);
 
+/// Background of the area around the cells (board) and of the hand image.
+pub fn felt(variant: Variant) -> Colour {
+    match variant {
+        Variant::Classic => rgb(0x1F4D3A),
+        Variant::Dice => rgb(0x2F2A5A),
+        Variant::Kids => rgb(0x3A8FD6),
+    }
+}
+
+/// Header band of the board and hand images.
+pub const HEADER_BG: Colour = rgb(0x17212B);
+/// Main header text.
+pub const HEADER_TEXT: Colour = rgb(0xFFFFFF);
+/// Secondary header text.
+pub const HEADER_DIM: Colour = rgb(0xB0BEC5);
+/// Hearts and diamonds.
+pub const CARD_RED: Colour = rgb(0xD32F2F);
+/// Spades and clubs.
+pub const CARD_BLACK: Colour = rgb(0x1B1B1B);
+
 fn chip_colours(variant: Variant, team: u8) -> ChipColours {
     let (body, rim, mark) = match (variant, team) {
         (Variant::Kids, 0) => (0xE53935, 0x8E1B18, WHITE),
