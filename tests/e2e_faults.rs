@@ -59,26 +59,7 @@ async fn stop_and_record(
         .expect("replay");
     assert_eq!(replay.status.code(), Some(0), "the record replays");
     let record: Value = serde_json::from_slice(&file.data).expect("JSON");
-    record["actions"]
-        .as_array()
-        .expect("actions")
-        .iter()
-        .filter(|a| a.get("pass").is_none())
-        .map(|a| {
-            let seat = a["seat"].as_u64().unwrap_or(99) as usize;
-            match a.get("exchange") {
-                Some(card) => Played::Exchange {
-                    seat,
-                    card: card.as_str().unwrap_or("").to_string(),
-                },
-                None => Played::Play {
-                    seat,
-                    card: a["play"].as_str().unwrap_or("").to_string(),
-                    cell: a["cell"].as_str().unwrap_or("").to_string(),
-                },
-            }
-        })
-        .collect()
+    Played::all_in_record(&record)
 }
 
 /// Every interaction reached the bot once and was answered once.

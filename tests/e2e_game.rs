@@ -134,26 +134,7 @@ async fn classic_two_team_game_from_start_to_win() {
         table.mirror.rows(),
         "the replayed board is the board we played"
     );
-    let recorded: Vec<Played> = record["actions"]
-        .as_array()
-        .expect("actions")
-        .iter()
-        .filter(|a| a.get("pass").is_none())
-        .map(|a| {
-            let seat = a["seat"].as_u64().unwrap_or(99) as usize;
-            match a.get("exchange") {
-                Some(card) => Played::Exchange {
-                    seat,
-                    card: card.as_str().unwrap_or("").to_string(),
-                },
-                None => Played::Play {
-                    seat,
-                    card: a["play"].as_str().unwrap_or("").to_string(),
-                    cell: a["cell"].as_str().unwrap_or("").to_string(),
-                },
-            }
-        })
-        .collect();
+    let recorded: Vec<Played> = Played::all_in_record(&record);
     assert_eq!(
         recorded, table.played,
         "the record holds exactly the moves made"

@@ -34,6 +34,32 @@ pub enum Played {
     },
 }
 
+impl Played {
+    /// The plays and exchanges of a game record (passes left out), in order.
+    pub fn all_in_record(record: &serde_json::Value) -> Vec<Played> {
+        record["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .filter(|a| a.get("pass").is_none())
+            .map(|a| {
+                let seat = a["seat"].as_u64().unwrap_or(99) as usize;
+                match a.get("exchange") {
+                    Some(card) => Played::Exchange {
+                        seat,
+                        card: card.as_str().unwrap_or("").to_string(),
+                    },
+                    None => Played::Play {
+                        seat,
+                        card: a["play"].as_str().unwrap_or("").to_string(),
+                        cell: a["cell"].as_str().unwrap_or("").to_string(),
+                    },
+                }
+            })
+            .collect()
+    }
+}
+
 /// An autocomplete suggestion.
 #[derive(Clone, Debug)]
 pub struct Suggestion {
