@@ -31,6 +31,21 @@ const EFFECTS: [CardEffect; 128] = {
     table
 };
 
+/// [`Card::group_key`] of every card code.
+const GROUP_KEYS: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut code = 0;
+    while code < 128 {
+        table[code] = match EFFECTS[code] {
+            CardEffect::Cells => (code & 63) as u8,
+            CardEffect::Wild => 62,
+            CardEffect::Remove => 63,
+        };
+        code += 1;
+    }
+    table
+};
+
 /// Ranks in order; `T` is ten.
 pub const RANKS: [char; 13] = [
     '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A',
@@ -107,6 +122,14 @@ impl Card {
     #[inline]
     pub const fn effect(self) -> CardEffect {
         EFFECTS[(self.0 & 127) as usize]
+    }
+
+    /// A key below 64 shared by the cards that make the same moves: the low six bits of a plain card's
+    /// code (a hand never mixes classic codes 0..52 and kids codes 64..85), 62 for every wild card and 63
+    /// for every removing one.
+    #[inline]
+    pub(crate) const fn group_key(self) -> u8 {
+        GROUP_KEYS[(self.0 & 127) as usize]
     }
 
     const fn compute_effect(self) -> CardEffect {

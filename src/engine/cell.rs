@@ -108,6 +108,9 @@ pub fn nth_cell(bits: Bits, n: u32) -> Cell {
     if n == 0 {
         return Cell(bits.trailing_zeros() as u8);
     }
+    if n == 1 {
+        return Cell((bits & bits.wrapping_sub(1)).trailing_zeros() as u8);
+    }
     let low = bits as u64;
     let low_count = low.count_ones();
     if n < low_count {

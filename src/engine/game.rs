@@ -223,7 +223,10 @@ impl Hand {
         let len = usize::from(self.len);
         match self.cards[..len].iter().position(|&c| c == card) {
             Some(i) => {
-                self.cards.copy_within(i + 1..len, i);
+                // A plain loop: at most six cards move, cheaper than a call to memmove.
+                for j in i..len - 1 {
+                    self.cards[j] = self.cards[j + 1];
+                }
                 self.len -= 1;
                 true
             }
@@ -591,25 +594,20 @@ impl Position {
                 });
         }
         let empty = self.empty();
-        let removable = self.opponents(team) & !self.removal_protected();
         // Card codes already listed (a hand never mixes classic codes 0..52 and kids codes 64..85, so the
         // low six bits tell them apart); both two-eyed jacks (and both one-eyed ones) share one key.
         let mut seen: u64 = 0;
         for &card in hand {
-            let effect = card.effect();
-            let key = match effect {
-                CardEffect::Cells => card.0 & 63,
-                CardEffect::Wild => 62,
-                CardEffect::Remove => 63,
-            };
+            let key = card.group_key();
             if seen & (1 << key) != 0 {
                 continue;
             }
             seen |= 1 << key;
+            let effect = card.effect();
             let cells = match effect {
                 CardEffect::Cells => self.layout.cells_of_card(card) & empty,
                 CardEffect::Wild => empty,
-                CardEffect::Remove => removable,
+                CardEffect::Remove => self.opponents(team) & !self.removal_protected(),
             };
             let group = if cells != 0 {
                 MoveGroup {
