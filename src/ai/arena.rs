@@ -5,8 +5,9 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
-use super::{choose_move, AiError, Budget, Level};
-use crate::engine::{Config, Game, Move, Options, Status, Variant, View};
+use super::search::History;
+use super::{choose_move_after, AiError, Budget, Level};
+use crate::engine::{Config, Game, Move, Options, Seat, Status, Variant, View};
 
 /// Games longer than this many moves are stopped and counted as draws (never expected).
 const MAX_PLIES: u32 = 5_000;
@@ -59,8 +60,11 @@ pub struct GameResult {
 /// Plays one arena game: seed `seed + index` deals the cards (or rolls the dice); A plays the even teams
 /// in even games, the odd teams in odd ones.
 pub fn play_game(arena: &Arena, index: u32) -> GameResult {
-    let choose =
-        |level: Level| move |view: &View, seed: u64| choose_move(view, level, &arena.budget, seed);
+    let choose = |level: Level| {
+        move |view: &View, history: &History, seed: u64| {
+            choose_move_after(view, history, level, &arena.budget, seed)
+        }
+    };
     play_with(
         arena.config,
         arena.seed,
@@ -70,8 +74,8 @@ pub fn play_game(arena: &Arena, index: u32) -> GameResult {
     )
 }
 
-/// A player for [`play_with`]: a view and a seed in, a move out.
-pub type Player<'a> = dyn Fn(&View, u64) -> Move + Sync + 'a;
+/// A player for [`play_with`]: a view, the public actions so far and a seed in, a move out.
+pub type Player<'a> = dyn Fn(&View, &History, u64) -> Move + Sync + 'a;
 
 /// Plays game `index` of a match between two players (seats swapped every other game).
 pub fn play_with(
@@ -85,6 +89,7 @@ pub fn play_with(
     let a_first = index.is_multiple_of(2);
     let mut game = Game::new(config, seed);
     let mut illegal = 0;
+    let mut history: Vec<(Seat, Move)> = Vec::new();
     while !game.position().is_over() && game.position().plies() < MAX_PLIES {
         let seat = game.position().to_move();
         let team = config.team_of(seat);
@@ -94,12 +99,15 @@ pub fn play_with(
             b
         };
         let move_seed = mix(seed, u64::from(game.position().plies()));
-        let mv = player(&game.view(seat), move_seed);
-        if game.play(seat, mv).is_err() {
+        let mv = player(&game.view(seat), &history, move_seed);
+        if game.play(seat, mv).is_ok() {
+            history.push((seat, mv));
+        } else {
             illegal += 1;
             if game.play(seat, Move::Pass).is_err() {
                 break;
             }
+            history.push((seat, Move::Pass));
         }
     }
     let winner = match game.position().status() {

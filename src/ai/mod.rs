@@ -127,13 +127,26 @@ impl Default for Budget {
 /// is legal, and when it is not the seat's turn). An exchange does not end the turn: call again after it.
 /// `hard` blocks for up to `budget.time`: run it off the async runtime (e.g. `spawn_blocking`).
 pub fn choose_move(view: &View, level: Level, budget: &Budget, seed: u64) -> Move {
+    choose_move_after(view, &[], level, budget, seed)
+}
+
+/// [`choose_move`] for a player who also remembers the game's public actions so far (`history`, oldest
+/// first, as in the game's record): `hard` reads the other players' hands from how they played (see
+/// [`search::Inference`]). Without a history it only reads the last action the position shows.
+pub fn choose_move_after(
+    view: &View,
+    history: &search::History,
+    level: Level,
+    budget: &Budget,
+    seed: u64,
+) -> Move {
     if !view.is_my_turn() {
         return Move::Pass;
     }
     match level {
         Level::Easy => easy(view, seed),
         Level::Medium => medium(view, seed),
-        Level::Hard => search::hard(view, budget, seed),
+        Level::Hard => search::hard(view, history, budget, seed),
     }
 }
 

@@ -12,7 +12,9 @@ use std::time::Instant;
 
 use super::heuristic::{score_groups, Scored, Scorer, Weights, WIN};
 use super::{best_of, Budget};
-use crate::engine::{CardEffect, Game, GameRng, Move, Seat, Status, Team, View};
+use crate::engine::{
+    BitIter, Card, CardEffect, Game, GameRng, GroupKind, Move, Seat, Status, Team, View,
+};
 
 /// Tunable search parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +37,9 @@ pub struct Params {
     pub infer: bool,
     /// Deals tried per sample when inferring.
     pub infer_tries: u32,
+    /// Whether deals fit the last opponent move under the model that it played the heuristic's best
+    /// move (see [`Inference`]); where the model does not apply, `infer` decides.
+    pub model: bool,
     /// Whether the searching side ranks its candidates and plays its rollout moves knowing its hand.
     pub own_hand: bool,
 }
@@ -51,6 +56,7 @@ impl Params {
         prune: true,
         infer: true,
         infer_tries: 20,
+        model: true,
         own_hand: true,
     };
 }
@@ -76,30 +82,50 @@ pub struct Outcome {
 }
 
 /// The `hard` move for the seat to move in `view` (which must be its turn).
-pub fn hard(view: &View, budget: &Budget, seed: u64) -> Move {
+pub fn hard(view: &View, history: &History, budget: &Budget, seed: u64) -> Move {
+    hard_with(view, history, budget, seed, &Params::DEFAULT)
+}
+
+/// [`hard`] with other search parameters (for tuning).
+pub fn hard_with(
+    view: &View,
+    history: &History,
+    budget: &Budget,
+    seed: u64,
+    params: &Params,
+) -> Move {
+    match candidates(view, params, seed) {
+        Ok(scored) => paired(view, history, budget, seed, params, scored).best,
+        Err(mv) => mv,
+    }
+}
+
+/// The candidate moves `hard` searches for the seat to move, scored by the heuristic; `Err` with the move
+/// to play at once when there is nothing to search (an exchange, a win, a lone move).
+pub fn candidates(view: &View, params: &Params, seed: u64) -> Result<Vec<Scored>, Move> {
     let groups = view.move_groups();
     let Some(team) = view.team() else {
-        return Move::Pass;
+        return Err(Move::Pass);
     };
     if groups.is_empty() {
-        return Move::Pass;
+        return Err(Move::Pass);
     }
-    let scorer = Scorer::new(&view.position, Params::DEFAULT.weights);
+    let scorer = Scorer::new(&view.position, params.weights);
     let mut scored = Vec::new();
     score_groups(&scorer, team, &groups, false, None, &mut scored);
     let mut rng = GameRng::new(seed);
     // Exchanges first (they cost nothing), wins at once, a lone move without thinking.
     if let Some(&(mv, _)) = scored.iter().find(|s| matches!(s.0, Move::Exchange { .. })) {
-        return mv;
+        return Err(mv);
     }
     if scored.len() == 1 || scored.iter().any(|s| s.1 >= WIN) {
-        return best_of(&scored, &mut rng).unwrap_or(Move::Pass);
+        return Err(best_of(&scored, &mut rng).unwrap_or(Move::Pass));
     }
-    if Params::DEFAULT.own_hand {
+    if params.own_hand {
         // Rank the candidates knowing the hand (the search then judges them).
         score_groups(&scorer, team, &groups, false, Some(&view.hand), &mut scored);
     }
-    paired(view, budget, seed, &Params::DEFAULT, scored).best
+    Ok(scored)
 }
 
 /// Determinized search with paired samples: every sampled deal scores every candidate move, each
@@ -107,10 +133,37 @@ pub fn hard(view: &View, budget: &Budget, seed: u64) -> Move {
 /// hidden cards and future draws (common random numbers) rather than on independent luck.
 pub fn paired(
     view: &View,
+    history: &History,
+    budget: &Budget,
+    seed: u64,
+    params: &Params,
+    root_moves: Vec<Scored>,
+) -> Outcome {
+    let inference = if params.model {
+        Inference::new(view, history, params)
+    } else {
+        None
+    };
+    let mut deal = |rng: &mut GameRng| {
+        if let Some(inference) = &inference {
+            inference.sample(view, rng)
+        } else if params.infer {
+            sample_consistent(view, rng, params)
+        } else {
+            Game::sample_from_view(view, rng)
+        }
+    };
+    paired_on(view, budget, seed, params, root_moves, &mut deal)
+}
+
+/// [`paired`] on deals from `deal` (each a game that fits `view`, with the unseen cards guessed).
+pub fn paired_on(
+    view: &View,
     budget: &Budget,
     seed: u64,
     params: &Params,
     mut root_moves: Vec<Scored>,
+    deal: &mut dyn FnMut(&mut GameRng) -> Game,
 ) -> Outcome {
     let start = Instant::now();
     let mut rng = GameRng::new(seed ^ 0x9A_1BED);
@@ -128,11 +181,7 @@ pub fn paired(
     let max_iterations = budget.max_iterations.unwrap_or(u32::MAX);
     let mut scratch: Vec<Scored> = Vec::new();
     while iterations < max_iterations && (samples == 0 || start.elapsed() < budget.time) {
-        let deal = if params.infer {
-            sample_consistent(view, &mut rng, params)
-        } else {
-            Game::sample_from_view(view, &mut rng)
-        };
+        let deal = deal(&mut rng);
         let stream = rng.next_u64();
         for (i, &(mv, _)) in root_moves.iter().enumerate() {
             if !alive[i] {
@@ -172,6 +221,200 @@ pub fn paired(
         best,
         iterations,
         root,
+    }
+}
+
+/// The game's public actions so far, oldest first: who did what (every move is seen by everyone).
+pub type History = [(Seat, Move)];
+
+/// What the other players' moves say about their hands, on the model that each plays the move the
+/// heuristic scores best (as `medium` does). Walking back through the public actions, every turn of another
+/// seat is checked against every card it might hold: a card that would have offered a better move than
+/// the one made was not in that hand then, so if it is there now it was drawn since. Deals then give each
+/// seat such a card only with the odds that it came with one of the draws since (`draws / hand size`).
+/// A turn that shows the player does not follow the heuristic (the same card had a better cell) says
+/// nothing; the walk stops where the position alone cannot be undone (see [`Position::before`]).
+///
+/// [`Position::before`]: crate::engine::Position::before
+pub struct Inference {
+    /// Per other seat: its hand size, a weight in (0, 1] for every card code, and for the codes ruled
+    /// out the draws it has made since.
+    seats: Vec<(Seat, usize, [f32; 128], [Option<u32>; 128])>,
+}
+
+impl Inference {
+    /// The inference from `history` (or, when it is empty, from the last action the position shows).
+    pub fn new(view: &View, history: &History, params: &Params) -> Option<Inference> {
+        let pos = &view.position;
+        let me = view.seat?;
+        let config = pos.config();
+        if !config.variant.has_cards() {
+            return None;
+        }
+        let from_last: Vec<(Seat, Move)>;
+        let history = if history.is_empty() {
+            let last = pos.last_action()?;
+            from_last = vec![(
+                last.seat,
+                Move::Play {
+                    card: last.card?,
+                    cell: last.cell,
+                },
+            )];
+            &from_last[..]
+        } else {
+            history
+        };
+        let unseen = Game::unseen_cards(view);
+        let mut codes: Vec<Card> = unseen.clone();
+        codes.sort_unstable();
+        codes.dedup();
+        // Per seat: for every card code, the draws since the latest turn it was ruled out (None: never).
+        let players = usize::from(config.players);
+        let mut draws_since = vec![0u32; players];
+        let mut ruled_out: Vec<[Option<u32>; 128]> = vec![[None; 128]; players];
+        let mut after = pos.clone();
+        for &(seat, mv) in history.iter().rev() {
+            let Some(before) = after.before(seat, mv) else {
+                break;
+            };
+            let s = usize::from(seat);
+            if seat != me && s < players {
+                if let Move::Play { card: played, cell } = mv {
+                    // This turn's play is followed by a draw: cards ruled out here came after it.
+                    draws_since[s] += 1;
+                    judge_turn(
+                        &before,
+                        params,
+                        played,
+                        cell,
+                        &codes,
+                        draws_since[s],
+                        &mut ruled_out[s],
+                    );
+                } else if matches!(mv, Move::Exchange { .. }) {
+                    draws_since[s] += 1;
+                }
+            }
+            after = before;
+        }
+        let mut seats = Vec::new();
+        for seat in 0..config.players {
+            let s = usize::from(seat);
+            let hand_size = usize::from(view.hand_sizes.get(s).copied().unwrap_or(0));
+            if seat == me || hand_size == 0 || ruled_out[s].iter().all(Option::is_none) {
+                continue;
+            }
+            let mut weights = [1.0f32; 128];
+            for (w, r) in weights.iter_mut().zip(&ruled_out[s]) {
+                if let Some(d) = r {
+                    *w = (*d as f32 / hand_size as f32).clamp(0.02, 1.0);
+                }
+            }
+            seats.push((seat, hand_size, weights, ruled_out[s]));
+        }
+        if seats.is_empty() {
+            None
+        } else {
+            Some(Inference { seats })
+        }
+    }
+
+    /// The weight of `card` in `seat`'s hand (1 where nothing is known).
+    pub fn weight(&self, seat: Seat, card: Card) -> f32 {
+        self.seats
+            .iter()
+            .find(|(s, ..)| *s == seat)
+            .map_or(1.0, |(_, _, w, _)| w[usize::from(card.0 & 127)])
+    }
+
+    /// If `card` was ruled out for `seat` at one of its turns, how many draws it has made since then
+    /// (counting the draw after that turn): the card can only be in the hand if one of them brought it.
+    pub fn draws_since_ruled_out(&self, seat: Seat, card: Card) -> Option<u32> {
+        self.seats
+            .iter()
+            .find(|(s, ..)| *s == seat)
+            .and_then(|(.., r)| r[usize::from(card.0 & 127)])
+    }
+
+    /// A deal that fits the inference: each inferred seat's hand is drawn card by card with the weights,
+    /// everything else is dealt at random.
+    pub fn sample(&self, view: &View, rng: &mut GameRng) -> Game {
+        let mut pool = Game::unseen_cards(view);
+        rng.shuffle(&mut pool);
+        let players = view.position.config().players;
+        let mut hands: Vec<Vec<Card>> = vec![Vec::new(); usize::from(players)];
+        for (seat, hand_size, weights, _) in &self.seats {
+            let hand = &mut hands[usize::from(*seat)];
+            while hand.len() < *hand_size && !pool.is_empty() {
+                let total: f32 = pool.iter().map(|c| weights[usize::from(c.0 & 127)]).sum();
+                let mut x = total * (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+                let mut pick = pool.len() - 1;
+                for (i, c) in pool.iter().enumerate() {
+                    x -= weights[usize::from(c.0 & 127)];
+                    if x < 0.0 {
+                        pick = i;
+                        break;
+                    }
+                }
+                hand.push(pool.swap_remove(pick));
+            }
+        }
+        // `deal_from_view` deals the other seats in order from the end: arrange the pool that way.
+        let mut tail: Vec<Card> = Vec::new();
+        for seat in (0..players).rev() {
+            if Some(seat) == view.seat {
+                continue;
+            }
+            let s = usize::from(seat);
+            if self.seats.iter().any(|(x, ..)| *x == seat) {
+                tail.extend(hands[s].iter().copied());
+            } else {
+                let n = usize::from(view.hand_sizes.get(s).copied().unwrap_or(0));
+                for _ in 0..n {
+                    tail.extend(pool.pop());
+                }
+            }
+        }
+        pool.extend(tail);
+        Game::deal_from_view(view, pool, rng)
+    }
+}
+
+/// One turn of another seat under the heuristic model: marks in `ruled_out` (unless a later turn already
+/// did) every card code that would have offered `team` a better move than playing `played` on `cell`.
+fn judge_turn(
+    before: &crate::engine::Position,
+    params: &Params,
+    played: Card,
+    cell: crate::engine::Cell,
+    codes: &[Card],
+    draws: u32,
+    ruled_out: &mut [Option<u32>; 128],
+) {
+    let team = before.config().team_of(before.to_move());
+    let scorer = Scorer::new(before, params.weights);
+    let made = scorer.score(team, Move::Play { card: played, cell });
+    let best = |card: Card| -> i32 {
+        let mut top = i32::MIN;
+        for group in &before.move_groups(&[card]) {
+            if let GroupKind::Play(card) = group.kind {
+                for cell in BitIter(group.cells) {
+                    top = top.max(scorer.score(team, Move::Play { card, cell }));
+                }
+            }
+        }
+        top
+    };
+    if best(played) > made {
+        // Not a heuristic player's move: it tells nothing.
+        return;
+    }
+    for &card in codes {
+        let slot = &mut ruled_out[usize::from(card.0 & 127)];
+        if slot.is_none() && best(card) > made {
+            *slot = Some(draws);
+        }
     }
 }
 

@@ -304,3 +304,77 @@ fn medium_and_hard_block_a_line_about_to_be_completed() {
         assert_eq!(mv, kids_play("panda", "A2"), "{level}");
     }
 }
+
+#[test]
+fn the_medium_model_explains_what_medium_really_held() {
+    // Against medium the inference must be true of the real hand: medium plays its best move, so a card
+    // ruled out at one of its turns can be in its hand only if a draw since then brought it.
+    use super::search::{Inference, Params};
+    let config = config(Variant::Classic, 2, Options::default());
+    let (mut checked, mut ruled) = (0, 0);
+    for seed in 0..10 {
+        let mut game = Game::new(config, seed);
+        let mut history = Vec::new();
+        // Seat 1's cards with the number of its draws when each came (0: dealt).
+        let mut entered: Vec<(Card, u32)> = game.hand(1).iter().map(|&c| (c, 0)).collect();
+        let mut draws = 0;
+        let mut i = 0;
+        while !game.position().is_over() && i < 70 {
+            let seat = game.position().to_move();
+            let mv = choose_move(&game.view(seat), Level::Medium, &Budget::DEFAULT, seed ^ i);
+            game.play(seat, mv).unwrap();
+            history.push((seat, mv));
+            i += 1;
+            if seat != 1 {
+                continue;
+            }
+            // Track which card came with this turn's draw.
+            let mut now: Vec<Card> = game.hand(1).to_vec();
+            let mut kept = Vec::new();
+            for &(c, k) in &entered {
+                if let Some(j) = now.iter().position(|&x| x == c) {
+                    now.swap_remove(j);
+                    kept.push((c, k));
+                }
+            }
+            if !now.is_empty() {
+                draws += 1;
+            }
+            kept.extend(now.into_iter().map(|c| (c, draws)));
+            entered = kept;
+            if game.position().is_over() {
+                continue;
+            }
+            let view = game.view(0);
+            let Some(inference) = Inference::new(&view, &history, &Params::DEFAULT) else {
+                continue;
+            };
+            checked += 1;
+            for &(c, k) in &entered {
+                if let Some(d) = inference.draws_since_ruled_out(1, c) {
+                    ruled += 1;
+                    assert!(
+                        k + d > draws,
+                        "seed {seed} move {i}: {c:?} came with draw {k}, ruled out {d} draws before draw {draws}"
+                    );
+                }
+            }
+            // Deals fit the view and hold the game's cards.
+            let mut rng = GameRng::new(i);
+            for _ in 0..10 {
+                let deal = inference.sample(&view, &mut rng);
+                assert_eq!(deal.view(0), view);
+                let mut all = deal.all_cards();
+                let mut want = game.all_cards();
+                all.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(all, want);
+            }
+        }
+    }
+    assert!(checked > 100, "the model applied {checked} times");
+    assert!(
+        ruled > 10,
+        "real cards were ruled out and explained {ruled} times"
+    );
+}

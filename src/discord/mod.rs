@@ -15,7 +15,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::ai;
-use crate::engine::{GameRng, Move, View};
+use crate::engine::{GameRng, Move, Seat, View};
 use crate::i18n::Lang;
 use crate::service::{BotLevel, MovePicker, Tables, Text, Timestamp};
 
@@ -115,13 +115,13 @@ struct AiPicker {
 }
 
 impl MovePicker for AiPicker {
-    fn choose(&self, view: &View, level: BotLevel, seed: u64) -> Move {
+    fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move {
         let level = match level {
             BotLevel::Easy => ai::Level::Easy,
             BotLevel::Medium => ai::Level::Medium,
             BotLevel::Hard => ai::Level::Hard,
         };
-        ai::choose_move(view, level, &ai::Budget::time(self.think), seed)
+        ai::choose_move_after(view, history, level, &ai::Budget::time(self.think), seed)
     }
 }
 

@@ -477,6 +477,54 @@ impl Position {
         self.last
     }
 
+    /// The position just before `seat` made `mv`, where `mv` is the last action that changed this
+    /// position (an exchange or a pass changes no chip), with `seat` to move: what an observer replays
+    /// backwards through a game's public actions to ask which moves a player had at each turn. `None`
+    /// where the position alone cannot tell: dice games, the `scoring` and `capture_pairs` house rules
+    /// (chips can leave sequences, pairs disappear), a removal with more than two teams (whose chip?), or a
+    /// move that does not fit the position.
+    pub fn before(&self, seat: Seat, mv: Move) -> Option<Position> {
+        let options = self.config.options;
+        if !self.config.variant.has_cards() || options.scoring || options.capture_pairs {
+            return None;
+        }
+        let team = self.team_of(seat);
+        let mut before = self.clone();
+        match mv {
+            Move::Play { card, cell } if card.effect() == CardEffect::Remove => {
+                if self.config.teams != 2 || self.occupied() & cell.bit() != 0 {
+                    return None;
+                }
+                before.chips[usize::from(1 - team)] |= cell.bit();
+            }
+            Move::Play { cell, .. } => {
+                if self.chips(team) & cell.bit() == 0 {
+                    return None;
+                }
+                before.chips[usize::from(team)] &= !cell.bit();
+                // A chip in a sequence is never removed here, so every sequence through the cell is one
+                // this chip completed.
+                before.sequences.retain(|s| s.mask & cell.bit() == 0);
+                before.sequence_counts = [0; MAX_TEAMS];
+                before.locked = 0;
+                for s in &before.sequences {
+                    before.sequence_counts[usize::from(s.team)] += 1;
+                    before.locked |= s.mask & !self.layout.corners;
+                }
+            }
+            Move::Exchange { .. } | Move::Pass => {}
+            Move::Place { .. } | Move::Remove { .. } => return None,
+        }
+        before.to_move = seat;
+        before.exchanged = false;
+        before.passes = 0;
+        before.status = Status::InProgress;
+        before.pending_win = None;
+        before.last = None;
+        before.plies = before.plies.saturating_sub(1);
+        Some(before)
+    }
+
     /// A team that has reached the target while the round is played out (`equal_turns`).
     pub fn pending_win(&self) -> Option<Team> {
         self.pending_win
@@ -1354,14 +1402,27 @@ impl Game {
     /// A game consistent with what `view` shows, with the unseen cards dealt at random: the other hands
     /// and the draw pile are a guess, never the real ones (for search-based computer players).
     pub fn sample_from_view(view: &View, rng: &mut GameRng) -> Game {
-        let config = view.position.config;
-        let mut unseen = full_deck(config.variant);
+        let mut unseen = Game::unseen_cards(view);
+        rng.shuffle(&mut unseen);
+        Game::deal_from_view(view, unseen, rng)
+    }
+
+    /// The cards `view`'s seat cannot see: the full deck but its hand and the discard pile.
+    pub fn unseen_cards(view: &View) -> Vec<Card> {
+        let mut unseen = full_deck(view.position.config.variant);
         for card in view.hand.iter().chain(&view.discard) {
             if let Some(i) = unseen.iter().position(|c| c == card) {
                 unseen.swap_remove(i);
             }
         }
-        rng.shuffle(&mut unseen);
+        unseen
+    }
+
+    /// A game that fits `view`, with the unseen cards dealt from `unseen` (an arrangement of
+    /// [`Game::unseen_cards`]): the other seats take their hands from its end in seat order, the rest is
+    /// the draw pile. Lets a player deal what it has inferred instead of dealing at random.
+    pub fn deal_from_view(view: &View, mut unseen: Vec<Card>, rng: &mut GameRng) -> Game {
+        let config = view.position.config;
         let mut hands = [Hand::EMPTY; MAX_SEATS];
         for (seat, hand) in hands
             .iter_mut()

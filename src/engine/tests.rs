@@ -775,6 +775,108 @@ fn a_sampled_game_keeps_the_own_hand_and_everything_public() {
     assert_eq!(sample.hand(0).len(), g.hand(0).len());
 }
 
+#[test]
+fn a_deal_from_view_gives_the_other_seats_the_end_of_the_arrangement_in_seat_order() {
+    let mut g = Game::new(
+        Config::new(Variant::Classic, 3, None, Options::default()).expect("config"),
+        6,
+    );
+    let mut rng = GameRng::new(4);
+    for _ in 0..7 {
+        let mv = g.random_move(&mut rng).expect("in progress");
+        let seat = g.position().to_move();
+        g.play(seat, mv).expect("legal");
+    }
+    let view = g.view(2);
+    let mut unseen = Game::unseen_cards(&view);
+    let mut expected = g.all_cards();
+    for c in g.hand(2).iter().chain(g.discard_pile()) {
+        let i = expected
+            .iter()
+            .position(|x| x == c)
+            .expect("a card of the game");
+        expected.swap_remove(i);
+    }
+    expected.sort_unstable();
+    unseen.sort_unstable();
+    assert_eq!(
+        unseen, expected,
+        "unseen: everything but the own hand and the discards"
+    );
+    let n = unseen.len();
+    let (s0, s1) = (g.hand(0).len(), g.hand(1).len());
+    let deal = Game::deal_from_view(&view, unseen.clone(), &mut rng);
+    let mut hand0 = deal.hand(0).to_vec();
+    let mut hand1 = deal.hand(1).to_vec();
+    hand0.sort_unstable();
+    hand1.sort_unstable();
+    let mut want0 = unseen[n - s0..].to_vec();
+    let mut want1 = unseen[n - s0 - s1..n - s0].to_vec();
+    want0.sort_unstable();
+    want1.sort_unstable();
+    assert_eq!((hand0, hand1), (want0, want1));
+    assert_eq!(deal.hand(2), g.hand(2));
+    assert_eq!(deal.position(), g.position());
+    assert_eq!(deal.draw_pile_len(), n - s0 - s1);
+}
+
+#[test]
+fn the_position_before_a_move() {
+    let mut g = two_player(&["9S", "JS", "6D"]);
+    let start = g.position().clone();
+    play(&mut g, 0, "9S", "I1").expect("legal");
+    let nine = Move::Play {
+        card: card("9S", Variant::Classic),
+        cell: cell(&g, "I1"),
+    };
+    let before = g.position().before(0, nine).expect("a placement");
+    assert_eq!(before.to_move(), 0);
+    assert_eq!(before.occupied(), start.occupied());
+    // Seat 0's hand before the move (the played card back) can make that move there.
+    let mut hand = g.hand(0).to_vec();
+    hand.push(card("9S", Variant::Classic));
+    let groups = before.move_groups(&hand);
+    assert!(groups.iter().any(
+        |gr| gr.kind == GroupKind::Play(card("9S", Variant::Classic))
+            && gr.cells & cell(&g, "I1").bit() != 0
+    ));
+    // A move that does not fit the position.
+    let elsewhere = Move::Play {
+        card: card("9S", Variant::Classic),
+        cell: cell(&g, "B7"),
+    };
+    assert_eq!(g.position().before(0, elsewhere), None);
+
+    // A removal puts the opponent's chip back (two teams).
+    play(&mut g, 1, "2H", "H9").expect("legal");
+    play(&mut g, 0, "JS", "H9").expect("legal");
+    let jack = Move::Play {
+        card: card("JS", Variant::Classic),
+        cell: cell(&g, "H9"),
+    };
+    let before = g.position().before(0, jack).expect("a removal");
+    assert_eq!(before.owner(cell(&g, "H9")), Some(1));
+
+    // A placement that completed a sequence: the sequence goes too.
+    put(&mut g, 0, &["C3", "D3", "E3", "F3"]);
+    play(&mut g, 1, "3H", "I9").expect("legal");
+    play(&mut g, 0, "6D", "G3").expect("legal");
+    assert_eq!(
+        g.position().sequences().len(),
+        1,
+        "the test makes a sequence"
+    );
+    let six = Move::Play {
+        card: card("6D", Variant::Classic),
+        cell: cell(&g, "G3"),
+    };
+    let before = g.position().before(0, six).expect("a placement");
+    assert!(before.sequences().is_empty());
+    assert_eq!(before.locked(), 0);
+    assert_eq!(before.sequence_count(0), 0);
+    assert_eq!(before.owner(cell(&g, "G3")), None);
+}
+
 // ---------------------------------------------------------------- dice
 
 fn dice_game(players: u8, rolls: &[[u8; 2]], options: Options) -> Game {

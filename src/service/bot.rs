@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{GameRng, Move, MoveList, View};
+use crate::engine::{GameRng, Move, MoveList, Seat, View};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -60,8 +60,8 @@ impl FromStr for BotLevel {
 /// slow: the service calls it on a blocking thread, never holding a table lock. A move that turns out
 /// illegal is replaced by a random legal one.
 pub trait MovePicker: Send + Sync + 'static {
-    /// The move to play.
-    fn choose(&self, view: &View, level: BotLevel, seed: u64) -> Move;
+    /// The move to play, knowing the game's public actions so far (`history`, oldest first).
+    fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move;
 }
 
 /// Picks a uniformly random legal move, whatever the level (a stand-in for the real AI).
@@ -69,7 +69,7 @@ pub trait MovePicker: Send + Sync + 'static {
 pub struct RandomPicker;
 
 impl MovePicker for RandomPicker {
-    fn choose(&self, view: &View, _level: BotLevel, seed: u64) -> Move {
+    fn choose(&self, view: &View, _history: &[(Seat, Move)], _level: BotLevel, seed: u64) -> Move {
         random_legal_move(view, seed)
     }
 }

@@ -851,9 +851,11 @@ impl Tables {
         };
         let picker = self.picker.clone();
         let view = task.view.clone();
+        let history = task.history.clone();
         let level = task.level;
         let seed = task.seed;
-        let chosen = tokio::task::spawn_blocking(move || picker.choose(&view, level, seed)).await;
+        let chosen =
+            tokio::task::spawn_blocking(move || picker.choose(&view, &history, level, seed)).await;
         let chosen = match chosen {
             Ok(mv) => Some(mv),
             Err(e) => {

@@ -275,6 +275,17 @@ impl LiveGame {
         &self.game
     }
 
+    /// The public actions so far, oldest first (what every player has seen played).
+    pub fn history(&self) -> Vec<(Seat, Move)> {
+        let variant = self.game.config().variant;
+        let layout = self.game.position().layout();
+        self.record
+            .actions
+            .iter()
+            .filter_map(|a| a.to_move(variant, layout).ok().map(|mv| (a.seat, mv)))
+            .collect()
+    }
+
     /// The record so far.
     pub fn record(&self) -> &Record {
         &self.record
@@ -356,6 +367,8 @@ pub(super) struct AutoTask {
     pub(super) seat: Seat,
     pub(super) plies: u32,
     pub(super) view: View,
+    /// The public actions so far (the computer player reads the others' hands from them).
+    pub(super) history: Vec<(Seat, Move)>,
     pub(super) level: BotLevel,
     pub(super) seed: u64,
     pub(super) timed_out: bool,
@@ -1232,6 +1245,7 @@ impl Table {
             seat,
             plies,
             view: game.view(seat),
+            history: playing.live.history(),
             level,
             seed: game.seed() ^ u64::from(plies).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             timed_out,
