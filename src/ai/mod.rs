@@ -1,12 +1,13 @@
-//! Computer players. They see only a seat's [`View`] — never the [`Game`](crate::engine::Game) — so they
-//! cannot peek at other hands, the draw pile or future dice; the `hard` level guesses those by dealing the
-//! unseen cards at random ([`Game::sample_from_view`](crate::engine::Game::sample_from_view)).
+//! Computer players. They see only a seat's [`View`] (and, for `hard`, the game's public actions) — never
+//! the [`Game`](crate::engine::Game) — so they cannot peek at other hands, the draw pile or future dice;
+//! the `hard` level guesses those by dealing the unseen cards many times, weighted by what the others'
+//! moves say about their hands ([`search::Inference`]).
 //!
 //! - `easy`: a uniformly random legal move.
 //! - `medium`: the line-potential heuristic of [`heuristic`] (extend own lines, block the opponents',
 //!   keep jacks for when they matter, exchange dead cards).
-//! - `hard`: information-set Monte Carlo tree search over determinizations, guided by the heuristic,
-//!   within a [`Budget`].
+//! - `hard`: determinized search with paired samples ([`search`]), guided by the heuristic, within a
+//!   [`Budget`]; the deals follow what the other players' public moves say about their hands.
 
 pub mod arena;
 pub mod heuristic;

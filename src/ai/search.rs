@@ -1,8 +1,10 @@
 //! The `hard` level: determinized search with paired samples.
 //!
-//! The seat cannot see the other hands, the draw pile or future dice, so the search deals them at random
-//! many times ([`Game::sample_from_view`]; deals that do not fit the last opponent move are mostly
-//! rejected). On each deal every candidate move (the heuristic's best dozen) is played, followed by a few
+//! The seat cannot see the other hands, the draw pile or future dice, so the search deals them many
+//! times. The deals follow what the others' public moves say about their hands ([`Inference`]: a player
+//! who passed over a better move did not hold the card for it); where that model does not apply, deals
+//! are random ([`Game::sample_from_view`]) with those that do not fit the last opponent move mostly
+//! rejected. On each deal every candidate move (the heuristic's best dozen) is played, followed by a few
 //! plies of the heuristic policy from the same random stream, and the result is scored: the real outcome
 //! if the game ended, else the line-potential standings with what each hand can fill. Comparing the
 //! candidates on the same deals (common random numbers) removes most of the luck from the comparison;
@@ -237,9 +239,18 @@ pub type History = [(Seat, Move)];
 ///
 /// [`Position::before`]: crate::engine::Position::before
 pub struct Inference {
-    /// Per other seat: its hand size, a weight in (0, 1] for every card code, and for the codes ruled
-    /// out the draws it has made since.
-    seats: Vec<(Seat, usize, [f32; 128], [Option<u32>; 128])>,
+    /// The other seats something is known of.
+    seats: Vec<SeatBelief>,
+}
+
+/// What is known of one other seat's hand.
+struct SeatBelief {
+    seat: Seat,
+    hand_size: usize,
+    /// A weight in (0, 1] for every card code.
+    weights: [f32; 128],
+    /// For the codes ruled out, the draws the seat has made since.
+    ruled_out: [Option<u32>; 128],
 }
 
 impl Inference {
@@ -274,7 +285,7 @@ impl Inference {
         let mut draws_since = vec![0u32; players];
         let mut ruled_out: Vec<[Option<u32>; 128]> = vec![[None; 128]; players];
         let mut after = pos.clone();
-        for &(seat, mv) in history.iter().rev() {
+        for (i, &(seat, mv)) in history.iter().enumerate().rev() {
             let Some(before) = after.before(seat, mv) else {
                 break;
             };
@@ -283,15 +294,15 @@ impl Inference {
                 if let Move::Play { card: played, cell } = mv {
                     // This turn's play is followed by a draw: cards ruled out here came after it.
                     draws_since[s] += 1;
-                    judge_turn(
-                        &before,
-                        params,
+                    let exchanged =
+                        i > 0 && matches!(history[i - 1], (x, Move::Exchange { .. }) if x == seat);
+                    let turn = Turn {
                         played,
                         cell,
-                        &codes,
-                        draws_since[s],
-                        &mut ruled_out[s],
-                    );
+                        exchanged,
+                        draws: draws_since[s],
+                    };
+                    judge_turn(&before, params, turn, &codes, &mut ruled_out[s]);
                 } else if matches!(mv, Move::Exchange { .. }) {
                     draws_since[s] += 1;
                 }
@@ -311,7 +322,12 @@ impl Inference {
                     *w = (*d as f32 / hand_size as f32).clamp(0.02, 1.0);
                 }
             }
-            seats.push((seat, hand_size, weights, ruled_out[s]));
+            seats.push(SeatBelief {
+                seat,
+                hand_size,
+                weights,
+                ruled_out: ruled_out[s],
+            });
         }
         if seats.is_empty() {
             None
@@ -324,8 +340,8 @@ impl Inference {
     pub fn weight(&self, seat: Seat, card: Card) -> f32 {
         self.seats
             .iter()
-            .find(|(s, ..)| *s == seat)
-            .map_or(1.0, |(_, _, w, _)| w[usize::from(card.0 & 127)])
+            .find(|b| b.seat == seat)
+            .map_or(1.0, |b| b.weights[usize::from(card.0 & 127)])
     }
 
     /// If `card` was ruled out for `seat` at one of its turns, how many draws it has made since then
@@ -333,8 +349,8 @@ impl Inference {
     pub fn draws_since_ruled_out(&self, seat: Seat, card: Card) -> Option<u32> {
         self.seats
             .iter()
-            .find(|(s, ..)| *s == seat)
-            .and_then(|(.., r)| r[usize::from(card.0 & 127)])
+            .find(|b| b.seat == seat)
+            .and_then(|b| b.ruled_out[usize::from(card.0 & 127)])
     }
 
     /// A deal that fits the inference: each inferred seat's hand is drawn card by card with the weights,
@@ -344,9 +360,10 @@ impl Inference {
         rng.shuffle(&mut pool);
         let players = view.position.config().players;
         let mut hands: Vec<Vec<Card>> = vec![Vec::new(); usize::from(players)];
-        for (seat, hand_size, weights, _) in &self.seats {
-            let hand = &mut hands[usize::from(*seat)];
-            while hand.len() < *hand_size && !pool.is_empty() {
+        for belief in &self.seats {
+            let weights = &belief.weights;
+            let hand = &mut hands[usize::from(belief.seat)];
+            while hand.len() < belief.hand_size && !pool.is_empty() {
                 let total: f32 = pool.iter().map(|c| weights[usize::from(c.0 & 127)]).sum();
                 let mut x = total * (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
                 let mut pick = pool.len() - 1;
@@ -367,7 +384,7 @@ impl Inference {
                 continue;
             }
             let s = usize::from(seat);
-            if self.seats.iter().any(|(x, ..)| *x == seat) {
+            if self.seats.iter().any(|b| b.seat == seat) {
                 tail.extend(hands[s].iter().copied());
             } else {
                 let n = usize::from(view.hand_sizes.get(s).copied().unwrap_or(0));
@@ -381,27 +398,43 @@ impl Inference {
     }
 }
 
+/// One turn of another seat, as [`judge_turn`] reads it.
+struct Turn {
+    /// The card played, and where.
+    played: Card,
+    cell: crate::engine::Cell,
+    /// Whether the seat exchanged a dead card before playing.
+    exchanged: bool,
+    /// The seat's draws from this play on (the one after it included).
+    draws: u32,
+}
+
 /// One turn of another seat under the heuristic model: marks in `ruled_out` (unless a later turn already
-/// did) every card code that would have offered `team` a better move than playing `played` on `cell`.
+/// did) every card code that would have offered a better move than the one made, and, when the seat did
+/// not exchange, every dead card (the heuristic exchanges one whenever it holds one).
 fn judge_turn(
     before: &crate::engine::Position,
     params: &Params,
-    played: Card,
-    cell: crate::engine::Cell,
+    turn: Turn,
     codes: &[Card],
-    draws: u32,
     ruled_out: &mut [Option<u32>; 128],
 ) {
     let team = before.config().team_of(before.to_move());
     let scorer = Scorer::new(before, params.weights);
+    let (played, cell) = (turn.played, turn.cell);
     let made = scorer.score(team, Move::Play { card: played, cell });
+    // The best score a card offers; `i32::MAX` for a dead card the seat would have exchanged.
     let best = |card: Card| -> i32 {
         let mut top = i32::MIN;
         for group in &before.move_groups(&[card]) {
-            if let GroupKind::Play(card) = group.kind {
-                for cell in BitIter(group.cells) {
-                    top = top.max(scorer.score(team, Move::Play { card, cell }));
+            match group.kind {
+                GroupKind::Play(card) => {
+                    for cell in BitIter(group.cells) {
+                        top = top.max(scorer.score(team, Move::Play { card, cell }));
+                    }
                 }
+                GroupKind::Exchange(_) if !turn.exchanged => top = i32::MAX,
+                _ => {}
             }
         }
         top
@@ -413,7 +446,7 @@ fn judge_turn(
     for &card in codes {
         let slot = &mut ruled_out[usize::from(card.0 & 127)];
         if slot.is_none() && best(card) > made {
-            *slot = Some(draws);
+            *slot = Some(turn.draws);
         }
     }
 }

@@ -117,14 +117,15 @@ fn nothing_to_do_out_of_turn() {
 }
 
 /// Asserts that every level picks the same move from two games that differ only in what `seat` cannot see.
-fn assert_same_moves(a: &Game, b: &Game, seat: Seat) {
+/// The same with the game's public actions known (`history`).
+fn assert_same_moves(a: &Game, b: &Game, seat: Seat, history: &[(Seat, Move)]) {
     assert_eq!(a.view(seat), b.view(seat), "the seat must see the same");
     for level in Level::ALL {
         for seed in 0..4 {
             let budget = Budget::iterations(150);
             assert_eq!(
-                choose_move(&a.view(seat), level, &budget, seed),
-                choose_move(&b.view(seat), level, &budget, seed),
+                choose_move_after(&a.view(seat), history, level, &budget, seed),
+                choose_move_after(&b.view(seat), history, level, &budget, seed),
                 "{level} seed {seed}"
             );
         }
@@ -146,13 +147,14 @@ fn hidden_cards_never_change_the_move() {
     let a = Game::with_deck(config, &deck, Vec::new(), 1).unwrap();
     let b = Game::with_deck(config, &other, Vec::new(), 1).unwrap();
     assert_ne!(a.hand(1), b.hand(1));
-    assert_same_moves(&a, &b, 0);
+    assert_same_moves(&a, &b, 0, &[]);
 }
 
 #[test]
 fn hidden_cards_and_dice_never_change_the_move_mid_game() {
     for variant in Variant::ALL {
         let mut game = Game::new(config(variant, 3, Options::default()), 21);
+        let mut history = Vec::new();
         for i in 0..12 {
             if game.position().is_over() {
                 break;
@@ -160,6 +162,7 @@ fn hidden_cards_and_dice_never_change_the_move_mid_game() {
             let seat = game.position().to_move();
             let mv = choose_move(&game.view(seat), Level::Medium, &Budget::DEFAULT, i);
             game.play(seat, mv).unwrap();
+            history.push((seat, mv));
         }
         if game.position().is_over() {
             continue;
@@ -172,7 +175,8 @@ fn hidden_cards_and_dice_never_change_the_move_mid_game() {
             let other = (seat + 1) % 3;
             assert_ne!(game.hand(other), guess.hand(other), "{variant}");
         }
-        assert_same_moves(&game, &guess, seat);
+        assert_same_moves(&game, &guess, seat, &[]);
+        assert_same_moves(&game, &guess, seat, &history);
     }
 }
 

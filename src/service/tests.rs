@@ -1291,3 +1291,54 @@ fn who_starts_dice_roll_off_and_random_dealer() {
         .collect();
     assert_eq!(firsts.len(), 2);
 }
+
+/// Plays like `RandomPicker` and keeps every history it was given.
+#[derive(Default)]
+struct HistoryPicker(std::sync::Mutex<Vec<Vec<(crate::engine::Seat, Move)>>>);
+
+impl MovePicker for HistoryPicker {
+    fn choose(
+        &self,
+        view: &crate::engine::View,
+        history: &[(crate::engine::Seat, Move)],
+        level: BotLevel,
+        seed: u64,
+    ) -> Move {
+        self.0.lock().unwrap().push(history.to_vec());
+        RandomPicker.choose(view, history, level, seed)
+    }
+}
+
+#[tokio::test]
+async fn the_computer_player_is_given_the_public_actions_so_far() {
+    let picker = Arc::new(HistoryPicker::default());
+    let tables = Tables::new(Settings::default(), picker.clone(), 5);
+    // Three bots and one human: run_auto plays the bots until the human is to move, a few times.
+    begin_game(&tables, 4, Variant::Classic, &[40], 3);
+    for round in 0..4 {
+        let table = tables.snapshot(ChannelId(4)).unwrap();
+        let game = table.playing().unwrap().live.game().clone();
+        if table.playing().unwrap().seats[usize::from(game.position().to_move())].user()
+            == Some(UserId(40))
+        {
+            let mut moves = MoveList::new();
+            game.legal_moves(&mut moves);
+            let reply = ask(
+                &tables,
+                4,
+                40,
+                command_for(moves[0], game.position().layout()),
+            );
+            assert!(!reply.is_refusal(), "round {round}");
+        }
+        tables.run_auto(ChannelId(4), T0).await;
+        let table = tables.snapshot(ChannelId(4)).unwrap();
+        let record = table.playing().unwrap().live.history();
+        let seen = picker.0.lock().unwrap().last().cloned().unwrap_or_default();
+        // The last bot to move saw every action before its own, as the record has them.
+        assert_eq!(seen.len() + 1, record.len(), "round {round}");
+        assert_eq!(seen[..], record[..seen.len()], "round {round}");
+    }
+    let calls = picker.0.lock().unwrap().len();
+    assert!(calls >= 9, "{calls} computer moves");
+}
