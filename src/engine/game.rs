@@ -860,6 +860,10 @@ impl Position {
         if self.config.has_free_corners() {
             own |= self.layout.corners;
         }
+        // Every line through the cell goes through a neighbour: none of them own, no sequence.
+        if own & self.layout.adjacent(cell) == 0 {
+            return 0;
+        }
         if !self
             .layout
             .windows_through(cell, len as u8)
@@ -1359,7 +1363,13 @@ impl Game {
     fn end_turn(&mut self, same_player_again: bool, events: &mut Events) {
         self.pos.exchanged = false;
         if !same_player_again {
-            self.pos.to_move = (self.pos.to_move + 1) % self.pos.config.players;
+            // (No division: this runs once a move.)
+            let next = self.pos.to_move + 1;
+            self.pos.to_move = if next >= self.pos.config.players {
+                0
+            } else {
+                next
+            };
             if self.pos.to_move == 0 {
                 if let Some(team) = self.pos.pending_win {
                     self.pos.finish(Status::Won(team), events);

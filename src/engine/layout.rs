@@ -37,6 +37,8 @@ pub struct Layout {
     cells_by_code: Box<[Bits; 128]>,
     /// Neighbour of each cell in each of the eight directions (`NO_CELL` off the board).
     neighbours: Vec<[u8; 8]>,
+    /// The neighbours of each cell as a bitboard.
+    adjacent: Vec<Bits>,
     /// For line lengths 4, 5 and 6: every straight window of that length through each cell.
     windows: [Vec<Vec<Bits>>; 3],
 }
@@ -115,6 +117,7 @@ impl Layout {
             all: 0,
             cells_by_code: Box::new([0; 128]),
             neighbours: Vec::new(),
+            adjacent: Vec::new(),
             windows: [Vec::new(), Vec::new(), Vec::new()],
         };
         for (i, label) in layout.labels.iter().enumerate() {
@@ -136,6 +139,15 @@ impl Layout {
                         .map_or(NO_CELL, |c| c.0);
                 }
                 n
+            })
+            .collect();
+        layout.adjacent = layout
+            .neighbours
+            .iter()
+            .map(|n| {
+                n.iter()
+                    .filter(|&&c| c != NO_CELL)
+                    .fold(0, |m, &c| m | Cell(c).bit())
             })
             .collect();
         for len in 4..=6usize {
@@ -247,6 +259,12 @@ impl Layout {
             NO_CELL => None,
             n => Some(Cell(n)),
         }
+    }
+
+    /// The cells next to `cell` (in all eight directions), as a bitboard.
+    #[inline]
+    pub fn adjacent(&self, cell: Cell) -> Bits {
+        self.adjacent.get(cell.index()).copied().unwrap_or(0)
     }
 
     /// Every straight window of `len` cells (4 to 6) that contains `cell`, as bitboards.
