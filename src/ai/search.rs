@@ -241,6 +241,8 @@ pub type History = [(Seat, Move)];
 pub struct Inference {
     /// The other seats something is known of.
     seats: Vec<SeatBelief>,
+    /// The cards the searching seat cannot see (the same for every deal).
+    unseen: Vec<Card>,
 }
 
 /// What is known of one other seat's hand.
@@ -332,7 +334,7 @@ impl Inference {
         if seats.is_empty() {
             None
         } else {
-            Some(Inference { seats })
+            Some(Inference { seats, unseen })
         }
     }
 
@@ -356,7 +358,7 @@ impl Inference {
     /// A deal that fits the inference: each inferred seat's hand is drawn card by card with the weights,
     /// everything else is dealt at random.
     pub fn sample(&self, view: &View, rng: &mut GameRng) -> Game {
-        let mut pool = Game::unseen_cards(view);
+        let mut pool = self.unseen.clone();
         rng.shuffle(&mut pool);
         let players = view.position.config().players;
         let mut hands: Vec<Vec<Card>> = vec![Vec::new(); usize::from(players)];
