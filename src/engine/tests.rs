@@ -751,18 +751,24 @@ fn views_show_only_the_own_hand() {
     }));
 }
 
-#[test]
-fn a_sampled_game_keeps_the_own_hand_and_everything_public() {
+/// A three-player classic game from `seed` after `moves` random moves, and the generator that chose them.
+fn three_players_after(seed: u64, rng_seed: u64, moves: usize) -> (Game, GameRng) {
     let mut g = Game::new(
         Config::new(Variant::Classic, 3, None, Options::default()).expect("config"),
-        5,
+        seed,
     );
-    let mut rng = GameRng::new(9);
-    for _ in 0..20 {
+    let mut rng = GameRng::new(rng_seed);
+    for _ in 0..moves {
         let mv = g.random_move(&mut rng).expect("in progress");
         let seat = g.position().to_move();
         g.play(seat, mv).expect("legal");
     }
+    (g, rng)
+}
+
+#[test]
+fn a_sampled_game_keeps_the_own_hand_and_everything_public() {
+    let (g, mut rng) = three_players_after(5, 9, 20);
     let view = g.view(1);
     let sample = Game::sample_from_view(&view, &mut rng);
     assert_eq!(sample.hand(1), g.hand(1));
@@ -777,16 +783,7 @@ fn a_sampled_game_keeps_the_own_hand_and_everything_public() {
 
 #[test]
 fn a_deal_from_view_gives_the_other_seats_the_end_of_the_arrangement_in_seat_order() {
-    let mut g = Game::new(
-        Config::new(Variant::Classic, 3, None, Options::default()).expect("config"),
-        6,
-    );
-    let mut rng = GameRng::new(4);
-    for _ in 0..7 {
-        let mv = g.random_move(&mut rng).expect("in progress");
-        let seat = g.position().to_move();
-        g.play(seat, mv).expect("legal");
-    }
+    let (g, mut rng) = three_players_after(6, 4, 7);
     let view = g.view(2);
     let mut unseen = Game::unseen_cards(&view);
     let mut expected = g.all_cards();
