@@ -338,14 +338,6 @@ impl Inference {
         }
     }
 
-    /// The weight of `card` in `seat`'s hand (1 where nothing is known).
-    pub fn weight(&self, seat: Seat, card: Card) -> f32 {
-        self.seats
-            .iter()
-            .find(|b| b.seat == seat)
-            .map_or(1.0, |b| b.weights[usize::from(card.0 & 127)])
-    }
-
     /// If `card` was ruled out for `seat` at one of its turns, how many draws it has made since then
     /// (counting the draw after that turn): the card can only be in the hand if one of them brought it.
     pub fn draws_since_ruled_out(&self, seat: Seat, card: Card) -> Option<u32> {

@@ -504,13 +504,7 @@ impl Position {
                 before.chips[usize::from(team)] &= !cell.bit();
                 // A chip in a sequence is never removed here, so every sequence through the cell is one
                 // this chip completed.
-                before.sequences.retain(|s| s.mask & cell.bit() == 0);
-                before.sequence_counts = [0; MAX_TEAMS];
-                before.locked = 0;
-                for s in &before.sequences {
-                    before.sequence_counts[usize::from(s.team)] += 1;
-                    before.locked |= s.mask & !self.layout.corners;
-                }
+                before.drop_sequences_through(cell, |_| {});
             }
             Move::Exchange { .. } | Move::Pass => {}
             Move::Place { .. } | Move::Remove { .. } => return None,
@@ -804,17 +798,27 @@ impl Position {
         }
         if self.locked & cell.bit() != 0 {
             // Only in `scoring` games: the sequences through this chip no longer score.
-            let counts = &mut self.sequence_counts;
-            self.sequences.retain(|s| {
-                let keep = s.mask & cell.bit() == 0;
-                if !keep {
-                    counts[usize::from(s.team)] -= 1;
-                    let _ = events.try_push(Event::SequenceBroken { team: s.team });
-                }
-                keep
+            self.drop_sequences_through(cell, |team| {
+                let _ = events.try_push(Event::SequenceBroken { team });
             });
-            self.locked =
-                self.sequences.iter().fold(0, |acc, s| acc | s.mask) & !self.layout.corners;
+        }
+    }
+
+    /// Drops the sequences through `cell`, telling `dropped` each one's team, and re-derives the counts
+    /// and the locked chips from those left.
+    fn drop_sequences_through(&mut self, cell: Cell, mut dropped: impl FnMut(Team)) {
+        self.sequences.retain(|s| {
+            let keep = s.mask & cell.bit() == 0;
+            if !keep {
+                dropped(s.team);
+            }
+            keep
+        });
+        self.sequence_counts = [0; MAX_TEAMS];
+        self.locked = 0;
+        for s in &self.sequences {
+            self.sequence_counts[usize::from(s.team)] += 1;
+            self.locked |= s.mask & !self.layout.corners;
         }
     }
 
