@@ -95,8 +95,8 @@ async fn a_dropped_gateway_is_resumed_without_losing_or_doubling_moves() {
     for (round, mode) in modes.into_iter().enumerate() {
         fake.wait_ready(STEP).await.expect("connected");
         assert!(fake.drop_gateway(mode), "{mode:?}: a connection to drop");
-        // The whole turn (autocomplete, the move) is sent while the bot is away: the stand-in keeps
-        // it for the RESUME, as Discord does.
+        // The turn starts while the bot is away: the stand-in holds the bot's RESUME until the turn's
+        // first interaction is queued, then replays it, as Discord does with missed dispatches.
         turn(&mut table, &h).await;
         fake.wait_resumed(round + 1, STEP)
             .await

@@ -500,4 +500,8 @@ async fn serenity_resumes_after_drops_without_losing_or_doubling() {
     let stats = fake.gateway_stats();
     assert_eq!(stats.identifies, 1, "never re-identified");
     assert_eq!(stats.resumes, 3);
+    assert!(
+        stats.replayed >= 3,
+        "each ping was replayed on RESUME, not sent live"
+    );
 }

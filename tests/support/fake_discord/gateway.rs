@@ -54,16 +54,15 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
             tokio::select! {
                 out = rx.recv() => match out {
                     Some(Outgoing::Text(frame, interaction)) => {
-                        if ws.send(Message::Text(frame.as_ref().clone())).await.is_err() {
-                            break;
-                        }
+                        // Counted before the send: the bot may answer before this task runs again.
                         if let Some(id) = interaction {
-                            let now = Instant::now();
-                            if let Some(i) = shared.lock().interactions.get_mut(&id) {
-                                i.deliveries += 1;
-                                i.dispatched.get_or_insert(now);
+                            count_delivery(&shared, id, true);
+                        }
+                        if ws.send(Message::Text(frame.as_ref().clone())).await.is_err() {
+                            if let Some(id) = interaction {
+                                count_delivery(&shared, id, false);
                             }
-                            shared.notify_keys(&[id]);
+                            break;
                         }
                     }
                     Some(Outgoing::Binary(bytes)) => {
@@ -91,9 +90,30 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         if session.conn.as_ref().is_some_and(|c| c.id == conn_id) {
             session.conn = None;
         }
+        if session
+            .pending_resume
+            .as_ref()
+            .is_some_and(|(id, _, _)| *id == conn_id)
+        {
+            session.pending_resume = None;
+        }
     }
     drop(state);
     shared.notify();
+}
+
+/// Counts (or, when the send failed, takes back) one delivery of an interaction's dispatch.
+fn count_delivery(shared: &Shared, id: u64, sent: bool) {
+    let now = Instant::now();
+    if let Some(i) = shared.lock().interactions.get_mut(&id) {
+        if sent {
+            i.deliveries += 1;
+            i.dispatched.get_or_insert(now);
+        } else {
+            i.deliveries = i.deliveries.saturating_sub(1);
+        }
+    }
+    shared.notify_keys(&[id]);
 }
 
 fn token_matches(state: &State, token: &Value) -> bool {
@@ -157,6 +177,8 @@ fn identify(state: &mut State, conn_id: u64, tx: &mpsc::UnboundedSender<Outgoing
         id: session_id.clone(),
         seq: 0,
         history: Default::default(),
+        hold_resume: false,
+        pending_resume: None,
         conn: Some(Conn {
             id: conn_id,
             tx: tx.clone(),
@@ -214,7 +236,16 @@ fn send_dispatch(state: &mut State, event: &str, data: Value, compress: bool) {
     }
 }
 
-fn resume(state: &mut State, conn_id: u64, tx: &mpsc::UnboundedSender<Outgoing>, data: &Value) {
+pub(crate) fn resume(
+    state: &mut State,
+    conn_id: u64,
+    tx: &mpsc::UnboundedSender<Outgoing>,
+    data: &Value,
+) {
+    if let Some(session) = state.session.as_mut().filter(|s| s.hold_resume) {
+        session.pending_resume = Some((conn_id, tx.clone(), data.clone()));
+        return;
+    }
     let token_ok = token_matches(state, &data["token"]);
     let seq = data["seq"].as_u64();
     let accepted = state.session.as_mut().filter(|s| {

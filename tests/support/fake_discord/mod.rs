@@ -359,6 +359,10 @@ pub(crate) struct Session {
     seq: u64,
     history: VecDeque<(u64, Arc<String>, Option<u64>)>,
     conn: Option<Conn>,
+    /// Set by [`FakeDiscord::drop_gateway`]: a RESUME waits until a dispatch has been queued.
+    hold_resume: bool,
+    /// A RESUME that arrived while held: its connection, its sender and its payload.
+    pending_resume: Option<(u64, mpsc::UnboundedSender<Outgoing>, Value)>,
 }
 
 /// Everything the stand-in knows; tests read it through [`FakeDiscord`].
@@ -657,6 +661,10 @@ impl State {
         }
         if let Some(conn) = &session.conn {
             let _ = conn.tx.send(Outgoing::Text(frame, interaction));
+        }
+        session.hold_resume = false;
+        if let Some((conn_id, tx, data)) = session.pending_resume.take() {
+            gateway::resume(self, conn_id, &tx, &data);
         }
         true
     }
@@ -957,7 +965,9 @@ impl FakeDiscord {
         self.state().faults.iter().map(|r| r.remaining).sum()
     }
 
-    /// Breaks the bot's gateway connection. Dispatches made from now on are kept for replay on RESUME.
+    /// Breaks the bot's gateway connection. Dispatches made from now on are kept for replay on RESUME,
+    /// and the bot's RESUME is answered only once the next dispatch has been queued, so that dispatch is
+    /// always replayed (however fast the bot reconnects).
     pub fn drop_gateway(&self, mode: DropMode) -> bool {
         let mut state = self.state();
         let Some(session) = state.session.as_mut() else {
@@ -966,6 +976,7 @@ impl FakeDiscord {
         let Some(conn) = session.conn.take() else {
             return false;
         };
+        session.hold_resume = true;
         let message = match mode {
             DropMode::Abrupt => Outgoing::Abort,
             DropMode::Close(code) => Outgoing::Close(code, "stand-in closed the connection".into()),
