@@ -331,6 +331,12 @@ fn cell_count(cells: Bits) -> u32 {
     }
 }
 
+/// Number of cells of a set that is usually large (a jack's targets).
+#[inline(never)]
+fn many_cells(cells: Bits) -> u32 {
+    cells.count_ones()
+}
+
 /// Groups of legal moves of one turn.
 pub type MoveGroups = ArrayVec<MoveGroup, 8>;
 
@@ -1181,38 +1187,99 @@ impl Game {
 
     /// A uniformly random legal move of the player to move (`None` once the game is over).
     pub fn random_move(&self, rng: &mut GameRng) -> Option<Move> {
-        if self.pos.is_over() {
+        let pos = &self.pos;
+        if pos.is_over() {
             return None;
         }
-        // One pass over the hand collects the groups and their sizes; the draw then only scans sizes.
-        let empty_group = MoveGroup {
-            kind: GroupKind::Place,
-            cells: 0,
-        };
-        let mut groups = [empty_group; 8];
+        if !pos.config.variant.has_cards() {
+            return self.random_dice_move(rng);
+        }
+        // One pass over the hand counts the moves of each distinct card, in the order of
+        // `for_each_group`; only the drawn card's cells are worked out again.
+        let empty = pos.empty();
+        let team = pos.team_of(pos.to_move);
+        let mut cards = [Card(0); 8];
         let mut counts = [0u32; 8];
         let mut len = 0;
         let mut total = 0;
-        self.pos
-            .for_each_group(self.hand(self.pos.to_move), |group| {
-                let count = group.count();
-                groups[len] = group;
+        let mut seen: u64 = 0;
+        for &card in self.hand(pos.to_move) {
+            let key = card.group_key();
+            if seen & (1 << key) != 0 {
+                continue;
+            }
+            seen |= 1 << key;
+            let count = match card.effect() {
+                // At most two cells show a card.
+                CardEffect::Cells => {
+                    let cells = pos.layout.cells_of_card(card) & empty;
+                    if cells != 0 {
+                        1 + u32::from(cells & cells.wrapping_sub(1) != 0)
+                    } else if !pos.exchanged {
+                        1
+                    } else {
+                        0
+                    }
+                }
+                // Out of line, so the compiler does not count these cells on every call.
+                CardEffect::Wild => many_cells(empty),
+                CardEffect::Remove => many_cells(pos.opponents(team) & !pos.removal_protected()),
+            };
+            if count != 0 && len < cards.len() {
+                cards[len] = card;
                 counts[len] = count;
                 total += count;
                 len += 1;
-                len == groups.len()
-            });
+            }
+        }
         if total == 0 {
             return Some(Move::Pass);
         }
         let mut n = rng.below(total);
-        for (group, &count) in groups[..len].iter().zip(&counts) {
+        for (&card, &count) in cards[..len].iter().zip(&counts) {
             if n < count {
-                return Some(group.nth(n));
+                let cells = match card.effect() {
+                    CardEffect::Cells => pos.layout.cells_of_card(card) & empty,
+                    CardEffect::Wild => empty,
+                    CardEffect::Remove => pos.opponents(team) & !pos.removal_protected(),
+                };
+                return Some(if cells == 0 {
+                    Move::Exchange { card }
+                } else {
+                    Move::Play {
+                        card,
+                        cell: nth_cell(cells, n),
+                    }
+                });
             }
             n -= count;
         }
         Some(Move::Pass)
+    }
+
+    /// [`Game::random_move`] for dice: the roll's placements, then its removals.
+    fn random_dice_move(&self, rng: &mut GameRng) -> Option<Move> {
+        let mut groups = [MoveGroup {
+            kind: GroupKind::Place,
+            cells: 0,
+        }; 2];
+        let mut len = 0;
+        self.pos.for_each_group(&[], |group| {
+            groups[len] = group;
+            len += 1;
+            len == groups.len()
+        });
+        let counts = groups.map(|g| if g.cells == 0 { 0 } else { g.count() });
+        let total = counts[0] + counts[1];
+        if total == 0 {
+            return Some(Move::Pass);
+        }
+        let n = rng.below(total);
+        Some(if n < counts[0] {
+            groups[0].nth(n)
+        } else {
+            groups[1].nth(n - counts[0])
+        })
     }
 
     /// Plays a uniformly random legal move for the player to move, skipping the legality check (the

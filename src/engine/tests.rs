@@ -1172,3 +1172,62 @@ fn random_games_finish_conserve_cards_and_replay_identically() {
         }
     }
 }
+
+#[test]
+fn a_random_move_is_the_legal_move_drawn_from_the_same_generator() {
+    // `random_move` counts moves without listing them; it must draw exactly what a uniform draw from
+    // the listed legal moves would, so self-play, rollouts and `replay --seed` agree with the list.
+    let scoring = Options {
+        scoring: true,
+        ..Options::default()
+    };
+    let capture = Options {
+        capture_pairs: true,
+        ..Options::default()
+    };
+    let setups = [
+        (Variant::Classic, 2, Options::default()),
+        (Variant::Classic, 3, Options::default()),
+        (Variant::Classic, 2, scoring),
+        (Variant::Classic, 2, capture),
+        (Variant::Kids, 2, Options::default()),
+        (Variant::Dice, 2, Options::default()),
+    ];
+    let mut list = MoveList::new();
+    let mut checked = [0u32; 4];
+    for (variant, players, options) in setups {
+        let config = Config::new(variant, players, None, options).expect("config");
+        for seed in 0..40 {
+            let mut g = Game::new(config, seed);
+            let mut rng = GameRng::new(seed + 1000);
+            loop {
+                let seat = g.position().to_move();
+                let mut expected_rng = rng.clone();
+                g.position().legal_moves(g.hand(seat), &mut list);
+                let Some(mv) = g.random_move(&mut rng) else {
+                    assert!(g.position().is_over());
+                    break;
+                };
+                // A forced pass draws nothing.
+                let expected = if list[..] == [Move::Pass] {
+                    Move::Pass
+                } else {
+                    list[expected_rng.below(list.len() as u32) as usize]
+                };
+                assert_eq!(mv, expected, "{variant} seed {seed}");
+                assert_eq!(rng, expected_rng, "one draw from the generator, or none");
+                checked[match mv {
+                    Move::Exchange { .. } => 0,
+                    Move::Play { card, .. } if card.effect() != CardEffect::Cells => 1,
+                    Move::Pass => 2,
+                    _ => 3,
+                }] += 1;
+                g.play(seat, mv).expect("legal");
+            }
+        }
+    }
+    assert!(
+        checked.iter().all(|&n| n > 0),
+        "exchanges, jacks, passes and plain moves all drawn: {checked:?}"
+    );
+}
