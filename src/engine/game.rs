@@ -346,6 +346,8 @@ pub struct Position {
     config: Config,
     layout: &'static Layout,
     chips: [Bits; MAX_TEAMS],
+    /// Every team's chips together (kept with `chips`).
+    occupied: Bits,
     locked: Bits,
     sequences: Vec<Sequence>,
     to_move: Seat,
@@ -357,8 +359,9 @@ pub struct Position {
     last: Option<LastAction>,
     pending_win: Option<Team>,
     plies: u32,
-    /// `config.team_of(seat)` for every seat, to keep a division out of every move.
-    team_of_seat: [Team; MAX_SEATS],
+    /// `config.team_of(seat)` for seats 0 to 15, to keep a division out of every move; sixteen entries
+    /// so a mask keeps the index in range.
+    team_of_seat: [Team; 16],
     /// Completed sequences per team (kept with `sequences`).
     sequence_counts: [u8; MAX_TEAMS],
     /// `config.sequences_to_win()`.
@@ -371,6 +374,7 @@ impl Position {
             config,
             layout: Layout::standard(config.variant),
             chips: [0; MAX_TEAMS],
+            occupied: 0,
             locked: 0,
             sequences: Vec::new(),
             to_move: 0,
@@ -391,7 +395,7 @@ impl Position {
     /// The team of a seat.
     #[inline]
     pub fn team_of(&self, seat: Seat) -> Team {
-        self.team_of_seat[usize::from(seat) % MAX_SEATS]
+        self.team_of_seat[usize::from(seat) & 15]
     }
 
     /// The set-up.
@@ -413,7 +417,11 @@ impl Position {
     /// Every chip on the board.
     #[inline]
     pub fn occupied(&self) -> Bits {
-        self.chips[0] | self.chips[1] | self.chips[2] | self.chips[3]
+        debug_assert_eq!(
+            self.occupied,
+            self.chips[0] | self.chips[1] | self.chips[2] | self.chips[3]
+        );
+        self.occupied
     }
 
     /// Cells that can take a chip: not a corner, no chip.
@@ -502,12 +510,14 @@ impl Position {
                     return None;
                 }
                 before.chips[usize::from(1 - team)] |= cell.bit();
+                before.occupied |= cell.bit();
             }
             Move::Play { cell, .. } => {
                 if self.chips(team) & cell.bit() == 0 {
                     return None;
                 }
                 before.chips[usize::from(team)] &= !cell.bit();
+                before.occupied &= !cell.bit();
                 // A chip in a sequence is never removed here, so every sequence through the cell is one
                 // this chip completed.
                 before.drop_sequences_through(cell, |_| {});
@@ -796,12 +806,14 @@ impl Position {
             }
         }
         self.chips[usize::from(team)] |= cell.bit();
+        self.occupied |= cell.bit();
     }
 
     fn remove_chip(&mut self, cell: Cell, events: &mut Events) {
         for t in &mut self.chips {
             *t &= !cell.bit();
         }
+        self.occupied &= !cell.bit();
         if self.locked & cell.bit() != 0 {
             // Only in `scoring` games: the sequences through this chip no longer score.
             self.drop_sequences_through(cell, |team| {
@@ -853,6 +865,7 @@ impl Position {
                 }
                 let mask = !(a.bit() | b.bit());
                 self.chips[usize::from(victim)] &= mask;
+                self.occupied &= mask;
                 self.captures[usize::from(team)] += 1;
                 let _ = events.try_push(Event::Captured {
                     team,
@@ -1078,10 +1091,13 @@ impl Game {
     }
 
     fn start(config: Config, deck: &[Card], rolls: Vec<[u8; 2]>, rng: GameRng, seed: u64) -> Game {
+        // The pile's top is its last card: the deck goes in reversed, in one copy.
         let mut draw = Pile::EMPTY;
-        for &card in deck.iter().rev() {
-            draw.push(card);
+        let n = deck.len().min(MAX_DECK);
+        for (slot, &card) in draw.cards[..n].iter_mut().zip(deck[..n].iter().rev()) {
+            *slot = card;
         }
+        draw.len = n as u8;
         let mut game = Game {
             pos: Position::new(config),
             hands: [Hand::EMPTY; MAX_SEATS],
