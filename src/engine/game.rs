@@ -1219,34 +1219,32 @@ impl Game {
         let mut len = 0;
         let mut total = 0;
         let mut seen: u64 = 0;
+        const _: () = assert!(MAX_HAND < 8);
         for &card in self.hand(pos.to_move) {
             let key = card.group_key();
             if seen & (1 << key) != 0 {
                 continue;
             }
             seen |= 1 << key;
+            // Branch-free for plain cards (the draw makes these branches unpredictable): the card's
+            // cells (at most two), else one exchange when none was made this turn.
             let count = match card.effect() {
-                // At most two cells show a card.
                 CardEffect::Cells => {
                     let cells = pos.layout.cells_of_card(card) & empty;
-                    if cells != 0 {
-                        1 + u32::from(cells & cells.wrapping_sub(1) != 0)
-                    } else if !pos.exchanged {
-                        1
-                    } else {
-                        0
-                    }
+                    let any = cells != 0;
+                    u32::from(any)
+                        + u32::from(cells & cells.wrapping_sub(1) != 0)
+                        + u32::from(!any & !pos.exchanged)
                 }
                 // Out of line, so the compiler does not count these cells on every call.
                 CardEffect::Wild => many_cells(empty),
                 CardEffect::Remove => many_cells(pos.opponents(team) & !pos.removal_protected()),
             };
-            if count != 0 && len < cards.len() {
-                cards[len] = card;
-                counts[len] = count;
-                total += count;
-                len += 1;
-            }
+            // (A hand holds at most seven cards: the mask only spares a bounds check.)
+            cards[len & 7] = card;
+            counts[len & 7] = count;
+            total += count;
+            len += usize::from(count != 0);
         }
         if total == 0 {
             return Some(Move::Pass);
