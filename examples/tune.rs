@@ -1,5 +1,5 @@
 //! Tuning harness: `hard` with parameters from the environment against `medium`.
-//! GAME, GAMES, SEED, ITERS, MS, DEPTH, ROOT, NOISE, SCALE, HANDS, PRUNE, INFER, MODEL, OWN_HAND, HAND_W.
+//! GAME, GAMES, SEED, ITERS, MS, DEPTH, ROOT, NOISE, SCALE, HANDS, PRUNE, INFER, MODEL, OWN_HAND, HAND_W, LEARNED, REPLIES.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
@@ -35,6 +35,8 @@ fn main() {
     params.model = env("MODEL", 1) == 1;
     params.own_hand = env("OWN_HAND", 1) == 1;
     params.weights.hand = env("HAND_W", params.weights.hand);
+    params.learned = env("LEARNED", 1) == 1;
+    params.replies = env("REPLIES", params.replies);
     let budget = Budget {
         time: Duration::from_millis(env("MS", 3_600_000)),
         max_iterations: std::env::var("ITERS").ok().and_then(|v| v.parse().ok()),

@@ -12,6 +12,7 @@
 pub mod arena;
 pub mod heuristic;
 pub mod search;
+pub mod value;
 pub mod windows;
 
 #[cfg(test)]

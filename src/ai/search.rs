@@ -5,17 +5,19 @@
 //! who passed over a better move did not hold the card for it); where that model does not apply, deals
 //! are random ([`Game::sample_from_view`]) with those that do not fit the last opponent move mostly
 //! rejected. On each deal every candidate move (the heuristic's best dozen) is played, followed by a few
-//! plies of the heuristic policy from the same random stream, and the result is scored: the real outcome
-//! if the game ended, else the line-potential standings with what each hand can fill. Comparing the
-//! candidates on the same deals (common random numbers) removes most of the luck from the comparison;
-//! clearly worse candidates are dropped as the evidence comes in, and the best mean wins.
+//! plies of the heuristic policy from the same random stream (at the seat's own next turn its three best
+//! moves are each played out and the best result counts), and the result is scored: the real outcome if
+//! the game ended, else, in two-team classic games, the win chance by a model fitted to self-play
+//! ([`super::value`]), and otherwise the line-potential standings with what each hand can fill.
+//! Comparing the candidates on the same deals (common random numbers) removes most of the luck from the
+//! comparison; clearly worse candidates are dropped as the evidence comes in, and the best mean wins.
 
 use std::time::Instant;
 
 use super::heuristic::{score_groups, Scored, Scorer, Weights, WIN};
 use super::{best_of, Budget};
 use crate::engine::{
-    BitIter, Card, CardEffect, Game, GameRng, GroupKind, Move, Seat, Status, Team, View,
+    BitIter, Card, CardEffect, Game, GameRng, GroupKind, Move, Seat, Status, Team, Variant, View,
 };
 
 /// Tunable search parameters.
@@ -44,13 +46,19 @@ pub struct Params {
     pub model: bool,
     /// Whether the searching side ranks its candidates and plays its rollout moves knowing its hand.
     pub own_hand: bool,
+    /// Whether two-team classic positions are judged by the learned model of [`super::value`] (fitted to
+    /// classic games; other games keep the standings).
+    pub learned: bool,
+    /// At the searching side's next turn in a rollout, how many of its best moves (by the heuristic) are
+    /// each played out on the same deal, the best result counting; 1 plays the heuristic's best.
+    pub replies: usize,
 }
 
 impl Params {
     /// The parameters `hard` plays with.
     pub const DEFAULT: Params = Params {
         root_moves: 12,
-        rollout_depth: 10,
+        rollout_depth: 16,
         noise: 0,
         scale: 250.0,
         weights: Weights::DEFAULT,
@@ -60,6 +68,8 @@ impl Params {
         infer_tries: 20,
         model: true,
         own_hand: true,
+        learned: true,
+        replies: 3,
     };
 }
 
@@ -193,16 +203,16 @@ pub fn paired_on(
             let seat = game.position().to_move();
             play(&mut game, seat, mv);
             let mut roll = GameRng::new(stream);
-            let mut depth = 0;
-            while depth < params.rollout_depth && !game.position().is_over() {
-                let seat = game.position().to_move();
-                let mv = policy(&game, params, me as Team, &mut roll, &mut scratch);
-                play(&mut game, seat, mv);
-                if !matches!(mv, Move::Exchange { .. }) {
-                    depth += 1;
-                }
-            }
-            values[i].push(evaluate(&game, params, teams)[me]);
+            let value = rollout(
+                &mut game,
+                params,
+                me as Team,
+                teams,
+                &mut roll,
+                &mut scratch,
+                params.replies,
+            );
+            values[i].push(value);
             iterations += 1;
         }
         samples += 1;
@@ -550,6 +560,59 @@ fn play(game: &mut Game, seat: Seat, mv: Move) {
     }
 }
 
+/// Plays the policy from `game` for `params.rollout_depth` plies (exchanges aside) and returns the
+/// searching team's reward. With `replies` above 1, the searching team's next decision is branched: each
+/// of its `replies` best moves by the heuristic is played out on a copy (same deal, same random stream)
+/// and the best result counts.
+fn rollout(
+    game: &mut Game,
+    params: &Params,
+    me: Team,
+    teams: usize,
+    roll: &mut GameRng,
+    scratch: &mut Vec<Scored>,
+    replies: usize,
+) -> f64 {
+    let mut depth = 0;
+    let mut branch = replies > 1;
+    while depth < params.rollout_depth && !game.position().is_over() {
+        let seat = game.position().to_move();
+        if branch && game.config().team_of(seat) == me {
+            let mv = policy(game, params, me, roll, scratch);
+            if !matches!(mv, Move::Exchange { .. }) {
+                branch = false;
+                let mut options: Vec<Scored> = scratch.clone();
+                options.sort_by_key(|m| std::cmp::Reverse(m.1));
+                options.truncate(replies);
+                if options.len() > 1 {
+                    let mut best = f64::MIN;
+                    for &(option, _) in &options {
+                        let mut copy = game.clone();
+                        let mut copy_roll = roll.clone();
+                        play(&mut copy, seat, option);
+                        let mut rest = *params;
+                        rest.rollout_depth = params.rollout_depth - depth - 1;
+                        let v = rollout(&mut copy, &rest, me, teams, &mut copy_roll, scratch, 1);
+                        best = best.max(v);
+                    }
+                    return best;
+                }
+            }
+            play(game, seat, mv);
+            if !matches!(mv, Move::Exchange { .. }) {
+                depth += 1;
+            }
+            continue;
+        }
+        let mv = policy(game, params, me, roll, scratch);
+        play(game, seat, mv);
+        if !matches!(mv, Move::Exchange { .. }) {
+            depth += 1;
+        }
+    }
+    evaluate(game, params, teams)[usize::from(me)]
+}
+
 /// The rollout policy: the heuristic's best move (jacks only where they matter), sometimes one of the
 /// next best.
 fn policy(
@@ -591,6 +654,13 @@ fn evaluate(game: &Game, params: &Params, teams: usize) -> [f64; TEAMS] {
             for o in out.iter_mut().take(teams) {
                 *o = 1.0 / teams as f64;
             }
+        }
+        Status::InProgress
+            if params.learned && teams == 2 && game.config().variant == Variant::Classic =>
+        {
+            let p = super::value::win_probability(game, 0);
+            out[0] = p;
+            out[1] = 1.0 - p;
         }
         Status::InProgress => {
             let pos = game.position();
