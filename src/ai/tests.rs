@@ -430,3 +430,35 @@ fn the_learned_value_foresees_the_winner_of_medium_games() {
     );
     assert!(loss < 0.6, "log loss {loss:.3}");
 }
+
+#[test]
+fn hard_with_the_learned_value_and_branched_replies_plays_legally_and_repeatably() {
+    let params = search::Params {
+        learned: true,
+        replies: 3,
+        rollout_depth: 16,
+        ..search::Params::DEFAULT
+    };
+    let budget = Budget::iterations(60);
+    for seed in 0..3u64 {
+        let mut game = Game::new(config(Variant::Classic, 2, Options::default()), seed);
+        let mut history: Vec<(Seat, Move)> = Vec::new();
+        while !game.position().is_over() {
+            let seat = game.position().to_move();
+            let view = game.view(seat);
+            let mv = if seat == 0 {
+                let mv = search::hard_with(&view, &history, &budget, seed, &params);
+                let again = search::hard_with(&view, &history, &budget, seed, &params);
+                assert_eq!(mv, again, "same view, history and seed: same move");
+                mv
+            } else {
+                choose_move(&view, Level::Medium, &budget, seed)
+            };
+            if let Err(e) = game.check(seat, mv) {
+                panic!("seed {seed}: illegal {mv:?}: {e}");
+            }
+            game.play(seat, mv).unwrap();
+            history.push((seat, mv));
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! A learned evaluation for two-team games: the chance that a team wins from a position whose hands are
 //! known (a search's sampled deal), as a logistic model over line features. The weights were fitted to
-//! the outcomes of `medium` self-play games (see `examples/fit_value.rs`).
+//! the outcomes of `medium` self-play games (see `examples/fit_value.rs`). The search uses it when
+//! [`Params::learned`](super::search::Params::learned) is set; it is off by default, as it measured no
+//! better than the standings at 1 s a move.
 
 use crate::engine::{Bits, CardEffect, Game, Team};
 
