@@ -1283,7 +1283,8 @@ impl Game {
             len += 1;
             len == groups.len()
         });
-        let counts = groups.map(|g| if g.cells == 0 { 0 } else { g.count() });
+        // (An unused slot has no cells, so no moves.)
+        let counts = groups.map(|g| g.count());
         let total = counts[0] + counts[1];
         if total == 0 {
             return Some(Move::Pass);
