@@ -211,7 +211,6 @@ pub fn paired_on(
                 teams,
                 &mut roll,
                 &mut scratch,
-                params.replies,
             );
             values[i].push(value);
             iterations += 1;
@@ -562,9 +561,9 @@ fn play(game: &mut Game, seat: Seat, mv: Move) {
 }
 
 /// Plays the policy from `game` for `params.rollout_depth` plies (exchanges aside) and returns the
-/// searching team's reward. With `replies` above 1, the searching team's next decision is branched: each
-/// of its `replies` best moves by the heuristic is played out on a copy (same deal, same random stream)
-/// and the best result counts.
+/// searching team's reward. With `params.replies` above 1, the searching team's next decision is
+/// branched: each of its `replies` best moves by the heuristic is played out on a copy (same deal, same
+/// random stream) and the best result counts.
 fn rollout(
     game: &mut Game,
     params: &Params,
@@ -572,42 +571,38 @@ fn rollout(
     teams: usize,
     roll: &mut GameRng,
     scratch: &mut Vec<Scored>,
-    replies: usize,
 ) -> f64 {
     let mut depth = 0;
-    let mut branch = replies > 1;
+    let mut branch = params.replies > 1;
     while depth < params.rollout_depth && !game.position().is_over() {
         let seat = game.position().to_move();
-        if branch && game.config().team_of(seat) == me {
-            let mv = policy(game, params, me, roll, scratch);
-            if !matches!(mv, Move::Exchange { .. }) {
-                branch = false;
-                let mut options: Vec<Scored> = scratch.clone();
-                options.sort_by_key(|m| std::cmp::Reverse(m.1));
-                options.truncate(replies);
-                if options.len() > 1 {
-                    let mut best = f64::MIN;
-                    for &(option, _) in &options {
-                        let mut copy = game.clone();
-                        let mut copy_roll = roll.clone();
-                        play(&mut copy, seat, option);
-                        let mut rest = *params;
-                        rest.rollout_depth = params.rollout_depth - depth - 1;
-                        let v = rollout(&mut copy, &rest, me, teams, &mut copy_roll, scratch, 1);
-                        best = best.max(v);
-                    }
-                    return best;
-                }
-            }
-            play(game, seat, mv);
-            if !matches!(mv, Move::Exchange { .. }) {
-                depth += 1;
-            }
-            continue;
-        }
         let mv = policy(game, params, me, roll, scratch);
+        let exchange = matches!(mv, Move::Exchange { .. });
+        if branch && !exchange && game.config().team_of(seat) == me {
+            branch = false;
+            let mut options: Vec<Scored> = scratch.clone();
+            options.sort_by_key(|m| std::cmp::Reverse(m.1));
+            options.truncate(params.replies);
+            if options.len() > 1 {
+                // Each option then plays on unbranched, for the plies left.
+                let rest = Params {
+                    rollout_depth: params.rollout_depth - depth - 1,
+                    replies: 1,
+                    ..*params
+                };
+                let mut best = f64::MIN;
+                for &(option, _) in &options {
+                    let mut copy = game.clone();
+                    let mut copy_roll = roll.clone();
+                    play(&mut copy, seat, option);
+                    let v = rollout(&mut copy, &rest, me, teams, &mut copy_roll, scratch);
+                    best = best.max(v);
+                }
+                return best;
+            }
+        }
         play(game, seat, mv);
-        if !matches!(mv, Move::Exchange { .. }) {
+        if !exchange {
             depth += 1;
         }
     }

@@ -54,12 +54,6 @@ pub fn features(game: &Game, me: Team) -> [f32; FEATURES] {
     for (side, &team) in sides.iter().enumerate() {
         let own = pos.chips(team) | corners;
         let others = pos.occupied() & !pos.chips(team);
-        let seqs: Vec<Bits> = pos
-            .sequences()
-            .iter()
-            .filter(|s| s.team == team)
-            .map(|s| s.mask)
-            .collect();
         let mut by_missing = [0u32; 5];
         let mut finishable = [0u32; 3];
         let mut finishing: Bits = 0;
@@ -68,7 +62,13 @@ pub fn features(game: &Game, me: Team) -> [f32; FEATURES] {
                 continue;
             }
             let k = (w & own).count_ones();
-            if k == 0 || k >= len || seqs.iter().any(|s| (s & w).count_ones() >= 2) {
+            // A window sharing two cells with one of the team's sequences cannot make another.
+            let dead = || {
+                pos.sequences()
+                    .iter()
+                    .any(|s| s.team == team && (s.mask & w).count_ones() >= 2)
+            };
+            if k == 0 || k >= len || dead() {
                 continue;
             }
             let missing = len - k;
