@@ -35,7 +35,7 @@ fn main() {
     params.model = env("MODEL", 1) == 1;
     params.own_hand = env("OWN_HAND", 1) == 1;
     params.weights.hand = env("HAND_W", params.weights.hand);
-    params.learned = env("LEARNED", 1) == 1;
+    params.learned = env("LEARNED", 0) == 1;
     params.replies = env("REPLIES", params.replies);
     let budget = Budget {
         time: Duration::from_millis(env("MS", 3_600_000)),

@@ -611,7 +611,7 @@ fn rollout(
 
 /// The rollout policy: the heuristic's best move (jacks only where they matter), sometimes one of the
 /// next best.
-fn policy(
+pub fn policy(
     game: &Game,
     params: &Params,
     me: Team,
@@ -638,7 +638,7 @@ fn policy(
 }
 
 /// The reward of each team in [0, 1]: the result of a finished game, else the standings.
-fn evaluate(game: &Game, params: &Params, teams: usize) -> [f64; TEAMS] {
+pub fn evaluate(game: &Game, params: &Params, teams: usize) -> [f64; TEAMS] {
     let mut out = [0.0; TEAMS];
     match game.position().status() {
         Status::Won(t) => {
