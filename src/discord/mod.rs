@@ -116,11 +116,6 @@ struct AiPicker {
 
 impl MovePicker for AiPicker {
     fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move {
-        let level = match level {
-            BotLevel::Easy => ai::Level::Easy,
-            BotLevel::Medium => ai::Level::Medium,
-            BotLevel::Hard => ai::Level::Hard,
-        };
         ai::choose_move_after(view, history, level, &ai::Budget::time(self.think), seed)
     }
 }

@@ -1,60 +1,10 @@
 //! Computer players as seen by the service: a level, and a [`MovePicker`] that chooses a move from a
 //! seat's view. The Discord layer plugs in the real AI; tests use [`RandomPicker`].
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
-
 use crate::engine::{GameRng, Move, MoveList, Seat, View};
 
-/// How strong a computer player is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum BotLevel {
-    /// Plays quickly and makes mistakes.
-    Easy,
-    /// A fair opponent.
-    Medium,
-    /// Thinks hard.
-    Hard,
-}
-
-impl BotLevel {
-    /// Every level.
-    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard];
-
-    /// The lowercase name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            BotLevel::Easy => "easy",
-            BotLevel::Medium => "medium",
-            BotLevel::Hard => "hard",
-        }
-    }
-}
-
-impl fmt::Display for BotLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A level name that is not easy, medium or hard.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level `{0}`: choose easy, medium or hard")]
-pub struct UnknownLevel(pub String);
-
-impl FromStr for BotLevel {
-    type Err = UnknownLevel;
-    fn from_str(s: &str) -> Result<BotLevel, UnknownLevel> {
-        let lower = s.trim().to_ascii_lowercase();
-        BotLevel::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| UnknownLevel(s.to_string()))
-    }
-}
+/// How strong a computer player is: the AI's own levels (same names in commands, config and saves).
+pub use crate::ai::Level as BotLevel;
 
 /// Chooses a move for the seat whose view is given (it is that seat's turn). Synchronous and possibly
 /// slow: the service calls it on a blocking thread, never holding a table lock. A move that turns out
