@@ -26,7 +26,7 @@ use serde_json::{json, Value};
 use tokio::io::AsyncBufReadExt;
 
 use crate::discord::{open_and_restore, BotConfig};
-use crate::engine::{GameRng, Options, Variant};
+use crate::engine::{Options, Variant};
 use crate::service::{
     Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request, Tables,
     Timestamp, UserId,
@@ -215,9 +215,8 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
 }
 
 async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> {
-    let seed = GameRng::new(Timestamp::now().0 ^ u64::from(std::process::id())).next_u64();
     let think = Duration::from_millis(config.defaults.ai_time_ms);
-    let tables = Tables::new(config.settings(), crate::discord::move_picker(think), seed);
+    let tables = Tables::new(config.settings(), crate::discord::move_picker(think));
     let (tables, restored) = open_and_restore(tables, &config).await?;
     let console = Console {
         tables,

@@ -15,9 +15,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::ai;
-use crate::engine::{GameRng, Move, Seat, View};
+use crate::engine::{Move, Seat, View};
 use crate::i18n::Lang;
-use crate::service::{BotLevel, MovePicker, Tables, Text, Timestamp};
+use crate::service::{BotLevel, MovePicker, Tables, Text};
 
 pub use config::BotConfig;
 pub use persistence::open_and_restore;
@@ -149,9 +149,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
 pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
     config.validate()?;
     let token = config.checked_token()?.to_string();
-    let seed = GameRng::new(Timestamp::now().0 ^ u64::from(std::process::id())).next_u64();
     let think = Duration::from_millis(config.defaults.ai_time_ms);
-    let tables = Tables::new(config.settings(), move_picker(think), seed);
+    let tables = Tables::new(config.settings(), move_picker(think));
     let (tables, restored) = open_and_restore(tables, &config).await?;
     let notes = restored.notes;
     let data = Data::new(

@@ -690,7 +690,7 @@ impl Position {
     /// Every legal move of the player to move holding `hand` (including `Pass` when it is the only one).
     pub fn legal_moves(&self, hand: &[Card], out: &mut MoveList) {
         out.clear();
-        if self.is_over() {
+        if self.is_over() || (self.config.variant == Variant::Dice && self.roll.is_none()) {
             return;
         }
         let groups = self.move_groups(hand);
@@ -723,6 +723,10 @@ impl Position {
             }
         };
         let dice = self.config.variant == Variant::Dice;
+        if dice && self.roll.is_none() {
+            // Nothing is legal before the roll (a game that rolls on demand, between turns).
+            return Err(PlayError::WrongActionForRoll);
+        }
         match mv {
             Move::Pass => {
                 if self.move_groups(hand).is_empty() {
@@ -1025,7 +1029,7 @@ impl Position {
 
 /// The generator for reshuffles and dice of a game: separate from the deck shuffle, so a record that
 /// lists its deck replays exactly like one that only gives the seed.
-fn play_rng(seed: u64) -> GameRng {
+pub(crate) fn play_rng(seed: u64) -> GameRng {
     GameRng::new(seed ^ 0xD1CE_5EED_0000_0001)
 }
 
@@ -1041,11 +1045,29 @@ pub struct Game {
     rolls: Vec<[u8; 2]>,
     next_roll: usize,
     seed: u64,
+    /// Dice: a turn's roll is made by [`Game::roll`] when the player rolls, not when the turn begins.
+    rolls_on_demand: bool,
+}
+
+/// When a dice game rolls: at the start of each turn (self-play, search, `replay`), or only when the
+/// player asks (the bot: nothing about a roll exists before the player rolls).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RollMode {
+    /// Each turn begins with its roll made.
+    #[default]
+    AtTurnStart,
+    /// Each turn begins unrolled; [`Game::roll`] makes the roll.
+    OnDemand,
 }
 
 impl Game {
     /// A new game whose deck (or dice) come from `seed`.
     pub fn new(config: Config, seed: u64) -> Game {
+        Game::new_rolling(config, seed, RollMode::AtTurnStart)
+    }
+
+    /// [`Game::new`], rolling the dice as `mode` says.
+    pub fn new_rolling(config: Config, seed: u64, mode: RollMode) -> Game {
         let mut deck = [Card(0); MAX_DECK];
         let n = match config.variant {
             Variant::Classic => 104,
@@ -1061,7 +1083,7 @@ impl Game {
             *slot = Card(first + (i / 2) as u8);
         }
         GameRng::new(seed).shuffle(&mut deck[..n]);
-        Game::start(config, &deck[..n], Vec::new(), play_rng(seed), seed)
+        Game::start(config, &deck[..n], Vec::new(), play_rng(seed), seed, mode)
     }
 
     /// A new game with a given deck (top card first) and dice rolls; `seed` drives reshuffles and any
@@ -1071,6 +1093,17 @@ impl Game {
         deck: &[Card],
         rolls: Vec<[u8; 2]>,
         seed: u64,
+    ) -> Result<Game, SetupError> {
+        Game::with_deck_rolling(config, deck, rolls, seed, RollMode::AtTurnStart)
+    }
+
+    /// [`Game::with_deck`], rolling the dice as `mode` says.
+    pub fn with_deck_rolling(
+        config: Config,
+        deck: &[Card],
+        rolls: Vec<[u8; 2]>,
+        seed: u64,
+        mode: RollMode,
     ) -> Result<Game, SetupError> {
         let mut expected = full_deck(config.variant);
         let mut given = deck.to_vec();
@@ -1087,10 +1120,17 @@ impl Game {
         if rolls.iter().flatten().any(|d| !(1..=6).contains(d)) {
             return Err(SetupError::Deck("every die shows 1 to 6".into()));
         }
-        Ok(Game::start(config, deck, rolls, play_rng(seed), seed))
+        Ok(Game::start(config, deck, rolls, play_rng(seed), seed, mode))
     }
 
-    fn start(config: Config, deck: &[Card], rolls: Vec<[u8; 2]>, rng: GameRng, seed: u64) -> Game {
+    fn start(
+        config: Config,
+        deck: &[Card],
+        rolls: Vec<[u8; 2]>,
+        rng: GameRng,
+        seed: u64,
+        mode: RollMode,
+    ) -> Game {
         // The pile's top is its last card: the deck goes in reversed, in one copy.
         let mut draw = Pile::EMPTY;
         let n = deck.len().min(MAX_DECK);
@@ -1108,6 +1148,7 @@ impl Game {
             rolls,
             next_roll: 0,
             seed,
+            rolls_on_demand: mode == RollMode::OnDemand,
         };
         for _ in 0..config.hand_size() {
             for seat in 0..usize::from(config.players) {
@@ -1116,11 +1157,48 @@ impl Game {
                 }
             }
         }
-        if config.variant == Variant::Dice {
+        if config.variant == Variant::Dice && !game.rolls_on_demand {
             let mut events = Events::new();
             game.roll_dice(&mut events);
         }
         game
+    }
+
+    /// Whether the player to move still has to roll (dice, rolling on demand, game not over).
+    pub fn needs_roll(&self) -> bool {
+        self.pos.config.variant == Variant::Dice && !self.pos.is_over() && self.pos.roll.is_none()
+    }
+
+    /// Dice: makes the roll of the player to move, now (games that roll on demand). Refused if the game
+    /// is over, has no dice, or the turn's roll is already made; then nothing changes.
+    pub fn roll(&mut self) -> Result<[u8; 2], PlayError> {
+        if self.pos.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.needs_roll() {
+            return Err(PlayError::WrongActionForRoll);
+        }
+        let mut events = Events::new();
+        self.roll_dice(&mut events);
+        self.pos.roll.ok_or(PlayError::WrongActionForRoll)
+    }
+
+    /// Dice: the player to move rolled `dice` (each 1 to 6), thrown outside the engine (the bot throws
+    /// them from the operating system's random source when the player rolls). Refused like
+    /// [`Game::roll`], and for a die outside 1 to 6; then nothing changes.
+    pub fn roll_with(&mut self, dice: [u8; 2]) -> Result<[u8; 2], PlayError> {
+        if self.pos.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.needs_roll() || dice.iter().any(|d| !(1..=6).contains(d)) {
+            return Err(PlayError::WrongActionForRoll);
+        }
+        // Rolls listed for later (a record's) give way to the one actually thrown.
+        self.rolls.truncate(self.next_roll);
+        self.rolls.push(dice);
+        self.next_roll += 1;
+        self.pos.roll = Some(dice);
+        Ok(dice)
     }
 
     /// The public position.
@@ -1273,6 +1351,8 @@ impl Game {
 
     /// [`Game::random_move`] for dice: the roll's placements, then its removals.
     fn random_dice_move(&self, rng: &mut GameRng) -> Option<Move> {
+        // Before the roll (rolling on demand) there is no move yet.
+        self.pos.roll?;
         let mut groups = [MoveGroup {
             kind: GroupKind::Place,
             cells: 0,
@@ -1464,7 +1544,11 @@ impl Game {
             }
         }
         if self.pos.config.variant == Variant::Dice {
-            self.roll_dice(events);
+            if self.rolls_on_demand {
+                self.pos.roll = None;
+            } else {
+                self.roll_dice(events);
+            }
         }
     }
 
@@ -1555,6 +1639,7 @@ impl Game {
             rolls: Vec::new(),
             next_roll: 0,
             seed: 0,
+            rolls_on_demand: false,
         }
     }
 }

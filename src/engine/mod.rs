@@ -15,7 +15,7 @@ pub use cell::{BitIter, Bits, Cell};
 pub use error::PlayError;
 pub use game::{
     Event, Events, Game, GroupKind, Hand, LastAction, Move, MoveGroup, MoveGroups, MoveList,
-    Position, Seat, Sequence, Status, Team, View,
+    Position, RollMode, Seat, Sequence, Status, Team, View,
 };
 pub use layout::{Label, Layout};
 pub use record::{Action, Record, RecordError, Summary};

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::card::Card;
 use super::cell::Cell;
 use super::error::PlayError;
-use super::game::{Event, Game, Move, Seat, Status};
+use super::game::{Event, Game, Move, RollMode, Seat, Status};
 use super::layout::Layout;
 use super::rng::GameRng;
 use super::variant::{Config, Options, SetupError, Variant};
@@ -209,6 +209,11 @@ impl Record {
 
     /// The game before the first action.
     pub fn initial_game(&self) -> Result<Game, RecordError> {
+        self.initial_game_rolling(RollMode::AtTurnStart)
+    }
+
+    /// [`Record::initial_game`], rolling the dice as `mode` says.
+    pub fn initial_game_rolling(&self, mode: RollMode) -> Result<Game, RecordError> {
         let config = self.config()?;
         let seed = self.seed.unwrap_or(0);
         let rolls = self.rolls.clone().unwrap_or_default();
@@ -224,25 +229,39 @@ impl Record {
                             .ok_or_else(|| RecordError::DeckCard(t.clone()))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Game::with_deck(config, &cards, rolls, seed)?)
+                Ok(Game::with_deck_rolling(config, &cards, rolls, seed, mode)?)
             }
             None if !rolls.is_empty() => {
                 let deck = Game::new(config, seed).initial_deck();
-                Ok(Game::with_deck(config, &deck, rolls, seed)?)
+                Ok(Game::with_deck_rolling(config, &deck, rolls, seed, mode)?)
             }
-            None => Ok(Game::new(config, seed)),
+            None => Ok(Game::new_rolling(config, seed, mode)),
         }
     }
 
     /// Replays every action. `Err(RecordError)`: the record is malformed; `Ok(Err(failure))`: an action
     /// is illegal; `Ok(Ok(game))`: all legal.
     pub fn replay(&self) -> Result<Result<Game, ReplayFailure>, RecordError> {
-        let mut game = self.initial_game()?;
+        self.replay_rolling(RollMode::AtTurnStart)
+    }
+
+    /// [`Record::replay`], rolling the dice as `mode` says. On demand, each action's roll is made just
+    /// before it, and a listed roll beyond the last action is the roll of the player to move (made, not
+    /// yet used); with no such roll, the player to move has not rolled.
+    pub fn replay_rolling(
+        &self,
+        mode: RollMode,
+    ) -> Result<Result<Game, ReplayFailure>, RecordError> {
+        let mut game = self.initial_game_rolling(mode)?;
         if let Some(index) = self.actions.iter().position(|a| !a.shape_ok()) {
             return Err(RecordError::ActionShape { index });
         }
         let layout = game.position().layout();
         for (index, action) in self.actions.iter().enumerate() {
+            if game.needs_roll() {
+                // (Refused only once the game is over, which the action then reports.)
+                let _ = game.roll();
+            }
             let result = action
                 .to_move(game.config().variant, layout)
                 .and_then(|mv| game.play(action.seat, mv).map(|_| ()));
@@ -250,7 +269,18 @@ impl Record {
                 return Ok(Err(ReplayFailure { index, error, game }));
             }
         }
+        let listed = self.rolls.as_ref().map_or(0, Vec::len);
+        if game.needs_roll() && listed > game.rolls_so_far().len() {
+            let _ = game.roll();
+        }
         Ok(Ok(game))
+    }
+
+    /// Appends a roll made on demand ([`Game::roll`]).
+    pub fn push_roll(&mut self, dice: [u8; 2]) {
+        if let Some(rolls) = &mut self.rolls {
+            rolls.push(dice);
+        }
     }
 
     /// A random game played to its end with uniformly random legal moves, as a record.

@@ -1231,3 +1231,90 @@ fn a_random_move_is_the_legal_move_drawn_from_the_same_generator() {
         "exchanges, jacks, passes and plain moves all drawn: {checked:?}"
     );
 }
+
+/// A two-player dice game rolling on demand, with the given seed.
+fn dice_on_demand(seed: u64) -> Game {
+    let config = Config::new(Variant::Dice, 2, None, Options::default()).expect("config");
+    Game::new_rolling(config, seed, RollMode::OnDemand)
+}
+
+#[test]
+fn on_demand_dice_have_no_roll_until_the_player_rolls() {
+    let mut game = dice_on_demand(3);
+    assert!(game.needs_roll());
+    assert_eq!(game.position().roll(), None);
+    assert!(game.rolls_so_far().is_empty());
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    assert!(moves.is_empty(), "moves before the roll: {moves:?}");
+    // Nothing may be played before the roll, passing included; nothing changes.
+    let before = game.position().clone();
+    assert_eq!(game.play(0, Move::Pass), Err(PlayError::WrongActionForRoll));
+    assert_eq!(game.random_move(&mut GameRng::new(1)), None);
+    assert_eq!(game.position(), &before);
+    // A die outside 1..6 is refused and changes nothing.
+    assert_eq!(game.roll_with([0, 3]), Err(PlayError::WrongActionForRoll));
+    assert_eq!(game.roll_with([3, 7]), Err(PlayError::WrongActionForRoll));
+    assert!(game.needs_roll());
+    assert_eq!(game.roll_with([3, 4]), Ok([3, 4]));
+    assert_eq!(game.position().roll(), Some([3, 4]));
+    assert_eq!(game.rolls_so_far(), &[[3, 4]]);
+    // Rolled once: a second roll this turn is refused.
+    assert_eq!(game.roll_with([5, 5]), Err(PlayError::WrongActionForRoll));
+    assert_eq!(game.roll(), Err(PlayError::WrongActionForRoll));
+    let mv = game.random_move(&mut GameRng::new(1)).expect("a move");
+    game.play(0, mv).expect("legal");
+    // The next turn starts unrolled.
+    assert!(game.needs_roll());
+    assert_eq!(game.position().roll(), None);
+}
+
+#[test]
+fn on_demand_records_replay_to_the_same_game_with_a_pending_roll() {
+    let mut game = dice_on_demand(11);
+    let mut record = Record::start_of(&game);
+    let layout = game.position().layout();
+    let mut rng = GameRng::new(5);
+    for _ in 0..30 {
+        if game.position().is_over() {
+            break;
+        }
+        let dice = [rng.die(), rng.die()];
+        game.roll_with(dice).expect("roll");
+        record.push_roll(dice);
+        // Every few turns, stop after the roll: the replay must show the roll made but unused.
+        let replayed = record
+            .replay_rolling(RollMode::OnDemand)
+            .expect("well formed")
+            .expect("legal");
+        assert_eq!(replayed.position(), game.position());
+        let seat = game.position().to_move();
+        let mv = game.random_move(&mut rng).expect("a move");
+        let events = game.play(seat, mv).expect("legal");
+        record.push(seat, mv, layout, &events);
+        let replayed = record
+            .replay_rolling(RollMode::OnDemand)
+            .expect("well formed")
+            .expect("legal");
+        assert_eq!(replayed.position(), game.position());
+        assert!(replayed.position().is_over() || replayed.needs_roll());
+    }
+    // The same record replayed the usual way (a roll at each turn's start) reaches the same board.
+    let eager = record.replay().expect("well formed").expect("legal");
+    assert_eq!(eager.position().occupied(), game.position().occupied());
+}
+
+#[test]
+fn a_record_saved_with_the_turns_roll_made_replays_on_demand_with_it() {
+    // Games saved before rolls were made on demand listed the roll of the player to move.
+    let config = Config::new(Variant::Dice, 2, None, Options::default()).expect("config");
+    let eager = Game::new(config, 21);
+    let record = Record::start_of(&eager);
+    assert_eq!(record.rolls.as_ref().map(Vec::len), Some(1));
+    let game = record
+        .replay_rolling(RollMode::OnDemand)
+        .expect("well formed")
+        .expect("legal");
+    assert_eq!(game.position().roll(), eager.position().roll());
+    assert!(!game.needs_roll());
+}

@@ -564,7 +564,7 @@ fn animal_names_of_every_language_are_accepted_as_cards() {
 
 #[tokio::test]
 async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
-    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 3);
+    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 3);
     let channel = ChannelId(40);
     let host = Actor {
         user: UserId(41),
@@ -659,7 +659,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
 
 #[test]
 fn the_service_remembers_languages_per_user_and_channel() {
-    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
+    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 1);
     let (channel, user) = (ChannelId(1), UserId(2));
     assert_eq!(tables.user_language(user), None);
     tables.note_languages(channel, user, Some(Lang::No), Some(Lang::De));
@@ -673,7 +673,7 @@ fn the_service_remembers_languages_per_user_and_channel() {
 
 #[test]
 fn computer_players_are_named_in_the_channel_language() {
-    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
+    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 1);
     let channel = ChannelId(3);
     tables.note_languages(channel, UserId(4), None, Some(Lang::No));
     let actor = Actor {

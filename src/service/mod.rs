@@ -7,11 +7,14 @@
 
 mod bot;
 mod persist;
+mod seeds;
 mod table;
 pub mod text;
 
 #[cfg(test)]
 mod i18n_tests;
+#[cfg(test)]
+mod seed_tests;
 #[cfg(test)]
 mod tests;
 
@@ -22,12 +25,13 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Game, GameRng, Options, Variant, View};
+use crate::engine::{Game, Options, Variant, View};
 use crate::i18n::Lang;
 use crate::store::{Store, StoreError};
 
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use persist::{Restored, StorePersist};
+pub use seeds::{OsSeeds, SeedSource};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
 pub use text::{Text, Who};
 
@@ -536,7 +540,7 @@ pub struct Tables {
     picker: Arc<dyn MovePicker>,
     persist: Arc<dyn Persist>,
     store: Option<Arc<dyn Store>>,
-    seeds: Mutex<GameRng>,
+    seeds: Arc<dyn SeedSource>,
     languages: Mutex<Languages>,
 }
 
@@ -556,17 +560,27 @@ impl fmt::Debug for Tables {
 }
 
 impl Tables {
-    /// An empty service. `picker` chooses moves for computer players and timed-out turns; `seed` starts
-    /// the generator that seeds each new game.
-    pub fn new(settings: Settings, picker: Arc<dyn MovePicker>, seed: u64) -> Tables {
+    /// An empty service. `picker` chooses moves for computer players and timed-out turns. Every game,
+    /// dice roll and computer move gets a fresh seed from the operating system ([`OsSeeds`]).
+    pub fn new(settings: Settings, picker: Arc<dyn MovePicker>) -> Tables {
         Tables {
             tables: Mutex::new(HashMap::new()),
             settings,
             picker,
             persist: Arc::new(NoPersist),
             store: None,
-            seeds: Mutex::new(GameRng::new(seed)),
+            seeds: Arc::new(OsSeeds),
             languages: Mutex::new(Languages::default()),
+        }
+    }
+
+    /// Tests only: seeds from a repeatable stream started at `seed`, so the games are the same on
+    /// every run.
+    #[cfg(test)]
+    pub(crate) fn seeded(settings: Settings, picker: Arc<dyn MovePicker>, seed: u64) -> Tables {
+        Tables {
+            seeds: Arc::new(seeds::StreamSeeds::new(seed)),
+            ..Tables::new(settings, picker)
         }
     }
 
@@ -669,10 +683,6 @@ impl Tables {
         lock(&self.languages).channels.get(&channel).copied()
     }
 
-    fn next_seed(&self) -> u64 {
-        lock(&self.seeds).next_u64()
-    }
-
     /// Handles one request at time `now`. Never panics on user input; a refusal is a single
     /// ephemeral message and changes nothing.
     pub fn handle(&self, request: Request, now: Timestamp) -> Reply {
@@ -709,7 +719,15 @@ impl Tables {
                 if table.closed {
                     return Reply::ephemeral(Text::NoTable);
                 }
-                let seed = matches!(command, Command::Begin).then(|| self.next_seed());
+                // Fresh randomness for what needs it: a deal (and who starts), a roll.
+                let seed = if matches!(command, Command::Begin | Command::Roll) {
+                    match self.seeds.seed() {
+                        Some(seed) => Some(seed),
+                        None => return Reply::ephemeral(Text::Internal),
+                    }
+                } else {
+                    None
+                };
                 let read_only = matches!(command, Command::Hand | Command::Board | Command::Status);
                 let before = (!read_only).then(|| table.clone());
                 let lang = self.channel_language(channel).unwrap_or_default();
@@ -842,12 +860,13 @@ impl Tables {
     /// meanwhile. `None` when nothing is due.
     pub async fn auto_step(&self, channel: ChannelId, now: Timestamp) -> Option<Reply> {
         let shared = self.get(channel)?;
+        let seed = self.seeds.seed()?;
         let task = {
             let mut table = lock(&shared);
             if table.closed {
                 return None;
             }
-            table.claim_auto_task(now, &self.settings)?
+            table.claim_auto_task(now, &self.settings, seed)?
         };
         let picker = self.picker.clone();
         let view = task.view.clone();

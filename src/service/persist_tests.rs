@@ -28,7 +28,7 @@ fn backends(name: &str) -> Vec<(&'static str, TestStore)> {
 }
 
 fn tables_on(store: Arc<dyn Store>, seed: u64) -> Tables {
-    Tables::new(Settings::default(), Arc::new(RandomPicker), seed).with_store(store)
+    Tables::seeded(Settings::default(), Arc::new(RandomPicker), seed).with_store(store)
 }
 
 fn at(seconds: u64) -> Timestamp {
@@ -549,7 +549,7 @@ fn finished_games_feed_stats_history_and_records() {
         assert!(elsewhere.is_refusal());
     }
     // Without a database there is nothing to show, politely.
-    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker), 1);
+    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 1);
     assert_refusal(
         &ask(&tables, 1, 1, Command::Leaderboard),
         "without a database",

@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::{
     roll_off, BitIter, Bits, Card, CardEffect, Cell, Config, Event, Game, GameRng, GroupKind, Move,
-    Options, PlayError, Record, RecordError, Seat, Status, Variant, View,
+    Options, PlayError, Record, RecordError, RollMode, Seat, Status, Variant, View,
 };
 
 use super::bot::random_legal_move;
@@ -252,15 +252,16 @@ pub struct LiveGame {
 
 impl LiveGame {
     /// A new game of `config` from `seed`, built through its record so the record always replays it.
+    /// Dice are rolled when the player rolls ([`LiveGame::roll`]), never before.
     pub fn start(config: Config, seed: u64) -> Result<LiveGame, RecordError> {
-        let record = Record::start_of(&Game::new(config, seed));
-        let game = record.initial_game()?;
+        let record = Record::start_of(&Game::new_rolling(config, seed, RollMode::OnDemand));
+        let game = record.initial_game_rolling(RollMode::OnDemand)?;
         Ok(LiveGame { record, game })
     }
 
-    /// Restores a game from its record.
+    /// Restores a game from its record (a roll listed beyond the last action is the current turn's).
     pub fn from_record(record: Record) -> Result<LiveGame, String> {
-        match record.replay() {
+        match record.replay_rolling(RollMode::OnDemand) {
             Ok(Ok(game)) => Ok(LiveGame { record, game }),
             Ok(Err(failure)) => Err(format!(
                 "action {} of the stored record is illegal: {}",
@@ -289,6 +290,13 @@ impl LiveGame {
     /// The record so far.
     pub fn record(&self) -> &Record {
         &self.record
+    }
+
+    /// Dice: the player to move rolls `dice` now; appended to the record.
+    fn roll(&mut self, dice: [u8; 2]) -> Result<[u8; 2], PlayError> {
+        let dice = self.game.roll_with(dice)?;
+        self.record.push_roll(dice);
+        Ok(dice)
     }
 
     /// Applies a move and appends it to the record: the one place where a game changes.
@@ -386,6 +394,12 @@ fn replied(outputs: Vec<Output>) -> Outcome {
 fn names_of(bits: Bits, game: &Game) -> Vec<String> {
     let layout = game.position().layout();
     BitIter(bits).map(|c| layout.cell_name(c)).collect()
+}
+
+/// Two dice thrown from `seed`.
+fn throw_dice(seed: u64) -> [u8; 2] {
+    let mut rng = GameRng::new(seed);
+    [rng.die(), rng.die()]
 }
 
 fn roll_hint(game: &Game) -> Option<RollHint> {
@@ -527,12 +541,16 @@ impl Table {
                 self.add_bot(actor, level.unwrap_or(settings.default_bot_level), lang)
             }
             Command::RemoveBot => self.remove_bot(actor),
-            Command::Begin => self.begin(actor, now, seed.unwrap_or(0), settings),
+            Command::Begin => seed
+                .ok_or(Text::Internal)
+                .and_then(|seed| self.begin(actor, now, seed, settings)),
             Command::Cancel if in_lobby => self.cancel(actor),
             Command::Cancel => Err(Text::AlreadyStarted),
             Command::Stop if in_lobby => self.cancel(actor),
             Command::Stop => self.stop(actor),
-            Command::Roll => self.roll(actor, now, settings),
+            Command::Roll => seed
+                .ok_or(Text::Internal)
+                .and_then(|seed| self.roll(actor, now, settings, seed)),
             command
             @ (Command::Play { .. } | Command::Exchange { .. } | Command::Remove { .. }) => {
                 self.human_move(actor, command, now, settings)
@@ -845,16 +863,28 @@ impl Table {
         Ok(self.commit_and_report(seat, mv, now, settings, Vec::new()))
     }
 
-    fn roll(&mut self, actor: &Actor, now: Timestamp, settings: &Settings) -> Outcome {
+    /// Dice: the player to move rolls, now: the dice are thrown from `seed` (fresh from the operating
+    /// system for this roll), so nothing about a roll exists before the player rolls.
+    fn roll(&mut self, actor: &Actor, now: Timestamp, settings: &Settings, seed: u64) -> Outcome {
         if self.setup.variant.has_cards() {
             self.playing_mut()?;
             return Err(Text::NotDice);
         }
         let (playing, seat) = self.my_turn(actor)?;
-        let dice = playing.game().position().roll().ok_or(Text::Internal)?;
         if playing.rolled {
+            let dice = playing.game().position().roll().ok_or(Text::Internal)?;
             return Err(Text::AlreadyRolled { dice });
         }
+        let channel = self.channel;
+        let playing = self.playing_mut()?;
+        // (A game saved before rolls were made on demand may hold this turn's roll already.)
+        if playing.game().needs_roll() {
+            playing.live.roll(throw_dice(seed)).map_err(|e| {
+                tracing::error!(channel = channel.0, "cannot roll: {e}");
+                Text::Internal
+            })?;
+        }
+        let dice = playing.game().position().roll().ok_or(Text::Internal)?;
         let line = Text::Rolled {
             who: playing.who(seat),
             dice,
@@ -1229,11 +1259,22 @@ impl Table {
         &mut self,
         now: Timestamp,
         settings: &Settings,
+        seed: u64,
     ) -> Option<AutoTask> {
         if self.auto_busy || !self.auto_due(now, settings) {
             return None;
         }
-        let playing = self.playing()?;
+        let channel = self.channel;
+        let mut rng = GameRng::new(seed);
+        let playing = self.playing_mut().ok()?;
+        if playing.game().needs_roll() {
+            // The computer (or the timer) rolls for the player now, before choosing.
+            let dice = [rng.die(), rng.die()];
+            if let Err(e) = playing.live.roll(dice) {
+                tracing::error!(channel = channel.0, "cannot roll for a computer move: {e}");
+                return None;
+            }
+        }
         let game = playing.game();
         let seat = game.position().to_move();
         let (level, timed_out) = match playing.player(seat)? {
@@ -1247,7 +1288,7 @@ impl Table {
             view: game.view(seat),
             history: playing.live.history(),
             level,
-            seed: game.seed() ^ u64::from(plies).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            seed: rng.next_u64(),
             timed_out,
         };
         self.auto_busy = true;

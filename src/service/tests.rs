@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 const T0: Timestamp = Timestamp(1_700_000_000_000);
 
 fn service(seed: u64) -> Tables {
-    Tables::new(Settings::default(), Arc::new(RandomPicker), seed)
+    Tables::seeded(Settings::default(), Arc::new(RandomPicker), seed)
 }
 
 fn actor(id: u64) -> Actor {
@@ -1031,7 +1031,7 @@ async fn reminder_then_timeout_plays_for_the_idle_player() {
         turn_timeout: Duration::from_secs(300),
         ..Settings::default()
     };
-    let tables = Tables::new(settings, Arc::new(RandomPicker), 61);
+    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 61);
     begin_game(&tables, 15, Variant::Classic, &[1, 2], 0);
     let table = tables.snapshot(ChannelId(15)).unwrap();
     let p = table.playing().unwrap();
@@ -1312,7 +1312,7 @@ impl MovePicker for HistoryPicker {
 #[tokio::test]
 async fn the_computer_player_is_given_the_public_actions_so_far() {
     let picker = Arc::new(HistoryPicker::default());
-    let tables = Tables::new(Settings::default(), picker.clone(), 5);
+    let tables = Tables::seeded(Settings::default(), picker.clone(), 5);
     // Three bots and one human: run_auto plays the bots until the human is to move, a few times.
     begin_game(&tables, 4, Variant::Classic, &[40], 3);
     for round in 0..4 {
