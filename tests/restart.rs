@@ -325,7 +325,7 @@ fn scenario(database: &str) {
     std::fs::write(
         &config,
         format!(
-            "{database}\n[timers]\ntick_secs = 1\nbot_delay_ms = 15\nturn_reminder_secs = 300\nturn_timeout_secs = 900\n"
+            "{database}\n[timers]\ntick_secs = 1\nbot_delay_ms = 15\nturn_reminder_secs = 300\nturn_timeout_secs = 900\n[limits]\nserver_posts_per_second = 1000\nserver_post_burst = 1000\n"
         ),
     )
     .expect("config");

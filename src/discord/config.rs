@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use crate::engine::Variant;
-use crate::service::{BotLevel, Settings};
+use crate::service::{BotLevel, Limits, Settings};
 use crate::store::DatabaseConfig;
 
 use super::DiscordError;
@@ -77,6 +77,35 @@ impl Default for Timers {
     }
 }
 
+/// Limits against abuse (see [`crate::service::Limits`]).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsConfig {
+    /// Open lobbies and games one user may host at once.
+    pub tables_per_user: u32,
+    /// Open lobbies and games one server may have at once.
+    pub tables_per_server: u32,
+    /// Computer players one game may have.
+    pub bots_per_table: u8,
+    /// Messages the bot posts per second in one server, on average.
+    pub server_posts_per_second: u32,
+    /// Messages the bot may post in one server in a burst.
+    pub server_post_burst: u32,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> LimitsConfig {
+        let limits = Limits::default();
+        LimitsConfig {
+            tables_per_user: limits.tables_per_user,
+            tables_per_server: limits.tables_per_server,
+            bots_per_table: limits.bots_per_table,
+            server_posts_per_second: limits.server_posts_per_second,
+            server_post_burst: limits.server_post_burst,
+        }
+    }
+}
+
 /// Defaults for new games.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -134,6 +163,8 @@ pub struct BotConfig {
     pub timers: Timers,
     /// Defaults.
     pub defaults: Defaults,
+    /// Limits against abuse.
+    pub limits: LimitsConfig,
     /// How Discord is reached (advanced; see [`Network`]).
     pub network: Network,
 }
@@ -254,6 +285,18 @@ impl BotConfig {
                 ));
             }
         }
+        let l = &self.limits;
+        if l.tables_per_user == 0
+            || l.tables_per_server == 0
+            || l.server_posts_per_second == 0
+            || l.server_post_burst == 0
+        {
+            return Err(DiscordError::Config(
+                "limits: tables_per_user, tables_per_server, server_posts_per_second and \
+                 server_post_burst must be above 0"
+                    .into(),
+            ));
+        }
         if self.dev_guild == Some(0) {
             return Err(DiscordError::Config(
                 "dev_guild must be a guild id, not 0".into(),
@@ -270,6 +313,13 @@ impl BotConfig {
             lobby_timeout: Duration::from_secs(self.timers.lobby_timeout_secs),
             default_bot_level: self.defaults.bot_level,
             default_variant: self.defaults.game,
+            limits: Limits {
+                tables_per_user: self.limits.tables_per_user,
+                tables_per_server: self.limits.tables_per_server,
+                bots_per_table: self.limits.bots_per_table,
+                server_posts_per_second: self.limits.server_posts_per_second,
+                server_post_burst: self.limits.server_post_burst,
+            },
         }
     }
 }

@@ -103,10 +103,15 @@ fn variant_index(text: &Text) -> usize {
         Text::GameRecord { .. } => 82,
         Text::NoSuchGame(_) => 83,
         Text::NoGameHere => 84,
+        Text::TooManyTables { .. } => 85,
+        Text::ServerFull { .. } => 86,
+        Text::TooManyBots { .. } => 87,
+        Text::Busy => 88,
+        Text::HostGaveUp => 89,
     }
 }
 
-const VARIANTS: usize = 85;
+const VARIANTS: usize = 90;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -418,6 +423,11 @@ fn samples() -> Vec<Text> {
         Text::GameRecord { id: 3 },
         Text::NoSuchGame(99),
         Text::NoGameHere,
+        Text::TooManyTables { max: 3 },
+        Text::ServerFull { max: 25 },
+        Text::TooManyBots { max: 5 },
+        Text::Busy,
+        Text::HostGaveUp,
     ]);
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(

@@ -14,6 +14,8 @@ pub mod text;
 #[cfg(test)]
 mod i18n_tests;
 #[cfg(test)]
+mod limit_tests;
+#[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
 mod tests;
@@ -426,6 +428,8 @@ pub struct Settings {
     pub default_bot_level: BotLevel,
     /// The game `start` opens when none is named.
     pub default_variant: Variant,
+    /// Limits against abuse.
+    pub limits: Limits,
 }
 
 impl Default for Settings {
@@ -436,8 +440,89 @@ impl Default for Settings {
             lobby_timeout: Duration::from_secs(1800),
             default_bot_level: BotLevel::Easy,
             default_variant: Variant::Classic,
+            limits: Limits::default(),
         }
     }
+}
+
+/// Limits against abuse: how much one user or one server may ask of the bot at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Open tables (lobbies and games) one user may host at once, across all servers.
+    pub tables_per_user: u32,
+    /// Open tables one server may have at once.
+    pub tables_per_server: u32,
+    /// Computer players one table may have.
+    pub bots_per_table: u8,
+    /// Messages the bot posts per second in one server, on average (channel posts, lobby edits and
+    /// direct messages of its games). Discord allows a bot 50 requests per second in all.
+    pub server_posts_per_second: u32,
+    /// Messages the bot may post in one server in a burst, above the average.
+    pub server_post_burst: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            tables_per_user: 3,
+            tables_per_server: 25,
+            bots_per_table: 5,
+            server_posts_per_second: 5,
+            server_post_burst: 20,
+        }
+    }
+}
+
+impl Limits {
+    /// Tests only: no limit that a test of something else could run into.
+    #[cfg(test)]
+    pub(crate) fn unlimited() -> Limits {
+        Limits {
+            tables_per_user: u32::MAX,
+            tables_per_server: u32::MAX,
+            bots_per_table: u8::MAX,
+            server_posts_per_second: 1_000_000,
+            server_post_burst: 1_000_000,
+        }
+    }
+}
+
+/// Settings with [`Limits::unlimited`], for tests of everything but the limits.
+#[cfg(test)]
+pub(crate) fn test_settings() -> Settings {
+    Settings {
+        limits: Limits::unlimited(),
+        ..Settings::default()
+    }
+}
+
+/// One server's posting budget: a token bucket refilled at `server_posts_per_second`.
+#[derive(Clone, Copy, Debug)]
+struct PostBudget {
+    /// Posts available, in thousandths (may go below zero: posts the bot had to make anyway).
+    milli: i64,
+    /// When it was last refilled.
+    at: Timestamp,
+}
+
+impl PostBudget {
+    fn refill(&mut self, now: Timestamp, limits: &Limits) {
+        let burst = i64::from(limits.server_post_burst.max(1)) * 1000;
+        let elapsed = i64::try_from(now.0.saturating_sub(self.at.0)).unwrap_or(i64::MAX);
+        let gained = elapsed.saturating_mul(i64::from(limits.server_posts_per_second));
+        self.milli = self.milli.saturating_add(gained).min(burst);
+        self.at = self.at.max(now);
+    }
+}
+
+/// How many messages a reply makes the bot send in its server (private answers to the asker are not
+/// counted: they answer an interaction).
+fn posts_of(reply: &Reply) -> i64 {
+    reply
+        .outputs
+        .iter()
+        .filter(|o| !matches!(o, Output::Ephemeral(_)))
+        .count() as i64
 }
 
 /// Errors of the service layer (the store's, mostly).
@@ -542,6 +627,7 @@ pub struct Tables {
     store: Option<Arc<dyn Store>>,
     seeds: Arc<dyn SeedSource>,
     languages: Mutex<Languages>,
+    budgets: Mutex<HashMap<GuildId, PostBudget>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -571,6 +657,7 @@ impl Tables {
             store: None,
             seeds: Arc::new(OsSeeds),
             languages: Mutex::new(Languages::default()),
+            budgets: Mutex::new(HashMap::new()),
         }
     }
 
@@ -692,6 +779,65 @@ impl Tables {
             actor,
             command,
         } = request;
+        let posts = !matches!(
+            command,
+            Command::Hand
+                | Command::Status
+                | Command::Rules { .. }
+                | Command::Stats { .. }
+                | Command::Leaderboard
+                | Command::History
+                | Command::Record { .. }
+        );
+        if posts && !self.may_post(guild, now) {
+            return Reply::ephemeral(Text::Busy);
+        }
+        let reply = self.handle_command(guild, channel, actor, command, now);
+        self.spend_posts(guild, posts_of(&reply), now);
+        reply
+    }
+
+    /// Whether the bot may post in `guild` now (its posting budget is not used up).
+    fn may_post(&self, guild: Option<GuildId>, now: Timestamp) -> bool {
+        let Some(guild) = guild else { return true };
+        let limits = self.settings.limits;
+        let mut budgets = lock(&self.budgets);
+        match budgets.get_mut(&guild) {
+            Some(budget) => {
+                budget.refill(now, &limits);
+                budget.milli >= 1000
+            }
+            None => true,
+        }
+    }
+
+    /// Takes `posts` from `guild`'s budget (below zero if need be: what was posted was posted).
+    fn spend_posts(&self, guild: Option<GuildId>, posts: i64, now: Timestamp) {
+        let Some(guild) = guild.filter(|_| posts > 0) else {
+            return;
+        };
+        let limits = self.settings.limits;
+        let burst = i64::from(limits.server_post_burst.max(1)) * 1000;
+        let mut budgets = lock(&self.budgets);
+        if budgets.len() >= MAX_REMEMBERED {
+            budgets.clear();
+        }
+        let budget = budgets.entry(guild).or_insert(PostBudget {
+            milli: burst,
+            at: now,
+        });
+        budget.refill(now, &limits);
+        budget.milli = (budget.milli - posts * 1000).max(-burst);
+    }
+
+    fn handle_command(
+        &self,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        actor: Actor,
+        command: Command,
+        now: Timestamp,
+    ) -> Reply {
         match command {
             Command::Start {
                 variant,
@@ -755,6 +901,9 @@ impl Tables {
             Ok(setup) => setup,
             Err(text) => return Reply::ephemeral(text),
         };
+        if let Err(text) = self.check_table_limits(guild, actor.user) {
+            return Reply::ephemeral(text);
+        }
         let mut table = Table::new(channel, actor, setup, now);
         table.guild = guild;
         let reply = Reply {
@@ -785,6 +934,32 @@ impl Tables {
             return Reply::ephemeral(Text::SaveFailed);
         }
         reply
+    }
+
+    /// Refuses a new table past the limits: tables the user hosts, tables of the server.
+    fn check_table_limits(&self, guild: Option<GuildId>, user: UserId) -> Result<(), Text> {
+        let limits = self.settings.limits;
+        let all: Vec<Shared> = lock(&self.tables).values().cloned().collect();
+        let (mut hosted, mut in_guild) = (0u32, 0u32);
+        for shared in all {
+            let table = lock(&shared);
+            if table.closed {
+                continue;
+            }
+            hosted += u32::from(table.host == user);
+            in_guild += u32::from(guild.is_some() && table.guild == guild);
+        }
+        if hosted >= limits.tables_per_user {
+            return Err(Text::TooManyTables {
+                max: limits.tables_per_user,
+            });
+        }
+        if in_guild >= limits.tables_per_server {
+            return Err(Text::ServerFull {
+                max: limits.tables_per_server,
+            });
+        }
+        Ok(())
     }
 
     /// Stores (or closes) a table after an update, with its lock held. If the store fails, the table is
@@ -849,6 +1024,7 @@ impl Tables {
                 }
             }
             if !reply.outputs.is_empty() || reply.auto_move {
+                self.spend_posts(table.guild, posts_of(&reply), now);
                 out.push((channel, reply));
             }
         }
@@ -861,12 +1037,19 @@ impl Tables {
     pub async fn auto_step(&self, channel: ChannelId, now: Timestamp) -> Option<Reply> {
         let shared = self.get(channel)?;
         let seed = self.seeds.seed()?;
-        let task = {
+        let (task, guild) = {
             let mut table = lock(&shared);
             if table.closed {
                 return None;
             }
-            table.claim_auto_task(now, &self.settings, seed)?
+            // Over the server's posting budget, computer moves wait: the timer finds them due again.
+            if !self.may_post(table.guild, now) {
+                return None;
+            }
+            (
+                table.claim_auto_task(now, &self.settings, seed)?,
+                table.guild,
+            )
         };
         let picker = self.picker.clone();
         let view = task.view.clone();
@@ -907,6 +1090,7 @@ impl Tables {
                 if closed {
                     self.forget(&shared, channel);
                 }
+                self.spend_posts(guild, posts_of(&reply), now);
                 Some(reply)
             }
             Ok(None) => None,

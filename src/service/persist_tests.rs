@@ -28,7 +28,7 @@ fn backends(name: &str) -> Vec<(&'static str, TestStore)> {
 }
 
 fn tables_on(store: Arc<dyn Store>, seed: u64) -> Tables {
-    Tables::seeded(Settings::default(), Arc::new(RandomPicker), seed).with_store(store)
+    Tables::seeded(test_settings(), Arc::new(RandomPicker), seed).with_store(store)
 }
 
 fn at(seconds: u64) -> Timestamp {
@@ -549,7 +549,7 @@ fn finished_games_feed_stats_history_and_records() {
         assert!(elsewhere.is_refusal());
     }
     // Without a database there is nothing to show, politely.
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 1);
+    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 1);
     assert_refusal(
         &ask(&tables, 1, 1, Command::Leaderboard),
         "without a database",
@@ -577,7 +577,7 @@ fn timers_resume_and_a_turn_that_ran_out_while_down_gets_time() {
         assert_eq!(restored.resumed.len(), 3, "{backend}");
         let table = second.snapshot(ChannelId(1)).expect("table");
         let playing = table.playing().expect("playing");
-        let settings = Settings::default();
+        let settings = test_settings();
         assert_eq!(
             playing.turn_started.after(settings.turn_timeout),
             later.after(settings.turn_timeout - settings.turn_reminder),

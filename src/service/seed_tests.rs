@@ -57,7 +57,7 @@ fn old_stream(ms: u64, pid: u64, games: usize) -> Vec<u64> {
 #[test]
 fn seeds_of_many_games_are_distinct_and_not_from_the_clock_or_another_game() {
     let started = Timestamp::now();
-    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker));
+    let tables = Tables::new(test_settings(), Arc::new(RandomPicker));
     let games = 64;
     let mut seeds = Vec::new();
     let mut decks = HashSet::new();
@@ -95,8 +95,8 @@ fn seeds_of_many_games_are_distinct_and_not_from_the_clock_or_another_game() {
 #[test]
 fn two_services_started_at_the_same_instant_deal_different_games() {
     // Same process (same pid), same clock reading for every request: only the OS source differs.
-    let a = Tables::new(Settings::default(), Arc::new(RandomPicker));
-    let b = Tables::new(Settings::default(), Arc::new(RandomPicker));
+    let a = Tables::new(test_settings(), Arc::new(RandomPicker));
+    let b = Tables::new(test_settings(), Arc::new(RandomPicker));
     let (seed_a, deck_a) = seed_and_deck(&dealt(&a, 10, Variant::Classic));
     let (seed_b, deck_b) = seed_and_deck(&dealt(&b, 10, Variant::Classic));
     assert_ne!(seed_a, seed_b);
@@ -107,7 +107,7 @@ fn two_services_started_at_the_same_instant_deal_different_games() {
 fn refused_begins_take_nothing_from_another_game() {
     // A refused Begin (not the host) changes nothing, and the next game's deal does not depend on
     // how many were refused: two services, one with many refusals, still deal unrelated games.
-    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker));
+    let tables = Tables::new(test_settings(), Arc::new(RandomPicker));
     let start = Command::Start {
         variant: Variant::Classic,
         teams: None,
@@ -127,7 +127,7 @@ fn refused_begins_take_nothing_from_another_game() {
 
 #[test]
 fn dice_are_rolled_when_the_player_rolls_not_before() {
-    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker));
+    let tables = Tables::new(test_settings(), Arc::new(RandomPicker));
     let table = dealt(&tables, 5, Variant::Dice);
     let playing = table.playing().expect("playing");
     // Dealt: no roll exists yet, neither in the game nor in its record (what is saved).
@@ -165,7 +165,7 @@ fn dice_are_rolled_when_the_player_rolls_not_before() {
 fn rolls_come_fresh_for_each_roll_not_from_the_game_seed() {
     // Before this issue a dice game's rolls were the game seed's stream, fixed at the deal. Now each is
     // thrown from the OS when the player rolls: the rolls of a game are not the seed's stream.
-    let tables = Tables::new(Settings::default(), Arc::new(RandomPicker));
+    let tables = Tables::new(test_settings(), Arc::new(RandomPicker));
     let table = dealt(&tables, 9, Variant::Dice);
     let seats: Vec<u64> = table
         .playing()

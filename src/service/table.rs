@@ -454,8 +454,27 @@ impl Table {
         }
     }
 
+    /// Whether `actor` may manage the table (add computers, begin, cancel, stop): the host, or members
+    /// who may manage messages. A host who gave up a running game no longer may; the players still in
+    /// it then may.
     fn is_boss(&self, actor: &Actor) -> bool {
-        actor.user == self.host || actor.can_manage
+        if actor.can_manage {
+            return true;
+        }
+        match &self.state {
+            State::Playing(playing) if playing.seat_of(self.host).is_none() => {
+                playing.seat_of(actor.user).is_some()
+            }
+            _ => actor.user == self.host,
+        }
+    }
+
+    /// The refusal for someone who may not manage the table.
+    fn not_boss(&self) -> Text {
+        match &self.state {
+            State::Playing(playing) if playing.seat_of(self.host).is_none() => Text::HostGaveUp,
+            _ => Text::NotHost { host: self.host },
+        }
     }
 
     fn lobby_mut(&mut self) -> Result<&mut Lobby, Text> {
@@ -537,9 +556,12 @@ impl Table {
             Command::Join { team } => self.join(actor, team),
             Command::Leave | Command::Forfeit if in_lobby => self.leave_lobby(actor),
             Command::Leave | Command::Forfeit => self.forfeit(actor, now, settings, lang),
-            Command::AddBot { level } => {
-                self.add_bot(actor, level.unwrap_or(settings.default_bot_level), lang)
-            }
+            Command::AddBot { level } => self.add_bot(
+                actor,
+                level.unwrap_or(settings.default_bot_level),
+                settings,
+                lang,
+            ),
             Command::RemoveBot => self.remove_bot(actor),
             Command::Begin => seed
                 .ok_or(Text::Internal)
@@ -631,15 +653,30 @@ impl Table {
         }
     }
 
-    fn add_bot(&mut self, actor: &Actor, level: BotLevel, lang: Lang) -> Outcome {
+    fn add_bot(
+        &mut self,
+        actor: &Actor,
+        level: BotLevel,
+        settings: &Settings,
+        lang: Lang,
+    ) -> Outcome {
         if !self.is_boss(actor) {
-            return Err(Text::NotHost { host: self.host });
+            return Err(self.not_boss());
         }
         let max_players = self.setup.max_players();
         let number = self.bots_added.saturating_add(1);
         let lobby = self.lobby_mut()?;
         if lobby.seats.len() >= usize::from(max_players) {
             return Err(Text::LobbyFull { max: max_players });
+        }
+        let max_bots = settings.limits.bots_per_table;
+        let bots = lobby
+            .seats
+            .iter()
+            .filter(|s| s.player.user().is_none())
+            .count();
+        if bots >= usize::from(max_bots) {
+            return Err(Text::TooManyBots { max: max_bots });
         }
         let level_name = tr(lang, &format!("level-{level}"));
         let name = tr_args(
@@ -665,7 +702,7 @@ impl Table {
 
     fn remove_bot(&mut self, actor: &Actor) -> Outcome {
         if !self.is_boss(actor) {
-            return Err(Text::NotHost { host: self.host });
+            return Err(self.not_boss());
         }
         let lobby = self.lobby_mut()?;
         let index = lobby
@@ -682,7 +719,7 @@ impl Table {
 
     fn cancel(&mut self, actor: &Actor) -> Outcome {
         if !self.is_boss(actor) {
-            return Err(Text::NotHost { host: self.host });
+            return Err(self.not_boss());
         }
         self.lobby_mut()?;
         self.closed = true;
@@ -694,7 +731,7 @@ impl Table {
 
     fn begin(&mut self, actor: &Actor, now: Timestamp, seed: u64, settings: &Settings) -> Outcome {
         if !self.is_boss(actor) {
-            return Err(Text::NotHost { host: self.host });
+            return Err(self.not_boss());
         }
         let setup = self.setup;
         let lobby = self.lobby_mut()?;
@@ -1091,7 +1128,7 @@ impl Table {
 
     fn stop(&mut self, actor: &Actor) -> Outcome {
         if !self.is_boss(actor) {
-            return Err(Text::NotHost { host: self.host });
+            return Err(self.not_boss());
         }
         self.playing_mut()?;
         let message = self.end_game(vec![Text::Stopped(Who::User(actor.user))]);

@@ -478,6 +478,25 @@ pub enum Text {
     NoSuchGame(i64),
     /// No finished game of this channel is stored.
     NoGameHere,
+    /// The user already has as many open tables as allowed.
+    TooManyTables {
+        /// The limit.
+        max: u32,
+    },
+    /// The server already has as many open tables as allowed.
+    ServerFull {
+        /// The limit.
+        max: u32,
+    },
+    /// The table already has as many computer players as allowed.
+    TooManyBots {
+        /// The limit.
+        max: u8,
+    },
+    /// The bot is posting at its limit in this server: try again shortly.
+    Busy,
+    /// The host gave up: only the players still in the game (or moderators) may manage it.
+    HostGaveUp,
 }
 
 /// A player's totals on a server.
@@ -564,6 +583,11 @@ impl Text {
                 | Text::HistoryFailed
                 | Text::NoSuchGame(_)
                 | Text::NoGameHere
+                | Text::TooManyTables { .. }
+                | Text::ServerFull { .. }
+                | Text::TooManyBots { .. }
+                | Text::Busy
+                | Text::HostGaveUp
         )
     }
 
@@ -995,6 +1019,13 @@ impl Text {
             }
             Text::NoSuchGame(id) => tr.ta("no-such-game", &Args::new().text("id", id.to_string())),
             Text::NoGameHere => tr.t("no-game-here"),
+            Text::TooManyTables { max } => {
+                tr.ta("too-many-tables", &Args::new().number("max", *max))
+            }
+            Text::ServerFull { max } => tr.ta("server-full", &Args::new().number("max", *max)),
+            Text::TooManyBots { max } => tr.ta("too-many-bots", &Args::new().number("max", *max)),
+            Text::Busy => tr.t("busy"),
+            Text::HostGaveUp => tr.t("host-gave-up"),
             Text::Rules(variant) => tr.t(match variant {
                 Variant::Classic => "rules-classic",
                 Variant::Dice => "rules-dice",

@@ -26,6 +26,9 @@ pub struct BotOptions {
     pub tick_secs: u64,
     /// `RUST_LOG` for the child.
     pub log_filter: String,
+    /// The `[limits]` section. The stand-in has one guild, so by default its tables stand for many
+    /// servers: the per-server limits are raised out of the way (tests of the limits set their own).
+    pub limits: String,
 }
 
 impl Default for BotOptions {
@@ -35,6 +38,9 @@ impl Default for BotOptions {
             bot_delay_ms: 0,
             tick_secs: 1,
             log_filter: "info,serenity=warn,poise=warn".into(),
+            limits: "tables_per_server = 100000\nserver_posts_per_second = 100000\n\
+                     server_post_burst = 100000"
+                .into(),
         }
     }
 }
@@ -54,11 +60,13 @@ impl BotProcess {
             "token = {token:?}\n{dev_guild}database = {database:?}\n\n\
              [timers]\nturn_reminder_secs = 3000\nturn_timeout_secs = 6000\nlobby_timeout_secs = 6000\n\
              bot_delay_ms = {delay}\ntick_secs = {tick}\n\n\
+             [limits]\n{limits}\n\
              [network]\nhttps_proxy = {proxy:?}\nextra_root_certificates = {ca:?}\n",
             token = fake.token(),
             database = database.display().to_string(),
             delay = options.bot_delay_ms,
             tick = options.tick_secs,
+            limits = options.limits,
             proxy = fake.rest_url(),
             ca = ca.display().to_string(),
         );

@@ -1,0 +1,258 @@
+//! Issue 14.4: limits against abuse. Tables per user and per server, computer players per table, the
+//! bot's posting rate per server, and who may manage a game whose host gave up. Every refusal is a
+//! polite private message that changes nothing.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::{Options, Variant};
+
+use super::*;
+
+const T0: Timestamp = Timestamp(1_700_000_000_000);
+
+fn tables_with(limits: Limits) -> Tables {
+    let settings = Settings {
+        limits,
+        ..Settings::default()
+    };
+    Tables::seeded(settings, Arc::new(RandomPicker), 3)
+}
+
+fn ask_at(
+    tables: &Tables,
+    guild: u64,
+    channel: u64,
+    user: u64,
+    command: Command,
+    now: Timestamp,
+) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GuildId(guild)),
+            channel: ChannelId(channel),
+            actor: Actor {
+                user: UserId(user),
+                name: format!("Player{user}"),
+                can_manage: user >= 900,
+            },
+            command,
+        },
+        now,
+    )
+}
+
+fn ask(tables: &Tables, guild: u64, channel: u64, user: u64, command: Command) -> Reply {
+    ask_at(tables, guild, channel, user, command, T0)
+}
+
+fn start() -> Command {
+    Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options::default(),
+    }
+}
+
+fn refusal(reply: &Reply) -> Option<&Text> {
+    match reply.outputs.as_slice() {
+        [Output::Ephemeral(m)] if reply.is_refusal() => m.lines.first(),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_user_may_host_only_so_many_tables() {
+    let tables = tables_with(Limits {
+        tables_per_user: 3,
+        ..Limits::default()
+    });
+    for channel in 1..=3 {
+        assert!(!ask(&tables, 7, channel, 1, start()).is_refusal());
+    }
+    // The fourth, in this server or another, is refused and opens nothing.
+    for guild in [7, 8] {
+        let reply = ask(&tables, guild, 4, 1, start());
+        assert_eq!(refusal(&reply), Some(&Text::TooManyTables { max: 3 }));
+        assert!(tables.snapshot(ChannelId(4)).is_none());
+    }
+    // Someone else still may; and once one of the three closes, the host may again.
+    assert!(!ask(&tables, 7, 5, 2, start()).is_refusal());
+    assert!(!ask(&tables, 7, 1, 1, Command::Cancel).is_refusal());
+    assert!(!ask(&tables, 7, 4, 1, start()).is_refusal());
+}
+
+#[test]
+fn a_server_may_have_only_so_many_tables() {
+    let tables = tables_with(Limits {
+        tables_per_server: 2,
+        ..Limits::default()
+    });
+    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    assert!(!ask(&tables, 7, 2, 2, start()).is_refusal());
+    let reply = ask(&tables, 7, 3, 3, start());
+    assert_eq!(refusal(&reply), Some(&Text::ServerFull { max: 2 }));
+    assert!(tables.snapshot(ChannelId(3)).is_none());
+    // Another server is not affected.
+    assert!(!ask(&tables, 8, 3, 3, start()).is_refusal());
+}
+
+#[test]
+fn a_table_takes_only_so_many_computer_players() {
+    let tables = tables_with(Limits {
+        bots_per_table: 2,
+        ..Limits::default()
+    });
+    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    for _ in 0..2 {
+        assert!(!ask(&tables, 7, 1, 1, Command::AddBot { level: None }).is_refusal());
+    }
+    let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
+    let reply = ask(&tables, 7, 1, 1, Command::AddBot { level: None });
+    assert_eq!(refusal(&reply), Some(&Text::TooManyBots { max: 2 }));
+    assert_eq!(
+        serde_json::to_string(&tables.snapshot(ChannelId(1))).ok(),
+        before
+    );
+}
+
+/// A two-player game between users 1 and 2 in `channel` of guild 7, dealt at T0.
+fn game(tables: &Tables, channel: u64) {
+    assert!(!ask(tables, 7, channel, 1, start()).is_refusal());
+    assert!(!ask(tables, 7, channel, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask(tables, 7, channel, 1, Command::Begin).is_refusal());
+}
+
+#[test]
+fn past_the_posting_budget_players_are_asked_to_wait_and_nothing_changes() {
+    let tables = tables_with(Limits {
+        server_posts_per_second: 1,
+        server_post_burst: 8,
+        ..Limits::default()
+    });
+    // Opening, joining and dealing post a few messages; then the board is asked for until the budget
+    // is spent.
+    game(&tables, 1);
+    let mut busy = None;
+    for i in 0..20 {
+        let reply = ask(&tables, 7, 1, 1, Command::Board);
+        if reply.is_refusal() {
+            busy = Some((i, reply));
+            break;
+        }
+    }
+    let (i, reply) = busy.expect("the budget runs out");
+    assert!(i < 8, "{i} boards were posted past a burst of 8");
+    assert_eq!(refusal(&reply), Some(&Text::Busy));
+    // Private answers are not posts: still answered.
+    assert!(!ask(&tables, 7, 1, 1, Command::Status).is_refusal());
+    // Another server has its own budget.
+    assert!(!ask(&tables, 8, 2, 1, start()).is_refusal());
+    // A few seconds later the budget has refilled.
+    let later = T0.after(Duration::from_secs(3));
+    assert!(!ask_at(&tables, 7, 1, 1, Command::Board, later).is_refusal());
+}
+
+#[tokio::test]
+async fn past_the_posting_budget_computer_moves_wait_then_go_on() {
+    let tables = tables_with(Limits {
+        server_posts_per_second: 1,
+        server_post_burst: 4,
+        ..Limits::default()
+    });
+    // One human and five computers, set up slowly enough for the budget; dealing spends most of it.
+    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    for i in 1..=5 {
+        let now = T0.after(Duration::from_secs(2 * i));
+        let reply = ask_at(&tables, 7, 1, 1, Command::AddBot { level: None }, now);
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+    let dealt = T0.after(Duration::from_secs(20));
+    assert!(!ask_at(&tables, 7, 1, 1, Command::Begin, dealt).is_refusal());
+    let playing = |t: &Tables| {
+        t.snapshot(ChannelId(1))
+            .and_then(|t| t.playing().cloned())
+            .expect("playing")
+    };
+    let refilled = dealt.after(Duration::from_secs(8));
+    // If the human deals first, they play (a legal card), and the five computers are due.
+    let p = playing(&tables);
+    let game = p.live.game();
+    if p.seats[usize::from(game.position().to_move())]
+        .user()
+        .is_some()
+    {
+        let mut moves = crate::engine::MoveList::new();
+        game.legal_moves(&mut moves);
+        let command = match moves.first() {
+            Some(crate::engine::Move::Play { card, cell }) => Command::Play {
+                card: Some(card.to_string()),
+                cell: game.position().layout().cell_name(*cell),
+            },
+            Some(crate::engine::Move::Exchange { card }) => Command::Exchange {
+                card: card.to_string(),
+            },
+            other => panic!("unexpected first move {other:?}"),
+        };
+        let reply = ask_at(&tables, 7, 1, 1, command, refilled);
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+    let mut moved = 0;
+    while tables.auto_step(ChannelId(1), refilled).await.is_some() {
+        moved += 1;
+    }
+    // The budget (four posts) ran out before the five computers had all moved.
+    assert!(moved < 5, "{moved} computer moves on a budget of 4");
+    let held = playing(&tables);
+    let plies = held.live.game().position().plies();
+    let to_move = held.live.game().position().to_move();
+    assert!(
+        held.seats[usize::from(to_move)].user().is_none(),
+        "a computer is to move but waits"
+    );
+    assert!(tables.auto_step(ChannelId(1), refilled).await.is_none());
+    // Once the budget refills, the computers go on.
+    let later = refilled.after(Duration::from_secs(10));
+    assert!(tables.auto_step(ChannelId(1), later).await.is_some());
+    assert!(playing(&tables).live.game().position().plies() > plies);
+}
+
+#[test]
+fn a_host_who_gave_up_can_no_longer_stop_the_game() {
+    let tables = tables_with(Limits::default());
+    // Host 1 and users 2 and 3 in three teams of one: the host gives up, the game goes on.
+    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    for user in [2, 3] {
+        assert!(!ask(&tables, 7, 1, user, Command::Join { team: None }).is_refusal());
+    }
+    assert!(!ask(&tables, 7, 1, 1, Command::Begin).is_refusal());
+    assert!(!ask(&tables, 7, 1, 1, Command::Forfeit).is_refusal());
+    assert!(tables.snapshot(ChannelId(1)).is_some(), "the game goes on");
+    let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
+    // The former host, and someone who is not playing, are refused.
+    for user in [1, 50] {
+        let reply = ask(&tables, 7, 1, user, Command::Stop);
+        assert_eq!(refusal(&reply), Some(&Text::HostGaveUp), "user {user}");
+    }
+    assert_eq!(
+        serde_json::to_string(&tables.snapshot(ChannelId(1))).ok(),
+        before
+    );
+    // A player still in the game may stop it.
+    assert!(!ask(&tables, 7, 1, 2, Command::Stop).is_refusal());
+    assert!(tables.snapshot(ChannelId(1)).is_none());
+}
+
+#[test]
+fn a_moderator_may_stop_a_game_whose_host_gave_up() {
+    let tables = tables_with(Limits::default());
+    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    for user in [2, 3] {
+        assert!(!ask(&tables, 7, 1, user, Command::Join { team: None }).is_refusal());
+    }
+    assert!(!ask(&tables, 7, 1, 1, Command::Begin).is_refusal());
+    assert!(!ask(&tables, 7, 1, 1, Command::Forfeit).is_refusal());
+    // User 900 may manage messages (see `ask_at`).
+    assert!(!ask(&tables, 7, 1, 900, Command::Stop).is_refusal());
+    assert!(tables.snapshot(ChannelId(1)).is_none());
+}
