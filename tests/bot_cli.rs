@@ -70,3 +70,92 @@ fn configuration_files_are_checked() {
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("no Discord token"), "{text}");
 }
+
+/// Runs the binary with `stdin` as its standard input and its standard output a pipe whose reading
+/// end is closed before the binary writes anything (it is closed before stdin is written, and the
+/// commands read stdin to the end first); returns the exit code and standard error.
+fn with_closed_stdout(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(args)
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().expect("stdin");
+    // The child may stop reading early (an oversized input): a failed write is fine.
+    let _ = input.write_all(stdin);
+    drop(input);
+    let output = child.wait_with_output().expect("waits");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A random game's record, from the binary itself.
+fn random_record() -> Vec<u8> {
+    let output = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(["replay", "--seed", "5", "--players", "2"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0));
+    output.stdout
+}
+
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    let record = random_record();
+    let (code, err) = with_closed_stdout(&["replay", "-"], &record);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.is_empty(), "nothing to say: {err}");
+    // An illegal record keeps its exit code (1) when its report cannot be printed.
+    let text = String::from_utf8(record.clone()).unwrap();
+    let illegal = text.replacen("\"cell\": \"", "\"cell\": \"Z9", 1);
+    assert_ne!(illegal, text);
+    let (code, err) = with_closed_stdout(&["replay", "-"], illegal.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("board.png");
+    let out = out.to_str().unwrap();
+    let (code, err) = with_closed_stdout(&["render", "-", "--out", out], &record);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(dir.path().join("board.png").exists());
+    for args in [
+        &["replay", "--seed", "1", "--players", "2"][..],
+        &["arena", "--a", "easy", "--b", "easy", "--games", "2"][..],
+    ] {
+        let (code, err) = with_closed_stdout(args, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn endless_or_huge_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = vec![b' '; 5 * 1024 * 1024];
+    let (code, err) = with_closed_stdout(&["replay", "-"], &huge);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("standard input is larger than 4 MiB"), "{err}");
+    if std::path::Path::new("/dev/zero").exists() {
+        for args in [
+            &["replay", "/dev/zero"][..],
+            &["render", "/dev/zero", "--out", "b.png"][..],
+        ] {
+            let (code, text) = bot(dir.path(), None, args);
+            assert_eq!(code, 2, "{args:?}: {text}");
+            assert!(text.contains("/dev/zero is larger than 4 MiB"), "{text}");
+            assert!(!text.contains("panicked"), "{text}");
+        }
+        assert!(!dir.path().join("b.png").exists());
+    }
+}
