@@ -159,3 +159,38 @@ fn endless_or_huge_input_is_refused() {
         assert!(!dir.path().join("b.png").exists());
     }
 }
+
+#[test]
+fn render_draws_a_very_long_name() {
+    // A 10,000-character name took minutes (the text was re-measured once per character cut); names
+    // are now capped at 32 characters before drawing, and the fitting is one pass.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.json"), random_record()).unwrap();
+    let long = "W".repeat(10_000);
+    let names = format!("{long},{long}");
+    let (code, text) = bot(
+        dir.path(),
+        None,
+        &[
+            "render",
+            "game.json",
+            "--out",
+            "b.png",
+            "--after",
+            "5",
+            "--seat",
+            "0",
+            "--names",
+            &names,
+        ],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("wrote b.png") && text.contains("wrote b.hand.png"),
+        "{text}"
+    );
+    for file in ["b.png", "b.hand.png"] {
+        let size = std::fs::metadata(dir.path().join(file)).unwrap().len();
+        assert!(size > 10_000, "{file}: {size} bytes");
+    }
+}

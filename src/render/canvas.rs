@@ -259,20 +259,35 @@ pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
     width
 }
 
-/// Shortens `text` with an ellipsis until it fits `max` pixels.
+/// Shortens `text` with an ellipsis until it fits `max` pixels: the longest shorter prefix that fits
+/// with "…" after it (an empty string when not even "…" fits). One pass over the text, measuring each
+/// prefix as it grows, so a long text costs linear time rather than a measurement per cut.
 pub fn fit_text(font: &FontRef<'static>, size: f32, text: &str, max: f32) -> String {
     if text_width(font, size, text) <= max {
         return text.to_string();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let candidate: String = chars.iter().collect::<String>() + "…";
-        if text_width(font, size, &candidate) <= max {
-            return candidate;
+    let scaled = font.as_scaled(PxScale::from(size));
+    let ellipsis = scaled.glyph_id('…');
+    let mut width = 0.0;
+    let mut last = None;
+    let mut cut = None;
+    for (at, c) in text.char_indices() {
+        // `width` is the width of `text[..at]`, whose last glyph is `last`.
+        let kern = last.map_or(0.0, |prev| scaled.kern(prev, ellipsis));
+        if width + kern + scaled.h_advance(ellipsis) <= max {
+            cut = Some(at);
         }
+        let id = scaled.glyph_id(c);
+        if let Some(prev) = last {
+            width += scaled.kern(prev, id);
+        }
+        width += scaled.h_advance(id);
+        last = Some(id);
     }
-    String::new()
+    match cut {
+        Some(at) => format!("{}…", &text[..at]),
+        None => String::new(),
+    }
 }
 
 /// Draws `text` with its baseline at `y`; returns the drawn width.

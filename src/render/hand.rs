@@ -124,7 +124,7 @@ fn draw_header(
         Some(team) => format!("{} · {}", texts.your_hand, texts.team(variant, team)),
         None => texts.your_hand.to_string(),
     };
-    text(
+    let title_width = text(
         img,
         &fonts.bold,
         32.0,
@@ -134,6 +134,8 @@ fn draw_header(
         &title,
     );
     let right = WIDTH as f32 - PAD;
+    // What is said on the right keeps clear of the title (a long name is cut to the room left).
+    let room = (right - (x + title_width + 24.0)).max(0.0);
     if view.position.is_over() {
         return;
     }
@@ -150,7 +152,12 @@ fn draw_header(
     } else if view.seat.is_some() {
         let seat = view.position.to_move();
         let name = texts.seat_name(seat_names, seat);
-        let s = fill(texts.waiting, &[("name", &name)]);
+        let s = fit_text(
+            &fonts.sans,
+            24.0,
+            &fill(texts.waiting, &[("name", &name)]),
+            room,
+        );
         text(
             img,
             &fonts.sans,
