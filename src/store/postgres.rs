@@ -876,13 +876,105 @@ mod tests {
         );
         let junk = dir.path().join("junk.pem");
         std::fs::write(&junk, "not a certificate").expect("write");
-        let err = root_store(Some(&junk)).err().expect("no certificate");
+        let err = root_store(Some(&junk)).expect_err("no certificate");
         assert!(err.to_string().contains("no PEM certificate"), "{err}");
         let ca = rcgen::generate_simple_self_signed(vec!["db.example".to_string()]).expect("cert");
         let good = dir.path().join("ca.pem");
         std::fs::write(&good, ca.cert.pem()).expect("write");
         assert_eq!(root_store(Some(&good)).expect("one root").len(), 1);
         assert!(root_store(None).expect("Mozilla roots").len() > 100);
+    }
+
+    /// A stand-in for a PostgreSQL server with TLS on 127.0.0.1: it accepts the client's SSLRequest,
+    /// completes a TLS handshake with a self-signed certificate for `localhost` and `db.example`, then
+    /// refuses the login with the server error "tls works". Returns the port and the certificate (PEM).
+    fn tls_stand_in() -> (u16, String) {
+        use std::io::{Read, Write};
+        let issued = rcgen::generate_simple_self_signed(vec![
+            "localhost".to_string(),
+            "db.example".to_string(),
+        ])
+        .expect("certificate");
+        let key =
+            rustls::pki_types::PrivateKeyDer::Pkcs8(issued.signing_key.serialize_der().into());
+        let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()
+        .expect("versions")
+        .with_no_client_auth()
+        .with_single_cert(vec![issued.cert.der().clone()], key)
+        .expect("server config");
+        let config = Arc::new(config);
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("address").port();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut tcp) = stream else { continue };
+                let config = Arc::clone(&config);
+                // One connection at a time; a failed handshake just ends it.
+                let _ = (|| -> std::io::Result<()> {
+                    let mut request = [0u8; 8];
+                    tcp.read_exact(&mut request)?;
+                    tcp.write_all(b"S")?;
+                    let connection =
+                        rustls::ServerConnection::new(config).map_err(std::io::Error::other)?;
+                    let mut tls = rustls::StreamOwned::new(connection, tcp);
+                    let mut length = [0u8; 4];
+                    tls.read_exact(&mut length)?;
+                    let mut startup =
+                        vec![0u8; (u32::from_be_bytes(length) as usize).saturating_sub(4)];
+                    tls.read_exact(&mut startup)?;
+                    let fields: &[u8] = b"SFATAL\0VFATAL\0C28000\0Mtls works\0\0";
+                    let mut reply = vec![b'E'];
+                    reply.extend_from_slice(&(fields.len() as u32 + 4).to_be_bytes());
+                    reply.extend_from_slice(fields);
+                    tls.write_all(&reply)?;
+                    tls.flush()
+                })();
+            }
+        });
+        (port, issued.cert.pem())
+    }
+
+    #[test]
+    fn tls_modes_check_what_they_promise() {
+        let (port, pem) = tls_stand_in();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let ca = dir.path().join("ca.pem");
+        std::fs::write(&ca, pem).expect("write");
+        let ca = ca.display().to_string();
+        let outcome = |host: &str, query: &str| {
+            let url = format!(
+                "postgres://u@{host}:{port}/db?hostaddr=127.0.0.1&connect_timeout=5&{query}"
+            );
+            let err = PostgresStore::open(&url)
+                .err()
+                .expect("the stand-in refuses the login");
+            err.to_string()
+        };
+        let reached = "PostgreSQL: db error: FATAL: tls works";
+        // No certificate check: TLS with whatever certificate the server has.
+        assert_eq!(outcome("127.0.0.1", "sslmode=prefer"), reached);
+        assert_eq!(outcome("127.0.0.1", "sslmode=require"), reached);
+        // verify-ca: a trusted root is needed, the host name is not checked.
+        assert_eq!(
+            outcome("127.0.0.1", &format!("sslmode=verify-ca&sslrootcert={ca}")),
+            reached
+        );
+        let unknown = outcome("127.0.0.1", "sslmode=verify-ca");
+        assert!(
+            unknown.contains("invalid peer certificate: UnknownIssuer"),
+            "{unknown}"
+        );
+        // verify-full: the certificate must also name the host.
+        let full = format!("sslmode=verify-full&sslrootcert={ca}");
+        assert_eq!(outcome("localhost", &full), reached);
+        let wrong_name = outcome("127.0.0.1", &full);
+        assert!(
+            wrong_name.contains("invalid peer certificate: certificate not valid for name"),
+            "{wrong_name}"
+        );
     }
 
     /// A URL for the test server in a fresh schema of its own (dropped by the guard).
