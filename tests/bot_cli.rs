@@ -194,3 +194,23 @@ fn render_draws_a_very_long_name() {
         assert!(size > 10_000, "{file}: {size} bytes");
     }
 }
+
+#[test]
+fn a_failing_standard_output_is_reported() {
+    // /dev/full refuses every write (ENOSPC): unlike a closed pipe, that is worth a message.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(["replay", "--seed", "1", "--players", "2"])
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("cannot write to standard output: "),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
