@@ -4,6 +4,7 @@
 //! processes starting together apply them once. Connections are encrypted with rustls as the URL's
 //! `sslmode` asks (see [`TlsMode`]).
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
@@ -215,15 +216,11 @@ fn root_store(root_cert: Option<&Path>) -> Result<RootCertStore, StoreError> {
             path.display()
         ))
     };
+    let file = std::fs::File::open(path).map_err(|e| problem(e.to_string()))?;
     let mut pem = Vec::new();
-    std::io::Read::read_to_end(
-        &mut std::io::Read::take(
-            std::fs::File::open(path).map_err(|e| problem(e.to_string()))?,
-            MAX_ROOT_CERT_BYTES + 1,
-        ),
-        &mut pem,
-    )
-    .map_err(|e| problem(e.to_string()))?;
+    file.take(MAX_ROOT_CERT_BYTES + 1)
+        .read_to_end(&mut pem)
+        .map_err(|e| problem(e.to_string()))?;
     if pem.len() as u64 > MAX_ROOT_CERT_BYTES {
         return Err(problem("larger than 4 MiB".into()));
     }
@@ -889,7 +886,7 @@ mod tests {
     /// completes a TLS handshake with a self-signed certificate for `localhost` and `db.example`, then
     /// refuses the login with the server error "tls works". Returns the port and the certificate (PEM).
     fn tls_stand_in() -> (u16, String) {
-        use std::io::{Read, Write};
+        use std::io::Write;
         let issued = rcgen::generate_simple_self_signed(vec![
             "localhost".to_string(),
             "db.example".to_string(),
