@@ -4,6 +4,8 @@
 use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
+use super::texts::fill;
+
 /// A colour with alpha.
 pub type Colour = Rgba<u8>;
 
@@ -288,6 +290,49 @@ pub fn fit_text(font: &FontRef<'static>, size: f32, text: &str, max: f32) -> Str
         Some(at) => format!("{}…", &text[..at]),
         None => String::new(),
     }
+}
+
+/// `template` filled with `values` (see [`fill`]), the value under `key` (a name) shortened first so
+/// that the words around it stay whole within `max` pixels ("Wolfgang Amad… to play", not "Wolfgang
+/// Amadeus Moz…"); the whole is shortened as well if even that is not enough.
+pub fn fill_fitting(
+    font: &FontRef<'static>,
+    size: f32,
+    template: &str,
+    values: &[(&str, &str)],
+    key: &str,
+    max: f32,
+) -> String {
+    let whole = fill(template, values);
+    if text_width(font, size, &whole) <= max {
+        return whole;
+    }
+    let replaced = |by: &str| -> Vec<(&str, String)> {
+        values
+            .iter()
+            .map(|&(k, v)| {
+                (
+                    k,
+                    if k == key {
+                        by.to_string()
+                    } else {
+                        v.to_string()
+                    },
+                )
+            })
+            .collect()
+    };
+    let filled = |pairs: &[(&str, String)]| {
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        fill(template, &pairs)
+    };
+    let around = text_width(font, size, &filled(&replaced("")));
+    let value = values
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, v)| *v);
+    let value = fit_text(font, size, value, max - around);
+    fit_text(font, size, &filled(&replaced(&value)), max)
 }
 
 /// Draws `text` with its baseline at `y`; returns the drawn width.

@@ -5,8 +5,8 @@ use image::RgbaImage;
 
 use super::assets::{animal_scaled, fonts, Fonts};
 use super::canvas::{
-    blit, fill_rect, fit_text, rgb, round_rect, round_rect_outline, text, text_width, with_alpha,
-    Align, Colour,
+    blit, fill_fitting, fill_rect, fit_text, rgb, round_rect, round_rect_outline, text, text_width,
+    with_alpha, Align, Colour,
 };
 use super::style::{
     chip_offset, chip_sprite, die, felt, CARD_BLACK, CARD_RED, HEADER_BG, HEADER_DIM, HEADER_TEXT,
@@ -152,10 +152,12 @@ fn draw_header(
     } else if view.seat.is_some() {
         let seat = view.position.to_move();
         let name = texts.seat_name(seat_names, seat);
-        let s = fit_text(
+        let s = fill_fitting(
             &fonts.sans,
             24.0,
-            &fill(texts.waiting, &[("name", &name)]),
+            texts.waiting,
+            &[("name", &name)],
+            "name",
             room,
         );
         text(

@@ -391,3 +391,22 @@ fn a_very_long_seat_name_is_drawn_cut() {
         hand_image_named(&seat, &cut)
     );
 }
+
+#[test]
+fn a_long_name_is_cut_before_the_words_around_it() {
+    use super::canvas::{fill_fitting, text_width};
+    let fonts = assets::fonts().expect("fonts");
+    let turn = texts::Texts::english().turn;
+    let name = texts::cap_name(&"W".repeat(100));
+    let fitted = fill_fitting(&fonts.bold, 34.0, turn, &[("name", &name)], "name", 600.0);
+    assert!(fitted.ends_with("… to play"), "{fitted}");
+    assert!(text_width(&fonts.bold, 34.0, &fitted) <= 600.0);
+    // Short names are left alone; with no room at all, the whole is cut.
+    let short = fill_fitting(&fonts.bold, 34.0, turn, &[("name", "Ada")], "name", 600.0);
+    assert_eq!(short, "Ada to play");
+    let tiny = fill_fitting(&fonts.bold, 34.0, turn, &[("name", "Ada")], "name", 80.0);
+    assert!(
+        tiny.ends_with('…') && text_width(&fonts.bold, 34.0, &tiny) <= 80.0,
+        "{tiny}"
+    );
+}
