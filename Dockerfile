@@ -8,7 +8,13 @@
 # config file: /data/config.toml is read by default, or mount one anywhere and pass
 # `run --config /path/config.toml` as the command.
 
-FROM rust:1-bookworm AS build
+# Base images are pinned by digest (the multi-arch index), so a build starts from the same bytes until the
+# pin is changed on purpose; the tag beside it is for the reader (Docker uses the digest). To refresh:
+#   docker buildx imagetools inspect rust:1-bookworm        # or a newer rust:1.NN.N-bookworm
+#   docker buildx imagetools inspect debian:bookworm-slim
+# take the "Digest:" line of each, update both lines below, and rebuild. The Rust image must be 1.88 or
+# newer (the highest rust-version among the locked dependencies; developed with 1.95).
+FROM rust:1.98.1-bookworm@sha256:93ce27a88655056a51dbdd8f5f2d7ddc071c7b0070fb288a37b5a285fc83971e AS build
 WORKDIR /src
 # Manifests first, so the dependency download is cached between source changes.
 COPY Cargo.toml Cargo.lock ./
@@ -17,7 +23,7 @@ COPY assets assets
 COPY src src
 RUN cargo build --release --locked --bin sequence-bot
 
-FROM debian:bookworm-slim
+FROM debian:bookworm-slim@sha256:88200866dfff7ea7f5cbcb6ec7c8a701889efe6fe859fe64d6990e4b07ea4171
 RUN apt-get update \
     && apt-get install -y --no-install-recommends ca-certificates \
     && rm -rf /var/lib/apt/lists/* \

@@ -144,12 +144,12 @@ fn main() {
             (None, Some(seed), Some(players)) => match game.parse::<Variant>() {
                 Ok(variant) => cli::random_record(variant, players, teams, seed),
                 Err(e) => {
-                    eprintln!("{e}");
+                    cli::print_error(&e.to_string());
                     2
                 }
             },
             _ => {
-                eprintln!("usage: sequence-bot replay FILE|-   or   sequence-bot replay --seed N --players P [--teams T] [--game classic|dice|kids]");
+                cli::print_error("usage: sequence-bot replay FILE|-   or   sequence-bot replay --seed N --players P [--teams T] [--game classic|dice|kids]");
                 2
             }
         },

@@ -70,3 +70,147 @@ fn configuration_files_are_checked() {
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("no Discord token"), "{text}");
 }
+
+/// Runs the binary with `stdin` as its standard input and its standard output a pipe whose reading
+/// end is closed before the binary writes anything (it is closed before stdin is written, and the
+/// commands read stdin to the end first); returns the exit code and standard error.
+fn with_closed_stdout(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(args)
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().expect("stdin");
+    // The child may stop reading early (an oversized input): a failed write is fine.
+    let _ = input.write_all(stdin);
+    drop(input);
+    let output = child.wait_with_output().expect("waits");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A random game's record, from the binary itself.
+fn random_record() -> Vec<u8> {
+    let output = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(["replay", "--seed", "5", "--players", "2"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0));
+    output.stdout
+}
+
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    let record = random_record();
+    let (code, err) = with_closed_stdout(&["replay", "-"], &record);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.is_empty(), "nothing to say: {err}");
+    // An illegal record keeps its exit code (1) when its report cannot be printed.
+    let text = String::from_utf8(record.clone()).unwrap();
+    let illegal = text.replacen("\"cell\": \"", "\"cell\": \"Z9", 1);
+    assert_ne!(illegal, text);
+    let (code, err) = with_closed_stdout(&["replay", "-"], illegal.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("board.png");
+    let out = out.to_str().unwrap();
+    let (code, err) = with_closed_stdout(&["render", "-", "--out", out], &record);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(dir.path().join("board.png").exists());
+    for args in [
+        &["replay", "--seed", "1", "--players", "2"][..],
+        &["arena", "--a", "easy", "--b", "easy", "--games", "2"][..],
+    ] {
+        let (code, err) = with_closed_stdout(args, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn endless_or_huge_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = vec![b' '; 5 * 1024 * 1024];
+    let (code, err) = with_closed_stdout(&["replay", "-"], &huge);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("standard input is larger than 4 MiB"), "{err}");
+    if std::path::Path::new("/dev/zero").exists() {
+        for args in [
+            &["replay", "/dev/zero"][..],
+            &["render", "/dev/zero", "--out", "b.png"][..],
+        ] {
+            let (code, text) = bot(dir.path(), None, args);
+            assert_eq!(code, 2, "{args:?}: {text}");
+            assert!(text.contains("/dev/zero is larger than 4 MiB"), "{text}");
+            assert!(!text.contains("panicked"), "{text}");
+        }
+        assert!(!dir.path().join("b.png").exists());
+    }
+}
+
+#[test]
+fn render_draws_a_very_long_name() {
+    // A 10,000-character name took minutes (the text was re-measured once per character cut); names
+    // are now capped at 32 characters before drawing, and the fitting is one pass.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.json"), random_record()).unwrap();
+    let long = "W".repeat(10_000);
+    let names = format!("{long},{long}");
+    let (code, text) = bot(
+        dir.path(),
+        None,
+        &[
+            "render",
+            "game.json",
+            "--out",
+            "b.png",
+            "--after",
+            "5",
+            "--seat",
+            "0",
+            "--names",
+            &names,
+        ],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("wrote b.png") && text.contains("wrote b.hand.png"),
+        "{text}"
+    );
+    for file in ["b.png", "b.hand.png"] {
+        let size = std::fs::metadata(dir.path().join(file)).unwrap().len();
+        assert!(size > 10_000, "{file}: {size} bytes");
+    }
+}
+
+#[test]
+fn a_failing_standard_output_is_reported() {
+    // /dev/full refuses every write (ENOSPC): unlike a closed pipe, that is worth a message.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(["replay", "--seed", "1", "--players", "2"])
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("cannot write to standard output: "),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}

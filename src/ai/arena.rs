@@ -330,7 +330,7 @@ pub fn run_cli(args: &Args) -> i32 {
     let arena = match args.to_arena() {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{e}");
+            crate::cli::print_error(&e.to_string());
             return 2;
         }
     };
@@ -345,13 +345,18 @@ pub fn run_cli(args: &Args) -> i32 {
             Winner::B => format!("B ({})", arena.b),
             Winner::Draw => "draw".into(),
         };
-        eprintln!(
+        crate::cli::print_error(&format!(
             "game {:>4}: {} first vs {}: {} in {} moves",
             r.index, first, second, winner, r.plies
-        );
+        ));
     });
-    println!("{report}");
-    0
+    match crate::cli::print_line(&report.to_string()) {
+        Ok(()) => 0,
+        Err(e) => {
+            crate::cli::print_error(&e);
+            2
+        }
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ use image::RgbaImage;
 
 use super::assets::{animal_scaled, fonts, kids_index, Fonts};
 use super::canvas::{
-    blit, circle, copy_rect, dashed_ring, fill_rect, fit_text, line, mix, rgb, round_rect,
-    round_rect_outline, text, with_alpha, Align, Colour,
+    blit, circle, copy_rect, dashed_ring, fill_fitting, fill_rect, fit_text, line, mix, rgb,
+    round_rect, round_rect_outline, text, with_alpha, Align, Colour,
 };
 use super::style::{
     chip_offset, chip_sprite, dice_tint, die, felt, team_dark, CARD_BLACK, CARD_RED, HEADER_BG,
@@ -660,27 +660,35 @@ fn draw_header(
     }
 
     // Line 1: whose turn, or the result.
-    let (headline, team) = match position.status() {
-        Status::InProgress => {
-            let seat = position.to_move();
-            let name = texts.seat_name(seat_names, seat);
-            (
-                fill(texts.turn, &[("name", &name)]),
-                Some(config.team_of(seat)),
-            )
-        }
-        Status::Won(team) => (
-            fill(texts.won, &[("team", texts.team(variant, team))]),
-            Some(team),
-        ),
-        Status::Drawn => (texts.drawn.to_string(), None),
+    let team = match position.status() {
+        Status::InProgress => Some(config.team_of(position.to_move())),
+        Status::Won(team) => Some(team),
+        Status::Drawn => None,
     };
     let mut x = left;
     if let Some(team) = team {
         put_icon(img, team, x + ICON_R, 40.0);
         x += 2.0 * ICON_R + 12.0;
     }
-    let headline = fit_text(&fonts.bold, 34.0, &headline, right_room - x);
+    let room = right_room - x;
+    let headline = match position.status() {
+        Status::InProgress => {
+            let name = texts.seat_name(seat_names, position.to_move());
+            fill_fitting(
+                &fonts.bold,
+                34.0,
+                texts.turn,
+                &[("name", &name)],
+                "name",
+                room,
+            )
+        }
+        Status::Won(team) => {
+            let won = fill(texts.won, &[("team", texts.team(variant, team))]);
+            fit_text(&fonts.bold, 34.0, &won, room)
+        }
+        Status::Drawn => fit_text(&fonts.bold, 34.0, texts.drawn, room),
+    };
     text(
         img,
         &fonts.bold,
@@ -731,24 +739,20 @@ fn draw_header(
                 c.pretty()
             }
         });
-        let s = match (card, last.removed) {
-            (Some(card), false) => fill(
-                texts.last_placed,
-                &[("name", &name), ("card", &card), ("cell", &cell)],
-            ),
-            (Some(card), true) => fill(
-                texts.last_removed,
-                &[("name", &name), ("card", &card), ("cell", &cell)],
-            ),
-            (None, false) => fill(texts.last_placed_dice, &[("name", &name), ("cell", &cell)]),
-            (None, true) => fill(texts.last_removed_dice, &[("name", &name), ("cell", &cell)]),
+        let card = card.unwrap_or_default();
+        let template = match (last.card.is_some(), last.removed) {
+            (true, false) => texts.last_placed,
+            (true, true) => texts.last_removed,
+            (false, false) => texts.last_placed_dice,
+            (false, true) => texts.last_removed_dice,
         };
+        let values = [("name", name.as_str()), ("card", &card), ("cell", &cell)];
         let colour = if last.removed {
             mix(REMOVED, rgb(0xFFFFFF), 0.3)
         } else {
             mix(HIGHLIGHT, rgb(0xFFFFFF), 0.3)
         };
-        let s = fit_text(&fonts.sans, 22.0, &s, right - left);
+        let s = fill_fitting(&fonts.sans, 22.0, template, &values, "name", right - left);
         text(
             img,
             &fonts.sans,

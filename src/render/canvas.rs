@@ -4,6 +4,8 @@
 use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
+use super::texts::fill;
+
 /// A colour with alpha.
 pub type Colour = Rgba<u8>;
 
@@ -259,20 +261,78 @@ pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
     width
 }
 
-/// Shortens `text` with an ellipsis until it fits `max` pixels.
+/// Shortens `text` with an ellipsis until it fits `max` pixels: the longest shorter prefix that fits
+/// with "…" after it (an empty string when not even "…" fits). One pass over the text, measuring each
+/// prefix as it grows, so a long text costs linear time rather than a measurement per cut.
 pub fn fit_text(font: &FontRef<'static>, size: f32, text: &str, max: f32) -> String {
     if text_width(font, size, text) <= max {
         return text.to_string();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let candidate: String = chars.iter().collect::<String>() + "…";
-        if text_width(font, size, &candidate) <= max {
-            return candidate;
+    let scaled = font.as_scaled(PxScale::from(size));
+    let ellipsis = scaled.glyph_id('…');
+    let mut width = 0.0;
+    let mut last = None;
+    let mut cut = None;
+    for (at, c) in text.char_indices() {
+        // `width` is the width of `text[..at]`, whose last glyph is `last`.
+        let kern = last.map_or(0.0, |prev| scaled.kern(prev, ellipsis));
+        if width + kern + scaled.h_advance(ellipsis) <= max {
+            cut = Some(at);
         }
+        let id = scaled.glyph_id(c);
+        if let Some(prev) = last {
+            width += scaled.kern(prev, id);
+        }
+        width += scaled.h_advance(id);
+        last = Some(id);
     }
-    String::new()
+    match cut {
+        Some(at) => format!("{}…", &text[..at]),
+        None => String::new(),
+    }
+}
+
+/// `template` filled with `values` (see [`fill`]), the value under `key` (a name) shortened first so
+/// that the words around it stay whole within `max` pixels ("Wolfgang Amad… to play", not "Wolfgang
+/// Amadeus Moz…"); the whole is shortened as well if even that is not enough.
+pub fn fill_fitting(
+    font: &FontRef<'static>,
+    size: f32,
+    template: &str,
+    values: &[(&str, &str)],
+    key: &str,
+    max: f32,
+) -> String {
+    let whole = fill(template, values);
+    if text_width(font, size, &whole) <= max {
+        return whole;
+    }
+    let replaced = |by: &str| -> Vec<(&str, String)> {
+        values
+            .iter()
+            .map(|&(k, v)| {
+                (
+                    k,
+                    if k == key {
+                        by.to_string()
+                    } else {
+                        v.to_string()
+                    },
+                )
+            })
+            .collect()
+    };
+    let filled = |pairs: &[(&str, String)]| {
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        fill(template, &pairs)
+    };
+    let around = text_width(font, size, &filled(&replaced("")));
+    let value = values
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, v)| *v);
+    let value = fit_text(font, size, value, max - around);
+    fit_text(font, size, &filled(&replaced(&value)), max)
 }
 
 /// Draws `text` with its baseline at `y`; returns the drawn width.

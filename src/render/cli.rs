@@ -99,12 +99,15 @@ pub fn run(args: &RenderArgs) -> i32 {
     match render(args) {
         Ok(paths) => {
             for path in paths {
-                println!("wrote {}", path.display());
+                if let Err(e) = crate::cli::print_line(&format!("wrote {}", path.display())) {
+                    crate::cli::print_error(&e);
+                    return 2;
+                }
             }
             0
         }
         Err(e) => {
-            eprintln!("{e}");
+            crate::cli::print_error(&e.to_string());
             match e {
                 RenderError::Illegal { .. } => 1,
                 _ => 2,

@@ -5,8 +5,8 @@ use image::RgbaImage;
 
 use super::assets::{animal_scaled, fonts, Fonts};
 use super::canvas::{
-    blit, fill_rect, fit_text, rgb, round_rect, round_rect_outline, text, text_width, with_alpha,
-    Align, Colour,
+    blit, fill_fitting, fill_rect, fit_text, rgb, round_rect, round_rect_outline, text, text_width,
+    with_alpha, Align, Colour,
 };
 use super::style::{
     chip_offset, chip_sprite, die, felt, CARD_BLACK, CARD_RED, HEADER_BG, HEADER_DIM, HEADER_TEXT,
@@ -124,7 +124,7 @@ fn draw_header(
         Some(team) => format!("{} · {}", texts.your_hand, texts.team(variant, team)),
         None => texts.your_hand.to_string(),
     };
-    text(
+    let title_width = text(
         img,
         &fonts.bold,
         32.0,
@@ -134,6 +134,8 @@ fn draw_header(
         &title,
     );
     let right = WIDTH as f32 - PAD;
+    // What is said on the right keeps clear of the title (a long name is cut to the room left).
+    let room = (right - (x + title_width + 24.0)).max(0.0);
     if view.position.is_over() {
         return;
     }
@@ -150,7 +152,14 @@ fn draw_header(
     } else if view.seat.is_some() {
         let seat = view.position.to_move();
         let name = texts.seat_name(seat_names, seat);
-        let s = fill(texts.waiting, &[("name", &name)]);
+        let s = fill_fitting(
+            &fonts.sans,
+            24.0,
+            texts.waiting,
+            &[("name", &name)],
+            "name",
+            room,
+        );
         text(
             img,
             &fonts.sans,

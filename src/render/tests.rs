@@ -327,3 +327,86 @@ fn transparent_images_keep_their_alpha_in_png() {
         img
     );
 }
+
+/// The shortening rule, measured the slow way: drop one character at a time until "prefix…" fits.
+fn fit_text_by_trial(font: &ab_glyph::FontRef<'static>, size: f32, text: &str, max: f32) -> String {
+    use super::canvas::text_width;
+    if text_width(font, size, text) <= max {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while chars.pop().is_some() {
+        let candidate: String = chars.iter().collect::<String>() + "…";
+        if text_width(font, size, &candidate) <= max {
+            return candidate;
+        }
+    }
+    String::new()
+}
+
+#[test]
+fn text_fitting_keeps_the_longest_prefix_that_fits() {
+    use super::canvas::{fit_text, text_width};
+    let fonts = assets::fonts().expect("fonts");
+    for text in [
+        "",
+        "Ada",
+        "AVAVAVA Wolfgang Amadeus",
+        "Ærøskøbing ÿ 🂡 Straße",
+        "WWWWWWWWWW",
+    ] {
+        for max in [0.0, 5.0, 20.0, 60.0, 150.0, 400.0] {
+            for font in [&fonts.sans, &fonts.bold] {
+                let fitted = fit_text(font, 22.0, text, max);
+                assert_eq!(
+                    fitted,
+                    fit_text_by_trial(font, 22.0, text, max),
+                    "{text:?} in {max}"
+                );
+                assert!(fitted.is_empty() || text_width(font, 22.0, &fitted) <= max);
+            }
+        }
+    }
+    // A very long text is cut to what fits (about 20 wide letters in 400 px), in one pass.
+    let long = "W".repeat(10_000);
+    let fitted = fit_text(&fonts.bold, 22.0, &long, 400.0);
+    assert!(fitted.ends_with('…'));
+    assert!((10..40).contains(&fitted.chars().count()), "{fitted}");
+}
+
+#[test]
+fn a_very_long_seat_name_is_drawn_cut() {
+    // Seat 0 to move, with a 10,000-character name: both images are drawn, and the name on them is
+    // the capped one (the same words as with that name given already cut).
+    let game = game_at(Variant::Classic, 2, 11, 0.3);
+    let long = vec!["W".repeat(10_000), "Bo".into()];
+    let cut = vec![texts::cap_name(&long[0]), "Bo".into()];
+    assert_eq!(cut[0].chars().count(), texts::MAX_NAME_CHARS);
+    let view = game.public_view();
+    assert_eq!(board_image(&view, &long), board_image(&view, &cut));
+    assert_ne!(board_image(&view, &long), board_image(&view, &names()));
+    let seat = game.view(0);
+    assert_eq!(
+        hand_image_named(&seat, &long),
+        hand_image_named(&seat, &cut)
+    );
+}
+
+#[test]
+fn a_long_name_is_cut_before_the_words_around_it() {
+    use super::canvas::{fill_fitting, text_width};
+    let fonts = assets::fonts().expect("fonts");
+    let turn = texts::Texts::english().turn;
+    let name = texts::cap_name(&"W".repeat(100));
+    let fitted = fill_fitting(&fonts.bold, 34.0, turn, &[("name", &name)], "name", 600.0);
+    assert!(fitted.ends_with("… to play"), "{fitted}");
+    assert!(text_width(&fonts.bold, 34.0, &fitted) <= 600.0);
+    // Short names are left alone; with no room at all, the whole is cut.
+    let short = fill_fitting(&fonts.bold, 34.0, turn, &[("name", "Ada")], "name", 600.0);
+    assert_eq!(short, "Ada to play");
+    let tiny = fill_fitting(&fonts.bold, 34.0, turn, &[("name", "Ada")], "name", 80.0);
+    assert!(
+        tiny.ends_with('…') && text_width(&fonts.bold, 34.0, &tiny) <= 80.0,
+        "{tiny}"
+    );
+}

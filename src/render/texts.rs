@@ -26,6 +26,24 @@ fn capitalised(s: &str) -> String {
     }
 }
 
+/// The longest seat name drawn, in characters: Discord's limit for user names, display names and
+/// nicknames (docs.discord.com, "Usernames and Nicknames"). Longer names (from the console or
+/// `render --names`) are cut with an ellipsis before any text is measured.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// `name` cut to at most [`MAX_NAME_CHARS`] characters, the last of them "…" when it was longer.
+pub fn cap_name(name: &str) -> String {
+    if name.char_indices().nth(MAX_NAME_CHARS).is_none() {
+        return name.to_string();
+    }
+    // Room for the ellipsis: keep MAX_NAME_CHARS - 1 characters.
+    let end = name
+        .char_indices()
+        .nth(MAX_NAME_CHARS - 1)
+        .map_or(name.len(), |(at, _)| at);
+    format!("{}…", name[..end].trim_end())
+}
+
 /// The words of one language.
 #[derive(Clone, Copy, Debug)]
 pub struct Texts {
@@ -201,10 +219,11 @@ impl Texts {
             .unwrap_or("?")
     }
 
-    /// The display name of a seat, falling back to "Seat N" (numbered from 1).
+    /// The display name of a seat (at most [`MAX_NAME_CHARS`] characters), falling back to "Seat N"
+    /// (numbered from 1).
     pub fn seat_name(&self, seat_names: &[String], seat: u8) -> String {
-        match seat_names.get(usize::from(seat)) {
-            Some(name) if !name.trim().is_empty() => name.trim().to_string(),
+        match seat_names.get(usize::from(seat)).map(|name| name.trim()) {
+            Some(name) if !name.is_empty() => cap_name(name),
             _ => fill(self.seat, &[("n", &(u32::from(seat) + 1).to_string())]),
         }
     }
@@ -234,6 +253,22 @@ mod tests {
             fill(english.turn, &[("name", "Ada")]),
             "Ada to play".to_string()
         );
+    }
+
+    #[test]
+    fn long_names_are_cut_on_character_boundaries() {
+        let english = Texts::english();
+        let exact = "é".repeat(MAX_NAME_CHARS);
+        assert_eq!(cap_name(&exact), exact);
+        let long = "é".repeat(10_000);
+        let capped = english.seat_name(std::slice::from_ref(&long), 0);
+        assert_eq!(capped.chars().count(), MAX_NAME_CHARS);
+        assert_eq!(capped, format!("{}…", "é".repeat(MAX_NAME_CHARS - 1)));
+        // Mixed widths (1 to 4 bytes) and a space before the cut, which is not kept.
+        let mixed = format!("{} 🂡{}", "aß€".repeat(10), "x".repeat(50));
+        let capped = cap_name(&mixed);
+        assert_eq!(capped, format!("{}…", "aß€".repeat(10)));
+        assert!(capped.chars().count() <= MAX_NAME_CHARS);
     }
 
     #[test]

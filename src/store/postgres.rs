@@ -1,14 +1,26 @@
 //! The PostgreSQL store, for several bot processes (Discord shards) sharing one database.
 //!
 //! A small pool of connections, each behind a mutex, reconnected when lost. Migrations run under an advisory lock so
-//! processes starting together apply them once. Plain TCP (no TLS): run it next to the database or
-//! through a tunnel.
+//! processes starting together apply them once. Connections are encrypted with rustls as the URL's
+//! `sslmode` asks (see [`TlsMode`]).
 
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
-use ::postgres::{Client, Config, NoTls, Transaction};
+use ::postgres::config::SslMode;
+use ::postgres::{Client, Config, Transaction};
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::client::WebPkiServerVerifier;
+use rustls::crypto::CryptoProvider;
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
+use rustls::{
+    CertificateError, ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme,
+};
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
@@ -76,38 +88,332 @@ const MIGRATION_LOCK: i64 = 0x5345_5142_4f54;
 /// Connections a store keeps at most: enough for a few channels to write at once.
 const POOL_SIZE: usize = 4;
 
+/// How a connection to PostgreSQL is encrypted: the `sslmode` of the URL, with libpq's names and
+/// meanings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TlsMode {
+    /// `disable`: plain TCP.
+    Disable,
+    /// `prefer` (the default): TLS if the server offers it, plain TCP if not. The certificate is not
+    /// checked (as in libpq): safe from eavesdropping, not from an active man in the middle.
+    Prefer,
+    /// `require`: TLS or no connection; the certificate is not checked (as in libpq).
+    Require,
+    /// `verify-ca`: TLS, with a certificate signed by a trusted root (`sslrootcert=FILE`, or the
+    /// Mozilla roots of `webpki-roots`); any host name.
+    VerifyCa,
+    /// `verify-full`: as `verify-ca`, and the certificate names the host connected to.
+    VerifyFull,
+}
+
+impl FromStr for TlsMode {
+    type Err = StoreError;
+
+    fn from_str(s: &str) -> Result<TlsMode, StoreError> {
+        match s {
+            "disable" => Ok(TlsMode::Disable),
+            "prefer" => Ok(TlsMode::Prefer),
+            "require" => Ok(TlsMode::Require),
+            "verify-ca" => Ok(TlsMode::VerifyCa),
+            "verify-full" => Ok(TlsMode::VerifyFull),
+            other => Err(StoreError::Config(format!(
+                "database_url: sslmode must be disable, prefer, require, verify-ca or verify-full \
+                 (got {other:?})"
+            ))),
+        }
+    }
+}
+
+impl TlsMode {
+    /// What the postgres crate is told: it knows disable, prefer and require; the verifying modes
+    /// require TLS and leave the checks to the connector.
+    fn url_parameter(self) -> &'static str {
+        match self {
+            TlsMode::Disable => "sslmode=disable",
+            TlsMode::Prefer => "sslmode=prefer",
+            TlsMode::Require | TlsMode::VerifyCa | TlsMode::VerifyFull => "sslmode=require",
+        }
+    }
+}
+
+/// A `postgres://` URL taken apart: the TLS parameters the postgres crate does not know
+/// (`sslmode=verify-ca|verify-full`, `sslrootcert`) are taken out, the rest is left as written.
+#[derive(Debug, PartialEq, Eq)]
+struct UrlTls {
+    /// The URL for the postgres crate.
+    url: String,
+    /// The `sslmode` (default `prefer`).
+    mode: TlsMode,
+    /// The `sslrootcert` file: PEM certificates of the roots to trust.
+    root_cert: Option<PathBuf>,
+}
+
+impl UrlTls {
+    fn parse(url: &str) -> Result<UrlTls, StoreError> {
+        let (base, query) = match url.split_once('?') {
+            Some((base, query)) => (base, query),
+            None => (url, ""),
+        };
+        let mut mode = TlsMode::Prefer;
+        let mut root_cert = None;
+        let mut kept = Vec::new();
+        for param in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = param.split_once('=').unwrap_or((param, ""));
+            match key {
+                "sslmode" => mode = percent_decode(value)?.parse()?,
+                "sslrootcert" => root_cert = Some(PathBuf::from(percent_decode(value)?)),
+                _ => kept.push(param),
+            }
+        }
+        if root_cert.is_some() && !matches!(mode, TlsMode::VerifyCa | TlsMode::VerifyFull) {
+            return Err(StoreError::Config(
+                "database_url: sslrootcert is only used with sslmode=verify-ca or verify-full"
+                    .into(),
+            ));
+        }
+        // The postgres crate checks the rest, and applies the mode it knows.
+        kept.push(mode.url_parameter());
+        Ok(UrlTls {
+            url: format!("{base}?{}", kept.join("&")),
+            mode,
+            root_cert,
+        })
+    }
+}
+
+/// Decodes `%XX` escapes of a URL parameter.
+fn percent_decode(value: &str) -> Result<String, StoreError> {
+    let bad = || StoreError::Config(format!("database_url: bad %-escape in {value:?}"));
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            let hex = value.get(i + 1..i + 3).ok_or_else(bad)?;
+            out.push(u8::from_str_radix(hex, 16).map_err(|_| bad())?);
+            i += 3;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| bad())
+}
+
+/// The largest `sslrootcert` file read (a bundle of every public root is about 250 KB).
+const MAX_ROOT_CERT_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The roots a verifying mode trusts: the `sslrootcert` file, or the Mozilla roots.
+fn root_store(root_cert: Option<&Path>) -> Result<RootCertStore, StoreError> {
+    let Some(path) = root_cert else {
+        return Ok(RootCertStore {
+            roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+        });
+    };
+    let problem = |what: String| {
+        StoreError::Config(format!(
+            "database_url: sslrootcert {}: {what}",
+            path.display()
+        ))
+    };
+    let file = std::fs::File::open(path).map_err(|e| problem(e.to_string()))?;
+    let mut pem = Vec::new();
+    file.take(MAX_ROOT_CERT_BYTES + 1)
+        .read_to_end(&mut pem)
+        .map_err(|e| problem(e.to_string()))?;
+    if pem.len() as u64 > MAX_ROOT_CERT_BYTES {
+        return Err(problem("larger than 4 MiB".into()));
+    }
+    let mut roots = RootCertStore::empty();
+    for cert in CertificateDer::pem_slice_iter(&pem) {
+        let cert = cert.map_err(|e| problem(format!("not PEM certificates ({e})")))?;
+        roots
+            .add(cert)
+            .map_err(|e| problem(format!("a certificate is not usable as a root ({e})")))?;
+    }
+    if roots.is_empty() {
+        return Err(problem("no PEM certificate in it".into()));
+    }
+    Ok(roots)
+}
+
+/// The rustls connector for `mode`. Used for every mode: with `disable` the postgres crate never asks
+/// it for TLS.
+fn tls_connector(mode: TlsMode, root_cert: Option<&Path>) -> Result<MakeRustlsConnect, StoreError> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let tls_error = |e: &dyn std::fmt::Display| StoreError::Config(format!("TLS set-up: {e}"));
+    let builder = ClientConfig::builder_with_provider(Arc::clone(&provider))
+        .with_safe_default_protocol_versions()
+        .map_err(|e| tls_error(&e))?;
+    let config = match mode {
+        TlsMode::Disable | TlsMode::Prefer | TlsMode::Require => builder
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(EncryptOnly(provider)))
+            .with_no_client_auth(),
+        TlsMode::VerifyCa | TlsMode::VerifyFull => {
+            let roots = Arc::new(root_store(root_cert)?);
+            let webpki = WebPkiServerVerifier::builder_with_provider(roots, provider)
+                .build()
+                .map_err(|e| tls_error(&e))?;
+            if mode == TlsMode::VerifyFull {
+                builder.with_webpki_verifier(webpki).with_no_client_auth()
+            } else {
+                builder
+                    .dangerous()
+                    .with_custom_certificate_verifier(Arc::new(AnyHostName(webpki)))
+                    .with_no_client_auth()
+            }
+        }
+    };
+    Ok(MakeRustlsConnect::new(config))
+}
+
+/// `prefer`/`require`: the certificate is taken as it comes (libpq's meaning of these modes), but the
+/// handshake is still checked against it, so the session key belongs to whoever holds that certificate.
+#[derive(Debug)]
+struct EncryptOnly(Arc<CryptoProvider>);
+
+impl ServerCertVerifier for EncryptOnly {
+    fn verify_server_cert(
+        &self,
+        _end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _server_name: &ServerName<'_>,
+        _ocsp_response: &[u8],
+        _now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        Ok(ServerCertVerified::assertion())
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.0.signature_verification_algorithms.supported_schemes()
+    }
+}
+
+/// `verify-ca`: the full web PKI check, except that the certificate need not name the host.
+#[derive(Debug)]
+struct AnyHostName(Arc<WebPkiServerVerifier>);
+
+impl ServerCertVerifier for AnyHostName {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &ServerName<'_>,
+        ocsp_response: &[u8],
+        now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        // The name is checked last, once the chain is known to be trusted.
+        match self
+            .0
+            .verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now)
+        {
+            Err(rustls::Error::InvalidCertificate(
+                CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
+            )) => Ok(ServerCertVerified::assertion()),
+            other => other,
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        self.0.verify_tls12_signature(message, cert, dss)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        self.0.verify_tls13_signature(message, cert, dss)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.0.supported_verify_schemes()
+    }
+}
+
 /// The PostgreSQL implementation of [`Store`].
 pub struct PostgresStore {
     /// How to (re)connect.
     config: Config,
+    /// The TLS connector for the URL's `sslmode`.
+    tls: MakeRustlsConnect,
     /// A small pool: each slot a connection, opened when first needed and again when lost.
     slots: Vec<Mutex<Option<Client>>>,
 }
 
 impl PostgresStore {
-    /// Connects to `postgres://…` and migrates the schema.
+    /// Connects to `postgres://…` (encrypted as its `sslmode` asks, see [`TlsMode`]) and migrates the
+    /// schema.
     pub fn open(url: &str) -> Result<PostgresStore, StoreError> {
-        let config = Config::from_str(url).map_err(|e| {
+        let parts = UrlTls::parse(url)?;
+        let config = Config::from_str(&parts.url).map_err(|e| {
             StoreError::Config(format!("database_url is not a PostgreSQL URL: {e}"))
         })?;
-        PostgresStore::open_config(config)
+        let tls = tls_connector(parts.mode, parts.root_cert.as_deref())?;
+        PostgresStore::open_with(config, tls)
     }
 
     /// Connects with a ready configuration (for example with `options("-c search_path=…")`) and
-    /// migrates the schema.
-    pub fn open_config(mut config: Config) -> Result<PostgresStore, StoreError> {
+    /// migrates the schema; its `ssl_mode` (disable, prefer or require) applies, without checking the
+    /// certificate.
+    pub fn open_config(config: Config) -> Result<PostgresStore, StoreError> {
+        let mode = match config.get_ssl_mode() {
+            SslMode::Disable => TlsMode::Disable,
+            SslMode::Prefer => TlsMode::Prefer,
+            _ => TlsMode::Require,
+        };
+        let tls = tls_connector(mode, None)?;
+        PostgresStore::open_with(config, tls)
+    }
+
+    fn open_with(mut config: Config, tls: MakeRustlsConnect) -> Result<PostgresStore, StoreError> {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
         if config.get_application_name().is_none() {
             config.application_name("sequence-bot");
         }
-        let mut client = config.connect(NoTls)?;
+        let mut client = config.connect(tls.clone())?;
         migrate(&mut client)?;
         let mut slots: Vec<Mutex<Option<Client>>> =
             (0..POOL_SIZE).map(|_| Mutex::new(None)).collect();
         slots[0] = Mutex::new(Some(client));
-        Ok(PostgresStore { config, slots })
+        Ok(PostgresStore { config, tls, slots })
     }
 
     /// The first free slot, or waits for the first one (poison ignored: a client is either usable or
@@ -135,7 +441,7 @@ impl PostgresStore {
                 drop_off_runtime(old);
                 tracing::warn!("the PostgreSQL connection was lost; reconnecting");
             }
-            *guard = Some(self.config.connect(NoTls)?);
+            *guard = Some(self.config.connect(self.tls.clone())?);
         }
         match guard.as_mut() {
             Some(client) => Ok(f(client)?),
@@ -497,8 +803,217 @@ impl Store for PostgresStore {
 mod tests {
     use std::sync::Arc;
 
+    use ::postgres::NoTls;
+
     use super::*;
     use crate::store::tests::{postgres_schema, table};
+
+    #[test]
+    fn sslmode_and_sslrootcert_are_read_from_the_url() {
+        let parse = |url: &str| UrlTls::parse(url).expect(url);
+        let plain = parse("postgres://u@h/db");
+        assert_eq!(plain.mode, TlsMode::Prefer);
+        assert_eq!(plain.url, "postgres://u@h/db?sslmode=prefer");
+        assert_eq!(plain.root_cert, None);
+        let cases = [
+            ("disable", TlsMode::Disable, SslMode::Disable),
+            ("prefer", TlsMode::Prefer, SslMode::Prefer),
+            ("require", TlsMode::Require, SslMode::Require),
+            ("verify-ca", TlsMode::VerifyCa, SslMode::Require),
+            ("verify-full", TlsMode::VerifyFull, SslMode::Require),
+        ];
+        for (name, mode, ssl_mode) in cases {
+            let url = format!("postgres://u:p@h:5433/db?application_name=x&sslmode={name}");
+            let parts = parse(&url);
+            assert_eq!(parts.mode, mode, "{url}");
+            // The postgres crate reads the rest, and requires TLS for the verifying modes.
+            let config = Config::from_str(&parts.url).expect("the crate reads it");
+            assert_eq!(config.get_ssl_mode(), ssl_mode, "{url}");
+            assert_eq!(config.get_application_name(), Some("x"));
+            assert!(tls_connector(mode, None).is_ok(), "{name}");
+        }
+        let verified =
+            parse("postgres://u@h/db?sslrootcert=%2Fetc%2Fca%20certs.pem&sslmode=verify-full");
+        assert_eq!(verified.root_cert, Some(PathBuf::from("/etc/ca certs.pem")));
+        assert_eq!(verified.url, "postgres://u@h/db?sslmode=require");
+        // The last sslmode wins, as in the postgres crate.
+        assert_eq!(
+            parse("postgres://h/d?sslmode=disable&sslmode=require").mode,
+            TlsMode::Require
+        );
+
+        let refused = |url: &str| match UrlTls::parse(url) {
+            Err(StoreError::Config(text)) => text,
+            other => panic!("{url}: {other:?}"),
+        };
+        assert_eq!(
+            refused("postgres://h/d?sslmode=allow"),
+            "database_url: sslmode must be disable, prefer, require, verify-ca or verify-full \
+             (got \"allow\")"
+        );
+        assert!(
+            refused("postgres://h/d?sslmode=require&sslrootcert=ca.pem").contains("only used with")
+        );
+        assert!(refused("postgres://h/d?sslmode=%zz").contains("bad %-escape"));
+    }
+
+    #[test]
+    fn root_certificates_come_from_sslrootcert() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let missing = dir.path().join("missing.pem");
+        let url = format!(
+            "postgres://u@127.0.0.1:1/db?sslmode=verify-full&sslrootcert={}",
+            missing.display()
+        );
+        // Refused before connecting (nothing listens on port 1 anyway).
+        let err = PostgresStore::open(&url).err().expect("no such file");
+        assert!(
+            matches!(&err, StoreError::Config(t) if t.contains("missing.pem")),
+            "{err}"
+        );
+        let junk = dir.path().join("junk.pem");
+        std::fs::write(&junk, "not a certificate").expect("write");
+        let err = root_store(Some(&junk)).expect_err("no certificate");
+        assert!(err.to_string().contains("no PEM certificate"), "{err}");
+        let ca = rcgen::generate_simple_self_signed(vec!["db.example".to_string()]).expect("cert");
+        let good = dir.path().join("ca.pem");
+        std::fs::write(&good, ca.cert.pem()).expect("write");
+        assert_eq!(root_store(Some(&good)).expect("one root").len(), 1);
+        assert!(root_store(None).expect("Mozilla roots").len() > 100);
+    }
+
+    /// A stand-in for a PostgreSQL server with TLS on 127.0.0.1: it accepts the client's SSLRequest,
+    /// completes a TLS handshake with a self-signed certificate for `localhost` and `db.example`, then
+    /// refuses the login with the server error "tls works". Returns the port and the certificate (PEM).
+    fn tls_stand_in() -> (u16, String) {
+        use std::io::Write;
+        let issued = rcgen::generate_simple_self_signed(vec![
+            "localhost".to_string(),
+            "db.example".to_string(),
+        ])
+        .expect("certificate");
+        let key =
+            rustls::pki_types::PrivateKeyDer::Pkcs8(issued.signing_key.serialize_der().into());
+        let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()
+        .expect("versions")
+        .with_no_client_auth()
+        .with_single_cert(vec![issued.cert.der().clone()], key)
+        .expect("server config");
+        let config = Arc::new(config);
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("address").port();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut tcp) = stream else { continue };
+                let config = Arc::clone(&config);
+                // One connection at a time; a failed handshake just ends it.
+                let _ = (|| -> std::io::Result<()> {
+                    let mut request = [0u8; 8];
+                    tcp.read_exact(&mut request)?;
+                    tcp.write_all(b"S")?;
+                    let connection =
+                        rustls::ServerConnection::new(config).map_err(std::io::Error::other)?;
+                    let mut tls = rustls::StreamOwned::new(connection, tcp);
+                    let mut length = [0u8; 4];
+                    tls.read_exact(&mut length)?;
+                    let mut startup =
+                        vec![0u8; (u32::from_be_bytes(length) as usize).saturating_sub(4)];
+                    tls.read_exact(&mut startup)?;
+                    let fields: &[u8] = b"SFATAL\0VFATAL\0C28000\0Mtls works\0\0";
+                    let mut reply = vec![b'E'];
+                    reply.extend_from_slice(&(fields.len() as u32 + 4).to_be_bytes());
+                    reply.extend_from_slice(fields);
+                    tls.write_all(&reply)?;
+                    tls.flush()
+                })();
+            }
+        });
+        (port, issued.cert.pem())
+    }
+
+    #[test]
+    fn tls_modes_check_what_they_promise() {
+        let (port, pem) = tls_stand_in();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let ca = dir.path().join("ca.pem");
+        std::fs::write(&ca, pem).expect("write");
+        let ca = ca.display().to_string();
+        let outcome = |host: &str, query: &str| {
+            let url = format!(
+                "postgres://u@{host}:{port}/db?hostaddr=127.0.0.1&connect_timeout=5&{query}"
+            );
+            let err = PostgresStore::open(&url)
+                .err()
+                .expect("the stand-in refuses the login");
+            err.to_string()
+        };
+        let reached = "PostgreSQL: db error: FATAL: tls works";
+        // No certificate check: TLS with whatever certificate the server has.
+        assert_eq!(outcome("127.0.0.1", "sslmode=prefer"), reached);
+        assert_eq!(outcome("127.0.0.1", "sslmode=require"), reached);
+        // verify-ca: a trusted root is needed, the host name is not checked.
+        assert_eq!(
+            outcome("127.0.0.1", &format!("sslmode=verify-ca&sslrootcert={ca}")),
+            reached
+        );
+        let unknown = outcome("127.0.0.1", "sslmode=verify-ca");
+        assert!(
+            unknown.contains("invalid peer certificate: UnknownIssuer"),
+            "{unknown}"
+        );
+        // verify-full: the certificate must also name the host.
+        let full = format!("sslmode=verify-full&sslrootcert={ca}");
+        assert_eq!(outcome("localhost", &full), reached);
+        let wrong_name = outcome("127.0.0.1", &full);
+        assert!(
+            wrong_name.contains("invalid peer certificate: certificate not valid for name"),
+            "{wrong_name}"
+        );
+    }
+
+    /// A URL for the test server in a fresh schema of its own (dropped by the guard).
+    fn url_in_schema(name: &str, sslmode: &str) -> Option<(String, impl Drop)> {
+        let (config, guard) = postgres_schema(name)?;
+        let options = config
+            .get_options()
+            .unwrap_or_default()
+            .replace(' ', "%20")
+            .replace('=', "%3D");
+        let url = crate::store::tests::postgres_url()?;
+        let separator = if url.contains('?') { '&' } else { '?' };
+        Some((
+            format!("{url}{separator}sslmode={sslmode}&options={options}"),
+            guard,
+        ))
+    }
+
+    #[test]
+    fn sslmode_against_a_server_without_tls() {
+        // The test server of .ci/postgres.sh has no TLS: prefer and disable connect in plain TCP,
+        // require and the verifying modes are refused with a clear error.
+        for mode in ["prefer", "disable"] {
+            let Some((url, _guard)) = url_in_schema("tls", mode) else {
+                return;
+            };
+            let store = PostgresStore::open(&url).expect(mode);
+            store.save_table(&table(1, None, 3)).expect("save");
+            assert_eq!(store.load_tables().expect("load").tables.len(), 1, "{mode}");
+        }
+        for mode in ["require", "verify-ca", "verify-full"] {
+            let Some((url, _guard)) = url_in_schema("tls", mode) else {
+                return;
+            };
+            let err = PostgresStore::open(&url).err().expect("refused");
+            assert_eq!(
+                err.to_string(),
+                "PostgreSQL: error performing TLS handshake: server does not support TLS",
+                "{mode}"
+            );
+        }
+    }
 
     #[test]
     fn errors_say_what_went_wrong() {
