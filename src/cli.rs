@@ -36,7 +36,7 @@ pub fn read_input(path: &str) -> Result<String, String> {
 }
 
 /// Reads at most `cap` bytes of text: `None` when there is more.
-fn read_capped(reader: impl Read, cap: u64) -> std::io::Result<Option<String>> {
+pub fn read_capped(reader: impl Read, cap: u64) -> std::io::Result<Option<String>> {
     let mut text = String::new();
     reader
         .take(cap.saturating_add(1))

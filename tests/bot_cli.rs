@@ -157,6 +157,10 @@ fn endless_or_huge_input_is_refused() {
             assert!(!text.contains("panicked"), "{text}");
         }
         assert!(!dir.path().join("b.png").exists());
+        // The configuration file too (console reads it like `run`): refused, not read for ever.
+        let (code, text) = bot(dir.path(), None, &["console", "--config", "/dev/zero"]);
+        assert_eq!(code, 2, "{text}");
+        assert!(text.contains("larger than 1 MiB"), "{text}");
     }
 }
 

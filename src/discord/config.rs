@@ -190,9 +190,16 @@ impl BotConfig {
         };
         let mut config = match file {
             Some(p) => {
-                let text = std::fs::read_to_string(p).map_err(|e| {
-                    DiscordError::Config(format!("cannot read {}: {e}", p.display()))
-                })?;
+                // A configuration is a few KB: a cap keeps a wrong path (`/dev/zero`) from hanging.
+                let text = std::fs::File::open(p)
+                    .and_then(|f| crate::cli::read_capped(f, 1024 * 1024))
+                    .map_err(|e| DiscordError::Config(format!("cannot read {}: {e}", p.display())))?
+                    .ok_or_else(|| {
+                        DiscordError::Config(format!(
+                            "{} is larger than 1 MiB: not a configuration file",
+                            p.display()
+                        ))
+                    })?;
                 BotConfig::from_toml(&text).map_err(|e| match e {
                     DiscordError::Config(m) => {
                         DiscordError::Config(format!("{}: {m}", p.display()))

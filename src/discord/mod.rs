@@ -243,12 +243,21 @@ fn http_client(network: &config::Network) -> Result<Option<reqwest::Client>, Dis
         builder = builder.proxy(proxy);
     }
     if let Some(path) = &network.extra_root_certificates {
-        let pem = std::fs::read(path).map_err(|e| {
-            DiscordError::Config(format!(
-                "network.extra_root_certificates: cannot read {}: {e}",
-                path.display()
-            ))
-        })?;
+        let pem = std::fs::File::open(path)
+            .and_then(|f| crate::cli::read_capped(f, 4 * 1024 * 1024))
+            .map_err(|e| {
+                DiscordError::Config(format!(
+                    "network.extra_root_certificates: cannot read {}: {e}",
+                    path.display()
+                ))
+            })?
+            .ok_or_else(|| {
+                DiscordError::Config(format!(
+                    "network.extra_root_certificates: {} is larger than 4 MiB",
+                    path.display()
+                ))
+            })?
+            .into_bytes();
         let certificates = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
             DiscordError::Config(format!(
                 "network.extra_root_certificates: {} is not PEM: {e}",

@@ -256,3 +256,25 @@ fn a_moderator_may_stop_a_game_whose_host_gave_up() {
     assert!(!ask(&tables, 7, 1, 900, Command::Stop).is_refusal());
     assert!(tables.snapshot(ChannelId(1)).is_none());
 }
+
+#[test]
+fn a_very_long_name_is_cut_before_it_reaches_the_table() {
+    let tables = tables_with(Limits::default());
+    let reply = tables.handle(
+        Request {
+            guild: Some(GuildId(7)),
+            channel: ChannelId(1),
+            actor: Actor {
+                user: UserId(1),
+                name: "W".repeat(10_000),
+                can_manage: false,
+            },
+            command: start(),
+        },
+        T0,
+    );
+    assert!(!reply.is_refusal());
+    let json = serde_json::to_string(&tables.snapshot(ChannelId(1))).expect("json");
+    assert!(json.len() < 2_000, "{} bytes saved", json.len());
+    assert!(json.contains(&format!("{}…", "W".repeat(31))));
+}

@@ -776,9 +776,11 @@ impl Tables {
         let Request {
             guild,
             channel,
-            actor,
+            mut actor,
             command,
         } = request;
+        // Names reach messages, images and the database: at most Discord's 32 characters.
+        actor.name = crate::render::texts::cap_name(&actor.name);
         let posts = !matches!(
             command,
             Command::Hand
