@@ -109,6 +109,9 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
         actor: actor_of(ctx),
         command,
     };
+    if deliver::changes_state(&request.command) {
+        return deliver::run_acknowledged(ctx, request, langs).await;
+    }
     let tables = ctx.data().tables.clone();
     let now = Timestamp::now();
     let reply = tokio::task::spawn_blocking(move || tables.handle(request, now)).await?;

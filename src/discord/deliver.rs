@@ -14,8 +14,8 @@ use poise::serenity_prelude as serenity;
 use crate::i18n::Lang;
 use crate::service::text::button_label;
 use crate::service::{
-    Actor, Button, ChannelId, GuildId, Image, Message, Output, Reply, Request, Text, Timestamp,
-    UserId, Who,
+    Actor, Button, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request, Text,
+    Timestamp, UserId, Who,
 };
 
 use super::retry::retrying;
@@ -342,6 +342,10 @@ async fn direct(
     };
     if let Err(e) = sent {
         tracing::info!(user = user.0, "direct message not delivered: {e}");
+        if !data.tables.note_dm_failed(channel, user) {
+            // Told once per game already.
+            return;
+        }
         let notice = Message {
             lines: vec![Text::DmFailed(Who::User(user))],
             mentions: vec![user],
@@ -470,6 +474,102 @@ pub(super) async fn respond_to_command(
     Ok(())
 }
 
+/// Whether a command changes a table (and so is acknowledged before the service acts on it).
+pub(super) fn changes_state(command: &Command) -> bool {
+    !matches!(
+        command,
+        Command::Hand
+            | Command::Board
+            | Command::Status
+            | Command::Rules { .. }
+            | Command::Stats { .. }
+            | Command::Leaderboard
+            | Command::History
+            | Command::Record { .. }
+    )
+}
+
+/// The private answers of a reply to the one who asked: what the service said to them, else its
+/// confirmation, else [`Text::Done`].
+fn private_answers(reply: &Reply) -> Vec<Message> {
+    let private: Vec<&Message> = reply
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Ephemeral(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let said: Vec<Message> = private
+        .iter()
+        .filter(|m| !is_ack(m))
+        .map(|m| (*m).clone())
+        .collect();
+    if !said.is_empty() {
+        return said;
+    }
+    vec![private
+        .first()
+        .map_or_else(|| Message::text(Text::Done), |m| (*m).clone())]
+}
+
+/// A command that changes a table. Acknowledged first, privately ("thinking…"); the service acts only
+/// if Discord took the acknowledgement. Discord refuses it for an interaction that is too old (its
+/// three seconds count from the user's action, and a resumed gateway can deliver old ones) or already
+/// answered (a replay): then nothing happens, so nothing the user was told failed has happened. The
+/// private answer then fills in the acknowledgement, and everything public goes out as new messages,
+/// so the mention of the next player notifies them (an edited or deferred answer notifies nobody).
+pub(super) async fn run_acknowledged(
+    ctx: Context<'_>,
+    request: Request,
+    langs: Langs,
+) -> Result<(), Error> {
+    let channel = request.channel;
+    if let Err(e) = retrying("acknowledge", || ctx.defer_ephemeral()).await {
+        tracing::info!(
+            channel = channel.0,
+            "a command was not acknowledged in time, so it was not carried out: {e}"
+        );
+        return Ok(());
+    }
+    let data = ctx.data();
+    let discord = ctx.serenity_context();
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(channel = channel.0, "a command failed: {e}");
+            Reply::ephemeral(Text::Internal)
+        }
+    };
+    for message in private_answers(&reply) {
+        let out = prepare(data, &message, langs.user).await;
+        let more = out.more.clone();
+        let mut builder = poise::CreateReply::default()
+            .content(out.content)
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new())
+            .components(out.components);
+        for file in out.files {
+            builder = builder.attachment(file);
+        }
+        if let Err(e) = retrying("answer privately", || ctx.send(builder.clone())).await {
+            tracing::warn!(channel = channel.0, "cannot answer privately: {e}");
+        }
+        send_more(ctx, more, true).await?;
+    }
+    for output in &reply.outputs {
+        if !matches!(output, Output::Ephemeral(_)) {
+            send_output(discord, data, channel, output).await;
+        }
+    }
+    if reply.auto_move {
+        spawn_auto(discord.clone(), data.clone(), channel);
+    }
+    Ok(())
+}
+
 /// The rest of a long answer, as further messages.
 async fn send_more(ctx: Context<'_>, more: Vec<String>, private: bool) -> Result<(), Error> {
     for chunk in more {
@@ -566,6 +666,10 @@ async fn on_button(
         actor,
         command: button.command(),
     };
+    if changes_state(&request.command) {
+        on_acknowledged_press(ctx, data, press, request, langs).await;
+        return;
+    }
     // On a blocking thread: the service saves to the database before answering.
     let tables = data.tables.clone();
     let now = Timestamp::now();
@@ -670,6 +774,76 @@ async fn on_button(
                     tracing::warn!("cannot answer privately: {e}");
                 }
                 private_more(ctx, press, more).await;
+            }
+            other => send_output(ctx, data, channel, other).await,
+        }
+    }
+    if reply.auto_move {
+        spawn_auto(ctx.clone(), data.clone(), channel);
+    }
+}
+
+/// A press that changes a table: acknowledged first (a deferred update: nothing changes on screen
+/// yet), and handed to the service only if Discord took the acknowledgement (see
+/// [`run_acknowledged`]). The pressed lobby message is then edited, private answers go out as
+/// private follow-ups, and public posts as new messages (so their mentions notify).
+async fn on_acknowledged_press(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    request: Request,
+    langs: Langs,
+) {
+    let channel = request.channel;
+    if let Err(e) = retrying("acknowledge", || press.defer(ctx)).await {
+        tracing::info!(
+            channel = channel.0,
+            "a button press was not acknowledged in time, so it was not carried out: {e}"
+        );
+        return;
+    }
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(channel = channel.0, "a button press failed: {e}");
+            Reply::ephemeral(Text::Internal)
+        }
+    };
+    let pressed = press.message.id.get();
+    for output in &reply.outputs {
+        match output {
+            Output::Ephemeral(m) if is_ack(m) => {}
+            Output::Ephemeral(m) => {
+                let out = prepare(data, m, langs.user).await;
+                let more = out.more.clone();
+                if let Err(e) = retrying("answer privately", || {
+                    press.create_followup(ctx, private_followup(out.clone()))
+                })
+                .await
+                {
+                    tracing::warn!(channel = channel.0, "cannot answer privately: {e}");
+                }
+                private_more(ctx, press, more).await;
+            }
+            Output::Lobby {
+                message_id,
+                message,
+            } if message_id.is_none_or(|id| id == pressed) => {
+                if message_id.is_none() {
+                    remember_lobby(data, channel, pressed);
+                }
+                let out = prepare(data, message, langs.channel).await;
+                let edit = serenity::EditInteractionResponse::new()
+                    .content(out.content)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new())
+                    .components(out.components);
+                if let Err(e) =
+                    retrying("update the lobby", || press.edit_response(ctx, edit.clone())).await
+                {
+                    tracing::warn!(channel = channel.0, "cannot update the lobby: {e}");
+                }
             }
             other => send_output(ctx, data, channel, other).await,
         }

@@ -108,10 +108,11 @@ fn variant_index(text: &Text) -> usize {
         Text::TooManyBots { .. } => 87,
         Text::Busy => 88,
         Text::HostGaveUp => 89,
+        Text::Done => 90,
     }
 }
 
-const VARIANTS: usize = 90;
+const VARIANTS: usize = 91;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -428,6 +429,7 @@ fn samples() -> Vec<Text> {
         Text::TooManyBots { max: 5 },
         Text::Busy,
         Text::HostGaveUp,
+        Text::Done,
     ]);
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(

@@ -278,3 +278,18 @@ fn a_very_long_name_is_cut_before_it_reaches_the_table() {
     assert!(json.len() < 2_000, "{} bytes saved", json.len());
     assert!(json.contains(&format!("{}…", "W".repeat(31))));
 }
+
+#[test]
+fn a_player_whose_dms_are_closed_is_told_once_per_game() {
+    let tables = tables_with(Limits::default());
+    assert!(!tables.note_dm_failed(ChannelId(1), UserId(2)), "no game yet");
+    game(&tables, 1);
+    assert!(tables.note_dm_failed(ChannelId(1), UserId(2)));
+    assert!(!tables.note_dm_failed(ChannelId(1), UserId(2)));
+    assert!(tables.note_dm_failed(ChannelId(1), UserId(1)));
+    // A new game in the channel tells them again, once.
+    assert!(!ask(&tables, 7, 1, 1, Command::Stop).is_refusal());
+    game(&tables, 1);
+    assert!(tables.note_dm_failed(ChannelId(1), UserId(2)));
+    assert!(!tables.note_dm_failed(ChannelId(1), UserId(2)));
+}

@@ -736,6 +736,21 @@ impl Tables {
         }
     }
 
+    /// A direct message to `user` about the game in `channel` could not be delivered: whether to say
+    /// so in the channel. True once per game and player (a player with closed DMs is told once, not
+    /// after every move); false when the channel has no game.
+    pub fn note_dm_failed(&self, channel: ChannelId, user: UserId) -> bool {
+        let Some(shared) = self.get(channel) else {
+            return false;
+        };
+        let mut table = lock(&shared);
+        if table.closed || table.dm_failed.contains(&user) {
+            return false;
+        }
+        table.dm_failed.push(user);
+        true
+    }
+
     /// Remembers the language of a user (their Discord locale) and of a channel (its server's preferred
     /// locale), as seen on an interaction.
     pub fn note_languages(

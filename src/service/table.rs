@@ -367,6 +367,9 @@ pub struct Table {
     /// A computer move is being chosen.
     #[serde(skip)]
     pub(super) auto_busy: bool,
+    /// Players already told in the channel that their direct messages are closed (once per game).
+    #[serde(skip)]
+    pub(super) dm_failed: Vec<UserId>,
 }
 
 /// A computer move to choose outside the lock.
@@ -443,6 +446,7 @@ impl Table {
             }),
             closed: false,
             auto_busy: false,
+            dm_failed: Vec::new(),
         }
     }
 

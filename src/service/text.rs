@@ -497,6 +497,8 @@ pub enum Text {
     Busy,
     /// The host gave up: only the players still in the game (or moderators) may manage it.
     HostGaveUp,
+    /// A private confirmation that a request was carried out (its result is posted in the channel).
+    Done,
 }
 
 /// A player's totals on a server.
@@ -604,6 +606,7 @@ impl Text {
                 | Text::BegunAck
                 | Text::ForfeitAck
                 | Text::StoppedAck
+                | Text::Done
         )
     }
 }
@@ -1026,6 +1029,7 @@ impl Text {
             Text::TooManyBots { max } => tr.ta("too-many-bots", &Args::new().number("max", *max)),
             Text::Busy => tr.t("busy"),
             Text::HostGaveUp => tr.t("host-gave-up"),
+            Text::Done => tr.t("done"),
             Text::Rules(variant) => tr.t(match variant {
                 Variant::Classic => "rules-classic",
                 Variant::Dice => "rules-dice",

@@ -157,6 +157,7 @@ server-full = Auf diesem Server gibt es schon { $max } offene Spiele oder Lobbys
 too-many-bots = Ein Spiel hat höchstens { $max } Computerspieler.
 busy = Ich schreibe gerade sehr viel auf diesem Server. Bitte versuche es in ein paar Sekunden noch einmal.
 host-gave-up = Der Gastgeber hat aufgegeben: Das dürfen jetzt nur noch die Mitspielenden und Mitglieder, die Nachrichten verwalten dürfen.
+done = Erledigt: siehe Kanal.
 not-your-turn = Du bist nicht am Zug: { $player } ist dran.
 illegal-cells = Diese Karte passt auf: { $cells }.
 illegal-no-cells = Für diese Karte ist gerade kein Feld frei.

@@ -157,6 +157,7 @@ server-full = Denne serveren har allerede { $max } åpne spill eller lobbyer. Ve
 too-many-bots = Et spill kan ha høyst { $max } datamaskinspillere.
 busy = Jeg poster mye på denne serveren akkurat nå. Prøv igjen om noen sekunder.
 host-gave-up = Verten har gitt opp: Bare spillerne som fortsatt er med, eller medlemmer som kan administrere meldinger, kan gjøre det.
+done = Gjort: se kanalen.
 not-your-turn = Det er ikke din tur: Det er { $player } sin tur.
 illegal-cells = Det kortet kan legges på: { $cells }.
 illegal-no-cells = Det kortet har ikke noe ledig felt nå.
