@@ -41,8 +41,7 @@ async fn stop_and_record(
     let stop = fake
         .slash(host, channel, "sequence stop", &[])
         .expect("stop");
-    let stopped = fake
-        .wait_reply(&stop, STEP)
+    let stopped = support::table::record_after(fake, &stop, channel)
         .await
         .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
     let file = stopped

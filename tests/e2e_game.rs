@@ -295,7 +295,13 @@ async fn autocomplete_offers_only_the_callers_cards_and_legal_cells() {
     let mut table = TableDriver::open(fake, channel, &players[0], &players[1..], 2)
         .await
         .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
-    let messages_before = fake.messages_in(channel).len();
+    let public = || {
+        fake.messages_in(channel)
+            .iter()
+            .filter(|m| !m.is_ephemeral())
+            .count()
+    };
+    let messages_before = public();
     for round in 0..6 {
         for (seat, user) in table.seats.clone().iter().enumerate() {
             let team = table.team_of[seat];
@@ -406,9 +412,9 @@ async fn autocomplete_offers_only_the_callers_cards_and_legal_cells() {
             .expect("suggestions");
         assert!(none.is_empty(), "a non-player sees {none:?}");
         assert_eq!(
-            fake.messages_in(channel).len(),
+            public(),
             messages_before + round,
-            "autocomplete posts nothing"
+            "autocomplete posts nothing (one public post per move)"
         );
         match table.play_turn().await.expect("a turn") {
             TurnEnd::Next => {}
@@ -468,8 +474,7 @@ async fn bad_input_is_refused_privately_and_changes_nothing() {
             &[("game", "classic")],
         )
         .expect("start");
-    let lobby = fake
-        .wait_reply(&start, support::table::STEP)
+    let lobby = support::table::lobby_of(fake, &start, lobby_channel)
         .await
         .expect("lobby");
     let presses: Vec<_> = (0..8)
@@ -480,11 +485,13 @@ async fn bad_input_is_refused_privately_and_changes_nothing() {
         .collect();
     let mut updates = 0;
     for press in &presses {
-        let callback = fake
-            .wait_callback(press, support::table::STEP)
+        // Each press is acknowledged first (a deferred update); the one that seats the player then
+        // edits the lobby, the others are refused privately.
+        let answer = fake
+            .wait_reply(press, support::table::STEP)
             .await
             .expect("answer");
-        if callback.kind == 7 {
+        if answer.id == lobby.id {
             updates += 1;
         } else {
             refused(fake, press, "a repeated Join").await;
@@ -514,18 +521,18 @@ async fn bad_input_is_refused_privately_and_changes_nothing() {
     let b = fake
         .click(&players[0], lobby.id, "sequence:begin")
         .expect("press");
-    let (ca, cb) = (
-        fake.wait_callback(&a, support::table::STEP)
+    let (ra, rb) = (
+        fake.wait_reply(&a, support::table::STEP)
             .await
             .expect("answer"),
-        fake.wait_callback(&b, support::table::STEP)
+        fake.wait_reply(&b, support::table::STEP)
             .await
             .expect("answer"),
     );
     assert_eq!(
-        [ca.kind, cb.kind].iter().filter(|&&k| k == 7).count(),
+        [ra.id, rb.id].iter().filter(|&&id| id == lobby.id).count(),
         1,
-        "one start"
+        "one start: the other press is refused privately"
     );
     let started = fake
         .shared()
@@ -778,8 +785,7 @@ async fn bad_input_is_refused_privately_and_changes_nothing() {
     let stop = fake
         .slash(&players[0], channel, "sequence stop", &[])
         .expect("stop");
-    let stopped = fake
-        .wait_reply(&stop, support::table::STEP)
+    let stopped = support::table::record_after(fake, &stop, channel)
         .await
         .expect("stopped");
     let record = stopped

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use sequence_bot::engine::{BitIter, Bits, Card, CardEffect, Cell, Layout, Variant};
 
-use super::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
+use super::fake_discord::{FakeDiscord, FakeUser, Interaction, StoredMessage};
 
 /// How long one step (a reply, a DM) may take.
 pub const STEP: Duration = Duration::from_secs(10);
@@ -199,6 +199,103 @@ fn err<T>(what: impl Into<String>) -> Result<T, String> {
     Err(what.into())
 }
 
+/// The private confirmation that a command was carried out (its result is posted in the channel).
+pub const DONE: &str = "Done: see the channel.";
+
+/// Waits for the answer to a command that changes the table: the bot acknowledges privately, then
+/// posts its result as new public messages. `Ok(())` when it was carried out; the refusal otherwise.
+pub async fn carried_out(fake: &FakeDiscord, command: &Interaction) -> Result<(), String> {
+    let answer = fake.wait_reply(command, STEP).await?;
+    if !answer.is_ephemeral() {
+        return err(format!("a command is answered privately: {answer:?}"));
+    }
+    // The confirmations of assets/locales/en-US/sequence.ftl (`done` and the other acks).
+    const ACKS: [&str; 10] = [
+        DONE,
+        "Your game is open.",
+        "You have joined the game.",
+        "You have left the game.",
+        " has joined.",
+        " has left.",
+        "The lobby is closed.",
+        "The game has started.",
+        "You have given up this game.",
+        "The game is stopped.",
+    ];
+    if ACKS.iter().any(|ack| answer.content.contains(ack)) {
+        Ok(())
+    } else {
+        err(answer.content)
+    }
+}
+
+/// The first public message in `channel` after the first `skip` that `matches`, once posted.
+pub async fn posted_after(
+    fake: &FakeDiscord,
+    channel: u64,
+    skip: usize,
+    what: &str,
+    matches: impl Fn(&StoredMessage) -> bool,
+) -> Result<StoredMessage, String> {
+    fake.shared()
+        .wait_for(STEP, what, &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .skip(skip)
+                .find(|m| !m.is_ephemeral() && matches(m))
+                .cloned()
+        })
+        .await
+}
+
+/// A command that changes the table was given in `channel`: once carried out, the first public message
+/// posted after it that `matches`.
+pub async fn public_result(
+    fake: &FakeDiscord,
+    command: &Interaction,
+    channel: u64,
+    what: &str,
+    matches: impl Fn(&StoredMessage) -> bool,
+) -> Result<StoredMessage, String> {
+    let skip = fake
+        .messages_in(channel)
+        .iter()
+        .take_while(|m| m.id < command.id)
+        .count();
+    carried_out(fake, command).await?;
+    posted_after(fake, channel, skip, what, matches).await
+}
+
+/// The message with the game record (`.json`) that `command` (a stop, a last move) made the bot post.
+pub async fn record_after(
+    fake: &FakeDiscord,
+    command: &Interaction,
+    channel: u64,
+) -> Result<StoredMessage, String> {
+    public_result(fake, command, channel, "the game record", |m| {
+        m.attachments.iter().any(|a| a.filename.ends_with(".json"))
+    })
+    .await
+}
+
+/// `/sequence start` was given in `channel`: its lobby message, once posted (public, with Join).
+pub async fn lobby_of(
+    fake: &FakeDiscord,
+    start: &Interaction,
+    channel: u64,
+) -> Result<StoredMessage, String> {
+    let skip = fake
+        .messages_in(channel)
+        .iter()
+        .take_while(|m| m.id < start.id)
+        .count();
+    carried_out(fake, start).await?;
+    posted_after(fake, channel, skip, "the lobby", |m| {
+        m.custom_ids().contains(&"sequence:join".to_string())
+    })
+    .await
+}
+
 /// The last user mentioned in `text` before "it is your turn", if any.
 pub fn turn_mention(text: &str) -> Option<u64> {
     let at = text.rfind("it is your turn")?;
@@ -269,12 +366,7 @@ impl<'a> TableDriver<'a> {
             "sequence start",
             &[("game", "classic"), ("teams", teams_text.as_str())],
         )?;
-        let lobby = fake.wait_reply(&start, STEP).await?;
-        if lobby.is_ephemeral() || !lobby.custom_ids().contains(&"sequence:join".to_string()) {
-            return err(format!(
-                "the lobby should be public with a Join button: {lobby:?}"
-            ));
-        }
+        let lobby = lobby_of(fake, &start, channel).await?;
         for (i, user) in others.iter().enumerate() {
             if i % 2 == 0 {
                 let press = fake.click(user, lobby.id, "sequence:join")?;
@@ -554,7 +646,7 @@ impl<'a> TableDriver<'a> {
                     "sequence exchange",
                     &[("card", first.value.as_str())],
                 )?;
-                self.fake.wait_reply(&exchange, STEP).await?;
+                carried_out(self.fake, &exchange).await?;
                 self.played.push(Played::Exchange {
                     seat,
                     card: first.value.clone(),
@@ -583,19 +675,28 @@ impl<'a> TableDriver<'a> {
                 }
             }
             let dms_before = self.fake.dms_to(user.id).len();
+            let posts_before = self.fake.messages_in(self.channel).len();
             let play = self.fake.slash(
                 &user,
                 self.channel,
                 "sequence play",
                 &[("card", card.as_str()), ("cell", cell.as_str())],
             )?;
-            let reply = self.fake.wait_reply(&play, STEP).await?;
-            if reply.is_ephemeral() {
+            if let Err(refusal) = carried_out(self.fake, &play).await {
                 return err(format!(
-                    "{} playing {card} on {cell}: refused: {}",
-                    user.name, reply.content
+                    "{} playing {card} on {cell}: refused: {refusal}",
+                    user.name
                 ));
             }
+            // The move is posted as a new message with the board.
+            let reply = posted_after(
+                self.fake,
+                self.channel,
+                posts_before,
+                "the board after a move",
+                |m| m.attachments.iter().any(|a| a.filename.ends_with(".png")),
+            )
+            .await?;
             let parsed_card = Card::parse(&card, Variant::Classic).ok_or("card")?;
             let parsed_cell = layout.parse_cell(&cell).ok_or("cell")?;
             self.mirror.apply(team, parsed_card, parsed_cell);

@@ -187,6 +187,36 @@ pub struct StoredMessage {
     pub deleted: bool,
     /// When it was created.
     pub created: Instant,
+    /// Users this message notified when it was created, as Discord decides: a new, non-ephemeral
+    /// message notifies the users it mentions that its `allowed_mentions` allow. Edits (including the
+    /// first follow-up that fills in a deferred "thinking…" answer) notify nobody.
+    pub notified: Vec<u64>,
+}
+
+/// Who a newly created message notifies: the users mentioned in `content` that `allowed` lets through
+/// (no `allowed_mentions`: everyone mentioned; `parse` with "users": everyone mentioned; else the
+/// listed `users`), nobody for an ephemeral message.
+pub fn notified_by(content: &str, allowed: &Value, ephemeral: bool) -> Vec<u64> {
+    if ephemeral {
+        return Vec::new();
+    }
+    let mentioned = model::mentioned_ids(content);
+    if allowed.is_null() {
+        return mentioned;
+    }
+    let parses_users = allowed["parse"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|v| v == "users"));
+    let listed: Vec<u64> = allowed["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().and_then(|u| u.parse().ok()).or(u.as_u64()))
+        .collect();
+    mentioned
+        .into_iter()
+        .filter(|id| parses_users || listed.contains(id))
+        .collect()
 }
 
 impl StoredMessage {
@@ -304,6 +334,10 @@ pub struct InteractionState {
     pub original: Option<u64>,
     /// Follow-up messages.
     pub followups: Vec<u64>,
+    /// Whether the bot edited the original message through this interaction (`PATCH @original`).
+    pub edited_original: bool,
+    /// The dispatch payload (to deliver it again, as a resumed gateway may).
+    pub payload: Value,
 }
 
 impl InteractionState {
@@ -1043,6 +1077,43 @@ impl FakeDiscord {
         state.inject(InteractionKind::Command, user, channel_id, data, None)
     }
 
+    /// [`FakeDiscord::slash`] for a command the user gave `age` ago (delivered late, as after a gateway
+    /// resume): its snowflake dates from then, and Discord's three seconds count from there.
+    pub fn slash_aged(
+        &self,
+        user: &FakeUser,
+        channel_id: u64,
+        path: &str,
+        options: &[(&str, &str)],
+        age: Duration,
+    ) -> Result<Interaction, String> {
+        let mut state = self.state();
+        let data = state.command_data(path, options, None)?;
+        state.inject_aged(
+            InteractionKind::Command,
+            user,
+            channel_id,
+            data,
+            None,
+            age,
+        )
+    }
+
+    /// Delivers an interaction's dispatch once more, as a resumed gateway may replay it.
+    pub fn redeliver(&self, interaction: &Interaction) -> Result<(), String> {
+        let mut state = self.state();
+        let payload = state
+            .interactions
+            .get(&interaction.id)
+            .map(|i| i.payload.clone())
+            .ok_or("unknown interaction")?;
+        if state.dispatch("INTERACTION_CREATE", payload, Some(interaction.id)) {
+            Ok(())
+        } else {
+            Err("no gateway session".into())
+        }
+    }
+
     /// Injects an autocomplete request: the user is typing `options` with the cursor in `focused`.
     pub fn autocomplete(
         &self,
@@ -1196,15 +1267,19 @@ impl FakeDiscord {
                     let callback = i.callback.as_ref()?;
                     let message_id = match callback.kind {
                         4 | 5 => i.original?,
-                        6 | 7 => i.followups.first().copied().or(i.message_id)?,
+                        7 => i.followups.first().copied().or(i.message_id)?,
+                        // A deferred update: its follow-up, or the clicked message once this
+                        // interaction edited it.
+                        6 => i
+                            .followups
+                            .first()
+                            .copied()
+                            .or(i.message_id.filter(|_| i.edited_original))?,
                         _ => return None,
                     };
                     let message = s.messages.get(&message_id)?;
                     if callback.kind == 5 && message.flags & 128 != 0 {
                         return None; // still "thinking"
-                    }
-                    if callback.kind == 6 && message.edits == 0 && i.followups.is_empty() {
-                        return None;
                     }
                     Some(message.clone())
                 },
@@ -1435,6 +1510,20 @@ impl State {
         data: Value,
         message_id: Option<u64>,
     ) -> Result<Interaction, String> {
+        self.inject_aged(kind, user, channel_id, data, message_id, Duration::ZERO)
+    }
+
+    /// [`State::inject`] for a user action `age` ago: the interaction's snowflake (and so Discord's
+    /// three seconds) dates from then, as for an interaction delivered late.
+    fn inject_aged(
+        &mut self,
+        kind: InteractionKind,
+        user: &FakeUser,
+        channel_id: u64,
+        data: Value,
+        message_id: Option<u64>,
+        age: Duration,
+    ) -> Result<Interaction, String> {
         let user = self
             .users
             .get(&user.id)
@@ -1445,7 +1534,14 @@ impl State {
             .get(&channel_id)
             .cloned()
             .ok_or("unknown channel")?;
-        let id = self.snowflake();
+        let id = if age.is_zero() {
+            self.snowflake()
+        } else {
+            // Time-shaped from the past; the low bits keep it unique.
+            let then = now_ms().saturating_sub(u64::try_from(age.as_millis()).unwrap_or(u64::MAX));
+            let low = self.snowflake() & 0x3F_FFFF;
+            (then.saturating_sub(DISCORD_EPOCH_MS) << 22) | low
+        };
         let token = format!(
             "aW50ZXJhY3Rpb246{id}.{:016x}",
             id.wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -1487,13 +1583,15 @@ impl State {
                 user_id: user.id,
                 channel_id,
                 message_id,
-                created: Instant::now(),
+                created: Instant::now().checked_sub(age).unwrap_or_else(Instant::now),
                 dispatched: None,
                 deliveries: 0,
                 callback: None,
                 refused_callbacks: Vec::new(),
                 original: None,
                 followups: Vec::new(),
+                edited_original: false,
+                payload: payload.clone(),
             },
         );
         self.tokens.insert(token.clone(), id);

@@ -858,7 +858,16 @@ fn new_message(
         edits: 0,
         deleted: false,
         created: Instant::now(),
+        notified: super::notified_by(
+            &content_for_notify(body),
+            &body["allowed_mentions"],
+            body["flags"].as_u64().unwrap_or(0) & allowed_flags & 64 != 0,
+        ),
     })
+}
+
+fn content_for_notify(body: &Value) -> String {
+    body["content"].as_str().unwrap_or("").to_string()
 }
 
 /// Applies an edit body to a message.
@@ -991,7 +1000,9 @@ fn interaction_callback(
             Answer::error(400, 40060, "Interaction has already been acknowledged."),
         );
     }
-    let since = interaction.dispatched.unwrap_or(interaction.created);
+    // Discord's clock starts at the user's action (the interaction's snowflake), not at delivery: an
+    // interaction delivered late (after a gateway resume) may already be past it.
+    let since = interaction.created;
     if deadline.is_some_and(|d| now.saturating_duration_since(since) > d) {
         return refuse(state, Answer::error(404, 10062, "Unknown interaction"));
     }
@@ -1045,6 +1056,7 @@ fn interaction_callback(
                 edits: 0,
                 deleted: false,
                 created: Instant::now(),
+                notified: Vec::new(),
             };
             original = Some(state.add_message(message));
         }
@@ -1176,7 +1188,15 @@ fn webhook_message(
             Some(json) => Answer::ok(json),
             None => Answer::error(404, 10008, "Unknown Message"),
         },
-        "PATCH" => edit_message(state, message_id, body, uploads),
+        "PATCH" => {
+            let answer = edit_message(state, message_id, body, uploads);
+            if answer.status == 200 && which == "@original" {
+                if let Some(i) = state.interactions.get_mut(&iid) {
+                    i.edited_original = true;
+                }
+            }
+            answer
+        }
         "DELETE" => {
             if let Some(m) = state.messages.get_mut(&message_id) {
                 m.deleted = true;
