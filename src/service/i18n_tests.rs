@@ -103,10 +103,11 @@ fn variant_index(text: &Text) -> usize {
         Text::GameRecord { .. } => 82,
         Text::NoSuchGame(_) => 83,
         Text::NoGameHere => 84,
+        Text::EndedWhileRestarting => 85,
     }
 }
 
-const VARIANTS: usize = 85;
+const VARIANTS: usize = 86;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -372,6 +373,7 @@ fn samples() -> Vec<Text> {
         },
         Text::LobbyResumed(Variant::Classic),
         Text::NotRestored,
+        Text::EndedWhileRestarting,
         Text::GameSaved { id: 12 },
         Text::NoHistory,
         Text::HistoryFailed,

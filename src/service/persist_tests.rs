@@ -269,6 +269,14 @@ impl Store for Flaky {
         self.check()?;
         self.inner.finish_game(game)
     }
+    fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError> {
+        self.check()?;
+        self.inner.unannounced_games()
+    }
+    fn mark_announced(&self, id: GameId) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.mark_announced(id)
+    }
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
         self.check()?;
         self.inner.game_record(id, guild_id)

@@ -277,8 +277,17 @@ pub trait Store: Send + Sync {
     /// [`Store::load_tables`] but that the service cannot restore); whether there was one.
     fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError>;
 
-    /// Stores a finished game, adds it to the players' stats and deletes the channel's live table.
+    /// Stores a finished game (not yet announced), adds it to the players' stats and deletes the
+    /// channel's live table.
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError>;
+
+    /// Finished games whose end was never announced (the process died between storing the game and
+    /// posting its final message), oldest first. A stored game counts as unannounced until
+    /// [`Store::mark_announced`].
+    fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError>;
+
+    /// Records that a finished game's final message was posted.
+    fn mark_announced(&self, id: GameId) -> Result<(), StoreError>;
 
     /// The record (JSON) of a finished game of this server (`None` for another server's game).
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;

@@ -16,7 +16,7 @@ use rusqlite::types::{Value, ValueRef};
 use rusqlite::{params_from_iter, Connection, OptionalExtension};
 
 use super::sqlite::{companion, create_private, migrate, Migration, SCHEMA_VERSION};
-use super::{from_db_id, now_ms, Quarantined, StoreError};
+use super::{from_db_id, guild_from_db, now_ms, Quarantined, StoreError};
 
 /// The tables copied, parents before children.
 const TABLES: [&str; 5] = [
@@ -158,10 +158,27 @@ fn repair_via(
             stats_lost = true;
         }
         if *table == "live_tables" {
-            for (channel_id, reason) in failed {
-                report
-                    .lost_tables
-                    .push(quarantine_lost(&tx, channel_id, &reason).map_err(|e| sqlite(fresh, e))?);
+            let mut lost: Vec<(i64, i64, String)> = failed
+                .into_iter()
+                .map(|(channel, reason)| (channel, 0, reason))
+                .collect();
+            // Channels whose rows were in unreadable pages, from the index that lists them.
+            for (channel, guild) in indexed_channels(&source) {
+                let known = lost.iter_mut().find(|(c, ..)| *c == channel);
+                match known {
+                    Some(entry) => entry.1 = guild,
+                    None if !table_has_row(&tx, channel) => lost.push((
+                        channel,
+                        guild,
+                        "its row is in a damaged page of the database file".into(),
+                    )),
+                    None => {}
+                }
+            }
+            for (channel, guild, reason) in lost {
+                report.lost_tables.push(
+                    quarantine_lost(&tx, channel, guild, &reason).map_err(|e| sqlite(fresh, e))?,
+                );
             }
         }
         report.tables.push(salvage);
@@ -389,22 +406,56 @@ fn next_readable(source: &Connection, table: &str, from: i64) -> Option<i64> {
     found
 }
 
+/// The channels (and servers) of the live tables as the damaged file's `live_tables_channels` index
+/// lists them, as far as it can be read (nothing for a file from before the index).
+fn indexed_channels(source: &Connection) -> Vec<(i64, i64)> {
+    let mut found = Vec::new();
+    let Ok(mut stmt) = source.prepare(
+        "SELECT channel_id, guild_id FROM live_tables INDEXED BY live_tables_channels
+         WHERE guild_id IS NOT NULL",
+    ) else {
+        return found;
+    };
+    let Ok(mut rows) = stmt.query([]) else {
+        return found;
+    };
+    while let Ok(Some(row)) = rows.next() {
+        if let (Ok(channel), Ok(guild)) = (row.get::<_, i64>(0), row.get::<_, i64>(1)) {
+            found.push((channel, guild));
+        }
+    }
+    found
+}
+
+/// Whether the repaired file holds a live table for this channel.
+fn table_has_row(target: &Connection, channel_id: i64) -> bool {
+    target
+        .query_row(
+            "SELECT 1 FROM live_tables WHERE channel_id = ?1",
+            [channel_id],
+            |_| Ok(()),
+        )
+        .optional()
+        .is_ok_and(|row| row.is_some())
+}
+
 /// Puts a live table whose contents were lost in the quarantine table; the report of it.
 fn quarantine_lost(
     target: &Connection,
     channel_id: i64,
+    guild_id: i64,
     reason: &str,
 ) -> rusqlite::Result<Quarantined> {
     let reason = format!("damaged in the database file: {reason}");
     let now = now_ms();
     target.execute(
         "INSERT INTO quarantine (channel_id, guild_id, reason, quarantined_at)
-         VALUES (?1, 0, ?2, ?3)",
-        rusqlite::params![channel_id, reason, now],
+         VALUES (?1, ?2, ?3, ?4)",
+        rusqlite::params![channel_id, guild_id, reason, now],
     )?;
     Ok(Quarantined {
         channel_id: from_db_id(channel_id),
-        guild_id: None,
+        guild_id: guild_from_db(guild_id),
         reason,
         quarantined_at: now,
     })
