@@ -829,7 +829,7 @@ fn postgres_never_overwrites_a_newer_save_of_another_process() {
             Some(1),
             10,
             5,
-            vec![player(1, "Ann", 0, true, 1)],
+            vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
         ))
         .err()
         .expect("refused");
@@ -852,7 +852,7 @@ fn postgres_never_overwrites_a_newer_save_of_another_process() {
         Some(1),
         10,
         6,
-        vec![player(1, "Ann", 0, true, 1)],
+        vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
     ))
     .expect("a finishes");
     assert!(b.load_tables().expect("load").tables.is_empty());
