@@ -811,7 +811,7 @@ fn postgres_never_overwrites_a_newer_save_of_another_process() {
     a.save_table(&table(10, Some(1), 2))
         .expect("a saves its game");
     // B never loaded channel 10: its lobby there must not replace A's game.
-    let err = b.save_table(&table(10, Some(1), 0)).err().expect("refused");
+    let err = b.save_table(&table(10, Some(1), 0)).expect_err("refused");
     assert!(
         matches!(err, StoreError::Conflict { channel_id: 10 }),
         "{err}"
@@ -822,7 +822,7 @@ fn postgres_never_overwrites_a_newer_save_of_another_process() {
     );
     // B loaded it and saves a newer state; A's older copy is then refused, save and finish alike.
     b.save_table(&table(10, Some(1), 3)).expect("b saves");
-    let err = a.save_table(&table(10, Some(1), 4)).err().expect("refused");
+    let err = a.save_table(&table(10, Some(1), 4)).expect_err("refused");
     assert!(matches!(err, StoreError::Conflict { .. }), "{err}");
     let err = a
         .finish_game(&finished(
@@ -831,8 +831,7 @@ fn postgres_never_overwrites_a_newer_save_of_another_process() {
             5,
             vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
         ))
-        .err()
-        .expect("refused");
+        .expect_err("refused");
     assert!(matches!(err, StoreError::Conflict { .. }), "{err}");
     assert!(
         a.recent_games(Some(1), 10).expect("history").is_empty(),
