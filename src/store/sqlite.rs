@@ -107,17 +107,18 @@ impl SqliteStore {
     pub fn open(path: impl AsRef<Path>) -> Result<SqliteStore, StoreError> {
         let path = path.as_ref().to_path_buf();
         let lock = prepare(&path)?;
-        let mut store = SqliteStore::open_unlocked(path)?;
+        let mut store = SqliteStore::open_unlocked(path, true)?;
         store._lock = Some(lock);
         Ok(store)
     }
 
-    /// [`SqliteStore::open`] once the caller holds the lock.
-    fn open_unlocked(path: PathBuf) -> Result<SqliteStore, StoreError> {
+    /// [`SqliteStore::open`] once the caller holds the lock; `check`: run SQLite's quick check (not
+    /// again when the caller just did).
+    fn open_unlocked(path: PathBuf, check: bool) -> Result<SqliteStore, StoreError> {
         check_header(&path)?;
         create_private(&path)?;
         let conn = Connection::open(&path).map_err(|e| classify(&path, e))?;
-        let store = SqliteStore::set_up(path, conn, true)?;
+        let store = SqliteStore::set_up(path, conn, true, check)?;
         for suffix in ["-wal", "-shm"] {
             tighten(&companion(&store.path, suffix))?;
         }
@@ -128,7 +129,7 @@ impl SqliteStore {
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
         let path = PathBuf::from(":memory:");
         let conn = Connection::open_in_memory().map_err(|e| classify(&path, e))?;
-        SqliteStore::set_up(path, conn, false)
+        SqliteStore::set_up(path, conn, false, true)
     }
 
     /// Opens the database at `path`; if it is damaged, repairs it (see [`repair`]): the damaged file
@@ -145,12 +146,14 @@ impl SqliteStore {
         // for writing could checkpoint its WAL into it).
         let opened = match check_header(&path).and_then(|()| SqliteStore::check_only(&path)) {
             Err(corrupt @ StoreError::Corrupt { .. }) => Err(corrupt),
-            _ => SqliteStore::open_unlocked(path.clone()),
+            Ok(()) => SqliteStore::open_unlocked(path.clone(), false),
+            // Not checked read-only (say, a WAL without its `-shm`): checked when opened.
+            Err(_) => SqliteStore::open_unlocked(path.clone(), true),
         };
         let (mut store, report) = match opened {
             Err(StoreError::Corrupt { detail, .. }) => {
                 let report = repair::repair(&path, &detail)?;
-                let store = SqliteStore::open_unlocked(path)?;
+                let store = SqliteStore::open_unlocked(path, true)?;
                 *lock_ignoring_poison(&store.repair_lost) = report.lost_tables.clone();
                 (store, Some(report))
             }
@@ -174,7 +177,12 @@ impl SqliteStore {
     }
 
     /// Applies the settings, checks integrity and runs the migrations.
-    fn set_up(path: PathBuf, mut conn: Connection, wal: bool) -> Result<SqliteStore, StoreError> {
+    fn set_up(
+        path: PathBuf,
+        mut conn: Connection,
+        wal: bool,
+        check: bool,
+    ) -> Result<SqliteStore, StoreError> {
         let err = |e| classify(&path, e);
         conn.busy_timeout(BUSY_TIMEOUT).map_err(err)?;
         if wal {
@@ -196,7 +204,9 @@ impl SqliteStore {
                 detail: "SQLite could only open it read-only".into(),
             });
         }
-        quick_check(&path, &conn)?;
+        if check {
+            quick_check(&path, &conn)?;
+        }
         migrate(&mut conn).map_err(|e| match e {
             Migration::TooNew(found) => StoreError::SchemaTooNew {
                 found,
