@@ -750,7 +750,7 @@ fn a_database_of_which_nothing_can_be_read_refuses_to_start_and_is_left_alone() 
     let garbage = b"this is not a SQLite database, whatever its name says".repeat(100);
     std::fs::write(&path, &garbage).expect("write");
     let (code, stderr) = start_fails(&config);
-    assert_ne!(code, 0);
+    assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains(&path.display().to_string()), "{stderr}");
     assert!(stderr.contains("nothing in it can be read"), "{stderr}");
     assert_eq!(std::fs::read(&path).expect("kept"), garbage, "untouched");
@@ -771,7 +771,7 @@ fn a_second_process_on_one_database_refuses_to_start() {
     first.ask(CLASSIC, 1, json!({"command": "begin"}));
     let game = first.dump(CLASSIC);
     let (code, stderr) = start_fails(&config);
-    assert_ne!(code, 0);
+    assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains(&path.display().to_string()), "{stderr}");
     assert!(stderr.contains("another sequence-bot process"), "{stderr}");
     // The first one is undisturbed and keeps its game.
@@ -810,14 +810,14 @@ fn a_read_only_database_file_or_folder_refuses_to_start() {
     set(&path, 0o400);
     let (code, stderr) = start_fails(&config);
     set(&path, 0o600);
-    assert_ne!(code, 0);
+    assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains(&path.display().to_string()), "{stderr}");
     assert!(stderr.contains("cannot be written"), "{stderr}");
 
     set(&data, 0o500);
     let (code, stderr) = start_fails(&config);
     set(&data, 0o700);
-    assert_ne!(code, 0);
+    assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains(&data.display().to_string()), "{stderr}");
     assert!(stderr.contains("cannot be written"), "{stderr}");
 
