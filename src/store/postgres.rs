@@ -112,6 +112,19 @@ impl PostgresStore {
             config.application_name("sequence-bot");
         }
         let mut client = config.connect(NoTls)?;
+        // A read-only server (a standby, `default_transaction_read_only`) is refused now, not at the
+        // first move that cannot be saved.
+        let read_only: String = client
+            .query_one("SHOW transaction_read_only", &[])?
+            .try_get(0)?;
+        if read_only == "on" {
+            drop_off_runtime(client);
+            return Err(StoreError::Config(
+                "the PostgreSQL database is read-only (a standby server, or \
+                 default_transaction_read_only is on); the bot saves every move, so it does not start"
+                    .into(),
+            ));
+        }
         migrate(&mut client)?;
         let mut slots: Vec<Mutex<Option<Client>>> =
             (0..POOL_SIZE).map(|_| Mutex::new(None)).collect();

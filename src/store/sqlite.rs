@@ -1,5 +1,8 @@
 //! The SQLite store: one file, WAL mode, one connection behind a mutex (so writers in this process queue
-//! for the mutex and never see "database is locked"; `busy_timeout` covers another process reading).
+//! for the mutex and never see "database is locked"). One process per file: the store holds an exclusive
+//! lock on `PATH.lock` for its life, and a second store on the file is refused. The file and its
+//! `-wal`/`-shm` are readable by their owner only; a read-only file or folder is refused at open; a
+//! damaged file is repaired (see `repair.rs`).
 //!
 //! Commits use `synchronous = NORMAL`: a committed action survives the process being killed at any
 //! moment (`kill -9`); after a power cut the last few commits may be lost, never the file's integrity.

@@ -858,6 +858,22 @@ fn postgres_never_overwrites_a_newer_save_of_another_process() {
 }
 
 #[test]
+fn a_read_only_postgres_database_is_refused_at_open() {
+    let Some((mut config, _guard)) = postgres_schema("readonly") else {
+        return;
+    };
+    drop(PostgresStore::open_config(config.clone()).expect("migrated while writable"));
+    let search_path = config.get_options().unwrap_or_default().to_string();
+    config.options(&format!(
+        "{search_path} -c default_transaction_read_only=on"
+    ));
+    let err = PostgresStore::open_config(config).err().expect("refused");
+    // Refused by the check at open (the migrations would fail too, with the server's own words).
+    assert!(err.to_string().contains("is read-only"), "{err}");
+    assert!(err.to_string().contains("saves every move"), "{err}");
+}
+
+#[test]
 fn open_store_picks_the_backend() {
     let dir = tempfile::tempdir().expect("temp dir");
     let config = DatabaseConfig {
