@@ -325,6 +325,15 @@ impl Console {
                 }
             };
             self.out.print(&output_json(id, channel, to, user, message));
+            if let (Output::Channel(_), Some(game)) = (output, message.announced_game()) {
+                // Printed is posted: the game's end was announced.
+                let tables = self.tables.clone();
+                if let Err(e) =
+                    tokio::task::spawn_blocking(move || tables.mark_announced(game)).await
+                {
+                    tracing::error!("recording an announced game failed: {e}");
+                }
+            }
         }
         if reply.auto_move {
             self.spawn_auto(channel);

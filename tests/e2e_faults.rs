@@ -268,3 +268,52 @@ async fn a_killed_bot_restarts_and_the_game_goes_on_from_the_last_move() {
     );
     assert!(h.bot.is_running());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_end_was_posted_is_not_announced_again_after_a_restart() {
+    let mut h = harness().await;
+    let players = two_players(&h.fake);
+    let ended = h.fake.add_channel("sequence-ended");
+    let lobby = h.fake.add_channel("sequence-lobby");
+    {
+        let table = TableDriver::open(&h.fake, ended, &players[0], &players[1..], 2)
+            .await
+            .expect("a game");
+        drop(table);
+        // Its final message is posted through Discord: the store records it as announced.
+        stop_and_record(&h.fake, &players[0], ended, &h).await;
+        // A lobby elsewhere: after a restart its note comes after any announcement of ended games.
+        let start = h
+            .fake
+            .slash(&players[1], lobby, "sequence start", &[])
+            .expect("start");
+        h.fake
+            .wait_reply(&start, STEP)
+            .await
+            .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    }
+    h.respawn(&BotOptions::default());
+    h.fake
+        .shared()
+        .wait_for(
+            Duration::from_secs(60),
+            "the lobby's restart note",
+            &[lobby],
+            |s| {
+                s.messages_in(lobby)
+                    .iter()
+                    .any(|m| m.content.contains("still open"))
+                    .then_some(())
+            },
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    let state = h.fake.state();
+    let again: Vec<&str> = state
+        .messages_in(ended)
+        .iter()
+        .map(|m| m.content.as_str())
+        .filter(|c| c.contains("restarting"))
+        .collect();
+    assert!(again.is_empty(), "announced twice: {again:?}");
+}

@@ -44,6 +44,11 @@ struct Bot {
 impl Bot {
     /// Starts the binary and waits until it is ready.
     fn start(config: &Path, log: &Path) -> (Bot, Value) {
+        Bot::start_with(config, log, &[])
+    }
+
+    /// [`Bot::start`] with extra environment variables.
+    fn start_with(config: &Path, log: &Path, env: &[(&str, &str)]) -> (Bot, Value) {
         let stderr = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -55,6 +60,7 @@ impl Bot {
             .env("RUST_LOG", "warn,sequence_bot=info")
             .env_remove("SEQUENCE_DATABASE")
             .env_remove("SEQUENCE_DATABASE_URL")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)
@@ -506,40 +512,383 @@ fn games_survive_kill_9_on_postgresql() {
     }
 }
 
-#[test]
-fn a_corrupt_database_is_moved_aside_and_the_bot_starts_fresh() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("bot.db");
-    let garbage = b"this is not a SQLite database, whatever its name says".repeat(100);
-    std::fs::write(&path, &garbage).expect("write");
-    let config = dir.path().join("config.toml");
+/// Runs the binary on a configuration that must not start: its exit code and what it printed on
+/// standard error.
+fn start_fails(config: &Path) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(["console", "--config"])
+        .arg(config)
+        .env("RUST_LOG", "warn,sequence_bot=info")
+        .env_remove("SEQUENCE_DATABASE")
+        .env_remove("SEQUENCE_DATABASE_URL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the bot");
+    let until = Instant::now() + ANSWER;
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > until {
+            let _ = child.kill();
+            panic!("the bot started instead of refusing");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("output");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        !stdout.contains("\"ready\""),
+        "it must not be ready: {stdout}"
+    );
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A configuration for a SQLite file in `dir`; the config file and the database path.
+fn sqlite_config(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let path = dir.join("bot.db");
+    let config = dir.join("config.toml");
     std::fs::write(
         &config,
-        format!("database = {:?}\n", path.display().to_string()),
+        format!(
+            "database = {:?}\n[timers]\ntick_secs = 1\nbot_delay_ms = 15\n",
+            path.display().to_string()
+        ),
     )
     .expect("config");
-    let log = dir.path().join("bot.log");
-    let _show = ShowLogOnFailure(log.clone());
-    for start in 0..2 {
-        let (mut bot, ready) = Bot::start(&config, &log);
-        // It works: a lobby opens, and the fresh database keeps it.
-        if start == 0 {
-            assert_eq!(ready["restored"], json!([]));
-            bot.ask(LOBBY, 5, json!({"command": "start", "game": "dice"}));
-        } else {
-            assert_eq!(ready["restored"], json!([LOBBY]));
-            assert!(!bot.dump(LOBBY).is_null());
-        }
-        bot.kill();
-    }
-    let aside: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path())
+    (config, path)
+}
+
+/// The files in `dir` whose names contain `part`.
+fn files_named(dir: &Path, part: &str) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
         .expect("list")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().contains("bot.db.corrupt-"))
+        .filter(|p| p.to_string_lossy().contains(part))
+        .collect()
+}
+
+/// Two games (classic and dice) with a few moves each, then SIGKILL; their tables as they were.
+fn two_live_games(config: &Path, log: &Path) -> Vec<(u64, Value)> {
+    let mut rng = GameRng::new(77);
+    let (mut bot, _) = Bot::start(config, log);
+    bot.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
+    bot.ask(CLASSIC, 2, json!({"command": "join"}));
+    bot.ask(CLASSIC, 1, json!({"command": "begin"}));
+    bot.ask(DICE, 3, json!({"command": "start", "game": "dice"}));
+    bot.ask(DICE, 4, json!({"command": "join"}));
+    bot.ask(DICE, 3, json!({"command": "begin"}));
+    play(&mut bot, CLASSIC, 3, &mut rng);
+    play(&mut bot, DICE, 2, &mut rng);
+    let tables = [CLASSIC, DICE]
+        .into_iter()
+        .map(|c| (c, bot.dump(c)))
         .collect();
-    assert_eq!(aside.len(), 1, "moved aside once: {aside:?}");
-    assert_eq!(std::fs::read(&aside[0]).expect("kept"), garbage);
+    bot.kill();
+    tables
+}
+
+/// Adds 30 finished games to a database (through the store, as 30 games played to the end would).
+fn thirty_finished_games(path: &Path) {
+    use sequence_bot::engine::record::Record;
+    use sequence_bot::engine::{Config, Options, Variant};
+    use sequence_bot::store::{FinishedGame, PlayerResult, SqliteStore, Store};
+    let store = SqliteStore::open(path).expect("open");
+    for n in 0..30u64 {
+        let config = Config::new(Variant::Classic, 2, None, Options::default()).expect("config");
+        let record = Record::random_game(config, 500 + n);
+        let player = |user: u64, team: u8| PlayerResult {
+            user_id: user,
+            name: format!("User{user}"),
+            team,
+            won: team == (n % 2) as u8,
+            sequences: 0,
+        };
+        store
+            .finish_game(&FinishedGame {
+                guild_id: Some(GUILD),
+                channel_id: 1000 + n,
+                variant: "classic".into(),
+                record_json: serde_json::to_string(&record).expect("json"),
+                finished_at: 1_700_000_000_000 + n as i64,
+                players: vec![player(1, 0), player(2, 1)],
+            })
+            .expect("finish");
+        store
+            .mark_announced(sequence_bot::store::GameId(n as i64 + 1))
+            .expect("announced");
+    }
+}
+
+/// The pages of one b-tree (table or index) of a database, root first.
+fn pages_of(path: &Path, name: &str) -> Vec<(i64, String)> {
+    let conn = rusqlite::Connection::open(path).expect("open");
+    let pages = conn
+        .prepare("SELECT pageno, pagetype FROM dbstat WHERE name = ?1 ORDER BY path")
+        .expect("dbstat")
+        .query_map([name], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("query")
+        .collect::<Result<Vec<_>, _>>()
+        .expect("rows");
+    pages
+}
+
+/// Overwrites 16 bytes at the start of a page (4096 bytes each).
+fn damage_page(path: &Path, page: i64) {
+    let mut bytes = std::fs::read(path).expect("read");
+    let start = usize::try_from(page - 1).expect("page") * 4096;
+    for b in &mut bytes[start..start + 16] {
+        *b = 0xA5;
+    }
+    std::fs::write(path, bytes).expect("write");
+}
+
+/// Finished games of the test server in a database.
+fn finished_games(path: &Path) -> usize {
+    use sequence_bot::store::{SqliteStore, Store};
+    let store = SqliteStore::open(path).expect("open");
+    store.recent_games(Some(GUILD), 1000).expect("games").len()
+}
+
+#[test]
+fn a_damaged_index_page_loses_nothing_and_both_games_go_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    let before = two_live_games(&config, &log);
+    thirty_finished_games(&path);
+    let index = pages_of(&path, "games_by_guild");
+    assert!(!index.is_empty());
+    damage_page(&path, index[0].0);
+    let damaged = std::fs::read(&path).expect("read");
+
+    let (mut bot, ready) = Bot::start(&config, &log);
+    assert_eq!(ready["restored"], json!([CLASSIC, DICE]), "{ready}");
+    assert_eq!(ready["lost"], json!([]), "{ready}");
+    for (channel, dump) in &before {
+        assert_eq!(
+            &bot.dump(*channel),
+            dump,
+            "channel {channel} restored exactly"
+        );
+        bot.wait_for(*channel, "goes on where it was");
+    }
+    bot.kill();
+    assert_eq!(finished_games(&path), 30, "the history is whole");
+    let kept: Vec<_> = files_named(dir.path(), "bot.db.damaged-")
+        .into_iter()
+        .filter(|p| {
+            let name = p.to_string_lossy();
+            !name.ends_with("-wal") && !name.ends_with("-shm")
+        })
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(
+        std::fs::read(&kept[0]).expect("kept"),
+        damaged,
+        "kept untouched"
+    );
     let log = std::fs::read_to_string(&log).expect("log");
-    assert!(log.contains("corrupt"), "a clear warning: {log}");
-    assert!(log.contains("moved aside"), "{log}");
+    assert!(log.contains("damaged"), "{log}");
+    assert!(!log.contains("rows of this table were lost"), "{log}");
+}
+
+#[test]
+fn damaged_live_tables_get_the_not_restored_note_and_the_history_stays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    let before = two_live_games(&config, &log);
+    thirty_finished_games(&path);
+    // The live tables' page (both games' rows); their channels are still listed by an index.
+    let pages = pages_of(&path, "live_tables");
+    damage_page(&path, pages[0].0);
+
+    let (mut bot, ready) = Bot::start(&config, &log);
+    let ids = |key: &str| -> Vec<u64> {
+        ready[key]
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter_map(Value::as_u64)
+            .collect()
+    };
+    let (restored, mut lost) = (ids("restored"), ids("lost"));
+    lost.sort_unstable();
+    assert_eq!(lost, vec![CLASSIC, DICE], "{ready}");
+    assert!(restored.is_empty(), "{ready}");
+    for (channel, dump) in &before {
+        if restored.contains(channel) {
+            assert_eq!(
+                &bot.dump(*channel),
+                dump,
+                "channel {channel} restored exactly"
+            );
+            bot.wait_for(*channel, "goes on where it was");
+        } else {
+            assert!(bot.dump(*channel).is_null());
+            bot.wait_for(*channel, "could not be restored");
+        }
+    }
+    bot.kill();
+    assert_eq!(finished_games(&path), 30, "the history is whole");
+    let log = std::fs::read_to_string(&log).expect("log");
+    assert!(
+        log.contains("the live table of this channel was lost"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_database_of_which_nothing_can_be_read_refuses_to_start_and_is_left_alone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let garbage = b"this is not a SQLite database, whatever its name says".repeat(100);
+    std::fs::write(&path, &garbage).expect("write");
+    let (code, stderr) = start_fails(&config);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    assert!(stderr.contains("nothing in it can be read"), "{stderr}");
+    assert_eq!(std::fs::read(&path).expect("kept"), garbage, "untouched");
+    assert!(files_named(dir.path(), "bot.db.")
+        .iter()
+        .all(|p| p.to_string_lossy().ends_with(".lock")));
+}
+
+#[test]
+fn a_second_process_on_one_database_refuses_to_start() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    let (mut first, _) = Bot::start(&config, &log);
+    first.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
+    first.ask(CLASSIC, 2, json!({"command": "join"}));
+    first.ask(CLASSIC, 1, json!({"command": "begin"}));
+    let game = first.dump(CLASSIC);
+    let (code, stderr) = start_fails(&config);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    assert!(stderr.contains("another sequence-bot process"), "{stderr}");
+    // The first one is undisturbed and keeps its game.
+    assert_eq!(first.dump(CLASSIC), game);
+    first.ask(CLASSIC, 3, json!({"command": "status"}));
+    first.kill();
+    let (mut again, ready) = Bot::start(&config, &log);
+    assert_eq!(
+        ready["restored"],
+        json!([CLASSIC]),
+        "the lock went with the process"
+    );
+    assert_eq!(again.dump(CLASSIC), game);
+    again.kill();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_database_file_or_folder_refuses_to_start() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).expect("folder");
+    let (config, path) = sqlite_config(&data);
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    let (mut bot, _) = Bot::start(&config, &log);
+    bot.ask(LOBBY, 5, json!({"command": "start", "game": "kids"}));
+    bot.kill();
+    let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
+    assert_eq!(mode(&path), 0o600, "the database is private");
+    let set = |p: &Path, m: u32| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).expect("chmod")
+    };
+
+    set(&path, 0o400);
+    let (code, stderr) = start_fails(&config);
+    set(&path, 0o600);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    assert!(stderr.contains("cannot be written"), "{stderr}");
+
+    set(&data, 0o500);
+    let (code, stderr) = start_fails(&config);
+    set(&data, 0o700);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains(&data.display().to_string()), "{stderr}");
+    assert!(stderr.contains("cannot be written"), "{stderr}");
+
+    let (bot, ready) = Bot::start(&config, &log);
+    assert_eq!(
+        ready["restored"],
+        json!([LOBBY]),
+        "writable again: all there"
+    );
+    bot.kill();
+}
+
+#[test]
+fn a_game_that_ended_just_before_a_kill_is_announced_after_the_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    let (mut bot, _) = Bot::start_with(
+        &config,
+        &log,
+        &[("SEQUENCE_BOT_TEST_DIE_BEFORE_ANNOUNCING", "1")],
+    );
+    bot.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
+    bot.ask(CLASSIC, 2, json!({"command": "join"}));
+    bot.ask(CLASSIC, 1, json!({"command": "begin"}));
+    play(&mut bot, CLASSIC, 2, &mut GameRng::new(5));
+    // The host stops the game: it is stored as finished, and the process dies before saying so.
+    bot.send(CLASSIC, 1, json!({"command": "stop"}));
+    let status = bot.child.wait().expect("it dies");
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(status.signal(), Some(9), "SIGKILL: {status:?}");
+    }
+    assert!(!status.success());
+    bot.drain(Duration::from_millis(200));
+    assert!(
+        !bot.spontaneous.iter().any(|v| v["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("Saved as game"))),
+        "nothing was announced before the kill: {:?}",
+        bot.spontaneous
+    );
+    assert_eq!(finished_games(&path), 1, "stored as finished");
+
+    let (mut again, ready) = Bot::start(&config, &log);
+    assert_eq!(ready["restored"], json!([]), "{ready}");
+    let note = again.wait_for(CLASSIC, "ended just as I was restarting");
+    let text = note["text"].as_str().unwrap_or_default();
+    assert!(text.contains("Saved as game #1"), "{text}");
+    assert_eq!(note["image"], "board", "{note}");
+    assert!(
+        note["attachment"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("actions")),
+        "{note}"
+    );
+    assert!(again.dump(CLASSIC).is_null());
+    again.kill();
+
+    // Announced once: not again at the next start.
+    let (mut third, _) = Bot::start(&config, &log);
+    third.drain(Duration::from_millis(1500));
+    assert!(
+        !third
+            .spontaneous
+            .iter()
+            .any(|v| v["text"].as_str().is_some_and(|t| t.contains("restarting"))),
+        "{:?}",
+        third.spontaneous
+    );
+    third.kill();
 }

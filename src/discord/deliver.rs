@@ -367,7 +367,9 @@ pub(super) async fn send_output(
     match output {
         Output::Channel(message) => {
             let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
-            post(ctx, channel, out).await;
+            if post(ctx, channel, out).await.is_some() {
+                mark_announced(data, message).await;
+            }
         }
         Output::Lobby {
             message_id,
@@ -375,6 +377,20 @@ pub(super) async fn send_output(
         } => show_lobby(ctx, data, channel, *message_id, message).await,
         Output::Direct { user, message } => direct(ctx, data, channel, *user, message).await,
         Output::Ephemeral(_) => {}
+    }
+}
+
+/// After a channel message was posted: if it is a game's final message, the store records that the
+/// game's end was announced (otherwise it is announced again after a restart).
+async fn mark_announced(data: &Data, message: &Message) {
+    if let Some(id) = message.announced_game() {
+        let tables = data.tables.clone();
+        if let Err(e) = tokio::task::spawn_blocking(move || tables.mark_announced(id)).await {
+            tracing::warn!(
+                game = id,
+                "cannot record that a game's end was announced: {e}"
+            );
+        }
     }
 }
 
@@ -444,6 +460,9 @@ pub(super) async fn respond_to_command(
             remember_lobby(data, channel, posted.id.get());
         }
         send_more(ctx, more, private).await?;
+        if matches!(output, Output::Channel(_)) {
+            mark_announced(data, message).await;
+        }
     } else {
         say_private(ctx, &Text::Internal).await;
     }
@@ -839,8 +858,10 @@ async fn on_acknowledged_press(
                     .content(out.content)
                     .allowed_mentions(serenity::CreateAllowedMentions::new())
                     .components(out.components);
-                if let Err(e) =
-                    retrying("update the lobby", || press.edit_response(ctx, edit.clone())).await
+                if let Err(e) = retrying("update the lobby", || {
+                    press.edit_response(ctx, edit.clone())
+                })
+                .await
                 {
                     tracing::warn!(channel = channel.0, "cannot update the lobby: {e}");
                 }

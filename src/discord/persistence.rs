@@ -11,9 +11,11 @@ use crate::store::open_store;
 use super::commands::run;
 use super::{deliver, BotConfig, Context, Data, DiscordError, Error};
 
-/// Opens the configured store (a corrupt SQLite file is moved aside with a warning and a fresh one
-/// started) and puts back every stored lobby and game. Tables that cannot be restored are set aside in
-/// the store's quarantine and logged. Both steps block, so they run on a blocking thread.
+/// Opens the configured store (a damaged SQLite file is repaired, the damaged one kept beside it; one
+/// that cannot be read at all, is read-only or is in use by another process is an error) and puts
+/// back every stored lobby and game. Tables that cannot be restored are set aside in the store's
+/// quarantine and logged; games whose end was never announced get their final message. Both steps
+/// block, so they run on a blocking thread.
 pub async fn open_and_restore(
     tables: Tables,
     config: &BotConfig,

@@ -109,10 +109,11 @@ fn variant_index(text: &Text) -> usize {
         Text::Busy => 88,
         Text::HostGaveUp => 89,
         Text::Done => 90,
+        Text::EndedWhileRestarting => 91,
     }
 }
 
-const VARIANTS: usize = 91;
+const VARIANTS: usize = 92;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -378,6 +379,7 @@ fn samples() -> Vec<Text> {
         },
         Text::LobbyResumed(Variant::Classic),
         Text::NotRestored,
+        Text::EndedWhileRestarting,
         Text::GameSaved { id: 12 },
         Text::NoHistory,
         Text::HistoryFailed,

@@ -282,7 +282,10 @@ fn a_very_long_name_is_cut_before_it_reaches_the_table() {
 #[test]
 fn a_player_whose_dms_are_closed_is_told_once_per_game() {
     let tables = tables_with(Limits::default());
-    assert!(!tables.note_dm_failed(ChannelId(1), UserId(2)), "no game yet");
+    assert!(
+        !tables.note_dm_failed(ChannelId(1), UserId(2)),
+        "no game yet"
+    );
     game(&tables, 1);
     assert!(tables.note_dm_failed(ChannelId(1), UserId(2)));
     assert!(!tables.note_dm_failed(ChannelId(1), UserId(2)));

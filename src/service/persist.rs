@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
+use crate::engine::record::Record;
 use crate::engine::Variant;
-use crate::store::{FinishedGame, PlayerResult, Store, StoredTable, BOT_USER_ID};
+use crate::store::{FinishedGame, GameId, PlayerResult, Store, StoredTable, BOT_USER_ID};
 
-use super::text::{HistoryLine, LeaderLine, Totals};
+use super::text::{HistoryLine, LeaderLine, TeamName, Totals};
 use super::{
-    Actor, Attachment, ChannelId, Command, GuildId, Message, Output, Persist, Player, Reply,
-    ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
+    Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output, Persist,
+    Player, Reply, ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
 };
 
 /// Lines of the leaderboard and of the history.
@@ -41,12 +42,34 @@ impl Persist for StorePersist {
         finished: Option<&Table>,
     ) -> Result<Option<i64>, ServiceError> {
         match finished.and_then(finished_game) {
-            Some(game) => Ok(Some(self.store.finish_game(&game?)?.0)),
+            Some(game) => {
+                let id = self.store.finish_game(&game?)?;
+                die_before_announcing_if_asked();
+                Ok(Some(id.0))
+            }
             None => {
                 self.store.delete_table(channel.0)?;
                 Ok(None)
             }
         }
+    }
+}
+
+/// The environment variable that makes the process die right after a finished game is stored and
+/// before its end is announced, as a crash at the worst moment would (for `tests/restart.rs`).
+pub const DIE_BEFORE_ANNOUNCING: &str = "SEQUENCE_BOT_TEST_DIE_BEFORE_ANNOUNCING";
+
+/// The test hook of [`DIE_BEFORE_ANNOUNCING`]: only when it is set to `1`; SIGKILL where the
+/// platform has it (no unwinding, no destructors), otherwise an abort.
+fn die_before_announcing_if_asked() {
+    if std::env::var_os(DIE_BEFORE_ANNOUNCING).is_some_and(|v| v == "1") {
+        tracing::error!("{DIE_BEFORE_ANNOUNCING}=1: dying before the end of a game is announced");
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        // SAFETY: kill(2) on this very process, no memory involved.
+        unsafe {
+            libc::kill(libc::getpid(), libc::SIGKILL);
+        }
+        std::process::abort();
     }
 }
 
@@ -155,6 +178,27 @@ impl Tables {
         };
         let loaded = store.load_tables()?;
         let mut restored = Restored::default();
+        // Games that ended just before the restart and were never announced: announced now, in
+        // their channels (marked once the message is out, see `Tables::mark_announced`).
+        match store.unannounced_games() {
+            Ok(games) => {
+                for (id, game) in games {
+                    tracing::warn!(
+                        channel = game.channel_id,
+                        game = id.0,
+                        "a game ended just before the restart and its end was never announced; announcing it now"
+                    );
+                    restored.notes.push((
+                        ChannelId(game.channel_id),
+                        Reply {
+                            outputs: vec![Output::Channel(unannounced_message(id, &game))],
+                            auto_move: false,
+                        },
+                    ));
+                }
+            }
+            Err(e) => tracing::error!("cannot read the games whose end was not announced: {e}"),
+        }
         let mut lost = |channel: ChannelId, reason: String| {
             restored.notes.push((
                 channel,
@@ -205,6 +249,20 @@ impl Tables {
             }
         }
         Ok(restored)
+    }
+
+    /// Records that the final message of finished game `id` (the one with its [`Text::GameSaved`]
+    /// line) was posted, so that it is not announced again after a restart. Blocking; errors are
+    /// logged (the game is then announced once more at the next start).
+    pub fn mark_announced(&self, id: i64) {
+        if let Some(store) = &self.store {
+            if let Err(e) = store.mark_announced(GameId(id)) {
+                tracing::warn!(
+                    game = id,
+                    "cannot record that a game's end was announced: {e}"
+                );
+            }
+        }
     }
 
     /// Stats, leaderboard, history and records of finished games, from the store (blocking).
@@ -300,6 +358,53 @@ impl Tables {
             tracing::error!(channel = channel.0, "cannot read the history: {e}");
             Reply::ephemeral(Text::HistoryFailed)
         })
+    }
+}
+
+impl Message {
+    /// The finished game this message announces (the final message of a game, with its
+    /// [`Text::GameSaved`] line): once it is posted, see [`Tables::mark_announced`].
+    pub fn announced_game(&self) -> Option<i64> {
+        self.lines.iter().find_map(|line| match line {
+            Text::GameSaved { id } => Some(*id),
+            _ => None,
+        })
+    }
+}
+
+/// The message for a game whose end was never announced: what its final message would have said
+/// (the result, or nothing for a stopped game), the final board and the record.
+fn unannounced_message(id: GameId, game: &FinishedGame) -> Message {
+    let mut lines = vec![Text::EndedWhileRestarting];
+    let variant = game.variant.parse::<Variant>().ok();
+    let ended = Record::from_json(&game.record_json)
+        .ok()
+        .and_then(|record| record.replay().ok())
+        .and_then(Result::ok);
+    let who = |p: &PlayerResult| match p.user_id {
+        BOT_USER_ID => Who::Bot(p.name.clone()),
+        user => Who::User(UserId(user)),
+    };
+    let winners: Vec<&PlayerResult> = game.players.iter().filter(|p| p.won).collect();
+    match (winners.first(), variant) {
+        (Some(first), Some(variant)) => lines.push(Text::Won {
+            team: TeamName::of(variant, first.team),
+            members: winners.iter().map(|p| who(p)).collect(),
+        }),
+        _ if ended.as_ref().is_some_and(|g| g.position().is_over()) => lines.push(Text::Drawn),
+        _ => {}
+    }
+    lines.push(Text::RecordAttached);
+    lines.push(Text::GameSaved { id: id.0 });
+    let names = game.players.iter().map(|p| p.name.clone()).collect();
+    Message {
+        lines,
+        image: ended.map(|g| Image::Board(BoardImage::of(&g, names))),
+        attachment: Some(Attachment {
+            filename: format!("sequence-{}.json", game.channel_id),
+            data: pretty(&game.record_json),
+        }),
+        ..Message::default()
     }
 }
 

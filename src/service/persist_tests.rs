@@ -269,6 +269,14 @@ impl Store for Flaky {
         self.check()?;
         self.inner.finish_game(game)
     }
+    fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError> {
+        self.check()?;
+        self.inner.unannounced_games()
+    }
+    fn mark_announced(&self, id: GameId) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.mark_announced(id)
+    }
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
         self.check()?;
         self.inner.game_record(id, guild_id)
@@ -786,5 +794,74 @@ fn hundreds_of_games_at_once_save_without_errors_and_restore_exactly() {
                 "{backend}: channel {channel}"
             );
         }
+    }
+}
+
+#[test]
+fn a_game_whose_end_was_not_posted_is_announced_after_a_restart_once() {
+    for (backend, t) in backends("unannounced") {
+        let tables = tables_on(t.store.clone(), 9);
+        // Won, and the process dies before the final message is posted (nothing marks it).
+        let last = play_to_the_end(&tables, 10, [1, 2], 3);
+        let final_message = last
+            .outputs
+            .iter()
+            .find_map(|o| match o {
+                Output::Channel(m) if m.announced_game().is_some() => Some(m.clone()),
+                _ => None,
+            })
+            .expect("the final message names the game");
+        let id = final_message.announced_game().expect("id");
+        // Stopped by the host, and posted: marked.
+        begin(&tables, 20, Variant::Classic, &[3, 4]);
+        let stopped = ask(&tables, 20, 3, Command::Stop);
+        for output in &stopped.outputs {
+            if let Output::Channel(m) = output {
+                if let Some(posted) = m.announced_game() {
+                    tables.mark_announced(posted);
+                }
+            }
+        }
+        drop(tables);
+
+        let second = tables_on(t.store.clone(), 10);
+        let restored = second.restore_from_store(at(60)).expect("restore");
+        let notes: Vec<&(ChannelId, Reply)> = restored
+            .notes
+            .iter()
+            .filter(|(_, reply)| text_of(reply).contains("restarting"))
+            .collect();
+        assert_eq!(notes.len(), 1, "{backend}: only the unposted game");
+        let (channel, reply) = notes[0];
+        assert_eq!(*channel, ChannelId(10), "{backend}");
+        let Some(Output::Channel(message)) = reply.outputs.first() else {
+            panic!("{backend}: a channel message");
+        };
+        assert_eq!(message.announced_game(), Some(id), "{backend}");
+        assert!(
+            matches!(message.image, Some(Image::Board(_))),
+            "{backend}: the final board"
+        );
+        assert!(message.attachment.is_some(), "{backend}: the record");
+        // The same result as the final message would have said.
+        let won = |m: &Message| {
+            m.lines
+                .iter()
+                .find(|l| matches!(l, Text::Won { .. }))
+                .cloned()
+        };
+        assert!(won(message).is_some(), "{backend}: {:?}", message.lines);
+        assert_eq!(won(message), won(&final_message), "{backend}");
+        // Posted now: not again.
+        second.mark_announced(id);
+        let third = tables_on(t.store.clone(), 11);
+        let again = third.restore_from_store(at(90)).expect("restore");
+        assert!(
+            again
+                .notes
+                .iter()
+                .all(|(_, reply)| !text_of(reply).contains("restarting")),
+            "{backend}"
+        );
     }
 }

@@ -449,6 +449,9 @@ pub enum Text {
     LobbyResumed(Variant),
     /// After a restart: this channel's game could not be restored and was set aside.
     NotRestored,
+    /// After a restart: the game in this channel ended just before it, and its end was never posted
+    /// (followed by the result, the final board and the record).
+    EndedWhileRestarting,
     /// Where a finished game's record is kept.
     GameSaved {
         /// The game's number.
@@ -970,6 +973,7 @@ impl Text {
                 tr.ta("lobby-resumed", &Args::new().text("game", game))
             }
             Text::NotRestored => tr.t("not-restored"),
+            Text::EndedWhileRestarting => tr.t("ended-while-restarting"),
             Text::GameSaved { id } => tr.ta("game-saved", &Args::new().text("id", id.to_string())),
             Text::NoHistory => tr.t("no-history"),
             Text::HistoryFailed => tr.t("history-failed"),

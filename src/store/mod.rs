@@ -14,6 +14,7 @@
 //! but never in stats or the leaderboard.
 
 mod postgres;
+mod repair;
 mod sqlite;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -27,6 +28,7 @@ use serde::Deserialize;
 use crate::engine::record::Record;
 
 pub use self::postgres::PostgresStore;
+pub use self::repair::{Repair, TableSalvage};
 pub use self::sqlite::SqliteStore;
 
 /// The `user_id` of a computer player: kept in a game's player list, left out of stats.
@@ -205,6 +207,49 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    /// Another process (or another store of this one) uses the SQLite file.
+    #[error(
+        "the database {path} is in use by another sequence-bot process (it holds {lock}); stop that \
+         process first: two processes on one SQLite file would overwrite each other's games (several \
+         processes need PostgreSQL, `database_url`)"
+    )]
+    Locked {
+        /// The database file.
+        path: PathBuf,
+        /// The lock file beside it.
+        lock: PathBuf,
+    },
+    /// The database file or its folder cannot be written.
+    #[error(
+        "the database {path} cannot be written ({detail}); the bot saves every move, so it does not \
+         start: make it writable for the user running the bot"
+    )]
+    ReadOnly {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why.
+        detail: String,
+    },
+    /// A damaged SQLite file of which nothing at all can be read.
+    #[error(
+        "the database file {path} is damaged and nothing in it can be read ({detail}); it was left \
+         untouched: move it away (or put a backup in its place) to start with an empty database"
+    )]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What SQLite said.
+        detail: String,
+    },
+    /// A save that would overwrite a newer save of the same table by another process (PostgreSQL).
+    #[error(
+        "the table of channel {channel_id} was saved by another process in the meantime; this \
+         process's older copy was not written"
+    )]
+    Conflict {
+        /// The table's channel.
+        channel_id: u64,
+    },
     /// A finished game whose record does not replay.
     #[error("the game record cannot be stored: {0}")]
     InvalidRecord(String),
@@ -232,8 +277,17 @@ pub trait Store: Send + Sync {
     /// [`Store::load_tables`] but that the service cannot restore); whether there was one.
     fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError>;
 
-    /// Stores a finished game, adds it to the players' stats and deletes the channel's live table.
+    /// Stores a finished game (not yet announced), adds it to the players' stats and deletes the
+    /// channel's live table.
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError>;
+
+    /// Finished games whose end was never announced (the process died between storing the game and
+    /// posting its final message), oldest first. A stored game counts as unannounced until
+    /// [`Store::mark_announced`].
+    fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError>;
+
+    /// Records that a finished game's final message was posted.
+    fn mark_announced(&self, id: GameId) -> Result<(), StoreError>;
 
     /// The record (JSON) of a finished game of this server (`None` for another server's game).
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;
@@ -283,8 +337,7 @@ impl Default for DatabaseConfig {
 }
 
 /// Opens the configured store: PostgreSQL for a `postgres://` URL, otherwise the SQLite file (a
-/// corrupt file is renamed aside with a warning and a fresh database started, see
-/// [`SqliteStore::open_or_quarantine`]).
+/// damaged file is repaired, the damaged one kept beside it, see [`SqliteStore::open_or_repair`]).
 pub fn open_store(config: &DatabaseConfig) -> Result<Arc<dyn Store>, StoreError> {
     match config.database_url.as_deref().map(str::trim) {
         Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
@@ -299,7 +352,7 @@ pub fn open_store(config: &DatabaseConfig) -> Result<Arc<dyn Store>, StoreError>
                 .map_or("no scheme".to_string(), |(scheme, _)| format!("`{scheme}://…`"))
         )))
         }
-        _ => Ok(Arc::new(SqliteStore::open_or_quarantine(&config.path)?.0)),
+        _ => Ok(Arc::new(SqliteStore::open_or_repair(&config.path)?.0)),
     }
 }
 

@@ -4,6 +4,7 @@
 //! processes starting together apply them once. Connections are encrypted with rustls as the URL's
 //! `sslmode` asks (see [`TlsMode`]).
 
+use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -77,6 +78,11 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (guild_id, user_id)
     );
     CREATE INDEX player_stats_by_wins ON player_stats (guild_id, wins DESC, games DESC);",
+    // 2: whether a finished game's final message was posted (games stored before count as posted);
+    // a version per live table, raised by every save, so that no process overwrites a newer save.
+    "ALTER TABLE games ADD COLUMN announced BOOLEAN NOT NULL DEFAULT TRUE;
+    CREATE INDEX games_unannounced ON games (id) WHERE NOT announced;
+    ALTER TABLE live_tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version this code writes.
@@ -374,6 +380,9 @@ pub struct PostgresStore {
     tls: MakeRustlsConnect,
     /// A small pool: each slot a connection, opened when first needed and again when lost.
     slots: Vec<Mutex<Option<Client>>>,
+    /// The version of each live table as this process last loaded or saved it: a save or delete
+    /// applies only while the stored version is still that one (see [`StoreError::Conflict`]).
+    versions: Mutex<HashMap<i64, i64>>,
 }
 
 impl PostgresStore {
@@ -409,11 +418,29 @@ impl PostgresStore {
             config.application_name("sequence-bot");
         }
         let mut client = config.connect(tls.clone())?;
+        // A read-only server (a standby, `default_transaction_read_only`) is refused now, not at the
+        // first move that cannot be saved.
+        let read_only: String = client
+            .query_one("SHOW transaction_read_only", &[])?
+            .try_get(0)?;
+        if read_only == "on" {
+            drop_off_runtime(client);
+            return Err(StoreError::Config(
+                "the PostgreSQL database is read-only (a standby server, or \
+                 default_transaction_read_only is on); the bot saves every move, so it does not start"
+                    .into(),
+            ));
+        }
         migrate(&mut client)?;
         let mut slots: Vec<Mutex<Option<Client>>> =
             (0..POOL_SIZE).map(|_| Mutex::new(None)).collect();
         slots[0] = Mutex::new(Some(client));
-        Ok(PostgresStore { config, tls, slots })
+        Ok(PostgresStore {
+            config,
+            tls,
+            slots,
+            versions: Mutex::new(HashMap::new()),
+        })
     }
 
     /// The first free slot, or waits for the first one (poison ignored: a client is either usable or
@@ -460,6 +487,13 @@ impl PostgresStore {
             tx.commit()?;
             Ok(value)
         })
+    }
+}
+
+impl PostgresStore {
+    /// The versions this process knows (poison ignored: the map is only ever replaced entry by entry).
+    fn versions(&self) -> MutexGuard<'_, HashMap<i64, i64>> {
+        self.versions.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -532,30 +566,60 @@ fn stats_from_row(row: &::postgres::Row, first: usize) -> Result<PlayerStats, ::
 
 impl Store for PostgresStore {
     fn save_table(&self, table: &StoredTable) -> Result<(), StoreError> {
-        self.with_client(|client| {
-            client.execute(
-                "INSERT INTO live_tables (channel_id, guild_id, record_json, snapshot_json, updated_at)
-                 VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id,
-                     record_json = excluded.record_json, snapshot_json = excluded.snapshot_json,
-                     updated_at = excluded.updated_at",
-                &[
-                    &to_db_id(table.channel_id),
-                    &guild_to_db(table.guild_id),
-                    &table.record_json,
-                    &table.snapshot_json,
-                    &table.updated_at,
-                ],
-            )
-        })
-        .map(|_| ())
+        let channel = to_db_id(table.channel_id);
+        let known = self.versions().get(&channel).copied();
+        let saved: Option<i64> = self.with_client(|client| {
+            let row = match known {
+                // Only over the save this process made or loaded.
+                Some(version) => client.query_opt(
+                    "UPDATE live_tables SET guild_id = $2, record_json = $3, snapshot_json = $4,
+                         updated_at = $5, version = version + 1
+                     WHERE channel_id = $1 AND version = $6 RETURNING version",
+                    &[
+                        &channel,
+                        &guild_to_db(table.guild_id),
+                        &table.record_json,
+                        &table.snapshot_json,
+                        &table.updated_at,
+                        &version,
+                    ],
+                )?,
+                // A new table: only where no other process has one.
+                None => client.query_opt(
+                    "INSERT INTO live_tables (channel_id, guild_id, record_json, snapshot_json,
+                         updated_at, version)
+                     VALUES ($1, $2, $3, $4, $5, 1)
+                     ON CONFLICT (channel_id) DO NOTHING RETURNING version",
+                    &[
+                        &channel,
+                        &guild_to_db(table.guild_id),
+                        &table.record_json,
+                        &table.snapshot_json,
+                        &table.updated_at,
+                    ],
+                )?,
+            };
+            row.map(|row| row.try_get(0)).transpose()
+        })?;
+        match saved {
+            Some(version) => {
+                self.versions().insert(channel, version);
+                Ok(())
+            }
+            None => Err(StoreError::Conflict {
+                channel_id: table.channel_id,
+            }),
+        }
     }
 
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {
+        let channel = to_db_id(channel_id);
+        let known = self.versions().remove(&channel);
         self.with_client(|client| {
             client.execute(
-                "DELETE FROM live_tables WHERE channel_id = $1",
-                &[&to_db_id(channel_id)],
+                "DELETE FROM live_tables WHERE channel_id = $1
+                     AND ($2::BIGINT IS NULL OR version = $2)",
+                &[&channel, &known],
             )
         })
         .map(|n| n > 0)
@@ -564,10 +628,11 @@ impl Store for PostgresStore {
     fn load_tables(&self) -> Result<Loaded, StoreError> {
         self.in_transaction(|tx| {
             let rows = tx.query(
-                "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at
+                "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, version
                  FROM live_tables ORDER BY channel_id FOR UPDATE",
                 &[],
             )?;
+            let mut versions = self.versions();
             let mut loaded = Loaded::default();
             let now = now_ms();
             for row in rows {
@@ -581,7 +646,10 @@ impl Store for PostgresStore {
                     updated_at: row.try_get(4)?,
                 };
                 match table_problem(&table.record_json, &table.snapshot_json) {
-                    None => loaded.tables.push(table),
+                    None => {
+                        versions.insert(channel, row.try_get(5)?);
+                        loaded.tables.push(table);
+                    }
                     Some(reason) => {
                         tx.execute(
                             "INSERT INTO quarantine (channel_id, guild_id, record_json, snapshot_json,
@@ -591,6 +659,7 @@ impl Store for PostgresStore {
                             &[&channel, &reason, &now],
                         )?;
                         tx.execute("DELETE FROM live_tables WHERE channel_id = $1", &[&channel])?;
+                        versions.remove(&channel);
                         loaded.quarantined.push(Quarantined {
                             channel_id: table.channel_id,
                             guild_id: table.guild_id,
@@ -626,6 +695,7 @@ impl Store for PostgresStore {
 
     fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError> {
         let channel = to_db_id(channel_id);
+        self.versions().remove(&channel);
         let now = now_ms();
         self.in_transaction(|tx| {
             let moved = tx.execute(
@@ -661,11 +731,28 @@ impl Store for PostgresStore {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);
         let channel = to_db_id(game.channel_id);
-        self.in_transaction(|tx| {
+        let known = self.versions().get(&channel).copied();
+        let stored = self.in_transaction(|tx| {
+            // The live table goes with the finished game, unless another process saved it since.
+            tx.execute(
+                "DELETE FROM live_tables WHERE channel_id = $1
+                     AND ($2::BIGINT IS NULL OR version = $2)",
+                &[&channel, &known],
+            )?;
+            if tx
+                .query_opt(
+                    "SELECT 1 FROM live_tables WHERE channel_id = $1",
+                    &[&channel],
+                )?
+                .is_some()
+            {
+                return Ok(None);
+            }
             let id: i64 = tx
                 .query_one(
-                    "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at)
-                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                    "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at,
+                         announced)
+                     VALUES ($1, $2, $3, $4, $5, FALSE) RETURNING id",
                     &[
                         &guild,
                         &channel,
@@ -701,9 +788,63 @@ impl Store for PostgresStore {
                     &[&guild, &to_db_id(d.user_id), &d.name, &d.wins, &d.sequences],
                 )?;
             }
-            tx.execute("DELETE FROM live_tables WHERE channel_id = $1", &[&channel])?;
-            Ok(GameId(id))
+            Ok(Some(GameId(id)))
+        })?;
+        match stored {
+            Some(id) => {
+                self.versions().remove(&channel);
+                Ok(id)
+            }
+            // The transaction committed nothing but the check (the game was not stored).
+            None => Err(StoreError::Conflict {
+                channel_id: game.channel_id,
+            }),
+        }
+    }
+
+    fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError> {
+        self.with_client(|client| {
+            let mut games: Vec<(GameId, FinishedGame)> = client
+                .query(
+                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at FROM games
+                     WHERE NOT announced ORDER BY id",
+                    &[],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok((
+                        GameId(row.try_get(0)?),
+                        FinishedGame {
+                            guild_id: guild_from_db(row.try_get(1)?),
+                            channel_id: from_db_id(row.try_get(2)?),
+                            variant: row.try_get(3)?,
+                            record_json: row.try_get(4)?,
+                            finished_at: row.try_get(5)?,
+                            players: Vec::new(),
+                        },
+                    ))
+                })
+                .collect::<Result<_, ::postgres::Error>>()?;
+            for (id, game) in &mut games {
+                game.players = client
+                    .query(
+                        "SELECT user_id, name, team, won, sequences FROM game_players
+                         WHERE game_id = $1 ORDER BY seat",
+                        &[&id.0],
+                    )?
+                    .iter()
+                    .map(|row| player_from_row(row, 0))
+                    .collect::<Result<_, _>>()?;
+            }
+            Ok(games)
         })
+    }
+
+    fn mark_announced(&self, id: GameId) -> Result<(), StoreError> {
+        self.with_client(|client| {
+            client.execute("UPDATE games SET announced = TRUE WHERE id = $1", &[&id.0])
+        })
+        .map(|_| ())
     }
 
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {

@@ -1,21 +1,30 @@
 //! The SQLite store: one file, WAL mode, one connection behind a mutex (so writers in this process queue
-//! for the mutex and never see "database is locked"; `busy_timeout` covers another process reading).
+//! for the mutex and never see "database is locked"). One process per file: the store holds an exclusive
+//! lock on `PATH.lock` for its life, and a second store on the file is refused. The file and its
+//! `-wal`/`-shm` are readable by their owner only; a read-only file or folder is refused at open; a
+//! damaged file is repaired (see `repair.rs`).
 //!
 //! Commits use `synchronous = NORMAL`: a committed action survives the process being killed at any
 //! moment (`kill -9`); after a power cut the last few commits may be lost, never the file's integrity.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use rusqlite::types::ValueRef;
-use rusqlite::{params, Connection, ErrorCode, OptionalExtension, TransactionBehavior};
+use rusqlite::{
+    params, Connection, DatabaseName, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior,
+};
 
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
     Loaded, PlayerResult, PlayerStats, Quarantined, Store, StoreError, StoredTable,
 };
+
+use super::repair;
+use super::repair::Repair;
 
 /// How long a statement waits for another connection's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -69,6 +78,12 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (guild_id, user_id)
     );
     CREATE INDEX player_stats_by_wins ON player_stats (guild_id, wins DESC, games DESC);",
+    // 2: whether a finished game's final message was posted (games stored before count as posted).
+    // The index keeps each live table's channel on pages apart from the table's: if a page of the
+    // table is damaged, the repair still knows which channels lost their game and tells them.
+    "ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX games_unannounced ON games (id) WHERE announced = 0;
+    CREATE INDEX live_tables_channels ON live_tables (guild_id, channel_id);",
 ];
 
 /// The schema version this code writes.
@@ -80,63 +95,97 @@ pub struct SqliteStore {
     path: PathBuf,
     /// The one connection.
     conn: Mutex<Connection>,
+    /// The lock on `PATH.lock`, held for the store's life: one store per file (`None` in memory).
+    _lock: Option<File>,
+    /// Live tables lost when the file was repaired at open; the first [`Store::load_tables`]
+    /// reports them (they are in the quarantine table).
+    repair_lost: Mutex<Vec<Quarantined>>,
 }
 
 impl SqliteStore {
-    /// Opens (creating it and its folder if needed) and migrates the database at `path`.
-    /// A file that is not a database or fails SQLite's quick check gives [`StoreError::Corrupt`].
+    /// Opens (creating it and its folder if needed) and migrates the database at `path`, and locks it
+    /// for the store's life. A file that is not a database or fails SQLite's quick check gives
+    /// [`StoreError::Corrupt`]; a file another store holds, [`StoreError::Locked`]; a read-only file or
+    /// folder, [`StoreError::ReadOnly`]. A new file is readable by its owner only.
     pub fn open(path: impl AsRef<Path>) -> Result<SqliteStore, StoreError> {
         let path = path.as_ref().to_path_buf();
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
+        let lock = prepare(&path)?;
+        let mut store = SqliteStore::open_unlocked(path, true)?;
+        store._lock = Some(lock);
+        Ok(store)
+    }
+
+    /// [`SqliteStore::open`] once the caller holds the lock; `check`: run SQLite's quick check (not
+    /// again when the caller just did).
+    fn open_unlocked(path: PathBuf, check: bool) -> Result<SqliteStore, StoreError> {
         check_header(&path)?;
+        create_private(&path)?;
         let conn = Connection::open(&path).map_err(|e| classify(&path, e))?;
-        SqliteStore::set_up(path, conn, true)
+        let store = SqliteStore::set_up(path, conn, true, check)?;
+        for suffix in ["-wal", "-shm"] {
+            tighten(&companion(&store.path, suffix))?;
+        }
+        Ok(store)
     }
 
     /// A store in memory, for tests of other layers (nothing survives the process).
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
         let path = PathBuf::from(":memory:");
         let conn = Connection::open_in_memory().map_err(|e| classify(&path, e))?;
-        SqliteStore::set_up(path, conn, false)
+        SqliteStore::set_up(path, conn, false, true)
     }
 
-    /// Opens the database at `path`; if it is corrupt, renames it (and its `-wal`/`-shm` files) to
-    /// `PATH.corrupt-<unix ms>`, logs a warning and starts a fresh database there. Returns the store
-    /// and where the bad file went. Any other error (a newer schema, a folder without permission) is
-    /// returned as it is: renaming would not help.
-    pub fn open_or_quarantine(
+    /// Opens the database at `path`; if it is damaged, repairs it (see [`repair`]): the damaged file
+    /// (with its `-wal`) is kept untouched as `PATH.damaged-<unix ms>`, and the store starts on a
+    /// repaired file holding every row that could be read. Returns the store and what the repair
+    /// did. Fails with [`StoreError::Unreadable`] (the file left as it was) when nothing can be read;
+    /// any other error (a newer schema, a read-only file, another process) is returned as it is.
+    pub fn open_or_repair(
         path: impl AsRef<Path>,
-    ) -> Result<(SqliteStore, Option<PathBuf>), StoreError> {
-        let path = path.as_ref();
-        match SqliteStore::open(path) {
+    ) -> Result<(SqliteStore, Option<Repair>), StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let lock = prepare(&path)?;
+        // Checked read-only first, so that a damaged file is kept exactly as it was found (opening it
+        // for writing could checkpoint its WAL into it).
+        let opened = match check_header(&path).and_then(|()| SqliteStore::check_only(&path)) {
+            Err(corrupt @ StoreError::Corrupt { .. }) => Err(corrupt),
+            Ok(()) => SqliteStore::open_unlocked(path.clone(), false),
+            // Not checked read-only (say, a WAL without its `-shm`): checked when opened.
+            Err(_) => SqliteStore::open_unlocked(path.clone(), true),
+        };
+        let (mut store, report) = match opened {
             Err(StoreError::Corrupt { detail, .. }) => {
-                let aside = PathBuf::from(format!("{}.corrupt-{}", path.display(), now_ms()));
-                for suffix in ["-wal", "-shm", ""] {
-                    let from = PathBuf::from(format!("{}{suffix}", path.display()));
-                    let to = PathBuf::from(format!("{}{suffix}", aside.display()));
-                    if from.exists() {
-                        std::fs::rename(&from, &to)
-                            .map_err(|source| StoreError::Io { path: from, source })?;
-                    }
-                }
-                tracing::warn!(
-                    path = %path.display(),
-                    moved_to = %aside.display(),
-                    "the database is corrupt ({detail}); it was moved aside and a fresh database started"
-                );
-                Ok((SqliteStore::open(path)?, Some(aside)))
+                let report = repair::repair(&path, &detail)?;
+                let store = SqliteStore::open_unlocked(path, true)?;
+                *lock_ignoring_poison(&store.repair_lost) = report.lost_tables.clone();
+                (store, Some(report))
             }
-            other => other.map(|store| (store, None)),
+            other => (other?, None),
+        };
+        store._lock = Some(lock);
+        Ok((store, report))
+    }
+
+    /// SQLite's quick check on a read-only connection (a missing or empty file passes).
+    fn check_only(path: &Path) -> Result<(), StoreError> {
+        if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
+            return Ok(());
         }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| classify(path, e))?;
+        quick_check(path, &conn)
     }
 
     /// Applies the settings, checks integrity and runs the migrations.
-    fn set_up(path: PathBuf, mut conn: Connection, wal: bool) -> Result<SqliteStore, StoreError> {
+    fn set_up(
+        path: PathBuf,
+        mut conn: Connection,
+        wal: bool,
+        check: bool,
+    ) -> Result<SqliteStore, StoreError> {
         let err = |e| classify(&path, e);
         conn.busy_timeout(BUSY_TIMEOUT).map_err(err)?;
         if wal {
@@ -152,18 +201,14 @@ impl SqliteStore {
         }
         conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
             .map_err(err)?;
-        let check: Vec<String> = conn
-            .prepare("PRAGMA quick_check")
-            .and_then(|mut stmt| {
-                stmt.query_map([], |row| row.get::<_, String>(0))?
-                    .collect::<Result<_, _>>()
-            })
-            .map_err(err)?;
-        if check != ["ok"] {
-            return Err(StoreError::Corrupt {
+        if conn.is_readonly(DatabaseName::Main).map_err(err)? {
+            return Err(StoreError::ReadOnly {
                 path,
-                detail: check.join("; "),
+                detail: "SQLite could only open it read-only".into(),
             });
+        }
+        if check {
+            quick_check(&path, &conn)?;
         }
         migrate(&mut conn).map_err(|e| match e {
             Migration::TooNew(found) => StoreError::SchemaTooNew {
@@ -175,13 +220,15 @@ impl SqliteStore {
         Ok(SqliteStore {
             path,
             conn: Mutex::new(conn),
+            _lock: None,
+            repair_lost: Mutex::new(Vec::new()),
         })
     }
 
     /// The connection (a panic elsewhere while holding it leaves SQLite consistent, so poison is
     /// ignored).
     fn conn(&self) -> MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        lock_ignoring_poison(&self.conn)
     }
 
     /// The error for this store's file.
@@ -195,8 +242,182 @@ impl SqliteStore {
     }
 }
 
+/// A mutex's guard, poison ignored (what it guards stays consistent).
+fn lock_ignoring_poison<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// SQLite's quick check: [`StoreError::Corrupt`] unless it says `ok`.
+fn quick_check(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+    let check: Vec<String> = conn
+        .prepare("PRAGMA quick_check")
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| row.get::<_, String>(0))?
+                .collect::<Result<_, _>>()
+        })
+        .map_err(|e| classify(path, e))?;
+    if check == ["ok"] {
+        Ok(())
+    } else {
+        Err(StoreError::Corrupt {
+            path: path.to_path_buf(),
+            detail: check.join("; "),
+        })
+    }
+}
+
+/// `PATH` with `suffix` appended (`-wal`, `-shm`, `.lock`, …).
+pub(super) fn companion(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Before opening: creates the folder, refuses a read-only folder or file, and takes the lock on
+/// `PATH.lock` (held as long as the returned file is open; the OS drops it when the process dies).
+fn prepare(path: &Path) -> Result<File, StoreError> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let metadata = |p: &Path| std::fs::metadata(p).ok();
+    if metadata(dir).is_some_and(|m| is_read_only(&m)) {
+        return Err(StoreError::ReadOnly {
+            path: dir.to_path_buf(),
+            detail:
+                "the folder is read-only, and SQLite creates its journal files beside the database"
+                    .into(),
+        });
+    }
+    for suffix in ["", "-wal", "-shm"] {
+        let file = companion(path, suffix);
+        if metadata(&file).is_some_and(|m| is_read_only(&m)) {
+            return Err(StoreError::ReadOnly {
+                path: file,
+                detail: "the file is read-only".into(),
+            });
+        }
+        // The mode allows writing; the file system or the owner may still refuse it.
+        if file.exists() {
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&file)
+                .map_err(|e| not_writable(&file, e))?;
+        }
+    }
+    let lock_path = companion(path, ".lock");
+    let mut lock = private_file()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .map_err(|e| not_writable(&lock_path, e))?;
+    match lock.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(StoreError::Locked {
+                path: path.to_path_buf(),
+                lock: lock_path,
+            })
+        }
+        Err(std::fs::TryLockError::Error(source)) => {
+            return Err(StoreError::Io {
+                path: lock_path,
+                source,
+            })
+        }
+    }
+    // For whoever looks: which process holds it.
+    let pid = format!("{}\n", std::process::id());
+    let _ = lock
+        .set_len(0)
+        .and_then(|()| std::io::Write::write_all(&mut lock, pid.as_bytes()));
+    Ok(lock)
+}
+
+/// A file-system error on a file the store must write: [`StoreError::ReadOnly`] for a permission or
+/// read-only-file-system refusal.
+fn not_writable(path: &Path, source: std::io::Error) -> StoreError {
+    /// `EROFS` on Linux and the BSDs.
+    const READ_ONLY_FILE_SYSTEM: i32 = 30;
+    if source.kind() == std::io::ErrorKind::PermissionDenied
+        || source.raw_os_error() == Some(READ_ONLY_FILE_SYSTEM)
+    {
+        StoreError::ReadOnly {
+            path: path.to_path_buf(),
+            detail: source.to_string(),
+        }
+    } else {
+        StoreError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// Whether the permission bits forbid the owner to write (as root too: a file made read-only on
+/// purpose is not written).
+fn is_read_only(metadata: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        metadata.permissions().mode() & 0o200 == 0
+    }
+    #[cfg(not(unix))]
+    {
+        metadata.permissions().readonly()
+    }
+}
+
+/// Options that create a file readable and writable by its owner only.
+fn private_file() -> std::fs::OpenOptions {
+    let mut options = std::fs::OpenOptions::new();
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options
+}
+
+/// Creates the database file, owner-only, if it does not exist (SQLite gives its `-wal` and `-shm`
+/// the same mode), and tightens an existing one: it holds every live hand.
+pub(super) fn create_private(path: &Path) -> Result<(), StoreError> {
+    match private_file().write(true).create_new(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => tighten(path),
+        Err(e) => Err(not_writable(path, e)),
+    }
+}
+
+/// Takes the group and others' permissions off an existing file, with a warning.
+fn tighten(path: &Path) -> Result<(), StoreError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(metadata) = std::fs::metadata(path) else {
+            return Ok(());
+        };
+        let mode = metadata.permissions().mode();
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o7700))
+                .map_err(|e| not_writable(path, e))?;
+            tracing::warn!(
+                path = %path.display(),
+                "the database file was readable by others (mode {:o}); it holds every player's hand, so it is now readable by its owner only",
+                mode & 0o777
+            );
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 /// A migration failure.
-enum Migration {
+pub(super) enum Migration {
     /// The database is newer than the code.
     TooNew(i64),
     /// SQLite failed.
@@ -210,7 +431,7 @@ impl From<rusqlite::Error> for Migration {
 }
 
 /// Brings the schema to [`SCHEMA_VERSION`], one migration per transaction.
-fn migrate(conn: &mut Connection) -> Result<(), Migration> {
+pub(super) fn migrate(conn: &mut Connection) -> Result<(), Migration> {
     loop {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let version: i64 = tx.query_row("PRAGMA user_version", [], |row| row.get(0))?;
@@ -423,7 +644,11 @@ impl Store for SqliteStore {
             tx.commit()?;
             Ok(loaded)
         };
-        run(&mut conn).map_err(|e| self.err(e))
+        let mut loaded = run(&mut conn).map_err(|e| self.err(e))?;
+        loaded
+            .quarantined
+            .append(&mut lock_ignoring_poison(&self.repair_lost));
+        Ok(loaded)
     }
 
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
@@ -489,8 +714,8 @@ impl Store for SqliteStore {
         let run = |conn: &mut Connection| -> rusqlite::Result<GameId> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
-                "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at, announced)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 0)",
                 params![
                     guild,
                     to_db_id(game.channel_id),
@@ -534,6 +759,49 @@ impl Store for SqliteStore {
             Ok(GameId(id))
         };
         run(&mut conn).map_err(|e| self.err(e))
+    }
+
+    fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError> {
+        let conn = self.conn();
+        let run = || -> rusqlite::Result<Vec<(GameId, FinishedGame)>> {
+            let mut games: Vec<(GameId, FinishedGame)> = conn
+                .prepare(
+                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at FROM games
+                     WHERE announced = 0 ORDER BY id",
+                )?
+                .query_map([], |row| {
+                    Ok((
+                        GameId(row.get(0)?),
+                        FinishedGame {
+                            guild_id: guild_from_db(row.get(1)?),
+                            channel_id: from_db_id(row.get(2)?),
+                            variant: row.get(3)?,
+                            record_json: row.get(4)?,
+                            finished_at: row.get(5)?,
+                            players: Vec::new(),
+                        },
+                    ))
+                })?
+                .collect::<Result<_, _>>()?;
+            let mut stmt = conn.prepare_cached(
+                "SELECT user_id, name, team, won, sequences FROM game_players
+                 WHERE game_id = ?1 ORDER BY seat",
+            )?;
+            for (id, game) in &mut games {
+                game.players = stmt
+                    .query_map([id.0], player_from_row)?
+                    .collect::<Result<_, _>>()?;
+            }
+            Ok(games)
+        };
+        run().map_err(|e| self.err(e))
+    }
+
+    fn mark_announced(&self, id: GameId) -> Result<(), StoreError> {
+        self.conn()
+            .execute("UPDATE games SET announced = 1 WHERE id = ?1", [id.0])
+            .map(|_| ())
+            .map_err(|e| self.err(e))
     }
 
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
@@ -668,8 +936,11 @@ mod tests {
             first.save_table(t).expect("save");
         }
         first.delete_table(1).expect("delete");
-        // No clean close: the WAL is not checkpointed into the main file.
-        std::mem::forget(first);
+        // No clean close: the WAL is not checkpointed into the main file. The lock goes, as it does
+        // when a process dies.
+        let SqliteStore { conn, _lock, .. } = first;
+        std::mem::forget(conn);
+        drop(_lock);
         let wal = PathBuf::from(format!("{}-wal", path.display()));
         assert!(
             wal.metadata().map(|m| m.len() > 0).unwrap_or(false),
@@ -719,7 +990,7 @@ mod tests {
             "{err}"
         );
         assert!(err.to_string().contains("newer sequence-bot"), "{err}");
-        let err = SqliteStore::open_or_quarantine(&path)
+        let err = SqliteStore::open_or_repair(&path)
             .err()
             .expect("still refused");
         assert!(matches!(err, StoreError::SchemaTooNew { .. }), "{err}");
@@ -729,53 +1000,116 @@ mod tests {
             .filter_map(|e| e.ok())
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect();
-        assert!(!names.iter().any(|n| n.contains("corrupt")), "{names:?}");
+        assert!(!names.iter().any(|n| n.contains("damaged")), "{names:?}");
     }
 
-    /// Checks that `path` is refused as corrupt, then moved aside by `open_or_quarantine` with its
-    /// bytes kept, and that a fresh database works in its place.
-    fn corrupt_file_is_quarantined(path: &Path) {
+    /// The files in a folder whose names contain `part`.
+    fn files_named(dir: &Path, part: &str) -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("list")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.to_string_lossy().contains(part))
+            .collect();
+        found.sort();
+        found
+    }
+
+    /// Checks that an unreadable file is refused, left exactly as it was, and named in the error.
+    fn refused_and_untouched(path: &Path) {
         let bad = std::fs::read(path).expect("read");
         let err = SqliteStore::open(path).err().expect("refused");
+        assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
+        let err = SqliteStore::open_or_repair(path).err().expect("refused");
         match &err {
-            StoreError::Corrupt { path: p, .. } => assert_eq!(p, path),
-            other => panic!("expected Corrupt, got {other}"),
+            StoreError::Unreadable { path: p, .. } => assert_eq!(p, path),
+            other => panic!("expected Unreadable, got {other}"),
         }
         assert!(
             err.to_string().contains(&path.display().to_string()),
             "{err}"
         );
-        assert_eq!(
-            std::fs::read(path).expect("read"),
-            bad,
-            "open leaves it alone"
+        assert!(err.to_string().contains("left untouched"), "{err}");
+        assert_eq!(std::fs::read(path).expect("read"), bad, "left alone");
+        let dir = path.parent().expect("folder");
+        assert!(files_named(dir, ".damaged-").is_empty());
+        assert!(
+            files_named(dir, ".repair").is_empty(),
+            "no scratch files left"
         );
-
-        let (store, aside) = SqliteStore::open_or_quarantine(path).expect("fresh start");
-        let aside = aside.expect("moved aside");
-        assert!(aside
-            .to_string_lossy()
-            .starts_with(&format!("{}.corrupt-", path.display())));
-        assert_eq!(std::fs::read(&aside).expect("kept"), bad);
-        store.save_table(&table(5, None, 3)).expect("save");
-        assert_eq!(store.load_tables().expect("load").tables.len(), 1);
-        drop(store);
-        let (_store, aside) = SqliteStore::open_or_quarantine(path).expect("reopen");
-        assert_eq!(aside, None, "the fresh database is fine");
     }
 
     #[test]
-    fn random_bytes_are_corrupt() {
+    fn random_bytes_are_refused_and_left_alone() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("bot.db");
         let mut rng = crate::engine::GameRng::new(7);
         let bytes: Vec<u8> = (0..8192).map(|_| rng.below(256) as u8).collect();
         std::fs::write(&path, bytes).expect("write");
-        corrupt_file_is_quarantined(&path);
+        refused_and_untouched(&path);
     }
 
     #[test]
-    fn a_truncated_database_is_corrupt() {
+    fn a_file_that_is_not_a_database_is_refused_with_its_wal_kept() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        std::fs::write(
+            &path,
+            b"definitely not a database, but long enough to have a header ...",
+        )
+        .expect("write");
+        let wal = companion(&path, "-wal");
+        std::fs::write(&wal, b"stale wal").expect("write wal");
+        refused_and_untouched(&path);
+        assert_eq!(std::fs::read(wal).expect("wal kept"), b"stale wal");
+    }
+
+    #[test]
+    fn a_database_with_a_damaged_schema_page_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        filled(&path, 3);
+        let mut bytes = std::fs::read(&path).expect("read");
+        // Page 1 after the 100-byte file header: the schema's b-tree page.
+        for b in &mut bytes[100..4096] {
+            *b = 0xA5;
+        }
+        std::fs::write(&path, bytes).expect("write");
+        refused_and_untouched(&path);
+    }
+
+    /// A damaged file repaired: the damaged bytes kept beside it, the store working on the repair.
+    fn repaired(path: &Path) -> (SqliteStore, Repair) {
+        let bad = std::fs::read(path).expect("read");
+        assert!(matches!(
+            SqliteStore::open(path).err().expect("damaged"),
+            StoreError::Corrupt { .. }
+        ));
+        assert_eq!(
+            std::fs::read(path).expect("read"),
+            bad,
+            "open leaves it alone"
+        );
+        let (store, report) = SqliteStore::open_or_repair(path).expect("repaired");
+        let report = report.expect("a repair");
+        assert!(report
+            .damaged_copy
+            .to_string_lossy()
+            .starts_with(&format!("{}.damaged-", path.display())));
+        assert_eq!(
+            std::fs::read(&report.damaged_copy).expect("kept"),
+            bad,
+            "the damaged file is kept byte for byte"
+        );
+        let dir = path.parent().expect("folder");
+        assert!(
+            files_named(dir, ".repair").is_empty(),
+            "no scratch files left"
+        );
+        (store, report)
+    }
+
+    #[test]
+    fn a_truncated_database_keeps_what_can_be_read() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("bot.db");
         filled(&path, 40);
@@ -787,39 +1121,339 @@ mod tests {
             .expect("open");
         file.set_len(len / 2).expect("truncate");
         drop(file);
-        corrupt_file_is_quarantined(&path);
+        let (store, report) = repaired(&path);
+        assert!(!report.reindexed);
+        assert!(!report.is_lossless(), "{report:?}");
+        store
+            .save_table(&table(5, None, 3))
+            .expect("the repaired file works");
+        let kept = store.recent_games(Some(1), 100).expect("games").len();
+        assert!(kept < 40, "{kept}");
+        drop(store);
+        let (_store, again) = SqliteStore::open_or_repair(&path).expect("reopen");
+        assert_eq!(again, None, "the repaired database is sound");
     }
 
-    #[test]
-    fn a_damaged_page_is_corrupt() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("bot.db");
-        filled(&path, 40);
-        let mut bytes = std::fs::read(&path).expect("read");
-        // Overwrite the middle of the file (b-tree pages), keeping the header valid.
-        let mid = bytes.len() / 2;
-        for b in &mut bytes[mid..mid + 8192] {
+    /// 30 finished games, 2 live games and a set-aside table.
+    fn thirty_and_two(path: &Path) {
+        let store = SqliteStore::open(path).expect("open");
+        for c in 0..30u64 {
+            store
+                .finish_game(&finished(
+                    Some(1),
+                    1000 + c,
+                    i64::try_from(c).expect("small"),
+                    vec![
+                        player(1 + c % 7, "Ann", 0, c % 2 == 0, 1),
+                        player(100 + c % 5, "Bob", 1, c % 2 == 1, 0),
+                    ],
+                ))
+                .expect("finish");
+        }
+        // Live tables as long as real ones (a snapshot of a few pages).
+        for (channel, actions) in [(10, 20), (20, 30)] {
+            let mut live = table(channel, Some(1), actions);
+            live.snapshot_json = format!(
+                r#"{{"channel":{channel},"padding":"{}"}}"#,
+                "x".repeat(12_000)
+            );
+            store.save_table(&live).expect("save");
+        }
+        store.save_table(&table(30, Some(1), 0)).expect("save");
+        store
+            .quarantine_table(30, "set aside before")
+            .expect("quarantine");
+    }
+
+    /// The b-trees of the file: name, and its pages (root first), from SQLite's `dbstat`.
+    fn btrees(path: &Path) -> Vec<(String, Vec<(i64, String)>)> {
+        let conn = Connection::open(path).expect("open");
+        let rows: Vec<(String, i64, String)> = conn
+            .prepare("SELECT name, pageno, pagetype FROM dbstat ORDER BY name, path")
+            .expect("dbstat")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("rows");
+        let mut trees: Vec<(String, Vec<(i64, String)>)> = Vec::new();
+        for (name, page, kind) in rows {
+            match trees.last_mut() {
+                Some((n, pages)) if *n == name => pages.push((page, kind)),
+                _ => trees.push((name, vec![(page, kind)])),
+            }
+        }
+        trees
+    }
+
+    /// Overwrites 16 bytes at the start of a page's b-tree header (page 1's header follows the file's).
+    fn damage_page(path: &Path, page: i64) {
+        let mut bytes = std::fs::read(path).expect("read");
+        let start =
+            usize::try_from(page - 1).expect("page") * 4096 + if page == 1 { 100 } else { 0 };
+        for b in &mut bytes[start..start + 16] {
             *b = 0xA5;
         }
-        std::fs::write(&path, bytes).expect("write");
-        corrupt_file_is_quarantined(&path);
+        std::fs::write(path, bytes).expect("write");
     }
 
     #[test]
-    fn a_corrupt_file_moves_aside_with_its_wal() {
+    fn a_damaged_page_of_each_table_and_index_is_repaired() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let clean = dir.path().join("clean.db");
+        thirty_and_two(&clean);
+        let page_size: i64 = Connection::open(&clean)
+            .expect("open")
+            .query_row("PRAGMA page_size", [], |r| r.get(0))
+            .expect("page size");
+        assert_eq!(page_size, 4096);
+        let expected_stats = SqliteStore::open(&clean)
+            .expect("open")
+            .leaderboard(Some(1), 100)
+            .expect("stats");
+        let trees = btrees(&clean);
+        let names: Vec<&str> = trees.iter().map(|(n, _)| n.as_str()).collect();
+        for wanted in [
+            "live_tables",
+            "quarantine",
+            "games",
+            "game_players",
+            "player_stats",
+            "games_by_guild",
+            "player_stats_by_wins",
+            "sqlite_autoindex_game_players_1",
+            "sqlite_autoindex_player_stats_1",
+        ] {
+            assert!(names.contains(&wanted), "{wanted} in {names:?}");
+        }
+        let mut cases = 0;
+        for (name, pages) in trees.iter().filter(|(n, _)| n != "sqlite_schema") {
+            // A leaf (or overflow) page other than the root where there is one: the damage the issue
+            // describes; then the root too.
+            let leaf = pages
+                .iter()
+                .skip(1)
+                .find(|(_, kind)| kind != "internal")
+                .map(|(p, _)| *p);
+            for page in leaf.into_iter().chain([pages[0].0]) {
+                cases += 1;
+                let path = dir.path().join(format!("case{cases}.db"));
+                std::fs::copy(&clean, &path).expect("copy");
+                damage_page(&path, page);
+                let what = format!("{name}, page {page}");
+                let (store, report) = repaired(&path);
+                let index = !matches!(
+                    name.as_str(),
+                    "live_tables"
+                        | "quarantine"
+                        | "games"
+                        | "game_players"
+                        | "player_stats"
+                        | "sqlite_sequence"
+                );
+                let loaded = store.load_tables().expect("load");
+                let games = store.recent_games(Some(1), 100).expect("games");
+                if index || name == "sqlite_sequence" {
+                    assert!(report.is_lossless(), "{what}: {report:?}");
+                    assert_eq!(games.len(), 30, "{what}");
+                    assert_eq!(loaded.tables.len(), 2, "{what}");
+                    assert_eq!(
+                        store.leaderboard(Some(1), 100).expect("stats"),
+                        expected_stats,
+                        "{what}"
+                    );
+                    assert_eq!(store.quarantined().expect("q").len(), 1, "{what}");
+                    continue;
+                }
+                // A table's page: that table lost rows, the others are whole.
+                let salvage = report
+                    .tables
+                    .iter()
+                    .find(|t| t.table == *name)
+                    .expect("the table");
+                assert!(
+                    salvage.lost > 0 || salvage.unreadable_runs > 0,
+                    "{what}: {report:?}"
+                );
+                // Players of lost games go with them.
+                let dependent = |t: &str| name == "games" && t == "game_players";
+                for other in report
+                    .tables
+                    .iter()
+                    .filter(|t| t.table != *name && !dependent(&t.table))
+                {
+                    assert_eq!(
+                        (other.lost, other.unreadable_runs),
+                        (0, 0),
+                        "{what}: {report:?}"
+                    );
+                }
+                match name.as_str() {
+                    "live_tables" => {
+                        // Each live table is back, or its channel is told (the index names it).
+                        let back: Vec<u64> = loaded.tables.iter().map(|t| t.channel_id).collect();
+                        let lost: Vec<u64> =
+                            loaded.quarantined.iter().map(|q| q.channel_id).collect();
+                        let mut all: Vec<u64> = back.iter().chain(&lost).copied().collect();
+                        all.sort_unstable();
+                        assert_eq!(all, vec![10, 20], "{what}: every channel back or told");
+                        assert!(back.len() < 2, "{what}");
+                        assert!(
+                            loaded.quarantined.iter().all(|q| q.guild_id == Some(1)),
+                            "{what}: the server is known too"
+                        );
+                        assert_eq!(games.len(), 30, "{what}");
+                    }
+                    "games" => {
+                        assert!(games.len() < 30, "{what}");
+                        if page != pages[0].0 {
+                            assert!(!games.is_empty(), "{what}: only one page lost");
+                        }
+                        assert_eq!(loaded.tables.len(), 2, "{what}");
+                        // Stats were not damaged: they still count every game.
+                        assert_eq!(
+                            store.leaderboard(Some(1), 100).expect("stats"),
+                            expected_stats,
+                            "{what}"
+                        );
+                    }
+                    "player_stats" => {
+                        // Rebuilt from the history, which is whole.
+                        assert_eq!(games.len(), 30, "{what}");
+                        assert_eq!(
+                            store.leaderboard(Some(1), 100).expect("stats"),
+                            expected_stats,
+                            "{what}"
+                        );
+                    }
+                    _ => {
+                        assert_eq!(loaded.tables.len(), 2, "{what}");
+                    }
+                }
+            }
+        }
+        assert!(cases >= 12, "{cases} cases");
+    }
+
+    #[test]
+    fn an_overflow_page_of_a_live_table_loses_that_table_only_and_names_its_channel() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("bot.db");
-        std::fs::write(
-            &path,
-            b"definitely not a database, but long enough to have a header ...",
-        )
-        .expect("write");
-        let wal = PathBuf::from(format!("{}-wal", path.display()));
-        std::fs::write(&wal, b"stale wal").expect("write wal");
-        let (_store, aside) = SqliteStore::open_or_quarantine(&path).expect("fresh start");
-        let aside = aside.expect("moved");
-        let aside_wal = PathBuf::from(format!("{}-wal", aside.display()));
-        assert_eq!(std::fs::read(aside_wal).expect("wal kept"), b"stale wal");
+        thirty_and_two(&path);
+        let conn = Connection::open(&path).expect("open");
+        // The overflow pages of channel 20's row (its record is several pages long).
+        let overflow: Vec<i64> = conn
+            .prepare(
+                "SELECT pageno FROM dbstat WHERE name = 'live_tables' AND pagetype = 'overflow'",
+            )
+            .expect("dbstat")
+            .query_map([], |r| r.get(0))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("rows");
+        drop(conn);
+        assert!(!overflow.is_empty(), "records overflow their page");
+        damage_page(&path, *overflow.last().expect("one"));
+        let (store, report) = repaired(&path);
+        let loaded = store.load_tables().expect("load");
+        assert_eq!(
+            loaded.tables.len() + loaded.quarantined.len(),
+            2,
+            "{report:?}"
+        );
+        assert_eq!(loaded.quarantined.len(), 1, "{report:?}");
+        // Whether the row could not be read or read as garbage, the channel is named.
+        assert!([10, 20].contains(&loaded.quarantined[0].channel_id));
+        assert!(!loaded.quarantined[0].reason.is_empty());
+        assert_eq!(store.recent_games(Some(1), 100).expect("games").len(), 30);
+        // Reported once.
+        assert!(store.load_tables().expect("again").quarantined.is_empty());
+    }
+
+    #[test]
+    fn a_second_store_on_one_file_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        let first = SqliteStore::open(&path).expect("open");
+        first.save_table(&table(10, Some(1), 4)).expect("save");
+        let before = first.load_tables().expect("load");
+        for second in [
+            SqliteStore::open(&path).err(),
+            SqliteStore::open_or_repair(&path).err(),
+        ] {
+            let err = second.expect("refused");
+            assert!(matches!(err, StoreError::Locked { .. }), "{err}");
+            let text = err.to_string();
+            assert!(text.contains(&path.display().to_string()), "{text}");
+            assert!(text.contains("another sequence-bot process"), "{text}");
+        }
+        assert_eq!(
+            first.load_tables().expect("load"),
+            before,
+            "nothing changed"
+        );
+        drop(first);
+        let again = SqliteStore::open(&path).expect("free again once closed");
+        assert_eq!(again.load_tables().expect("load").tables.len(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_database_is_readable_by_its_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        let store = SqliteStore::open(&path).expect("open");
+        store.save_table(&table(1, None, 3)).expect("save");
+        for suffix in ["", "-wal", "-shm", ".lock"] {
+            assert_eq!(mode(&companion(&path, suffix)), 0o600, "{suffix}");
+        }
+        drop(store);
+        // An existing world-readable file is tightened.
+        for suffix in ["", "-wal", "-shm"] {
+            let file = companion(&path, suffix);
+            if file.exists() {
+                std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644))
+                    .expect("chmod");
+            }
+        }
+        let _store = SqliteStore::open(&path).expect("open");
+        for suffix in ["", "-wal", "-shm"] {
+            let file = companion(&path, suffix);
+            if file.exists() {
+                assert_eq!(mode(&file), 0o600, "{suffix}");
+            }
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_or_folder_is_refused_at_open() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        drop(SqliteStore::open(&path).expect("create"));
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o400)).expect("chmod");
+        let err = SqliteStore::open_or_repair(&path).err().expect("refused");
+        assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
+        assert!(
+            err.to_string().contains(&path.display().to_string()),
+            "{err}"
+        );
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+
+        let folder = dir.path().join("ro");
+        std::fs::create_dir(&folder).expect("folder");
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o500)).expect("chmod");
+        let err = SqliteStore::open(folder.join("bot.db"))
+            .err()
+            .expect("refused");
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+        assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
+        assert!(
+            err.to_string().contains(&folder.display().to_string()),
+            "{err}"
+        );
     }
 
     #[test]
@@ -856,15 +1490,13 @@ mod tests {
     }
 
     #[test]
-    fn two_connections_on_one_file_never_see_locked() {
+    fn threads_sharing_one_store_never_see_locked() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("bot.db");
-        let stores: Vec<Arc<SqliteStore>> = (0..2)
-            .map(|_| Arc::new(SqliteStore::open(&path).expect("open")))
-            .collect();
+        let store = Arc::new(SqliteStore::open(&path).expect("open"));
         let handles: Vec<_> = (0..60u64)
             .map(|c| {
-                let store = Arc::clone(&stores[(c % 2) as usize]);
+                let store = Arc::clone(&store);
                 std::thread::spawn(move || -> Result<(), StoreError> {
                     for n in 0..10 {
                         store.save_table(&table(c, Some(1), n))?;
@@ -887,16 +1519,13 @@ mod tests {
         for h in handles {
             h.join().expect("no panic").expect("no error");
         }
-        let loaded = stores[0].load_tables().expect("load");
+        let loaded = store.load_tables().expect("load");
         assert_eq!(loaded.tables.len(), 50);
         assert!(loaded
             .tables
             .iter()
             .all(|t| t.updated_at == table(0, None, 9).updated_at));
-        assert_eq!(
-            stores[1].recent_games(Some(1), 100).expect("games").len(),
-            10
-        );
+        assert_eq!(store.recent_games(Some(1), 100).expect("games").len(), 10);
     }
 
     #[test]

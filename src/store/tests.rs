@@ -670,6 +670,46 @@ pub(super) mod cases {
             .sum();
         assert_eq!(finished_games, (CHANNELS / 10) as usize);
     }
+
+    /// A finished game is unannounced until marked; marking is kept across a reopen by the caller.
+    pub fn unannounced_until_marked(store: &dyn Store) {
+        assert!(store.unannounced_games().expect("none").is_empty());
+        store.save_table(&table(70, Some(4), 3)).expect("save");
+        let game = finished(
+            Some(4),
+            70,
+            123,
+            vec![
+                player(1, "Ann", 0, true, 2),
+                player(BOT_USER_ID, "Bot", 1, false, 0),
+            ],
+        );
+        let first = store.finish_game(&game).expect("finish");
+        let second = store
+            .finish_game(&finished(
+                Some(4),
+                71,
+                124,
+                vec![player(2, "Bo", 0, false, 0), player(3, "Cy", 1, false, 0)],
+            ))
+            .expect("finish");
+        let pending = store.unannounced_games().expect("pending");
+        assert_eq!(
+            pending.iter().map(|(id, _)| *id).collect::<Vec<_>>(),
+            vec![first, second]
+        );
+        assert_eq!(pending[0].1, game, "the whole game, players included");
+        store.mark_announced(first).expect("mark");
+        store
+            .mark_announced(first)
+            .expect("marking twice is harmless");
+        let pending = store.unannounced_games().expect("pending");
+        assert_eq!(pending.len(), 1);
+        assert_eq!(pending[0].0, second);
+        store.mark_announced(second).expect("mark");
+        assert!(store.unannounced_games().expect("none").is_empty());
+        assert_eq!(store.recent_games(Some(4), 10).expect("history").len(), 2);
+    }
 }
 
 /// Runs every case against a backend, one `#[test]` per case.
@@ -742,6 +782,13 @@ macro_rules! suite {
             }
 
             #[test]
+            fn unannounced_until_marked() {
+                if let Some(t) = $open("unannounced") {
+                    cases::unannounced_until_marked(&*t.store);
+                }
+            }
+
+            #[test]
             fn concurrent_writers() {
                 if let Some(t) = $open("concurrent") {
                     cases::concurrent_writers(Arc::clone(&t.store));
@@ -753,6 +800,78 @@ macro_rules! suite {
 
 suite!(sqlite, sqlite_store);
 suite!(postgres, postgres_store);
+
+#[test]
+fn postgres_never_overwrites_a_newer_save_of_another_process() {
+    let Some((config, _guard)) = postgres_schema("versions") else {
+        return;
+    };
+    let a = PostgresStore::open_config(config.clone()).expect("open a");
+    let b = PostgresStore::open_config(config).expect("open b");
+    a.save_table(&table(10, Some(1), 2))
+        .expect("a saves its game");
+    // B never loaded channel 10: its lobby there must not replace A's game.
+    let err = b.save_table(&table(10, Some(1), 0)).expect_err("refused");
+    assert!(
+        matches!(err, StoreError::Conflict { channel_id: 10 }),
+        "{err}"
+    );
+    assert_eq!(
+        b.load_tables().expect("load").tables,
+        vec![table(10, Some(1), 2)]
+    );
+    // B loaded it and saves a newer state; A's older copy is then refused, save and finish alike.
+    b.save_table(&table(10, Some(1), 3)).expect("b saves");
+    let err = a.save_table(&table(10, Some(1), 4)).expect_err("refused");
+    assert!(matches!(err, StoreError::Conflict { .. }), "{err}");
+    let err = a
+        .finish_game(&finished(
+            Some(1),
+            10,
+            5,
+            vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+        ))
+        .expect_err("refused");
+    assert!(matches!(err, StoreError::Conflict { .. }), "{err}");
+    assert!(
+        a.recent_games(Some(1), 10).expect("history").is_empty(),
+        "nothing stored"
+    );
+    assert!(
+        !a.delete_table(10).expect("delete"),
+        "an older copy deletes nothing"
+    );
+    assert_eq!(
+        a.load_tables().expect("load").tables,
+        vec![table(10, Some(1), 3)]
+    );
+    // Having loaded it again, A may go on.
+    a.save_table(&table(10, Some(1), 5)).expect("a saves again");
+    a.finish_game(&finished(
+        Some(1),
+        10,
+        6,
+        vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+    ))
+    .expect("a finishes");
+    assert!(b.load_tables().expect("load").tables.is_empty());
+}
+
+#[test]
+fn a_read_only_postgres_database_is_refused_at_open() {
+    let Some((mut config, _guard)) = postgres_schema("readonly") else {
+        return;
+    };
+    drop(PostgresStore::open_config(config.clone()).expect("migrated while writable"));
+    let search_path = config.get_options().unwrap_or_default().to_string();
+    config.options(&format!(
+        "{search_path} -c default_transaction_read_only=on"
+    ));
+    let err = PostgresStore::open_config(config).err().expect("refused");
+    // Refused by the check at open (the migrations would fail too, with the server's own words).
+    assert!(err.to_string().contains("is read-only"), "{err}");
+    assert!(err.to_string().contains("saves every move"), "{err}");
+}
 
 #[test]
 fn open_store_picks_the_backend() {

@@ -414,6 +414,7 @@ game-resumed = 🔄 Ich wurde neu gestartet: Das Spiel **{ $game }** in diesem K
 game-resumed-timed = 🔄 Ich wurde neu gestartet: Das Spiel **{ $game }** in diesem Kanal geht weiter, wo es war. { $player } ist am Zug (noch etwa { $time }).
 lobby-resumed = 🔄 Ich wurde neu gestartet: Die Lobby für **{ $game }** in diesem Kanal ist weiter offen.
 not-restored = ⚠️ Ich wurde neu gestartet, aber das Spiel in diesem Kanal ließ sich nicht wiederherstellen: Sein gespeicherter Stand ist beschädigt. Es wurde für den Betreiber des Bots beiseitegelegt. Bitte eröffnet ein neues Spiel mit `/sequence neu`.
+ended-while-restarting = 🏁 Das Spiel in diesem Kanal endete genau, als ich neu gestartet wurde, deshalb wurde sein Ende nie verkündet. Hier ist es:
 game-saved = Gespeichert als Spiel #{ $id }: `/sequence protokoll spiel:{ $id }` lädt sein Protokoll erneut herunter.
 no-history = Statistik und Spielverlauf gibt es nicht: Dieser Bot läuft ohne Datenbank.
 history-failed = Entschuldigung, ich konnte den Spielverlauf gerade nicht lesen. Bitte versuch es gleich noch einmal.

@@ -419,6 +419,7 @@ game-resumed = 🔄 I was restarted: the **{ $game }** game in this channel goes
 game-resumed-timed = 🔄 I was restarted: the **{ $game }** game in this channel goes on where it was. It is { $player }'s turn (about { $time } left).
 lobby-resumed = 🔄 I was restarted: the **{ $game }** lobby in this channel is still open.
 not-restored = ⚠️ I was restarted, but the game in this channel could not be restored: its saved state is damaged. It was set aside for the bot's operator. Please start a new game with `/sequence start`.
+ended-while-restarting = 🏁 The game in this channel ended just as I was restarting, so its end was never announced. Here it is:
 game-saved = Saved as game #{ $id }: `/sequence record game:{ $id }` downloads its record again.
 no-history = Stats and game history are not available: this bot runs without a database.
 history-failed = Sorry, I could not read the game history just now. Please try again in a moment.

@@ -414,6 +414,7 @@ game-resumed = 🔄 Jeg ble startet på nytt: Spillet **{ $game }** i denne kana
 game-resumed-timed = 🔄 Jeg ble startet på nytt: Spillet **{ $game }** i denne kanalen fortsetter der det var. Det er { $player } sin tur (omtrent { $time } igjen).
 lobby-resumed = 🔄 Jeg ble startet på nytt: Lobbyen for **{ $game }** i denne kanalen er fortsatt åpen.
 not-restored = ⚠️ Jeg ble startet på nytt, men spillet i denne kanalen kunne ikke gjenopprettes: Den lagrede tilstanden er skadet. Det er lagt til side for den som drifter boten. Start et nytt spill med `/sequence nytt`.
+ended-while-restarting = 🏁 Spillet i denne kanalen sluttet akkurat da jeg ble startet på nytt, så slutten ble aldri kunngjort. Her er den:
 game-saved = Lagret som spill #{ $id }: `/sequence protokoll spill:{ $id }` laster ned protokollen igjen.
 no-history = Statistikk og spillhistorikk er ikke tilgjengelig: Denne boten kjører uten database.
 history-failed = Beklager, jeg fikk ikke lest spillhistorikken akkurat nå. Prøv igjen om et øyeblikk.

@@ -1089,14 +1089,7 @@ impl FakeDiscord {
     ) -> Result<Interaction, String> {
         let mut state = self.state();
         let data = state.command_data(path, options, None)?;
-        state.inject_aged(
-            InteractionKind::Command,
-            user,
-            channel_id,
-            data,
-            None,
-            age,
-        )
+        state.inject_aged(InteractionKind::Command, user, channel_id, data, None, age)
     }
 
     /// Delivers an interaction's dispatch once more, as a resumed gateway may replay it.
