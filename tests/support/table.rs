@@ -694,7 +694,12 @@ impl<'a> TableDriver<'a> {
                 self.channel,
                 posts_before,
                 "the board after a move",
-                |m| m.attachments.iter().any(|a| a.filename.ends_with(".png")),
+                |m| {
+                    m.id > play.id
+                        && m.attachments.iter().any(|a| a.filename.ends_with(".png"))
+                        && (turn_mention(&m.content).is_some()
+                            || m.attachments.iter().any(|a| a.filename.ends_with(".json")))
+                },
             )
             .await?;
             let parsed_card = Card::parse(&card, Variant::Classic).ok_or("card")?;

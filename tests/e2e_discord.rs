@@ -1,0 +1,359 @@
+//! Issue 15 through the real binary and the stricter stand-in: a mention pings only on a new message
+//! (every turn of a human notifies them exactly once, whatever made it their turn), late and replayed
+//! interactions change nothing, and a player whose DMs are closed is told once per game.
+
+mod support;
+
+use std::time::Duration;
+
+use support::bot::{BotOptions, Harness};
+use support::fake_discord::{Config, FakeDiscord, FakeUser};
+use support::table::{carried_out, lobby_of, posted_after, TableDriver, TurnEnd, STEP};
+
+async fn harness() -> Harness {
+    Harness::start(Config::default(), &BotOptions::default())
+        .await
+        .expect("the bot connects to the stand-in")
+}
+
+/// How many messages of `channel` after the first `skip` notified `user`.
+fn notifications(fake: &FakeDiscord, channel: u64, skip: usize, user: u64) -> usize {
+    fake.messages_in(channel)
+        .iter()
+        .skip(skip)
+        .filter(|m| m.notified.contains(&user))
+        .count()
+}
+
+/// Waits until `user` was notified in `channel` after message `skip`, then a little longer, and
+/// returns how many times.
+async fn notified_after(fake: &FakeDiscord, channel: u64, skip: usize, user: u64) -> usize {
+    let _ = fake
+        .shared()
+        .wait_for(STEP, "a notification", &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .skip(skip)
+                .any(|m| m.notified.contains(&user))
+                .then_some(())
+        })
+        .await;
+    // Anything sent twice would be out by now.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    notifications(fake, channel, skip, user)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_turn_of_a_whole_game_notifies_the_player_to_move_exactly_once() {
+    let h = harness().await;
+    let fake = &h.fake;
+    let players: Vec<FakeUser> = ["alice", "bob"].iter().map(|n| fake.add_user(n)).collect();
+    let channel = fake.add_channel("sequence-pings");
+    let mut table = TableDriver::open(fake, channel, &players[0], &players[1..], 2)
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    table.thorough = false;
+    // Started with the Start button: the first player was notified once.
+    let first = table.seats[0].id;
+    assert_eq!(notifications(fake, channel, 0, first), 1, "the first turn");
+    let mut turns = 0;
+    loop {
+        let skip = fake.messages_in(channel).len();
+        let mover = table.to_move().expect("someone is to move");
+        match table
+            .play_turn()
+            .await
+            .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)))
+        {
+            TurnEnd::Next => {}
+            TurnEnd::Over(_) => break,
+        }
+        turns += 1;
+        let next = table.seats[table.to_move().expect("next")].id;
+        assert_eq!(
+            notified_after(fake, channel, skip, next).await,
+            1,
+            "turn {turns}: the player to move is notified exactly once"
+        );
+        if next != table.seats[mover].id {
+            assert_eq!(
+                notifications(fake, channel, skip, table.seats[mover].id),
+                0,
+                "turn {turns}: the mover is not pinged by their own move"
+            );
+        }
+        assert!(turns < 300, "the game does not end");
+    }
+    assert!(turns >= 5, "a whole game was played ({turns} turns)");
+}
+
+/// Plays the first card of `user`'s hand that has a free cell (autocomplete), else exchanges a dead
+/// card; returns when the bot has carried it out.
+async fn play_something(fake: &FakeDiscord, user: &FakeUser, channel: u64) {
+    let choices = |answer: &support::fake_discord::Callback| -> Vec<String> {
+        answer.data["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["value"].as_str().map(str::to_string))
+            .collect()
+    };
+    let asked = fake
+        .autocomplete(
+            user,
+            channel,
+            "sequence play",
+            &[("card", ""), ("cell", "")],
+            "card",
+        )
+        .expect("autocomplete");
+    let cards = choices(&fake.wait_callback(&asked, STEP).await.expect("cards"));
+    for card in &cards {
+        let asked = fake
+            .autocomplete(
+                user,
+                channel,
+                "sequence play",
+                &[("card", card.as_str()), ("cell", "")],
+                "cell",
+            )
+            .expect("autocomplete");
+        let cells = choices(&fake.wait_callback(&asked, STEP).await.expect("cells"));
+        if let Some(cell) = cells.first() {
+            let skip = fake.messages_in(channel).len();
+            let play = fake
+                .slash(
+                    user,
+                    channel,
+                    "sequence play",
+                    &[("card", card.as_str()), ("cell", cell.as_str())],
+                )
+                .expect("play");
+            carried_out(fake, &play).await.expect("a legal move");
+            // The move's board is posted after the private confirmation.
+            posted_after(fake, channel, skip, "the move's board", |m| {
+                m.id > play.id && m.attachments.iter().any(|a| a.filename == "board.png")
+            })
+            .await
+            .expect("the board after the move");
+            return;
+        }
+    }
+    let asked = fake
+        .autocomplete(user, channel, "sequence exchange", &[("card", "")], "card")
+        .expect("autocomplete");
+    let dead = choices(&fake.wait_callback(&asked, STEP).await.expect("dead cards"));
+    let exchange = fake
+        .slash(
+            user,
+            channel,
+            "sequence exchange",
+            &[("card", dead.first().expect("a dead card").as_str())],
+        )
+        .expect("exchange");
+    carried_out(fake, &exchange).await.expect("an exchange");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_the_computer_moves_the_human_is_notified_exactly_once() {
+    let h = harness().await;
+    let fake = &h.fake;
+    let human = fake.add_user("alice");
+    let channel = fake.add_channel("sequence-computer");
+    let start = fake
+        .slash(&human, channel, "sequence start", &[("game", "classic")])
+        .expect("start");
+    let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
+    let add = fake
+        .click(&human, lobby.id, "sequence:addbot")
+        .expect("press");
+    let updated = fake.wait_reply(&add, STEP).await.expect("lobby update");
+    assert_eq!(updated.id, lobby.id, "Add computer updates the lobby");
+    let skip = fake.messages_in(channel).len();
+    let begin = fake
+        .click(&human, lobby.id, "sequence:begin")
+        .expect("press");
+    fake.wait_callback(&begin, STEP).await.expect("begin");
+    // Whoever starts, the human's first turn comes (after the computer's move, if it starts).
+    assert_eq!(notified_after(fake, channel, skip, human.id).await, 1);
+    for round in 0..4 {
+        let skip = fake.messages_in(channel).len();
+        play_something(fake, &human, channel).await;
+        // The computer moves, then it is the human's turn again: one notification.
+        assert_eq!(
+            notified_after(fake, channel, skip, human.id).await,
+            1,
+            "round {round}"
+        );
+    }
+}
+
+/// The current record's number of actions, from `/sequence status`-free sources: the public posts.
+fn board_posts(fake: &FakeDiscord, channel: u64) -> usize {
+    fake.messages_in(channel)
+        .iter()
+        .filter(|m| !m.is_ephemeral() && m.attachments.iter().any(|a| a.filename == "board.png"))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_or_replayed_interaction_changes_nothing() {
+    let h = harness().await;
+    let fake = &h.fake;
+    let players: Vec<FakeUser> = ["alice", "bob"].iter().map(|n| fake.add_user(n)).collect();
+    let channel = fake.add_channel("sequence-late");
+    let mut table = TableDriver::open(fake, channel, &players[0], &players[1..], 2)
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    table.thorough = false;
+    let mover = table.seats[table.to_move().expect("to move")].clone();
+    let hand = table.hand_lines(&mover);
+    let card = hand
+        .iter()
+        .filter_map(|l| l.split(" — ").next())
+        .find(|c| !c.starts_with('J'))
+        .expect("a plain card")
+        .to_string();
+    let asked = fake
+        .autocomplete(
+            &mover,
+            channel,
+            "sequence play",
+            &[("card", card.as_str()), ("cell", "")],
+            "cell",
+        )
+        .expect("autocomplete");
+    let answer = fake.wait_callback(&asked, STEP).await.expect("cells");
+    let cell = answer.data["choices"][0]["value"]
+        .as_str()
+        .map(str::to_string);
+
+    // Delivered 4 s after the user acted (as after a gateway resume): Discord refuses the
+    // acknowledgement, so the bot must not make the move.
+    let posts = board_posts(fake, channel);
+    if let Some(cell) = &cell {
+        let late = fake
+            .slash_aged(
+                &mover,
+                channel,
+                "sequence play",
+                &[("card", card.as_str()), ("cell", cell.as_str())],
+                Duration::from_secs(4),
+            )
+            .expect("late play");
+        fake.shared()
+            .wait_for(STEP, "the refused acknowledgement", &[late.id], |s| {
+                let i = s.interactions.get(&late.id)?;
+                (!i.refused_callbacks.is_empty()).then_some(())
+            })
+            .await
+            .expect("the bot tried to answer");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(
+            board_posts(fake, channel),
+            posts,
+            "the late move was not made"
+        );
+        assert_eq!(table.hand_lines(&mover), hand, "the hand did not change");
+        assert_eq!(
+            table.seats[table.to_move().expect("to move")].id,
+            mover.id,
+            "still the same player's turn"
+        );
+    }
+
+    // A move made normally, then its interaction delivered again: the replay changes nothing.
+    let posts = board_posts(fake, channel);
+    let skip = fake.messages_in(channel).len();
+    table.play_turn().await.expect("a move");
+    assert_eq!(board_posts(fake, channel), posts + 1);
+    let played = fake
+        .messages_in(channel)
+        .into_iter()
+        .skip(skip)
+        .find_map(|m| m.interaction_id)
+        .expect("the move's interaction");
+    let replayed = support::fake_discord::Interaction {
+        id: played,
+        token: fake.interaction(played).expect("known interaction").token,
+        user_id: mover.id,
+        channel_id: channel,
+    };
+    let refused_before = fake
+        .interaction(played)
+        .map_or(0, |i| i.refused_callbacks.len());
+    fake.redeliver(&replayed).expect("replay");
+    fake.shared()
+        .wait_for(
+            STEP,
+            "the replay's refused acknowledgement",
+            &[played],
+            |s| {
+                let i = s.interactions.get(&played)?;
+                (i.refused_callbacks.len() > refused_before).then_some(())
+            },
+        )
+        .await
+        .expect("the bot tried to answer the replay");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(board_posts(fake, channel), posts + 1, "no second move");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_dms_are_closed_is_told_once_per_game() {
+    let h = harness().await;
+    let fake = &h.fake;
+    let players: Vec<FakeUser> = ["alice", "bob"].iter().map(|n| fake.add_user(n)).collect();
+    fake.close_dms(players[1].id);
+    let channel = fake.add_channel("sequence-closed-dms");
+    let start = fake
+        .slash(
+            &players[0],
+            channel,
+            "sequence start",
+            &[("game", "classic")],
+        )
+        .expect("start");
+    let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
+    let join = fake
+        .click(&players[1], lobby.id, "sequence:join")
+        .expect("press");
+    fake.wait_reply(&join, STEP).await.expect("joined");
+    let begin = fake
+        .click(&players[0], lobby.id, "sequence:begin")
+        .expect("press");
+    fake.wait_callback(&begin, STEP).await.expect("begin");
+    let told = |fake: &FakeDiscord| {
+        fake.messages_in(channel)
+            .iter()
+            .filter(|m| {
+                !m.is_ephemeral()
+                    && m.content.contains(&format!("<@{}>", players[1].id))
+                    && m.content.contains("could not send you a direct message")
+            })
+            .count()
+    };
+    fake.shared()
+        .wait_for(STEP, "the closed-DM note", &[channel], |s| {
+            s.messages_in(channel)
+                .iter()
+                .any(|m| m.content.contains("could not send you a direct message"))
+                .then_some(())
+        })
+        .await
+        .expect("told");
+    // Several moves later (each would DM the mover their new hand): still told only once.
+    for _ in 0..6 {
+        let mover = fake
+            .messages_in(channel)
+            .iter()
+            .rev()
+            .filter(|m| !m.is_ephemeral())
+            .find_map(|m| support::table::turn_mention(&m.content))
+            .expect("someone to move");
+        let user = players.iter().find(|p| p.id == mover).expect("a player");
+        play_something(fake, user, channel).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(told(fake), 1, "told once, not after every move");
+}
