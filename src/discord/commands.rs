@@ -109,12 +109,10 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
         actor: actor_of(ctx),
         command,
     };
-    if deliver::changes_state(&request.command) {
+    if request.command.changes_table() {
         return deliver::run_acknowledged(ctx, request, langs).await;
     }
-    let tables = ctx.data().tables.clone();
-    let now = Timestamp::now();
-    let reply = tokio::task::spawn_blocking(move || tables.handle(request, now)).await?;
+    let reply = deliver::handle(ctx.data(), request).await;
     deliver::respond_to_command(ctx, channel, reply, langs).await
 }
 

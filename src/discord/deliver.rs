@@ -14,8 +14,8 @@ use poise::serenity_prelude as serenity;
 use crate::i18n::Lang;
 use crate::service::text::button_label;
 use crate::service::{
-    Actor, Button, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request, Text,
-    Timestamp, UserId, Who,
+    Actor, Button, ChannelId, GuildId, Image, Message, Output, Reply, Request, Text, Timestamp,
+    UserId, Who,
 };
 
 use super::retry::retrying;
@@ -493,19 +493,18 @@ pub(super) async fn respond_to_command(
     Ok(())
 }
 
-/// Whether a command changes a table (and so is acknowledged before the service acts on it).
-pub(super) fn changes_state(command: &Command) -> bool {
-    !matches!(
-        command,
-        Command::Hand
-            | Command::Board
-            | Command::Status
-            | Command::Rules { .. }
-            | Command::Stats { .. }
-            | Command::Leaderboard
-            | Command::History
-            | Command::Record { .. }
-    )
+/// Hands a request to the service on a blocking thread (it saves to the database before answering).
+pub(super) async fn handle(data: &Data, request: Request) -> Reply {
+    let channel = request.channel;
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::error!(channel = channel.0, "a request failed: {e}");
+            Reply::ephemeral(Text::Internal)
+        }
+    }
 }
 
 /// The private answers of a reply to the one who asked: what the service said to them, else its
@@ -553,15 +552,7 @@ pub(super) async fn run_acknowledged(
     }
     let data = ctx.data();
     let discord = ctx.serenity_context();
-    let tables = data.tables.clone();
-    let now = Timestamp::now();
-    let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
-        Ok(reply) => reply,
-        Err(e) => {
-            tracing::error!(channel = channel.0, "a command failed: {e}");
-            Reply::ephemeral(Text::Internal)
-        }
-    };
+    let reply = handle(data, request).await;
     for message in private_answers(&reply) {
         let out = prepare(data, &message, langs.user).await;
         let more = out.more.clone();
@@ -685,20 +676,11 @@ async fn on_button(
         actor,
         command: button.command(),
     };
-    if changes_state(&request.command) {
+    if request.command.changes_table() {
         on_acknowledged_press(ctx, data, press, request, langs).await;
         return;
     }
-    // On a blocking thread: the service saves to the database before answering.
-    let tables = data.tables.clone();
-    let now = Timestamp::now();
-    let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
-        Ok(reply) => reply,
-        Err(e) => {
-            tracing::error!(channel = channel.0, "a button press failed: {e}");
-            Reply::ephemeral(Text::Internal)
-        }
-    };
+    let reply = handle(data, request).await;
     let pressed = press.message.id.get();
     let answer = if reply.is_refusal() {
         ButtonAnswer::Private(0)
@@ -821,15 +803,7 @@ async fn on_acknowledged_press(
         );
         return;
     }
-    let tables = data.tables.clone();
-    let now = Timestamp::now();
-    let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
-        Ok(reply) => reply,
-        Err(e) => {
-            tracing::error!(channel = channel.0, "a button press failed: {e}");
-            Reply::ephemeral(Text::Internal)
-        }
-    };
+    let reply = handle(data, request).await;
     let pressed = press.message.id.get();
     for output in &reply.outputs {
         match output {

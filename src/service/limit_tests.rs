@@ -1,6 +1,7 @@
 //! Issue 14.4: limits against abuse. Tables per user and per server, computer players per table, the
 //! bot's posting rate per server, and who may manage a game whose host gave up. Every refusal is a
-//! polite private message that changes nothing.
+//! polite private message that changes nothing. Also what keeps a channel quiet: overlong names are cut,
+//! and a player whose DMs are closed is told so once per game (issue 15).
 
 use std::sync::Arc;
 use std::time::Duration;

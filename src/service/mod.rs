@@ -180,6 +180,28 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// Whether the command may change a table (everything but reading: hand, board, status, rules,
+    /// stats, leaderboard, history, record).
+    pub fn changes_table(&self) -> bool {
+        !matches!(self, Command::Board) && self.posts()
+    }
+
+    /// Whether the command may make the bot post in the channel (all but the private answers).
+    pub fn posts(&self) -> bool {
+        !matches!(
+            self,
+            Command::Hand
+                | Command::Status
+                | Command::Rules { .. }
+                | Command::Stats { .. }
+                | Command::Leaderboard
+                | Command::History
+                | Command::Record { .. }
+        )
+    }
+}
+
 /// A button on a message; its id is what Discord sends back when it is pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Button {
@@ -796,17 +818,7 @@ impl Tables {
         } = request;
         // Names reach messages, images and the database: at most Discord's 32 characters.
         actor.name = crate::render::texts::cap_name(&actor.name);
-        let posts = !matches!(
-            command,
-            Command::Hand
-                | Command::Status
-                | Command::Rules { .. }
-                | Command::Stats { .. }
-                | Command::Leaderboard
-                | Command::History
-                | Command::Record { .. }
-        );
-        if posts && !self.may_post(guild, now) {
+        if command.posts() && !self.may_post(guild, now) {
             return Reply::ephemeral(Text::Busy);
         }
         let reply = self.handle_command(guild, channel, actor, command, now);
