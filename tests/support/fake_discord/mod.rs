@@ -575,7 +575,8 @@ impl State {
                         "authorizing_integration_owners": {"0": self.guild_id.to_string()},
                     });
                     if let Some(clicked) = i.message_id {
-                        v["interaction_metadata"]["interacted_message_id"] = json!(clicked.to_string());
+                        v["interaction_metadata"]["interacted_message_id"] =
+                            json!(clicked.to_string());
                     }
                 }
             }

@@ -24,8 +24,8 @@ use tokio::net::TcpListener;
 
 use super::model::{self, FakeChannel};
 use super::{
-    multipart, openapi, Callback, Fault, InteractionKind, RecordedRequest, Shared, State, StoredAttachment,
-    StoredMessage, Upload,
+    multipart, openapi, Callback, Fault, InteractionKind, RecordedRequest, Shared, State,
+    StoredAttachment, StoredMessage, Upload,
 };
 
 const MAX_BODY: usize = 30 * 1024 * 1024;
@@ -246,7 +246,14 @@ async fn handle(
         }
     };
     record.status = answer.status;
-    check_openapi(&mut state, &record, &full_path, multipart, parse_error.as_deref(), &answer);
+    check_openapi(
+        &mut state,
+        &record,
+        &full_path,
+        multipart,
+        parse_error.as_deref(),
+        &answer,
+    );
     state.requests.push(record);
     drop(state);
     shared.notify();
