@@ -5,6 +5,8 @@
 //!   serenity's rate limiter disabled) or as an HTTP proxy: the client sends `CONNECT discord.com:443`,
 //!   the stand-in terminates TLS with a certificate from a CA made for this run ([`FakeDiscord::ca_pem`])
 //!   and serves the same routes. The second way keeps serenity's real rate limiter in the loop.
+//! * OpenAPI (`openapi.rs`): every REST request, and every answer, is checked against Discord's own
+//!   OpenAPI description (`../shared/discord-api/openapi.json`); a problem fails the test on `Drop`.
 //! * Gateway (`gateway.rs`): a WebSocket server (`ws://127.0.0.1:PORT`, returned by `GET /gateway`):
 //!   hello, identify, heartbeat/ack, READY, GUILD_CREATE, dispatches, resume with replay, reconnect,
 //!   invalid session.
