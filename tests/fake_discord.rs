@@ -808,3 +808,19 @@ fn command_limits_count_the_longest_localization() {
     );
     assert_eq!(largest.map(|(name, _)| name), Some("huge".to_string()));
 }
+
+#[test]
+fn a_missing_or_foreign_api_description_is_a_loud_error() {
+    use support::fake_discord::openapi::Spec;
+    let missing = Spec::read("/nonexistent/discord-api/openapi.json")
+        .err()
+        .expect("a missing file is an error");
+    assert!(
+        missing.contains("/nonexistent/discord-api/openapi.json") && missing.contains("workplace"),
+        "{missing}"
+    );
+    let foreign = Spec::from_value(json!({"openapi": "3.1.0", "paths": {}}))
+        .err()
+        .expect("no components");
+    assert!(foreign.contains("not an OpenAPI description"), "{foreign}");
+}

@@ -319,7 +319,8 @@ struct Checked {
 const MAX_ERRORS: usize = 5;
 
 impl Spec {
-    fn read(path: &str) -> Result<Spec, String> {
+    /// Reads and parses the description at `path`; the error names the path and what is wrong.
+    pub fn read(path: &str) -> Result<Spec, String> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             format!(
                 "cannot read Discord's OpenAPI description at {path}: {e} (it is part of the \
