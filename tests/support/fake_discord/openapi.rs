@@ -30,8 +30,8 @@ pub const SPEC_PATH: &str = concat!(
 );
 
 /// Discord's documented limit on the combined size of one command's names, descriptions and values
-/// (`docs/interactions-application-commands.mdx`, "Slash Commands": 8000 characters; it was 4000
-/// before 2024, the figure issue 15 quotes).
+/// (`docs/interactions-application-commands.mdx`, "Slash Commands": 8000 characters; issue 15 quotes
+/// 4000, an older figure, and the docs win).
 pub const COMMAND_SIZE_LIMIT: usize = 8000;
 /// At most this many options per command, subcommand or group, and choices per option.
 pub const MAX_OPTIONS: usize = 25;
@@ -51,7 +51,8 @@ struct Deviation {
 const DEVIATIONS: &[Deviation] = &[
     // serenity sends the ids of *new* attachments (files uploaded in the same multipart request) as
     // integers, `"attachments": [{"id": 0}]`, where the spec types every attachment id as a string
-    // snowflake. Discord's docs call it a placeholder index and Discord accepts both forms.
+    // snowflake. Discord's docs (`docs/resources-message.mdx`, attachment in a request: "snowflake or
+    // number ... for new attachments this must match the `n` in `files[n]`") allow both.
     Deviation {
         name: "attachment ids sent as integers (serenity), spec says string snowflakes",
         apply: attachment_ids_to_strings,
