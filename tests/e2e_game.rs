@@ -264,6 +264,19 @@ async fn classic_two_team_game_from_start_to_win() {
         .map(|r| format!("{} {} -> {}", r.method, r.path, r.status))
         .collect();
     assert!(odd.is_empty(), "unexpected requests: {odd:?}");
+    // Every request was checked against Discord's OpenAPI description, the command registration
+    // against Discord's limits too (the stand-in's `Drop` fails the test on any problem).
+    {
+        let state = fake.state();
+        let report = &state.openapi;
+        assert_eq!(report.requests, requests.len(), "every request was checked");
+        assert!(report.problems().is_empty(), "{:#?}", report.problems());
+        assert!(
+            report.largest_command.is_some(),
+            "the registered commands were measured"
+        );
+    }
+    println!("{}", fake.openapi_summary());
     let latencies = fake.latencies();
     assert!(latencies.len() > table.played.len());
     let mut sorted = latencies.clone();

@@ -211,7 +211,15 @@ async fn two_hundred_channels_at_once() {
         .filter(|r| r.status >= 400)
         .map(|r| format!("{} {} -> {}", r.method, r.path, r.status))
         .collect();
+    let openapi_problems = state.openapi.problems();
+    let openapi_summary = state.openapi.summary();
     drop(state);
+    println!("LOAD: {openapi_summary}");
+    // Checked before the timing asserts, so that a slow run still reports requests Discord would refuse.
+    assert!(
+        openapi_problems.is_empty(),
+        "requests that do not match Discord's OpenAPI description: {openapi_problems:#?}"
+    );
     let tables = drivers.len();
     println!(
         "LOAD: {tables} channels, {moves} moves, {} interactions in {:.1} s, {requests} REST requests over {tunnels} TLS connections",

@@ -505,3 +505,322 @@ async fn serenity_resumes_after_drops_without_losing_or_doubling() {
         "each ping was replayed on RESUME, not sent live"
     );
 }
+
+/// Sends one request straight to the stand-in's REST API (no serenity), with the bot's token.
+async fn raw_request(
+    fake: &FakeDiscord,
+    method: reqwest::Method,
+    path_and_query: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut request = reqwest::Client::new()
+        .request(
+            method,
+            format!("{}/api/v10{path_and_query}", fake.rest_url()),
+        )
+        .header("authorization", format!("Bot {}", fake.token()));
+    if let Some(body) = body {
+        request = request
+            .header("content-type", "application/json")
+            .body(body.to_string());
+    }
+    let response = request.send().await.expect("request");
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap_or_default();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// A message with a PNG as `multipart/form-data`, the way serenity sends files.
+async fn raw_multipart_message(fake: &FakeDiscord, channel: u64, payload: &Value) -> (u16, Value) {
+    let boundary = "fake-boundary-1234";
+    let mut body = Vec::new();
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\
+             Content-Type: application/json\r\n\r\n{payload}\r\n--{boundary}\r\n\
+             Content-Disposition: form-data; name=\"files[0]\"; filename=\"board.png\"\r\n\
+             Content-Type: image/png\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(&tiny_png());
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let response = reqwest::Client::new()
+        .post(format!(
+            "{}/api/v10/channels/{channel}/messages",
+            fake.rest_url()
+        ))
+        .header("authorization", format!("Bot {}", fake.token()))
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(body)
+        .send()
+        .await
+        .expect("request");
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap_or_default();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openapi_check_catches_requests_discord_does_not_document() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let table = fake.add_channel("table-1");
+    let messages = format!("/channels/{table}/messages");
+    use reqwest::Method;
+
+    // Valid: a documented route and body, and serenity's integer attachment id (allow-listed).
+    raw_request(&fake, Method::GET, "/gateway/bot", None).await;
+    raw_request(
+        &fake,
+        Method::POST,
+        &messages,
+        Some(json!({"content": "hi", "attachments": [{"id": 0, "filename": "a.png"}]})),
+    )
+    .await;
+    let problems = fake.take_openapi_problems();
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(fake
+        .openapi_summary()
+        .contains("allowed deviation (1x): attachment ids"));
+
+    // Invalid, each in its own way.
+    raw_request(&fake, Method::POST, &messages, Some(json!({"content": 5}))).await;
+    raw_request(
+        &fake,
+        Method::POST,
+        &messages,
+        Some(json!({"content": "x", "allowed_mentions": {"parse": ["nobody"]}})),
+    )
+    .await;
+    raw_request(
+        &fake,
+        Method::POST,
+        "/interactions/1/token/callback",
+        Some(json!({"type": 4, "data": {"content": "x", "flags": "ephemeral"}})),
+    )
+    .await;
+    raw_request(&fake, Method::GET, "/no/such/route", None).await;
+    raw_request(&fake, Method::DELETE, "/gateway", None).await;
+    raw_request(&fake, Method::GET, "/gateway?shards=2", None).await;
+    raw_request(&fake, Method::GET, "/channels/not-a-snowflake", None).await;
+    let problems = fake.take_openapi_problems();
+    let expect = [
+        "POST /channels/{channel_id}/messages: body: at /content",
+        "POST /channels/{channel_id}/messages: body: at /allowed_mentions/parse/0",
+        "POST /interactions/{interaction_id}/{interaction_token}/callback: body: at /data/flags",
+        "GET /no/such/route: no such path",
+        "DELETE /gateway: method not documented for this path",
+        "GET /gateway: query parameter \"shards\" is not documented",
+        "GET /channels/{channel_id}: path parameter channel_id",
+    ];
+    assert_eq!(problems.len(), expect.len(), "{problems:#?}");
+    for (problem, expected) in problems.iter().zip(expect) {
+        assert!(
+            problem.contains(expected),
+            "{problem:?} should say {expected:?}"
+        );
+    }
+
+    // A problem nobody took fails the test when the stand-in is dropped.
+    raw_request(&fake, Method::POST, &messages, Some(json!({"tts": "yes"}))).await;
+    let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(fake)));
+    let message = dropped
+        .expect_err("dropping a stand-in with an unchecked problem panics")
+        .downcast::<String>()
+        .map(|s| *s)
+        .unwrap_or_default();
+    assert!(
+        message.contains("POST /channels/{channel_id}/messages: body: at /tts"),
+        "{message}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stand_in_answers_match_discords_response_schemas() {
+    use reqwest::Method;
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let alice = fake.add_user("alice");
+    let table = fake.add_channel("table-1");
+    let app = fake.application_id();
+    let guild = fake.guild_id();
+    let command = json!({
+        "name": "sequence", "description": "Play", "type": 1,
+        "options": [{"type": 1, "name": "play", "description": "Play a card",
+            "options": [{"type": 3, "name": "card", "description": "A card", "required": true,
+                         "autocomplete": true, "min_length": null, "max_length": null}]}]
+    });
+    let mut answers = vec![
+        raw_request(&fake, Method::GET, "/gateway", None).await,
+        raw_request(&fake, Method::GET, "/gateway/bot", None).await,
+        raw_request(&fake, Method::GET, "/users/@me", None).await,
+        raw_request(&fake, Method::GET, &format!("/users/{}", alice.id), None).await,
+        raw_request(&fake, Method::GET, "/oauth2/applications/@me", None).await,
+        raw_request(
+            &fake,
+            Method::PUT,
+            &format!("/applications/{app}/commands"),
+            Some(json!([command])),
+        )
+        .await,
+        raw_request(
+            &fake,
+            Method::PUT,
+            &format!("/applications/{app}/guilds/{guild}/commands"),
+            Some(json!([command])),
+        )
+        .await,
+        raw_request(
+            &fake,
+            Method::GET,
+            &format!("/applications/{app}/commands"),
+            None,
+        )
+        .await,
+        raw_request(
+            &fake,
+            Method::POST,
+            "/users/@me/channels",
+            Some(json!({"recipient_id": alice.id.to_string()})),
+        )
+        .await,
+        raw_request(&fake, Method::GET, &format!("/channels/{table}"), None).await,
+    ];
+    let button = json!([{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "Join", "custom_id": "sequence:join"}]}]);
+    let (status, posted) = raw_multipart_message(
+        &fake,
+        table,
+        &json!({"content": format!("<@{}> to play", alice.id), "components": button,
+                "attachments": [{"id": 0, "filename": "board.png"}]}),
+    )
+    .await;
+    answers.push((status, posted.clone()));
+    let message = format!(
+        "/channels/{table}/messages/{}",
+        posted["id"].as_str().unwrap_or("0")
+    );
+    answers.push(
+        raw_request(
+            &fake,
+            Method::PATCH,
+            &message,
+            Some(json!({"content": "edited"})),
+        )
+        .await,
+    );
+    answers.push(raw_request(&fake, Method::GET, &message, None).await);
+    answers.push(raw_request(&fake, Method::DELETE, &message, None).await);
+    // An error answer has Discord's error shape too.
+    answers.push(raw_request(&fake, Method::GET, "/users/1", None).await);
+
+    let statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+    assert_eq!(
+        statuses,
+        [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 204, 404],
+        "{answers:#?}"
+    );
+    let state = fake.state();
+    let report = &state.openapi;
+    assert_eq!(report.responses, answers.len(), "every answer was checked");
+    assert!(
+        report.response_violations.is_empty(),
+        "{:#?}",
+        report.response_violations
+    );
+    drop(state);
+    assert!(fake.take_openapi_problems().is_empty());
+}
+
+#[test]
+fn response_check_refuses_an_answer_that_is_not_discord_shaped() {
+    let spec = support::fake_discord::openapi::load().expect("Discord's OpenAPI description");
+    let user = json!({"id": "1", "username": "a", "avatar": null, "discriminator": "0",
+        "public_flags": 0, "flags": 0, "global_name": null, "primary_guild": null,
+        "mfa_enabled": false, "locale": "en-US"});
+    spec.check_response("GET /users/@me", 200, &user)
+        .expect("a complete user");
+    let mut partial = user.clone();
+    partial.as_object_mut().map(|u| u.remove("flags"));
+    let error = spec
+        .check_response("GET /users/@me", 200, &partial)
+        .expect_err("a user without flags");
+    assert!(
+        error.contains("\"flags\" is a required property"),
+        "{error}"
+    );
+    let error = spec
+        .check_response("GET /users/@me", 201, &user)
+        .expect_err("an undocumented status");
+    assert!(error.contains("201 is not documented"), "{error}");
+}
+
+#[test]
+fn command_limits_count_the_longest_localization() {
+    use support::fake_discord::openapi::{command_limits, COMMAND_SIZE_LIMIT};
+    let small = json!([{"name": "ab", "description": "cde",
+        "description_localizations": {"de": "fghijk", "no": "lm"},
+        "options": [{"name": "x", "description": "y",
+                     "choices": [{"name": "one", "value": "1",
+                                  "name_localizations": {"de": "eins!"}}]}]}]);
+    let (errors, largest) = command_limits(&small);
+    assert!(errors.is_empty(), "{errors:?}");
+    // 2 + max(3, 6, 2) for the command, 1 + 1 for the option, max(3, 5) + 1 for the choice.
+    assert_eq!(largest, Some(("ab".to_string(), 2 + 6 + 2 + 6)));
+
+    let options: Vec<Value> = (0..26)
+        .map(|i| json!({"type": 3, "name": format!("o{i}"), "description": "d"}))
+        .collect();
+    let choices: Vec<Value> = (0..26)
+        .map(|i| json!({"name": format!("c{i}"), "value": format!("{i}")}))
+        .collect();
+    let long = "x".repeat(100);
+    let big_options: Vec<Value> = (0..25)
+        .map(|i| {
+            json!({"type": 1, "name": format!("s{i}"), "description": long,
+                   "description_localizations": {"de": "y".repeat(100)},
+                   "options": (0..3).map(|j| json!({"type": 3, "name": format!("p{j}"),
+                        "description": long})).collect::<Vec<_>>()})
+        })
+        .collect();
+    let body = json!([
+        {"name": "many", "description": "d", "options": options},
+        {"name": "choosy", "description": "d",
+         "options": [{"type": 3, "name": "pick", "description": "d", "choices": choices}]},
+        {"name": "huge", "description": "d", "options": big_options},
+    ]);
+    let (errors, largest) = command_limits(&body);
+    assert_eq!(errors.len(), 3, "{errors:#?}");
+    assert!(errors[0].contains("/many has 26 options"), "{errors:?}");
+    assert!(
+        errors[1].contains("/choosy pick has 26 choices"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[2].contains(&format!("Discord allows {COMMAND_SIZE_LIMIT}")),
+        "{errors:?}"
+    );
+    assert_eq!(largest.map(|(name, _)| name), Some("huge".to_string()));
+}
+
+#[test]
+fn a_missing_or_foreign_api_description_is_a_loud_error() {
+    use support::fake_discord::openapi::Spec;
+    let missing = Spec::read("/nonexistent/discord-api/openapi.json")
+        .err()
+        .expect("a missing file is an error");
+    assert!(
+        missing.contains("/nonexistent/discord-api/openapi.json") && missing.contains("workplace"),
+        "{missing}"
+    );
+    let foreign = Spec::from_value(json!({"openapi": "3.1.0", "paths": {}}))
+        .err()
+        .expect("no components");
+    assert!(foreign.contains("not an OpenAPI description"), "{foreign}");
+}

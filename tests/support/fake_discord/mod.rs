@@ -5,6 +5,8 @@
 //!   serenity's rate limiter disabled) or as an HTTP proxy: the client sends `CONNECT discord.com:443`,
 //!   the stand-in terminates TLS with a certificate from a CA made for this run ([`FakeDiscord::ca_pem`])
 //!   and serves the same routes. The second way keeps serenity's real rate limiter in the loop.
+//! * OpenAPI (`openapi.rs`): every REST request, and every answer, is checked against Discord's own
+//!   OpenAPI description (`../shared/discord-api/openapi.json`); a problem fails the test on `Drop`.
 //! * Gateway (`gateway.rs`): a WebSocket server (`ws://127.0.0.1:PORT`, returned by `GET /gateway`):
 //!   hello, identify, heartbeat/ack, READY, GUILD_CREATE, dispatches, resume with replay, reconnect,
 //!   invalid session.
@@ -17,6 +19,7 @@
 pub mod gateway;
 pub mod model;
 pub mod multipart;
+pub mod openapi;
 pub mod rest;
 pub mod tls;
 
@@ -427,6 +430,8 @@ pub struct State {
     pub(crate) session: Option<Session>,
     /// Gateway counters.
     pub gateway: GatewayStats,
+    /// What the check against Discord's OpenAPI description found (see `openapi.rs`).
+    pub openapi: openapi::Report,
     /// TLS tunnels (CONNECT) opened by the client.
     pub tunnels: usize,
     /// Time spent in TLS handshakes of tunnels.
@@ -468,6 +473,7 @@ impl State {
             dm_channels: HashMap::new(),
             session: None,
             gateway: GatewayStats::default(),
+            openapi: openapi::Report::default(),
             tunnels: 0,
             tls_time: Duration::ZERO,
             touched: Vec::new(),
@@ -561,8 +567,10 @@ impl State {
                     "url": format!("https://cdn.discordapp.com/attachments/{}/{}/{}", m.channel_id, a.id, a.filename),
                     "proxy_url": format!("https://media.discordapp.net/attachments/{}/{}/{}", m.channel_id, a.id, a.filename),
                     "content_type": a.content_type,
-                    "description": a.description,
                 });
+                if let Some(description) = &a.description {
+                    v["description"] = json!(description);
+                }
                 if let Some((w, h)) = model::png_size(&a.data) {
                     v["width"] = json!(w);
                     v["height"] = json!(h);
@@ -589,7 +597,7 @@ impl State {
             "pinned": false,
             "type": if m.interaction_id.is_some() { 20 } else { 0 },
             "flags": m.flags,
-            "components": m.components.clone(),
+            "components": model::numbered_components(&m.components),
         });
         if let Some(interaction_id) = m.interaction_id {
             v["webhook_id"] = json!(self.config.application_id.to_string());
@@ -602,6 +610,10 @@ impl State {
                         "user": user.json(),
                         "authorizing_integration_owners": {"0": self.guild_id.to_string()},
                     });
+                    if let Some(clicked) = i.message_id {
+                        v["interaction_metadata"]["interacted_message_id"] =
+                            json!(clicked.to_string());
+                    }
                 }
             }
         }
@@ -811,6 +823,18 @@ impl Drop for FakeDiscord {
         if let Some(conn) = state.session.as_mut().and_then(|s| s.conn.take()) {
             let _ = conn.tx.send(Outgoing::Abort);
         }
+        // Every test that used the stand-in fails if a request broke Discord's API description, even
+        // if it never looked (unless it is failing already, or took the problems to check them).
+        let problems = state.openapi.problems();
+        drop(state);
+        if !problems.is_empty() && !std::thread::panicking() {
+            panic!(
+                "{} request(s) or answer(s) do not match Discord's OpenAPI description ({}):\n{}",
+                problems.len(),
+                openapi::SPEC_PATH,
+                problems.join("\n")
+            );
+        }
     }
 }
 
@@ -825,6 +849,8 @@ impl FakeDiscord {
             .map_err(|e| format!("bind gateway: {e}"))?;
         let rest_addr = rest.local_addr().map_err(|e| e.to_string())?;
         let gateway_addr = gateway.local_addr().map_err(|e| e.to_string())?;
+        // Fail loudly (not skip) when Discord's API description is missing: every request is checked.
+        openapi::load()?;
         let tls = tls::make(&["discord.com"])?;
         let mut state = State::new(config);
         state.gateway_url = format!("ws://{gateway_addr}");
@@ -948,6 +974,23 @@ impl FakeDiscord {
             state.dispatch("CHANNEL_CREATE", channel, None);
         }
         id
+    }
+
+    /// Requests and routes checked against Discord's OpenAPI description, and what was found.
+    pub fn openapi_summary(&self) -> String {
+        self.state().openapi.summary()
+    }
+
+    /// Takes the problems the OpenAPI check found so far (so that a test which sends a bad request on
+    /// purpose can assert it was caught, and `Drop` does not fail it).
+    pub fn take_openapi_problems(&self) -> Vec<String> {
+        let mut state = self.state();
+        let problems = state.openapi.problems();
+        let report = &mut state.openapi;
+        report.violations.clear();
+        report.response_violations.clear();
+        report.limit_violations.clear();
+        problems
     }
 
     /// Every request so far.

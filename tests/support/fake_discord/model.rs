@@ -80,6 +80,8 @@ impl FakeUser {
             "avatar": null,
             "bot": self.bot,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": null,
             "avatar_decoration_data": null,
         })
     }
@@ -279,4 +281,39 @@ pub fn mentioned_ids(content: &str) -> Vec<u64> {
         }
     }
     ids
+}
+
+/// Components as Discord answers them: it gives every component (rows included) that has no `id` a
+/// number, counting from 1 in document order, so answers always carry one.
+pub fn numbered_components(components: &Value) -> Value {
+    fn number(value: &mut Value, next: &mut u64, used: &[u64]) {
+        let Some(list) = value.as_array_mut() else {
+            return;
+        };
+        for component in list {
+            if component.get("id").is_none_or(Value::is_null) {
+                while used.contains(next) {
+                    *next += 1;
+                }
+                component["id"] = json!(*next);
+                *next += 1;
+            }
+            if let Some(children) = component.get_mut("components") {
+                number(children, next, used);
+            }
+        }
+    }
+    fn collect_ids(value: &Value, used: &mut Vec<u64>) {
+        for component in value.as_array().into_iter().flatten() {
+            if let Some(id) = component.get("id").and_then(Value::as_u64) {
+                used.push(id);
+            }
+            collect_ids(&component["components"], used);
+        }
+    }
+    let mut used = Vec::new();
+    collect_ids(components, &mut used);
+    let mut numbered = components.clone();
+    number(&mut numbered, &mut 1, &used);
+    numbered
 }

@@ -24,8 +24,8 @@ use tokio::net::TcpListener;
 
 use super::model::{self, FakeChannel};
 use super::{
-    multipart, Callback, Fault, InteractionKind, RecordedRequest, Shared, State, StoredAttachment,
-    StoredMessage, Upload,
+    multipart, openapi, Callback, Fault, InteractionKind, RecordedRequest, Shared, State,
+    StoredAttachment, StoredMessage, Upload,
 };
 
 const MAX_BODY: usize = 30 * 1024 * 1024;
@@ -201,6 +201,7 @@ async fn handle(
     };
     let arrived = Instant::now();
     let (json_body, uploads, parse_error) = parse_body(&content_type, &body);
+    let multipart = multipart::boundary(&content_type).is_some();
     let path = full_path
         .strip_prefix("/api/v10")
         .map(str::to_string)
@@ -230,8 +231,8 @@ async fn handle(
     } else if let Some(fault) = state.take_fault(&method, &path) {
         record.fault = true;
         fault_answer(&fault)
-    } else if let Some(error) = parse_error {
-        Answer::error(400, 50109, &error)
+    } else if let Some(error) = &parse_error {
+        Answer::error(400, 50109, error)
     } else {
         let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
         match route(
@@ -245,10 +246,48 @@ async fn handle(
         }
     };
     record.status = answer.status;
+    check_openapi(
+        &mut state,
+        &record,
+        &full_path,
+        multipart,
+        parse_error.as_deref(),
+        &answer,
+    );
     state.requests.push(record);
     drop(state);
     shared.notify();
     respond(answer)
+}
+
+/// Checks the request and the answer against Discord's OpenAPI description (see `openapi.rs`).
+fn check_openapi(
+    state: &mut State,
+    record: &RecordedRequest,
+    full_path: &str,
+    multipart: bool,
+    parse_error: Option<&str>,
+    answer: &Answer,
+) {
+    let spec = match openapi::load() {
+        Ok(spec) => spec,
+        Err(e) => return state.openapi.violations.push(e),
+    };
+    let request = openapi::RequestParts {
+        index: record.index,
+        method: &record.method,
+        path: full_path,
+        query: &record.query,
+        body: &record.json,
+        multipart,
+        file_fields: record.uploads.iter().map(|u| u.field.as_str()).collect(),
+        parse_error,
+    };
+    if let Some(route) = state.openapi.check_request(spec, &request) {
+        state
+            .openapi
+            .check_response(spec, &route, answer.status, &answer.body);
+    }
 }
 
 fn respond(answer: Answer) -> Response<Full<Bytes>> {
@@ -356,6 +395,7 @@ fn route(
             let mut user = state.bot().json();
             user["verified"] = json!(true);
             user["mfa_enabled"] = json!(false);
+            user["locale"] = json!(state.bot().locale);
             Answer::ok(user)
         }
         ("GET", ["users", id]) => match parse_id(id).and_then(|id| state.users.get(&id)) {
@@ -455,7 +495,14 @@ fn application_info(state: &State) -> Value {
         "bot": state.bot().json(),
         "redirect_uris": [],
         "interactions_endpoint_url": null,
-        "install_params": null,
+        "role_connections_verification_url": null,
+        "type": null,
+        "flags_new": "0",
+        "approximate_guild_count": 1,
+        "approximate_user_install_count": 0,
+        "approximate_user_authorization_count": 0,
+        "explicit_content_filter": 0,
+        "eligible_oauth2_scopes": ["bot", "applications.commands"],
         "tags": [],
     })
 }
@@ -581,7 +628,13 @@ fn put_commands(state: &mut State, body: &Value, guild: Option<u64>) -> Answer {
         if c["type"].is_null() {
             c["type"] = json!(1);
         }
-        c["guild_id"] = guild.map_or(Value::Null, |g| json!(g.to_string()));
+        if let Some(g) = guild {
+            c["guild_id"] = json!(g.to_string());
+        }
+        // Discord answers with the fields that are set: options lose their `null`s.
+        if let Some(options) = c.get_mut("options") {
+            drop_nulls(options);
+        }
         for key in [
             "default_member_permissions",
             "name_localizations",
@@ -606,6 +659,18 @@ fn put_commands(state: &mut State, body: &Value, guild: Option<u64>) -> Answer {
         None => state.global_commands = stored.clone(),
     }
     Answer::ok(Value::Array(stored))
+}
+
+/// Removes `null` members of objects, recursively.
+fn drop_nulls(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            map.retain(|_, v| !v.is_null());
+            map.values_mut().for_each(drop_nulls);
+        }
+        Value::Array(list) => list.iter_mut().for_each(drop_nulls),
+        _ => {}
+    }
 }
 
 /// Checks a message body against Discord's limits. `Err` is the (path, message) of the first problem.
