@@ -271,10 +271,13 @@ async fn classic_two_team_game_from_start_to_win() {
         let report = &state.openapi;
         assert_eq!(report.requests, requests.len(), "every request was checked");
         assert!(report.problems().is_empty(), "{:#?}", report.problems());
-        assert!(
-            report.largest_command.is_some(),
-            "the registered commands were measured"
-        );
+        let (name, size) = report
+            .largest_command
+            .clone()
+            .expect("the registered commands were measured");
+        // Discord allows 8,000 characters per command (its docs); issue 15 asked for 4,000, the
+        // figure Discord documented before: the bot keeps within the stricter one.
+        assert!(size <= 4000, "/{name} has {size} characters");
     }
     println!("{}", fake.openapi_summary());
     let latencies = fake.latencies();
