@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
-    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Request, Timestamp, UserId,
+    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Request, UserId,
 };
 
 use super::persistence::{history, leaderboard, record, stats};
