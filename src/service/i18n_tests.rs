@@ -108,10 +108,13 @@ fn variant_index(text: &Text) -> usize {
         Text::TooManyBots { .. } => 87,
         Text::Busy => 88,
         Text::HostGaveUp => 89,
+        Text::CannotPostHere { .. } => 90,
+        Text::GamePaused { .. } => 91,
+        Text::PostingRestored => 92,
     }
 }
 
-const VARIANTS: usize = 90;
+const VARIANTS: usize = 93;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -428,6 +431,23 @@ fn samples() -> Vec<Text> {
         Text::TooManyBots { max: 5 },
         Text::Busy,
         Text::HostGaveUp,
+        Text::CannotPostHere {
+            missing: vec![Permission::SendMessages, Permission::AttachFiles],
+            thread: false,
+        },
+        Text::CannotPostHere {
+            missing: vec![Permission::SendMessagesInThreads],
+            thread: true,
+        },
+        Text::GamePaused {
+            missing: vec![Permission::ViewChannel],
+            thread: false,
+        },
+        Text::GamePaused {
+            missing: Vec::new(),
+            thread: true,
+        },
+        Text::PostingRestored,
     ]);
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(
