@@ -88,12 +88,12 @@ async fn a_paused_game_waits_tells_players_why_and_resumes() {
     let late = T0.after(Duration::from_secs(3600));
     assert!(tables.tick(late).is_empty());
     assert!(tables.auto_step(CHANNEL, late).await.is_none());
+    // Still missing Attach Files: the player is told which, privately, and nothing changes.
+    assert!(tables.note_access(CHANNEL, NO_FILES, false, late).is_none());
     let before = serde_json::to_string(&tables.snapshot(CHANNEL)).unwrap();
     // The pause survives a save (a restart keeps it).
     let saved: Table = serde_json::from_str(&before).unwrap();
     assert!(saved.paused.is_some());
-    // Still missing Attach Files: the player is told which, privately, and nothing changes.
-    assert!(tables.note_access(CHANNEL, NO_FILES, false, late).is_none());
     let refused = ask(&tables, mover.0, Command::Status, late);
     assert!(refused.is_refusal());
     let text = text_of(&refused);
