@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
-    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Request, Timestamp, UserId,
+    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Permission, Request, Text, Timestamp,
+    UserId,
 };
 
 use super::persistence::{history, leaderboard, record, stats};
@@ -98,11 +99,26 @@ fn user_lang(ctx: Context<'_>) -> Lang {
     Lang::from_optional(ctx.locale()).unwrap_or_default()
 }
 
+/// What the bot may do in the channel, from the interaction (see [`deliver::channel_access`]).
+fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
+    match ctx {
+        poise::Context::Application(app) => deliver::channel_access(
+            ctx.serenity_context(),
+            app.interaction.guild_id,
+            app.interaction.channel_id,
+            app.interaction.app_permissions,
+            app.interaction.channel.as_ref().map(|c| c.kind),
+        ),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
 /// Hands a command to the service (on a blocking thread: it saves to the database before answering)
 /// and delivers the reply.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let channel = ChannelId(ctx.channel_id().get());
     let langs = languages(ctx);
+    let resumed = deliver::note_access(ctx.data(), channel, access(ctx)).await;
     let request = Request {
         guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel,
@@ -112,7 +128,11 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
     let tables = ctx.data().tables.clone();
     let now = Timestamp::now();
     let reply = tokio::task::spawn_blocking(move || tables.handle(request, now)).await?;
-    deliver::respond_to_command(ctx, channel, reply, langs).await
+    let answered = deliver::respond_to_command(ctx, channel, reply, langs).await;
+    if let Some(resumed) = resumed {
+        deliver::send_unprompted(ctx.serenity_context(), ctx.data(), channel, resumed).await;
+    }
+    answered
 }
 
 fn to_autocomplete(choices: Vec<Choice>) -> Vec<serenity::AutocompleteChoice> {
@@ -227,6 +247,15 @@ async fn start(
     #[description = "House rule: flank two opponent chips to capture them (classic)"]
     capture_pairs: Option<bool>,
 ) -> Result<(), Error> {
+    // Refused at once where the bot could not post the board: the permissions come with the
+    // interaction, so no request to Discord is needed to know.
+    if let Some((granted, thread)) = access(ctx) {
+        let missing = Permission::missing_to_post(granted, thread);
+        if !missing.is_empty() {
+            deliver::say_private(ctx, &Text::CannotPostHere { missing, thread }).await;
+            return Ok(());
+        }
+    }
     let variant = game
         .map(Variant::from)
         .unwrap_or(ctx.data().tables.settings().default_variant);
