@@ -470,15 +470,11 @@ impl Table {
         if let State::Playing(playing) = &mut self.state {
             playing.turn_started = now;
             playing.reminded = false;
-            let game = playing.game();
-            let seat = game.position().to_move();
-            if !game.position().is_over() {
-                message.lines.push(Text::BoardCaption {
-                    variant: game.config().variant,
-                    to_move: playing.who(seat),
-                });
+            if !playing.game().position().is_over() {
                 message.image = Some(playing.board_image());
-                message.mentions = playing.player(seat).and_then(Player::user).into_iter().collect();
+                let mut lines = std::mem::take(&mut message.lines);
+                push_turn(playing, &mut lines, &mut message, false);
+                message.lines = lines;
             }
         }
         Reply {

@@ -1080,6 +1080,15 @@ impl FakeDiscord {
         self.state().bot_permissions(channel_id)
     }
 
+    /// The `INTERACTION_CREATE` payload (`d`) sent for interaction `id`, as the bot received it.
+    pub fn dispatched_interaction(&self, id: u64) -> Option<Value> {
+        let state = self.state();
+        let session = state.session.as_ref()?;
+        let (_, frame, _) = session.history.iter().find(|(_, _, i)| *i == Some(id))?;
+        let frame: Value = serde_json::from_str(frame).ok()?;
+        Some(frame["d"].clone())
+    }
+
     /// Every request so far.
     pub fn requests(&self) -> Vec<RecordedRequest> {
         self.state().requests.clone()

@@ -335,6 +335,7 @@ pub fn guild_json(
         "id": guild_id.to_string(),
         "name": "@everyone",
         "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
         "hoist": false,
         "icon": null,
         "unicode_emoji": null,
