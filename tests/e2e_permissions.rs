@@ -289,7 +289,14 @@ async fn wait_turn_of(h: &Harness, channel: u64, user: &FakeUser) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may() {
-    let h = harness().await;
+    // Short turns: unpaused, a reminder would come after 3 s and a computer move for Alice after 6 s.
+    let options = BotOptions {
+        turn_secs: (3, 6),
+        ..BotOptions::default()
+    };
+    let h = Harness::start(Config::default(), &options)
+        .await
+        .expect("the bot connects to the stand-in");
     let fake = &h.fake;
     let alice = fake.add_user("alice");
     let channel = fake.add_channel("against-the-computer");
@@ -327,10 +334,10 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
         .find(|r| r.status == 403)
         .expect("refused");
     assert!(!refused.uploads.is_empty(), "the board (a file) was refused");
-    // Paused: over three timer ticks, no further computer move or reminder is even tried.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Paused: past Alice's reminder and timeout, no reminder or computer move is even tried.
+    settle(fake, channel).await;
     let settled = posts(fake, channel);
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    tokio::time::sleep(Duration::from_secs(7)).await;
     assert_eq!(
         posts(fake, channel),
         settled,
