@@ -84,10 +84,7 @@ async fn assert_start_refused(
         status.content
     );
     assert!(
-        h.fake
-            .messages_in(channel)
-            .iter()
-            .all(|m| m.is_ephemeral()),
+        h.fake.messages_in(channel).iter().all(|m| m.is_ephemeral()),
         "nothing was posted publicly"
     );
 }
@@ -117,7 +114,11 @@ async fn start_is_refused_where_the_board_cannot_be_posted() {
     assert_ne!(everything & perm::ATTACH_FILES, 0);
     fake.set_bot_overwrite(no_files, 0, perm::ATTACH_FILES);
     let granted = dispatched_app_permissions(fake, &alice, no_files);
-    assert_eq!(granted, everything & !perm::ATTACH_FILES, "the overwrite applies");
+    assert_eq!(
+        granted,
+        everything & !perm::ATTACH_FILES,
+        "the overwrite applies"
+    );
     assert_start_refused(&h, &alice, no_files, &["Attach Files"], &["View Channel"]).await;
 
     // A text channel where the bot may not send (nor, then, see): every missing one is named.
@@ -303,9 +304,13 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
     // Alice against a computer player.
     let lobby = start(&h, &alice, channel).await;
     assert!(!lobby.is_ephemeral(), "{lobby:?}");
-    let add = fake.click(&alice, lobby.id, "sequence:addbot").expect("add");
+    let add = fake
+        .click(&alice, lobby.id, "sequence:addbot")
+        .expect("add");
     fake.wait_callback(&add, STEP).await.expect("added");
-    let begin = fake.click(&alice, lobby.id, "sequence:begin").expect("begin");
+    let begin = fake
+        .click(&alice, lobby.id, "sequence:begin")
+        .expect("begin");
     fake.wait_callback(&begin, STEP).await.expect("begun");
     wait_turn_of(&h, channel, &alice).await;
     settle(fake, channel).await;
@@ -333,7 +338,10 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
         .into_iter()
         .find(|r| r.status == 403)
         .expect("refused");
-    assert!(!refused.uploads.is_empty(), "the board (a file) was refused");
+    assert!(
+        !refused.uploads.is_empty(),
+        "the board (a file) was refused"
+    );
     // Paused: past Alice's reminder and timeout, no reminder or computer move is even tried.
     settle(fake, channel).await;
     let settled = posts(fake, channel);
@@ -417,7 +425,10 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
         .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
     settle(fake, channel).await;
     let (_, refused_now) = posts(fake, channel);
-    assert_eq!(refused_now, refused_so_far, "no refused post after resuming");
+    assert_eq!(
+        refused_now, refused_so_far,
+        "no refused post after resuming"
+    );
 }
 
 /// Plays a whole two-player game in `channel` (a thread), asserting every post was taken.
@@ -472,7 +483,10 @@ async fn whole_games_run_in_a_public_thread_and_in_a_forum_post() {
     whole_game_in(&h, post, &players).await;
     // One game per thread: a second lobby in the same post is refused, one in a new post is not.
     let next = start(&h, &players[0], post).await;
-    assert!(!next.is_ephemeral(), "the finished game freed the post: {next:?}");
+    assert!(
+        !next.is_ephemeral(),
+        "the finished game freed the post: {next:?}"
+    );
     let busy = start(&h, &players[1], post).await;
     assert!(
         busy.is_ephemeral() && busy.content.contains("already has a game"),

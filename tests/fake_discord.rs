@@ -522,18 +522,21 @@ async fn threads_forums_and_overwrites_deserialize_with_serenity() {
         (text, serenity::model::channel::ChannelType::Text),
         (forum, serenity::model::channel::ChannelType::Forum),
         (thread, serenity::model::channel::ChannelType::PublicThread),
-        (private, serenity::model::channel::ChannelType::PrivateThread),
+        (
+            private,
+            serenity::model::channel::ChannelType::PrivateThread,
+        ),
         (post, serenity::model::channel::ChannelType::PublicThread),
     ];
     let state = fake.state();
     for (id, kind) in expected {
         let json = state.channel_json(id).expect("channel");
-        let channel: serenity::model::channel::GuildChannel = serde_json::from_value(json.clone())
-            .unwrap_or_else(|e| panic!("{e}: {json}"));
+        let channel: serenity::model::channel::GuildChannel =
+            serde_json::from_value(json.clone()).unwrap_or_else(|e| panic!("{e}: {json}"));
         assert_eq!(channel.kind, kind, "{json}");
         let event = json!({"op": 0, "s": 1, "t": "THREAD_CREATE", "d": json});
-        let parsed: serenity::model::event::GatewayEvent = serde_json::from_value(event)
-            .unwrap_or_else(|e| panic!("as an event: {e}: {json}"));
+        let parsed: serenity::model::event::GatewayEvent =
+            serde_json::from_value(event).unwrap_or_else(|e| panic!("as an event: {e}: {json}"));
         assert!(matches!(
             parsed,
             serenity::model::event::GatewayEvent::Dispatch(1, _)
@@ -548,11 +551,18 @@ async fn threads_forums_and_overwrites_deserialize_with_serenity() {
     );
     let guild = state.guild_create();
     let threads = guild["threads"].as_array().expect("threads").len();
-    assert_eq!(threads, 2, "the private thread the bot is not in is not sent");
+    assert_eq!(
+        threads, 2,
+        "the private thread the bot is not in is not sent"
+    );
     let event = json!({"op": 0, "s": 2, "t": "GUILD_CREATE", "d": guild});
     let parsed: serenity::model::event::GatewayEvent =
         serde_json::from_value(event).expect("GUILD_CREATE parses");
-    let serenity::model::event::GatewayEvent::Dispatch(_, serenity::model::event::Event::GuildCreate(created)) = parsed.clone() else {
+    let serenity::model::event::GatewayEvent::Dispatch(
+        _,
+        serenity::model::event::Event::GuildCreate(created),
+    ) = parsed.clone()
+    else {
         panic!("not a GUILD_CREATE: {parsed:?}");
     };
     assert_eq!(created.guild.threads.len(), 2);

@@ -1019,7 +1019,10 @@ impl Tables {
         if table.closed || !table.pause(now) {
             return false;
         }
-        tracing::warn!(channel = channel.0, "cannot post in the channel: the table is paused");
+        tracing::warn!(
+            channel = channel.0,
+            "cannot post in the channel: the table is paused"
+        );
         if let Err(e) = self.persist.save(&table) {
             // Still paused in memory; a restart would try to post and pause it again.
             tracing::error!(channel = channel.0, "cannot save the pause: {e}");
@@ -1054,7 +1057,10 @@ impl Tables {
         let reply = table.unpause(now, &self.settings);
         match persist_update(&*self.persist, &table, reply) {
             Ok(reply) => {
-                tracing::info!(channel = channel.0, "the bot may post again: the table resumes");
+                tracing::info!(
+                    channel = channel.0,
+                    "the bot may post again: the table resumes"
+                );
                 Some(reply)
             }
             Err(e) => {

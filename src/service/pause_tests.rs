@@ -97,9 +97,15 @@ async fn a_paused_game_waits_tells_players_why_and_resumes() {
     let refused = ask(&tables, mover.0, Command::Status, late);
     assert!(refused.is_refusal());
     let text = text_of(&refused);
-    assert!(text.contains("paused") && text.contains("Attach Files"), "{text}");
+    assert!(
+        text.contains("paused") && text.contains("Attach Files"),
+        "{text}"
+    );
     let lacking = text.split("A member").next().unwrap_or_default();
-    assert!(!lacking.contains("Send Messages"), "only what is missing: {text}");
+    assert!(
+        !lacking.contains("Send Messages"),
+        "only what is missing: {text}"
+    );
     let play = Command::Play {
         card: Some("AS".into()),
         cell: "A2".into(),
@@ -140,7 +146,10 @@ async fn a_paused_computer_player_waits_for_the_channel() {
     if to_move(&tables).is_some() {
         // The human starts: make their move by timeout so the computer is to move.
         let late = T0.after(Duration::from_secs(301));
-        tables.auto_step(CHANNEL, late).await.expect("timed-out move");
+        tables
+            .auto_step(CHANNEL, late)
+            .await
+            .expect("timed-out move");
     }
     assert_eq!(to_move(&tables), None, "the computer is to move");
     tables.pause(CHANNEL, T0);
@@ -151,7 +160,9 @@ async fn a_paused_computer_player_waits_for_the_channel() {
     let text = text_of(&ask(&tables, 1, Command::Board, T0));
     assert!(text.contains("Send Messages in Threads"), "{text}");
     let granted = CAN_POST | (1 << 38);
-    let resumed = tables.note_access(CHANNEL, granted, true, T0).expect("resumed");
+    let resumed = tables
+        .note_access(CHANNEL, granted, true, T0)
+        .expect("resumed");
     assert!(resumed.auto_move, "the computer moves once the pause ends");
     assert!(tables.auto_step(CHANNEL, T0).await.is_some());
 }

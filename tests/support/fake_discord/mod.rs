@@ -31,8 +31,8 @@ use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinHandle;
 
 pub use model::FakeUser;
-pub use model::{perm, ChannelKind, Overwrite};
 use model::{now_ms, FakeChannel, DISCORD_EPOCH_MS};
+pub use model::{perm, ChannelKind, Overwrite};
 
 /// How the stand-in behaves.
 #[derive(Clone, Debug)]
@@ -488,7 +488,10 @@ impl State {
         };
         let base = self.bot.permissions;
         if channel.kind == ChannelKind::Dm {
-            return perm::VIEW_CHANNEL | perm::SEND_MESSAGES | perm::ATTACH_FILES | perm::EMBED_LINKS;
+            return perm::VIEW_CHANNEL
+                | perm::SEND_MESSAGES
+                | perm::ATTACH_FILES
+                | perm::EMBED_LINKS;
         }
         if base & perm::ADMINISTRATOR != 0 {
             return u64::MAX >> 13;

@@ -479,10 +479,7 @@ fn open_dm(state: &mut State, body: &Value) -> Answer {
         Some(c) => c,
         None => {
             let id = state.snowflake();
-            state.channels.insert(
-                id,
-                FakeChannel::dm(id, user_id),
-            );
+            state.channels.insert(id, FakeChannel::dm(id, user_id));
             state.dm_channels.insert(user_id, id);
             id
         }
