@@ -92,7 +92,11 @@ async fn a_paused_game_waits_tells_players_why_and_resumes() {
     assert!(tables.note_access(CHANNEL, NO_FILES, false, late).is_none());
     let before = serde_json::to_string(&tables.snapshot(CHANNEL)).unwrap();
     // The pause survives a save (a restart keeps it).
-    let saved: Table = serde_json::from_str(&before).unwrap();
+    let mut saved: Table = serde_json::from_str(&before).unwrap();
+    assert!(saved.paused.is_some());
+    // After a restart a paused table says nothing (it could not be posted) and stays paused.
+    let (note, changed) = saved.resume(late, &test_settings());
+    assert!(note.outputs.is_empty() && !note.auto_move && !changed);
     assert!(saved.paused.is_some());
     let refused = ask(&tables, mover.0, Command::Status, late);
     assert!(refused.is_refusal());
