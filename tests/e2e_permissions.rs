@@ -429,6 +429,34 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
         refused_now, refused_so_far,
         "no refused post after resuming"
     );
+
+    // Missing Access (50001) pauses too: the bot can no longer see the channel.
+    wait_turn_of(&h, channel, &alice).await;
+    fake.set_bot_overwrite(channel, 0, perm::VIEW_CHANNEL);
+    play_any(&h, &alice, channel).await;
+    fake.shared()
+        .wait_for(STEP, "a post refused for access", &[channel], |s| {
+            s.requests
+                .iter()
+                .filter(|r| r.method == "POST" && r.path == path)
+                .filter(|r| r.status == 403)
+                .nth(refused_now)
+                .map(|_| ())
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    settle(fake, channel).await;
+    let board = fake
+        .slash(&alice, channel, "sequence board", &[])
+        .expect("board");
+    let told = fake.wait_reply(&board, STEP).await.expect("told");
+    assert!(
+        told.is_ephemeral()
+            && told.content.contains("paused")
+            && told.content.contains("**View Channel**"),
+        "{}",
+        told.content
+    );
 }
 
 /// Plays a whole two-player game in `channel` (a thread), asserting every post was taken.
