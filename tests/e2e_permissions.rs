@@ -508,6 +508,19 @@ async fn whole_games_run_in_a_public_thread_and_in_a_forum_post() {
     // A forum post: a public thread whose parent is a forum (which itself takes no messages).
     let forum = fake.add_forum("sequence-forum");
     let post = fake.add_thread(forum, "rematch", false, players[1].id);
+    let asked = fake
+        .autocomplete(&players[1], post, "sequence play", &[("card", "")], "card")
+        .expect("autocomplete");
+    let payload = fake.dispatched_interaction(asked.id).expect("dispatched");
+    assert_eq!(
+        payload["channel"]["type"], 11,
+        "a forum post is a public thread"
+    );
+    assert_eq!(
+        payload["channel"]["parent_id"],
+        Value::String(forum.to_string())
+    );
+    assert!(payload["channel"]["thread_metadata"].is_object());
     whole_game_in(&h, post, &players).await;
     // One game per thread: a second lobby in the same post is refused, one in a new post is not.
     let next = start(&h, &players[0], post).await;
