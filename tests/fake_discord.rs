@@ -16,7 +16,7 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, EventHandler, GatewayIntents, HttpBuilder,
     Interaction as SerenityInteraction, Ready,
 };
-use support::fake_discord::{multipart, Config, DropMode, FakeDiscord, Fault};
+use support::fake_discord::{multipart, perm, Config, DropMode, FakeDiscord, Fault};
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -823,4 +823,72 @@ fn a_missing_or_foreign_api_description_is_a_loud_error() {
         .err()
         .expect("no components");
     assert!(foreign.contains("not an OpenAPI description"), "{foreign}");
+}
+
+#[tokio::test]
+async fn threads_forums_and_overwrites_deserialize_with_serenity() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let alice = fake.add_user("alice");
+    let text = fake.add_channel("text");
+    fake.set_bot_overwrite(text, 0, perm::ATTACH_FILES);
+    let forum = fake.add_forum("forum");
+    let thread = fake.add_thread(text, "thread", false, alice.id);
+    let private = fake.add_thread(text, "private", true, alice.id);
+    let post = fake.add_thread(forum, "post", false, alice.id);
+    let expected = [
+        (text, serenity::model::channel::ChannelType::Text),
+        (forum, serenity::model::channel::ChannelType::Forum),
+        (thread, serenity::model::channel::ChannelType::PublicThread),
+        (
+            private,
+            serenity::model::channel::ChannelType::PrivateThread,
+        ),
+        (post, serenity::model::channel::ChannelType::PublicThread),
+    ];
+    let state = fake.state();
+    for (id, kind) in expected {
+        let json = state.channel_json(id).expect("channel");
+        let channel: serenity::model::channel::GuildChannel =
+            serde_json::from_value(json.clone()).unwrap_or_else(|e| panic!("{e}: {json}"));
+        assert_eq!(channel.kind, kind, "{json}");
+        let event = json!({"op": 0, "s": 1, "t": "THREAD_CREATE", "d": json});
+        let parsed: serenity::model::event::GatewayEvent =
+            serde_json::from_value(event).unwrap_or_else(|e| panic!("as an event: {e}: {json}"));
+        assert!(matches!(
+            parsed,
+            serenity::model::event::GatewayEvent::Dispatch(1, _)
+        ));
+    }
+    let overwrites = state.channel_json(text).expect("text")["permission_overwrites"].clone();
+    assert_eq!(overwrites[0]["deny"], json!(perm::ATTACH_FILES.to_string()));
+    assert_eq!(
+        state.bot_permissions(thread),
+        state.bot_permissions(text),
+        "a thread inherits its parent's overwrites"
+    );
+    let guild = state.guild_create();
+    let threads = guild["threads"].as_array().expect("threads").len();
+    assert_eq!(
+        threads, 2,
+        "the private thread the bot is not in is not sent"
+    );
+    let event = json!({"op": 0, "s": 2, "t": "GUILD_CREATE", "d": guild});
+    let parsed: serenity::model::event::GatewayEvent =
+        serde_json::from_value(event).expect("GUILD_CREATE parses");
+    let serenity::model::event::GatewayEvent::Dispatch(
+        _,
+        serenity::model::event::Event::GuildCreate(created),
+    ) = parsed.clone()
+    else {
+        panic!("not a GUILD_CREATE: {parsed:?}");
+    };
+    assert_eq!(created.guild.threads.len(), 2);
+    // What Discord would answer a post there.
+    assert_eq!(state.post_refusal(text, false), None);
+    assert_eq!(state.post_refusal(text, true).map(|r| r.1), Some(50013));
+    assert_eq!(state.post_refusal(private, false).map(|r| r.1), Some(50001));
+    assert_eq!(state.post_refusal(forum, false).map(|r| r.1), Some(50008));
+    assert_eq!(state.post_refusal(post, true).map(|r| r.1), None);
 }

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
-    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Request, UserId,
+    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Permission, Request, Text, UserId,
 };
 
 use super::persistence::{history, leaderboard, record, stats};
@@ -98,22 +98,42 @@ fn user_lang(ctx: Context<'_>) -> Lang {
     Lang::from_optional(ctx.locale()).unwrap_or_default()
 }
 
+/// What the bot may do in the channel, from the interaction (see [`deliver::channel_access`]).
+fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
+    match ctx {
+        poise::Context::Application(app) => deliver::channel_access(
+            ctx.serenity_context(),
+            app.interaction.guild_id,
+            app.interaction.channel_id,
+            app.interaction.app_permissions,
+            app.interaction.channel.as_ref().map(|c| c.kind),
+        ),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
 /// Hands a command to the service (on a blocking thread: it saves to the database before answering)
 /// and delivers the reply.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let channel = ChannelId(ctx.channel_id().get());
     let langs = languages(ctx);
+    let resumed = deliver::note_access(ctx.data(), channel, access(ctx)).await;
     let request = Request {
         guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel,
         actor: actor_of(ctx),
         command,
     };
-    if request.command.changes_table() {
-        return deliver::run_acknowledged(ctx, request, langs).await;
+    let answered = if request.command.changes_table() {
+        deliver::run_acknowledged(ctx, request, langs).await
+    } else {
+        let reply = deliver::handle(ctx.data(), request).await;
+        deliver::respond_to_command(ctx, channel, reply, langs).await
+    };
+    if let Some(resumed) = resumed {
+        deliver::send_unprompted(ctx.serenity_context(), ctx.data(), channel, resumed).await;
     }
-    let reply = deliver::handle(ctx.data(), request).await;
-    deliver::respond_to_command(ctx, channel, reply, langs).await
+    answered
 }
 
 fn to_autocomplete(choices: Vec<Choice>) -> Vec<serenity::AutocompleteChoice> {
@@ -228,6 +248,15 @@ async fn start(
     #[description = "House rule: flank two opponent chips to capture them (classic)"]
     capture_pairs: Option<bool>,
 ) -> Result<(), Error> {
+    // Refused at once where the bot could not post the board: the permissions come with the
+    // interaction, so no request to Discord is needed to know.
+    if let Some((granted, thread)) = access(ctx) {
+        let missing = Permission::missing_to_post(granted, thread);
+        if !missing.is_empty() {
+            deliver::say_private(ctx, &Text::CannotPostHere { missing, thread }).await;
+            return Ok(());
+        }
+    }
     let variant = game
         .map(Variant::from)
         .unwrap_or(ctx.data().tables.settings().default_variant);

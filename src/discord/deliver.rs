@@ -18,7 +18,7 @@ use crate::service::{
     UserId, Who,
 };
 
-use super::retry::retrying;
+use super::retry::{is_refused_for_permissions, retrying};
 use super::{Context, Data, Error};
 
 /// Discord's limit on message text.
@@ -205,6 +205,7 @@ fn private_followup(out: Outgoing) -> serenity::CreateInteractionResponseFollowu
 
 async fn post(
     ctx: &serenity::Context,
+    data: &Data,
     channel: ChannelId,
     out: Outgoing,
 ) -> Option<serenity::Message> {
@@ -216,6 +217,11 @@ async fn post(
     .await
     {
         Ok(message) => message,
+        Err(e) if is_refused_for_permissions(&e) => {
+            // The channel's permissions changed: the game waits until the bot may post again.
+            pause(data, channel).await;
+            return None;
+        }
         Err(e) => {
             tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
             return None;
@@ -234,6 +240,82 @@ async fn post(
         }
     }
     Some(posted)
+}
+
+/// Pauses the table of a channel that refused a post (on a blocking thread: the pause is saved).
+async fn pause(data: &Data, channel: ChannelId) {
+    let tables = data.tables.clone();
+    let paused = tokio::task::spawn_blocking(move || tables.pause(channel, Timestamp::now())).await;
+    if let Err(e) = paused {
+        tracing::error!(channel = channel.0, "pausing the table failed: {e}");
+    }
+}
+
+/// What the bot may do where an interaction happened: the permission bits Discord sends with it
+/// (`app_permissions`), and whether the channel is a thread (or forum post). In a private thread the
+/// bot has not joined, posts fail with 50001 Missing Access although the bits come from the parent
+/// channel; the gateway only tells the bot of private threads it is in, so one missing from the cache
+/// counts as lacking View Channel. `None` without `app_permissions` (nothing is known).
+pub(super) fn channel_access(
+    ctx: &serenity::Context,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+    granted: Option<serenity::Permissions>,
+    kind: Option<serenity::ChannelType>,
+) -> Option<(u64, bool)> {
+    let mut granted = granted?.bits();
+    let thread = kind.is_some_and(is_thread);
+    if kind == Some(serenity::ChannelType::PrivateThread) {
+        let joined = guild
+            .and_then(|g| ctx.cache.guild(g))
+            .is_some_and(|g| g.threads.iter().any(|t| t.id == channel));
+        if !joined {
+            granted &= !serenity::Permissions::VIEW_CHANNEL.bits();
+        }
+    }
+    Some((granted, thread))
+}
+
+/// Tells the service what the bot may do where an interaction happened ([`channel_access`]); it
+/// resumes a paused table once the bot may post again. The returned reply (a note and the board) is
+/// to be sent once the interaction is answered.
+pub(super) async fn note_access(
+    data: &Data,
+    channel: ChannelId,
+    access: Option<(u64, bool)>,
+) -> Option<Reply> {
+    let (granted, thread) = access?;
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    tokio::task::spawn_blocking(move || tables.note_access(channel, granted, thread, now))
+        .await
+        .ok()
+        .flatten()
+}
+
+/// Whether a channel type is a thread (a forum post is a public thread).
+pub(super) fn is_thread(kind: serenity::ChannelType) -> bool {
+    matches!(
+        kind,
+        serenity::ChannelType::PublicThread
+            | serenity::ChannelType::PrivateThread
+            | serenity::ChannelType::NewsThread
+    )
+}
+
+/// Sends a reply that answers no interaction (channel posts, DMs), then its computer moves.
+pub(super) async fn send_unprompted(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    reply: Reply,
+) {
+    for output in &reply.outputs {
+        send_output(ctx, data, channel, output).await;
+    }
+    if reply.auto_move {
+        spawn_auto(ctx.clone(), data.clone(), channel);
+    }
 }
 
 /// The language of a channel: as last seen on an interaction there, else its server's preferred
@@ -295,7 +377,7 @@ async fn show_lobby(
             Err(e) => tracing::debug!(channel = channel.0, "lobby message not edited: {e}"),
         }
     }
-    if let Some(posted) = post(ctx, channel, out).await {
+    if let Some(posted) = post(ctx, data, channel, out).await {
         remember_lobby(data, channel, posted.id.get());
     }
 }
@@ -352,7 +434,7 @@ async fn direct(
             ..Message::default()
         };
         let out = prepare(data, &notice, channel_lang(ctx, data, channel)).await;
-        post(ctx, channel, out).await;
+        post(ctx, data, channel, out).await;
     }
 }
 
@@ -367,7 +449,7 @@ pub(super) async fn send_output(
     match output {
         Output::Channel(message) => {
             let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
-            if post(ctx, channel, out).await.is_some() {
+            if post(ctx, data, channel, out).await.is_some() {
                 mark_announced(data, message).await;
             }
         }
@@ -670,6 +752,14 @@ async fn on_button(
         user: user_lang,
         channel: channel_lang(ctx, data, channel),
     };
+    let access = channel_access(
+        ctx,
+        press.guild_id,
+        press.channel_id,
+        press.app_permissions,
+        press.channel.as_ref().map(|c| c.kind),
+    );
+    let resumed = note_access(data, channel, access).await;
     let request = Request {
         guild: press.guild_id.map(|g| GuildId(g.get())),
         channel,
@@ -678,6 +768,9 @@ async fn on_button(
     };
     if request.command.changes_table() {
         on_acknowledged_press(ctx, data, press, request, langs).await;
+        if let Some(resumed) = resumed {
+            send_unprompted(ctx, data, channel, resumed).await;
+        }
         return;
     }
     let reply = handle(data, request).await;
@@ -781,6 +874,9 @@ async fn on_button(
     }
     if reply.auto_move {
         spawn_auto(ctx.clone(), data.clone(), channel);
+    }
+    if let Some(resumed) = resumed {
+        send_unprompted(ctx, data, channel, resumed).await;
     }
 }
 

@@ -21,6 +21,17 @@ pub(super) fn is_server_error(error: &serenity::Error) -> bool {
     }
 }
 
+/// Whether Discord refused a post for the channel's permissions: 50013 Missing Permissions, or 50001
+/// Missing Access (no View Channel, or a private thread the bot is not in). Not worth another try.
+pub(super) fn is_refused_for_permissions(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            matches!(response.error.code, 50001 | 50013)
+        }
+        _ => false,
+    }
+}
+
 /// Runs `attempt` again after a server error, up to [`RETRIES`] more times with growing pauses; any
 /// other outcome is returned at once.
 pub(super) async fn retrying<T, F, Fut>(what: &str, attempt: F) -> Result<T, serenity::Error>

@@ -110,10 +110,13 @@ fn variant_index(text: &Text) -> usize {
         Text::HostGaveUp => 89,
         Text::Done => 90,
         Text::EndedWhileRestarting => 91,
+        Text::CannotPostHere { .. } => 92,
+        Text::GamePaused { .. } => 93,
+        Text::PostingRestored => 94,
     }
 }
 
-const VARIANTS: usize = 92;
+const VARIANTS: usize = 95;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -432,6 +435,23 @@ fn samples() -> Vec<Text> {
         Text::Busy,
         Text::HostGaveUp,
         Text::Done,
+        Text::CannotPostHere {
+            missing: vec![Permission::SendMessages, Permission::AttachFiles],
+            thread: false,
+        },
+        Text::CannotPostHere {
+            missing: vec![Permission::SendMessagesInThreads],
+            thread: true,
+        },
+        Text::GamePaused {
+            missing: vec![Permission::ViewChannel],
+            thread: false,
+        },
+        Text::GamePaused {
+            missing: Vec::new(),
+            thread: true,
+        },
+        Text::PostingRestored,
     ]);
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(

@@ -5,6 +5,7 @@
 //! Discord layer only translates. Images are returned as descriptors ([`Image`]) that the Discord layer
 //! renders; a board descriptor can only be built from the public view, so a hand cannot reach a channel.
 
+mod access;
 mod bot;
 mod persist;
 mod seeds;
@@ -15,6 +16,8 @@ pub mod text;
 mod i18n_tests;
 #[cfg(test)]
 mod limit_tests;
+#[cfg(test)]
+mod pause_tests;
 #[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
@@ -31,6 +34,7 @@ use crate::engine::{Game, Options, Variant, View};
 use crate::i18n::Lang;
 use crate::store::{Store, StoreError};
 
+pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use persist::{Restored, StorePersist};
 pub use seeds::{OsSeeds, SeedSource};
@@ -894,6 +898,15 @@ impl Tables {
                 if table.closed {
                     return Reply::ephemeral(Text::NoTable);
                 }
+                if let Some(paused) = &table.paused {
+                    // Only what needs no post in the channel: a hand, and ending the table.
+                    if !matches!(command, Command::Hand | Command::Stop | Command::Cancel) {
+                        return Reply::ephemeral(Text::GamePaused {
+                            missing: paused.missing.clone(),
+                            thread: paused.thread,
+                        });
+                    }
+                }
                 // Fresh randomness for what needs it: a deal (and who starts), a roll.
                 let seed = if matches!(command, Command::Begin | Command::Roll) {
                     match self.seeds.seed() {
@@ -1020,6 +1033,68 @@ impl Tables {
             .is_some_and(|current| Arc::ptr_eq(current, shared))
         {
             tables.remove(&channel);
+        }
+    }
+
+    /// A post in `channel` was refused by Discord (Missing Permissions or Missing Access): its table,
+    /// if any, pauses (saved, so a restart keeps it paused). `true` if it was not paused before.
+    pub fn pause(&self, channel: ChannelId, now: Timestamp) -> bool {
+        let Some(shared) = self.get(channel) else {
+            return false;
+        };
+        let mut table = lock(&shared);
+        if table.closed || !table.pause(now) {
+            return false;
+        }
+        tracing::warn!(
+            channel = channel.0,
+            "cannot post in the channel: the table is paused"
+        );
+        if let Err(e) = self.persist.save(&table) {
+            // Still paused in memory; a restart would try to post and pause it again.
+            tracing::error!(channel = channel.0, "cannot save the pause: {e}");
+        }
+        true
+    }
+
+    /// The bot's permissions in `channel` as an interaction there shows them (`granted`, Discord's
+    /// bitfield; `thread`: the channel is a thread or forum post). A paused table whose channel allows
+    /// posting again resumes: the reply (a note and the board for the channel, and maybe a computer
+    /// move) is to be sent. Otherwise the pause remembers what is missing, to tell the players.
+    pub fn note_access(
+        &self,
+        channel: ChannelId,
+        granted: u64,
+        thread: bool,
+        now: Timestamp,
+    ) -> Option<Reply> {
+        let shared = self.get(channel)?;
+        let mut table = lock(&shared);
+        if table.closed {
+            return None;
+        }
+        let paused = table.paused.as_mut()?;
+        let missing = Permission::missing_to_post(granted, thread);
+        if !missing.is_empty() {
+            paused.missing = missing;
+            paused.thread = thread;
+            return None;
+        }
+        let before = table.clone();
+        let reply = table.unpause(now, &self.settings);
+        match persist_update(&*self.persist, &table, reply) {
+            Ok(reply) => {
+                tracing::info!(
+                    channel = channel.0,
+                    "the bot may post again: the table resumes"
+                );
+                Some(reply)
+            }
+            Err(e) => {
+                tracing::error!(channel = channel.0, "cannot save the end of a pause: {e}");
+                *table = before;
+                None
+            }
         }
     }
 

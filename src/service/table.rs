@@ -16,7 +16,7 @@ use super::text::{
 };
 use super::{
     Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
-    HandImage, Image, Message, Output, Reply, Settings, Text, Timestamp, UserId, Who,
+    HandImage, Image, Message, Output, Paused, Reply, Settings, Text, Timestamp, UserId, Who,
 };
 use crate::i18n::{tr, tr_args, Args, Lang};
 
@@ -361,6 +361,9 @@ pub struct Table {
     pub bots_added: u8,
     /// Lobby or game.
     pub state: State,
+    /// Set while the bot cannot post in the channel: nothing happens on its own until it can again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Paused>,
     /// Set when the table has ended; it is then removed from the service.
     #[serde(skip)]
     pub(super) closed: bool,
@@ -444,9 +447,43 @@ impl Table {
                     team: None,
                 }],
             }),
+            paused: None,
             closed: false,
             auto_busy: false,
             dm_failed: Vec::new(),
+        }
+    }
+
+    /// Pauses the table: a post in its channel was refused. `false` if it was paused already.
+    pub(super) fn pause(&mut self, now: Timestamp) -> bool {
+        if self.paused.is_some() {
+            return false;
+        }
+        self.paused = Some(Paused {
+            since: now,
+            ..Paused::default()
+        });
+        true
+    }
+
+    /// Ends a pause: the turn starts afresh (its time ran while nobody could see the game), and the
+    /// channel is told the game goes on, with the board and a ping for a human to move.
+    pub(super) fn unpause(&mut self, now: Timestamp, settings: &Settings) -> Reply {
+        self.paused = None;
+        let mut message = Message::text(Text::PostingRestored);
+        if let State::Playing(playing) = &mut self.state {
+            playing.turn_started = now;
+            playing.reminded = false;
+            if !playing.game().position().is_over() {
+                message.image = Some(playing.board_image());
+                let mut lines = std::mem::take(&mut message.lines);
+                push_turn(playing, &mut lines, &mut message, false);
+                message.lines = lines;
+            }
+        }
+        Reply {
+            outputs: vec![Output::Channel(message)],
+            auto_move: self.auto_due(now, settings),
         }
     }
 
@@ -1201,7 +1238,7 @@ impl Table {
             return false;
         };
         let pos = playing.game().position();
-        if self.closed || pos.is_over() {
+        if self.closed || self.paused.is_some() || pos.is_over() {
             return false;
         }
         match playing.player(pos.to_move()) {
@@ -1214,6 +1251,10 @@ impl Table {
     /// Reminders and lobby expiry at `now`.
     pub(super) fn tick(&mut self, now: Timestamp, settings: &Settings) -> Reply {
         let mut reply = Reply::default();
+        if self.paused.is_some() {
+            // Nobody could see a reminder or an expiry: time stands still until the pause ends.
+            return reply;
+        }
         match &mut self.state {
             State::Lobby(_) => {
                 if now >= self.created.after(settings.lobby_timeout) {
@@ -1256,6 +1297,10 @@ impl Table {
     /// reminder) instead of losing the turn at once; every other deadline is kept. An expired lobby
     /// gets no note: the next tick closes it.
     pub(super) fn resume(&mut self, now: Timestamp, settings: &Settings) -> (Reply, bool) {
+        if self.paused.is_some() {
+            // The channel refused posts before the restart: still paused, nothing to say there.
+            return (Reply::default(), false);
+        }
         let variant = self.setup.variant;
         let mut changed = false;
         let message = match &mut self.state {

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{join_list, tr, Args, Lang, Tr};
 
-use super::{Button, ChannelId, UserId};
+use super::{Button, ChannelId, Permission, UserId};
 
 /// A player as named in a message: a user (shown as a mention) or a computer player (its name).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -502,6 +502,24 @@ pub enum Text {
     HostGaveUp,
     /// A private confirmation that a request was carried out (its result is posted in the channel).
     Done,
+
+    // ----- channel permissions -----
+    /// A game cannot start here: the bot lacks these permissions to post the board.
+    CannotPostHere {
+        /// What is missing.
+        missing: Vec<Permission>,
+        /// Whether the channel is a thread (or forum post).
+        thread: bool,
+    },
+    /// The game is paused: the bot could not post in the channel.
+    GamePaused {
+        /// What is missing, if known.
+        missing: Vec<Permission>,
+        /// Whether the channel is a thread (or forum post).
+        thread: bool,
+    },
+    /// The bot may post again: the paused game goes on.
+    PostingRestored,
 }
 
 /// A player's totals on a server.
@@ -593,6 +611,8 @@ impl Text {
                 | Text::TooManyBots { .. }
                 | Text::Busy
                 | Text::HostGaveUp
+                | Text::CannotPostHere { .. }
+                | Text::GamePaused { .. }
         )
     }
 
@@ -1034,6 +1054,19 @@ impl Text {
             Text::Busy => tr.t("busy"),
             Text::HostGaveUp => tr.t("host-gave-up"),
             Text::Done => tr.t("done"),
+            Text::CannotPostHere { missing, thread } => {
+                permissions_text(tr, "cannot-post-here", missing, *thread)
+            }
+            Text::GamePaused { missing, thread } if missing.is_empty() => {
+                let mut text = tr.t("game-paused-unknown");
+                text.push(' ');
+                text.push_str(&how_to_grant(tr, *thread));
+                text
+            }
+            Text::GamePaused { missing, thread } => {
+                permissions_text(tr, "game-paused", missing, *thread)
+            }
+            Text::PostingRestored => tr.t("posting-restored"),
             Text::Rules(variant) => tr.t(match variant {
                 Variant::Classic => "rules-classic",
                 Variant::Dice => "rules-dice",
@@ -1390,5 +1423,43 @@ fn status(tr: &mut Tr, info: &StatusInfo) -> String {
             &Args::new().number("count", count_number(n)),
         ));
     }
+    text
+}
+
+/// The name of a permission as Discord's settings show it.
+fn permission_name(tr: &mut Tr, permission: Permission) -> String {
+    tr.t(match permission {
+        Permission::ViewChannel => "permission-view-channel",
+        Permission::SendMessages => "permission-send-messages",
+        Permission::SendMessagesInThreads => "permission-send-messages-in-threads",
+        Permission::AttachFiles => "permission-attach-files",
+    })
+}
+
+/// How a member who manages the server grants the bot what it needs, in a channel or a thread.
+fn how_to_grant(tr: &mut Tr, thread: bool) -> String {
+    let needed: Vec<String> = Permission::to_post(thread)
+        .into_iter()
+        .map(|p| format!("**{}**", permission_name(tr, p)))
+        .collect();
+    let needed = join_list(tr, &needed);
+    let key = if thread {
+        "grant-permissions-thread"
+    } else {
+        "grant-permissions-channel"
+    };
+    tr.ta(key, &Args::new().text("permissions", needed))
+}
+
+/// A sentence naming the missing permissions, followed by how to grant them.
+fn permissions_text(tr: &mut Tr, key: &str, missing: &[Permission], thread: bool) -> String {
+    let names: Vec<String> = missing
+        .iter()
+        .map(|&p| format!("**{}**", permission_name(tr, p)))
+        .collect();
+    let names = join_list(tr, &names);
+    let mut text = tr.ta(key, &Args::new().text("permissions", names));
+    text.push(' ');
+    text.push_str(&how_to_grant(tr, thread));
     text
 }

@@ -24,6 +24,8 @@ pub struct BotOptions {
     pub bot_delay_ms: u64,
     /// Timer check interval, seconds.
     pub tick_secs: u64,
+    /// Seconds before a player to move is reminded, and before the computer plays for them.
+    pub turn_secs: (u64, u64),
     /// `RUST_LOG` for the child.
     pub log_filter: String,
     /// The `[limits]` section. The stand-in has one guild, so by default its tables stand for many
@@ -37,6 +39,7 @@ impl Default for BotOptions {
             guild_commands: true,
             bot_delay_ms: 0,
             tick_secs: 1,
+            turn_secs: (3000, 6000),
             log_filter: "info,serenity=warn,poise=warn".into(),
             limits: "tables_per_server = 100000\nserver_posts_per_second = 100000\n\
                      server_post_burst = 100000"
@@ -58,7 +61,7 @@ impl BotProcess {
         };
         let config = format!(
             "token = {token:?}\n{dev_guild}database = {database:?}\n\n\
-             [timers]\nturn_reminder_secs = 3000\nturn_timeout_secs = 6000\nlobby_timeout_secs = 6000\n\
+             [timers]\nturn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\nlobby_timeout_secs = 6000\n\
              bot_delay_ms = {delay}\ntick_secs = {tick}\n\n\
              [limits]\n{limits}\n\
              [network]\nhttps_proxy = {proxy:?}\nextra_root_certificates = {ca:?}\n",
@@ -66,6 +69,8 @@ impl BotProcess {
             database = database.display().to_string(),
             delay = options.bot_delay_ms,
             tick = options.tick_secs,
+            reminder = options.turn_secs.0,
+            timeout = options.turn_secs.1,
             limits = options.limits,
             proxy = fake.rest_url(),
             ca = ca.display().to_string(),

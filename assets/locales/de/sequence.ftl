@@ -449,3 +449,15 @@ history-footer = `/sequence protokoll spiel:` lädt das Protokoll eines Spiels h
 game-record = Das Protokoll von Spiel #{ $id } hängt an.
 no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
 no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.
+
+# Kanalberechtigungen
+permission-view-channel = Kanal ansehen
+permission-send-messages = Nachrichten senden
+permission-send-messages-in-threads = Nachrichten in Threads senden
+permission-attach-files = Dateien anhängen
+cannot-post-here = Ich kann das Spielbrett in diesem Kanal nicht posten. Fehlende Berechtigungen: { $permissions }.
+game-paused = ⏸️ Das Spiel in diesem Kanal ist pausiert: Ich kann hier nicht mehr posten. Fehlende Berechtigungen: { $permissions }. Bis ich es wieder kann, passiert nichts (keine Computerzüge, keine Zeitüberschreitungen).
+game-paused-unknown = ⏸️ Das Spiel in diesem Kanal ist pausiert: Discord hat meinen letzten Beitrag hier abgelehnt. Bis ich wieder posten kann, passiert nichts (keine Computerzüge, keine Zeitüberschreitungen).
+grant-permissions-channel = Ein Mitglied, das den Server verwalten darf, kann mir hier { $permissions } erlauben: Kanaleinstellungen → Berechtigungen → meine Rolle oder mich hinzufügen.
+grant-permissions-thread = Ein Mitglied, das den Server verwalten darf, kann mir { $permissions } im Kanal dieses Threads erlauben (Kanaleinstellungen → Berechtigungen → meine Rolle oder mich hinzufügen); in einem privaten Thread muss ich außerdem hinzugefügt werden, indem man mich erwähnt.
+posting-restored = ▶️ Ich kann in diesem Kanal wieder posten: Das pausierte Spiel geht weiter.

@@ -454,3 +454,15 @@ history-footer = `/sequence record game:` downloads a game's record.
 game-record = The record of game #{ $id } is attached.
 no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
 no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.
+
+# Channel permissions
+permission-view-channel = View Channel
+permission-send-messages = Send Messages
+permission-send-messages-in-threads = Send Messages in Threads
+permission-attach-files = Attach Files
+cannot-post-here = I cannot post the board in this channel: I lack { $permissions }.
+game-paused = ⏸️ The game in this channel is paused: I cannot post here any more, I lack { $permissions }. Nothing happens until I can (no computer moves, no timeouts).
+game-paused-unknown = ⏸️ The game in this channel is paused: Discord refused my last post here. Nothing happens until I can post again (no computer moves, no timeouts).
+grant-permissions-channel = A member who may manage the server can allow me { $permissions } here: channel settings → Permissions → add my role or me.
+grant-permissions-thread = A member who may manage the server can allow me { $permissions } in the channel this thread belongs to (channel settings → Permissions → add my role or me); in a private thread, also add me to the thread by mentioning me.
+posting-restored = ▶️ I can post in this channel again: the paused game goes on.

@@ -449,3 +449,15 @@ history-footer = `/sequence protokoll spill:` laster ned protokollen for et spil
 game-record = Protokollen for spill #{ $id } ligger vedlagt.
 no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
 no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.
+
+# Kanaltillatelser
+permission-view-channel = Se kanal
+permission-send-messages = Send meldinger
+permission-send-messages-in-threads = Send meldinger i tråder
+permission-attach-files = Legg ved filer
+cannot-post-here = Jeg kan ikke poste brettet i denne kanalen: Jeg mangler { $permissions }.
+game-paused = ⏸️ Spillet i denne kanalen er satt på pause: Jeg kan ikke lenger poste her, jeg mangler { $permissions }. Ingenting skjer før jeg kan igjen (ingen datatrekk, ingen tidsavbrudd).
+game-paused-unknown = ⏸️ Spillet i denne kanalen er satt på pause: Discord avviste det siste innlegget mitt her. Ingenting skjer før jeg kan poste igjen (ingen datatrekk, ingen tidsavbrudd).
+grant-permissions-channel = Et medlem som kan administrere serveren, kan gi meg { $permissions } her: kanalinnstillinger → Tillatelser → legg til rollen min eller meg.
+grant-permissions-thread = Et medlem som kan administrere serveren, kan gi meg { $permissions } i kanalen denne tråden hører til (kanalinnstillinger → Tillatelser → legg til rollen min eller meg); i en privat tråd må jeg også legges til ved at noen nevner meg.
+posting-restored = ▶️ Jeg kan poste i denne kanalen igjen: Spillet som var satt på pause, fortsetter.

@@ -35,6 +35,7 @@ use tokio::task::JoinHandle;
 
 pub use model::FakeUser;
 use model::{now_ms, FakeChannel, DISCORD_EPOCH_MS};
+pub use model::{perm, ChannelKind, Overwrite};
 
 /// How the stand-in behaves.
 #[derive(Clone, Debug)]
@@ -518,13 +519,91 @@ impl State {
         Some(channel.json(self.guild_id, self.channel_position(channel_id), recipient))
     }
 
+    /// The bot's permissions in a channel, computed as Discord does (`topics/permissions`): its
+    /// guild permissions, then its member overwrite on the channel; a thread uses its parent's
+    /// overwrites. Implicit denials are not applied (like `app_permissions`); see [`State::post_refusal`].
+    pub fn bot_permissions(&self, channel_id: u64) -> u64 {
+        let Some(channel) = self.channels.get(&channel_id) else {
+            return 0;
+        };
+        let base = self.bot.permissions;
+        if channel.kind == ChannelKind::Dm {
+            return perm::VIEW_CHANNEL
+                | perm::SEND_MESSAGES
+                | perm::ATTACH_FILES
+                | perm::EMBED_LINKS;
+        }
+        if base & perm::ADMINISTRATOR != 0 {
+            return u64::MAX >> 13;
+        }
+        let source = match channel.parent_id.and_then(|p| self.channels.get(&p)) {
+            Some(parent) if channel.kind.is_thread() => parent,
+            _ => channel,
+        };
+        source
+            .overwrites
+            .iter()
+            .filter(|o| o.user_id == self.bot.id)
+            .fold(base, |p, o| (p & !o.deny) | o.allow)
+    }
+
+    /// Why Discord would refuse the bot a message in `channel_id` (with files or not), as
+    /// `(status, code, message)`: 50001 Missing Access without View Channel or in a private thread
+    /// the bot is not in; 50013 Missing Permissions without Send Messages (Send Messages in Threads in
+    /// a thread) or, for files, Attach Files; 50008 in a forum itself (only its posts take messages).
+    pub fn post_refusal(
+        &self,
+        channel_id: u64,
+        with_files: bool,
+    ) -> Option<(u16, u64, &'static str)> {
+        let channel = self.channels.get(&channel_id)?;
+        if let Some(refusal) = self.access_refusal(channel_id) {
+            return Some(refusal);
+        }
+        let granted = self.bot_permissions(channel_id);
+        if channel.kind == ChannelKind::Dm || granted & perm::ADMINISTRATOR != 0 {
+            return None;
+        }
+        if channel.kind == ChannelKind::Forum {
+            return Some((400, 50008, "Cannot send messages in a non-text channel"));
+        }
+        let send = if channel.kind.is_thread() {
+            perm::SEND_MESSAGES_IN_THREADS
+        } else {
+            perm::SEND_MESSAGES
+        };
+        let needed = send | if with_files { perm::ATTACH_FILES } else { 0 };
+        (granted & needed != needed).then_some((403, 50013, "Missing Permissions"))
+    }
+
+    /// Whether the bot may see a channel at all: `None`, or 50001 Missing Access.
+    pub fn access_refusal(&self, channel_id: u64) -> Option<(u16, u64, &'static str)> {
+        let channel = self.channels.get(&channel_id)?;
+        if channel.kind == ChannelKind::Dm {
+            return None;
+        }
+        let granted = self.bot_permissions(channel_id);
+        let missing_access = (403, 50001, "Missing Access");
+        if granted & perm::VIEW_CHANNEL == 0 {
+            return Some(missing_access);
+        }
+        let member = channel.members.contains(&self.bot.id);
+        if channel.kind == ChannelKind::PrivateThread
+            && !member
+            && granted & (perm::MANAGE_THREADS | perm::ADMINISTRATOR) == 0
+        {
+            return Some(missing_access);
+        }
+        None
+    }
+
     /// The `GUILD_CREATE` payload.
     pub fn guild_create(&self) -> Value {
         let channels: Vec<Value> = self
             .channel_order
             .iter()
             .filter_map(|id| self.channels.get(id))
-            .filter(|c| c.dm_with.is_none())
+            .filter(|c| c.dm_with.is_none() && !c.kind.is_thread())
             .enumerate()
             .map(|(i, c)| c.json(self.guild_id, i, None))
             .collect();
@@ -536,7 +615,18 @@ impl State {
             .take(100)
             .collect();
         let owner = self.user_order.first().copied().unwrap_or(self.bot.id);
-        model::guild_json(
+        // Active threads the bot can see.
+        let mut threads: Vec<&FakeChannel> = self
+            .channels
+            .values()
+            .filter(|c| c.kind.is_thread() && self.access_refusal(c.id).is_none())
+            .collect();
+        threads.sort_by_key(|c| c.id);
+        let threads: Vec<Value> = threads
+            .into_iter()
+            .map(|c| c.json(self.guild_id, 0, None))
+            .collect();
+        let mut guild = model::guild_json(
             self.guild_id,
             "Sequence test guild",
             owner,
@@ -544,7 +634,9 @@ impl State {
             &members,
             self.users.len() + 1,
             &channels,
-        )
+        );
+        guild["threads"] = Value::Array(threads);
+        guild
     }
 
     /// The message object of a stored message, as the API returns it.
@@ -961,14 +1053,9 @@ impl FakeDiscord {
     pub fn add_channel(&self, name: &str) -> u64 {
         let mut state = self.state();
         let id = state.snowflake();
-        state.channels.insert(
-            id,
-            FakeChannel {
-                id,
-                name: name.to_string(),
-                dm_with: None,
-            },
-        );
+        state
+            .channels
+            .insert(id, FakeChannel::guild(id, name, ChannelKind::Text));
         state.channel_order.push(id);
         if let Some(channel) = state.channel_json(id) {
             state.dispatch("CHANNEL_CREATE", channel, None);
@@ -991,6 +1078,95 @@ impl FakeDiscord {
         report.response_violations.clear();
         report.limit_violations.clear();
         problems
+    }
+
+    /// Adds a forum channel (type 15) to the guild: it holds posts, see [`FakeDiscord::add_thread`].
+    pub fn add_forum(&self, name: &str) -> u64 {
+        let mut state = self.state();
+        let id = state.snowflake();
+        state
+            .channels
+            .insert(id, FakeChannel::guild(id, name, ChannelKind::Forum));
+        state.channel_order.push(id);
+        if let Some(channel) = state.channel_json(id) {
+            state.dispatch("CHANNEL_CREATE", channel, None);
+        }
+        id
+    }
+
+    /// A user opens a thread in `parent`: a public (11) or private (12) thread of a text channel, or
+    /// a post of a forum (always public). The bot is not a member; it is told of threads it can see
+    /// (`THREAD_CREATE`), like Discord: not of a private thread until it is added.
+    pub fn add_thread(&self, parent: u64, name: &str, private: bool, owner: u64) -> u64 {
+        let mut state = self.state();
+        let id = state.snowflake();
+        let parent_is_forum = state
+            .channels
+            .get(&parent)
+            .is_some_and(|c| c.kind == ChannelKind::Forum);
+        let thread = FakeChannel::thread(id, name, private && !parent_is_forum, parent, owner);
+        let private = thread.kind == ChannelKind::PrivateThread;
+        state.channels.insert(id, thread);
+        if let Some(mut channel) = state.channel_json(id) {
+            if !private {
+                channel["newly_created"] = json!(true);
+                state.dispatch("THREAD_CREATE", channel, None);
+            }
+        }
+        id
+    }
+
+    /// Adds a user (or the bot, by its id) to a thread, as a member mentioning them would.
+    pub fn add_thread_member(&self, thread: u64, user_id: u64) {
+        let mut state = self.state();
+        let bot = state.bot.id;
+        let Some(channel) = state.channels.get_mut(&thread) else {
+            return;
+        };
+        if channel.members.contains(&user_id) {
+            return;
+        }
+        channel.members.push(user_id);
+        if user_id == bot {
+            if let Some(channel) = state.channel_json(thread) {
+                state.dispatch("THREAD_CREATE", channel, None);
+            }
+        }
+    }
+
+    /// Sets the bot's member overwrite on a text channel or forum (threads inherit it), like a
+    /// moderator editing the channel's permissions; the gateway sends `CHANNEL_UPDATE`.
+    pub fn set_bot_overwrite(&self, channel_id: u64, allow: u64, deny: u64) {
+        let mut state = self.state();
+        let bot = state.bot.id;
+        let Some(channel) = state.channels.get_mut(&channel_id) else {
+            return;
+        };
+        channel.overwrites.retain(|o| o.user_id != bot);
+        if allow != 0 || deny != 0 {
+            channel.overwrites.push(Overwrite {
+                user_id: bot,
+                allow,
+                deny,
+            });
+        }
+        if let Some(channel) = state.channel_json(channel_id) {
+            state.dispatch("CHANNEL_UPDATE", channel, None);
+        }
+    }
+
+    /// The bot's computed permissions in a channel (what its interactions carry as `app_permissions`).
+    pub fn bot_permissions(&self, channel_id: u64) -> u64 {
+        self.state().bot_permissions(channel_id)
+    }
+
+    /// The `INTERACTION_CREATE` payload (`d`) sent for interaction `id`, as the bot received it.
+    pub fn dispatched_interaction(&self, id: u64) -> Option<Value> {
+        let state = self.state();
+        let session = state.session.as_ref()?;
+        let (_, frame, _) = session.history.iter().find(|(_, _, i)| *i == Some(id))?;
+        let frame: Value = serde_json::from_str(frame).ok()?;
+        Some(frame["d"].clone())
     }
 
     /// Every request so far.
@@ -1591,7 +1767,7 @@ impl State {
             "channel_id": channel_id.to_string(),
             "token": token,
             "version": 1,
-            "app_permissions": model::BOT_PERMISSIONS.to_string(),
+            "app_permissions": self.bot_permissions(channel_id).to_string(),
             "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": 10_485_760,

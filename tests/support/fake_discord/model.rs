@@ -116,7 +116,81 @@ fn capitalised(name: &str) -> String {
     }
 }
 
-/// A channel: a guild text channel or a DM.
+/// Permission bits the stand-in checks (Discord's `topics/permissions`).
+pub mod perm {
+    /// ADMINISTRATOR: every permission, overwrites do not apply.
+    pub const ADMINISTRATOR: u64 = 1 << 3;
+    /// VIEW_CHANNEL.
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    /// SEND_MESSAGES (no effect in threads).
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    /// EMBED_LINKS.
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    /// ATTACH_FILES.
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    /// MANAGE_THREADS: sees private threads without being a member.
+    pub const MANAGE_THREADS: u64 = 1 << 34;
+    /// SEND_MESSAGES_IN_THREADS.
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+}
+
+/// Discord's channel types the stand-in models (`resources/channel`, channel types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChannelKind {
+    /// GUILD_TEXT (0).
+    Text,
+    /// DM (1).
+    Dm,
+    /// PUBLIC_THREAD (11): a thread of a text channel, or a forum post (its parent is a forum).
+    PublicThread,
+    /// PRIVATE_THREAD (12): only members (or those with Manage Threads) see it.
+    PrivateThread,
+    /// GUILD_FORUM (15): holds posts (threads); no messages of its own.
+    Forum,
+}
+
+impl ChannelKind {
+    /// The channel type number.
+    pub fn code(self) -> u8 {
+        match self {
+            ChannelKind::Text => 0,
+            ChannelKind::Dm => 1,
+            ChannelKind::PublicThread => 11,
+            ChannelKind::PrivateThread => 12,
+            ChannelKind::Forum => 15,
+        }
+    }
+
+    /// Whether it is a thread (or forum post).
+    pub fn is_thread(self) -> bool {
+        matches!(self, ChannelKind::PublicThread | ChannelKind::PrivateThread)
+    }
+}
+
+/// A permission overwrite for one member (`type` 1), as Discord stores it on a channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overwrite {
+    /// The member.
+    pub user_id: u64,
+    /// Bits allowed.
+    pub allow: u64,
+    /// Bits denied.
+    pub deny: u64,
+}
+
+impl Overwrite {
+    /// The overwrite object.
+    pub fn json(&self) -> Value {
+        json!({
+            "id": self.user_id.to_string(),
+            "type": 1,
+            "allow": self.allow.to_string(),
+            "deny": self.deny.to_string(),
+        })
+    }
+}
+
+/// A channel: a guild text channel, a forum, a thread (or forum post), or a DM.
 #[derive(Clone, Debug)]
 pub struct FakeChannel {
     /// Snowflake.
@@ -125,34 +199,117 @@ pub struct FakeChannel {
     pub name: String,
     /// The other user, for a DM.
     pub dm_with: Option<u64>,
+    /// The channel type.
+    pub kind: ChannelKind,
+    /// The parent channel of a thread (a text channel or a forum).
+    pub parent_id: Option<u64>,
+    /// Member overwrites (threads have none: they inherit their parent's).
+    pub overwrites: Vec<Overwrite>,
+    /// Members of a thread.
+    pub members: Vec<u64>,
+    /// Who created a thread.
+    pub owner_id: Option<u64>,
 }
 
 impl FakeChannel {
-    /// The channel object (a guild text channel, or a DM with `recipient`).
+    /// A guild channel of `kind` (not a thread).
+    pub fn guild(id: u64, name: &str, kind: ChannelKind) -> FakeChannel {
+        FakeChannel {
+            id,
+            name: name.to_string(),
+            dm_with: None,
+            kind,
+            parent_id: None,
+            overwrites: Vec::new(),
+            members: Vec::new(),
+            owner_id: None,
+        }
+    }
+
+    /// A DM channel with `user`.
+    pub fn dm(id: u64, user: u64) -> FakeChannel {
+        FakeChannel {
+            dm_with: Some(user),
+            ..FakeChannel::guild(id, "", ChannelKind::Dm)
+        }
+    }
+
+    /// A thread of `parent`, created by `owner`.
+    pub fn thread(id: u64, name: &str, private: bool, parent: u64, owner: u64) -> FakeChannel {
+        let kind = if private {
+            ChannelKind::PrivateThread
+        } else {
+            ChannelKind::PublicThread
+        };
+        FakeChannel {
+            parent_id: Some(parent),
+            owner_id: Some(owner),
+            members: vec![owner],
+            ..FakeChannel::guild(id, name, kind)
+        }
+    }
+
+    /// The channel object (a guild channel or thread, or a DM with `recipient`).
     pub fn json(&self, guild_id: u64, position: usize, recipient: Option<&FakeUser>) -> Value {
-        match (self.dm_with, recipient) {
-            (Some(_), Some(user)) => json!({
+        if let (Some(_), Some(user)) = (self.dm_with, recipient) {
+            return json!({
                 "id": self.id.to_string(),
                 "type": 1,
                 "last_message_id": null,
                 "flags": 0,
                 "recipients": [user.json()],
-            }),
-            _ => json!({
+            });
+        }
+        if self.kind.is_thread() {
+            let created = timestamp_of(self.id);
+            let mut metadata = json!({
+                "archived": false,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": created,
+                "locked": false,
+                "create_timestamp": created,
+            });
+            if self.kind == ChannelKind::PrivateThread {
+                metadata["invitable"] = json!(true);
+            }
+            return json!({
                 "id": self.id.to_string(),
-                "type": 0,
+                "type": self.kind.code(),
                 "guild_id": guild_id.to_string(),
+                "parent_id": self.parent_id.map(|p| p.to_string()),
+                "owner_id": self.owner_id.map(|o| o.to_string()),
                 "name": self.name,
-                "position": position,
-                "permission_overwrites": [],
-                "nsfw": false,
-                "topic": null,
                 "last_message_id": null,
                 "rate_limit_per_user": 0,
-                "parent_id": null,
+                "message_count": 0,
+                "member_count": self.members.len().min(50),
+                "total_message_sent": 0,
                 "flags": 0,
-            }),
+                "thread_metadata": metadata,
+            });
         }
+        let mut channel = json!({
+            "id": self.id.to_string(),
+            "type": self.kind.code(),
+            "guild_id": guild_id.to_string(),
+            "name": self.name,
+            "position": position,
+            "permission_overwrites": self.overwrites.iter().map(Overwrite::json).collect::<Vec<_>>(),
+            "nsfw": false,
+            "topic": null,
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+            "parent_id": null,
+            "flags": 0,
+        });
+        if self.kind == ChannelKind::Forum {
+            channel["available_tags"] = json!([]);
+            channel["default_reaction_emoji"] = Value::Null;
+            channel["default_sort_order"] = Value::Null;
+            channel["default_forum_layout"] = json!(0);
+            channel["default_thread_rate_limit_per_user"] = json!(0);
+        }
+        channel
     }
 
     /// The partial channel object carried by interactions.
@@ -180,6 +337,7 @@ pub fn guild_json(
         "id": guild_id.to_string(),
         "name": "@everyone",
         "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
         "hoist": false,
         "icon": null,
         "unicode_emoji": null,

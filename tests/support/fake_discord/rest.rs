@@ -432,8 +432,12 @@ fn route(
         (_, ["webhooks", a, token, "messages", which]) if *a == app => {
             webhook_message(state, method, token, which, body, uploads)
         }
-        ("GET", ["channels", c]) => match parse_id(c).and_then(|c| state.channel_json(c)) {
-            Some(channel) => Answer::ok(channel),
+        ("GET", ["channels", c]) => match parse_id(c).and_then(|c| {
+            let refusal = state.access_refusal(c);
+            state.channel_json(c).map(|json| (json, refusal))
+        }) {
+            Some((_, Some((status, code, message)))) => Answer::error(status, code, message),
+            Some((channel, None)) => Answer::ok(channel),
             None => Answer::error(404, 10003, "Unknown Channel"),
         },
         ("POST", ["channels", c, "typing"]) => {
@@ -522,14 +526,7 @@ fn open_dm(state: &mut State, body: &Value) -> Answer {
         Some(c) => c,
         None => {
             let id = state.snowflake();
-            state.channels.insert(
-                id,
-                FakeChannel {
-                    id,
-                    name: String::new(),
-                    dm_with: Some(user_id),
-                },
-            );
+            state.channels.insert(id, FakeChannel::dm(id, user_id));
             state.dm_channels.insert(user_id, id);
             id
         }
@@ -1284,6 +1281,9 @@ fn channel_post(state: &mut State, channel: &str, body: &Value, uploads: &[Uploa
             return Answer::error(403, 50007, "Cannot send messages to this user");
         }
     }
+    if let Some((status, code, message)) = state.post_refusal(channel.id, !uploads.is_empty()) {
+        return Answer::error(status, code, message);
+    }
     match new_message(state, channel.id, body, uploads, 4 | 4096, None) {
         Ok(message) => {
             let id = state.add_message(message);
@@ -1309,6 +1309,9 @@ fn channel_message(
     };
     if !state.channels.contains_key(&channel_id) {
         return Answer::error(404, 10003, "Unknown Channel");
+    }
+    if let Some((status, code, message)) = state.access_refusal(channel_id) {
+        return Answer::error(status, code, message);
     }
     let visible = state
         .messages
