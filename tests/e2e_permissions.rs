@@ -25,15 +25,19 @@ async fn harness() -> Harness {
         .expect("the bot connects to the stand-in")
 }
 
-/// `/sequence start` as `user` in `channel`: the reply.
+/// `/sequence start` as `user` in `channel`: the lobby it posted, or its private refusal.
 async fn start(h: &Harness, user: &FakeUser, channel: u64) -> StoredMessage {
     let fake = &h.fake;
     let start = fake
         .slash(user, channel, "sequence start", &[("game", "classic")])
         .expect("start");
-    fake.wait_reply(&start, STEP)
-        .await
-        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)))
+    match support::table::lobby_of(fake, &start, channel).await {
+        Ok(lobby) => lobby,
+        Err(_) => fake
+            .wait_reply(&start, STEP)
+            .await
+            .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40))),
+    }
 }
 
 /// Asserts a refusal of `/sequence start`: private, naming `missing` (and not `present`), and no table
@@ -217,7 +221,7 @@ async fn suggestions(
 }
 
 /// Some legal move of `user` (a card and a cell, from autocomplete), played with `/sequence play`;
-/// returns the reply.
+/// returns the private answer (the move's board is posted as a new message).
 async fn play_any(h: &Harness, user: &FakeUser, channel: u64) -> StoredMessage {
     let fake = &h.fake;
     let cards = suggestions(fake, user, channel, &[("card", ""), ("cell", "")], "card").await;
@@ -315,12 +319,15 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
     wait_turn_of(&h, channel, &alice).await;
     settle(fake, channel).await;
 
-    // A moderator takes Attach Files from the bot; Alice moves (her board comes back as the answer
-    // to her command, which needs no permission), then the computer's board is refused.
+    // A moderator takes Attach Files from the bot; Alice moves (acknowledged privately), then her
+    // move's board, a new message, is refused.
     fake.set_bot_overwrite(channel, 0, perm::ATTACH_FILES);
     let (before, _) = posts(fake, channel);
     let answer = play_any(&h, &alice, channel).await;
-    assert!(!answer.is_ephemeral(), "{answer:?}");
+    assert!(
+        answer.is_ephemeral() && answer.content == support::table::DONE,
+        "{answer:?}"
+    );
     fake.shared()
         .wait_for(STEP, "a refused post", &[channel], |s| {
             let path = format!("/channels/{channel}/messages");
@@ -374,7 +381,7 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
     assert_eq!(posts(fake, channel), settled, "nothing posted");
 
     // The permission comes back; Alice's next command finds out (its `app_permissions`), and the
-    // channel is told the game goes on, with the board, and Alice is asked to move.
+    // channel is told the game goes on, with the board, and play resumes.
     fake.set_bot_overwrite(channel, 0, 0);
     let status = fake
         .slash(&alice, channel, "sequence status", &[])
@@ -402,12 +409,9 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
             .any(|a| a.filename.starts_with("board")),
         "the board is shown again: {resumed:?}"
     );
-    assert_eq!(
-        turn_mention(&resumed.content),
-        Some(alice.id),
-        "{}",
-        resumed.content
-    );
+    // Alice's move was made before its board was refused, so the computer moves next (now that it
+    // may post), and then Alice is asked to move.
+    wait_turn_of(&h, channel, &alice).await;
     // And the game goes on: Alice moves, the computer answers with a post that is taken.
     let (after_resume, refused_so_far) = posts(fake, channel);
     play_any(&h, &alice, channel).await;
