@@ -129,6 +129,7 @@ impl Asked {
                 variant: game.unwrap_or(default_variant),
                 teams,
                 options,
+                rated: None,
             },
             Asked::Join { team } => Command::Join { team },
             Asked::Leave => Command::Leave,

@@ -605,6 +605,8 @@ fn thirty_finished_games(path: &Path) {
             team,
             won: team == (n % 2) as u8,
             sequences: 0,
+            bot_level: None,
+            gave_up: false,
         };
         store
             .finish_game(&FinishedGame {
@@ -614,6 +616,7 @@ fn thirty_finished_games(path: &Path) {
                 record_json: serde_json::to_string(&record).expect("json"),
                 finished_at: 1_700_000_000_000 + n as i64,
                 players: vec![player(1, 0), player(2, 1)],
+                rated: None,
             })
             .expect("finish");
         store

@@ -246,6 +246,7 @@ async fn start(
             variant,
             teams,
             options,
+            rated: None,
         },
     )
     .await

@@ -9,7 +9,7 @@ use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{Lang, Tr};
 
 use super::text::{
-    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, RollHint, SeatLine, StatusInfo,
+    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, RatingInfo, RollHint, SeatLine, StatusInfo,
     TeamName, Text, Totals, Who,
 };
 use super::*;
@@ -386,24 +386,44 @@ fn samples() -> Vec<Text> {
         Text::Stats {
             who: ada(),
             totals: totals(0, 0, 0),
+            rating: None,
         },
         Text::Stats {
             who: ada(),
             totals: totals(1, 1, 1),
+            rating: None,
         },
         Text::Stats {
             who: ada(),
             totals: totals(10, 3, 7),
+            rating: Some(RatingInfo {
+                conservative: 123,
+                games: 1,
+                provisional: true,
+                changes: vec![-5, 31],
+            }),
         },
         Text::Leaderboard(Vec::new()),
         Text::Leaderboard(vec![
             LeaderLine {
                 who: ada(),
                 totals: totals(4, 3, 6),
+                rating: RatingInfo {
+                    conservative: 57,
+                    games: 6,
+                    provisional: false,
+                    changes: Vec::new(),
+                },
             },
             LeaderLine {
                 who: Who::User(UserId(12)),
                 totals: totals(1, 1, 1),
+                rating: RatingInfo {
+                    conservative: -12,
+                    games: 1,
+                    provisional: true,
+                    changes: Vec::new(),
+                },
             },
         ]),
         Text::History(Vec::new()),
@@ -601,6 +621,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
         variant: Variant::Kids,
         teams: None,
         options: Options::default(),
+        rated: None,
     };
     assert!(!ask(start).is_refusal());
     let added = ask(Command::AddBot { level: None });
@@ -710,6 +731,7 @@ fn computer_players_are_named_in_the_channel_language() {
         variant: Variant::Classic,
         teams: None,
         options: Options::default(),
+        rated: None,
     });
     let reply = ask(Command::AddBot {
         level: Some(BotLevel::Hard),

@@ -51,6 +51,7 @@ fn start() -> Command {
         variant: Variant::Classic,
         teams: None,
         options: Options::default(),
+        rated: None,
     }
 }
 

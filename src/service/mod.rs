@@ -111,6 +111,8 @@ pub enum Command {
         teams: Option<u8>,
         /// Game options.
         options: Options,
+        /// Whether the game counts for ratings (`None`: if at least two teams have a human).
+        rated: Option<bool>,
     },
     /// Take a seat in the lobby, optionally on a team (1-based, as users count).
     Join {
@@ -860,7 +862,11 @@ impl Tables {
                 variant,
                 teams,
                 options,
-            } => self.start(guild, channel, &actor, variant, teams, options, now),
+                rated,
+            } => {
+                let setup = Setup::new(variant, teams, options).map(|s| Setup { rated, ..s });
+                self.start(guild, channel, &actor, setup, now)
+            }
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
@@ -903,18 +909,15 @@ impl Tables {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn start(
         &self,
         guild: Option<GuildId>,
         channel: ChannelId,
         actor: &Actor,
-        variant: Variant,
-        teams: Option<u8>,
-        options: Options,
+        setup: Result<Setup, Text>,
         now: Timestamp,
     ) -> Reply {
-        let setup = match Setup::new(variant, teams, options) {
+        let setup = match setup {
             Ok(setup) => setup,
             Err(text) => return Reply::ephemeral(text),
         };

@@ -64,6 +64,7 @@ fn start(variant: Variant) -> Command {
         variant,
         teams: None,
         options: Options::default(),
+        rated: None,
     }
 }
 
@@ -309,6 +310,23 @@ impl Store for Flaky {
         self.check()?;
         self.inner.leaderboard(guild_id, limit)
     }
+    fn player_rating(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        recent: u32,
+    ) -> Result<Option<crate::store::RatingReport>, StoreError> {
+        self.check()?;
+        self.inner.player_rating(guild_id, user_id, recent)
+    }
+    fn rating_leaderboard(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<crate::store::RatingRow>, StoreError> {
+        self.check()?;
+        self.inner.rating_leaderboard(guild_id, limit)
+    }
 }
 
 fn flaky(t: &TestStore) -> Arc<Flaky> {
@@ -421,6 +439,7 @@ fn play_to_the_end(tables: &Tables, channel: u64, users: [u64; 2], seed: u64) ->
             sequences_to_win: Some(1),
             ..Options::default()
         },
+        rated: None,
     };
     assert!(!ask(tables, channel, users[0], command).is_refusal());
     assert!(!ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());

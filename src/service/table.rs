@@ -36,6 +36,9 @@ pub struct Setup {
     /// Options.
     #[serde(default)]
     pub options: Options,
+    /// Whether the game counts for ratings (`None`: if at least two teams have a human).
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 impl Setup {
@@ -46,6 +49,7 @@ impl Setup {
             variant,
             teams: None,
             options,
+            rated: None,
         };
         if let Some(t) = teams {
             if !(2..=setup.max_teams()).contains(&t) {

@@ -40,6 +40,7 @@ fn start(variant: Variant) -> Command {
         variant,
         teams: None,
         options: Options::default(),
+        rated: None,
     }
 }
 
@@ -570,6 +571,7 @@ fn teams_follow_wishes_and_are_validated() {
             variant: Variant::Classic,
             teams: Some(2),
             options: Options::default(),
+            rated: None,
         }
     )
     .is_refusal());
@@ -598,6 +600,7 @@ fn teams_follow_wishes_and_are_validated() {
             variant: Variant::Classic,
             teams: Some(2),
             options: Options::default(),
+            rated: None,
         },
     );
     ask(&tables, 6, 1, Command::Leave);
@@ -609,6 +612,7 @@ fn teams_follow_wishes_and_are_validated() {
             variant: Variant::Classic,
             teams: Some(2),
             options: Options::default(),
+            rated: None,
         },
     );
     for user in [2, 3, 4] {
@@ -624,6 +628,7 @@ fn teams_follow_wishes_and_are_validated() {
             variant: Variant::Dice,
             teams: Some(4),
             options: Options::default(),
+            rated: None,
         },
     );
     assert_refused(&reply, "cannot be played in 4 teams");
@@ -639,6 +644,7 @@ fn teams_follow_wishes_and_are_validated() {
                 scoring: true,
                 ..Options::default()
             },
+            rated: None,
         },
     );
     assert_refused(&reply, "scoring");
@@ -1267,6 +1273,7 @@ fn who_starts_dice_roll_off_and_random_dealer() {
                 variant: Variant::Classic,
                 teams: Some(2),
                 options: Options::default(),
+                rated: None,
             },
         );
         for (user, team) in [(2, Some(2)), (3, Some(1)), (4, Some(2))] {

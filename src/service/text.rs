@@ -467,6 +467,8 @@ pub enum Text {
         who: Who,
         /// Their totals.
         totals: Totals,
+        /// Their rating, if they played a rated game.
+        rating: Option<RatingInfo>,
     },
     /// The best players of this server.
     Leaderboard(Vec<LeaderLine>),
@@ -534,6 +536,78 @@ pub struct LeaderLine {
     pub who: Who,
     /// Their totals.
     pub totals: Totals,
+    /// Their rating (the leaderboard's order).
+    pub rating: RatingInfo,
+}
+
+/// A player's rating as shown: numbers in tenths, so texts compare exactly.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RatingInfo {
+    /// The conservative rating (`mu - 3 sigma`), in tenths.
+    pub conservative: i64,
+    /// Rated games played.
+    pub games: u32,
+    /// Whether there are too few rated games for the rating to mean much.
+    pub provisional: bool,
+    /// The changes of the conservative rating in the latest rated games, newest first, in tenths.
+    pub changes: Vec<i64>,
+}
+
+impl RatingInfo {
+    /// A stored rating and its latest changes, rounded to tenths.
+    pub fn of(rating: &crate::store::PlayerRating, changes: &[f64]) -> RatingInfo {
+        let tenths = |x: f64| {
+            let t = (x * 10.0).round();
+            if t.is_finite() {
+                t.clamp(-1e12, 1e12) as i64
+            } else {
+                0
+            }
+        };
+        RatingInfo {
+            conservative: tenths(rating.conservative()),
+            games: rating.games,
+            provisional: rating.is_provisional(),
+            changes: changes.iter().map(|&c| tenths(c)).collect(),
+        }
+    }
+}
+
+/// Tenths as a decimal number in `lang` (`12.3`, `-0.5`; `+` before a positive change if `signed`).
+fn tenths_text(tenths: i64, lang: Lang, signed: bool) -> String {
+    let sign = if tenths < 0 {
+        "−"
+    } else if signed && tenths > 0 {
+        "+"
+    } else {
+        ""
+    };
+    let point = match lang {
+        Lang::En => ".",
+        _ => ",",
+    };
+    let abs = tenths.unsigned_abs();
+    format!("{sign}{}{point}{}", abs / 10, abs % 10)
+}
+
+/// The rating part of `stats` and of a leaderboard line.
+fn rating_text(tr: &mut Tr, rating: &RatingInfo) -> String {
+    let lang = tr.lang();
+    let args = Args::new()
+        .text("rating", tenths_text(rating.conservative, lang, false))
+        .number("games", rating.games)
+        .text("provisional", if rating.provisional { "yes" } else { "no" });
+    let mut text = tr.ta("rating-line", &args);
+    if !rating.changes.is_empty() {
+        let changes = rating
+            .changes
+            .iter()
+            .map(|&c| tenths_text(c, lang, true))
+            .collect::<Vec<_>>()
+            .join(", ");
+        text.push_str(&tr.ta("rating-changes", &Args::new().text("changes", changes)));
+    }
+    text
 }
 
 /// One finished game in the history.
@@ -977,19 +1051,37 @@ impl Text {
             Text::GameSaved { id } => tr.ta("game-saved", &Args::new().text("id", id.to_string())),
             Text::NoHistory => tr.t("no-history"),
             Text::HistoryFailed => tr.t("history-failed"),
-            Text::Stats { who, totals } if totals.games == 0 => {
+            Text::Stats { who, totals, .. } if totals.games == 0 => {
                 tr.ta("stats-none", &Args::new().text("player", who.to_string()))
             }
-            Text::Stats { who, totals } => tr.ta(
-                "stats",
-                &totals_args(totals).text("player", who.to_string()),
-            ),
+            Text::Stats {
+                who,
+                totals,
+                rating,
+            } => {
+                let mut text = tr.ta(
+                    "stats",
+                    &totals_args(totals).text("player", who.to_string()),
+                );
+                let rating = match rating {
+                    Some(rating) => rating_text(tr, rating),
+                    None => tr.t("rating-none"),
+                };
+                text.push('\n');
+                text.push_str(&rating);
+                text
+            }
             Text::Leaderboard(lines) if lines.is_empty() => tr.t("leaderboard-empty"),
             Text::Leaderboard(lines) => {
                 let mut text = tr.t("leaderboard-header");
                 for (i, line) in lines.iter().enumerate() {
+                    let rating = rating_text(tr, &line.rating);
                     let totals = tr.ta("leaderboard-line", &totals_args(&line.totals));
-                    text.push_str(&format!("\n{}. {} — {totals}", i + 1, line.who));
+                    text.push_str(&format!(
+                        "\n{}. {} — {rating} · {totals}",
+                        i + 1,
+                        line.who
+                    ));
                 }
                 text
             }

@@ -139,6 +139,8 @@ pub(super) fn player(
         team,
         won,
         sequences,
+        bot_level: None,
+        gave_up: false,
     }
 }
 
@@ -159,6 +161,7 @@ pub(super) fn finished(
         record_json: json(&full_record(variant, n, Some(teams), channel_id)),
         finished_at,
         players,
+        rated: None,
     }
 }
 
@@ -698,7 +701,12 @@ pub(super) mod cases {
             pending.iter().map(|(id, _)| *id).collect::<Vec<_>>(),
             vec![first, second]
         );
-        assert_eq!(pending[0].1, game, "the whole game, players included");
+        // Stored with whether it counted for ratings (one human: not by default).
+        let stored = FinishedGame {
+            rated: Some(false),
+            ..game.clone()
+        };
+        assert_eq!(pending[0].1, stored, "the whole game, players included");
         store.mark_announced(first).expect("mark");
         store
             .mark_announced(first)

@@ -429,8 +429,8 @@ stats = 📊 { $player } auf diesem Server: { $games ->
         [one] 1 Sequenz
        *[other] { $sequences } Sequenzen
     }.
-leaderboard-empty = Auf diesem Server ist noch kein Spiel beendet: Die Bestenliste füllt sich, sobald Spiele enden.
-leaderboard-header = 🏆 **Bestenliste** dieses Servers:
+leaderboard-empty = Auf diesem Server ist noch kein gewertetes Spiel beendet: Die Bestenliste füllt sich, sobald gewertete Spiele enden.
+leaderboard-header = 🏆 **Bestenliste** dieses Servers, nach Wertung (die Spielstärke minus dreimal ihre Unsicherheit):
 leaderboard-line = { $wins ->
         [one] 1 Sieg
        *[other] { $wins } Siege
@@ -441,6 +441,15 @@ leaderboard-line = { $wins ->
         [one] 1 Sequenz
        *[other] { $sequences } Sequenzen
     }
+rating-none = Noch kein gewertetes Spiel (es zählen Spiele mit Menschen in mindestens zwei Teams, oder mit `rated: True` gestartete Spiele).
+rating-line = Wertung **{ $rating }**{ $provisional ->
+        [yes] {" "}(vorläufig)
+       *[no] {""}
+    } nach { $games ->
+        [one] 1 gewerteten Spiel
+       *[other] { $games } gewerteten Spielen
+    }
+rating-changes = ; letzte Änderungen { $changes }
 history-empty = Auf diesem Server ist noch kein Spiel beendet.
 history-header = 📜 **Letzte Spiele** dieses Servers:
 history-no-winner = ohne Sieger

@@ -434,8 +434,8 @@ stats = 📊 { $player } on this server: { $games ->
         [one] 1 sequence
        *[other] { $sequences } sequences
     }.
-leaderboard-empty = No finished games on this server yet: the leaderboard fills up as games end.
-leaderboard-header = 🏆 **Leaderboard** of this server:
+leaderboard-empty = No rated games on this server yet: the leaderboard fills up as rated games end.
+leaderboard-header = 🏆 **Leaderboard** of this server, by rating (the skill estimate minus three times its uncertainty):
 leaderboard-line = { $wins ->
         [one] 1 win
        *[other] { $wins } wins
@@ -446,6 +446,15 @@ leaderboard-line = { $wins ->
         [one] 1 sequence
        *[other] { $sequences } sequences
     }
+rating-none = No rated game yet (games with humans on at least two teams count, or any game started with `rated: True`).
+rating-line = rating **{ $rating }**{ $provisional ->
+        [yes] {" "}(provisional)
+       *[no] {""}
+    } after { $games ->
+        [one] 1 rated game
+       *[other] { $games } rated games
+    }
+rating-changes = ; latest changes { $changes }
 history-empty = No finished games on this server yet.
 history-header = 📜 **Latest games** of this server:
 history-no-winner = no winner

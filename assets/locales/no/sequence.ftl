@@ -429,8 +429,8 @@ stats = 📊 { $player } på denne serveren: { $games ->
         [one] 1 rekke
        *[other] { $sequences } rekker
     }.
-leaderboard-empty = Ingen ferdige spill på denne serveren ennå: Topplisten fylles opp etter hvert som spill blir ferdige.
-leaderboard-header = 🏆 **Toppliste** for denne serveren:
+leaderboard-empty = Ingen rangerte spill er fullført på denne serveren ennå: ledertavlen fylles opp etter hvert som rangerte spill avsluttes.
+leaderboard-header = 🏆 **Ledertavle** for denne serveren, etter rating (ferdighetsanslaget minus tre ganger usikkerheten):
 leaderboard-line = { $wins ->
         [one] 1 seier
        *[other] { $wins } seire
@@ -441,6 +441,15 @@ leaderboard-line = { $wins ->
         [one] 1 rekke
        *[other] { $sequences } rekker
     }
+rating-none = Ingen rangerte spill ennå (spill med mennesker på minst to lag teller, eller spill startet med `rated: True`).
+rating-line = rating **{ $rating }**{ $provisional ->
+        [yes] {" "}(foreløpig)
+       *[no] {""}
+    } etter { $games ->
+        [one] 1 rangert spill
+       *[other] { $games } rangerte spill
+    }
+rating-changes = ; siste endringer { $changes }
 history-empty = Ingen ferdige spill på denne serveren ennå.
 history-header = 📜 **Siste spill** på denne serveren:
 history-no-winner = ingen vinner
