@@ -1172,6 +1172,67 @@ mod tests {
     use crate::store::tests::{postgres_schema, table};
 
     #[test]
+    fn ratings_are_computed_from_games_stored_before_them() {
+        let Some((config, _guard)) = postgres_schema("ratings_migration") else {
+            return;
+        };
+        {
+            let mut client = config.connect(NoTls).expect("connect");
+            for sql in &MIGRATIONS[..2] {
+                client.batch_execute(sql).expect("old schema");
+            }
+            client
+                .batch_execute(
+                    "CREATE TABLE schema_version (version BIGINT NOT NULL);
+                     INSERT INTO schema_version (version) VALUES (2);",
+                )
+                .expect("version");
+            for (n, (guild, players)) in crate::store::tests::old_games().into_iter().enumerate() {
+                let id = i64::try_from(n).expect("few") + 1;
+                let record = crate::store::tests::json(&crate::store::tests::full_record(
+                    crate::engine::Variant::Classic,
+                    2,
+                    None,
+                    n as u64,
+                ));
+                client
+                    .execute(
+                        "INSERT INTO games (id, guild_id, channel_id, variant, record_json, finished_at)
+                         VALUES ($1, $2, $3, 'classic', $4, $5)",
+                        &[&id, &to_db_id(guild), &(100 + id), &record, &(1_000 + id)],
+                    )
+                    .expect("old game");
+                for (seat, p) in players.iter().enumerate() {
+                    client
+                        .execute(
+                            "INSERT INTO game_players (game_id, seat, user_id, name, team, won,
+                                 sequences)
+                             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                            &[
+                                &id,
+                                &(seat as i64),
+                                &to_db_id(p.user_id),
+                                &p.name,
+                                &i64::from(p.team),
+                                &p.won,
+                                &i64::from(p.sequences),
+                            ],
+                        )
+                        .expect("old player");
+                }
+            }
+            client
+                .batch_execute("SELECT setval('games_id_seq', 10)")
+                .expect("sequence");
+        }
+        let store = PostgresStore::open_config(config.clone()).expect("upgrade");
+        crate::store::tests::cases::migrated_ratings(&store);
+        drop(store);
+        let store = PostgresStore::open_config(config).expect("reopen");
+        crate::store::tests::cases::migrated_ratings(&store);
+    }
+
+    #[test]
     fn sslmode_and_sslrootcert_are_read_from_the_url() {
         let parse = |url: &str| UrlTls::parse(url).expect(url);
         let plain = parse("postgres://u@h/db");

@@ -1135,6 +1135,48 @@ mod tests {
     use super::*;
     use crate::store::tests::{finished, player, table};
 
+    #[test]
+    fn ratings_are_computed_from_games_stored_before_them() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        {
+            let conn = Connection::open(&path).expect("open");
+            for sql in &MIGRATIONS[..2] {
+                conn.execute_batch(sql).expect("old schema");
+            }
+            conn.execute_batch("PRAGMA user_version = 2").expect("version");
+            for (n, (guild, players)) in crate::store::tests::old_games().into_iter().enumerate() {
+                let id = i64::try_from(n).expect("few") + 1;
+                let record = crate::store::tests::json(&crate::store::tests::full_record(
+                    crate::engine::Variant::Classic,
+                    2,
+                    None,
+                    n as u64,
+                ));
+                conn.execute(
+                    "INSERT INTO games (id, guild_id, channel_id, variant, record_json, finished_at)
+                     VALUES (?1, ?2, ?3, 'classic', ?4, ?5)",
+                    params![id, to_db_id(guild), 100 + id, record, 1_000 + id],
+                )
+                .expect("old game");
+                for (seat, p) in players.iter().enumerate() {
+                    conn.execute(
+                        "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                        params![id, seat as i64, to_db_id(p.user_id), p.name, p.team, p.won, p.sequences],
+                    )
+                    .expect("old player");
+                }
+            }
+        }
+        let store = SqliteStore::open(&path).expect("upgrade");
+        crate::store::tests::cases::migrated_ratings(&store);
+        // Opened again, nothing is recomputed twice.
+        drop(store);
+        let store = SqliteStore::open(&path).expect("reopen");
+        crate::store::tests::cases::migrated_ratings(&store);
+    }
+
     /// A database file with `games` finished games and as many live tables.
     fn filled(path: &Path, games: u64) {
         let store = SqliteStore::open(path).expect("open");
