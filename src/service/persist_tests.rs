@@ -432,6 +432,17 @@ fn a_computer_move_that_cannot_be_saved_is_undone_and_played_later() {
 
 /// Plays a two-player classic game (one sequence wins) to its end; returns the final reply.
 fn play_to_the_end(tables: &Tables, channel: u64, users: [u64; 2], seed: u64) -> Reply {
+    play_rated(tables, channel, users, seed, None)
+}
+
+/// [`play_to_the_end`] with the lobby's `rated` option.
+fn play_rated(
+    tables: &Tables,
+    channel: u64,
+    users: [u64; 2],
+    seed: u64,
+    rated: Option<bool>,
+) -> Reply {
     let command = Command::Start {
         variant: Variant::Classic,
         teams: None,
@@ -439,7 +450,7 @@ fn play_to_the_end(tables: &Tables, channel: u64, users: [u64; 2], seed: u64) ->
             sequences_to_win: Some(1),
             ..Options::default()
         },
-        rated: None,
+        rated,
     };
     assert!(!ask(tables, channel, users[0], command).is_refusal());
     assert!(!ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());
@@ -454,6 +465,51 @@ fn play_to_the_end(tables: &Tables, channel: u64, users: [u64; 2], seed: u64) ->
         }
     }
     panic!("the game did not end");
+}
+
+#[test]
+fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count() {
+    for (backend, t) in backends("ratings") {
+        let tables = tables_on(t.store.clone(), 7);
+        let stats = |user: u64| {
+            text_of(&ask(
+                &tables,
+                30,
+                user,
+                Command::Stats {
+                    user: Some(UserId(user)),
+                },
+            ))
+        };
+        // A casual game between two humans: stats count it, ratings do not.
+        play_rated(&tables, 31, [1, 2], 3, Some(false));
+        let text = stats(1);
+        assert!(text.contains("1 game"), "{backend}: {text}");
+        assert!(text.contains("No rated game yet"), "{backend}: {text}");
+        assert!(text_of(&ask(&tables, 30, 1, Command::Leaderboard)).contains("No rated games"));
+
+        // A rated game (the default between humans): the winner leads, both provisional.
+        play_to_the_end(&tables, 32, [1, 2], 4);
+        let game = t.store.recent_games(Some(GUILD.0), 1).expect("games");
+        let winner = game[0].players.iter().find(|p| p.won).expect("a winner").user_id;
+        let loser = 3 - winner;
+        let text = stats(winner);
+        assert!(text.contains("after 1 rated game"), "{backend}: {text}");
+        assert!(text.contains("(provisional)"), "{text}");
+        assert!(text.contains("latest changes +"), "{text}");
+        let board = text_of(&ask(&tables, 30, 1, Command::Leaderboard));
+        assert!(board.contains(&format!("1. <@{winner}> — rating **")), "{backend}: {board}");
+        assert!(board.contains(&format!("2. <@{loser}> — rating **")), "{board}");
+        assert!(board.contains("(provisional) after 1 rated game · "), "{board}");
+        // The numbers are the store's, rounded to tenths.
+        let r = t
+            .store
+            .player_rating(Some(GUILD.0), winner, 5)
+            .expect("rating")
+            .expect("rated");
+        let shown = format!("rating **{:.1}**", r.rating.conservative());
+        assert!(text.contains(&shown.replace('-', "−")), "{shown} in {text}");
+    }
 }
 
 #[test]
