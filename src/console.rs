@@ -68,6 +68,8 @@ enum Asked {
         teams: Option<u8>,
         #[serde(default)]
         options: Options,
+        #[serde(default)]
+        rated: Option<bool>,
     },
     Join {
         #[serde(default)]
@@ -125,11 +127,12 @@ impl Asked {
                 game,
                 teams,
                 options,
+                rated,
             } => Command::Start {
                 variant: game.unwrap_or(default_variant),
                 teams,
                 options,
-                rated: None,
+                rated,
             },
             Asked::Join { team } => Command::Join { team },
             Asked::Leave => Command::Leave,

@@ -229,6 +229,8 @@ async fn start(
     #[description = "House rule: play on, one point per sequence (classic)"] scoring: Option<bool>,
     #[description = "House rule: flank two opponent chips to capture them (classic)"]
     capture_pairs: Option<bool>,
+    #[description = "Counts for ratings (default: if humans play on at least two teams)"]
+    rated: Option<bool>,
 ) -> Result<(), Error> {
     let variant = game
         .map(Variant::from)
@@ -246,7 +248,7 @@ async fn start(
             variant,
             teams,
             options,
-            rated: None,
+            rated,
         },
     )
     .await

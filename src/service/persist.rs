@@ -307,26 +307,28 @@ impl Tables {
                     }))
                 })
             }
-            Command::Leaderboard => store
-                .rating_leaderboard(guild_id, LIST_LENGTH)
-                .and_then(|rows| {
-                    let lines = rows
-                        .into_iter()
-                        .map(|row| {
-                            let s = store.player_stats(guild_id, row.user_id)?;
-                            Ok(LeaderLine {
-                                who: Who::User(UserId(row.user_id)),
-                                totals: Totals {
-                                    games: s.games,
-                                    wins: s.wins,
-                                    sequences: s.sequences,
-                                },
-                                rating: RatingInfo::of(&row.rating, &[]),
+            Command::Leaderboard => {
+                store
+                    .rating_leaderboard(guild_id, LIST_LENGTH)
+                    .and_then(|rows| {
+                        let lines = rows
+                            .into_iter()
+                            .map(|row| {
+                                let s = store.player_stats(guild_id, row.user_id)?;
+                                Ok(LeaderLine {
+                                    who: Who::User(UserId(row.user_id)),
+                                    totals: Totals {
+                                        games: s.games,
+                                        wins: s.wins,
+                                        sequences: s.sequences,
+                                    },
+                                    rating: RatingInfo::of(&row.rating, &[]),
+                                })
                             })
-                        })
-                        .collect::<Result<Vec<_>, StoreError>>()?;
-                    Ok(public(Text::Leaderboard(lines)))
-                }),
+                            .collect::<Result<Vec<_>, StoreError>>()?;
+                        Ok(public(Text::Leaderboard(lines)))
+                    })
+            }
             Command::History => store.recent_games(guild_id, LIST_LENGTH).map(|games| {
                 public(Text::History(
                     games

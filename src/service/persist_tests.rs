@@ -491,16 +491,30 @@ fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count(
         // A rated game (the default between humans): the winner leads, both provisional.
         play_to_the_end(&tables, 32, [1, 2], 4);
         let game = t.store.recent_games(Some(GUILD.0), 1).expect("games");
-        let winner = game[0].players.iter().find(|p| p.won).expect("a winner").user_id;
+        let winner = game[0]
+            .players
+            .iter()
+            .find(|p| p.won)
+            .expect("a winner")
+            .user_id;
         let loser = 3 - winner;
         let text = stats(winner);
         assert!(text.contains("after 1 rated game"), "{backend}: {text}");
         assert!(text.contains("(provisional)"), "{text}");
         assert!(text.contains("latest changes +"), "{text}");
         let board = text_of(&ask(&tables, 30, 1, Command::Leaderboard));
-        assert!(board.contains(&format!("1. <@{winner}> — rating **")), "{backend}: {board}");
-        assert!(board.contains(&format!("2. <@{loser}> — rating **")), "{board}");
-        assert!(board.contains("(provisional) after 1 rated game · "), "{board}");
+        assert!(
+            board.contains(&format!("1. <@{winner}> — rating **")),
+            "{backend}: {board}"
+        );
+        assert!(
+            board.contains(&format!("2. <@{loser}> — rating **")),
+            "{board}"
+        );
+        assert!(
+            board.contains("(provisional) after 1 rated game · "),
+            "{board}"
+        );
         // The numbers are the store's, rounded to tenths.
         let r = t
             .store

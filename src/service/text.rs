@@ -1077,11 +1077,7 @@ impl Text {
                 for (i, line) in lines.iter().enumerate() {
                     let rating = rating_text(tr, &line.rating);
                     let totals = tr.ta("leaderboard-line", &totals_args(&line.totals));
-                    text.push_str(&format!(
-                        "\n{}. {} — {rating} · {totals}",
-                        i + 1,
-                        line.who
-                    ));
+                    text.push_str(&format!("\n{}. {} — {rating} · {totals}", i + 1, line.who));
                 }
                 text
             }

@@ -27,7 +27,8 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, Store, StoreError, StoredTable, BOT_USER_ID,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, Store, StoreError,
+    StoredTable, BOT_USER_ID,
 };
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
@@ -603,7 +604,10 @@ const PLAYER_COLUMNS: &str = "user_id, name, team, won, sequences, bot_level, ga
 /// counts comes from [`rating::rated_by_default`], its computer players' levels from their names.
 fn recompute_ratings(tx: &mut Transaction<'_>) -> Result<(), ::postgres::Error> {
     let mut games = Vec::new();
-    for row in tx.query("SELECT id, guild_id, record_json FROM games ORDER BY id", &[])? {
+    for row in tx.query(
+        "SELECT id, guild_id, record_json FROM games ORDER BY id",
+        &[],
+    )? {
         let id: i64 = row.try_get(0)?;
         let record: String = row.try_get(2)?;
         let mut players: Vec<PlayerResult> = tx

@@ -155,9 +155,11 @@ pub fn rate_game(
         .iter()
         .filter(|p| p.user_id != BOT_USER_ID)
         .collect();
-    let on_two_teams = humans
-        .iter()
-        .any(|p| humans.iter().any(|q| q.user_id == p.user_id && q.team != p.team));
+    let on_two_teams = humans.iter().any(|p| {
+        humans
+            .iter()
+            .any(|q| q.user_id == p.user_id && q.team != p.team)
+    });
     if on_two_teams {
         return Vec::new();
     }
@@ -178,7 +180,13 @@ pub fn rate_game(
     // player who gave up, with that team ranked below everyone.
     let rosters: Vec<Vec<WengLinRating>> = teams
         .iter()
-        .map(|&t| players.iter().filter(|p| p.team == t).map(rating_of).collect())
+        .map(|&t| {
+            players
+                .iter()
+                .filter(|p| p.team == t)
+                .map(rating_of)
+                .collect()
+        })
         .collect();
     let config = WengLinConfig::new();
     let run = |lost: Option<u8>| -> Vec<Vec<WengLinRating>> {
@@ -199,7 +207,9 @@ pub fn rate_game(
                 continue;
             }
             let new = if p.gave_up && !matches!(rank_of(team, None), 2) {
-                gave_up_results.entry(team).or_insert_with(|| run(Some(team)))
+                gave_up_results
+                    .entry(team)
+                    .or_insert_with(|| run(Some(team)))
             } else {
                 &result
             }
@@ -207,7 +217,8 @@ pub fn rate_game(
             .and_then(|roster| roster.get(si))
             .copied();
             let before = current.get(&p.user_id).copied().unwrap_or_default();
-            let Some(new) = new.filter(|r| r.rating.is_finite() && r.uncertainty.is_finite()) else {
+            let Some(new) = new.filter(|r| r.rating.is_finite() && r.uncertainty.is_finite())
+            else {
                 continue;
             };
             updates.push(RatingUpdate {
@@ -295,13 +306,25 @@ mod tests {
         let p = |a: &str, b: &str| {
             expected_score_multi_team(&[&[bot_rating(Some(a))], &[bot_rating(Some(b))]], &config)[0]
         };
-        assert!((p("medium", "easy") - 397.0 / 400.0).abs() < 0.002, "{}", p("medium", "easy"));
-        assert!((p("hard", "medium") - 0.645).abs() < 0.005, "{}", p("hard", "medium"));
+        assert!(
+            (p("medium", "easy") - 397.0 / 400.0).abs() < 0.002,
+            "{}",
+            p("medium", "easy")
+        );
+        assert!(
+            (p("hard", "medium") - 0.645).abs() < 0.005,
+            "{}",
+            p("hard", "medium")
+        );
     }
 
     #[test]
     fn one_vs_one_moves_winner_up_and_loser_down() {
-        let updates = rate_game(&[seat(1, 0, true), seat(2, 1, false)], false, &HashMap::new());
+        let updates = rate_game(
+            &[seat(1, 0, true), seat(2, 1, false)],
+            false,
+            &HashMap::new(),
+        );
         assert_eq!(updates.len(), 2);
         let (a, b) = (after(&updates, 1), after(&updates, 2));
         assert!(a.mu > 25.0 && b.mu < 25.0, "{a:?} {b:?}");
@@ -312,15 +335,27 @@ mod tests {
     #[test]
     fn beating_easy_is_worth_little_and_losing_to_it_costs_a_lot() {
         let win = after(
-            &rate_game(&[seat(1, 0, true), bot("easy", 1, false)], false, &HashMap::new()),
+            &rate_game(
+                &[seat(1, 0, true), bot("easy", 1, false)],
+                false,
+                &HashMap::new(),
+            ),
             1,
         );
         let loss = after(
-            &rate_game(&[seat(1, 0, false), bot("easy", 1, true)], false, &HashMap::new()),
+            &rate_game(
+                &[seat(1, 0, false), bot("easy", 1, true)],
+                false,
+                &HashMap::new(),
+            ),
             1,
         );
         let human = after(
-            &rate_game(&[seat(1, 0, true), seat(2, 1, false)], false, &HashMap::new()),
+            &rate_game(
+                &[seat(1, 0, true), seat(2, 1, false)],
+                false,
+                &HashMap::new(),
+            ),
             1,
         );
         assert!(win.mu - 25.0 < 1.0, "{win:?}");
@@ -329,7 +364,12 @@ mod tests {
         assert!(25.0 - loss.mu > 10.0 * (win.mu - 25.0), "{win:?} {loss:?}");
         // Only humans are updated: the computer's rating is fixed.
         assert_eq!(
-            rate_game(&[seat(1, 0, true), bot("easy", 1, false)], false, &HashMap::new()).len(),
+            rate_game(
+                &[seat(1, 0, true), bot("easy", 1, false)],
+                false,
+                &HashMap::new()
+            )
+            .len(),
             1
         );
     }
@@ -338,7 +378,12 @@ mod tests {
     fn two_vs_two_updates_every_player_and_a_quitter_keeps_the_loss() {
         let mut quitter = seat(2, 0, true);
         quitter.gave_up = true;
-        let players = [seat(1, 0, true), seat(3, 1, false), quitter, seat(4, 1, false)];
+        let players = [
+            seat(1, 0, true),
+            seat(3, 1, false),
+            quitter,
+            seat(4, 1, false),
+        ];
         let updates = rate_game(&players, false, &HashMap::new());
         assert_eq!(updates.len(), 4);
         assert!(after(&updates, 1).mu > 25.0);
@@ -370,14 +415,26 @@ mod tests {
         let stopped = [seat(1, 0, false), seat(2, 1, false)];
         assert!(rate_game(&stopped, false, &HashMap::new()).is_empty());
         assert!(rate_game(&[seat(1, 0, true)], false, &HashMap::new()).is_empty());
-        assert!(rate_game(&[seat(1, 0, true), seat(1, 1, false)], false, &HashMap::new()).is_empty());
+        assert!(rate_game(
+            &[seat(1, 0, true), seat(1, 1, false)],
+            false,
+            &HashMap::new()
+        )
+        .is_empty());
     }
 
     #[test]
     fn defaults_levels_and_provisional_marks() {
         assert!(rated_by_default(&[seat(1, 0, true), seat(2, 1, false)]));
-        assert!(!rated_by_default(&[seat(1, 0, true), bot("easy", 1, false)]));
-        assert!(!rated_by_default(&[seat(1, 0, true), seat(2, 0, true), bot("easy", 1, false)]));
+        assert!(!rated_by_default(&[
+            seat(1, 0, true),
+            bot("easy", 1, false)
+        ]));
+        assert!(!rated_by_default(&[
+            seat(1, 0, true),
+            seat(2, 0, true),
+            bot("easy", 1, false)
+        ]));
         assert_eq!(level_from_name("Computer 2 (leicht)"), Some("easy"));
         assert_eq!(level_from_name("Datamaskin 1 (vanskelig)"), Some("hard"));
         assert_eq!(level_from_name("Computer (for Ada)"), None);
@@ -397,12 +454,24 @@ mod tests {
             drawn: false,
             players: vec![seat(1, 0, true), seat(2, 1, false)],
         };
-        let out = replay_all(&[game(1, 10, true), game(2, 20, true), game(3, 10, false), game(4, 10, true)]);
+        let out = replay_all(&[
+            game(1, 10, true),
+            game(2, 20, true),
+            game(3, 10, false),
+            game(4, 10, true),
+        ]);
         assert_eq!(out.len(), 6);
-        let last = out.iter().rev().find(|(_, g, u)| *g == 10 && u.user_id == 1).expect("u1");
+        let last = out
+            .iter()
+            .rev()
+            .find(|(_, g, u)| *g == 10 && u.user_id == 1)
+            .expect("u1");
         assert_eq!(last.0, 4);
         assert_eq!(last.2.after.games, 2);
-        let other = out.iter().find(|(_, g, u)| *g == 20 && u.user_id == 1).expect("g20");
+        let other = out
+            .iter()
+            .find(|(_, g, u)| *g == 20 && u.user_id == 1)
+            .expect("g20");
         assert_eq!(other.2.after.games, 1);
     }
 }

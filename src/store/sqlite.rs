@@ -23,7 +23,8 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, Store, StoreError, StoredTable, BOT_USER_ID,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, Store, StoreError,
+    StoredTable, BOT_USER_ID,
 };
 
 use super::repair;
@@ -649,7 +650,11 @@ pub(super) fn recompute_ratings(conn: &Connection, first: bool) -> rusqlite::Res
                     p.bot_level = rating::level_from_name(&p.name).map(str::to_string);
                     conn.execute(
                         "UPDATE game_players SET bot_level = ?3 WHERE game_id = ?1 AND seat = ?2",
-                        params![game.id, i64::try_from(seat).unwrap_or(i64::MAX), p.bot_level],
+                        params![
+                            game.id,
+                            i64::try_from(seat).unwrap_or(i64::MAX),
+                            p.bot_level
+                        ],
                     )?;
                 }
             }
@@ -955,11 +960,9 @@ impl Store for SqliteStore {
                     ))
                 })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare_cached(
-                &format!(
-                    "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
-                ),
-            )?;
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
+            ))?;
             for (id, game) in &mut games {
                 game.players = stmt
                     .query_map([id.0], player_from_row)?
@@ -1011,11 +1014,9 @@ impl Store for SqliteStore {
                     })
                 })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare_cached(
-                &format!(
-                    "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
-                ),
-            )?;
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
+            ))?;
             for game in &mut games {
                 game.players = stmt
                     .query_map([game.id.0], player_from_row)?
@@ -1144,7 +1145,8 @@ mod tests {
             for sql in &MIGRATIONS[..2] {
                 conn.execute_batch(sql).expect("old schema");
             }
-            conn.execute_batch("PRAGMA user_version = 2").expect("version");
+            conn.execute_batch("PRAGMA user_version = 2")
+                .expect("version");
             for (n, (guild, players)) in crate::store::tests::old_games().into_iter().enumerate() {
                 let id = i64::try_from(n).expect("few") + 1;
                 let record = crate::store::tests::json(&crate::store::tests::full_record(

@@ -170,10 +170,19 @@ pub(super) fn finished(
 pub(super) fn old_games() -> Vec<(u64, Vec<PlayerResult>)> {
     let bot = player(BOT_USER_ID, "Computer 1 (leicht)", 1, false, 0);
     vec![
-        (7, vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)]),
+        (
+            7,
+            vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+        ),
         (7, vec![player(1, "Ann", 0, true, 1), bot]),
-        (7, vec![player(2, "Bo", 0, true, 1), player(1, "Ann", 1, false, 0)]),
-        (8, vec![player(1, "Ann", 0, true, 1), player(3, "Cy", 1, false, 0)]),
+        (
+            7,
+            vec![player(2, "Bo", 0, true, 1), player(1, "Ann", 1, false, 0)],
+        ),
+        (
+            8,
+            vec![player(1, "Ann", 0, true, 1), player(3, "Cy", 1, false, 0)],
+        ),
     ]
 }
 
@@ -290,15 +299,29 @@ pub(super) mod cases {
 
         // 1 vs 1.
         store
-            .finish_game(&finished(g, 601, 1, vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)]))
+            .finish_game(&finished(
+                g,
+                601,
+                1,
+                vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+            ))
             .expect("finish");
         let ann = rating(1).expect("Ann is rated");
         let bo = rating(2).expect("Bo is rated");
-        assert!(ann.rating.mu > 25.0 && bo.rating.mu < 25.0, "{ann:?} {bo:?}");
+        assert!(
+            ann.rating.mu > 25.0 && bo.rating.mu < 25.0,
+            "{ann:?} {bo:?}"
+        );
         assert_eq!((ann.rating.games, bo.rating.games), (1, 1));
         assert_eq!(ann.changes.len(), 1);
-        assert!(ann.changes[0] > 0.0 && bo.changes[0] < ann.changes[0], "{ann:?} {bo:?}");
-        assert!((ann.changes[0] - ann.rating.conservative()).abs() < 1e-9, "from 0");
+        assert!(
+            ann.changes[0] > 0.0 && bo.changes[0] < ann.changes[0],
+            "{ann:?} {bo:?}"
+        );
+        assert!(
+            (ann.changes[0] - ann.rating.conservative()).abs() < 1e-9,
+            "from 0"
+        );
 
         // Against a computer: not rated unless asked; rated, beating `easy` is worth little.
         let easy = PlayerResult {
@@ -307,16 +330,28 @@ pub(super) mod cases {
         };
         let mut vs_bot = finished(g, 602, 2, vec![player(1, "Ann", 0, true, 1), easy]);
         store.finish_game(&vs_bot).expect("finish");
-        assert_eq!(rating(1).expect("rated").rating, ann.rating, "unrated by default");
+        assert_eq!(
+            rating(1).expect("rated").rating,
+            ann.rating,
+            "unrated by default"
+        );
         vs_bot.channel_id = 603;
         vs_bot.rated = Some(true);
         store.finish_game(&vs_bot).expect("finish");
         let after_bot = rating(1).expect("rated");
         assert_eq!(after_bot.rating.games, 2);
-        assert!(after_bot.rating.mu - ann.rating.mu < 1.0, "{after_bot:?} {ann:?}");
+        assert!(
+            after_bot.rating.mu - ann.rating.mu < 1.0,
+            "{after_bot:?} {ann:?}"
+        );
         assert!(after_bot.rating.mu > ann.rating.mu);
         // Two humans, but the host said casual.
-        let mut casual = finished(g, 604, 3, vec![player(1, "Ann", 0, false, 0), player(2, "Bo", 1, true, 1)]);
+        let mut casual = finished(
+            g,
+            604,
+            3,
+            vec![player(1, "Ann", 0, false, 0), player(2, "Bo", 1, true, 1)],
+        );
         casual.rated = Some(false);
         store.finish_game(&casual).expect("finish");
         assert_eq!(rating(2).expect("rated").rating, bo.rating, "a casual game");
@@ -365,12 +400,23 @@ pub(super) mod cases {
             .windows(2)
             .all(|w| w[0].rating.conservative() >= w[1].rating.conservative()));
         assert!(board.iter().all(|row| row.rating.is_provisional()));
-        assert_eq!(board.iter().find(|r| r.user_id == 3).map(|r| r.name.as_str()), Some("Cy"));
+        assert_eq!(
+            board
+                .iter()
+                .find(|r| r.user_id == 3)
+                .map(|r| r.name.as_str()),
+            Some("Cy")
+        );
 
         // Five rated games make a rating no longer provisional; changes come newest first.
         for n in 0..3 {
             store
-                .finish_game(&finished(g, 610 + n, 6 + n as i64, vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)]))
+                .finish_game(&finished(
+                    g,
+                    610 + n,
+                    6 + n as i64,
+                    vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+                ))
                 .expect("finish");
         }
         let ann = rating(1).expect("rated");
@@ -381,11 +427,25 @@ pub(super) mod cases {
         assert_eq!(bo.rating.games, 4);
         assert!(bo.rating.is_provisional());
         assert_eq!(store.rating_leaderboard(g, 1).expect("board")[0].user_id, 1);
-        assert_eq!(store.player_rating(g, 1, 2).expect("rating").expect("rated").changes.len(), 2);
+        assert_eq!(
+            store
+                .player_rating(g, 1, 2)
+                .expect("rating")
+                .expect("rated")
+                .changes
+                .len(),
+            2
+        );
 
         // Another server knows none of it.
-        assert!(store.player_rating(Some(61), 1, 5).expect("rating").is_none());
-        assert!(store.rating_leaderboard(Some(61), 10).expect("board").is_empty());
+        assert!(store
+            .player_rating(Some(61), 1, 5)
+            .expect("rating")
+            .is_none());
+        assert!(store
+            .rating_leaderboard(Some(61), 10)
+            .expect("board")
+            .is_empty());
     }
 
     /// After the migration to ratings (games stored before it, written by `insert_old_games`): each
@@ -395,7 +455,11 @@ pub(super) mod cases {
         let r = |g: u64, user: u64| store.player_rating(Some(g), user, 10).expect("rating");
         let one = r(7, 1).expect("user 1 rated");
         let two = r(7, 2).expect("user 2 rated");
-        assert_eq!((one.rating.games, two.rating.games), (2, 2), "the game against a computer is not rated");
+        assert_eq!(
+            (one.rating.games, two.rating.games),
+            (2, 2),
+            "the game against a computer is not rated"
+        );
         assert_eq!(one.changes.len(), 2);
         assert_eq!(r(8, 1).expect("user 1 on server 8").rating.games, 1);
         assert!(r(7, 3).is_none());
@@ -408,7 +472,11 @@ pub(super) mod cases {
         assert_eq!(bot.bot_level.as_deref(), Some("easy"));
         // The same numbers as rating the games one by one.
         let mut current = std::collections::HashMap::new();
-        for players in old_games().into_iter().filter(|(g, _)| *g == 7).map(|(_, p)| p) {
+        for players in old_games()
+            .into_iter()
+            .filter(|(g, _)| *g == 7)
+            .map(|(_, p)| p)
+        {
             if rating::rated_by_default(&players) {
                 for u in rating::rate_game(&players, false, &current) {
                     current.insert(u.user_id, u.after);
