@@ -327,6 +327,27 @@ impl Store for Flaky {
         self.check()?;
         self.inner.rating_leaderboard(guild_id, limit)
     }
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
+        self.check()?;
+        self.inner.server_settings(guild_id)
+    }
+    fn save_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        change: &crate::store::SettingsChange,
+    ) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.save_server_settings(guild_id, settings_json, change)
+    }
+    fn settings_log(
+        &self,
+        guild_id: u64,
+        limit: u32,
+    ) -> Result<Vec<crate::store::SettingsChange>, StoreError> {
+        self.check()?;
+        self.inner.settings_log(guild_id, limit)
+    }
 }
 
 fn flaky(t: &TestStore) -> Arc<Flaky> {

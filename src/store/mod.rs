@@ -193,6 +193,17 @@ pub struct RatingRow {
     pub rating: PlayerRating,
 }
 
+/// One change of a server's settings, as logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// Who made it.
+    pub user_id: u64,
+    /// What changed, in English (`turn_timeout: 300 s`).
+    pub change: String,
+    /// When, in unix milliseconds.
+    pub at: i64,
+}
+
 /// Errors of the store layer.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -360,6 +371,20 @@ pub trait Store: Send + Sync {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<RatingRow>, StoreError>;
+
+    /// A server's own settings (JSON, as the service wrote them), `None` if it never changed any.
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError>;
+
+    /// Replaces a server's settings and logs the change with who made it, in one transaction.
+    fn save_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        change: &SettingsChange,
+    ) -> Result<(), StoreError>;
+
+    /// The latest changes of a server's settings, newest first.
+    fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError>;
 }
 
 /// The `[database]` section of the configuration.

@@ -27,7 +27,7 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, Store, StoreError,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, Store, StoreError,
     StoredTable, BOT_USER_ID,
 };
 
@@ -110,6 +110,20 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, user_id)
     );
     CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, user_id, game_id DESC);",
+    // 4: each server's own settings, and who changed what.
+    "CREATE TABLE server_settings (
+        guild_id BIGINT PRIMARY KEY,
+        settings_json TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+    );
+    CREATE TABLE settings_log (
+        id BIGSERIAL PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        change TEXT NOT NULL,
+        at BIGINT NOT NULL
+    );
+    CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
 ];
 
 /// The schema version that added ratings: the games stored before are rated when it is reached.
@@ -1159,6 +1173,61 @@ impl Store for PostgresStore {
                         user_id: from_db_id(row.try_get(0)?),
                         name: row.try_get(1)?,
                         rating: rating_from_row(row, 2)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_opt(
+                    "SELECT settings_json FROM server_settings WHERE guild_id = $1",
+                    &[&to_db_id(guild_id)],
+                )?
+                .map(|row| row.try_get(0))
+                .transpose()
+        })
+    }
+
+    fn save_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        change: &SettingsChange,
+    ) -> Result<(), StoreError> {
+        let guild = to_db_id(guild_id);
+        self.in_transaction(|tx| {
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, settings_json, updated_at)
+                 VALUES ($1, $2, $3)
+                 ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,
+                     updated_at = excluded.updated_at",
+                &[&guild, &settings_json, &change.at],
+            )?;
+            tx.execute(
+                "INSERT INTO settings_log (guild_id, user_id, change, at) VALUES ($1, $2, $3, $4)",
+                &[&guild, &to_db_id(change.user_id), &change.change, &change.at],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query(
+                    "SELECT user_id, change, at FROM settings_log WHERE guild_id = $1
+                     ORDER BY id DESC LIMIT $2",
+                    &[&to_db_id(guild_id), &limit_to_db(limit)],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok(SettingsChange {
+                        user_id: from_db_id(row.try_get(0)?),
+                        change: row.try_get(1)?,
+                        at: row.try_get(2)?,
                     })
                 })
                 .collect()

@@ -21,12 +21,14 @@ use super::sqlite::{
 use super::{from_db_id, guild_from_db, now_ms, Quarantined, StoreError};
 
 /// The tables copied, parents before children.
-const TABLES: [&str; 5] = [
+const TABLES: [&str; 7] = [
     "games",
     "game_players",
     "player_stats",
     "quarantine",
     "live_tables",
+    "server_settings",
+    "settings_log",
 ];
 
 /// What a repair did.

@@ -23,7 +23,7 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, Store, StoreError,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, Store, StoreError,
     StoredTable, BOT_USER_ID,
 };
 
@@ -113,6 +113,20 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, user_id)
     );
     CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, user_id, game_id DESC);",
+    // 4: each server's own settings, and who changed what.
+    "CREATE TABLE server_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings_json TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE settings_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        change TEXT NOT NULL,
+        at INTEGER NOT NULL
+    );
+    CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
 ];
 
 /// The schema version that added ratings: the games stored before are rated when it is reached.
@@ -1121,6 +1135,65 @@ impl Store for SqliteStore {
                     user_id: from_db_id(row.get(0)?),
                     name: row.get(1)?,
                     rating: rating_from_row(row, 2)?,
+                })
+            })?
+            .collect()
+        };
+        run().map_err(|e| self.err(e))
+    }
+
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT settings_json FROM server_settings WHERE guild_id = ?1",
+                [to_db_id(guild_id)],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(|e| self.err(e))
+    }
+
+    fn save_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        change: &SettingsChange,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let run = |conn: &mut Connection| -> rusqlite::Result<()> {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, settings_json, updated_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,
+                     updated_at = excluded.updated_at",
+                params![to_db_id(guild_id), settings_json, change.at],
+            )?;
+            tx.execute(
+                "INSERT INTO settings_log (guild_id, user_id, change, at) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    to_db_id(guild_id),
+                    to_db_id(change.user_id),
+                    change.change,
+                    change.at
+                ],
+            )?;
+            tx.commit()
+        };
+        run(&mut conn).map_err(|e| self.err(e))
+    }
+
+    fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError> {
+        let conn = self.conn();
+        let run = || -> rusqlite::Result<Vec<SettingsChange>> {
+            conn.prepare_cached(
+                "SELECT user_id, change, at FROM settings_log WHERE guild_id = ?1
+                 ORDER BY id DESC LIMIT ?2",
+            )?
+            .query_map(params![to_db_id(guild_id), limit_to_db(limit)], |row| {
+                Ok(SettingsChange {
+                    user_id: from_db_id(row.get(0)?),
+                    change: row.get(1)?,
+                    at: row.get(2)?,
                 })
             })?
             .collect()

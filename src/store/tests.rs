@@ -489,6 +489,42 @@ pub(super) mod cases {
         assert_eq!(board.len(), 2);
     }
 
+    /// A server's settings: none until saved, replaced by each save, every change logged with who
+    /// made it, servers apart.
+    pub fn server_settings(store: &dyn Store) {
+        assert_eq!(store.server_settings(70).expect("read"), None);
+        assert!(store.settings_log(70, 10).expect("log").is_empty());
+        let change = |user_id, change: &str, at| SettingsChange {
+            user_id,
+            change: change.into(),
+            at,
+        };
+        store
+            .save_server_settings(70, r#"{"variant":"dice"}"#, &change(5, "game: dice", 1))
+            .expect("save");
+        store
+            .save_server_settings(
+                70,
+                r#"{"variant":"dice","turn_timeout_secs":300}"#,
+                &change(u64::MAX - 1, "turn_timeout: 300 s", 2),
+            )
+            .expect("save");
+        assert_eq!(
+            store.server_settings(70).expect("read").as_deref(),
+            Some(r#"{"variant":"dice","turn_timeout_secs":300}"#)
+        );
+        assert_eq!(
+            store.settings_log(70, 10).expect("log"),
+            vec![
+                change(u64::MAX - 1, "turn_timeout: 300 s", 2),
+                change(5, "game: dice", 1)
+            ]
+        );
+        assert_eq!(store.settings_log(70, 1).expect("log").len(), 1);
+        assert_eq!(store.server_settings(71).expect("read"), None);
+        assert!(store.settings_log(71, 10).expect("log").is_empty());
+    }
+
     pub fn stats_and_leaderboard(store: &dyn Store) {
         let g = Some(7000);
         store.save_table(&table(51, g, 20)).expect("save live");
@@ -1014,6 +1050,13 @@ macro_rules! suite {
             fn unannounced_until_marked() {
                 if let Some(t) = $open("unannounced") {
                     cases::unannounced_until_marked(&*t.store);
+                }
+            }
+
+            #[test]
+            fn server_settings() {
+                if let Some(t) = $open("settings") {
+                    cases::server_settings(&*t.store);
                 }
             }
 
