@@ -75,6 +75,9 @@ pub(super) fn actor_of(ctx: Context<'_>) -> Actor {
         can_manage: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_messages()),
+        can_manage_guild: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
     }
 }
 

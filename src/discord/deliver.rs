@@ -670,6 +670,9 @@ async fn on_button(
         can_manage: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_messages()),
+        can_manage_guild: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
     };
     let user_lang = Lang::from_locale(&press.locale);
     let guild_lang = Lang::from_optional(press.guild_locale.as_deref());

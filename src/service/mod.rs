@@ -8,6 +8,7 @@
 mod bot;
 mod persist;
 mod seeds;
+mod server;
 mod table;
 pub mod text;
 
@@ -34,6 +35,7 @@ use crate::store::{Store, StoreError};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use persist::{Restored, StorePersist};
 pub use seeds::{OsSeeds, SeedSource};
+pub use server::{ServerSettings, SettingsRequest};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
 pub use text::{Text, Who};
 
@@ -85,6 +87,8 @@ pub struct Actor {
     pub name: String,
     /// Whether they have the Manage Messages permission here (may stop any game).
     pub can_manage: bool,
+    /// Whether they have the Manage Server permission (may change the server's settings).
+    pub can_manage_guild: bool,
 }
 
 /// One request to the service.
@@ -180,6 +184,8 @@ pub enum Command {
         /// The game's number.
         game: Option<i64>,
     },
+    /// Show (nothing asked) or change this server's settings (Manage Server only).
+    Settings(SettingsRequest),
 }
 
 /// A button on a message; its id is what Discord sends back when it is pressed.
@@ -630,6 +636,8 @@ pub struct Tables {
     seeds: Arc<dyn SeedSource>,
     languages: Mutex<Languages>,
     budgets: Mutex<HashMap<GuildId, PostBudget>>,
+    /// Each server's own settings, as read from the store (or changed) so far.
+    servers: Mutex<HashMap<GuildId, ServerSettings>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -660,6 +668,7 @@ impl Tables {
             seeds: Arc::new(OsSeeds),
             languages: Mutex::new(Languages::default()),
             budgets: Mutex::new(HashMap::new()),
+            servers: Mutex::new(HashMap::new()),
         }
     }
 
@@ -807,6 +816,7 @@ impl Tables {
                 | Command::Leaderboard
                 | Command::History
                 | Command::Record { .. }
+                | Command::Settings(_)
         );
         if posts && !self.may_post(guild, now) {
             return Reply::ephemeral(Text::Busy);
@@ -864,9 +874,11 @@ impl Tables {
                 options,
                 rated,
             } => {
+                let rated = rated.or(self.server_settings(guild).rated);
                 let setup = Setup::new(variant, teams, options).map(|s| Setup { rated, ..s });
                 self.start(guild, channel, &actor, setup, now)
             }
+            Command::Settings(request) => self.change_settings(guild, &actor, request, now),
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
@@ -874,7 +886,7 @@ impl Tables {
             Command::Rules { variant } => {
                 let variant = variant
                     .or_else(|| self.snapshot(channel).map(|t| t.setup.variant))
-                    .unwrap_or(self.settings.default_variant);
+                    .unwrap_or(self.settings_for(guild).default_variant);
                 Reply {
                     outputs: vec![Output::Ephemeral(Message::text(Text::Rules(variant)))],
                     auto_move: false,
@@ -899,8 +911,12 @@ impl Tables {
                 };
                 let read_only = matches!(command, Command::Hand | Command::Board | Command::Status);
                 let before = (!read_only).then(|| table.clone());
-                let lang = self.channel_language(channel).unwrap_or_default();
-                let reply = table.handle(&actor, command, now, &self.settings, seed, lang);
+                let lang = self
+                    .server_language(guild)
+                    .or_else(|| self.channel_language(channel))
+                    .unwrap_or_default();
+                let settings = self.settings_for(guild);
+                let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
                     Some(before) => self.commit(&shared, &mut table, before, reply),
                     None => reply,
@@ -1028,7 +1044,8 @@ impl Tables {
                 continue;
             }
             let before = table.clone();
-            let mut reply = table.tick(now, &self.settings);
+            let settings = self.settings_for(table.guild);
+            let mut reply = table.tick(now, &settings);
             if !reply.outputs.is_empty() {
                 match persist_update(&*self.persist, &table, reply) {
                     Ok(saved) => reply = saved,
@@ -1066,10 +1083,8 @@ impl Tables {
             if !self.may_post(table.guild, now) {
                 return None;
             }
-            (
-                table.claim_auto_task(now, &self.settings, seed)?,
-                table.guild,
-            )
+            let settings = self.known_settings_for(table.guild);
+            (table.claim_auto_task(now, &settings, seed)?, table.guild)
         };
         let picker = self.picker.clone();
         let view = task.view.clone();
@@ -1087,7 +1102,7 @@ impl Tables {
         };
         // Applied and saved on a blocking thread too: saving is I/O.
         let persist = self.persist.clone();
-        let settings = self.settings.clone();
+        let settings = self.known_settings_for(guild);
         let table_ref = shared.clone();
         let applied = tokio::task::spawn_blocking(move || {
             let mut table = lock(&table_ref);

@@ -233,7 +233,8 @@ impl Tables {
                     continue;
                 }
             };
-            let (reply, changed) = table.resume(now, &self.settings);
+            let settings = self.settings_for(table.guild);
+            let (reply, changed) = table.resume(now, &settings);
             if changed {
                 if let Err(e) = self.persist.save(&table) {
                     // The deadline is recomputed the same way at the next start.

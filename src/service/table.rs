@@ -558,6 +558,7 @@ impl Table {
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
             Command::Start { .. } => Err(Text::TableExists),
+            Command::Settings(_) => Err(Text::Internal),
             Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
                 Text::Rules(variant.unwrap_or(self.setup.variant)),
             ))]),

@@ -504,6 +504,98 @@ pub enum Text {
     HostGaveUp,
     /// A private confirmation that a request was carried out (its result is posted in the channel).
     Done,
+    /// Only members with Manage Server may see or change the server's settings.
+    SettingsNotAllowed,
+    /// This server's settings.
+    ServerSettings(SettingsInfo),
+    /// The server's settings were changed; now they are these.
+    SettingsChanged(SettingsInfo),
+    /// A setting out of its range.
+    BadSetting {
+        /// Which.
+        name: SettingName,
+        /// The smallest value allowed.
+        min: u64,
+        /// The largest value allowed.
+        max: u64,
+    },
+    /// The turn reminder must come before the turn timeout.
+    ReminderNotBeforeTimeout {
+        /// The reminder it would be, in seconds.
+        reminder_secs: u64,
+        /// The timeout it would be, in seconds.
+        timeout_secs: u64,
+    },
+}
+
+/// A server setting that is a number of seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingName {
+    /// The turn reminder.
+    TurnReminder,
+    /// The turn timeout.
+    TurnTimeout,
+    /// The lobby timeout.
+    LobbyTimeout,
+}
+
+impl SettingName {
+    /// The option's name, as typed in the command.
+    pub const fn option(self) -> &'static str {
+        match self {
+            SettingName::TurnReminder => "turn_reminder",
+            SettingName::TurnTimeout => "turn_timeout",
+            SettingName::LobbyTimeout => "lobby_timeout",
+        }
+    }
+}
+
+/// A server's settings as shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsInfo {
+    /// The default game.
+    pub variant: Variant,
+    /// The default computer level.
+    pub bot_level: crate::service::BotLevel,
+    /// The turn reminder, in seconds.
+    pub turn_reminder_secs: u64,
+    /// The turn timeout, in seconds.
+    pub turn_timeout_secs: u64,
+    /// The lobby timeout, in seconds.
+    pub lobby_timeout_secs: u64,
+    /// Whether games are rated by default (`None`: if humans play on at least two teams).
+    pub rated: Option<bool>,
+    /// The language of channel posts (`None`: the server's preferred locale).
+    pub language: Option<Lang>,
+}
+
+/// The lines of a server's settings.
+fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
+    let lang = tr.lang();
+    let secs = |tr: &mut Tr, s: u64| {
+        let n = u32::try_from(s).map_or(f64::from(u32::MAX), f64::from);
+        tr.ta("duration", &Args::new().number("seconds", n))
+    };
+    let rated = match info.rated {
+        Some(true) => "always",
+        Some(false) => "never",
+        None => "default",
+    };
+    let language = match info.language {
+        Some(Lang::En) => "English",
+        Some(Lang::De) => "Deutsch",
+        Some(Lang::No) => "Norsk",
+        None => "",
+    };
+    let args = Args::new()
+        .text("game", game_name(info.variant, lang))
+        .text("level", tr.t(&format!("level-{}", info.bot_level)))
+        .text("reminder", secs(tr, info.turn_reminder_secs))
+        .text("timeout", secs(tr, info.turn_timeout_secs))
+        .text("lobby", secs(tr, info.lobby_timeout_secs))
+        .text("rated", rated)
+        .text("language", language);
+    tr.ta("settings-list", &args)
 }
 
 /// A player's totals on a server.
@@ -667,6 +759,9 @@ impl Text {
                 | Text::TooManyBots { .. }
                 | Text::Busy
                 | Text::HostGaveUp
+                | Text::SettingsNotAllowed
+                | Text::BadSetting { .. }
+                | Text::ReminderNotBeforeTimeout { .. }
         )
     }
 
@@ -1122,6 +1217,37 @@ impl Text {
             Text::Busy => tr.t("busy"),
             Text::HostGaveUp => tr.t("host-gave-up"),
             Text::Done => tr.t("done"),
+            Text::SettingsNotAllowed => tr.t("settings-not-allowed"),
+            Text::ServerSettings(info) => {
+                let list = settings_text(tr, info);
+                format!("{}\n{list}", tr.t("settings-header"))
+            }
+            Text::SettingsChanged(info) => {
+                let list = settings_text(tr, info);
+                format!("{}\n{list}", tr.t("settings-changed"))
+            }
+            Text::BadSetting { name, min, max } => {
+                let number = |n: u64| u32::try_from(n).map_or(f64::from(u32::MAX), f64::from);
+                tr.ta(
+                    "settings-bad-range",
+                    &Args::new()
+                        .text("option", name.option())
+                        .number("min", number(*min))
+                        .number("max", number(*max)),
+                )
+            }
+            Text::ReminderNotBeforeTimeout {
+                reminder_secs,
+                timeout_secs,
+            } => {
+                let number = |n: u64| u32::try_from(n).map_or(f64::from(u32::MAX), f64::from);
+                tr.ta(
+                    "settings-reminder-after-timeout",
+                    &Args::new()
+                        .number("reminder", number(*reminder_secs))
+                        .number("timeout", number(*timeout_secs)),
+                )
+            }
             Text::Rules(variant) => tr.t(match variant {
                 Variant::Classic => "rules-classic",
                 Variant::Dice => "rules-dice",

@@ -460,3 +460,27 @@ history-footer = `/sequence protokoll spiel:` lädt das Protokoll eines Spiels h
 game-record = Das Protokoll von Spiel #{ $id } hängt an.
 no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
 no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.
+
+## Server settings
+
+settings-not-allowed = Nur Mitglieder mit der Berechtigung **Server verwalten** können die Einstellungen dieses Servers sehen oder ändern.
+settings-header = ⚙️ **Einstellungen dieses Servers**:
+settings-changed = ⚙️ Gespeichert. Die Einstellungen dieses Servers sind jetzt:
+settings-list = • Spiel: { $game }
+    • Computerstufe: { $level }
+    • Zugerinnerung nach { $reminder }
+    • Zugzeit (danach spielt ein Computer den Zug) { $timeout }
+    • Lobby schließt nach { $lobby }
+    • Gewertete Spiele: { $rated ->
+        [always] jedes Spiel
+        [never] keine (locker)
+       *[default] Spiele mit Menschen in mindestens zwei Teams
+    }
+    • Sprache der Kanalnachrichten: { $language ->
+        [English] English
+        [Deutsch] Deutsch
+        [Norsk] Norsk
+       *[other] die Sprache des Servers
+    }
+settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } Sekunden liegen. Es wurde nichts geändert.
+settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.

@@ -465,3 +465,27 @@ history-footer = `/sequence record game:` downloads a game's record.
 game-record = The record of game #{ $id } is attached.
 no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
 no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.
+
+## Server settings
+
+settings-not-allowed = Only members with the **Manage Server** permission can see or change this server's settings.
+settings-header = ⚙️ **Settings of this server**:
+settings-changed = ⚙️ Saved. The settings of this server are now:
+settings-list = • game: { $game }
+    • computer level: { $level }
+    • turn reminder after { $reminder }
+    • turn timeout (a computer plays the turn) after { $timeout }
+    • lobby closes after { $lobby }
+    • rated games: { $rated ->
+        [always] every game
+        [never] none (casual)
+       *[default] games with humans on at least two teams
+    }
+    • language of channel posts: { $language ->
+        [English] English
+        [Deutsch] Deutsch
+        [Norsk] Norsk
+       *[other] the server's language
+    }
+settings-bad-range = `{ $option }` must be between { $min } and { $max } seconds. Nothing was changed.
+settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.

@@ -460,3 +460,27 @@ history-footer = `/sequence protokoll spill:` laster ned protokollen for et spil
 game-record = Protokollen for spill #{ $id } ligger vedlagt.
 no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
 no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.
+
+## Server settings
+
+settings-not-allowed = Bare medlemmer med tillatelsen **Administrer server** kan se eller endre innstillingene til denne serveren.
+settings-header = ⚙️ **Innstillinger for denne serveren**:
+settings-changed = ⚙️ Lagret. Innstillingene for denne serveren er nå:
+settings-list = • spill: { $game }
+    • datamaskinnivå: { $level }
+    • påminnelse om trekk etter { $reminder }
+    • tidsgrense for trekk (en datamaskin spiller trekket) { $timeout }
+    • lobbyen stenges etter { $lobby }
+    • rangerte spill: { $rated ->
+        [always] alle spill
+        [never] ingen (uformelle)
+       *[default] spill med mennesker på minst to lag
+    }
+    • språk for kanalmeldinger: { $language ->
+        [English] English
+        [Deutsch] Deutsch
+        [Norsk] Norsk
+       *[other] serverens språk
+    }
+settings-bad-range = `{ $option }` må være mellom { $min } og { $max } sekunder. Ingenting ble endret.
+settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
