@@ -505,6 +505,7 @@ pub(super) fn changes_state(command: &Command) -> bool {
             | Command::Leaderboard
             | Command::History
             | Command::Record { .. }
+            | Command::Settings(_)
     )
 }
 
@@ -675,7 +676,11 @@ async fn on_button(
             .is_some_and(|p| p.manage_guild()),
     };
     let user_lang = Lang::from_locale(&press.locale);
-    let guild_lang = Lang::from_optional(press.guild_locale.as_deref());
+    // The language the server chose in its settings, over its Discord locale.
+    let guild_lang = data
+        .tables
+        .known_server_language(press.guild_id.map(|g| GuildId(g.get())))
+        .or(Lang::from_optional(press.guild_locale.as_deref()));
     data.tables
         .note_languages(channel, actor.user, Some(user_lang), guild_lang);
     let langs = Langs {

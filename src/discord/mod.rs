@@ -140,7 +140,7 @@ fn painter() -> Arc<dyn Painter> {
 /// The parent command with all subcommands, as registered with Discord: descriptions, and the German
 /// and Norwegian names and descriptions, come from the translation files.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![commands::sequence()];
+    let mut commands = vec![commands::sequence(), commands::settings()];
     commands.iter_mut().for_each(localize::localize);
     commands
 }
@@ -369,8 +369,33 @@ mod tests {
         let created = poise::builtins::create_application_commands(&commands);
         let json = serde_json::to_value(&created).unwrap();
         let top = json.as_array().unwrap();
-        assert_eq!(top.len(), 1, "one parent command");
+        assert_eq!(top.len(), 2, "the game's parent command and the settings");
         assert_eq!(top[0]["name"], "sequence");
+        // The settings are a command of their own, shown only to members with Manage Server (1 << 5)
+        // and never in DMs.
+        let settings = &top[1];
+        assert_eq!(settings["name"], "sequence-settings");
+        assert_eq!(settings["default_member_permissions"], "32");
+        assert_eq!(settings["contexts"], serde_json::json!([0]), "servers only");
+        let names: Vec<&str> = settings["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "game",
+                "level",
+                "turn_reminder",
+                "turn_timeout",
+                "lobby_timeout",
+                "rated",
+                "language",
+                "reset"
+            ]
+        );
         let subs = top[0]["options"].as_array().unwrap();
         let names: Vec<&str> = subs.iter().map(|s| s["name"].as_str().unwrap()).collect();
         for expected in [
@@ -429,6 +454,7 @@ mod tests {
             }
         }
         subs.iter().for_each(check);
+        check(settings);
         // Autocomplete is on for the card and cell options of `play`.
         let play = subs.iter().find(|s| s["name"] == "play").unwrap();
         for option in play["options"].as_array().unwrap() {

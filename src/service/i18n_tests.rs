@@ -10,7 +10,7 @@ use crate::i18n::{Lang, Tr};
 
 use super::text::{
     CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, RatingInfo, RollHint, SeatLine,
-    StatusInfo, TeamName, Text, Totals, Who,
+    SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
 };
 use super::*;
 
@@ -110,10 +110,15 @@ fn variant_index(text: &Text) -> usize {
         Text::HostGaveUp => 89,
         Text::Done => 90,
         Text::EndedWhileRestarting => 91,
+        Text::SettingsNotAllowed => 92,
+        Text::ServerSettings(_) => 93,
+        Text::SettingsChanged(_) => 94,
+        Text::BadSetting { .. } => 95,
+        Text::ReminderNotBeforeTimeout { .. } => 96,
     }
 }
 
-const VARIANTS: usize = 92;
+const VARIANTS: usize = 97;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -452,6 +457,43 @@ fn samples() -> Vec<Text> {
         Text::Busy,
         Text::HostGaveUp,
         Text::Done,
+        Text::SettingsNotAllowed,
+        Text::ServerSettings(SettingsInfo {
+            variant: Variant::Dice,
+            bot_level: BotLevel::Medium,
+            turn_reminder_secs: 60,
+            turn_timeout_secs: 300,
+            lobby_timeout_secs: 900,
+            rated: None,
+            language: None,
+        }),
+        Text::SettingsChanged(SettingsInfo {
+            variant: Variant::Kids,
+            bot_level: BotLevel::Hard,
+            turn_reminder_secs: 1,
+            turn_timeout_secs: 600,
+            lobby_timeout_secs: 1800,
+            rated: Some(false),
+            language: Some(Lang::No),
+        }),
+        Text::SettingsChanged(SettingsInfo {
+            variant: Variant::Classic,
+            bot_level: BotLevel::Easy,
+            turn_reminder_secs: 120,
+            turn_timeout_secs: 600,
+            lobby_timeout_secs: 1800,
+            rated: Some(true),
+            language: Some(Lang::De),
+        }),
+        Text::BadSetting {
+            name: SettingName::TurnTimeout,
+            min: 30,
+            max: 604_800,
+        },
+        Text::ReminderNotBeforeTimeout {
+            reminder_secs: 600,
+            timeout_secs: 300,
+        },
     ]);
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(
@@ -604,6 +646,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
         user: UserId(41),
         name: "Anna".into(),
         can_manage: false,
+        can_manage_guild: false,
     };
     tables.note_languages(channel, host.user, Some(Lang::De), Some(Lang::De));
     let ask = |command| {
@@ -715,6 +758,7 @@ fn computer_players_are_named_in_the_channel_language() {
         user: UserId(4),
         name: "Kari".into(),
         can_manage: false,
+        can_manage_guild: false,
     };
     let ask = |command| {
         tables.handle(

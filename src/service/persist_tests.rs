@@ -40,6 +40,7 @@ fn actor(id: u64) -> Actor {
         user: UserId(id),
         name: format!("Player{id}"),
         can_manage: false,
+        can_manage_guild: false,
     }
 }
 

@@ -20,6 +20,7 @@ fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
                 user: UserId(user),
                 name: format!("Player{user}"),
                 can_manage: false,
+                can_manage_guild: false,
             },
             command,
         },

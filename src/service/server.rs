@@ -171,6 +171,12 @@ impl Tables {
             .apply(&self.settings)
     }
 
+    /// The language a server chose for channel posts, from memory only (no I/O, for async callers;
+    /// `None` also while the server's settings were not read yet).
+    pub fn known_server_language(&self, guild: Option<GuildId>) -> Option<Lang> {
+        guild.and_then(|g| lock(&self.servers).get(&g).and_then(|s| s.language))
+    }
+
     /// The language a server chose for channel posts, if it chose one.
     pub fn server_language(&self, guild: Option<GuildId>) -> Option<Lang> {
         self.server_settings(guild).language

@@ -20,6 +20,7 @@ fn actor(id: u64) -> Actor {
         user: UserId(id),
         name: format!("Player{id}"),
         can_manage: false,
+        can_manage_guild: false,
     }
 }
 
@@ -734,6 +735,7 @@ fn moderator_can_stop_and_host_handover() {
         user: UserId(99),
         name: "Mod".into(),
         can_manage: true,
+        can_manage_guild: false,
     };
     let reply = tables.handle(
         Request {

@@ -1595,6 +1595,8 @@ mod tests {
                         | "game_players"
                         | "player_stats"
                         | "sqlite_sequence"
+                        | "server_settings"
+                        | "settings_log"
                 );
                 let loaded = store.load_tables().expect("load");
                 let games = store.recent_games(Some(1), 100).expect("games");
