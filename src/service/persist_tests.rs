@@ -339,7 +339,8 @@ impl Store for Flaky {
         change: &crate::store::SettingsChange,
     ) -> Result<(), StoreError> {
         self.check()?;
-        self.inner.save_server_settings(guild_id, settings_json, change)
+        self.inner
+            .save_server_settings(guild_id, settings_json, change)
     }
     fn settings_log(
         &self,
@@ -973,6 +974,222 @@ fn a_game_whose_end_was_not_posted_is_announced_after_a_restart_once() {
                 .iter()
                 .all(|(_, reply)| !text_of(reply).contains("restarting")),
             "{backend}"
+        );
+    }
+}
+
+fn admin(id: u64) -> Actor {
+    Actor {
+        can_manage_guild: true,
+        ..actor(id)
+    }
+}
+
+fn settings_as(tables: &Tables, who: Actor, request: SettingsRequest) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(1),
+            actor: who,
+            command: Command::Settings(request),
+        },
+        T0,
+    )
+}
+
+#[test]
+fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
+    for (backend, t) in backends("server_settings") {
+        let tables = tables_on(t.store.clone(), 3);
+        let unchanged = |tables: &Tables| {
+            assert_eq!(
+                t.store.server_settings(GUILD.0).expect("read"),
+                None,
+                "{backend}"
+            );
+            assert!(t.store.settings_log(GUILD.0, 10).expect("log").is_empty());
+            assert_eq!(tables.settings_for(Some(GUILD)), *tables.settings());
+        };
+        // A plain member may neither look nor change (the service checks again what Discord hides).
+        let timeout = SettingsRequest {
+            turn_timeout_secs: Some(300),
+            ..SettingsRequest::default()
+        };
+        for request in [SettingsRequest::default(), timeout.clone()] {
+            assert_refusal(&settings_as(&tables, actor(2), request), "Manage Server");
+        }
+        let in_dm = tables.handle(
+            Request {
+                guild: None,
+                channel: ChannelId(1),
+                actor: admin(1),
+                command: Command::Settings(timeout),
+            },
+            T0,
+        );
+        assert!(in_dm.is_refusal(), "{in_dm:?}");
+        unchanged(&tables);
+
+        // An admin sees the operator's defaults, privately.
+        let shown = settings_as(&tables, admin(1), SettingsRequest::default());
+        assert!(
+            matches!(&shown.outputs[..], [Output::Ephemeral(_)]),
+            "{shown:?}"
+        );
+        let text = text_of(&shown);
+        for part in [
+            "turn reminder after 120 seconds",
+            "after 600 seconds",
+            "lobby closes after 1800 seconds",
+            "games with humans on at least two teams",
+            "the server's language",
+        ] {
+            assert!(text.contains(part), "{part} in {text}");
+        }
+
+        // Values out of range, and a reminder not before the timeout: clear refusals, nothing changed.
+        let refused = [
+            (
+                SettingsRequest {
+                    turn_reminder_secs: Some(5),
+                    ..SettingsRequest::default()
+                },
+                "`turn_reminder` must be between 10 and 86400 seconds",
+            ),
+            (
+                SettingsRequest {
+                    turn_timeout_secs: Some(10),
+                    ..SettingsRequest::default()
+                },
+                "`turn_timeout` must be between 30 and 604800 seconds",
+            ),
+            (
+                SettingsRequest {
+                    lobby_timeout_secs: Some(100_000),
+                    ..SettingsRequest::default()
+                },
+                "`lobby_timeout` must be between 60 and 86400 seconds",
+            ),
+            (
+                SettingsRequest {
+                    turn_reminder_secs: Some(600),
+                    ..SettingsRequest::default()
+                },
+                "The turn reminder (600 s) must come before the turn timeout (600 s)",
+            ),
+            (
+                // Below the reminder in force (the operator's 120 s).
+                SettingsRequest {
+                    turn_timeout_secs: Some(100),
+                    variant: Some(Variant::Dice),
+                    ..SettingsRequest::default()
+                },
+                "The turn reminder (120 s) must come before the turn timeout (100 s)",
+            ),
+        ];
+        for (request, says) in refused {
+            assert_refusal(&settings_as(&tables, admin(1), request), says);
+            unchanged(&tables);
+        }
+
+        // Every setting at once.
+        let reply = settings_as(
+            &tables,
+            admin(1),
+            SettingsRequest {
+                variant: Some(Variant::Dice),
+                bot_level: Some(BotLevel::Hard),
+                turn_reminder_secs: Some(30),
+                turn_timeout_secs: Some(60),
+                lobby_timeout_secs: Some(120),
+                rated: Some(false),
+                language: Some(Lang::De),
+                reset: false,
+            },
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+        assert!(
+            matches!(&reply.outputs[..], [Output::Ephemeral(_)]),
+            "{reply:?}"
+        );
+        assert!(text_of(&reply).contains("Saved"), "{}", text_of(&reply));
+        let log = t.store.settings_log(GUILD.0, 10).expect("log");
+        assert_eq!(log.len(), 1, "{backend}");
+        assert_eq!(log[0].user_id, 1);
+        for part in [
+            "game: dice",
+            "computer_level: hard",
+            "turn_reminder: 30 s",
+            "turn_timeout: 60 s",
+            "lobby_timeout: 120 s",
+            "rated: false",
+            "language: de",
+        ] {
+            assert!(log[0].change.contains(part), "{part} in {:?}", log[0]);
+        }
+
+        // Kept: a new process on the same database uses them.
+        let again = tables_on(t.store.clone(), 4);
+        let s = again.settings_for(Some(GUILD));
+        assert_eq!(s.default_variant, Variant::Dice);
+        assert_eq!(s.default_bot_level, BotLevel::Hard);
+        assert_eq!(s.turn_reminder, Duration::from_secs(30));
+        assert_eq!(s.turn_timeout, Duration::from_secs(60));
+        assert_eq!(s.lobby_timeout, Duration::from_secs(120));
+        assert_eq!(again.server_language(Some(GUILD)), Some(Lang::De));
+        // Another server keeps the operator's.
+        assert_eq!(again.settings_for(Some(GuildId(78))), *again.settings());
+
+        // Used: the rules default to dice; a computer added without a level is hard; games are casual.
+        let rules = ask(&again, 39, 1, Command::Rules { variant: None });
+        assert!(
+            matches!(&rules.outputs[..], [Output::Ephemeral(m)] if m.lines == [Text::Rules(Variant::Dice)]),
+            "{rules:?}"
+        );
+        assert!(!ask(&again, 40, 1, start(Variant::Classic)).is_refusal());
+        assert!(!ask(&again, 40, 1, Command::AddBot { level: None }).is_refusal());
+        let lobby = again.snapshot(ChannelId(40)).expect("the lobby");
+        assert_eq!(lobby.setup.rated, Some(false));
+        let json = serde_json::to_string(&lobby).expect("json");
+        assert!(json.contains("\"hard\""), "{json}");
+        // The lobby closes after the server's 120 s, not the operator's 1800 s.
+        assert!(again.tick(at(119)).iter().all(|(c, _)| c.0 != 40));
+        assert!(again.snapshot(ChannelId(40)).is_some());
+        again.tick(at(121));
+        assert!(again.snapshot(ChannelId(40)).is_none(), "the lobby expired");
+        // A player to move is reminded after the server's 30 s (not the operator's 120 s).
+        begin(&again, 41, Variant::Classic, &[1, 2]);
+        assert!(again
+            .tick(at(29))
+            .iter()
+            .all(|(c, r)| c.0 != 41 || r.outputs.is_empty()));
+        let reminded = again.tick(at(31));
+        let (_, reply) = reminded
+            .iter()
+            .find(|(c, _)| c.0 == 41)
+            .expect("a reminder in channel 41");
+        assert!(
+            reply.outputs.iter().any(|o| matches!(o, Output::Channel(m)
+                if matches!(m.lines.first(), Some(Text::Reminder { seconds_left: 29, .. })))),
+            "{reply:?}"
+        );
+
+        // Back to the operator's defaults; logged with who did it.
+        let reply = settings_as(
+            &again,
+            admin(5),
+            SettingsRequest {
+                reset: true,
+                ..SettingsRequest::default()
+            },
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+        assert_eq!(again.settings_for(Some(GUILD)), *again.settings());
+        let log = t.store.settings_log(GUILD.0, 10).expect("log");
+        assert_eq!(log.len(), 2);
+        assert_eq!(
+            (log[0].user_id, log[0].change.as_str()),
+            (5, "reset to the defaults")
         );
     }
 }

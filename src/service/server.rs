@@ -290,7 +290,9 @@ impl Tables {
         let info = self.settings_info(&next);
         lock(&self.servers).insert(guild, next);
         Reply {
-            outputs: vec![Output::Ephemeral(Message::text(Text::SettingsChanged(info)))],
+            outputs: vec![Output::Ephemeral(Message::text(Text::SettingsChanged(
+                info,
+            )))],
             auto_move: false,
         }
     }

@@ -27,8 +27,8 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, Store, StoreError,
-    StoredTable, BOT_USER_ID,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, Store,
+    StoreError, StoredTable, BOT_USER_ID,
 };
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
@@ -1208,7 +1208,12 @@ impl Store for PostgresStore {
             )?;
             tx.execute(
                 "INSERT INTO settings_log (guild_id, user_id, change, at) VALUES ($1, $2, $3, $4)",
-                &[&guild, &to_db_id(change.user_id), &change.change, &change.at],
+                &[
+                    &guild,
+                    &to_db_id(change.user_id),
+                    &change.change,
+                    &change.at,
+                ],
             )?;
             Ok(())
         })
