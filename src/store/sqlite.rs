@@ -1556,6 +1556,11 @@ mod tests {
             .expect("open")
             .leaderboard(Some(1), 100)
             .expect("stats");
+        let expected_ratings = SqliteStore::open(&clean)
+            .expect("open")
+            .rating_leaderboard(Some(1), 100)
+            .expect("ratings");
+        assert!(!expected_ratings.is_empty(), "the games are rated");
         let trees = btrees(&clean);
         let names: Vec<&str> = trees.iter().map(|(n, _)| n.as_str()).collect();
         for wanted in [
@@ -1610,6 +1615,12 @@ mod tests {
                         "{what}"
                     );
                     assert_eq!(store.quarantined().expect("q").len(), 1, "{what}");
+                    // Ratings are rebuilt from the games (a damaged ratings page included).
+                    assert_eq!(
+                        store.rating_leaderboard(Some(1), 100).expect("ratings"),
+                        expected_ratings,
+                        "{what}"
+                    );
                     continue;
                 }
                 // A table's page: that table lost rows, the others are whole.
