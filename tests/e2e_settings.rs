@@ -136,7 +136,7 @@ async fn an_admin_changes_the_settings_a_member_is_refused_and_games_use_them() 
     fake.wait_reply(&cancel, STEP).await.expect("cancelled");
 
     // A whole classic game between two members: casual by the server's setting, so nobody is rated.
-    let mut table = TableDriver::open(fake, channel, &bob, &[carol.clone()], 2)
+    let mut table = TableDriver::open(fake, channel, &bob, std::slice::from_ref(&carol), 2)
         .await
         .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
     let mut over = false;
