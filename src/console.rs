@@ -131,6 +131,8 @@ enum Asked {
         #[serde(default)]
         lobby_timeout: Option<u64>,
         #[serde(default)]
+        thinking_time: Option<u64>,
+        #[serde(default)]
         rated: Option<bool>,
         #[serde(default)]
         language: Option<crate::i18n::Lang>,
@@ -162,6 +164,7 @@ impl Asked {
                 turn_reminder,
                 turn_timeout,
                 lobby_timeout,
+                thinking_time,
                 rated,
                 language,
                 reset,
@@ -171,6 +174,7 @@ impl Asked {
                 turn_reminder_secs: turn_reminder,
                 turn_timeout_secs: turn_timeout,
                 lobby_timeout_secs: lobby_timeout,
+                thinking_ms: thinking_time,
                 rated,
                 language,
                 reset,

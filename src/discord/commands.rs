@@ -472,6 +472,10 @@ pub async fn settings(
     #[min = 60]
     #[max = 86400]
     lobby_timeout: Option<u32>,
+    #[description = "Milliseconds a computer player thinks per move"]
+    #[min = 100]
+    #[max = 5000]
+    thinking_time: Option<u32>,
     #[description = "Whether games count for ratings by default"] rated: Option<bool>,
     #[description = "The language of the bot's channel posts"] language: Option<Language>,
     #[description = "Go back to the bot's defaults first"] reset: Option<bool>,
@@ -484,6 +488,7 @@ pub async fn settings(
             turn_reminder_secs: turn_reminder.map(u64::from),
             turn_timeout_secs: turn_timeout.map(u64::from),
             lobby_timeout_secs: lobby_timeout.map(u64::from),
+            thinking_ms: thinking_time.map(u64::from),
             rated,
             language: language.map(Lang::from),
             reset: reset.unwrap_or(false),

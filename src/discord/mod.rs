@@ -118,6 +118,18 @@ impl MovePicker for AiPicker {
     fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move {
         ai::choose_move_after(view, history, level, &ai::Budget::time(self.think), seed)
     }
+
+    fn choose_thinking(
+        &self,
+        view: &View,
+        history: &[(Seat, Move)],
+        level: BotLevel,
+        seed: u64,
+        think: Option<Duration>,
+    ) -> Move {
+        let budget = ai::Budget::time(think.unwrap_or(self.think));
+        ai::choose_move_after(view, history, level, &budget, seed)
+    }
 }
 
 /// The painter that draws with `crate::render`.
@@ -391,6 +403,7 @@ mod tests {
                 "turn_reminder",
                 "turn_timeout",
                 "lobby_timeout",
+                "thinking_time",
                 "rated",
                 "language",
                 "reset"

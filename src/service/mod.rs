@@ -436,6 +436,8 @@ pub struct Settings {
     pub default_bot_level: BotLevel,
     /// The game `start` opens when none is named.
     pub default_variant: Variant,
+    /// How long a computer player thinks per move (`None`: the move picker's own time).
+    pub bot_think: Option<Duration>,
     /// Limits against abuse.
     pub limits: Limits,
 }
@@ -448,6 +450,7 @@ impl Default for Settings {
             lobby_timeout: Duration::from_secs(1800),
             default_bot_level: BotLevel::Easy,
             default_variant: Variant::Classic,
+            bot_think: None,
             limits: Limits::default(),
         }
     }
@@ -1086,13 +1089,17 @@ impl Tables {
             let settings = self.known_settings_for(table.guild);
             (table.claim_auto_task(now, &settings, seed)?, table.guild)
         };
+        let settings = self.known_settings_for(guild);
+        let think = settings.bot_think;
         let picker = self.picker.clone();
         let view = task.view.clone();
         let history = task.history.clone();
         let level = task.level;
         let seed = task.seed;
-        let chosen =
-            tokio::task::spawn_blocking(move || picker.choose(&view, &history, level, seed)).await;
+        let chosen = tokio::task::spawn_blocking(move || {
+            picker.choose_thinking(&view, &history, level, seed, think)
+        })
+        .await;
         let chosen = match chosen {
             Ok(mv) => Some(mv),
             Err(e) => {
@@ -1102,7 +1109,6 @@ impl Tables {
         };
         // Applied and saved on a blocking thread too: saving is I/O.
         let persist = self.persist.clone();
-        let settings = self.known_settings_for(guild);
         let table_ref = shared.clone();
         let applied = tokio::task::spawn_blocking(move || {
             let mut table = lock(&table_ref);

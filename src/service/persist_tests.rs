@@ -1043,6 +1043,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             "lobby closes after 1800 seconds",
             "games with humans on at least two teams",
             "the server's language",
+            "thinking time per move: the bot's default",
         ] {
             assert!(text.contains(part), "{part} in {text}");
         }
@@ -1054,21 +1055,28 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                     turn_reminder_secs: Some(5),
                     ..SettingsRequest::default()
                 },
-                "`turn_reminder` must be between 10 and 86400 seconds",
+                "`turn_reminder` must be between 10 and 86400 s",
             ),
             (
                 SettingsRequest {
                     turn_timeout_secs: Some(10),
                     ..SettingsRequest::default()
                 },
-                "`turn_timeout` must be between 30 and 604800 seconds",
+                "`turn_timeout` must be between 30 and 604800 s",
             ),
             (
                 SettingsRequest {
                     lobby_timeout_secs: Some(100_000),
                     ..SettingsRequest::default()
                 },
-                "`lobby_timeout` must be between 60 and 86400 seconds",
+                "`lobby_timeout` must be between 60 and 86400 s",
+            ),
+            (
+                SettingsRequest {
+                    thinking_ms: Some(60_000),
+                    ..SettingsRequest::default()
+                },
+                "`thinking_time` must be between 100 and 5000 ms",
             ),
             (
                 SettingsRequest {
@@ -1102,6 +1110,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 turn_reminder_secs: Some(30),
                 turn_timeout_secs: Some(60),
                 lobby_timeout_secs: Some(120),
+                thinking_ms: Some(250),
                 rated: Some(false),
                 language: Some(Lang::De),
                 reset: false,
@@ -1122,6 +1131,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             "turn_reminder: 30 s",
             "turn_timeout: 60 s",
             "lobby_timeout: 120 s",
+            "thinking_time: 250 ms",
             "rated: false",
             "language: de",
         ] {
@@ -1136,6 +1146,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         assert_eq!(s.turn_reminder, Duration::from_secs(30));
         assert_eq!(s.turn_timeout, Duration::from_secs(60));
         assert_eq!(s.lobby_timeout, Duration::from_secs(120));
+        assert_eq!(s.bot_think, Some(Duration::from_millis(250)));
         assert_eq!(again.server_language(Some(GUILD)), Some(Lang::De));
         // Another server keeps the operator's.
         assert_eq!(again.settings_for(Some(GuildId(78))), *again.settings());
@@ -1192,4 +1203,67 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             (5, "reset to the defaults")
         );
     }
+}
+
+/// A random player that records the thinking time it was given.
+struct ThinkRecorder(std::sync::Mutex<Vec<Option<Duration>>>);
+
+impl MovePicker for ThinkRecorder {
+    fn choose(
+        &self,
+        view: &crate::engine::View,
+        history: &[(crate::engine::Seat, Move)],
+        level: BotLevel,
+        seed: u64,
+    ) -> Move {
+        RandomPicker.choose(view, history, level, seed)
+    }
+
+    fn choose_thinking(
+        &self,
+        view: &crate::engine::View,
+        history: &[(crate::engine::Seat, Move)],
+        level: BotLevel,
+        seed: u64,
+        think: Option<Duration>,
+    ) -> Move {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(think);
+        RandomPicker.choose(view, history, level, seed)
+    }
+}
+
+#[tokio::test]
+async fn a_servers_thinking_time_reaches_its_computer_players() {
+    let recorder = Arc::new(ThinkRecorder(std::sync::Mutex::new(Vec::new())));
+    let tables = Tables::seeded(test_settings(), recorder.clone(), 5);
+    let thinks = || recorder.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let reply = settings_as(
+        &tables,
+        admin(1),
+        SettingsRequest {
+            thinking_ms: Some(300),
+            ..SettingsRequest::default()
+        },
+    );
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert!(!ask(&tables, 50, 1, start(Variant::Classic)).is_refusal());
+    assert!(!ask(&tables, 50, 1, Command::AddBot { level: None }).is_refusal());
+    assert!(!ask(&tables, 50, 1, Command::Begin).is_refusal());
+    let mut rng = GameRng::new(9);
+    for _ in 0..4 {
+        tables.run_auto(ChannelId(50), T0).await;
+        if !thinks().is_empty() {
+            break;
+        }
+        let (user, command) = next_human_action(&tables, 50, &mut rng).expect("a move");
+        assert!(!ask(&tables, 50, user, command).is_refusal());
+    }
+    let seen = thinks();
+    assert!(!seen.is_empty(), "the computer moved");
+    assert!(
+        seen.iter().all(|t| *t == Some(Duration::from_millis(300))),
+        "{seen:?}"
+    );
+    // Another server's computers think for the operator's time (here: the picker's own).
+    assert_eq!(tables.settings_for(Some(GuildId(78))).bot_think, None);
 }

@@ -21,6 +21,8 @@ pub const REMINDER_RANGE: (u64, u64) = (10, 86_400);
 pub const TIMEOUT_RANGE: (u64, u64) = (30, 604_800);
 /// Shortest and longest lobby timeout, in seconds.
 pub const LOBBY_RANGE: (u64, u64) = (60, 86_400);
+/// Shortest and longest thinking time of a computer player per move, in milliseconds.
+pub const THINKING_RANGE: (u64, u64) = (100, 5_000);
 
 /// What a server changed from the operator's defaults (`None`: the operator's default).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +38,8 @@ pub struct ServerSettings {
     pub turn_timeout_secs: Option<u64>,
     /// Seconds before a lobby that has not started is closed.
     pub lobby_timeout_secs: Option<u64>,
+    /// Milliseconds a computer player thinks per move.
+    pub thinking_ms: Option<u64>,
     /// Whether games count for ratings unless their lobby says otherwise (`None`: if humans play on at
     /// least two teams).
     pub rated: Option<bool>,
@@ -53,6 +57,10 @@ impl ServerSettings {
             lobby_timeout: secs(self.lobby_timeout_secs, base.lobby_timeout),
             default_bot_level: self.bot_level.unwrap_or(base.default_bot_level),
             default_variant: self.variant.unwrap_or(base.default_variant),
+            bot_think: self
+                .thinking_ms
+                .map(Duration::from_millis)
+                .or(base.bot_think),
             limits: base.limits,
         }
     }
@@ -71,6 +79,8 @@ pub struct SettingsRequest {
     pub turn_timeout_secs: Option<u64>,
     /// The lobby timeout, in seconds.
     pub lobby_timeout_secs: Option<u64>,
+    /// A computer player's thinking time per move, in milliseconds.
+    pub thinking_ms: Option<u64>,
     /// Whether games are rated by default.
     pub rated: Option<bool>,
     /// The language of channel posts.
@@ -105,6 +115,9 @@ impl SettingsRequest {
             if let Some(v) = value {
                 parts.push(format!("{name}: {v} s"));
             }
+        }
+        if let Some(ms) = self.thinking_ms {
+            parts.push(format!("thinking_time: {ms} ms"));
         }
         if let Some(r) = self.rated {
             parts.push(format!("rated: {r}"));
@@ -190,6 +203,9 @@ impl Tables {
             turn_reminder_secs: s.turn_reminder.as_secs(),
             turn_timeout_secs: s.turn_timeout.as_secs(),
             lobby_timeout_secs: s.lobby_timeout.as_secs(),
+            thinking_ms: s
+                .bot_think
+                .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
             rated: server.rated,
             language: server.language,
         }
@@ -235,6 +251,11 @@ impl Tables {
                 request.lobby_timeout_secs,
                 LOBBY_RANGE,
             ),
+            (
+                SettingName::ThinkingTime,
+                request.thinking_ms,
+                THINKING_RANGE,
+            ),
         ];
         for (name, value, range) in checks {
             if let Err(text) = check_range(name, value, range) {
@@ -252,6 +273,7 @@ impl Tables {
             turn_reminder_secs: request.turn_reminder_secs.or(base.turn_reminder_secs),
             turn_timeout_secs: request.turn_timeout_secs.or(base.turn_timeout_secs),
             lobby_timeout_secs: request.lobby_timeout_secs.or(base.lobby_timeout_secs),
+            thinking_ms: request.thinking_ms.or(base.thinking_ms),
             rated: request.rated.or(base.rated),
             language: request.language.or(base.language),
         };

@@ -537,6 +537,8 @@ pub enum SettingName {
     TurnTimeout,
     /// The lobby timeout.
     LobbyTimeout,
+    /// A computer player's thinking time (in milliseconds).
+    ThinkingTime,
 }
 
 impl SettingName {
@@ -546,6 +548,15 @@ impl SettingName {
             SettingName::TurnReminder => "turn_reminder",
             SettingName::TurnTimeout => "turn_timeout",
             SettingName::LobbyTimeout => "lobby_timeout",
+            SettingName::ThinkingTime => "thinking_time",
+        }
+    }
+
+    /// The unit of its values: `s` or `ms`.
+    pub const fn unit(self) -> &'static str {
+        match self {
+            SettingName::ThinkingTime => "ms",
+            _ => "s",
         }
     }
 }
@@ -563,6 +574,8 @@ pub struct SettingsInfo {
     pub turn_timeout_secs: u64,
     /// The lobby timeout, in seconds.
     pub lobby_timeout_secs: u64,
+    /// A computer player's thinking time per move, in milliseconds (`None`: the bot's own).
+    pub thinking_ms: Option<u64>,
     /// Whether games are rated by default (`None`: if humans play on at least two teams).
     pub rated: Option<bool>,
     /// The language of channel posts (`None`: the server's preferred locale).
@@ -593,6 +606,11 @@ fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
         .text("reminder", secs(tr, info.turn_reminder_secs))
         .text("timeout", secs(tr, info.turn_timeout_secs))
         .text("lobby", secs(tr, info.lobby_timeout_secs))
+        .text(
+            "thinking",
+            info.thinking_ms
+                .map_or_else(|| "none".to_string(), |ms| ms.to_string()),
+        )
         .text("rated", rated)
         .text("language", language);
     tr.ta("settings-list", &args)
@@ -1232,6 +1250,7 @@ impl Text {
                     "settings-bad-range",
                     &Args::new()
                         .text("option", name.option())
+                        .text("unit", name.unit())
                         .number("min", number(*min))
                         .number("max", number(*max)),
                 )

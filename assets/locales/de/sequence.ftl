@@ -471,6 +471,10 @@ settings-list = • Spiel: { $game }
     • Zugerinnerung nach { $reminder }
     • Zugzeit (danach spielt ein Computer den Zug) { $timeout }
     • Lobby schließt nach { $lobby }
+    • Bedenkzeit des Computers pro Zug: { $thinking ->
+        [none] Standard des Bots
+       *[other] { $thinking } ms
+    }
     • Gewertete Spiele: { $rated ->
         [always] jedes Spiel
         [never] keine (locker)
@@ -482,7 +486,7 @@ settings-list = • Spiel: { $game }
         [Norsk] Norsk
        *[other] die Sprache des Servers
     }
-settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } Sekunden liegen. Es wurde nichts geändert.
+settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
 cmd-sequence-settings = sequence-einstellungen
 cmd-sequence-settings-desc = Die Standards dieses Servers für Sequence zeigen oder ändern (Server verwalten).
@@ -496,6 +500,8 @@ opt-sequence-settings-turn_timeout = zugzeit
 opt-sequence-settings-turn_timeout-desc = Sekunden, bis ein Computer den Zug spielt
 opt-sequence-settings-lobby_timeout = lobbyzeit
 opt-sequence-settings-lobby_timeout-desc = Sekunden, bis eine nicht gestartete Lobby schließt
+opt-sequence-settings-thinking_time = bedenkzeit
+opt-sequence-settings-thinking_time-desc = Millisekunden, die ein Computerspieler pro Zug nachdenkt
 opt-sequence-settings-rated = gewertet
 opt-sequence-settings-rated-desc = Ob Spiele standardmäßig für die Wertung zählen
 opt-sequence-settings-language = sprache

@@ -476,6 +476,10 @@ settings-list = • game: { $game }
     • turn reminder after { $reminder }
     • turn timeout (a computer plays the turn) after { $timeout }
     • lobby closes after { $lobby }
+    • computer thinking time per move: { $thinking ->
+        [none] the bot's default
+       *[other] { $thinking } ms
+    }
     • rated games: { $rated ->
         [always] every game
         [never] none (casual)
@@ -487,7 +491,7 @@ settings-list = • game: { $game }
         [Norsk] Norsk
        *[other] the server's language
     }
-settings-bad-range = `{ $option }` must be between { $min } and { $max } seconds. Nothing was changed.
+settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
 cmd-sequence-settings = sequence-settings
 cmd-sequence-settings-desc = Show or change this server's defaults for Sequence games (Manage Server).
@@ -501,6 +505,8 @@ opt-sequence-settings-turn_timeout = turn_timeout
 opt-sequence-settings-turn_timeout-desc = Seconds before a computer plays the turn
 opt-sequence-settings-lobby_timeout = lobby_timeout
 opt-sequence-settings-lobby_timeout-desc = Seconds before a lobby that has not started closes
+opt-sequence-settings-thinking_time = thinking_time
+opt-sequence-settings-thinking_time-desc = Milliseconds a computer player thinks per move
 opt-sequence-settings-rated = rated
 opt-sequence-settings-rated-desc = Whether games count for ratings by default
 opt-sequence-settings-language = language

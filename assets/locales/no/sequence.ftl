@@ -471,6 +471,10 @@ settings-list = • spill: { $game }
     • påminnelse om trekk etter { $reminder }
     • tidsgrense for trekk (en datamaskin spiller trekket) { $timeout }
     • lobbyen stenges etter { $lobby }
+    • datamaskinens tenketid per trekk: { $thinking ->
+        [none] botens standard
+       *[other] { $thinking } ms
+    }
     • rangerte spill: { $rated ->
         [always] alle spill
         [never] ingen (uformelle)
@@ -482,7 +486,7 @@ settings-list = • spill: { $game }
         [Norsk] Norsk
        *[other] serverens språk
     }
-settings-bad-range = `{ $option }` må være mellom { $min } og { $max } sekunder. Ingenting ble endret.
+settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
 cmd-sequence-settings = sequence-innstillinger
 cmd-sequence-settings-desc = Vis eller endre standardene til denne serveren for Sequence (Administrer server).
@@ -496,6 +500,8 @@ opt-sequence-settings-turn_timeout = tidsgrense
 opt-sequence-settings-turn_timeout-desc = Sekunder før en datamaskin spiller trekket
 opt-sequence-settings-lobby_timeout = lobbytid
 opt-sequence-settings-lobby_timeout-desc = Sekunder før en lobby som ikke har startet stenges
+opt-sequence-settings-thinking_time = tenketid
+opt-sequence-settings-thinking_time-desc = Millisekunder en datamaskinspiller tenker per trekk
 opt-sequence-settings-rated = rangert
 opt-sequence-settings-rated-desc = Om spill teller for rating som standard
 opt-sequence-settings-language = spraak
