@@ -133,6 +133,8 @@ enum Asked {
         #[serde(default)]
         thinking_time: Option<u64>,
         #[serde(default)]
+        on_timeout: Option<crate::service::OnTimeout>,
+        #[serde(default)]
         rated: Option<bool>,
         #[serde(default)]
         language: Option<crate::i18n::Lang>,
@@ -165,6 +167,7 @@ impl Asked {
                 turn_timeout,
                 lobby_timeout,
                 thinking_time,
+                on_timeout,
                 rated,
                 language,
                 reset,
@@ -175,6 +178,7 @@ impl Asked {
                 turn_timeout_secs: turn_timeout,
                 lobby_timeout_secs: lobby_timeout,
                 thinking_ms: thinking_time,
+                on_timeout,
                 rated,
                 language,
                 reset,

@@ -6,8 +6,8 @@ use poise::serenity_prelude as serenity;
 use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
-    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Request, SettingsRequest, Timestamp,
-    UserId,
+    Actor, BotLevel, ChannelId, Choice, Command, GuildId, OnTimeout, Request, SettingsRequest,
+    Timestamp, UserId,
 };
 
 use super::persistence::{history, leaderboard, record, stats};
@@ -448,6 +448,26 @@ impl From<Language> for Lang {
     }
 }
 
+/// What happens when a player's time runs out, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum TimeoutAction {
+    /// A computer plays that turn.
+    #[name = "computer"]
+    Computer,
+    /// The player gives up.
+    #[name = "give_up"]
+    GiveUp,
+}
+
+impl From<TimeoutAction> for OnTimeout {
+    fn from(action: TimeoutAction) -> OnTimeout {
+        match action {
+            TimeoutAction::Computer => OnTimeout::Computer,
+            TimeoutAction::GiveUp => OnTimeout::GiveUp,
+        }
+    }
+}
+
 /// Show or change this server's defaults (Manage Server only).
 #[allow(clippy::too_many_arguments)]
 #[poise::command(
@@ -476,6 +496,7 @@ pub async fn settings(
     #[min = 100]
     #[max = 5000]
     thinking_time: Option<u32>,
+    #[description = "What happens when a player's time runs out"] on_timeout: Option<TimeoutAction>,
     #[description = "Whether games count for ratings by default"] rated: Option<bool>,
     #[description = "The language of the bot's channel posts"] language: Option<Language>,
     #[description = "Go back to the bot's defaults first"] reset: Option<bool>,
@@ -489,6 +510,7 @@ pub async fn settings(
             turn_timeout_secs: turn_timeout.map(u64::from),
             lobby_timeout_secs: lobby_timeout.map(u64::from),
             thinking_ms: thinking_time.map(u64::from),
+            on_timeout: on_timeout.map(OnTimeout::from),
             rated,
             language: language.map(Lang::from),
             reset: reset.unwrap_or(false),

@@ -321,6 +321,7 @@ impl BotConfig {
             default_bot_level: self.defaults.bot_level,
             default_variant: self.defaults.game,
             bot_think: Some(Duration::from_millis(self.defaults.ai_time_ms)),
+            timeout_gives_up: false,
             limits: Limits {
                 tables_per_user: self.limits.tables_per_user,
                 tables_per_server: self.limits.tables_per_server,

@@ -404,6 +404,7 @@ mod tests {
                 "turn_timeout",
                 "lobby_timeout",
                 "thinking_time",
+                "on_timeout",
                 "rated",
                 "language",
                 "reset"

@@ -35,7 +35,7 @@ use crate::store::{Store, StoreError};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use persist::{Restored, StorePersist};
 pub use seeds::{OsSeeds, SeedSource};
-pub use server::{ServerSettings, SettingsRequest};
+pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
 pub use text::{Text, Who};
 
@@ -438,6 +438,9 @@ pub struct Settings {
     pub default_variant: Variant,
     /// How long a computer player thinks per move (`None`: the move picker's own time).
     pub bot_think: Option<Duration>,
+    /// Whether a player whose turn times out gives up (a computer takes their seat for good) instead
+    /// of a computer playing that one turn.
+    pub timeout_gives_up: bool,
     /// Limits against abuse.
     pub limits: Limits,
 }
@@ -451,6 +454,7 @@ impl Default for Settings {
             default_bot_level: BotLevel::Easy,
             default_variant: Variant::Classic,
             bot_think: None,
+            timeout_gives_up: false,
             limits: Limits::default(),
         }
     }
@@ -1048,7 +1052,34 @@ impl Tables {
             }
             let before = table.clone();
             let settings = self.settings_for(table.guild);
-            let mut reply = table.tick(now, &settings);
+            let timed_out = table
+                .timed_out_human(now, &settings)
+                .filter(|_| settings.timeout_gives_up);
+            let mut reply = match timed_out {
+                // This server's rule: a player whose time ran out gives up.
+                Some((user, name)) => {
+                    let actor = Actor {
+                        user,
+                        name,
+                        can_manage: false,
+                        can_manage_guild: false,
+                    };
+                    let lang = self
+                        .server_language(table.guild)
+                        .or_else(|| self.channel_language(channel))
+                        .unwrap_or_default();
+                    let mut reply =
+                        table.handle(&actor, Command::Forfeit, now, &settings, None, lang);
+                    // Nobody asked: there is no one to answer privately.
+                    reply.outputs.retain(|o| !matches!(o, Output::Ephemeral(_)));
+                    if reply.outputs.is_empty() {
+                        table.tick(now, &settings)
+                    } else {
+                        reply
+                    }
+                }
+                None => table.tick(now, &settings),
+            };
             if !reply.outputs.is_empty() {
                 match persist_update(&*self.persist, &table, reply) {
                     Ok(saved) => reply = saved,

@@ -1111,6 +1111,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 turn_timeout_secs: Some(60),
                 lobby_timeout_secs: Some(120),
                 thinking_ms: Some(250),
+                on_timeout: None,
                 rated: Some(false),
                 language: Some(Lang::De),
                 reset: false,
@@ -1266,4 +1267,63 @@ async fn a_servers_thinking_time_reaches_its_computer_players() {
     );
     // Another server's computers think for the operator's time (here: the picker's own).
     assert_eq!(tables.settings_for(Some(GuildId(78))).bot_think, None);
+}
+
+#[test]
+fn where_a_timeout_means_giving_up_the_idle_player_gives_up_and_keeps_the_loss() {
+    for (backend, t) in backends("on_timeout") {
+        let tables = tables_on(t.store.clone(), 6);
+        let reply = settings_as(
+            &tables,
+            admin(1),
+            SettingsRequest {
+                on_timeout: Some(OnTimeout::GiveUp),
+                ..SettingsRequest::default()
+            },
+        );
+        assert!(
+            text_of(&reply).contains("the player gives up"),
+            "{}",
+            text_of(&reply)
+        );
+        begin(&tables, 60, Variant::Classic, &[1, 2]);
+        let table = tables.snapshot(ChannelId(60)).expect("the game");
+        let playing = table.playing().expect("playing");
+        let seat = playing.live.game().position().to_move();
+        let idle = playing
+            .seats
+            .get(usize::from(seat))
+            .and_then(Player::user)
+            .expect("a human to move");
+        let timeout = tables.settings_for(Some(GUILD)).turn_timeout.as_secs();
+        // Before the timeout nothing happens; after it the idle player gives up and, two players
+        // being two teams, the other wins.
+        tables.tick(at(timeout - 1));
+        let still = tables.snapshot(ChannelId(60)).expect("still playing");
+        assert!(still.playing().expect("playing").forfeited.is_empty());
+        let ticked = tables.tick(at(timeout + 1));
+        let (_, reply) = ticked
+            .iter()
+            .find(|(c, _)| c.0 == 60)
+            .expect("the timeout in channel 60");
+        assert!(reply
+            .outputs
+            .iter()
+            .all(|o| !matches!(o, Output::Ephemeral(_))));
+        let text = text_of(reply);
+        assert!(
+            text.contains(&format!("<@{}> gave up", idle.0)),
+            "{backend}: {text}"
+        );
+        assert!(tables.snapshot(ChannelId(60)).is_none(), "the game ended");
+        let game = t.store.recent_games(Some(GUILD.0), 1).expect("games");
+        let seat = game[0]
+            .players
+            .iter()
+            .find(|p| p.user_id == idle.0)
+            .expect("the idle player's seat");
+        assert!(seat.gave_up && !seat.won, "{seat:?}");
+        // Elsewhere a computer still plays the turn.
+        assert!(!tables.settings_for(Some(GuildId(78))).timeout_gives_up);
+    }
 }

@@ -24,6 +24,16 @@ pub const LOBBY_RANGE: (u64, u64) = (60, 86_400);
 /// Shortest and longest thinking time of a computer player per move, in milliseconds.
 pub const THINKING_RANGE: (u64, u64) = (100, 5_000);
 
+/// What happens when a player's turn times out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// A computer plays that turn; the player keeps their seat (the operator's default).
+    Computer,
+    /// The player gives up: a computer takes their seat for the rest of the game.
+    GiveUp,
+}
+
 /// What a server changed from the operator's defaults (`None`: the operator's default).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -40,6 +50,8 @@ pub struct ServerSettings {
     pub lobby_timeout_secs: Option<u64>,
     /// Milliseconds a computer player thinks per move.
     pub thinking_ms: Option<u64>,
+    /// What happens when a turn times out.
+    pub on_timeout: Option<OnTimeout>,
     /// Whether games count for ratings unless their lobby says otherwise (`None`: if humans play on at
     /// least two teams).
     pub rated: Option<bool>,
@@ -61,6 +73,9 @@ impl ServerSettings {
                 .thinking_ms
                 .map(Duration::from_millis)
                 .or(base.bot_think),
+            timeout_gives_up: self
+                .on_timeout
+                .map_or(base.timeout_gives_up, |o| o == OnTimeout::GiveUp),
             limits: base.limits,
         }
     }
@@ -81,6 +96,8 @@ pub struct SettingsRequest {
     pub lobby_timeout_secs: Option<u64>,
     /// A computer player's thinking time per move, in milliseconds.
     pub thinking_ms: Option<u64>,
+    /// What happens when a turn times out.
+    pub on_timeout: Option<OnTimeout>,
     /// Whether games are rated by default.
     pub rated: Option<bool>,
     /// The language of channel posts.
@@ -118,6 +135,13 @@ impl SettingsRequest {
         }
         if let Some(ms) = self.thinking_ms {
             parts.push(format!("thinking_time: {ms} ms"));
+        }
+        if let Some(o) = self.on_timeout {
+            let o = match o {
+                OnTimeout::Computer => "computer",
+                OnTimeout::GiveUp => "give_up",
+            };
+            parts.push(format!("on_timeout: {o}"));
         }
         if let Some(r) = self.rated {
             parts.push(format!("rated: {r}"));
@@ -206,6 +230,7 @@ impl Tables {
             thinking_ms: s
                 .bot_think
                 .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+            timeout_gives_up: s.timeout_gives_up,
             rated: server.rated,
             language: server.language,
         }
@@ -274,6 +299,7 @@ impl Tables {
             turn_timeout_secs: request.turn_timeout_secs.or(base.turn_timeout_secs),
             lobby_timeout_secs: request.lobby_timeout_secs.or(base.lobby_timeout_secs),
             thinking_ms: request.thinking_ms.or(base.thinking_ms),
+            on_timeout: request.on_timeout.or(base.on_timeout),
             rated: request.rated.or(base.rated),
             language: request.language.or(base.language),
         };

@@ -1216,6 +1216,27 @@ impl Table {
         }
     }
 
+    /// The human to move whose turn has run out at `now`, if any.
+    pub(super) fn timed_out_human(
+        &self,
+        now: Timestamp,
+        settings: &Settings,
+    ) -> Option<(UserId, String)> {
+        let playing = self.playing()?;
+        let pos = playing.game().position();
+        if self.closed || pos.is_over() {
+            return None;
+        }
+        match playing.player(pos.to_move())? {
+            Player::Human { user, name }
+                if now >= playing.turn_started.after(settings.turn_timeout) =>
+            {
+                Some((*user, name.clone()))
+            }
+            _ => None,
+        }
+    }
+
     /// Reminders and lobby expiry at `now`.
     pub(super) fn tick(&mut self, now: Timestamp, settings: &Settings) -> Reply {
         let mut reply = Reply::default();

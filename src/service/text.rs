@@ -576,6 +576,8 @@ pub struct SettingsInfo {
     pub lobby_timeout_secs: u64,
     /// A computer player's thinking time per move, in milliseconds (`None`: the bot's own).
     pub thinking_ms: Option<u64>,
+    /// Whether a player whose turn times out gives up (else a computer plays that turn).
+    pub timeout_gives_up: bool,
     /// Whether games are rated by default (`None`: if humans play on at least two teams).
     pub rated: Option<bool>,
     /// The language of channel posts (`None`: the server's preferred locale).
@@ -610,6 +612,14 @@ fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
             "thinking",
             info.thinking_ms
                 .map_or_else(|| "none".to_string(), |ms| ms.to_string()),
+        )
+        .text(
+            "on_timeout",
+            if info.timeout_gives_up {
+                "give_up"
+            } else {
+                "computer"
+            },
         )
         .text("rated", rated)
         .text("language", language);

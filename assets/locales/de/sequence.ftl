@@ -469,11 +469,15 @@ settings-changed = ⚙️ Gespeichert. Die Einstellungen dieses Servers sind jet
 settings-list = • Spiel: { $game }
     • Computerstufe: { $level }
     • Zugerinnerung nach { $reminder }
-    • Zugzeit (danach spielt ein Computer den Zug) { $timeout }
+    • Zugzeit { $timeout }
     • Lobby schließt nach { $lobby }
     • Bedenkzeit des Computers pro Zug: { $thinking ->
         [none] Standard des Bots
        *[other] { $thinking } ms
+    }
+    • wenn die Zeit abläuft: { $on_timeout ->
+        [give_up] der Spieler gibt auf (ein Computer übernimmt seinen Platz)
+       *[computer] ein Computer spielt diesen Zug
     }
     • Gewertete Spiele: { $rated ->
         [always] jedes Spiel
@@ -502,6 +506,10 @@ opt-sequence-settings-lobby_timeout = lobbyzeit
 opt-sequence-settings-lobby_timeout-desc = Sekunden, bis eine nicht gestartete Lobby schließt
 opt-sequence-settings-thinking_time = bedenkzeit
 opt-sequence-settings-thinking_time-desc = Millisekunden, die ein Computerspieler pro Zug nachdenkt
+opt-sequence-settings-on_timeout = bei_zeitablauf
+opt-sequence-settings-on_timeout-desc = Was passiert, wenn die Zeit eines Spielers abläuft
+choice-on_timeout-computer = ein Computer spielt diesen Zug
+choice-on_timeout-give_up = der Spieler gibt auf
 opt-sequence-settings-rated = gewertet
 opt-sequence-settings-rated-desc = Ob Spiele standardmäßig für die Wertung zählen
 opt-sequence-settings-language = sprache

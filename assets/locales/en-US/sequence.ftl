@@ -474,11 +474,15 @@ settings-changed = ⚙️ Saved. The settings of this server are now:
 settings-list = • game: { $game }
     • computer level: { $level }
     • turn reminder after { $reminder }
-    • turn timeout (a computer plays the turn) after { $timeout }
+    • turn timeout after { $timeout }
     • lobby closes after { $lobby }
     • computer thinking time per move: { $thinking ->
         [none] the bot's default
        *[other] { $thinking } ms
+    }
+    • when the time runs out: { $on_timeout ->
+        [give_up] the player gives up (a computer takes their seat)
+       *[computer] a computer plays that turn
     }
     • rated games: { $rated ->
         [always] every game
@@ -507,6 +511,10 @@ opt-sequence-settings-lobby_timeout = lobby_timeout
 opt-sequence-settings-lobby_timeout-desc = Seconds before a lobby that has not started closes
 opt-sequence-settings-thinking_time = thinking_time
 opt-sequence-settings-thinking_time-desc = Milliseconds a computer player thinks per move
+opt-sequence-settings-on_timeout = on_timeout
+opt-sequence-settings-on_timeout-desc = What happens when a player's time runs out
+choice-on_timeout-computer = a computer plays that turn
+choice-on_timeout-give_up = the player gives up
 opt-sequence-settings-rated = rated
 opt-sequence-settings-rated-desc = Whether games count for ratings by default
 opt-sequence-settings-language = language

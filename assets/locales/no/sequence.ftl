@@ -469,11 +469,15 @@ settings-changed = ⚙️ Lagret. Innstillingene for denne serveren er nå:
 settings-list = • spill: { $game }
     • datamaskinnivå: { $level }
     • påminnelse om trekk etter { $reminder }
-    • tidsgrense for trekk (en datamaskin spiller trekket) { $timeout }
+    • tidsgrense for trekk { $timeout }
     • lobbyen stenges etter { $lobby }
     • datamaskinens tenketid per trekk: { $thinking ->
         [none] botens standard
        *[other] { $thinking } ms
+    }
+    • når tiden går ut: { $on_timeout ->
+        [give_up] spilleren gir opp (en datamaskin tar plassen)
+       *[computer] en datamaskin spiller det trekket
     }
     • rangerte spill: { $rated ->
         [always] alle spill
@@ -502,6 +506,10 @@ opt-sequence-settings-lobby_timeout = lobbytid
 opt-sequence-settings-lobby_timeout-desc = Sekunder før en lobby som ikke har startet stenges
 opt-sequence-settings-thinking_time = tenketid
 opt-sequence-settings-thinking_time-desc = Millisekunder en datamaskinspiller tenker per trekk
+opt-sequence-settings-on_timeout = ved_tidsavbrudd
+opt-sequence-settings-on_timeout-desc = Hva som skjer når tiden til en spiller går ut
+choice-on_timeout-computer = en datamaskin spiller det trekket
+choice-on_timeout-give_up = spilleren gir opp
 opt-sequence-settings-rated = rangert
 opt-sequence-settings-rated-desc = Om spill teller for rating som standard
 opt-sequence-settings-language = spraak
