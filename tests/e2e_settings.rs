@@ -1,6 +1,7 @@
 //! End-to-end test of `/sequence-settings` through the real binary and the Discord stand-in: an admin
 //! (Manage Server) changes this server's defaults, a plain member is refused, a reminder that does not
-//! come before the timeout is refused, and the games that follow use the settings.
+//! come before the timeout is refused, and the games that follow use the settings (default game,
+//! computer level, casual games, the language of channel posts).
 
 mod support;
 
@@ -172,5 +173,20 @@ async fn an_admin_changes_the_settings_a_member_is_refused_and_games_use_them() 
         board.content.contains("No rated games"),
         "{}",
         board.content
+    );
+
+    // The language of channel posts: German from now on, though the server's locale is English.
+    let saved = settings(fake, &admin, channel, &[("language", "german")])
+        .await
+        .expect("the admin sets the language");
+    assert!(saved.contains("Deutsch"), "{saved}");
+    let start = fake
+        .slash(&bob, channel, "sequence start", &[("game", "classic")])
+        .expect("start");
+    let lobby = lobby_of(fake, &start, channel).await.expect("the lobby");
+    assert!(
+        lobby.content.contains("ein neues Spiel, Gastgeber"),
+        "the lobby is posted in German: {}",
+        lobby.content
     );
 }
