@@ -334,14 +334,17 @@ fn samples() -> Vec<Text> {
         Text::Reminder {
             who: ada(),
             seconds_left: 61,
+            gives_up: false,
         },
         Text::Reminder {
             who: ada(),
             seconds_left: 300,
+            gives_up: true,
         },
         Text::Reminder {
             who: ada(),
             seconds_left: 1,
+            gives_up: false,
         },
         Text::TimedOut(ada()),
         Text::DmFailed(ada()),

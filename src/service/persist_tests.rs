@@ -1298,7 +1298,14 @@ fn where_a_timeout_means_giving_up_the_idle_player_gives_up_and_keeps_the_loss()
         let timeout = tables.settings_for(Some(GUILD)).turn_timeout.as_secs();
         // Before the timeout nothing happens; after it the idle player gives up and, two players
         // being two teams, the other wins.
-        tables.tick(at(timeout - 1));
+        // The reminder says what will happen.
+        let reminded = tables.tick(at(timeout - 1));
+        assert!(
+            reminded.iter().any(|(c, r)| c.0 == 60
+                && r.outputs.iter().any(|o| matches!(o, Output::Channel(m)
+                    if matches!(m.lines.first(), Some(Text::Reminder { gives_up: true, .. }))))),
+            "{reminded:?}"
+        );
         let still = tables.snapshot(ChannelId(60)).expect("still playing");
         assert!(still.playing().expect("playing").forfeited.is_empty());
         let ticked = tables.tick(at(timeout + 1));

@@ -1264,6 +1264,7 @@ impl Table {
                             lines: vec![Text::Reminder {
                                 who: Who::User(user),
                                 seconds_left: now.seconds_until(deadline),
+                                gives_up: settings.timeout_gives_up,
                             }],
                             mentions: vec![user],
                             ..Message::default()

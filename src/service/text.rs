@@ -401,6 +401,8 @@ pub enum Text {
         who: Who,
         /// Seconds until the computer plays for them.
         seconds_left: u64,
+        /// Whether running out of time means giving up (this server's setting).
+        gives_up: bool,
     },
     /// The turn timed out; the computer played it.
     TimedOut(Who),
@@ -1106,10 +1108,18 @@ impl Text {
                 };
                 tr.ta(key, &Args::new().text("player", who.to_string()))
             }
-            Text::Reminder { who, seconds_left } => {
+            Text::Reminder {
+                who,
+                seconds_left,
+                gives_up,
+            } => {
                 let time = duration_text(tr, *seconds_left);
                 tr.ta(
-                    "reminder",
+                    if *gives_up {
+                        "reminder-give-up"
+                    } else {
+                        "reminder"
+                    },
                     &Args::new()
                         .text("player", who.to_string())
                         .text("time", time),

@@ -293,6 +293,7 @@ turn-dice-again = { $player }, das war ein Pasch: Würfle noch einmal mit `/sequ
 turn-dice = { $player }, du bist dran: `/sequence würfeln`.
 turn-cards = { $player }, du bist dran: `/sequence spielen karte: feld:`.
 reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
+reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf und ein Computer übernimmt deinen Platz.
 timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
 dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit `/sequence hand` siehst du deine Karten privat.
 record-attached = Das Spielprotokoll hängt an.

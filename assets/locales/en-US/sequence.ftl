@@ -298,6 +298,7 @@ turn-dice-again = { $player }, that was a double: roll again with `/sequence rol
 turn-dice = { $player }, it is your turn: `/sequence roll`.
 turn-cards = { $player }, it is your turn: `/sequence play card: cell:`.
 reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
+reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you give up this game and a computer takes your seat.
 timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
 dm-failed = { $player }, I could not send you a direct message. Use `/sequence hand` to see your cards privately.
 record-attached = The game record is attached.

@@ -293,6 +293,7 @@ turn-dice-again = { $player }, det ble likt på begge terningene: Kast igjen med
 turn-dice = { $player }, det er din tur: `/sequence kast`.
 turn-cards = { $player }, det er din tur: `/sequence spill kort: felt:`.
 reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
+reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og en datamaskin tar plassen din.
 timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
 dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Bruk `/sequence hånd` for å se kortene dine privat.
 record-attached = Spillprotokollen ligger vedlagt.
