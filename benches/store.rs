@@ -42,6 +42,8 @@ fn store_benches(c: &mut Criterion) {
                 team: 0,
                 won: true,
                 sequences: 2,
+                bot_level: None,
+                gave_up: false,
             },
             PlayerResult {
                 user_id: 11,
@@ -49,8 +51,11 @@ fn store_benches(c: &mut Criterion) {
                 team: 1,
                 won: false,
                 sequences: 0,
+                bot_level: None,
+                gave_up: false,
             },
         ],
+        rated: None,
     };
     c.bench_function("sqlite finish_game (full record, validated)", |b| {
         b.iter(|| store.finish_game(&game).expect("finish"))

@@ -6,7 +6,7 @@
 //! not something to expose to players.
 //!
 //! A request: `{"id": 1, "guild": 5, "channel": 10, "user": 1, "name": "Ann", "command": "play",
-//! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name` and `manage` are optional; the command's
+//! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name`, `manage` and `manage_guild` are optional; the command's
 //! options are fields beside `command`, named as in `/sequence`; `"command": "dump"` prints the
 //! channel's table as stored). Outputs: `{"id": 1, "channel": 10, "to": "channel"|"ephemeral"|"direct"|
 //! "lobby", "user": …, "text": …, "image": "board"|"hand"|null, "attachment": {…}|null, "buttons": […]}`,
@@ -28,8 +28,8 @@ use tokio::io::AsyncBufReadExt;
 use crate::discord::{open_and_restore, BotConfig};
 use crate::engine::{Options, Variant};
 use crate::service::{
-    Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request, Tables,
-    Timestamp, UserId,
+    Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request,
+    SettingsRequest, Tables, Timestamp, UserId,
 };
 
 /// One line of input.
@@ -52,6 +52,9 @@ struct Line {
     /// Whether they may manage messages.
     #[serde(default)]
     manage: bool,
+    /// Whether they may manage the server (its settings).
+    #[serde(default)]
+    manage_guild: bool,
     /// What they ask.
     #[serde(flatten)]
     command: Asked,
@@ -68,6 +71,8 @@ enum Asked {
         teams: Option<u8>,
         #[serde(default)]
         options: Options,
+        #[serde(default)]
+        rated: Option<bool>,
     },
     Join {
         #[serde(default)]
@@ -113,6 +118,29 @@ enum Asked {
         #[serde(default)]
         game: Option<i64>,
     },
+    /// `/sequence-settings`: show or change the server's settings.
+    Settings {
+        #[serde(default)]
+        game: Option<Variant>,
+        #[serde(default)]
+        computer_level: Option<BotLevel>,
+        #[serde(default)]
+        turn_reminder: Option<u64>,
+        #[serde(default)]
+        turn_timeout: Option<u64>,
+        #[serde(default)]
+        lobby_timeout: Option<u64>,
+        #[serde(default)]
+        thinking_time: Option<u64>,
+        #[serde(default)]
+        on_timeout: Option<crate::service::OnTimeout>,
+        #[serde(default)]
+        rated: Option<bool>,
+        #[serde(default)]
+        language: Option<crate::i18n::Lang>,
+        #[serde(default)]
+        reset: bool,
+    },
     /// Not a bot command: print the channel's table as it is stored.
     Dump,
 }
@@ -125,11 +153,36 @@ impl Asked {
                 game,
                 teams,
                 options,
+                rated,
             } => Command::Start {
                 variant: game.unwrap_or(default_variant),
                 teams,
                 options,
+                rated,
             },
+            Asked::Settings {
+                game,
+                computer_level,
+                turn_reminder,
+                turn_timeout,
+                lobby_timeout,
+                thinking_time,
+                on_timeout,
+                rated,
+                language,
+                reset,
+            } => Command::Settings(SettingsRequest {
+                variant: game,
+                bot_level: computer_level,
+                turn_reminder_secs: turn_reminder,
+                turn_timeout_secs: turn_timeout,
+                lobby_timeout_secs: lobby_timeout,
+                thinking_ms: thinking_time,
+                on_timeout,
+                rated,
+                language,
+                reset,
+            }),
             Asked::Join { team } => Command::Join { team },
             Asked::Leave => Command::Leave,
             Asked::Forfeit => Command::Forfeit,
@@ -260,6 +313,18 @@ impl Console {
     /// Handles one request (on a blocking thread, as the Discord layer does) and prints the reply.
     async fn request(&self, line: Line, default_variant: Variant) {
         let channel = ChannelId(line.channel);
+        // The server's own default game, over the operator's.
+        let default_variant = match line.guild {
+            Some(guild) => {
+                let tables = self.tables.clone();
+                tokio::task::spawn_blocking(move || {
+                    tables.settings_for(Some(GuildId(guild))).default_variant
+                })
+                .await
+                .unwrap_or(default_variant)
+            }
+            None => default_variant,
+        };
         let Some(command) = line.command.command(default_variant) else {
             let dump = self
                 .tables
@@ -275,6 +340,7 @@ impl Console {
                 user: UserId(line.user),
                 name: line.name.unwrap_or_else(|| format!("User{}", line.user)),
                 can_manage: line.manage,
+                can_manage_guild: line.manage_guild,
             },
             command,
         };

@@ -605,6 +605,8 @@ fn thirty_finished_games(path: &Path) {
             team,
             won: team == (n % 2) as u8,
             sequences: 0,
+            bot_level: None,
+            gave_up: false,
         };
         store
             .finish_game(&FinishedGame {
@@ -614,6 +616,7 @@ fn thirty_finished_games(path: &Path) {
                 record_json: serde_json::to_string(&record).expect("json"),
                 finished_at: 1_700_000_000_000 + n as i64,
                 players: vec![player(1, 0), player(2, 1)],
+                rated: None,
             })
             .expect("finish");
         store
@@ -891,4 +894,50 @@ fn a_game_that_ended_just_before_a_kill_is_announced_after_the_restart() {
         third.spontaneous
     );
     third.kill();
+}
+
+#[test]
+fn server_settings_from_the_console_are_checked_and_survive_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, _path) = sqlite_config(dir.path());
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    let (mut bot, _) = Bot::start(&config, &log);
+    // A plain member is refused; an admin (Manage Server) changes the default game.
+    let id = bot.send(LOBBY, 5, json!({"command": "settings", "game": "kids"}));
+    let (outputs, refused) = bot.wait_done(id);
+    assert!(refused, "{outputs:?}");
+    assert!(
+        texts(&outputs).concat().contains("Manage Server"),
+        "{outputs:?}"
+    );
+    let outputs = bot.ask(
+        LOBBY,
+        6,
+        json!({"command": "settings", "manage_guild": true, "game": "dice", "turn_timeout": 300}),
+    );
+    assert!(texts(&outputs).concat().contains("Saved"), "{outputs:?}");
+    bot.kill();
+
+    // After a restart, a game opened without naming one is dice.
+    let (mut bot, _) = Bot::start(&config, &log);
+    bot.ask(LOBBY, 5, json!({"command": "start"}));
+    let dump = bot.dump(LOBBY);
+    assert_eq!(dump["setup"]["variant"], "dice", "{dump}");
+    let outputs = bot.ask(
+        LOBBY,
+        6,
+        json!({"command": "settings", "manage_guild": true}),
+    );
+    assert!(
+        texts(&outputs).concat().contains("after 300 seconds"),
+        "{outputs:?}"
+    );
+    bot.kill();
+    assert!(
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .contains("server settings changed by User6: game: dice, turn_timeout: 300 s"),
+        "the change is logged with who made it"
+    );
 }

@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
-    Actor, BotLevel, ChannelId, Choice, Command, GuildId, Permission, Request, Text, UserId,
+    Actor, BotLevel, ChannelId, Choice, Command, GuildId, OnTimeout, Permission, Request,
+    SettingsRequest, Text, UserId,
 };
 
 use super::persistence::{history, leaderboard, record, stats};
@@ -75,6 +76,9 @@ pub(super) fn actor_of(ctx: Context<'_>) -> Actor {
         can_manage: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_messages()),
+        can_manage_guild: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
     }
 }
 
@@ -86,9 +90,12 @@ fn languages(ctx: Context<'_>) -> deliver::Langs {
         poise::Context::Prefix(_) => None,
     };
     let user = Lang::from_optional(ctx.locale());
-    let guild = Lang::from_optional(guild_locale);
     let channel = ChannelId(ctx.channel_id().get());
     let tables = &ctx.data().tables;
+    // The language the server chose in its settings, over its Discord locale.
+    let guild = tables
+        .known_server_language(ctx.guild_id().map(|g| GuildId(g.get())))
+        .or(Lang::from_optional(guild_locale));
     tables.note_languages(channel, UserId(ctx.author().id.get()), user, guild);
     deliver::Langs::choose(user, guild, tables.channel_language(channel))
 }
@@ -116,6 +123,12 @@ fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
 /// and delivers the reply.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let channel = ChannelId(ctx.channel_id().get());
+    let guild = ctx.guild_id().map(|g| GuildId(g.get()));
+    if guild.is_some() {
+        // Reads the server's settings (its language) into memory, off the async runtime.
+        let tables = ctx.data().tables.clone();
+        tokio::task::spawn_blocking(move || tables.server_settings(guild)).await?;
+    }
     let langs = languages(ctx);
     let resumed = deliver::note_access(ctx.data(), channel, access(ctx)).await;
     let request = Request {
@@ -247,6 +260,8 @@ async fn start(
     #[description = "House rule: play on, one point per sequence (classic)"] scoring: Option<bool>,
     #[description = "House rule: flank two opponent chips to capture them (classic)"]
     capture_pairs: Option<bool>,
+    #[description = "Counts for ratings (default: if humans play on at least two teams)"]
+    rated: Option<bool>,
 ) -> Result<(), Error> {
     // Refused at once where the bot could not post the board: the permissions come with the
     // interaction, so no request to Discord is needed to know.
@@ -257,9 +272,15 @@ async fn start(
             return Ok(());
         }
     }
-    let variant = game
-        .map(Variant::from)
-        .unwrap_or(ctx.data().tables.settings().default_variant);
+    let variant = match game {
+        Some(game) => Variant::from(game),
+        None => {
+            // The server's default game (its settings are read off the async runtime).
+            let tables = ctx.data().tables.clone();
+            let guild = ctx.guild_id().map(|g| GuildId(g.get()));
+            tokio::task::spawn_blocking(move || tables.settings_for(guild).default_variant).await?
+        }
+    };
     let options = Options {
         sequences_to_win,
         sequence_length,
@@ -273,6 +294,7 @@ async fn start(
             variant,
             teams,
             options,
+            rated,
         },
     )
     .await
@@ -427,4 +449,99 @@ async fn rules(
 #[poise::command(slash_command, guild_only)]
 async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Stop).await
+}
+
+/// A language for channel posts, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Language {
+    /// English.
+    #[name = "english"]
+    English,
+    /// German.
+    #[name = "german"]
+    German,
+    /// Norwegian.
+    #[name = "norwegian"]
+    Norwegian,
+}
+
+impl From<Language> for Lang {
+    fn from(language: Language) -> Lang {
+        match language {
+            Language::English => Lang::En,
+            Language::German => Lang::De,
+            Language::Norwegian => Lang::No,
+        }
+    }
+}
+
+/// What happens when a player's time runs out, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum TimeoutAction {
+    /// A computer plays that turn.
+    #[name = "computer"]
+    Computer,
+    /// The player gives up.
+    #[name = "give_up"]
+    GiveUp,
+}
+
+impl From<TimeoutAction> for OnTimeout {
+    fn from(action: TimeoutAction) -> OnTimeout {
+        match action {
+            TimeoutAction::Computer => OnTimeout::Computer,
+            TimeoutAction::GiveUp => OnTimeout::GiveUp,
+        }
+    }
+}
+
+/// Show or change this server's defaults (Manage Server only).
+#[allow(clippy::too_many_arguments)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "sequence-settings",
+    default_member_permissions = "MANAGE_GUILD"
+)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "The game a new table opens when none is named"] game: Option<Game>,
+    #[description = "The level of computer players"] level: Option<Level>,
+    #[description = "Seconds before a player is reminded of their turn"]
+    #[min = 10]
+    #[max = 86400]
+    turn_reminder: Option<u32>,
+    #[description = "Seconds before a computer plays the turn"]
+    #[min = 30]
+    #[max = 604800]
+    turn_timeout: Option<u32>,
+    #[description = "Seconds before a lobby that has not started closes"]
+    #[min = 60]
+    #[max = 86400]
+    lobby_timeout: Option<u32>,
+    #[description = "Milliseconds a computer player thinks per move"]
+    #[min = 100]
+    #[max = 5000]
+    thinking_time: Option<u32>,
+    #[description = "What happens when a player's time runs out"] on_timeout: Option<TimeoutAction>,
+    #[description = "Whether games count for ratings by default"] rated: Option<bool>,
+    #[description = "The language of the bot's channel posts"] language: Option<Language>,
+    #[description = "Go back to the bot's defaults first"] reset: Option<bool>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Settings(SettingsRequest {
+            variant: game.map(Variant::from),
+            bot_level: level.map(BotLevel::from),
+            turn_reminder_secs: turn_reminder.map(u64::from),
+            turn_timeout_secs: turn_timeout.map(u64::from),
+            lobby_timeout_secs: lobby_timeout.map(u64::from),
+            thinking_ms: thinking_time.map(u64::from),
+            on_timeout: on_timeout.map(OnTimeout::from),
+            rated,
+            language: language.map(Lang::from),
+            reset: reset.unwrap_or(false),
+        }),
+    )
+    .await
 }

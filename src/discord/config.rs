@@ -320,6 +320,8 @@ impl BotConfig {
             lobby_timeout: Duration::from_secs(self.timers.lobby_timeout_secs),
             default_bot_level: self.defaults.bot_level,
             default_variant: self.defaults.game,
+            bot_think: Some(Duration::from_millis(self.defaults.ai_time_ms)),
+            timeout_gives_up: false,
             limits: Limits {
                 tables_per_user: self.limits.tables_per_user,
                 tables_per_server: self.limits.tables_per_server,

@@ -743,9 +743,16 @@ async fn on_button(
         can_manage: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_messages()),
+        can_manage_guild: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
     };
     let user_lang = Lang::from_locale(&press.locale);
-    let guild_lang = Lang::from_optional(press.guild_locale.as_deref());
+    // The language the server chose in its settings, over its Discord locale.
+    let guild_lang = data
+        .tables
+        .known_server_language(press.guild_id.map(|g| GuildId(g.get())))
+        .or(Lang::from_optional(press.guild_locale.as_deref()));
     data.tables
         .note_languages(channel, actor.user, Some(user_lang), guild_lang);
     let langs = Langs {

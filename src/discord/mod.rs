@@ -118,6 +118,18 @@ impl MovePicker for AiPicker {
     fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move {
         ai::choose_move_after(view, history, level, &ai::Budget::time(self.think), seed)
     }
+
+    fn choose_thinking(
+        &self,
+        view: &View,
+        history: &[(Seat, Move)],
+        level: BotLevel,
+        seed: u64,
+        think: Option<Duration>,
+    ) -> Move {
+        let budget = ai::Budget::time(think.unwrap_or(self.think));
+        ai::choose_move_after(view, history, level, &budget, seed)
+    }
 }
 
 /// The painter that draws with `crate::render`.
@@ -140,7 +152,7 @@ fn painter() -> Arc<dyn Painter> {
 /// The parent command with all subcommands, as registered with Discord: descriptions, and the German
 /// and Norwegian names and descriptions, come from the translation files.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![commands::sequence()];
+    let mut commands = vec![commands::sequence(), commands::settings()];
     commands.iter_mut().for_each(localize::localize);
     commands
 }
@@ -369,8 +381,35 @@ mod tests {
         let created = poise::builtins::create_application_commands(&commands);
         let json = serde_json::to_value(&created).unwrap();
         let top = json.as_array().unwrap();
-        assert_eq!(top.len(), 1, "one parent command");
+        assert_eq!(top.len(), 2, "the game's parent command and the settings");
         assert_eq!(top[0]["name"], "sequence");
+        // The settings are a command of their own, shown only to members with Manage Server (1 << 5)
+        // and never in DMs.
+        let settings = &top[1];
+        assert_eq!(settings["name"], "sequence-settings");
+        assert_eq!(settings["default_member_permissions"], "32");
+        assert_eq!(settings["contexts"], serde_json::json!([0]), "servers only");
+        let names: Vec<&str> = settings["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "game",
+                "level",
+                "turn_reminder",
+                "turn_timeout",
+                "lobby_timeout",
+                "thinking_time",
+                "on_timeout",
+                "rated",
+                "language",
+                "reset"
+            ]
+        );
         let subs = top[0]["options"].as_array().unwrap();
         let names: Vec<&str> = subs.iter().map(|s| s["name"].as_str().unwrap()).collect();
         for expected in [
@@ -429,6 +468,7 @@ mod tests {
             }
         }
         subs.iter().for_each(check);
+        check(settings);
         // Autocomplete is on for the card and cell options of `play`.
         let play = subs.iter().find(|s| s["name"] == "play").unwrap();
         for option in play["options"].as_array().unwrap() {

@@ -12,6 +12,20 @@ pub use crate::ai::Level as BotLevel;
 pub trait MovePicker: Send + Sync + 'static {
     /// The move to play, knowing the game's public actions so far (`history`, oldest first).
     fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move;
+
+    /// [`MovePicker::choose`] thinking at most `think` (`None`: the picker's own time); a picker
+    /// without a notion of time ignores it.
+    fn choose_thinking(
+        &self,
+        view: &View,
+        history: &[(Seat, Move)],
+        level: BotLevel,
+        seed: u64,
+        think: Option<std::time::Duration>,
+    ) -> Move {
+        let _ = think;
+        self.choose(view, history, level, seed)
+    }
 }
 
 /// Picks a uniformly random legal move, whatever the level (a stand-in for the real AI).

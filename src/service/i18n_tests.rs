@@ -9,8 +9,8 @@ use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{Lang, Tr};
 
 use super::text::{
-    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, RollHint, SeatLine, StatusInfo,
-    TeamName, Text, Totals, Who,
+    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, RatingInfo, RollHint, SeatLine,
+    SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
 };
 use super::*;
 
@@ -113,10 +113,15 @@ fn variant_index(text: &Text) -> usize {
         Text::CannotPostHere { .. } => 92,
         Text::GamePaused { .. } => 93,
         Text::PostingRestored => 94,
+        Text::SettingsNotAllowed => 95,
+        Text::ServerSettings(_) => 96,
+        Text::SettingsChanged(_) => 97,
+        Text::BadSetting { .. } => 98,
+        Text::ReminderNotBeforeTimeout { .. } => 99,
     }
 }
 
-const VARIANTS: usize = 95;
+const VARIANTS: usize = 100;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -332,14 +337,17 @@ fn samples() -> Vec<Text> {
         Text::Reminder {
             who: ada(),
             seconds_left: 61,
+            gives_up: false,
         },
         Text::Reminder {
             who: ada(),
             seconds_left: 300,
+            gives_up: true,
         },
         Text::Reminder {
             who: ada(),
             seconds_left: 1,
+            gives_up: false,
         },
         Text::TimedOut(ada()),
         Text::DmFailed(ada()),
@@ -389,24 +397,44 @@ fn samples() -> Vec<Text> {
         Text::Stats {
             who: ada(),
             totals: totals(0, 0, 0),
+            rating: None,
         },
         Text::Stats {
             who: ada(),
             totals: totals(1, 1, 1),
+            rating: None,
         },
         Text::Stats {
             who: ada(),
             totals: totals(10, 3, 7),
+            rating: Some(RatingInfo {
+                conservative: 123,
+                games: 1,
+                provisional: true,
+                changes: vec![-5, 31],
+            }),
         },
         Text::Leaderboard(Vec::new()),
         Text::Leaderboard(vec![
             LeaderLine {
                 who: ada(),
                 totals: totals(4, 3, 6),
+                rating: RatingInfo {
+                    conservative: 57,
+                    games: 6,
+                    provisional: false,
+                    changes: Vec::new(),
+                },
             },
             LeaderLine {
                 who: Who::User(UserId(12)),
                 totals: totals(1, 1, 1),
+                rating: RatingInfo {
+                    conservative: -12,
+                    games: 1,
+                    provisional: true,
+                    changes: Vec::new(),
+                },
             },
         ]),
         Text::History(Vec::new()),
@@ -452,6 +480,54 @@ fn samples() -> Vec<Text> {
             thread: true,
         },
         Text::PostingRestored,
+        Text::SettingsNotAllowed,
+        Text::ServerSettings(SettingsInfo {
+            variant: Variant::Dice,
+            bot_level: BotLevel::Medium,
+            turn_reminder_secs: 60,
+            turn_timeout_secs: 300,
+            lobby_timeout_secs: 900,
+            thinking_ms: None,
+            timeout_gives_up: false,
+            rated: None,
+            language: None,
+        }),
+        Text::SettingsChanged(SettingsInfo {
+            variant: Variant::Kids,
+            bot_level: BotLevel::Hard,
+            turn_reminder_secs: 1,
+            turn_timeout_secs: 600,
+            lobby_timeout_secs: 1800,
+            thinking_ms: Some(1),
+            timeout_gives_up: true,
+            rated: Some(false),
+            language: Some(Lang::No),
+        }),
+        Text::SettingsChanged(SettingsInfo {
+            variant: Variant::Classic,
+            bot_level: BotLevel::Easy,
+            turn_reminder_secs: 120,
+            turn_timeout_secs: 600,
+            lobby_timeout_secs: 1800,
+            thinking_ms: Some(2500),
+            timeout_gives_up: false,
+            rated: Some(true),
+            language: Some(Lang::De),
+        }),
+        Text::BadSetting {
+            name: SettingName::TurnTimeout,
+            min: 30,
+            max: 604_800,
+        },
+        Text::BadSetting {
+            name: SettingName::ThinkingTime,
+            min: 100,
+            max: 5_000,
+        },
+        Text::ReminderNotBeforeTimeout {
+            reminder_secs: 600,
+            timeout_secs: 300,
+        },
     ]);
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(
@@ -604,6 +680,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
         user: UserId(41),
         name: "Anna".into(),
         can_manage: false,
+        can_manage_guild: false,
     };
     tables.note_languages(channel, host.user, Some(Lang::De), Some(Lang::De));
     let ask = |command| {
@@ -621,6 +698,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
         variant: Variant::Kids,
         teams: None,
         options: Options::default(),
+        rated: None,
     };
     assert!(!ask(start).is_refusal());
     let added = ask(Command::AddBot { level: None });
@@ -714,6 +792,7 @@ fn computer_players_are_named_in_the_channel_language() {
         user: UserId(4),
         name: "Kari".into(),
         can_manage: false,
+        can_manage_guild: false,
     };
     let ask = |command| {
         tables.handle(
@@ -730,6 +809,7 @@ fn computer_players_are_named_in_the_channel_language() {
         variant: Variant::Classic,
         teams: None,
         options: Options::default(),
+        rated: None,
     });
     let reply = ask(Command::AddBot {
         level: Some(BotLevel::Hard),

@@ -36,6 +36,7 @@ fn ask_at(
                 user: UserId(user),
                 name: format!("Player{user}"),
                 can_manage: user >= 900,
+                can_manage_guild: false,
             },
             command,
         },
@@ -52,6 +53,7 @@ fn start() -> Command {
         variant: Variant::Classic,
         teams: None,
         options: Options::default(),
+        rated: None,
     }
 }
 
@@ -269,6 +271,7 @@ fn a_very_long_name_is_cut_before_it_reaches_the_table() {
                 user: UserId(1),
                 name: "W".repeat(10_000),
                 can_manage: false,
+                can_manage_guild: false,
             },
             command: start(),
         },

@@ -9,6 +9,7 @@ mod access;
 mod bot;
 mod persist;
 mod seeds;
+mod server;
 mod table;
 pub mod text;
 
@@ -38,6 +39,7 @@ pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use persist::{Restored, StorePersist};
 pub use seeds::{OsSeeds, SeedSource};
+pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
 pub use text::{Text, Who};
 
@@ -89,6 +91,8 @@ pub struct Actor {
     pub name: String,
     /// Whether they have the Manage Messages permission here (may stop any game).
     pub can_manage: bool,
+    /// Whether they have the Manage Server permission (may change the server's settings).
+    pub can_manage_guild: bool,
 }
 
 /// One request to the service.
@@ -115,6 +119,8 @@ pub enum Command {
         teams: Option<u8>,
         /// Game options.
         options: Options,
+        /// Whether the game counts for ratings (`None`: if at least two teams have a human).
+        rated: Option<bool>,
     },
     /// Take a seat in the lobby, optionally on a team (1-based, as users count).
     Join {
@@ -182,6 +188,8 @@ pub enum Command {
         /// The game's number.
         game: Option<i64>,
     },
+    /// Show (nothing asked) or change this server's settings (Manage Server only).
+    Settings(SettingsRequest),
 }
 
 impl Command {
@@ -202,6 +210,7 @@ impl Command {
                 | Command::Leaderboard
                 | Command::History
                 | Command::Record { .. }
+                | Command::Settings(_)
         )
     }
 }
@@ -454,6 +463,11 @@ pub struct Settings {
     pub default_bot_level: BotLevel,
     /// The game `start` opens when none is named.
     pub default_variant: Variant,
+    /// How long a computer player thinks per move (`None`: the move picker's own time).
+    pub bot_think: Option<Duration>,
+    /// Whether a player whose turn times out gives up (a computer takes their seat for good) instead
+    /// of a computer playing that one turn.
+    pub timeout_gives_up: bool,
     /// Limits against abuse.
     pub limits: Limits,
 }
@@ -466,6 +480,8 @@ impl Default for Settings {
             lobby_timeout: Duration::from_secs(1800),
             default_bot_level: BotLevel::Easy,
             default_variant: Variant::Classic,
+            bot_think: None,
+            timeout_gives_up: false,
             limits: Limits::default(),
         }
     }
@@ -654,6 +670,8 @@ pub struct Tables {
     seeds: Arc<dyn SeedSource>,
     languages: Mutex<Languages>,
     budgets: Mutex<HashMap<GuildId, PostBudget>>,
+    /// Each server's own settings, as read from the store (or changed) so far.
+    servers: Mutex<HashMap<GuildId, ServerSettings>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -684,6 +702,7 @@ impl Tables {
             seeds: Arc::new(OsSeeds),
             languages: Mutex::new(Languages::default()),
             budgets: Mutex::new(HashMap::new()),
+            servers: Mutex::new(HashMap::new()),
         }
     }
 
@@ -876,7 +895,13 @@ impl Tables {
                 variant,
                 teams,
                 options,
-            } => self.start(guild, channel, &actor, variant, teams, options, now),
+                rated,
+            } => {
+                let rated = rated.or(self.server_settings(guild).rated);
+                let setup = Setup::new(variant, teams, options).map(|s| Setup { rated, ..s });
+                self.start(guild, channel, &actor, setup, now)
+            }
+            Command::Settings(request) => self.change_settings(guild, &actor, request, now),
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
@@ -884,7 +909,7 @@ impl Tables {
             Command::Rules { variant } => {
                 let variant = variant
                     .or_else(|| self.snapshot(channel).map(|t| t.setup.variant))
-                    .unwrap_or(self.settings.default_variant);
+                    .unwrap_or(self.settings_for(guild).default_variant);
                 Reply {
                     outputs: vec![Output::Ephemeral(Message::text(Text::Rules(variant)))],
                     auto_move: false,
@@ -918,8 +943,12 @@ impl Tables {
                 };
                 let read_only = matches!(command, Command::Hand | Command::Board | Command::Status);
                 let before = (!read_only).then(|| table.clone());
-                let lang = self.channel_language(channel).unwrap_or_default();
-                let reply = table.handle(&actor, command, now, &self.settings, seed, lang);
+                let lang = self
+                    .server_language(guild)
+                    .or_else(|| self.channel_language(channel))
+                    .unwrap_or_default();
+                let settings = self.settings_for(guild);
+                let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
                     Some(before) => self.commit(&shared, &mut table, before, reply),
                     None => reply,
@@ -928,18 +957,15 @@ impl Tables {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn start(
         &self,
         guild: Option<GuildId>,
         channel: ChannelId,
         actor: &Actor,
-        variant: Variant,
-        teams: Option<u8>,
-        options: Options,
+        setup: Result<Setup, Text>,
         now: Timestamp,
     ) -> Reply {
-        let setup = match Setup::new(variant, teams, options) {
+        let setup = match setup {
             Ok(setup) => setup,
             Err(text) => return Reply::ephemeral(text),
         };
@@ -1112,7 +1138,35 @@ impl Tables {
                 continue;
             }
             let before = table.clone();
-            let mut reply = table.tick(now, &self.settings);
+            let settings = self.settings_for(table.guild);
+            let timed_out = table
+                .timed_out_human(now, &settings)
+                .filter(|_| settings.timeout_gives_up);
+            let mut reply = match timed_out {
+                // This server's rule: a player whose time ran out gives up.
+                Some((user, name)) => {
+                    let actor = Actor {
+                        user,
+                        name,
+                        can_manage: false,
+                        can_manage_guild: false,
+                    };
+                    let lang = self
+                        .server_language(table.guild)
+                        .or_else(|| self.channel_language(channel))
+                        .unwrap_or_default();
+                    let mut reply =
+                        table.handle(&actor, Command::Forfeit, now, &settings, None, lang);
+                    // Nobody asked: there is no one to answer privately.
+                    reply.outputs.retain(|o| !matches!(o, Output::Ephemeral(_)));
+                    if reply.outputs.is_empty() {
+                        table.tick(now, &settings)
+                    } else {
+                        reply
+                    }
+                }
+                None => table.tick(now, &settings),
+            };
             if !reply.outputs.is_empty() {
                 match persist_update(&*self.persist, &table, reply) {
                     Ok(saved) => reply = saved,
@@ -1150,18 +1204,20 @@ impl Tables {
             if !self.may_post(table.guild, now) {
                 return None;
             }
-            (
-                table.claim_auto_task(now, &self.settings, seed)?,
-                table.guild,
-            )
+            let settings = self.known_settings_for(table.guild);
+            (table.claim_auto_task(now, &settings, seed)?, table.guild)
         };
+        let settings = self.known_settings_for(guild);
+        let think = settings.bot_think;
         let picker = self.picker.clone();
         let view = task.view.clone();
         let history = task.history.clone();
         let level = task.level;
         let seed = task.seed;
-        let chosen =
-            tokio::task::spawn_blocking(move || picker.choose(&view, &history, level, seed)).await;
+        let chosen = tokio::task::spawn_blocking(move || {
+            picker.choose_thinking(&view, &history, level, seed, think)
+        })
+        .await;
         let chosen = match chosen {
             Ok(mv) => Some(mv),
             Err(e) => {
@@ -1171,7 +1227,6 @@ impl Tables {
         };
         // Applied and saved on a blocking thread too: saving is I/O.
         let persist = self.persist.clone();
-        let settings = self.settings.clone();
         let table_ref = shared.clone();
         let applied = tokio::task::spawn_blocking(move || {
             let mut table = lock(&table_ref);

@@ -25,6 +25,7 @@ fn ask(tables: &Tables, user: u64, command: Command, now: Timestamp) -> Reply {
                 user: UserId(user),
                 name: format!("Player{user}"),
                 can_manage: false,
+                can_manage_guild: false,
             },
             command,
         },
@@ -58,6 +59,7 @@ fn game(humans: &[u64], bots: usize) -> Tables {
         variant: Variant::Classic,
         teams: None,
         options: Options::default(),
+        rated: None,
     };
     assert!(!ask(&tables, humans[0], start, T0).is_refusal());
     for &user in &humans[1..] {

@@ -5,9 +5,11 @@ use std::sync::Arc;
 
 use crate::engine::record::Record;
 use crate::engine::Variant;
-use crate::store::{FinishedGame, GameId, PlayerResult, Store, StoredTable, BOT_USER_ID};
+use crate::store::{
+    FinishedGame, GameId, PlayerResult, Store, StoreError, StoredTable, BOT_USER_ID,
+};
 
-use super::text::{HistoryLine, LeaderLine, TeamName, Totals};
+use super::text::{HistoryLine, LeaderLine, RatingInfo, TeamName, Totals};
 use super::{
     Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output, Persist,
     Player, Reply, ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
@@ -15,6 +17,9 @@ use super::{
 
 /// Lines of the leaderboard and of the history.
 const LIST_LENGTH: u32 = 10;
+
+/// Rating changes shown by `stats`.
+const RECENT_CHANGES: u32 = 5;
 
 /// [`Persist`] through a [`Store`]: each change of a table is one `save_table` (the game record and
 /// the table snapshot in one transaction); the end of a game is one `finish_game` (record, results,
@@ -98,10 +103,12 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
     let players = (0..config.players)
         .map(|seat| {
             let team = config.team_of(seat);
-            let (user_id, name) = match playing.original_player(seat) {
-                Some(Player::Human { user, name }) => (user.0, name.clone()),
-                Some(Player::Bot { name, .. }) => (BOT_USER_ID, name.clone()),
-                None => (BOT_USER_ID, format!("seat {}", seat + 1)),
+            let (user_id, name, bot_level) = match playing.original_player(seat) {
+                Some(Player::Human { user, name }) => (user.0, name.clone(), None),
+                Some(Player::Bot { name, level }) => {
+                    (BOT_USER_ID, name.clone(), Some(level.to_string()))
+                }
+                None => (BOT_USER_ID, format!("seat {}", seat + 1), None),
             };
             PlayerResult {
                 user_id,
@@ -109,6 +116,8 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
                 team,
                 won: winner == Some(team),
                 sequences: u32::try_from(game.position().sequence_count(team)).unwrap_or(u32::MAX),
+                bot_level,
+                gave_up: playing.forfeited.iter().any(|(s, _)| *s == seat),
             }
         })
         .collect();
@@ -123,6 +132,7 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
         record_json,
         finished_at: now_ms(),
         players,
+        rated: table.setup.rated,
     }))
 }
 
@@ -223,7 +233,8 @@ impl Tables {
                     continue;
                 }
             };
-            let (reply, changed) = table.resume(now, &self.settings);
+            let settings = self.settings_for(table.guild);
+            let (reply, changed) = table.resume(now, &settings);
             if changed {
                 if let Err(e) = self.persist.save(&table) {
                     // The deadline is recomputed the same way at the next start.
@@ -284,31 +295,41 @@ impl Tables {
         let result = match command {
             Command::Stats { user } => {
                 let user = user.unwrap_or(actor.user);
-                store.player_stats(guild_id, user.0).map(|s| {
-                    public(Text::Stats {
+                store.player_stats(guild_id, user.0).and_then(|s| {
+                    let rating = store.player_rating(guild_id, user.0, RECENT_CHANGES)?;
+                    Ok(public(Text::Stats {
                         who: Who::User(user),
                         totals: Totals {
                             games: s.games,
                             wins: s.wins,
                             sequences: s.sequences,
                         },
-                    })
+                        rating: rating.map(|r| RatingInfo::of(&r.rating, &r.changes)),
+                    }))
                 })
             }
-            Command::Leaderboard => store.leaderboard(guild_id, LIST_LENGTH).map(|rows| {
-                public(Text::Leaderboard(
-                    rows.into_iter()
-                        .map(|row| LeaderLine {
-                            who: Who::User(UserId(row.user_id)),
-                            totals: Totals {
-                                games: row.stats.games,
-                                wins: row.stats.wins,
-                                sequences: row.stats.sequences,
-                            },
-                        })
-                        .collect(),
-                ))
-            }),
+            Command::Leaderboard => {
+                store
+                    .rating_leaderboard(guild_id, LIST_LENGTH)
+                    .and_then(|rows| {
+                        let lines = rows
+                            .into_iter()
+                            .map(|row| {
+                                let s = store.player_stats(guild_id, row.user_id)?;
+                                Ok(LeaderLine {
+                                    who: Who::User(UserId(row.user_id)),
+                                    totals: Totals {
+                                        games: s.games,
+                                        wins: s.wins,
+                                        sequences: s.sequences,
+                                    },
+                                    rating: RatingInfo::of(&row.rating, &[]),
+                                })
+                            })
+                            .collect::<Result<Vec<_>, StoreError>>()?;
+                        Ok(public(Text::Leaderboard(lines)))
+                    })
+            }
             Command::History => store.recent_games(guild_id, LIST_LENGTH).map(|games| {
                 public(Text::History(
                     games

@@ -40,6 +40,7 @@ fn actor(id: u64) -> Actor {
         user: UserId(id),
         name: format!("Player{id}"),
         can_manage: false,
+        can_manage_guild: false,
     }
 }
 
@@ -64,6 +65,7 @@ fn start(variant: Variant) -> Command {
         variant,
         teams: None,
         options: Options::default(),
+        rated: None,
     }
 }
 
@@ -309,6 +311,45 @@ impl Store for Flaky {
         self.check()?;
         self.inner.leaderboard(guild_id, limit)
     }
+    fn player_rating(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        recent: u32,
+    ) -> Result<Option<crate::store::RatingReport>, StoreError> {
+        self.check()?;
+        self.inner.player_rating(guild_id, user_id, recent)
+    }
+    fn rating_leaderboard(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<crate::store::RatingRow>, StoreError> {
+        self.check()?;
+        self.inner.rating_leaderboard(guild_id, limit)
+    }
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
+        self.check()?;
+        self.inner.server_settings(guild_id)
+    }
+    fn save_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        change: &crate::store::SettingsChange,
+    ) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner
+            .save_server_settings(guild_id, settings_json, change)
+    }
+    fn settings_log(
+        &self,
+        guild_id: u64,
+        limit: u32,
+    ) -> Result<Vec<crate::store::SettingsChange>, StoreError> {
+        self.check()?;
+        self.inner.settings_log(guild_id, limit)
+    }
 }
 
 fn flaky(t: &TestStore) -> Arc<Flaky> {
@@ -414,6 +455,17 @@ fn a_computer_move_that_cannot_be_saved_is_undone_and_played_later() {
 
 /// Plays a two-player classic game (one sequence wins) to its end; returns the final reply.
 fn play_to_the_end(tables: &Tables, channel: u64, users: [u64; 2], seed: u64) -> Reply {
+    play_rated(tables, channel, users, seed, None)
+}
+
+/// [`play_to_the_end`] with the lobby's `rated` option.
+fn play_rated(
+    tables: &Tables,
+    channel: u64,
+    users: [u64; 2],
+    seed: u64,
+    rated: Option<bool>,
+) -> Reply {
     let command = Command::Start {
         variant: Variant::Classic,
         teams: None,
@@ -421,6 +473,7 @@ fn play_to_the_end(tables: &Tables, channel: u64, users: [u64; 2], seed: u64) ->
             sequences_to_win: Some(1),
             ..Options::default()
         },
+        rated,
     };
     assert!(!ask(tables, channel, users[0], command).is_refusal());
     assert!(!ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());
@@ -435,6 +488,65 @@ fn play_to_the_end(tables: &Tables, channel: u64, users: [u64; 2], seed: u64) ->
         }
     }
     panic!("the game did not end");
+}
+
+#[test]
+fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count() {
+    for (backend, t) in backends("ratings") {
+        let tables = tables_on(t.store.clone(), 7);
+        let stats = |user: u64| {
+            text_of(&ask(
+                &tables,
+                30,
+                user,
+                Command::Stats {
+                    user: Some(UserId(user)),
+                },
+            ))
+        };
+        // A casual game between two humans: stats count it, ratings do not.
+        play_rated(&tables, 31, [1, 2], 3, Some(false));
+        let text = stats(1);
+        assert!(text.contains("1 game"), "{backend}: {text}");
+        assert!(text.contains("No rated game yet"), "{backend}: {text}");
+        assert!(text_of(&ask(&tables, 30, 1, Command::Leaderboard)).contains("No rated games"));
+
+        // A rated game (the default between humans): the winner leads, both provisional.
+        play_to_the_end(&tables, 32, [1, 2], 4);
+        let game = t.store.recent_games(Some(GUILD.0), 1).expect("games");
+        let winner = game[0]
+            .players
+            .iter()
+            .find(|p| p.won)
+            .expect("a winner")
+            .user_id;
+        let loser = 3 - winner;
+        let text = stats(winner);
+        assert!(text.contains("after 1 rated game"), "{backend}: {text}");
+        assert!(text.contains("(provisional)"), "{text}");
+        assert!(text.contains("latest changes +"), "{text}");
+        let board = text_of(&ask(&tables, 30, 1, Command::Leaderboard));
+        assert!(
+            board.contains(&format!("1. <@{winner}> — rating **")),
+            "{backend}: {board}"
+        );
+        assert!(
+            board.contains(&format!("2. <@{loser}> — rating **")),
+            "{board}"
+        );
+        assert!(
+            board.contains("(provisional) after 1 rated game · "),
+            "{board}"
+        );
+        // The numbers are the store's, rounded to tenths.
+        let r = t
+            .store
+            .player_rating(Some(GUILD.0), winner, 5)
+            .expect("rating")
+            .expect("rated");
+        let shown = format!("rating **{:.1}**", r.rating.conservative());
+        assert!(text.contains(&shown.replace('-', "−")), "{shown} in {text}");
+    }
 }
 
 #[test]
@@ -863,5 +975,362 @@ fn a_game_whose_end_was_not_posted_is_announced_after_a_restart_once() {
                 .all(|(_, reply)| !text_of(reply).contains("restarting")),
             "{backend}"
         );
+    }
+}
+
+fn admin(id: u64) -> Actor {
+    Actor {
+        can_manage_guild: true,
+        ..actor(id)
+    }
+}
+
+fn settings_as(tables: &Tables, who: Actor, request: SettingsRequest) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(1),
+            actor: who,
+            command: Command::Settings(request),
+        },
+        T0,
+    )
+}
+
+#[test]
+fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
+    for (backend, t) in backends("server_settings") {
+        let tables = tables_on(t.store.clone(), 3);
+        let unchanged = |tables: &Tables| {
+            assert_eq!(
+                t.store.server_settings(GUILD.0).expect("read"),
+                None,
+                "{backend}"
+            );
+            assert!(t.store.settings_log(GUILD.0, 10).expect("log").is_empty());
+            assert_eq!(tables.settings_for(Some(GUILD)), *tables.settings());
+        };
+        // A plain member may neither look nor change (the service checks again what Discord hides).
+        let timeout = SettingsRequest {
+            turn_timeout_secs: Some(300),
+            ..SettingsRequest::default()
+        };
+        for request in [SettingsRequest::default(), timeout.clone()] {
+            assert_refusal(&settings_as(&tables, actor(2), request), "Manage Server");
+        }
+        let in_dm = tables.handle(
+            Request {
+                guild: None,
+                channel: ChannelId(1),
+                actor: admin(1),
+                command: Command::Settings(timeout),
+            },
+            T0,
+        );
+        assert!(in_dm.is_refusal(), "{in_dm:?}");
+        unchanged(&tables);
+
+        // An admin sees the operator's defaults, privately.
+        let shown = settings_as(&tables, admin(1), SettingsRequest::default());
+        assert!(
+            matches!(&shown.outputs[..], [Output::Ephemeral(_)]),
+            "{shown:?}"
+        );
+        let text = text_of(&shown);
+        for part in [
+            "turn reminder after 120 seconds",
+            "after 600 seconds",
+            "lobby closes after 1800 seconds",
+            "games with humans on at least two teams",
+            "the server's language",
+            "thinking time per move: the bot's default",
+        ] {
+            assert!(text.contains(part), "{part} in {text}");
+        }
+
+        // Values out of range, and a reminder not before the timeout: clear refusals, nothing changed.
+        let refused = [
+            (
+                SettingsRequest {
+                    turn_reminder_secs: Some(5),
+                    ..SettingsRequest::default()
+                },
+                "`turn_reminder` must be between 10 and 86400 s",
+            ),
+            (
+                SettingsRequest {
+                    turn_timeout_secs: Some(10),
+                    ..SettingsRequest::default()
+                },
+                "`turn_timeout` must be between 30 and 604800 s",
+            ),
+            (
+                SettingsRequest {
+                    lobby_timeout_secs: Some(100_000),
+                    ..SettingsRequest::default()
+                },
+                "`lobby_timeout` must be between 60 and 86400 s",
+            ),
+            (
+                SettingsRequest {
+                    thinking_ms: Some(60_000),
+                    ..SettingsRequest::default()
+                },
+                "`thinking_time` must be between 100 and 5000 ms",
+            ),
+            (
+                SettingsRequest {
+                    turn_reminder_secs: Some(600),
+                    ..SettingsRequest::default()
+                },
+                "The turn reminder (600 s) must come before the turn timeout (600 s)",
+            ),
+            (
+                // Below the reminder in force (the operator's 120 s).
+                SettingsRequest {
+                    turn_timeout_secs: Some(100),
+                    variant: Some(Variant::Dice),
+                    ..SettingsRequest::default()
+                },
+                "The turn reminder (120 s) must come before the turn timeout (100 s)",
+            ),
+        ];
+        for (request, says) in refused {
+            assert_refusal(&settings_as(&tables, admin(1), request), says);
+            unchanged(&tables);
+        }
+
+        // Every setting at once.
+        let reply = settings_as(
+            &tables,
+            admin(1),
+            SettingsRequest {
+                variant: Some(Variant::Dice),
+                bot_level: Some(BotLevel::Hard),
+                turn_reminder_secs: Some(30),
+                turn_timeout_secs: Some(60),
+                lobby_timeout_secs: Some(120),
+                thinking_ms: Some(250),
+                on_timeout: None,
+                rated: Some(false),
+                language: Some(Lang::De),
+                reset: false,
+            },
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+        assert!(
+            matches!(&reply.outputs[..], [Output::Ephemeral(_)]),
+            "{reply:?}"
+        );
+        assert!(text_of(&reply).contains("Saved"), "{}", text_of(&reply));
+        let log = t.store.settings_log(GUILD.0, 10).expect("log");
+        assert_eq!(log.len(), 1, "{backend}");
+        assert_eq!(log[0].user_id, 1);
+        for part in [
+            "game: dice",
+            "computer_level: hard",
+            "turn_reminder: 30 s",
+            "turn_timeout: 60 s",
+            "lobby_timeout: 120 s",
+            "thinking_time: 250 ms",
+            "rated: false",
+            "language: de",
+        ] {
+            assert!(log[0].change.contains(part), "{part} in {:?}", log[0]);
+        }
+
+        // Kept: a new process on the same database uses them.
+        let again = tables_on(t.store.clone(), 4);
+        let s = again.settings_for(Some(GUILD));
+        assert_eq!(s.default_variant, Variant::Dice);
+        assert_eq!(s.default_bot_level, BotLevel::Hard);
+        assert_eq!(s.turn_reminder, Duration::from_secs(30));
+        assert_eq!(s.turn_timeout, Duration::from_secs(60));
+        assert_eq!(s.lobby_timeout, Duration::from_secs(120));
+        assert_eq!(s.bot_think, Some(Duration::from_millis(250)));
+        assert_eq!(again.server_language(Some(GUILD)), Some(Lang::De));
+        // Another server keeps the operator's.
+        assert_eq!(again.settings_for(Some(GuildId(78))), *again.settings());
+
+        // Used: the rules default to dice; a computer added without a level is hard; games are casual.
+        let rules = ask(&again, 39, 1, Command::Rules { variant: None });
+        assert!(
+            matches!(&rules.outputs[..], [Output::Ephemeral(m)] if m.lines == [Text::Rules(Variant::Dice)]),
+            "{rules:?}"
+        );
+        assert!(!ask(&again, 40, 1, start(Variant::Classic)).is_refusal());
+        assert!(!ask(&again, 40, 1, Command::AddBot { level: None }).is_refusal());
+        let lobby = again.snapshot(ChannelId(40)).expect("the lobby");
+        assert_eq!(lobby.setup.rated, Some(false));
+        let json = serde_json::to_string(&lobby).expect("json");
+        assert!(json.contains("\"hard\""), "{json}");
+        // The lobby closes after the server's 120 s, not the operator's 1800 s.
+        assert!(again.tick(at(119)).iter().all(|(c, _)| c.0 != 40));
+        assert!(again.snapshot(ChannelId(40)).is_some());
+        again.tick(at(121));
+        assert!(again.snapshot(ChannelId(40)).is_none(), "the lobby expired");
+        // A player to move is reminded after the server's 30 s (not the operator's 120 s).
+        begin(&again, 41, Variant::Classic, &[1, 2]);
+        assert!(again
+            .tick(at(29))
+            .iter()
+            .all(|(c, r)| c.0 != 41 || r.outputs.is_empty()));
+        let reminded = again.tick(at(31));
+        let (_, reply) = reminded
+            .iter()
+            .find(|(c, _)| c.0 == 41)
+            .expect("a reminder in channel 41");
+        assert!(
+            reply.outputs.iter().any(|o| matches!(o, Output::Channel(m)
+                if matches!(m.lines.first(), Some(Text::Reminder { seconds_left: 29, .. })))),
+            "{reply:?}"
+        );
+
+        // Back to the operator's defaults; logged with who did it.
+        let reply = settings_as(
+            &again,
+            admin(5),
+            SettingsRequest {
+                reset: true,
+                ..SettingsRequest::default()
+            },
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+        assert_eq!(again.settings_for(Some(GUILD)), *again.settings());
+        let log = t.store.settings_log(GUILD.0, 10).expect("log");
+        assert_eq!(log.len(), 2);
+        assert_eq!(
+            (log[0].user_id, log[0].change.as_str()),
+            (5, "reset to the defaults")
+        );
+    }
+}
+
+/// A random player that records the thinking time it was given.
+struct ThinkRecorder(std::sync::Mutex<Vec<Option<Duration>>>);
+
+impl MovePicker for ThinkRecorder {
+    fn choose(
+        &self,
+        view: &crate::engine::View,
+        history: &[(crate::engine::Seat, Move)],
+        level: BotLevel,
+        seed: u64,
+    ) -> Move {
+        RandomPicker.choose(view, history, level, seed)
+    }
+
+    fn choose_thinking(
+        &self,
+        view: &crate::engine::View,
+        history: &[(crate::engine::Seat, Move)],
+        level: BotLevel,
+        seed: u64,
+        think: Option<Duration>,
+    ) -> Move {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(think);
+        RandomPicker.choose(view, history, level, seed)
+    }
+}
+
+#[tokio::test]
+async fn a_servers_thinking_time_reaches_its_computer_players() {
+    let recorder = Arc::new(ThinkRecorder(std::sync::Mutex::new(Vec::new())));
+    let tables = Tables::seeded(test_settings(), recorder.clone(), 5);
+    let thinks = || recorder.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let reply = settings_as(
+        &tables,
+        admin(1),
+        SettingsRequest {
+            thinking_ms: Some(300),
+            ..SettingsRequest::default()
+        },
+    );
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert!(!ask(&tables, 50, 1, start(Variant::Classic)).is_refusal());
+    assert!(!ask(&tables, 50, 1, Command::AddBot { level: None }).is_refusal());
+    assert!(!ask(&tables, 50, 1, Command::Begin).is_refusal());
+    let mut rng = GameRng::new(9);
+    for _ in 0..4 {
+        tables.run_auto(ChannelId(50), T0).await;
+        if !thinks().is_empty() {
+            break;
+        }
+        let (user, command) = next_human_action(&tables, 50, &mut rng).expect("a move");
+        assert!(!ask(&tables, 50, user, command).is_refusal());
+    }
+    let seen = thinks();
+    assert!(!seen.is_empty(), "the computer moved");
+    assert!(
+        seen.iter().all(|t| *t == Some(Duration::from_millis(300))),
+        "{seen:?}"
+    );
+    // Another server's computers think for the operator's time (here: the picker's own).
+    assert_eq!(tables.settings_for(Some(GuildId(78))).bot_think, None);
+}
+
+#[test]
+fn where_a_timeout_means_giving_up_the_idle_player_gives_up_and_keeps_the_loss() {
+    for (backend, t) in backends("on_timeout") {
+        let tables = tables_on(t.store.clone(), 6);
+        let reply = settings_as(
+            &tables,
+            admin(1),
+            SettingsRequest {
+                on_timeout: Some(OnTimeout::GiveUp),
+                ..SettingsRequest::default()
+            },
+        );
+        assert!(
+            text_of(&reply).contains("the player gives up"),
+            "{}",
+            text_of(&reply)
+        );
+        begin(&tables, 60, Variant::Classic, &[1, 2]);
+        let table = tables.snapshot(ChannelId(60)).expect("the game");
+        let playing = table.playing().expect("playing");
+        let seat = playing.live.game().position().to_move();
+        let idle = playing
+            .seats
+            .get(usize::from(seat))
+            .and_then(Player::user)
+            .expect("a human to move");
+        let timeout = tables.settings_for(Some(GUILD)).turn_timeout.as_secs();
+        // Before the timeout nothing happens; after it the idle player gives up and, two players
+        // being two teams, the other wins.
+        // The reminder says what will happen.
+        let reminded = tables.tick(at(timeout - 1));
+        assert!(
+            reminded.iter().any(|(c, r)| c.0 == 60
+                && r.outputs.iter().any(|o| matches!(o, Output::Channel(m)
+                    if matches!(m.lines.first(), Some(Text::Reminder { gives_up: true, .. }))))),
+            "{reminded:?}"
+        );
+        let still = tables.snapshot(ChannelId(60)).expect("still playing");
+        assert!(still.playing().expect("playing").forfeited.is_empty());
+        let ticked = tables.tick(at(timeout + 1));
+        let (_, reply) = ticked
+            .iter()
+            .find(|(c, _)| c.0 == 60)
+            .expect("the timeout in channel 60");
+        assert!(reply
+            .outputs
+            .iter()
+            .all(|o| !matches!(o, Output::Ephemeral(_))));
+        let text = text_of(reply);
+        assert!(
+            text.contains(&format!("<@{}> gave up", idle.0)),
+            "{backend}: {text}"
+        );
+        assert!(tables.snapshot(ChannelId(60)).is_none(), "the game ended");
+        let game = t.store.recent_games(Some(GUILD.0), 1).expect("games");
+        let seat = game[0]
+            .players
+            .iter()
+            .find(|p| p.user_id == idle.0)
+            .expect("the idle player's seat");
+        assert!(seat.gave_up && !seat.won, "{seat:?}");
+        // Elsewhere a computer still plays the turn.
+        assert!(!tables.settings_for(Some(GuildId(78))).timeout_gives_up);
     }
 }

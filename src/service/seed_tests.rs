@@ -20,6 +20,7 @@ fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
                 user: UserId(user),
                 name: format!("Player{user}"),
                 can_manage: false,
+                can_manage_guild: false,
             },
             command,
         },
@@ -33,6 +34,7 @@ fn dealt(tables: &Tables, channel: u64, variant: Variant) -> Table {
         variant,
         teams: None,
         options: Options::default(),
+        rated: None,
     };
     assert!(!ask(tables, channel, 1, start).is_refusal());
     assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
@@ -112,6 +114,7 @@ fn refused_begins_take_nothing_from_another_game() {
         variant: Variant::Classic,
         teams: None,
         options: Options::default(),
+        rated: None,
     };
     assert!(!ask(&tables, 1, 1, start).is_refusal());
     assert!(!ask(&tables, 1, 2, Command::Join { team: None }).is_refusal());

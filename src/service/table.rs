@@ -36,6 +36,9 @@ pub struct Setup {
     /// Options.
     #[serde(default)]
     pub options: Options,
+    /// Whether the game counts for ratings (`None`: if at least two teams have a human).
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 impl Setup {
@@ -46,6 +49,7 @@ impl Setup {
             variant,
             teams: None,
             options,
+            rated: None,
         };
         if let Some(t) = teams {
             if !(2..=setup.max_teams()).contains(&t) {
@@ -591,6 +595,7 @@ impl Table {
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
             Command::Start { .. } => Err(Text::TableExists),
+            Command::Settings(_) => Err(Text::Internal),
             Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
                 Text::Rules(variant.unwrap_or(self.setup.variant)),
             ))]),
@@ -1248,6 +1253,27 @@ impl Table {
         }
     }
 
+    /// The human to move whose turn has run out at `now`, if any.
+    pub(super) fn timed_out_human(
+        &self,
+        now: Timestamp,
+        settings: &Settings,
+    ) -> Option<(UserId, String)> {
+        let playing = self.playing()?;
+        let pos = playing.game().position();
+        if self.closed || pos.is_over() {
+            return None;
+        }
+        match playing.player(pos.to_move())? {
+            Player::Human { user, name }
+                if now >= playing.turn_started.after(settings.turn_timeout) =>
+            {
+                Some((*user, name.clone()))
+            }
+            _ => None,
+        }
+    }
+
     /// Reminders and lobby expiry at `now`.
     pub(super) fn tick(&mut self, now: Timestamp, settings: &Settings) -> Reply {
         let mut reply = Reply::default();
@@ -1279,6 +1305,7 @@ impl Table {
                             lines: vec![Text::Reminder {
                                 who: Who::User(user),
                                 seconds_left: now.seconds_until(deadline),
+                                gives_up: settings.timeout_gives_up,
                             }],
                             mentions: vec![user],
                             ..Message::default()

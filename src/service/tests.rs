@@ -20,6 +20,7 @@ fn actor(id: u64) -> Actor {
         user: UserId(id),
         name: format!("Player{id}"),
         can_manage: false,
+        can_manage_guild: false,
     }
 }
 
@@ -40,6 +41,7 @@ fn start(variant: Variant) -> Command {
         variant,
         teams: None,
         options: Options::default(),
+        rated: None,
     }
 }
 
@@ -570,6 +572,7 @@ fn teams_follow_wishes_and_are_validated() {
             variant: Variant::Classic,
             teams: Some(2),
             options: Options::default(),
+            rated: None,
         }
     )
     .is_refusal());
@@ -598,6 +601,7 @@ fn teams_follow_wishes_and_are_validated() {
             variant: Variant::Classic,
             teams: Some(2),
             options: Options::default(),
+            rated: None,
         },
     );
     ask(&tables, 6, 1, Command::Leave);
@@ -609,6 +613,7 @@ fn teams_follow_wishes_and_are_validated() {
             variant: Variant::Classic,
             teams: Some(2),
             options: Options::default(),
+            rated: None,
         },
     );
     for user in [2, 3, 4] {
@@ -624,6 +629,7 @@ fn teams_follow_wishes_and_are_validated() {
             variant: Variant::Dice,
             teams: Some(4),
             options: Options::default(),
+            rated: None,
         },
     );
     assert_refused(&reply, "cannot be played in 4 teams");
@@ -639,6 +645,7 @@ fn teams_follow_wishes_and_are_validated() {
                 scoring: true,
                 ..Options::default()
             },
+            rated: None,
         },
     );
     assert_refused(&reply, "scoring");
@@ -728,6 +735,7 @@ fn moderator_can_stop_and_host_handover() {
         user: UserId(99),
         name: "Mod".into(),
         can_manage: true,
+        can_manage_guild: false,
     };
     let reply = tables.handle(
         Request {
@@ -1267,6 +1275,7 @@ fn who_starts_dice_roll_off_and_random_dealer() {
                 variant: Variant::Classic,
                 teams: Some(2),
                 options: Options::default(),
+                rated: None,
             },
         );
         for (user, team) in [(2, Some(2)), (3, Some(1)), (4, Some(2))] {

@@ -401,6 +401,8 @@ pub enum Text {
         who: Who,
         /// Seconds until the computer plays for them.
         seconds_left: u64,
+        /// Whether running out of time means giving up (this server's setting).
+        gives_up: bool,
     },
     /// The turn timed out; the computer played it.
     TimedOut(Who),
@@ -467,6 +469,8 @@ pub enum Text {
         who: Who,
         /// Their totals.
         totals: Totals,
+        /// Their rating, if they played a rated game.
+        rating: Option<RatingInfo>,
     },
     /// The best players of this server.
     Leaderboard(Vec<LeaderLine>),
@@ -520,6 +524,126 @@ pub enum Text {
     },
     /// The bot may post again: the paused game goes on.
     PostingRestored,
+    /// Only members with Manage Server may see or change the server's settings.
+    SettingsNotAllowed,
+    /// This server's settings.
+    ServerSettings(SettingsInfo),
+    /// The server's settings were changed; now they are these.
+    SettingsChanged(SettingsInfo),
+    /// A setting out of its range.
+    BadSetting {
+        /// Which.
+        name: SettingName,
+        /// The smallest value allowed.
+        min: u64,
+        /// The largest value allowed.
+        max: u64,
+    },
+    /// The turn reminder must come before the turn timeout.
+    ReminderNotBeforeTimeout {
+        /// The reminder it would be, in seconds.
+        reminder_secs: u64,
+        /// The timeout it would be, in seconds.
+        timeout_secs: u64,
+    },
+}
+
+/// A server setting that is a number of seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingName {
+    /// The turn reminder.
+    TurnReminder,
+    /// The turn timeout.
+    TurnTimeout,
+    /// The lobby timeout.
+    LobbyTimeout,
+    /// A computer player's thinking time (in milliseconds).
+    ThinkingTime,
+}
+
+impl SettingName {
+    /// The option's name, as typed in the command.
+    pub const fn option(self) -> &'static str {
+        match self {
+            SettingName::TurnReminder => "turn_reminder",
+            SettingName::TurnTimeout => "turn_timeout",
+            SettingName::LobbyTimeout => "lobby_timeout",
+            SettingName::ThinkingTime => "thinking_time",
+        }
+    }
+
+    /// The unit of its values: `s` or `ms`.
+    pub const fn unit(self) -> &'static str {
+        match self {
+            SettingName::ThinkingTime => "ms",
+            _ => "s",
+        }
+    }
+}
+
+/// A server's settings as shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsInfo {
+    /// The default game.
+    pub variant: Variant,
+    /// The default computer level.
+    pub bot_level: crate::service::BotLevel,
+    /// The turn reminder, in seconds.
+    pub turn_reminder_secs: u64,
+    /// The turn timeout, in seconds.
+    pub turn_timeout_secs: u64,
+    /// The lobby timeout, in seconds.
+    pub lobby_timeout_secs: u64,
+    /// A computer player's thinking time per move, in milliseconds (`None`: the bot's own).
+    pub thinking_ms: Option<u64>,
+    /// Whether a player whose turn times out gives up (else a computer plays that turn).
+    pub timeout_gives_up: bool,
+    /// Whether games are rated by default (`None`: if humans play on at least two teams).
+    pub rated: Option<bool>,
+    /// The language of channel posts (`None`: the server's preferred locale).
+    pub language: Option<Lang>,
+}
+
+/// The lines of a server's settings.
+fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
+    let lang = tr.lang();
+    let secs = |tr: &mut Tr, s: u64| {
+        let n = u32::try_from(s).map_or(f64::from(u32::MAX), f64::from);
+        tr.ta("duration", &Args::new().number("seconds", n))
+    };
+    let rated = match info.rated {
+        Some(true) => "always",
+        Some(false) => "never",
+        None => "default",
+    };
+    let language = match info.language {
+        Some(Lang::En) => "English",
+        Some(Lang::De) => "Deutsch",
+        Some(Lang::No) => "Norsk",
+        None => "",
+    };
+    let args = Args::new()
+        .text("game", game_name(info.variant, lang))
+        .text("level", tr.t(&format!("level-{}", info.bot_level)))
+        .text("reminder", secs(tr, info.turn_reminder_secs))
+        .text("timeout", secs(tr, info.turn_timeout_secs))
+        .text("lobby", secs(tr, info.lobby_timeout_secs))
+        .text(
+            "thinking",
+            info.thinking_ms
+                .map_or_else(|| "none".to_string(), |ms| ms.to_string()),
+        )
+        .text(
+            "on_timeout",
+            if info.timeout_gives_up {
+                "give_up"
+            } else {
+                "computer"
+            },
+        )
+        .text("rated", rated)
+        .text("language", language);
+    tr.ta("settings-list", &args)
 }
 
 /// A player's totals on a server.
@@ -552,6 +676,78 @@ pub struct LeaderLine {
     pub who: Who,
     /// Their totals.
     pub totals: Totals,
+    /// Their rating (the leaderboard's order).
+    pub rating: RatingInfo,
+}
+
+/// A player's rating as shown: numbers in tenths, so texts compare exactly.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RatingInfo {
+    /// The conservative rating (`mu - 3 sigma`), in tenths.
+    pub conservative: i64,
+    /// Rated games played.
+    pub games: u32,
+    /// Whether there are too few rated games for the rating to mean much.
+    pub provisional: bool,
+    /// The changes of the conservative rating in the latest rated games, newest first, in tenths.
+    pub changes: Vec<i64>,
+}
+
+impl RatingInfo {
+    /// A stored rating and its latest changes, rounded to tenths.
+    pub fn of(rating: &crate::store::PlayerRating, changes: &[f64]) -> RatingInfo {
+        let tenths = |x: f64| {
+            let t = (x * 10.0).round();
+            if t.is_finite() {
+                t.clamp(-1e12, 1e12) as i64
+            } else {
+                0
+            }
+        };
+        RatingInfo {
+            conservative: tenths(rating.conservative()),
+            games: rating.games,
+            provisional: rating.is_provisional(),
+            changes: changes.iter().map(|&c| tenths(c)).collect(),
+        }
+    }
+}
+
+/// Tenths as a decimal number in `lang` (`12.3`, `-0.5`; `+` before a positive change if `signed`).
+fn tenths_text(tenths: i64, lang: Lang, signed: bool) -> String {
+    let sign = if tenths < 0 {
+        "−"
+    } else if signed && tenths > 0 {
+        "+"
+    } else {
+        ""
+    };
+    let point = match lang {
+        Lang::En => ".",
+        _ => ",",
+    };
+    let abs = tenths.unsigned_abs();
+    format!("{sign}{}{point}{}", abs / 10, abs % 10)
+}
+
+/// The rating part of `stats` and of a leaderboard line.
+fn rating_text(tr: &mut Tr, rating: &RatingInfo) -> String {
+    let lang = tr.lang();
+    let args = Args::new()
+        .text("rating", tenths_text(rating.conservative, lang, false))
+        .number("games", rating.games)
+        .text("provisional", if rating.provisional { "yes" } else { "no" });
+    let mut text = tr.ta("rating-line", &args);
+    if !rating.changes.is_empty() {
+        let changes = rating
+            .changes
+            .iter()
+            .map(|&c| tenths_text(c, lang, true))
+            .collect::<Vec<_>>()
+            .join(", ");
+        text.push_str(&tr.ta("rating-changes", &Args::new().text("changes", changes)));
+    }
+    text
 }
 
 /// One finished game in the history.
@@ -613,6 +809,9 @@ impl Text {
                 | Text::HostGaveUp
                 | Text::CannotPostHere { .. }
                 | Text::GamePaused { .. }
+                | Text::SettingsNotAllowed
+                | Text::BadSetting { .. }
+                | Text::ReminderNotBeforeTimeout { .. }
         )
     }
 
@@ -929,10 +1128,18 @@ impl Text {
                 };
                 tr.ta(key, &Args::new().text("player", who.to_string()))
             }
-            Text::Reminder { who, seconds_left } => {
+            Text::Reminder {
+                who,
+                seconds_left,
+                gives_up,
+            } => {
                 let time = duration_text(tr, *seconds_left);
                 tr.ta(
-                    "reminder",
+                    if *gives_up {
+                        "reminder-give-up"
+                    } else {
+                        "reminder"
+                    },
                     &Args::new()
                         .text("player", who.to_string())
                         .text("time", time),
@@ -997,19 +1204,33 @@ impl Text {
             Text::GameSaved { id } => tr.ta("game-saved", &Args::new().text("id", id.to_string())),
             Text::NoHistory => tr.t("no-history"),
             Text::HistoryFailed => tr.t("history-failed"),
-            Text::Stats { who, totals } if totals.games == 0 => {
+            Text::Stats { who, totals, .. } if totals.games == 0 => {
                 tr.ta("stats-none", &Args::new().text("player", who.to_string()))
             }
-            Text::Stats { who, totals } => tr.ta(
-                "stats",
-                &totals_args(totals).text("player", who.to_string()),
-            ),
+            Text::Stats {
+                who,
+                totals,
+                rating,
+            } => {
+                let mut text = tr.ta(
+                    "stats",
+                    &totals_args(totals).text("player", who.to_string()),
+                );
+                let rating = match rating {
+                    Some(rating) => rating_text(tr, rating),
+                    None => tr.t("rating-none"),
+                };
+                text.push('\n');
+                text.push_str(&rating);
+                text
+            }
             Text::Leaderboard(lines) if lines.is_empty() => tr.t("leaderboard-empty"),
             Text::Leaderboard(lines) => {
                 let mut text = tr.t("leaderboard-header");
                 for (i, line) in lines.iter().enumerate() {
+                    let rating = rating_text(tr, &line.rating);
                     let totals = tr.ta("leaderboard-line", &totals_args(&line.totals));
-                    text.push_str(&format!("\n{}. {} — {totals}", i + 1, line.who));
+                    text.push_str(&format!("\n{}. {} — {rating} · {totals}", i + 1, line.who));
                 }
                 text
             }
@@ -1067,6 +1288,38 @@ impl Text {
                 permissions_text(tr, "game-paused", missing, *thread)
             }
             Text::PostingRestored => tr.t("posting-restored"),
+            Text::SettingsNotAllowed => tr.t("settings-not-allowed"),
+            Text::ServerSettings(info) => {
+                let list = settings_text(tr, info);
+                format!("{}\n{list}", tr.t("settings-header"))
+            }
+            Text::SettingsChanged(info) => {
+                let list = settings_text(tr, info);
+                format!("{}\n{list}", tr.t("settings-changed"))
+            }
+            Text::BadSetting { name, min, max } => {
+                let number = |n: u64| u32::try_from(n).map_or(f64::from(u32::MAX), f64::from);
+                tr.ta(
+                    "settings-bad-range",
+                    &Args::new()
+                        .text("option", name.option())
+                        .text("unit", name.unit())
+                        .number("min", number(*min))
+                        .number("max", number(*max)),
+                )
+            }
+            Text::ReminderNotBeforeTimeout {
+                reminder_secs,
+                timeout_secs,
+            } => {
+                let number = |n: u64| u32::try_from(n).map_or(f64::from(u32::MAX), f64::from);
+                tr.ta(
+                    "settings-reminder-after-timeout",
+                    &Args::new()
+                        .number("reminder", number(*reminder_secs))
+                        .number("timeout", number(*timeout_secs)),
+                )
+            }
             Text::Rules(variant) => tr.t(match variant {
                 Variant::Classic => "rules-classic",
                 Variant::Dice => "rules-dice",

@@ -14,6 +14,7 @@
 //! but never in stats or the leaderboard.
 
 mod postgres;
+pub mod rating;
 mod repair;
 mod sqlite;
 #[cfg(test)]
@@ -28,6 +29,7 @@ use serde::Deserialize;
 use crate::engine::record::Record;
 
 pub use self::postgres::PostgresStore;
+pub use self::rating::PlayerRating;
 pub use self::repair::{Repair, TableSalvage};
 pub use self::sqlite::SqliteStore;
 
@@ -87,6 +89,9 @@ pub struct FinishedGame {
     pub finished_at: i64,
     /// Every seat in order (computer players with `user_id` [`BOT_USER_ID`]).
     pub players: Vec<PlayerResult>,
+    /// Whether the game counts for ratings (`None`: if at least two teams have a human,
+    /// [`rating::rated_by_default`]).
+    pub rated: Option<bool>,
 }
 
 /// One seat's result in a finished game.
@@ -102,6 +107,10 @@ pub struct PlayerResult {
     pub won: bool,
     /// Sequences the player completed.
     pub sequences: u32,
+    /// A computer player's level (`easy`, `medium`, `hard`); `None` for a human.
+    pub bot_level: Option<String>,
+    /// Whether the player gave up (keeps the loss for ratings even if their team won).
+    pub gave_up: bool,
 }
 
 /// The id of a finished game, as shown to users for downloading its record.
@@ -162,6 +171,37 @@ pub struct LeaderboardRow {
     pub name: String,
     /// Their totals.
     pub stats: PlayerStats,
+}
+
+/// A player's rating on a server, with its latest changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingReport {
+    /// The rating now.
+    pub rating: PlayerRating,
+    /// How the conservative rating changed in the latest rated games, newest first.
+    pub changes: Vec<f64>,
+}
+
+/// One line of a server's rating leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    /// The Discord user.
+    pub user_id: u64,
+    /// The name the player had in their latest rated game.
+    pub name: String,
+    /// Their rating.
+    pub rating: PlayerRating,
+}
+
+/// One change of a server's settings, as logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// Who made it.
+    pub user_id: u64,
+    /// What changed, in English (`turn_timeout: 300 s`).
+    pub change: String,
+    /// When, in unix milliseconds.
+    pub at: i64,
 }
 
 /// Errors of the store layer.
@@ -315,6 +355,36 @@ pub trait Store: Send + Sync {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<LeaderboardRow>, StoreError>;
+
+    /// A player's rating on a server and the changes of its conservative value in their latest
+    /// `recent` rated games, newest first; `None` before their first rated game.
+    fn player_rating(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        recent: u32,
+    ) -> Result<Option<RatingReport>, StoreError>;
+
+    /// The rated players of a server by conservative rating (`mu - 3 sigma`), best first.
+    fn rating_leaderboard(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<RatingRow>, StoreError>;
+
+    /// A server's own settings (JSON, as the service wrote them), `None` if it never changed any.
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError>;
+
+    /// Replaces a server's settings and logs the change with who made it, in one transaction.
+    fn save_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        change: &SettingsChange,
+    ) -> Result<(), StoreError>;
+
+    /// The latest changes of a server's settings, newest first.
+    fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError>;
 }
 
 /// The `[database]` section of the configuration.

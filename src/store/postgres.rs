@@ -23,10 +23,12 @@ use rustls::{
 };
 use tokio_postgres_rustls::MakeRustlsConnect;
 
+use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, Store, StoreError, StoredTable,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, Store,
+    StoreError, StoredTable, BOT_USER_ID,
 };
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
@@ -83,10 +85,59 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN announced BOOLEAN NOT NULL DEFAULT TRUE;
     CREATE INDEX games_unannounced ON games (id) WHERE NOT announced;
     ALTER TABLE live_tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
+    // 3: ratings. Whether a game counts, computer levels and who gave up; each player's rating per
+    // server and its change in every rated game. Filled from the stored games by `recompute_ratings`.
+    "ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+    ALTER TABLE game_players ADD COLUMN bot_level TEXT;
+    ALTER TABLE game_players ADD COLUMN gave_up BOOLEAN NOT NULL DEFAULT FALSE;
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        conservative DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE INDEX ratings_by_conservative ON ratings (guild_id, conservative DESC);
+    CREATE TABLE rating_changes (
+        game_id BIGINT NOT NULL,
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        conservative_before DOUBLE PRECISION NOT NULL,
+        conservative_after DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, user_id, game_id DESC);",
+    // 4: each server's own settings, and who changed what.
+    "CREATE TABLE server_settings (
+        guild_id BIGINT PRIMARY KEY,
+        settings_json TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+    );
+    CREATE TABLE settings_log (
+        id BIGSERIAL PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        change TEXT NOT NULL,
+        at BIGINT NOT NULL
+    );
+    CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
 ];
+
+/// The schema version that added ratings: the games stored before are rated when it is reached.
+const RATINGS_VERSION: i64 = 3;
 
 /// The schema version this code writes.
 pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// The advisory lock (second key) under which a server's rated games are applied one at a time.
+fn guild_lock(guild: i64) -> i32 {
+    // The advisory lock takes two 32-bit keys: the server's id folded into one of them.
+    let folded = (guild ^ (guild >> 32)) & 0xffff_ffff;
+    i32::from_ne_bytes(u32::try_from(folded).unwrap_or(0).to_ne_bytes())
+}
 
 /// The advisory lock key that serializes migrations ("SEQBOT" in ASCII).
 const MIGRATION_LOCK: i64 = 0x5345_5142_4f54;
@@ -535,8 +586,11 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
         });
     }
     let start = usize::try_from(version).unwrap_or(usize::MAX);
-    for sql in MIGRATIONS.iter().skip(start) {
+    for (sql, reached) in MIGRATIONS.iter().zip(1..).skip(start) {
         tx.batch_execute(sql)?;
+        if reached == RATINGS_VERSION {
+            recompute_ratings(&mut tx)?;
+        }
     }
     tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])?;
     tx.commit()?;
@@ -552,6 +606,107 @@ fn player_from_row(row: &::postgres::Row, first: usize) -> Result<PlayerResult, 
         team: u8::try_from(team).unwrap_or(u8::MAX),
         won: row.try_get(first + 3)?,
         sequences: count_from_db(row.try_get(first + 4)?),
+        bot_level: row.try_get(first + 5)?,
+        gave_up: row.try_get(first + 6)?,
+    })
+}
+
+/// The columns [`player_from_row`] reads.
+const PLAYER_COLUMNS: &str = "user_id, name, team, won, sequences, bot_level, gave_up";
+
+/// Rates the finished games stored before ratings existed, in the order they finished: whether each
+/// counts comes from [`rating::rated_by_default`], its computer players' levels from their names.
+fn recompute_ratings(tx: &mut Transaction<'_>) -> Result<(), ::postgres::Error> {
+    let mut games = Vec::new();
+    for row in tx.query(
+        "SELECT id, guild_id, record_json FROM games ORDER BY id",
+        &[],
+    )? {
+        let id: i64 = row.try_get(0)?;
+        let record: String = row.try_get(2)?;
+        let mut players: Vec<PlayerResult> = tx
+            .query(
+                &format!(
+                    "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = $1 ORDER BY seat"
+                ),
+                &[&id],
+            )?
+            .iter()
+            .map(|row| player_from_row(row, 0))
+            .collect::<Result<_, _>>()?;
+        for (seat, p) in players.iter_mut().enumerate() {
+            if p.user_id == BOT_USER_ID && p.bot_level.is_none() {
+                p.bot_level = rating::level_from_name(&p.name).map(str::to_string);
+                tx.execute(
+                    "UPDATE game_players SET bot_level = $3 WHERE game_id = $1 AND seat = $2",
+                    &[&id, &i64::try_from(seat).unwrap_or(i64::MAX), &p.bot_level],
+                )?;
+            }
+        }
+        let rated = rating::rated_by_default(&players);
+        tx.execute("UPDATE games SET rated = $2 WHERE id = $1", &[&id, &rated])?;
+        games.push(RatedGame {
+            id,
+            guild: row.try_get(1)?,
+            rated,
+            drawn: rating::is_drawn(&players, &record),
+            players,
+        });
+    }
+    tx.batch_execute("DELETE FROM ratings; DELETE FROM rating_changes;")?;
+    for (game_id, guild, update) in rating::replay_all(&games) {
+        write_rating(tx, game_id, guild, &update)?;
+    }
+    Ok(())
+}
+
+/// Stores one player's rating after a game, and its change.
+fn write_rating(
+    tx: &mut Transaction<'_>,
+    game_id: i64,
+    guild: i64,
+    update: &RatingUpdate,
+) -> Result<(), ::postgres::Error> {
+    let after = update.after;
+    tx.execute(
+        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative, games)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
+             sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games",
+        &[
+            &guild,
+            &to_db_id(update.user_id),
+            &update.name,
+            &after.mu,
+            &after.sigma,
+            &after.conservative(),
+            &i64::from(after.games),
+        ],
+    )?;
+    tx.execute(
+        "INSERT INTO rating_changes
+             (game_id, guild_id, user_id, conservative_before, conservative_after)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (game_id, user_id) DO UPDATE SET
+             conservative_before = excluded.conservative_before,
+             conservative_after = excluded.conservative_after",
+        &[
+            &game_id,
+            &guild,
+            &to_db_id(update.user_id),
+            &update.before.conservative(),
+            &after.conservative(),
+        ],
+    )?;
+    Ok(())
+}
+
+/// A rating as stored (mu, sigma, games from columns `at`, `at + 1`, `at + 2`).
+fn rating_from_row(row: &::postgres::Row, at: usize) -> Result<PlayerRating, ::postgres::Error> {
+    Ok(PlayerRating {
+        mu: row.try_get(at)?,
+        sigma: row.try_get(at + 1)?,
+        games: count_from_db(row.try_get(at + 2)?),
     })
 }
 
@@ -731,6 +886,10 @@ impl Store for PostgresStore {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);
         let channel = to_db_id(game.channel_id);
+        let rated = game
+            .rated
+            .unwrap_or_else(|| rating::rated_by_default(&game.players));
+        let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let known = self.versions().get(&channel).copied();
         let stored = self.in_transaction(|tx| {
             // The live table goes with the finished game, unless another process saved it since.
@@ -751,21 +910,23 @@ impl Store for PostgresStore {
             let id: i64 = tx
                 .query_one(
                     "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at,
-                         announced)
-                     VALUES ($1, $2, $3, $4, $5, FALSE) RETURNING id",
+                         announced, rated)
+                     VALUES ($1, $2, $3, $4, $5, FALSE, $6) RETURNING id",
                     &[
                         &guild,
                         &channel,
                         &game.variant,
                         &game.record_json,
                         &game.finished_at,
+                        &rated,
                     ],
                 )?
                 .try_get(0)?;
             for (seat, p) in game.players.iter().enumerate() {
                 tx.execute(
-                    "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences,
+                         bot_level, gave_up)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                     &[
                         &id,
                         &i64::try_from(seat).unwrap_or(i64::MAX),
@@ -774,8 +935,28 @@ impl Store for PostgresStore {
                         &i64::from(p.team),
                         &p.won,
                         &i64::from(p.sequences),
+                        &p.bot_level,
+                        &p.gave_up,
                     ],
                 )?;
+            }
+            if rated {
+                // Rated games of a server are applied one at a time: the rows of its players are
+                // locked (an advisory lock per server) so two processes do not both start from
+                // the same old ratings.
+                tx.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
+                let mut current = HashMap::new();
+                for p in game.players.iter().filter(|p| p.user_id != BOT_USER_ID) {
+                    if let Some(row) = tx.query_opt(
+                        "SELECT mu, sigma, games FROM ratings WHERE guild_id = $1 AND user_id = $2",
+                        &[&guild, &to_db_id(p.user_id)],
+                    )? {
+                        current.insert(p.user_id, rating_from_row(&row, 0)?);
+                    }
+                }
+                for update in rating::rate_game(&game.players, drawn, &current) {
+                    write_rating(tx, id, guild, &update)?;
+                }
             }
             for d in stats_deltas(&game.players) {
                 tx.execute(
@@ -806,8 +987,8 @@ impl Store for PostgresStore {
         self.with_client(|client| {
             let mut games: Vec<(GameId, FinishedGame)> = client
                 .query(
-                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at FROM games
-                     WHERE NOT announced ORDER BY id",
+                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at, rated
+                     FROM games WHERE NOT announced ORDER BY id",
                     &[],
                 )?
                 .iter()
@@ -821,6 +1002,7 @@ impl Store for PostgresStore {
                             record_json: row.try_get(4)?,
                             finished_at: row.try_get(5)?,
                             players: Vec::new(),
+                            rated: Some(row.try_get(6)?),
                         },
                     ))
                 })
@@ -828,8 +1010,10 @@ impl Store for PostgresStore {
             for (id, game) in &mut games {
                 game.players = client
                     .query(
-                        "SELECT user_id, name, team, won, sequences FROM game_players
-                         WHERE game_id = $1 ORDER BY seat",
+                        &format!(
+                            "SELECT {PLAYER_COLUMNS} FROM game_players
+                             WHERE game_id = $1 ORDER BY seat"
+                        ),
                         &[&id.0],
                     )?
                     .iter()
@@ -885,8 +1069,10 @@ impl Store for PostgresStore {
                 .collect::<Result<Vec<_>, ::postgres::Error>>()?;
             let ids: Vec<i64> = games.iter().map(|g| g.id.0).collect();
             let rows = client.query(
-                "SELECT game_id, user_id, name, team, won, sequences FROM game_players
-                 WHERE game_id = ANY($1) ORDER BY game_id, seat",
+                &format!(
+                    "SELECT game_id, {PLAYER_COLUMNS} FROM game_players
+                     WHERE game_id = ANY($1) ORDER BY game_id, seat"
+                ),
                 &[&ids],
             )?;
             for row in &rows {
@@ -938,6 +1124,120 @@ impl Store for PostgresStore {
                 .collect()
         })
     }
+
+    fn player_rating(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        recent: u32,
+    ) -> Result<Option<RatingReport>, StoreError> {
+        let guild = guild_to_db(guild_id);
+        let user = to_db_id(user_id);
+        self.with_client(|client| {
+            let Some(row) = client.query_opt(
+                "SELECT mu, sigma, games FROM ratings WHERE guild_id = $1 AND user_id = $2",
+                &[&guild, &user],
+            )?
+            else {
+                return Ok(None);
+            };
+            let rating = rating_from_row(&row, 0)?;
+            let changes = client
+                .query(
+                    "SELECT conservative_after - conservative_before FROM rating_changes
+                     WHERE guild_id = $1 AND user_id = $2 ORDER BY game_id DESC LIMIT $3",
+                    &[&guild, &user, &limit_to_db(recent)],
+                )?
+                .iter()
+                .map(|row| row.try_get(0))
+                .collect::<Result<_, _>>()?;
+            Ok(Some(RatingReport { rating, changes }))
+        })
+    }
+
+    fn rating_leaderboard(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query(
+                    "SELECT user_id, name, mu, sigma, games FROM ratings WHERE guild_id = $1
+                     ORDER BY conservative DESC, games DESC, user_id LIMIT $2",
+                    &[&guild_to_db(guild_id), &limit_to_db(limit)],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok(RatingRow {
+                        user_id: from_db_id(row.try_get(0)?),
+                        name: row.try_get(1)?,
+                        rating: rating_from_row(row, 2)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_opt(
+                    "SELECT settings_json FROM server_settings WHERE guild_id = $1",
+                    &[&to_db_id(guild_id)],
+                )?
+                .map(|row| row.try_get(0))
+                .transpose()
+        })
+    }
+
+    fn save_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        change: &SettingsChange,
+    ) -> Result<(), StoreError> {
+        let guild = to_db_id(guild_id);
+        self.in_transaction(|tx| {
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, settings_json, updated_at)
+                 VALUES ($1, $2, $3)
+                 ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,
+                     updated_at = excluded.updated_at",
+                &[&guild, &settings_json, &change.at],
+            )?;
+            tx.execute(
+                "INSERT INTO settings_log (guild_id, user_id, change, at) VALUES ($1, $2, $3, $4)",
+                &[
+                    &guild,
+                    &to_db_id(change.user_id),
+                    &change.change,
+                    &change.at,
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query(
+                    "SELECT user_id, change, at FROM settings_log WHERE guild_id = $1
+                     ORDER BY id DESC LIMIT $2",
+                    &[&to_db_id(guild_id), &limit_to_db(limit)],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok(SettingsChange {
+                        user_id: from_db_id(row.try_get(0)?),
+                        change: row.try_get(1)?,
+                        at: row.try_get(2)?,
+                    })
+                })
+                .collect()
+        })
+    }
 }
 
 #[cfg(test)]
@@ -948,6 +1248,67 @@ mod tests {
 
     use super::*;
     use crate::store::tests::{postgres_schema, table};
+
+    #[test]
+    fn ratings_are_computed_from_games_stored_before_them() {
+        let Some((config, _guard)) = postgres_schema("ratings_migration") else {
+            return;
+        };
+        {
+            let mut client = config.connect(NoTls).expect("connect");
+            for sql in &MIGRATIONS[..2] {
+                client.batch_execute(sql).expect("old schema");
+            }
+            client
+                .batch_execute(
+                    "CREATE TABLE schema_version (version BIGINT NOT NULL);
+                     INSERT INTO schema_version (version) VALUES (2);",
+                )
+                .expect("version");
+            for (n, (guild, players)) in crate::store::tests::old_games().into_iter().enumerate() {
+                let id = i64::try_from(n).expect("few") + 1;
+                let record = crate::store::tests::json(&crate::store::tests::full_record(
+                    crate::engine::Variant::Classic,
+                    2,
+                    None,
+                    n as u64,
+                ));
+                client
+                    .execute(
+                        "INSERT INTO games (id, guild_id, channel_id, variant, record_json, finished_at)
+                         VALUES ($1, $2, $3, 'classic', $4, $5)",
+                        &[&id, &to_db_id(guild), &(100 + id), &record, &(1_000 + id)],
+                    )
+                    .expect("old game");
+                for (seat, p) in players.iter().enumerate() {
+                    client
+                        .execute(
+                            "INSERT INTO game_players (game_id, seat, user_id, name, team, won,
+                                 sequences)
+                             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                            &[
+                                &id,
+                                &(seat as i64),
+                                &to_db_id(p.user_id),
+                                &p.name,
+                                &i64::from(p.team),
+                                &p.won,
+                                &i64::from(p.sequences),
+                            ],
+                        )
+                        .expect("old player");
+                }
+            }
+            client
+                .batch_execute("SELECT setval('games_id_seq', 10)")
+                .expect("sequence");
+        }
+        let store = PostgresStore::open_config(config.clone()).expect("upgrade");
+        crate::store::tests::cases::migrated_ratings(&store);
+        drop(store);
+        let store = PostgresStore::open_config(config).expect("reopen");
+        crate::store::tests::cases::migrated_ratings(&store);
+    }
 
     #[test]
     fn sslmode_and_sslrootcert_are_read_from_the_url() {

@@ -15,16 +15,20 @@ use std::path::{Path, PathBuf};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{params_from_iter, Connection, OptionalExtension};
 
-use super::sqlite::{companion, create_private, migrate, Migration, SCHEMA_VERSION};
+use super::sqlite::{
+    companion, create_private, migrate, recompute_ratings, Migration, SCHEMA_VERSION,
+};
 use super::{from_db_id, guild_from_db, now_ms, Quarantined, StoreError};
 
 /// The tables copied, parents before children.
-const TABLES: [&str; 5] = [
+const TABLES: [&str; 7] = [
     "games",
     "game_players",
     "player_stats",
     "quarantine",
     "live_tables",
+    "server_settings",
+    "settings_log",
 ];
 
 /// What a repair did.
@@ -493,6 +497,13 @@ fn finish_copy(source: &Connection, target: &Connection, stats_lost: bool) -> ru
             "repair: the players' stats were damaged; rebuilt from the salvaged finished games"
         );
     }
+    // Ratings are not copied: they are rebuilt from the salvaged games (a file from before ratings
+    // gets them as its migration would have).
+    let had_ratings = source
+        .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'rated'")
+        .and_then(|mut stmt| stmt.exists([]))
+        .unwrap_or(false);
+    recompute_ratings(target, !had_ratings)?;
     let counters: Vec<(String, i64)> = source
         .prepare("SELECT name, seq FROM sqlite_sequence")
         .and_then(|mut stmt| {

@@ -17,10 +17,14 @@ use rusqlite::{
     params, Connection, DatabaseName, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior,
 };
 
+use std::collections::HashMap;
+
+use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, Store, StoreError, StoredTable,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, Store,
+    StoreError, StoredTable, BOT_USER_ID,
 };
 
 use super::repair;
@@ -84,7 +88,49 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT 1;
     CREATE INDEX games_unannounced ON games (id) WHERE announced = 0;
     CREATE INDEX live_tables_channels ON live_tables (guild_id, channel_id);",
+    // 3: ratings. Whether a game counts, computer levels and who gave up; each player's rating per
+    // server and its change in every rated game. Filled from the stored games by `recompute_ratings`.
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_players ADD COLUMN bot_level TEXT;
+    ALTER TABLE game_players ADD COLUMN gave_up INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        conservative REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE INDEX ratings_by_conservative ON ratings (guild_id, conservative DESC);
+    CREATE TABLE rating_changes (
+        game_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        conservative_before REAL NOT NULL,
+        conservative_after REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, user_id, game_id DESC);",
+    // 4: each server's own settings, and who changed what.
+    "CREATE TABLE server_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings_json TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE settings_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        change TEXT NOT NULL,
+        at INTEGER NOT NULL
+    );
+    CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
 ];
+
+/// The schema version that added ratings: the games stored before are rated when it is reached.
+const RATINGS_VERSION: i64 = 3;
 
 /// The schema version this code writes.
 pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -445,6 +491,9 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), Migration> {
             return Ok(());
         };
         tx.execute_batch(sql)?;
+        if version + 1 == RATINGS_VERSION {
+            recompute_ratings(&tx, true)?;
+        }
         tx.execute_batch(&format!("PRAGMA user_version = {}", version + 1))?;
         tx.commit()?;
     }
@@ -563,6 +612,120 @@ fn player_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerResult> {
         team: u8::try_from(team).unwrap_or(u8::MAX),
         won: row.get(3)?,
         sequences: count_from_db(sequences),
+        bot_level: row.get(5)?,
+        gave_up: row.get(6)?,
+    })
+}
+
+/// The columns [`player_from_row`] reads.
+const PLAYER_COLUMNS: &str = "user_id, name, team, won, sequences, bot_level, gave_up";
+
+/// Rebuilds every rating from the stored finished games in the order they finished. `first` (the
+/// migration that added ratings): games stored before it get whether they count from
+/// [`rating::rated_by_default`] and their computer players' levels from their names.
+pub(super) fn recompute_ratings(conn: &Connection, first: bool) -> rusqlite::Result<()> {
+    let mut games: Vec<RatedGame> = conn
+        .prepare("SELECT id, guild_id, rated, record_json FROM games ORDER BY id")?
+        .query_map([], |row| {
+            Ok((
+                RatedGame {
+                    id: row.get(0)?,
+                    guild: row.get(1)?,
+                    rated: row.get(2)?,
+                    drawn: false,
+                    players: Vec::new(),
+                },
+                row.get::<_, String>(3)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?
+        .into_iter()
+        .map(|(mut game, record)| {
+            let players = conn
+                .prepare_cached(&format!(
+                    "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
+                ))?
+                .query_map([game.id], player_from_row)?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            game.players = players;
+            game.drawn = rating::is_drawn(&game.players, &record);
+            Ok(game)
+        })
+        .collect::<rusqlite::Result<_>>()?;
+    if first {
+        for game in &mut games {
+            game.rated = rating::rated_by_default(&game.players);
+            conn.execute(
+                "UPDATE games SET rated = ?2 WHERE id = ?1",
+                params![game.id, game.rated],
+            )?;
+            for (seat, p) in game.players.iter_mut().enumerate() {
+                if p.user_id == BOT_USER_ID && p.bot_level.is_none() {
+                    p.bot_level = rating::level_from_name(&p.name).map(str::to_string);
+                    conn.execute(
+                        "UPDATE game_players SET bot_level = ?3 WHERE game_id = ?1 AND seat = ?2",
+                        params![
+                            game.id,
+                            i64::try_from(seat).unwrap_or(i64::MAX),
+                            p.bot_level
+                        ],
+                    )?;
+                }
+            }
+        }
+    }
+    conn.execute_batch("DELETE FROM ratings; DELETE FROM rating_changes;")?;
+    for (game_id, guild, update) in rating::replay_all(&games) {
+        write_rating(conn, game_id, guild, &update)?;
+    }
+    Ok(())
+}
+
+/// Stores one player's rating after a game, and its change.
+fn write_rating(
+    conn: &Connection,
+    game_id: i64,
+    guild: i64,
+    update: &RatingUpdate,
+) -> rusqlite::Result<()> {
+    let after = update.after;
+    conn.prepare_cached(
+        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative, games)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
+             sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games",
+    )?
+    .execute(params![
+        guild,
+        to_db_id(update.user_id),
+        update.name,
+        after.mu,
+        after.sigma,
+        after.conservative(),
+        i64::from(after.games)
+    ])?;
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO rating_changes
+             (game_id, guild_id, user_id, conservative_before, conservative_after)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        game_id,
+        guild,
+        to_db_id(update.user_id),
+        update.before.conservative(),
+        after.conservative()
+    ])?;
+    Ok(())
+}
+
+/// A rating as stored (mu, sigma, games from columns `at`, `at + 1`, `at + 2`).
+fn rating_from_row(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<PlayerRating> {
+    let games: i64 = row.get(at + 2)?;
+    Ok(PlayerRating {
+        mu: row.get(at)?,
+        sigma: row.get(at + 1)?,
+        games: count_from_db(games),
     })
 }
 
@@ -710,25 +873,32 @@ impl Store for SqliteStore {
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);
+        let rated = game
+            .rated
+            .unwrap_or_else(|| rating::rated_by_default(&game.players));
+        let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let mut conn = self.conn();
         let run = |conn: &mut Connection| -> rusqlite::Result<GameId> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
-                "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at, announced)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 0)",
+                "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at, announced,
+                     rated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)",
                 params![
                     guild,
                     to_db_id(game.channel_id),
                     game.variant,
                     game.record_json,
-                    game.finished_at
+                    game.finished_at,
+                    rated
                 ],
             )?;
             let id = tx.last_insert_rowid();
             for (seat, p) in game.players.iter().enumerate() {
                 tx.execute(
-                    "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences,
+                         bot_level, gave_up)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                     params![
                         id,
                         i64::try_from(seat).unwrap_or(i64::MAX),
@@ -736,9 +906,29 @@ impl Store for SqliteStore {
                         p.name,
                         p.team,
                         p.won,
-                        p.sequences
+                        p.sequences,
+                        p.bot_level,
+                        p.gave_up
                     ],
                 )?;
+            }
+            if rated {
+                let mut current = HashMap::new();
+                for p in game.players.iter().filter(|p| p.user_id != BOT_USER_ID) {
+                    let stored = tx
+                        .query_row(
+                            "SELECT mu, sigma, games FROM ratings WHERE guild_id = ?1 AND user_id = ?2",
+                            params![guild, to_db_id(p.user_id)],
+                            |row| rating_from_row(row, 0),
+                        )
+                        .optional()?;
+                    if let Some(stored) = stored {
+                        current.insert(p.user_id, stored);
+                    }
+                }
+                for update in rating::rate_game(&game.players, drawn, &current) {
+                    write_rating(&tx, id, guild, &update)?;
+                }
             }
             for d in stats_deltas(&game.players) {
                 tx.execute(
@@ -766,7 +956,7 @@ impl Store for SqliteStore {
         let run = || -> rusqlite::Result<Vec<(GameId, FinishedGame)>> {
             let mut games: Vec<(GameId, FinishedGame)> = conn
                 .prepare(
-                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at FROM games
+                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at, rated FROM games
                      WHERE announced = 0 ORDER BY id",
                 )?
                 .query_map([], |row| {
@@ -779,14 +969,14 @@ impl Store for SqliteStore {
                             record_json: row.get(4)?,
                             finished_at: row.get(5)?,
                             players: Vec::new(),
+                            rated: Some(row.get(6)?),
                         },
                     ))
                 })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare_cached(
-                "SELECT user_id, name, team, won, sequences FROM game_players
-                 WHERE game_id = ?1 ORDER BY seat",
-            )?;
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
+            ))?;
             for (id, game) in &mut games {
                 game.players = stmt
                     .query_map([id.0], player_from_row)?
@@ -838,10 +1028,9 @@ impl Store for SqliteStore {
                     })
                 })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare_cached(
-                "SELECT user_id, name, team, won, sequences FROM game_players
-                 WHERE game_id = ?1 ORDER BY seat",
-            )?;
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
+            ))?;
             for game in &mut games {
                 game.players = stmt
                     .query_map([game.id.0], player_from_row)?
@@ -897,6 +1086,120 @@ impl Store for SqliteStore {
         };
         run().map_err(|e| self.err(e))
     }
+
+    fn player_rating(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        recent: u32,
+    ) -> Result<Option<RatingReport>, StoreError> {
+        let conn = self.conn();
+        let guild = guild_to_db(guild_id);
+        let user = to_db_id(user_id);
+        let run = || -> rusqlite::Result<Option<RatingReport>> {
+            let Some(rating) = conn
+                .query_row(
+                    "SELECT mu, sigma, games FROM ratings WHERE guild_id = ?1 AND user_id = ?2",
+                    params![guild, user],
+                    |row| rating_from_row(row, 0),
+                )
+                .optional()?
+            else {
+                return Ok(None);
+            };
+            let changes = conn
+                .prepare_cached(
+                    "SELECT conservative_after - conservative_before FROM rating_changes
+                     WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3",
+                )?
+                .query_map(params![guild, user, limit_to_db(recent)], |row| row.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            Ok(Some(RatingReport { rating, changes }))
+        };
+        run().map_err(|e| self.err(e))
+    }
+
+    fn rating_leaderboard(
+        &self,
+        guild_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let conn = self.conn();
+        let run = || -> rusqlite::Result<Vec<RatingRow>> {
+            conn.prepare_cached(
+                "SELECT user_id, name, mu, sigma, games FROM ratings WHERE guild_id = ?1
+                 ORDER BY conservative DESC, games DESC, user_id LIMIT ?2",
+            )?
+            .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
+                Ok(RatingRow {
+                    user_id: from_db_id(row.get(0)?),
+                    name: row.get(1)?,
+                    rating: rating_from_row(row, 2)?,
+                })
+            })?
+            .collect()
+        };
+        run().map_err(|e| self.err(e))
+    }
+
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT settings_json FROM server_settings WHERE guild_id = ?1",
+                [to_db_id(guild_id)],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(|e| self.err(e))
+    }
+
+    fn save_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        change: &SettingsChange,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let run = |conn: &mut Connection| -> rusqlite::Result<()> {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, settings_json, updated_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,
+                     updated_at = excluded.updated_at",
+                params![to_db_id(guild_id), settings_json, change.at],
+            )?;
+            tx.execute(
+                "INSERT INTO settings_log (guild_id, user_id, change, at) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    to_db_id(guild_id),
+                    to_db_id(change.user_id),
+                    change.change,
+                    change.at
+                ],
+            )?;
+            tx.commit()
+        };
+        run(&mut conn).map_err(|e| self.err(e))
+    }
+
+    fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError> {
+        let conn = self.conn();
+        let run = || -> rusqlite::Result<Vec<SettingsChange>> {
+            conn.prepare_cached(
+                "SELECT user_id, change, at FROM settings_log WHERE guild_id = ?1
+                 ORDER BY id DESC LIMIT ?2",
+            )?
+            .query_map(params![to_db_id(guild_id), limit_to_db(limit)], |row| {
+                Ok(SettingsChange {
+                    user_id: from_db_id(row.get(0)?),
+                    change: row.get(1)?,
+                    at: row.get(2)?,
+                })
+            })?
+            .collect()
+        };
+        run().map_err(|e| self.err(e))
+    }
 }
 
 #[cfg(test)]
@@ -905,6 +1208,49 @@ mod tests {
 
     use super::*;
     use crate::store::tests::{finished, player, table};
+
+    #[test]
+    fn ratings_are_computed_from_games_stored_before_them() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        {
+            let conn = Connection::open(&path).expect("open");
+            for sql in &MIGRATIONS[..2] {
+                conn.execute_batch(sql).expect("old schema");
+            }
+            conn.execute_batch("PRAGMA user_version = 2")
+                .expect("version");
+            for (n, (guild, players)) in crate::store::tests::old_games().into_iter().enumerate() {
+                let id = i64::try_from(n).expect("few") + 1;
+                let record = crate::store::tests::json(&crate::store::tests::full_record(
+                    crate::engine::Variant::Classic,
+                    2,
+                    None,
+                    n as u64,
+                ));
+                conn.execute(
+                    "INSERT INTO games (id, guild_id, channel_id, variant, record_json, finished_at)
+                     VALUES (?1, ?2, ?3, 'classic', ?4, ?5)",
+                    params![id, to_db_id(guild), 100 + id, record, 1_000 + id],
+                )
+                .expect("old game");
+                for (seat, p) in players.iter().enumerate() {
+                    conn.execute(
+                        "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                        params![id, seat as i64, to_db_id(p.user_id), p.name, p.team, p.won, p.sequences],
+                    )
+                    .expect("old player");
+                }
+            }
+        }
+        let store = SqliteStore::open(&path).expect("upgrade");
+        crate::store::tests::cases::migrated_ratings(&store);
+        // Opened again, nothing is recomputed twice.
+        drop(store);
+        let store = SqliteStore::open(&path).expect("reopen");
+        crate::store::tests::cases::migrated_ratings(&store);
+    }
 
     /// A database file with `games` finished games and as many live tables.
     fn filled(path: &Path, games: u64) {
@@ -1210,6 +1556,11 @@ mod tests {
             .expect("open")
             .leaderboard(Some(1), 100)
             .expect("stats");
+        let expected_ratings = SqliteStore::open(&clean)
+            .expect("open")
+            .rating_leaderboard(Some(1), 100)
+            .expect("ratings");
+        assert!(!expected_ratings.is_empty(), "the games are rated");
         let trees = btrees(&clean);
         let names: Vec<&str> = trees.iter().map(|(n, _)| n.as_str()).collect();
         for wanted in [
@@ -1249,6 +1600,8 @@ mod tests {
                         | "game_players"
                         | "player_stats"
                         | "sqlite_sequence"
+                        | "server_settings"
+                        | "settings_log"
                 );
                 let loaded = store.load_tables().expect("load");
                 let games = store.recent_games(Some(1), 100).expect("games");
@@ -1262,6 +1615,12 @@ mod tests {
                         "{what}"
                     );
                     assert_eq!(store.quarantined().expect("q").len(), 1, "{what}");
+                    // Ratings are rebuilt from the games (a damaged ratings page included).
+                    assert_eq!(
+                        store.rating_leaderboard(Some(1), 100).expect("ratings"),
+                        expected_ratings,
+                        "{what}"
+                    );
                     continue;
                 }
                 // A table's page: that table lost rows, the others are whole.

@@ -139,6 +139,8 @@ pub(super) fn player(
         team,
         won,
         sequences,
+        bot_level: None,
+        gave_up: false,
     }
 }
 
@@ -159,7 +161,29 @@ pub(super) fn finished(
         record_json: json(&full_record(variant, n, Some(teams), channel_id)),
         finished_at,
         players,
+        rated: None,
     }
+}
+
+/// Finished games as stored before ratings existed: (server, players). Server 7: 1 beats 2, 1 beats
+/// a computer (its level only in its German name), 2 beats 1; server 8: 1 beats 3.
+pub(super) fn old_games() -> Vec<(u64, Vec<PlayerResult>)> {
+    let bot = player(BOT_USER_ID, "Computer 1 (leicht)", 1, false, 0);
+    vec![
+        (
+            7,
+            vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+        ),
+        (7, vec![player(1, "Ann", 0, true, 1), bot]),
+        (
+            7,
+            vec![player(2, "Bo", 0, true, 1), player(1, "Ann", 1, false, 0)],
+        ),
+        (
+            8,
+            vec![player(1, "Ann", 0, true, 1), player(3, "Cy", 1, false, 0)],
+        ),
+    ]
 }
 
 /// The cases every backend must pass.
@@ -265,6 +289,242 @@ pub(super) mod cases {
 
     /// Finished games feed stats and the leaderboard; bots stay out; servers stay apart; the live
     /// table goes.
+    /// Ratings follow rated games: 1 vs 1, computer players at fixed ratings (unrated by default,
+    /// rated when asked), 2 vs 2, three teams, provisional marks, servers apart.
+    pub fn ratings(store: &dyn Store) {
+        let g = Some(60);
+        let rating = |user: u64| store.player_rating(g, user, 5).expect("rating");
+        assert!(rating(1).is_none());
+        assert!(store.rating_leaderboard(g, 10).expect("board").is_empty());
+
+        // 1 vs 1.
+        store
+            .finish_game(&finished(
+                g,
+                601,
+                1,
+                vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+            ))
+            .expect("finish");
+        let ann = rating(1).expect("Ann is rated");
+        let bo = rating(2).expect("Bo is rated");
+        assert!(
+            ann.rating.mu > 25.0 && bo.rating.mu < 25.0,
+            "{ann:?} {bo:?}"
+        );
+        assert_eq!((ann.rating.games, bo.rating.games), (1, 1));
+        assert_eq!(ann.changes.len(), 1);
+        assert!(
+            ann.changes[0] > 0.0 && bo.changes[0] < ann.changes[0],
+            "{ann:?} {bo:?}"
+        );
+        assert!(
+            (ann.changes[0] - ann.rating.conservative()).abs() < 1e-9,
+            "from 0"
+        );
+
+        // Against a computer: not rated unless asked; rated, beating `easy` is worth little.
+        let easy = PlayerResult {
+            bot_level: Some("easy".into()),
+            ..player(BOT_USER_ID, "Computer 1 (easy)", 1, false, 0)
+        };
+        let mut vs_bot = finished(g, 602, 2, vec![player(1, "Ann", 0, true, 1), easy]);
+        store.finish_game(&vs_bot).expect("finish");
+        assert_eq!(
+            rating(1).expect("rated").rating,
+            ann.rating,
+            "unrated by default"
+        );
+        vs_bot.channel_id = 603;
+        vs_bot.rated = Some(true);
+        store.finish_game(&vs_bot).expect("finish");
+        let after_bot = rating(1).expect("rated");
+        assert_eq!(after_bot.rating.games, 2);
+        assert!(
+            after_bot.rating.mu - ann.rating.mu < 1.0,
+            "{after_bot:?} {ann:?}"
+        );
+        assert!(after_bot.rating.mu > ann.rating.mu);
+        // Two humans, but the host said casual.
+        let mut casual = finished(
+            g,
+            604,
+            3,
+            vec![player(1, "Ann", 0, false, 0), player(2, "Bo", 1, true, 1)],
+        );
+        casual.rated = Some(false);
+        store.finish_game(&casual).expect("finish");
+        assert_eq!(rating(2).expect("rated").rating, bo.rating, "a casual game");
+
+        // 2 vs 2: every player of both teams.
+        store
+            .finish_game(&finished(
+                g,
+                605,
+                4,
+                vec![
+                    player(3, "Cy", 0, true, 1),
+                    player(4, "Di", 1, false, 0),
+                    player(5, "Ed", 0, true, 0),
+                    player(6, "Fa", 1, false, 0),
+                ],
+            ))
+            .expect("finish");
+        for (user, up) in [(3, true), (4, false), (5, true), (6, false)] {
+            let r = rating(user).expect("rated").rating;
+            assert_eq!(r.mu > 25.0, up, "user {user}: {r:?}");
+            assert_eq!(r.games, 1);
+        }
+
+        // Three teams: the winner up, both others down.
+        store
+            .finish_game(&finished(
+                g,
+                606,
+                5,
+                vec![
+                    player(7, "Gu", 0, false, 0),
+                    player(8, "Ha", 1, true, 1),
+                    player(9, "Io", 2, false, 0),
+                ],
+            ))
+            .expect("finish");
+        assert!(rating(8).expect("rated").rating.mu > 25.0);
+        assert!(rating(7).expect("rated").rating.mu < 25.0);
+        assert!(rating(9).expect("rated").rating.mu < 25.0);
+
+        // The leaderboard ranks by conservative rating; everyone is still provisional.
+        let board = store.rating_leaderboard(g, 20).expect("board");
+        assert_eq!(board.len(), 9);
+        assert!(board
+            .windows(2)
+            .all(|w| w[0].rating.conservative() >= w[1].rating.conservative()));
+        assert!(board.iter().all(|row| row.rating.is_provisional()));
+        assert_eq!(
+            board
+                .iter()
+                .find(|r| r.user_id == 3)
+                .map(|r| r.name.as_str()),
+            Some("Cy")
+        );
+
+        // Five rated games make a rating no longer provisional; changes come newest first.
+        for n in 0..3 {
+            store
+                .finish_game(&finished(
+                    g,
+                    610 + n,
+                    6 + n as i64,
+                    vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+                ))
+                .expect("finish");
+        }
+        let ann = rating(1).expect("rated");
+        assert_eq!(ann.rating.games, 5);
+        assert!(!ann.rating.is_provisional());
+        assert_eq!(ann.changes.len(), 5);
+        let bo = rating(2).expect("rated");
+        assert_eq!(bo.rating.games, 4);
+        assert!(bo.rating.is_provisional());
+        assert_eq!(store.rating_leaderboard(g, 1).expect("board")[0].user_id, 1);
+        assert_eq!(
+            store
+                .player_rating(g, 1, 2)
+                .expect("rating")
+                .expect("rated")
+                .changes
+                .len(),
+            2
+        );
+
+        // Another server knows none of it.
+        assert!(store
+            .player_rating(Some(61), 1, 5)
+            .expect("rating")
+            .is_none());
+        assert!(store
+            .rating_leaderboard(Some(61), 10)
+            .expect("board")
+            .is_empty());
+    }
+
+    /// After the migration to ratings (games stored before it, written by `insert_old_games`): each
+    /// game counts by the default rule, computer levels are read from names, and every rating is what
+    /// replaying the games in order gives.
+    pub fn migrated_ratings(store: &dyn Store) {
+        let r = |g: u64, user: u64| store.player_rating(Some(g), user, 10).expect("rating");
+        let one = r(7, 1).expect("user 1 rated");
+        let two = r(7, 2).expect("user 2 rated");
+        assert_eq!(
+            (one.rating.games, two.rating.games),
+            (2, 2),
+            "the game against a computer is not rated"
+        );
+        assert_eq!(one.changes.len(), 2);
+        assert_eq!(r(8, 1).expect("user 1 on server 8").rating.games, 1);
+        assert!(r(7, 3).is_none());
+        let games = store.recent_games(Some(7), 10).expect("games");
+        let bot = games
+            .iter()
+            .flat_map(|g| &g.players)
+            .find(|p| p.user_id == BOT_USER_ID)
+            .expect("the computer player");
+        assert_eq!(bot.bot_level.as_deref(), Some("easy"));
+        // The same numbers as rating the games one by one.
+        let mut current = std::collections::HashMap::new();
+        for players in old_games()
+            .into_iter()
+            .filter(|(g, _)| *g == 7)
+            .map(|(_, p)| p)
+        {
+            if rating::rated_by_default(&players) {
+                for u in rating::rate_game(&players, false, &current) {
+                    current.insert(u.user_id, u.after);
+                }
+            }
+        }
+        assert_eq!(current.get(&1), Some(&one.rating));
+        assert_eq!(current.get(&2), Some(&two.rating));
+        let board = store.rating_leaderboard(Some(7), 10).expect("board");
+        assert_eq!(board.len(), 2);
+    }
+
+    /// A server's settings: none until saved, replaced by each save, every change logged with who
+    /// made it, servers apart.
+    pub fn server_settings(store: &dyn Store) {
+        assert_eq!(store.server_settings(70).expect("read"), None);
+        assert!(store.settings_log(70, 10).expect("log").is_empty());
+        let change = |user_id, change: &str, at| SettingsChange {
+            user_id,
+            change: change.into(),
+            at,
+        };
+        store
+            .save_server_settings(70, r#"{"variant":"dice"}"#, &change(5, "game: dice", 1))
+            .expect("save");
+        store
+            .save_server_settings(
+                70,
+                r#"{"variant":"dice","turn_timeout_secs":300}"#,
+                &change(u64::MAX - 1, "turn_timeout: 300 s", 2),
+            )
+            .expect("save");
+        assert_eq!(
+            store.server_settings(70).expect("read").as_deref(),
+            Some(r#"{"variant":"dice","turn_timeout_secs":300}"#)
+        );
+        assert_eq!(
+            store.settings_log(70, 10).expect("log"),
+            vec![
+                change(u64::MAX - 1, "turn_timeout: 300 s", 2),
+                change(5, "game: dice", 1)
+            ]
+        );
+        assert_eq!(store.settings_log(70, 1).expect("log").len(), 1);
+        assert_eq!(store.server_settings(71).expect("read"), None);
+        assert!(store.settings_log(71, 10).expect("log").is_empty());
+    }
+
     pub fn stats_and_leaderboard(store: &dyn Store) {
         let g = Some(7000);
         store.save_table(&table(51, g, 20)).expect("save live");
@@ -698,7 +958,12 @@ pub(super) mod cases {
             pending.iter().map(|(id, _)| *id).collect::<Vec<_>>(),
             vec![first, second]
         );
-        assert_eq!(pending[0].1, game, "the whole game, players included");
+        // Stored with whether it counted for ratings (one human: not by default).
+        let stored = FinishedGame {
+            rated: Some(false),
+            ..game.clone()
+        };
+        assert_eq!(pending[0].1, stored, "the whole game, players included");
         store.mark_announced(first).expect("mark");
         store
             .mark_announced(first)
@@ -785,6 +1050,20 @@ macro_rules! suite {
             fn unannounced_until_marked() {
                 if let Some(t) = $open("unannounced") {
                     cases::unannounced_until_marked(&*t.store);
+                }
+            }
+
+            #[test]
+            fn server_settings() {
+                if let Some(t) = $open("settings") {
+                    cases::server_settings(&*t.store);
+                }
+            }
+
+            #[test]
+            fn ratings() {
+                if let Some(t) = $open("ratings") {
+                    cases::ratings(&*t.store);
                 }
             }
 

@@ -22,6 +22,8 @@ opt-start-scoring = punkte
 opt-start-scoring-desc = Hausregel: weiterspielen, ein Punkt pro Sequenz (klassisch)
 opt-start-capture_pairs = paare_schlagen
 opt-start-capture_pairs-desc = Hausregel: zwei gegnerische Chips einschließen und schlagen (klassisch)
+opt-start-rated = gewertet
+opt-start-rated-desc = Zählt für die Wertung (Standard: wenn Menschen in mindestens zwei Teams spielen)
 cmd-join = beitreten
 cmd-join-desc = Im Spiel, das gleich beginnt, einen Platz einnehmen.
 opt-join-team = team
@@ -291,6 +293,7 @@ turn-dice-again = { $player }, das war ein Pasch: Würfle noch einmal mit `/sequ
 turn-dice = { $player }, du bist dran: `/sequence würfeln`.
 turn-cards = { $player }, du bist dran: `/sequence spielen karte: feld:`.
 reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
+reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf und ein Computer übernimmt deinen Platz.
 timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
 dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit `/sequence hand` siehst du deine Karten privat.
 record-attached = Das Spielprotokoll hängt an.
@@ -429,8 +432,8 @@ stats = 📊 { $player } auf diesem Server: { $games ->
         [one] 1 Sequenz
        *[other] { $sequences } Sequenzen
     }.
-leaderboard-empty = Auf diesem Server ist noch kein Spiel beendet: Die Bestenliste füllt sich, sobald Spiele enden.
-leaderboard-header = 🏆 **Bestenliste** dieses Servers:
+leaderboard-empty = Auf diesem Server ist noch kein gewertetes Spiel beendet: Die Bestenliste füllt sich, sobald gewertete Spiele enden.
+leaderboard-header = 🏆 **Bestenliste** dieses Servers, nach Wertung (die Spielstärke minus dreimal ihre Unsicherheit):
 leaderboard-line = { $wins ->
         [one] 1 Sieg
        *[other] { $wins } Siege
@@ -441,6 +444,15 @@ leaderboard-line = { $wins ->
         [one] 1 Sequenz
        *[other] { $sequences } Sequenzen
     }
+rating-none = Noch kein gewertetes Spiel (es zählen Spiele mit Menschen in mindestens zwei Teams, oder mit `rated: True` gestartete Spiele).
+rating-line = Wertung **{ $rating }**{ $provisional ->
+        [yes] {" "}(vorläufig)
+       *[no] {""}
+    } nach { $games ->
+        [one] 1 gewerteten Spiel
+       *[other] { $games } gewerteten Spielen
+    }
+rating-changes = ; letzte Änderungen { $changes }
 history-empty = Auf diesem Server ist noch kein Spiel beendet.
 history-header = 📜 **Letzte Spiele** dieses Servers:
 history-no-winner = ohne Sieger
@@ -461,3 +473,62 @@ game-paused-unknown = ⏸️ Das Spiel in diesem Kanal ist pausiert: Discord hat
 grant-permissions-channel = Ein Mitglied, das den Server verwalten darf, kann mir hier { $permissions } erlauben: Kanaleinstellungen → Berechtigungen → meine Rolle oder mich hinzufügen.
 grant-permissions-thread = Ein Mitglied, das den Server verwalten darf, kann mir { $permissions } im Kanal dieses Threads erlauben (Kanaleinstellungen → Berechtigungen → meine Rolle oder mich hinzufügen); in einem privaten Thread muss ich außerdem hinzugefügt werden, indem man mich erwähnt.
 posting-restored = ▶️ Ich kann in diesem Kanal wieder posten: Das pausierte Spiel geht weiter.
+
+## Server settings
+
+settings-not-allowed = Nur Mitglieder mit der Berechtigung **Server verwalten** können die Einstellungen dieses Servers sehen oder ändern.
+settings-header = ⚙️ **Einstellungen dieses Servers**:
+settings-changed = ⚙️ Gespeichert. Die Einstellungen dieses Servers sind jetzt:
+settings-list = • Spiel: { $game }
+    • Computerstufe: { $level }
+    • Zugerinnerung nach { $reminder }
+    • Zugzeit { $timeout }
+    • Lobby schließt nach { $lobby }
+    • Bedenkzeit des Computers pro Zug: { $thinking ->
+        [none] Standard des Bots
+       *[other] { $thinking } ms
+    }
+    • wenn die Zeit abläuft: { $on_timeout ->
+        [give_up] der Spieler gibt auf (ein Computer übernimmt seinen Platz)
+       *[computer] ein Computer spielt diesen Zug
+    }
+    • Gewertete Spiele: { $rated ->
+        [always] jedes Spiel
+        [never] keine (locker)
+       *[default] Spiele mit Menschen in mindestens zwei Teams
+    }
+    • Sprache der Kanalnachrichten: { $language ->
+        [English] English
+        [Deutsch] Deutsch
+        [Norsk] Norsk
+       *[other] die Sprache des Servers
+    }
+settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
+settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
+cmd-sequence-settings = sequence-einstellungen
+cmd-sequence-settings-desc = Die Standards dieses Servers für Sequence zeigen oder ändern (Server verwalten).
+opt-sequence-settings-game = spiel
+opt-sequence-settings-game-desc = Das Spiel, das ein neuer Tisch ohne Angabe öffnet
+opt-sequence-settings-level = stufe
+opt-sequence-settings-level-desc = Die Stufe der Computerspieler
+opt-sequence-settings-turn_reminder = zugerinnerung
+opt-sequence-settings-turn_reminder-desc = Sekunden, bis ein Spieler an seinen Zug erinnert wird
+opt-sequence-settings-turn_timeout = zugzeit
+opt-sequence-settings-turn_timeout-desc = Sekunden, bis ein Computer den Zug spielt
+opt-sequence-settings-lobby_timeout = lobbyzeit
+opt-sequence-settings-lobby_timeout-desc = Sekunden, bis eine nicht gestartete Lobby schließt
+opt-sequence-settings-thinking_time = bedenkzeit
+opt-sequence-settings-thinking_time-desc = Millisekunden, die ein Computerspieler pro Zug nachdenkt
+opt-sequence-settings-on_timeout = bei_zeitablauf
+opt-sequence-settings-on_timeout-desc = Was passiert, wenn die Zeit eines Spielers abläuft
+choice-on_timeout-computer = ein Computer spielt diesen Zug
+choice-on_timeout-give_up = der Spieler gibt auf
+opt-sequence-settings-rated = gewertet
+opt-sequence-settings-rated-desc = Ob Spiele standardmäßig für die Wertung zählen
+opt-sequence-settings-language = sprache
+opt-sequence-settings-language-desc = Die Sprache der Kanalnachrichten des Bots
+opt-sequence-settings-reset = zuruecksetzen
+opt-sequence-settings-reset-desc = Zuerst zu den Standards des Bots zurückkehren
+choice-language-english = English (Englisch)
+choice-language-german = Deutsch
+choice-language-norwegian = Norsk (Norwegisch)

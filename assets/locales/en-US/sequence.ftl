@@ -27,6 +27,8 @@ opt-start-scoring = scoring
 opt-start-scoring-desc = House rule: play on, one point per sequence (classic)
 opt-start-capture_pairs = capture_pairs
 opt-start-capture_pairs-desc = House rule: flank two opponent chips to capture them (classic)
+opt-start-rated = rated
+opt-start-rated-desc = Counts for ratings (default: if humans play on at least two teams)
 cmd-join = join
 cmd-join-desc = Take a seat in the game that is about to start.
 opt-join-team = team
@@ -296,6 +298,7 @@ turn-dice-again = { $player }, that was a double: roll again with `/sequence rol
 turn-dice = { $player }, it is your turn: `/sequence roll`.
 turn-cards = { $player }, it is your turn: `/sequence play card: cell:`.
 reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
+reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you give up this game and a computer takes your seat.
 timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
 dm-failed = { $player }, I could not send you a direct message. Use `/sequence hand` to see your cards privately.
 record-attached = The game record is attached.
@@ -434,8 +437,8 @@ stats = 📊 { $player } on this server: { $games ->
         [one] 1 sequence
        *[other] { $sequences } sequences
     }.
-leaderboard-empty = No finished games on this server yet: the leaderboard fills up as games end.
-leaderboard-header = 🏆 **Leaderboard** of this server:
+leaderboard-empty = No rated games on this server yet: the leaderboard fills up as rated games end.
+leaderboard-header = 🏆 **Leaderboard** of this server, by rating (the skill estimate minus three times its uncertainty):
 leaderboard-line = { $wins ->
         [one] 1 win
        *[other] { $wins } wins
@@ -446,6 +449,15 @@ leaderboard-line = { $wins ->
         [one] 1 sequence
        *[other] { $sequences } sequences
     }
+rating-none = No rated game yet (games with humans on at least two teams count, or any game started with `rated: True`).
+rating-line = rating **{ $rating }**{ $provisional ->
+        [yes] {" "}(provisional)
+       *[no] {""}
+    } after { $games ->
+        [one] 1 rated game
+       *[other] { $games } rated games
+    }
+rating-changes = ; latest changes { $changes }
 history-empty = No finished games on this server yet.
 history-header = 📜 **Latest games** of this server:
 history-no-winner = no winner
@@ -466,3 +478,62 @@ game-paused-unknown = ⏸️ The game in this channel is paused: Discord refused
 grant-permissions-channel = A member who may manage the server can allow me { $permissions } here: channel settings → Permissions → add my role or me.
 grant-permissions-thread = A member who may manage the server can allow me { $permissions } in the channel this thread belongs to (channel settings → Permissions → add my role or me); in a private thread, also add me to the thread by mentioning me.
 posting-restored = ▶️ I can post in this channel again: the paused game goes on.
+
+## Server settings
+
+settings-not-allowed = Only members with the **Manage Server** permission can see or change this server's settings.
+settings-header = ⚙️ **Settings of this server**:
+settings-changed = ⚙️ Saved. The settings of this server are now:
+settings-list = • game: { $game }
+    • computer level: { $level }
+    • turn reminder after { $reminder }
+    • turn timeout after { $timeout }
+    • lobby closes after { $lobby }
+    • computer thinking time per move: { $thinking ->
+        [none] the bot's default
+       *[other] { $thinking } ms
+    }
+    • when the time runs out: { $on_timeout ->
+        [give_up] the player gives up (a computer takes their seat)
+       *[computer] a computer plays that turn
+    }
+    • rated games: { $rated ->
+        [always] every game
+        [never] none (casual)
+       *[default] games with humans on at least two teams
+    }
+    • language of channel posts: { $language ->
+        [English] English
+        [Deutsch] Deutsch
+        [Norsk] Norsk
+       *[other] the server's language
+    }
+settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
+settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
+cmd-sequence-settings = sequence-settings
+cmd-sequence-settings-desc = Show or change this server's defaults for Sequence games (Manage Server).
+opt-sequence-settings-game = game
+opt-sequence-settings-game-desc = The game a new table opens when none is named
+opt-sequence-settings-level = level
+opt-sequence-settings-level-desc = The level of computer players
+opt-sequence-settings-turn_reminder = turn_reminder
+opt-sequence-settings-turn_reminder-desc = Seconds before a player is reminded of their turn
+opt-sequence-settings-turn_timeout = turn_timeout
+opt-sequence-settings-turn_timeout-desc = Seconds before a computer plays the turn
+opt-sequence-settings-lobby_timeout = lobby_timeout
+opt-sequence-settings-lobby_timeout-desc = Seconds before a lobby that has not started closes
+opt-sequence-settings-thinking_time = thinking_time
+opt-sequence-settings-thinking_time-desc = Milliseconds a computer player thinks per move
+opt-sequence-settings-on_timeout = on_timeout
+opt-sequence-settings-on_timeout-desc = What happens when a player's time runs out
+choice-on_timeout-computer = a computer plays that turn
+choice-on_timeout-give_up = the player gives up
+opt-sequence-settings-rated = rated
+opt-sequence-settings-rated-desc = Whether games count for ratings by default
+opt-sequence-settings-language = language
+opt-sequence-settings-language-desc = The language of the bot's channel posts
+opt-sequence-settings-reset = reset
+opt-sequence-settings-reset-desc = Go back to the bot's defaults first
+choice-language-english = English
+choice-language-german = Deutsch (German)
+choice-language-norwegian = Norsk (Norwegian)

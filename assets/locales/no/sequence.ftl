@@ -22,6 +22,8 @@ opt-start-scoring = poeng
 opt-start-scoring-desc = Husregel: spill videre, ett poeng per rekke (klassisk)
 opt-start-capture_pairs = fange_par
 opt-start-capture_pairs-desc = Husregel: sperr inne to av motstanderens sjetonger og fang dem (klassisk)
+opt-start-rated = rangert
+opt-start-rated-desc = Teller for rating (standard: hvis mennesker spiller på minst to lag)
 cmd-join = bli-med
 cmd-join-desc = Ta plass i spillet som snart begynner.
 opt-join-team = lag
@@ -291,6 +293,7 @@ turn-dice-again = { $player }, det ble likt på begge terningene: Kast igjen med
 turn-dice = { $player }, det er din tur: `/sequence kast`.
 turn-cards = { $player }, det er din tur: `/sequence spill kort: felt:`.
 reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
+reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og en datamaskin tar plassen din.
 timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
 dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Bruk `/sequence hånd` for å se kortene dine privat.
 record-attached = Spillprotokollen ligger vedlagt.
@@ -429,8 +432,8 @@ stats = 📊 { $player } på denne serveren: { $games ->
         [one] 1 rekke
        *[other] { $sequences } rekker
     }.
-leaderboard-empty = Ingen ferdige spill på denne serveren ennå: Topplisten fylles opp etter hvert som spill blir ferdige.
-leaderboard-header = 🏆 **Toppliste** for denne serveren:
+leaderboard-empty = Ingen rangerte spill er fullført på denne serveren ennå: ledertavlen fylles opp etter hvert som rangerte spill avsluttes.
+leaderboard-header = 🏆 **Ledertavle** for denne serveren, etter rating (ferdighetsanslaget minus tre ganger usikkerheten):
 leaderboard-line = { $wins ->
         [one] 1 seier
        *[other] { $wins } seire
@@ -441,6 +444,15 @@ leaderboard-line = { $wins ->
         [one] 1 rekke
        *[other] { $sequences } rekker
     }
+rating-none = Ingen rangerte spill ennå (spill med mennesker på minst to lag teller, eller spill startet med `rated: True`).
+rating-line = rating **{ $rating }**{ $provisional ->
+        [yes] {" "}(foreløpig)
+       *[no] {""}
+    } etter { $games ->
+        [one] 1 rangert spill
+       *[other] { $games } rangerte spill
+    }
+rating-changes = ; siste endringer { $changes }
 history-empty = Ingen ferdige spill på denne serveren ennå.
 history-header = 📜 **Siste spill** på denne serveren:
 history-no-winner = ingen vinner
@@ -461,3 +473,62 @@ game-paused-unknown = ⏸️ Spillet i denne kanalen er satt på pause: Discord 
 grant-permissions-channel = Et medlem som kan administrere serveren, kan gi meg { $permissions } her: kanalinnstillinger → Tillatelser → legg til rollen min eller meg.
 grant-permissions-thread = Et medlem som kan administrere serveren, kan gi meg { $permissions } i kanalen denne tråden hører til (kanalinnstillinger → Tillatelser → legg til rollen min eller meg); i en privat tråd må jeg også legges til ved at noen nevner meg.
 posting-restored = ▶️ Jeg kan poste i denne kanalen igjen: Spillet som var satt på pause, fortsetter.
+
+## Server settings
+
+settings-not-allowed = Bare medlemmer med tillatelsen **Administrer server** kan se eller endre innstillingene til denne serveren.
+settings-header = ⚙️ **Innstillinger for denne serveren**:
+settings-changed = ⚙️ Lagret. Innstillingene for denne serveren er nå:
+settings-list = • spill: { $game }
+    • datamaskinnivå: { $level }
+    • påminnelse om trekk etter { $reminder }
+    • tidsgrense for trekk { $timeout }
+    • lobbyen stenges etter { $lobby }
+    • datamaskinens tenketid per trekk: { $thinking ->
+        [none] botens standard
+       *[other] { $thinking } ms
+    }
+    • når tiden går ut: { $on_timeout ->
+        [give_up] spilleren gir opp (en datamaskin tar plassen)
+       *[computer] en datamaskin spiller det trekket
+    }
+    • rangerte spill: { $rated ->
+        [always] alle spill
+        [never] ingen (uformelle)
+       *[default] spill med mennesker på minst to lag
+    }
+    • språk for kanalmeldinger: { $language ->
+        [English] English
+        [Deutsch] Deutsch
+        [Norsk] Norsk
+       *[other] serverens språk
+    }
+settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
+settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
+cmd-sequence-settings = sequence-innstillinger
+cmd-sequence-settings-desc = Vis eller endre standardene til denne serveren for Sequence (Administrer server).
+opt-sequence-settings-game = spill
+opt-sequence-settings-game-desc = Spillet et nytt bord åpner når ingen er valgt
+opt-sequence-settings-level = nivaa
+opt-sequence-settings-level-desc = Nivået til datamaskinspillerne
+opt-sequence-settings-turn_reminder = paaminnelse
+opt-sequence-settings-turn_reminder-desc = Sekunder før en spiller blir minnet på trekket sitt
+opt-sequence-settings-turn_timeout = tidsgrense
+opt-sequence-settings-turn_timeout-desc = Sekunder før en datamaskin spiller trekket
+opt-sequence-settings-lobby_timeout = lobbytid
+opt-sequence-settings-lobby_timeout-desc = Sekunder før en lobby som ikke har startet stenges
+opt-sequence-settings-thinking_time = tenketid
+opt-sequence-settings-thinking_time-desc = Millisekunder en datamaskinspiller tenker per trekk
+opt-sequence-settings-on_timeout = ved_tidsavbrudd
+opt-sequence-settings-on_timeout-desc = Hva som skjer når tiden til en spiller går ut
+choice-on_timeout-computer = en datamaskin spiller det trekket
+choice-on_timeout-give_up = spilleren gir opp
+opt-sequence-settings-rated = rangert
+opt-sequence-settings-rated-desc = Om spill teller for rating som standard
+opt-sequence-settings-language = spraak
+opt-sequence-settings-language-desc = Språket i botens kanalmeldinger
+opt-sequence-settings-reset = tilbakestill
+opt-sequence-settings-reset-desc = Gå tilbake til botens standarder først
+choice-language-english = English (engelsk)
+choice-language-german = Deutsch (tysk)
+choice-language-norwegian = Norsk

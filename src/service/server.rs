@@ -1,0 +1,347 @@
+//! Each server's own defaults, chosen by its members with Manage Server, over the operator's config:
+//! game, computer level, turn reminder and timeout, lobby timeout, whether games are rated, and the
+//! language of channel posts. Stored per server (JSON) with a log of who changed what.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Variant;
+use crate::i18n::Lang;
+use crate::store::SettingsChange;
+
+use super::text::{SettingName, SettingsInfo};
+use super::{
+    lock, Actor, BotLevel, GuildId, Message, Output, Reply, Settings, Tables, Text, Timestamp,
+};
+
+/// Shortest and longest turn reminder, in seconds.
+pub const REMINDER_RANGE: (u64, u64) = (10, 86_400);
+/// Shortest and longest turn timeout, in seconds.
+pub const TIMEOUT_RANGE: (u64, u64) = (30, 604_800);
+/// Shortest and longest lobby timeout, in seconds.
+pub const LOBBY_RANGE: (u64, u64) = (60, 86_400);
+/// Shortest and longest thinking time of a computer player per move, in milliseconds.
+pub const THINKING_RANGE: (u64, u64) = (100, 5_000);
+
+/// What happens when a player's turn times out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// A computer plays that turn; the player keeps their seat (the operator's default).
+    Computer,
+    /// The player gives up: a computer takes their seat for the rest of the game.
+    GiveUp,
+}
+
+/// What a server changed from the operator's defaults (`None`: the operator's default).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ServerSettings {
+    /// The game `start` opens when none is named.
+    pub variant: Option<Variant>,
+    /// The level of a computer player added without one, and of one playing a timed-out turn.
+    pub bot_level: Option<BotLevel>,
+    /// Seconds before a player to move is reminded.
+    pub turn_reminder_secs: Option<u64>,
+    /// Seconds before a computer plays the turn.
+    pub turn_timeout_secs: Option<u64>,
+    /// Seconds before a lobby that has not started is closed.
+    pub lobby_timeout_secs: Option<u64>,
+    /// Milliseconds a computer player thinks per move.
+    pub thinking_ms: Option<u64>,
+    /// What happens when a turn times out.
+    pub on_timeout: Option<OnTimeout>,
+    /// Whether games count for ratings unless their lobby says otherwise (`None`: if humans play on at
+    /// least two teams).
+    pub rated: Option<bool>,
+    /// The language of channel posts (`None`: the server's preferred locale).
+    pub language: Option<Lang>,
+}
+
+impl ServerSettings {
+    /// The operator's settings with this server's changes.
+    pub fn apply(&self, base: &Settings) -> Settings {
+        let secs = |v: Option<u64>, d: Duration| v.map_or(d, Duration::from_secs);
+        Settings {
+            turn_reminder: secs(self.turn_reminder_secs, base.turn_reminder),
+            turn_timeout: secs(self.turn_timeout_secs, base.turn_timeout),
+            lobby_timeout: secs(self.lobby_timeout_secs, base.lobby_timeout),
+            default_bot_level: self.bot_level.unwrap_or(base.default_bot_level),
+            default_variant: self.variant.unwrap_or(base.default_variant),
+            bot_think: self
+                .thinking_ms
+                .map(Duration::from_millis)
+                .or(base.bot_think),
+            timeout_gives_up: self
+                .on_timeout
+                .map_or(base.timeout_gives_up, |o| o == OnTimeout::GiveUp),
+            limits: base.limits,
+        }
+    }
+}
+
+/// What an admin asks to change; `None` leaves a setting as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsRequest {
+    /// The default game.
+    pub variant: Option<Variant>,
+    /// The default computer level.
+    pub bot_level: Option<BotLevel>,
+    /// The turn reminder, in seconds.
+    pub turn_reminder_secs: Option<u64>,
+    /// The turn timeout, in seconds.
+    pub turn_timeout_secs: Option<u64>,
+    /// The lobby timeout, in seconds.
+    pub lobby_timeout_secs: Option<u64>,
+    /// A computer player's thinking time per move, in milliseconds.
+    pub thinking_ms: Option<u64>,
+    /// What happens when a turn times out.
+    pub on_timeout: Option<OnTimeout>,
+    /// Whether games are rated by default.
+    pub rated: Option<bool>,
+    /// The language of channel posts.
+    pub language: Option<Lang>,
+    /// Go back to the operator's defaults first.
+    pub reset: bool,
+}
+
+impl SettingsRequest {
+    /// Whether it changes nothing (then the settings are shown).
+    pub fn is_empty(&self) -> bool {
+        *self == SettingsRequest::default()
+    }
+
+    /// The change in English for the log (`game: dice, turn_timeout: 300 s`).
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.reset {
+            parts.push("reset to the defaults".to_string());
+        }
+        if let Some(v) = self.variant {
+            parts.push(format!("game: {v}"));
+        }
+        if let Some(l) = self.bot_level {
+            parts.push(format!("computer_level: {l}"));
+        }
+        for (name, value) in [
+            ("turn_reminder", self.turn_reminder_secs),
+            ("turn_timeout", self.turn_timeout_secs),
+            ("lobby_timeout", self.lobby_timeout_secs),
+        ] {
+            if let Some(v) = value {
+                parts.push(format!("{name}: {v} s"));
+            }
+        }
+        if let Some(ms) = self.thinking_ms {
+            parts.push(format!("thinking_time: {ms} ms"));
+        }
+        if let Some(o) = self.on_timeout {
+            let o = match o {
+                OnTimeout::Computer => "computer",
+                OnTimeout::GiveUp => "give_up",
+            };
+            parts.push(format!("on_timeout: {o}"));
+        }
+        if let Some(r) = self.rated {
+            parts.push(format!("rated: {r}"));
+        }
+        if let Some(l) = self.language {
+            parts.push(format!("language: {l}"));
+        }
+        parts.join(", ")
+    }
+}
+
+/// Checks one number against its range.
+fn check_range(name: SettingName, value: Option<u64>, (min, max): (u64, u64)) -> Result<(), Text> {
+    match value {
+        Some(v) if !(min..=max).contains(&v) => Err(Text::BadSetting { name, min, max }),
+        _ => Ok(()),
+    }
+}
+
+impl Tables {
+    /// A server's own settings (from memory, else the store; defaults if it never changed any or
+    /// what is stored cannot be read, which is logged).
+    pub fn server_settings(&self, guild: Option<GuildId>) -> ServerSettings {
+        let Some(guild) = guild else {
+            return ServerSettings::default();
+        };
+        if let Some(known) = lock(&self.servers).get(&guild) {
+            return known.clone();
+        }
+        let stored = match &self.store {
+            Some(store) => match store.server_settings(guild.0) {
+                Ok(Some(json)) => serde_json::from_str(&json).unwrap_or_else(|e| {
+                    tracing::error!(guild = guild.0, "the server's settings cannot be read: {e}");
+                    ServerSettings::default()
+                }),
+                Ok(None) => ServerSettings::default(),
+                Err(e) => {
+                    // Not remembered: read again next time.
+                    tracing::error!(guild = guild.0, "cannot read the server's settings: {e}");
+                    return ServerSettings::default();
+                }
+            },
+            None => ServerSettings::default(),
+        };
+        let mut servers = lock(&self.servers);
+        if servers.len() >= super::MAX_REMEMBERED {
+            servers.clear();
+        }
+        servers.insert(guild, stored.clone());
+        stored
+    }
+
+    /// The settings that apply in a server: the operator's, with the server's changes.
+    pub fn settings_for(&self, guild: Option<GuildId>) -> Settings {
+        self.server_settings(guild).apply(&self.settings)
+    }
+
+    /// [`Tables::settings_for`] from memory only (no I/O, for async callers): the operator's settings
+    /// for a server whose settings were not read yet (`tick` reads them within seconds).
+    pub(super) fn known_settings_for(&self, guild: Option<GuildId>) -> Settings {
+        guild
+            .and_then(|g| lock(&self.servers).get(&g).cloned())
+            .unwrap_or_default()
+            .apply(&self.settings)
+    }
+
+    /// The language a server chose for channel posts, from memory only (no I/O, for async callers;
+    /// `None` also while the server's settings were not read yet).
+    pub fn known_server_language(&self, guild: Option<GuildId>) -> Option<Lang> {
+        guild.and_then(|g| lock(&self.servers).get(&g).and_then(|s| s.language))
+    }
+
+    /// The language a server chose for channel posts, if it chose one.
+    pub fn server_language(&self, guild: Option<GuildId>) -> Option<Lang> {
+        self.server_settings(guild).language
+    }
+
+    fn settings_info(&self, server: &ServerSettings) -> SettingsInfo {
+        let s = server.apply(&self.settings);
+        SettingsInfo {
+            variant: s.default_variant,
+            bot_level: s.default_bot_level,
+            turn_reminder_secs: s.turn_reminder.as_secs(),
+            turn_timeout_secs: s.turn_timeout.as_secs(),
+            lobby_timeout_secs: s.lobby_timeout.as_secs(),
+            thinking_ms: s
+                .bot_think
+                .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+            timeout_gives_up: s.timeout_gives_up,
+            rated: server.rated,
+            language: server.language,
+        }
+    }
+
+    /// Shows or changes a server's settings: only in a server, only with Manage Server; values are
+    /// checked first, and a refused change changes nothing.
+    pub(super) fn change_settings(
+        &self,
+        guild: Option<GuildId>,
+        actor: &Actor,
+        request: SettingsRequest,
+        now: Timestamp,
+    ) -> Reply {
+        let Some(guild) = guild else {
+            return Reply::ephemeral(Text::GuildOnly);
+        };
+        if !actor.can_manage_guild {
+            return Reply::ephemeral(Text::SettingsNotAllowed);
+        }
+        let current = self.server_settings(Some(guild));
+        if request.is_empty() {
+            return Reply {
+                outputs: vec![Output::Ephemeral(Message::text(Text::ServerSettings(
+                    self.settings_info(&current),
+                )))],
+                auto_move: false,
+            };
+        }
+        let checks = [
+            (
+                SettingName::TurnReminder,
+                request.turn_reminder_secs,
+                REMINDER_RANGE,
+            ),
+            (
+                SettingName::TurnTimeout,
+                request.turn_timeout_secs,
+                TIMEOUT_RANGE,
+            ),
+            (
+                SettingName::LobbyTimeout,
+                request.lobby_timeout_secs,
+                LOBBY_RANGE,
+            ),
+            (
+                SettingName::ThinkingTime,
+                request.thinking_ms,
+                THINKING_RANGE,
+            ),
+        ];
+        for (name, value, range) in checks {
+            if let Err(text) = check_range(name, value, range) {
+                return Reply::ephemeral(text);
+            }
+        }
+        let base = if request.reset {
+            ServerSettings::default()
+        } else {
+            current
+        };
+        let next = ServerSettings {
+            variant: request.variant.or(base.variant),
+            bot_level: request.bot_level.or(base.bot_level),
+            turn_reminder_secs: request.turn_reminder_secs.or(base.turn_reminder_secs),
+            turn_timeout_secs: request.turn_timeout_secs.or(base.turn_timeout_secs),
+            lobby_timeout_secs: request.lobby_timeout_secs.or(base.lobby_timeout_secs),
+            thinking_ms: request.thinking_ms.or(base.thinking_ms),
+            on_timeout: request.on_timeout.or(base.on_timeout),
+            rated: request.rated.or(base.rated),
+            language: request.language.or(base.language),
+        };
+        let effective = next.apply(&self.settings);
+        if effective.turn_reminder >= effective.turn_timeout {
+            return Reply::ephemeral(Text::ReminderNotBeforeTimeout {
+                reminder_secs: effective.turn_reminder.as_secs(),
+                timeout_secs: effective.turn_timeout.as_secs(),
+            });
+        }
+        let change = SettingsChange {
+            user_id: actor.user.0,
+            change: request.describe(),
+            at: i64::try_from(now.0).unwrap_or(i64::MAX),
+        };
+        if let Some(store) = &self.store {
+            let saved = serde_json::to_string(&next)
+                .map_err(|e| e.to_string())
+                .and_then(|json| {
+                    store
+                        .save_server_settings(guild.0, &json, &change)
+                        .map_err(|e| e.to_string())
+                });
+            if let Err(e) = saved {
+                tracing::error!(guild = guild.0, "cannot save the server's settings: {e}");
+                return Reply::ephemeral(Text::SaveFailed);
+            }
+        }
+        tracing::info!(
+            guild = guild.0,
+            user = actor.user.0,
+            "server settings changed by {}: {}",
+            actor.name,
+            change.change
+        );
+        let info = self.settings_info(&next);
+        lock(&self.servers).insert(guild, next);
+        Reply {
+            outputs: vec![Output::Ephemeral(Message::text(Text::SettingsChanged(
+                info,
+            )))],
+            auto_move: false,
+        }
+    }
+}

@@ -1,0 +1,477 @@
+//! Skill ratings per server and player: Weng-Lin (the OpenSkill model) from the `skillratings` crate.
+//!
+//! A rating is a mean `mu` and an uncertainty `sigma`; a new player starts at 25 ± 8.33. What the
+//! leaderboard ranks by is the conservative rating `mu - 3 sigma` (the player is at least this strong
+//! with about 99.9% certainty), so a lucky first game does not put anyone on top.
+//!
+//! Computer players take part with fixed ratings ([`bot_rating`]) that never change: beating `easy`
+//! (random legal moves) is worth little, losing to it costs a lot. The numbers come from the `arena`
+//! figures in the README: with `sigma = 1` for a computer level, the Weng-Lin win probability
+//! `1 / (1 + exp(-(mu_a - mu_b) / c))`, `c = sqrt(sigma_a² + sigma_b² + 2 beta²)` (beta = 25/6, the
+//! crate's default), gives `c = 6.06` between two levels. `medium` beat `easy` 397 of 400 times
+//! (99.25%), so `medium - easy = c * ln(397 / 3) = 29.6`; `hard` beat `medium` 64.5% of the time, so
+//! `hard - medium = c * ln(0.645 / 0.355) = 3.6`. `medium` is anchored at 25, where a new player
+//! starts: easy = -4.6, medium = 25.0, hard = 28.6.
+
+use std::collections::HashMap;
+
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::MultiTeamOutcome;
+
+use super::{PlayerResult, BOT_USER_ID};
+use crate::engine::record::Record;
+use crate::engine::Status;
+
+/// A player with fewer rated games than this is marked provisional.
+pub const PROVISIONAL_GAMES: u32 = 5;
+
+/// The uncertainty of a computer level's fixed rating.
+const BOT_SIGMA: f64 = 1.0;
+
+/// A player's rating on one server.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerRating {
+    /// The mean skill estimate.
+    pub mu: f64,
+    /// The uncertainty of `mu` (one standard deviation).
+    pub sigma: f64,
+    /// Rated games played.
+    pub games: u32,
+}
+
+impl Default for PlayerRating {
+    fn default() -> Self {
+        let start = WengLinRating::new();
+        PlayerRating {
+            mu: start.rating,
+            sigma: start.uncertainty,
+            games: 0,
+        }
+    }
+}
+
+impl PlayerRating {
+    /// The rating the leaderboard ranks by: `mu - 3 sigma`.
+    pub fn conservative(&self) -> f64 {
+        self.mu - 3.0 * self.sigma
+    }
+
+    /// Whether the player has too few rated games for the rating to mean much.
+    pub fn is_provisional(&self) -> bool {
+        self.games < PROVISIONAL_GAMES
+    }
+
+    fn weng_lin(&self) -> WengLinRating {
+        WengLinRating {
+            rating: self.mu,
+            uncertainty: self.sigma,
+        }
+    }
+}
+
+/// The fixed rating of a computer level (`easy`, `medium`, `hard`; anything else counts as `medium`).
+pub fn bot_rating(level: Option<&str>) -> WengLinRating {
+    let mu = match level {
+        Some("easy") => -4.6,
+        Some("hard") => 28.6,
+        _ => 25.0,
+    };
+    WengLinRating {
+        rating: mu,
+        uncertainty: BOT_SIGMA,
+    }
+}
+
+/// The level of a computer player stored before levels were kept, read from its name ("Computer 2
+/// (medium)" in any of the bot's languages); `None` if the name says nothing.
+pub fn level_from_name(name: &str) -> Option<&'static str> {
+    let level = name.rsplit_once('(')?.1.trim_end_matches(')').trim();
+    match level {
+        "easy" | "leicht" | "lett" => Some("easy"),
+        "medium" | "mittel" | "middels" => Some("medium"),
+        "hard" | "schwer" | "vanskelig" => Some("hard"),
+        _ => None,
+    }
+}
+
+/// Whether a game counts for ratings unless its lobby said otherwise: at least two teams have a human.
+pub fn rated_by_default(players: &[PlayerResult]) -> bool {
+    let mut teams: Vec<u8> = players
+        .iter()
+        .filter(|p| p.user_id != BOT_USER_ID)
+        .map(|p| p.team)
+        .collect();
+    teams.sort_unstable();
+    teams.dedup();
+    teams.len() >= 2
+}
+
+/// Whether a finished game without a winner ended in a draw (and not by being stopped): its record
+/// replays to a drawn position.
+pub fn is_drawn(players: &[PlayerResult], record_json: &str) -> bool {
+    if players.iter().any(|p| p.won) {
+        return false;
+    }
+    Record::from_json(record_json)
+        .ok()
+        .and_then(|record| record.replay().ok())
+        .and_then(Result::ok)
+        .is_some_and(|game| game.position().status() == Status::Drawn)
+}
+
+/// One player's rating before and after a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingUpdate {
+    /// The user.
+    pub user_id: u64,
+    /// Their name in the game.
+    pub name: String,
+    /// Before the game.
+    pub before: PlayerRating,
+    /// After the game.
+    pub after: PlayerRating,
+}
+
+/// The rating changes of one finished game, one per human user in seat order: winners rank first,
+/// every other team shares second place, a draw ranks everyone first. A player who gave up keeps the
+/// loss even if their team went on to win. Nothing changes for a game that is neither won nor drawn
+/// (stopped), nor for a user sitting on two teams.
+pub fn rate_game(
+    players: &[PlayerResult],
+    drawn: bool,
+    current: &HashMap<u64, PlayerRating>,
+) -> Vec<RatingUpdate> {
+    let won = players.iter().any(|p| p.won);
+    if !won && !drawn {
+        return Vec::new();
+    }
+    let mut teams: Vec<u8> = players.iter().map(|p| p.team).collect();
+    teams.sort_unstable();
+    teams.dedup();
+    if teams.len() < 2 {
+        return Vec::new();
+    }
+    let humans: Vec<&PlayerResult> = players
+        .iter()
+        .filter(|p| p.user_id != BOT_USER_ID)
+        .collect();
+    let on_two_teams = humans.iter().any(|p| {
+        humans
+            .iter()
+            .any(|q| q.user_id == p.user_id && q.team != p.team)
+    });
+    if on_two_teams {
+        return Vec::new();
+    }
+    let rating_of = |p: &PlayerResult| match p.user_id {
+        BOT_USER_ID => bot_rating(p.bot_level.as_deref()),
+        user => current.get(&user).copied().unwrap_or_default().weng_lin(),
+    };
+    let rank_of = |team: u8, lost: Option<u8>| -> usize {
+        if Some(team) == lost {
+            3
+        } else if drawn || players.iter().any(|p| p.team == team && p.won) {
+            1
+        } else {
+            2
+        }
+    };
+    // Ratings of every seat by team, then the result with the real ranks and, for each team with a
+    // player who gave up, with that team ranked below everyone.
+    let rosters: Vec<Vec<WengLinRating>> = teams
+        .iter()
+        .map(|&t| {
+            players
+                .iter()
+                .filter(|p| p.team == t)
+                .map(rating_of)
+                .collect()
+        })
+        .collect();
+    let config = WengLinConfig::new();
+    let run = |lost: Option<u8>| -> Vec<Vec<WengLinRating>> {
+        let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+            .iter()
+            .zip(&rosters)
+            .map(|(&t, roster)| (roster.as_slice(), MultiTeamOutcome::new(rank_of(t, lost))))
+            .collect();
+        weng_lin_multi_team(&input, &config)
+    };
+    let result = run(None);
+    let mut gave_up_results: HashMap<u8, Vec<Vec<WengLinRating>>> = HashMap::new();
+    let mut updates: Vec<RatingUpdate> = Vec::new();
+    for (ti, &team) in teams.iter().enumerate() {
+        let seats = players.iter().filter(|p| p.team == team);
+        for (si, p) in seats.enumerate() {
+            if p.user_id == BOT_USER_ID || updates.iter().any(|u| u.user_id == p.user_id) {
+                continue;
+            }
+            let new = if p.gave_up && !matches!(rank_of(team, None), 2) {
+                gave_up_results
+                    .entry(team)
+                    .or_insert_with(|| run(Some(team)))
+            } else {
+                &result
+            }
+            .get(ti)
+            .and_then(|roster| roster.get(si))
+            .copied();
+            let before = current.get(&p.user_id).copied().unwrap_or_default();
+            let Some(new) = new.filter(|r| r.rating.is_finite() && r.uncertainty.is_finite())
+            else {
+                continue;
+            };
+            updates.push(RatingUpdate {
+                user_id: p.user_id,
+                name: p.name.clone(),
+                before,
+                after: PlayerRating {
+                    mu: new.rating,
+                    sigma: new.uncertainty,
+                    games: before.games.saturating_add(1),
+                },
+            });
+        }
+    }
+    updates
+}
+
+/// A stored finished game as the rating replay needs it.
+pub struct RatedGame {
+    /// The game's id.
+    pub id: i64,
+    /// The server (as stored).
+    pub guild: i64,
+    /// Whether it counts.
+    pub rated: bool,
+    /// Whether it ended in a draw.
+    pub drawn: bool,
+    /// Every seat.
+    pub players: Vec<PlayerResult>,
+}
+
+/// Every server's ratings from its rated games in the order they finished: the updates of each game
+/// (game id, server, update), for the migration that computes ratings for games stored before them.
+pub fn replay_all(games: &[RatedGame]) -> Vec<(i64, i64, RatingUpdate)> {
+    let mut ratings: HashMap<i64, HashMap<u64, PlayerRating>> = HashMap::new();
+    let mut out = Vec::new();
+    for game in games.iter().filter(|g| g.rated) {
+        let current = ratings.entry(game.guild).or_default();
+        for update in rate_game(&game.players, game.drawn, current) {
+            current.insert(update.user_id, update.after);
+            out.push((game.id, game.guild, update));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use skillratings::weng_lin::expected_score_multi_team;
+
+    use super::*;
+
+    fn seat(user_id: u64, team: u8, won: bool) -> PlayerResult {
+        PlayerResult {
+            user_id,
+            name: format!("p{user_id}"),
+            team,
+            won,
+            sequences: 0,
+            bot_level: None,
+            gave_up: false,
+        }
+    }
+
+    fn bot(level: &str, team: u8, won: bool) -> PlayerResult {
+        PlayerResult {
+            user_id: BOT_USER_ID,
+            name: format!("Computer ({level})"),
+            bot_level: Some(level.to_string()),
+            ..seat(BOT_USER_ID, team, won)
+        }
+    }
+
+    fn after(updates: &[RatingUpdate], user: u64) -> PlayerRating {
+        updates
+            .iter()
+            .find(|u| u.user_id == user)
+            .map(|u| u.after)
+            .expect("an update for the user")
+    }
+
+    #[test]
+    fn computer_levels_reproduce_the_arena_results() {
+        let config = WengLinConfig::new();
+        let p = |a: &str, b: &str| {
+            expected_score_multi_team(&[&[bot_rating(Some(a))], &[bot_rating(Some(b))]], &config)[0]
+        };
+        assert!(
+            (p("medium", "easy") - 397.0 / 400.0).abs() < 0.002,
+            "{}",
+            p("medium", "easy")
+        );
+        assert!(
+            (p("hard", "medium") - 0.645).abs() < 0.005,
+            "{}",
+            p("hard", "medium")
+        );
+    }
+
+    #[test]
+    fn one_vs_one_moves_winner_up_and_loser_down() {
+        let updates = rate_game(
+            &[seat(1, 0, true), seat(2, 1, false)],
+            false,
+            &HashMap::new(),
+        );
+        assert_eq!(updates.len(), 2);
+        let (a, b) = (after(&updates, 1), after(&updates, 2));
+        assert!(a.mu > 25.0 && b.mu < 25.0, "{a:?} {b:?}");
+        assert!(a.sigma < 25.0 / 3.0 && b.sigma < 25.0 / 3.0);
+        assert_eq!((a.games, b.games), (1, 1));
+    }
+
+    #[test]
+    fn beating_easy_is_worth_little_and_losing_to_it_costs_a_lot() {
+        let win = after(
+            &rate_game(
+                &[seat(1, 0, true), bot("easy", 1, false)],
+                false,
+                &HashMap::new(),
+            ),
+            1,
+        );
+        let loss = after(
+            &rate_game(
+                &[seat(1, 0, false), bot("easy", 1, true)],
+                false,
+                &HashMap::new(),
+            ),
+            1,
+        );
+        let human = after(
+            &rate_game(
+                &[seat(1, 0, true), seat(2, 1, false)],
+                false,
+                &HashMap::new(),
+            ),
+            1,
+        );
+        assert!(win.mu - 25.0 < 1.0, "{win:?}");
+        assert!(win.mu - 25.0 < (human.mu - 25.0) / 3.0, "{win:?} {human:?}");
+        assert!(25.0 - loss.mu > 5.0, "{loss:?}");
+        assert!(25.0 - loss.mu > 10.0 * (win.mu - 25.0), "{win:?} {loss:?}");
+        // Only humans are updated: the computer's rating is fixed.
+        assert_eq!(
+            rate_game(
+                &[seat(1, 0, true), bot("easy", 1, false)],
+                false,
+                &HashMap::new()
+            )
+            .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn two_vs_two_updates_every_player_and_a_quitter_keeps_the_loss() {
+        let mut quitter = seat(2, 0, true);
+        quitter.gave_up = true;
+        let players = [
+            seat(1, 0, true),
+            seat(3, 1, false),
+            quitter,
+            seat(4, 1, false),
+        ];
+        let updates = rate_game(&players, false, &HashMap::new());
+        assert_eq!(updates.len(), 4);
+        assert!(after(&updates, 1).mu > 25.0);
+        assert!(after(&updates, 2).mu < 25.0, "the player who gave up lost");
+        assert!(after(&updates, 3).mu < 25.0 && after(&updates, 4).mu < 25.0);
+    }
+
+    #[test]
+    fn three_teams_winner_up_and_the_others_down_and_draws_move_little() {
+        let players = [seat(1, 0, false), seat(2, 1, true), seat(3, 2, false)];
+        let updates = rate_game(&players, false, &HashMap::new());
+        assert_eq!(updates.len(), 3);
+        assert!(after(&updates, 2).mu > 25.0);
+        assert!(after(&updates, 1).mu < 25.0 && after(&updates, 3).mu < 25.0);
+        let drawn = rate_game(
+            &[seat(1, 0, false), seat(2, 1, false), seat(3, 2, false)],
+            true,
+            &HashMap::new(),
+        );
+        assert_eq!(drawn.len(), 3);
+        for u in &drawn {
+            assert!((u.after.mu - 25.0).abs() < 1e-6, "{u:?}");
+            assert!(u.after.sigma < u.before.sigma);
+        }
+    }
+
+    #[test]
+    fn stopped_games_and_one_team_games_change_nothing() {
+        let stopped = [seat(1, 0, false), seat(2, 1, false)];
+        assert!(rate_game(&stopped, false, &HashMap::new()).is_empty());
+        assert!(rate_game(&[seat(1, 0, true)], false, &HashMap::new()).is_empty());
+        assert!(rate_game(
+            &[seat(1, 0, true), seat(1, 1, false)],
+            false,
+            &HashMap::new()
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn defaults_levels_and_provisional_marks() {
+        assert!(rated_by_default(&[seat(1, 0, true), seat(2, 1, false)]));
+        assert!(!rated_by_default(&[
+            seat(1, 0, true),
+            bot("easy", 1, false)
+        ]));
+        assert!(!rated_by_default(&[
+            seat(1, 0, true),
+            seat(2, 0, true),
+            bot("easy", 1, false)
+        ]));
+        assert_eq!(level_from_name("Computer 2 (leicht)"), Some("easy"));
+        assert_eq!(level_from_name("Datamaskin 1 (vanskelig)"), Some("hard"));
+        assert_eq!(level_from_name("Computer (for Ada)"), None);
+        let mut r = PlayerRating::default();
+        assert!(r.is_provisional());
+        assert!((r.conservative() - 0.0).abs() < 1e-9);
+        r.games = PROVISIONAL_GAMES;
+        assert!(!r.is_provisional());
+    }
+
+    #[test]
+    fn replay_keeps_servers_apart_and_skips_unrated_games() {
+        let game = |id, guild, rated| RatedGame {
+            id,
+            guild,
+            rated,
+            drawn: false,
+            players: vec![seat(1, 0, true), seat(2, 1, false)],
+        };
+        let out = replay_all(&[
+            game(1, 10, true),
+            game(2, 20, true),
+            game(3, 10, false),
+            game(4, 10, true),
+        ]);
+        assert_eq!(out.len(), 6);
+        let last = out
+            .iter()
+            .rev()
+            .find(|(_, g, u)| *g == 10 && u.user_id == 1)
+            .expect("u1");
+        assert_eq!(last.0, 4);
+        assert_eq!(last.2.after.games, 2);
+        let other = out
+            .iter()
+            .find(|(_, g, u)| *g == 20 && u.user_id == 1)
+            .expect("g20");
+        assert_eq!(other.2.after.games, 1);
+    }
+}
