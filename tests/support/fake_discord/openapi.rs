@@ -57,7 +57,34 @@ const DEVIATIONS: &[Deviation] = &[
         name: "attachment ids sent as integers (serenity), spec says string snowflakes",
         apply: attachment_ids_to_strings,
     },
+    // A command's `default_member_permissions` is a permission bit set "serialized as a string"
+    // (`docs/interactions-application-commands.mdx`: `?string`, e.g. `"0"`), which serenity sends
+    // (`"32"` for Manage Server); the spec types it as an integer. The docs win.
+    Deviation {
+        name: "command default_member_permissions as a string (as Discord's docs say), spec says integer",
+        apply: member_permissions_to_integers,
+    },
 ];
+
+/// In a command list (or one command), `"default_member_permissions": "32"` becomes `32`.
+fn member_permissions_to_integers(body: &mut Value) -> bool {
+    let mut changed = false;
+    let commands: Vec<&mut Value> = match body {
+        Value::Array(list) => list.iter_mut().collect(),
+        Value::Object(_) => vec![body],
+        _ => Vec::new(),
+    };
+    for command in commands {
+        let Some(field) = command.get_mut("default_member_permissions") else {
+            continue;
+        };
+        if let Some(number) = field.as_str().and_then(|s| s.parse::<u64>().ok()) {
+            *field = json!(number);
+            changed = true;
+        }
+    }
+    changed
+}
 
 /// A known place where the spec's description of an answer differs from what Discord sends, and so
 /// from what the stand-in sends.
