@@ -29,7 +29,7 @@ use crate::discord::{open_and_restore, BotConfig};
 use crate::engine::{Options, Variant};
 use crate::service::{
     Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request,
-    SettingsRequest, Tables, Timestamp, UserId,
+    ServerSettings, SettingsRequest, Tables, Timestamp, UserId,
 };
 
 /// One line of input.
@@ -172,15 +172,17 @@ impl Asked {
                 language,
                 reset,
             } => Command::Settings(SettingsRequest {
-                variant: game,
-                bot_level: computer_level,
-                turn_reminder_secs: turn_reminder,
-                turn_timeout_secs: turn_timeout,
-                lobby_timeout_secs: lobby_timeout,
-                thinking_ms: thinking_time,
-                on_timeout,
-                rated,
-                language,
+                changes: ServerSettings {
+                    variant: game,
+                    bot_level: computer_level,
+                    turn_reminder_secs: turn_reminder,
+                    turn_timeout_secs: turn_timeout,
+                    lobby_timeout_secs: lobby_timeout,
+                    thinking_ms: thinking_time,
+                    on_timeout,
+                    rated,
+                    language,
+                },
                 reset,
             }),
             Asked::Join { team } => Command::Join { team },

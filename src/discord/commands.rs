@@ -7,7 +7,7 @@ use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
     Actor, BotLevel, ChannelId, Choice, Command, GuildId, OnTimeout, Permission, Request,
-    SettingsRequest, Text, UserId,
+    ServerSettings, SettingsRequest, Text, UserId,
 };
 
 use super::persistence::{history, leaderboard, record, stats};
@@ -531,15 +531,17 @@ pub async fn settings(
     run(
         ctx,
         Command::Settings(SettingsRequest {
-            variant: game.map(Variant::from),
-            bot_level: level.map(BotLevel::from),
-            turn_reminder_secs: turn_reminder.map(u64::from),
-            turn_timeout_secs: turn_timeout.map(u64::from),
-            lobby_timeout_secs: lobby_timeout.map(u64::from),
-            thinking_ms: thinking_time.map(u64::from),
-            on_timeout: on_timeout.map(OnTimeout::from),
-            rated,
-            language: language.map(Lang::from),
+            changes: ServerSettings {
+                variant: game.map(Variant::from),
+                bot_level: level.map(BotLevel::from),
+                turn_reminder_secs: turn_reminder.map(u64::from),
+                turn_timeout_secs: turn_timeout.map(u64::from),
+                lobby_timeout_secs: lobby_timeout.map(u64::from),
+                thinking_ms: thinking_time.map(u64::from),
+                on_timeout: on_timeout.map(OnTimeout::from),
+                rated,
+                language: language.map(Lang::from),
+            },
             reset: reset.unwrap_or(false),
         }),
     )

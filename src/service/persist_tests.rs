@@ -985,6 +985,14 @@ fn admin(id: u64) -> Actor {
     }
 }
 
+/// A request that changes `changes` (no reset).
+fn change(changes: ServerSettings) -> SettingsRequest {
+    SettingsRequest {
+        changes,
+        reset: false,
+    }
+}
+
 fn settings_as(tables: &Tables, who: Actor, request: SettingsRequest) -> Reply {
     tables.handle(
         Request {
@@ -1011,10 +1019,10 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             assert_eq!(tables.settings_for(Some(GUILD)), *tables.settings());
         };
         // A plain member may neither look nor change (the service checks again what Discord hides).
-        let timeout = SettingsRequest {
+        let timeout = change(ServerSettings {
             turn_timeout_secs: Some(300),
-            ..SettingsRequest::default()
-        };
+            ..ServerSettings::default()
+        });
         for request in [SettingsRequest::default(), timeout.clone()] {
             assert_refusal(&settings_as(&tables, actor(2), request), "Manage Server");
         }
@@ -1051,47 +1059,47 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         // Values out of range, and a reminder not before the timeout: clear refusals, nothing changed.
         let refused = [
             (
-                SettingsRequest {
+                change(ServerSettings {
                     turn_reminder_secs: Some(5),
-                    ..SettingsRequest::default()
-                },
+                    ..ServerSettings::default()
+                }),
                 "`turn_reminder` must be between 10 and 86400 s",
             ),
             (
-                SettingsRequest {
+                change(ServerSettings {
                     turn_timeout_secs: Some(10),
-                    ..SettingsRequest::default()
-                },
+                    ..ServerSettings::default()
+                }),
                 "`turn_timeout` must be between 30 and 604800 s",
             ),
             (
-                SettingsRequest {
+                change(ServerSettings {
                     lobby_timeout_secs: Some(100_000),
-                    ..SettingsRequest::default()
-                },
+                    ..ServerSettings::default()
+                }),
                 "`lobby_timeout` must be between 60 and 86400 s",
             ),
             (
-                SettingsRequest {
+                change(ServerSettings {
                     thinking_ms: Some(60_000),
-                    ..SettingsRequest::default()
-                },
+                    ..ServerSettings::default()
+                }),
                 "`thinking_time` must be between 100 and 5000 ms",
             ),
             (
-                SettingsRequest {
+                change(ServerSettings {
                     turn_reminder_secs: Some(600),
-                    ..SettingsRequest::default()
-                },
+                    ..ServerSettings::default()
+                }),
                 "The turn reminder (600 s) must come before the turn timeout (600 s)",
             ),
             (
                 // Below the reminder in force (the operator's 120 s).
-                SettingsRequest {
+                change(ServerSettings {
                     turn_timeout_secs: Some(100),
                     variant: Some(Variant::Dice),
-                    ..SettingsRequest::default()
-                },
+                    ..ServerSettings::default()
+                }),
                 "The turn reminder (120 s) must come before the turn timeout (100 s)",
             ),
         ];
@@ -1104,7 +1112,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         let reply = settings_as(
             &tables,
             admin(1),
-            SettingsRequest {
+            change(ServerSettings {
                 variant: Some(Variant::Dice),
                 bot_level: Some(BotLevel::Hard),
                 turn_reminder_secs: Some(30),
@@ -1114,8 +1122,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 on_timeout: None,
                 rated: Some(false),
                 language: Some(Lang::De),
-                reset: false,
-            },
+            }),
         );
         assert!(!reply.is_refusal(), "{reply:?}");
         assert!(
@@ -1241,10 +1248,10 @@ async fn a_servers_thinking_time_reaches_its_computer_players() {
     let reply = settings_as(
         &tables,
         admin(1),
-        SettingsRequest {
+        change(ServerSettings {
             thinking_ms: Some(300),
-            ..SettingsRequest::default()
-        },
+            ..ServerSettings::default()
+        }),
     );
     assert!(!reply.is_refusal(), "{reply:?}");
     assert!(!ask(&tables, 50, 1, start(Variant::Classic)).is_refusal());
@@ -1276,10 +1283,10 @@ fn where_a_timeout_means_giving_up_the_idle_player_gives_up_and_keeps_the_loss()
         let reply = settings_as(
             &tables,
             admin(1),
-            SettingsRequest {
+            change(ServerSettings {
                 on_timeout: Some(OnTimeout::GiveUp),
-                ..SettingsRequest::default()
-            },
+                ..ServerSettings::default()
+            }),
         );
         assert!(
             text_of(&reply).contains("the player gives up"),

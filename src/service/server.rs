@@ -60,6 +60,21 @@ pub struct ServerSettings {
 }
 
 impl ServerSettings {
+    /// These settings, each one not set here taken from `base`.
+    pub fn or(&self, base: &ServerSettings) -> ServerSettings {
+        ServerSettings {
+            variant: self.variant.or(base.variant),
+            bot_level: self.bot_level.or(base.bot_level),
+            turn_reminder_secs: self.turn_reminder_secs.or(base.turn_reminder_secs),
+            turn_timeout_secs: self.turn_timeout_secs.or(base.turn_timeout_secs),
+            lobby_timeout_secs: self.lobby_timeout_secs.or(base.lobby_timeout_secs),
+            thinking_ms: self.thinking_ms.or(base.thinking_ms),
+            on_timeout: self.on_timeout.or(base.on_timeout),
+            rated: self.rated.or(base.rated),
+            language: self.language.or(base.language),
+        }
+    }
+
     /// The operator's settings with this server's changes.
     pub fn apply(&self, base: &Settings) -> Settings {
         let secs = |v: Option<u64>, d: Duration| v.map_or(d, Duration::from_secs);
@@ -81,27 +96,12 @@ impl ServerSettings {
     }
 }
 
-/// What an admin asks to change; `None` leaves a setting as it is.
+/// What an admin asks to change: the settings named in `changes` (`None` leaves one as it is), after
+/// going back to the operator's defaults first if `reset`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SettingsRequest {
-    /// The default game.
-    pub variant: Option<Variant>,
-    /// The default computer level.
-    pub bot_level: Option<BotLevel>,
-    /// The turn reminder, in seconds.
-    pub turn_reminder_secs: Option<u64>,
-    /// The turn timeout, in seconds.
-    pub turn_timeout_secs: Option<u64>,
-    /// The lobby timeout, in seconds.
-    pub lobby_timeout_secs: Option<u64>,
-    /// A computer player's thinking time per move, in milliseconds.
-    pub thinking_ms: Option<u64>,
-    /// What happens when a turn times out.
-    pub on_timeout: Option<OnTimeout>,
-    /// Whether games are rated by default.
-    pub rated: Option<bool>,
-    /// The language of channel posts.
-    pub language: Option<Lang>,
+    /// The settings to change.
+    pub changes: ServerSettings,
     /// Go back to the operator's defaults first.
     pub reset: bool,
 }
@@ -118,35 +118,35 @@ impl SettingsRequest {
         if self.reset {
             parts.push("reset to the defaults".to_string());
         }
-        if let Some(v) = self.variant {
+        if let Some(v) = self.changes.variant {
             parts.push(format!("game: {v}"));
         }
-        if let Some(l) = self.bot_level {
+        if let Some(l) = self.changes.bot_level {
             parts.push(format!("computer_level: {l}"));
         }
         for (name, value) in [
-            ("turn_reminder", self.turn_reminder_secs),
-            ("turn_timeout", self.turn_timeout_secs),
-            ("lobby_timeout", self.lobby_timeout_secs),
+            ("turn_reminder", self.changes.turn_reminder_secs),
+            ("turn_timeout", self.changes.turn_timeout_secs),
+            ("lobby_timeout", self.changes.lobby_timeout_secs),
         ] {
             if let Some(v) = value {
                 parts.push(format!("{name}: {v} s"));
             }
         }
-        if let Some(ms) = self.thinking_ms {
+        if let Some(ms) = self.changes.thinking_ms {
             parts.push(format!("thinking_time: {ms} ms"));
         }
-        if let Some(o) = self.on_timeout {
+        if let Some(o) = self.changes.on_timeout {
             let o = match o {
                 OnTimeout::Computer => "computer",
                 OnTimeout::GiveUp => "give_up",
             };
             parts.push(format!("on_timeout: {o}"));
         }
-        if let Some(r) = self.rated {
+        if let Some(r) = self.changes.rated {
             parts.push(format!("rated: {r}"));
         }
-        if let Some(l) = self.language {
+        if let Some(l) = self.changes.language {
             parts.push(format!("language: {l}"));
         }
         parts.join(", ")
@@ -263,22 +263,22 @@ impl Tables {
         let checks = [
             (
                 SettingName::TurnReminder,
-                request.turn_reminder_secs,
+                request.changes.turn_reminder_secs,
                 REMINDER_RANGE,
             ),
             (
                 SettingName::TurnTimeout,
-                request.turn_timeout_secs,
+                request.changes.turn_timeout_secs,
                 TIMEOUT_RANGE,
             ),
             (
                 SettingName::LobbyTimeout,
-                request.lobby_timeout_secs,
+                request.changes.lobby_timeout_secs,
                 LOBBY_RANGE,
             ),
             (
                 SettingName::ThinkingTime,
-                request.thinking_ms,
+                request.changes.thinking_ms,
                 THINKING_RANGE,
             ),
         ];
@@ -292,17 +292,7 @@ impl Tables {
         } else {
             current
         };
-        let next = ServerSettings {
-            variant: request.variant.or(base.variant),
-            bot_level: request.bot_level.or(base.bot_level),
-            turn_reminder_secs: request.turn_reminder_secs.or(base.turn_reminder_secs),
-            turn_timeout_secs: request.turn_timeout_secs.or(base.turn_timeout_secs),
-            lobby_timeout_secs: request.lobby_timeout_secs.or(base.lobby_timeout_secs),
-            thinking_ms: request.thinking_ms.or(base.thinking_ms),
-            on_timeout: request.on_timeout.or(base.on_timeout),
-            rated: request.rated.or(base.rated),
-            language: request.language.or(base.language),
-        };
+        let next = request.changes.or(&base);
         let effective = next.apply(&self.settings);
         if effective.turn_reminder >= effective.turn_timeout {
             return Reply::ephemeral(Text::ReminderNotBeforeTimeout {
