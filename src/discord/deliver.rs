@@ -864,18 +864,7 @@ async fn on_button(
         }
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
-            Output::Ephemeral(m) => {
-                let out = prepare(data, m, langs.user).await;
-                let more = out.more.clone();
-                if let Err(e) = retrying("answer privately", || {
-                    press.create_followup(ctx, private_followup(out.clone()))
-                })
-                .await
-                {
-                    tracing::warn!("cannot answer privately: {e}");
-                }
-                private_more(ctx, press, more).await;
-            }
+            Output::Ephemeral(m) => follow_up_privately(ctx, data, press, m, langs.user).await,
             other => send_output(ctx, data, channel, other).await,
         }
     }
@@ -911,18 +900,7 @@ async fn on_acknowledged_press(
     for output in &reply.outputs {
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
-            Output::Ephemeral(m) => {
-                let out = prepare(data, m, langs.user).await;
-                let more = out.more.clone();
-                if let Err(e) = retrying("answer privately", || {
-                    press.create_followup(ctx, private_followup(out.clone()))
-                })
-                .await
-                {
-                    tracing::warn!(channel = channel.0, "cannot answer privately: {e}");
-                }
-                private_more(ctx, press, more).await;
-            }
+            Output::Ephemeral(m) => follow_up_privately(ctx, data, press, m, langs.user).await,
             Output::Lobby {
                 message_id,
                 message,
@@ -949,6 +927,29 @@ async fn on_acknowledged_press(
     if reply.auto_move {
         spawn_auto(ctx.clone(), data.clone(), channel);
     }
+}
+
+/// A private answer to a button press as follow-ups (the press was answered already).
+async fn follow_up_privately(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    message: &Message,
+    lang: Lang,
+) {
+    let out = prepare(data, message, lang).await;
+    let more = out.more.clone();
+    if let Err(e) = retrying("answer privately", || {
+        press.create_followup(ctx, private_followup(out.clone()))
+    })
+    .await
+    {
+        tracing::warn!(
+            channel = press.channel_id.get(),
+            "cannot answer privately: {e}"
+        );
+    }
+    private_more(ctx, press, more).await;
 }
 
 /// The rest of a long private answer to a button press, as follow-ups.

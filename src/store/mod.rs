@@ -33,6 +33,10 @@ pub use self::rating::PlayerRating;
 pub use self::repair::{Repair, TableSalvage};
 pub use self::sqlite::SqliteStore;
 
+/// The schema version that added ratings (the same in both backends): the games stored before are
+/// rated when it is reached.
+const RATINGS_VERSION: i64 = 3;
+
 /// The `user_id` of a computer player: kept in a game's player list, left out of stats.
 pub const BOT_USER_ID: u64 = 0;
 

@@ -126,9 +126,6 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
 ];
 
-/// The schema version that added ratings: the games stored before are rated when it is reached.
-const RATINGS_VERSION: i64 = 3;
-
 /// The schema version this code writes.
 pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -588,7 +585,7 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     let start = usize::try_from(version).unwrap_or(usize::MAX);
     for (sql, reached) in MIGRATIONS.iter().zip(1..).skip(start) {
         tx.batch_execute(sql)?;
-        if reached == RATINGS_VERSION {
+        if reached == super::RATINGS_VERSION {
             recompute_ratings(&mut tx)?;
         }
     }

@@ -129,9 +129,6 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
 ];
 
-/// The schema version that added ratings: the games stored before are rated when it is reached.
-const RATINGS_VERSION: i64 = 3;
-
 /// The schema version this code writes.
 pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -491,7 +488,7 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), Migration> {
             return Ok(());
         };
         tx.execute_batch(sql)?;
-        if version + 1 == RATINGS_VERSION {
+        if version + 1 == super::RATINGS_VERSION {
             recompute_ratings(&tx, true)?;
         }
         tx.execute_batch(&format!("PRAGMA user_version = {}", version + 1))?;
