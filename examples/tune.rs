@@ -40,6 +40,7 @@ fn main() {
     let budget = Budget {
         time: Duration::from_millis(env("MS", 3_600_000)),
         max_iterations: std::env::var("ITERS").ok().and_then(|v| v.parse().ok()),
+        early_stop: env("EARLY_STOP", 0) == 1,
     };
     let hard = |view: &View, history: &History, s: u64| -> Move {
         if !view.is_my_turn() {

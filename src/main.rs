@@ -97,12 +97,25 @@ enum Command {
         /// Players.
         #[arg(long, default_value_t = 2)]
         players: u8,
-        /// Thinking time of `hard` per move, in milliseconds.
+        /// Longest thinking time of `hard` per move, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         budget_ms: u64,
-        /// Search iterations of `hard` per move (stops at whichever limit comes first).
+        /// Search iterations of `hard` per move (default 4000; 0: no limit, only the time counts). It
+        /// stops at whichever limit comes first.
         #[arg(long)]
         iterations: Option<u32>,
+        /// `hard` spends its whole budget instead of stopping once one move is clearly best.
+        #[arg(long)]
+        no_early_stop: bool,
+        /// B's own `--budget-ms`.
+        #[arg(long)]
+        b_budget_ms: Option<u64>,
+        /// B's own `--iterations`.
+        #[arg(long)]
+        b_iterations: Option<u32>,
+        /// B spends its whole budget (`--no-early-stop` for B only).
+        #[arg(long)]
+        b_no_early_stop: bool,
         /// Games played at once (1 or 2).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -181,6 +194,10 @@ fn main() {
             players,
             budget_ms,
             iterations,
+            no_early_stop,
+            b_budget_ms,
+            b_iterations,
+            b_no_early_stop,
             threads,
         }) => arena::run_cli(&arena::Args {
             a,
@@ -191,6 +208,10 @@ fn main() {
             players,
             budget_ms,
             iterations,
+            no_early_stop,
+            b_budget_ms,
+            b_iterations,
+            b_no_early_stop,
             threads,
         }),
         None => cli::run_bot(None),

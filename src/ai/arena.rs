@@ -25,8 +25,10 @@ pub struct Arena {
     pub seed: u64,
     /// The game set-up.
     pub config: Config,
-    /// The `hard` budget per move.
+    /// The `hard` budget per move of A.
     pub budget: Budget,
+    /// The `hard` budget per move of B (two budgets of `hard` can be matched against each other).
+    pub budget_b: Budget,
     /// Worker threads (1 or 2).
     pub threads: usize,
 }
@@ -60,17 +62,17 @@ pub struct GameResult {
 /// Plays one arena game: seed `seed + index` deals the cards (or rolls the dice); A plays the even teams
 /// in even games, the odd teams in odd ones.
 pub fn play_game(arena: &Arena, index: u32) -> GameResult {
-    let choose = |level: Level| {
+    let choose = |level: Level, budget: Budget| {
         move |view: &View, history: &History, seed: u64| {
-            choose_move_after(view, history, level, &arena.budget, seed)
+            choose_move_after(view, history, level, &budget, seed)
         }
     };
     play_with(
         arena.config,
         arena.seed,
         index,
-        &choose(arena.a),
-        &choose(arena.b),
+        &choose(arena.a, arena.budget),
+        &choose(arena.b, arena.budget_b),
     )
 }
 
@@ -184,19 +186,21 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let a = self.arena;
         let (rate, lo, hi) = self.a_rate();
+        let budget = if a.budget == a.budget_b {
+            describe(&a.budget)
+        } else {
+            format!("A {}, B {}", describe(&a.budget), describe(&a.budget_b))
+        };
         writeln!(
             f,
-            "arena: {} vs {}, {} {}-player, {} games from seed {}, hard budget {} ms{}",
+            "arena: {} vs {}, {} {}-player, {} games from seed {}, hard budget {}",
             a.a,
             a.b,
             a.config.variant,
             a.config.players,
             self.results.len(),
             a.seed,
-            a.budget.time.as_millis(),
-            a.budget
-                .max_iterations
-                .map_or(String::new(), |n| format!(" / {n} iterations")),
+            budget,
         )?;
         writeln!(f, "A ({}) wins: {}", a.a, self.a_wins())?;
         writeln!(f, "B ({}) wins: {}", a.b, self.b_wins())?;
@@ -230,6 +234,18 @@ impl fmt::Display for Report {
         }
         Ok(())
     }
+}
+
+/// A budget in words: `1000 ms / 4000 iterations, early stop`.
+fn describe(budget: &Budget) -> String {
+    format!(
+        "{} ms{}{}",
+        budget.time.as_millis(),
+        budget
+            .max_iterations
+            .map_or(String::new(), |n| format!(" / {n} iterations")),
+        if budget.early_stop { ", early stop" } else { "" }
+    )
 }
 
 /// The 95% Wilson score interval of `successes` out of `n`.
@@ -289,10 +305,18 @@ pub struct Args {
     pub game: String,
     /// Players.
     pub players: u8,
-    /// Hard budget in milliseconds.
+    /// Hard time cap in milliseconds.
     pub budget_ms: u64,
-    /// Hard iteration limit.
+    /// Hard iteration limit (`None`: [`super::HARD_ITERATIONS`]; `Some(0)`: none, only the time counts).
     pub iterations: Option<u32>,
+    /// Whether hard spends its whole budget (no early stop).
+    pub no_early_stop: bool,
+    /// B's time cap, if not A's.
+    pub b_budget_ms: Option<u64>,
+    /// B's iteration limit, if not A's (`Some(0)`: none).
+    pub b_iterations: Option<u32>,
+    /// Whether B spends its whole budget (no early stop), whatever A does.
+    pub b_no_early_stop: bool,
     /// Threads (1 or 2).
     pub threads: usize,
 }
@@ -316,12 +340,27 @@ impl Args {
             games: self.games,
             seed: self.seed,
             config,
-            budget: Budget {
-                time: std::time::Duration::from_millis(self.budget_ms.max(1)),
-                max_iterations: self.iterations,
-            },
+            budget: budget(self.budget_ms, self.iterations, !self.no_early_stop),
+            budget_b: budget(
+                self.b_budget_ms.unwrap_or(self.budget_ms),
+                self.b_iterations.or(self.iterations),
+                !(self.no_early_stop || self.b_no_early_stop),
+            ),
             threads: self.threads,
         })
+    }
+}
+
+/// A budget from the command line: `iterations` `None` is the default limit, `Some(0)` none.
+fn budget(ms: u64, iterations: Option<u32>, early_stop: bool) -> Budget {
+    Budget {
+        time: std::time::Duration::from_millis(ms.max(1)),
+        max_iterations: match iterations {
+            None => Some(super::HARD_ITERATIONS),
+            Some(0) => None,
+            Some(n) => Some(n),
+        },
+        early_stop,
     }
 }
 
@@ -384,6 +423,10 @@ mod tests {
             players: 2,
             budget_ms: 1000,
             iterations: None,
+            no_early_stop: false,
+            b_budget_ms: None,
+            b_iterations: None,
+            b_no_early_stop: false,
             threads: 1,
         };
         assert!(good.to_arena().is_ok());
@@ -422,6 +465,10 @@ mod tests {
             players: 2,
             budget_ms: 1000,
             iterations: None,
+            no_early_stop: false,
+            b_budget_ms: None,
+            b_iterations: None,
+            b_no_early_stop: false,
             threads: 2,
         }
         .to_arena()

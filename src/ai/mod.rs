@@ -85,35 +85,52 @@ pub enum AiError {
     Arena(String),
 }
 
-/// How long the `hard` level may think: it stops at whichever limit comes first.
+/// Search iterations of a `hard` move by default. Strength stops rising at about 3,000 (README, *How strong
+/// the computer players are*); this is about 100 ms of one core on the development machine.
+pub const HARD_ITERATIONS: u32 = 4_000;
+
+/// How long the `hard` level may think: it stops at whichever limit comes first, and sooner when one
+/// candidate is left (`early_stop`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Budget {
-    /// Wall-clock time per move.
+    /// Wall-clock time per move: a cap (a busy machine gets fewer iterations within it).
     pub time: Duration,
     /// Search iterations per move (`None`: only the time counts).
     pub max_iterations: Option<u32>,
+    /// Whether the search stops as soon as one candidate is left, every other one clearly worse on the
+    /// same deals (more search would not change the move).
+    #[serde(default)]
+    pub early_stop: bool,
 }
 
 impl Budget {
-    /// The default: one second per move.
-    pub const DEFAULT: Budget = Budget {
-        time: Duration::from_secs(1),
-        max_iterations: None,
-    };
+    /// The default: [`HARD_ITERATIONS`] with an early stop, at most one second.
+    pub const DEFAULT: Budget = Budget::capped(Duration::from_secs(1));
 
-    /// A time limit only.
+    /// The default iterations and early stop, at most `time`.
+    pub const fn capped(time: Duration) -> Budget {
+        Budget {
+            time,
+            max_iterations: Some(HARD_ITERATIONS),
+            early_stop: true,
+        }
+    }
+
+    /// A time limit only, every bit of it spent (how `hard` searched before it had an iteration budget).
     pub const fn time(time: Duration) -> Budget {
         Budget {
             time,
             max_iterations: None,
+            early_stop: false,
         }
     }
 
-    /// An iteration limit only (the time limit is an hour): deterministic for a given seed.
+    /// An iteration limit only (the time limit is an hour), no early stop: deterministic for a given seed.
     pub const fn iterations(n: u32) -> Budget {
         Budget {
             time: Duration::from_secs(3600),
             max_iterations: Some(n),
+            early_stop: false,
         }
     }
 }

@@ -218,6 +218,9 @@ pub fn paired_on(
         samples += 1;
         if params.prune && samples.is_multiple_of(16) {
             prune(&values, &mut alive);
+            if budget.early_stop && alive.iter().filter(|&&a| a).count() <= 1 {
+                break;
+            }
         }
     }
     let mean = |v: &Vec<f64>| v.iter().sum::<f64>() / v.len().max(1) as f64;

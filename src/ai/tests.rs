@@ -196,6 +196,67 @@ fn hard_is_deterministic_for_a_seed_and_an_iteration_limit() {
     }
 }
 
+/// A classic two-player position `plies` medium moves in, seen by the seat to move.
+fn medium_position(seed: u64, plies: u64) -> View {
+    let mut game = Game::new(config(Variant::Classic, 2, Options::default()), seed);
+    for i in 0..plies {
+        if game.position().is_over() {
+            break;
+        }
+        let seat = game.position().to_move();
+        let mv = choose_move(&game.view(seat), Level::Medium, &Budget::DEFAULT, i);
+        game.play(seat, mv).unwrap();
+    }
+    game.view(game.position().to_move())
+}
+
+/// Runs `hard`'s search on `view` and returns what it found.
+fn search_outcome(view: &View, budget: &Budget, seed: u64) -> Option<search::Outcome> {
+    let params = search::Params::DEFAULT;
+    let scored = search::candidates(view, &params, seed).ok()?;
+    Some(search::paired(view, &[], budget, seed, &params, scored))
+}
+
+#[test]
+fn the_default_budget_is_an_iteration_budget_with_an_early_stop_and_a_time_cap() {
+    let budget = Budget::default();
+    assert_eq!(budget.max_iterations, Some(HARD_ITERATIONS));
+    assert!(budget.early_stop);
+    assert_eq!(budget.time, std::time::Duration::from_secs(1));
+    assert_eq!(Budget::capped(std::time::Duration::from_millis(300)).time.as_millis(), 300);
+    assert!(!Budget::time(std::time::Duration::from_secs(1)).early_stop);
+    assert_eq!(Budget::time(std::time::Duration::from_secs(1)).max_iterations, None);
+}
+
+#[test]
+fn hard_stops_early_once_one_move_is_clearly_best_and_never_passes_its_budget() {
+    let mut stopped_early = 0;
+    let mut searched = 0;
+    for seed in 0..12 {
+        let view = medium_position(seed, 10 + seed * 3);
+        let mut early = Budget::iterations(HARD_ITERATIONS);
+        early.early_stop = true;
+        let Some(outcome) = search_outcome(&view, &early, seed) else {
+            continue;
+        };
+        searched += 1;
+        // A sample tries every live candidate, so the last one may pass the limit by less than one sample.
+        assert!(outcome.iterations < HARD_ITERATIONS + 12, "{}", outcome.iterations);
+        let full = search_outcome(&view, &Budget::iterations(HARD_ITERATIONS), seed).unwrap();
+        assert!(full.iterations >= HARD_ITERATIONS, "{}", full.iterations);
+        if outcome.iterations < HARD_ITERATIONS {
+            stopped_early += 1;
+            // It stopped because every other candidate was dropped (the chosen one saw every deal),
+            // and the full search, on the same deals, plays the same move.
+            let deals = outcome.root[0].1;
+            assert!(outcome.root.iter().all(|r| r.1 <= deals), "{:?}", outcome.root);
+            assert_eq!(outcome.best, full.best, "seed {seed}");
+        }
+    }
+    assert!(searched >= 8, "only {searched} positions had a search");
+    assert!(stopped_early >= 1, "no search of {searched} stopped early");
+}
+
 #[test]
 fn medium_beats_easy() {
     let arena = Arena {
@@ -205,6 +266,7 @@ fn medium_beats_easy() {
         seed: 1,
         config: config(Variant::Classic, 2, Options::default()),
         budget: Budget::iterations(1),
+        budget_b: Budget::iterations(1),
         threads: 2,
     };
     let report = run(&arena, &|_| {});
@@ -221,6 +283,7 @@ fn medium_beats_easy_at_dice_and_kids() {
             seed: 1,
             config: config(variant, 2, Options::default()),
             budget: Budget::iterations(1),
+            budget_b: Budget::iterations(1),
             threads: 2,
         };
         let report = run(&arena, &|_| {});

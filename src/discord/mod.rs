@@ -116,7 +116,7 @@ struct AiPicker {
 
 impl MovePicker for AiPicker {
     fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move {
-        ai::choose_move_after(view, history, level, &ai::Budget::time(self.think), seed)
+        ai::choose_move_after(view, history, level, &ai::Budget::capped(self.think), seed)
     }
 
     fn choose_thinking(
@@ -127,7 +127,7 @@ impl MovePicker for AiPicker {
         seed: u64,
         think: Option<Duration>,
     ) -> Move {
-        let budget = ai::Budget::time(think.unwrap_or(self.think));
+        let budget = ai::Budget::capped(think.unwrap_or(self.think));
         ai::choose_move_after(view, history, level, &budget, seed)
     }
 }
