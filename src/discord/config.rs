@@ -91,6 +91,8 @@ pub struct LimitsConfig {
     pub server_posts_per_second: u32,
     /// Messages the bot may post in one server in a burst.
     pub server_post_burst: u32,
+    /// Computer players' searches at once in the process (0: one fewer than the cores, at least one).
+    pub computer_threads: u32,
 }
 
 impl Default for LimitsConfig {
@@ -102,6 +104,7 @@ impl Default for LimitsConfig {
             bots_per_table: limits.bots_per_table,
             server_posts_per_second: limits.server_posts_per_second,
             server_post_burst: limits.server_post_burst,
+            computer_threads: limits.computer_threads,
         }
     }
 }
@@ -328,6 +331,7 @@ impl BotConfig {
                 bots_per_table: self.limits.bots_per_table,
                 server_posts_per_second: self.limits.server_posts_per_second,
                 server_post_burst: self.limits.server_post_burst,
+                computer_threads: self.limits.computer_threads,
             },
         }
     }

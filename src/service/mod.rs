@@ -8,6 +8,7 @@
 mod access;
 mod bot;
 mod persist;
+mod pool;
 mod seeds;
 mod server;
 mod table;
@@ -38,6 +39,7 @@ use crate::store::{Store, StoreError};
 pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use persist::{Restored, StorePersist};
+pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
 pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
@@ -501,6 +503,9 @@ pub struct Limits {
     pub server_posts_per_second: u32,
     /// Messages the bot may post in one server in a burst, above the average.
     pub server_post_burst: u32,
+    /// Computer players' searches that run at once in the whole process (`0`: one fewer than the
+    /// machine's cores, at least one); more wait their turn in the order their turns became due.
+    pub computer_threads: u32,
 }
 
 impl Default for Limits {
@@ -511,6 +516,7 @@ impl Default for Limits {
             bots_per_table: 5,
             server_posts_per_second: 5,
             server_post_burst: 20,
+            computer_threads: 0,
         }
     }
 }
@@ -525,6 +531,7 @@ impl Limits {
             bots_per_table: u8::MAX,
             server_posts_per_second: 1_000_000,
             server_post_burst: 1_000_000,
+            computer_threads: 0,
         }
     }
 }
@@ -672,6 +679,8 @@ pub struct Tables {
     budgets: Mutex<HashMap<GuildId, PostBudget>>,
     /// Each server's own settings, as read from the store (or changed) so far.
     servers: Mutex<HashMap<GuildId, ServerSettings>>,
+    /// Where every computer move is chosen.
+    pool: SearchPool,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -695,7 +704,6 @@ impl Tables {
     pub fn new(settings: Settings, picker: Arc<dyn MovePicker>) -> Tables {
         Tables {
             tables: Mutex::new(HashMap::new()),
-            settings,
             picker,
             persist: Arc::new(NoPersist),
             store: None,
@@ -703,6 +711,8 @@ impl Tables {
             languages: Mutex::new(Languages::default()),
             budgets: Mutex::new(HashMap::new()),
             servers: Mutex::new(HashMap::new()),
+            pool: SearchPool::new(usize::try_from(settings.limits.computer_threads).unwrap_or(0)),
+            settings,
         }
     }
 
@@ -727,6 +737,11 @@ impl Tables {
         self.persist = Arc::new(StorePersist::new(store.clone()));
         self.store = Some(store);
         self
+    }
+
+    /// What the computer players' pool has done so far.
+    pub fn computer_stats(&self) -> PoolStats {
+        self.pool.stats()
     }
 
     /// The settings.
@@ -1214,10 +1229,12 @@ impl Tables {
         let history = task.history.clone();
         let level = task.level;
         let seed = task.seed;
-        let chosen = tokio::task::spawn_blocking(move || {
-            picker.choose_thinking(&view, &history, level, seed, think)
-        })
-        .await;
+        let chosen = self
+            .pool
+            .run(task.due, move || {
+                picker.choose_thinking(&view, &history, level, seed, think)
+            })
+            .await;
         let chosen = match chosen {
             Ok(mv) => Some(mv),
             Err(e) => {

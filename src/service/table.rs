@@ -390,6 +390,9 @@ pub(super) struct AutoTask {
     pub(super) level: BotLevel,
     pub(super) seed: u64,
     pub(super) timed_out: bool,
+    /// When the turn became due: its start for a computer player, the end of the time allowed for a
+    /// human who timed out. The computer players' pool serves the earliest first.
+    pub(super) due: Timestamp,
 }
 
 type Outcome = Result<Reply, Text>;
@@ -1390,9 +1393,13 @@ impl Table {
         }
         let game = playing.game();
         let seat = game.position().to_move();
-        let (level, timed_out) = match playing.player(seat)? {
-            Player::Bot { level, .. } => (*level, false),
-            Player::Human { .. } => (settings.default_bot_level, true),
+        let (level, timed_out, due) = match playing.player(seat)? {
+            Player::Bot { level, .. } => (*level, false, playing.turn_started),
+            Player::Human { .. } => (
+                settings.default_bot_level,
+                true,
+                playing.turn_started.after(settings.turn_timeout),
+            ),
         };
         let plies = game.position().plies();
         let task = AutoTask {
@@ -1403,6 +1410,7 @@ impl Table {
             level,
             seed: rng.next_u64(),
             timed_out,
+            due,
         };
         self.auto_busy = true;
         Some(task)

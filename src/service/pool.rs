@@ -1,0 +1,389 @@
+//! One bounded pool for every computer move of the process: at most `threads` searches run at once (by
+//! default one fewer than the machine's cores, at least one), on threads of their own, so a search never
+//! blocks the async runtime nor takes every core from the people waiting for answers. Moves waiting for a
+//! thread are served in the order their turns became due, whichever server or channel they come from, so a
+//! server with many computer games cannot starve the others.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+use super::Timestamp;
+
+/// Why a move did not come back from the pool.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PoolError {
+    /// The search panicked (a bug); the panic was caught on the pool's thread.
+    #[error("the computer player's search failed")]
+    Failed,
+    /// The pool was shut down before the search ran.
+    #[error("the computer players were stopped")]
+    Stopped,
+    /// The operating system refused a thread for the pool.
+    #[error("cannot start a thread for the computer players: {0}")]
+    NoThread(String),
+}
+
+/// What the pool has done so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PoolStats {
+    /// Searches finished.
+    pub done: u64,
+    /// Searches waiting for a thread now.
+    pub waiting: usize,
+    /// Searches running now.
+    pub running: usize,
+    /// The most searches that ever ran at once.
+    pub most_at_once: usize,
+    /// The longest time a search waited for a thread, in milliseconds.
+    pub longest_queue_ms: u64,
+    /// The longest time from a turn becoming due to its move being chosen, in milliseconds.
+    pub longest_turn_ms: u64,
+}
+
+/// A search waiting for a thread.
+struct Job {
+    /// When the turn became due (earlier first).
+    due: Timestamp,
+    /// Arrival order among equal `due`s.
+    seq: u64,
+    /// When it was queued.
+    queued: Timestamp,
+    /// The search; what it returns delivers the result (after the pool has counted it).
+    work: Work,
+}
+
+/// A search to run, returning how to hand its result over.
+type Work = Box<dyn FnOnce() -> Box<dyn FnOnce() + Send> + Send>;
+
+impl PartialEq for Job {
+    fn eq(&self, other: &Job) -> bool {
+        (self.due, self.seq) == (other.due, other.seq)
+    }
+}
+
+impl Eq for Job {}
+
+impl PartialOrd for Job {
+    fn partial_cmp(&self, other: &Job) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Job {
+    /// Reversed: `BinaryHeap` pops its greatest, and the earliest due turn must come first.
+    fn cmp(&self, other: &Job) -> Ordering {
+        (other.due, other.seq).cmp(&(self.due, self.seq))
+    }
+}
+
+#[derive(Default)]
+struct State {
+    queue: BinaryHeap<Job>,
+    next_seq: u64,
+    /// Threads started (they live until the pool is dropped).
+    threads: usize,
+    /// Threads waiting for work.
+    idle: usize,
+    running: usize,
+    stopping: bool,
+    stats: PoolStats,
+}
+
+struct Inner {
+    state: Mutex<State>,
+    wake: Condvar,
+    limit: usize,
+}
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // Jobs run outside the lock and panics are caught, so a poisoned lock still holds consistent data.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The pool. Threads are started as work arrives, up to the limit, and stop when the pool is dropped.
+pub struct SearchPool {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for SearchPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchPool")
+            .field("threads", &self.inner.limit)
+            .field("stats", &self.stats())
+            .finish()
+    }
+}
+
+/// One fewer than the machine's cores, at least one.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .saturating_sub(1)
+        .max(1)
+}
+
+impl SearchPool {
+    /// A pool running at most `threads` searches at once (`0`: [`default_threads`]).
+    pub fn new(threads: usize) -> SearchPool {
+        let limit = if threads == 0 {
+            default_threads()
+        } else {
+            threads
+        };
+        SearchPool {
+            inner: Arc::new(Inner {
+                state: Mutex::new(State::default()),
+                wake: Condvar::new(),
+                limit,
+            }),
+        }
+    }
+
+    /// The most searches that run at once.
+    pub fn threads(&self) -> usize {
+        self.inner.limit
+    }
+
+    /// What the pool has done so far.
+    pub fn stats(&self) -> PoolStats {
+        let state = self.inner.lock();
+        PoolStats {
+            waiting: state.queue.len(),
+            running: state.running,
+            ..state.stats
+        }
+    }
+
+    /// Runs `work` (a search) on one of the pool's threads once every turn that became due before `due`
+    /// has had its thread, and returns its result. Waiting does not block the async runtime.
+    pub async fn run<T, F>(&self, due: Timestamp, work: F) -> Result<T, PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job = move || -> Box<dyn FnOnce() + Send> {
+            let result = catch_unwind(AssertUnwindSafe(work)).map_err(|_| PoolError::Failed);
+            Box::new(move || {
+                // The caller may have gone (its task was cancelled): nothing to tell then.
+                let _ = tx.send(result);
+            })
+        };
+        self.submit(due, Box::new(job))?;
+        rx.await.unwrap_or(Err(PoolError::Stopped))
+    }
+
+    fn submit(&self, due: Timestamp, work: Work) -> Result<(), PoolError> {
+        let mut state = self.inner.lock();
+        if state.stopping {
+            return Err(PoolError::Stopped);
+        }
+        let seq = state.next_seq;
+        state.next_seq += 1;
+        state.queue.push(Job {
+            due,
+            seq,
+            queued: Timestamp::now(),
+            work,
+        });
+        // A new thread only when none is idle and the limit allows one.
+        if state.idle == 0 && state.threads < self.inner.limit {
+            let inner = self.inner.clone();
+            let number = state.threads;
+            let spawned = std::thread::Builder::new()
+                .name(format!("computer-{number}"))
+                .spawn(move || worker(&inner));
+            match spawned {
+                Ok(_) => state.threads += 1,
+                Err(e) if state.threads == 0 => {
+                    // Nobody would ever run it: take it back.
+                    state.queue.retain(|j| j.seq != seq);
+                    return Err(PoolError::NoThread(e.to_string()));
+                }
+                // The threads already there will get to it.
+                Err(e) => tracing::warn!("cannot start another computer thread: {e}"),
+            }
+        }
+        drop(state);
+        self.inner.wake.notify_one();
+        Ok(())
+    }
+}
+
+impl Drop for SearchPool {
+    fn drop(&mut self) {
+        let mut state = self.inner.lock();
+        state.stopping = true;
+        // Searches not started are dropped: their callers hear `Stopped`.
+        state.queue.clear();
+        drop(state);
+        self.inner.wake.notify_all();
+    }
+}
+
+fn worker(inner: &Inner) {
+    let mut state = inner.lock();
+    loop {
+        if let Some(job) = state.queue.pop() {
+            let now = Timestamp::now();
+            let waited = now.0.saturating_sub(job.queued.0);
+            state.stats.longest_queue_ms = state.stats.longest_queue_ms.max(waited);
+            state.running += 1;
+            state.stats.most_at_once = state.stats.most_at_once.max(state.running);
+            drop(state);
+            let deliver = (job.work)();
+            let done = Timestamp::now();
+            state = inner.lock();
+            state.running -= 1;
+            state.stats.done += 1;
+            let turn = done.0.saturating_sub(job.due.0);
+            state.stats.longest_turn_ms = state.stats.longest_turn_ms.max(turn);
+            drop(state);
+            deliver();
+            state = inner.lock();
+            continue;
+        }
+        if state.stopping {
+            return;
+        }
+        state.idle += 1;
+        state = inner.wake.wait(state).unwrap_or_else(|e| e.into_inner());
+        state.idle -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+    use std::time::Duration;
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn at_most_the_limit_runs_at_once_and_every_search_is_answered() {
+        let pool = SearchPool::new(2);
+        let now = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let results = runtime().block_on(async {
+            let searches = (0..8u64).map(|i| {
+                let (now, most) = (now.clone(), most.clone());
+                pool.run(Timestamp(i), move || {
+                    let running = now.fetch_add(1, AtomicOrdering::SeqCst) + 1;
+                    most.fetch_max(running, AtomicOrdering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(30));
+                    now.fetch_sub(1, AtomicOrdering::SeqCst);
+                    i * 10
+                })
+            });
+            futures_join(searches).await
+        });
+        assert_eq!(
+            results,
+            (0..8).map(|i| Ok(i * 10)).collect::<Vec<_>>(),
+            "every search answers its own caller"
+        );
+        assert_eq!(most.load(AtomicOrdering::SeqCst), 2, "two at once, never more");
+        let stats = pool.stats();
+        assert_eq!(stats.done, 8);
+        assert_eq!(stats.most_at_once, 2);
+        assert_eq!((stats.waiting, stats.running), (0, 0));
+        assert!(stats.longest_queue_ms >= 30, "{stats:?}");
+    }
+
+    /// Runs the futures at once and returns their outputs in order.
+    async fn futures_join<F: std::future::Future>(
+        futures: impl Iterator<Item = F>,
+    ) -> Vec<F::Output> {
+        futures_util::future::join_all(futures).await
+    }
+
+    #[test]
+    fn waiting_searches_run_in_the_order_their_turns_became_due() {
+        let pool = SearchPool::new(1);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        runtime().block_on(async {
+            // The one thread is busy until released; meanwhile turns queue up out of order.
+            let blocker = pool.run(Timestamp(0), move || {
+                let _ = gate.recv();
+            });
+            let queued = [50u64, 30, 90, 10, 30].into_iter().map(|due| {
+                let order = order.clone();
+                pool.run(Timestamp(due), move || {
+                    order.lock().unwrap().push(due);
+                })
+            });
+            let all = async {
+                // Let every search reach the queue, then free the thread.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                release.send(()).unwrap();
+            };
+            let mut futures: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>> =
+                vec![Box::pin(async {
+                    blocker.await.unwrap();
+                })];
+            for q in queued {
+                futures.push(Box::pin(async {
+                    q.await.unwrap();
+                }));
+            }
+            futures.push(Box::pin(all));
+            futures_join(futures.into_iter()).await;
+        });
+        assert_eq!(*order.lock().unwrap(), vec![10, 30, 30, 50, 90]);
+    }
+
+    #[test]
+    fn a_search_never_blocks_the_async_runtime() {
+        let pool = SearchPool::new(1);
+        runtime().block_on(async {
+            let started = std::time::Instant::now();
+            let search = pool.run(Timestamp(0), || std::thread::sleep(Duration::from_millis(400)));
+            let timer = async {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                started.elapsed()
+            };
+            let mut timer_done = None;
+            let both: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>> = vec![
+                Box::pin(async {
+                    search.await.unwrap();
+                }),
+                Box::pin(async {
+                    timer_done = Some(timer.await);
+                }),
+            ];
+            futures_join(both.into_iter()).await;
+            // On a one-thread runtime the timer fires while the search still runs elsewhere.
+            let fired = timer_done.unwrap();
+            assert!(fired < Duration::from_millis(300), "the timer waited {fired:?}");
+        });
+    }
+
+    #[test]
+    fn a_panicking_search_is_reported_and_the_pool_goes_on() {
+        let pool = SearchPool::new(1);
+        runtime().block_on(async {
+            let failed: Result<u32, PoolError> = pool.run(Timestamp(0), || panic!("a bug")).await;
+            assert_eq!(failed, Err(PoolError::Failed));
+            assert_eq!(pool.run(Timestamp(1), || 7).await, Ok(7));
+        });
+    }
+
+    #[test]
+    fn the_default_leaves_a_core_for_everything_else() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(default_threads(), (cores - 1).max(1));
+        assert_eq!(SearchPool::new(0).threads(), default_threads());
+        assert_eq!(SearchPool::new(3).threads(), 3);
+    }
+}
