@@ -18,6 +18,8 @@ FROM rust:1.98.1-bookworm@sha256:93ce27a88655056a51dbdd8f5f2d7ddc071c7b0070fb288
 WORKDIR /src
 # Manifests first, so the dependency download is cached between source changes.
 COPY Cargo.toml Cargo.lock ./
+# The CPU features the release is built for (x86-64-v2 on x86-64).
+COPY .cargo .cargo
 COPY benches benches
 COPY assets assets
 COPY src src

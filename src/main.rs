@@ -100,7 +100,7 @@ enum Command {
         /// Longest thinking time of `hard` per move, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         budget_ms: u64,
-        /// Search iterations of `hard` per move (default 4000; 0: no limit, only the time counts). It
+        /// Search iterations of `hard` per move (default 3000; 0: no limit, only the time counts). It
         /// stops at whichever limit comes first.
         #[arg(long)]
         iterations: Option<u32>,

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{Config, FakeDiscord, FakeUser};
-use support::table::{carried_out, lobby_of, posted_after, TableDriver, TurnEnd, STEP};
+use support::table::{
+    carried_out, lobby_of, play_first_fit, posted_after, TableDriver, TurnEnd, STEP,
+};
 
 async fn harness() -> Harness {
     Harness::start(Config::default(), &BotOptions::default())
@@ -87,71 +89,11 @@ async fn every_turn_of_a_whole_game_notifies_the_player_to_move_exactly_once() {
     assert!(turns >= 5, "a whole game was played ({turns} turns)");
 }
 
-/// Plays the first card of `user`'s hand that has a free cell (autocomplete), else exchanges a dead
-/// card; returns when the bot has carried it out.
+/// Plays the first card of `user`'s hand that has a free cell, exchanging a dead card first if needed.
 async fn play_something(fake: &FakeDiscord, user: &FakeUser, channel: u64) {
-    let choices = |answer: &support::fake_discord::Callback| -> Vec<String> {
-        answer.data["choices"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|c| c["value"].as_str().map(str::to_string))
-            .collect()
-    };
-    let asked = fake
-        .autocomplete(
-            user,
-            channel,
-            "sequence play",
-            &[("card", ""), ("cell", "")],
-            "card",
-        )
-        .expect("autocomplete");
-    let cards = choices(&fake.wait_callback(&asked, STEP).await.expect("cards"));
-    for card in &cards {
-        let asked = fake
-            .autocomplete(
-                user,
-                channel,
-                "sequence play",
-                &[("card", card.as_str()), ("cell", "")],
-                "cell",
-            )
-            .expect("autocomplete");
-        let cells = choices(&fake.wait_callback(&asked, STEP).await.expect("cells"));
-        if let Some(cell) = cells.first() {
-            let skip = fake.messages_in(channel).len();
-            let play = fake
-                .slash(
-                    user,
-                    channel,
-                    "sequence play",
-                    &[("card", card.as_str()), ("cell", cell.as_str())],
-                )
-                .expect("play");
-            carried_out(fake, &play).await.expect("a legal move");
-            // The move's board is posted after the private confirmation.
-            posted_after(fake, channel, skip, "the move's board", |m| {
-                m.id > play.id && m.attachments.iter().any(|a| a.filename == "board.png")
-            })
-            .await
-            .expect("the board after the move");
-            return;
-        }
-    }
-    let asked = fake
-        .autocomplete(user, channel, "sequence exchange", &[("card", "")], "card")
-        .expect("autocomplete");
-    let dead = choices(&fake.wait_callback(&asked, STEP).await.expect("dead cards"));
-    let exchange = fake
-        .slash(
-            user,
-            channel,
-            "sequence exchange",
-            &[("card", dead.first().expect("a dead card").as_str())],
-        )
-        .expect("exchange");
-    carried_out(fake, &exchange).await.expect("an exchange");
+    play_first_fit(fake, user, channel)
+        .await
+        .unwrap_or_else(|e| panic!("{}: {e}", user.name));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,6 +1,9 @@
-//! Load: 200 channels play at once through one gateway connection of the real bot. Reports the median
-//! and 99th-percentile time from an interaction's dispatch (written to the bot's WebSocket) to the bot's
-//! callback (received by the REST stand-in), and the bot's peak memory (VmHWM).
+//! Load: 200 channels play at once through one gateway connection of the real bot: 100 games between two
+//! people, 50 of one person against a `hard` computer player and 50 against a `medium` one. Reports the
+//! median and 99th-percentile time from an interaction's dispatch (written to the bot's WebSocket) to the
+//! bot's callback (received by the REST stand-in), the bot's peak memory (VmHWM), the computer moves made
+//! per second and how long a computer's turn waited (from the person's move posted to the computer's move
+//! posted: the queue for the bounded pool of searches plus the search itself).
 //!
 //! Bounded: 200 tables × a fixed number of moves, with a time limit; loopback only. The targets of the
 //! issue (p99 < 100 ms, < 150 MB) are printed next to the figures. Memory is asserted at the target;
@@ -13,9 +16,13 @@ use std::time::{Duration, Instant};
 
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{Config, FakeUser};
-use support::table::{TableDriver, TurnEnd};
+use support::fake_discord::StoredMessage;
+use support::table::{lobby_of, play_first_fit, turn_mention, TableDriver, TurnEnd, STEP};
 
 const TABLES: usize = 200;
+/// Of the tables, how many a person plays against a `hard` computer, and against a `medium` one.
+const HARD_TABLES: usize = 50;
+const MEDIUM_TABLES: usize = 50;
 const MOVES_PER_TABLE: usize = 8;
 /// A player's thinking time before each move: 3 s plus up to 3 s more (faster than people play), so the
 /// load is many tables at once (about 130 interactions a second in all), not one table flat out.
@@ -82,6 +89,89 @@ async fn play_table(index: usize, table: &mut TableDriver<'_>) -> Result<usize, 
     Ok(moves)
 }
 
+/// Opens a classic game of `human` against a computer player of `level` in `channel`.
+async fn open_bot_table(
+    fake: &support::fake_discord::FakeDiscord,
+    index: usize,
+    channel: u64,
+    human: &FakeUser,
+    level: &str,
+) -> Result<(), String> {
+    tokio::time::sleep(Duration::from_millis((index as u64 * 23) % 4600)).await;
+    let start = fake.slash(human, channel, "sequence start", &[("game", "classic")])?;
+    let lobby = lobby_of(fake, &start, channel).await?;
+    let add = fake.slash(human, channel, "sequence addbot", &[("level", level)])?;
+    support::table::carried_out(fake, &add).await?;
+    let skip = fake.messages_in(channel).len();
+    let begin = fake.click(human, lobby.id, "sequence:begin")?;
+    fake.wait_callback(&begin, STEP).await?;
+    support::table::posted_after(fake, channel, skip, "the game to start", |m| {
+        m.content.contains("begins!")
+    })
+    .await?;
+    Ok(())
+}
+
+/// What a person's game against a computer showed.
+#[derive(Default)]
+struct BotGame {
+    /// The person's moves.
+    moves: usize,
+    /// The computer's moves, each with how long its turn took (person's move posted to computer's).
+    computer_turns: Vec<Duration>,
+}
+
+/// The first message in `channel` from `skip` on that asks `user` to move or ends the game.
+async fn next_turn_of(
+    fake: &support::fake_discord::FakeDiscord,
+    channel: u64,
+    skip: usize,
+    user: u64,
+) -> Result<StoredMessage, String> {
+    support::table::posted_after(fake, channel, skip, "the person's turn", |m| {
+        turn_mention(&m.content) == Some(user)
+            || m.attachments.iter().any(|a| a.filename.ends_with(".json"))
+    })
+    .await
+}
+
+/// The person plays `MOVES_PER_TABLE` moves (thinking as at the other tables), the computer answers each.
+async fn play_bot_table(
+    fake: &support::fake_discord::FakeDiscord,
+    index: usize,
+    channel: u64,
+    human: &FakeUser,
+) -> Result<BotGame, String> {
+    let think = std::env::var("LOAD_THINK_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(THINK, Duration::from_millis);
+    let mut game = BotGame::default();
+    // The computer may move first.
+    let mut turn = next_turn_of(fake, channel, 0, human.id).await?;
+    for move_number in 0..MOVES_PER_TABLE {
+        if turn.attachments.iter().any(|a| a.filename.ends_with(".json")) {
+            break;
+        }
+        let jitter =
+            Duration::from_millis((index as u64 * 7919 + move_number as u64 * 104_729) % SPREAD_MS);
+        tokio::time::sleep(think + jitter).await;
+        let skip = fake.messages_in(channel).len();
+        let board = play_first_fit(fake, human, channel).await?;
+        game.moves += 1;
+        if board.attachments.iter().any(|a| a.filename.ends_with(".json")) {
+            break;
+        }
+        // The computer's move (and the person's next turn) follows.
+        turn = next_turn_of(fake, channel, skip, human.id).await.map_err(|e| {
+            format!("the computer did not move after the person's move {move_number}: {e}")
+        })?;
+        game.computer_turns
+            .push(turn.created.saturating_duration_since(board.created));
+    }
+    Ok(game)
+}
+
 /// Latency figures of the interactions created in `[from, to)`.
 fn figures(
     fake: &support::fake_discord::FakeDiscord,
@@ -131,6 +221,15 @@ async fn two_hundred_channels_at_once() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(TABLES);
+    let bot_tables: Vec<(u64, FakeUser, &str)> = (0..HARD_TABLES + MEDIUM_TABLES)
+        .filter(|_| std::env::var("LOAD_NO_COMPUTERS").is_err())
+        .map(|i| {
+            let channel = fake.add_channel(&format!("computer-{i}"));
+            let level = if i < HARD_TABLES { "hard" } else { "medium" };
+            (channel, fake.add_user(&format!("c{i}")), level)
+        })
+        .collect();
+    let count = count.saturating_sub(bot_tables.len());
     let tables: Vec<(u64, [FakeUser; 2])> = (0..count)
         .map(|i| {
             let channel = fake.add_channel(&format!("load-{i}"));
@@ -146,16 +245,32 @@ async fn two_hundred_channels_at_once() {
     let bot_cpu_before = cpu_seconds(h.bot.pid());
     let own_cpu_before = cpu_seconds(std::process::id());
     let started = Instant::now();
-    // Phase 1: every table opens (start, join, Start button, hands by DM), staggered over 4.6 s.
+    // Phase 1: every table opens (start, join or add a computer, Start button, hands by DM), staggered
+    // over 4.6 s.
     let opened = futures_util::future::join_all(
         tables
             .into_iter()
             .enumerate()
             .map(|(i, (channel, players))| open_table(fake, i, channel, players)),
     );
-    let opened = tokio::time::timeout(LIMIT, opened)
-        .await
-        .unwrap_or_else(|_| panic!("the tables did not open within {LIMIT:?}"));
+    let bots_opened = futures_util::future::join_all(
+        bot_tables
+            .iter()
+            .enumerate()
+            .map(|(i, (channel, human, level))| open_bot_table(fake, i, *channel, human, level)),
+    );
+    let (opened, bots_opened) =
+        tokio::time::timeout(LIMIT, futures_util::future::join(opened, bots_opened))
+            .await
+            .unwrap_or_else(|_| panic!("the tables did not open within {LIMIT:?}"));
+    for (i, result) in bots_opened.into_iter().enumerate() {
+        result.unwrap_or_else(|e| {
+            panic!(
+                "computer table {i}: {e}\nbot log:\n{}",
+                h.bot.log_tail(30)
+            )
+        });
+    }
     let mut drivers = Vec::new();
     for (i, table) in opened.into_iter().enumerate() {
         drivers.push(
@@ -170,7 +285,14 @@ async fn two_hundred_channels_at_once() {
             .enumerate()
             .map(|(i, table)| play_table(i, table)),
     );
-    let results = tokio::time::timeout(LIMIT, games)
+    let bot_games = futures_util::future::join_all(
+        bot_tables
+            .iter()
+            .enumerate()
+            .map(|(i, (channel, human, _))| play_bot_table(fake, i, *channel, human)),
+    );
+    let both = futures_util::future::join(games, bot_games);
+    let (results, bot_results) = tokio::time::timeout(LIMIT, both)
         .await
         .unwrap_or_else(|_| {
             panic!(
@@ -185,6 +307,26 @@ async fn two_hundred_channels_at_once() {
         moves +=
             result.unwrap_or_else(|e| panic!("table {i}: {e}\nbot log:\n{}", h.bot.log_tail(30)));
     }
+    let mut computer_turns: Vec<Duration> = Vec::new();
+    let mut computer_by_level = [(0usize, Duration::ZERO); 2];
+    for (i, result) in bot_results.into_iter().enumerate() {
+        let game = result.unwrap_or_else(|e| {
+            panic!("computer table {i}: {e}\nbot log:\n{}", h.bot.log_tail(30))
+        });
+        moves += game.moves;
+        // Every move of the person was answered by the computer (or ended the game).
+        assert!(
+            game.computer_turns.len() + 1 >= game.moves,
+            "computer table {i}: {} moves, {} computer moves",
+            game.moves,
+            game.computer_turns.len()
+        );
+        let slot = &mut computer_by_level[usize::from(i >= HARD_TABLES)];
+        slot.0 += game.computer_turns.len();
+        slot.1 = slot.1.max(game.computer_turns.iter().copied().max().unwrap_or_default());
+        computer_turns.extend(game.computer_turns);
+    }
+    computer_turns.sort();
     let peak_kib = h.bot.peak_rss_kib().expect("the bot is running");
     let bot_cpu = cpu_seconds(h.bot.pid()) - bot_cpu_before;
     let own_cpu = cpu_seconds(std::process::id()) - own_cpu_before;
@@ -220,7 +362,7 @@ async fn two_hundred_channels_at_once() {
         openapi_problems.is_empty(),
         "requests that do not match Discord's OpenAPI description: {openapi_problems:#?}"
     );
-    let tables = drivers.len();
+    let tables = drivers.len() + bot_tables.len();
     println!(
         "LOAD: {tables} channels, {moves} moves, {} interactions in {:.1} s, {requests} REST requests over {tunnels} TLS connections",
         open_n + play_n,
@@ -244,6 +386,19 @@ async fn two_hundred_channels_at_once() {
         "LOAD: CPU: bot {bot_cpu:.1} s, test process (stand-in and players) {own_cpu:.1} s, in {:.1} s on {} cores; load average {load_before} before, {load_after} after",
         elapsed.as_secs_f64(),
         std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+    let computer_moves = computer_turns.len();
+    println!(
+        "LOAD: computer players: {computer_moves} moves ({} hard, {} medium) in {:.1} s of play, {:.1} a second; a computer's turn (person's move posted -> computer's move posted) p50 {:.0} ms, p99 {:.0} ms, longest {:.0} ms (hard {:.0} ms, medium {:.0} ms)",
+        computer_by_level[0].0,
+        computer_by_level[1].0,
+        (finished - playing).as_secs_f64(),
+        computer_moves as f64 / (finished - playing).as_secs_f64(),
+        ms(percentile(&computer_turns, 50.0)),
+        ms(percentile(&computer_turns, 99.0)),
+        ms(computer_turns.last().copied().unwrap_or_default()),
+        ms(computer_by_level[0].1),
+        ms(computer_by_level[1].1),
     );
     assert_eq!(unanswered, 0, "every interaction was answered");
     assert_eq!(refused, 0, "no callback came too late or twice");

@@ -236,7 +236,7 @@ impl fmt::Display for Report {
     }
 }
 
-/// A budget in words: `1000 ms / 4000 iterations, early stop`.
+/// A budget in words: `1000 ms / 3000 iterations, early stop`.
 fn describe(budget: &Budget) -> String {
     format!(
         "{} ms{}{}",
@@ -244,7 +244,11 @@ fn describe(budget: &Budget) -> String {
         budget
             .max_iterations
             .map_or(String::new(), |n| format!(" / {n} iterations")),
-        if budget.early_stop { ", early stop" } else { "" }
+        if budget.early_stop {
+            ", early stop"
+        } else {
+            ""
+        }
     )
 }
 

@@ -86,8 +86,8 @@ pub enum AiError {
 }
 
 /// Search iterations of a `hard` move by default. Strength stops rising at about 3,000 (README, *How strong
-/// the computer players are*); this is about 100 ms of one core on the development machine.
-pub const HARD_ITERATIONS: u32 = 4_000;
+/// the computer players are*); this is under 100 ms of one core on the development machine for most moves.
+pub const HARD_ITERATIONS: u32 = 3_000;
 
 /// How long the `hard` level may think: it stops at whichever limit comes first, and sooner when one
 /// candidate is left (`early_stop`).

@@ -223,9 +223,17 @@ fn the_default_budget_is_an_iteration_budget_with_an_early_stop_and_a_time_cap()
     assert_eq!(budget.max_iterations, Some(HARD_ITERATIONS));
     assert!(budget.early_stop);
     assert_eq!(budget.time, std::time::Duration::from_secs(1));
-    assert_eq!(Budget::capped(std::time::Duration::from_millis(300)).time.as_millis(), 300);
+    assert_eq!(
+        Budget::capped(std::time::Duration::from_millis(300))
+            .time
+            .as_millis(),
+        300
+    );
     assert!(!Budget::time(std::time::Duration::from_secs(1)).early_stop);
-    assert_eq!(Budget::time(std::time::Duration::from_secs(1)).max_iterations, None);
+    assert_eq!(
+        Budget::time(std::time::Duration::from_secs(1)).max_iterations,
+        None
+    );
 }
 
 #[test]
@@ -241,7 +249,11 @@ fn hard_stops_early_once_one_move_is_clearly_best_and_never_passes_its_budget() 
         };
         searched += 1;
         // A sample tries every live candidate, so the last one may pass the limit by less than one sample.
-        assert!(outcome.iterations < HARD_ITERATIONS + 12, "{}", outcome.iterations);
+        assert!(
+            outcome.iterations < HARD_ITERATIONS + 12,
+            "{}",
+            outcome.iterations
+        );
         let full = search_outcome(&view, &Budget::iterations(HARD_ITERATIONS), seed).unwrap();
         assert!(full.iterations >= HARD_ITERATIONS, "{}", full.iterations);
         if outcome.iterations < HARD_ITERATIONS {
@@ -249,7 +261,11 @@ fn hard_stops_early_once_one_move_is_clearly_best_and_never_passes_its_budget() 
             // It stopped because every other candidate was dropped (the chosen one saw every deal),
             // and the full search, on the same deals, plays the same move.
             let deals = outcome.root[0].1;
-            assert!(outcome.root.iter().all(|r| r.1 <= deals), "{:?}", outcome.root);
+            assert!(
+                outcome.root.iter().all(|r| r.1 <= deals),
+                "{:?}",
+                outcome.root
+            );
             assert_eq!(outcome.best, full.best, "seed {seed}");
         }
     }

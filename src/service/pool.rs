@@ -292,7 +292,11 @@ mod tests {
             (0..8).map(|i| Ok(i * 10)).collect::<Vec<_>>(),
             "every search answers its own caller"
         );
-        assert_eq!(most.load(AtomicOrdering::SeqCst), 2, "two at once, never more");
+        assert_eq!(
+            most.load(AtomicOrdering::SeqCst),
+            2,
+            "two at once, never more"
+        );
         let stats = pool.stats();
         assert_eq!(stats.done, 8);
         assert_eq!(stats.most_at_once, 2);
@@ -348,7 +352,9 @@ mod tests {
         let pool = SearchPool::new(1);
         runtime().block_on(async {
             let started = std::time::Instant::now();
-            let search = pool.run(Timestamp(0), || std::thread::sleep(Duration::from_millis(400)));
+            let search = pool.run(Timestamp(0), || {
+                std::thread::sleep(Duration::from_millis(400))
+            });
             let timer = async {
                 tokio::time::sleep(Duration::from_millis(20)).await;
                 started.elapsed()
@@ -365,7 +371,10 @@ mod tests {
             futures_join(both.into_iter()).await;
             // On a one-thread runtime the timer fires while the search still runs elsewhere.
             let fired = timer_done.unwrap();
-            assert!(fired < Duration::from_millis(300), "the timer waited {fired:?}");
+            assert!(
+                fired < Duration::from_millis(300),
+                "the timer waited {fired:?}"
+            );
         });
     }
 

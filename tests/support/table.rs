@@ -297,6 +297,67 @@ pub async fn lobby_of(
 }
 
 /// The last user mentioned in `text` before "it is your turn", if any.
+/// Plays the first card of `user`'s hand (as autocomplete offers it) that has a free cell; when no card
+/// has one, exchanges a dead card and tries again. Returns the board the move posted.
+pub async fn play_first_fit(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    channel: u64,
+) -> Result<StoredMessage, String> {
+    let choices = |answer: &super::fake_discord::Callback| -> Vec<String> {
+        answer.data["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["value"].as_str().map(str::to_string))
+            .collect()
+    };
+    for _ in 0..3 {
+        let asked = fake.autocomplete(
+            user,
+            channel,
+            "sequence play",
+            &[("card", ""), ("cell", "")],
+            "card",
+        )?;
+        let cards = choices(&fake.wait_callback(&asked, STEP).await?);
+        for card in &cards {
+            let asked = fake.autocomplete(
+                user,
+                channel,
+                "sequence play",
+                &[("card", card.as_str()), ("cell", "")],
+                "cell",
+            )?;
+            let cells = choices(&fake.wait_callback(&asked, STEP).await?);
+            let Some(cell) = cells.first() else {
+                continue;
+            };
+            let skip = fake.messages_in(channel).len();
+            let play = fake.slash(
+                user,
+                channel,
+                "sequence play",
+                &[("card", card.as_str()), ("cell", cell.as_str())],
+            )?;
+            carried_out(fake, &play)
+                .await
+                .map_err(|e| format!("playing {card} on {cell}: {e}"))?;
+            // The move's board is posted after the private confirmation.
+            return posted_after(fake, channel, skip, "the move's board", |m| {
+                m.id > play.id && m.attachments.iter().any(|a| a.filename == "board.png")
+            })
+            .await;
+        }
+        let asked = fake.autocomplete(user, channel, "sequence exchange", &[("card", "")], "card")?;
+        let dead = choices(&fake.wait_callback(&asked, STEP).await?);
+        let card = dead.first().ok_or("no card has a free cell and none is dead")?;
+        let exchange = fake.slash(user, channel, "sequence exchange", &[("card", card.as_str())])?;
+        carried_out(fake, &exchange).await?;
+    }
+    err("no move after exchanging twice")
+}
+
 pub fn turn_mention(text: &str) -> Option<u64> {
     let at = text.rfind("it is your turn")?;
     let before = &text[..at];
