@@ -349,10 +349,18 @@ pub async fn play_first_fit(
             })
             .await;
         }
-        let asked = fake.autocomplete(user, channel, "sequence exchange", &[("card", "")], "card")?;
+        let asked =
+            fake.autocomplete(user, channel, "sequence exchange", &[("card", "")], "card")?;
         let dead = choices(&fake.wait_callback(&asked, STEP).await?);
-        let card = dead.first().ok_or("no card has a free cell and none is dead")?;
-        let exchange = fake.slash(user, channel, "sequence exchange", &[("card", card.as_str())])?;
+        let card = dead
+            .first()
+            .ok_or("no card has a free cell and none is dead")?;
+        let exchange = fake.slash(
+            user,
+            channel,
+            "sequence exchange",
+            &[("card", card.as_str())],
+        )?;
         carried_out(fake, &exchange).await?;
     }
     err("no move after exchanging twice")
