@@ -9,8 +9,8 @@ use std::time::Duration;
 use crate::engine::{GameRng, Move, MoveList, Options, Record, Variant};
 use crate::store::tests::{postgres_store, sqlite_store, TestStore};
 use crate::store::{
-    FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerStats, Quarantined, Store,
-    StoreError, StoredTable,
+    FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerStats, Quarantined, ShardSet,
+    Store, StoreError, StoredTable,
 };
 
 use super::super::*;
@@ -255,9 +255,9 @@ impl Store for Flaky {
         self.check()?;
         self.inner.delete_table(channel_id)
     }
-    fn load_tables(&self) -> Result<Loaded, StoreError> {
+    fn load_tables_of(&self, shards: ShardSet) -> Result<Loaded, StoreError> {
         self.check()?;
-        self.inner.load_tables()
+        self.inner.load_tables_of(shards)
     }
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
         self.check()?;
