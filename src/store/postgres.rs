@@ -1649,6 +1649,157 @@ mod tests {
     use super::*;
     use crate::store::tests::{postgres_schema, table};
 
+    /// A server id on shard `shard` of `total`.
+    fn guild_on(shard: u64, total: u64) -> u64 {
+        let base = 1_200_000_000_000_000_000u64 >> 22;
+        ((base - base % total + shard) << 22) | 777
+    }
+
+    /// Kills the claim connections of the test schema's processes, as a failing network would.
+    fn cut_claim_connections(config: &Config) {
+        let mut admin = config.connect(NoTls).expect("connect");
+        let keys = ClaimKeys::of_schema(&mut admin).expect("keys");
+        let n: i64 = admin
+            .query_one(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                 WHERE application_name = 'sequence-bot shards' AND pid IN (
+                     SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid::BIGINT = $1)",
+                &[&lock_class(keys.shards)],
+            )
+            .expect("terminate")
+            .get(0);
+        assert!(n >= 1, "no claim connection found");
+        drop_off_runtime(admin);
+    }
+
+    /// Waits up to 10 s for `claim` to notice it is lost.
+    fn wait_lost(claim: &dyn ShardClaim) {
+        let until = Instant::now() + Duration::from_secs(10);
+        while claim.is_held() {
+            assert!(
+                Instant::now() < until,
+                "the lost claim still says it is held"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    #[test]
+    fn a_shard_is_held_by_one_process_at_a_time() {
+        let Some((config, _guard)) = postgres_schema("claims") else {
+            return;
+        };
+        let first = PostgresStore::open_config(config.clone()).expect("open");
+        let second = PostgresStore::open_config(config.clone()).expect("open");
+        let shard0 = ShardSet::new(0, 0, 2).expect("set");
+        let shard1 = ShardSet::new(1, 1, 2).expect("set");
+        let a = first.claim_shards(shard0, Duration::ZERO).expect("claim");
+        assert!(a.is_held());
+        // The same shard: refused after the wait, with a message that says what to do.
+        let started = Instant::now();
+        let err = second
+            .claim_shards(ShardSet::all(2).expect("set"), Duration::from_millis(700))
+            .err()
+            .expect("refused");
+        assert!(started.elapsed() >= Duration::from_millis(600), "it waited");
+        assert!(
+            matches!(&err, StoreError::ShardsHeld { held, .. } if held == &vec![0]),
+            "{err}"
+        );
+        assert!(err
+            .to_string()
+            .contains("held by another sequence-bot process"));
+        // Another total on the same database: refused, whatever the shard.
+        let third = PostgresStore::open_config(config.clone()).expect("open");
+        let err = third
+            .claim_shards(ShardSet::new(3, 3, 4).expect("set"), Duration::ZERO)
+            .err()
+            .expect("refused");
+        assert!(
+            matches!(err, StoreError::OtherTotal { total: 4, other: 2 }),
+            "{err}"
+        );
+        // The other shard is free, and the refused attempts left nothing locked.
+        let b = second
+            .claim_shards(shard1, Duration::ZERO)
+            .expect("claim 1");
+        // Each process writes the tables of its own shard only.
+        let (g0, g1) = (guild_on(0, 2), guild_on(1, 2));
+        first
+            .save_table(&table(10, Some(g0), 2))
+            .expect("own shard");
+        second
+            .save_table(&table(11, Some(g1), 2))
+            .expect("own shard");
+        assert!(matches!(
+            first.save_table(&table(12, Some(g1), 2)),
+            Err(StoreError::NotOwner { shard: 1 })
+        ));
+        assert!(matches!(
+            second.delete_table(10),
+            Err(StoreError::NotOwner { shard: 0 })
+        ));
+        // Each loads only its own shard's tables.
+        let loaded = |store: &PostgresStore, set| {
+            store
+                .load_tables_of(set)
+                .expect("load")
+                .tables
+                .iter()
+                .map(|t| t.channel_id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(loaded(&first, shard0), vec![10]);
+        assert_eq!(loaded(&second, shard1), vec![11]);
+        // A release lets the next process in at once; the releasing one writes nothing more.
+        a.release();
+        assert!(!a.is_held());
+        let c = third
+            .claim_shards(shard0, Duration::ZERO)
+            .expect("taken over");
+        assert_eq!(loaded(&third, shard0), vec![10]);
+        assert!(matches!(
+            first.save_table(&table(10, Some(g0), 3)),
+            Err(StoreError::NotOwner { shard: 0 })
+        ));
+        third
+            .save_table(&table(10, Some(g0), 3))
+            .expect("new owner");
+        c.release();
+        b.release();
+    }
+
+    #[test]
+    fn a_lost_claim_connection_stops_the_writes() {
+        let Some((config, _guard)) = postgres_schema("lost_claim") else {
+            return;
+        };
+        let first = PostgresStore::open_config(config.clone()).expect("open");
+        let a = first
+            .claim_shards(ShardSet::SINGLE, Duration::ZERO)
+            .expect("claim");
+        first
+            .save_table(&table(20, Some(5 << 22), 2))
+            .expect("save");
+        cut_claim_connections(&config);
+        wait_lost(&*a);
+        // Another process takes the shard over (the server released the lock with the session).
+        let second = PostgresStore::open_config(config.clone()).expect("open");
+        let b = second
+            .claim_shards(ShardSet::SINGLE, Duration::from_secs(5))
+            .expect("taken over");
+        assert_eq!(second.load_tables().expect("load").tables.len(), 1);
+        // The first process's writes are refused by the database, even though its own pool
+        // connections are fine.
+        let err = first.save_table(&table(20, Some(5 << 22), 3)).unwrap_err();
+        assert!(matches!(err, StoreError::NotOwner { shard: 0 }), "{err}");
+        assert!(err.to_string().contains("no longer held"), "{err}");
+        second
+            .save_table(&table(20, Some(5 << 22), 3))
+            .expect("the new owner saves");
+        b.release();
+    }
+
     #[test]
     fn ratings_are_computed_from_games_stored_before_them() {
         let Some((config, _guard)) = postgres_schema("ratings_migration") else {
