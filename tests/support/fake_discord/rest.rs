@@ -385,8 +385,13 @@ fn route(
         ("GET", ["gateway"]) => Answer::ok(json!({"url": state.gateway_url.clone()})),
         ("GET", ["gateway", "bot"]) => Answer::ok(json!({
             "url": state.gateway_url.clone(),
-            "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1},
+            "shards": state.config.recommended_shards.max(1),
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 1000usize.saturating_sub(state.gateway.identifies),
+                "reset_after": 14_400_000,
+                "max_concurrency": 1,
+            },
         })),
         ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {
             Answer::ok(application_info(state))
@@ -448,8 +453,8 @@ fn route(
         }
         ("POST", ["channels", c, "messages"]) => channel_post(state, c, body, uploads),
         (_, ["channels", c, "messages", m]) => channel_message(state, method, c, m, body, uploads),
-        ("GET", ["guilds", g]) if parse_id(g) == Some(state.guild_id()) => {
-            let mut guild = state.guild_create();
+        ("GET", ["guilds", g]) if parse_id(g).is_some_and(|g| state.is_guild(g)) => {
+            let mut guild = state.guild_create_of(parse_id(g).unwrap_or_default());
             if let Some(g) = guild.as_object_mut() {
                 for key in [
                     "members",
@@ -463,11 +468,11 @@ fn route(
             }
             Answer::ok(guild)
         }
-        ("GET", ["guilds", g, "channels"]) if parse_id(g) == Some(state.guild_id()) => {
-            let guild = state.guild_create();
+        ("GET", ["guilds", g, "channels"]) if parse_id(g).is_some_and(|g| state.is_guild(g)) => {
+            let guild = state.guild_create_of(parse_id(g).unwrap_or_default());
             Answer::ok(guild["channels"].clone())
         }
-        ("GET", ["guilds", g, "members", u]) if parse_id(g) == Some(state.guild_id()) => {
+        ("GET", ["guilds", g, "members", u]) if parse_id(g).is_some_and(|g| state.is_guild(g)) => {
             match parse_id(u).and_then(|u| state.users.get(&u)) {
                 Some(user) => Answer::ok(user.member_json(&model::timestamp_of(user.id), false)),
                 None => Answer::error(404, 10007, "Unknown Member"),
