@@ -105,6 +105,8 @@ pub struct RecordedRequest {
     pub uploads: Vec<Upload>,
     /// Whether it came through the CONNECT tunnel (TLS), i.e. through serenity's rate limiter.
     pub via_tls: bool,
+    /// The user name the client gave the proxy for its tunnel, if any (tells processes apart).
+    pub client: Option<String>,
     /// The `Authorization` header.
     pub authorization: Option<String>,
     /// The status the stand-in answered.

@@ -43,6 +43,7 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
                 TokioIo::new(stream),
                 Arc::clone(&shared),
                 false,
+                None,
             ));
         }
     }
@@ -50,14 +51,21 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
 
 type BoxFuture = Pin<Box<dyn Future<Output = ()> + Send>>;
 
-fn serve_connection<I>(io: I, shared: Arc<Shared>, via_tls: bool) -> BoxFuture
+/// Serves HTTP on `io`; `client` is who opened the tunnel it runs in (see [`proxy_user`]).
+fn serve_connection<I>(
+    io: I,
+    shared: Arc<Shared>,
+    via_tls: bool,
+    client: Option<String>,
+) -> BoxFuture
 where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
 {
     Box::pin(async move {
         let service = service_fn(move |req| {
             let shared = Arc::clone(&shared);
-            async move { Ok::<_, Infallible>(handle(req, shared, via_tls).await) }
+            let client = client.clone();
+            async move { Ok::<_, Infallible>(handle(req, shared, via_tls, client).await) }
         });
         let _ = http1::Builder::new()
             .serve_connection(io, service)
@@ -68,6 +76,7 @@ where
 
 /// Serves the tunnel of a `CONNECT`: TLS with the stand-in's certificate, then the same API.
 fn tunnel(req: Request<Incoming>, shared: Arc<Shared>) -> BoxFuture {
+    let client = proxy_user(&req);
     Box::pin(async move {
         let Ok(upgraded) = hyper::upgrade::on(req).await else {
             return;
@@ -81,8 +90,34 @@ fn tunnel(req: Request<Incoming>, shared: Arc<Shared>) -> BoxFuture {
             state.tunnels += 1;
             state.tls_time += begun.elapsed();
         }
-        serve_connection(TokioIo::new(stream), shared, true).await;
+        serve_connection(TokioIo::new(stream), shared, true, client).await;
     })
+}
+
+/// The user name of a `CONNECT`'s `Proxy-Authorization: Basic …` (a client names itself with a proxy
+/// URL like `http://shard-0:x@127.0.0.1:PORT`): tells the requests of several bot processes apart.
+fn proxy_user(req: &Request<Incoming>) -> Option<String> {
+    let value = req.headers().get("proxy-authorization")?.to_str().ok()?;
+    let text = String::from_utf8(base64_decode(value.strip_prefix("Basic ")?.trim())?).ok()?;
+    Some(text.split(':').next().unwrap_or("").to_string())
+}
+
+/// Standard base64 (with padding) to bytes; `None` if it is not base64.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut out = Vec::new();
+    for byte in text.trim_end_matches('=').bytes() {
+        let value = u32::try_from(ALPHABET.iter().position(|&a| a == byte)?).ok()?;
+        bits = (bits << 6) | value;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push(u8::try_from((bits >> count) & 0xff).ok()?);
+        }
+    }
+    Some(out)
 }
 
 /// An answer: status and JSON body (`Null` for 204).
@@ -170,6 +205,7 @@ async fn handle(
     req: Request<Incoming>,
     shared: Arc<Shared>,
     via_tls: bool,
+    client: Option<String>,
 ) -> Response<Full<Bytes>> {
     if req.method() == Method::CONNECT {
         let target = req.uri().authority().map(|a| a.to_string());
@@ -216,6 +252,7 @@ async fn handle(
         json: json_body.clone(),
         uploads: uploads.clone(),
         via_tls,
+        client,
         authorization: authorization.clone(),
         status: 0,
         fault: false,
