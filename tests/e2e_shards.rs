@@ -466,6 +466,16 @@ async fn two_processes_run_two_shards_and_one_survives_sigkill() {
     let log1 = plain(&bot1.log());
     assert!(log1.contains("shard 1 of 2 held"), "{log1}");
     assert!(log1.contains("shard 1 of 2 connected"), "{log1}");
+    let restored: usize = log1
+        .split("restored=")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        restored >= 1,
+        "the killed process's games were restored by its replacement: {log1}"
+    );
     assert!(plain(&bot0.log()).contains("shard 0 of 2 held"));
     eprintln!(
         "shard 1 restarted; games went on {:?} after the kill",
