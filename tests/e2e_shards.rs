@@ -678,5 +678,115 @@ async fn a_second_process_for_a_held_shard_refuses_and_a_graceful_stop_hands_it_
             .get(0)
     });
     assert_eq!(games, 1, "the game finished once");
+
+    // The connection holding the shard fails (here: the server ends it): the process stops with an
+    // error rather than going on with tables another process may own now.
+    let mut replacement = replacement;
+    let cut: i64 = query(&schema.url, |c| {
+        c.query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE application_name = 'sequence-bot shards' AND datname = current_database()
+                 AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory'
+                     AND classid::BIGINT = (hashtext('sequence-bot shards ' || current_schema())::BIGINT & 4294967295))",
+            &[],
+        )
+        .expect("terminate")
+        .get(0)
+    });
+    assert_eq!(cut, 1, "the replacement's lock connection");
+    let code = replacement.wait_exit(Duration::from_secs(30));
+    let log = plain(&replacement.log());
+    assert_eq!(code, Some(1), "{log}");
+    assert!(log.contains("shard 0 of 2 lost"), "{log}");
     drop(fake);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_process_runs_a_range_of_shards_or_discords_count() {
+    let Some(schema) = Schema::create("range") else {
+        return;
+    };
+    // Shards 0-1 of 4 in one process: exactly those two identify (serenity 0.12's range end is the
+    // last shard, see src/discord/mod.rs), and a server of shard 1 is served.
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let guild = fake.add_guild_on_shard("one", 1, 4);
+    let channel = fake.add_channel_in(guild, "sequence");
+    let human = fake.add_user("player");
+    let dir = tempfile::tempdir().expect("dir");
+    let mut options = bot_options(&schema, "0-1", "range", 3);
+    options.extra_config = options.extra_config.replace("total = 2", "total = 4");
+    let bot = spawn(&fake, &dir, &options);
+    for shard in [0, 1] {
+        if let Err(e) = fake.wait_shard([shard, 4], Duration::from_secs(90)).await {
+            panic!(
+                "{e}
+{}",
+                bot.log_tail(30)
+            );
+        }
+    }
+    fake.wait_command("sequence", Duration::from_secs(30))
+        .await
+        .expect("commands");
+    let mut identified = fake.gateway_stats().identified_shards;
+    identified.sort_unstable();
+    assert_eq!(identified, vec![[0, 4], [1, 4]]);
+    open_game(&fake, channel, &human).await.unwrap_or_else(|e| {
+        panic!(
+            "{e}
+{}",
+            bot.log_tail(30)
+        )
+    });
+    let log = plain(&bot.log());
+    assert!(
+        log.contains("shard 0 of 4 held") && log.contains("shard 1 of 4 held"),
+        "{log}"
+    );
+    drop(bot);
+    drop(fake);
+
+    // `auto` with SQLite: one process, Discord's recommended count (2), every shard.
+    let fake = FakeDiscord::start(Config {
+        recommended_shards: 2,
+        ..Config::default()
+    })
+    .await
+    .expect("stand-in");
+    let guild = fake.add_guild_on_shard("one", 1, 2);
+    let channel = fake.add_channel_in(guild, "sequence");
+    let human = fake.add_user("player");
+    let dir = tempfile::tempdir().expect("dir");
+    let options = BotOptions {
+        guild_commands: false,
+        extra_config: "[sharding]\nshards = \"auto\"\n".into(),
+        ..BotOptions::default()
+    };
+    let bot = spawn(&fake, &dir, &options);
+    for shard in [0, 1] {
+        if let Err(e) = fake.wait_shard([shard, 2], Duration::from_secs(90)).await {
+            panic!(
+                "{e}
+{}",
+                bot.log_tail(30)
+            );
+        }
+    }
+    fake.wait_command("sequence", Duration::from_secs(30))
+        .await
+        .expect("commands");
+    open_game(&fake, channel, &human).await.unwrap_or_else(|e| {
+        panic!(
+            "{e}
+{}",
+            bot.log_tail(30)
+        )
+    });
+    let log = plain(&bot.log());
+    assert!(log.contains("Discord recommends 2 shard(s)"), "{log}");
+    let mut identified = fake.gateway_stats().identified_shards;
+    identified.sort_unstable();
+    assert_eq!(identified, vec![[0, 2], [1, 2]]);
 }
