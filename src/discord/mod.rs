@@ -57,7 +57,7 @@ pub enum DiscordError {
     #[error("database: {0}")]
     Store(String),
     /// The hold on this process's shards was lost (its database connection failed).
-    #[error("{0} were lost: the PostgreSQL connection holding them failed, and another process may have taken them over; this one stopped so as not to touch their tables. Start it again: it claims them afresh, or waits for the process that has them")]
+    #[error("lost the hold on {0}: the PostgreSQL connection holding it failed, and another process may have taken it over, so this one stopped rather than touch those tables. Start it again: it claims its shards afresh (or waits for the process that has them)")]
     ShardsLost(String),
 }
 

@@ -1,5 +1,9 @@
 //! The PostgreSQL store, for several bot processes (Discord shards) sharing one database.
 //!
+//! Each process claims its shards ([`Store::claim_shards`]): advisory locks held on a connection of
+//! their own, and an owner token in `shard_owners` that every write of a table checks, so that a
+//! process never writes the tables of a shard it no longer holds.
+//!
 //! A small pool of connections, each behind a mutex, reconnected when lost. Migrations run under an advisory lock so
 //! processes starting together apply them once. Connections are encrypted with rustls as the URL's
 //! `sslmode` asks (see [`TlsMode`]).
