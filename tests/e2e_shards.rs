@@ -462,13 +462,13 @@ async fn two_processes_run_two_shards_and_one_survives_sigkill() {
         unfinished >= 1,
         "the kill came mid-game (moves so far: {moves_before:?})"
     );
-    // The replacement claimed shard 1 and restored its tables.
+    // The replacement claimed shard 1 and restored its tables (its log follows the first one's).
     let log1 = plain(&bot1.log());
     assert!(log1.contains("shard 1 of 2 held"), "{log1}");
     assert!(log1.contains("shard 1 of 2 connected"), "{log1}");
     let restored: usize = log1
         .split("restored=")
-        .nth(1)
+        .nth(2)
         .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
