@@ -120,8 +120,9 @@ pub trait ShardClaim: Send + Sync {
     fn shards(&self) -> ShardSet;
     /// Whether they are still held (false once the hold was lost or released).
     fn is_held(&self) -> bool;
-    /// Gives the shards up, for a graceful stop: after it returns, no save of this process is
-    /// accepted for their tables, and another process may claim them. Blocking.
+    /// Gives the shards up, for a graceful stop: after it returns, the service acts on none of their
+    /// tables, the database (PostgreSQL) accepts no save of this process for them, and another
+    /// process may claim them. Blocking.
     fn release(&self);
 }
 
