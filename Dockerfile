@@ -4,7 +4,9 @@
 #   docker build -t sequence-bot .
 #   docker run -d --name sequence-bot -e DISCORD_TOKEN=... -v sequence-data:/data sequence-bot
 #
-# Configuration: environment variables (DISCORD_TOKEN, SEQUENCE_DEV_GUILD, SEQUENCE_DATABASE), and/or a
+# Configuration: environment variables (DISCORD_TOKEN, SEQUENCE_DEV_GUILD, SEQUENCE_DATABASE,
+# SEQUENCE_DATABASE_URL, SEQUENCE_SHARDS, SEQUENCE_SHARD_TOTAL; docker-compose.yml runs two sharded
+# processes over PostgreSQL), and/or a
 # config file: /data/config.toml is read by default, or mount one anywhere and pass
 # `run --config /path/config.toml` as the command.
 

@@ -25,12 +25,14 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::io::AsyncBufReadExt;
 
+use crate::discord::config::ShardPlan;
 use crate::discord::{open_and_restore, BotConfig};
 use crate::engine::{Options, Variant};
 use crate::service::{
     Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request,
     ServerSettings, SettingsRequest, Tables, Timestamp, UserId,
 };
+use crate::store::ShardSet;
 
 /// One line of input.
 #[derive(Debug, Deserialize)]
@@ -272,7 +274,12 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
 async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> {
     let think = Duration::from_millis(config.defaults.ai_time_ms);
     let tables = Tables::new(config.settings(), crate::discord::move_picker(think));
-    let (tables, restored) = open_and_restore(tables, &config).await?;
+    // Without Discord there is no recommended count: `auto` is one shard here.
+    let shards = match config.sharding.plan()? {
+        ShardPlan::Fixed(set) => set,
+        ShardPlan::Single | ShardPlan::Auto => ShardSet::SINGLE,
+    };
+    let (tables, restored, claim) = open_and_restore(tables, &config, shards).await?;
     let console = Console {
         tables,
         out: Out(Arc::new(Mutex::new(std::io::stdout()))),
@@ -308,6 +315,7 @@ async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> 
         };
         console.request(line, default_variant).await;
     }
+    let _ = tokio::task::spawn_blocking(move || claim.release()).await;
     Ok(())
 }
 

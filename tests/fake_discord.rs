@@ -892,3 +892,142 @@ async fn threads_forums_and_overwrites_deserialize_with_serenity() {
     assert_eq!(state.post_refusal(forum, false).map(|r| r.1), Some(50008));
     assert_eq!(state.post_refusal(post, true).map(|r| r.1), None);
 }
+
+/// A raw gateway session for shard `shard` (`None`: IDENTIFY without `shard`); the `d` of every
+/// dispatch up to and including the GUILD_CREATEs it expects, by event name.
+async fn identify_shard(
+    fake: &FakeDiscord,
+    shard: Option<[u32; 2]>,
+    guild_creates: usize,
+) -> (
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    Vec<(String, Value)>,
+) {
+    let url = format!("{}/?v=10", fake.gateway_url());
+    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("connect");
+    read_text(&mut ws).await; // HELLO
+    let mut d = json!({"token": fake.token(), "intents": 1, "compress": false,
+        "properties": {"os": "linux", "browser": "test", "device": "test"}});
+    if let Some(shard) = shard {
+        d["shard"] = json!(shard);
+    }
+    ws.send(Message::Text(json!({"op": 2, "d": d}).to_string()))
+        .await
+        .expect("send");
+    let mut events = Vec::new();
+    while events.len() < 1 + guild_creates {
+        let frame: Value = serde_json::from_str(&read_text(&mut ws).await).expect("json");
+        events.push((
+            frame["t"].as_str().unwrap_or("").to_string(),
+            frame["d"].clone(),
+        ));
+    }
+    (ws, events)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_gateway_shards_guilds_as_discord_does() {
+    let fake = FakeDiscord::start(Config {
+        compress: false,
+        recommended_shards: 2,
+        ..Config::default()
+    })
+    .await
+    .expect("stand-in");
+    let http = HttpBuilder::new(fake.token())
+        .proxy(fake.rest_url())
+        .ratelimiter_disabled(true)
+        .application_id(fake.application_id().into())
+        .build();
+    let gateway = http.get_bot_gateway().await.expect("GET /gateway/bot");
+    assert_eq!(gateway.shards, 2);
+    assert_eq!(gateway.session_start_limit.max_concurrency, 1);
+    register_ping(&http).await;
+    let alice = fake.add_user("alice");
+    let even = fake.add_guild_on_shard("even", 0, 2);
+    let odd = fake.add_guild_on_shard("odd", 1, 2);
+    assert_eq!((even >> 22) % 2, 0);
+    assert_eq!((odd >> 22) % 2, 1);
+    let first = fake.guild_id();
+    let first_shard = u32::try_from((first >> 22) % 2).expect("small");
+    let in_even = fake.add_channel_in(even, "even-table");
+    let in_odd = fake.add_channel_in(odd, "odd-table");
+
+    // Each session gets READY with its shard's guilds, and a GUILD_CREATE for each of them.
+    let on = |shard: u32| 1 + usize::from(first_shard == shard);
+    let (mut ws0, events0) = identify_shard(&fake, Some([0, 2]), on(0)).await;
+    let (mut ws1, events1) = identify_shard(&fake, Some([1, 2]), on(1)).await;
+    for (shard, events, guild) in [(0, &events0, even), (1, &events1, odd)] {
+        assert_eq!(events[0].0, "READY");
+        assert_eq!(events[0].1["shard"], json!([shard, 2]));
+        let ready: Vec<String> = events[0].1["guilds"]
+            .as_array()
+            .expect("guilds")
+            .iter()
+            .map(|g| g["id"].as_str().unwrap_or("").to_string())
+            .collect();
+        assert!(ready.contains(&guild.to_string()), "{ready:?}");
+        let created: Vec<&Value> = events[1..].iter().map(|(_, d)| &d["id"]).collect();
+        assert!(created.contains(&&json!(guild.to_string())), "{created:?}");
+        assert_eq!(ready.len(), on(shard));
+    }
+    assert_eq!(fake.connected_shards(), vec![[0, 2], [1, 2]]);
+    assert_eq!(fake.gateway_stats().identified_shards, vec![[0, 2], [1, 2]]);
+
+    // An interaction reaches only the session of its guild's shard, with that guild's id.
+    fake.slash(&alice, in_odd, "ping", &[("card", "7H")])
+        .expect("slash");
+    fake.slash(&alice, in_even, "ping", &[("card", "8H")])
+        .expect("slash");
+    for (ws, guild, card) in [(&mut ws1, odd, "7H"), (&mut ws0, even, "8H")] {
+        let frame: Value = serde_json::from_str(&read_text(ws).await).expect("json");
+        assert_eq!(frame["t"], "INTERACTION_CREATE");
+        assert_eq!(frame["d"]["guild_id"], guild.to_string());
+        assert_eq!(frame["d"]["channel"]["guild_id"], guild.to_string());
+        assert_eq!(frame["d"]["data"]["options"][0]["value"], card);
+        let event: serenity::model::event::GatewayEvent =
+            serde_json::from_value(frame).expect("serenity parses it");
+        assert!(matches!(
+            event,
+            serenity::model::event::GatewayEvent::Dispatch(..)
+        ));
+    }
+    // Nothing else arrived on either session: a heartbeat's ack is the next frame.
+    for ws in [&mut ws0, &mut ws1] {
+        ws.send(Message::Text(json!({"op": 1, "d": null}).to_string()))
+            .await
+            .expect("send");
+        let next: Value = serde_json::from_str(&read_text(ws).await).expect("json");
+        assert_eq!(next["op"], 11, "{next}");
+    }
+    // A channel's REST object names its guild.
+    let channel = http
+        .get_channel(serenity::all::ChannelId::new(in_odd))
+        .await
+        .expect("channel");
+    assert_eq!(channel.guild().expect("guild channel").guild_id.get(), odd);
+
+    // A shard outside its total is refused with 4010, as Discord does.
+    let url = format!("{}/?v=10", fake.gateway_url());
+    let (mut bad, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("connect");
+    read_text(&mut bad).await;
+    let identify = json!({"op": 2, "d": {"token": fake.token(), "intents": 1,
+        "properties": {"os": "linux", "browser": "test", "device": "test"}, "shard": [2, 2]}});
+    bad.send(Message::Text(identify.to_string()))
+        .await
+        .expect("send");
+    let closed = tokio::time::timeout(WAIT, bad.next())
+        .await
+        .expect("in time")
+        .expect("a frame")
+        .expect("frame");
+    let Message::Close(Some(frame)) = closed else {
+        panic!("not a close: {closed:?}");
+    };
+    assert_eq!(u16::from(frame.code), 4010);
+    assert_eq!(fake.gateway_stats().invalid_shards, 1);
+}

@@ -941,3 +941,26 @@ fn server_settings_from_the_console_are_checked_and_survive_a_restart() {
         "the change is logged with who made it"
     );
 }
+
+#[test]
+fn sqlite_refuses_part_of_the_shards() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let text = std::fs::read_to_string(&config).expect("config");
+    std::fs::write(
+        &config,
+        format!("{text}\n[sharding]\nshards = \"0-1\"\ntotal = 4\n"),
+    )
+    .expect("config");
+    let (code, stderr) = start_fails(&config);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("serves one process only"), "{stderr}");
+    assert!(stderr.contains("shards 0-1 of 4"), "{stderr}");
+    // All shards in one process are fine with SQLite.
+    std::fs::write(&config, format!("{text}\n[sharding]\ntotal = 4\n")).expect("config");
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    let (mut bot, _) = Bot::start(&config, &log);
+    bot.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
+    assert!(path.exists());
+}

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use crate::engine::Variant;
 use crate::service::{BotLevel, Limits, Settings};
-use crate::store::DatabaseConfig;
+use crate::store::{DatabaseConfig, ShardSet};
 
 use super::DiscordError;
 
@@ -20,6 +20,10 @@ pub const DEV_GUILD_ENV: &str = "SEQUENCE_DEV_GUILD";
 pub const DATABASE_ENV: &str = "SEQUENCE_DATABASE";
 /// Environment override of `database_url`.
 pub const DATABASE_URL_ENV: &str = "SEQUENCE_DATABASE_URL";
+/// Environment override of `[sharding] shards` (`auto`, `0-1`, `3`).
+pub const SHARDS_ENV: &str = "SEQUENCE_SHARDS";
+/// Environment override of `[sharding] total`.
+pub const SHARD_TOTAL_ENV: &str = "SEQUENCE_SHARD_TOTAL";
 
 /// A secret that never shows in `Debug` output or logs.
 #[derive(Clone, Default, PartialEq, Eq, Deserialize)]
@@ -147,6 +151,83 @@ pub struct Network {
     pub extra_root_certificates: Option<PathBuf>,
 }
 
+/// Discord sharding: which of the bot's shards this process runs (see [`ShardPlan`]). Leave the
+/// section out for one process with one shard.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Sharding {
+    /// `auto` (this one process runs as many shards as Discord recommends), or this process's shard
+    /// ids: one (`"2"`) or a range (`"0-1"`), out of `total`.
+    pub shards: Option<String>,
+    /// How many shards the bot has in all processes together.
+    pub total: Option<u32>,
+    /// How long a starting process waits for its shards to be let go by a process that is stopping
+    /// (PostgreSQL), in seconds, before it gives up with an error.
+    pub wait_secs: u64,
+}
+
+impl Default for Sharding {
+    fn default() -> Sharding {
+        Sharding {
+            shards: None,
+            total: None,
+            wait_secs: 15,
+        }
+    }
+}
+
+/// What `[sharding]` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardPlan {
+    /// One process, one shard (`client.start()`), as without the section.
+    Single,
+    /// One process with every shard, as many as Discord recommends (`GET /gateway/bot`).
+    Auto,
+    /// These shards of a fixed total.
+    Fixed(ShardSet),
+}
+
+impl Sharding {
+    /// The plan, or why the section cannot be used.
+    pub fn plan(&self) -> Result<ShardPlan, DiscordError> {
+        let bad = |m: String| DiscordError::Config(format!("sharding: {m}"));
+        let shards = self
+            .shards
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty());
+        match (shards, self.total) {
+            (None, None) => Ok(ShardPlan::Single),
+            (Some(s), None) if s.eq_ignore_ascii_case("auto") => Ok(ShardPlan::Auto),
+            (Some(s), Some(_)) if s.eq_ignore_ascii_case("auto") => Err(bad(
+                "`shards = \"auto\"` takes its total from Discord: leave `total` out".into(),
+            )),
+            (Some(_), None) => Err(bad(
+                "`shards` names this process's shard ids: give the bot's `total` too".into(),
+            )),
+            (None, Some(total)) => ShardSet::all(total)
+                .map(ShardPlan::Fixed)
+                .map_err(|e| bad(e.to_string())),
+            (Some(range), Some(total)) => {
+                let number = |t: &str| {
+                    t.trim().parse::<u32>().map_err(|_| {
+                        bad(format!(
+                            "`shards` must be `auto`, a shard id (`2`) or a range (`0-1`), not `{range}`"
+                        ))
+                    })
+                };
+                let (first, last) = match range.split_once('-') {
+                    Some((a, b)) => (number(a)?, number(b)?),
+                    None => (number(range)?, number(range)?),
+                };
+                ShardSet::new(first, last, total)
+                    .map(ShardPlan::Fixed)
+                    .map_err(|e| bad(e.to_string()))
+            }
+        }
+    }
+}
+
 /// Everything the bot reads at start.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -170,6 +251,8 @@ pub struct BotConfig {
     pub limits: LimitsConfig,
     /// How Discord is reached (advanced; see [`Network`]).
     pub network: Network,
+    /// Discord sharding (see [`Sharding`]).
+    pub sharding: Sharding,
 }
 
 impl BotConfig {
@@ -216,7 +299,8 @@ impl BotConfig {
         Ok(config)
     }
 
-    /// Environment overrides: `DISCORD_TOKEN`, `SEQUENCE_DEV_GUILD`, `SEQUENCE_DATABASE`.
+    /// Environment overrides: `DISCORD_TOKEN`, `SEQUENCE_DEV_GUILD`, `SEQUENCE_DATABASE`,
+    /// `SEQUENCE_DATABASE_URL`, `SEQUENCE_SHARDS`, `SEQUENCE_SHARD_TOTAL`.
     pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), DiscordError> {
         if let Some(token) = get(TOKEN_ENV).filter(|t| !t.trim().is_empty()) {
             self.token = Secret::new(token.trim());
@@ -232,6 +316,21 @@ impl BotConfig {
         }
         if let Some(url) = get(DATABASE_URL_ENV).filter(|u| !u.trim().is_empty()) {
             self.database_url = Some(Secret::new(url.trim()));
+        }
+        if let Some(shards) = get(SHARDS_ENV).filter(|s| !s.trim().is_empty()) {
+            self.sharding.shards = Some(shards.trim().to_string());
+            if shards.trim().eq_ignore_ascii_case("auto") {
+                // `auto` replaces a total from the file.
+                self.sharding.total = None;
+            }
+        }
+        if let Some(total) = get(SHARD_TOTAL_ENV).filter(|t| !t.trim().is_empty()) {
+            let total = total.trim().parse::<u32>().map_err(|_| {
+                DiscordError::Config(format!(
+                    "{SHARD_TOTAL_ENV} must be the number of shards (a number)"
+                ))
+            })?;
+            self.sharding.total = Some(total);
         }
         Ok(())
     }
@@ -312,6 +411,7 @@ impl BotConfig {
                 "dev_guild must be a guild id, not 0".into(),
             ));
         }
+        self.sharding.plan()?;
         Ok(())
     }
 
@@ -454,6 +554,71 @@ mod tests {
             config.database_config().database_url.as_deref(),
             Some("postgres://u@h/d")
         );
+    }
+
+    #[test]
+    fn sharding_is_read_from_the_file_and_the_environment() {
+        assert_eq!(
+            BotConfig::default().sharding.plan().unwrap(),
+            ShardPlan::Single
+        );
+        let config = BotConfig::from_toml("[sharding]\nshards = \"auto\"\n").unwrap();
+        assert_eq!(config.sharding.plan().unwrap(), ShardPlan::Auto);
+        let mut config =
+            BotConfig::from_toml("[sharding]\nshards = \"0-1\"\ntotal = 4\nwait_secs = 3\n")
+                .unwrap();
+        config.validate().unwrap();
+        assert_eq!(
+            config.sharding.plan().unwrap(),
+            ShardPlan::Fixed(ShardSet::new(0, 1, 4).unwrap())
+        );
+        assert_eq!(config.sharding.wait_secs, 3);
+        // The environment wins: another range, then `auto` (which drops the file's total).
+        config
+            .apply_env(|k| match k {
+                SHARDS_ENV => Some(" 3 ".to_string()),
+                SHARD_TOTAL_ENV => Some("6".to_string()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            config.sharding.plan().unwrap(),
+            ShardPlan::Fixed(ShardSet::new(3, 3, 6).unwrap())
+        );
+        config
+            .apply_env(|k| (k == SHARDS_ENV).then(|| "AUTO".to_string()))
+            .unwrap();
+        assert_eq!(config.sharding.plan().unwrap(), ShardPlan::Auto);
+        // A total alone: every shard of it in this process.
+        let config = BotConfig::from_toml("[sharding]\ntotal = 2\n").unwrap();
+        assert_eq!(
+            config.sharding.plan().unwrap(),
+            ShardPlan::Fixed(ShardSet::all(2).unwrap())
+        );
+        assert!(BotConfig::default()
+            .apply_env(|k| (k == SHARD_TOTAL_ENV).then(|| "two".to_string()))
+            .is_err());
+    }
+
+    #[test]
+    fn bad_sharding_is_explained() {
+        for (text, expected) in [
+            ("shards = \"0-1\"", "total"),
+            ("shards = \"auto\"\ntotal = 2", "leave `total` out"),
+            ("shards = \"0-4\"\ntotal = 4", "0-3"),
+            ("shards = \"1-0\"\ntotal = 4", "not a range"),
+            ("shards = \"x\"\ntotal = 4", "a range"),
+            ("shards = \"-1\"\ntotal = 4", "a range"),
+            ("total = 0", "at least 1"),
+        ] {
+            let config = BotConfig::from_toml(&format!("[sharding]\n{text}\n")).unwrap();
+            let e = config.validate().unwrap_err().to_string();
+            assert!(
+                e.contains("sharding") && e.contains(expected),
+                "{text}: {e}"
+            );
+        }
+        assert!(BotConfig::from_toml("[sharding]\nshard = \"1\"\n").is_err());
     }
 
     #[test]

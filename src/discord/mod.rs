@@ -17,9 +17,11 @@ use poise::serenity_prelude as serenity;
 use crate::ai;
 use crate::engine::{Move, Seat, View};
 use crate::i18n::Lang;
-use crate::service::{BotLevel, MovePicker, Tables, Text};
+use crate::service::{BotLevel, MovePicker, Restored, Tables, Text};
+use crate::store::{ShardClaim, ShardSet};
 
 pub use config::BotConfig;
+use config::ShardPlan;
 pub use persistence::open_and_restore;
 
 /// Errors of command handlers (anything; user-facing refusals come from the service instead).
@@ -54,6 +56,9 @@ pub enum DiscordError {
     /// The database cannot be opened or read.
     #[error("database: {0}")]
     Store(String),
+    /// The hold on this process's shards was lost (its database connection failed).
+    #[error("lost the hold on {0}: the PostgreSQL connection holding it failed, and another process may have taken it over, so this one stopped rather than touch those tables. Start it again: it claims its shards afresh (or waits for the process that has them)")]
+    ShardsLost(String),
 }
 
 /// A refusal to show to the user only (not logged as an error).
@@ -157,13 +162,54 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
-/// Runs the bot until it is stopped (Ctrl-C) or Discord ends the connection.
+/// Runs the bot until it is stopped (Ctrl-C or SIGTERM) or Discord ends the connection. With
+/// `[sharding]`, only this process's shards: their tables are restored and played here, their
+/// gateway connections opened here, and they are held in the database for as long as the process
+/// runs (released when it stops; if the hold is lost, the process stops with an error).
 pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
     config.validate()?;
     let token = config.checked_token()?.to_string();
+    let plan = config.sharding.plan()?;
+    // Ask Discord who we are before connecting the gateway: a refused token then gives a clear error
+    // at once instead of a reconnect loop.
+    let mut http = serenity::HttpBuilder::new(&token);
+    if let Some(client) = http_client(&config.network)? {
+        http = http.client(client);
+    }
+    let http = http.build();
+    let (shards, name) = match plan {
+        ShardPlan::Single => (ShardSet::SINGLE, None),
+        ShardPlan::Fixed(set) => (set, None),
+        ShardPlan::Auto => {
+            // What `start_autosharded` asks, asked here: the tables of every shard are restored
+            // (and held) before the first gateway connection.
+            let name = check_token(&http, LOGIN_TIMEOUT).await?;
+            let total = recommended_shards(&http, LOGIN_TIMEOUT).await?;
+            let set = ShardSet::all(total)
+                .map_err(|e| DiscordError::Connect(format!("GET /gateway/bot: {e}")))?;
+            (set, Some(name))
+        }
+    };
     let think = Duration::from_millis(config.defaults.ai_time_ms);
     let tables = Tables::new(config.settings(), move_picker(think));
-    let (tables, restored) = open_and_restore(tables, &config).await?;
+    let (tables, restored, claim) = open_and_restore(tables, &config, shards).await?;
+    let result = run_shards(config, http, name, plan, tables, restored, claim.clone()).await;
+    // Saved already (every move is saved before it is announced): letting go of the shards is all
+    // that is left, so that a replacement can take them over at once.
+    let _ = tokio::task::spawn_blocking(move || claim.release()).await;
+    result
+}
+
+/// The gateway part of [`run`], once the tables are restored and the shards held.
+async fn run_shards(
+    config: BotConfig,
+    http: serenity::Http,
+    name: Option<String>,
+    plan: ShardPlan,
+    tables: Arc<Tables>,
+    restored: Restored,
+    claim: Arc<dyn ShardClaim>,
+) -> Result<(), DiscordError> {
     let notes = restored.notes;
     let data = Data::new(
         tables,
@@ -177,7 +223,12 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
             commands: commands(),
             on_error: |error| Box::pin(on_error(error)),
             event_handler: |ctx, event, _framework, data| {
-                Box::pin(deliver::on_event(ctx, event, data))
+                Box::pin(async move {
+                    if let serenity::FullEvent::Ready { data_about_bot } = event {
+                        log_shard_ready(ctx, data_about_bot);
+                    }
+                    deliver::on_event(ctx, event, data).await
+                })
             },
             ..Default::default()
         })
@@ -214,15 +265,10 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
             })
         })
         .build();
-    // Ask Discord who we are before connecting the gateway: a refused token then gives a clear error
-    // at once instead of a reconnect loop.
-    let mut http = serenity::HttpBuilder::new(&token);
-    if let Some(client) = http_client(&config.network)? {
-        http = http.client(client);
+    if name.is_none() {
+        let name = check_token(&http, LOGIN_TIMEOUT).await?;
+        tracing::info!(bot = %name, "token accepted");
     }
-    let http = http.build();
-    let name = check_token(&http, LOGIN_TIMEOUT).await?;
-    tracing::info!(bot = %name, "token accepted");
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
@@ -230,16 +276,104 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
         .map_err(|e| DiscordError::Connect(e.to_string()))?;
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("stopping");
+        stop_signal().await;
+        tracing::info!("stopping");
+        shards.shutdown_all().await;
+    });
+    let shards = client.shard_manager.clone();
+    let watched = claim.clone();
+    tokio::spawn(async move {
+        // A lost hold (its database connection failed): another process may own these tables now.
+        // The service already leaves them alone; the process stops so that its supervisor starts it
+        // again and it claims them afresh (or finds them taken).
+        while watched.is_held() {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+        if SHARDS_LOST.set(watched.shards().to_string()).is_ok() {
             shards.shutdown_all().await;
         }
     });
-    let result = client.start().await;
+    let result = match plan {
+        ShardPlan::Single => client.start().await,
+        ShardPlan::Auto => client.start_shards(claim.shards().total()).await,
+        ShardPlan::Fixed(set) if set.first() == set.last() => {
+            client.start_shard(set.first(), set.total()).await
+        }
+        // serenity 0.12 starts `range.start..=range.end`: the end of the range is the last shard
+        // (tests/e2e_shards.rs checks which shards identify).
+        ShardPlan::Fixed(set) => {
+            client
+                .start_shard_range(set.first()..set.last(), set.total())
+                .await
+        }
+    };
     if let Some(reason) = SETUP_FAILED.get() {
         return Err(DiscordError::Register(reason.clone()));
     }
+    // `release` below marks the claim as no longer held: the watch must not take that for a loss.
+    if let Some(shards) = SHARDS_LOST.get() {
+        return Err(DiscordError::ShardsLost(shards.clone()));
+    }
+    SHARDS_LOST.set(String::new()).ok();
     result.map_err(start_error)
+}
+
+/// Set when the hold on this process's shards was lost (their description), so `run` can report it.
+static SHARDS_LOST: OnceLock<String> = OnceLock::new();
+
+/// Logs each shard's connection: with several, the health of every one shows in the log.
+fn log_shard_ready(ctx: &serenity::Context, ready: &serenity::Ready) {
+    let [id, total] = ready.shard.map_or([0, 1], |s| [s.id.0, s.total]);
+    tracing::info!(
+        shard = id,
+        total,
+        guilds = ready.guilds.len(),
+        "shard {id} of {total} connected to Discord (session {})",
+        ctx.shard_id
+    );
+}
+
+/// Waits for Ctrl-C, or SIGTERM (how `docker stop` and systemd stop a process) where there is one.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(e) => {
+                tracing::warn!("cannot listen for SIGTERM ({e}); only Ctrl-C stops the bot");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The shard count Discord recommends for the bot (`GET /gateway/bot`).
+async fn recommended_shards(http: &serenity::Http, limit: Duration) -> Result<u32, DiscordError> {
+    match tokio::time::timeout(limit, http.get_bot_gateway()).await {
+        Ok(Ok(gateway)) => {
+            tracing::info!(
+                shards = gateway.shards,
+                "Discord recommends {} shard(s)",
+                gateway.shards
+            );
+            Ok(gateway.shards.max(1))
+        }
+        Ok(Err(e)) => Err(start_error(e)),
+        Err(_) => Err(DiscordError::Connect(format!(
+            "no answer from Discord (GET /gateway/bot) within {} seconds",
+            limit.as_secs()
+        ))),
+    }
 }
 
 /// The HTTP client for Discord's REST API when `[network]` asks for a proxy or extra roots; `None`

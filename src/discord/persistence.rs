@@ -2,42 +2,55 @@
 //! channel), and the `/sequence stats | leaderboard | history | record` commands.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
 use crate::service::{ChannelId, Command, Reply, Restored, Tables, Timestamp, UserId};
-use crate::store::open_store;
+use crate::store::{open_store, ShardClaim, ShardSet};
 
 use super::commands::run;
 use super::{deliver, BotConfig, Context, Data, DiscordError, Error};
 
 /// Opens the configured store (a damaged SQLite file is repaired, the damaged one kept beside it; one
-/// that cannot be read at all, is read-only or is in use by another process is an error) and puts
-/// back every stored lobby and game. Tables that cannot be restored are set aside in the store's
-/// quarantine and logged; games whose end was never announced get their final message. Both steps
-/// block, so they run on a blocking thread.
+/// that cannot be read at all, is read-only or is in use by another process is an error), claims
+/// `shards` in it (PostgreSQL: waiting up to `[sharding] wait_secs` for a stopping process to let go
+/// of them, then an error; SQLite: only the whole set) and puts back every stored lobby and game of
+/// those shards. Tables that cannot be restored are set aside in the store's quarantine and logged;
+/// games whose end was never announced get their final message. All of it blocks, so it runs on a
+/// blocking thread.
 pub async fn open_and_restore(
     tables: Tables,
     config: &BotConfig,
-) -> Result<(Arc<Tables>, Restored), DiscordError> {
+    shards: ShardSet,
+) -> Result<(Arc<Tables>, Restored, Arc<dyn ShardClaim>), DiscordError> {
     let database = config.database_config();
     let place = match &database.database_url {
         Some(_) => "PostgreSQL (database_url)".to_string(),
         None => database.path.display().to_string(),
     };
+    let wait = Duration::from_secs(config.sharding.wait_secs);
     let joined = tokio::task::spawn_blocking(move || {
         let store = open_store(&database).map_err(|e| DiscordError::Store(e.to_string()))?;
-        let tables = Arc::new(tables.with_store(store));
-        let restored = tables
-            .restore_from_store(Timestamp::now())
+        let claim = store
+            .claim_shards(shards, wait)
             .map_err(|e| DiscordError::Store(e.to_string()))?;
-        Ok::<_, DiscordError>((tables, restored))
+        let tables = Arc::new(tables.with_store(store).with_claim(claim.clone()));
+        let restored = match tables.restore_from_store(Timestamp::now()) {
+            Ok(restored) => restored,
+            Err(e) => {
+                claim.release();
+                return Err(DiscordError::Store(e.to_string()));
+            }
+        };
+        Ok::<_, DiscordError>((tables, restored, claim))
     })
     .await
     .map_err(|e| DiscordError::Store(format!("opening the database failed: {e}")))?;
-    let (tables, restored) = joined?;
+    let (tables, restored, claim) = joined?;
     tracing::info!(
         database = %place,
+        shards = %shards,
         restored = restored.resumed.len(),
         "database open"
     );
@@ -47,7 +60,7 @@ pub async fn open_and_restore(
             "a stored game could not be restored and was set aside in the database's quarantine table: {reason}"
         );
     }
-    Ok((tables, restored))
+    Ok((tables, restored, claim))
 }
 
 /// Posts the notes of a restart ("resumed", or "could not be restored") and starts the computer

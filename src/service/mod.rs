@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Game, Options, Variant, View};
 use crate::i18n::Lang;
-use crate::store::{Store, StoreError};
+use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
 pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
@@ -681,6 +681,10 @@ pub struct Tables {
     servers: Mutex<HashMap<GuildId, ServerSettings>>,
     /// Where every computer move is chosen.
     pool: SearchPool,
+    /// The shards this process holds, when it runs only some of the bot's (or holds them through a
+    /// database shared with other processes): only their tables are restored, timed and played, and
+    /// only while the claim holds.
+    claim: Option<Arc<dyn ShardClaim>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -713,6 +717,7 @@ impl Tables {
             servers: Mutex::new(HashMap::new()),
             pool: SearchPool::new(usize::try_from(settings.limits.computer_threads).unwrap_or(0)),
             settings,
+            claim: None,
         }
     }
 
@@ -742,6 +747,25 @@ impl Tables {
     /// What the computer players' pool has done so far.
     pub fn computer_stats(&self) -> PoolStats {
         self.pool.stats()
+    }
+
+    /// Acts only on the tables of the shards `claim` holds, and only while it holds them.
+    pub fn with_claim(mut self, claim: Arc<dyn ShardClaim>) -> Tables {
+        self.claim = Some(claim);
+        self
+    }
+
+    /// The shards whose tables this process runs (all of them without a claim).
+    pub fn shards(&self) -> ShardSet {
+        self.claim.as_ref().map_or(ShardSet::SINGLE, |c| c.shards())
+    }
+
+    /// Whether this process may act on the tables of `guild` now: its shard is one of this
+    /// process's, and the claim on it still holds.
+    pub fn may_act(&self, guild: Option<GuildId>) -> bool {
+        self.claim
+            .as_ref()
+            .is_none_or(|c| c.is_held() && c.shards().owns(guild.map(|g| g.0)))
     }
 
     /// The settings.
@@ -856,6 +880,15 @@ impl Tables {
         } = request;
         // Names reach messages, images and the database: at most Discord's 32 characters.
         actor.name = crate::render::texts::cap_name(&actor.name);
+        if command.changes_table() && !self.may_act(guild) {
+            // The shard is being handed to another process (or was never this one's): nothing
+            // changes here; the player tries again once the new owner is up.
+            tracing::warn!(
+                channel = channel.0,
+                "a command for a table of a shard this process does not hold was refused"
+            );
+            return Reply::ephemeral(Text::SaveFailed);
+        }
         if command.posts() && !self.may_post(guild, now) {
             return Reply::ephemeral(Text::Busy);
         }
@@ -1111,7 +1144,7 @@ impl Tables {
     ) -> Option<Reply> {
         let shared = self.get(channel)?;
         let mut table = lock(&shared);
-        if table.closed {
+        if table.closed || !self.may_act(table.guild) {
             return None;
         }
         let paused = table.paused.as_mut()?;
@@ -1149,7 +1182,7 @@ impl Tables {
         let mut out = Vec::new();
         for (channel, shared) in all {
             let mut table = lock(&shared);
-            if table.closed {
+            if table.closed || !self.may_act(table.guild) {
                 continue;
             }
             let before = table.clone();
@@ -1212,7 +1245,7 @@ impl Tables {
         let seed = self.seeds.seed()?;
         let (task, guild) = {
             let mut table = lock(&shared);
-            if table.closed {
+            if table.closed || !self.may_act(table.guild) {
                 return None;
             }
             // Over the server's posting budget, computer moves wait: the timer finds them due again.

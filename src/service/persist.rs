@@ -179,20 +179,29 @@ pub struct Restored {
 }
 
 impl Tables {
-    /// After a restart: loads every live table from the store and puts it back, with its timers
+    /// After a restart: loads every live table of this process's shards (all without a claim, see
+    /// [`Tables::with_claim`]) from the store and puts it back, with its timers
     /// (see `Table::resume`). Tables that do not validate or cannot be read are set aside in the
     /// store's quarantine (never dropped) and reported. Blocking; without a store, restores nothing.
     pub fn restore_from_store(&self, now: Timestamp) -> Result<Restored, ServiceError> {
         let Some(store) = &self.store else {
             return Ok(Restored::default());
         };
-        let loaded = store.load_tables()?;
+        let shards = self.shards();
+        if self.claim.as_ref().is_some_and(|c| !c.is_held()) {
+            return Err(StoreError::NotOwner {
+                shard: shards.first(),
+            }
+            .into());
+        }
+        let loaded = store.load_tables_of(shards)?;
         let mut restored = Restored::default();
         // Games that ended just before the restart and were never announced: announced now, in
         // their channels (marked once the message is out, see `Tables::mark_announced`).
         match store.unannounced_games() {
             Ok(games) => {
-                for (id, game) in games {
+                let ours = games.into_iter().filter(|(_, g)| shards.owns(g.guild_id));
+                for (id, game) in ours {
                     tracing::warn!(
                         channel = game.channel_id,
                         game = id.0,

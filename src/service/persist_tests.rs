@@ -9,8 +9,8 @@ use std::time::Duration;
 use crate::engine::{GameRng, Move, MoveList, Options, Record, Variant};
 use crate::store::tests::{postgres_store, sqlite_store, TestStore};
 use crate::store::{
-    FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerStats, Quarantined, Store,
-    StoreError, StoredTable,
+    ExclusiveClaim, FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerStats,
+    Quarantined, ShardSet, Store, StoreError, StoredTable,
 };
 
 use super::super::*;
@@ -255,9 +255,9 @@ impl Store for Flaky {
         self.check()?;
         self.inner.delete_table(channel_id)
     }
-    fn load_tables(&self) -> Result<Loaded, StoreError> {
+    fn load_tables_of(&self, shards: ShardSet) -> Result<Loaded, StoreError> {
         self.check()?;
-        self.inner.load_tables()
+        self.inner.load_tables_of(shards)
     }
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
         self.check()?;
@@ -1339,5 +1339,63 @@ fn where_a_timeout_means_giving_up_the_idle_player_gives_up_and_keeps_the_loss()
         assert!(seat.gave_up && !seat.won, "{seat:?}");
         // Elsewhere a computer still plays the turn.
         assert!(!tables.settings_for(Some(GuildId(78))).timeout_gives_up);
+    }
+}
+
+/// `command` by `user` in `channel` of `guild`.
+fn ask_in(tables: &Tables, guild: GuildId, channel: u64, user: u64, command: Command) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(guild),
+            channel: ChannelId(channel),
+            actor: actor(user),
+            command,
+        },
+        T0,
+    )
+}
+
+#[test]
+fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
+    // Discord's shard of a server: (id >> 22) % total.
+    let (on0, on1) = (GuildId(77), GuildId((1 << 22) | 77));
+    for (name, test) in backends("shards") {
+        let before = tables_on(test.store.clone(), 3);
+        for (guild, channel) in [(on0, 1), (on1, 2)] {
+            assert!(!ask_in(&before, guild, channel, 1, start(Variant::Classic)).is_refusal());
+        }
+        drop(before);
+        // The process of shard 1 of 2: only the table of its server comes back.
+        let claim = Arc::new(ExclusiveClaim::new(ShardSet::new(1, 1, 2).expect("set")));
+        let tables = tables_on(test.store.clone(), 4).with_claim(claim.clone());
+        let restored = tables.restore_from_store(T0).expect("restore");
+        assert_eq!(restored.resumed, vec![ChannelId(2)], "{name}");
+        assert!(restored.lost.is_empty(), "{name}");
+        assert_eq!(
+            test.store.load_tables().expect("load").tables.len(),
+            2,
+            "{name}: the other shard's table is left alone"
+        );
+        assert!(!ask_in(&tables, on1, 2, 2, Command::Join { team: None }).is_refusal());
+        // A server of another shard is not this process's to act on.
+        let refused = ask_in(&tables, on0, 3, 1, start(Variant::Classic));
+        assert_eq!(
+            text_of(&refused),
+            text_of(&Reply::ephemeral(Text::SaveFailed))
+        );
+        assert!(tables.snapshot(ChannelId(3)).is_none());
+        // Reading stays possible; acting stops once the claim is gone.
+        claim.release();
+        let seated = state(&tables, 2);
+        let refused = ask_in(&tables, on1, 2, 2, Command::Leave);
+        assert!(refused.is_refusal(), "{name}: {refused:?}");
+        assert_eq!(
+            text_of(&refused),
+            text_of(&Reply::ephemeral(Text::SaveFailed))
+        );
+        assert_eq!(state(&tables, 2), seated, "{name}: nothing changed");
+        assert!(tables.tick(at(100_000)).is_empty(), "{name}: no timers");
+        assert!(!ask_in(&tables, on1, 2, 2, Command::Status).is_refusal());
+        assert!(tables.restore_from_store(T0).is_err(), "{name}");
     }
 }

@@ -16,6 +16,7 @@
 mod postgres;
 pub mod rating;
 mod repair;
+pub mod shards;
 mod sqlite;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -31,6 +32,7 @@ use crate::engine::record::Record;
 pub use self::postgres::PostgresStore;
 pub use self::rating::PlayerRating;
 pub use self::repair::{Repair, TableSalvage};
+pub use self::shards::{ExclusiveClaim, ShardClaim, ShardSet};
 pub use self::sqlite::SqliteStore;
 
 /// The schema version that added ratings (the same in both backends): the games stored before are
@@ -300,6 +302,52 @@ pub enum StoreError {
     /// A database setting that cannot be used.
     #[error("database configuration: {0}")]
     Config(String),
+    /// Sharding asked of a store that only one process can use.
+    #[error(
+        "the SQLite database serves one process only, and this one is configured for {shards}: run \
+         every shard in one process (leave [sharding] out, or `auto`), or use PostgreSQL \
+         (`database_url`) for several processes"
+    )]
+    SingleProcess {
+        /// The shards configured.
+        shards: ShardSet,
+    },
+    /// Another process holds some of this process's shards.
+    #[error(
+        "{shards} cannot be claimed: shard(s) {held:?} are held by another sequence-bot process on \
+         this database (waited {waited_secs} s). Two processes must never run the same shard: stop \
+         the other one first, or give this one other shards ([sharding] in config.toml, \
+         SEQUENCE_SHARDS)"
+    )]
+    ShardsHeld {
+        /// The shards this process asked for.
+        shards: ShardSet,
+        /// The shards another process holds.
+        held: Vec<u32>,
+        /// How long it waited for them.
+        waited_secs: u64,
+    },
+    /// Another process runs the bot with another shard total on this database.
+    #[error(
+        "another sequence-bot process on this database runs with {other} shards in all, this one \
+         with {total}: every process of a bot must use the same total (stop the others before \
+         changing it)"
+    )]
+    OtherTotal {
+        /// This process's total.
+        total: u32,
+        /// The other process's total.
+        other: u32,
+    },
+    /// A write for a table of a shard this process no longer holds (refused by the database).
+    #[error(
+        "shard {shard} is no longer held by this process (its PostgreSQL lock was lost or \
+         released); the change was not written"
+    )]
+    NotOwner {
+        /// The table's shard.
+        shard: u32,
+    },
 }
 
 /// The persistence layer: live tables, finished games and stats. Every method is one transaction.
@@ -312,7 +360,30 @@ pub trait Store: Send + Sync {
 
     /// Loads every live table. Tables that no longer validate are moved to the quarantine table and
     /// reported in [`Loaded::quarantined`].
-    fn load_tables(&self) -> Result<Loaded, StoreError>;
+    fn load_tables(&self) -> Result<Loaded, StoreError> {
+        self.load_tables_of(ShardSet::SINGLE)
+    }
+
+    /// Loads the live tables of `shards` (see [`ShardSet::owns`]), as [`Store::load_tables`]; the
+    /// tables of other shards are neither loaded nor quarantined.
+    fn load_tables_of(&self, shards: ShardSet) -> Result<Loaded, StoreError>;
+
+    /// Claims `shards` for this process before it restores or acts on their tables, waiting up to
+    /// `wait` for a process that is stopping to let go of them. The default, for a store only one
+    /// process can open at all (SQLite): the whole set is held at once, part of it is refused
+    /// ([`StoreError::SingleProcess`]).
+    fn claim_shards(
+        &self,
+        shards: ShardSet,
+        wait: std::time::Duration,
+    ) -> Result<Arc<dyn ShardClaim>, StoreError> {
+        let _ = wait;
+        if shards.is_whole() {
+            Ok(Arc::new(ExclusiveClaim::new(shards)))
+        } else {
+            Err(StoreError::SingleProcess { shards })
+        }
+    }
 
     /// Every table ever quarantined, oldest first (they are kept for inspection).
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError>;

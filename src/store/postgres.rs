@@ -1,5 +1,9 @@
 //! The PostgreSQL store, for several bot processes (Discord shards) sharing one database.
 //!
+//! Each process claims its shards ([`Store::claim_shards`]): advisory locks held on a connection of
+//! their own, and an owner token in `shard_owners` that every write of a table checks, so that a
+//! process never writes the tables of a shard it no longer holds.
+//!
 //! A small pool of connections, each behind a mutex, reconnected when lost. Migrations run under an advisory lock so
 //! processes starting together apply them once. Connections are encrypted with rustls as the URL's
 //! `sslmode` asks (see [`TlsMode`]).
@@ -8,8 +12,9 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, OnceLock, TryLockError};
+use std::time::{Duration, Instant};
 
 use ::postgres::config::SslMode;
 use ::postgres::{Client, Config, Transaction};
@@ -27,8 +32,8 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, Store,
-    StoreError, StoredTable, BOT_USER_ID,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange,
+    ShardClaim, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
@@ -124,6 +129,16 @@ const MIGRATIONS: &[&str] = &[
         at BIGINT NOT NULL
     );
     CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
+    // 5: who holds each Discord shard: the token of the process that claimed it last (`NULL` once
+    // released). Writes for a table check it under a share lock, so that none of a process that lost
+    // its shard lands after another process claimed it (see `PostgresStore::claim_shards`).
+    "CREATE TABLE shard_owners (
+        total BIGINT NOT NULL,
+        shard BIGINT NOT NULL,
+        owner BIGINT,
+        claimed_at BIGINT NOT NULL,
+        PRIMARY KEY (total, shard)
+    );",
 ];
 
 /// The schema version this code writes.
@@ -431,6 +446,18 @@ pub struct PostgresStore {
     /// The version of each live table as this process last loaded or saved it: a save or delete
     /// applies only while the stored version is still that one (see [`StoreError::Conflict`]).
     versions: Mutex<HashMap<i64, i64>>,
+    /// Set by [`Store::claim_shards`]: from then on, a table is written only while this process is
+    /// still the owner of its shard.
+    fence: OnceLock<Fence>,
+}
+
+/// The shards a process claimed and the token it wrote in `shard_owners`.
+#[derive(Clone, Copy, Debug)]
+struct Fence {
+    /// The shards claimed.
+    shards: ShardSet,
+    /// This process's token in `shard_owners`.
+    token: i64,
 }
 
 impl PostgresStore {
@@ -488,6 +515,7 @@ impl PostgresStore {
             tls,
             slots,
             versions: Mutex::new(HashMap::new()),
+            fence: OnceLock::new(),
         })
     }
 
@@ -542,6 +570,56 @@ impl PostgresStore {
     /// The versions this process knows (poison ignored: the map is only ever replaced entry by entry).
     fn versions(&self) -> MutexGuard<'_, HashMap<i64, i64>> {
         self.versions.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Inside a write's transaction: `None` if this process may write the tables of `guild` (it made
+    /// no claim, or it still owns the shard), else the shard it no longer owns. The owner row stays
+    /// share-locked until the transaction ends, so a new claim of the shard waits for this write.
+    fn refused_shard(
+        &self,
+        tx: &mut Transaction<'_>,
+        guild: Option<u64>,
+    ) -> Result<Option<u32>, ::postgres::Error> {
+        let Some(fence) = self.fence.get() else {
+            return Ok(None);
+        };
+        let shard = fence.shards.shard_of(guild);
+        let owned = tx.query_opt(
+            "SELECT 1 FROM shard_owners WHERE total = $1 AND shard = $2 AND owner = $3 FOR SHARE",
+            &[
+                &i64::from(fence.shards.total()),
+                &i64::from(shard),
+                &fence.token,
+            ],
+        )?;
+        Ok(owned.is_none().then_some(shard))
+    }
+
+    /// Runs a write for a table of `guild` in one transaction, behind the owner check once shards
+    /// were claimed (see [`PostgresStore::refused_shard`]).
+    fn write_for<T>(
+        &self,
+        guild: Option<u64>,
+        f: impl FnOnce(&mut Transaction<'_>) -> Result<T, ::postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let outcome = self.in_transaction(|tx| match self.refused_shard(tx, guild)? {
+            Some(shard) => Ok(Err(shard)),
+            None => f(tx).map(Ok),
+        })?;
+        outcome.map_err(|shard| StoreError::NotOwner { shard })
+    }
+
+    /// The server of a channel's live table, if it has one (`Some(None)`: a direct message).
+    fn guild_of_table(&self, channel: i64) -> Result<Option<Option<u64>>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_opt(
+                    "SELECT guild_id FROM live_tables WHERE channel_id = $1",
+                    &[&channel],
+                )?
+                .map(|row| row.try_get(0).map(guild_from_db))
+                .transpose()
+        })
     }
 }
 
@@ -717,10 +795,28 @@ fn stats_from_row(row: &::postgres::Row, first: usize) -> Result<PlayerStats, ::
 }
 
 impl Store for PostgresStore {
+    fn claim_shards(
+        &self,
+        shards: ShardSet,
+        wait: Duration,
+    ) -> Result<Arc<dyn ShardClaim>, StoreError> {
+        if self.fence.get().is_some() {
+            return Err(StoreError::Config(
+                "this store's process has claimed its shards already".into(),
+            ));
+        }
+        let claim = PgClaim::take(&self.config, &self.tls, shards, wait)?;
+        let _ = self.fence.set(Fence {
+            shards,
+            token: claim.token,
+        });
+        Ok(Arc::new(claim))
+    }
+
     fn save_table(&self, table: &StoredTable) -> Result<(), StoreError> {
         let channel = to_db_id(table.channel_id);
         let known = self.versions().get(&channel).copied();
-        let saved: Option<i64> = self.with_client(|client| {
+        let saved: Option<i64> = self.write_for(table.guild_id, |client| {
             let row = match known {
                 // Only over the save this process made or loaded.
                 Some(version) => client.query_opt(
@@ -766,8 +862,12 @@ impl Store for PostgresStore {
 
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {
         let channel = to_db_id(channel_id);
+        let Some(guild) = self.guild_of_table(channel)? else {
+            self.versions().remove(&channel);
+            return Ok(false);
+        };
         let known = self.versions().remove(&channel);
-        self.with_client(|client| {
+        self.write_for(guild, |client| {
             client.execute(
                 "DELETE FROM live_tables WHERE channel_id = $1
                      AND ($2::BIGINT IS NULL OR version = $2)",
@@ -777,13 +877,19 @@ impl Store for PostgresStore {
         .map(|n| n > 0)
     }
 
-    fn load_tables(&self) -> Result<Loaded, StoreError> {
+    fn load_tables_of(&self, shards: ShardSet) -> Result<Loaded, StoreError> {
         self.in_transaction(|tx| {
             let rows = tx.query(
                 "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, version
                  FROM live_tables ORDER BY channel_id FOR UPDATE",
                 &[],
             )?;
+            // Other processes' shards are left alone (the shard is computed here, not in SQL: ids
+            // are stored bit for bit as signed integers).
+            let rows = rows.into_iter().filter(|row| {
+                row.try_get::<_, i64>(1)
+                    .is_ok_and(|guild| shards.owns(guild_from_db(guild)))
+            });
             let mut versions = self.versions();
             let mut loaded = Loaded::default();
             let now = now_ms();
@@ -848,8 +954,11 @@ impl Store for PostgresStore {
     fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError> {
         let channel = to_db_id(channel_id);
         self.versions().remove(&channel);
+        let Some(guild) = self.guild_of_table(channel)? else {
+            return Ok(false);
+        };
         let now = now_ms();
-        self.in_transaction(|tx| {
+        self.write_for(guild, |tx| {
             let moved = tx.execute(
                 "INSERT INTO quarantine (channel_id, guild_id, record_json, snapshot_json,
                      updated_at, reason, quarantined_at)
@@ -888,7 +997,7 @@ impl Store for PostgresStore {
             .unwrap_or_else(|| rating::rated_by_default(&game.players));
         let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let known = self.versions().get(&channel).copied();
-        let stored = self.in_transaction(|tx| {
+        let stored = self.write_for(game.guild_id, |tx| {
             // The live table goes with the finished game, unless another process saved it since.
             tx.execute(
                 "DELETE FROM live_tables WHERE channel_id = $1
@@ -1237,6 +1346,304 @@ impl Store for PostgresStore {
     }
 }
 
+/// How often the claim's connection checks that it still holds its locks.
+const CLAIM_CHECK: Duration = Duration::from_secs(2);
+
+/// Between two attempts at shards another process holds.
+const CLAIM_RETRY: Duration = Duration::from_millis(500);
+
+/// A process's shards, held as PostgreSQL advisory locks on a connection of their own for as long
+/// as the process runs: the server releases them when that connection closes, also when the process
+/// is killed (the kernel closes its socket) or its machine stops answering (TCP keepalives). The locks
+/// are scoped to the schema (`current_schema()`), so deployments in separate schemas of one database
+/// do not meet. A thread checks every [`CLAIM_CHECK`] that the locks are still there; once they are
+/// not, [`ShardClaim::is_held`] turns false for good.
+struct PgClaim {
+    shards: ShardSet,
+    /// This process's token in `shard_owners`.
+    token: i64,
+    held: Arc<AtomicBool>,
+    /// Asks the thread to release the shards; it answers on the enclosed sender when done.
+    release: Mutex<Option<mpsc::Sender<mpsc::Sender<()>>>>,
+}
+
+/// The advisory lock keys of a claim: one namespace (first key) for the shards, whose second key is
+/// the shard id + 1 (0 is left to the per-server rating locks of `finish_game`), and one for the
+/// total, held shared by every process of a bot.
+#[derive(Clone, Copy, Debug)]
+struct ClaimKeys {
+    shards: i32,
+    total: i32,
+}
+
+impl ClaimKeys {
+    /// The keys of the current schema.
+    fn of_schema(client: &mut Client) -> Result<ClaimKeys, ::postgres::Error> {
+        let row = client.query_one(
+            "SELECT hashtext('sequence-bot shards ' || coalesce(current_schema(), '')),
+                    hashtext('sequence-bot total ' || coalesce(current_schema(), ''))",
+            &[],
+        )?;
+        Ok(ClaimKeys {
+            shards: row.try_get(0)?,
+            total: row.try_get(1)?,
+        })
+    }
+}
+
+/// An advisory lock's first key as `pg_locks.classid` shows it (an unsigned oid).
+fn lock_class(key: i32) -> i64 {
+    i64::from(u32::from_ne_bytes(key.to_ne_bytes()))
+}
+
+/// The lock of one shard (second key).
+fn shard_key(shard: u32) -> i32 {
+    i32::try_from(shard).map_or(i32::MAX, |s| s.saturating_add(1))
+}
+
+impl PgClaim {
+    /// Connects, waits up to `wait` for `shards` (and for no process with another total), records
+    /// this process as their owner and starts the checking thread.
+    fn take(
+        config: &Config,
+        tls: &MakeRustlsConnect,
+        shards: ShardSet,
+        wait: Duration,
+    ) -> Result<PgClaim, StoreError> {
+        let mut config = config.clone();
+        config
+            .application_name("sequence-bot shards")
+            .keepalives(true)
+            .keepalives_idle(Duration::from_secs(5))
+            .keepalives_interval(Duration::from_secs(2))
+            .keepalives_retries(3);
+        let mut client = config.connect(tls.clone())?;
+        match PgClaim::lock_all(&mut client, shards, wait) {
+            Ok(keys) => {
+                let token = rand::random::<i64>();
+                let now = now_ms();
+                let recorded = (|| {
+                    let mut tx = client.transaction()?;
+                    for shard in shards.ids() {
+                        // Waits for writes still checking an older owner of the shard.
+                        tx.execute(
+                            "INSERT INTO shard_owners (total, shard, owner, claimed_at)
+                             VALUES ($1, $2, $3, $4)
+                             ON CONFLICT (total, shard) DO UPDATE
+                                 SET owner = excluded.owner, claimed_at = excluded.claimed_at",
+                            &[&i64::from(shards.total()), &i64::from(shard), &token, &now],
+                        )?;
+                    }
+                    tx.commit()
+                })();
+                if let Err(e) = recorded {
+                    drop_off_runtime(client);
+                    return Err(e.into());
+                }
+                for shard in shards.ids() {
+                    tracing::info!(
+                        shard,
+                        total = shards.total(),
+                        "shard {shard} of {} held (PostgreSQL advisory lock)",
+                        shards.total()
+                    );
+                }
+                let held = Arc::new(AtomicBool::new(true));
+                let (release, requests) = mpsc::channel();
+                let watched = Arc::clone(&held);
+                std::thread::Builder::new()
+                    .name("shard-claim".into())
+                    .spawn(move || watch_claim(client, keys, shards, token, &watched, &requests))
+                    .map_err(|e| StoreError::Config(format!("cannot start a thread: {e}")))?;
+                Ok(PgClaim {
+                    shards,
+                    token,
+                    held,
+                    release: Mutex::new(Some(release)),
+                })
+            }
+            Err(e) => {
+                drop_off_runtime(client);
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes the total's shared lock and every shard's lock on `client`, trying again until `wait`
+    /// has passed; all or nothing.
+    fn lock_all(
+        client: &mut Client,
+        shards: ShardSet,
+        wait: Duration,
+    ) -> Result<ClaimKeys, StoreError> {
+        let keys = ClaimKeys::of_schema(client)?;
+        let total = i32::try_from(shards.total()).unwrap_or(i32::MAX);
+        let started = Instant::now();
+        loop {
+            client.execute(
+                "SELECT pg_advisory_lock_shared($1, $2)",
+                &[&keys.total, &total],
+            )?;
+            let others: Vec<i64> = client
+                .query(
+                    "SELECT DISTINCT objid::BIGINT FROM pg_locks
+                     WHERE locktype = 'advisory' AND granted AND objsubid = 2
+                         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                         AND classid::BIGINT = $1 AND objid::BIGINT <> $2",
+                    &[&lock_class(keys.total), &i64::from(total)],
+                )?
+                .iter()
+                .map(|row| row.try_get(0))
+                .collect::<Result<_, _>>()?;
+            let mut taken = Vec::new();
+            let mut held = Vec::new();
+            if others.is_empty() {
+                for shard in shards.ids() {
+                    let got: bool = client
+                        .query_one(
+                            "SELECT pg_try_advisory_lock($1, $2)",
+                            &[&keys.shards, &shard_key(shard)],
+                        )?
+                        .try_get(0)?;
+                    if got {
+                        taken.push(shard);
+                    } else {
+                        held.push(shard);
+                    }
+                }
+                if held.is_empty() {
+                    return Ok(keys);
+                }
+            }
+            for shard in taken {
+                client.execute(
+                    "SELECT pg_advisory_unlock($1, $2)",
+                    &[&keys.shards, &shard_key(shard)],
+                )?;
+            }
+            client.execute(
+                "SELECT pg_advisory_unlock_shared($1, $2)",
+                &[&keys.total, &total],
+            )?;
+            if started.elapsed() >= wait {
+                return Err(match others.first() {
+                    Some(&other) => StoreError::OtherTotal {
+                        total: shards.total(),
+                        other: u32::try_from(other).unwrap_or(u32::MAX),
+                    },
+                    None => StoreError::ShardsHeld {
+                        shards,
+                        held,
+                        waited_secs: wait.as_secs(),
+                    },
+                });
+            }
+            if held.is_empty() {
+                tracing::warn!(
+                    "another sequence-bot process runs with another shard total; waiting"
+                );
+            } else {
+                tracing::warn!(
+                    ?held,
+                    "shards held by another sequence-bot process; waiting for it to stop"
+                );
+            }
+            std::thread::sleep(CLAIM_RETRY.min(wait.saturating_sub(started.elapsed())));
+        }
+    }
+}
+
+/// The claim's thread: checks the locks every [`CLAIM_CHECK`], releases them when asked.
+fn watch_claim(
+    mut client: Client,
+    keys: ClaimKeys,
+    shards: ShardSet,
+    token: i64,
+    held: &AtomicBool,
+    requests: &mpsc::Receiver<mpsc::Sender<()>>,
+) {
+    let expected = i64::from(shards.last() - shards.first() + 1);
+    loop {
+        match requests.recv_timeout(CLAIM_CHECK) {
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let count: Result<i64, ::postgres::Error> = client
+                    .query_one(
+                        "SELECT count(*) FROM pg_locks
+                         WHERE locktype = 'advisory' AND granted AND objsubid = 2
+                             AND pid = pg_backend_pid() AND classid::BIGINT = $1
+                             AND objid::BIGINT BETWEEN $2 AND $3",
+                        &[
+                            &lock_class(keys.shards),
+                            &i64::from(shard_key(shards.first())),
+                            &i64::from(shard_key(shards.last())),
+                        ],
+                    )
+                    .and_then(|row| row.try_get(0));
+                let problem = match count {
+                    Ok(n) if n == expected => continue,
+                    Ok(n) => format!("{n} of its {expected} locks are left"),
+                    Err(e) => format!("{e}"),
+                };
+                held.store(false, Ordering::SeqCst);
+                tracing::error!(
+                    "{shards} lost: the PostgreSQL connection holding them failed ({problem}); \
+                     another process may take them over, so this one leaves their tables alone"
+                );
+                return;
+            }
+            Ok(done) => {
+                held.store(false, Ordering::SeqCst);
+                // Waits for this process's writes still in flight; none is accepted after it.
+                let released = client
+                    .execute(
+                        "UPDATE shard_owners SET owner = NULL WHERE total = $1 AND owner = $2",
+                        &[&i64::from(shards.total()), &token],
+                    )
+                    .and_then(|_| client.execute("SELECT pg_advisory_unlock_all()", &[]));
+                match released {
+                    Ok(_) => tracing::info!("{shards} released"),
+                    Err(e) => tracing::warn!(
+                        "{shards}: releasing failed ({e}); the server releases them when the connection closes"
+                    ),
+                }
+                drop(client);
+                let _ = done.send(());
+                return;
+            }
+            // The claim was dropped without a release: the connection closes with the thread.
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                held.store(false, Ordering::SeqCst);
+                return;
+            }
+        }
+    }
+}
+
+impl ShardClaim for PgClaim {
+    fn shards(&self) -> ShardSet {
+        self.shards
+    }
+
+    fn is_held(&self) -> bool {
+        self.held.load(Ordering::SeqCst)
+    }
+
+    fn release(&self) {
+        let sender = self
+            .release
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        self.held.store(false, Ordering::SeqCst);
+        if let Some(sender) = sender {
+            let (done, finished) = mpsc::channel();
+            if sender.send(done).is_ok() {
+                let _ = finished.recv_timeout(Duration::from_secs(30));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -1245,6 +1652,157 @@ mod tests {
 
     use super::*;
     use crate::store::tests::{postgres_schema, table};
+
+    /// A server id on shard `shard` of `total`.
+    fn guild_on(shard: u64, total: u64) -> u64 {
+        let base = 1_200_000_000_000_000_000u64 >> 22;
+        ((base - base % total + shard) << 22) | 777
+    }
+
+    /// Kills the claim connections of the test schema's processes, as a failing network would.
+    fn cut_claim_connections(config: &Config) {
+        let mut admin = config.connect(NoTls).expect("connect");
+        let keys = ClaimKeys::of_schema(&mut admin).expect("keys");
+        let n: i64 = admin
+            .query_one(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                 WHERE application_name = 'sequence-bot shards' AND pid IN (
+                     SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid::BIGINT = $1)",
+                &[&lock_class(keys.shards)],
+            )
+            .expect("terminate")
+            .get(0);
+        assert!(n >= 1, "no claim connection found");
+        drop_off_runtime(admin);
+    }
+
+    /// Waits up to 10 s for `claim` to notice it is lost.
+    fn wait_lost(claim: &dyn ShardClaim) {
+        let until = Instant::now() + Duration::from_secs(10);
+        while claim.is_held() {
+            assert!(
+                Instant::now() < until,
+                "the lost claim still says it is held"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    #[test]
+    fn a_shard_is_held_by_one_process_at_a_time() {
+        let Some((config, _guard)) = postgres_schema("claims") else {
+            return;
+        };
+        let first = PostgresStore::open_config(config.clone()).expect("open");
+        let second = PostgresStore::open_config(config.clone()).expect("open");
+        let shard0 = ShardSet::new(0, 0, 2).expect("set");
+        let shard1 = ShardSet::new(1, 1, 2).expect("set");
+        let a = first.claim_shards(shard0, Duration::ZERO).expect("claim");
+        assert!(a.is_held());
+        // The same shard: refused after the wait, with a message that says what to do.
+        let started = Instant::now();
+        let err = second
+            .claim_shards(ShardSet::all(2).expect("set"), Duration::from_millis(700))
+            .err()
+            .expect("refused");
+        assert!(started.elapsed() >= Duration::from_millis(600), "it waited");
+        assert!(
+            matches!(&err, StoreError::ShardsHeld { held, .. } if held == &vec![0]),
+            "{err}"
+        );
+        assert!(err
+            .to_string()
+            .contains("held by another sequence-bot process"));
+        // Another total on the same database: refused, whatever the shard.
+        let third = PostgresStore::open_config(config.clone()).expect("open");
+        let err = third
+            .claim_shards(ShardSet::new(3, 3, 4).expect("set"), Duration::ZERO)
+            .err()
+            .expect("refused");
+        assert!(
+            matches!(err, StoreError::OtherTotal { total: 4, other: 2 }),
+            "{err}"
+        );
+        // The other shard is free, and the refused attempts left nothing locked.
+        let b = second
+            .claim_shards(shard1, Duration::ZERO)
+            .expect("claim 1");
+        // Each process writes the tables of its own shard only.
+        let (g0, g1) = (guild_on(0, 2), guild_on(1, 2));
+        first
+            .save_table(&table(10, Some(g0), 2))
+            .expect("own shard");
+        second
+            .save_table(&table(11, Some(g1), 2))
+            .expect("own shard");
+        assert!(matches!(
+            first.save_table(&table(12, Some(g1), 2)),
+            Err(StoreError::NotOwner { shard: 1 })
+        ));
+        assert!(matches!(
+            second.delete_table(10),
+            Err(StoreError::NotOwner { shard: 0 })
+        ));
+        // Each loads only its own shard's tables.
+        let loaded = |store: &PostgresStore, set| {
+            store
+                .load_tables_of(set)
+                .expect("load")
+                .tables
+                .iter()
+                .map(|t| t.channel_id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(loaded(&first, shard0), vec![10]);
+        assert_eq!(loaded(&second, shard1), vec![11]);
+        // A release lets the next process in at once; the releasing one writes nothing more.
+        a.release();
+        assert!(!a.is_held());
+        let c = third
+            .claim_shards(shard0, Duration::ZERO)
+            .expect("taken over");
+        assert_eq!(loaded(&third, shard0), vec![10]);
+        assert!(matches!(
+            first.save_table(&table(10, Some(g0), 3)),
+            Err(StoreError::NotOwner { shard: 0 })
+        ));
+        third
+            .save_table(&table(10, Some(g0), 3))
+            .expect("new owner");
+        c.release();
+        b.release();
+    }
+
+    #[test]
+    fn a_lost_claim_connection_stops_the_writes() {
+        let Some((config, _guard)) = postgres_schema("lost_claim") else {
+            return;
+        };
+        let first = PostgresStore::open_config(config.clone()).expect("open");
+        let a = first
+            .claim_shards(ShardSet::SINGLE, Duration::ZERO)
+            .expect("claim");
+        first
+            .save_table(&table(20, Some(5 << 22), 2))
+            .expect("save");
+        cut_claim_connections(&config);
+        wait_lost(&*a);
+        // Another process takes the shard over (the server released the lock with the session).
+        let second = PostgresStore::open_config(config.clone()).expect("open");
+        let b = second
+            .claim_shards(ShardSet::SINGLE, Duration::from_secs(5))
+            .expect("taken over");
+        assert_eq!(second.load_tables().expect("load").tables.len(), 1);
+        // The first process's writes are refused by the database, even though its own pool
+        // connections are fine.
+        let err = first.save_table(&table(20, Some(5 << 22), 3)).unwrap_err();
+        assert!(matches!(err, StoreError::NotOwner { shard: 0 }), "{err}");
+        assert!(err.to_string().contains("no longer held"), "{err}");
+        second
+            .save_table(&table(20, Some(5 << 22), 3))
+            .expect("the new owner saves");
+        b.release();
+    }
 
     #[test]
     fn ratings_are_computed_from_games_stored_before_them() {

@@ -23,8 +23,8 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, Store,
-    StoreError, StoredTable, BOT_USER_ID,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange,
+    ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
 use super::repair;
@@ -759,7 +759,7 @@ impl Store for SqliteStore {
             .map_err(|e| self.err(e))
     }
 
-    fn load_tables(&self) -> Result<Loaded, StoreError> {
+    fn load_tables_of(&self, shards: ShardSet) -> Result<Loaded, StoreError> {
         let mut conn = self.conn();
         let run = |conn: &mut Connection| -> rusqlite::Result<Loaded> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -769,6 +769,10 @@ impl Store for SqliteStore {
                      FROM live_tables ORDER BY channel_id",
                 )?
                 .query_map([], read_row)?
+                .filter(|row| {
+                    row.as_ref()
+                        .map_or(true, |r| shards.owns(r.guild_id.and_then(guild_from_db)))
+                })
                 .collect::<Result<_, _>>()?;
             let mut loaded = Loaded::default();
             let now = now_ms();

@@ -31,6 +31,13 @@ pub struct BotOptions {
     /// The `[limits]` section. The stand-in has one guild, so by default its tables stand for many
     /// servers: the per-server limits are raised out of the way (tests of the limits set their own).
     pub limits: String,
+    /// A PostgreSQL URL to store games in, instead of a SQLite file in the bot's folder.
+    pub database_url: Option<String>,
+    /// More configuration, appended at the end (whole sections, such as `[sharding]`).
+    pub extra_config: String,
+    /// The name the process gives the stand-in's proxy (`http://NAME:x@…`), which records it with
+    /// each request (`RecordedRequest::client`): tells several bot processes apart.
+    pub proxy_user: Option<String>,
 }
 
 impl Default for BotOptions {
@@ -44,6 +51,9 @@ impl Default for BotOptions {
             limits: "tables_per_server = 100000\nserver_posts_per_second = 100000\n\
                      server_post_burst = 100000"
                 .into(),
+            database_url: None,
+            extra_config: String::new(),
+            proxy_user: None,
         }
     }
 }
@@ -53,27 +63,38 @@ impl BotProcess {
     pub fn spawn(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> BotProcess {
         let ca = dir.join("fake-discord-ca.pem");
         std::fs::write(&ca, fake.ca_pem()).expect("write the stand-in's CA");
-        let database = dir.join("sequence-bot.sqlite3");
+        let database = match &options.database_url {
+            Some(url) => format!("database_url = {url:?}"),
+            None => format!(
+                "database = {:?}",
+                dir.join("sequence-bot.sqlite3").display().to_string()
+            ),
+        };
+        let proxy = match &options.proxy_user {
+            Some(user) => fake
+                .rest_url()
+                .replacen("http://", &format!("http://{user}:x@"), 1),
+            None => fake.rest_url(),
+        };
         let dev_guild = if options.guild_commands {
             format!("dev_guild = {}\n", fake.guild_id())
         } else {
             String::new()
         };
         let config = format!(
-            "token = {token:?}\n{dev_guild}database = {database:?}\n\n\
+            "token = {token:?}\n{dev_guild}{database}\n\n\
              [timers]\nturn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\nlobby_timeout_secs = 6000\n\
              bot_delay_ms = {delay}\ntick_secs = {tick}\n\n\
              [limits]\n{limits}\n\
-             [network]\nhttps_proxy = {proxy:?}\nextra_root_certificates = {ca:?}\n",
+             [network]\nhttps_proxy = {proxy:?}\nextra_root_certificates = {ca:?}\n{extra}\n",
             token = fake.token(),
-            database = database.display().to_string(),
             delay = options.bot_delay_ms,
             tick = options.tick_secs,
             reminder = options.turn_secs.0,
             timeout = options.turn_secs.1,
             limits = options.limits,
-            proxy = fake.rest_url(),
             ca = ca.display().to_string(),
+            extra = options.extra_config,
         );
         let config_path = dir.join("config.toml");
         std::fs::write(&config_path, config).expect("write config.toml");
@@ -98,6 +119,9 @@ impl BotProcess {
             "DISCORD_TOKEN",
             "SEQUENCE_DEV_GUILD",
             "SEQUENCE_DATABASE",
+            "SEQUENCE_DATABASE_URL",
+            "SEQUENCE_SHARDS",
+            "SEQUENCE_SHARD_TOTAL",
             "HTTP_PROXY",
             "HTTPS_PROXY",
             "ALL_PROXY",
@@ -140,6 +164,14 @@ impl BotProcess {
     /// Current resident memory (VmRSS) in KiB, from /proc.
     pub fn rss_kib(&self) -> Option<u64> {
         status_field(self.pid(), "VmRSS:")
+    }
+
+    /// Asks the process to stop (SIGTERM, as `docker stop` does).
+    pub fn terminate(&self) {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.pid().to_string())
+            .status();
     }
 
     /// Kills the process at once (SIGKILL), as a crash would, and waits for it.

@@ -86,7 +86,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         }
     }
     let mut state = shared.lock();
-    if let Some(session) = state.session.as_mut() {
+    for session in state.sessions.values_mut() {
         if session.conn.as_ref().is_some_and(|c| c.id == conn_id) {
             session.conn = None;
         }
@@ -157,7 +157,25 @@ fn identify(state: &mut State, conn_id: u64, tx: &mpsc::UnboundedSender<Outgoing
         let _ = tx.send(Outgoing::Close(4004, "Authentication failed.".into()));
         return;
     }
+    // `shard: [id, total]`, as Discord reads it: without it, one shard of one.
+    let shard = match data["shard"].as_array().map(Vec::as_slice) {
+        None => Some([0, 1]),
+        Some([id, total]) => match (id.as_u64(), total.as_u64()) {
+            (Some(id), Some(total)) if id < total => u32::try_from(id)
+                .ok()
+                .zip(u32::try_from(total).ok())
+                .map(|(id, total)| [id, total]),
+            _ => None,
+        },
+        Some(_) => None,
+    };
+    let Some(shard) = shard else {
+        state.gateway.invalid_shards += 1;
+        let _ = tx.send(Outgoing::Close(4010, "Invalid shard.".into()));
+        return;
+    };
     state.gateway.identifies += 1;
+    state.gateway.identified_shards.push(shard);
     let mut logged = data.clone();
     logged["token"] = json!("(hidden)");
     state.gateway.last_identify = logged;
@@ -166,39 +184,48 @@ fn identify(state: &mut State, conn_id: u64, tx: &mpsc::UnboundedSender<Outgoing
         "{:032x}",
         state.snowflake().wrapping_mul(0x2545_F491_4F6C_DD1D)
     );
-    if let Some(old) = state.session.as_mut().and_then(|s| s.conn.take()) {
+    // A new IDENTIFY for a shard replaces that shard's session.
+    if let Some(old) = state
+        .sessions
+        .get_mut(&shard[0])
+        .and_then(|s| s.conn.take())
+    {
         if old.id != conn_id {
             let _ = old
                 .tx
                 .send(Outgoing::Close(4000, "Session replaced.".into()));
         }
     }
-    state.session = Some(Session {
-        id: session_id.clone(),
-        seq: 0,
-        history: Default::default(),
-        hold_resume: false,
-        pending_resume: None,
-        conn: Some(Conn {
-            id: conn_id,
-            tx: tx.clone(),
-        }),
-    });
+    state.sessions.insert(
+        shard[0],
+        Session {
+            id: session_id.clone(),
+            shard,
+            seq: 0,
+            history: Default::default(),
+            hold_resume: false,
+            pending_resume: None,
+            conn: Some(Conn {
+                id: conn_id,
+                tx: tx.clone(),
+            }),
+        },
+    );
+    let guilds = state.guilds_of_shard(shard);
     let bot = state.bot().clone();
     let mut user = bot.json();
     user["verified"] = json!(true);
     user["mfa_enabled"] = json!(false);
     user["flags"] = json!(0);
     user["email"] = Value::Null;
-    let shard = if data["shard"].is_array() {
-        data["shard"].clone()
-    } else {
-        json!([0, 1])
-    };
+    let unavailable: Vec<Value> = guilds
+        .iter()
+        .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+        .collect();
     let ready = json!({
         "v": 10,
         "user": user,
-        "guilds": [{"id": state.guild_id().to_string(), "unavailable": true}],
+        "guilds": unavailable,
         "session_id": session_id,
         "session_type": "normal",
         "resume_gateway_url": state.gateway_url.clone(),
@@ -212,21 +239,24 @@ fn identify(state: &mut State, conn_id: u64, tx: &mpsc::UnboundedSender<Outgoing
         "user_settings": {},
         "_trace": ["[\"fake-discord-gateway\",{\"micros\":1}]"],
     });
-    send_dispatch(state, "READY", ready, compress);
-    let guild = state.guild_create();
-    send_dispatch(state, "GUILD_CREATE", guild, compress);
+    send_dispatch(state, shard[0], "READY", ready, compress);
+    for guild in guilds {
+        let create = state.guild_create_of(guild);
+        send_dispatch(state, shard[0], "GUILD_CREATE", create, compress);
+    }
 }
 
-/// Dispatches an event, compressed if asked (the replay history keeps the text).
-fn send_dispatch(state: &mut State, event: &str, data: Value, compress: bool) {
+/// Dispatches an event on the session of `shard`, compressed if asked (the replay history keeps the
+/// text).
+fn send_dispatch(state: &mut State, shard: u32, event: &str, data: Value, compress: bool) {
     if !compress {
-        state.dispatch(event, data, None);
+        state.dispatch_on(shard, event, data, None);
         return;
     }
     // Queue it for replay without sending, then send the compressed frame.
-    let conn = state.session.as_mut().and_then(|s| s.conn.take());
-    state.dispatch(event, data, None);
-    if let Some(session) = state.session.as_mut() {
+    let conn = state.sessions.get_mut(&shard).and_then(|s| s.conn.take());
+    state.dispatch_on(shard, event, data, None);
+    if let Some(session) = state.sessions.get_mut(&shard) {
         if let Some((_, frame, _)) = session.history.back() {
             if let (Some(conn), Some(bytes)) = (&conn, zlib(frame)) {
                 let _ = conn.tx.send(Outgoing::Binary(bytes));
@@ -242,13 +272,18 @@ pub(crate) fn resume(
     tx: &mpsc::UnboundedSender<Outgoing>,
     data: &Value,
 ) {
-    if let Some(session) = state.session.as_mut().filter(|s| s.hold_resume) {
+    let wanted = data["session_id"].as_str().unwrap_or("");
+    if let Some(session) = state
+        .sessions
+        .values_mut()
+        .find(|s| s.id == wanted && s.hold_resume)
+    {
         session.pending_resume = Some((conn_id, tx.clone(), data.clone()));
         return;
     }
     let token_ok = token_matches(state, &data["token"]);
     let seq = data["seq"].as_u64();
-    let accepted = state.session.as_mut().filter(|s| {
+    let accepted = state.sessions.values_mut().find(|s| {
         token_ok
             && data["session_id"] == s.id.as_str()
             && seq.is_some_and(|q| {
@@ -283,7 +318,13 @@ pub(crate) fn resume(
         id: conn_id,
         tx: tx.clone(),
     });
+    let shard = session.shard[0];
     state.gateway.resumes += 1;
     state.gateway.replayed += replayed;
-    state.dispatch("RESUMED", json!({"_trace": ["fake-discord-gateway"]}), None);
+    state.dispatch_on(
+        shard,
+        "RESUMED",
+        json!({"_trace": ["fake-discord-gateway"]}),
+        None,
+    );
 }

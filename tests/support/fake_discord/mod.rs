@@ -23,7 +23,7 @@ pub mod openapi;
 pub mod rest;
 pub mod tls;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -55,6 +55,8 @@ pub struct Config {
     pub compress: bool,
     /// How many dispatches a session keeps for replay on RESUME.
     pub history_limit: usize,
+    /// The shard count `GET /gateway/bot` recommends.
+    pub recommended_shards: u32,
 }
 
 impl Default for Config {
@@ -67,6 +69,7 @@ impl Default for Config {
             interaction_deadline: Some(Duration::from_secs(3)),
             compress: true,
             history_limit: 50_000,
+            recommended_shards: 1,
         }
     }
 }
@@ -102,6 +105,8 @@ pub struct RecordedRequest {
     pub uploads: Vec<Upload>,
     /// Whether it came through the CONNECT tunnel (TLS), i.e. through serenity's rate limiter.
     pub via_tls: bool,
+    /// The user name the client gave the proxy for its tunnel, if any (tells processes apart).
+    pub client: Option<String>,
     /// The `Authorization` header.
     pub authorization: Option<String>,
     /// The status the stand-in answered.
@@ -374,6 +379,10 @@ pub struct GatewayStats {
     pub last_identify: Value,
     /// Frames replayed on RESUME.
     pub replayed: usize,
+    /// The `shard` (`[id, total]`) of every IDENTIFY, in order (`[0, 1]` when it had none).
+    pub identified_shards: Vec<[u32; 2]>,
+    /// IDENTIFY refused for a shard outside its total (4010 Invalid shard).
+    pub invalid_shards: usize,
 }
 
 pub(crate) enum Outgoing {
@@ -394,6 +403,8 @@ pub(crate) struct Conn {
 
 pub(crate) struct Session {
     id: String,
+    /// `[id, total]` from IDENTIFY: the session gets the events of the guilds of its shard.
+    shard: [u32; 2],
     seq: u64,
     history: VecDeque<(u64, Arc<String>, Option<u64>)>,
     conn: Option<Conn>,
@@ -428,7 +439,13 @@ pub struct State {
     pub interactions: HashMap<u64, InteractionState>,
     tokens: HashMap<String, u64>,
     dm_channels: HashMap<u64, u64>,
-    pub(crate) session: Option<Session>,
+    /// Gateway sessions by shard id (one per shard, as a bot runs them).
+    pub(crate) sessions: BTreeMap<u32, Session>,
+    /// Guilds besides the first one: id and name. The first guild's channels are those not listed in
+    /// `channel_guilds`.
+    extra_guilds: Vec<(u64, String)>,
+    /// The guild of each channel of an extra guild (threads: their parent's).
+    channel_guilds: HashMap<u64, u64>,
     /// Gateway counters.
     pub gateway: GatewayStats,
     /// What the check against Discord's OpenAPI description found (see `openapi.rs`).
@@ -472,7 +489,9 @@ impl State {
             interactions: HashMap::new(),
             tokens: HashMap::new(),
             dm_channels: HashMap::new(),
-            session: None,
+            sessions: BTreeMap::new(),
+            extra_guilds: Vec::new(),
+            channel_guilds: HashMap::new(),
             gateway: GatewayStats::default(),
             openapi: openapi::Report::default(),
             tunnels: 0,
@@ -499,9 +518,45 @@ impl State {
         &self.bot
     }
 
-    /// The guild's id.
+    /// The (first) guild's id.
     pub fn guild_id(&self) -> u64 {
         self.guild_id
+    }
+
+    /// Every guild the bot is in: the first one, then those added.
+    pub fn guild_ids(&self) -> Vec<u64> {
+        std::iter::once(self.guild_id)
+            .chain(self.extra_guilds.iter().map(|(id, _)| *id))
+            .collect()
+    }
+
+    /// Whether the bot is in guild `id`.
+    pub fn is_guild(&self, id: u64) -> bool {
+        self.guild_ids().contains(&id)
+    }
+
+    /// The guild of a channel (a thread's is its parent's).
+    pub fn guild_of(&self, channel_id: u64) -> u64 {
+        if let Some(&guild) = self.channel_guilds.get(&channel_id) {
+            return guild;
+        }
+        match self.channels.get(&channel_id).and_then(|c| c.parent_id) {
+            Some(parent) if parent != channel_id => self.guild_of(parent),
+            _ => self.guild_id,
+        }
+    }
+
+    /// Discord's shard of a guild for a session of `total` shards: `(guild_id >> 22) % total`.
+    pub fn shard_of(guild_id: u64, total: u32) -> u32 {
+        u32::try_from((guild_id >> 22) % u64::from(total.max(1))).unwrap_or(0)
+    }
+
+    /// The guilds on shard `[id, total]`.
+    pub fn guilds_of_shard(&self, shard: [u32; 2]) -> Vec<u64> {
+        self.guild_ids()
+            .into_iter()
+            .filter(|&g| State::shard_of(g, shard[1]) == shard[0])
+            .collect()
     }
 
     /// Position of a guild channel in the guild's list.
@@ -516,7 +571,8 @@ impl State {
     pub fn channel_json(&self, channel_id: u64) -> Option<Value> {
         let channel = self.channels.get(&channel_id)?;
         let recipient = channel.dm_with.and_then(|u| self.users.get(&u));
-        Some(channel.json(self.guild_id, self.channel_position(channel_id), recipient))
+        let guild = self.guild_of(channel_id);
+        Some(channel.json(guild, self.channel_position(channel_id), recipient))
     }
 
     /// The bot's permissions in a channel, computed as Discord does (`topics/permissions`): its
@@ -597,15 +653,21 @@ impl State {
         None
     }
 
-    /// The `GUILD_CREATE` payload.
+    /// The `GUILD_CREATE` payload of the first guild.
     pub fn guild_create(&self) -> Value {
+        self.guild_create_of(self.guild_id)
+    }
+
+    /// The `GUILD_CREATE` payload of guild `guild_id`.
+    pub fn guild_create_of(&self, guild_id: u64) -> Value {
         let channels: Vec<Value> = self
             .channel_order
             .iter()
             .filter_map(|id| self.channels.get(id))
             .filter(|c| c.dm_with.is_none() && !c.kind.is_thread())
+            .filter(|c| self.guild_of(c.id) == guild_id)
             .enumerate()
-            .map(|(i, c)| c.json(self.guild_id, i, None))
+            .map(|(i, c)| c.json(guild_id, i, None))
             .collect();
         // Like Discord for large guilds, only some members are sent.
         let members: Vec<&FakeUser> = self
@@ -620,15 +682,21 @@ impl State {
             .channels
             .values()
             .filter(|c| c.kind.is_thread() && self.access_refusal(c.id).is_none())
+            .filter(|c| self.guild_of(c.id) == guild_id)
             .collect();
         threads.sort_by_key(|c| c.id);
         let threads: Vec<Value> = threads
             .into_iter()
-            .map(|c| c.json(self.guild_id, 0, None))
+            .map(|c| c.json(guild_id, 0, None))
             .collect();
+        let name = self
+            .extra_guilds
+            .iter()
+            .find(|(id, _)| *id == guild_id)
+            .map_or("Sequence test guild", |(_, name)| name.as_str());
         let mut guild = model::guild_json(
-            self.guild_id,
-            "Sequence test guild",
+            guild_id,
+            name,
             owner,
             &self.bot,
             &members,
@@ -700,7 +768,7 @@ impl State {
                         "id": i.id.to_string(),
                         "type": i.kind.code(),
                         "user": user.json(),
-                        "authorizing_integration_owners": {"0": self.guild_id.to_string()},
+                        "authorizing_integration_owners": {"0": self.guild_of(m.channel_id).to_string()},
                     });
                     if let Some(clicked) = i.message_id {
                         v["interaction_metadata"]["interacted_message_id"] =
@@ -783,10 +851,39 @@ impl State {
         Some(rule.fault.clone())
     }
 
-    /// Queues a dispatch on the session (sent now if connected, else kept for replay on RESUME).
+    /// Queues a dispatch on the sessions that get it, as Discord routes events: a guild's (its
+    /// `guild_id`) on the session of the guild's shard, the rest (direct messages) on shard 0. Sent
+    /// now where connected, else kept for replay on RESUME. Whether any session took it.
     pub(crate) fn dispatch(&mut self, event: &str, data: Value, interaction: Option<u64>) -> bool {
+        let guild = data["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok());
+        let shards: Vec<u32> = self
+            .sessions
+            .values()
+            .filter(|s| match guild {
+                Some(g) => State::shard_of(g, s.shard[1]) == s.shard[0],
+                None => s.shard[0] == 0,
+            })
+            .map(|s| s.shard[0])
+            .collect();
+        let mut queued = false;
+        for shard in shards {
+            queued |= self.dispatch_on(shard, event, data.clone(), interaction);
+        }
+        queued
+    }
+
+    /// Queues a dispatch on the session of shard `shard` only.
+    pub(crate) fn dispatch_on(
+        &mut self,
+        shard: u32,
+        event: &str,
+        data: Value,
+        interaction: Option<u64>,
+    ) -> bool {
         let limit = self.config.history_limit;
-        let Some(session) = self.session.as_mut() else {
+        let Some(session) = self.sessions.get_mut(&shard) else {
             return false;
         };
         session.seq += 1;
@@ -805,6 +902,14 @@ impl State {
             gateway::resume(self, conn_id, &tx, &data);
         }
         true
+    }
+
+    /// The session of the first guild's shard (the only one without sharding).
+    pub(crate) fn main_session(&mut self) -> Option<&mut Session> {
+        let guild = self.guild_id;
+        self.sessions
+            .values_mut()
+            .find(|s| State::shard_of(guild, s.shard[1]) == s.shard[0])
     }
 }
 
@@ -912,8 +1017,10 @@ impl Drop for FakeDiscord {
             task.abort();
         }
         let mut state = self.shared.lock();
-        if let Some(conn) = state.session.as_mut().and_then(|s| s.conn.take()) {
-            let _ = conn.tx.send(Outgoing::Abort);
+        for session in state.sessions.values_mut() {
+            if let Some(conn) = session.conn.take() {
+                let _ = conn.tx.send(Outgoing::Abort);
+            }
         }
         // Every test that used the stand-in fails if a request broke Discord's API description, even
         // if it never looked (unless it is failing already, or took the problems to check them).
@@ -1063,6 +1170,71 @@ impl FakeDiscord {
         id
     }
 
+    /// Adds the bot to another guild, whose id puts it on shard `shard` of `total` (Discord's
+    /// `(guild_id >> 22) % total`); the sessions of that shard get its `GUILD_CREATE`, as when a bot
+    /// joins a server. Its members are the stand-in's users.
+    pub fn add_guild_on_shard(&self, name: &str, shard: u32, total: u32) -> u64 {
+        let mut state = self.state();
+        let total = u64::from(total.max(1));
+        let base = state.snowflake() >> 22;
+        // The next timestamp (in ms) on that shard: a snowflake up to `total` ms ahead.
+        let high = base + (u64::from(shard) + total - base % total) % total;
+        let id = (high << 22) | (state.snowflake() & 0x3F_FFFF);
+        state.next_snowflake = state.next_snowflake.max(id);
+        state.extra_guilds.push((id, name.to_string()));
+        let create = state.guild_create_of(id);
+        let shards: Vec<u32> = state
+            .sessions
+            .values()
+            .filter(|s| State::shard_of(id, s.shard[1]) == s.shard[0])
+            .map(|s| s.shard[0])
+            .collect();
+        for shard in shards {
+            state.dispatch_on(shard, "GUILD_CREATE", create.clone(), None);
+        }
+        id
+    }
+
+    /// Adds a text channel to guild `guild_id` (one of [`FakeDiscord::add_guild_on_shard`]'s, or the
+    /// first).
+    pub fn add_channel_in(&self, guild_id: u64, name: &str) -> u64 {
+        let mut state = self.state();
+        let id = state.snowflake();
+        state
+            .channels
+            .insert(id, FakeChannel::guild(id, name, ChannelKind::Text));
+        state.channel_order.push(id);
+        if guild_id != state.guild_id {
+            state.channel_guilds.insert(id, guild_id);
+        }
+        if let Some(channel) = state.channel_json(id) {
+            state.dispatch("CHANNEL_CREATE", channel, None);
+        }
+        id
+    }
+
+    /// The shards (`[id, total]`) with a connected gateway session.
+    pub fn connected_shards(&self) -> Vec<[u32; 2]> {
+        self.state()
+            .sessions
+            .values()
+            .filter(|s| s.conn.is_some())
+            .map(|s| s.shard)
+            .collect()
+    }
+
+    /// Waits until shard `[id, total]` has a connected session that got READY.
+    pub async fn wait_shard(&self, shard: [u32; 2], timeout: Duration) -> Result<(), String> {
+        self.shared
+            .wait_for(timeout, &format!("shard {shard:?} to identify"), &[], |s| {
+                s.sessions
+                    .get(&shard[0])
+                    .is_some_and(|sess| sess.shard == shard && sess.conn.is_some())
+                    .then_some(())
+            })
+            .await
+    }
+
     /// Requests and routes checked against Discord's OpenAPI description, and what was found.
     pub fn openapi_summary(&self) -> String {
         self.state().openapi.summary()
@@ -1163,8 +1335,11 @@ impl FakeDiscord {
     /// The `INTERACTION_CREATE` payload (`d`) sent for interaction `id`, as the bot received it.
     pub fn dispatched_interaction(&self, id: u64) -> Option<Value> {
         let state = self.state();
-        let session = state.session.as_ref()?;
-        let (_, frame, _) = session.history.iter().find(|(_, _, i)| *i == Some(id))?;
+        let (_, frame, _) = state
+            .sessions
+            .values()
+            .flat_map(|s| s.history.iter())
+            .find(|(_, _, i)| *i == Some(id))?;
         let frame: Value = serde_json::from_str(frame).ok()?;
         Some(frame["d"].clone())
     }
@@ -1223,7 +1398,7 @@ impl FakeDiscord {
     /// always replayed (however fast the bot reconnects).
     pub fn drop_gateway(&self, mode: DropMode) -> bool {
         let mut state = self.state();
-        let Some(session) = state.session.as_mut() else {
+        let Some(session) = state.main_session() else {
             return false;
         };
         let Some(conn) = session.conn.take() else {
@@ -1249,9 +1424,9 @@ impl FakeDiscord {
     pub async fn wait_ready(&self, timeout: Duration) -> Result<(), String> {
         self.shared
             .wait_for(timeout, "the bot to identify", &[], |s| {
-                s.session
-                    .as_ref()
-                    .is_some_and(|sess| sess.conn.is_some())
+                s.sessions
+                    .values()
+                    .any(|sess| sess.conn.is_some())
                     .then_some(())
             })
             .await
@@ -1261,9 +1436,11 @@ impl FakeDiscord {
     pub async fn wait_resumed(&self, count: usize, timeout: Duration) -> Result<(), String> {
         self.shared
             .wait_for(timeout, "the bot to resume", &[], |s| {
-                (s.gateway.resumes >= count
-                    && s.session.as_ref().is_some_and(|sess| sess.conn.is_some()))
-                .then_some(())
+                let guild = s.guild_id;
+                let connected = s.sessions.values().any(|sess| {
+                    State::shard_of(guild, sess.shard[1]) == sess.shard[0] && sess.conn.is_some()
+                });
+                (s.gateway.resumes >= count && connected).then_some(())
             })
             .await
     }
@@ -1754,6 +1931,7 @@ impl State {
             let low = self.snowflake() & 0x3F_FFFF;
             (then.saturating_sub(DISCORD_EPOCH_MS) << 22) | low
         };
+        let guild_id = self.guild_of(channel_id);
         let token = format!(
             "aW50ZXJhY3Rpb246{id}.{:016x}",
             id.wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -1763,7 +1941,7 @@ impl State {
             "application_id": self.config.application_id.to_string(),
             "type": kind.code(),
             "data": data,
-            "channel": channel.interaction_json(self.guild_id, self.channel_position(channel_id)),
+            "channel": channel.interaction_json(guild_id, self.channel_position(channel_id)),
             "channel_id": channel_id.to_string(),
             "token": token,
             "version": 1,
@@ -1777,11 +1955,11 @@ impl State {
             payload["context"] = json!(1);
             payload["authorizing_integration_owners"] = json!({"0": self.guild_id.to_string()});
         } else {
-            payload["guild_id"] = json!(self.guild_id.to_string());
+            payload["guild_id"] = json!(guild_id.to_string());
             payload["guild_locale"] = json!("en-US");
             payload["member"] = user.member_json(&model::timestamp_of(user.id), true);
             payload["context"] = json!(0);
-            payload["authorizing_integration_owners"] = json!({"0": self.guild_id.to_string()});
+            payload["authorizing_integration_owners"] = json!({"0": guild_id.to_string()});
         }
         if let Some(message_id) = message_id {
             payload["message"] = self.message_json(message_id).ok_or("no such message")?;

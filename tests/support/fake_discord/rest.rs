@@ -43,6 +43,7 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
                 TokioIo::new(stream),
                 Arc::clone(&shared),
                 false,
+                None,
             ));
         }
     }
@@ -50,14 +51,21 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
 
 type BoxFuture = Pin<Box<dyn Future<Output = ()> + Send>>;
 
-fn serve_connection<I>(io: I, shared: Arc<Shared>, via_tls: bool) -> BoxFuture
+/// Serves HTTP on `io`; `client` is who opened the tunnel it runs in (see [`proxy_user`]).
+fn serve_connection<I>(
+    io: I,
+    shared: Arc<Shared>,
+    via_tls: bool,
+    client: Option<String>,
+) -> BoxFuture
 where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
 {
     Box::pin(async move {
         let service = service_fn(move |req| {
             let shared = Arc::clone(&shared);
-            async move { Ok::<_, Infallible>(handle(req, shared, via_tls).await) }
+            let client = client.clone();
+            async move { Ok::<_, Infallible>(handle(req, shared, via_tls, client).await) }
         });
         let _ = http1::Builder::new()
             .serve_connection(io, service)
@@ -68,6 +76,7 @@ where
 
 /// Serves the tunnel of a `CONNECT`: TLS with the stand-in's certificate, then the same API.
 fn tunnel(req: Request<Incoming>, shared: Arc<Shared>) -> BoxFuture {
+    let client = proxy_user(&req);
     Box::pin(async move {
         let Ok(upgraded) = hyper::upgrade::on(req).await else {
             return;
@@ -81,8 +90,34 @@ fn tunnel(req: Request<Incoming>, shared: Arc<Shared>) -> BoxFuture {
             state.tunnels += 1;
             state.tls_time += begun.elapsed();
         }
-        serve_connection(TokioIo::new(stream), shared, true).await;
+        serve_connection(TokioIo::new(stream), shared, true, client).await;
     })
+}
+
+/// The user name of a `CONNECT`'s `Proxy-Authorization: Basic …` (a client names itself with a proxy
+/// URL like `http://shard-0:x@127.0.0.1:PORT`): tells the requests of several bot processes apart.
+fn proxy_user(req: &Request<Incoming>) -> Option<String> {
+    let value = req.headers().get("proxy-authorization")?.to_str().ok()?;
+    let text = String::from_utf8(base64_decode(value.strip_prefix("Basic ")?.trim())?).ok()?;
+    Some(text.split(':').next().unwrap_or("").to_string())
+}
+
+/// Standard base64 (with padding) to bytes; `None` if it is not base64.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut out = Vec::new();
+    for byte in text.trim_end_matches('=').bytes() {
+        let value = u32::try_from(ALPHABET.iter().position(|&a| a == byte)?).ok()?;
+        bits = (bits << 6) | value;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push(u8::try_from((bits >> count) & 0xff).ok()?);
+        }
+    }
+    Some(out)
 }
 
 /// An answer: status and JSON body (`Null` for 204).
@@ -170,6 +205,7 @@ async fn handle(
     req: Request<Incoming>,
     shared: Arc<Shared>,
     via_tls: bool,
+    client: Option<String>,
 ) -> Response<Full<Bytes>> {
     if req.method() == Method::CONNECT {
         let target = req.uri().authority().map(|a| a.to_string());
@@ -216,6 +252,7 @@ async fn handle(
         json: json_body.clone(),
         uploads: uploads.clone(),
         via_tls,
+        client,
         authorization: authorization.clone(),
         status: 0,
         fault: false,
@@ -385,8 +422,13 @@ fn route(
         ("GET", ["gateway"]) => Answer::ok(json!({"url": state.gateway_url.clone()})),
         ("GET", ["gateway", "bot"]) => Answer::ok(json!({
             "url": state.gateway_url.clone(),
-            "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1},
+            "shards": state.config.recommended_shards.max(1),
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 1000usize.saturating_sub(state.gateway.identifies),
+                "reset_after": 14_400_000,
+                "max_concurrency": 1,
+            },
         })),
         ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {
             Answer::ok(application_info(state))
@@ -448,8 +490,8 @@ fn route(
         }
         ("POST", ["channels", c, "messages"]) => channel_post(state, c, body, uploads),
         (_, ["channels", c, "messages", m]) => channel_message(state, method, c, m, body, uploads),
-        ("GET", ["guilds", g]) if parse_id(g) == Some(state.guild_id()) => {
-            let mut guild = state.guild_create();
+        ("GET", ["guilds", g]) if parse_id(g).is_some_and(|g| state.is_guild(g)) => {
+            let mut guild = state.guild_create_of(parse_id(g).unwrap_or_default());
             if let Some(g) = guild.as_object_mut() {
                 for key in [
                     "members",
@@ -463,11 +505,11 @@ fn route(
             }
             Answer::ok(guild)
         }
-        ("GET", ["guilds", g, "channels"]) if parse_id(g) == Some(state.guild_id()) => {
-            let guild = state.guild_create();
+        ("GET", ["guilds", g, "channels"]) if parse_id(g).is_some_and(|g| state.is_guild(g)) => {
+            let guild = state.guild_create_of(parse_id(g).unwrap_or_default());
             Answer::ok(guild["channels"].clone())
         }
-        ("GET", ["guilds", g, "members", u]) if parse_id(g) == Some(state.guild_id()) => {
+        ("GET", ["guilds", g, "members", u]) if parse_id(g).is_some_and(|g| state.is_guild(g)) => {
             match parse_id(u).and_then(|u| state.users.get(&u)) {
                 Some(user) => Answer::ok(user.member_json(&model::timestamp_of(user.id), false)),
                 None => Answer::error(404, 10007, "Unknown Member"),
