@@ -86,7 +86,7 @@ pub enum SetupError {
     #[error("unknown game `{0}`: choose classic, dice or kids")]
     UnknownVariant(String),
     /// The player count is not allowed for this game.
-    #[error("{variant} cannot be played by {players} players: allowed are {allowed}")]
+    #[error("{variant} cannot be played by {}: allowed are {allowed} players", players_text(*.players))]
     PlayerCount {
         /// The game.
         variant: Variant,
@@ -118,6 +118,18 @@ pub enum SetupError {
     /// The deck is not exactly the game's cards.
     #[error("the deck is wrong: {0}")]
     Deck(String),
+    /// A listed dice roll is impossible.
+    #[error("the rolls are wrong: a die shows 1 to 6, not {0}")]
+    Roll(u8),
+}
+
+/// "1 player", "3 players".
+fn players_text(players: u8) -> String {
+    if players == 1 {
+        "1 player".to_string()
+    } else {
+        format!("{players} players")
+    }
 }
 
 /// A validated game set-up.
@@ -232,12 +244,16 @@ impl Config {
             if !range.contains(&n) {
                 return refuse(
                     "sequence_length",
-                    format!(
-                        "must be {} to {} in {}, not {n}",
-                        range.start(),
-                        range.end(),
-                        self.variant
-                    ),
+                    if range.start() == range.end() {
+                        format!("is always {} in {}, not {n}", range.start(), self.variant)
+                    } else {
+                        format!(
+                            "must be {} to {} in {}, not {n}",
+                            range.start(),
+                            range.end(),
+                            self.variant
+                        )
+                    },
                 );
             }
         }

@@ -8,6 +8,7 @@
 mod access;
 mod bot;
 mod persist;
+mod rematch;
 mod seeds;
 mod server;
 mod table;
@@ -19,6 +20,8 @@ mod i18n_tests;
 mod limit_tests;
 #[cfg(test)]
 mod pause_tests;
+#[cfg(test)]
+mod rematch_tests;
 #[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
@@ -127,7 +130,7 @@ pub enum Command {
         /// The wished team, 1-based.
         team: Option<u8>,
     },
-    /// Leave the lobby, or give up a running game (same as `Forfeit`).
+    /// Leave the lobby; in a running game, asks to confirm giving it up (then `Forfeit`).
     Leave,
     /// Add a computer player to the lobby (host only).
     AddBot {
@@ -172,6 +175,10 @@ pub enum Command {
     },
     /// Give up a running game.
     Forfeit,
+    /// Answer to the confirmation of `Leave`: keep playing (changes nothing).
+    KeepPlaying,
+    /// Open a lobby for a rematch of this channel's last game, with its players invited.
+    Rematch,
     /// End the game or lobby now (host or Manage Messages).
     Stop,
     /// A player's totals on this server (`None`: the caller's).
@@ -204,6 +211,7 @@ impl Command {
         !matches!(
             self,
             Command::Hand
+                | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
                 | Command::Stats { .. }
@@ -232,11 +240,17 @@ pub enum Button {
     Roll,
     /// Show my hand privately.
     Hand,
+    /// Play again: a lobby with the same game, teams and computer players (on a game's final message).
+    Rematch,
+    /// Give up the running game, as asked to confirm.
+    ConfirmLeave,
+    /// Do not give up after all.
+    KeepPlaying,
 }
 
 impl Button {
     /// Every button.
-    pub const ALL: [Button; 7] = [
+    pub const ALL: [Button; 10] = [
         Button::Join,
         Button::Leave,
         Button::AddBot,
@@ -244,6 +258,9 @@ impl Button {
         Button::Cancel,
         Button::Roll,
         Button::Hand,
+        Button::Rematch,
+        Button::ConfirmLeave,
+        Button::KeepPlaying,
     ];
 
     /// The custom id sent to Discord.
@@ -256,6 +273,9 @@ impl Button {
             Button::Cancel => "sequence:cancel",
             Button::Roll => "sequence:roll",
             Button::Hand => "sequence:hand",
+            Button::Rematch => "sequence:rematch",
+            Button::ConfirmLeave => "sequence:leave-confirm",
+            Button::KeepPlaying => "sequence:leave-keep",
         }
     }
 
@@ -274,17 +294,23 @@ impl Button {
             Button::Cancel => Command::Cancel,
             Button::Roll => Command::Roll,
             Button::Hand => Command::Hand,
+            Button::Rematch => Command::Rematch,
+            Button::ConfirmLeave => Command::Forfeit,
+            Button::KeepPlaying => Command::KeepPlaying,
         }
     }
 
     /// Whether the button is drawn as the main (highlighted) action.
     pub const fn is_primary(self) -> bool {
-        matches!(self, Button::Join | Button::Begin | Button::Roll)
+        matches!(
+            self,
+            Button::Join | Button::Begin | Button::Roll | Button::Rematch | Button::KeepPlaying
+        )
     }
 
     /// Whether the button is drawn as a destructive action.
     pub const fn is_danger(self) -> bool {
-        matches!(self, Button::Cancel)
+        matches!(self, Button::Cancel | Button::ConfirmLeave)
     }
 }
 
@@ -468,6 +494,9 @@ pub struct Settings {
     /// Whether a player whose turn times out gives up (a computer takes their seat for good) instead
     /// of a computer playing that one turn.
     pub timeout_gives_up: bool,
+    /// After this many timed-out turns in a row a computer takes the player's seat for the rest of
+    /// the game (0: never).
+    pub replace_after_timeouts: u8,
     /// Limits against abuse.
     pub limits: Limits,
 }
@@ -482,6 +511,7 @@ impl Default for Settings {
             default_variant: Variant::Classic,
             bot_think: None,
             timeout_gives_up: false,
+            replace_after_timeouts: 2,
             limits: Limits::default(),
         }
     }
@@ -672,6 +702,8 @@ pub struct Tables {
     budgets: Mutex<HashMap<GuildId, PostBudget>>,
     /// Each server's own settings, as read from the store (or changed) so far.
     servers: Mutex<HashMap<GuildId, ServerSettings>>,
+    /// The last finished game of each channel, for its rematch.
+    finished: rematch::FinishedGames,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -703,6 +735,7 @@ impl Tables {
             languages: Mutex::new(Languages::default()),
             budgets: Mutex::new(HashMap::new()),
             servers: Mutex::new(HashMap::new()),
+            finished: rematch::FinishedGames::default(),
         }
     }
 
@@ -902,6 +935,7 @@ impl Tables {
                 self.start(guild, channel, &actor, setup, now)
             }
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),
+            Command::Rematch => self.rematch(guild, channel, &actor, now),
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
@@ -950,7 +984,7 @@ impl Tables {
                 let settings = self.settings_for(guild);
                 let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
-                    Some(before) => self.commit(&shared, &mut table, before, reply),
+                    Some(before) => self.commit(&shared, &mut table, before, reply, now),
                     None => reply,
                 }
             }
@@ -969,21 +1003,27 @@ impl Tables {
             Ok(setup) => setup,
             Err(text) => return Reply::ephemeral(text),
         };
-        if let Err(text) = self.check_table_limits(guild, actor.user) {
-            return Reply::ephemeral(text);
-        }
         let mut table = Table::new(channel, actor, setup, now);
         table.guild = guild;
         let reply = Reply {
             outputs: vec![
                 Output::Lobby {
                     message_id: None,
-                    message: table.lobby_message(),
+                    message: table.lobby_message(&self.settings_for(guild)),
                 },
                 Output::Ephemeral(Message::text(Text::LobbyOpened)),
             ],
             auto_move: false,
         };
+        self.open(guild, actor, table, reply)
+    }
+
+    /// Publishes a new lobby (within the limits) and saves it; `reply` announces it.
+    fn open(&self, guild: Option<GuildId>, actor: &Actor, table: Table, reply: Reply) -> Reply {
+        if let Err(text) = self.check_table_limits(guild, actor.user) {
+            return Reply::ephemeral(text);
+        }
+        let channel = table.channel;
         // The new table is locked before it is published, so nobody uses it before it is saved; the
         // map lock is taken inside a table lock, as everywhere.
         let shared = Arc::new(Mutex::new(table));
@@ -1033,10 +1073,18 @@ impl Tables {
     /// Stores (or closes) a table after an update, with its lock held. If the store fails, the table is
     /// put back as it was `before` and the reply becomes an apology: memory never runs ahead of the
     /// database, and nothing is announced that was not saved.
-    fn commit(&self, shared: &Shared, table: &mut Table, before: Table, reply: Reply) -> Reply {
+    fn commit(
+        &self,
+        shared: &Shared,
+        table: &mut Table,
+        before: Table,
+        reply: Reply,
+        now: Timestamp,
+    ) -> Reply {
         match persist_update(&*self.persist, table, reply) {
             Ok(reply) => {
                 if table.closed {
+                    self.finished.remember(table, now);
                     self.forget(shared, table.channel);
                 }
                 reply
@@ -1178,6 +1226,7 @@ impl Tables {
                     }
                 }
                 if table.closed {
+                    self.finished.remember(&table, now);
                     self.forget(&shared, channel);
                 }
             }
@@ -1208,6 +1257,10 @@ impl Tables {
             (table.claim_auto_task(now, &settings, seed)?, table.guild)
         };
         let settings = self.known_settings_for(guild);
+        let lang = self
+            .known_server_language(guild)
+            .or_else(|| self.channel_language(channel))
+            .unwrap_or_default();
         let think = settings.bot_think;
         let picker = self.picker.clone();
         let view = task.view.clone();
@@ -1231,9 +1284,16 @@ impl Tables {
         let applied = tokio::task::spawn_blocking(move || {
             let mut table = lock(&table_ref);
             let before = table.clone();
-            let reply = table.apply_auto(&task, chosen, now, &settings)?;
+            let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
             match persist_update(&*persist, &table, reply) {
-                Ok(reply) => Some((reply, table.closed)),
+                Ok(reply) => Some((
+                    reply,
+                    table
+                        .closed
+                        .then(|| rematch::Finished::of(&table, now))
+                        .flatten(),
+                    table.closed,
+                )),
                 Err(e) => {
                     // Undone; the timer finds the move due again and retries.
                     tracing::error!(channel = channel.0, "cannot save a computer move: {e}");
@@ -1245,7 +1305,10 @@ impl Tables {
         })
         .await;
         match applied {
-            Ok(Some((reply, closed))) => {
+            Ok(Some((reply, finished, closed))) => {
+                if let Some(finished) = finished {
+                    self.finished.put(channel, finished);
+                }
                 if closed {
                     self.forget(&shared, channel);
                 }

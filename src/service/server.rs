@@ -91,6 +91,7 @@ impl ServerSettings {
             timeout_gives_up: self
                 .on_timeout
                 .map_or(base.timeout_gives_up, |o| o == OnTimeout::GiveUp),
+            replace_after_timeouts: base.replace_after_timeouts,
             limits: base.limits,
         }
     }

@@ -1,0 +1,1 @@
+//! Rematch, leave confirmation, lobby settings, timeouts and texts of issue 16.
