@@ -315,6 +315,38 @@ mod tests {
     }
 
     #[test]
+    fn setup_errors_read_well() {
+        // Replay prints these as they are (issue 16: "by 1 players", "must be 5 to 5").
+        let one = classic(1, None).unwrap_err().to_string();
+        assert_eq!(
+            one,
+            "classic cannot be played by 1 player: allowed are 2, 3, 4, 6, 8, 9, 10 or 12 players"
+        );
+        let five = classic(5, None).unwrap_err().to_string();
+        assert!(five.contains("by 5 players:"), "{five}");
+        let long = Options {
+            sequence_length: Some(6),
+            ..Options::default()
+        };
+        let fixed = Config::new(Variant::Classic, 2, None, long)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(fixed, "option `sequence_length` is always 5 in classic, not 6");
+        let long = Options {
+            sequence_length: Some(7),
+            ..Options::default()
+        };
+        let range = Config::new(Variant::Dice, 2, None, long)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(range, "option `sequence_length` must be 5 to 6 in dice, not 7");
+        assert_eq!(
+            SetupError::Roll(7).to_string(),
+            "the rolls are wrong: a die shows 1 to 6, not 7"
+        );
+    }
+
+    #[test]
     fn classic_player_counts_and_teams() {
         for (players, teams) in [
             (2, 2),
