@@ -694,3 +694,77 @@ fn dice_refusals_speak_of_the_roll_and_a_an_reads_well() {
     assert!(text.contains("chip on an 8 cell"), "{text}");
     assert_eq!(TeamName::of(Variant::Dice, 0).number, 1);
 }
+
+// ----- Sequence Dice: the next roll is never shown before the player rolls -----
+
+/// The roll shown to `user` in the status and offered by autocomplete, and whether the board image
+/// descriptor of `reply` (if any) holds a roll.
+fn shown_roll(tables: &Tables, channel: u64, user: u64) -> (Option<[u8; 2]>, usize) {
+    let status = ask(tables, channel, user, Command::Status);
+    let roll = status.outputs.iter().find_map(|o| match o {
+        Output::Ephemeral(m) => m.lines.iter().find_map(|l| match l {
+            Text::Status(info) => Some(info.roll),
+            _ => None,
+        }),
+        _ => None,
+    });
+    let cells = tables
+        .complete_cell(ChannelId(channel), UserId(user), None, "", Lang::En)
+        .len();
+    (roll.expect("a status"), cells)
+}
+
+fn board_roll(reply: &Reply) -> Option<Option<[u8; 2]>> {
+    channel_messages(reply).iter().rev().find_map(|m| match &m.image {
+        Some(Image::Board(board)) => Some(board.view().position.roll()),
+        _ => None,
+    })
+}
+
+#[test]
+fn dice_show_no_roll_before_the_player_rolls() {
+    let tables = service(Settings::default(), 17);
+    let begun = begin_game(&tables, 70, Variant::Dice, &[1, 2], 0);
+    assert_eq!(board_roll(&begun), Some(None), "the first board shows no roll");
+    for _ in 0..6 {
+        let mover = human_to_move(&tables, 70).expect("a human").0;
+        let other = 3 - mover;
+        // Before rolling: nothing in the status, nothing offered, for the mover or anyone else.
+        assert_eq!(shown_roll(&tables, 70, mover), (None, 0));
+        assert_eq!(shown_roll(&tables, 70, other), (None, 0));
+        assert_eq!(playing(&tables, 70).live.game().public_view().position.roll(), None);
+        let rolled = ask(&tables, 70, mover, Command::Roll);
+        assert!(!rolled.is_refusal());
+        let p = playing(&tables, 70);
+        if human_to_move(&tables, 70) != Some(UserId(mover)) || !p.rolled {
+            // The roll allowed nothing and the turn passed: the next player has not rolled either.
+            continue;
+        }
+        // Rolled: the mover is offered the cells of this roll.
+        let (roll, cells) = shown_roll(&tables, 70, mover);
+        assert!(roll.is_some() && cells > 0);
+        let game = p.live.game();
+        let mut legal = MoveList::new();
+        game.view(game.position().to_move()).legal_moves(&mut legal);
+        let layout = game.position().layout();
+        let command = match legal[0] {
+            Move::Place { cell } => Command::Play {
+                card: None,
+                cell: layout.cell_name(cell),
+            },
+            Move::Remove { cell } => Command::Remove {
+                cell: layout.cell_name(cell),
+            },
+            other => panic!("unexpected {other:?}"),
+        };
+        let moved = ask(&tables, 70, mover, command);
+        assert!(!moved.is_refusal(), "{moved:?}");
+        if tables.snapshot(ChannelId(70)).is_none() {
+            break;
+        }
+        // The board after the move shows no roll of the next turn.
+        if let Some(roll) = board_roll(&moved) {
+            assert_eq!(roll, None, "the board shows the next roll");
+        }
+    }
+}
