@@ -42,7 +42,10 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
             .wait_reply(&leave, STEP)
             .await
             .unwrap_or_else(|e| fail(e));
-        assert!(question.is_ephemeral(), "the question is private: {question:?}");
+        assert!(
+            question.is_ephemeral(),
+            "the question is private: {question:?}"
+        );
         assert!(
             question.content.contains("Do you really want to give up"),
             "{}",
@@ -65,8 +68,14 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
     let keep = fake
         .click(bob, question.id, "sequence:leave-keep")
         .unwrap_or_else(|e| fail(e));
-    let kept = fake.wait_reply(&keep, STEP).await.unwrap_or_else(|e| fail(e));
-    assert!(kept.is_ephemeral() && kept.content.contains("still playing"), "{kept:?}");
+    let kept = fake
+        .wait_reply(&keep, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
+    assert!(
+        kept.is_ephemeral() && kept.content.contains("still playing"),
+        "{kept:?}"
+    );
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(public(fake), before, "asking and keeping post nothing");
 
@@ -91,9 +100,7 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
         "the end contradicts itself: {}",
         last.content
     );
-    assert!(last
-        .custom_ids()
-        .contains(&"sequence:rematch".to_string()));
+    assert!(last.custom_ids().contains(&"sequence:rematch".to_string()));
 
     // Someone who did not play cannot ask for the rematch.
     let outsider = fake
@@ -104,7 +111,10 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
         .await
         .unwrap_or_else(|e| fail(e));
     assert!(
-        refused.is_ephemeral() && refused.content.contains("Only the players of the last game"),
+        refused.is_ephemeral()
+            && refused
+                .content
+                .contains("Only the players of the last game"),
         "{refused:?}"
     );
 
@@ -132,7 +142,10 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
     let again = fake
         .click(bob, last.id, "sequence:rematch")
         .unwrap_or_else(|e| fail(e));
-    let answer = fake.wait_reply(&again, STEP).await.unwrap_or_else(|e| fail(e));
+    let answer = fake
+        .wait_reply(&again, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
     assert!(
         answer.is_ephemeral() && answer.content.contains("already has a game or a lobby"),
         "{answer:?}"
@@ -150,9 +163,13 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
     let join = fake
         .click(bob, lobby.id, "sequence:join")
         .unwrap_or_else(|e| fail(e));
-    let updated = fake.wait_reply(&join, STEP).await.unwrap_or_else(|e| fail(e));
+    let updated = fake
+        .wait_reply(&join, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
     assert!(
-        updated.content.contains(&format!("2. <@{}>", bob.id)) && !updated.content.contains("Invited"),
+        updated.content.contains(&format!("2. <@{}>", bob.id))
+            && !updated.content.contains("Invited"),
         "{}",
         updated.content
     );

@@ -331,7 +331,10 @@ mod tests {
         let fixed = Config::new(Variant::Classic, 2, None, long)
             .unwrap_err()
             .to_string();
-        assert_eq!(fixed, "option `sequence_length` is always 5 in classic, not 6");
+        assert_eq!(
+            fixed,
+            "option `sequence_length` is always 5 in classic, not 6"
+        );
         let long = Options {
             sequence_length: Some(7),
             ..Options::default()
@@ -339,7 +342,10 @@ mod tests {
         let range = Config::new(Variant::Dice, 2, None, long)
             .unwrap_err()
             .to_string();
-        assert_eq!(range, "option `sequence_length` must be 5 to 6 in dice, not 7");
+        assert_eq!(
+            range,
+            "option `sequence_length` must be 5 to 6 in dice, not 7"
+        );
         assert_eq!(
             SetupError::Roll(7).to_string(),
             "the rolls are wrong: a die shows 1 to 6, not 7"

@@ -127,7 +127,9 @@ mod tests {
         assert_eq!(fallbacks.len(), 3, "every shipped fallback parses");
         let fonts = fonts().expect("shipped fonts parse");
         // Chinese, Japanese, Korean, Thai, Devanagari and emoji: none in DejaVu, each in a fallback.
-        for c in ['王', '李', '明', 'の', 'カ', '한', '국', 'ก', 'क', '🎲', '🦄', '🐉', '👍'] {
+        for c in [
+            '王', '李', '明', 'の', 'カ', '한', '국', 'ก', 'क', '🎲', '🦄', '🐉', '👍',
+        ] {
             assert_eq!(fonts.sans.glyph_id(c).0, 0, "DejaVu has {c} after all");
             assert!(
                 fallbacks.iter().any(|f| f.glyph_id(c).0 != 0),

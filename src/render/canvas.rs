@@ -260,7 +260,10 @@ pub const REPLACEMENT: char = '?';
 /// The font and glyph that draw `c`: `font` if it has the glyph, else the first shipped fallback
 /// (CJK, then emoji and the rest of Unicode) that has it, else [`REPLACEMENT`] in `font`; `None` for
 /// an invisible character. Glyph by glyph, so a name mixing scripts draws every part.
-pub fn glyph_for<'a>(font: &'a FontRef<'static>, c: char) -> Option<(&'a FontRef<'static>, GlyphId)> {
+pub fn glyph_for<'a>(
+    font: &'a FontRef<'static>,
+    c: char,
+) -> Option<(&'a FontRef<'static>, GlyphId)> {
     if is_invisible(c) {
         return None;
     }

@@ -478,7 +478,10 @@ fn different_cjk_and_emoji_names_draw_different_boards() {
     let game = game_at(Variant::Classic, 2, 11, 0.3);
     let view = game.public_view();
     let board = |a: &str, b: &str| board_image(&view, &[a.to_string(), b.to_string()]);
-    assert!(board("Ada", "Bo") != board("Cy", "Bo"), "names are on the board");
+    assert!(
+        board("Ada", "Bo") != board("Cy", "Bo"),
+        "names are on the board"
+    );
     assert!(board("王小明", "Bo") != board("李小明", "Bo"));
     assert!(board("Ada", "김민준") != board("Ada", "박민준"));
     assert!(board("🙂 Ada", "Bo") != board("🎲 Ada", "Bo"));

@@ -9,8 +9,8 @@ use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{Lang, Tr};
 
 use super::text::{
-    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RollHint, SeatLine,
-    SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
+    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RollHint,
+    SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
 };
 use super::*;
 

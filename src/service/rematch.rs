@@ -84,7 +84,10 @@ impl Finished {
                     },
                 ),
                 Player::Human { user, .. } => {
-                    if !invited.iter().any(|s: &LobbySeat| s.player.user() == Some(*user)) {
+                    if !invited
+                        .iter()
+                        .any(|s: &LobbySeat| s.player.user() == Some(*user))
+                    {
                         invited.push(seat.clone());
                     }
                 }
@@ -151,7 +154,11 @@ impl Tables {
         let mut message = table.lobby_message(&settings);
         if let State::Lobby(lobby) = &table.state {
             // A new message that mentions them: the invitation notifies.
-            message.mentions = lobby.invited.iter().filter_map(|s| s.player.user()).collect();
+            message.mentions = lobby
+                .invited
+                .iter()
+                .filter_map(|s| s.player.user())
+                .collect();
         }
         let reply = Reply {
             outputs: vec![

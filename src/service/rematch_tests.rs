@@ -119,7 +119,11 @@ fn refused(tables: &Tables, channel: u64, user: u64, command: Command, contains:
     assert!(reply.is_refusal(), "expected a refusal, got {reply:?}");
     let text = all_text(&reply);
     assert!(text.contains(contains), "`{text}` lacks `{contains}`");
-    assert_eq!(before, state(tables, channel), "a refusal changed the table");
+    assert_eq!(
+        before,
+        state(tables, channel),
+        "a refusal changed the table"
+    );
 }
 
 /// Opens a lobby hosted by `users[0]`, seats the others and `bots` computers, and starts it.
@@ -201,7 +205,13 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     assert_eq!(table.setup.teams, None);
 
     // A second press while the lobby is open answers politely and changes nothing.
-    refused(&tables, 10, 1, Command::Rematch, "already has a game or a lobby");
+    refused(
+        &tables,
+        10,
+        1,
+        Command::Rematch,
+        "already has a game or a lobby",
+    );
 
     // One press of Join each: everyone keeps their team of the last game.
     for user in [1, 2, 4] {
@@ -312,7 +322,9 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     assert_eq!(before, state(&tables, 20), "asking changed the table");
     // Keep playing: a private answer, nothing changes.
     let reply = ask(&tables, 20, 2, Command::KeepPlaying);
-    assert!(matches!(reply.outputs.as_slice(), [Output::Ephemeral(m)] if m.lines == vec![Text::KeptPlaying]));
+    assert!(
+        matches!(reply.outputs.as_slice(), [Output::Ephemeral(m)] if m.lines == vec![Text::KeptPlaying])
+    );
     assert_eq!(before, state(&tables, 20));
     // Someone not in the game is told so.
     refused(&tables, 20, 9, Command::Leave, "not playing");
@@ -368,7 +380,10 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
     // First timeout: the computer plays that turn, the player keeps the seat.
     let first = time_out(&tables, 30, &mut now).await;
     let text: String = first.iter().map(all_text).collect();
-    assert!(text.contains("ran out of time, so the computer played"), "{text}");
+    assert!(
+        text.contains("ran out of time, so the computer played"),
+        "{text}"
+    );
     assert!(playing(&tables, 30).seat_of(sleeper).is_some());
     // The others time out once too (so the sleeper's count is what matters), then the sleeper again.
     let mut announced = 0;
@@ -501,7 +516,13 @@ fn a_team_without_room_is_refused_when_chosen() {
     }
     refused(&tables, 44, 6, join(Some(3)), "already has its 4 players");
     // Team numbers out of range are refused as before; a team count no game allows at start.
-    refused(&tables, 45, 1, start(Variant::Dice, Some(4)), "cannot be played in 4 teams");
+    refused(
+        &tables,
+        45,
+        1,
+        start(Variant::Dice, Some(4)),
+        "cannot be played in 4 teams",
+    );
 }
 
 #[test]
@@ -530,7 +551,10 @@ async fn the_thinking_step_posts_no_board_of_its_own() {
     let mut rng = GameRng::new(12);
     let mut replies = vec![begun];
     for _ in 0..400 {
-        let Some(p) = tables.snapshot(ChannelId(50)).and_then(|t| t.playing().cloned()) else {
+        let Some(p) = tables
+            .snapshot(ChannelId(50))
+            .and_then(|t| t.playing().cloned())
+        else {
             break;
         };
         match human_to_move(&tables, 50) {
@@ -561,9 +585,15 @@ async fn the_thinking_step_posts_no_board_of_its_own() {
     let posts: Vec<&Message> = replies.iter().flat_map(channel_messages).collect();
     assert!(posts.len() > 20, "a long stretch of a game was played");
     let thinking = |m: &Message| {
-        m.lines
-            .iter()
-            .any(|l| matches!(l, Text::Turn { who: Who::Bot(_), .. }))
+        m.lines.iter().any(|l| {
+            matches!(
+                l,
+                Text::Turn {
+                    who: Who::Bot(_),
+                    ..
+                }
+            )
+        })
     };
     // A board follows every move before the human is asked to move again.
     let mut unshown = false;
@@ -585,7 +615,11 @@ async fn the_thinking_step_posts_no_board_of_its_own() {
         }
         if m.mentions.contains(&UserId(1)) {
             asked += 1;
-            assert!(!unshown, "`{}` asks to move without the board", m.to_english());
+            assert!(
+                !unshown,
+                "`{}` asks to move without the board",
+                m.to_english()
+            );
         }
     }
     assert!(asked > 10, "{asked} turns of the human");
@@ -610,11 +644,13 @@ fn refusals_speak_of_what_the_player_did() {
         "one-eyed jack",
     );
     // A card that is not in the hand: the hand is listed, privately.
-    let missing = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "QS", "KS", "AS"]
-        .into_iter()
-        .filter_map(|c| Card::parse(c, Variant::Classic))
-        .find(|c| !hand.contains(c))
-        .expect("a card not in a hand of 7");
+    let missing = [
+        "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "QS", "KS", "AS",
+    ]
+    .into_iter()
+    .filter_map(|c| Card::parse(c, Variant::Classic))
+    .find(|c| !hand.contains(c))
+    .expect("a card not in a hand of 7");
     let reply = ask(
         &tables,
         60,
@@ -629,7 +665,10 @@ fn refusals_speak_of_what_the_player_did() {
     let text = all_text(&reply);
     assert!(text.contains("not in your hand. Your cards:"), "{text}");
     for card in &hand {
-        assert!(text.contains(&crate::service::text::card_label(*card, Lang::En)), "{text}");
+        assert!(
+            text.contains(&crate::service::text::card_label(*card, Lang::En)),
+            "{text}"
+        );
     }
 }
 
@@ -715,24 +754,39 @@ fn shown_roll(tables: &Tables, channel: u64, user: u64) -> (Option<[u8; 2]>, usi
 }
 
 fn board_roll(reply: &Reply) -> Option<Option<[u8; 2]>> {
-    channel_messages(reply).iter().rev().find_map(|m| match &m.image {
-        Some(Image::Board(board)) => Some(board.view().position.roll()),
-        _ => None,
-    })
+    channel_messages(reply)
+        .iter()
+        .rev()
+        .find_map(|m| match &m.image {
+            Some(Image::Board(board)) => Some(board.view().position.roll()),
+            _ => None,
+        })
 }
 
 #[test]
 fn dice_show_no_roll_before_the_player_rolls() {
     let tables = service(Settings::default(), 17);
     let begun = begin_game(&tables, 70, Variant::Dice, &[1, 2], 0);
-    assert_eq!(board_roll(&begun), Some(None), "the first board shows no roll");
+    assert_eq!(
+        board_roll(&begun),
+        Some(None),
+        "the first board shows no roll"
+    );
     for _ in 0..6 {
         let mover = human_to_move(&tables, 70).expect("a human").0;
         let other = 3 - mover;
         // Before rolling: nothing in the status, nothing offered, for the mover or anyone else.
         assert_eq!(shown_roll(&tables, 70, mover), (None, 0));
         assert_eq!(shown_roll(&tables, 70, other), (None, 0));
-        assert_eq!(playing(&tables, 70).live.game().public_view().position.roll(), None);
+        assert_eq!(
+            playing(&tables, 70)
+                .live
+                .game()
+                .public_view()
+                .position
+                .roll(),
+            None
+        );
         let rolled = ask(&tables, 70, mover, Command::Roll);
         assert!(!rolled.is_refusal());
         let p = playing(&tables, 70);

@@ -12,8 +12,7 @@ use crate::engine::{
 
 use super::bot::random_legal_move;
 use super::text::{
-    card_label, CardLine, CardUse, LobbyCard, LobbyRules, RollHint, SeatLine, StatusInfo,
-    TeamName,
+    card_label, CardLine, CardUse, LobbyCard, LobbyRules, RollHint, SeatLine, StatusInfo, TeamName,
 };
 use super::{
     Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
@@ -92,9 +91,8 @@ impl Setup {
                     continue;
                 }
                 let size = players / teams;
-                let fits = (0..teams).all(|t| {
-                    wishes.iter().filter(|w| **w == Some(t)).count() <= usize::from(size)
-                });
+                let fits = (0..teams)
+                    .all(|t| wishes.iter().filter(|w| **w == Some(t)).count() <= usize::from(size));
                 if fits {
                     return Ok(());
                 }
@@ -788,10 +786,7 @@ impl Table {
             None => None,
         };
         // Invited to a rematch: their team of the last game, unless they name another.
-        let invitation = lobby
-            .invited
-            .iter()
-            .position(|s| s.player.is(actor.user));
+        let invitation = lobby.invited.iter().position(|s| s.player.is(actor.user));
         let kept = invitation
             .and_then(|i| lobby.invited.get(i))
             .and_then(|s| s.team)
@@ -1310,12 +1305,11 @@ impl Table {
         let playing = self.playing_mut()?;
         let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
         let ack = Output::Ephemeral(Message::text(Text::ForfeitAck));
-        let (lines, ended) = self.replace_by_computer(seat, settings, lang, |bot| {
-            Text::Forfeited {
+        let (lines, ended) =
+            self.replace_by_computer(seat, settings, lang, |bot| Text::Forfeited {
                 who: Who::User(actor.user),
                 bot,
-            }
-        })?;
+            })?;
         if ended {
             let message = self.end_game(lines);
             return replied(vec![Output::Channel(message), ack]);
@@ -1345,7 +1339,11 @@ impl Table {
         let Player::Human { user, name } = slot.clone() else {
             return Err(Text::NotInGame);
         };
-        let bot = tr_args(lang, "bot-stand-in", &Args::new().text("name", name.as_str()));
+        let bot = tr_args(
+            lang,
+            "bot-stand-in",
+            &Args::new().text("name", name.as_str()),
+        );
         let original = std::mem::replace(
             slot,
             Player::Bot {
@@ -1690,9 +1688,7 @@ impl Table {
             }
         }
         if let Some((dice, hint)) = roll_line {
-            let who = self
-                .playing()
-                .map_or(who, |playing| playing.who(task.seat));
+            let who = self.playing().map_or(who, |playing| playing.who(task.seat));
             lines.push(Text::Rolled { who, dice, hint });
         }
         Some(self.commit_and_report(task.seat, mv, now, settings, lines))

@@ -1233,23 +1233,14 @@ impl Text {
             }
             Text::NotInHand(cards) => {
                 let names: Vec<String> = cards.iter().map(|&c| card_name(tr, c)).collect();
-                tr.ta(
-                    "not-in-hand",
-                    &Args::new().text("cards", names.join(", ")),
-                )
+                tr.ta("not-in-hand", &Args::new().text("cards", names.join(", ")))
             }
             Text::RollDoesNotMatch { total, cells } => {
-                let reason = tr.ta(
-                    "roll-does-not-match",
-                    &Args::new().number("total", *total),
-                );
+                let reason = tr.ta("roll-does-not-match", &Args::new().number("total", *total));
                 if cells.is_empty() {
                     reason
                 } else {
-                    let cells = tr.ta(
-                        "roll-cells",
-                        &Args::new().text("cells", cells.join(", ")),
-                    );
+                    let cells = tr.ta("roll-cells", &Args::new().text("cells", cells.join(", ")));
                     format!("{reason} {cells}")
                 }
             }
