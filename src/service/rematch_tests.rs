@@ -385,7 +385,19 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
         "{text}"
     );
     assert!(playing(&tables, 30).seat_of(sleeper).is_some());
-    // The others time out once too (so the sleeper's count is what matters), then the sleeper again.
+    // The sleeper's next reminder warns that the seat goes for good this time.
+    let mut warned = false;
+    for _ in 0..6 {
+        if human_to_move(&tables, 30) == Some(sleeper) {
+            let at = now.after(Duration::from_secs(121));
+            let reminders: String = tables.tick(at).iter().map(|(_, r)| all_text(r)).collect();
+            warned = reminders.contains("you give up this game");
+            break;
+        }
+        time_out(&tables, 30, &mut now).await;
+    }
+    assert!(warned, "the last reminder warns");
+    // The others timed out once too (so the sleeper's count is what matters), then the sleeper again.
     let mut announced = 0;
     for _ in 0..6 {
         let to_move = human_to_move(&tables, 30);

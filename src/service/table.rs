@@ -1510,11 +1510,19 @@ impl Table {
                 ) {
                     if now >= playing.turn_started.after(settings.turn_reminder) && now < deadline {
                         playing.reminded = true;
+                        // This timeout would be one too many in a row: the seat would go for good.
+                        let in_a_row = playing
+                            .timeouts
+                            .get(usize::from(to_move))
+                            .copied()
+                            .unwrap_or(0);
+                        let limit = settings.replace_after_timeouts;
+                        let last_chance = limit > 0 && in_a_row.saturating_add(1) >= limit;
                         let message = Message {
                             lines: vec![Text::Reminder {
                                 who: Who::User(user),
                                 seconds_left: now.seconds_until(deadline),
-                                gives_up: settings.timeout_gives_up,
+                                gives_up: settings.timeout_gives_up || last_chance,
                             }],
                             mentions: vec![user],
                             ..Message::default()
