@@ -467,6 +467,48 @@ async fn moving_in_between_resets_the_count_and_zero_never_replaces() {
     assert!(p.seat_of(UserId(1)).is_some() && p.seat_of(UserId(2)).is_some());
 }
 
+#[tokio::test]
+async fn a_server_can_replace_after_one_timeout_and_refuses_an_unreasonable_count() {
+    let tables = service(Settings::default(), 18);
+    let set = |n: u8| {
+        Command::Settings(SettingsRequest {
+            changes: ServerSettings {
+                timeouts_before_replaced: Some(n),
+                ..ServerSettings::default()
+            },
+            reset: false,
+        })
+    };
+    let reply = ask(&tables, 33, 1, set(11));
+    assert!(reply.is_refusal());
+    let text = all_text(&reply);
+    assert!(
+        text.contains("`timeouts_before_replaced` must be between 0 and 10. Nothing was changed."),
+        "{text}"
+    );
+    let reply = ask(&tables, 33, 1, set(1));
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert!(
+        all_text(&reply).contains("after 1 timed-out turn"),
+        "{}",
+        all_text(&reply)
+    );
+    let lobby = ask(&tables, 34, 1, start(Variant::Kids, None));
+    let text = lobby_message(&lobby).expect("a lobby").1.to_english();
+    assert!(
+        text.contains("after 1 timed-out turn it takes the seat"),
+        "{text}"
+    );
+    ask(&tables, 34, 1, Command::Cancel);
+    begin_game(&tables, 34, Variant::Kids, &[1, 2, 3], 0);
+    let mut now = T0;
+    let sleeper = human_to_move(&tables, 34).expect("a human");
+    let replies = time_out(&tables, 34, &mut now).await;
+    let text: String = replies.iter().map(all_text).collect();
+    assert!(text.contains("ran out of time once"), "{text}");
+    assert!(playing(&tables, 34).seat_of(sleeper).is_none());
+}
+
 // ----- the lobby -----
 
 #[test]

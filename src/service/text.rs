@@ -621,6 +621,8 @@ pub enum SettingName {
     LobbyTimeout,
     /// A computer player's thinking time (in milliseconds).
     ThinkingTime,
+    /// Timed-out turns in a row before a computer takes the seat (a count).
+    TimeoutsBeforeReplaced,
 }
 
 impl SettingName {
@@ -631,6 +633,7 @@ impl SettingName {
             SettingName::TurnTimeout => "turn_timeout",
             SettingName::LobbyTimeout => "lobby_timeout",
             SettingName::ThinkingTime => "thinking_time",
+            SettingName::TimeoutsBeforeReplaced => "timeouts_before_replaced",
         }
     }
 
@@ -638,6 +641,7 @@ impl SettingName {
     pub const fn unit(self) -> &'static str {
         match self {
             SettingName::ThinkingTime => "ms",
+            SettingName::TimeoutsBeforeReplaced => "",
             _ => "s",
         }
     }
@@ -660,6 +664,8 @@ pub struct SettingsInfo {
     pub thinking_ms: Option<u64>,
     /// Whether a player whose turn times out gives up (else a computer plays that turn).
     pub timeout_gives_up: bool,
+    /// Timed-out turns in a row after which a computer takes the seat (0: never).
+    pub replace_after: u8,
     /// Whether games are rated by default (`None`: if humans play on at least two teams).
     pub rated: Option<bool>,
     /// The language of channel posts (`None`: the server's preferred locale).
@@ -703,6 +709,7 @@ fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
                 "computer"
             },
         )
+        .number("replaced", info.replace_after)
         .text("rated", rated)
         .text("language", language);
     tr.ta("settings-list", &args)
@@ -1406,8 +1413,13 @@ impl Text {
             }
             Text::BadSetting { name, min, max } => {
                 let number = |n: u64| u32::try_from(n).map_or(f64::from(u32::MAX), f64::from);
+                let key = if name.unit().is_empty() {
+                    "settings-bad-range-count"
+                } else {
+                    "settings-bad-range"
+                };
                 tr.ta(
-                    "settings-bad-range",
+                    key,
                     &Args::new()
                         .text("option", name.option())
                         .text("unit", name.unit())

@@ -495,6 +495,11 @@ settings-list = • Spiel: { $game }
         [give_up] der Spieler gibt auf (ein Computer übernimmt seinen Platz)
        *[computer] ein Computer spielt diesen Zug
     }
+    • ein Computer übernimmt den Platz für den Rest des Spiels { $replaced ->
+        [0] nie (er spielt nur jeden überschrittenen Zug)
+        [one] nach 1 überschrittenen Zug
+       *[other] nach { $replaced } überschrittenen Zügen hintereinander
+    }
     • Gewertete Spiele: { $rated ->
         [always] jedes Spiel
         [never] keine (locker)
@@ -507,6 +512,7 @@ settings-list = • Spiel: { $game }
        *[other] die Sprache des Servers
     }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
+settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
 cmd-sequence-settings = sequence-einstellungen
 cmd-sequence-settings-desc = Die Standards dieses Servers für Sequence zeigen oder ändern (Server verwalten).
@@ -524,6 +530,8 @@ opt-sequence-settings-thinking_time = bedenkzeit
 opt-sequence-settings-thinking_time-desc = Millisekunden, die ein Computerspieler pro Zug nachdenkt
 opt-sequence-settings-on_timeout = bei_zeitablauf
 opt-sequence-settings-on_timeout-desc = Was passiert, wenn die Zeit eines Spielers abläuft
+opt-sequence-settings-timeouts_before_replaced = zeitüberschreitungen
+opt-sequence-settings-timeouts_before_replaced-desc = Überschrittene Züge hintereinander, bis ein Computer den Platz übernimmt (0: nie)
 choice-on_timeout-computer = ein Computer spielt diesen Zug
 choice-on_timeout-give_up = der Spieler gibt auf
 opt-sequence-settings-rated = gewertet

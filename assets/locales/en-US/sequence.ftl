@@ -508,6 +508,11 @@ settings-list = • game: { $game }
         [give_up] the player gives up (a computer takes their seat)
        *[computer] a computer plays that turn
     }
+    • a computer takes the seat for the rest of the game after { $replaced ->
+        [0] never (it only plays each timed-out turn)
+        [one] 1 timed-out turn
+       *[other] { $replaced } timed-out turns in a row
+    }
     • rated games: { $rated ->
         [always] every game
         [never] none (casual)
@@ -520,6 +525,7 @@ settings-list = • game: { $game }
        *[other] the server's language
     }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
+settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
 cmd-sequence-settings = sequence-settings
 cmd-sequence-settings-desc = Show or change this server's defaults for Sequence games (Manage Server).
@@ -537,6 +543,8 @@ opt-sequence-settings-thinking_time = thinking_time
 opt-sequence-settings-thinking_time-desc = Milliseconds a computer player thinks per move
 opt-sequence-settings-on_timeout = on_timeout
 opt-sequence-settings-on_timeout-desc = What happens when a player's time runs out
+opt-sequence-settings-timeouts_before_replaced = timeouts_before_replaced
+opt-sequence-settings-timeouts_before_replaced-desc = Timed-out turns in a row before a computer takes the seat (0: never)
 choice-on_timeout-computer = a computer plays that turn
 choice-on_timeout-give_up = the player gives up
 opt-sequence-settings-rated = rated

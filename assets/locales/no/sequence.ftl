@@ -495,6 +495,11 @@ settings-list = • spill: { $game }
         [give_up] spilleren gir opp (en datamaskin tar plassen)
        *[computer] en datamaskin spiller det trekket
     }
+    • en datamaskin tar plassen resten av spillet { $replaced ->
+        [0] aldri (den spiller bare hver tur som gikk ut på tid)
+        [one] etter 1 tidsavbrudd
+       *[other] etter { $replaced } tidsavbrudd på rad
+    }
     • rangerte spill: { $rated ->
         [always] alle spill
         [never] ingen (uformelle)
@@ -507,6 +512,7 @@ settings-list = • spill: { $game }
        *[other] serverens språk
     }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
+settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
 cmd-sequence-settings = sequence-innstillinger
 cmd-sequence-settings-desc = Vis eller endre standardene til denne serveren for Sequence (Administrer server).
@@ -524,6 +530,8 @@ opt-sequence-settings-thinking_time = tenketid
 opt-sequence-settings-thinking_time-desc = Millisekunder en datamaskinspiller tenker per trekk
 opt-sequence-settings-on_timeout = ved_tidsavbrudd
 opt-sequence-settings-on_timeout-desc = Hva som skjer når tiden til en spiller går ut
+opt-sequence-settings-timeouts_before_replaced = tidsavbrudd_før_erstattet
+opt-sequence-settings-timeouts_before_replaced-desc = Tidsavbrudd på rad før en datamaskin tar plassen (0: aldri)
 choice-on_timeout-computer = en datamaskin spiller det trekket
 choice-on_timeout-give_up = spilleren gir opp
 opt-sequence-settings-rated = rangert
