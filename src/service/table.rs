@@ -80,7 +80,8 @@ impl Setup {
     /// with more wishes than a team has players. `Err` names the first team without room.
     pub fn check_wishes(&self, seats: usize, wishes: &[Option<u8>]) -> Result<(), Text> {
         let highest = wishes.iter().flatten().copied().max();
-        let mut fullest: Option<(u8, u8)> = None;
+        // The largest team of the set-ups that allow the team count (for the refusal).
+        let mut largest: Option<u8> = None;
         for players in 2..=self.max_players() {
             for teams in 2..=4u8 {
                 if self.teams.is_some_and(|t| t != teams)
@@ -96,11 +97,11 @@ impl Setup {
                 if fits {
                     return Ok(());
                 }
-                fullest = Some(fullest.map_or((teams, size), |(t, s)| (t, s.max(size))));
+                largest = Some(largest.map_or(size, |s| s.max(size)));
             }
         }
         // The team that overflows at the largest team size any set-up allows.
-        let size = fullest.map_or(1, |(_, s)| s);
+        let size = largest.unwrap_or(1);
         let team = (0..self.max_teams())
             .find(|t| wishes.iter().filter(|w| **w == Some(*t)).count() > usize::from(size))
             .unwrap_or(0);
