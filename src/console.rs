@@ -137,6 +137,8 @@ enum Asked {
         #[serde(default)]
         on_timeout: Option<crate::service::OnTimeout>,
         #[serde(default)]
+        timeouts_before_replaced: Option<u8>,
+        #[serde(default)]
         rated: Option<bool>,
         #[serde(default)]
         language: Option<crate::i18n::Lang>,
@@ -170,6 +172,7 @@ impl Asked {
                 lobby_timeout,
                 thinking_time,
                 on_timeout,
+                timeouts_before_replaced,
                 rated,
                 language,
                 reset,
@@ -182,6 +185,7 @@ impl Asked {
                     lobby_timeout_secs: lobby_timeout,
                     thinking_ms: thinking_time,
                     on_timeout,
+                    timeouts_before_replaced,
                     rated,
                     language,
                 },

@@ -524,6 +524,10 @@ pub async fn settings(
     #[max = 5000]
     thinking_time: Option<u32>,
     #[description = "What happens when a player's time runs out"] on_timeout: Option<TimeoutAction>,
+    #[description = "Timed-out turns in a row before a computer takes the seat (0: never)"]
+    #[min = 0]
+    #[max = 10]
+    timeouts_before_replaced: Option<u8>,
     #[description = "Whether games count for ratings by default"] rated: Option<bool>,
     #[description = "The language of the bot's channel posts"] language: Option<Language>,
     #[description = "Go back to the bot's defaults first"] reset: Option<bool>,
@@ -539,6 +543,7 @@ pub async fn settings(
                 lobby_timeout_secs: lobby_timeout.map(u64::from),
                 thinking_ms: thinking_time.map(u64::from),
                 on_timeout: on_timeout.map(OnTimeout::from),
+                timeouts_before_replaced,
                 rated,
                 language: language.map(Lang::from),
             },

@@ -61,6 +61,9 @@ pub struct Timers {
     pub turn_reminder_secs: u64,
     /// Let the computer play the turn after this many seconds.
     pub turn_timeout_secs: u64,
+    /// After this many timed-out turns in a row a computer keeps the seat for the rest of the game
+    /// (0: never).
+    pub timeouts_before_replaced: u8,
     /// Close a lobby that has not started after this many seconds.
     pub lobby_timeout_secs: u64,
     /// Pause before each computer move, so people can follow.
@@ -74,6 +77,7 @@ impl Default for Timers {
         Timers {
             turn_reminder_secs: 120,
             turn_timeout_secs: 600,
+            timeouts_before_replaced: 2,
             lobby_timeout_secs: 1800,
             bot_delay_ms: 1000,
             tick_secs: 5,
@@ -425,6 +429,7 @@ impl BotConfig {
             default_variant: self.defaults.game,
             bot_think: Some(Duration::from_millis(self.defaults.ai_time_ms)),
             timeout_gives_up: false,
+            replace_after_timeouts: self.timers.timeouts_before_replaced,
             limits: Limits {
                 tables_per_user: self.limits.tables_per_user,
                 tables_per_server: self.limits.tables_per_server,

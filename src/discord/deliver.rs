@@ -14,8 +14,8 @@ use poise::serenity_prelude as serenity;
 use crate::i18n::Lang;
 use crate::service::text::button_label;
 use crate::service::{
-    Actor, Button, ChannelId, GuildId, Image, Message, Output, Reply, Request, Text, Timestamp,
-    UserId, Who,
+    Actor, Button, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request, Text,
+    Timestamp, UserId, Who,
 };
 
 use super::retry::{is_refused_for_permissions, retrying};
@@ -888,6 +888,9 @@ async fn on_acknowledged_press(
     langs: Langs,
 ) {
     let channel = request.channel;
+    // A rematch opens a new lobby: posted as a new message (so its invitation notifies), not written
+    // over the final message of the last game that carries the button.
+    let new_lobby = matches!(request.command, Command::Rematch);
     if let Err(e) = retrying("acknowledge", || press.defer(ctx)).await {
         tracing::info!(
             channel = channel.0,
@@ -904,7 +907,7 @@ async fn on_acknowledged_press(
             Output::Lobby {
                 message_id,
                 message,
-            } if message_id.is_none_or(|id| id == pressed) => {
+            } if !new_lobby && message_id.is_none_or(|id| id == pressed) => {
                 if message_id.is_none() {
                     remember_lobby(data, channel, pressed);
                 }

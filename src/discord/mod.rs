@@ -539,6 +539,7 @@ mod tests {
                 "lobby_timeout",
                 "thinking_time",
                 "on_timeout",
+                "timeouts_before_replaced",
                 "rated",
                 "language",
                 "reset"

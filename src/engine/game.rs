@@ -1117,8 +1117,8 @@ impl Game {
                 deck.len()
             )));
         }
-        if rolls.iter().flatten().any(|d| !(1..=6).contains(d)) {
-            return Err(SetupError::Deck("every die shows 1 to 6".into()));
+        if let Some(&die) = rolls.iter().flatten().find(|d| !(1..=6).contains(*d)) {
+            return Err(SetupError::Roll(die));
         }
         Ok(Game::start(config, deck, rolls, play_rng(seed), seed, mode))
     }

@@ -1318,3 +1318,12 @@ fn a_record_saved_with_the_turns_roll_made_replays_on_demand_with_it() {
     assert_eq!(game.position().roll(), eager.position().roll());
     assert!(!game.needs_roll());
 }
+
+#[test]
+fn an_impossible_roll_in_a_record_is_named_as_a_roll_not_a_deck() {
+    let config = Config::new(Variant::Dice, 2, None, Options::default()).expect("config");
+    let refused = Game::with_deck(config, &[], vec![[3, 7]], 3).map(|_| ());
+    assert_eq!(refused, Err(SetupError::Roll(7)));
+    let text = SetupError::Roll(7).to_string();
+    assert!(!text.contains("deck"), "{text}");
+}

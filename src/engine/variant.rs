@@ -86,7 +86,7 @@ pub enum SetupError {
     #[error("unknown game `{0}`: choose classic, dice or kids")]
     UnknownVariant(String),
     /// The player count is not allowed for this game.
-    #[error("{variant} cannot be played by {players} players: allowed are {allowed}")]
+    #[error("{variant} cannot be played by {}: allowed are {allowed} players", players_text(*.players))]
     PlayerCount {
         /// The game.
         variant: Variant,
@@ -118,6 +118,18 @@ pub enum SetupError {
     /// The deck is not exactly the game's cards.
     #[error("the deck is wrong: {0}")]
     Deck(String),
+    /// A listed dice roll is impossible.
+    #[error("the rolls are wrong: a die shows 1 to 6, not {0}")]
+    Roll(u8),
+}
+
+/// "1 player", "3 players".
+fn players_text(players: u8) -> String {
+    if players == 1 {
+        "1 player".to_string()
+    } else {
+        format!("{players} players")
+    }
 }
 
 /// A validated game set-up.
@@ -232,12 +244,16 @@ impl Config {
             if !range.contains(&n) {
                 return refuse(
                     "sequence_length",
-                    format!(
-                        "must be {} to {} in {}, not {n}",
-                        range.start(),
-                        range.end(),
-                        self.variant
-                    ),
+                    if range.start() == range.end() {
+                        format!("is always {} in {}, not {n}", range.start(), self.variant)
+                    } else {
+                        format!(
+                            "must be {} to {} in {}, not {n}",
+                            range.start(),
+                            range.end(),
+                            self.variant
+                        )
+                    },
                 );
             }
         }
@@ -296,6 +312,44 @@ mod tests {
 
     fn classic(players: u8, teams: Option<u8>) -> Result<Config, SetupError> {
         Config::new(Variant::Classic, players, teams, Options::default())
+    }
+
+    #[test]
+    fn setup_errors_read_well() {
+        // Replay prints these as they are (issue 16: "by 1 players", "must be 5 to 5").
+        let one = classic(1, None).unwrap_err().to_string();
+        assert_eq!(
+            one,
+            "classic cannot be played by 1 player: allowed are 2, 3, 4, 6, 8, 9, 10 or 12 players"
+        );
+        let five = classic(5, None).unwrap_err().to_string();
+        assert!(five.contains("by 5 players:"), "{five}");
+        let long = Options {
+            sequence_length: Some(6),
+            ..Options::default()
+        };
+        let fixed = Config::new(Variant::Classic, 2, None, long)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            fixed,
+            "option `sequence_length` is always 5 in classic, not 6"
+        );
+        let long = Options {
+            sequence_length: Some(7),
+            ..Options::default()
+        };
+        let range = Config::new(Variant::Dice, 2, None, long)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            range,
+            "option `sequence_length` must be 5 to 6 in dice, not 7"
+        );
+        assert_eq!(
+            SetupError::Roll(7).to_string(),
+            "the rolls are wrong: a die shows 1 to 6, not 7"
+        );
     }
 
     #[test]

@@ -32,6 +32,23 @@ pub fn fonts() -> Option<&'static Fonts> {
         .as_ref()
 }
 
+static CJK_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-Regular-subset.otf");
+static UNIFONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/Unifont-subset.otf");
+static UNIFONT_UPPER_BYTES: &[u8] = include_bytes!("../../assets/fonts/UnifontUpper-subset.otf");
+
+/// The fonts drawing what DejaVu Sans has no glyph for, in the order they are tried: Chinese,
+/// Japanese and Korean (Noto Sans CJK, a subset), the rest of the Basic Multilingual Plane and the
+/// emoji (GNU Unifont, subsets). A file that does not parse is left out (tested below).
+pub fn fallback_fonts() -> &'static [FontRef<'static>] {
+    static FALLBACKS: OnceLock<Vec<FontRef<'static>>> = OnceLock::new();
+    FALLBACKS.get_or_init(|| {
+        [CJK_BYTES, UNIFONT_BYTES, UNIFONT_UPPER_BYTES]
+            .into_iter()
+            .filter_map(|bytes| FontRef::try_from_slice(bytes).ok())
+            .collect()
+    })
+}
+
 /// The PNG bytes of the kids pictures, in the order of `KIDS_NAMES` (19 animals, dragon, unicorn).
 static ANIMAL_PNGS: [&[u8]; 21] = [
     include_bytes!("../../assets/animals/lion.png"),
@@ -101,6 +118,23 @@ mod tests {
         for c in ['♠', '♥', '♦', '♣', '★'] {
             assert_ne!(fonts.bold.glyph_id(c).0, 0, "bold font lacks {c}");
             assert_ne!(fonts.sans.glyph_id(c).0, 0, "font lacks {c}");
+        }
+    }
+
+    #[test]
+    fn fallback_fonts_load_and_cover_names_in_other_scripts() {
+        let fallbacks = fallback_fonts();
+        assert_eq!(fallbacks.len(), 3, "every shipped fallback parses");
+        let fonts = fonts().expect("shipped fonts parse");
+        // Chinese, Japanese, Korean, Thai, Devanagari and emoji: none in DejaVu, each in a fallback.
+        for c in [
+            '王', '李', '明', 'の', 'カ', '한', '국', 'ก', 'क', '🎲', '🦄', '🐉', '👍',
+        ] {
+            assert_eq!(fonts.sans.glyph_id(c).0, 0, "DejaVu has {c} after all");
+            assert!(
+                fallbacks.iter().any(|f| f.glyph_id(c).0 != 0),
+                "no fallback draws {c}"
+            );
         }
     }
 

@@ -1,9 +1,10 @@
 //! Drawing primitives on `RgbaImage`: anti-aliased shapes from signed distances, alpha blending, sprites
 //! and text. Everything clips at the image edges, so no coordinate can panic.
 
-use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
+use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
+use super::assets::fallback_fonts;
 use super::texts::fill;
 
 /// A colour with alpha.
@@ -245,18 +246,72 @@ pub enum Align {
     Right,
 }
 
+/// Characters drawn as nothing: joiners, variation selectors and skin-tone modifiers only change the
+/// look of the emoji before them.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{FE00}'..='\u{FE0F}' | '\u{1F3FB}'..='\u{1F3FF}')
+        || matches!(c, '\u{E0020}'..='\u{E007F}')
+}
+
+/// What a character not in any shipped font is drawn as: a question mark, which reads as "a sign
+/// this picture cannot show" rather than an empty box.
+pub const REPLACEMENT: char = '?';
+
+/// The font and glyph that draw `c`: `font` if it has the glyph, else the first shipped fallback
+/// (CJK, then emoji and the rest of Unicode) that has it, else [`REPLACEMENT`] in `font`; `None` for
+/// an invisible character. Glyph by glyph, so a name mixing scripts draws every part.
+pub fn glyph_for<'a>(
+    font: &'a FontRef<'static>,
+    c: char,
+) -> Option<(&'a FontRef<'static>, GlyphId)> {
+    if is_invisible(c) {
+        return None;
+    }
+    let id = font.glyph_id(c);
+    if id.0 != 0 || c.is_control() {
+        return Some((font, id));
+    }
+    for fallback in fallback_fonts() {
+        let id = fallback.glyph_id(c);
+        if id.0 != 0 {
+            return Some((fallback, id));
+        }
+    }
+    Some((font, font.glyph_id(REPLACEMENT)))
+}
+
+/// The glyphs of `text` with the byte index of their character.
+fn glyphs<'a>(
+    font: &'a FontRef<'static>,
+    text: &'a str,
+) -> impl Iterator<Item = (usize, &'a FontRef<'static>, GlyphId)> + 'a {
+    text.char_indices()
+        .filter_map(move |(at, c)| glyph_for(font, c).map(|(f, id)| (at, f, id)))
+}
+
+/// The horizontal advance of a glyph, with the kerning after the previous one (of the same font).
+fn advance(
+    size: f32,
+    last: Option<(&FontRef<'static>, GlyphId)>,
+    font: &FontRef<'static>,
+    id: GlyphId,
+) -> (f32, f32) {
+    let scaled = font.as_scaled(PxScale::from(size));
+    let kern = match last {
+        Some((prev_font, prev)) if std::ptr::eq(prev_font, font) => scaled.kern(prev, id),
+        _ => 0.0,
+    };
+    (kern, scaled.h_advance(id))
+}
+
 /// Width in pixels of `text` at `size`.
 pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
-    let scaled = font.as_scaled(PxScale::from(size));
     let mut width = 0.0;
     let mut last = None;
-    for c in text.chars() {
-        let id = scaled.glyph_id(c);
-        if let Some(prev) = last {
-            width += scaled.kern(prev, id);
-        }
-        width += scaled.h_advance(id);
-        last = Some(id);
+    for (_, f, id) in glyphs(font, text) {
+        let (kern, step) = advance(size, last, f, id);
+        width += kern + step;
+        last = Some((f, id));
     }
     width
 }
@@ -268,23 +323,19 @@ pub fn fit_text(font: &FontRef<'static>, size: f32, text: &str, max: f32) -> Str
     if text_width(font, size, text) <= max {
         return text.to_string();
     }
-    let scaled = font.as_scaled(PxScale::from(size));
-    let ellipsis = scaled.glyph_id('…');
+    let ellipsis = font.glyph_id('…');
     let mut width = 0.0;
     let mut last = None;
     let mut cut = None;
-    for (at, c) in text.char_indices() {
+    for (at, f, id) in glyphs(font, text) {
         // `width` is the width of `text[..at]`, whose last glyph is `last`.
-        let kern = last.map_or(0.0, |prev| scaled.kern(prev, ellipsis));
-        if width + kern + scaled.h_advance(ellipsis) <= max {
+        let (kern, step) = advance(size, last, font, ellipsis);
+        if width + kern + step <= max {
             cut = Some(at);
         }
-        let id = scaled.glyph_id(c);
-        if let Some(prev) = last {
-            width += scaled.kern(prev, id);
-        }
-        width += scaled.h_advance(id);
-        last = Some(id);
+        let (kern, step) = advance(size, last, f, id);
+        width += kern + step;
+        last = Some((f, id));
     }
     match cut {
         Some(at) => format!("{}…", &text[..at]),
@@ -351,23 +402,20 @@ pub fn text(
         Align::Centre => x - width / 2.0,
         Align::Right => x - width,
     };
-    let scaled = font.as_scaled(PxScale::from(size));
     let mut last = None;
-    for c in text.chars() {
-        let id = scaled.glyph_id(c);
-        if let Some(prev) = last {
-            pen += scaled.kern(prev, id);
-        }
+    for (_, f, id) in glyphs(font, text) {
+        let (kern, step) = advance(size, last, f, id);
+        pen += kern;
         let glyph = id.with_scale_and_position(PxScale::from(size), point(pen.round(), y.round()));
-        if let Some(outlined) = font.outline_glyph(glyph) {
+        if let Some(outlined) = f.outline_glyph(glyph) {
             let bounds = outlined.px_bounds();
             let (bx, by) = (bounds.min.x as i32, bounds.min.y as i32);
             outlined.draw(|gx, gy, cov| {
                 blend(img, bx + gx as i32, by + gy as i32, colour, cov);
             });
         }
-        pen += scaled.h_advance(id);
-        last = Some(id);
+        pen += step;
+        last = Some((f, id));
     }
     width
 }

@@ -410,3 +410,85 @@ fn a_long_name_is_cut_before_the_words_around_it() {
         "{tiny}"
     );
 }
+
+/// One character drawn alone, black on white, 60 px high.
+fn drawn(font: &ab_glyph::FontRef<'static>, text: &str) -> RgbaImage {
+    use super::canvas::{text as draw_text, Align};
+    let mut img = RgbaImage::from_pixel(120, 80, Rgba([255, 255, 255, 255]));
+    draw_text(
+        &mut img,
+        font,
+        48.0,
+        (10.0, 60.0),
+        Align::Left,
+        Rgba([0, 0, 0, 255]),
+        text,
+    );
+    img
+}
+
+/// The empty box (`.notdef`) of `font` drawn where [`drawn`] draws a character.
+fn notdef_box(font: &ab_glyph::FontRef<'static>) -> RgbaImage {
+    use ab_glyph::{point, Font, GlyphId, PxScale};
+    let mut img = RgbaImage::from_pixel(120, 80, Rgba([255, 255, 255, 255]));
+    let glyph = GlyphId(0).with_scale_and_position(PxScale::from(48.0), point(10.0, 60.0));
+    if let Some(outlined) = font.outline_glyph(glyph) {
+        let bounds = outlined.px_bounds();
+        outlined.draw(|x, y, cov| {
+            super::canvas::blend(
+                &mut img,
+                bounds.min.x as i32 + x as i32,
+                bounds.min.y as i32 + y as i32,
+                Rgba([0, 0, 0, 255]),
+                cov,
+            );
+        });
+    }
+    img
+}
+
+fn ink(img: &RgbaImage) -> usize {
+    img.pixels().filter(|p| p.0[0] < 128).count()
+}
+
+#[test]
+fn names_in_other_scripts_and_emoji_draw_glyphs_not_empty_boxes() {
+    let fonts = assets::fonts().expect("fonts");
+    for font in [&fonts.sans, &fonts.bold] {
+        let empty_box = notdef_box(font);
+        assert!(ink(&empty_box) > 0, "the box itself is drawn");
+        for c in [
+            "王", "明", "李", "の", "カ", "한", "국", "ก", "क", "😀", "🎲", "🦄", "🐉", "👍",
+        ] {
+            let img = drawn(font, c);
+            assert!(ink(&img) > 20, "{c} draws nothing");
+            assert!(img != empty_box, "{c} is drawn as an empty box");
+        }
+        // Joiners and variation selectors draw nothing (not a box, not a question mark).
+        assert_eq!(drawn(font, "👍\u{FE0F}"), drawn(font, "👍"));
+        assert_eq!(drawn(font, "A\u{200D}"), drawn(font, "A"));
+        // What no shipped font has is drawn as a readable question mark.
+        assert_eq!(drawn(font, "\u{10FFFD}"), drawn(font, "?"));
+    }
+}
+
+#[test]
+fn different_cjk_and_emoji_names_draw_different_boards() {
+    // Were their characters drawn as empty boxes, two names of the same length would look the same.
+    let game = game_at(Variant::Classic, 2, 11, 0.3);
+    let view = game.public_view();
+    let board = |a: &str, b: &str| board_image(&view, &[a.to_string(), b.to_string()]);
+    assert!(
+        board("Ada", "Bo") != board("Cy", "Bo"),
+        "names are on the board"
+    );
+    assert!(board("王小明", "Bo") != board("李小明", "Bo"));
+    assert!(board("Ada", "김민준") != board("Ada", "박민준"));
+    assert!(board("🙂 Ada", "Bo") != board("🎲 Ada", "Bo"));
+    // The hand of the player waiting names the player to move (seat 0).
+    let waiting = game.view(1);
+    assert!(
+        hand_image_named(&waiting, &["さくら".into(), "Bo".into()])
+            != hand_image_named(&waiting, &["ひかり".into(), "Bo".into()])
+    );
+}

@@ -9,8 +9,8 @@ use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{Lang, Tr};
 
 use super::text::{
-    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, RatingInfo, RollHint, SeatLine,
-    SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
+    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RollHint,
+    SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
 };
 use super::*;
 
@@ -118,10 +118,20 @@ fn variant_index(text: &Text) -> usize {
         Text::SettingsChanged(_) => 97,
         Text::BadSetting { .. } => 98,
         Text::ReminderNotBeforeTimeout { .. } => 99,
+        Text::ReplacedAfterTimeouts { .. } => 100,
+        Text::GaveUp(_) => 101,
+        Text::ConfirmLeave => 102,
+        Text::KeptPlaying => 103,
+        Text::RemoveWithCard(_) => 104,
+        Text::NotInHand(_) => 105,
+        Text::RollDoesNotMatch { .. } => 106,
+        Text::TeamNoRoom { .. } => 107,
+        Text::RematchNotPlayer => 108,
+        Text::RematchExpired => 109,
     }
 }
 
-const VARIANTS: usize = 100;
+const VARIANTS: usize = 110;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -165,6 +175,17 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
         },
         seats: if empty { Vec::new() } else { seats() },
         max_players: 12,
+        invited: if empty { Vec::new() } else { seats() },
+        rules: Some(LobbyRules {
+            sequences: 2,
+            sequences_three_teams: (!empty).then_some(1),
+            scoring: empty,
+            reminder_secs: 120,
+            timeout_secs: 600,
+            timeout_gives_up: false,
+            replace_after: if empty { 1 } else { 2 },
+            bot_level: BotLevel::Medium,
+        }),
     }
 }
 
@@ -248,6 +269,40 @@ fn samples() -> Vec<Text> {
         },
         Text::NoBot,
         Text::Internal,
+        Text::ReplacedAfterTimeouts {
+            who: ada(),
+            bot: "Computer (for Ada)".into(),
+            count: 2,
+        },
+        Text::ReplacedAfterTimeouts {
+            who: ada(),
+            bot: "Computer (for Ada)".into(),
+            count: 1,
+        },
+        Text::GaveUp(ada()),
+        Text::ConfirmLeave,
+        Text::KeptPlaying,
+        Text::RemoveWithCard(Variant::Classic),
+        Text::RemoveWithCard(Variant::Kids),
+        Text::NotInHand(vec![Card::parse("7H", Variant::Classic).unwrap()]),
+        Text::RollDoesNotMatch {
+            total: 8,
+            cells: vec!["C3".into(), "D4".into()],
+        },
+        Text::RollDoesNotMatch {
+            total: 11,
+            cells: Vec::new(),
+        },
+        Text::TeamNoRoom {
+            team: team(0),
+            size: 2,
+        },
+        Text::TeamNoRoom {
+            team: team(1),
+            size: 1,
+        },
+        Text::RematchNotPlayer,
+        Text::RematchExpired,
         Text::LobbyOpened,
         Text::Joined,
         Text::Left,
@@ -489,6 +544,7 @@ fn samples() -> Vec<Text> {
             lobby_timeout_secs: 900,
             thinking_ms: None,
             timeout_gives_up: false,
+            replace_after: 0,
             rated: None,
             language: None,
         }),
@@ -500,6 +556,7 @@ fn samples() -> Vec<Text> {
             lobby_timeout_secs: 1800,
             thinking_ms: Some(1),
             timeout_gives_up: true,
+            replace_after: 2,
             rated: Some(false),
             language: Some(Lang::No),
         }),
@@ -511,6 +568,7 @@ fn samples() -> Vec<Text> {
             lobby_timeout_secs: 1800,
             thinking_ms: Some(2500),
             timeout_gives_up: false,
+            replace_after: 1,
             rated: Some(true),
             language: Some(Lang::De),
         }),
@@ -523,6 +581,11 @@ fn samples() -> Vec<Text> {
             name: SettingName::ThinkingTime,
             min: 100,
             max: 5_000,
+        },
+        Text::BadSetting {
+            name: SettingName::TimeoutsBeforeReplaced,
+            min: 0,
+            max: 10,
         },
         Text::ReminderNotBeforeTimeout {
             reminder_secs: 600,

@@ -9,6 +9,7 @@ mod access;
 mod bot;
 mod persist;
 mod pool;
+mod rematch;
 mod seeds;
 mod server;
 mod table;
@@ -20,6 +21,8 @@ mod i18n_tests;
 mod limit_tests;
 #[cfg(test)]
 mod pause_tests;
+#[cfg(test)]
+mod rematch_tests;
 #[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
@@ -129,7 +132,7 @@ pub enum Command {
         /// The wished team, 1-based.
         team: Option<u8>,
     },
-    /// Leave the lobby, or give up a running game (same as `Forfeit`).
+    /// Leave the lobby; in a running game, asks to confirm giving it up (then `Forfeit`).
     Leave,
     /// Add a computer player to the lobby (host only).
     AddBot {
@@ -174,6 +177,10 @@ pub enum Command {
     },
     /// Give up a running game.
     Forfeit,
+    /// Answer to the confirmation of `Leave`: keep playing (changes nothing).
+    KeepPlaying,
+    /// Open a lobby for a rematch of this channel's last game, with its players invited.
+    Rematch,
     /// End the game or lobby now (host or Manage Messages).
     Stop,
     /// A player's totals on this server (`None`: the caller's).
@@ -206,6 +213,7 @@ impl Command {
         !matches!(
             self,
             Command::Hand
+                | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
                 | Command::Stats { .. }
@@ -234,11 +242,17 @@ pub enum Button {
     Roll,
     /// Show my hand privately.
     Hand,
+    /// Play again: a lobby with the same game, teams and computer players (on a game's final message).
+    Rematch,
+    /// Give up the running game, as asked to confirm.
+    ConfirmLeave,
+    /// Do not give up after all.
+    KeepPlaying,
 }
 
 impl Button {
     /// Every button.
-    pub const ALL: [Button; 7] = [
+    pub const ALL: [Button; 10] = [
         Button::Join,
         Button::Leave,
         Button::AddBot,
@@ -246,6 +260,9 @@ impl Button {
         Button::Cancel,
         Button::Roll,
         Button::Hand,
+        Button::Rematch,
+        Button::ConfirmLeave,
+        Button::KeepPlaying,
     ];
 
     /// The custom id sent to Discord.
@@ -258,6 +275,9 @@ impl Button {
             Button::Cancel => "sequence:cancel",
             Button::Roll => "sequence:roll",
             Button::Hand => "sequence:hand",
+            Button::Rematch => "sequence:rematch",
+            Button::ConfirmLeave => "sequence:leave-confirm",
+            Button::KeepPlaying => "sequence:leave-keep",
         }
     }
 
@@ -276,17 +296,23 @@ impl Button {
             Button::Cancel => Command::Cancel,
             Button::Roll => Command::Roll,
             Button::Hand => Command::Hand,
+            Button::Rematch => Command::Rematch,
+            Button::ConfirmLeave => Command::Forfeit,
+            Button::KeepPlaying => Command::KeepPlaying,
         }
     }
 
     /// Whether the button is drawn as the main (highlighted) action.
     pub const fn is_primary(self) -> bool {
-        matches!(self, Button::Join | Button::Begin | Button::Roll)
+        matches!(
+            self,
+            Button::Join | Button::Begin | Button::Roll | Button::Rematch | Button::KeepPlaying
+        )
     }
 
     /// Whether the button is drawn as a destructive action.
     pub const fn is_danger(self) -> bool {
-        matches!(self, Button::Cancel)
+        matches!(self, Button::Cancel | Button::ConfirmLeave)
     }
 }
 
@@ -470,6 +496,9 @@ pub struct Settings {
     /// Whether a player whose turn times out gives up (a computer takes their seat for good) instead
     /// of a computer playing that one turn.
     pub timeout_gives_up: bool,
+    /// After this many timed-out turns in a row a computer takes the player's seat for the rest of
+    /// the game (0: never).
+    pub replace_after_timeouts: u8,
     /// Limits against abuse.
     pub limits: Limits,
 }
@@ -484,6 +513,7 @@ impl Default for Settings {
             default_variant: Variant::Classic,
             bot_think: None,
             timeout_gives_up: false,
+            replace_after_timeouts: 2,
             limits: Limits::default(),
         }
     }
@@ -685,6 +715,8 @@ pub struct Tables {
     /// database shared with other processes): only their tables are restored, timed and played, and
     /// only while the claim holds.
     claim: Option<Arc<dyn ShardClaim>>,
+    /// The last finished game of each channel, for its rematch.
+    finished: rematch::FinishedGames,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -718,6 +750,7 @@ impl Tables {
             pool: SearchPool::new(usize::try_from(settings.limits.computer_threads).unwrap_or(0)),
             settings,
             claim: None,
+            finished: rematch::FinishedGames::default(),
         }
     }
 
@@ -950,6 +983,7 @@ impl Tables {
                 self.start(guild, channel, &actor, setup, now)
             }
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),
+            Command::Rematch => self.rematch(guild, channel, &actor, now),
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
@@ -998,7 +1032,7 @@ impl Tables {
                 let settings = self.settings_for(guild);
                 let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
-                    Some(before) => self.commit(&shared, &mut table, before, reply),
+                    Some(before) => self.commit(&shared, &mut table, before, reply, now),
                     None => reply,
                 }
             }
@@ -1017,21 +1051,27 @@ impl Tables {
             Ok(setup) => setup,
             Err(text) => return Reply::ephemeral(text),
         };
-        if let Err(text) = self.check_table_limits(guild, actor.user) {
-            return Reply::ephemeral(text);
-        }
         let mut table = Table::new(channel, actor, setup, now);
         table.guild = guild;
         let reply = Reply {
             outputs: vec![
                 Output::Lobby {
                     message_id: None,
-                    message: table.lobby_message(),
+                    message: table.lobby_message(&self.settings_for(guild)),
                 },
                 Output::Ephemeral(Message::text(Text::LobbyOpened)),
             ],
             auto_move: false,
         };
+        self.open(guild, actor, table, reply)
+    }
+
+    /// Publishes a new lobby (within the limits) and saves it; `reply` announces it.
+    fn open(&self, guild: Option<GuildId>, actor: &Actor, table: Table, reply: Reply) -> Reply {
+        if let Err(text) = self.check_table_limits(guild, actor.user) {
+            return Reply::ephemeral(text);
+        }
+        let channel = table.channel;
         // The new table is locked before it is published, so nobody uses it before it is saved; the
         // map lock is taken inside a table lock, as everywhere.
         let shared = Arc::new(Mutex::new(table));
@@ -1081,10 +1121,18 @@ impl Tables {
     /// Stores (or closes) a table after an update, with its lock held. If the store fails, the table is
     /// put back as it was `before` and the reply becomes an apology: memory never runs ahead of the
     /// database, and nothing is announced that was not saved.
-    fn commit(&self, shared: &Shared, table: &mut Table, before: Table, reply: Reply) -> Reply {
+    fn commit(
+        &self,
+        shared: &Shared,
+        table: &mut Table,
+        before: Table,
+        reply: Reply,
+        now: Timestamp,
+    ) -> Reply {
         match persist_update(&*self.persist, table, reply) {
             Ok(reply) => {
                 if table.closed {
+                    self.finished.remember(table, now);
                     self.forget(shared, table.channel);
                 }
                 reply
@@ -1226,6 +1274,7 @@ impl Tables {
                     }
                 }
                 if table.closed {
+                    self.finished.remember(&table, now);
                     self.forget(&shared, channel);
                 }
             }
@@ -1256,6 +1305,10 @@ impl Tables {
             (table.claim_auto_task(now, &settings, seed)?, table.guild)
         };
         let settings = self.known_settings_for(guild);
+        let lang = self
+            .known_server_language(guild)
+            .or_else(|| self.channel_language(channel))
+            .unwrap_or_default();
         let think = settings.bot_think;
         let picker = self.picker.clone();
         let view = task.view.clone();
@@ -1281,9 +1334,16 @@ impl Tables {
         let applied = tokio::task::spawn_blocking(move || {
             let mut table = lock(&table_ref);
             let before = table.clone();
-            let reply = table.apply_auto(&task, chosen, now, &settings)?;
+            let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
             match persist_update(&*persist, &table, reply) {
-                Ok(reply) => Some((reply, table.closed)),
+                Ok(reply) => Some((
+                    reply,
+                    table
+                        .closed
+                        .then(|| rematch::Finished::of(&table, now))
+                        .flatten(),
+                    table.closed,
+                )),
                 Err(e) => {
                     // Undone; the timer finds the move due again and retries.
                     tracing::error!(channel = channel.0, "cannot save a computer move: {e}");
@@ -1295,7 +1355,10 @@ impl Tables {
         })
         .await;
         match applied {
-            Ok(Some((reply, closed))) => {
+            Ok(Some((reply, finished, closed))) => {
+                if let Some(finished) = finished {
+                    self.finished.put(channel, finished);
+                }
                 if closed {
                     self.forget(&shared, channel);
                 }

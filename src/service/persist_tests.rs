@@ -1120,6 +1120,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 lobby_timeout_secs: Some(120),
                 thinking_ms: Some(250),
                 on_timeout: None,
+                timeouts_before_replaced: Some(3),
                 rated: Some(false),
                 language: Some(Lang::De),
             }),

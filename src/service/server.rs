@@ -23,6 +23,8 @@ pub const TIMEOUT_RANGE: (u64, u64) = (30, 604_800);
 pub const LOBBY_RANGE: (u64, u64) = (60, 86_400);
 /// Shortest and longest thinking time of a computer player per move, in milliseconds.
 pub const THINKING_RANGE: (u64, u64) = (100, 5_000);
+/// Fewest and most timed-out turns in a row before a computer takes the seat (0: never).
+pub const REPLACED_RANGE: (u64, u64) = (0, 10);
 
 /// What happens when a player's turn times out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,6 +54,9 @@ pub struct ServerSettings {
     pub thinking_ms: Option<u64>,
     /// What happens when a turn times out.
     pub on_timeout: Option<OnTimeout>,
+    /// Timed-out turns in a row after which a computer takes the seat for the rest of the game (0:
+    /// never).
+    pub timeouts_before_replaced: Option<u8>,
     /// Whether games count for ratings unless their lobby says otherwise (`None`: if humans play on at
     /// least two teams).
     pub rated: Option<bool>,
@@ -70,6 +75,9 @@ impl ServerSettings {
             lobby_timeout_secs: self.lobby_timeout_secs.or(base.lobby_timeout_secs),
             thinking_ms: self.thinking_ms.or(base.thinking_ms),
             on_timeout: self.on_timeout.or(base.on_timeout),
+            timeouts_before_replaced: self
+                .timeouts_before_replaced
+                .or(base.timeouts_before_replaced),
             rated: self.rated.or(base.rated),
             language: self.language.or(base.language),
         }
@@ -91,6 +99,9 @@ impl ServerSettings {
             timeout_gives_up: self
                 .on_timeout
                 .map_or(base.timeout_gives_up, |o| o == OnTimeout::GiveUp),
+            replace_after_timeouts: self
+                .timeouts_before_replaced
+                .unwrap_or(base.replace_after_timeouts),
             limits: base.limits,
         }
     }
@@ -142,6 +153,9 @@ impl SettingsRequest {
                 OnTimeout::GiveUp => "give_up",
             };
             parts.push(format!("on_timeout: {o}"));
+        }
+        if let Some(n) = self.changes.timeouts_before_replaced {
+            parts.push(format!("timeouts_before_replaced: {n}"));
         }
         if let Some(r) = self.changes.rated {
             parts.push(format!("rated: {r}"));
@@ -231,6 +245,7 @@ impl Tables {
                 .bot_think
                 .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
             timeout_gives_up: s.timeout_gives_up,
+            replace_after: s.replace_after_timeouts,
             rated: server.rated,
             language: server.language,
         }
@@ -280,6 +295,11 @@ impl Tables {
                 SettingName::ThinkingTime,
                 request.changes.thinking_ms,
                 THINKING_RANGE,
+            ),
+            (
+                SettingName::TimeoutsBeforeReplaced,
+                request.changes.timeouts_before_replaced.map(u64::from),
+                REPLACED_RANGE,
             ),
         ];
         for (name, value, range) in checks {

@@ -12,7 +12,7 @@ use crate::engine::{
 
 use super::bot::random_legal_move;
 use super::text::{
-    card_label, CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName,
+    card_label, CardLine, CardUse, LobbyCard, LobbyRules, RollHint, SeatLine, StatusInfo, TeamName,
 };
 use super::{
     Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
@@ -56,7 +56,15 @@ impl Setup {
                 return Err(Text::BadTeamCount { teams: t, variant });
             }
         }
-        Ok(Setup { teams, ..setup })
+        let setup = Setup { teams, ..setup };
+        // A team count no player count of this game allows is refused now, not at Start.
+        if setup.check_wishes(1, &[]).is_err() {
+            return Err(Text::BadTeamCount {
+                teams: teams.unwrap_or(0),
+                variant,
+            });
+        }
+        Ok(setup)
     }
 
     /// Most players of this game.
@@ -64,6 +72,68 @@ impl Setup {
         match self.variant {
             Variant::Classic => 12,
             Variant::Dice | Variant::Kids => 4,
+        }
+    }
+
+    /// Whether some player count of this game fits `seats` players with these team wishes
+    /// (0-based, `None`: any team): a team count the rules allow (the asked one, if any) and no team
+    /// with more wishes than a team has players. `Err` names the first team without room.
+    pub fn check_wishes(&self, seats: usize, wishes: &[Option<u8>]) -> Result<(), Text> {
+        let highest = wishes.iter().flatten().copied().max();
+        // The largest team of the set-ups that allow the team count (for the refusal).
+        let mut largest: Option<u8> = None;
+        for players in 2..=self.max_players() {
+            for teams in 2..=4u8 {
+                if self.teams.is_some_and(|t| t != teams)
+                    || Config::new(self.variant, players, Some(teams), self.options).is_err()
+                    || usize::from(players) < seats
+                    || highest.is_some_and(|h| h >= teams)
+                {
+                    continue;
+                }
+                let size = players / teams;
+                let fits = (0..teams)
+                    .all(|t| wishes.iter().filter(|w| **w == Some(t)).count() <= usize::from(size));
+                if fits {
+                    return Ok(());
+                }
+                largest = Some(largest.map_or(size, |s| s.max(size)));
+            }
+        }
+        // The team that overflows at the largest team size any set-up allows.
+        let size = largest.unwrap_or(1);
+        let team = (0..self.max_teams())
+            .find(|t| wishes.iter().filter(|w| **w == Some(*t)).count() > usize::from(size))
+            .unwrap_or(0);
+        Err(Text::TeamNoRoom {
+            team: TeamName::of(self.variant, team),
+            size,
+        })
+    }
+
+    /// The settings a lobby of this set-up shows: the target and the timers that will apply.
+    pub fn rules(&self, settings: &Settings) -> LobbyRules {
+        let target = |teams| {
+            Config {
+                variant: self.variant,
+                players: teams,
+                teams,
+                options: self.options,
+            }
+            .sequences_to_win()
+        };
+        let varies = self.variant == Variant::Classic
+            && self.teams.is_none()
+            && self.options.sequences_to_win.is_none();
+        LobbyRules {
+            sequences: target(self.teams.unwrap_or(2)),
+            sequences_three_teams: varies.then(|| target(3)),
+            scoring: self.options.scoring,
+            reminder_secs: settings.turn_reminder.as_secs(),
+            timeout_secs: settings.turn_timeout.as_secs(),
+            timeout_gives_up: settings.timeout_gives_up,
+            replace_after: settings.replace_after_timeouts,
+            bot_level: settings.default_bot_level,
         }
     }
 
@@ -134,6 +204,9 @@ pub struct LobbySeat {
     /// Wished team, 0-based.
     #[serde(default)]
     pub team: Option<u8>,
+    /// The team is the one of the last game (a rematch), not a wish: dropped if the teams do not fit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kept: bool,
 }
 
 /// A running game: the seats, the game (kept as its record), the dice step and the turn timer.
@@ -158,6 +231,12 @@ pub struct Playing {
     /// in the game's result.
     #[serde(default)]
     pub forfeited: Vec<(Seat, Player)>,
+    /// Turns timed out in a row, by seat (reset when the player moves).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timeouts: Vec<u8>,
+    /// The board changed since the last board image was posted (a computer was to move next).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub board_unshown: bool,
 }
 
 impl Playing {
@@ -208,6 +287,34 @@ impl Playing {
 
     fn names(&self) -> Vec<String> {
         self.seats.iter().map(|p| p.name().to_string()).collect()
+    }
+
+    /// Whether the player to move is a computer player (whose move comes at once, with the board).
+    fn computer_to_move(&self) -> bool {
+        let pos = self.game().position();
+        !pos.is_over() && matches!(self.player(pos.to_move()), Some(Player::Bot { .. }))
+    }
+
+    /// The player of `seat` moved themselves: their timed-out turns in a row start again from 0.
+    fn reset_timeouts(&mut self, seat: Seat) {
+        if let Some(count) = self.timeouts.get_mut(usize::from(seat)) {
+            *count = 0;
+        }
+    }
+
+    /// Counts a timed-out turn of `seat`; returns how many in a row now.
+    fn count_timeout(&mut self, seat: Seat) -> u8 {
+        let index = usize::from(seat);
+        if self.timeouts.len() <= index {
+            self.timeouts.resize(index + 1, 0);
+        }
+        match self.timeouts.get_mut(index) {
+            Some(count) => {
+                *count = count.saturating_add(1);
+                *count
+            }
+            None => 0,
+        }
     }
 
     fn game(&self) -> &Game {
@@ -330,6 +437,9 @@ impl<'de> Deserialize<'de> for LiveGame {
 pub struct Lobby {
     /// In order of joining.
     pub seats: Vec<LobbySeat>,
+    /// Players of the last game invited to this rematch who have not joined yet, with their team.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invited: Vec<LobbySeat>,
 }
 
 /// Lobby or game.
@@ -452,7 +562,9 @@ impl Table {
                         name: host.name.clone(),
                     },
                     team: None,
+                    kept: false,
                 }],
+                invited: Vec::new(),
             }),
             paused: None,
             closed: false,
@@ -539,7 +651,16 @@ impl Table {
         }
     }
 
-    fn lobby_card(&self) -> LobbyCard {
+    fn lobby_card(&self, settings: &Settings) -> LobbyCard {
+        let seat_line = |s: &LobbySeat| SeatLine {
+            who: s.player.who(),
+            team: s.team.map(|t| TeamName::of(self.setup.variant, t)),
+            cards: None,
+        };
+        let invited = match &self.state {
+            State::Lobby(lobby) => lobby.invited.iter().map(seat_line).collect(),
+            State::Playing(_) => Vec::new(),
+        };
         let seats = match &self.state {
             State::Lobby(lobby) => lobby
                 .seats
@@ -559,13 +680,15 @@ impl Table {
             options: self.setup.options,
             seats,
             max_players: self.setup.max_players(),
+            invited,
+            rules: Some(self.setup.rules(settings)),
         }
     }
 
-    /// The lobby message with its buttons.
-    pub fn lobby_message(&self) -> Message {
+    /// The lobby message with its buttons, showing the settings that apply.
+    pub fn lobby_message(&self, settings: &Settings) -> Message {
         Message {
-            lines: vec![Text::Lobby(self.lobby_card())],
+            lines: vec![Text::Lobby(self.lobby_card(settings))],
             buttons: vec![
                 Button::Join,
                 Button::Leave,
@@ -602,16 +725,22 @@ impl Table {
             Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
                 Text::Rules(variant.unwrap_or(self.setup.variant)),
             ))]),
-            Command::Join { team } => self.join(actor, team),
-            Command::Leave | Command::Forfeit if in_lobby => self.leave_lobby(actor),
-            Command::Leave | Command::Forfeit => self.forfeit(actor, now, settings, lang),
+            Command::Join { team } => self.join(actor, team, settings),
+            Command::Leave | Command::Forfeit if in_lobby => self.leave_lobby(actor, settings),
+            Command::Leave => self.confirm_leave(actor),
+            Command::Forfeit => self.forfeit(actor, now, settings, lang),
+            Command::KeepPlaying => self
+                .playing()
+                .ok_or(Text::NotStarted)
+                .map(|_| Reply::ephemeral(Text::KeptPlaying)),
+            Command::Rematch => Err(Text::TableExists),
             Command::AddBot { level } => self.add_bot(
                 actor,
                 level.unwrap_or(settings.default_bot_level),
                 settings,
                 lang,
             ),
-            Command::RemoveBot => self.remove_bot(actor),
+            Command::RemoveBot => self.remove_bot(actor, settings),
             Command::Begin => seed
                 .ok_or(Text::Internal)
                 .and_then(|seed| self.begin(actor, now, seed, settings)),
@@ -639,9 +768,10 @@ impl Table {
 
     // ----- lobby -----
 
-    fn join(&mut self, actor: &Actor, team: Option<u8>) -> Outcome {
+    fn join(&mut self, actor: &Actor, team: Option<u8>, settings: &Settings) -> Outcome {
         let max_players = self.setup.max_players();
         let max_teams = self.setup.max_teams();
+        let setup = self.setup;
         let lobby = self.lobby_mut()?;
         if lobby.seats.iter().any(|s| s.player.is(actor.user)) {
             return Err(Text::AlreadyJoined);
@@ -659,20 +789,42 @@ impl Table {
             Some(t) => Some(t - 1),
             None => None,
         };
-        lobby.seats.push(LobbySeat {
+        // Invited to a rematch: their team of the last game, unless they name another.
+        let invitation = lobby.invited.iter().position(|s| s.player.is(actor.user));
+        let kept = invitation
+            .and_then(|i| lobby.invited.get(i))
+            .and_then(|s| s.team)
+            .filter(|_| team.is_none());
+        let seat = LobbySeat {
             player: Player::Human {
                 user: actor.user,
                 name: actor.name.clone(),
             },
-            team,
-        });
+            team: team.or(kept),
+            kept: kept.is_some(),
+        };
+        if team.is_some() {
+            // A team that cannot take another player is refused now, not at Start.
+            let mut wishes: Vec<Option<u8>> = lobby
+                .seats
+                .iter()
+                .filter(|s| !s.kept)
+                .map(|s| s.team)
+                .collect();
+            wishes.push(team);
+            setup.check_wishes(lobby.seats.len() + 1, &wishes)?;
+        }
+        if let Some(i) = invitation {
+            lobby.invited.remove(i);
+        }
+        lobby.seats.push(seat);
         replied(vec![
-            self.lobby_output(self.lobby_message()),
+            self.lobby_output(self.lobby_message(settings)),
             Output::Ephemeral(Message::text(Text::Joined)),
         ])
     }
 
-    fn leave_lobby(&mut self, actor: &Actor) -> Outcome {
+    fn leave_lobby(&mut self, actor: &Actor, settings: &Settings) -> Outcome {
         let lobby = self.lobby_mut()?;
         let index = lobby
             .seats
@@ -691,10 +843,10 @@ impl Table {
                 ])
             }
             Some(next) => {
-                let mut message = self.lobby_message();
+                let mut message = self.lobby_message(settings);
                 if actor.user == self.host {
                     self.host = next;
-                    message = self.lobby_message();
+                    message = self.lobby_message(settings);
                     message.lines.push(Text::HostChanged(next));
                 }
                 replied(vec![self.lobby_output(message), ack])
@@ -741,15 +893,16 @@ impl Table {
                 name: name.clone(),
             },
             team: None,
+            kept: false,
         });
         self.bots_added = number;
         replied(vec![
-            self.lobby_output(self.lobby_message()),
+            self.lobby_output(self.lobby_message(settings)),
             Output::Ephemeral(Message::text(Text::BotAdded(name))),
         ])
     }
 
-    fn remove_bot(&mut self, actor: &Actor) -> Outcome {
+    fn remove_bot(&mut self, actor: &Actor, settings: &Settings) -> Outcome {
         if !self.is_boss(actor) {
             return Err(self.not_boss());
         }
@@ -761,7 +914,7 @@ impl Table {
             .ok_or(Text::NoBot)?;
         let seat = lobby.seats.remove(index);
         replied(vec![
-            self.lobby_output(self.lobby_message()),
+            self.lobby_output(self.lobby_message(settings)),
             Output::Ephemeral(Message::text(Text::BotRemoved(seat.player.name().into()))),
         ])
     }
@@ -787,7 +940,21 @@ impl Table {
         let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
         let config = Config::new(setup.variant, players, setup.teams, setup.options)
             .map_err(|e| Text::CannotStart(setup.variant, e))?;
-        let mut seats = assign_seats(&lobby.seats, &config)?;
+        // Teams kept from the last game (a rematch) give way when they no longer fit.
+        let mut seats = assign_seats(&lobby.seats, &config).or_else(|e| {
+            if !lobby.seats.iter().any(|s| s.kept) {
+                return Err(e);
+            }
+            let wishes: Vec<LobbySeat> = lobby
+                .seats
+                .iter()
+                .map(|s| LobbySeat {
+                    team: s.team.filter(|_| !s.kept),
+                    ..s.clone()
+                })
+                .collect();
+            assign_seats(&wishes, &config)
+        })?;
         // Who starts: in dice a roll-off (RULES.md), in the card games a random dealer. The seats are
         // turned so the starting player sits in seat 0, which moves first in the engine and in records.
         // When players asked for teams, card games turn by whole rounds so the teams keep their numbers.
@@ -831,6 +998,8 @@ impl Table {
             reminded: false,
             gave_up: Vec::new(),
             forfeited: Vec::new(),
+            timeouts: Vec::new(),
+            board_unshown: false,
         };
         let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];
         let mut lines: Vec<Text> = roll_off_line.into_iter().collect();
@@ -838,8 +1007,12 @@ impl Table {
             variant: setup.variant,
             seats: playing.seat_lines(false),
         });
+        let mut playing = playing;
+        // A computer to move first posts the board with its move, a moment later.
+        let computer_first = playing.computer_to_move();
+        playing.board_unshown = computer_first;
         let mut message = Message {
-            image: Some(playing.board_image()),
+            image: (!computer_first).then(|| playing.board_image()),
             ..Message::default()
         };
         push_turn(&playing, &mut lines, &mut message, false);
@@ -926,6 +1099,7 @@ impl Table {
             (true, Command::Exchange { card }) => Move::Exchange {
                 card: parse_card(&card)?,
             },
+            (true, Command::Remove { .. }) => return Err(Text::RemoveWithCard(variant)),
             (true, _) => return Err(Text::NotDice),
             (false, Command::Play { card: Some(_), .. } | Command::Exchange { .. }) => {
                 return Err(Text::NoCardsInDice)
@@ -946,6 +1120,7 @@ impl Table {
         if let Err(e) = game.check(seat, mv) {
             return Err(illegal_text(game, seat, mv, e));
         }
+        self.playing_mut()?.reset_timeouts(seat);
         Ok(self.commit_and_report(seat, mv, now, settings, Vec::new()))
     }
 
@@ -977,7 +1152,9 @@ impl Table {
             hint: roll_hint(playing.game()).ok_or(Text::Internal)?,
         };
         let stuck = playing.game().move_groups().is_empty();
-        self.playing_mut()?.rolled = true;
+        let playing = self.playing_mut()?;
+        playing.rolled = true;
+        playing.reset_timeouts(seat);
         if stuck {
             return Ok(self.commit_and_report(seat, Move::Pass, now, settings, vec![line]));
         }
@@ -1032,6 +1209,10 @@ impl Table {
             mv,
             Move::Play { .. } | Move::Place { .. } | Move::Remove { .. }
         );
+        // A computer to move next posts the board with its own move, a moment later: one board per
+        // move, not a board for "is thinking…" and another right after it.
+        let show_board = (board_changed || playing.board_unshown) && !playing.computer_to_move();
+        playing.board_unshown = (board_changed || playing.board_unshown) && !show_board;
         let mut outputs = Vec::new();
         let game = playing.game();
         if game.position().is_over() {
@@ -1053,7 +1234,7 @@ impl Table {
             };
         }
         let mut message = Message {
-            image: board_changed.then(|| playing.board_image()),
+            image: show_board.then(|| playing.board_image()),
             ..Message::default()
         };
         if new_turn {
@@ -1100,10 +1281,22 @@ impl Table {
         Message {
             lines,
             image: Some(playing.board_image()),
-            buttons: Vec::new(),
+            buttons: vec![Button::Rematch],
             attachment,
             mentions: Vec::new(),
         }
+    }
+
+    /// `/sequence leave` (or the Leave button) during a game: asks first, privately, with the
+    /// Confirm and Keep playing buttons. Changes nothing.
+    fn confirm_leave(&mut self, actor: &Actor) -> Outcome {
+        let playing = self.playing_mut()?;
+        playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
+        replied(vec![Output::Ephemeral(Message {
+            lines: vec![Text::ConfirmLeave],
+            buttons: vec![Button::ConfirmLeave, Button::KeepPlaying],
+            ..Message::default()
+        })])
     }
 
     fn forfeit(
@@ -1115,15 +1308,46 @@ impl Table {
     ) -> Outcome {
         let playing = self.playing_mut()?;
         let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
-        let bot = tr_args(
-            lang,
-            "bot-stand-in",
-            &Args::new().text("name", actor.name.as_str()),
-        );
+        let ack = Output::Ephemeral(Message::text(Text::ForfeitAck));
+        let (lines, ended) =
+            self.replace_by_computer(seat, settings, lang, |bot| Text::Forfeited {
+                who: Who::User(actor.user),
+                bot,
+            })?;
+        if ended {
+            let message = self.end_game(lines);
+            return replied(vec![Output::Channel(message), ack]);
+        }
+        Ok(Reply {
+            outputs: vec![Output::Channel(Message::text_lines(lines)), ack],
+            auto_move: self.auto_due(now, settings),
+        })
+    }
+
+    /// A computer player takes the seat of its human for the rest of the game (who gave up, or timed
+    /// out too often); `announce` names the change. Returns the lines to post and whether the game
+    /// ended: when no human is left, or every other team gave up. An ended game gets no computer
+    /// player: the lines say who gave up and how the game ended, nothing that contradicts it.
+    fn replace_by_computer(
+        &mut self,
+        seat: Seat,
+        settings: &Settings,
+        lang: Lang,
+        announce: impl FnOnce(String) -> Text,
+    ) -> Result<(Vec<Text>, bool), Text> {
+        let playing = self.playing_mut()?;
         let slot = playing
             .seats
             .get_mut(usize::from(seat))
             .ok_or(Text::Internal)?;
+        let Player::Human { user, name } = slot.clone() else {
+            return Err(Text::NotInGame);
+        };
+        let bot = tr_args(
+            lang,
+            "bot-stand-in",
+            &Args::new().text("name", name.as_str()),
+        );
         let original = std::mem::replace(
             slot,
             Player::Bot {
@@ -1146,33 +1370,19 @@ impl Table {
         let remaining: Vec<u8> = (0..config.teams)
             .filter(|t| !playing.gave_up.contains(t))
             .collect();
-        let mut lines = vec![Text::Forfeited {
-            who: Who::User(actor.user),
-            bot,
-        }];
-        let ack = Output::Ephemeral(Message::text(Text::ForfeitAck));
-        let ended = match remaining.as_slice() {
-            _ if !humans_left => {
-                lines.push(Text::NoHumansLeft);
-                true
-            }
-            [winner] => {
-                lines.push(Text::WonByForfeit {
+        let gave_up = Text::GaveUp(Who::User(user));
+        let lines = match remaining.as_slice() {
+            _ if !humans_left => vec![gave_up, Text::NoHumansLeft],
+            [winner] => vec![
+                gave_up,
+                Text::WonByForfeit {
                     team: TeamName::of(config.variant, *winner),
                     members: playing.team_members(*winner),
-                });
-                true
-            }
-            _ => false,
+                },
+            ],
+            _ => return Ok((vec![announce(bot)], false)),
         };
-        if ended {
-            let message = self.end_game(lines);
-            return replied(vec![Output::Channel(message), ack]);
-        }
-        Ok(Reply {
-            outputs: vec![Output::Channel(Message::text_lines(lines)), ack],
-            auto_move: self.auto_due(now, settings),
-        })
+        Ok((lines, true))
     }
 
     fn stop(&mut self, actor: &Actor) -> Outcome {
@@ -1214,7 +1424,7 @@ impl Table {
     }
 
     fn status(&mut self, now: Timestamp, settings: &Settings) -> Outcome {
-        let card = self.lobby_card();
+        let card = self.lobby_card(settings);
         let State::Playing(playing) = &self.state else {
             return replied(vec![Output::Ephemeral(Message::text(Text::LobbyStatus(
                 card,
@@ -1304,11 +1514,19 @@ impl Table {
                 ) {
                     if now >= playing.turn_started.after(settings.turn_reminder) && now < deadline {
                         playing.reminded = true;
+                        // This timeout would be one too many in a row: the seat would go for good.
+                        let in_a_row = playing
+                            .timeouts
+                            .get(usize::from(to_move))
+                            .copied()
+                            .unwrap_or(0);
+                        let limit = settings.replace_after_timeouts;
+                        let last_chance = limit > 0 && in_a_row.saturating_add(1) >= limit;
                         let message = Message {
                             lines: vec![Text::Reminder {
                                 who: Who::User(user),
                                 seconds_left: now.seconds_until(deadline),
-                                gives_up: settings.timeout_gives_up,
+                                gives_up: settings.timeout_gives_up || last_chance,
                             }],
                             mentions: vec![user],
                             ..Message::default()
@@ -1423,6 +1641,7 @@ impl Table {
         chosen: Option<Move>,
         now: Timestamp,
         settings: &Settings,
+        lang: Lang,
     ) -> Option<Reply> {
         self.auto_busy = false;
         if self.closed {
@@ -1449,14 +1668,45 @@ impl Table {
         };
         let mut lines = Vec::new();
         let who = playing.who(task.seat);
-        if task.timed_out {
-            lines.push(Text::TimedOut(who.clone()));
-        }
-        if !game.config().variant.has_cards() && !playing.rolled {
-            if let (Some(dice), Some(hint)) = (pos.roll(), roll_hint(game)) {
-                lines.push(Text::Rolled { who, dice, hint });
-            }
+        let rolling = !game.config().variant.has_cards() && !playing.rolled;
+        let roll_line = match (pos.roll(), roll_hint(game)) {
+            (Some(dice), Some(hint)) if rolling => Some((dice, hint)),
+            _ => None,
+        };
+        if rolling {
             playing.rolled = true;
+        }
+        if task.timed_out {
+            let count = playing.count_timeout(task.seat);
+            let limit = settings.replace_after_timeouts;
+            if limit > 0 && count >= limit && !settings.timeout_gives_up {
+                // Too many turns timed out in a row: a computer keeps the seat (announced once).
+                match self.replace_by_computer(task.seat, settings, lang, |bot| {
+                    Text::ReplacedAfterTimeouts {
+                        who: who.clone(),
+                        bot,
+                        count,
+                    }
+                }) {
+                    Ok((replaced, true)) => {
+                        return Some(Reply {
+                            outputs: vec![Output::Channel(self.end_game(replaced))],
+                            auto_move: false,
+                        })
+                    }
+                    Ok((replaced, false)) => lines.extend(replaced),
+                    Err(e) => {
+                        tracing::error!(channel = channel.0, "cannot replace a player: {e}");
+                        lines.push(Text::TimedOut(who.clone()));
+                    }
+                }
+            } else {
+                lines.push(Text::TimedOut(who.clone()));
+            }
+        }
+        if let Some((dice, hint)) = roll_line {
+            let who = self.playing().map_or(who, |playing| playing.who(task.seat));
+            lines.push(Text::Rolled { who, dice, hint });
         }
         Some(self.commit_and_report(task.seat, mv, now, settings, lines))
     }
@@ -1683,6 +1933,20 @@ fn scores(game: &Game) -> Vec<(TeamName, usize)> {
 /// A refusal of the engine, with the cells that would work when the card was the problem.
 fn illegal_text(game: &Game, seat: Seat, mv: Move, error: PlayError) -> Text {
     match (mv, error) {
+        // Only ever an answer to the player themselves (a refusal is private).
+        (_, PlayError::CardNotInHand) => Text::NotInHand(game.hand(seat).to_vec()),
+        (Move::Place { .. } | Move::Remove { .. }, PlayError::CardDoesNotMatch) => {
+            let mut cells = 0;
+            for group in game.move_groups() {
+                cells |= group.cells;
+            }
+            let mut cells = names_of(cells, game);
+            if cells.len() > 12 {
+                cells.clear();
+            }
+            let total = game.position().roll().map_or(0, |[a, b]| a + b);
+            Text::RollDoesNotMatch { total, cells }
+        }
         (
             Move::Play { card, .. },
             PlayError::CellOccupied

@@ -667,7 +667,7 @@ fn lobby_refusals_change_nothing() {
         8,
         1,
         Command::Begin,
-        "cannot be played by 1 players",
+        "cannot be played by 1 player:",
     );
     assert!(!ask(&tables, 8, 2, join()).is_refusal());
     // Only the host (or a moderator) starts, cancels, adds bots.
@@ -1110,7 +1110,7 @@ async fn forfeit_in_two_player_game_gives_the_win() {
 async fn forfeit_with_three_teams_hands_the_seat_to_a_computer() {
     let tables = service(91);
     begin_game(&tables, 18, Variant::Classic, &[1, 2, 3], 0);
-    let reply = ask(&tables, 18, 3, Command::Leave);
+    let reply = ask(&tables, 18, 3, Command::Forfeit);
     assert!(finished(&reply).is_none(), "two teams are still playing");
     assert!(all_text(&reply).contains("Computer (for Player3)"));
     let table = tables.snapshot(ChannelId(18)).unwrap();

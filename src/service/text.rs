@@ -100,6 +100,31 @@ pub struct LobbyCard {
     pub seats: Vec<SeatLine>,
     /// Most seats.
     pub max_players: u8,
+    /// Players of the last game invited to a rematch who have not joined yet (their team if kept).
+    pub invited: Vec<SeatLine>,
+    /// The settings that will apply (`None`: not shown, as in the status of a running game).
+    pub rules: Option<LobbyRules>,
+}
+
+/// The settings a lobby's game will be played with, as the lobby shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LobbyRules {
+    /// Sequences needed to win with the lobby's teams (two teams, in classic without a choice).
+    pub sequences: u8,
+    /// Classic without a team count or a target: sequences needed with three teams.
+    pub sequences_three_teams: Option<u8>,
+    /// Whether a game is won on points, not sequences (house rule).
+    pub scoring: bool,
+    /// Seconds before a player to move is reminded.
+    pub reminder_secs: u64,
+    /// Seconds before the turn times out.
+    pub timeout_secs: u64,
+    /// Whether a player whose turn times out gives up at once.
+    pub timeout_gives_up: bool,
+    /// Timed-out turns in a row after which a computer takes the seat (0: never).
+    pub replace_after: u8,
+    /// The level of computer players added without one, and of those playing timed-out turns.
+    pub bot_level: super::BotLevel,
 }
 
 /// The status message.
@@ -406,6 +431,43 @@ pub enum Text {
     },
     /// The turn timed out; the computer played it.
     TimedOut(Who),
+    /// A player's turn timed out `count` times in a row: a computer takes the seat for good.
+    ReplacedAfterTimeouts {
+        /// The player.
+        who: Who,
+        /// The computer player taking over.
+        bot: String,
+        /// Timed-out turns in a row.
+        count: u8,
+    },
+    /// A player gave up, and that ended the game (no computer takes a seat in an ended game).
+    GaveUp(Who),
+    /// Asked before giving up a running game (with the Confirm and Keep playing buttons).
+    ConfirmLeave,
+    /// The player chose to keep playing.
+    KeptPlaying,
+    /// `/sequence remove` in a card game: a chip is removed with a card.
+    RemoveWithCard(Variant),
+    /// The card named is not in the player's hand: the cards that are (private).
+    NotInHand(Vec<Card>),
+    /// Dice: the cell does not fit the roll; the cells that do.
+    RollDoesNotMatch {
+        /// The sum of the dice.
+        total: u8,
+        /// The cells the roll allows (empty: too many to list, or none).
+        cells: Vec<String>,
+    },
+    /// A team wished for has as many players as a team of this game can have.
+    TeamNoRoom {
+        /// The team.
+        team: TeamName,
+        /// Most players per team.
+        size: u8,
+    },
+    /// Only a player of the last game may ask for its rematch.
+    RematchNotPlayer,
+    /// No rematch is known for this channel (or it ended too long ago).
+    RematchExpired,
     /// A DM could not be delivered.
     DmFailed(Who),
     /// The record is attached.
@@ -559,6 +621,8 @@ pub enum SettingName {
     LobbyTimeout,
     /// A computer player's thinking time (in milliseconds).
     ThinkingTime,
+    /// Timed-out turns in a row before a computer takes the seat (a count).
+    TimeoutsBeforeReplaced,
 }
 
 impl SettingName {
@@ -569,6 +633,7 @@ impl SettingName {
             SettingName::TurnTimeout => "turn_timeout",
             SettingName::LobbyTimeout => "lobby_timeout",
             SettingName::ThinkingTime => "thinking_time",
+            SettingName::TimeoutsBeforeReplaced => "timeouts_before_replaced",
         }
     }
 
@@ -576,6 +641,7 @@ impl SettingName {
     pub const fn unit(self) -> &'static str {
         match self {
             SettingName::ThinkingTime => "ms",
+            SettingName::TimeoutsBeforeReplaced => "",
             _ => "s",
         }
     }
@@ -598,6 +664,8 @@ pub struct SettingsInfo {
     pub thinking_ms: Option<u64>,
     /// Whether a player whose turn times out gives up (else a computer plays that turn).
     pub timeout_gives_up: bool,
+    /// Timed-out turns in a row after which a computer takes the seat (0: never).
+    pub replace_after: u8,
     /// Whether games are rated by default (`None`: if humans play on at least two teams).
     pub rated: Option<bool>,
     /// The language of channel posts (`None`: the server's preferred locale).
@@ -641,6 +709,7 @@ fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
                 "computer"
             },
         )
+        .number("replaced", info.replace_after)
         .text("rated", rated)
         .text("language", language);
     tr.ta("settings-list", &args)
@@ -812,6 +881,12 @@ impl Text {
                 | Text::SettingsNotAllowed
                 | Text::BadSetting { .. }
                 | Text::ReminderNotBeforeTimeout { .. }
+                | Text::RemoveWithCard(_)
+                | Text::NotInHand(_)
+                | Text::RollDoesNotMatch { .. }
+                | Text::TeamNoRoom { .. }
+                | Text::RematchNotPlayer
+                | Text::RematchExpired
         )
     }
 
@@ -1146,6 +1221,45 @@ impl Text {
                 )
             }
             Text::TimedOut(who) => tr.ta("timed-out", &Args::new().text("player", who.to_string())),
+            Text::ReplacedAfterTimeouts { who, bot, count } => tr.ta(
+                "replaced-after-timeouts",
+                &Args::new()
+                    .text("player", who.to_string())
+                    .text("bot", bot.as_str())
+                    .number("count", *count),
+            ),
+            Text::GaveUp(who) => tr.ta("gave-up", &Args::new().text("player", who.to_string())),
+            Text::ConfirmLeave => tr.t("confirm-leave"),
+            Text::KeptPlaying => tr.t("kept-playing"),
+            Text::RemoveWithCard(variant) => {
+                let key = match variant {
+                    Variant::Kids => "remove-with-dragon",
+                    Variant::Classic | Variant::Dice => "remove-with-jack",
+                };
+                tr.t(key)
+            }
+            Text::NotInHand(cards) => {
+                let names: Vec<String> = cards.iter().map(|&c| card_name(tr, c)).collect();
+                tr.ta("not-in-hand", &Args::new().text("cards", names.join(", ")))
+            }
+            Text::RollDoesNotMatch { total, cells } => {
+                let reason = tr.ta("roll-does-not-match", &Args::new().number("total", *total));
+                if cells.is_empty() {
+                    reason
+                } else {
+                    let cells = tr.ta("roll-cells", &Args::new().text("cells", cells.join(", ")));
+                    format!("{reason} {cells}")
+                }
+            }
+            Text::TeamNoRoom { team, size } => {
+                let team = team_name(tr, *team);
+                tr.ta(
+                    "team-no-room",
+                    &Args::new().text("team", team).number("size", *size),
+                )
+            }
+            Text::RematchNotPlayer => tr.t("rematch-not-player"),
+            Text::RematchExpired => tr.t("rematch-expired"),
             Text::DmFailed(who) => tr.ta("dm-failed", &Args::new().text("player", who.to_string())),
             Text::RecordAttached => tr.t("record-attached"),
             Text::BoardCaption { variant, to_move } => {
@@ -1299,8 +1413,13 @@ impl Text {
             }
             Text::BadSetting { name, min, max } => {
                 let number = |n: u64| u32::try_from(n).map_or(f64::from(u32::MAX), f64::from);
+                let key = if name.unit().is_empty() {
+                    "settings-bad-range-count"
+                } else {
+                    "settings-bad-range"
+                };
                 tr.ta(
-                    "settings-bad-range",
+                    key,
                     &Args::new()
                         .text("option", name.option())
                         .text("unit", name.unit())
@@ -1386,6 +1505,9 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::Cancel => "button-cancel",
         Button::Roll => "button-roll",
         Button::Hand => "button-hand",
+        Button::Rematch => "button-rematch",
+        Button::ConfirmLeave => "button-leave-confirm",
+        Button::KeepPlaying => "button-leave-keep",
     };
     tr(lang, key)
 }
@@ -1510,7 +1632,7 @@ fn setup_error(tr: &mut Tr, asked: Variant, error: &SetupError) -> String {
                 &Args::new().text("reason", error.to_string()),
             ),
         },
-        SetupError::UnknownVariant(_) | SetupError::Deck(_) => tr.ta(
+        SetupError::UnknownVariant(_) | SetupError::Deck(_) | SetupError::Roll(_) => tr.ta(
             "setup-other",
             &Args::new().text("reason", error.to_string()),
         ),
@@ -1632,9 +1754,75 @@ fn lobby_card(tr: &mut Tr, card: &LobbyCard) -> String {
     for (i, seat) in card.seats.iter().enumerate() {
         text.push_str(&seat_line(tr, i, seat));
     }
+    if !card.invited.is_empty() {
+        let invited: Vec<String> = card
+            .invited
+            .iter()
+            .map(|seat| match seat.team {
+                Some(team) => format!("{} ({})", seat.who, team_name(tr, team)),
+                None => seat.who.to_string(),
+            })
+            .collect();
+        let players = join_list(tr, &invited);
+        text.push('\n');
+        text.push_str(&tr.ta("lobby-invited", &Args::new().text("players", players)));
+    }
+    if let Some(rules) = &card.rules {
+        text.push('\n');
+        text.push_str(&lobby_rules(tr, rules));
+    }
     text.push('\n');
     text.push_str(&tr.t("lobby-footer"));
     text
+}
+
+/// The settings line of a lobby.
+fn lobby_rules(tr: &mut Tr, rules: &LobbyRules) -> String {
+    let target = if rules.scoring {
+        tr.t("lobby-rules-scoring")
+    } else {
+        match rules.sequences_three_teams {
+            Some(three) => tr.ta(
+                "lobby-rules-sequences-by-teams",
+                &Args::new()
+                    .number("count", rules.sequences)
+                    .number("three", three),
+            ),
+            None => tr.ta(
+                "lobby-rules-sequences",
+                &Args::new().number("count", rules.sequences),
+            ),
+        }
+    };
+    let reminder = duration_text(tr, rules.reminder_secs);
+    let timeout = duration_text(tr, rules.timeout_secs);
+    let on_timeout = if rules.timeout_gives_up {
+        tr.ta(
+            "lobby-rules-timeout-give-up",
+            &Args::new().text("timeout", timeout),
+        )
+    } else if rules.replace_after > 0 {
+        tr.ta(
+            "lobby-rules-timeout-replaced",
+            &Args::new()
+                .text("timeout", timeout)
+                .number("count", rules.replace_after),
+        )
+    } else {
+        tr.ta(
+            "lobby-rules-timeout-computer",
+            &Args::new().text("timeout", timeout),
+        )
+    };
+    let level = tr.t(&format!("level-{}", rules.bot_level));
+    tr.ta(
+        "lobby-rules",
+        &Args::new()
+            .text("target", target)
+            .text("reminder", reminder)
+            .text("timeout", on_timeout)
+            .text("level", level),
+    )
 }
 
 fn status(tr: &mut Tr, info: &StatusInfo) -> String {

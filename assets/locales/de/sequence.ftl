@@ -186,7 +186,10 @@ internal = Entschuldigung, bei mir ist etwas schiefgegangen. Bitte versuch es no
 
 ## Warum ein Spiel so nicht beginnen kann
 
-setup-player-count = { $game } kann man nicht zu { $players } spielen: Es braucht { $variant ->
+setup-player-count = { $game } kann man nicht { $players ->
+        [one] allein
+       *[other] zu { $players }
+    } spielen: Es braucht { $variant ->
         [classic] 2, 3, 4, 6, 8, 9, 10 oder 12
        *[other] 2, 3 oder 4
     } Spieler.
@@ -492,6 +495,11 @@ settings-list = • Spiel: { $game }
         [give_up] der Spieler gibt auf (ein Computer übernimmt seinen Platz)
        *[computer] ein Computer spielt diesen Zug
     }
+    • ein Computer übernimmt den Platz für den Rest des Spiels { $replaced ->
+        [0] nie (er spielt nur jeden überschrittenen Zug)
+        [one] nach 1 überschrittenen Zug
+       *[other] nach { $replaced } überschrittenen Zügen hintereinander
+    }
     • Gewertete Spiele: { $rated ->
         [always] jedes Spiel
         [never] keine (locker)
@@ -504,6 +512,7 @@ settings-list = • Spiel: { $game }
        *[other] die Sprache des Servers
     }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
+settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
 cmd-sequence-settings = sequence-einstellungen
 cmd-sequence-settings-desc = Die Standards dieses Servers für Sequence zeigen oder ändern (Server verwalten).
@@ -521,6 +530,8 @@ opt-sequence-settings-thinking_time = bedenkzeit
 opt-sequence-settings-thinking_time-desc = Millisekunden, die ein Computerspieler pro Zug nachdenkt
 opt-sequence-settings-on_timeout = bei_zeitablauf
 opt-sequence-settings-on_timeout-desc = Was passiert, wenn die Zeit eines Spielers abläuft
+opt-sequence-settings-timeouts_before_replaced = zeitüberschreitungen
+opt-sequence-settings-timeouts_before_replaced-desc = Überschrittene Züge hintereinander, bis ein Computer den Platz übernimmt (0: nie)
 choice-on_timeout-computer = ein Computer spielt diesen Zug
 choice-on_timeout-give_up = der Spieler gibt auf
 opt-sequence-settings-rated = gewertet
@@ -532,3 +543,44 @@ opt-sequence-settings-reset-desc = Zuerst zu den Standards des Bots zurückkehre
 choice-language-english = English (Englisch)
 choice-language-german = Deutsch
 choice-language-norwegian = Norsk (Norwegisch)
+
+## Revanche, Aufgeben, Zeitüberschreitungen, Einstellungen der Lobby (Issue 16)
+
+button-rematch = Revanche
+button-leave-confirm = Ja, aufgeben
+button-leave-keep = Weiterspielen
+confirm-leave = Willst du dieses Spiel wirklich aufgeben? Ein Computerspieler übernimmt deinen Platz, und du kannst nicht zurück.
+kept-playing = Gut: Du spielst weiter.
+gave-up = { $player } hat aufgegeben.
+replaced-after-timeouts = ⏰ { $player } hat { $count ->
+        [one] die Zeit überschritten
+       *[other] { $count }-mal hintereinander die Zeit überschritten
+    }, also übernimmt der Computerspieler **{ $bot }** den Platz für den Rest des Spiels.
+remove-with-jack = Im Kartenspiel entfernst du einen Chip mit einem einäugigen Buben (J♠ oder J♥): `/sequence spielen karte:JS feld:C3`.
+remove-with-dragon = In Sequence für Kinder entfernst du einen Chip mit dem Drachen: `/sequence spielen karte:Drache feld:C3`.
+not-in-hand = Diese Karte hast du nicht auf der Hand. Deine Karten: { $cards }.
+roll-does-not-match = Dieses Feld passt nicht zu deinem Wurf { $total }.
+roll-cells = Dein Wurf erlaubt: { $cells }.
+team-no-room = { $team } hat schon { $size ->
+        [one] seinen 1 Spieler
+       *[other] seine { $size } Spieler
+    }, so viele, wie ein Team in diesem Spiel haben kann. Tritt einem anderen Team bei, oder ohne ein Team zu nennen.
+rematch-not-player = Nur wer das letzte Spiel hier mitgespielt hat, kann eine Revanche verlangen. Starte ein neues Spiel mit `/sequence neu`.
+rematch-expired = Dieses Spiel ist zu lange vorbei für eine Revanche. Starte ein neues Spiel mit `/sequence neu`.
+lobby-invited = Revanche! Eingeladen: { $players }. Drück **Mitspielen**, um noch einmal zu spielen.
+lobby-rules = Einstellungen: { $target } · Erinnerung nach { $reminder } · { $timeout } · Computerstufe: { $level }.
+lobby-rules-scoring = die meisten Punkte gewinnen (Punktwertung)
+lobby-rules-sequences = { $count ->
+        [one] 1 Sequenz zum Sieg
+       *[other] { $count } Sequenzen zum Sieg
+    }
+lobby-rules-sequences-by-teams = { $count ->
+        [one] 1 Sequenz zum Sieg
+       *[other] { $count } Sequenzen zum Sieg
+    } ({ $three } mit drei Teams)
+lobby-rules-timeout-computer = nach { $timeout } spielt ein Computer den Zug
+lobby-rules-timeout-give-up = nach { $timeout } gibt der Spieler auf und ein Computer übernimmt den Platz
+lobby-rules-timeout-replaced = nach { $timeout } spielt ein Computer den Zug; nach { $count ->
+        [one] 1 überschrittenen Zug
+       *[other] { $count } überschrittenen Zügen hintereinander
+    } übernimmt er den Platz für den Rest des Spiels

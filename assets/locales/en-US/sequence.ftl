@@ -191,7 +191,10 @@ internal = Sorry, something went wrong on my side. Please try again.
 
 ## Why a game cannot start as asked
 
-setup-player-count = { $game } cannot be played by { $players } players: it takes { $variant ->
+setup-player-count = { $game } cannot be played by { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }: it takes { $variant ->
         [classic] 2, 3, 4, 6, 8, 9, 10 or 12
        *[other] 2, 3 or 4
     } players.
@@ -282,8 +285,16 @@ sequence-broken = { $team } lost a sequence.
 reshuffled = The discard pile was shuffled into a new draw pile.
 provisional-win = { $team } has reached the goal! The round is played to its end first.
 rolled = 🎲 { $player } rolled { $dice }: { $hint }.
-roll-hint-number = place a chip on a { $number } cell
-roll-hint-replace = every { $number } cell is covered, so replace an opponent chip on a { $number } cell
+roll-hint-number = place a chip on { $number ->
+        [8] an
+        [11] an
+       *[other] a
+    } { $number } cell
+roll-hint-replace = every { $number } cell is covered, so replace an opponent chip on { $number ->
+        [8] an
+        [11] an
+       *[other] a
+    } { $number } cell
 roll-hint-remove = remove an opponent chip (not on a 2 or 12 cell)
 roll-hint-free = place a chip on any free cell
 won = 🏆 { $team } wins: congratulations, { $players }!
@@ -497,6 +508,11 @@ settings-list = • game: { $game }
         [give_up] the player gives up (a computer takes their seat)
        *[computer] a computer plays that turn
     }
+    • a computer takes the seat for the rest of the game after { $replaced ->
+        [0] never (it only plays each timed-out turn)
+        [one] 1 timed-out turn
+       *[other] { $replaced } timed-out turns in a row
+    }
     • rated games: { $rated ->
         [always] every game
         [never] none (casual)
@@ -509,6 +525,7 @@ settings-list = • game: { $game }
        *[other] the server's language
     }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
+settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
 cmd-sequence-settings = sequence-settings
 cmd-sequence-settings-desc = Show or change this server's defaults for Sequence games (Manage Server).
@@ -526,6 +543,8 @@ opt-sequence-settings-thinking_time = thinking_time
 opt-sequence-settings-thinking_time-desc = Milliseconds a computer player thinks per move
 opt-sequence-settings-on_timeout = on_timeout
 opt-sequence-settings-on_timeout-desc = What happens when a player's time runs out
+opt-sequence-settings-timeouts_before_replaced = timeouts_before_replaced
+opt-sequence-settings-timeouts_before_replaced-desc = Timed-out turns in a row before a computer takes the seat (0: never)
 choice-on_timeout-computer = a computer plays that turn
 choice-on_timeout-give_up = the player gives up
 opt-sequence-settings-rated = rated
@@ -537,3 +556,44 @@ opt-sequence-settings-reset-desc = Go back to the bot's defaults first
 choice-language-english = English
 choice-language-german = Deutsch (German)
 choice-language-norwegian = Norsk (Norwegian)
+
+## Rematch, leaving, timeouts, lobby settings (issue 16)
+
+button-rematch = Rematch
+button-leave-confirm = Yes, give up
+button-leave-keep = Keep playing
+confirm-leave = Do you really want to give up this game? A computer player takes your seat and you cannot come back.
+kept-playing = Good: you are still playing.
+gave-up = { $player } gave up.
+replaced-after-timeouts = ⏰ { $player } ran out of time { $count ->
+        [one] once
+       *[other] { $count } times in a row
+    }, so the computer player **{ $bot }** takes their seat for the rest of the game.
+remove-with-jack = In a card game you remove a chip with a one-eyed jack (J♠ or J♥): `/sequence play card:JS cell:C3`.
+remove-with-dragon = In Sequence for Kids you remove a chip with the dragon: `/sequence play card:dragon cell:C3`.
+not-in-hand = That card is not in your hand. Your cards: { $cards }.
+roll-does-not-match = That cell does not fit your roll of { $total }.
+roll-cells = Your roll allows: { $cells }.
+team-no-room = { $team } already has { $size ->
+        [one] its 1 player
+       *[other] its { $size } players
+    }, as many as a team of this game can have. Join another team, or join without naming one.
+rematch-not-player = Only the players of the last game here can ask for its rematch. Start a new game with `/sequence start`.
+rematch-expired = That game ended too long ago for a rematch. Start a new game with `/sequence start`.
+lobby-invited = Rematch! Invited: { $players }. Press **Join** to play again.
+lobby-rules = Settings: { $target } · turn reminder after { $reminder } · { $timeout } · computer level: { $level }.
+lobby-rules-scoring = most points wins (scoring)
+lobby-rules-sequences = { $count ->
+        [one] 1 sequence to win
+       *[other] { $count } sequences to win
+    }
+lobby-rules-sequences-by-teams = { $count ->
+        [one] 1 sequence to win
+       *[other] { $count } sequences to win
+    } ({ $three } with three teams)
+lobby-rules-timeout-computer = after { $timeout } a computer plays the turn
+lobby-rules-timeout-give-up = after { $timeout } the player gives up and a computer takes the seat
+lobby-rules-timeout-replaced = after { $timeout } a computer plays the turn; after { $count ->
+        [one] 1 timed-out turn
+       *[other] { $count } timed-out turns in a row
+    } it takes the seat for the rest of the game

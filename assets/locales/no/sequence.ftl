@@ -186,7 +186,10 @@ internal = Beklager, noe gikk galt hos meg. Prøv igjen.
 
 ## Hvorfor et spill ikke kan starte slik
 
-setup-player-count = { $game } kan ikke spilles av { $players } spillere: Det trengs { $variant ->
+setup-player-count = { $game } kan ikke spilles av { $players ->
+        [one] 1 spiller
+       *[other] { $players } spillere
+    }: Det trengs { $variant ->
         [classic] 2, 3, 4, 6, 8, 9, 10 eller 12
        *[other] 2, 3 eller 4
     } spillere.
@@ -492,6 +495,11 @@ settings-list = • spill: { $game }
         [give_up] spilleren gir opp (en datamaskin tar plassen)
        *[computer] en datamaskin spiller det trekket
     }
+    • en datamaskin tar plassen resten av spillet { $replaced ->
+        [0] aldri (den spiller bare hver tur som gikk ut på tid)
+        [one] etter 1 tidsavbrudd
+       *[other] etter { $replaced } tidsavbrudd på rad
+    }
     • rangerte spill: { $rated ->
         [always] alle spill
         [never] ingen (uformelle)
@@ -504,6 +512,7 @@ settings-list = • spill: { $game }
        *[other] serverens språk
     }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
+settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
 cmd-sequence-settings = sequence-innstillinger
 cmd-sequence-settings-desc = Vis eller endre standardene til denne serveren for Sequence (Administrer server).
@@ -521,6 +530,8 @@ opt-sequence-settings-thinking_time = tenketid
 opt-sequence-settings-thinking_time-desc = Millisekunder en datamaskinspiller tenker per trekk
 opt-sequence-settings-on_timeout = ved_tidsavbrudd
 opt-sequence-settings-on_timeout-desc = Hva som skjer når tiden til en spiller går ut
+opt-sequence-settings-timeouts_before_replaced = tidsavbrudd_før_erstattet
+opt-sequence-settings-timeouts_before_replaced-desc = Tidsavbrudd på rad før en datamaskin tar plassen (0: aldri)
 choice-on_timeout-computer = en datamaskin spiller det trekket
 choice-on_timeout-give_up = spilleren gir opp
 opt-sequence-settings-rated = rangert
@@ -532,3 +543,44 @@ opt-sequence-settings-reset-desc = Gå tilbake til botens standarder først
 choice-language-english = English (engelsk)
 choice-language-german = Deutsch (tysk)
 choice-language-norwegian = Norsk
+
+## Omkamp, å gi opp, tidsavbrudd, innstillinger i lobbyen (sak 16)
+
+button-rematch = Omkamp
+button-leave-confirm = Ja, gi opp
+button-leave-keep = Spill videre
+confirm-leave = Vil du virkelig gi opp dette spillet? En datamaskinspiller tar plassen din, og du kan ikke komme tilbake.
+kept-playing = Bra: Du spiller videre.
+gave-up = { $player } ga opp.
+replaced-after-timeouts = ⏰ { $player } gikk tom for tid { $count ->
+        [one] én gang
+       *[other] { $count } ganger på rad
+    }, så datamaskinspilleren **{ $bot }** tar plassen resten av spillet.
+remove-with-jack = I kortspillet fjerner du en sjetong med en enøyd knekt (J♠ eller J♥): `/sequence spill kort:JS felt:C3`.
+remove-with-dragon = I Sequence for barn fjerner du en sjetong med dragen: `/sequence spill kort:drage felt:C3`.
+not-in-hand = Du har ikke det kortet på hånden. Kortene dine: { $cards }.
+roll-does-not-match = Det feltet passer ikke med kastet ditt på { $total }.
+roll-cells = Kastet ditt tillater: { $cells }.
+team-no-room = { $team } har allerede { $size ->
+        [one] sin ene spiller
+       *[other] sine { $size } spillere
+    }, så mange som et lag i dette spillet kan ha. Bli med på et annet lag, eller bli med uten å velge lag.
+rematch-not-player = Bare de som spilte det siste spillet her, kan be om omkamp. Start et nytt spill med `/sequence nytt`.
+rematch-expired = Det spillet sluttet for lenge siden til en omkamp. Start et nytt spill med `/sequence nytt`.
+lobby-invited = Omkamp! Invitert: { $players }. Trykk **Bli med** for å spille igjen.
+lobby-rules = Innstillinger: { $target } · påminnelse etter { $reminder } · { $timeout } · datamaskinnivå: { $level }.
+lobby-rules-scoring = flest poeng vinner (poengtelling)
+lobby-rules-sequences = { $count ->
+        [one] 1 rekke for å vinne
+       *[other] { $count } rekker for å vinne
+    }
+lobby-rules-sequences-by-teams = { $count ->
+        [one] 1 rekke for å vinne
+       *[other] { $count } rekker for å vinne
+    } ({ $three } med tre lag)
+lobby-rules-timeout-computer = etter { $timeout } spiller en datamaskin turen
+lobby-rules-timeout-give-up = etter { $timeout } gir spilleren opp og en datamaskin tar plassen
+lobby-rules-timeout-replaced = etter { $timeout } spiller en datamaskin turen; etter { $count ->
+        [one] 1 tidsavbrudd
+       *[other] { $count } tidsavbrudd på rad
+    } tar den plassen resten av spillet

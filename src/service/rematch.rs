@@ -1,0 +1,175 @@
+//! Rematch: the final message of a game carries a **Rematch** button. Pressed by one of its players
+//! while the channel is free, it opens a lobby with the same game, options and teams: the presser is
+//! the host, the computer players sit again, and the other players are invited by a mention that
+//! notifies them; each joins with one press of **Join** and keeps their team (if the teams still fit
+//! at Start; otherwise the kept teams give way).
+//!
+//! What a rematch needs is remembered in memory when a game ends, for as long as a lobby would stay
+//! open (the lobby timeout): a press after that, or after a restart, is answered politely.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::engine::Seat;
+
+use super::table::{Lobby, LobbySeat, Player, Setup, State, Table};
+use super::{
+    lock, Actor, ChannelId, GuildId, Message, Output, Reply, Tables, Text, Timestamp, UserId,
+};
+
+/// Most channels whose last game is remembered for a rematch; past it the memory starts afresh.
+const MAX_REMEMBERED: usize = 10_000;
+
+/// A finished game, as much as its rematch needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Finished {
+    /// The game and its options.
+    setup: Setup,
+    /// Every seat of the game in turn order: the player who sat there first (a human who gave up,
+    /// not the computer that took over), with their team.
+    seats: Vec<LobbySeat>,
+    /// Computer players added so far (for the names of new ones).
+    bots_added: u8,
+    /// When the game ended.
+    ended: Timestamp,
+}
+
+impl Finished {
+    /// What a rematch of `table` needs, if a game was played there.
+    pub(super) fn of(table: &Table, ended: Timestamp) -> Option<Finished> {
+        let State::Playing(playing) = &table.state else {
+            return None;
+        };
+        let config = *playing.live.game().config();
+        let seats = (0..config.players)
+            .filter_map(|seat: Seat| {
+                let player = playing.original_player(seat)?.clone();
+                Some(LobbySeat {
+                    player,
+                    team: Some(config.team_of(seat)),
+                    kept: true,
+                })
+            })
+            .collect();
+        Some(Finished {
+            setup: table.setup,
+            seats,
+            bots_added: table.bots_added,
+            ended,
+        })
+    }
+
+    /// Whether `user` played this game.
+    fn has_player(&self, user: UserId) -> bool {
+        self.seats.iter().any(|s| s.player.user() == Some(user))
+    }
+
+    /// The lobby of the rematch: `host` seated with their team, the computer players seated, the
+    /// other players invited.
+    fn lobby(&self, channel: ChannelId, host: &Actor, now: Timestamp) -> Table {
+        let mut table = Table::new(channel, host, self.setup, now);
+        table.bots_added = self.bots_added;
+        let mut seats = Vec::new();
+        let mut invited = Vec::new();
+        for seat in &self.seats {
+            match &seat.player {
+                Player::Human { user, .. } if *user == host.user => seats.insert(
+                    0,
+                    LobbySeat {
+                        player: Player::Human {
+                            user: host.user,
+                            name: host.name.clone(),
+                        },
+                        ..seat.clone()
+                    },
+                ),
+                Player::Human { user, .. } => {
+                    if !invited
+                        .iter()
+                        .any(|s: &LobbySeat| s.player.user() == Some(*user))
+                    {
+                        invited.push(seat.clone());
+                    }
+                }
+                Player::Bot { .. } => seats.push(seat.clone()),
+            }
+        }
+        table.state = State::Lobby(Lobby { seats, invited });
+        table
+    }
+}
+
+/// The last finished game of each channel, for its rematch.
+#[derive(Debug, Default)]
+pub(super) struct FinishedGames(Mutex<HashMap<ChannelId, Finished>>);
+
+impl FinishedGames {
+    /// Remembers the game of a table that just closed (a lobby closing leaves nothing to remember).
+    pub(super) fn remember(&self, table: &Table, now: Timestamp) {
+        let Some(finished) = Finished::of(table, now) else {
+            return;
+        };
+        self.put(table.channel, finished);
+    }
+
+    /// Remembers a finished game.
+    pub(super) fn put(&self, channel: ChannelId, finished: Finished) {
+        let mut all = lock(&self.0);
+        if all.len() >= MAX_REMEMBERED {
+            all.clear();
+        }
+        all.insert(channel, finished);
+    }
+
+    fn get(&self, channel: ChannelId) -> Option<Finished> {
+        lock(&self.0).get(&channel).cloned()
+    }
+}
+
+impl Tables {
+    /// The Rematch button: a lobby like the channel's last game, its players invited.
+    pub(super) fn rematch(
+        &self,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        actor: &Actor,
+        now: Timestamp,
+    ) -> Reply {
+        if self.snapshot(channel).is_some() {
+            return Reply::ephemeral(Text::TableExists);
+        }
+        let settings = self.settings_for(guild);
+        let Some(finished) = self
+            .finished
+            .get(channel)
+            .filter(|f| now < f.ended.after(settings.lobby_timeout))
+        else {
+            return Reply::ephemeral(Text::RematchExpired);
+        };
+        if !finished.has_player(actor.user) {
+            return Reply::ephemeral(Text::RematchNotPlayer);
+        }
+        let mut table = finished.lobby(channel, actor, now);
+        table.guild = guild;
+        let mut message = table.lobby_message(&settings);
+        if let State::Lobby(lobby) = &table.state {
+            // A new message that mentions them: the invitation notifies.
+            message.mentions = lobby
+                .invited
+                .iter()
+                .filter_map(|s| s.player.user())
+                .collect();
+        }
+        let reply = Reply {
+            outputs: vec![
+                Output::Lobby {
+                    message_id: None,
+                    message,
+                },
+                Output::Ephemeral(Message::text(Text::LobbyOpened)),
+            ],
+            auto_move: false,
+        };
+        self.open(guild, actor, table, reply)
+    }
+}

@@ -1,0 +1,878 @@
+//! Issue 16, around the game: rematch, leave confirmation, a forfeit that does not contradict itself,
+//! players replaced after timing out in a row, the lobby's settings and team checks, one board per
+//! move, and the reworded refusals.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::{Card, Cell, GameRng, Move, MoveList, Options, Variant};
+use crate::i18n::Lang;
+
+use super::text::{RollHint, TeamName};
+use super::*;
+
+const T0: Timestamp = Timestamp(1_700_000_000_000);
+const GUILD: GuildId = GuildId(5);
+
+fn service(settings: Settings, seed: u64) -> Tables {
+    Tables::seeded(
+        Settings {
+            limits: Limits::unlimited(),
+            ..settings
+        },
+        Arc::new(RandomPicker),
+        seed,
+    )
+}
+
+fn actor(id: u64) -> Actor {
+    Actor {
+        user: UserId(id),
+        name: format!("Player{id}"),
+        can_manage: false,
+        can_manage_guild: id == 1,
+    }
+}
+
+fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(channel),
+            actor: actor(user),
+            command,
+        },
+        now,
+    )
+}
+
+fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
+    ask_at(tables, channel, user, command, T0)
+}
+
+fn start(variant: Variant, teams: Option<u8>) -> Command {
+    Command::Start {
+        variant,
+        teams,
+        options: Options::default(),
+        rated: None,
+    }
+}
+
+fn join(team: Option<u8>) -> Command {
+    Command::Join { team }
+}
+
+fn state(tables: &Tables, channel: u64) -> String {
+    tables
+        .snapshot(ChannelId(channel))
+        .map(|t| serde_json::to_string(&t).expect("a table serializes"))
+        .unwrap_or_default()
+}
+
+fn messages(reply: &Reply) -> Vec<&Message> {
+    reply
+        .outputs
+        .iter()
+        .map(|o| match o {
+            Output::Channel(m)
+            | Output::Ephemeral(m)
+            | Output::Lobby { message: m, .. }
+            | Output::Direct { message: m, .. } => m,
+        })
+        .collect()
+}
+
+fn all_text(reply: &Reply) -> String {
+    messages(reply)
+        .iter()
+        .map(|m| m.to_english())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn channel_messages(reply: &Reply) -> Vec<&Message> {
+    reply
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Channel(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+fn lobby_message(reply: &Reply) -> Option<(Option<u64>, &Message)> {
+    reply.outputs.iter().find_map(|o| match o {
+        Output::Lobby {
+            message_id,
+            message,
+        } => Some((*message_id, message)),
+        _ => None,
+    })
+}
+
+/// Refused privately, and the table did not change.
+fn refused(tables: &Tables, channel: u64, user: u64, command: Command, contains: &str) {
+    let before = state(tables, channel);
+    let reply = ask(tables, channel, user, command);
+    assert!(reply.is_refusal(), "expected a refusal, got {reply:?}");
+    let text = all_text(&reply);
+    assert!(text.contains(contains), "`{text}` lacks `{contains}`");
+    assert_eq!(
+        before,
+        state(tables, channel),
+        "a refusal changed the table"
+    );
+}
+
+/// Opens a lobby hosted by `users[0]`, seats the others and `bots` computers, and starts it.
+fn begin_game(
+    tables: &Tables,
+    channel: u64,
+    variant: Variant,
+    users: &[u64],
+    bots: usize,
+) -> Reply {
+    assert!(!ask(tables, channel, users[0], start(variant, None)).is_refusal());
+    for &u in &users[1..] {
+        assert!(!ask(tables, channel, u, join(None)).is_refusal());
+    }
+    for _ in 0..bots {
+        assert!(!ask(tables, channel, users[0], Command::AddBot { level: None }).is_refusal());
+    }
+    let reply = ask(tables, channel, users[0], Command::Begin);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    reply
+}
+
+fn playing(tables: &Tables, channel: u64) -> Playing {
+    tables
+        .snapshot(ChannelId(channel))
+        .and_then(|t| t.playing().cloned())
+        .expect("a game is running")
+}
+
+/// The user to move, if a human is.
+fn human_to_move(tables: &Tables, channel: u64) -> Option<UserId> {
+    let p = playing(tables, channel);
+    p.seats[usize::from(p.live.game().position().to_move())].user()
+}
+
+/// The final message of a game, if this reply ends it.
+fn final_message(reply: &Reply) -> Option<&Message> {
+    channel_messages(reply)
+        .into_iter()
+        .find(|m| m.attachment.is_some())
+}
+
+// ----- rematch -----
+
+#[test]
+fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams() {
+    let tables = service(Settings::default(), 1);
+    begin_game(&tables, 10, Variant::Classic, &[1, 2, 3, 4], 0);
+    let before = playing(&tables, 10);
+    let config = *before.live.game().config();
+    let team_of = |user: u64| {
+        let seat = before.seat_of(UserId(user)).expect("seated");
+        config.team_of(seat)
+    };
+    let stop = ask(&tables, 10, 1, Command::Stop);
+    let last = final_message(&stop).expect("the game ends");
+    assert_eq!(last.buttons, vec![Button::Rematch]);
+    assert!(tables.is_empty());
+
+    // Someone who did not play cannot ask for it, and nothing opens.
+    let reply = ask(&tables, 10, 9, Command::Rematch);
+    assert!(reply.is_refusal());
+    assert!(all_text(&reply).contains("Only the players of the last game"));
+    assert!(tables.is_empty());
+
+    // Player 3 asks: a new lobby (a new message), hosted by them, the others invited by mention.
+    let reply = ask(&tables, 10, 3, Command::Rematch);
+    let (id, lobby) = lobby_message(&reply).expect("a lobby is posted");
+    assert_eq!(id, None, "a new message, not an edit of the final one");
+    let mut invited = lobby.mentions.clone();
+    invited.sort();
+    assert_eq!(invited, vec![UserId(1), UserId(2), UserId(4)]);
+    let text = lobby.to_english();
+    assert!(text.contains("Rematch! Invited: <@"), "{text}");
+    assert!(text.contains("hosted by <@3>"), "{text}");
+    let table = tables.snapshot(ChannelId(10)).expect("a lobby");
+    assert_eq!(table.host, UserId(3));
+    assert_eq!(table.setup.variant, Variant::Classic);
+    assert_eq!(table.setup.teams, None);
+
+    // A second press while the lobby is open answers politely and changes nothing.
+    refused(
+        &tables,
+        10,
+        1,
+        Command::Rematch,
+        "already has a game or a lobby",
+    );
+
+    // One press of Join each: everyone keeps their team of the last game.
+    for user in [1, 2, 4] {
+        assert!(!ask(&tables, 10, user, join(None)).is_refusal());
+    }
+    let lobby = match tables.snapshot(ChannelId(10)).map(|t| t.state) {
+        Some(State::Lobby(lobby)) => lobby,
+        other => panic!("expected a lobby, got {other:?}"),
+    };
+    assert!(lobby.invited.is_empty());
+    assert!(!ask(&tables, 10, 3, Command::Begin).is_refusal());
+    let after = playing(&tables, 10);
+    let new_config = *after.live.game().config();
+    for user in [1, 2, 3, 4] {
+        let seat = after.seat_of(UserId(user)).expect("seated again");
+        assert_eq!(new_config.team_of(seat), team_of(user), "player {user}");
+    }
+}
+
+#[test]
+fn a_rematch_seats_the_computers_again() {
+    let tables = service(Settings::default(), 2);
+    // Four players: two humans and two computers, two teams.
+    begin_game(&tables, 11, Variant::Classic, &[1, 2], 2);
+    ask(&tables, 11, 1, Command::Stop);
+    let reply = ask(&tables, 11, 2, Command::Rematch);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    let lobby = match tables.snapshot(ChannelId(11)).map(|t| t.state) {
+        Some(State::Lobby(lobby)) => lobby,
+        other => panic!("expected a lobby, got {other:?}"),
+    };
+    let bots = lobby
+        .seats
+        .iter()
+        .filter(|s| matches!(s.player, Player::Bot { .. }))
+        .count();
+    assert_eq!(bots, 2, "the computer players sit again");
+    assert_eq!(lobby.invited.len(), 1);
+    assert!(!ask(&tables, 11, 1, join(None)).is_refusal());
+    assert!(!ask(&tables, 11, 2, Command::Begin).is_refusal());
+    assert_eq!(playing(&tables, 11).seats.len(), 4);
+}
+
+#[test]
+fn kept_teams_give_way_when_fewer_players_come_back() {
+    let tables = service(Settings::default(), 15);
+    begin_game(&tables, 13, Variant::Classic, &[1, 2, 3, 4], 0);
+    // Two players of the same team (seats 0 and 2 of two teams).
+    let p = playing(&tables, 13);
+    let (a, b) = (
+        p.seats[0].user().expect("human"),
+        p.seats[2].user().expect("human"),
+    );
+    ask(&tables, 13, 1, Command::Stop);
+    assert!(!ask(&tables, 13, a.0, Command::Rematch).is_refusal());
+    assert!(!ask(&tables, 13, b.0, join(None)).is_refusal());
+    // Both kept the same team, but two players play one against the other.
+    let begun = ask(&tables, 13, a.0, Command::Begin);
+    assert!(!begun.is_refusal(), "{begun:?}");
+    let p = playing(&tables, 13);
+    assert_eq!(p.seats.len(), 2);
+}
+
+#[test]
+fn a_rematch_long_after_or_without_a_game_is_refused_politely() {
+    let tables = service(Settings::default(), 3);
+    refused(&tables, 12, 1, Command::Rematch, "too long ago");
+    begin_game(&tables, 12, Variant::Kids, &[1, 2], 0);
+    ask(&tables, 12, 1, Command::Stop);
+    let late = T0.after(Settings::default().lobby_timeout + Duration::from_secs(1));
+    let reply = ask_at(&tables, 12, 2, Command::Rematch, late);
+    assert!(reply.is_refusal());
+    assert!(all_text(&reply).contains("too long ago"));
+    assert!(tables.is_empty());
+    // While a game runs in the channel, a rematch of the last one is refused.
+    begin_game(&tables, 12, Variant::Kids, &[1, 2], 0);
+    refused(&tables, 12, 2, Command::Rematch, "already has a game");
+}
+
+#[test]
+fn the_rematch_button_has_a_fixed_id_and_stands_for_the_rematch() {
+    for button in Button::ALL {
+        assert_eq!(Button::from_id(button.id()), Some(button));
+        assert!(button.id().len() <= 100);
+    }
+    assert_eq!(Button::Rematch.command(), Command::Rematch);
+    assert_eq!(Button::ConfirmLeave.command(), Command::Forfeit);
+    assert_eq!(Button::KeepPlaying.command(), Command::KeepPlaying);
+    assert!(!Command::KeepPlaying.posts());
+    assert!(Command::Rematch.changes_table());
+}
+
+// ----- leaving a running game -----
+
+#[test]
+fn leave_during_a_game_asks_first_and_changes_nothing() {
+    let tables = service(Settings::default(), 4);
+    begin_game(&tables, 20, Variant::Classic, &[1, 2, 3], 0);
+    let before = state(&tables, 20);
+    let reply = ask(&tables, 20, 2, Command::Leave);
+    match reply.outputs.as_slice() {
+        [Output::Ephemeral(m)] => {
+            assert_eq!(m.lines, vec![Text::ConfirmLeave]);
+            assert_eq!(m.buttons, vec![Button::ConfirmLeave, Button::KeepPlaying]);
+        }
+        other => panic!("expected one private question, got {other:?}"),
+    }
+    assert_eq!(before, state(&tables, 20), "asking changed the table");
+    // Keep playing: a private answer, nothing changes.
+    let reply = ask(&tables, 20, 2, Command::KeepPlaying);
+    assert!(
+        matches!(reply.outputs.as_slice(), [Output::Ephemeral(m)] if m.lines == vec![Text::KeptPlaying])
+    );
+    assert_eq!(before, state(&tables, 20));
+    // Someone not in the game is told so.
+    refused(&tables, 20, 9, Command::Leave, "not playing");
+    // Confirm: the seat goes to a computer.
+    let reply = ask(&tables, 20, 2, Button::ConfirmLeave.command());
+    assert!(all_text(&reply).contains("Computer (for Player2)"));
+    assert!(playing(&tables, 20).seat_of(UserId(2)).is_none());
+}
+
+#[test]
+fn giving_up_that_ends_the_game_does_not_seat_a_computer_in_the_message() {
+    let tables = service(Settings::default(), 5);
+    begin_game(&tables, 21, Variant::Classic, &[1, 2], 0);
+    let reply = ask(&tables, 21, 2, Command::Forfeit);
+    let last = final_message(&reply).expect("the game ends");
+    let text = last.to_english();
+    assert!(text.contains("<@2> gave up."), "{text}");
+    assert!(text.contains("wins, as everyone else gave up"), "{text}");
+    assert!(
+        !text.contains("takes their seat") && !text.contains("Computer (for"),
+        "the end contradicts itself: {text}"
+    );
+    // Alone against computers: giving up ends the game without a stand-in either.
+    let tables = service(Settings::default(), 6);
+    begin_game(&tables, 22, Variant::Classic, &[1], 1);
+    let reply = ask(&tables, 22, 1, Command::Forfeit);
+    let text = final_message(&reply).expect("the game ends").to_english();
+    assert!(text.contains("<@1> gave up.") && text.contains("No human player is left"));
+    assert!(!text.contains("takes their seat"), "{text}");
+}
+
+// ----- timeouts -----
+
+/// Lets the turn of the human to move run out and the computer play it; returns the replies.
+async fn time_out(tables: &Tables, channel: u64, now: &mut Timestamp) -> Vec<Reply> {
+    *now = now.after(Duration::from_secs(601));
+    let mut replies: Vec<Reply> = tables
+        .tick(*now)
+        .into_iter()
+        .filter(|(c, _)| c.0 == channel)
+        .map(|(_, r)| r)
+        .collect();
+    replies.extend(tables.run_auto(ChannelId(channel), *now).await);
+    replies
+}
+
+#[tokio::test]
+async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
+    let tables = service(Settings::default(), 7);
+    begin_game(&tables, 30, Variant::Classic, &[1, 2, 3], 0);
+    let mut now = T0;
+    let sleeper = human_to_move(&tables, 30).expect("a human starts");
+    // First timeout: the computer plays that turn, the player keeps the seat.
+    let first = time_out(&tables, 30, &mut now).await;
+    let text: String = first.iter().map(all_text).collect();
+    assert!(
+        text.contains("ran out of time, so the computer played"),
+        "{text}"
+    );
+    assert!(playing(&tables, 30).seat_of(sleeper).is_some());
+    // The sleeper's next reminder warns that the seat goes for good this time.
+    let mut warned = false;
+    for _ in 0..6 {
+        if human_to_move(&tables, 30) == Some(sleeper) {
+            let at = now.after(Duration::from_secs(121));
+            let reminders: String = tables.tick(at).iter().map(|(_, r)| all_text(r)).collect();
+            warned = reminders.contains("you give up this game");
+            break;
+        }
+        time_out(&tables, 30, &mut now).await;
+    }
+    assert!(warned, "the last reminder warns");
+    // The others timed out once too (so the sleeper's count is what matters), then the sleeper again.
+    let mut announced = 0;
+    for _ in 0..6 {
+        let to_move = human_to_move(&tables, 30);
+        let replies = time_out(&tables, 30, &mut now).await;
+        let text: String = replies.iter().map(all_text).collect();
+        announced += text.matches("2 times in a row").count();
+        if to_move == Some(sleeper) {
+            break;
+        }
+    }
+    assert_eq!(announced, 1, "announced once");
+    let p = playing(&tables, 30);
+    assert!(p.seat_of(sleeper).is_none(), "a computer sits there now");
+    assert!(p.forfeited.iter().any(|(_, pl)| pl.user() == Some(sleeper)));
+}
+
+#[tokio::test]
+async fn moving_in_between_resets_the_count_and_zero_never_replaces() {
+    let tables = service(Settings::default(), 8);
+    begin_game(&tables, 31, Variant::Kids, &[1, 2], 0);
+    let mut now = T0;
+    let first = human_to_move(&tables, 31).expect("a human starts");
+    time_out(&tables, 31, &mut now).await;
+    // The other player moves themselves, then the first (resetting their count), then the other.
+    for _ in 0..3 {
+        let user = human_to_move(&tables, 31).expect("a human");
+        let p = playing(&tables, 31);
+        let game = p.live.game();
+        let seat = game.position().to_move();
+        let mut legal = MoveList::new();
+        game.view(seat).legal_moves(&mut legal);
+        let mv = legal[0];
+        let layout = game.position().layout();
+        let command = match mv {
+            Move::Play { card, cell } => Command::Play {
+                card: Some(card.to_string()),
+                cell: layout.cell_name(cell),
+            },
+            Move::Exchange { card } => Command::Exchange {
+                card: card.to_string(),
+            },
+            other => panic!("unexpected {other:?}"),
+        };
+        assert!(!ask_at(&tables, 31, user.0, command, now).is_refusal());
+    }
+    assert_eq!(human_to_move(&tables, 31), Some(first));
+    time_out(&tables, 31, &mut now).await;
+    assert!(
+        playing(&tables, 31).seat_of(first).is_some(),
+        "not twice in a row"
+    );
+
+    // With the setting at 0, nobody is ever replaced.
+    let never = service(
+        Settings {
+            replace_after_timeouts: 0,
+            ..Settings::default()
+        },
+        9,
+    );
+    begin_game(&never, 32, Variant::Kids, &[1, 2], 0);
+    let mut now = T0;
+    for _ in 0..6 {
+        time_out(&never, 32, &mut now).await;
+    }
+    let p = playing(&never, 32);
+    assert!(p.seat_of(UserId(1)).is_some() && p.seat_of(UserId(2)).is_some());
+}
+
+#[tokio::test]
+async fn a_server_can_replace_after_one_timeout_and_refuses_an_unreasonable_count() {
+    let tables = service(Settings::default(), 18);
+    let set = |n: u8| {
+        Command::Settings(SettingsRequest {
+            changes: ServerSettings {
+                timeouts_before_replaced: Some(n),
+                ..ServerSettings::default()
+            },
+            reset: false,
+        })
+    };
+    let reply = ask(&tables, 33, 1, set(11));
+    assert!(reply.is_refusal());
+    let text = all_text(&reply);
+    assert!(
+        text.contains("`timeouts_before_replaced` must be between 0 and 10. Nothing was changed."),
+        "{text}"
+    );
+    let reply = ask(&tables, 33, 1, set(1));
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert!(
+        all_text(&reply).contains("after 1 timed-out turn"),
+        "{}",
+        all_text(&reply)
+    );
+    let lobby = ask(&tables, 34, 1, start(Variant::Kids, None));
+    let text = lobby_message(&lobby).expect("a lobby").1.to_english();
+    assert!(
+        text.contains("after 1 timed-out turn it takes the seat"),
+        "{text}"
+    );
+    ask(&tables, 34, 1, Command::Cancel);
+    begin_game(&tables, 34, Variant::Kids, &[1, 2, 3], 0);
+    let mut now = T0;
+    let sleeper = human_to_move(&tables, 34).expect("a human");
+    let replies = time_out(&tables, 34, &mut now).await;
+    let text: String = replies.iter().map(all_text).collect();
+    assert!(text.contains("ran out of time once"), "{text}");
+    assert!(playing(&tables, 34).seat_of(sleeper).is_none());
+}
+
+// ----- the lobby -----
+
+#[test]
+fn the_lobby_shows_the_settings_that_apply() {
+    let tables = service(Settings::default(), 10);
+    let reply = ask(&tables, 40, 1, start(Variant::Classic, None));
+    let text = lobby_message(&reply).expect("a lobby").1.to_english();
+    assert!(
+        text.contains("2 sequences to win (1 with three teams)"),
+        "{text}"
+    );
+    assert!(text.contains("turn reminder after 2 minutes"), "{text}");
+    assert!(
+        text.contains("after 10 minutes a computer plays the turn; after 2 timed-out turns in a row it takes the seat"),
+        "{text}"
+    );
+    assert!(text.contains("computer level: easy"), "{text}");
+    // A server's own settings show in its lobbies.
+    let change = Command::Settings(SettingsRequest {
+        changes: ServerSettings {
+            bot_level: Some(BotLevel::Hard),
+            turn_timeout_secs: Some(300),
+            on_timeout: Some(OnTimeout::GiveUp),
+            ..ServerSettings::default()
+        },
+        reset: false,
+    });
+    assert!(!ask(&tables, 41, 1, change).is_refusal());
+    let reply = ask(&tables, 41, 1, start(Variant::Dice, Some(2)));
+    let text = lobby_message(&reply).expect("a lobby").1.to_english();
+    assert!(text.contains("1 sequence to win ·"), "{text}");
+    assert!(
+        text.contains("after 5 minutes the player gives up"),
+        "{text}"
+    );
+    assert!(text.contains("computer level: hard"), "{text}");
+    // And in German.
+    let german = lobby_message(&reply).expect("a lobby").1.render(Lang::De);
+    assert!(german.contains("Computerstufe: schwer"), "{german}");
+}
+
+#[test]
+fn a_team_without_room_is_refused_when_chosen() {
+    let tables = service(Settings::default(), 11);
+    // Dice in two teams: at most two players a team.
+    assert!(!ask(&tables, 42, 1, start(Variant::Dice, Some(2))).is_refusal());
+    assert!(!ask(&tables, 42, 2, join(Some(1))).is_refusal());
+    assert!(!ask(&tables, 42, 3, join(Some(1))).is_refusal());
+    refused(&tables, 42, 4, join(Some(1)), "already has its 2 players");
+    assert!(!ask(&tables, 42, 4, join(Some(2))).is_refusal());
+    // Kids in four teams: one player a team; the host took no team, so team 1 has room once.
+    assert!(!ask(&tables, 43, 1, start(Variant::Kids, Some(4))).is_refusal());
+    assert!(!ask(&tables, 43, 2, join(Some(1))).is_refusal());
+    refused(&tables, 43, 3, join(Some(1)), "already has its 1 player");
+    // Classic without a team count: team 3 means three teams, at most four players each.
+    assert!(!ask(&tables, 44, 1, start(Variant::Classic, None)).is_refusal());
+    for user in 2..=5 {
+        assert!(!ask(&tables, 44, user, join(Some(3))).is_refusal());
+    }
+    refused(&tables, 44, 6, join(Some(3)), "already has its 4 players");
+    // Team numbers out of range are refused as before; a team count no game allows at start.
+    refused(
+        &tables,
+        45,
+        1,
+        start(Variant::Dice, Some(4)),
+        "cannot be played in 4 teams",
+    );
+}
+
+#[test]
+fn team_checks_know_every_possible_table() {
+    let setup = |variant, teams| Setup::new(variant, teams, Options::default()).expect("setup");
+    // Classic 2 teams: six a team at most.
+    let classic = setup(Variant::Classic, Some(2));
+    assert!(classic.check_wishes(12, &[Some(0); 6]).is_ok());
+    assert!(classic.check_wishes(7, &[Some(0); 7]).is_err());
+    // A team number above the team count never fits.
+    assert!(classic.check_wishes(1, &[Some(2)]).is_err());
+    // Kids without a count: team 4 means four teams of one.
+    let kids = setup(Variant::Kids, None);
+    assert!(kids.check_wishes(2, &[Some(3), None]).is_ok());
+    assert!(kids.check_wishes(2, &[Some(3), Some(3)]).is_err());
+    // More seats than the game has: nothing fits.
+    assert!(kids.check_wishes(5, &[]).is_err());
+}
+
+// ----- one board per move -----
+
+#[tokio::test]
+async fn the_thinking_step_posts_no_board_of_its_own() {
+    let tables = service(Settings::default(), 12);
+    let begun = begin_game(&tables, 50, Variant::Classic, &[1], 1);
+    let mut rng = GameRng::new(12);
+    let mut replies = vec![begun];
+    for _ in 0..400 {
+        let Some(p) = tables
+            .snapshot(ChannelId(50))
+            .and_then(|t| t.playing().cloned())
+        else {
+            break;
+        };
+        match human_to_move(&tables, 50) {
+            None => replies.extend(tables.run_auto(ChannelId(50), T0).await),
+            Some(user) => {
+                let game = p.live.game();
+                let seat = game.position().to_move();
+                let mut legal = MoveList::new();
+                game.view(seat).legal_moves(&mut legal);
+                let mv = legal[rng.below(legal.len() as u32) as usize];
+                let layout = game.position().layout();
+                let command = match mv {
+                    Move::Play { card, cell } => Command::Play {
+                        card: Some(card.to_string()),
+                        cell: layout.cell_name(cell),
+                    },
+                    Move::Exchange { card } => Command::Exchange {
+                        card: card.to_string(),
+                    },
+                    other => panic!("unexpected {other:?}"),
+                };
+                let reply = ask(&tables, 50, user.0, command);
+                assert!(!reply.is_refusal(), "{reply:?}");
+                replies.push(reply);
+            }
+        }
+    }
+    let posts: Vec<&Message> = replies.iter().flat_map(channel_messages).collect();
+    assert!(posts.len() > 20, "a long stretch of a game was played");
+    let thinking = |m: &Message| {
+        m.lines.iter().any(|l| {
+            matches!(
+                l,
+                Text::Turn {
+                    who: Who::Bot(_),
+                    ..
+                }
+            )
+        })
+    };
+    // A board follows every move before the human is asked to move again.
+    let mut unshown = false;
+    let mut asked = 0;
+    for m in &posts {
+        let moved = m.lines.iter().any(|l| {
+            matches!(
+                l,
+                Text::Played { .. } | Text::Removed { .. } | Text::Placed { .. }
+            )
+        });
+        if thinking(m) {
+            assert!(m.image.is_none(), "`{}` has a board", m.to_english());
+        }
+        if m.image.is_some() {
+            unshown = false;
+        } else if moved {
+            unshown = true;
+        }
+        if m.mentions.contains(&UserId(1)) {
+            asked += 1;
+            assert!(
+                !unshown,
+                "`{}` asks to move without the board",
+                m.to_english()
+            );
+        }
+    }
+    assert!(asked > 10, "{asked} turns of the human");
+}
+
+// ----- texts -----
+
+#[test]
+fn refusals_speak_of_what_the_player_did() {
+    let tables = service(Settings::default(), 13);
+    begin_game(&tables, 60, Variant::Classic, &[1, 2], 0);
+    let user = human_to_move(&tables, 60).expect("a human");
+    let p = playing(&tables, 60);
+    let seat = p.seat_of(user).expect("seated");
+    let hand: Vec<Card> = p.live.game().hand(seat).to_vec();
+    // `/sequence remove` in a card game points to the one-eyed jacks.
+    refused(
+        &tables,
+        60,
+        user.0,
+        Command::Remove { cell: "C3".into() },
+        "one-eyed jack",
+    );
+    // A card that is not in the hand: the hand is listed, privately.
+    let missing = [
+        "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "QS", "KS", "AS",
+    ]
+    .into_iter()
+    .filter_map(|c| Card::parse(c, Variant::Classic))
+    .find(|c| !hand.contains(c))
+    .expect("a card not in a hand of 7");
+    let reply = ask(
+        &tables,
+        60,
+        user.0,
+        Command::Play {
+            card: Some(missing.to_string()),
+            cell: "B2".into(),
+        },
+    );
+    assert!(reply.is_refusal());
+    assert!(matches!(reply.outputs.as_slice(), [Output::Ephemeral(_)]));
+    let text = all_text(&reply);
+    assert!(text.contains("not in your hand. Your cards:"), "{text}");
+    for card in &hand {
+        assert!(
+            text.contains(&crate::service::text::card_label(*card, Lang::En)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn dice_refusals_speak_of_the_roll_and_a_an_reads_well() {
+    let tables = service(Settings::default(), 14);
+    // Games until the first player rolls a plain number (not 10 or 11, and a cell is free for it).
+    let mut checked = false;
+    for channel in 61..120 {
+        begin_game(&tables, channel, Variant::Dice, &[1, 2], 0);
+        let user = human_to_move(&tables, channel).expect("a human starts");
+        assert!(!ask(&tables, channel, user.0, Command::Roll).is_refusal());
+        let p = playing(&tables, channel);
+        let game = p.live.game();
+        let pos = game.position();
+        let plain = pos.roll().is_some_and(|[a, b]| a + b != 10 && a + b != 11);
+        if !plain || human_to_move(&tables, channel) != Some(user) || !p.rolled {
+            ask(&tables, channel, 1, Command::Stop);
+            continue;
+        }
+        let total = pos.roll().map_or(0, |[a, b]| a + b);
+        let layout = pos.layout();
+        let wrong = (0..layout.len())
+            .filter_map(|i| u8::try_from(i).ok().map(Cell))
+            .find(|&c| {
+                pos.owner(c).is_none()
+                    && layout.corners & c.bit() == 0
+                    && game.check(pos.to_move(), Move::Place { cell: c })
+                        == Err(crate::engine::PlayError::CardDoesNotMatch)
+            })
+            .expect("a free cell of another number");
+        let reply = ask(
+            &tables,
+            channel,
+            user.0,
+            Command::Play {
+                card: None,
+                cell: layout.cell_name(wrong),
+            },
+        );
+        assert!(reply.is_refusal());
+        let text = all_text(&reply);
+        assert!(
+            text.contains(&format!("That cell does not fit your roll of {total}.")),
+            "{text}"
+        );
+        assert!(!text.contains("card"), "{text}");
+        checked = true;
+        break;
+    }
+    assert!(checked, "no plain roll in many games");
+    let rolled = |n: u8, hint| Text::Rolled {
+        who: Who::User(UserId(1)),
+        dice: [4, n - 4],
+        hint,
+    };
+    let text = rolled(8, RollHint::Number(8)).to_string();
+    assert!(text.contains("place a chip on an 8 cell"), "{text}");
+    let text = rolled(6, RollHint::Number(6)).to_string();
+    assert!(text.contains("place a chip on a 6 cell"), "{text}");
+    let text = rolled(8, RollHint::Replace(8)).to_string();
+    assert!(text.contains("chip on an 8 cell"), "{text}");
+    assert_eq!(TeamName::of(Variant::Dice, 0).number, 1);
+}
+
+// ----- Sequence Dice: the next roll is never shown before the player rolls -----
+
+/// The roll shown to `user` in the status and offered by autocomplete, and whether the board image
+/// descriptor of `reply` (if any) holds a roll.
+fn shown_roll(tables: &Tables, channel: u64, user: u64) -> (Option<[u8; 2]>, usize) {
+    let status = ask(tables, channel, user, Command::Status);
+    let roll = status.outputs.iter().find_map(|o| match o {
+        Output::Ephemeral(m) => m.lines.iter().find_map(|l| match l {
+            Text::Status(info) => Some(info.roll),
+            _ => None,
+        }),
+        _ => None,
+    });
+    let cells = tables
+        .complete_cell(ChannelId(channel), UserId(user), None, "", Lang::En)
+        .len();
+    (roll.expect("a status"), cells)
+}
+
+fn board_roll(reply: &Reply) -> Option<Option<[u8; 2]>> {
+    channel_messages(reply)
+        .iter()
+        .rev()
+        .find_map(|m| match &m.image {
+            Some(Image::Board(board)) => Some(board.view().position.roll()),
+            _ => None,
+        })
+}
+
+#[test]
+fn dice_show_no_roll_before_the_player_rolls() {
+    let tables = service(Settings::default(), 17);
+    let begun = begin_game(&tables, 70, Variant::Dice, &[1, 2], 0);
+    assert_eq!(
+        board_roll(&begun),
+        Some(None),
+        "the first board shows no roll"
+    );
+    for _ in 0..6 {
+        let mover = human_to_move(&tables, 70).expect("a human").0;
+        let other = 3 - mover;
+        // Before rolling: nothing in the status, nothing offered, for the mover or anyone else.
+        assert_eq!(shown_roll(&tables, 70, mover), (None, 0));
+        assert_eq!(shown_roll(&tables, 70, other), (None, 0));
+        assert_eq!(
+            playing(&tables, 70)
+                .live
+                .game()
+                .public_view()
+                .position
+                .roll(),
+            None
+        );
+        let rolled = ask(&tables, 70, mover, Command::Roll);
+        assert!(!rolled.is_refusal());
+        let p = playing(&tables, 70);
+        if human_to_move(&tables, 70) != Some(UserId(mover)) || !p.rolled {
+            // The roll allowed nothing and the turn passed: the next player has not rolled either.
+            continue;
+        }
+        // Rolled: the mover is offered the cells of this roll.
+        let (roll, cells) = shown_roll(&tables, 70, mover);
+        assert!(roll.is_some() && cells > 0);
+        let game = p.live.game();
+        let mut legal = MoveList::new();
+        game.view(game.position().to_move()).legal_moves(&mut legal);
+        let layout = game.position().layout();
+        let command = match legal[0] {
+            Move::Place { cell } => Command::Play {
+                card: None,
+                cell: layout.cell_name(cell),
+            },
+            Move::Remove { cell } => Command::Remove {
+                cell: layout.cell_name(cell),
+            },
+            other => panic!("unexpected {other:?}"),
+        };
+        let moved = ask(&tables, 70, mover, command);
+        assert!(!moved.is_refusal(), "{moved:?}");
+        if tables.snapshot(ChannelId(70)).is_none() {
+            break;
+        }
+        // The board after the move shows no roll of the next turn.
+        if let Some(roll) = board_roll(&moved) {
+            assert_eq!(roll, None, "the board shows the next roll");
+        }
+    }
+}
