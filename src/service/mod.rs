@@ -8,6 +8,7 @@
 mod access;
 mod bot;
 mod persist;
+pub mod picker;
 mod seeds;
 mod server;
 mod table;
@@ -38,6 +39,7 @@ use crate::store::{Store, StoreError};
 pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use persist::{Restored, StorePersist};
+pub use picker::{action_rows, command_for_component, Control, Label, Press, SelectOption, Style};
 pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
@@ -190,13 +192,18 @@ pub enum Command {
     },
     /// Show (nothing asked) or change this server's settings (Manage Server only).
     Settings(SettingsRequest),
+    /// A press in the card picker (or its Play/Roll button on a turn prompt).
+    Press(Press),
 }
 
 impl Command {
     /// Whether the command may change a table (everything but reading: hand, board, status, rules,
     /// stats, leaderboard, history, record).
     pub fn changes_table(&self) -> bool {
-        !matches!(self, Command::Board) && self.posts()
+        match self {
+            Command::Press(press) => press.changes_table(),
+            _ => !matches!(self, Command::Board) && self.posts(),
+        }
     }
 
     /// Whether the command may make the bot post in the channel (all but the private answers).
@@ -211,7 +218,7 @@ impl Command {
                 | Command::History
                 | Command::Record { .. }
                 | Command::Settings(_)
-        )
+        ) && !matches!(self, Command::Press(press) if !press.changes_table())
     }
 }
 
@@ -360,8 +367,10 @@ pub struct Message {
     pub lines: Vec<Text>,
     /// An image to attach.
     pub image: Option<Image>,
-    /// Buttons below the message.
+    /// Fixed buttons below the message (after `components`, see [`action_rows`]).
     pub buttons: Vec<Button>,
+    /// Action rows of buttons and menus made for this message (the picker, a turn's Play button).
+    pub components: Vec<Vec<Control>>,
     /// A file to attach.
     pub attachment: Option<Attachment>,
     /// Users this message pings (everyone else named in it is shown, not pinged).
@@ -415,6 +424,9 @@ pub enum Output {
         /// The message.
         message: Message,
     },
+    /// To the person who pressed a button of the private picker: the picker message, updated in place
+    /// (Discord's UPDATE_MESSAGE). Anywhere else it is sent like [`Output::Ephemeral`].
+    Update(Message),
     /// The lobby message: edit it in place (`message_id`), or post it and tell the service its id
     /// with [`Tables::set_lobby_message`].
     Lobby {
@@ -446,7 +458,7 @@ impl Reply {
 
     /// Whether the reply is a refusal: exactly one private message and nothing else.
     pub fn is_refusal(&self) -> bool {
-        matches!(self.outputs.as_slice(), [Output::Ephemeral(m)] if m.lines.first().is_some_and(Text::is_error))
+        matches!(self.outputs.as_slice(), [Output::Ephemeral(m) | Output::Update(m)] if m.lines.first().is_some_and(Text::is_error))
     }
 }
 
@@ -563,7 +575,7 @@ fn posts_of(reply: &Reply) -> i64 {
     reply
         .outputs
         .iter()
-        .filter(|o| !matches!(o, Output::Ephemeral(_)))
+        .filter(|o| !matches!(o, Output::Ephemeral(_) | Output::Update(_)))
         .count() as i64
 }
 
@@ -933,7 +945,8 @@ impl Tables {
                     }
                 }
                 // Fresh randomness for what needs it: a deal (and who starts), a roll.
-                let seed = if matches!(command, Command::Begin | Command::Roll) {
+                let rolls = matches!(command, Command::Press(p) if p.step == picker::Step::Roll);
+                let seed = if matches!(command, Command::Begin | Command::Roll) || rolls {
                     match self.seeds.seed() {
                         Some(seed) => Some(seed),
                         None => return Reply::ephemeral(Text::Internal),
@@ -941,7 +954,8 @@ impl Tables {
                 } else {
                     None
                 };
-                let read_only = matches!(command, Command::Hand | Command::Board | Command::Status);
+                let read_only = matches!(command, Command::Hand | Command::Board | Command::Status)
+                    || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self
                     .server_language(guild)
@@ -1158,7 +1172,9 @@ impl Tables {
                     let mut reply =
                         table.handle(&actor, Command::Forfeit, now, &settings, None, lang);
                     // Nobody asked: there is no one to answer privately.
-                    reply.outputs.retain(|o| !matches!(o, Output::Ephemeral(_)));
+                    reply
+                        .outputs
+                        .retain(|o| !matches!(o, Output::Ephemeral(_) | Output::Update(_)));
                     if reply.outputs.is_empty() {
                         table.tick(now, &settings)
                     } else {

@@ -11,6 +11,7 @@ use crate::engine::{
 };
 
 use super::bot::random_legal_move;
+use super::picker;
 use super::text::{
     card_label, CardLine, CardUse, LobbyCard, RollHint, SeatLine, StatusInfo, TeamName,
 };
@@ -210,7 +211,7 @@ impl Playing {
         self.seats.iter().map(|p| p.name().to_string()).collect()
     }
 
-    fn game(&self) -> &Game {
+    pub(super) fn game(&self) -> &Game {
         self.live.game()
     }
 
@@ -481,7 +482,7 @@ impl Table {
             if !playing.game().position().is_over() {
                 message.image = Some(playing.board_image());
                 let mut lines = std::mem::take(&mut message.lines);
-                push_turn(playing, &mut lines, &mut message, false);
+                push_turn(self.created.0, playing, &mut lines, &mut message, false);
                 message.lines = lines;
             }
         }
@@ -592,8 +593,12 @@ impl Table {
         seed: Option<u64>,
         lang: Lang,
     ) -> Reply {
+        if let Command::Press(press) = command {
+            return self.press(actor, press, now, settings, seed, lang);
+        }
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
+            Command::Press(_) => Err(Text::Internal),
             Command::Start { .. } => Err(Text::TableExists),
             Command::Settings(_) => Err(Text::Internal),
             Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
@@ -839,7 +844,7 @@ impl Table {
             image: Some(playing.board_image()),
             ..Message::default()
         };
-        push_turn(&playing, &mut lines, &mut message, false);
+        push_turn(self.created.0, &playing, &mut lines, &mut message, false);
         message.lines = lines;
         outputs.push(Output::Channel(message));
         if setup.variant.has_cards() {
@@ -991,6 +996,7 @@ impl Table {
         mut lines: Vec<Text>,
     ) -> Reply {
         let channel = self.channel;
+        let table = self.created.0;
         let State::Playing(playing) = &mut self.state else {
             return Reply::ephemeral(Text::Internal);
         };
@@ -1055,7 +1061,7 @@ impl Table {
         };
         if new_turn {
             let again = game.position().to_move() == seat && !game.config().variant.has_cards();
-            push_turn(playing, &mut lines, &mut message, again);
+            push_turn(table, playing, &mut lines, &mut message, again);
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
@@ -1098,6 +1104,7 @@ impl Table {
             lines,
             image: Some(playing.board_image()),
             buttons: Vec::new(),
+            components: Vec::new(),
             attachment,
             mentions: Vec::new(),
         }
@@ -1308,6 +1315,10 @@ impl Table {
                                 gives_up: settings.timeout_gives_up,
                             }],
                             mentions: vec![user],
+                            components: vec![vec![picker::prompt_button(
+                                self.created.0,
+                                playing.game(),
+                            )]],
                             ..Message::default()
                         };
                         reply.outputs.push(Output::Channel(message));
@@ -1356,6 +1367,10 @@ impl Table {
                     }],
                     image: Some(playing.board_image()),
                     mentions: human.into_iter().collect(),
+                    components: human
+                        .map(|_| vec![picker::prompt_button(self.created.0, playing.game())])
+                        .into_iter()
+                        .collect(),
                     ..Message::default()
                 })
             }
@@ -1605,7 +1620,13 @@ fn assign_seats(seats: &[LobbySeat], config: &Config) -> Result<Vec<Player>, Tex
 }
 
 /// The turn line (with a ping for a human) and the turn buttons.
-fn push_turn(playing: &Playing, lines: &mut Vec<Text>, message: &mut Message, again: bool) {
+fn push_turn(
+    table: u64,
+    playing: &Playing,
+    lines: &mut Vec<Text>,
+    message: &mut Message,
+    again: bool,
+) {
     let game = playing.game();
     let seat = game.position().to_move();
     let dice = !game.config().variant.has_cards();
@@ -1616,18 +1637,15 @@ fn push_turn(playing: &Playing, lines: &mut Vec<Text>, message: &mut Message, ag
     });
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);
-        message.buttons = if dice {
-            vec![Button::Roll]
-        } else {
-            vec![Button::Hand]
-        };
+        message.components = vec![vec![picker::prompt_button(table, game)]];
+        message.buttons = if dice { Vec::new() } else { vec![Button::Hand] };
     } else if !dice {
         message.buttons = vec![Button::Hand];
     }
 }
 
 /// The private hand message of a seat: the cards, what each can do, and the hand picture.
-fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) -> Message {
+pub(super) fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) -> Message {
     let game = playing.game();
     let cards = game
         .hand(seat)
@@ -1645,7 +1663,7 @@ fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) -> Message {
     }
 }
 
-fn card_line(game: &Game, seat: Seat, card: Card) -> CardLine {
+pub(super) fn card_line(game: &Game, seat: Seat, card: Card) -> CardLine {
     let pos = game.position();
     let use_ = match card.effect() {
         CardEffect::Wild => CardUse::Wild,

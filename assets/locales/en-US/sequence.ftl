@@ -97,6 +97,31 @@ button-cancel = Cancel
 button-roll = Roll the dice
 button-hand = Show my cards
 
+## The card picker (buttons)
+picker-play = Play
+picker-back = Back
+picker-exchange = Exchange { $card } (dead)
+picker-unplayable = { $card }: no move with it this turn
+picker-row = Row { $row }: { $cells ->
+    [one] 1 cell
+   *[other] { $cells } cells
+}
+picker-row-part = Row { $row }, part { $part }: { $cells } cells
+picker-row-placeholder = Choose a row
+pick-card = Choose a card:
+pick-row-card = { $card }: choose a row first.
+pick-row-card-remove = { $card }: choose the row of the chip to take away.
+pick-row-dice = Choose a row for your chip.
+pick-row-dice-remove = Choose the row of the chip to take away.
+pick-cell-card = { $card }: choose a cell.
+pick-cell-card-remove = { $card }: choose the chip to take away.
+pick-cell-dice = Choose a cell for your chip.
+pick-cell-dice-remove = Choose the chip to take away.
+picker-expired = These buttons belong to a turn that is over. Use the Play button of the latest message.
+picker-not-yours = These buttons are not for you: it is { $player }'s turn, and only they see their cards.
+picker-not-your-card = { $card } is not in your hand.
+bad-button = I do not know this button. Nothing was changed.
+
 ## Names
 
 game-classic = Sequence
