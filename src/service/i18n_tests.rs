@@ -118,10 +118,26 @@ fn variant_index(text: &Text) -> usize {
         Text::SettingsChanged(_) => 97,
         Text::BadSetting { .. } => 98,
         Text::ReminderNotBeforeTimeout { .. } => 99,
+        Text::PickerPlayButton => 100,
+        Text::PickerRollButton => 101,
+        Text::PickerBackButton => 102,
+        Text::PickerExchange(_) => 103,
+        Text::PickerUnplayable(_) => 104,
+        Text::PickerRow { .. } => 105,
+        Text::PickerRowPlaceholder => 106,
+        Text::PickerCell { .. } => 107,
+        Text::PickCard => 108,
+        Text::PickRow { .. } => 109,
+        Text::PickCell { .. } => 110,
+        Text::PickerDone => 111,
+        Text::PickerExpired => 112,
+        Text::NotYourPicker { .. } => 113,
+        Text::PickerNotYourCard(_) => 114,
+        Text::BadButton => 115,
     }
 }
 
-const VARIANTS: usize = 100;
+const VARIANTS: usize = 116;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -528,7 +544,61 @@ fn samples() -> Vec<Text> {
             reminder_secs: 600,
             timeout_secs: 300,
         },
+        Text::PickerPlayButton,
+        Text::PickerRollButton,
+        Text::PickerBackButton,
+        Text::PickerRow {
+            row: 3,
+            part: 0,
+            cells: 1,
+        },
+        Text::PickerRow {
+            row: 10,
+            part: 0,
+            cells: 7,
+        },
+        Text::PickerRow {
+            row: 2,
+            part: 1,
+            cells: 6,
+        },
+        Text::PickerRowPlaceholder,
+        Text::PickCard,
+        Text::PickerDone,
+        Text::PickerExpired,
+        Text::NotYourPicker { to_move: ada() },
+        Text::BadButton,
     ]);
+    for card in [Card::classic(5, 1), Card::classic(9, 2), Card::kids(0)] {
+        out.push(Text::PickerExchange(card));
+        out.push(Text::PickerUnplayable(card));
+        out.push(Text::PickerNotYourCard(card));
+        for removing in [false, true] {
+            out.push(Text::PickRow {
+                card: Some(card),
+                removing,
+            });
+            out.push(Text::PickCell {
+                card: Some(card),
+                removing,
+            });
+        }
+    }
+    for removing in [false, true] {
+        out.push(Text::PickRow {
+            card: None,
+            removing,
+        });
+        out.push(Text::PickCell {
+            card: None,
+            removing,
+        });
+        out.push(Text::PickerCell {
+            cell: "D6".into(),
+            team: team(1),
+            removing,
+        });
+    }
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(
         setup_errors()
@@ -818,7 +888,7 @@ fn computer_players_are_named_in_the_channel_language() {
         .outputs
         .iter()
         .map(|o| match o {
-            Output::Ephemeral(m) | Output::Channel(m) => m.render(Lang::No),
+            Output::Ephemeral(m) | Output::Update(m) | Output::Channel(m) => m.render(Lang::No),
             Output::Lobby { message, .. } => message.render(Lang::No),
             Output::Direct { message, .. } => message.render(Lang::No),
         })

@@ -21,6 +21,8 @@ mod limit_tests;
 #[cfg(test)]
 mod pause_tests;
 #[cfg(test)]
+mod picker_tests;
+#[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
 mod tests;

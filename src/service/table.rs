@@ -298,14 +298,14 @@ impl LiveGame {
     }
 
     /// Dice: the player to move rolls `dice` now; appended to the record.
-    fn roll(&mut self, dice: [u8; 2]) -> Result<[u8; 2], PlayError> {
+    pub(super) fn roll(&mut self, dice: [u8; 2]) -> Result<[u8; 2], PlayError> {
         let dice = self.game.roll_with(dice)?;
         self.record.push_roll(dice);
         Ok(dice)
     }
 
     /// Applies a move and appends it to the record: the one place where a game changes.
-    fn commit(&mut self, seat: Seat, mv: Move) -> Result<Vec<Event>, PlayError> {
+    pub(super) fn commit(&mut self, seat: Seat, mv: Move) -> Result<Vec<Event>, PlayError> {
         let events = self.game.play(seat, mv)?;
         let layout = self.game.position().layout();
         self.record.push(seat, mv, layout, &events);

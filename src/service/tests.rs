@@ -75,6 +75,7 @@ fn all_text(reply: &Reply) -> String {
         .map(|o| match o {
             Output::Channel(m)
             | Output::Ephemeral(m)
+            | Output::Update(m)
             | Output::Lobby { message: m, .. }
             | Output::Direct { message: m, .. } => m.to_english(),
         })
@@ -191,7 +192,7 @@ fn check_privacy(reply: &Reply, hands_seen: &[(UserId, Vec<Card>)], dm_ok: &[Use
                     assert!(own, "a DM to {user:?} shows a hand that is not theirs");
                 }
             }
-            Output::Ephemeral(_) => {}
+            Output::Ephemeral(_) | Output::Update(_) => {}
         }
     }
 }
