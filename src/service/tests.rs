@@ -464,7 +464,8 @@ async fn dice_game_with_rolls() {
     assert!(reply
         .outputs
         .iter()
-        .any(|o| matches!(o, Output::Channel(m) if m.buttons == vec![Button::Roll])));
+        .any(|o| matches!(o, Output::Channel(m)
+            if action_rows(m).concat().iter().any(|c| c.id().ends_with(":roll")))));
     let to_move = |t: &Tables| {
         let table = t.snapshot(ChannelId(2)).unwrap();
         let p = table.playing().unwrap();
