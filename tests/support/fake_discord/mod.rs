@@ -1372,6 +1372,29 @@ impl FakeDiscord {
         self.component(user, message_id, custom_id, None)
     }
 
+    /// A message in `channel` as if the bot had posted it, with these action rows: for tests of
+    /// presses on components the bot would never make (a forged or outdated custom id).
+    pub fn add_bot_message(&self, channel_id: u64, components: Value) -> u64 {
+        let mut state = self.state();
+        let id = state.snowflake();
+        let message = StoredMessage {
+            id,
+            channel_id,
+            content: "forged".into(),
+            embeds: json!([]),
+            components,
+            attachments: Vec::new(),
+            flags: 0,
+            interaction_id: None,
+            allowed_mentions: Value::Null,
+            edits: 0,
+            deleted: false,
+            created: Instant::now(),
+            notified: Vec::new(),
+        };
+        state.add_message(message)
+    }
+
     /// Injects a choice of `values` in the select menu `custom_id` on message `message_id`.
     pub fn select(
         &self,
