@@ -25,7 +25,8 @@ impl Console {
         std::fs::write(
             &config,
             format!(
-                "database = {:?}\n[timers]\ntick_secs = 60\nbot_delay_ms = 0\n",
+                "database = {:?}\n[timers]\ntick_secs = 60\nbot_delay_ms = 0\n\
+                 [limits]\nserver_posts_per_second = 100000\nserver_post_burst = 100000\n",
                 database.display().to_string()
             ),
         )
