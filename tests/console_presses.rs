@@ -196,9 +196,9 @@ fn play_game(game: &str, seed: u64) -> (usize, usize) {
             menus += usize::from(value.is_some());
             let (next, refused) = console.press(user, &id, value.as_deref());
             assert!(!refused, "{id} {value:?}: {next:?}");
-            let done = next
-                .iter()
-                .any(|o| o["to"] == "update" && o["text"].as_str().is_some_and(|t| t.starts_with("Done")));
+            let done = next.iter().any(|o| {
+                o["to"] == "update" && o["text"].as_str().is_some_and(|t| t.starts_with("Done"))
+            });
             reply = next;
             if done {
                 break;

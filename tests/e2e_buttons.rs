@@ -92,7 +92,10 @@ async fn classic_dice_and_kids_games_are_played_with_buttons_only() {
         }
         menus += stats.menu_choices;
     }
-    assert!(menus > 0, "a row was chosen from a menu in one of the games");
+    assert!(
+        menus > 0,
+        "a row was chosen from a menu in one of the games"
+    );
     let problems = fake.take_openapi_problems();
     assert!(problems.is_empty(), "{problems:#?}");
     assert!(!h.bot.log().contains("panicked"));
@@ -104,9 +107,15 @@ async fn a_malformed_button_id_is_refused_politely() {
     let fake = &h.fake;
     let channel = fake.add_channel("forged");
     let players: Vec<FakeUser> = (0..2).map(|i| fake.add_user(&format!("f{i}"))).collect();
-    open_by_buttons(fake, channel, &players[0], &players[1..], &[("game", "classic")])
-        .await
-        .expect("a game");
+    open_by_buttons(
+        fake,
+        channel,
+        &players[0],
+        &players[1..],
+        &[("game", "classic")],
+    )
+    .await
+    .expect("a game");
     // A forged message carrying an id the bot never made (a client cannot press anything else).
     let forged = fake.add_bot_message(
         channel,
@@ -116,8 +125,15 @@ async fn a_malformed_button_id_is_refused_politely() {
     let press = fake
         .click(&players[0], forged, "sequence:p:1:2:cell:JD:A0")
         .expect("press");
-    let answer = fake.wait_reply(&press, support::table::STEP).await.expect("answer");
+    let answer = fake
+        .wait_reply(&press, support::table::STEP)
+        .await
+        .expect("answer");
     assert!(answer.is_ephemeral());
-    assert!(answer.content.contains("do not know this button"), "{}", answer.content);
+    assert!(
+        answer.content.contains("do not know this button"),
+        "{}",
+        answer.content
+    );
     assert!(!h.bot.log().contains("panicked"));
 }

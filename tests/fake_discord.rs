@@ -908,9 +908,7 @@ async fn components_are_checked_and_pressed_as_discord_does() {
     let alice = fake.add_user("alice");
     let messages = format!("/channels/{table}/messages");
     let button = |id: String| json!({"type": 2, "style": 1, "label": "B", "custom_id": id});
-    let row = |start: usize, n: usize| {
-        json!({"type": 1, "components": (start..start + n).map(|i| button(format!("b{i}"))).collect::<Vec<_>>()})
-    };
+    let row = |start: usize, n: usize| json!({"type": 1, "components": (start..start + n).map(|i| button(format!("b{i}"))).collect::<Vec<_>>()});
     let option = |i: usize| json!({"label": format!("Row {i}"), "value": format!("{i}-0"), "description": "A1, B1"});
     let menu = |id: &str, n: usize| {
         json!({"type": 1, "components": [{"type": 3, "custom_id": id, "placeholder": "Choose",
@@ -936,7 +934,10 @@ async fn components_are_checked_and_pressed_as_discord_does() {
     let (status, with_menu) = post(json!([menu("m", 25), row(0, 5), row(5, 2)])).await;
     assert_eq!(status, 200, "{with_menu}");
     let problems = fake.take_openapi_problems();
-    assert!(problems.is_empty(), "Discord's OpenAPI takes them: {problems:#?}");
+    assert!(
+        problems.is_empty(),
+        "Discord's OpenAPI takes them: {problems:#?}"
+    );
     // Refused.
     let long_id = "x".repeat(101);
     let long_label = json!([{"type": 1, "components": [{"type": 2, "style": 1,
@@ -967,13 +968,34 @@ async fn components_are_checked_and_pressed_as_discord_does() {
             "disabled": true}, button("cell".into())]}]);
     let (status, posted) = post(picker).await;
     assert_eq!(status, 200, "{posted}");
-    let shown = posted["id"].as_str().and_then(|id| id.parse::<u64>().ok()).expect("id");
+    let shown = posted["id"]
+        .as_str()
+        .and_then(|id| id.parse::<u64>().ok())
+        .expect("id");
     assert!(fake.click(&alice, shown, "old").is_err(), "disabled");
-    assert!(fake.select(&alice, shown, "rows", &["7-0"]).is_err(), "not offered");
-    assert!(fake.select(&alice, shown, "rows", &[]).is_err(), "one value");
-    assert!(fake.select(&alice, shown, "rows", &["1-0", "2-0"]).is_err(), "one value");
-    assert!(fake.select(&alice, shown, "cell", &["1-0"]).is_err(), "a button");
-    assert!(fake.click(&alice, shown, "rows").is_err(), "a menu is chosen from");
-    assert!(fake.click(&alice, shown, "nothing").is_err(), "no such component");
+    assert!(
+        fake.select(&alice, shown, "rows", &["7-0"]).is_err(),
+        "not offered"
+    );
+    assert!(
+        fake.select(&alice, shown, "rows", &[]).is_err(),
+        "one value"
+    );
+    assert!(
+        fake.select(&alice, shown, "rows", &["1-0", "2-0"]).is_err(),
+        "one value"
+    );
+    assert!(
+        fake.select(&alice, shown, "cell", &["1-0"]).is_err(),
+        "a button"
+    );
+    assert!(
+        fake.click(&alice, shown, "rows").is_err(),
+        "a menu is chosen from"
+    );
+    assert!(
+        fake.click(&alice, shown, "nothing").is_err(),
+        "no such component"
+    );
     assert!(fake.take_openapi_problems().is_empty());
 }

@@ -13,8 +13,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
 use crate::service::picker::{
-    MAX_BUTTON_LABEL, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER,
-    MAX_ROWS,
+    MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
 };
 use crate::service::{
     action_rows, command_for_component, Actor, ChannelId, Command, Control, GuildId, Image,
@@ -756,7 +755,11 @@ pub(super) async fn on_event(
 }
 
 /// A press of a component whose id is not one of ours, answered privately; nothing changes.
-async fn refuse_press(ctx: &serenity::Context, press: &serenity::ComponentInteraction, text: &Text) {
+async fn refuse_press(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    text: &Text,
+) {
     let lang = Lang::from_locale(&press.locale);
     let answer = serenity::CreateInteractionResponseMessage::new()
         .content(clip(text.render(lang)))

@@ -10,7 +10,9 @@
 
 use std::fmt;
 
-use crate::engine::{BitIter, Bits, Card, CardEffect, Cell, Game, GroupKind, Layout, Seat, Variant};
+use crate::engine::{
+    BitIter, Bits, Card, CardEffect, Cell, Game, GroupKind, Layout, Seat, Variant,
+};
 use crate::i18n::Lang;
 
 use super::table::{card_line, hand_message, Playing};
@@ -147,7 +149,11 @@ impl Control {
 /// room, else in rows of their own). What Discord, the console and the tests all show.
 pub fn action_rows(message: &Message) -> Vec<Vec<Control>> {
     let mut rows = message.components.clone();
-    let mut fixed = message.buttons.iter().map(|&b| Control::fixed(b)).peekable();
+    let mut fixed = message
+        .buttons
+        .iter()
+        .map(|&b| Control::fixed(b))
+        .peekable();
     if let Some(last) = rows.last_mut() {
         let buttons_only = last.iter().all(|c| matches!(c, Control::Button { .. }));
         while buttons_only && last.len() < MAX_BUTTONS_PER_ROW {
@@ -203,7 +209,12 @@ impl CellName {
 
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'A' + self.col), u32::from(self.row) + 1)
+        write!(
+            f,
+            "{}{}",
+            char::from(b'A' + self.col),
+            u32::from(self.row) + 1
+        )
     }
 }
 
@@ -605,11 +616,7 @@ impl Turn<'_> {
             (None, true) => Step::Roll,
             (None, false) => return None,
         };
-        Some(self.button(
-            step,
-            Label::Text(Text::PickerBackButton),
-            Style::Secondary,
-        ))
+        Some(self.button(step, Label::Text(Text::PickerBackButton), Style::Secondary))
     }
 
     fn cells_step(
@@ -680,7 +687,7 @@ fn groups(cells: &[Cell], layout: &Layout) -> Vec<(Group, Vec<Cell>)> {
 /// What a press leads to.
 enum Next {
     /// Show this step: a new private message, or the pressed picker updated in place.
-    Show(Message),
+    Show(Box<Message>),
     /// Carry out this command, as if typed.
     Act(Command),
     /// Dice: roll, then show the cells.
@@ -717,7 +724,7 @@ impl Table {
                 auto_move: false,
             },
             Ok(Next::Show(message)) => Reply {
-                outputs: vec![show(message)],
+                outputs: vec![show(*message)],
                 auto_move: false,
             },
             Ok(Next::Act(command)) => {
@@ -761,7 +768,7 @@ impl Table {
             },
         };
         match next_step(self.created.0, self.channel, playing, user, press) {
-            Ok(Next::Show(message)) => Some(message),
+            Ok(Next::Show(message)) => Some(*message),
             _ => None,
         }
     }
@@ -798,12 +805,12 @@ fn next_step(
     let cards = game.config().variant.has_cards();
     let hand_has = |card: Card| game.hand(to_move).contains(&card);
     Ok(match press.step {
-        Step::Play | Step::Cards if cards => {
-            Next::Show(turn.cards(hand_message(playing, channel, to_move)))
-        }
+        Step::Play | Step::Cards if cards => Next::Show(Box::new(
+            turn.cards(hand_message(playing, channel, to_move)),
+        )),
         Step::Play | Step::Cards => return Err(Text::NoCardsInDice),
         Step::Roll if cards => return Err(Text::NotDice),
-        Step::Roll if playing.rolled => Next::Show(turn.targets_step(None)),
+        Step::Roll if playing.rolled => Next::Show(Box::new(turn.targets_step(None))),
         Step::Roll => Next::Roll,
         Step::Card(card) | Step::Exchange(card) if !cards || !hand_has(card) => {
             return Err(Text::PickerNotYourCard(card))
@@ -812,16 +819,15 @@ fn next_step(
             if turn.targets(Some(card)).0 == 0 {
                 return Err(Text::PickerUnplayable(card));
             }
-            Next::Show(turn.targets_step(Some(card)))
+            Next::Show(Box::new(turn.targets_step(Some(card))))
         }
         Step::Group(card, group) => {
             if card.is_some() != cards || card.is_some_and(|c| !hand_has(c)) {
                 return Err(Text::PickerExpired);
             }
-            Next::Show(
-                turn.group_step(card, group)
-                    .ok_or(Text::PickerExpired)?,
-            )
+            Next::Show(Box::new(
+                turn.group_step(card, group).ok_or(Text::PickerExpired)?,
+            ))
         }
         Step::Cell(card, cell) => {
             let cell = cell.on(pos.layout()).ok_or(Text::PickerExpired)?;
@@ -881,15 +887,16 @@ pub(super) fn explore(
                             Control::Button { .. } => {}
                             Control::Select { id, options, .. } => {
                                 for option in options {
-                                    let parsed = Press::parse(id, &[option.value.clone()])
-                                        .expect("own menu ids parse");
+                                    let parsed =
+                                        Press::parse(id, std::slice::from_ref(&option.value))
+                                            .expect("own menu ids parse");
                                     queue.push(parsed);
                                 }
                             }
                         }
                     }
                 }
-                shown.push(message);
+                shown.push(*message);
             }
             Ok(Next::Act(command)) => {
                 let layout = game.position().layout();

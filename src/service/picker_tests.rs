@@ -94,8 +94,7 @@ fn limit_problems(message: &Message) -> Vec<String> {
                         }
                         for option in options {
                             let label = option.label.render(lang);
-                            let description =
-                                option.description.as_ref().map(|d| d.render(lang));
+                            let description = option.description.as_ref().map(|d| d.render(lang));
                             let too_long = |t: &str| t.chars().count() > MAX_OPTION_TEXT;
                             if label.is_empty()
                                 || too_long(&label)
@@ -168,7 +167,10 @@ fn check_position(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
     let seat = game.position().to_move();
     let user = UserId(u64::from(seat) + 1);
     let (shown, reached) = explore(T0.0, &playing, user);
-    assert!(!shown.is_empty(), "{variant} seed {seed}: the picker shows nothing");
+    assert!(
+        !shown.is_empty(),
+        "{variant} seed {seed}: the picker shows nothing"
+    );
     for message in &shown {
         let problems = limit_problems(message);
         assert!(
@@ -255,7 +257,10 @@ fn ids_print_and_parse_back() {
         step: Step::Exchange(Card::kids(0)),
         ..press
     };
-    assert_eq!(Press::parse("sequence:p:1700000000000:42:swap:lion", &[]), Ok(kids));
+    assert_eq!(
+        Press::parse("sequence:p:1700000000000:42:swap:lion", &[]),
+        Ok(kids)
+    );
     let malformed = [
         "",
         "sequence:p:",
@@ -285,7 +290,11 @@ fn ids_print_and_parse_back() {
     // A menu needs exactly one of its values; a button takes none.
     let menu = "sequence:p:1:2:rows:JD";
     assert!(Press::parse(menu, &["3-0".into()]).is_ok());
-    for values in [vec![], vec!["3-0".to_string(), "4-0".into()], vec!["03-0".into()]] {
+    for values in [
+        vec![],
+        vec!["3-0".to_string(), "4-0".into()],
+        vec!["03-0".into()],
+    ] {
         assert!(Press::parse(menu, &values).is_err(), "{values:?}");
     }
     assert!(Press::parse("sequence:p:1:2:play", &["x".into()]).is_err());
@@ -396,9 +405,10 @@ fn play_by_presses(variant: Variant, seed: u64) -> String {
                     last_channel = m.to_english();
                 }
             }
-            let moved = reply.outputs.iter().any(|o| {
-                matches!(o, Output::Update(m) if m.lines == vec![Text::PickerDone])
-            });
+            let moved = reply
+                .outputs
+                .iter()
+                .any(|o| matches!(o, Output::Update(m) if m.lines == vec![Text::PickerDone]));
             if moved {
                 break;
             }
@@ -424,7 +434,11 @@ fn play_by_presses(variant: Variant, seed: u64) -> String {
 
 #[test]
 fn whole_games_are_played_by_presses_only() {
-    for (variant, seed) in [(Variant::Classic, 3), (Variant::Dice, 4), (Variant::Kids, 5)] {
+    for (variant, seed) in [
+        (Variant::Classic, 3),
+        (Variant::Dice, 4),
+        (Variant::Kids, 5),
+    ] {
         let end = play_by_presses(variant, seed);
         eprintln!("{variant}: {end}");
         assert!(
@@ -464,27 +478,44 @@ fn presses_are_checked_against_the_table() {
     };
     // Another table's button, an older turn's, a card not in the hand, a cell not on the board.
     let id = |table: u64, turn: u32, step: &str| format!("sequence:p:{table}:{turn}:{step}");
-    unchanged(&press(&tables, user, &id(created + 1, turn, "play"), None), "other table");
-    unchanged(&press(&tables, user, &id(created, turn + 1, "play"), None), "other turn");
-    let missing = (0..52)
-        .map(Card)
-        .find(|c| !hand.contains(c))
-        .unwrap();
-    let reply = press(&tables, user, &id(created, turn, &format!("card:{missing}")), None);
+    unchanged(
+        &press(&tables, user, &id(created + 1, turn, "play"), None),
+        "other table",
+    );
+    unchanged(
+        &press(&tables, user, &id(created, turn + 1, "play"), None),
+        "other turn",
+    );
+    let missing = (0..52).map(Card).find(|c| !hand.contains(c)).unwrap();
+    let reply = press(
+        &tables,
+        user,
+        &id(created, turn, &format!("card:{missing}")),
+        None,
+    );
     unchanged(&reply, "a card not in the hand");
     assert!(reply.outputs.iter().any(|o| matches!(o,
         Output::Update(m) if m.lines == vec![Text::PickerNotYourCard(missing)])));
     let cell = format!("cell:{missing}:D6");
-    unchanged(&press(&tables, user, &id(created, turn, &cell), None), "played a card not held");
+    unchanged(
+        &press(&tables, user, &id(created, turn, &cell), None),
+        "played a card not held",
+    );
     let far = format!("cell:{}:Z9", hand[0]);
-    unchanged(&press(&tables, user, &id(created, turn, &far), None), "a cell off the board");
+    unchanged(
+        &press(&tables, user, &id(created, turn, &far), None),
+        "a cell off the board",
+    );
     // Someone else: not their cards.
     let reply = press(&tables, 99, &id(created, turn, "play"), None);
     unchanged(&reply, "a stranger");
     assert!(matches!(&reply.outputs[0], Output::Ephemeral(m)
         if matches!(m.lines[0], Text::NotYourPicker { .. })));
     // Malformed: polite, nothing changes.
-    unchanged(&press(&tables, user, "sequence:p:x", None), "a malformed id");
+    unchanged(
+        &press(&tables, user, "sequence:p:x", None),
+        "a malformed id",
+    );
     // The right player's Play shows their hand (text and picture) with the cards as buttons.
     let reply = press(&tables, user, &id(created, turn, "play"), None);
     let Output::Ephemeral(picker) = &reply.outputs[0] else {

@@ -461,10 +461,7 @@ async fn dice_game_with_rolls() {
     let reply = begin_game(&tables, 2, Variant::Dice, &[20, 21], 0);
     // Dice has no hands: no DMs.
     assert!(dm_users(&reply).is_empty());
-    assert!(reply
-        .outputs
-        .iter()
-        .any(|o| matches!(o, Output::Channel(m)
+    assert!(reply.outputs.iter().any(|o| matches!(o, Output::Channel(m)
             if action_rows(m).concat().iter().any(|c| c.id().ends_with(":roll")))));
     let to_move = |t: &Tables| {
         let table = t.snapshot(ChannelId(2)).unwrap();

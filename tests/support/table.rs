@@ -787,10 +787,9 @@ impl Dice {
 
 /// The turn prompt's Play (dice: Roll) button id of a message, if it has one.
 pub fn play_button(message: &StoredMessage) -> Option<String> {
-    message
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("sequence:p:") && (id.ends_with(":play") || id.ends_with(":roll")))
+    message.custom_ids().into_iter().find(|id| {
+        id.starts_with("sequence:p:") && (id.ends_with(":play") || id.ends_with(":roll"))
+    })
 }
 
 /// The latest public message of `channel` with a Play (or Roll) button.
@@ -878,7 +877,11 @@ async fn next_prompt_or_end(
                 .cloned()
         })
         .await?;
-    if found.attachments.iter().any(|a| a.filename.ends_with(".json")) {
+    if found
+        .attachments
+        .iter()
+        .any(|a| a.filename.ends_with(".json"))
+    {
         Ok(PressedTurn::Over(Box::new(found)))
     } else {
         Ok(PressedTurn::Next(Box::new(found)))
@@ -914,11 +917,17 @@ pub async fn press_turn(
         .ok_or("the prompt asks someone who is not playing")?
         .clone();
     // Somebody else's press: refused privately, nothing posted.
-    let posts = fake.messages_in(channel).iter().filter(|m| !m.is_ephemeral()).count();
+    let posts = fake
+        .messages_in(channel)
+        .iter()
+        .filter(|m| !m.is_ephemeral())
+        .count();
     let refused = fake.click(stranger, prompt.id, &open)?;
     let answer = fake.wait_reply(&refused, STEP).await?;
     if !answer.is_ephemeral() || !answer.content.contains("not for you") {
-        return err(format!("a stranger's press should be refused privately: {answer:?}"));
+        return err(format!(
+            "a stranger's press should be refused privately: {answer:?}"
+        ));
     }
     let rolling = open.ends_with(":roll");
     let press = fake.click(&user, prompt.id, &open)?;
@@ -956,7 +965,11 @@ pub async fn press_turn(
     if first.attachments.iter().any(|a| a.filename == "hand.png") {
         stats.hand_pictures += 1;
     }
-    let after_open = fake.messages_in(channel).iter().filter(|m| !m.is_ephemeral()).count();
+    let after_open = fake
+        .messages_in(channel)
+        .iter()
+        .filter(|m| !m.is_ephemeral())
+        .count();
     if after_open != posts + usize::from(rolling) {
         return err("opening the picker posted in the channel");
     }
@@ -964,7 +977,10 @@ pub async fn press_turn(
         let picker = fake.message(picker_id).ok_or("the picker")?;
         let options = choices(&picker);
         if options.is_empty() {
-            return err(format!("a picker step with nothing to press: {}", picker.content));
+            return err(format!(
+                "a picker step with nothing to press: {}",
+                picker.content
+            ));
         }
         let (id, value) = options[dice.below(options.len())].clone();
         let is_move = id.contains(":cell:") || id.contains(":swap:");
@@ -983,7 +999,10 @@ pub async fn press_turn(
         let callback = fake.wait_callback(&pressed, STEP).await?;
         if !is_move {
             if callback.kind != 7 {
-                return err(format!("a picker step is updated in place, not type {}", callback.kind));
+                return err(format!(
+                    "a picker step is updated in place, not type {}",
+                    callback.kind
+                ));
             }
             stats.updates += 1;
             continue;
@@ -1002,7 +1021,11 @@ pub async fn press_turn(
                 .messages_in(channel)
                 .iter()
                 .filter(|m| m.id > pressed.id && !m.is_ephemeral())
-                .filter(|m| m.content.contains(" played ") || m.content.contains(" placed ") || m.content.contains(" removed "))
+                .filter(|m| {
+                    m.content.contains(" played ")
+                        || m.content.contains(" placed ")
+                        || m.content.contains(" removed ")
+                })
                 .count();
             if moves != 1 {
                 return err(format!("two presses at once made {moves} moves"));
@@ -1014,12 +1037,18 @@ pub async fn press_turn(
             stats.exchanges += 1;
             let after = fake.message(picker_id).ok_or("the picker")?;
             if choices(&after).is_empty() {
-                return err(format!("after an exchange the picker shows the new hand: {}", after.content));
+                return err(format!(
+                    "after an exchange the picker shows the new hand: {}",
+                    after.content
+                ));
             }
             continue;
         }
         if !shown.content.starts_with("Done") {
-            return err(format!("{id}: the picker should say the move was made: {}", shown.content));
+            return err(format!(
+                "{id}: the picker should say the move was made: {}",
+                shown.content
+            ));
         }
         stats.turns += 1;
         let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
@@ -1028,7 +1057,9 @@ pub async fn press_turn(
             let stale = fake.click(&user, prompt.id, &open)?;
             let answer = fake.wait_reply(&stale, STEP).await?;
             if !answer.is_ephemeral() || !answer.content.contains("turn that is over") {
-                return err(format!("an old Play button should say the turn is over: {answer:?}"));
+                return err(format!(
+                    "an old Play button should say the turn is over: {answer:?}"
+                ));
             }
         }
         return Ok(turn);
