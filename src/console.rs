@@ -403,10 +403,25 @@ impl Console {
         reply: &Reply,
     ) {
         for output in &reply.outputs {
+            if let Output::Disarm {
+                message_id,
+                buttons,
+            } = output
+            {
+                self.out.print(&json!({
+                    "id": id,
+                    "channel": channel.0,
+                    "to": "edit",
+                    "message_id": message_id,
+                    "buttons": buttons.iter().map(|b| b.id()).collect::<Vec<_>>(),
+                }));
+                continue;
+            }
             let (to, user, message) = match output {
                 Output::Channel(m) => ("channel", None, m),
                 Output::Ephemeral(m) => ("ephemeral", asker, m),
                 Output::Update(m) => ("update", asker, m),
+                Output::Disarm { .. } => continue,
                 Output::Direct { user, message } => ("direct", Some(*user), message),
                 Output::Lobby {
                     message_id,

@@ -496,16 +496,52 @@ pub(super) async fn send_output(
     match output {
         Output::Channel(message) => {
             let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
-            if post(ctx, data, channel, out).await.is_some() {
+            if let Some(posted) = post(ctx, data, channel, out).await {
                 mark_announced(data, message).await;
+                for edit in data.tables.note_prompt(channel, posted.id.get(), message) {
+                    disarm(ctx, data, channel, &edit).await;
+                }
             }
         }
+        Output::Disarm { .. } => disarm(ctx, data, channel, output).await,
         Output::Lobby {
             message_id,
             message,
         } => show_lobby(ctx, data, channel, *message_id, message).await,
         Output::Direct { user, message } => direct(ctx, data, channel, *user, message).await,
         Output::Ephemeral(_) | Output::Update(_) => {}
+    }
+}
+
+/// Takes the Play button off an old turn prompt (an [`Output::Disarm`]); a prompt that is gone is left
+/// alone.
+async fn disarm(ctx: &serenity::Context, data: &Data, channel: ChannelId, output: &Output) {
+    let Output::Disarm {
+        message_id,
+        buttons,
+    } = output
+    else {
+        return;
+    };
+    let (Some(target), Some(id)) = (discord_channel(channel), NonZeroU64::new(*message_id)) else {
+        return;
+    };
+    let message = Message {
+        buttons: buttons.clone(),
+        ..Message::default()
+    };
+    let rows = component_rows(&action_rows(&message), channel_lang(ctx, data, channel));
+    let edit = serenity::EditMessage::new().components(rows);
+    if let Err(e) = retrying("take the Play button off an old prompt", || {
+        target.edit_message(ctx, serenity::MessageId::from(id), edit.clone())
+    })
+    .await
+    {
+        tracing::info!(
+            channel = channel.0,
+            message = message_id,
+            "cannot edit an old prompt: {e}"
+        );
     }
 }
 
@@ -557,13 +593,18 @@ pub(super) async fn respond_to_command(
     let data = ctx.data();
     let discord = ctx.serenity_context();
     let primary = primary_for_command(&reply.outputs);
-    if let Some(output) = primary.and_then(|i| reply.outputs.get(i)) {
-        let (message, private, lobby) = match output {
-            Output::Ephemeral(m) | Output::Update(m) => (m, true, false),
-            Output::Channel(m) => (m, false, false),
-            Output::Lobby { message, .. } => (message, false, true),
-            Output::Direct { message, .. } => (message, true, false),
-        };
+    let answer = primary
+        .and_then(|i| reply.outputs.get(i))
+        .and_then(|output| {
+            Some(match output {
+                Output::Ephemeral(m) | Output::Update(m) => (output, m, true, false),
+                Output::Channel(m) => (output, m, false, false),
+                Output::Lobby { message, .. } => (output, message, false, true),
+                Output::Direct { message, .. } => (output, message, true, false),
+                Output::Disarm { .. } => return None,
+            })
+        });
+    if let Some((output, message, private, lobby)) = answer {
         if message.image.is_some() || message.attachment.is_some() {
             // Drawing may take longer than the three seconds Discord waits for an answer.
             if private {

@@ -891,6 +891,7 @@ fn computer_players_are_named_in_the_channel_language() {
             Output::Ephemeral(m) | Output::Update(m) | Output::Channel(m) => m.render(Lang::No),
             Output::Lobby { message, .. } => message.render(Lang::No),
             Output::Direct { message, .. } => message.render(Lang::No),
+            Output::Disarm { .. } => String::new(),
         })
         .collect::<Vec<_>>()
         .join("\n");

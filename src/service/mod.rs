@@ -396,6 +396,14 @@ impl Message {
         }
     }
 
+    /// The turn this message is the prompt of, if it carries a Play (or Roll) button.
+    pub fn prompt_turn(&self) -> Option<u32> {
+        self.components.iter().flatten().find_map(|control| {
+            let press = Press::parse(control.id(), &[]).ok()?;
+            matches!(press.step, picker::Step::Play | picker::Step::Roll).then_some(press.turn)
+        })
+    }
+
     /// The English text of the message, lines joined by newlines.
     pub fn to_english(&self) -> String {
         self.render(Lang::En)
@@ -429,6 +437,14 @@ pub enum Output {
     /// To the person who pressed a button of the private picker: the picker message, updated in place
     /// (Discord's UPDATE_MESSAGE). Anywhere else it is sent like [`Output::Ephemeral`].
     Update(Message),
+    /// An old turn prompt of the channel whose turn is over: its buttons become `buttons` (the Play
+    /// button goes; the hand button stays while the game runs).
+    Disarm {
+        /// The posted prompt.
+        message_id: u64,
+        /// The buttons it keeps.
+        buttons: Vec<Button>,
+    },
     /// The lobby message: edit it in place (`message_id`), or post it and tell the service its id
     /// with [`Tables::set_lobby_message`].
     Lobby {
@@ -795,6 +811,42 @@ impl Tables {
         }
     }
 
+    /// A turn prompt with a Play (or Roll) button was posted in `channel` as `message_id`: its button is
+    /// taken off when its turn is over. The edits to make now: an older prompt still armed, or this one
+    /// if its turn is over already (it was posted late).
+    pub fn note_prompt(
+        &self,
+        channel: ChannelId,
+        message_id: u64,
+        message: &Message,
+    ) -> Vec<Output> {
+        let Some(turn) = message.prompt_turn() else {
+            return Vec::new();
+        };
+        let Some(shared) = self.get(channel) else {
+            return Vec::new();
+        };
+        let mut table = lock(&shared);
+        let mut edits = Vec::new();
+        match table.prompt {
+            Some((_, newer)) if newer > turn => {
+                edits.push(Output::Disarm {
+                    message_id,
+                    buttons: table.prompt_buttons(),
+                });
+                return edits;
+            }
+            Some((older, _)) if older != message_id => edits.push(Output::Disarm {
+                message_id: older,
+                buttons: table.prompt_buttons(),
+            }),
+            _ => {}
+        }
+        table.prompt = Some((message_id, turn));
+        edits.extend(table.disarm_prompt());
+        edits
+    }
+
     /// A direct message to `user` about the game in `channel` could not be delivered: whether to say
     /// so in the channel. True once per game and player (a player with closed DMs is told once, not
     /// after every move); false when the channel has no game.
@@ -1051,7 +1103,8 @@ impl Tables {
     /// database, and nothing is announced that was not saved.
     fn commit(&self, shared: &Shared, table: &mut Table, before: Table, reply: Reply) -> Reply {
         match persist_update(&*self.persist, table, reply) {
-            Ok(reply) => {
+            Ok(mut reply) => {
+                reply.outputs.extend(table.disarm_prompt());
                 if table.closed {
                     self.forget(shared, table.channel);
                 }
@@ -1187,7 +1240,10 @@ impl Tables {
             };
             if !reply.outputs.is_empty() {
                 match persist_update(&*self.persist, &table, reply) {
-                    Ok(saved) => reply = saved,
+                    Ok(mut saved) => {
+                        saved.outputs.extend(table.disarm_prompt());
+                        reply = saved;
+                    }
                     Err(e) => {
                         // Undone; the next tick tries again.
                         tracing::error!(channel = channel.0, "cannot save the table: {e}");
@@ -1251,7 +1307,10 @@ impl Tables {
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings)?;
             match persist_update(&*persist, &table, reply) {
-                Ok(reply) => Some((reply, table.closed)),
+                Ok(mut reply) => {
+                    reply.outputs.extend(table.disarm_prompt());
+                    Some((reply, table.closed))
+                }
                 Err(e) => {
                     // Undone; the timer finds the move due again and retries.
                     tracing::error!(channel = channel.0, "cannot save a computer move: {e}");

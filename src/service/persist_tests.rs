@@ -107,6 +107,7 @@ fn text_of(reply: &Reply) -> String {
             | Output::Update(m)
             | Output::Lobby { message: m, .. }
             | Output::Direct { message: m, .. } => m.to_english(),
+            Output::Disarm { .. } => String::new(),
         })
         .collect::<Vec<_>>()
         .join("\n")

@@ -723,10 +723,16 @@ impl Table {
                 outputs: vec![show(Message::text(text))],
                 auto_move: false,
             },
-            Ok(Next::Show(message)) => Reply {
-                outputs: vec![show(*message)],
-                auto_move: false,
-            },
+            Ok(Next::Show(mut message)) => {
+                if press.step == Step::Cards {
+                    // Back to the cards: the picker still shows the hand picture of this turn.
+                    message.image = None;
+                }
+                Reply {
+                    outputs: vec![show(*message)],
+                    auto_move: false,
+                }
+            }
             Ok(Next::Act(command)) => {
                 let exchange = matches!(command, Command::Exchange { .. });
                 let mut reply = self.handle(actor, command, now, settings, seed, lang);
@@ -752,6 +758,37 @@ impl Table {
                 reply
             }
         }
+    }
+
+    /// The buttons an old turn prompt keeps: the hand button while a card game runs.
+    pub(super) fn prompt_buttons(&self) -> Vec<Button> {
+        let running = !self.closed
+            && self
+                .playing()
+                .is_some_and(|p| !p.game().position().is_over());
+        if running && self.setup.variant.has_cards() {
+            vec![Button::Hand]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Takes the Play button off the last posted prompt once its turn is over (or the game ended):
+    /// the edit to make.
+    pub(super) fn disarm_prompt(&mut self) -> Option<Output> {
+        let (message_id, turn) = self.prompt?;
+        let current = self
+            .playing()
+            .filter(|p| !self.closed && !p.game().position().is_over())
+            .map(|p| turn_number(p.game()));
+        if current == Some(turn) {
+            return None;
+        }
+        self.prompt = None;
+        Some(Output::Disarm {
+            message_id,
+            buttons: self.prompt_buttons(),
+        })
     }
 
     /// The picker's first step for `user` if they are to move: their cards, or in dice once rolled

@@ -525,3 +525,110 @@ fn presses_are_checked_against_the_table() {
     assert!(picker.to_english().contains("Your cards"));
     assert!(picker.lines.contains(&Text::PickCard));
 }
+
+/// Makes the player's move by presses from `open`, taking the first choice of every step.
+fn first_move(tables: &Tables, user: u64, open: &str) -> Reply {
+    let mut reply = press(tables, user, open, None);
+    for _ in 0..8 {
+        let Some(picker) = picker_of(&reply).cloned() else {
+            return reply;
+        };
+        let (id, value) = picker
+            .components
+            .iter()
+            .flatten()
+            .find_map(|c| match c {
+                Control::Button {
+                    id,
+                    disabled: false,
+                    label,
+                    ..
+                } if *label != Label::Text(Text::PickerBackButton) => Some((id.clone(), None)),
+                Control::Select { id, options, .. } => {
+                    Some((id.clone(), options.first().map(|o| o.value.clone())))
+                }
+                _ => None,
+            })
+            .expect("something to press");
+        reply = press(tables, user, &id, value.as_deref());
+        if reply
+            .outputs
+            .iter()
+            .any(|o| matches!(o, Output::Update(m) if m.lines == vec![Text::PickerDone]))
+        {
+            return reply;
+        }
+    }
+    panic!("no move after eight steps");
+}
+
+#[test]
+fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
+    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 21);
+    let start = Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options::default(),
+        rated: None,
+    };
+    ask(&tables, 1, start);
+    press(&tables, 2, Button::Join.id(), None);
+    let begun = press(&tables, 1, Button::Begin.id(), None);
+    let prompt = begun
+        .outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Channel(m) if m.prompt_turn().is_some() => Some(m.clone()),
+            _ => None,
+        })
+        .expect("the first prompt");
+    // Posted as message 100: nothing to edit while its turn runs.
+    assert!(tables.note_prompt(ChannelId(7), 100, &prompt).is_empty());
+    let table = tables.snapshot(ChannelId(7)).unwrap();
+    let playing = table.playing().unwrap();
+    let user = playing.seats[usize::from(playing.game().position().to_move())]
+        .user()
+        .unwrap()
+        .0;
+    let open = prompt_ids(&begun)
+        .into_iter()
+        .find(|id| id.ends_with(":play"))
+        .unwrap();
+    let moved = first_move(&tables, user, &open);
+    let edits: Vec<&Output> = moved
+        .outputs
+        .iter()
+        .filter(|o| matches!(o, Output::Disarm { .. }))
+        .collect();
+    assert_eq!(
+        edits,
+        [&Output::Disarm {
+            message_id: 100,
+            buttons: vec![Button::Hand]
+        }],
+        "the old prompt keeps only its hand button"
+    );
+    // A prompt reported after its turn is over (a slow post) is edited at once; the new one is kept.
+    let next = moved
+        .outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Channel(m) if m.prompt_turn().is_some() => Some(m.clone()),
+            _ => None,
+        })
+        .expect("the next prompt");
+    assert!(tables.note_prompt(ChannelId(7), 101, &next).is_empty());
+    assert_eq!(
+        tables.note_prompt(ChannelId(7), 99, &prompt),
+        [Output::Disarm {
+            message_id: 99,
+            buttons: vec![Button::Hand]
+        }]
+    );
+    // The game's end takes the last Play button off, hand button included.
+    let stopped = ask(&tables, 1, Command::Stop);
+    assert!(stopped.outputs.contains(&Output::Disarm {
+        message_id: 101,
+        buttons: Vec::new()
+    }));
+}

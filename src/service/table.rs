@@ -378,6 +378,11 @@ pub struct Table {
     /// Players already told in the channel that their direct messages are closed (once per game).
     #[serde(skip)]
     pub(super) dm_failed: Vec<UserId>,
+    /// The last turn prompt posted with a Play (or Roll) button and the turn it was for; its button is
+    /// taken off once that turn is over. In memory only: after a restart an old button just answers
+    /// that its turn is over.
+    #[serde(skip)]
+    pub(super) prompt: Option<(u64, u32)>,
 }
 
 /// A computer move to choose outside the lock.
@@ -456,6 +461,7 @@ impl Table {
             closed: false,
             auto_busy: false,
             dm_failed: Vec::new(),
+            prompt: None,
         }
     }
 

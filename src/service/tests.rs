@@ -78,6 +78,7 @@ fn all_text(reply: &Reply) -> String {
             | Output::Update(m)
             | Output::Lobby { message: m, .. }
             | Output::Direct { message: m, .. } => m.to_english(),
+            Output::Disarm { .. } => String::new(),
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -192,7 +193,7 @@ fn check_privacy(reply: &Reply, hands_seen: &[(UserId, Vec<Card>)], dm_ok: &[Use
                     assert!(own, "a DM to {user:?} shows a hand that is not theirs");
                 }
             }
-            Output::Ephemeral(_) | Output::Update(_) => {}
+            Output::Ephemeral(_) | Output::Update(_) | Output::Disarm { .. } => {}
         }
     }
 }

@@ -1015,6 +1015,7 @@ pub async fn press_turn(
         if let Some(again) = again {
             fake.wait_callback(&again, STEP).await?;
             let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
+            disarmed(fake, &prompt, &open, matches!(turn, PressedTurn::Next(_))).await?;
             // Give the second press time to be handled, then count the moves made.
             tokio::time::sleep(Duration::from_millis(300)).await;
             let moves = fake
@@ -1052,17 +1053,69 @@ pub async fn press_turn(
         }
         stats.turns += 1;
         let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
-        // The old prompt's button now belongs to a past turn.
+        disarmed(fake, &prompt, &open, matches!(turn, PressedTurn::Next(_))).await?;
         if matches!(turn, PressedTurn::Next(_)) && stats.turns % 7 == 1 {
-            let stale = fake.click(&user, prompt.id, &open)?;
-            let answer = fake.wait_reply(&stale, STEP).await?;
-            if !answer.is_ephemeral() || !answer.content.contains("turn that is over") {
-                return err(format!(
-                    "an old Play button should say the turn is over: {answer:?}"
-                ));
-            }
+            stale_press(fake, channel, &user, &open).await?;
         }
         return Ok(turn);
     }
     err("the picker did not lead to a move in 12 steps")
+}
+
+/// Waits until the old prompt has lost its Play button (a card game's keeps its hand button while the
+/// game runs).
+async fn disarmed(
+    fake: &FakeDiscord,
+    prompt: &StoredMessage,
+    open: &str,
+    running: bool,
+) -> Result<(), String> {
+    let id = prompt.id;
+    let ids = fake
+        .shared()
+        .wait_for(
+            STEP,
+            "the old prompt's Play button to go",
+            &[prompt.channel_id, id],
+            |s| {
+                let ids = s.messages.get(&id)?.custom_ids();
+                (!ids.iter().any(|c| c == open)).then_some(ids)
+            },
+        )
+        .await?;
+    let hand = prompt.custom_ids().contains(&"sequence:hand".to_string());
+    let expected: Vec<String> = if hand && running {
+        vec!["sequence:hand".into()]
+    } else {
+        Vec::new()
+    };
+    if ids != expected {
+        return err(format!(
+            "the old prompt should keep {expected:?}, has {ids:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// A Play button of a past turn (as a client that has not seen the edit yet would still show it):
+/// answered privately that its turn is over.
+async fn stale_press(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: &FakeUser,
+    open: &str,
+) -> Result<(), String> {
+    let old = fake.add_bot_message(
+        channel,
+        serde_json::json!([{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Play", "custom_id": open}]}]),
+    );
+    let stale = fake.click(user, old, open)?;
+    let answer = fake.wait_reply(&stale, STEP).await?;
+    if !answer.is_ephemeral() || !answer.content.contains("turn that is over") {
+        return err(format!(
+            "an old Play button should say the turn is over: {answer:?}"
+        ));
+    }
+    Ok(())
 }
