@@ -1111,7 +1111,12 @@ async fn stale_press(
             {"type": 2, "style": 1, "label": "Play", "custom_id": open}]}]),
     );
     let stale = fake.click(user, old, open)?;
-    let answer = fake.wait_reply(&stale, STEP).await?;
+    let answer = fake.wait_reply(&stale, STEP).await;
+    // Gone again, so that it is not taken for the current prompt.
+    if let Some(message) = fake.state().messages.get_mut(&old) {
+        message.deleted = true;
+    }
+    let answer = answer?;
     if !answer.is_ephemeral() || !answer.content.contains("turn that is over") {
         return err(format!(
             "an old Play button should say the turn is over: {answer:?}"
