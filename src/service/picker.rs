@@ -554,6 +554,11 @@ impl Turn<'_> {
     /// The step after a card (dice: after the roll): its cells as buttons, or a menu of rows first.
     fn targets_step(&self, card: Option<Card>) -> Message {
         let (targets, removing) = self.targets(card);
+        self.step_for(card, targets, removing)
+    }
+
+    /// The step for these targets: cells as buttons, or a menu of rows.
+    fn step_for(&self, card: Option<Card>, targets: Bits, removing: bool) -> Message {
         let cells: Vec<Cell> = BitIter(targets).collect();
         let back = self.back(card, false);
         if cells.len() <= CELLS_PER_STEP {
@@ -599,6 +604,17 @@ impl Turn<'_> {
     /// One row of targets, chosen in the menu.
     fn group_step(&self, card: Option<Card>, group: Group) -> Option<Message> {
         let (targets, removing) = self.targets(card);
+        self.group_for(card, group, targets, removing)
+    }
+
+    /// The cells of one row of these targets.
+    fn group_for(
+        &self,
+        card: Option<Card>,
+        group: Group,
+        targets: Bits,
+        removing: bool,
+    ) -> Option<Message> {
         let cells: Vec<Cell> = BitIter(targets).collect();
         let in_group = groups(&cells, self.layout())
             .into_iter()
@@ -965,4 +981,50 @@ pub(super) fn explore(
         }
     }
     (shown, moves)
+}
+
+/// The steps the picker shows for any set of `targets` on `game`'s board (as if `card` had them), and
+/// the cells its buttons lead to: for tests of the limits with every number of targets.
+#[cfg(test)]
+pub(super) fn explore_targets(
+    game: &Game,
+    card: Option<Card>,
+    targets: Bits,
+) -> (Vec<Message>, Bits) {
+    let turn = Turn {
+        table: 1,
+        game,
+        seat: game.position().to_move(),
+        rolled: true,
+    };
+    let layout = game.position().layout();
+    let mut shown = vec![turn.step_for(card, targets, false)];
+    let mut reached: Bits = 0;
+    let mut i = 0;
+    while let Some(message) = shown.get(i).cloned() {
+        i += 1;
+        for control in message.components.iter().flatten() {
+            match control {
+                Control::Button { id, .. } => {
+                    if let Ok(Press {
+                        step: Step::Cell(_, cell),
+                        ..
+                    }) = Press::parse(id, &[])
+                    {
+                        reached |= cell.on(layout).map_or(0, Cell::bit);
+                    }
+                }
+                Control::Select { id, options, .. } => {
+                    for option in options {
+                        let press = Press::parse(id, std::slice::from_ref(&option.value))
+                            .expect("own menu ids parse");
+                        if let Step::Group(card, group) = press.step {
+                            shown.extend(turn.group_for(card, group, targets, false));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (shown, reached)
 }

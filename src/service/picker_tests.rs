@@ -10,8 +10,8 @@ use crate::engine::{Card, Config, GameRng, Move, MoveList, Options, Variant};
 use crate::i18n::Lang;
 
 use super::picker::{
-    explore, Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS,
-    MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
+    explore, explore_targets, Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID,
+    MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
 };
 use super::table::LiveGame;
 use super::*;
@@ -158,11 +158,19 @@ fn random_playing(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
     }
 }
 
-fn check_position(variant: Variant, players: u8, teams: u8, seed: u64, plies: u32) {
+/// What a position's picker offered: exchanges, menus of rows, chips to remove.
+#[derive(Debug, Default)]
+struct Seen {
+    exchanges: usize,
+    menus: usize,
+    removals: usize,
+}
+
+fn check_position(variant: Variant, players: u8, teams: u8, seed: u64, plies: u32) -> Seen {
     let playing = random_playing(variant, players, teams, seed, plies);
     let game = playing.game();
     if game.position().is_over() {
-        return;
+        return Seen::default();
     }
     let seat = game.position().to_move();
     let user = UserId(u64::from(seat) + 1);
@@ -195,6 +203,22 @@ fn check_position(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
             );
         }
     }
+    let remove = |mv: &&Move| match mv {
+        Move::Remove { .. } => true,
+        Move::Play { card, .. } => card.effect() == crate::engine::CardEffect::Remove,
+        _ => false,
+    };
+    Seen {
+        exchanges: reached
+            .iter()
+            .filter(|m| matches!(m, Move::Exchange { .. }))
+            .count(),
+        menus: shown
+            .iter()
+            .filter(|m| matches!(m.lines.first(), Some(Text::PickRow { .. })))
+            .count(),
+        removals: reached.iter().filter(remove).count(),
+    }
 }
 
 proptest! {
@@ -219,6 +243,36 @@ proptest! {
         check_position(variant, players, teams, seed, plies);
     }
 
+    /// Any number of targets, anywhere on any board (a jack on a nearly full board, a unicorn, an 11
+    /// with few chips down): every step fits, and exactly the targets can be reached.
+    #[test]
+    fn any_set_of_targets_fits_and_is_reachable(
+        variant in prop::sample::select(Variant::ALL.to_vec()),
+        bits in any::<u128>(),
+        keep in 0u32..128,
+        jack in any::<bool>(),
+    ) {
+        let playing = random_playing(variant, 2, 2, 1, 0);
+        let game = playing.game();
+        let layout = game.position().layout();
+        // Thin the random set out so that every size from none to all cells comes up.
+        let mut targets = bits & layout.all;
+        while targets.count_ones() > keep {
+            targets &= targets - 1;
+        }
+        let card = match variant {
+            Variant::Dice => None,
+            Variant::Classic => Some(Card::classic(9, if jack { 2 } else { 0 })),
+            Variant::Kids => Some(crate::engine::card::UNICORN),
+        };
+        let (shown, reached) = explore_targets(game, card, targets);
+        for message in &shown {
+            let problems = limit_problems(message);
+            prop_assert!(problems.is_empty(), "{} targets: {:?}", targets.count_ones(), problems);
+        }
+        prop_assert_eq!(reached, targets);
+    }
+
     /// No custom id, however mangled, makes the parser panic; whatever it accepts prints back as the
     /// same id.
     #[test]
@@ -237,11 +291,34 @@ proptest! {
 #[test]
 fn long_games_with_dead_cards_fit_too() {
     // Deep into classic games dead cards and crowded boards are common: a few fixed long ones.
+    let mut seen = [Seen::default(), Seen::default(), Seen::default()];
     for seed in 0..12 {
-        check_position(Variant::Classic, 2, 2, seed, 60 + (seed as u32) * 7);
-        check_position(Variant::Kids, 4, 4, seed, 20 + (seed as u32) * 3);
-        check_position(Variant::Dice, 4, 2, seed, 30 + (seed as u32) * 5);
+        let plies = seed as u32;
+        let found = [
+            check_position(Variant::Classic, 2, 2, seed, 60 + plies * 7),
+            check_position(Variant::Kids, 4, 4, seed, 20 + plies * 3),
+            Seen::default(),
+        ];
+        for (total, found) in seen.iter_mut().zip(found) {
+            total.exchanges += found.exchanges;
+            total.menus += found.menus;
+            total.removals += found.removals;
+        }
     }
+    // Dice: the roll decides; many positions, so that 10s and early 11s come up.
+    for seed in 0..80 {
+        let found = check_position(Variant::Dice, 4, 2, seed, (seed as u32) % 30);
+        seen[2].menus += found.menus;
+        seen[2].removals += found.removals;
+    }
+    // The positions really exercise dead cards, menus of rows and removals.
+    let [classic, kids, dice] = &seen;
+    assert!(
+        classic.exchanges > 0 && classic.menus > 0 && classic.removals > 0,
+        "{classic:?}"
+    );
+    assert!(kids.removals > 0 || kids.exchanges > 0, "{kids:?}");
+    assert!(dice.menus > 0 && dice.removals > 0, "{dice:?}");
 }
 
 #[test]
