@@ -89,6 +89,7 @@ async fn classic_dice_and_kids_games_are_played_with_buttons_only() {
             // Every Play shows the hand; choosing a card updates the picker in place.
             assert_eq!(stats.hand_pictures, stats.turns, "{stats:?}");
             assert!(stats.updates >= stats.turns, "{stats:?}");
+            assert!(stats.stale_steps > 0, "{stats:?}");
         }
         menus += stats.menu_choices;
     }

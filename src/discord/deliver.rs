@@ -938,7 +938,9 @@ async fn on_button(
     }
     let reply = handle(data, request).await;
     let pressed = press.message.id.get();
-    let answer = if reply.is_refusal() {
+    // A refusal answers privately; on the picker it replaces the picker (so its old buttons go).
+    let answer = if reply.is_refusal() && !matches!(reply.outputs.first(), Some(Output::Update(_)))
+    {
         ButtonAnswer::Private(0)
     } else {
         answer_for_button(&reply.outputs, pressed)

@@ -1104,7 +1104,9 @@ impl Tables {
     fn commit(&self, shared: &Shared, table: &mut Table, before: Table, reply: Reply) -> Reply {
         match persist_update(&*self.persist, table, reply) {
             Ok(mut reply) => {
-                reply.outputs.extend(table.disarm_prompt());
+                if !reply.is_refusal() {
+                    reply.outputs.extend(table.disarm_prompt());
+                }
                 if table.closed {
                     self.forget(shared, table.channel);
                 }

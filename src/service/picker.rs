@@ -713,7 +713,6 @@ enum Next {
 impl Table {
     /// Handles a picker press by `actor`. Refusals are private; on the picker they replace it, so its
     /// buttons go away.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn press(
         &mut self,
         actor: &Actor,

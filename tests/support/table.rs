@@ -765,6 +765,8 @@ pub struct PressStats {
     pub exchanges: usize,
     /// Pickers that showed the hand picture.
     pub hand_pictures: usize,
+    /// Presses of a past turn's picker step, answered in place.
+    pub stale_steps: usize,
 }
 
 /// A small deterministic random stream for the test's choices.
@@ -973,6 +975,7 @@ pub async fn press_turn(
     if after_open != posts + usize::from(rolling) {
         return err("opening the picker posted in the channel");
     }
+    let mut step_pressed: Option<String> = None;
     for _step in 0..12 {
         let picker = fake.message(picker_id).ok_or("the picker")?;
         let options = choices(&picker);
@@ -984,6 +987,9 @@ pub async fn press_turn(
         }
         let (id, value) = options[dice.below(options.len())].clone();
         let is_move = id.contains(":cell:") || id.contains(":swap:");
+        if !is_move && value.is_none() {
+            step_pressed = Some(id.clone());
+        }
         let pressed = match &value {
             Some(v) => {
                 stats.menu_choices += 1;
@@ -1056,6 +1062,10 @@ pub async fn press_turn(
         disarmed(fake, &prompt, &open, matches!(turn, PressedTurn::Next(_))).await?;
         if matches!(turn, PressedTurn::Next(_)) && stats.turns % 7 == 1 {
             stale_press(fake, channel, &user, &open).await?;
+            if let Some(step) = &step_pressed {
+                stale_step(fake, channel, &user, step).await?;
+                stats.stale_steps += 1;
+            }
         }
         return Ok(turn);
     }
@@ -1120,6 +1130,39 @@ async fn stale_press(
     if !answer.is_ephemeral() || !answer.content.contains("turn that is over") {
         return err(format!(
             "an old Play button should say the turn is over: {answer:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// A picker button of a past turn (a picker left open): the answer replaces that picker in place
+/// (UPDATE_MESSAGE) with the note that its turn is over, so its buttons go.
+async fn stale_step(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: &FakeUser,
+    step: &str,
+) -> Result<(), String> {
+    let old = fake.add_bot_message(
+        channel,
+        serde_json::json!([{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "7H", "custom_id": step}]}]),
+    );
+    let stale = fake.click(user, old, step)?;
+    let callback = fake.wait_callback(&stale, STEP).await;
+    let updated = fake.message(old);
+    if let Some(message) = fake.state().messages.get_mut(&old) {
+        message.deleted = true;
+    }
+    let callback = callback?;
+    let updated = updated.ok_or("the old picker")?;
+    if callback.kind != 7
+        || !updated.content.contains("turn that is over")
+        || !updated.custom_ids().is_empty()
+    {
+        return err(format!(
+            "an old picker step should be replaced in place: type {}, {updated:?}",
+            callback.kind
         ));
     }
     Ok(())
