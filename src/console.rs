@@ -13,6 +13,15 @@
 //! then `{"id": 1, "done": true, "refused": false}`. Outputs of timers, computer players and the
 //! restart notes have `"id": null`. At start, `{"ready": true, "restored": [channels], "lost":
 //! [channels]}`.
+//!
+//! Buttons and menus: `{"channel": 10, "user": 1, "command": "press", "custom_id": "sequence:join"}`
+//! presses a button by the custom id the bot put on its message; a menu choice adds the chosen value,
+//! `"values": ["3-0"]`. Every output lists its action rows in `"components"`: `[[{"type": "button",
+//! "id", "label", "style", "disabled"}], [{"type": "select", "id", "placeholder", "options":
+//! [{"value", "label", "description"}]}]]` (labels in English). A press on the private card picker
+//! answers with `"to": "update"`: the picker message as it now reads (Discord edits it in place). So a
+//! whole game can be played by presses only: the turn prompt's Play (dice: Roll) button opens the
+//! picker for the player to move, whose buttons lead to the move.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -29,8 +38,9 @@ use crate::discord::config::ShardPlan;
 use crate::discord::{open_and_restore, BotConfig};
 use crate::engine::{Options, Variant};
 use crate::service::{
-    Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request,
-    ServerSettings, SettingsRequest, Tables, Timestamp, UserId,
+    action_rows, command_for_component, Actor, BotLevel, ChannelId, Command, Control, GuildId,
+    Image, Message, Output, Reply, Request, ServerSettings, SettingsRequest, Tables, Timestamp,
+    UserId,
 };
 use crate::store::ShardSet;
 
@@ -145,6 +155,13 @@ enum Asked {
         #[serde(default)]
         reset: bool,
     },
+    /// A button pressed, or a choice made in a menu: the custom id the bot put on its message (and for a
+    /// menu the chosen value), as Discord sends them.
+    Press {
+        custom_id: String,
+        #[serde(default)]
+        values: Vec<String>,
+    },
     /// Not a bot command: print the channel's table as it is stored.
     Dump,
 }
@@ -216,7 +233,7 @@ impl Asked {
             Asked::Leaderboard => Command::Leaderboard,
             Asked::History => Command::History,
             Asked::Record { game } => Command::Record { game },
-            Asked::Dump => return None,
+            Asked::Press { .. } | Asked::Dump => return None,
         })
     }
 }
@@ -339,7 +356,23 @@ impl Console {
             }
             None => default_variant,
         };
-        let Some(command) = line.command.command(default_variant) else {
+        let pressed = match &line.command {
+            Asked::Press { custom_id, values } => Some(command_for_component(custom_id, values)),
+            _ => None,
+        };
+        let command = match pressed {
+            Some(Ok(command)) => Some(command),
+            Some(Err(text)) => {
+                let refusal = Reply::ephemeral(text);
+                self.deliver(line.id, channel, Some(UserId(line.user)), &refusal)
+                    .await;
+                self.out
+                    .print(&json!({"id": line.id, "done": true, "refused": true}));
+                return;
+            }
+            None => line.command.command(default_variant),
+        };
+        let Some(command) = command else {
             let dump = self
                 .tables
                 .snapshot(channel)
@@ -382,9 +415,25 @@ impl Console {
         reply: &Reply,
     ) {
         for output in &reply.outputs {
+            if let Output::Disarm {
+                message_id,
+                buttons,
+            } = output
+            {
+                self.out.print(&json!({
+                    "id": id,
+                    "channel": channel.0,
+                    "to": "edit",
+                    "message_id": message_id,
+                    "buttons": buttons.iter().map(|b| b.id()).collect::<Vec<_>>(),
+                }));
+                continue;
+            }
             let (to, user, message) = match output {
                 Output::Channel(m) => ("channel", None, m),
                 Output::Ephemeral(m) => ("ephemeral", asker, m),
+                Output::Update(m) => ("update", asker, m),
+                Output::Disarm { .. } => continue,
                 Output::Direct { user, message } => ("direct", Some(*user), message),
                 Output::Lobby {
                     message_id,
@@ -503,6 +552,42 @@ fn output_json(
             "text": String::from_utf8_lossy(&a.data),
         })),
         "buttons": message.buttons.iter().map(|b| b.id()).collect::<Vec<_>>(),
+        "components": action_rows(message).iter().map(|row| {
+            row.iter().map(control_json).collect::<Vec<_>>()
+        }).collect::<Vec<_>>(),
         "mentions": message.mentions.iter().map(|u| u.0).collect::<Vec<_>>(),
     })
+}
+
+/// A button or menu as the console prints it, in English.
+fn control_json(control: &Control) -> Value {
+    let lang = crate::i18n::Lang::En;
+    match control {
+        Control::Button {
+            id,
+            label,
+            style,
+            disabled,
+        } => json!({
+            "type": "button",
+            "id": id,
+            "label": label.render(lang),
+            "style": format!("{style:?}").to_lowercase(),
+            "disabled": disabled,
+        }),
+        Control::Select {
+            id,
+            placeholder,
+            options,
+        } => json!({
+            "type": "select",
+            "id": id,
+            "placeholder": placeholder.render(lang),
+            "options": options.iter().map(|o| json!({
+                "value": o.value,
+                "label": o.label.render(lang),
+                "description": o.description.as_ref().map(|d| d.render(lang)),
+            })).collect::<Vec<_>>(),
+        }),
+    }
 }

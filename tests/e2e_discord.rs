@@ -8,9 +8,7 @@ use std::time::Duration;
 
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{Config, FakeDiscord, FakeUser};
-use support::table::{
-    carried_out, lobby_of, play_first_fit, posted_after, TableDriver, TurnEnd, STEP,
-};
+use support::table::{lobby_of, play_first_fit, TableDriver, TurnEnd, STEP};
 
 async fn harness() -> Harness {
     Harness::start(Config::default(), &BotOptions::default())

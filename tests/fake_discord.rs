@@ -1031,3 +1031,110 @@ async fn the_gateway_shards_guilds_as_discord_does() {
     assert_eq!(u16::from(frame.code), 4010);
     assert_eq!(fake.gateway_stats().invalid_shards, 1);
 }
+
+/// Components as Discord takes them: five rows of five buttons and a menu of 25 options pass (and the
+/// OpenAPI description agrees); a sixth row, a sixth button, a menu beside a button, a 26th option, a
+/// duplicate id or value, an overlong id or label are refused. Users press only what is offered: an
+/// enabled button, a value of the menu; the press arrives as a component interaction (type 3 with
+/// `values` for a menu), and an UPDATE_MESSAGE answer edits an ephemeral message in place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn components_are_checked_and_pressed_as_discord_does() {
+    use reqwest::Method;
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let table = fake.add_channel("table-1");
+    let alice = fake.add_user("alice");
+    let messages = format!("/channels/{table}/messages");
+    let button = |id: String| json!({"type": 2, "style": 1, "label": "B", "custom_id": id});
+    let row = |start: usize, n: usize| json!({"type": 1, "components": (start..start + n).map(|i| button(format!("b{i}"))).collect::<Vec<_>>()});
+    let option = |i: usize| json!({"label": format!("Row {i}"), "value": format!("{i}-0"), "description": "A1, B1"});
+    let menu = |id: &str, n: usize| {
+        json!({"type": 1, "components": [{"type": 3, "custom_id": id, "placeholder": "Choose",
+            "options": (0..n).map(option).collect::<Vec<_>>()}]})
+    };
+    let post = |components: Value| {
+        let fake = &fake;
+        let messages = messages.clone();
+        async move {
+            raw_request(
+                fake,
+                Method::POST,
+                &messages,
+                Some(json!({"content": "x", "components": components})),
+            )
+            .await
+        }
+    };
+    // Accepted.
+    let full: Vec<Value> = (0..5).map(|r| row(r * 5, 5)).collect();
+    let (status, _) = post(json!(full)).await;
+    assert_eq!(status, 200);
+    let (status, with_menu) = post(json!([menu("m", 25), row(0, 5), row(5, 2)])).await;
+    assert_eq!(status, 200, "{with_menu}");
+    let problems = fake.take_openapi_problems();
+    assert!(
+        problems.is_empty(),
+        "Discord's OpenAPI takes them: {problems:#?}"
+    );
+    // Refused.
+    let long_id = "x".repeat(101);
+    let long_label = json!([{"type": 1, "components": [{"type": 2, "style": 1,
+        "label": "L".repeat(81), "custom_id": "a"}]}]);
+    let bad = [
+        json!((0..6).map(|r| row(r * 5, 1)).collect::<Vec<_>>()),
+        json!([row(0, 6)]),
+        json!([menu("m", 26)]),
+        json!([{"type": 1, "components": [button("a".into()),
+            {"type": 3, "custom_id": "m", "options": [option(1)]}]}]),
+        json!([row(0, 2), row(0, 1)]),
+        json!([{"type": 1, "components": [{"type": 3, "custom_id": "m",
+            "options": [option(1), option(1)]}]}]),
+        json!([{"type": 1, "components": [button(long_id)]}]),
+        long_label,
+    ];
+    for components in bad {
+        let (status, body) = post(components.clone()).await;
+        assert_eq!(status, 400, "{components}: {body}");
+    }
+    fake.take_openapi_problems();
+
+    // Presses: only what a Discord client offers (a successful press, a menu choice delivered as
+    // component_type 3 with `values`, and UPDATE_MESSAGE on an ephemeral picker are driven by the
+    // real bot in tests/e2e_buttons.rs).
+    let picker = json!([menu("rows", 3),
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": "Old", "custom_id": "old",
+            "disabled": true}, button("cell".into())]}]);
+    let (status, posted) = post(picker).await;
+    assert_eq!(status, 200, "{posted}");
+    let shown = posted["id"]
+        .as_str()
+        .and_then(|id| id.parse::<u64>().ok())
+        .expect("id");
+    assert!(fake.click(&alice, shown, "old").is_err(), "disabled");
+    assert!(
+        fake.select(&alice, shown, "rows", &["7-0"]).is_err(),
+        "not offered"
+    );
+    assert!(
+        fake.select(&alice, shown, "rows", &[]).is_err(),
+        "one value"
+    );
+    assert!(
+        fake.select(&alice, shown, "rows", &["1-0", "2-0"]).is_err(),
+        "one value"
+    );
+    assert!(
+        fake.select(&alice, shown, "cell", &["1-0"]).is_err(),
+        "a button"
+    );
+    assert!(
+        fake.click(&alice, shown, "rows").is_err(),
+        "a menu is chosen from"
+    );
+    assert!(
+        fake.click(&alice, shown, "nothing").is_err(),
+        "no such component"
+    );
+    assert!(fake.take_openapi_problems().is_empty());
+}

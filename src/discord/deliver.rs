@@ -12,10 +12,12 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
-use crate::service::text::button_label;
+use crate::service::picker::{
+    MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
+};
 use crate::service::{
-    Actor, Button, ChannelId, Command, GuildId, Image, Message, Output, Reply, Request, Text,
-    Timestamp, UserId, Who,
+    action_rows, command_for_component, Actor, ChannelId, Command, Control, GuildId, Image,
+    Message, Output, Reply, Request, Style, Text, Timestamp, UserId, Who,
 };
 
 use super::retry::{is_refused_for_permissions, retrying};
@@ -102,26 +104,71 @@ fn discord_channel(channel: ChannelId) -> Option<serenity::ChannelId> {
     NonZeroU64::new(channel.0).map(serenity::ChannelId::from)
 }
 
-fn button_rows(buttons: &[Button], lang: Lang) -> Vec<serenity::CreateActionRow> {
-    buttons
-        .chunks(5)
-        .map(|row| {
-            serenity::CreateActionRow::Buttons(
-                row.iter()
-                    .map(|&b| {
-                        let style = if b.is_primary() {
-                            serenity::ButtonStyle::Primary
-                        } else if b.is_danger() {
-                            serenity::ButtonStyle::Danger
-                        } else {
-                            serenity::ButtonStyle::Secondary
-                        };
-                        serenity::CreateButton::new(b.id())
-                            .label(button_label(b, lang))
-                            .style(style)
+/// Text cut to `max` characters (the limits are met by the service; this only keeps a surprise from
+/// making Discord refuse the whole message).
+fn clip_to(text: String, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text;
+    }
+    let mut clipped: String = text.chars().take(max.saturating_sub(1)).collect();
+    clipped.push('…');
+    clipped
+}
+
+/// The service's action rows as Discord components, labels in `lang`.
+fn component_rows(rows: &[Vec<Control>], lang: Lang) -> Vec<serenity::CreateActionRow> {
+    rows.iter()
+        .take(MAX_ROWS)
+        .filter_map(|row| {
+            if let [Control::Select {
+                id,
+                placeholder,
+                options,
+            }] = row.as_slice()
+            {
+                let options = options
+                    .iter()
+                    .take(MAX_OPTIONS)
+                    .map(|o| {
+                        let label = clip_to(o.label.render(lang), MAX_OPTION_TEXT);
+                        let option = serenity::CreateSelectMenuOption::new(label, o.value.clone());
+                        match &o.description {
+                            Some(d) => option.description(clip_to(d.render(lang), MAX_OPTION_TEXT)),
+                            None => option,
+                        }
                     })
-                    .collect(),
-            )
+                    .collect();
+                let menu = serenity::CreateSelectMenu::new(
+                    id.clone(),
+                    serenity::CreateSelectMenuKind::String { options },
+                )
+                .placeholder(clip_to(placeholder.render(lang), MAX_PLACEHOLDER));
+                return Some(serenity::CreateActionRow::SelectMenu(menu));
+            }
+            let buttons: Vec<serenity::CreateButton> = row
+                .iter()
+                .take(MAX_BUTTONS_PER_ROW)
+                .filter_map(|control| match control {
+                    Control::Button {
+                        id,
+                        label,
+                        style,
+                        disabled,
+                    } => Some(
+                        serenity::CreateButton::new(id.clone())
+                            .label(clip_to(label.render(lang), MAX_BUTTON_LABEL))
+                            .style(match style {
+                                Style::Primary => serenity::ButtonStyle::Primary,
+                                Style::Secondary => serenity::ButtonStyle::Secondary,
+                                Style::Success => serenity::ButtonStyle::Success,
+                                Style::Danger => serenity::ButtonStyle::Danger,
+                            })
+                            .disabled(*disabled),
+                    ),
+                    Control::Select { .. } => None,
+                })
+                .collect();
+            (!buttons.is_empty()).then_some(serenity::CreateActionRow::Buttons(buttons))
         })
         .collect()
 }
@@ -172,7 +219,7 @@ async fn prepare(data: &Data, message: &Message, lang: Lang) -> Outgoing {
         more: chunks.collect(),
         mentions: serenity::CreateAllowedMentions::new()
             .users(message.mentions.iter().filter_map(|&u| discord_user(u))),
-        components: button_rows(&message.buttons, lang),
+        components: component_rows(&action_rows(message), lang),
         files,
     }
 }
@@ -449,16 +496,52 @@ pub(super) async fn send_output(
     match output {
         Output::Channel(message) => {
             let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
-            if post(ctx, data, channel, out).await.is_some() {
+            if let Some(posted) = post(ctx, data, channel, out).await {
                 mark_announced(data, message).await;
+                for edit in data.tables.note_prompt(channel, posted.id.get(), message) {
+                    disarm(ctx, data, channel, &edit).await;
+                }
             }
         }
+        Output::Disarm { .. } => disarm(ctx, data, channel, output).await,
         Output::Lobby {
             message_id,
             message,
         } => show_lobby(ctx, data, channel, *message_id, message).await,
         Output::Direct { user, message } => direct(ctx, data, channel, *user, message).await,
-        Output::Ephemeral(_) => {}
+        Output::Ephemeral(_) | Output::Update(_) => {}
+    }
+}
+
+/// Takes the Play button off an old turn prompt (an [`Output::Disarm`]); a prompt that is gone is left
+/// alone.
+async fn disarm(ctx: &serenity::Context, data: &Data, channel: ChannelId, output: &Output) {
+    let Output::Disarm {
+        message_id,
+        buttons,
+    } = output
+    else {
+        return;
+    };
+    let (Some(target), Some(id)) = (discord_channel(channel), NonZeroU64::new(*message_id)) else {
+        return;
+    };
+    let message = Message {
+        buttons: buttons.clone(),
+        ..Message::default()
+    };
+    let rows = component_rows(&action_rows(&message), channel_lang(ctx, data, channel));
+    let edit = serenity::EditMessage::new().components(rows);
+    if let Err(e) = retrying("take the Play button off an old prompt", || {
+        target.edit_message(ctx, serenity::MessageId::from(id), edit.clone())
+    })
+    .await
+    {
+        tracing::info!(
+            channel = channel.0,
+            message = message_id,
+            "cannot edit an old prompt: {e}"
+        );
     }
 }
 
@@ -484,7 +567,7 @@ fn is_ack(message: &Message) -> bool {
 /// message, then a confirmation.
 fn primary_for_command(outputs: &[Output]) -> Option<usize> {
     let find = |f: &dyn Fn(&Output) -> bool| outputs.iter().position(f);
-    find(&|o| matches!(o, Output::Ephemeral(m) if !is_ack(m)))
+    find(&|o| matches!(o, Output::Ephemeral(m) | Output::Update(m) if !is_ack(m)))
         .or_else(|| find(&|o| matches!(o, Output::Channel(_))))
         .or_else(|| {
             find(&|o| {
@@ -510,13 +593,18 @@ pub(super) async fn respond_to_command(
     let data = ctx.data();
     let discord = ctx.serenity_context();
     let primary = primary_for_command(&reply.outputs);
-    if let Some(output) = primary.and_then(|i| reply.outputs.get(i)) {
-        let (message, private, lobby) = match output {
-            Output::Ephemeral(m) => (m, true, false),
-            Output::Channel(m) => (m, false, false),
-            Output::Lobby { message, .. } => (message, false, true),
-            Output::Direct { message, .. } => (message, true, false),
-        };
+    let answer = primary
+        .and_then(|i| reply.outputs.get(i))
+        .and_then(|output| {
+            Some(match output {
+                Output::Ephemeral(m) | Output::Update(m) => (output, m, true, false),
+                Output::Channel(m) => (output, m, false, false),
+                Output::Lobby { message, .. } => (output, message, false, true),
+                Output::Direct { message, .. } => (output, message, true, false),
+                Output::Disarm { .. } => return None,
+            })
+        });
+    if let Some((output, message, private, lobby)) = answer {
         if message.image.is_some() || message.attachment.is_some() {
             // Drawing may take longer than the three seconds Discord waits for an answer.
             if private {
@@ -554,12 +642,13 @@ pub(super) async fn respond_to_command(
         }
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
-            Output::Ephemeral(m) => {
+            Output::Ephemeral(m) | Output::Update(m) => {
                 let out = prepare(data, m, langs.user).await;
                 let more = out.more.clone();
                 let mut builder = poise::CreateReply::default()
                     .content(out.content)
-                    .ephemeral(true);
+                    .ephemeral(true)
+                    .components(out.components);
                 for file in out.files {
                     builder = builder.attachment(file);
                 }
@@ -596,7 +685,7 @@ fn private_answers(reply: &Reply) -> Vec<Message> {
         .outputs
         .iter()
         .filter_map(|o| match o {
-            Output::Ephemeral(m) => Some(m),
+            Output::Ephemeral(m) | Output::Update(m) => Some(m),
             _ => None,
         })
         .collect();
@@ -652,9 +741,7 @@ pub(super) async fn run_acknowledged(
         send_more(ctx, more, true).await?;
     }
     for output in &reply.outputs {
-        if !matches!(output, Output::Ephemeral(_)) {
-            send_output(discord, data, channel, output).await;
-        }
+        send_output(discord, data, channel, output).await;
     }
     if reply.auto_move {
         spawn_auto(discord.clone(), data.clone(), channel);
@@ -696,14 +783,80 @@ pub(super) async fn on_event(
         interaction: serenity::Interaction::Component(press),
     } = event
     {
-        if let Some(button) = Button::from_id(&press.data.custom_id) {
-            on_button(ctx, data, press, button).await;
+        let values = match &press.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+            _ => Vec::new(),
+        };
+        match command_for_component(&press.data.custom_id, &values) {
+            Ok(command) => on_button(ctx, data, press, command).await,
+            Err(text) => refuse_press(ctx, press, &text).await,
         }
     }
     Ok(())
 }
 
+/// A press of a component whose id is not one of ours, answered privately; nothing changes.
+async fn refuse_press(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    text: &Text,
+) {
+    let lang = Lang::from_locale(&press.locale);
+    let answer = serenity::CreateInteractionResponseMessage::new()
+        .content(clip(text.render(lang)))
+        .ephemeral(true);
+    if let Err(e) = retrying("refuse a button", || {
+        press.create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(answer.clone()),
+        )
+    })
+    .await
+    {
+        tracing::warn!("cannot refuse a button press: {e}");
+    }
+}
+
+/// Updates the pressed picker in place (UPDATE_MESSAGE). Without a new image the body names no
+/// attachments, so Discord keeps the hand picture the picker showed (serenity's builder would send an
+/// empty list, which removes it).
+async fn update_picker(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    out: Outgoing,
+) -> Result<(), serenity::Error> {
+    if out.files.is_empty() {
+        let body = serde_json::json!({
+            "type": 7,
+            "data": {
+                "content": out.content,
+                "components": out.components,
+                "allowed_mentions": out.mentions,
+            },
+        });
+        return retrying("update the picker", || {
+            ctx.http
+                .create_interaction_response(press.id, &press.token, &body, Vec::new())
+        })
+        .await;
+    }
+    let update = serenity::CreateInteractionResponseMessage::new()
+        .content(out.content)
+        .allowed_mentions(out.mentions)
+        .components(out.components)
+        .files(out.files);
+    retrying("update the picker", || {
+        press.create_response(
+            ctx,
+            serenity::CreateInteractionResponse::UpdateMessage(update.clone()),
+        )
+    })
+    .await
+}
+
 enum ButtonAnswer {
+    /// Update the pressed (picker) message.
+    Picker(usize),
     /// Replace the pressed (lobby) message.
     Update(usize),
     /// Answer privately.
@@ -713,6 +866,9 @@ enum ButtonAnswer {
 }
 
 fn answer_for_button(outputs: &[Output], pressed: u64) -> ButtonAnswer {
+    if let Some(i) = outputs.iter().position(|o| matches!(o, Output::Update(_))) {
+        return ButtonAnswer::Picker(i);
+    }
     if let Some(i) = outputs.iter().position(|o| {
         matches!(o, Output::Lobby { message_id, .. } if message_id.is_none_or(|id| id == pressed))
     }) {
@@ -731,7 +887,7 @@ async fn on_button(
     ctx: &serenity::Context,
     data: &Data,
     press: &serenity::ComponentInteraction,
-    button: Button,
+    command: Command,
 ) {
     let channel = ChannelId(press.channel_id.get());
     let member = press.member.as_ref();
@@ -771,7 +927,7 @@ async fn on_button(
         guild: press.guild_id.map(|g| GuildId(g.get())),
         channel,
         actor,
-        command: button.command(),
+        command,
     };
     if request.command.changes_table() {
         on_acknowledged_press(ctx, data, press, request, langs).await;
@@ -782,12 +938,21 @@ async fn on_button(
     }
     let reply = handle(data, request).await;
     let pressed = press.message.id.get();
-    let answer = if reply.is_refusal() {
+    // A refusal answers privately; on the picker it replaces the picker (so its old buttons go).
+    let answer = if reply.is_refusal() && !matches!(reply.outputs.first(), Some(Output::Update(_)))
+    {
         ButtonAnswer::Private(0)
     } else {
         answer_for_button(&reply.outputs, pressed)
     };
     let answered = match answer {
+        ButtonAnswer::Picker(i) => {
+            let Some(Output::Update(message)) = reply.outputs.get(i) else {
+                return;
+            };
+            let out = prepare(data, message, langs.user).await;
+            update_picker(ctx, press, out).await.map(|()| Some(i))
+        }
         ButtonAnswer::Update(i) => {
             let Some(Output::Lobby {
                 message_id,
@@ -864,7 +1029,9 @@ async fn on_button(
         }
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
-            Output::Ephemeral(m) => follow_up_privately(ctx, data, press, m, langs.user).await,
+            Output::Ephemeral(m) | Output::Update(m) => {
+                follow_up_privately(ctx, data, press, m, langs.user).await;
+            }
             other => send_output(ctx, data, channel, other).await,
         }
     }
@@ -904,6 +1071,26 @@ async fn on_acknowledged_press(
         match output {
             Output::Ephemeral(m) if is_ack(m) => {}
             Output::Ephemeral(m) => follow_up_privately(ctx, data, press, m, langs.user).await,
+            Output::Update(m) => {
+                // The pressed picker: its new step (a new hand after an exchange) or the note that
+                // the move was made, whose old hand picture goes away.
+                let out = prepare(data, m, langs.user).await;
+                let mut edit = serenity::EditInteractionResponse::new()
+                    .content(out.content)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new())
+                    .components(out.components)
+                    .clear_attachments();
+                for file in out.files {
+                    edit = edit.new_attachment(file);
+                }
+                if let Err(e) = retrying("update the picker", || {
+                    press.edit_response(ctx, edit.clone())
+                })
+                .await
+                {
+                    tracing::warn!(channel = channel.0, "cannot update the picker: {e}");
+                }
+            }
             Output::Lobby {
                 message_id,
                 message,
@@ -1123,7 +1310,11 @@ mod tests {
         assert_eq!(clip("short".into()), "short");
         assert_eq!(discord_user(UserId(0)), None);
         assert!(discord_user(UserId(7)).is_some());
-        let rows = button_rows(&Button::ALL, Lang::De);
+        let message = Message {
+            buttons: crate::service::Button::ALL.to_vec(),
+            ..Message::default()
+        };
+        let rows = component_rows(&action_rows(&message), Lang::De);
         assert_eq!(rows.len(), 2, "at most five buttons per row");
     }
 }

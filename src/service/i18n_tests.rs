@@ -128,10 +128,26 @@ fn variant_index(text: &Text) -> usize {
         Text::TeamNoRoom { .. } => 107,
         Text::RematchNotPlayer => 108,
         Text::RematchExpired => 109,
+        Text::PickerPlayButton => 110,
+        Text::PickerRollButton => 111,
+        Text::PickerBackButton => 112,
+        Text::PickerExchange(_) => 113,
+        Text::PickerUnplayable(_) => 114,
+        Text::PickerRow { .. } => 115,
+        Text::PickerRowPlaceholder => 116,
+        Text::PickerCell { .. } => 117,
+        Text::PickCard => 118,
+        Text::PickRow { .. } => 119,
+        Text::PickCell { .. } => 120,
+        Text::PickerDone => 121,
+        Text::PickerExpired => 122,
+        Text::NotYourPicker { .. } => 123,
+        Text::PickerNotYourCard(_) => 124,
+        Text::BadButton => 125,
     }
 }
 
-const VARIANTS: usize = 110;
+const VARIANTS: usize = 126;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -591,7 +607,61 @@ fn samples() -> Vec<Text> {
             reminder_secs: 600,
             timeout_secs: 300,
         },
+        Text::PickerPlayButton,
+        Text::PickerRollButton,
+        Text::PickerBackButton,
+        Text::PickerRow {
+            row: 3,
+            part: 0,
+            cells: 1,
+        },
+        Text::PickerRow {
+            row: 10,
+            part: 0,
+            cells: 7,
+        },
+        Text::PickerRow {
+            row: 2,
+            part: 1,
+            cells: 6,
+        },
+        Text::PickerRowPlaceholder,
+        Text::PickCard,
+        Text::PickerDone,
+        Text::PickerExpired,
+        Text::NotYourPicker { to_move: ada() },
+        Text::BadButton,
     ]);
+    for card in [Card::classic(5, 1), Card::classic(9, 2), Card::kids(0)] {
+        out.push(Text::PickerExchange(card));
+        out.push(Text::PickerUnplayable(card));
+        out.push(Text::PickerNotYourCard(card));
+        for removing in [false, true] {
+            out.push(Text::PickRow {
+                card: Some(card),
+                removing,
+            });
+            out.push(Text::PickCell {
+                card: Some(card),
+                removing,
+            });
+        }
+    }
+    for removing in [false, true] {
+        out.push(Text::PickRow {
+            card: None,
+            removing,
+        });
+        out.push(Text::PickCell {
+            card: None,
+            removing,
+        });
+        out.push(Text::PickerCell {
+            cell: "D6".into(),
+            team: team(1),
+            removing,
+        });
+    }
     out.extend(PlayError::ALL.map(Text::Illegal));
     out.extend(
         setup_errors()
@@ -881,9 +951,10 @@ fn computer_players_are_named_in_the_channel_language() {
         .outputs
         .iter()
         .map(|o| match o {
-            Output::Ephemeral(m) | Output::Channel(m) => m.render(Lang::No),
+            Output::Ephemeral(m) | Output::Update(m) | Output::Channel(m) => m.render(Lang::No),
             Output::Lobby { message, .. } => message.render(Lang::No),
             Output::Direct { message, .. } => message.render(Lang::No),
+            Output::Disarm { .. } => String::new(),
         })
         .collect::<Vec<_>>()
         .join("\n");

@@ -8,6 +8,7 @@
 mod access;
 mod bot;
 mod persist;
+pub mod picker;
 mod pool;
 mod rematch;
 mod seeds;
@@ -21,6 +22,8 @@ mod i18n_tests;
 mod limit_tests;
 #[cfg(test)]
 mod pause_tests;
+#[cfg(test)]
+mod picker_tests;
 #[cfg(test)]
 mod rematch_tests;
 #[cfg(test)]
@@ -42,6 +45,7 @@ use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use persist::{Restored, StorePersist};
+pub use picker::{action_rows, command_for_component, Control, Label, Press, SelectOption, Style};
 pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
 pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
@@ -199,13 +203,18 @@ pub enum Command {
     },
     /// Show (nothing asked) or change this server's settings (Manage Server only).
     Settings(SettingsRequest),
+    /// A press in the card picker (or its Play/Roll button on a turn prompt).
+    Press(Press),
 }
 
 impl Command {
     /// Whether the command may change a table (everything but reading: hand, board, status, rules,
     /// stats, leaderboard, history, record).
     pub fn changes_table(&self) -> bool {
-        !matches!(self, Command::Board) && self.posts()
+        match self {
+            Command::Press(press) => press.changes_table(),
+            _ => !matches!(self, Command::Board) && self.posts(),
+        }
     }
 
     /// Whether the command may make the bot post in the channel (all but the private answers).
@@ -221,7 +230,7 @@ impl Command {
                 | Command::History
                 | Command::Record { .. }
                 | Command::Settings(_)
-        )
+        ) && !matches!(self, Command::Press(press) if !press.changes_table())
     }
 }
 
@@ -388,8 +397,10 @@ pub struct Message {
     pub lines: Vec<Text>,
     /// An image to attach.
     pub image: Option<Image>,
-    /// Buttons below the message.
+    /// Fixed buttons below the message (after `components`, see [`action_rows`]).
     pub buttons: Vec<Button>,
+    /// Action rows of buttons and menus made for this message (the picker, a turn's Play button).
+    pub components: Vec<Vec<Control>>,
     /// A file to attach.
     pub attachment: Option<Attachment>,
     /// Users this message pings (everyone else named in it is shown, not pinged).
@@ -411,6 +422,14 @@ impl Message {
             lines,
             ..Message::default()
         }
+    }
+
+    /// The turn this message is the prompt of, if it carries a Play (or Roll) button.
+    pub fn prompt_turn(&self) -> Option<u32> {
+        self.components.iter().flatten().find_map(|control| {
+            let press = Press::parse(control.id(), &[]).ok()?;
+            matches!(press.step, picker::Step::Play | picker::Step::Roll).then_some(press.turn)
+        })
     }
 
     /// The English text of the message, lines joined by newlines.
@@ -443,6 +462,17 @@ pub enum Output {
         /// The message.
         message: Message,
     },
+    /// To the person who pressed a button of the private picker: the picker message, updated in place
+    /// (Discord's UPDATE_MESSAGE). Anywhere else it is sent like [`Output::Ephemeral`].
+    Update(Message),
+    /// An old turn prompt of the channel whose turn is over: its buttons become `buttons` (the Play
+    /// button goes; the hand button stays while the game runs).
+    Disarm {
+        /// The posted prompt.
+        message_id: u64,
+        /// The buttons it keeps.
+        buttons: Vec<Button>,
+    },
     /// The lobby message: edit it in place (`message_id`), or post it and tell the service its id
     /// with [`Tables::set_lobby_message`].
     Lobby {
@@ -474,7 +504,7 @@ impl Reply {
 
     /// Whether the reply is a refusal: exactly one private message and nothing else.
     pub fn is_refusal(&self) -> bool {
-        matches!(self.outputs.as_slice(), [Output::Ephemeral(m)] if m.lines.first().is_some_and(Text::is_error))
+        matches!(self.outputs.as_slice(), [Output::Ephemeral(m) | Output::Update(m)] if m.lines.first().is_some_and(Text::is_error))
     }
 }
 
@@ -600,7 +630,7 @@ fn posts_of(reply: &Reply) -> i64 {
     reply
         .outputs
         .iter()
-        .filter(|o| !matches!(o, Output::Ephemeral(_)))
+        .filter(|o| !matches!(o, Output::Ephemeral(_) | Output::Update(_)))
         .count() as i64
 }
 
@@ -853,6 +883,42 @@ impl Tables {
         }
     }
 
+    /// A turn prompt with a Play (or Roll) button was posted in `channel` as `message_id`: its button is
+    /// taken off when its turn is over. The edits to make now: an older prompt still armed, or this one
+    /// if its turn is over already (it was posted late).
+    pub fn note_prompt(
+        &self,
+        channel: ChannelId,
+        message_id: u64,
+        message: &Message,
+    ) -> Vec<Output> {
+        let Some(turn) = message.prompt_turn() else {
+            return Vec::new();
+        };
+        let Some(shared) = self.get(channel) else {
+            return Vec::new();
+        };
+        let mut table = lock(&shared);
+        let mut edits = Vec::new();
+        match table.prompt {
+            Some((_, newer)) if newer > turn => {
+                edits.push(Output::Disarm {
+                    message_id,
+                    buttons: table.prompt_buttons(),
+                });
+                return edits;
+            }
+            Some((older, _)) if older != message_id => edits.push(Output::Disarm {
+                message_id: older,
+                buttons: table.prompt_buttons(),
+            }),
+            _ => {}
+        }
+        table.prompt = Some((message_id, turn));
+        edits.extend(table.disarm_prompt());
+        edits
+    }
+
     /// A direct message to `user` about the game in `channel` could not be delivered: whether to say
     /// so in the channel. True once per game and player (a player with closed DMs is told once, not
     /// after every move); false when the channel has no game.
@@ -1015,7 +1081,8 @@ impl Tables {
                     }
                 }
                 // Fresh randomness for what needs it: a deal (and who starts), a roll.
-                let seed = if matches!(command, Command::Begin | Command::Roll) {
+                let rolls = matches!(command, Command::Press(p) if p.step == picker::Step::Roll);
+                let seed = if matches!(command, Command::Begin | Command::Roll) || rolls {
                     match self.seeds.seed() {
                         Some(seed) => Some(seed),
                         None => return Reply::ephemeral(Text::Internal),
@@ -1023,7 +1090,8 @@ impl Tables {
                 } else {
                     None
                 };
-                let read_only = matches!(command, Command::Hand | Command::Board | Command::Status);
+                let read_only = matches!(command, Command::Hand | Command::Board | Command::Status)
+                    || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self
                     .server_language(guild)
@@ -1130,7 +1198,10 @@ impl Tables {
         now: Timestamp,
     ) -> Reply {
         match persist_update(&*self.persist, table, reply) {
-            Ok(reply) => {
+            Ok(mut reply) => {
+                if !reply.is_refusal() {
+                    reply.outputs.extend(table.disarm_prompt());
+                }
                 if table.closed {
                     self.finished.remember(table, now);
                     self.forget(shared, table.channel);
@@ -1254,7 +1325,9 @@ impl Tables {
                     let mut reply =
                         table.handle(&actor, Command::Forfeit, now, &settings, None, lang);
                     // Nobody asked: there is no one to answer privately.
-                    reply.outputs.retain(|o| !matches!(o, Output::Ephemeral(_)));
+                    reply
+                        .outputs
+                        .retain(|o| !matches!(o, Output::Ephemeral(_) | Output::Update(_)));
                     if reply.outputs.is_empty() {
                         table.tick(now, &settings)
                     } else {
@@ -1265,7 +1338,10 @@ impl Tables {
             };
             if !reply.outputs.is_empty() {
                 match persist_update(&*self.persist, &table, reply) {
-                    Ok(saved) => reply = saved,
+                    Ok(mut saved) => {
+                        saved.outputs.extend(table.disarm_prompt());
+                        reply = saved;
+                    }
                     Err(e) => {
                         // Undone; the next tick tries again.
                         tracing::error!(channel = channel.0, "cannot save the table: {e}");
@@ -1336,14 +1412,17 @@ impl Tables {
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
             match persist_update(&*persist, &table, reply) {
-                Ok(reply) => Some((
-                    reply,
-                    table
-                        .closed
-                        .then(|| rematch::Finished::of(&table, now))
-                        .flatten(),
-                    table.closed,
-                )),
+                Ok(mut reply) => {
+                    reply.outputs.extend(table.disarm_prompt());
+                    Some((
+                        reply,
+                        table
+                            .closed
+                            .then(|| rematch::Finished::of(&table, now))
+                            .flatten(),
+                        table.closed,
+                    ))
+                }
                 Err(e) => {
                     // Undone; the timer finds the move due again and retries.
                     tracing::error!(channel = channel.0, "cannot save a computer move: {e}");

@@ -40,8 +40,10 @@ fn text_of(reply: &Reply) -> String {
         .map(|o| match o {
             Output::Channel(m)
             | Output::Ephemeral(m)
+            | Output::Update(m)
             | Output::Lobby { message: m, .. }
             | Output::Direct { message: m, .. } => m.to_english(),
+            Output::Disarm { .. } => String::new(),
         })
         .collect::<Vec<_>>()
         .join("\n")

@@ -74,11 +74,13 @@ fn messages(reply: &Reply) -> Vec<&Message> {
     reply
         .outputs
         .iter()
-        .map(|o| match o {
+        .filter_map(|o| match o {
             Output::Channel(m)
             | Output::Ephemeral(m)
+            | Output::Update(m)
             | Output::Lobby { message: m, .. }
-            | Output::Direct { message: m, .. } => m,
+            | Output::Direct { message: m, .. } => Some(m),
+            Output::Disarm { .. } => None,
         })
         .collect()
 }

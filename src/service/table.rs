@@ -11,6 +11,7 @@ use crate::engine::{
 };
 
 use super::bot::random_legal_move;
+use super::picker;
 use super::text::{
     card_label, CardLine, CardUse, LobbyCard, LobbyRules, RollHint, SeatLine, StatusInfo, TeamName,
 };
@@ -317,7 +318,7 @@ impl Playing {
         }
     }
 
-    fn game(&self) -> &Game {
+    pub(super) fn game(&self) -> &Game {
         self.live.game()
     }
 
@@ -404,14 +405,14 @@ impl LiveGame {
     }
 
     /// Dice: the player to move rolls `dice` now; appended to the record.
-    fn roll(&mut self, dice: [u8; 2]) -> Result<[u8; 2], PlayError> {
+    pub(super) fn roll(&mut self, dice: [u8; 2]) -> Result<[u8; 2], PlayError> {
         let dice = self.game.roll_with(dice)?;
         self.record.push_roll(dice);
         Ok(dice)
     }
 
     /// Applies a move and appends it to the record: the one place where a game changes.
-    fn commit(&mut self, seat: Seat, mv: Move) -> Result<Vec<Event>, PlayError> {
+    pub(super) fn commit(&mut self, seat: Seat, mv: Move) -> Result<Vec<Event>, PlayError> {
         let events = self.game.play(seat, mv)?;
         let layout = self.game.position().layout();
         self.record.push(seat, mv, layout, &events);
@@ -487,6 +488,11 @@ pub struct Table {
     /// Players already told in the channel that their direct messages are closed (once per game).
     #[serde(skip)]
     pub(super) dm_failed: Vec<UserId>,
+    /// The last turn prompt posted with a Play (or Roll) button and the turn it was for; its button is
+    /// taken off once that turn is over. In memory only: after a restart an old button just answers
+    /// that its turn is over.
+    #[serde(skip)]
+    pub(super) prompt: Option<(u64, u32)>,
 }
 
 /// A computer move to choose outside the lock.
@@ -570,6 +576,7 @@ impl Table {
             closed: false,
             auto_busy: false,
             dm_failed: Vec::new(),
+            prompt: None,
         }
     }
 
@@ -596,7 +603,7 @@ impl Table {
             if !playing.game().position().is_over() {
                 message.image = Some(playing.board_image());
                 let mut lines = std::mem::take(&mut message.lines);
-                push_turn(playing, &mut lines, &mut message, false);
+                push_turn(self.created.0, playing, &mut lines, &mut message, false);
                 message.lines = lines;
             }
         }
@@ -718,8 +725,12 @@ impl Table {
         seed: Option<u64>,
         lang: Lang,
     ) -> Reply {
+        if let Command::Press(press) = command {
+            return self.press(actor, press, now, settings, seed, lang);
+        }
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
+            Command::Press(_) => Err(Text::Internal),
             Command::Start { .. } => Err(Text::TableExists),
             Command::Settings(_) => Err(Text::Internal),
             Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
@@ -1015,7 +1026,7 @@ impl Table {
             image: (!computer_first).then(|| playing.board_image()),
             ..Message::default()
         };
-        push_turn(&playing, &mut lines, &mut message, false);
+        push_turn(self.created.0, &playing, &mut lines, &mut message, false);
         message.lines = lines;
         outputs.push(Output::Channel(message));
         if setup.variant.has_cards() {
@@ -1171,6 +1182,7 @@ impl Table {
         mut lines: Vec<Text>,
     ) -> Reply {
         let channel = self.channel;
+        let table = self.created.0;
         let State::Playing(playing) = &mut self.state else {
             return Reply::ephemeral(Text::Internal);
         };
@@ -1239,7 +1251,7 @@ impl Table {
         };
         if new_turn {
             let again = game.position().to_move() == seat && !game.config().variant.has_cards();
-            push_turn(playing, &mut lines, &mut message, again);
+            push_turn(table, playing, &mut lines, &mut message, again);
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
@@ -1282,6 +1294,7 @@ impl Table {
             lines,
             image: Some(playing.board_image()),
             buttons: vec![Button::Rematch],
+            components: Vec::new(),
             attachment,
             mentions: Vec::new(),
         }
@@ -1529,6 +1542,10 @@ impl Table {
                                 gives_up: settings.timeout_gives_up || last_chance,
                             }],
                             mentions: vec![user],
+                            components: vec![vec![picker::prompt_button(
+                                self.created.0,
+                                playing.game(),
+                            )]],
                             ..Message::default()
                         };
                         reply.outputs.push(Output::Channel(message));
@@ -1577,6 +1594,10 @@ impl Table {
                     }],
                     image: Some(playing.board_image()),
                     mentions: human.into_iter().collect(),
+                    components: human
+                        .map(|_| vec![picker::prompt_button(self.created.0, playing.game())])
+                        .into_iter()
+                        .collect(),
                     ..Message::default()
                 })
             }
@@ -1863,7 +1884,13 @@ fn assign_seats(seats: &[LobbySeat], config: &Config) -> Result<Vec<Player>, Tex
 }
 
 /// The turn line (with a ping for a human) and the turn buttons.
-fn push_turn(playing: &Playing, lines: &mut Vec<Text>, message: &mut Message, again: bool) {
+fn push_turn(
+    table: u64,
+    playing: &Playing,
+    lines: &mut Vec<Text>,
+    message: &mut Message,
+    again: bool,
+) {
     let game = playing.game();
     let seat = game.position().to_move();
     let dice = !game.config().variant.has_cards();
@@ -1874,18 +1901,15 @@ fn push_turn(playing: &Playing, lines: &mut Vec<Text>, message: &mut Message, ag
     });
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);
-        message.buttons = if dice {
-            vec![Button::Roll]
-        } else {
-            vec![Button::Hand]
-        };
+        message.components = vec![vec![picker::prompt_button(table, game)]];
+        message.buttons = if dice { Vec::new() } else { vec![Button::Hand] };
     } else if !dice {
         message.buttons = vec![Button::Hand];
     }
 }
 
 /// The private hand message of a seat: the cards, what each can do, and the hand picture.
-fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) -> Message {
+pub(super) fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) -> Message {
     let game = playing.game();
     let cards = game
         .hand(seat)
@@ -1903,7 +1927,7 @@ fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) -> Message {
     }
 }
 
-fn card_line(game: &Game, seat: Seat, card: Card) -> CardLine {
+pub(super) fn card_line(game: &Game, seat: Seat, card: Card) -> CardLine {
     let pos = game.position();
     let use_ = match card.effect() {
         CardEffect::Wild => CardUse::Wild,

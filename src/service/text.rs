@@ -608,6 +608,67 @@ pub enum Text {
         /// The timeout it would be, in seconds.
         timeout_secs: u64,
     },
+
+    // ----- the card picker -----
+    /// The turn prompt's button that opens the picker.
+    PickerPlayButton,
+    /// Dice: the turn prompt's button that rolls and opens the picker.
+    PickerRollButton,
+    /// The picker's button back to the previous step.
+    PickerBackButton,
+    /// A dead card's button: exchange it.
+    PickerExchange(Card),
+    /// A card with nothing to do this turn (a label, and the refusal when it is chosen anyway).
+    PickerUnplayable(Card),
+    /// A row of the board in the picker's menu, with how many cells it offers.
+    PickerRow {
+        /// 1-based row.
+        row: u8,
+        /// Which part of a long row (0: the first or only).
+        part: u8,
+        /// Cells offered in it.
+        cells: u8,
+    },
+    /// The placeholder of the menu of rows.
+    PickerRowPlaceholder,
+    /// A cell with an opponent chip: what the button does to it.
+    PickerCell {
+        /// The cell's name.
+        cell: String,
+        /// Whose chip it is.
+        team: TeamName,
+        /// Whether it is removed (else replaced).
+        removing: bool,
+    },
+    /// The picker's first step: choose a card.
+    PickCard,
+    /// The picker: choose a row first (a card with many cells, or a dice roll).
+    PickRow {
+        /// The card (dice: none).
+        card: Option<Card>,
+        /// Whether the cells are chips to take away.
+        removing: bool,
+    },
+    /// The picker: choose the cell.
+    PickCell {
+        /// The card (dice: none).
+        card: Option<Card>,
+        /// Whether the cells are chips to take away.
+        removing: bool,
+    },
+    /// What the picker shows once the move was made.
+    PickerDone,
+    /// A button of a turn (or a game) that is over.
+    PickerExpired,
+    /// Someone pressed the picker of another player.
+    NotYourPicker {
+        /// Whose turn it is.
+        to_move: Who,
+    },
+    /// The picker named a card that is not in the presser's hand.
+    PickerNotYourCard(Card),
+    /// A button or menu id this bot does not know.
+    BadButton,
 }
 
 /// A server setting that is a number of seconds.
@@ -887,6 +948,11 @@ impl Text {
                 | Text::TeamNoRoom { .. }
                 | Text::RematchNotPlayer
                 | Text::RematchExpired
+                | Text::PickerUnplayable(_)
+                | Text::PickerExpired
+                | Text::NotYourPicker { .. }
+                | Text::PickerNotYourCard(_)
+                | Text::BadButton
         )
     }
 
@@ -1444,6 +1510,74 @@ impl Text {
                 Variant::Dice => "rules-dice",
                 Variant::Kids => "rules-kids",
             }),
+            Text::PickerPlayButton => tr.t("picker-play"),
+            Text::PickerRollButton => tr.t("button-roll"),
+            Text::PickerBackButton => tr.t("picker-back"),
+            Text::PickerExchange(card) => {
+                let card = card_name(tr, *card);
+                tr.ta("picker-exchange", &Args::new().text("card", card))
+            }
+            Text::PickerUnplayable(card) => {
+                let card = card_name(tr, *card);
+                tr.ta("picker-unplayable", &Args::new().text("card", card))
+            }
+            Text::PickerRow { row, part, cells } => {
+                let args = Args::new()
+                    .number("row", *row)
+                    .number("part", part.saturating_add(1))
+                    .number("cells", *cells);
+                tr.ta(
+                    if *part == 0 {
+                        "picker-row"
+                    } else {
+                        "picker-row-part"
+                    },
+                    &args,
+                )
+            }
+            Text::PickerRowPlaceholder => tr.t("picker-row-placeholder"),
+            Text::PickerCell {
+                cell,
+                team,
+                removing,
+            } => {
+                let team = team_name(tr, *team);
+                tr.ta(
+                    if *removing {
+                        "complete-remove"
+                    } else {
+                        "complete-replace"
+                    },
+                    &Args::new().text("cell", cell.as_str()).text("team", team),
+                )
+            }
+            Text::PickCard => tr.t("pick-card"),
+            Text::PickRow { card, removing } | Text::PickCell { card, removing } => {
+                let row = matches!(self, Text::PickRow { .. });
+                let key = match (row, card.is_some(), *removing) {
+                    (true, true, false) => "pick-row-card",
+                    (true, true, true) => "pick-row-card-remove",
+                    (true, false, false) => "pick-row-dice",
+                    (true, false, true) => "pick-row-dice-remove",
+                    (false, true, false) => "pick-cell-card",
+                    (false, true, true) => "pick-cell-card-remove",
+                    (false, false, false) => "pick-cell-dice",
+                    (false, false, true) => "pick-cell-dice-remove",
+                };
+                let card = card.map(|c| card_name(tr, c)).unwrap_or_default();
+                tr.ta(key, &Args::new().text("card", card))
+            }
+            Text::PickerDone => tr.t("done"),
+            Text::PickerExpired => tr.t("picker-expired"),
+            Text::NotYourPicker { to_move } => tr.ta(
+                "picker-not-yours",
+                &Args::new().text("player", to_move.to_string()),
+            ),
+            Text::PickerNotYourCard(card) => {
+                let card = card_name(tr, *card);
+                tr.ta("picker-not-your-card", &Args::new().text("card", card))
+            }
+            Text::BadButton => tr.t("bad-button"),
         }
     }
 }

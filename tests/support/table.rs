@@ -818,3 +818,421 @@ impl<'a> TableDriver<'a> {
         }
     }
 }
+
+// ----- games played with buttons and menus only (issue 16) -----
+
+/// What a game played by presses has seen, for the test to check.
+#[derive(Debug, Default)]
+pub struct PressStats {
+    /// Turns played.
+    pub turns: usize,
+    /// Picker steps updated in place (UPDATE_MESSAGE).
+    pub updates: usize,
+    /// Menu choices made (rows of a jack, unicorn, dragon, or a dice 11 or 10).
+    pub menu_choices: usize,
+    /// Dead cards exchanged.
+    pub exchanges: usize,
+    /// Pickers that showed the hand picture.
+    pub hand_pictures: usize,
+    /// Presses of a past turn's picker step, answered in place.
+    pub stale_steps: usize,
+}
+
+/// A small deterministic random stream for the test's choices.
+pub struct Dice(u64);
+
+impl Dice {
+    /// A stream from `seed`.
+    pub fn new(seed: u64) -> Dice {
+        Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// The turn prompt's Play (dice: Roll) button id of a message, if it has one.
+pub fn play_button(message: &StoredMessage) -> Option<String> {
+    message.custom_ids().into_iter().find(|id| {
+        id.starts_with("sequence:p:") && (id.ends_with(":play") || id.ends_with(":roll"))
+    })
+}
+
+/// The latest public message of `channel` with a Play (or Roll) button.
+pub fn latest_prompt(fake: &FakeDiscord, channel: u64) -> Option<StoredMessage> {
+    fake.messages_in(channel)
+        .into_iter()
+        .rev()
+        .filter(|m| !m.is_ephemeral())
+        .find(|m| play_button(m).is_some())
+}
+
+/// Everything a user may press on a picker message: enabled buttons (not Back) and each option of a
+/// menu, as (custom id, menu value).
+fn choices(message: &StoredMessage) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    for row in message.components.as_array().into_iter().flatten() {
+        for component in row["components"].as_array().into_iter().flatten() {
+            let id = component["custom_id"].as_str().unwrap_or("").to_string();
+            match component["type"].as_u64() {
+                Some(2) if component["disabled"] != true && component["label"] != "Back" => {
+                    out.push((id, None));
+                }
+                Some(3) => {
+                    for option in component["options"].as_array().into_iter().flatten() {
+                        let value = option["value"].as_str().unwrap_or("").to_string();
+                        out.push((id.clone(), Some(value)));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Opens a game by `/sequence start` (the only typed command), the others joining by the Join
+/// button and the host pressing Start. The message that started the game.
+pub async fn open_by_buttons(
+    fake: &FakeDiscord,
+    channel: u64,
+    host: &FakeUser,
+    others: &[FakeUser],
+    options: &[(&str, &str)],
+) -> Result<StoredMessage, String> {
+    let start = fake.slash(host, channel, "sequence start", options)?;
+    let lobby = lobby_of(fake, &start, channel).await?;
+    for user in others {
+        let press = fake.click(user, lobby.id, "sequence:join")?;
+        fake.wait_reply(&press, STEP).await?;
+    }
+    let before = fake.messages_in(channel).len();
+    let begin = fake.click(host, lobby.id, "sequence:begin")?;
+    fake.wait_callback(&begin, STEP).await?;
+    posted_after(fake, channel, before, "the game to start", |m| {
+        m.content.contains("begins!")
+    })
+    .await
+}
+
+/// How a turn played by presses ended.
+pub enum PressedTurn {
+    /// The next player was asked (the new prompt).
+    Next(Box<StoredMessage>),
+    /// The game ended (the final message, with the record).
+    Over(Box<StoredMessage>),
+}
+
+/// The first public message after interaction `after` that asks the next player or ends the game.
+async fn next_prompt_or_end(
+    fake: &FakeDiscord,
+    channel: u64,
+    after: u64,
+) -> Result<PressedTurn, String> {
+    let found = fake
+        .shared()
+        .wait_for(STEP, "the next prompt or the end", &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .find(|m| {
+                    m.id > after
+                        && !m.is_ephemeral()
+                        && (play_button(m).is_some()
+                            || m.attachments.iter().any(|a| a.filename.ends_with(".json")))
+                })
+                .cloned()
+        })
+        .await?;
+    if found
+        .attachments
+        .iter()
+        .any(|a| a.filename.ends_with(".json"))
+    {
+        Ok(PressedTurn::Over(Box::new(found)))
+    } else {
+        Ok(PressedTurn::Next(Box::new(found)))
+    }
+}
+
+/// Plays the turn the latest prompt asks for, with presses only: Play (dice: Roll) on the prompt, then
+/// random choices in the private picker until it says the move was made. A `stranger` first presses
+/// the prompt's button and must be refused privately, with nothing changed. With `double`, the final
+/// button is pressed twice at once: only one move may be made.
+pub async fn press_turn(
+    fake: &FakeDiscord,
+    channel: u64,
+    players: &[FakeUser],
+    stranger: &FakeUser,
+    dice: &mut Dice,
+    stats: &mut PressStats,
+    double: bool,
+) -> Result<PressedTurn, String> {
+    let prompt = latest_prompt(fake, channel).ok_or("no prompt with a Play button")?;
+    let open = play_button(&prompt).ok_or("no Play button")?;
+    // The player to move is the one the prompt pings (a double in dice says "roll again").
+    let mover = prompt.allowed_mentions["users"]
+        .as_array()
+        .and_then(|users| users.first())
+        .and_then(|u| u.as_str())
+        .and_then(|u| u.parse::<u64>().ok())
+        .or_else(|| turn_mention(&prompt.content))
+        .ok_or_else(|| format!("nobody is asked to move: {}", prompt.content))?;
+    let user = players
+        .iter()
+        .find(|u| u.id == mover)
+        .ok_or("the prompt asks someone who is not playing")?
+        .clone();
+    // Somebody else's press: refused privately, nothing posted.
+    let posts = fake
+        .messages_in(channel)
+        .iter()
+        .filter(|m| !m.is_ephemeral())
+        .count();
+    let refused = fake.click(stranger, prompt.id, &open)?;
+    let answer = fake.wait_reply(&refused, STEP).await?;
+    if !answer.is_ephemeral() || !answer.content.contains("not for you") {
+        return err(format!(
+            "a stranger's press should be refused privately: {answer:?}"
+        ));
+    }
+    let rolling = open.ends_with(":roll");
+    let press = fake.click(&user, prompt.id, &open)?;
+    let picker_id = if rolling {
+        // Acknowledged first; the roll is posted, and the picker comes as a private follow-up
+        // (unless the roll leaves no move and the turn passes at once).
+        fake.wait_callback(&press, STEP).await?;
+        let id = press.id;
+        let picker = fake
+            .shared()
+            .wait_for(STEP, "the picker or a pass", &[id, channel], |s| {
+                if let Some(&f) = s.interactions.get(&id).and_then(|i| i.followups.first()) {
+                    return Some(Some(f));
+                }
+                s.messages_in(channel)
+                    .into_iter()
+                    .any(|m| m.id > id && !m.is_ephemeral() && play_button(m).is_some())
+                    .then_some(None)
+            })
+            .await?;
+        match picker {
+            Some(id) => id,
+            None => {
+                stats.turns += 1;
+                return next_prompt_or_end(fake, channel, id).await;
+            }
+        }
+    } else {
+        fake.wait_reply(&press, STEP).await?.id
+    };
+    let first = fake.message(picker_id).ok_or("the picker")?;
+    if !first.is_ephemeral() {
+        return err("the picker is private");
+    }
+    if first.attachments.iter().any(|a| a.filename == "hand.png") {
+        stats.hand_pictures += 1;
+    }
+    let after_open = fake
+        .messages_in(channel)
+        .iter()
+        .filter(|m| !m.is_ephemeral())
+        .count();
+    if after_open != posts + usize::from(rolling) {
+        return err("opening the picker posted in the channel");
+    }
+    let mut step_pressed: Option<String> = None;
+    for _step in 0..12 {
+        let picker = fake.message(picker_id).ok_or("the picker")?;
+        let options = choices(&picker);
+        if options.is_empty() {
+            return err(format!(
+                "a picker step with nothing to press: {}",
+                picker.content
+            ));
+        }
+        let (id, value) = options[dice.below(options.len())].clone();
+        let is_move = id.contains(":cell:") || id.contains(":swap:");
+        if !is_move && value.is_none() {
+            step_pressed = Some(id.clone());
+        }
+        let pressed = match &value {
+            Some(v) => {
+                stats.menu_choices += 1;
+                fake.select(&user, picker_id, &id, &[v.as_str()])?
+            }
+            None => fake.click(&user, picker_id, &id)?,
+        };
+        let again = if double && is_move && id.contains(":cell:") {
+            Some(fake.click(&user, picker_id, &id)?)
+        } else {
+            None
+        };
+        let callback = fake.wait_callback(&pressed, STEP).await?;
+        if !is_move {
+            if callback.kind != 7 {
+                return err(format!(
+                    "a picker step is updated in place, not type {}",
+                    callback.kind
+                ));
+            }
+            stats.updates += 1;
+            continue;
+        }
+        // A move: acknowledged first, then the picker says it was made (or shows the new hand).
+        let shown = fake.wait_reply(&pressed, STEP).await?;
+        if shown.id != picker_id {
+            return err(format!("the picker should be edited in place: {shown:?}"));
+        }
+        if let Some(again) = again {
+            fake.wait_callback(&again, STEP).await?;
+            let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
+            disarmed(fake, &prompt, &open, matches!(turn, PressedTurn::Next(_))).await?;
+            // Give the second press time to be handled, then count the moves made.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let moves = fake
+                .messages_in(channel)
+                .iter()
+                .filter(|m| m.id > pressed.id && !m.is_ephemeral())
+                .filter(|m| {
+                    m.content.contains(" played ")
+                        || m.content.contains(" placed ")
+                        || m.content.contains(" removed ")
+                })
+                .count();
+            if moves != 1 {
+                return err(format!("two presses at once made {moves} moves"));
+            }
+            stats.turns += 1;
+            return Ok(turn);
+        }
+        if id.contains(":swap:") {
+            stats.exchanges += 1;
+            let after = fake.message(picker_id).ok_or("the picker")?;
+            if choices(&after).is_empty() {
+                return err(format!(
+                    "after an exchange the picker shows the new hand: {}",
+                    after.content
+                ));
+            }
+            continue;
+        }
+        if !shown.content.starts_with("Done") {
+            return err(format!(
+                "{id}: the picker should say the move was made: {}",
+                shown.content
+            ));
+        }
+        stats.turns += 1;
+        let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
+        disarmed(fake, &prompt, &open, matches!(turn, PressedTurn::Next(_))).await?;
+        if matches!(turn, PressedTurn::Next(_)) && stats.turns % 7 == 1 {
+            stale_press(fake, channel, &user, &open).await?;
+            if let Some(step) = &step_pressed {
+                stale_step(fake, channel, &user, step).await?;
+                stats.stale_steps += 1;
+            }
+        }
+        return Ok(turn);
+    }
+    err("the picker did not lead to a move in 12 steps")
+}
+
+/// Waits until the old prompt has lost its Play button (a card game's keeps its hand button while the
+/// game runs).
+async fn disarmed(
+    fake: &FakeDiscord,
+    prompt: &StoredMessage,
+    open: &str,
+    running: bool,
+) -> Result<(), String> {
+    let id = prompt.id;
+    let ids = fake
+        .shared()
+        .wait_for(
+            STEP,
+            "the old prompt's Play button to go",
+            &[prompt.channel_id, id],
+            |s| {
+                let ids = s.messages.get(&id)?.custom_ids();
+                (!ids.iter().any(|c| c == open)).then_some(ids)
+            },
+        )
+        .await?;
+    let hand = prompt.custom_ids().contains(&"sequence:hand".to_string());
+    let expected: Vec<String> = if hand && running {
+        vec!["sequence:hand".into()]
+    } else {
+        Vec::new()
+    };
+    if ids != expected {
+        return err(format!(
+            "the old prompt should keep {expected:?}, has {ids:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// A Play button of a past turn (as a client that has not seen the edit yet would still show it):
+/// answered privately that its turn is over.
+async fn stale_press(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: &FakeUser,
+    open: &str,
+) -> Result<(), String> {
+    let old = fake.add_bot_message(
+        channel,
+        serde_json::json!([{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Play", "custom_id": open}]}]),
+    );
+    let stale = fake.click(user, old, open)?;
+    let answer = fake.wait_reply(&stale, STEP).await;
+    // Gone again, so that it is not taken for the current prompt.
+    if let Some(message) = fake.state().messages.get_mut(&old) {
+        message.deleted = true;
+    }
+    let answer = answer?;
+    if !answer.is_ephemeral() || !answer.content.contains("turn that is over") {
+        return err(format!(
+            "an old Play button should say the turn is over: {answer:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// A picker button of a past turn (a picker left open): the answer replaces that picker in place
+/// (UPDATE_MESSAGE) with the note that its turn is over, so its buttons go.
+async fn stale_step(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: &FakeUser,
+    step: &str,
+) -> Result<(), String> {
+    let old = fake.add_bot_message(
+        channel,
+        serde_json::json!([{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "7H", "custom_id": step}]}]),
+    );
+    let stale = fake.click(user, old, step)?;
+    let callback = fake.wait_callback(&stale, STEP).await;
+    let updated = fake.message(old);
+    if let Some(message) = fake.state().messages.get_mut(&old) {
+        message.deleted = true;
+    }
+    let callback = callback?;
+    let updated = updated.ok_or("the old picker")?;
+    if callback.kind != 7
+        || !updated.content.contains("turn that is over")
+        || !updated.custom_ids().is_empty()
+    {
+        return err(format!(
+            "an old picker step should be replaced in place: type {}, {updated:?}",
+            callback.kind
+        ));
+    }
+    Ok(())
+}

@@ -92,6 +92,31 @@ button-cancel = Abbrechen
 button-roll = Würfeln
 button-hand = Meine Karten
 
+## Die Kartenauswahl (Knöpfe)
+picker-play = Spielen
+picker-back = Zurück
+picker-exchange = { $card } tauschen (tot)
+picker-unplayable = { $card }: in diesem Zug kein Zug damit
+picker-row = Reihe { $row }: { $cells ->
+    [one] 1 Feld
+   *[other] { $cells } Felder
+}
+picker-row-part = Reihe { $row }, Teil { $part }: { $cells } Felder
+picker-row-placeholder = Wähle eine Reihe
+pick-card = Wähle eine Karte:
+pick-row-card = { $card }: wähle zuerst eine Reihe.
+pick-row-card-remove = { $card }: wähle die Reihe des Chips, den du entfernst.
+pick-row-dice = Wähle eine Reihe für deinen Chip.
+pick-row-dice-remove = Wähle die Reihe des Chips, den du entfernst.
+pick-cell-card = { $card }: wähle ein Feld.
+pick-cell-card-remove = { $card }: wähle den Chip, den du entfernst.
+pick-cell-dice = Wähle ein Feld für deinen Chip.
+pick-cell-dice-remove = Wähle den Chip, den du entfernst.
+picker-expired = Diese Knöpfe gehören zu einem vergangenen Zug. Nimm den Spielen-Knopf der neuesten Nachricht.
+picker-not-yours = Diese Knöpfe sind nicht für dich: { $player } ist am Zug, und nur diese Person sieht ihre Karten.
+picker-not-your-card = { $card } ist nicht auf deiner Hand.
+bad-button = Diesen Knopf kenne ich nicht. Es wurde nichts geändert.
+
 ## Namen
 
 game-classic = Sequence
@@ -292,9 +317,9 @@ stopped = { $player } hat das Spiel beendet.
 no-humans-left = Es spielt kein Mensch mehr mit, also endet das Spiel.
 forfeited = { $player } hat aufgegeben. Der Computerspieler **{ $bot }** übernimmt den Platz.
 turn-bot = { $player } überlegt …
-turn-dice-again = { $player }, das war ein Pasch: Würfle noch einmal mit `/sequence würfeln`.
-turn-dice = { $player }, du bist dran: `/sequence würfeln`.
-turn-cards = { $player }, du bist dran: `/sequence spielen karte: feld:`.
+turn-dice-again = { $player }, das war ein Pasch: Würfle noch einmal mit **Würfeln** (oder `/sequence würfeln`).
+turn-dice = { $player }, du bist dran: drücke **Würfeln** (oder `/sequence würfeln`).
+turn-cards = { $player }, du bist dran: drücke **Spielen**, um Karte und Feld zu wählen (oder `/sequence spielen karte: feld:`).
 reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
 reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf und ein Computer übernimmt deinen Platz.
 timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.

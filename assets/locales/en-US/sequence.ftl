@@ -97,6 +97,31 @@ button-cancel = Cancel
 button-roll = Roll the dice
 button-hand = Show my cards
 
+## The card picker (buttons)
+picker-play = Play
+picker-back = Back
+picker-exchange = Exchange { $card } (dead)
+picker-unplayable = { $card }: no move with it this turn
+picker-row = Row { $row }: { $cells ->
+    [one] 1 cell
+   *[other] { $cells } cells
+}
+picker-row-part = Row { $row }, part { $part }: { $cells } cells
+picker-row-placeholder = Choose a row
+pick-card = Choose a card:
+pick-row-card = { $card }: choose a row first.
+pick-row-card-remove = { $card }: choose the row of the chip to take away.
+pick-row-dice = Choose a row for your chip.
+pick-row-dice-remove = Choose the row of the chip to take away.
+pick-cell-card = { $card }: choose a cell.
+pick-cell-card-remove = { $card }: choose the chip to take away.
+pick-cell-dice = Choose a cell for your chip.
+pick-cell-dice-remove = Choose the chip to take away.
+picker-expired = These buttons belong to a turn that is over. Use the Play button of the latest message.
+picker-not-yours = These buttons are not for you: it is { $player }'s turn, and only they see their cards.
+picker-not-your-card = { $card } is not in your hand.
+bad-button = I do not know this button. Nothing was changed.
+
 ## Names
 
 game-classic = Sequence
@@ -305,9 +330,9 @@ stopped = The game was stopped by { $player }.
 no-humans-left = No human player is left, so the game ends.
 forfeited = { $player } gave up. The computer player **{ $bot }** takes their seat.
 turn-bot = { $player } is thinking…
-turn-dice-again = { $player }, that was a double: roll again with `/sequence roll`.
-turn-dice = { $player }, it is your turn: `/sequence roll`.
-turn-cards = { $player }, it is your turn: `/sequence play card: cell:`.
+turn-dice-again = { $player }, that was a double: roll again with **Roll the dice** (or `/sequence roll`).
+turn-dice = { $player }, it is your turn: press **Roll the dice** (or `/sequence roll`).
+turn-cards = { $player }, it is your turn: press **Play** to choose a card and a cell (or `/sequence play card: cell:`).
 reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
 reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you give up this game and a computer takes your seat.
 timed-out = ⏰ { $player } ran out of time, so the computer played this turn.

@@ -92,6 +92,31 @@ button-cancel = Avbryt
 button-roll = Kast terningene
 button-hand = Vis kortene mine
 
+## Kortvelgeren (knapper)
+picker-play = Spill
+picker-back = Tilbake
+picker-exchange = Bytt { $card } (dødt)
+picker-unplayable = { $card }: ikke spillbart denne runden
+picker-row = Rad { $row }: { $cells ->
+    [one] 1 rute
+   *[other] { $cells } ruter
+}
+picker-row-part = Rad { $row }, del { $part }: { $cells } ruter
+picker-row-placeholder = Velg en rad
+pick-card = Velg et kort:
+pick-row-card = { $card }: velg en rad først.
+pick-row-card-remove = { $card }: velg raden til sjetongen du fjerner.
+pick-row-dice = Velg en rad for sjetongen din.
+pick-row-dice-remove = Velg raden til sjetongen du fjerner.
+pick-cell-card = { $card }: velg en rute.
+pick-cell-card-remove = { $card }: velg sjetongen du fjerner.
+pick-cell-dice = Velg en rute for sjetongen din.
+pick-cell-dice-remove = Velg sjetongen du fjerner.
+picker-expired = Disse knappene hører til en runde som er over. Bruk Spill-knappen i den nyeste meldingen.
+picker-not-yours = Disse knappene er ikke for deg: Det er { $player } sin tur, og bare de ser kortene sine.
+picker-not-your-card = { $card } er ikke på hånden din.
+bad-button = Jeg kjenner ikke denne knappen. Ingenting ble endret.
+
 ## Navn
 
 game-classic = Sequence
@@ -292,9 +317,9 @@ stopped = Spillet ble avsluttet av { $player }.
 no-humans-left = Det er ingen mennesker igjen i spillet, så det avsluttes.
 forfeited = { $player } ga opp. Datamaskinspilleren **{ $bot }** tar plassen.
 turn-bot = { $player } tenker …
-turn-dice-again = { $player }, det ble likt på begge terningene: Kast igjen med `/sequence kast`.
-turn-dice = { $player }, det er din tur: `/sequence kast`.
-turn-cards = { $player }, det er din tur: `/sequence spill kort: felt:`.
+turn-dice-again = { $player }, det ble likt på begge terningene: Kast igjen med **Kast terningene** (eller `/sequence kast`).
+turn-dice = { $player }, det er din tur: trykk **Kast terningene** (eller `/sequence kast`).
+turn-cards = { $player }, det er din tur: trykk **Spill** for å velge kort og rute (eller `/sequence spill kort: felt:`).
 reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
 reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og en datamaskin tar plassen din.
 timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.

@@ -239,6 +239,16 @@ impl StoredMessage {
         model::mentioned_ids(&self.content)
     }
 
+    /// The button or menu with this custom id, as sent.
+    pub fn component(&self, custom_id: &str) -> Option<&Value> {
+        self.components
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().into_iter().flatten())
+            .find(|c| c["custom_id"] == custom_id)
+    }
+
     /// Every custom id of the buttons and menus.
     pub fn custom_ids(&self) -> Vec<String> {
         let mut ids = Vec::new();
@@ -1539,6 +1549,29 @@ impl FakeDiscord {
         self.component(user, message_id, custom_id, None)
     }
 
+    /// A message in `channel` as if the bot had posted it, with these action rows: for tests of
+    /// presses on components the bot would never make (a forged or outdated custom id).
+    pub fn add_bot_message(&self, channel_id: u64, components: Value) -> u64 {
+        let mut state = self.state();
+        let id = state.snowflake();
+        let message = StoredMessage {
+            id,
+            channel_id,
+            content: "forged".into(),
+            embeds: json!([]),
+            components,
+            attachments: Vec::new(),
+            flags: 0,
+            interaction_id: None,
+            allowed_mentions: Value::Null,
+            edits: 0,
+            deleted: false,
+            created: Instant::now(),
+            notified: Vec::new(),
+        };
+        state.add_message(message)
+    }
+
     /// Injects a choice of `values` in the select menu `custom_id` on message `message_id`.
     pub fn select(
         &self,
@@ -1565,11 +1598,43 @@ impl FakeDiscord {
         if message.deleted {
             return Err("the message was deleted".into());
         }
-        if !message.custom_ids().iter().any(|c| c == custom_id) {
+        let Some(component) = message.component(custom_id) else {
             return Err(format!(
                 "message {message_id} has no component {custom_id:?} (has {:?})",
                 message.custom_ids()
             ));
+        };
+        // What a Discord client lets a user do: press an enabled button, or choose between
+        // `min_values` and `max_values` (default 1) of a menu's offered values.
+        if component["disabled"] == true {
+            return Err(format!("{custom_id:?} is disabled"));
+        }
+        match (component["type"].as_u64(), values) {
+            (Some(2), None) => {}
+            (Some(3), Some(values)) => {
+                let offered: Vec<&str> = component["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|o| o["value"].as_str())
+                    .collect();
+                if let Some(bad) = values.iter().find(|v| !offered.contains(v)) {
+                    return Err(format!("{bad:?} is not an option of {custom_id:?}"));
+                }
+                let min = component["min_values"].as_u64().unwrap_or(1) as usize;
+                let max = component["max_values"].as_u64().unwrap_or(1) as usize;
+                if !(min..=max).contains(&values.len()) {
+                    return Err(format!(
+                        "{custom_id:?} takes {min} to {max} values, not {}",
+                        values.len()
+                    ));
+                }
+            }
+            (kind, _) => {
+                return Err(format!(
+                    "{custom_id:?} (type {kind:?}) is not pressed that way: values {values:?}"
+                ))
+            }
         }
         if message.is_ephemeral() {
             let owner = message

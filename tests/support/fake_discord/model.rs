@@ -456,6 +456,14 @@ pub fn numbered_components(components: &Value) -> Value {
                 component["id"] = json!(*next);
                 *next += 1;
             }
+            // Discord answers a string select with its value counts filled in (1 and 1 by default).
+            if component["type"] == 3 {
+                for key in ["min_values", "max_values"] {
+                    if component.get(key).is_none_or(Value::is_null) {
+                        component[key] = json!(1);
+                    }
+                }
+            }
             if let Some(children) = component.get_mut("components") {
                 number(children, next, used);
             }

@@ -819,6 +819,38 @@ fn check_message(body: &Value) -> Result<(), (String, String)> {
             if item["type"] == 2 && item["label"].is_null() && item["emoji"].is_null() {
                 return Err((here.clone(), "A button needs a label or an emoji".into()));
             }
+            if item["type"] == 3 {
+                let options = item["options"].as_array().map_or(0, Vec::len);
+                let min = item["min_values"].as_u64().unwrap_or(1);
+                let max = item["max_values"].as_u64().unwrap_or(1);
+                if min > 25 || !(1..=25).contains(&max) || min > max || max as usize > options {
+                    return Err((
+                        format!("{here}.max_values"),
+                        "min_values and max_values must be 0-25, 1-25, in order, and no more than the options".into(),
+                    ));
+                }
+                if chars(&item["placeholder"]) > 150 {
+                    return Err((
+                        format!("{here}.placeholder"),
+                        "Must be 150 or fewer in length.".into(),
+                    ));
+                }
+                let mut values: Vec<&str> = item["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|o| o["value"].as_str())
+                    .collect();
+                values.sort_unstable();
+                let count = values.len();
+                values.dedup();
+                if values.len() != count {
+                    return Err((
+                        format!("{here}.options"),
+                        "Select option values must be unique".into(),
+                    ));
+                }
+            }
             if let Some(options) = item["options"].as_array() {
                 if options.is_empty() || options.len() > 25 {
                     return Err((
@@ -829,7 +861,9 @@ fn check_message(body: &Value) -> Result<(), (String, String)> {
                 for (k, option) in options.iter().enumerate() {
                     if chars(&option["label"]) == 0
                         || chars(&option["label"]) > 100
+                        || chars(&option["value"]) == 0
                         || chars(&option["value"]) > 100
+                        || chars(&option["description"]) > 100
                     {
                         return Err((
                             format!("{here}.options.{k}"),

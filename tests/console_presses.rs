@@ -1,0 +1,224 @@
+//! Issue 16 through `sequence-bot console`: a whole game of each kind driven by button presses and menu
+//! choices only (by the custom ids and values the bot printed), after `start`. Forged and outdated ids
+//! are refused politely and change nothing.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+const CHANNEL: u64 = 10;
+
+struct Console {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Value>,
+    next_id: u64,
+}
+
+impl Console {
+    fn start(dir: &std::path::Path) -> Console {
+        let config = dir.join("config.toml");
+        let database = dir.join("bot.sqlite3");
+        std::fs::write(
+            &config,
+            format!(
+                "database = {:?}\n[timers]\ntick_secs = 60\nbot_delay_ms = 0\n\
+                 [limits]\nserver_posts_per_second = 100000\nserver_post_burst = 100000\n",
+                database.display().to_string()
+            ),
+        )
+        .expect("config");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+            .args(["console", "--config"])
+            .arg(&config)
+            .env("RUST_LOG", "warn")
+            .env_remove("SEQUENCE_DATABASE")
+            .env_remove("SEQUENCE_DATABASE_URL")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the console");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                let value: Value = serde_json::from_str(&line).expect("JSON lines");
+                if tx.send(value).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut console = Console {
+            child,
+            stdin,
+            lines,
+            next_id: 1,
+        };
+        assert_eq!(console.next_line()["ready"], true);
+        console
+    }
+
+    fn next_line(&mut self) -> Value {
+        self.lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the console answers")
+    }
+
+    /// A request by `user`; its outputs and whether it was refused.
+    fn ask(&mut self, user: u64, mut request: Value) -> (Vec<Value>, bool) {
+        let id = self.next_id;
+        self.next_id += 1;
+        request["id"] = json!(id);
+        request["channel"] = json!(CHANNEL);
+        request["guild"] = json!(5);
+        request["user"] = json!(user);
+        writeln!(self.stdin, "{request}").expect("write");
+        self.stdin.flush().expect("flush");
+        let mut outputs = Vec::new();
+        loop {
+            let line = self.next_line();
+            if line["id"] != json!(id) {
+                continue;
+            }
+            if line["done"] == true {
+                return (outputs, line["refused"] == true);
+            }
+            outputs.push(line);
+        }
+    }
+
+    fn press(&mut self, user: u64, id: &str, value: Option<&str>) -> (Vec<Value>, bool) {
+        let mut request = json!({"command": "press", "custom_id": id});
+        if let Some(value) = value {
+            request["values"] = json!([value]);
+        }
+        self.ask(user, request)
+    }
+}
+
+impl Drop for Console {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Every (id, menu value) a user may press on an output: enabled buttons and each menu option.
+fn choices(output: &Value) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    for row in output["components"].as_array().into_iter().flatten() {
+        for control in row.as_array().into_iter().flatten() {
+            let id = control["id"].as_str().unwrap_or("").to_string();
+            if control["type"] == "select" {
+                for option in control["options"].as_array().into_iter().flatten() {
+                    out.push((id.clone(), option["value"].as_str().map(str::to_string)));
+                }
+            } else if control["disabled"] != true && control["label"] != "Back" {
+                out.push((id, None));
+            }
+        }
+    }
+    out
+}
+
+/// The Play (or Roll) button among a reply's channel posts, and whom it is for.
+fn prompt(outputs: &[Value]) -> Option<(String, u64)> {
+    outputs.iter().rev().find_map(|o| {
+        let id = choices(o)
+            .into_iter()
+            .map(|(id, _)| id)
+            .find(|id| id.ends_with(":play") || id.ends_with(":roll"))?;
+        let user = o["mentions"].as_array()?.first()?.as_u64()?;
+        (o["to"] == "channel").then_some((id, user))
+    })
+}
+
+fn play_game(game: &str, seed: u64) -> (usize, usize) {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut console = Console::start(dir.path());
+    let (_, refused) = console.ask(1, json!({"command": "start", "game": game}));
+    assert!(!refused);
+    let (outputs, refused) = console.press(2, "sequence:join", None);
+    assert!(!refused, "{outputs:?}");
+    let (mut outputs, refused) = console.press(1, "sequence:begin", None);
+    assert!(!refused, "{outputs:?}");
+    let mut state = seed | 1;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let (mut turns, mut menus) = (0, 0);
+    for _ in 0..2000 {
+        if outputs.iter().any(|o| !o["attachment"].is_null()) {
+            let end = outputs
+                .iter()
+                .find(|o| !o["attachment"].is_null())
+                .expect("the final message");
+            let text = end["text"].as_str().unwrap_or("");
+            assert!(text.contains("wins") || text.contains("draw"), "{text}");
+            return (turns, menus);
+        }
+        let (open, user) = prompt(&outputs).unwrap_or_else(|| panic!("no prompt in {outputs:?}"));
+        let other = 3 - user;
+        // Not the other player's buttons; a forged id: refused, and nothing is posted.
+        let (refusal, refused) = console.press(other, &open, None);
+        assert!(refused && refusal.len() == 1, "{refusal:?}");
+        assert_eq!(refusal[0]["to"], "ephemeral");
+        let forged = format!("{open}:x");
+        let (refusal, refused) = console.press(user, &forged, None);
+        assert!(refused, "{refusal:?}");
+        assert!(refusal[0]["text"]
+            .as_str()
+            .unwrap_or("")
+            .contains("do not know this button"));
+        let (mut reply, refused) = console.press(user, &open, None);
+        assert!(!refused, "{reply:?}");
+        turns += 1;
+        loop {
+            let picker = reply
+                .iter()
+                .find(|o| (o["to"] == "ephemeral" || o["to"] == "update") && !choices(o).is_empty())
+                .cloned();
+            let Some(picker) = picker else {
+                // Dice: the roll left no move, the turn passed (the new prompt is in the reply).
+                break;
+            };
+            let options = choices(&picker);
+            let (id, value) = options[below(options.len())].clone();
+            menus += usize::from(value.is_some());
+            let (next, refused) = console.press(user, &id, value.as_deref());
+            assert!(!refused, "{id} {value:?}: {next:?}");
+            let done = next.iter().any(|o| {
+                o["to"] == "update" && o["text"].as_str().is_some_and(|t| t.starts_with("Done"))
+            });
+            reply = next;
+            if done {
+                break;
+            }
+        }
+        // The pressed Play button is now of a past turn.
+        let (stale, refused) = console.press(user, &open, None);
+        assert!(refused, "{stale:?}");
+        outputs = reply;
+    }
+    panic!("{game}: the game did not end");
+}
+
+#[test]
+fn games_are_played_by_presses_in_the_console() {
+    let mut menus = 0;
+    for (game, seed) in [("kids", 11), ("dice", 12), ("classic", 13)] {
+        let (turns, used) = play_game(game, seed);
+        assert!(turns > 3, "{game}: {turns} turns");
+        menus += used;
+    }
+    assert!(menus > 0, "a menu was used");
+}
