@@ -172,24 +172,28 @@ async fn play_bot_table(
         let jitter =
             Duration::from_millis((index as u64 * 7919 + move_number as u64 * 104_729) % SPREAD_MS);
         tokio::time::sleep(think + jitter).await;
-        let skip = fake.messages_in(channel).len();
-        let board = play_first_fit(fake, human, channel).await?;
+        let posted = play_first_fit(fake, human, channel).await?;
         game.moves += 1;
-        if board
+        if posted
             .attachments
             .iter()
             .any(|a| a.filename.ends_with(".json"))
         {
             break;
         }
-        // The computer's move (and the person's next turn) follows.
+        // The computer's move (and the person's next turn) follows the person's move post.
+        let skip = fake
+            .messages_in(channel)
+            .iter()
+            .position(|m| m.id == posted.id)
+            .map_or(0, |i| i + 1);
         turn = next_turn_of(fake, channel, skip, human.id)
             .await
             .map_err(|e| {
                 format!("the computer did not move after the person's move {move_number}: {e}")
             })?;
         game.computer_turns
-            .push(turn.created.saturating_duration_since(board.created));
+            .push(turn.created.saturating_duration_since(posted.created));
     }
     Ok(game)
 }

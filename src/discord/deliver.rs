@@ -425,14 +425,20 @@ async fn show_lobby(
         }
     }
     if let Some(posted) = post(ctx, data, channel, out).await {
-        remember_lobby(data, channel, posted.id.get());
+        remember_lobby(data, channel, posted.id.get()).await;
     }
 }
 
-/// Tells the service the id of the lobby message it posted, on a blocking thread (the id is saved).
-fn remember_lobby(data: &Data, channel: ChannelId, message_id: u64) {
+/// Tells the service the id of the lobby message it posted, on a blocking thread (the id is saved), and
+/// waits until it knows: a press or command that follows at once then edits this lobby instead of
+/// posting a second one.
+async fn remember_lobby(data: &Data, channel: ChannelId, message_id: u64) {
     let tables = data.tables.clone();
-    tokio::task::spawn_blocking(move || tables.set_lobby_message(channel, message_id));
+    if let Err(e) =
+        tokio::task::spawn_blocking(move || tables.set_lobby_message(channel, message_id)).await
+    {
+        tracing::error!(channel = channel.0, "cannot remember the lobby message: {e}");
+    }
 }
 
 /// Sends a direct message; if the user does not take DMs, says so in the channel (revealing nothing)
@@ -627,7 +633,7 @@ pub(super) async fn respond_to_command(
         let handle = retrying("answer", || ctx.send(builder.clone())).await?;
         if lobby {
             let posted = retrying("read the answer", || handle.message()).await?;
-            remember_lobby(data, channel, posted.id.get());
+            remember_lobby(data, channel, posted.id.get()).await;
         }
         send_more(ctx, more, private).await?;
         if matches!(output, Output::Channel(_)) {
@@ -962,7 +968,7 @@ async fn on_button(
                 return;
             };
             if message_id.is_none() {
-                remember_lobby(data, channel, pressed);
+                remember_lobby(data, channel, pressed).await;
             }
             let out = prepare(data, message, langs.channel).await;
             let update = serenity::CreateInteractionResponseMessage::new()
@@ -1096,7 +1102,7 @@ async fn on_acknowledged_press(
                 message,
             } if !new_lobby && message_id.is_none_or(|id| id == pressed) => {
                 if message_id.is_none() {
-                    remember_lobby(data, channel, pressed);
+                    remember_lobby(data, channel, pressed).await;
                 }
                 let out = prepare(data, message, langs.channel).await;
                 let edit = serenity::EditInteractionResponse::new()

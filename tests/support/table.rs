@@ -298,7 +298,7 @@ pub async fn lobby_of(
 
 /// The last user mentioned in `text` before "it is your turn", if any.
 /// Plays the first card of `user`'s hand (as autocomplete offers it) that has a free cell; when no card
-/// has one, exchanges a dead card and tries again. Returns the board the move posted.
+/// has one, exchanges a dead card and tries again. Returns the channel post of the move.
 pub async fn play_first_fit(
     fake: &FakeDiscord,
     user: &FakeUser,
@@ -343,11 +343,9 @@ pub async fn play_first_fit(
             carried_out(fake, &play)
                 .await
                 .map_err(|e| format!("playing {card} on {cell}: {e}"))?;
-            // The move's board is posted after the private confirmation.
-            return posted_after(fake, channel, skip, "the move's board", |m| {
-                m.id > play.id && m.attachments.iter().any(|a| a.filename == "board.png")
-            })
-            .await;
+            // The move is posted after the private confirmation (with the board, unless a computer
+            // moves next and posts it).
+            return posted_after(fake, channel, skip, "the move's post", |m| m.id > play.id).await;
         }
         let asked =
             fake.autocomplete(user, channel, "sequence exchange", &[("card", "")], "card")?;
