@@ -437,7 +437,10 @@ async fn remember_lobby(data: &Data, channel: ChannelId, message_id: u64) {
     if let Err(e) =
         tokio::task::spawn_blocking(move || tables.set_lobby_message(channel, message_id)).await
     {
-        tracing::error!(channel = channel.0, "cannot remember the lobby message: {e}");
+        tracing::error!(
+            channel = channel.0,
+            "cannot remember the lobby message: {e}"
+        );
     }
 }
 
