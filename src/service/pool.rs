@@ -190,8 +190,9 @@ impl SearchPool {
             queued: Timestamp::now(),
             work,
         });
-        // A new thread only when none is idle and the limit allows one.
-        if state.idle == 0 && state.threads < self.inner.limit {
+        // A new thread when more searches wait than idle threads can take (an idle thread woken for an
+        // earlier search may not have taken it yet), and the limit allows one.
+        if state.queue.len() > state.idle && state.threads < self.inner.limit {
             let inner = self.inner.clone();
             let number = state.threads;
             let spawned = std::thread::Builder::new()
@@ -376,6 +377,23 @@ mod tests {
                 "the timer waited {fired:?}"
             );
         });
+    }
+
+    #[test]
+    fn a_burst_after_a_quiet_spell_still_gets_every_thread() {
+        let pool = SearchPool::new(2);
+        runtime().block_on(async {
+            // One thread exists and is idle; then two searches come at once.
+            assert_eq!(pool.run(Timestamp(0), || 1).await, Ok(1));
+            let slow = |due| {
+                pool.run(Timestamp(due), || {
+                    std::thread::sleep(Duration::from_millis(100));
+                })
+            };
+            let (a, b) = futures_util::future::join(slow(1), slow(2)).await;
+            assert_eq!((a, b), (Ok(()), Ok(())));
+        });
+        assert_eq!(pool.stats().most_at_once, 2, "{:?}", pool.stats());
     }
 
     #[test]
