@@ -483,6 +483,20 @@ pub enum Output {
     },
 }
 
+impl Output {
+    /// The message it carries (`None` for [`Output::Disarm`], which only changes an old message's buttons).
+    pub fn message(&self) -> Option<&Message> {
+        match self {
+            Output::Channel(m)
+            | Output::Ephemeral(m)
+            | Output::Update(m)
+            | Output::Lobby { message: m, .. }
+            | Output::Direct { message: m, .. } => Some(m),
+            Output::Disarm { .. } => None,
+        }
+    }
+}
+
 /// The service's answer to a request.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {

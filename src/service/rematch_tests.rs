@@ -71,18 +71,7 @@ fn state(tables: &Tables, channel: u64) -> String {
 }
 
 fn messages(reply: &Reply) -> Vec<&Message> {
-    reply
-        .outputs
-        .iter()
-        .filter_map(|o| match o {
-            Output::Channel(m)
-            | Output::Ephemeral(m)
-            | Output::Update(m)
-            | Output::Lobby { message: m, .. }
-            | Output::Direct { message: m, .. } => Some(m),
-            Output::Disarm { .. } => None,
-        })
-        .collect()
+    reply.outputs.iter().filter_map(Output::message).collect()
 }
 
 fn all_text(reply: &Reply) -> String {

@@ -72,14 +72,7 @@ fn all_text(reply: &Reply) -> String {
     reply
         .outputs
         .iter()
-        .map(|o| match o {
-            Output::Channel(m)
-            | Output::Ephemeral(m)
-            | Output::Update(m)
-            | Output::Lobby { message: m, .. }
-            | Output::Direct { message: m, .. } => m.to_english(),
-            Output::Disarm { .. } => String::new(),
-        })
+        .map(|o| o.message().map_or_else(String::new, Message::to_english))
         .collect::<Vec<_>>()
         .join("\n")
 }
