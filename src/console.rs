@@ -210,7 +210,7 @@ impl Asked {
             }),
             Asked::Join { team } => Command::Join { team },
             Asked::Leave => Command::Leave,
-            Asked::Forfeit => Command::Forfeit,
+            Asked::Forfeit => Command::Forfeit { game: None },
             Asked::BotAdd { level } => Command::AddBot { level },
             Asked::BotRemove => Command::RemoveBot,
             Asked::Begin => Command::Begin,

@@ -51,20 +51,19 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
             "{}",
             question.content
         );
-        assert_eq!(
-            question.custom_ids(),
-            vec![
-                "sequence:leave-confirm".to_string(),
-                "sequence:leave-keep".to_string()
-            ]
-        );
-        question
+        let ids = question.custom_ids();
+        assert_eq!(ids.len(), 2, "{ids:?}");
+        // The Yes button names the game it asks about (the table's key), Keep does not need to.
+        let key = ids[0]
+            .strip_prefix("sequence:leave-confirm:")
+            .unwrap_or_else(|| fail(format!("not a confirmation: {ids:?}")));
+        assert!(key.parse::<u64>().is_ok(), "{ids:?}");
+        assert_eq!(ids[1], "sequence:leave-keep");
+        (question, ids[0].clone())
     };
-    let question = ask_leave().await;
+    let (question, confirm_id) = ask_leave().await;
     // Only bob sees it, so only bob can press its buttons.
-    assert!(fake
-        .click(alice, question.id, "sequence:leave-confirm")
-        .is_err());
+    assert!(fake.click(alice, question.id, &confirm_id).is_err());
     let keep = fake
         .click(bob, question.id, "sequence:leave-keep")
         .unwrap_or_else(|e| fail(e));
@@ -80,10 +79,10 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
     assert_eq!(public(fake), before, "asking and keeping post nothing");
 
     // Asked again and confirmed: bob gives up, and with two players the game ends.
-    let question = ask_leave().await;
+    let (question, confirm_id) = ask_leave().await;
     let skip = fake.messages_in(channel).len();
     let confirm = fake
-        .click(bob, question.id, "sequence:leave-confirm")
+        .click(bob, question.id, &confirm_id)
         .unwrap_or_else(|e| fail(e));
     fake.wait_callback(&confirm, STEP)
         .await
@@ -100,11 +99,20 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
         "the end contradicts itself: {}",
         last.content
     );
-    assert!(last.custom_ids().contains(&"sequence:rematch".to_string()));
+    let rematch_id = last
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("sequence:rematch:"))
+        .unwrap_or_else(|| fail(format!("no Rematch button: {:?}", last.custom_ids())));
+    assert_eq!(
+        rematch_id,
+        confirm_id.replace("leave-confirm", "rematch"),
+        "both buttons name the same game"
+    );
 
     // Someone who did not play cannot ask for the rematch.
     let outsider = fake
-        .click(&carol, last.id, "sequence:rematch")
+        .click(&carol, last.id, &rematch_id)
         .unwrap_or_else(|e| fail(e));
     let refused = fake
         .wait_reply(&outsider, STEP)
@@ -121,7 +129,7 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
     // Alice asks for the rematch: a new lobby message that notifies bob (and nobody else).
     let skip = fake.messages_in(channel).len();
     let rematch = fake
-        .click(alice, last.id, "sequence:rematch")
+        .click(alice, last.id, &rematch_id)
         .unwrap_or_else(|e| fail(e));
     fake.wait_callback(&rematch, STEP)
         .await
@@ -140,7 +148,7 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
     // A second press while the lobby is open is answered privately; nothing new is posted.
     let skip = fake.messages_in(channel).len();
     let again = fake
-        .click(bob, last.id, "sequence:rematch")
+        .click(bob, last.id, &rematch_id)
         .unwrap_or_else(|e| fail(e));
     let answer = fake
         .wait_reply(&again, STEP)

@@ -321,7 +321,7 @@ async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 /// Give up the running game (a computer player takes your seat).
 #[poise::command(slash_command, guild_only)]
 async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Forfeit).await
+    run(ctx, Command::Forfeit { game: None }).await
 }
 
 /// Computer players in the lobby.

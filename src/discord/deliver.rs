@@ -1066,7 +1066,7 @@ async fn on_acknowledged_press(
     let channel = request.channel;
     // A rematch opens a new lobby: posted as a new message (so its invitation notifies), not written
     // over the final message of the last game that carries the button.
-    let new_lobby = matches!(request.command, Command::Rematch);
+    let new_lobby = matches!(request.command, Command::Rematch { .. });
     if let Err(e) = retrying("acknowledge", || press.defer(ctx)).await {
         tracing::info!(
             channel = channel.0,
@@ -1320,7 +1320,7 @@ mod tests {
         assert_eq!(discord_user(UserId(0)), None);
         assert!(discord_user(UserId(7)).is_some());
         let message = Message {
-            buttons: crate::service::Button::ALL.to_vec(),
+            buttons: crate::service::Button::FIXED.to_vec(),
             ..Message::default()
         };
         let rows = component_rows(&action_rows(&message), Lang::De);

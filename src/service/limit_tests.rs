@@ -229,7 +229,7 @@ fn a_host_who_gave_up_can_no_longer_stop_the_game() {
         assert!(!ask(&tables, 7, 1, user, Command::Join { team: None }).is_refusal());
     }
     assert!(!ask(&tables, 7, 1, 1, Command::Begin).is_refusal());
-    assert!(!ask(&tables, 7, 1, 1, Command::Forfeit).is_refusal());
+    assert!(!ask(&tables, 7, 1, 1, Command::Forfeit { game: None }).is_refusal());
     assert!(tables.snapshot(ChannelId(1)).is_some(), "the game goes on");
     let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
     // The former host, and someone who is not playing, are refused.
@@ -254,7 +254,7 @@ fn a_moderator_may_stop_a_game_whose_host_gave_up() {
         assert!(!ask(&tables, 7, 1, user, Command::Join { team: None }).is_refusal());
     }
     assert!(!ask(&tables, 7, 1, 1, Command::Begin).is_refusal());
-    assert!(!ask(&tables, 7, 1, 1, Command::Forfeit).is_refusal());
+    assert!(!ask(&tables, 7, 1, 1, Command::Forfeit { game: None }).is_refusal());
     // User 900 may manage messages (see `ask_at`).
     assert!(!ask(&tables, 7, 1, 900, Command::Stop).is_refusal());
     assert!(tables.snapshot(ChannelId(1)).is_none());

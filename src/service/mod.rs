@@ -180,11 +180,18 @@ pub enum Command {
         variant: Option<Variant>,
     },
     /// Give up a running game.
-    Forfeit,
+    Forfeit {
+        /// From the confirmation's button: the game it asked about (a typed command: this channel's
+        /// game, whichever it is).
+        game: Option<GameKey>,
+    },
     /// Answer to the confirmation of `Leave`: keep playing (changes nothing).
     KeepPlaying,
     /// Open a lobby for a rematch of this channel's last game, with its players invited.
-    Rematch,
+    Rematch {
+        /// The game whose final message carries the button (only the channel's last game is replayed).
+        game: GameKey,
+    },
     /// End the game or lobby now (host or Manage Messages).
     Stop,
     /// A player's totals on this server (`None`: the caller's).
@@ -235,6 +242,10 @@ impl Command {
 }
 
 /// A button on a message; its id is what Discord sends back when it is pressed.
+///
+/// The buttons that act on one particular game (Rematch, the confirmation to give up) carry that game's
+/// key (when its table opened, [`table::Table::created`]), so an old message's button cannot act on a
+/// later game of the same channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Button {
     /// Take a seat.
@@ -252,16 +263,19 @@ pub enum Button {
     /// Show my hand privately.
     Hand,
     /// Play again: a lobby with the same game, teams and computer players (on a game's final message).
-    Rematch,
+    Rematch(GameKey),
     /// Give up the running game, as asked to confirm.
-    ConfirmLeave,
+    ConfirmLeave(GameKey),
     /// Do not give up after all.
     KeepPlaying,
 }
 
+/// Which game of a channel a button belongs to: when its table opened, in milliseconds.
+pub type GameKey = u64;
+
 impl Button {
-    /// Every button.
-    pub const ALL: [Button; 10] = [
+    /// Every button that carries no game.
+    pub const FIXED: [Button; 8] = [
         Button::Join,
         Button::Leave,
         Button::AddBot,
@@ -269,30 +283,38 @@ impl Button {
         Button::Cancel,
         Button::Roll,
         Button::Hand,
-        Button::Rematch,
-        Button::ConfirmLeave,
         Button::KeepPlaying,
     ];
 
     /// The custom id sent to Discord.
-    pub const fn id(self) -> &'static str {
+    pub fn id(self) -> String {
         match self {
-            Button::Join => "sequence:join",
-            Button::Leave => "sequence:leave",
-            Button::AddBot => "sequence:addbot",
-            Button::Begin => "sequence:begin",
-            Button::Cancel => "sequence:cancel",
-            Button::Roll => "sequence:roll",
-            Button::Hand => "sequence:hand",
-            Button::Rematch => "sequence:rematch",
-            Button::ConfirmLeave => "sequence:leave-confirm",
-            Button::KeepPlaying => "sequence:leave-keep",
+            Button::Join => "sequence:join".into(),
+            Button::Leave => "sequence:leave".into(),
+            Button::AddBot => "sequence:addbot".into(),
+            Button::Begin => "sequence:begin".into(),
+            Button::Cancel => "sequence:cancel".into(),
+            Button::Roll => "sequence:roll".into(),
+            Button::Hand => "sequence:hand".into(),
+            Button::Rematch(game) => format!("sequence:rematch:{game}"),
+            Button::ConfirmLeave(game) => format!("sequence:leave-confirm:{game}"),
+            Button::KeepPlaying => "sequence:leave-keep".into(),
         }
     }
 
-    /// The button with this custom id.
+    /// The button with this custom id. Parsed strictly: only what [`Button::id`] prints is accepted.
     pub fn from_id(id: &str) -> Option<Button> {
-        Button::ALL.into_iter().find(|b| b.id() == id)
+        if let Some(button) = Button::FIXED.into_iter().find(|b| b.id() == id) {
+            return Some(button);
+        }
+        let (kind, game) = id.rsplit_once(':')?;
+        let game: GameKey = game.parse().ok()?;
+        let button = match kind {
+            "sequence:rematch" => Button::Rematch(game),
+            "sequence:leave-confirm" => Button::ConfirmLeave(game),
+            _ => return None,
+        };
+        (button.id() == id).then_some(button)
     }
 
     /// The command a press stands for.
@@ -305,8 +327,8 @@ impl Button {
             Button::Cancel => Command::Cancel,
             Button::Roll => Command::Roll,
             Button::Hand => Command::Hand,
-            Button::Rematch => Command::Rematch,
-            Button::ConfirmLeave => Command::Forfeit,
+            Button::Rematch(game) => Command::Rematch { game },
+            Button::ConfirmLeave(game) => Command::Forfeit { game: Some(game) },
             Button::KeepPlaying => Command::KeepPlaying,
         }
     }
@@ -315,13 +337,13 @@ impl Button {
     pub const fn is_primary(self) -> bool {
         matches!(
             self,
-            Button::Join | Button::Begin | Button::Roll | Button::Rematch | Button::KeepPlaying
+            Button::Join | Button::Begin | Button::Roll | Button::Rematch(_) | Button::KeepPlaying
         )
     }
 
     /// Whether the button is drawn as a destructive action.
     pub const fn is_danger(self) -> bool {
-        matches!(self, Button::Cancel | Button::ConfirmLeave)
+        matches!(self, Button::Cancel | Button::ConfirmLeave(_))
     }
 }
 
@@ -1063,7 +1085,7 @@ impl Tables {
                 self.start(guild, channel, &actor, setup, now)
             }
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),
-            Command::Rematch => self.rematch(guild, channel, &actor, now),
+            Command::Rematch { game } => self.rematch(guild, channel, &actor, game, now),
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
@@ -1336,8 +1358,14 @@ impl Tables {
                         .server_language(table.guild)
                         .or_else(|| self.channel_language(channel))
                         .unwrap_or_default();
-                    let mut reply =
-                        table.handle(&actor, Command::Forfeit, now, &settings, None, lang);
+                    let mut reply = table.handle(
+                        &actor,
+                        Command::Forfeit { game: None },
+                        now,
+                        &settings,
+                        None,
+                        lang,
+                    );
                     // Nobody asked: there is no one to answer privately.
                     reply
                         .outputs

@@ -569,7 +569,7 @@ fn finished_games_feed_stats_history_and_records() {
 
         // A second game in another channel, given up by user 2: user 1 wins it and user 2 keeps the loss.
         begin(&tables, 11, Variant::Classic, &[1, 2]);
-        let reply = ask(&tables, 11, 2, Command::Forfeit);
+        let reply = ask(&tables, 11, 2, Command::Forfeit { game: None });
         assert!(text_of(&reply).contains("Saved as game #"), "{reply:?}");
         let games = t.store.recent_games(Some(GUILD.0), 10).expect("games");
         assert_eq!(games.len(), 2);

@@ -130,7 +130,7 @@ impl Control {
             Style::Secondary
         };
         Control::Button {
-            id: button.id().to_string(),
+            id: button.id(),
             label: Label::Button(button),
             style,
             disabled: false,

@@ -425,8 +425,8 @@ fn play_by_presses(variant: Variant, seed: u64) -> String {
         },
     );
     assert!(!opened.is_refusal());
-    assert!(!press(&tables, 2, Button::Join.id(), None).is_refusal());
-    let begun = press(&tables, 1, Button::Begin.id(), None);
+    assert!(!press(&tables, 2, &Button::Join.id(), None).is_refusal());
+    let begun = press(&tables, 1, &Button::Begin.id(), None);
     let mut prompt = prompt_ids(&begun);
     let mut rng = GameRng::new(seed);
     for _turn in 0..600 {
@@ -540,8 +540,8 @@ fn presses_are_checked_against_the_table() {
     // A picker press before the game: refused.
     let early = press(&tables, 1, "sequence:p:1:0:play", None);
     assert!(early.is_refusal());
-    press(&tables, 2, Button::Join.id(), None);
-    press(&tables, 1, Button::Begin.id(), None);
+    press(&tables, 2, &Button::Join.id(), None);
+    press(&tables, 1, &Button::Begin.id(), None);
     let table = tables.snapshot(ChannelId(7)).unwrap();
     let playing = table.playing().unwrap();
     let seat = playing.game().position().to_move();
@@ -651,8 +651,8 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         rated: None,
     };
     ask(&tables, 1, start);
-    press(&tables, 2, Button::Join.id(), None);
-    let begun = press(&tables, 1, Button::Begin.id(), None);
+    press(&tables, 2, &Button::Join.id(), None);
+    let begun = press(&tables, 1, &Button::Begin.id(), None);
     let prompt = begun
         .outputs
         .iter()

@@ -14,7 +14,8 @@ use crate::engine::Seat;
 
 use super::table::{Lobby, LobbySeat, Player, Setup, State, Table};
 use super::{
-    lock, Actor, ChannelId, GuildId, Message, Output, Reply, Tables, Text, Timestamp, UserId,
+    lock, Actor, ChannelId, GameKey, GuildId, Message, Output, Reply, Tables, Text, Timestamp,
+    UserId,
 };
 
 /// Most channels whose last game is remembered for a rematch; past it the memory starts afresh.
@@ -23,6 +24,8 @@ const MAX_REMEMBERED: usize = 10_000;
 /// A finished game, as much as its rematch needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Finished {
+    /// Which game it was (its Rematch button carries this key).
+    game: GameKey,
     /// The game and its options.
     setup: Setup,
     /// Every seat of the game in turn order: the player who sat there first (a human who gave up,
@@ -52,6 +55,7 @@ impl Finished {
             })
             .collect();
         Some(Finished {
+            game: table.created.0,
             setup: table.setup,
             seats,
             bots_added: table.bots_added,
@@ -133,6 +137,7 @@ impl Tables {
         guild: Option<GuildId>,
         channel: ChannelId,
         actor: &Actor,
+        game: GameKey,
         now: Timestamp,
     ) -> Reply {
         if self.snapshot(channel).is_some() {
@@ -146,6 +151,10 @@ impl Tables {
         else {
             return Reply::ephemeral(Text::RematchExpired);
         };
+        if finished.game != game {
+            // An older game's button: the channel has played another game since.
+            return Reply::ephemeral(Text::RematchSuperseded);
+        }
         if !finished.has_player(actor.user) {
             return Reply::ephemeral(Text::RematchNotPlayer);
         }

@@ -13,6 +13,8 @@ use super::*;
 
 const T0: Timestamp = Timestamp(1_700_000_000_000);
 const GUILD: GuildId = GuildId(5);
+/// The Rematch button of a game whose lobby opened at `T0`.
+const REMATCH: Command = Command::Rematch { game: T0.0 };
 
 fn service(settings: Settings, seed: u64) -> Tables {
     Tables::seeded(
@@ -171,17 +173,19 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     };
     let stop = ask(&tables, 10, 1, Command::Stop);
     let last = final_message(&stop).expect("the game ends");
-    assert_eq!(last.buttons, vec![Button::Rematch]);
+    assert_eq!(last.buttons, vec![Button::Rematch(T0.0)], "the game's key");
+    let rematch = last.buttons[0].command();
+    assert_eq!(rematch, Command::Rematch { game: T0.0 });
     assert!(tables.is_empty());
 
     // Someone who did not play cannot ask for it, and nothing opens.
-    let reply = ask(&tables, 10, 9, Command::Rematch);
+    let reply = ask(&tables, 10, 9, rematch.clone());
     assert!(reply.is_refusal());
     assert!(all_text(&reply).contains("Only the players of the last game"));
     assert!(tables.is_empty());
 
     // Player 3 asks: a new lobby (a new message), hosted by them, the others invited by mention.
-    let reply = ask(&tables, 10, 3, Command::Rematch);
+    let reply = ask(&tables, 10, 3, rematch.clone());
     let (id, lobby) = lobby_message(&reply).expect("a lobby is posted");
     assert_eq!(id, None, "a new message, not an edit of the final one");
     let mut invited = lobby.mentions.clone();
@@ -196,13 +200,7 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     assert_eq!(table.setup.teams, None);
 
     // A second press while the lobby is open answers politely and changes nothing.
-    refused(
-        &tables,
-        10,
-        1,
-        Command::Rematch,
-        "already has a game or a lobby",
-    );
+    refused(&tables, 10, 1, rematch, "already has a game or a lobby");
 
     // One press of Join each: everyone keeps their team of the last game.
     for user in [1, 2, 4] {
@@ -228,7 +226,7 @@ fn a_rematch_seats_the_computers_again() {
     // Four players: two humans and two computers, two teams.
     begin_game(&tables, 11, Variant::Classic, &[1, 2], 2);
     ask(&tables, 11, 1, Command::Stop);
-    let reply = ask(&tables, 11, 2, Command::Rematch);
+    let reply = ask(&tables, 11, 2, REMATCH);
     assert!(!reply.is_refusal(), "{reply:?}");
     let lobby = match tables.snapshot(ChannelId(11)).map(|t| t.state) {
         Some(State::Lobby(lobby)) => lobby,
@@ -257,7 +255,7 @@ fn kept_teams_give_way_when_fewer_players_come_back() {
         p.seats[2].user().expect("human"),
     );
     ask(&tables, 13, 1, Command::Stop);
-    assert!(!ask(&tables, 13, a.0, Command::Rematch).is_refusal());
+    assert!(!ask(&tables, 13, a.0, REMATCH).is_refusal());
     assert!(!ask(&tables, 13, b.0, join(None)).is_refusal());
     // Both kept the same team, but two players play one against the other.
     let begun = ask(&tables, 13, a.0, Command::Begin);
@@ -269,30 +267,95 @@ fn kept_teams_give_way_when_fewer_players_come_back() {
 #[test]
 fn a_rematch_long_after_or_without_a_game_is_refused_politely() {
     let tables = service(Settings::default(), 3);
-    refused(&tables, 12, 1, Command::Rematch, "too long ago");
+    refused(&tables, 12, 1, REMATCH, "too long ago");
     begin_game(&tables, 12, Variant::Kids, &[1, 2], 0);
     ask(&tables, 12, 1, Command::Stop);
     let late = T0.after(Settings::default().lobby_timeout + Duration::from_secs(1));
-    let reply = ask_at(&tables, 12, 2, Command::Rematch, late);
+    let reply = ask_at(&tables, 12, 2, REMATCH, late);
     assert!(reply.is_refusal());
     assert!(all_text(&reply).contains("too long ago"));
     assert!(tables.is_empty());
     // While a game runs in the channel, a rematch of the last one is refused.
     begin_game(&tables, 12, Variant::Kids, &[1, 2], 0);
-    refused(&tables, 12, 2, Command::Rematch, "already has a game");
+    refused(&tables, 12, 2, REMATCH, "already has a game");
 }
 
 #[test]
-fn the_rematch_button_has_a_fixed_id_and_stands_for_the_rematch() {
-    for button in Button::ALL {
-        assert_eq!(Button::from_id(button.id()), Some(button));
+fn the_buttons_of_one_game_carry_its_key_and_are_parsed_strictly() {
+    let keyed = [
+        Button::Rematch(T0.0),
+        Button::ConfirmLeave(T0.0),
+        Button::Rematch(0),
+        Button::ConfirmLeave(u64::MAX),
+    ];
+    for button in Button::FIXED.into_iter().chain(keyed) {
+        assert_eq!(Button::from_id(&button.id()), Some(button), "{button:?}");
         assert!(button.id().len() <= 100);
     }
-    assert_eq!(Button::Rematch.command(), Command::Rematch);
-    assert_eq!(Button::ConfirmLeave.command(), Command::Forfeit);
+    assert_eq!(
+        Button::Rematch(T0.0).id(),
+        "sequence:rematch:1700000000000",
+        "the id is the table's key"
+    );
+    for id in [
+        // The ids before the key (an old message): not ours any more, refused politely.
+        "sequence:rematch",
+        "sequence:leave-confirm",
+        "sequence:rematch:",
+        "sequence:rematch:01",
+        "sequence:rematch:+1",
+        "sequence:rematch:-1",
+        "sequence:rematch:1:2",
+        "sequence:rematch:18446744073709551616",
+        "sequence:leave-confirm:x",
+        "sequence:join:1",
+        "sequence:leave-keep:1",
+    ] {
+        assert_eq!(Button::from_id(id), None, "{id}");
+        assert_eq!(
+            picker::command_for_component(id, &[]),
+            Err(Text::BadButton),
+            "{id}"
+        );
+    }
+    assert_eq!(Button::Rematch(7).command(), Command::Rematch { game: 7 });
+    assert_eq!(
+        Button::ConfirmLeave(7).command(),
+        Command::Forfeit { game: Some(7) }
+    );
     assert_eq!(Button::KeepPlaying.command(), Command::KeepPlaying);
     assert!(!Command::KeepPlaying.posts());
-    assert!(Command::Rematch.changes_table());
+    assert!(REMATCH.changes_table());
+}
+
+#[test]
+fn an_older_games_rematch_button_opens_nothing() {
+    let tables = service(Settings::default(), 16);
+    begin_game(&tables, 14, Variant::Classic, &[1, 2], 0);
+    let first = final_message(&ask(&tables, 14, 1, Command::Stop))
+        .expect("the first game ends")
+        .buttons[0];
+    // A second game in the same channel, a minute later, also ends.
+    let later = T0.after(Duration::from_secs(60));
+    assert!(!ask_at(&tables, 14, 1, start(Variant::Classic, None), later).is_refusal());
+    assert!(!ask_at(&tables, 14, 2, join(None), later).is_refusal());
+    assert!(!ask_at(&tables, 14, 1, Command::Begin, later).is_refusal());
+    let second = final_message(&ask_at(&tables, 14, 1, Command::Stop, later))
+        .expect("the second game ends")
+        .buttons[0];
+    assert_ne!(first, second, "each game has its own button");
+    // The first game's button: a polite private answer, no lobby.
+    let reply = ask_at(&tables, 14, 2, first.command(), later);
+    assert!(reply.is_refusal(), "{reply:?}");
+    assert!(
+        all_text(&reply).contains("A newer game has been played in this channel"),
+        "{}",
+        all_text(&reply)
+    );
+    assert!(tables.is_empty());
+    // The second game's button opens the rematch.
+    assert!(!ask_at(&tables, 14, 2, second.command(), later).is_refusal());
+    assert!(tables.snapshot(ChannelId(14)).is_some());
 }
 
 // ----- leaving a running game -----
@@ -306,7 +369,10 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     match reply.outputs.as_slice() {
         [Output::Ephemeral(m)] => {
             assert_eq!(m.lines, vec![Text::ConfirmLeave]);
-            assert_eq!(m.buttons, vec![Button::ConfirmLeave, Button::KeepPlaying]);
+            assert_eq!(
+                m.buttons,
+                vec![Button::ConfirmLeave(T0.0), Button::KeepPlaying]
+            );
         }
         other => panic!("expected one private question, got {other:?}"),
     }
@@ -320,16 +386,60 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     // Someone not in the game is told so.
     refused(&tables, 20, 9, Command::Leave, "not playing");
     // Confirm: the seat goes to a computer.
-    let reply = ask(&tables, 20, 2, Button::ConfirmLeave.command());
+    let reply = ask(&tables, 20, 2, Button::ConfirmLeave(T0.0).command());
     assert!(all_text(&reply).contains("Computer (for Player2)"));
     assert!(playing(&tables, 20).seat_of(UserId(2)).is_none());
+}
+
+#[test]
+fn a_confirmation_to_give_up_acts_only_on_the_game_it_asked_about() {
+    let tables = service(Settings::default(), 17);
+    begin_game(&tables, 23, Variant::Classic, &[1, 2, 3], 0);
+    let question = ask(&tables, 23, 2, Command::Leave);
+    let confirm = match question.outputs.as_slice() {
+        [Output::Ephemeral(m)] => m.buttons[0],
+        other => panic!("expected one private question, got {other:?}"),
+    };
+    // Player 2 does not answer; the game ends and another opens in the channel.
+    ask(&tables, 23, 1, Command::Stop);
+    let later = T0.after(Duration::from_secs(60));
+    assert!(!ask_at(&tables, 23, 1, start(Variant::Classic, None), later).is_refusal());
+    assert!(!ask_at(&tables, 23, 2, join(None), later).is_refusal());
+    assert!(!ask_at(&tables, 23, 3, join(None), later).is_refusal());
+    // In the new lobby, the old Yes does not take player 2 out.
+    let lobby = state(&tables, 23);
+    let reply = ask_at(&tables, 23, 2, confirm.command(), later);
+    assert!(reply.is_refusal(), "{reply:?}");
+    assert!(
+        all_text(&reply).contains("a game that is over. Nothing was changed"),
+        "{}",
+        all_text(&reply)
+    );
+    assert_eq!(lobby, state(&tables, 23), "the lobby changed");
+    // Nor in the new game.
+    assert!(!ask_at(&tables, 23, 1, Command::Begin, later).is_refusal());
+    let game = state(&tables, 23);
+    let reply = ask_at(&tables, 23, 2, confirm.command(), later);
+    assert!(reply.is_refusal(), "{reply:?}");
+    assert_eq!(game, state(&tables, 23), "the game changed");
+    assert!(playing(&tables, 23).seat_of(UserId(2)).is_some());
+    // The new game's own question still works.
+    let question = ask_at(&tables, 23, 2, Command::Leave, later);
+    let confirm = match question.outputs.as_slice() {
+        [Output::Ephemeral(m)] => m.buttons[0],
+        other => panic!("expected one private question, got {other:?}"),
+    };
+    assert_eq!(confirm, Button::ConfirmLeave(later.0));
+    let reply = ask_at(&tables, 23, 2, confirm.command(), later);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert!(playing(&tables, 23).seat_of(UserId(2)).is_none());
 }
 
 #[test]
 fn giving_up_that_ends_the_game_does_not_seat_a_computer_in_the_message() {
     let tables = service(Settings::default(), 5);
     begin_game(&tables, 21, Variant::Classic, &[1, 2], 0);
-    let reply = ask(&tables, 21, 2, Command::Forfeit);
+    let reply = ask(&tables, 21, 2, Command::Forfeit { game: None });
     let last = final_message(&reply).expect("the game ends");
     let text = last.to_english();
     assert!(text.contains("<@2> gave up."), "{text}");
@@ -341,7 +451,7 @@ fn giving_up_that_ends_the_game_does_not_seat_a_computer_in_the_message() {
     // Alone against computers: giving up ends the game without a stand-in either.
     let tables = service(Settings::default(), 6);
     begin_game(&tables, 22, Variant::Classic, &[1], 1);
-    let reply = ask(&tables, 22, 1, Command::Forfeit);
+    let reply = ask(&tables, 22, 1, Command::Forfeit { game: None });
     let text = final_message(&reply).expect("the game ends").to_english();
     assert!(text.contains("<@1> gave up.") && text.contains("No human player is left"));
     assert!(!text.contains("takes their seat"), "{text}");

@@ -728,6 +728,12 @@ impl Table {
         if let Command::Press(press) = command {
             return self.press(actor, press, now, settings, seed, lang);
         }
+        if let Command::Forfeit { game: Some(game) } = command {
+            if game != self.created.0 {
+                // The confirmation was asked about an earlier game of this channel.
+                return Reply::ephemeral(Text::LeaveExpired);
+            }
+        }
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
             Command::Press(_) => Err(Text::Internal),
@@ -737,14 +743,16 @@ impl Table {
                 Text::Rules(variant.unwrap_or(self.setup.variant)),
             ))]),
             Command::Join { team } => self.join(actor, team, settings),
-            Command::Leave | Command::Forfeit if in_lobby => self.leave_lobby(actor, settings),
+            Command::Leave | Command::Forfeit { .. } if in_lobby => {
+                self.leave_lobby(actor, settings)
+            }
             Command::Leave => self.confirm_leave(actor),
-            Command::Forfeit => self.forfeit(actor, now, settings, lang),
+            Command::Forfeit { .. } => self.forfeit(actor, now, settings, lang),
             Command::KeepPlaying => self
                 .playing()
                 .ok_or(Text::NotStarted)
                 .map(|_| Reply::ephemeral(Text::KeptPlaying)),
-            Command::Rematch => Err(Text::TableExists),
+            Command::Rematch { .. } => Err(Text::TableExists),
             Command::AddBot { level } => self.add_bot(
                 actor,
                 level.unwrap_or(settings.default_bot_level),
@@ -1293,7 +1301,7 @@ impl Table {
         Message {
             lines,
             image: Some(playing.board_image()),
-            buttons: vec![Button::Rematch],
+            buttons: vec![Button::Rematch(self.created.0)],
             components: Vec::new(),
             attachment,
             mentions: Vec::new(),
@@ -1303,11 +1311,12 @@ impl Table {
     /// `/sequence leave` (or the Leave button) during a game: asks first, privately, with the
     /// Confirm and Keep playing buttons. Changes nothing.
     fn confirm_leave(&mut self, actor: &Actor) -> Outcome {
+        let game = self.created.0;
         let playing = self.playing_mut()?;
         playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmLeave],
-            buttons: vec![Button::ConfirmLeave, Button::KeepPlaying],
+            buttons: vec![Button::ConfirmLeave(game), Button::KeepPlaying],
             ..Message::default()
         })])
     }

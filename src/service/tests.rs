@@ -845,7 +845,13 @@ fn card_game_refusals_change_nothing() {
     refused_unchanged(&tables, 12, 1, Command::Begin, "already started");
     refused_unchanged(&tables, 12, 3, Command::Stop, "Only the host");
     refused_unchanged(&tables, 12, 3, Command::Hand, "not playing");
-    refused_unchanged(&tables, 12, 3, Command::Forfeit, "not playing");
+    refused_unchanged(
+        &tables,
+        12,
+        3,
+        Command::Forfeit { game: None },
+        "not playing",
+    );
 
     // The hand is private and complete; status and board are fine for anyone.
     let reply = ask(&tables, 12, other, Command::Hand);
@@ -1091,7 +1097,7 @@ fn lobby_expires() {
 async fn forfeit_in_two_player_game_gives_the_win() {
     let tables = service(81);
     begin_game(&tables, 17, Variant::Classic, &[1, 2], 0);
-    let reply = ask(&tables, 17, 2, Command::Forfeit);
+    let reply = ask(&tables, 17, 2, Command::Forfeit { game: None });
     let done = finished(&reply).expect("the game ends");
     assert!(done.final_text.contains("<@2> gave up"));
     assert!(done.final_text.contains("wins, as everyone else gave up"));
@@ -1103,7 +1109,7 @@ async fn forfeit_in_two_player_game_gives_the_win() {
 async fn forfeit_with_three_teams_hands_the_seat_to_a_computer() {
     let tables = service(91);
     begin_game(&tables, 18, Variant::Classic, &[1, 2, 3], 0);
-    let reply = ask(&tables, 18, 3, Command::Forfeit);
+    let reply = ask(&tables, 18, 3, Command::Forfeit { game: None });
     assert!(finished(&reply).is_none(), "two teams are still playing");
     assert!(all_text(&reply).contains("Computer (for Player3)"));
     let table = tables.snapshot(ChannelId(18)).unwrap();
@@ -1168,8 +1174,8 @@ fn rules_and_buttons() {
         assert!(matches!(&reply.outputs[..], [Output::Ephemeral(_)]));
         assert!(all_text(&reply).contains("/sequence"));
     }
-    for button in Button::ALL {
-        assert_eq!(Button::from_id(button.id()), Some(button));
+    for button in Button::FIXED {
+        assert_eq!(Button::from_id(&button.id()), Some(button));
     }
     assert_eq!(Button::from_id("nonsense"), None);
     assert_eq!("Hard".parse::<BotLevel>(), Ok(BotLevel::Hard));

@@ -468,6 +468,10 @@ pub enum Text {
     RematchNotPlayer,
     /// No rematch is known for this channel (or it ended too long ago).
     RematchExpired,
+    /// A Rematch button of an older game: the channel has played another game since.
+    RematchSuperseded,
+    /// A confirmation to give up, pressed after the game it asked about is over.
+    LeaveExpired,
     /// A DM could not be delivered.
     DmFailed(Who),
     /// The record is attached.
@@ -948,6 +952,8 @@ impl Text {
                 | Text::TeamNoRoom { .. }
                 | Text::RematchNotPlayer
                 | Text::RematchExpired
+                | Text::RematchSuperseded
+                | Text::LeaveExpired
                 | Text::PickerUnplayable(_)
                 | Text::PickerExpired
                 | Text::NotYourPicker { .. }
@@ -1326,6 +1332,8 @@ impl Text {
             }
             Text::RematchNotPlayer => tr.t("rematch-not-player"),
             Text::RematchExpired => tr.t("rematch-expired"),
+            Text::RematchSuperseded => tr.t("rematch-superseded"),
+            Text::LeaveExpired => tr.t("leave-expired"),
             Text::DmFailed(who) => tr.ta("dm-failed", &Args::new().text("player", who.to_string())),
             Text::RecordAttached => tr.t("record-attached"),
             Text::BoardCaption { variant, to_move } => {
@@ -1639,8 +1647,8 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::Cancel => "button-cancel",
         Button::Roll => "button-roll",
         Button::Hand => "button-hand",
-        Button::Rematch => "button-rematch",
-        Button::ConfirmLeave => "button-leave-confirm",
+        Button::Rematch(_) => "button-rematch",
+        Button::ConfirmLeave(_) => "button-leave-confirm",
         Button::KeepPlaying => "button-leave-keep",
     };
     tr(lang, key)

@@ -605,6 +605,8 @@ team-no-room = { $team } already has { $size ->
     }, as many as a team of this game can have. Join another team, or join without naming one.
 rematch-not-player = Only the players of the last game here can ask for its rematch. Start a new game with `/sequence start`.
 rematch-expired = That game ended too long ago for a rematch. Start a new game with `/sequence start`.
+rematch-superseded = A newer game has been played in this channel since. Use the Rematch button under the latest game's result, or start a new game with `/sequence start`.
+leave-expired = That question was about a game that is over. Nothing was changed.
 lobby-invited = Rematch! Invited: { $players }. Press **Join** to play again.
 lobby-rules = Settings: { $target } · turn reminder after { $reminder } · { $timeout } · computer level: { $level }.
 lobby-rules-scoring = most points wins (scoring)

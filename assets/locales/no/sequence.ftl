@@ -592,6 +592,8 @@ team-no-room = { $team } har allerede { $size ->
     }, så mange som et lag i dette spillet kan ha. Bli med på et annet lag, eller bli med uten å velge lag.
 rematch-not-player = Bare de som spilte det siste spillet her, kan be om omkamp. Start et nytt spill med `/sequence nytt`.
 rematch-expired = Det spillet sluttet for lenge siden til en omkamp. Start et nytt spill med `/sequence nytt`.
+rematch-superseded = Det er spilt et nyere spill i denne kanalen siden. Bruk Omkamp-knappen under resultatet av det siste spillet, eller start et nytt spill med `/sequence nytt`.
+leave-expired = Det spørsmålet gjaldt et spill som er over. Ingenting ble endret.
 lobby-invited = Omkamp! Invitert: { $players }. Trykk **Bli med** for å spille igjen.
 lobby-rules = Innstillinger: { $target } · påminnelse etter { $reminder } · { $timeout } · datamaskinnivå: { $level }.
 lobby-rules-scoring = flest poeng vinner (poengtelling)
