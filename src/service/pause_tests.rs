@@ -177,3 +177,84 @@ fn stop_ends_a_paused_game_and_no_table_means_no_pause() {
     assert!(!ask(&tables, 1, Command::Stop, T0).is_refusal());
     assert!(tables.snapshot(CHANNEL).is_none());
 }
+
+#[tokio::test]
+async fn a_server_where_timeouts_give_up_keeps_a_paused_players_seat() {
+    let settings = Settings {
+        turn_reminder: Duration::from_secs(60),
+        turn_timeout: Duration::from_secs(300),
+        timeout_gives_up: true,
+        ..test_settings()
+    };
+    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 7);
+    let start = Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options::default(),
+        rated: None,
+    };
+    assert!(!ask(&tables, 1, start, T0).is_refusal());
+    for user in [2, 3] {
+        assert!(!ask(&tables, user, Command::Join { team: None }, T0).is_refusal());
+    }
+    assert!(!ask(&tables, 1, Command::Begin, T0).is_refusal());
+    let mover = to_move(&tables).expect("a human to move");
+    assert!(tables.pause(CHANNEL, T0));
+    let before = serde_json::to_string(&tables.snapshot(CHANNEL)).unwrap();
+    // Long past the timeout: the time stands still, so nobody gives up (nor is anything posted).
+    let late = T0.after(Duration::from_secs(3600));
+    assert!(tables.tick(late).is_empty());
+    assert_eq!(
+        serde_json::to_string(&tables.snapshot(CHANNEL)).unwrap(),
+        before,
+        "a paused table changed on its own"
+    );
+    // Resumed, the turn starts afresh; only a timeout after that gives up.
+    tables
+        .note_access(CHANNEL, CAN_POST, false, late)
+        .expect("resumed");
+    let reminded = tables.tick(late.after(Duration::from_secs(299)));
+    let text: String = reminded.iter().map(|(_, r)| text_of(r)).collect();
+    assert!(!text.contains("gave up"), "only a reminder: {text}");
+    assert_eq!(to_move(&tables), Some(mover));
+    let gave_up = tables.tick(late.after(Duration::from_secs(301)));
+    let text: String = gave_up.iter().map(|(_, r)| text_of(r)).collect();
+    assert!(text.contains(&format!("<@{}> gave up", mover.0)), "{text}");
+}
+
+#[tokio::test]
+async fn a_computer_move_chosen_while_the_table_paused_is_not_played() {
+    let tables = game(&[1], 1);
+    let late = T0.after(Duration::from_secs(301));
+    if to_move(&tables).is_some() {
+        tables
+            .auto_step(CHANNEL, late)
+            .await
+            .expect("timed-out move");
+    }
+    assert_eq!(to_move(&tables), None, "the computer is to move");
+    // The move is claimed, then a post of the channel is refused while it is chosen.
+    let shared = tables.get(CHANNEL).expect("the table");
+    let settings = tables.settings_for(Some(GuildId(1)));
+    let task = lock(&shared)
+        .claim_auto_task(late, &settings, 9)
+        .expect("due");
+    assert!(tables.pause(CHANNEL, late));
+    let before = serde_json::to_string(&tables.snapshot(CHANNEL)).unwrap();
+    let applied = lock(&shared).apply_auto(&task, None, late, &settings, Lang::default());
+    assert!(applied.is_none(), "played while paused: {applied:?}");
+    let mut after = tables.snapshot(CHANNEL).expect("the table");
+    assert!(!after.auto_busy, "the move can be claimed again");
+    after.auto_busy = true;
+    assert_eq!(
+        serde_json::to_string(&after).unwrap(),
+        before,
+        "the paused game changed"
+    );
+    // Once the channel takes posts again, the computer moves.
+    let resumed = tables
+        .note_access(CHANNEL, CAN_POST, false, late)
+        .expect("resumed");
+    assert!(resumed.auto_move);
+    assert!(tables.auto_step(CHANNEL, late).await.is_some());
+}

@@ -1496,7 +1496,8 @@ impl Table {
     ) -> Option<(UserId, String)> {
         let playing = self.playing()?;
         let pos = playing.game().position();
-        if self.closed || pos.is_over() {
+        // Paused, the turn's time stands still (nobody could see the game).
+        if self.closed || self.paused.is_some() || pos.is_over() {
             return None;
         }
         match playing.player(pos.to_move())? {
@@ -1674,7 +1675,9 @@ impl Table {
         lang: Lang,
     ) -> Option<Reply> {
         self.auto_busy = false;
-        if self.closed {
+        // Paused while the move was chosen: nothing is played until the channel takes posts again,
+        // when the move is due again.
+        if self.closed || self.paused.is_some() {
             return None;
         }
         let channel = self.channel;
