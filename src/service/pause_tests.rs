@@ -42,13 +42,22 @@ fn text_of(reply: &Reply) -> String {
         .join("\n")
 }
 
-/// A classic game of `humans` and `bots`, dealt at `T0`.
-fn game(humans: &[u64], bots: usize) -> Tables {
-    let settings = Settings {
+/// Reminders after 60 s, timeouts after 300 s.
+fn timed() -> Settings {
+    Settings {
         turn_reminder: Duration::from_secs(60),
         turn_timeout: Duration::from_secs(300),
         ..test_settings()
-    };
+    }
+}
+
+/// A classic game of `humans` and `bots`, dealt at `T0`.
+fn game(humans: &[u64], bots: usize) -> Tables {
+    game_with(timed(), humans, bots)
+}
+
+/// [`game`] with these settings.
+fn game_with(settings: Settings, humans: &[u64], bots: usize) -> Tables {
     let tables = Tables::seeded(settings, Arc::new(RandomPicker), 7);
     let start = Command::Start {
         variant: Variant::Classic,
@@ -181,23 +190,10 @@ fn stop_ends_a_paused_game_and_no_table_means_no_pause() {
 #[tokio::test]
 async fn a_server_where_timeouts_give_up_keeps_a_paused_players_seat() {
     let settings = Settings {
-        turn_reminder: Duration::from_secs(60),
-        turn_timeout: Duration::from_secs(300),
         timeout_gives_up: true,
-        ..test_settings()
+        ..timed()
     };
-    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 7);
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-    };
-    assert!(!ask(&tables, 1, start, T0).is_refusal());
-    for user in [2, 3] {
-        assert!(!ask(&tables, user, Command::Join { team: None }, T0).is_refusal());
-    }
-    assert!(!ask(&tables, 1, Command::Begin, T0).is_refusal());
+    let tables = game_with(settings, &[1, 2, 3], 0);
     let mover = to_move(&tables).expect("a human to move");
     assert!(tables.pause(CHANNEL, T0));
     let before = serde_json::to_string(&tables.snapshot(CHANNEL)).unwrap();

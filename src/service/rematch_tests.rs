@@ -107,8 +107,20 @@ fn lobby_message(reply: &Reply) -> Option<(Option<u64>, &Message)> {
 
 /// Refused privately, and the table did not change.
 fn refused(tables: &Tables, channel: u64, user: u64, command: Command, contains: &str) {
+    refused_at(tables, channel, user, command, T0, contains);
+}
+
+/// [`refused`] at `now`.
+fn refused_at(
+    tables: &Tables,
+    channel: u64,
+    user: u64,
+    command: Command,
+    now: Timestamp,
+    contains: &str,
+) {
     let before = state(tables, channel);
-    let reply = ask(tables, channel, user, command);
+    let reply = ask_at(tables, channel, user, command, now);
     assert!(reply.is_refusal(), "expected a refusal, got {reply:?}");
     let text = all_text(&reply);
     assert!(text.contains(contains), "`{text}` lacks `{contains}`");
@@ -345,12 +357,13 @@ fn an_older_games_rematch_button_opens_nothing() {
         .buttons[0];
     assert_ne!(first, second, "each game has its own button");
     // The first game's button: a polite private answer, no lobby.
-    let reply = ask_at(&tables, 14, 2, first.command(), later);
-    assert!(reply.is_refusal(), "{reply:?}");
-    assert!(
-        all_text(&reply).contains("A newer game has been played in this channel"),
-        "{}",
-        all_text(&reply)
+    refused_at(
+        &tables,
+        14,
+        2,
+        first.command(),
+        later,
+        "A newer game has been played in this channel",
     );
     assert!(tables.is_empty());
     // The second game's button opens the rematch.
@@ -391,15 +404,20 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     assert!(playing(&tables, 20).seat_of(UserId(2)).is_none());
 }
 
+/// The private question's **Yes, give up**.
+fn yes_button(question: &Reply) -> Button {
+    match question.outputs.as_slice() {
+        [Output::Ephemeral(m)] => m.buttons[0],
+        other => panic!("expected one private question, got {other:?}"),
+    }
+}
+
 #[test]
 fn a_confirmation_to_give_up_acts_only_on_the_game_it_asked_about() {
     let tables = service(Settings::default(), 17);
     begin_game(&tables, 23, Variant::Classic, &[1, 2, 3], 0);
     let question = ask(&tables, 23, 2, Command::Leave);
-    let confirm = match question.outputs.as_slice() {
-        [Output::Ephemeral(m)] => m.buttons[0],
-        other => panic!("expected one private question, got {other:?}"),
-    };
+    let confirm = yes_button(&question);
     // Player 2 does not answer; the game ends and another opens in the channel.
     ask(&tables, 23, 1, Command::Stop);
     let later = T0.after(Duration::from_secs(60));
@@ -407,28 +425,15 @@ fn a_confirmation_to_give_up_acts_only_on_the_game_it_asked_about() {
     assert!(!ask_at(&tables, 23, 2, join(None), later).is_refusal());
     assert!(!ask_at(&tables, 23, 3, join(None), later).is_refusal());
     // In the new lobby, the old Yes does not take player 2 out.
-    let lobby = state(&tables, 23);
-    let reply = ask_at(&tables, 23, 2, confirm.command(), later);
-    assert!(reply.is_refusal(), "{reply:?}");
-    assert!(
-        all_text(&reply).contains("a game that is over. Nothing was changed"),
-        "{}",
-        all_text(&reply)
-    );
-    assert_eq!(lobby, state(&tables, 23), "the lobby changed");
+    let gone = "a game that is over. Nothing was changed";
+    refused_at(&tables, 23, 2, confirm.command(), later, gone);
     // Nor in the new game.
     assert!(!ask_at(&tables, 23, 1, Command::Begin, later).is_refusal());
-    let game = state(&tables, 23);
-    let reply = ask_at(&tables, 23, 2, confirm.command(), later);
-    assert!(reply.is_refusal(), "{reply:?}");
-    assert_eq!(game, state(&tables, 23), "the game changed");
+    refused_at(&tables, 23, 2, confirm.command(), later, gone);
     assert!(playing(&tables, 23).seat_of(UserId(2)).is_some());
     // The new game's own question still works.
     let question = ask_at(&tables, 23, 2, Command::Leave, later);
-    let confirm = match question.outputs.as_slice() {
-        [Output::Ephemeral(m)] => m.buttons[0],
-        other => panic!("expected one private question, got {other:?}"),
-    };
+    let confirm = yes_button(&question);
     assert_eq!(confirm, Button::ConfirmLeave(later.0));
     let reply = ask_at(&tables, 23, 2, confirm.command(), later);
     assert!(!reply.is_refusal(), "{reply:?}");
