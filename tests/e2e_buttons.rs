@@ -7,15 +7,9 @@
 
 mod support;
 
-use support::bot::{BotOptions, Harness};
-use support::fake_discord::{Config, FakeDiscord, FakeUser};
+use support::bot::Harness;
+use support::fake_discord::{FakeDiscord, FakeUser};
 use support::table::{open_by_buttons, press_turn, Dice, PressStats, PressedTurn};
-
-async fn harness() -> Harness {
-    Harness::start(Config::default(), &BotOptions::default())
-        .await
-        .expect("the bot connects to the stand-in")
-}
 
 /// Plays a whole game in a new channel by presses; returns what was seen and the final message text.
 async fn play(
@@ -69,7 +63,7 @@ async fn play(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn classic_dice_and_kids_games_are_played_with_buttons_only() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let mut menus = 0;
     let games: [(&[(&str, &str)], u64); 3] = [
@@ -104,7 +98,7 @@ async fn classic_dice_and_kids_games_are_played_with_buttons_only() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_malformed_button_id_is_refused_politely() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let channel = fake.add_channel("forged");
     let players: Vec<FakeUser> = (0..2).map(|i| fake.add_user(&format!("f{i}"))).collect();

@@ -6,15 +6,9 @@ mod support;
 
 use std::time::Duration;
 
-use support::bot::{BotOptions, Harness};
-use support::fake_discord::{Config, FakeDiscord, FakeUser};
+use support::bot::Harness;
+use support::fake_discord::{FakeDiscord, FakeUser};
 use support::table::{lobby_of, play_first_fit, TableDriver, TurnEnd, STEP};
-
-async fn harness() -> Harness {
-    Harness::start(Config::default(), &BotOptions::default())
-        .await
-        .expect("the bot connects to the stand-in")
-}
 
 /// How many messages of `channel` after the first `skip` notified `user`.
 fn notifications(fake: &FakeDiscord, channel: u64, skip: usize, user: u64) -> usize {
@@ -45,7 +39,7 @@ async fn notified_after(fake: &FakeDiscord, channel: u64, skip: usize, user: u64
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_turn_of_a_whole_game_notifies_the_player_to_move_exactly_once() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players: Vec<FakeUser> = ["alice", "bob"].iter().map(|n| fake.add_user(n)).collect();
     let channel = fake.add_channel("sequence-pings");
@@ -96,7 +90,7 @@ async fn play_something(fake: &FakeDiscord, user: &FakeUser, channel: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_the_computer_moves_the_human_is_notified_exactly_once() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let human = fake.add_user("alice");
     let channel = fake.add_channel("sequence-computer");
@@ -138,7 +132,7 @@ fn board_posts(fake: &FakeDiscord, channel: u64) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_late_or_replayed_interaction_changes_nothing() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players: Vec<FakeUser> = ["alice", "bob"].iter().map(|n| fake.add_user(n)).collect();
     let channel = fake.add_channel("sequence-late");
@@ -241,7 +235,7 @@ async fn a_late_or_replayed_interaction_changes_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_whose_dms_are_closed_is_told_once_per_game() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players: Vec<FakeUser> = ["alice", "bob"].iter().map(|n| fake.add_user(n)).collect();
     fake.close_dms(players[1].id);

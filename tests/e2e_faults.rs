@@ -10,14 +10,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 use support::bot::{BotOptions, Harness};
-use support::fake_discord::{Config, DropMode, FakeDiscord, FakeUser, Fault, InteractionKind};
+use support::fake_discord::{DropMode, FakeDiscord, FakeUser, Fault, InteractionKind};
 use support::table::{Played, TableDriver, TurnEnd, STEP};
-
-async fn harness() -> Harness {
-    Harness::start(Config::default(), &BotOptions::default())
-        .await
-        .expect("the bot connects to the stand-in")
-}
 
 fn two_players(fake: &FakeDiscord) -> Vec<FakeUser> {
     vec![fake.add_user("alice"), fake.add_user("bob")]
@@ -82,7 +76,7 @@ fn each_interaction_once(fake: &FakeDiscord) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_gateway_is_resumed_without_losing_or_doubling_moves() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players = two_players(fake);
     let channel = fake.add_channel("sequence-drops");
@@ -116,7 +110,7 @@ async fn a_dropped_gateway_is_resumed_without_losing_or_doubling_moves() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rate_limits_and_server_errors_still_reach_the_player() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players = two_players(fake);
     let channel = fake.add_channel("sequence-faults");
@@ -227,7 +221,7 @@ async fn rate_limits_and_server_errors_still_reach_the_player() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_bot_restarts_and_the_game_goes_on_from_the_last_move() {
-    let mut h = harness().await;
+    let mut h = Harness::started().await;
     let players = two_players(&h.fake);
     let channel = h.fake.add_channel("sequence-restart");
     let played_before = {
@@ -271,7 +265,7 @@ async fn a_killed_bot_restarts_and_the_game_goes_on_from_the_last_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_whose_end_was_posted_is_not_announced_again_after_a_restart() {
-    let mut h = harness().await;
+    let mut h = Harness::started().await;
     let players = two_players(&h.fake);
     let ended = h.fake.add_channel("sequence-ended");
     let lobby = h.fake.add_channel("sequence-lobby");

@@ -8,18 +8,12 @@ use std::collections::HashSet;
 use std::process::Command;
 
 use serde_json::Value;
-use support::bot::{BotOptions, Harness};
-use support::fake_discord::{Config, FakeDiscord, FakeUser, StoredMessage};
+use support::bot::Harness;
+use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
 use support::table::{Played, TableDriver, TurnEnd};
 
 /// Board images are required (the renderer is wired in); without one, only present images are checked.
 const BOARD_PNG_REQUIRED: bool = true;
-
-async fn harness() -> Harness {
-    Harness::start(Config::default(), &BotOptions::default())
-        .await
-        .expect("the bot connects to the stand-in")
-}
 
 fn users(fake: &FakeDiscord, names: &[&str]) -> Vec<FakeUser> {
     names.iter().map(|n| fake.add_user(n)).collect()
@@ -52,7 +46,7 @@ fn check_images(messages: &[StoredMessage], size: &mut Option<(u32, u32)>) -> us
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn classic_two_team_game_from_start_to_win() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players = users(fake, &["alice", "bob", "carol", "dave"]);
     let outsider = fake.add_user("eve");
@@ -303,7 +297,7 @@ fn hand_cards(table: &TableDriver<'_>, user: &FakeUser) -> HashSet<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn autocomplete_offers_only_the_callers_cards_and_legal_cells() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players = users(fake, &["alice", "bob"]);
     let outsider = fake.add_user("eve");
@@ -474,7 +468,7 @@ fn visible(fake: &FakeDiscord, channel: u64, users: &[FakeUser]) -> (usize, Vec<
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_is_refused_privately_and_changes_nothing() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players = users(fake, &["alice", "bob"]);
     let outsider = fake.add_user("eve");

@@ -19,12 +19,6 @@ use support::bot::{BotOptions, Harness};
 use support::fake_discord::{perm, Config, FakeDiscord, FakeUser, StoredMessage};
 use support::table::{turn_mention, TableDriver, TurnEnd, STEP};
 
-async fn harness() -> Harness {
-    Harness::start(Config::default(), &BotOptions::default())
-        .await
-        .expect("the bot connects to the stand-in")
-}
-
 /// `/sequence start` as `user` in `channel`: the lobby it posted, or its private refusal.
 async fn start(h: &Harness, user: &FakeUser, channel: u64) -> StoredMessage {
     let fake = &h.fake;
@@ -107,7 +101,7 @@ fn dispatched_app_permissions(fake: &FakeDiscord, user: &FakeUser, channel: u64)
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn start_is_refused_where_the_board_cannot_be_posted() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let alice = fake.add_user("alice");
     let bot_id = fake.application_id();
@@ -498,7 +492,7 @@ async fn whole_game_in(h: &Harness, channel: u64, players: &[FakeUser]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whole_games_run_in_a_public_thread_and_in_a_forum_post() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let players = vec![fake.add_user("alice"), fake.add_user("bob")];
     // A public thread of a text channel where the bot may send messages in threads only.

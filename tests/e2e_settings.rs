@@ -5,19 +5,13 @@
 
 mod support;
 
-use support::bot::{BotOptions, Harness};
-use support::fake_discord::{Config, FakeDiscord, FakeUser, Interaction};
+use support::bot::Harness;
+use support::fake_discord::{FakeDiscord, FakeUser, Interaction};
 use support::table::{lobby_of, TableDriver, TurnEnd};
 
 use std::time::Duration;
 
 const STEP: Duration = Duration::from_secs(20);
-
-async fn harness() -> Harness {
-    Harness::start(Config::default(), &BotOptions::default())
-        .await
-        .expect("the bot connects to the stand-in")
-}
 
 /// `/sequence-settings` with `options` by `user`; the private answer (`None` if Discord's client
 /// would not even offer the command to this user).
@@ -43,7 +37,7 @@ async fn settings(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_admin_changes_the_settings_a_member_is_refused_and_games_use_them() {
-    let h = harness().await;
+    let h = Harness::started().await;
     let fake = &h.fake;
     let admin = fake.add_moderator("admin");
     let bob = fake.add_user("bob");

@@ -251,6 +251,17 @@ impl Harness {
         Ok(harness)
     }
 
+    /// [`Harness::start`] with the stand-in's and the bot's defaults; a bot that does not connect fails
+    /// the test.
+    pub async fn started() -> Harness {
+        Harness::start(
+            super::fake_discord::Config::default(),
+            &BotOptions::default(),
+        )
+        .await
+        .expect("the bot connects to the stand-in")
+    }
+
     /// Waits until the bot has identified and `/sequence` is registered.
     pub async fn wait_connected(&self) -> Result<(), String> {
         let limit = Duration::from_secs(60);
