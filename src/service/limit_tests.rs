@@ -33,10 +33,8 @@ fn ask_at(
             guild: Some(GuildId(guild)),
             channel: ChannelId(channel),
             actor: Actor {
-                user: UserId(user),
-                name: format!("Player{user}"),
                 can_manage: user >= 900,
-                can_manage_guild: false,
+                ..test_actor(user)
             },
             command,
         },

@@ -641,6 +641,17 @@ pub(crate) fn test_settings() -> Settings {
     }
 }
 
+/// `Player{id}`, with no moderator rights, for tests.
+#[cfg(test)]
+pub(crate) fn test_actor(id: u64) -> Actor {
+    Actor {
+        user: UserId(id),
+        name: format!("Player{id}"),
+        can_manage: false,
+        can_manage_guild: false,
+    }
+}
+
 /// One server's posting budget: a token bucket refilled at `server_posts_per_second`.
 #[derive(Clone, Copy, Debug)]
 struct PostBudget {

@@ -21,12 +21,7 @@ fn ask(tables: &Tables, user: u64, command: Command, now: Timestamp) -> Reply {
         Request {
             guild: Some(GuildId(1)),
             channel: CHANNEL,
-            actor: Actor {
-                user: UserId(user),
-                name: format!("Player{user}"),
-                can_manage: false,
-                can_manage_guild: false,
-            },
+            actor: test_actor(user),
             command,
         },
         now,

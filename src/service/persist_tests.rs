@@ -35,21 +35,12 @@ fn at(seconds: u64) -> Timestamp {
     T0.after(Duration::from_secs(seconds))
 }
 
-fn actor(id: u64) -> Actor {
-    Actor {
-        user: UserId(id),
-        name: format!("Player{id}"),
-        can_manage: false,
-        can_manage_guild: false,
-    }
-}
-
 fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
     tables.handle(
         Request {
             guild: Some(GUILD),
             channel: ChannelId(channel),
-            actor: actor(user),
+            actor: test_actor(user),
             command,
         },
         now,
@@ -654,7 +645,7 @@ fn finished_games_feed_stats_history_and_records() {
             Request {
                 guild: Some(GuildId(5)),
                 channel: ChannelId(10),
-                actor: actor(1),
+                actor: test_actor(1),
                 command: Command::Record {
                     game: Some(game.id.0),
                 },
@@ -976,7 +967,7 @@ fn a_game_whose_end_was_not_posted_is_announced_after_a_restart_once() {
 fn admin(id: u64) -> Actor {
     Actor {
         can_manage_guild: true,
-        ..actor(id)
+        ..test_actor(id)
     }
 }
 
@@ -1019,7 +1010,10 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             ..ServerSettings::default()
         });
         for request in [SettingsRequest::default(), timeout.clone()] {
-            assert_refusal(&settings_as(&tables, actor(2), request), "Manage Server");
+            assert_refusal(
+                &settings_as(&tables, test_actor(2), request),
+                "Manage Server",
+            );
         }
         let in_dm = tables.handle(
             Request {
@@ -1344,7 +1338,7 @@ fn ask_in(tables: &Tables, guild: GuildId, channel: u64, user: u64, command: Com
         Request {
             guild: Some(guild),
             channel: ChannelId(channel),
-            actor: actor(user),
+            actor: test_actor(user),
             command,
         },
         T0,

@@ -18,21 +18,12 @@ use super::*;
 
 const T0: Timestamp = Timestamp(1_700_000_000_000);
 
-fn actor(id: u64) -> Actor {
-    Actor {
-        user: UserId(id),
-        name: format!("Player{id}"),
-        can_manage: false,
-        can_manage_guild: false,
-    }
-}
-
 fn ask(tables: &Tables, user: u64, command: Command) -> Reply {
     tables.handle(
         Request {
             guild: None,
             channel: ChannelId(7),
-            actor: actor(user),
+            actor: test_actor(user),
             command,
         },
         T0,
@@ -402,6 +393,14 @@ fn prompt_ids(reply: &Reply) -> Vec<String> {
         .collect()
 }
 
+/// The channel message of a reply that asks a player to move.
+fn turn_prompt(reply: &Reply) -> Option<Message> {
+    reply.outputs.iter().find_map(|o| match o {
+        Output::Channel(m) if m.prompt_turn().is_some() => Some(m.clone()),
+        _ => None,
+    })
+}
+
 /// The picker message of a reply: the updated picker, else a private message with components.
 fn picker_of(reply: &Reply) -> Option<&Message> {
     reply.outputs.iter().find_map(|o| match o {
@@ -653,14 +652,7 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
     ask(&tables, 1, start);
     press(&tables, 2, &Button::Join.id(), None);
     let begun = press(&tables, 1, &Button::Begin.id(), None);
-    let prompt = begun
-        .outputs
-        .iter()
-        .find_map(|o| match o {
-            Output::Channel(m) if m.prompt_turn().is_some() => Some(m.clone()),
-            _ => None,
-        })
-        .expect("the first prompt");
+    let prompt = turn_prompt(&begun).expect("the first prompt");
     // Posted as message 100: nothing to edit while its turn runs.
     assert!(tables.note_prompt(ChannelId(7), 100, &prompt).is_empty());
     let table = tables.snapshot(ChannelId(7)).unwrap();
@@ -688,14 +680,7 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         "the old prompt keeps only its hand button"
     );
     // A prompt reported after its turn is over (a slow post) is edited at once; the new one is kept.
-    let next = moved
-        .outputs
-        .iter()
-        .find_map(|o| match o {
-            Output::Channel(m) if m.prompt_turn().is_some() => Some(m.clone()),
-            _ => None,
-        })
-        .expect("the next prompt");
+    let next = turn_prompt(&moved).expect("the next prompt");
     assert!(tables.note_prompt(ChannelId(7), 101, &next).is_empty());
     assert_eq!(
         tables.note_prompt(ChannelId(7), 99, &prompt),

@@ -27,12 +27,11 @@ fn service(settings: Settings, seed: u64) -> Tables {
     )
 }
 
+/// Player 1 may manage the server.
 fn actor(id: u64) -> Actor {
     Actor {
-        user: UserId(id),
-        name: format!("Player{id}"),
-        can_manage: false,
         can_manage_guild: id == 1,
+        ..test_actor(id)
     }
 }
 

@@ -16,12 +16,7 @@ fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
         Request {
             guild: Some(GuildId(7)),
             channel: ChannelId(channel),
-            actor: Actor {
-                user: UserId(user),
-                name: format!("Player{user}"),
-                can_manage: false,
-                can_manage_guild: false,
-            },
+            actor: test_actor(user),
             command,
         },
         T0,

@@ -15,21 +15,12 @@ fn service(seed: u64) -> Tables {
     Tables::seeded(Settings::default(), Arc::new(RandomPicker), seed)
 }
 
-fn actor(id: u64) -> Actor {
-    Actor {
-        user: UserId(id),
-        name: format!("Player{id}"),
-        can_manage: false,
-        can_manage_guild: false,
-    }
-}
-
 fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
     tables.handle(
         Request {
             guild: None,
             channel: ChannelId(channel),
-            actor: actor(user),
+            actor: test_actor(user),
             command,
         },
         T0,
@@ -987,7 +978,7 @@ async fn concurrent_presses_apply_exactly_one_move() {
                 Request {
                     guild: None,
                     channel: ChannelId(14),
-                    actor: actor(user),
+                    actor: test_actor(user),
                     command,
                 },
                 T0,
