@@ -2,12 +2,15 @@
 //! choices only (by the custom ids and values the bot printed), after `start`. Forged and outdated ids
 //! are refused politely and change nothing.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use serde_json::{json, Value};
+
+#[path = "support/console.rs"]
+mod console;
 
 const CHANNEL: u64 = 10;
 
@@ -31,29 +34,11 @@ impl Console {
             ),
         )
         .expect("config");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
-            .args(["console", "--config"])
-            .arg(&config)
-            .env("RUST_LOG", "warn")
-            .env_remove("SEQUENCE_DATABASE")
-            .env_remove("SEQUENCE_DATABASE_URL")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the console");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let value: Value = serde_json::from_str(&line).expect("JSON lines");
-                if tx.send(value).is_err() {
-                    break;
-                }
-            }
-        });
+        let console::Process {
+            child,
+            stdin,
+            lines,
+        } = console::Process::spawn(&config, "warn", &[], Stdio::null());
         let mut console = Console {
             child,
             stdin,
@@ -65,9 +50,7 @@ impl Console {
     }
 
     fn next_line(&mut self) -> Value {
-        self.lines
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the console answers")
+        console::next_line(&self.lines, Duration::from_secs(30))
     }
 
     /// A request by `user`; its outputs and whether it was refused.

@@ -5,13 +5,16 @@
 //! turn and turn deadline), and each channel gets a "resumed" note. SQLite always; PostgreSQL too when
 //! `SEQUENCE_BOT_TEST_POSTGRES_URL` is set (`source .ci/postgres.sh`).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+#[path = "support/console.rs"]
+mod console;
 
 use sequence_bot::engine::{GameRng, Move, MoveList};
 use sequence_bot::service::Table;
@@ -54,31 +57,11 @@ impl Bot {
             .append(true)
             .open(log)
             .expect("log file");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
-            .args(["console", "--config"])
-            .arg(config)
-            .env("RUST_LOG", "warn,sequence_bot=info")
-            .env_remove("SEQUENCE_DATABASE")
-            .env_remove("SEQUENCE_DATABASE_URL")
-            .envs(env.iter().copied())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("start the bot");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let value: Value = serde_json::from_str(&line)
-                    .unwrap_or_else(|e| panic!("not JSON from the bot ({e}): {line}"));
-                if tx.send(value).is_err() {
-                    break;
-                }
-            }
-        });
+        let console::Process {
+            child,
+            stdin,
+            lines,
+        } = console::Process::spawn(config, "warn,sequence_bot=info", env, Stdio::from(stderr));
         let mut bot = Bot {
             child,
             stdin,
@@ -92,11 +75,7 @@ impl Bot {
     }
 
     fn next_line(&mut self) -> Value {
-        match self.lines.recv_timeout(ANSWER) {
-            Ok(value) => value,
-            Err(RecvTimeoutError::Timeout) => panic!("the bot did not answer in time"),
-            Err(RecvTimeoutError::Disconnected) => panic!("the bot stopped"),
-        }
+        console::next_line(&self.lines, ANSWER)
     }
 
     /// Sends a request without waiting; its id.
