@@ -112,11 +112,7 @@ async fn a_malformed_button_id_is_refused_politely() {
     .await
     .expect("a game");
     // A forged message carrying an id the bot never made (a client cannot press anything else).
-    let forged = fake.add_bot_message(
-        channel,
-        serde_json::json!([{"type": 1, "components": [
-            {"type": 2, "style": 1, "label": "Win", "custom_id": "sequence:p:1:2:cell:JD:A0"}]}]),
-    );
+    let forged = fake.add_bot_button(channel, "Win", "sequence:p:1:2:cell:JD:A0");
     let press = fake
         .click(&players[0], forged, "sequence:p:1:2:cell:JD:A0")
         .expect("press");

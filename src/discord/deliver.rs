@@ -854,7 +854,17 @@ async fn update_picker(
         .allowed_mentions(out.mentions)
         .components(out.components)
         .files(out.files);
-    retrying("update the picker", || {
+    update_pressed(ctx, press, "update the picker", update).await
+}
+
+/// Answers a press by editing the pressed message (UPDATE_MESSAGE), retried like every call.
+async fn update_pressed(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    what: &str,
+    update: serenity::CreateInteractionResponseMessage,
+) -> Result<(), serenity::Error> {
+    retrying(what, || {
         press.create_response(
             ctx,
             serenity::CreateInteractionResponse::UpdateMessage(update.clone()),
@@ -978,14 +988,9 @@ async fn on_button(
                 .content(out.content)
                 .allowed_mentions(serenity::CreateAllowedMentions::new())
                 .components(out.components);
-            retrying("update the lobby", || {
-                press.create_response(
-                    ctx,
-                    serenity::CreateInteractionResponse::UpdateMessage(update.clone()),
-                )
-            })
-            .await
-            .map(|_| Some(i))
+            update_pressed(ctx, press, "update the lobby", update)
+                .await
+                .map(|()| Some(i))
         }
         ButtonAnswer::Private(i) => {
             let Some(Output::Ephemeral(message)) = reply.outputs.get(i) else {

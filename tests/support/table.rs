@@ -1182,17 +1182,11 @@ async fn stale_press(
     user: &FakeUser,
     open: &str,
 ) -> Result<(), String> {
-    let old = fake.add_bot_message(
-        channel,
-        serde_json::json!([{"type": 1, "components": [
-            {"type": 2, "style": 1, "label": "Play", "custom_id": open}]}]),
-    );
+    let old = fake.add_bot_button(channel, "Play", open);
     let stale = fake.click(user, old, open)?;
     let answer = fake.wait_reply(&stale, STEP).await;
     // Gone again, so that it is not taken for the current prompt.
-    if let Some(message) = fake.state().messages.get_mut(&old) {
-        message.deleted = true;
-    }
+    fake.remove_message(old);
     let answer = answer?;
     if !answer.is_ephemeral() || !answer.content.contains("turn that is over") {
         return err(format!(
@@ -1210,17 +1204,11 @@ async fn stale_step(
     user: &FakeUser,
     step: &str,
 ) -> Result<(), String> {
-    let old = fake.add_bot_message(
-        channel,
-        serde_json::json!([{"type": 1, "components": [
-            {"type": 2, "style": 1, "label": "7H", "custom_id": step}]}]),
-    );
+    let old = fake.add_bot_button(channel, "7H", step);
     let stale = fake.click(user, old, step)?;
     let callback = fake.wait_callback(&stale, STEP).await;
     let updated = fake.message(old);
-    if let Some(message) = fake.state().messages.get_mut(&old) {
-        message.deleted = true;
-    }
+    fake.remove_message(old);
     let callback = callback?;
     let updated = updated.ok_or("the old picker")?;
     if callback.kind != 7

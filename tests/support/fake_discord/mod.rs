@@ -1572,6 +1572,23 @@ impl FakeDiscord {
         state.add_message(message)
     }
 
+    /// [`FakeDiscord::add_bot_message`] with one primary button.
+    pub fn add_bot_button(&self, channel_id: u64, label: &str, custom_id: &str) -> u64 {
+        self.add_bot_message(
+            channel_id,
+            json!([{"type": 1, "components": [
+                {"type": 2, "style": 1, "label": label, "custom_id": custom_id}]}]),
+        )
+    }
+
+    /// Marks a message deleted (as if removed in the client), so that it is no longer taken for the
+    /// channel's latest.
+    pub fn remove_message(&self, message_id: u64) {
+        if let Some(message) = self.state().messages.get_mut(&message_id) {
+            message.deleted = true;
+        }
+    }
+
     /// Injects a choice of `values` in the select menu `custom_id` on message `message_id`.
     pub fn select(
         &self,
