@@ -30,6 +30,22 @@ fn ask(tables: &Tables, user: u64, command: Command) -> Reply {
     )
 }
 
+/// The command that opens a lobby of `variant` (all options at their defaults).
+fn start(variant: Variant) -> Command {
+    Command::Start {
+        variant,
+        teams: None,
+        options: Options::default(),
+        rated: None,
+    }
+}
+
+/// Player 2 presses Join in player 1's lobby, then player 1 presses Start; the start's reply.
+fn join_and_begin(tables: &Tables) -> Reply {
+    assert!(!press(tables, 2, &Button::Join.id(), None).is_refusal());
+    press(tables, 1, &Button::Begin.id(), None)
+}
+
 /// Presses the component `id` (with a menu `value`) as `user`, through the same parsing as Discord's.
 fn press(tables: &Tables, user: u64, id: &str, value: Option<&str>) -> Reply {
     let values: Vec<String> = value.into_iter().map(str::to_string).collect();
@@ -413,19 +429,8 @@ fn picker_of(reply: &Reply) -> Option<&Message> {
 /// with `rng`. Returns the final channel text.
 fn play_by_presses(variant: Variant, seed: u64) -> String {
     let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), seed);
-    let opened = ask(
-        &tables,
-        1,
-        Command::Start {
-            variant,
-            teams: None,
-            options: Options::default(),
-            rated: None,
-        },
-    );
-    assert!(!opened.is_refusal());
-    assert!(!press(&tables, 2, &Button::Join.id(), None).is_refusal());
-    let begun = press(&tables, 1, &Button::Begin.id(), None);
+    assert!(!ask(&tables, 1, start(variant)).is_refusal());
+    let begun = join_and_begin(&tables);
     let mut prompt = prompt_ids(&begun);
     let mut rng = GameRng::new(seed);
     for _turn in 0..600 {
@@ -529,18 +534,11 @@ fn whole_games_are_played_by_presses_only() {
 #[test]
 fn presses_are_checked_against_the_table() {
     let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 9);
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-    };
-    assert!(!ask(&tables, 1, start).is_refusal());
+    assert!(!ask(&tables, 1, start(Variant::Classic)).is_refusal());
     // A picker press before the game: refused.
     let early = press(&tables, 1, "sequence:p:1:0:play", None);
     assert!(early.is_refusal());
-    press(&tables, 2, &Button::Join.id(), None);
-    press(&tables, 1, &Button::Begin.id(), None);
+    join_and_begin(&tables);
     let table = tables.snapshot(ChannelId(7)).unwrap();
     let playing = table.playing().unwrap();
     let seat = playing.game().position().to_move();
@@ -643,15 +641,8 @@ fn first_move(tables: &Tables, user: u64, open: &str) -> Reply {
 #[test]
 fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
     let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 21);
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-    };
-    ask(&tables, 1, start);
-    press(&tables, 2, &Button::Join.id(), None);
-    let begun = press(&tables, 1, &Button::Begin.id(), None);
+    ask(&tables, 1, start(Variant::Classic));
+    let begun = join_and_begin(&tables);
     let prompt = turn_prompt(&begun).expect("the first prompt");
     // Posted as message 100: nothing to edit while its turn runs.
     assert!(tables.note_prompt(ChannelId(7), 100, &prompt).is_empty());
