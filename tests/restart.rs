@@ -596,6 +596,7 @@ fn thirty_finished_games(path: &Path) {
                 finished_at: 1_700_000_000_000 + n as i64,
                 players: vec![player(1, 0), player(2, 1)],
                 rated: None,
+                aborted: false,
             })
             .expect("finish");
         store

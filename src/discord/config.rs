@@ -101,6 +101,8 @@ pub struct LimitsConfig {
     pub server_post_burst: u32,
     /// Computer players' searches at once in the process (0: one fewer than the cores, at least one).
     pub computer_threads: u32,
+    /// Rated games two players may play against each other in one server in 24 hours (0: no limit).
+    pub rated_games_per_day: u32,
 }
 
 impl Default for LimitsConfig {
@@ -113,6 +115,7 @@ impl Default for LimitsConfig {
             server_posts_per_second: limits.server_posts_per_second,
             server_post_burst: limits.server_post_burst,
             computer_threads: limits.computer_threads,
+            rated_games_per_day: limits.rated_games_per_day,
         }
     }
 }
@@ -437,6 +440,7 @@ impl BotConfig {
                 server_posts_per_second: self.limits.server_posts_per_second,
                 server_post_burst: self.limits.server_post_burst,
                 computer_threads: self.limits.computer_threads,
+                rated_games_per_day: self.limits.rated_games_per_day,
             },
         }
     }

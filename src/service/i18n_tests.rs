@@ -9,7 +9,8 @@ use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{Lang, Tr};
 
 use super::text::{
-    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RollHint,
+    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RatingNote,
+    RollHint,
     SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
 };
 use super::*;
@@ -146,10 +147,13 @@ fn variant_index(text: &Text) -> usize {
         Text::NotYourPicker { .. } => 125,
         Text::PickerNotYourCard(_) => 126,
         Text::BadButton => 127,
+        Text::StopIsGivingUp(_) => 128,
+        Text::SharedWin(_) => 129,
+        Text::Rating(_) => 130,
     }
 }
 
-const VARIANTS: usize = 128;
+const VARIANTS: usize = 131;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -203,6 +207,11 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
             timeout_gives_up: false,
             replace_after: if empty { 1 } else { 2 },
             bot_level: BotLevel::Medium,
+        }),
+        rating: Some(if empty {
+            RatingNote::NeedsOpponent
+        } else {
+            RatingNote::CasualLimit { limit: 5 }
         }),
     }
 }
@@ -405,6 +414,15 @@ fn samples() -> Vec<Text> {
         },
         Text::Stopped(ada()),
         Text::NoHumansLeft,
+        Text::StopIsGivingUp(ada()),
+        Text::SharedWin(vec![team(0), team(2)]),
+        Text::Rating(RatingNote::Rated),
+        Text::Rating(RatingNote::Casual),
+        Text::Rating(RatingNote::NeedsOpponent),
+        Text::Rating(RatingNote::CasualLimit { limit: 5 }),
+        Text::Rating(RatingNote::Aborted),
+        Text::Rating(RatingNote::ModeratorStop { gave_up: false }),
+        Text::Rating(RatingNote::ModeratorStop { gave_up: true }),
         Text::Forfeited {
             who: ada(),
             bot: "Computer (for Ada)".into(),
@@ -520,6 +538,7 @@ fn samples() -> Vec<Text> {
                 finished_at: 1_700_000_000,
                 players: vec![ada(), bot()],
                 winners: vec![ada()],
+                aborted: false,
             },
             HistoryLine {
                 id: 2,
@@ -527,6 +546,7 @@ fn samples() -> Vec<Text> {
                 finished_at: 1_600_000_000,
                 players: vec![ada(), Who::User(UserId(12))],
                 winners: Vec::new(),
+                aborted: true,
             },
         ]),
         Text::GameRecord { id: 3 },

@@ -19,6 +19,8 @@ pub mod text;
 #[cfg(test)]
 mod i18n_tests;
 #[cfg(test)]
+mod fair_tests;
+#[cfg(test)]
 mod limit_tests;
 #[cfg(test)]
 mod pause_tests;
@@ -602,6 +604,9 @@ pub struct Limits {
     /// Computer players' searches that run at once in the whole process (`0`: one fewer than the
     /// machine's cores, at least one); more wait their turn in the order their turns became due.
     pub computer_threads: u32,
+    /// Rated games two players may play against each other in one server in 24 hours; later games
+    /// between them are casual (0: no limit).
+    pub rated_games_per_day: u32,
 }
 
 impl Default for Limits {
@@ -613,6 +618,7 @@ impl Default for Limits {
             server_posts_per_second: 5,
             server_post_burst: 20,
             computer_threads: 0,
+            rated_games_per_day: 5,
         }
     }
 }
@@ -628,6 +634,7 @@ impl Limits {
             server_posts_per_second: 1_000_000,
             server_post_burst: 1_000_000,
             computer_threads: 0,
+            rated_games_per_day: 0,
         }
     }
 }
@@ -1145,6 +1152,9 @@ impl Tables {
                     .or_else(|| self.channel_language(channel))
                     .unwrap_or_default();
                 let settings = self.settings_for(guild);
+                if matches!(table.state, State::Lobby(_)) {
+                    table.meetings = self.recent_meetings(guild, &table.setup, &settings);
+                }
                 let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
                     Some(before) => self.commit(&shared, &mut table, before, reply, now),
@@ -1205,6 +1215,34 @@ impl Tables {
             return Reply::ephemeral(Text::SaveFailed);
         }
         reply
+    }
+
+    /// Rated games between this server's players in the last 24 hours, for the daily limit of rated
+    /// games between the same players (nothing to read for a casual lobby or without a limit). A
+    /// store that cannot answer allows the game: the limit is a guard, not a reason to refuse play.
+    fn recent_meetings(
+        &self,
+        guild: Option<GuildId>,
+        setup: &Setup,
+        settings: &Settings,
+    ) -> table::Meetings {
+        let (Some(store), Some(guild)) = (&self.store, guild) else {
+            return table::Meetings::default();
+        };
+        if setup.rated == Some(false) || settings.limits.rated_games_per_day == 0 {
+            return table::Meetings::default();
+        }
+        const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        match store.rated_games_since(Some(guild.0), now_ms.saturating_sub(DAY_MS)) {
+            Ok(games) => Arc::new(crate::store::rating::meetings(&games)),
+            Err(e) => {
+                tracing::warn!(guild = guild.0, "cannot read the day's rated games: {e}");
+                table::Meetings::default()
+            }
+        }
     }
 
     /// Refuses a new table past the limits: tables the user hosts, tables of the server.

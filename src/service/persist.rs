@@ -10,6 +10,7 @@ use crate::store::{
 };
 
 use super::text::{HistoryLine, LeaderLine, RatingInfo, TeamName, Totals};
+use super::table::Stop;
 use super::{
     Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output, Persist,
     Player, Reply, ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
@@ -99,7 +100,19 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
     let playing = table.playing()?;
     let game = playing.live.game();
     let config = game.config();
-    let winner = playing.winner();
+    // An aborted game is kept but counts for nothing: nobody won or lost it.
+    let aborted = playing.is_aborted();
+    let winners = if aborted {
+        Vec::new()
+    } else {
+        playing.winners()
+    };
+    let counts = playing.counts_for_ratings(&table.setup);
+    // Stopped by someone not playing: no result; only those who gave up keep a (rated) loss.
+    let rated = match playing.stopped {
+        Some(Stop::Moderator) => counts && playing.anyone_gave_up(),
+        _ => counts,
+    };
     let players = (0..config.players)
         .map(|seat| {
             let team = config.team_of(seat);
@@ -114,10 +127,11 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
                 user_id,
                 name,
                 team,
-                won: winner == Some(team),
+                won: winners.contains(&team),
                 sequences: u32::try_from(game.position().sequence_count(team)).unwrap_or(u32::MAX),
                 bot_level,
-                gave_up: playing.forfeited.iter().any(|(s, _)| *s == seat),
+                gave_up: playing.forfeited.iter().any(|(s, _)| *s == seat)
+                    || playing.stopped == Some(Stop::Player(seat)),
             }
         })
         .collect();
@@ -132,7 +146,8 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
         record_json,
         finished_at: now_ms(),
         players,
-        rated: table.setup.rated,
+        rated: Some(rated),
+        aborted,
     }))
 }
 
@@ -354,6 +369,7 @@ impl Tables {
                                 finished_at: game.finished_at.div_euclid(1000),
                                 players: game.players.iter().map(who).collect(),
                                 winners: game.players.iter().filter(|p| p.won).map(who).collect(),
+                                aborted: game.aborted,
                             }
                         })
                         .collect(),

@@ -146,6 +146,20 @@ fn play_humans(tables: &Tables, channel: u64, n: usize, rng: &mut GameRng) {
     }
 }
 
+/// Plays human actions until every human of the channel's game made two moves of their own.
+fn play_until_everyone_moved(tables: &Tables, channel: u64, rng: &mut GameRng) {
+    for _ in 0..100 {
+        let table = tables.snapshot(ChannelId(channel)).expect("playing");
+        let playing = table.playing().expect("playing");
+        let seats = playing.live.game().config().players;
+        if (0..seats).all(|s| playing.moves_made(s) >= 2) {
+            return;
+        }
+        play_humans(tables, channel, 1, rng);
+    }
+    panic!("not every player moved");
+}
+
 #[test]
 fn a_restart_restores_every_table_exactly() {
     for (backend, t) in backends("restore") {
@@ -268,6 +282,14 @@ impl Store for Flaky {
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
         self.check()?;
         self.inner.game_record(id, guild_id)
+    }
+    fn rated_games_since(
+        &self,
+        guild_id: Option<u64>,
+        since: i64,
+    ) -> Result<Vec<Vec<(u64, u8)>>, StoreError> {
+        self.check()?;
+        self.inner.rated_games_since(guild_id, since)
     }
     fn latest_game_in_channel(
         &self,
@@ -560,6 +582,8 @@ fn finished_games_feed_stats_history_and_records() {
 
         // A second game in another channel, given up by user 2: user 1 wins it and user 2 keeps the loss.
         begin(&tables, 11, Variant::Classic, &[1, 2]);
+        // Past the abort window: both made two moves.
+        play_until_everyone_moved(&tables, 11, &mut GameRng::new(11));
         let reply = ask(&tables, 11, 2, Command::Forfeit { game: None });
         assert!(text_of(&reply).contains("Saved as game #"), "{reply:?}");
         let games = t.store.recent_games(Some(GUILD.0), 10).expect("games");

@@ -164,6 +164,10 @@ fn random_playing(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
         forfeited: Vec::new(),
         timeouts: Vec::new(),
         board_unshown: false,
+        human_moves: None,
+        rated: None,
+        daily_limit: None,
+        stopped: None,
     }
 }
 

@@ -1,7 +1,8 @@
 //! One channel's table: the lobby, then the game. Plain, serializable data plus synchronous rules for
 //! every command; `Tables` in the parent module does the locking.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -13,13 +14,33 @@ use crate::engine::{
 use super::bot::random_legal_move;
 use super::picker;
 use super::text::{
-    card_label, CardLine, CardUse, LobbyCard, LobbyRules, RollHint, SeatLine, StatusInfo, TeamName,
+    card_label, CardLine, CardUse, LobbyCard, LobbyRules, RatingNote, RollHint, SeatLine,
+    StatusInfo, TeamName,
 };
 use super::{
     Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
     HandImage, Image, Message, Output, Paused, Reply, Settings, Text, Timestamp, UserId, Who,
 };
 use crate::i18n::{tr, tr_args, Args, Lang};
+use crate::store::rating;
+
+/// Moves every human must have made themselves before giving up (or a stop) decides a game; a
+/// game that ends earlier that way is aborted: it counts for nothing (as chess servers do).
+pub const ABORT_MOVES: u32 = 2;
+
+/// Rated games between players in the last 24 hours, by pair of user ids (smaller first), as
+/// [`rating::meetings`] counts them: what the daily limit of rated games is checked against.
+pub type Meetings = Arc<HashMap<(u64, u64), u32>>;
+
+/// Who stopped a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    /// A player of a team still in the game: that counts as giving up.
+    Player(Seat),
+    /// Someone who is not playing (a moderator): the game ends without a result.
+    Moderator,
+}
 
 /// Autocomplete lists at most this many choices (Discord's limit).
 const MAX_CHOICES: usize = 25;
@@ -238,6 +259,22 @@ pub struct Playing {
     /// The board changed since the last board image was posted (a computer was to move next).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub board_unshown: bool,
+    /// Moves each human made themselves, by seat (turns a computer played for them, and exchanges of
+    /// dead cards, do not count).
+    /// `None` for a game started before they were counted: then read from its record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub human_moves: Option<Vec<u16>>,
+    /// Whether the game counts for ratings, decided at the start (`None`: a game started before
+    /// this was kept; the lobby's choice applies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
+    /// Casual because some of its players had reached this daily limit of rated games against each
+    /// other when it started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily_limit: Option<u32>,
+    /// Who stopped the game, once it was stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Stop>,
 }
 
 impl Playing {
@@ -268,21 +305,127 @@ impl Playing {
             .or_else(|| self.player(seat))
     }
 
-    /// The winning team: the game's winner, or the only team left when everyone else gave up.
-    pub fn winner(&self) -> Option<u8> {
+    /// The winning teams: the game's winner; or, for a game ended by giving up, the teams that did
+    /// not give up (when only one is left, when no human is left, or when a player stopped it, which
+    /// counts as giving up). None for a draw or a stop by someone who is not playing.
+    pub fn winners(&self) -> Vec<u8> {
         let pos = self.game().position();
         match pos.status() {
-            Status::Won(team) => Some(team),
-            Status::Drawn => None,
+            Status::Won(team) => vec![team],
+            Status::Drawn => Vec::new(),
             Status::InProgress => {
-                let teams = self.game().config().teams;
-                let remaining: Vec<u8> = (0..teams).filter(|t| !self.gave_up.contains(t)).collect();
+                if self.stopped == Some(Stop::Moderator) {
+                    return Vec::new();
+                }
+                let remaining = self.remaining_teams();
                 let humans_left = self.seats.iter().any(|p| p.user().is_some());
-                match remaining.as_slice() {
-                    [team] if humans_left => Some(*team),
-                    _ => None,
+                if remaining.len() == 1 || !humans_left || self.stopped.is_some() {
+                    remaining
+                } else {
+                    Vec::new()
                 }
             }
+        }
+    }
+
+    /// The teams that have not given up.
+    fn remaining_teams(&self) -> Vec<u8> {
+        (0..self.game().config().teams)
+            .filter(|t| !self.gave_up.contains(t))
+            .collect()
+    }
+
+    /// Moves the human of `seat` made themselves (or, for a game started before they were counted,
+    /// every move of the seat in the record).
+    pub fn moves_made(&self, seat: Seat) -> u32 {
+        match &self.human_moves {
+            Some(moves) => moves.get(usize::from(seat)).copied().map_or(0, u32::from),
+            None => {
+                let count = self
+                    .live
+                    .history()
+                    .iter()
+                    .filter(|(s, mv)| {
+                        *s == seat && !matches!(mv, Move::Pass | Move::Exchange { .. })
+                    })
+                    .count();
+                u32::try_from(count).unwrap_or(u32::MAX)
+            }
+        }
+    }
+
+    fn count_move(&mut self, seat: Seat) {
+        if let Some(moves) = &mut self.human_moves {
+            let index = usize::from(seat);
+            if moves.len() <= index {
+                moves.resize(index + 1, 0);
+            }
+            if let Some(count) = moves.get_mut(index) {
+                *count = count.saturating_add(1);
+            }
+        }
+    }
+
+    /// Whether the game, once ended, is aborted: it did not end on the board (someone gave up or
+    /// stopped it) before every human player had made [`ABORT_MOVES`] moves. It then counts for
+    /// nothing.
+    pub fn is_aborted(&self) -> bool {
+        if self.game().position().status() != Status::InProgress {
+            return false;
+        }
+        (0..self.game().config().players).any(|seat| {
+            matches!(self.original_player(seat), Some(Player::Human { .. }))
+                && self.moves_made(seat) < ABORT_MOVES
+        })
+    }
+
+    /// Whether the game counts for ratings as it was started (`setup`: the lobby's choice, for a
+    /// game started before the choice was kept with it).
+    pub fn counts_for_ratings(&self, setup: &Setup) -> bool {
+        self.rated
+            .or(setup.rated)
+            .unwrap_or_else(|| humans_on_two_teams(self.game().config(), |seat| {
+                matches!(self.original_player(seat), Some(Player::Human { .. }))
+            }))
+    }
+
+    /// Whether a human who gave up is among the players.
+    pub fn anyone_gave_up(&self) -> bool {
+        self.forfeited
+            .iter()
+            .any(|(_, p)| matches!(p, Player::Human { .. }))
+            || matches!(self.stopped, Some(Stop::Player(_)))
+    }
+
+    /// The line announcing who wins a game ended by giving up (or a stop by a player).
+    fn win_by_giving_up(&self) -> Option<Text> {
+        let variant = self.game().config().variant;
+        match self.winners().as_slice() {
+            [] => None,
+            [team] => Some(Text::WonByForfeit {
+                team: TeamName::of(variant, *team),
+                members: self.team_members(*team),
+            }),
+            teams => Some(Text::SharedWin(
+                teams.iter().map(|&t| TeamName::of(variant, t)).collect(),
+            )),
+        }
+    }
+
+    /// What the end of the game means for ratings, for the final message.
+    pub fn rating_note(&self, setup: &Setup) -> RatingNote {
+        if self.is_aborted() {
+            RatingNote::Aborted
+        } else if self.stopped == Some(Stop::Moderator) {
+            RatingNote::ModeratorStop {
+                gave_up: self.counts_for_ratings(setup) && self.anyone_gave_up(),
+            }
+        } else if let Some(limit) = self.daily_limit {
+            RatingNote::CasualLimit { limit }
+        } else if self.counts_for_ratings(setup) {
+            RatingNote::Rated
+        } else {
+            RatingNote::Casual
         }
     }
 
@@ -493,6 +636,11 @@ pub struct Table {
     /// that its turn is over.
     #[serde(skip)]
     pub(super) prompt: Option<(u64, u32)>,
+    /// Rated games between this server's players in the last 24 hours, refreshed by the service
+    /// before a lobby command: the lobby shows, and Start decides, whether the daily limit makes the
+    /// game casual.
+    #[serde(skip)]
+    pub(super) meetings: Meetings,
 }
 
 /// A computer move to choose outside the lock.
@@ -577,6 +725,7 @@ impl Table {
             auto_busy: false,
             dm_failed: Vec::new(),
             prompt: None,
+            meetings: Meetings::default(),
         }
     }
 
@@ -680,6 +829,10 @@ impl Table {
                 .collect(),
             State::Playing(p) => p.seat_lines(false),
         };
+        let rating = match &self.state {
+            State::Lobby(lobby) => Some(self.lobby_rating(lobby, settings)),
+            State::Playing(_) => None,
+        };
         LobbyCard {
             variant: self.setup.variant,
             host: self.host,
@@ -689,6 +842,53 @@ impl Table {
             max_players: self.setup.max_players(),
             invited,
             rules: Some(self.setup.rules(settings)),
+            rating,
+        }
+    }
+
+    /// Whether the lobby's game would count for ratings if it started now: the host's choice (by
+    /// default, whether humans would play on two teams), unless some of its players have reached
+    /// the daily limit of rated games against each other.
+    fn lobby_rating(&self, lobby: &Lobby, settings: &Settings) -> RatingNote {
+        let humans: Vec<u64> = lobby
+            .seats
+            .iter()
+            .filter_map(|s| s.player.user().map(|u| u.0))
+            .collect();
+        let wanted = self.setup.rated.unwrap_or_else(|| {
+            let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
+            match Config::new(self.setup.variant, players, self.setup.teams, self.setup.options)
+                .ok()
+                .and_then(|config| Some((assign_seats(&lobby.seats, &config).ok()?, config)))
+            {
+                Some((seats, config)) => humans_on_two_teams(&config, |seat| {
+                    seats
+                        .get(usize::from(seat))
+                        .is_some_and(|p| p.user().is_some())
+                }),
+                // Not a player count a game can start with yet: two humans will be opponents
+                // unless they asked for the same team.
+                None => {
+                    let mut wishes: Vec<Option<u8>> = lobby
+                        .seats
+                        .iter()
+                        .filter(|s| s.player.user().is_some())
+                        .map(|s| s.team)
+                        .collect();
+                    wishes.dedup();
+                    humans.len() >= 2 && !(wishes.len() == 1 && wishes[0].is_some())
+                }
+            }
+        });
+        let limit = settings.limits.rated_games_per_day;
+        if wanted && rating::daily_limit_reached(&self.meetings, &humans, limit) {
+            RatingNote::CasualLimit { limit }
+        } else if wanted {
+            RatingNote::Rated
+        } else if self.setup.rated.is_none() && humans.len() < 2 {
+            RatingNote::NeedsOpponent
+        } else {
+            RatingNote::Casual
         }
     }
 
@@ -1009,6 +1209,17 @@ impl Table {
             tracing::error!(channel = self.channel.0, "cannot start a game: {e}");
             Text::Internal
         })?;
+        // Rated or casual is decided now, with the seats and teams as they are.
+        let wanted = setup.rated.unwrap_or_else(|| {
+            humans_on_two_teams(&config, |seat| {
+                seats
+                    .get(usize::from(seat))
+                    .is_some_and(|p| p.user().is_some())
+            })
+        });
+        let humans: Vec<u64> = seats.iter().filter_map(|p| p.user().map(|u| u.0)).collect();
+        let limit = settings.limits.rated_games_per_day;
+        let limited = wanted && rating::daily_limit_reached(&self.meetings, &humans, limit);
         let playing = Playing {
             seats,
             live,
@@ -1019,13 +1230,19 @@ impl Table {
             forfeited: Vec::new(),
             timeouts: Vec::new(),
             board_unshown: false,
+            human_moves: Some(vec![0; usize::from(players)]),
+            rated: Some(wanted && !limited),
+            daily_limit: limited.then_some(limit),
+            stopped: None,
         };
+        let note = playing.rating_note(&setup);
         let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];
         let mut lines: Vec<Text> = roll_off_line.into_iter().collect();
         lines.push(Text::GameStarted {
             variant: setup.variant,
             seats: playing.seat_lines(false),
         });
+        lines.push(Text::Rating(note));
         let mut playing = playing;
         // A computer to move first posts the board with its move, a moment later.
         let computer_first = playing.computer_to_move();
@@ -1139,7 +1356,12 @@ impl Table {
         if let Err(e) = game.check(seat, mv) {
             return Err(illegal_text(game, seat, mv, e));
         }
-        self.playing_mut()?.reset_timeouts(seat);
+        let playing = self.playing_mut()?;
+        playing.reset_timeouts(seat);
+        // An exchange of a dead card is not a turn: the player still moves.
+        if !matches!(mv, Move::Exchange { .. }) {
+            playing.count_move(seat);
+        }
         Ok(self.commit_and_report(seat, mv, now, settings, Vec::new()))
     }
 
@@ -1279,12 +1501,19 @@ impl Table {
     /// Closes the table and builds the final message: the lines, the final board and the record.
     fn end_game(&mut self, mut lines: Vec<Text>) -> Message {
         self.closed = true;
+        let setup = self.setup;
         let Some(playing) = self.playing() else {
             return Message {
                 lines,
                 ..Message::default()
             };
         };
+        let note = playing.rating_note(&setup);
+        if note == RatingNote::Aborted {
+            // Nobody wins an aborted game: no line may say otherwise.
+            lines.retain(|line| !matches!(line, Text::WonByForfeit { .. } | Text::SharedWin(_)));
+        }
+        lines.push(Text::Rating(note));
         let attachment = match serde_json::to_vec_pretty(playing.live.record()) {
             Ok(data) => {
                 lines.push(Text::RecordAttached);
@@ -1393,26 +1622,39 @@ impl Table {
             .filter(|t| !playing.gave_up.contains(t))
             .collect();
         let gave_up = Text::GaveUp(Who::User(user));
-        let lines = match remaining.as_slice() {
-            _ if !humans_left => vec![gave_up, Text::NoHumansLeft],
-            [winner] => vec![
-                gave_up,
-                Text::WonByForfeit {
-                    team: TeamName::of(config.variant, *winner),
-                    members: playing.team_members(*winner),
-                },
-            ],
-            _ => return Ok((vec![announce(bot)], false)),
-        };
+        if remaining.len() > 1 && humans_left {
+            return Ok((vec![announce(bot)], false));
+        }
+        let mut lines = vec![gave_up];
+        if !humans_left && remaining.len() > 1 {
+            lines.push(Text::NoHumansLeft);
+        }
+        lines.extend(playing.win_by_giving_up());
         Ok((lines, true))
     }
 
+    /// Ends the game now. Stopped by one of its players, that counts as giving up: a loss for their
+    /// team, a win for the others. Stopped by someone who is not playing (a moderator), the game
+    /// ends without a result (those who already gave up keep their loss).
     fn stop(&mut self, actor: &Actor) -> Outcome {
         if !self.is_boss(actor) {
             return Err(self.not_boss());
         }
-        self.playing_mut()?;
-        let message = self.end_game(vec![Text::Stopped(Who::User(actor.user))]);
+        let playing = self.playing_mut()?;
+        let mut lines = vec![Text::Stopped(Who::User(actor.user))];
+        match playing.seat_of(actor.user) {
+            Some(seat) => {
+                let team = playing.game().config().team_of(seat);
+                if !playing.gave_up.contains(&team) {
+                    playing.gave_up.push(team);
+                }
+                playing.stopped = Some(Stop::Player(seat));
+                lines.push(Text::StopIsGivingUp(Who::User(actor.user)));
+                lines.extend(playing.win_by_giving_up());
+            }
+            None => playing.stopped = Some(Stop::Moderator),
+        }
+        let message = self.end_game(lines);
         replied(vec![
             Output::Channel(message),
             Output::Ephemeral(Message::text(Text::StoppedAck)),
@@ -1856,6 +2098,18 @@ impl Table {
 }
 
 /// Seats in turn order from the lobby, honouring team wishes: seat `i` is on team `i % teams`.
+/// Whether humans (`is_human` by seat) sit on at least two teams of `config`: by default such a game
+/// counts for ratings.
+fn humans_on_two_teams(config: &Config, is_human: impl Fn(Seat) -> bool) -> bool {
+    let mut teams: Vec<u8> = (0..config.players)
+        .filter(|&seat| is_human(seat))
+        .map(|seat| config.team_of(seat))
+        .collect();
+    teams.sort_unstable();
+    teams.dedup();
+    teams.len() >= 2
+}
+
 fn assign_seats(seats: &[LobbySeat], config: &Config) -> Result<Vec<Player>, Text> {
     let teams = usize::from(config.teams.max(1));
     let size = config.players / config.teams.max(1);

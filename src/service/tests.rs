@@ -1088,6 +1088,23 @@ fn lobby_expires() {
 async fn forfeit_in_two_player_game_gives_the_win() {
     let tables = service(81);
     begin_game(&tables, 17, Variant::Classic, &[1, 2], 0);
+    // Past the abort window: both made two moves (before, giving up aborts the game).
+    for _ in 0..4 {
+        let table = tables.snapshot(ChannelId(17)).expect("playing");
+        let playing = table.playing().expect("playing");
+        let game = playing.live.game();
+        let seat = game.position().to_move();
+        let user = playing.seats[usize::from(seat)].user().expect("a human");
+        let mut legal = MoveList::new();
+        game.view(seat).legal_moves(&mut legal);
+        let mv = legal
+            .iter()
+            .copied()
+            .find(|m| matches!(m, Move::Play { .. }))
+            .expect("a card to play");
+        let reply = ask(&tables, 17, user.0, command_for(mv, game.position().layout()));
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
     let reply = ask(&tables, 17, 2, Command::Forfeit { game: None });
     let done = finished(&reply).expect("the game ends");
     assert!(done.final_text.contains("<@2> gave up"));

@@ -104,6 +104,34 @@ pub struct LobbyCard {
     pub invited: Vec<SeatLine>,
     /// The settings that will apply (`None`: not shown, as in the status of a running game).
     pub rules: Option<LobbyRules>,
+    /// Whether the game would count for ratings if it started now (`None`: not shown).
+    pub rating: Option<RatingNote>,
+}
+
+/// Whether a game counts for ratings, as the lobby, the start and the end of a game say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RatingNote {
+    /// It counts.
+    Rated,
+    /// It does not (the host's choice, or a game without humans on two teams).
+    Casual,
+    /// A lobby with one human so far: it counts once a person joins on another team.
+    NeedsOpponent,
+    /// It does not: some of its players already played this many rated games against each other
+    /// in the last 24 hours.
+    CasualLimit {
+        /// The daily limit.
+        limit: u32,
+    },
+    /// It ended by giving up or a stop before every player had made two moves: it counts for
+    /// nothing.
+    Aborted,
+    /// Stopped by someone who is not playing: no result (`gave_up`: those who gave up before keep
+    /// their loss).
+    ModeratorStop {
+        /// Whether a player who gave up keeps a rated loss.
+        gave_up: bool,
+    },
 }
 
 /// The settings a lobby's game will be played with, as the lobby shows them.
@@ -402,6 +430,12 @@ pub enum Text {
     },
     /// The game was stopped.
     Stopped(Who),
+    /// A player stopped the game: that counts as giving up.
+    StopIsGivingUp(Who),
+    /// Several teams share the win, as the others gave up.
+    SharedWin(Vec<TeamName>),
+    /// Whether the game counts for ratings.
+    Rating(RatingNote),
     /// No human player is left.
     NoHumansLeft,
     /// A player gave up; a computer player takes the seat.
@@ -897,6 +931,8 @@ pub struct HistoryLine {
     pub players: Vec<Who>,
     /// The winners (empty: drawn, stopped or abandoned).
     pub winners: Vec<Who>,
+    /// Whether the game was aborted (it counts for nothing).
+    pub aborted: bool,
 }
 
 impl Text {
@@ -1260,6 +1296,16 @@ impl Text {
             Text::Drawn => tr.t("drawn"),
             Text::Stopped(who) => tr.ta("stopped", &Args::new().text("player", who.to_string())),
             Text::NoHumansLeft => tr.t("no-humans-left"),
+            Text::StopIsGivingUp(who) => tr.ta(
+                "stop-is-giving-up",
+                &Args::new().text("player", who.to_string()),
+            ),
+            Text::SharedWin(teams) => {
+                let teams: Vec<String> = teams.iter().map(|t| team_name(tr, *t)).collect();
+                let teams = join_list(tr, &teams);
+                tr.ta("shared-win", &Args::new().text("teams", teams))
+            }
+            Text::Rating(note) => rating_note(tr, *note),
             Text::Forfeited { who, bot } => tr.ta(
                 "forfeited",
                 &Args::new()
@@ -1433,7 +1479,9 @@ impl Text {
                     let players: Vec<String> =
                         line.players.iter().map(ToString::to_string).collect();
                     let players = join_list(tr, &players);
-                    let result = if line.winners.is_empty() {
+                    let result = if line.aborted {
+                        tr.t("history-aborted")
+                    } else if line.winners.is_empty() {
                         tr.t("history-no-winner")
                     } else {
                         let winners: Vec<String> =
@@ -1913,9 +1961,31 @@ fn lobby_card(tr: &mut Tr, card: &LobbyCard) -> String {
         text.push('\n');
         text.push_str(&lobby_rules(tr, rules));
     }
+    if let Some(note) = card.rating {
+        text.push('\n');
+        text.push_str(&rating_note(tr, note));
+    }
     text.push('\n');
     text.push_str(&tr.t("lobby-footer"));
     text
+}
+
+/// Whether a game counts for ratings, in one line.
+fn rating_note(tr: &mut Tr, note: RatingNote) -> String {
+    match note {
+        RatingNote::Rated => tr.t("rating-rated"),
+        RatingNote::Casual => tr.t("rating-casual"),
+        RatingNote::NeedsOpponent => tr.t("rating-needs-opponent"),
+        RatingNote::CasualLimit { limit } => {
+            tr.ta("rating-casual-limit", &Args::new().number("limit", limit))
+        }
+        RatingNote::Aborted => tr.ta(
+            "rating-aborted",
+            &Args::new().number("moves", super::table::ABORT_MOVES),
+        ),
+        RatingNote::ModeratorStop { gave_up: false } => tr.t("rating-moderator-stop"),
+        RatingNote::ModeratorStop { gave_up: true } => tr.t("rating-moderator-stop-gave-up"),
+    }
 }
 
 /// The settings line of a lobby.

@@ -98,6 +98,10 @@ pub struct FinishedGame {
     /// Whether the game counts for ratings (`None`: if at least two teams have a human,
     /// [`rating::rated_by_default`]).
     pub rated: Option<bool>,
+    /// Whether the game was aborted: it ended (by giving up or a stop) before every human player had
+    /// made two moves. Kept in the history, but it counts for nothing: no rating change, no game
+    /// won or lost in the totals.
+    pub aborted: bool,
 }
 
 /// One seat's result in a finished game.
@@ -144,6 +148,8 @@ pub struct GameSummary {
     pub finished_at: i64,
     /// Every seat in order.
     pub players: Vec<PlayerResult>,
+    /// Whether it was aborted (counts for nothing).
+    pub aborted: bool,
 }
 
 /// A player's totals on one server.
@@ -406,6 +412,15 @@ pub trait Store: Send + Sync {
 
     /// The record (JSON) of a finished game of this server (`None` for another server's game).
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;
+
+    /// The human players (user and team) of every rated game of a server that finished at or after
+    /// `since` (unix milliseconds), for the daily limit of rated games between the same players
+    /// ([`rating::meetings`]). Reads only the server's games of that period (by its index).
+    fn rated_games_since(
+        &self,
+        guild_id: Option<u64>,
+        since: i64,
+    ) -> Result<Vec<Vec<(u64, u8)>>, StoreError>;
 
     /// The latest finished game played in a channel of this server, if any.
     fn latest_game_in_channel(

@@ -139,6 +139,9 @@ const MIGRATIONS: &[&str] = &[
         claimed_at BIGINT NOT NULL,
         PRIMARY KEY (total, shard)
     );",
+    // 6: aborted games (ended before every human had made two moves): kept, but they count for
+    // nothing.
+    "ALTER TABLE games ADD COLUMN aborted BOOLEAN NOT NULL DEFAULT FALSE;",
 ];
 
 /// The schema version this code writes.
@@ -971,6 +974,33 @@ impl Store for PostgresStore {
         })
     }
 
+    fn rated_games_since(
+        &self,
+        guild_id: Option<u64>,
+        since: i64,
+    ) -> Result<Vec<Vec<(u64, u8)>>, StoreError> {
+        self.with_client(|client| {
+            let rows = client.query(
+                "SELECT p.game_id, p.user_id, p.team FROM games g
+                 JOIN game_players p ON p.game_id = g.id
+                 WHERE g.guild_id = $1 AND g.finished_at >= $2 AND g.rated AND p.user_id <> $3
+                 ORDER BY p.game_id, p.seat",
+                &[&guild_to_db(guild_id), &since, &to_db_id(BOT_USER_ID)],
+            )?;
+            let mut games: Vec<(i64, Vec<(u64, u8)>)> = Vec::new();
+            for row in &rows {
+                let game: i64 = row.try_get(0)?;
+                let user = from_db_id(row.try_get(1)?);
+                let team = u8::try_from(row.try_get::<_, i64>(2)?).unwrap_or(u8::MAX);
+                match games.last_mut() {
+                    Some((id, players)) if *id == game => players.push((user, team)),
+                    _ => games.push((game, vec![(user, team)])),
+                }
+            }
+            Ok(games.into_iter().map(|(_, players)| players).collect())
+        })
+    }
+
     fn latest_game_in_channel(
         &self,
         guild_id: Option<u64>,
@@ -992,9 +1022,10 @@ impl Store for PostgresStore {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);
         let channel = to_db_id(game.channel_id);
-        let rated = game
-            .rated
-            .unwrap_or_else(|| rating::rated_by_default(&game.players));
+        let rated = !game.aborted
+            && game
+                .rated
+                .unwrap_or_else(|| rating::rated_by_default(&game.players));
         let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let known = self.versions().get(&channel).copied();
         let stored = self.write_for(game.guild_id, |tx| {
@@ -1016,8 +1047,8 @@ impl Store for PostgresStore {
             let id: i64 = tx
                 .query_one(
                     "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at,
-                         announced, rated)
-                     VALUES ($1, $2, $3, $4, $5, FALSE, $6) RETURNING id",
+                         announced, rated, aborted)
+                     VALUES ($1, $2, $3, $4, $5, FALSE, $6, $7) RETURNING id",
                     &[
                         &guild,
                         &channel,
@@ -1025,6 +1056,7 @@ impl Store for PostgresStore {
                         &game.record_json,
                         &game.finished_at,
                         &rated,
+                        &game.aborted,
                     ],
                 )?
                 .try_get(0)?;
@@ -1064,7 +1096,13 @@ impl Store for PostgresStore {
                     write_rating(tx, id, guild, &update)?;
                 }
             }
-            for d in stats_deltas(&game.players) {
+            // An aborted game is kept in the history only.
+            let deltas = if game.aborted {
+                Vec::new()
+            } else {
+                stats_deltas(&game.players)
+            };
+            for d in deltas {
                 tx.execute(
                     "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
                      VALUES ($1, $2, $3, 1, $4, $5)
@@ -1093,7 +1131,8 @@ impl Store for PostgresStore {
         self.with_client(|client| {
             let mut games: Vec<(GameId, FinishedGame)> = client
                 .query(
-                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at, rated
+                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at, rated,
+                         aborted
                      FROM games WHERE NOT announced ORDER BY id",
                     &[],
                 )?
@@ -1109,6 +1148,7 @@ impl Store for PostgresStore {
                             finished_at: row.try_get(5)?,
                             players: Vec::new(),
                             rated: Some(row.try_get(6)?),
+                            aborted: row.try_get(7)?,
                         },
                     ))
                 })
@@ -1157,7 +1197,7 @@ impl Store for PostgresStore {
         self.with_client(|client| {
             let mut games = client
                 .query(
-                    "SELECT id, guild_id, channel_id, variant, finished_at FROM games
+                    "SELECT id, guild_id, channel_id, variant, finished_at, aborted FROM games
                      WHERE guild_id = $1 ORDER BY finished_at DESC, id DESC LIMIT $2",
                     &[&guild_to_db(guild_id), &limit_to_db(limit)],
                 )?
@@ -1170,6 +1210,7 @@ impl Store for PostgresStore {
                         variant: row.try_get(3)?,
                         finished_at: row.try_get(4)?,
                         players: Vec::new(),
+                        aborted: row.try_get(5)?,
                     })
                 })
                 .collect::<Result<Vec<_>, ::postgres::Error>>()?;

@@ -134,15 +134,21 @@ pub struct RatingUpdate {
 
 /// The rating changes of one finished game, one per human user in seat order: winners rank first,
 /// every other team shares second place, a draw ranks everyone first. A player who gave up keeps the
-/// loss even if their team went on to win. Nothing changes for a game that is neither won nor drawn
-/// (stopped), nor for a user sitting on two teams.
+/// loss even if their team went on to win, and also when the game ended without a winner (stopped by
+/// a moderator who was not playing): then only those who gave up are rated. Nothing changes for a
+/// user sitting on two teams.
+///
+/// A team's strength is that of its human players only: computer teammates of humans neither add
+/// nor take away (a computer's fixed rating would otherwise turn a win over a second account into a
+/// huge upset). A team of computers only plays with the computers' fixed level ratings.
 pub fn rate_game(
     players: &[PlayerResult],
     drawn: bool,
     current: &HashMap<u64, PlayerRating>,
 ) -> Vec<RatingUpdate> {
     let won = players.iter().any(|p| p.won);
-    if !won && !drawn {
+    let decided = won || drawn;
+    if !decided && !players.iter().any(|p| p.gave_up && p.user_id != BOT_USER_ID) {
         return Vec::new();
     }
     let mut teams: Vec<u8> = players.iter().map(|p| p.team).collect();
@@ -176,23 +182,56 @@ pub fn rate_game(
             2
         }
     };
-    // Ratings of every seat by team, then the result with the real ranks and, for each team with a
-    // player who gave up, with that team ranked below everyone.
-    let rosters: Vec<Vec<WengLinRating>> = teams
+    // Each team's roster for the update: its humans, or its computers when it has no human.
+    let rosters: Vec<Vec<&PlayerResult>> = teams
         .iter()
         .map(|&t| {
-            players
-                .iter()
-                .filter(|p| p.team == t)
-                .map(rating_of)
-                .collect()
+            let seats: Vec<&PlayerResult> = players.iter().filter(|p| p.team == t).collect();
+            if seats.iter().any(|p| p.user_id != BOT_USER_ID) {
+                seats
+                    .into_iter()
+                    .filter(|p| p.user_id != BOT_USER_ID)
+                    .collect()
+            } else {
+                seats
+            }
         })
         .collect();
+    // A team's strength is the sum of its roster's. A team of computers plays with as many members
+    // as the largest team of humans has humans, each at its levels' mean: so a lone human beside a
+    // computer teammate is measured against one computer, not against two summed.
+    let humans_per_team = rosters
+        .iter()
+        .filter(|r| r.iter().any(|p| p.user_id != BOT_USER_ID))
+        .map(Vec::len)
+        .max();
+    let strengths: Vec<Vec<WengLinRating>> = rosters
+        .iter()
+        .map(|roster| {
+            let ratings: Vec<WengLinRating> = roster.iter().map(|p| rating_of(p)).collect();
+            match humans_per_team {
+                Some(size) if roster.iter().all(|p| p.user_id == BOT_USER_ID) => {
+                    let mean = ratings.iter().map(|r| r.rating).sum::<f64>()
+                        / ratings.len().max(1) as f64;
+                    vec![
+                        WengLinRating {
+                            rating: mean,
+                            uncertainty: BOT_SIGMA,
+                        };
+                        size
+                    ]
+                }
+                _ => ratings,
+            }
+        })
+        .collect();
+    // The result with the real ranks and, for each team with a player who gave up, with that team
+    // ranked below everyone.
     let config = WengLinConfig::new();
     let run = |lost: Option<u8>| -> Vec<Vec<WengLinRating>> {
         let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
             .iter()
-            .zip(&rosters)
+            .zip(&strengths)
             .map(|(&t, roster)| (roster.as_slice(), MultiTeamOutcome::new(rank_of(t, lost))))
             .collect();
         weng_lin_multi_team(&input, &config)
@@ -200,13 +239,16 @@ pub fn rate_game(
     let result = run(None);
     let mut gave_up_results: HashMap<u8, Vec<Vec<WengLinRating>>> = HashMap::new();
     let mut updates: Vec<RatingUpdate> = Vec::new();
-    for (ti, &team) in teams.iter().enumerate() {
-        let seats = players.iter().filter(|p| p.team == team);
-        for (si, p) in seats.enumerate() {
+    for (ti, (&team, roster)) in teams.iter().zip(&rosters).enumerate() {
+        for (si, p) in roster.iter().enumerate() {
             if p.user_id == BOT_USER_ID || updates.iter().any(|u| u.user_id == p.user_id) {
                 continue;
             }
-            let new = if p.gave_up && !matches!(rank_of(team, None), 2) {
+            // Without a result only those who gave up are rated: as a loss.
+            if !decided && !p.gave_up {
+                continue;
+            }
+            let new = if p.gave_up && (!decided || !matches!(rank_of(team, None), 2)) {
                 gave_up_results
                     .entry(team)
                     .or_insert_with(|| run(Some(team)))
@@ -234,6 +276,45 @@ pub fn rate_game(
         }
     }
     updates
+}
+
+/// How many rated games two players played against each other (on different teams) in a list of
+/// recent rated games, each given as its human players with their teams. The key is the pair of
+/// user ids, smaller first.
+pub fn meetings(games: &[Vec<(u64, u8)>]) -> HashMap<(u64, u64), u32> {
+    let mut counts: HashMap<(u64, u64), u32> = HashMap::new();
+    for game in games {
+        let mut pairs: Vec<(u64, u64)> = Vec::new();
+        for (i, &(a, team_a)) in game.iter().enumerate() {
+            for &(b, team_b) in game.iter().skip(i + 1) {
+                if a != b && team_a != team_b && a != BOT_USER_ID && b != BOT_USER_ID {
+                    pairs.push((a.min(b), a.max(b)));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        for pair in pairs {
+            *counts.entry(pair).or_default() += 1;
+        }
+    }
+    counts
+}
+
+/// Whether any two of `users` already played `limit` rated games against each other according to
+/// `met` (from [`meetings`]); a `limit` of 0 means no limit.
+pub fn daily_limit_reached(met: &HashMap<(u64, u64), u32>, users: &[u64], limit: u32) -> bool {
+    if limit == 0 {
+        return false;
+    }
+    users.iter().enumerate().any(|(i, &a)| {
+        users.iter().skip(i + 1).any(|&b| {
+            a != b
+                && met
+                    .get(&(a.min(b), a.max(b)))
+                    .is_some_and(|&count| count >= limit)
+        })
+    })
 }
 
 /// A stored finished game as the rating replay needs it.
@@ -413,6 +494,7 @@ mod tests {
     #[test]
     fn stopped_games_and_one_team_games_change_nothing() {
         let stopped = [seat(1, 0, false), seat(2, 1, false)];
+        // Nobody gave up: nobody is rated.
         assert!(rate_game(&stopped, false, &HashMap::new()).is_empty());
         assert!(rate_game(&[seat(1, 0, true)], false, &HashMap::new()).is_empty());
         assert!(rate_game(
@@ -421,6 +503,86 @@ mod tests {
             &HashMap::new()
         )
         .is_empty());
+    }
+
+    #[test]
+    fn computer_teammates_of_humans_neither_add_nor_take_away() {
+        // The attack of issue 24: user 1 with two `easy` teammates beats user 2 with two `hard` ones.
+        let mixed = [
+            seat(1, 0, true),
+            seat(2, 1, false),
+            bot("easy", 0, true),
+            bot("hard", 1, false),
+            bot("easy", 0, true),
+            bot("hard", 1, false),
+        ];
+        let plain = [seat(1, 0, true), seat(2, 1, false)];
+        let with = rate_game(&mixed, false, &HashMap::new());
+        let without = rate_game(&plain, false, &HashMap::new());
+        assert_eq!(with, without, "computer teammates changed the update");
+        // Three teams, computers spread over them: the same as the humans alone.
+        let three = [
+            seat(1, 0, true),
+            seat(2, 1, false),
+            bot("hard", 2, false),
+            bot("easy", 0, true),
+            bot("hard", 1, false),
+            bot("medium", 2, false),
+        ];
+        let humans_and_bot_team = [
+            seat(1, 0, true),
+            seat(2, 1, false),
+            bot("hard", 2, false),
+            bot("medium", 2, false),
+        ];
+        assert_eq!(
+            rate_game(&three, false, &HashMap::new()),
+            rate_game(&humans_and_bot_team, false, &HashMap::new())
+        );
+        // A team of computers counts as many members as the largest team of humans, at its mean.
+        let pair = [seat(1, 0, true), bot("hard", 1, false), bot("easy", 1, false)];
+        let mean = [seat(1, 0, true), bot("hard", 1, false)];
+        let one = after(&rate_game(&pair, false, &HashMap::new()), 1);
+        let hard_alone = after(&rate_game(&mean, false, &HashMap::new()), 1);
+        assert!(one.mu < hard_alone.mu, "the mean of hard and easy is below hard");
+        // A team of computers only still plays with its level's fixed rating.
+        let easy = after(&rate_game(&[seat(1, 0, true), bot("easy", 1, false)], false, &HashMap::new()), 1);
+        let hard = after(&rate_game(&[seat(1, 0, true), bot("hard", 1, false)], false, &HashMap::new()), 1);
+        assert!(hard.mu > easy.mu + 1.0, "{easy:?} {hard:?}");
+    }
+
+    #[test]
+    fn a_game_without_a_result_rates_only_those_who_gave_up_as_a_loss() {
+        let mut quitter = seat(1, 0, false);
+        quitter.gave_up = true;
+        let players = [quitter, seat(2, 1, false), seat(3, 0, false), seat(4, 1, false)];
+        let updates = rate_game(&players, false, &HashMap::new());
+        assert_eq!(updates.len(), 1, "{updates:?}");
+        assert!(after(&updates, 1).mu < 25.0);
+        // Against a computer alone: the human who gave up loses to it.
+        let mut alone = seat(1, 0, false);
+        alone.gave_up = true;
+        let updates = rate_game(&[alone, bot("easy", 1, true)], false, &HashMap::new());
+        assert!(after(&updates, 1).mu < 20.0, "{updates:?}");
+    }
+
+    #[test]
+    fn meetings_count_opponents_once_per_game_and_the_limit_applies_to_any_pair() {
+        let games = vec![
+            vec![(1, 0), (2, 1)],
+            vec![(2, 0), (1, 1), (3, 1)],
+            vec![(1, 0), (3, 0), (2, 1), (2, 1)],
+            vec![(1, 0), (2, 0)],
+        ];
+        let met = meetings(&games);
+        assert_eq!(met.get(&(1, 2)), Some(&3));
+        assert_eq!(met.get(&(2, 3)), Some(&2));
+        assert_eq!(met.get(&(1, 3)), None, "teammates never met as opponents");
+        assert!(daily_limit_reached(&met, &[2, 1], 3));
+        assert!(!daily_limit_reached(&met, &[2, 1], 4));
+        assert!(daily_limit_reached(&met, &[3, 4, 2], 2));
+        assert!(!daily_limit_reached(&met, &[1, 3, 4], 1));
+        assert!(!daily_limit_reached(&met, &[1, 2], 0), "0: no limit");
     }
 
     #[test]

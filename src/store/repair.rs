@@ -490,7 +490,7 @@ fn finish_copy(source: &Connection, target: &Connection, stats_lost: bool) -> ru
              FROM (SELECT g.guild_id, g.id, p.user_id, MAX(p.won) AS won,
                        SUM(p.sequences) AS sequences
                    FROM games g JOIN game_players p ON p.game_id = g.id
-                   WHERE p.user_id != 0 GROUP BY g.id, p.user_id) AS per_game
+                   WHERE p.user_id != 0 AND g.aborted = 0 GROUP BY g.id, p.user_id) AS per_game
              GROUP BY per_game.guild_id, per_game.user_id",
         )?;
         tracing::error!(

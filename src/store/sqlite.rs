@@ -127,6 +127,9 @@ const MIGRATIONS: &[&str] = &[
         at INTEGER NOT NULL
     );
     CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
+    // 5: aborted games (ended before every human had made two moves): kept, but they count for
+    // nothing.
+    "ALTER TABLE games ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version this code writes.
@@ -855,6 +858,43 @@ impl Store for SqliteStore {
         run(&mut conn).map_err(|e| self.err(e))
     }
 
+    fn rated_games_since(
+        &self,
+        guild_id: Option<u64>,
+        since: i64,
+    ) -> Result<Vec<Vec<(u64, u8)>>, StoreError> {
+        let conn = self.conn();
+        let run = || -> rusqlite::Result<Vec<Vec<(u64, u8)>>> {
+            // `games_by_guild` (guild, finished_at) finds the period; players by their primary key.
+            let mut stmt = conn.prepare_cached(
+                "SELECT p.game_id, p.user_id, p.team FROM games g
+                 JOIN game_players p ON p.game_id = g.id
+                 WHERE g.guild_id = ?1 AND g.finished_at >= ?2 AND g.rated = 1 AND p.user_id <> ?3
+                 ORDER BY p.game_id, p.seat",
+            )?;
+            let rows = stmt.query_map(
+                params![guild_to_db(guild_id), since, to_db_id(BOT_USER_ID)],
+                |row| {
+                    Ok((
+                        row.get::<_, i64>(0)?,
+                        from_db_id(row.get(1)?),
+                        u8::try_from(row.get::<_, i64>(2)?).unwrap_or(u8::MAX),
+                    ))
+                },
+            )?;
+            let mut games: Vec<(i64, Vec<(u64, u8)>)> = Vec::new();
+            for row in rows {
+                let (game, user, team) = row?;
+                match games.last_mut() {
+                    Some((id, players)) if *id == game => players.push((user, team)),
+                    _ => games.push((game, vec![(user, team)])),
+                }
+            }
+            Ok(games.into_iter().map(|(_, players)| players).collect())
+        };
+        run().map_err(|e| self.err(e))
+    }
+
     fn latest_game_in_channel(
         &self,
         guild_id: Option<u64>,
@@ -874,24 +914,26 @@ impl Store for SqliteStore {
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);
-        let rated = game
-            .rated
-            .unwrap_or_else(|| rating::rated_by_default(&game.players));
+        let rated = !game.aborted
+            && game
+                .rated
+                .unwrap_or_else(|| rating::rated_by_default(&game.players));
         let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let mut conn = self.conn();
         let run = |conn: &mut Connection| -> rusqlite::Result<GameId> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
                 "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at, announced,
-                     rated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)",
+                     rated, aborted)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)",
                 params![
                     guild,
                     to_db_id(game.channel_id),
                     game.variant,
                     game.record_json,
                     game.finished_at,
-                    rated
+                    rated,
+                    game.aborted
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -931,7 +973,13 @@ impl Store for SqliteStore {
                     write_rating(&tx, id, guild, &update)?;
                 }
             }
-            for d in stats_deltas(&game.players) {
+            // An aborted game is kept in the history only.
+            let deltas = if game.aborted {
+                Vec::new()
+            } else {
+                stats_deltas(&game.players)
+            };
+            for d in deltas {
                 tx.execute(
                     "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
                      VALUES (?1, ?2, ?3, 1, ?4, ?5)
@@ -957,8 +1005,9 @@ impl Store for SqliteStore {
         let run = || -> rusqlite::Result<Vec<(GameId, FinishedGame)>> {
             let mut games: Vec<(GameId, FinishedGame)> = conn
                 .prepare(
-                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at, rated FROM games
-                     WHERE announced = 0 ORDER BY id",
+                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at, rated,
+                         aborted
+                     FROM games WHERE announced = 0 ORDER BY id",
                 )?
                 .query_map([], |row| {
                     Ok((
@@ -971,6 +1020,7 @@ impl Store for SqliteStore {
                             finished_at: row.get(5)?,
                             players: Vec::new(),
                             rated: Some(row.get(6)?),
+                            aborted: row.get(7)?,
                         },
                     ))
                 })?
@@ -1015,7 +1065,7 @@ impl Store for SqliteStore {
         let run = || -> rusqlite::Result<Vec<GameSummary>> {
             let mut games: Vec<GameSummary> = conn
                 .prepare_cached(
-                    "SELECT id, guild_id, channel_id, variant, finished_at FROM games
+                    "SELECT id, guild_id, channel_id, variant, finished_at, aborted FROM games
                      WHERE guild_id = ?1 ORDER BY finished_at DESC, id DESC LIMIT ?2",
                 )?
                 .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
@@ -1026,6 +1076,7 @@ impl Store for SqliteStore {
                         variant: row.get(3)?,
                         finished_at: row.get(4)?,
                         players: Vec::new(),
+                        aborted: row.get(5)?,
                     })
                 })?
                 .collect::<Result<_, _>>()?;

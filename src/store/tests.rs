@@ -162,6 +162,7 @@ pub(super) fn finished(
         finished_at,
         players,
         rated: None,
+        aborted: false,
     }
 }
 
@@ -961,6 +962,7 @@ pub(super) mod cases {
         // Stored with whether it counted for ratings (one human: not by default).
         let stored = FinishedGame {
             rated: Some(false),
+            aborted: false,
             ..game.clone()
         };
         assert_eq!(pending[0].1, stored, "the whole game, players included");

@@ -611,3 +611,15 @@ lobby-rules-timeout-replaced = nach { $timeout } spielt ein Computer den Zug; na
         [one] 1 überschrittenen Zug
        *[other] { $count } überschrittenen Zügen hintereinander
     } übernimmt er den Platz für den Rest des Spiels
+
+## Gewertet oder nicht, abgebrochene Spiele, Beenden als Aufgeben
+rating-rated = ⚖️ Gewertet: Dieses Spiel zählt für die Wertung.
+rating-casual = Ungewertet: Dieses Spiel zählt nicht für die Wertung.
+rating-casual-limit = Ungewertet: Einige dieser Spieler haben in den letzten 24 Stunden schon { $limit } gewertete Spiele gegeneinander gespielt, daher zählt dieses nicht für die Wertung.
+rating-aborted = Abgebrochen: Das Spiel endete, bevor alle { $moves } Züge gemacht hatten, daher zählt es nicht (keine Änderung der Wertung, kein Sieg und keine Niederlage).
+rating-moderator-stop = Nicht gewertet: Jemand, der nicht mitspielt, hat das Spiel beendet, daher hat es kein Ergebnis.
+rating-moderator-stop-gave-up = Nicht gewertet: Jemand, der nicht mitspielt, hat das Spiel beendet, daher hat es kein Ergebnis; wer aufgegeben hat, behält die Niederlage.
+stop-is-giving-up = { $player } spielt mit, daher zählt das Beenden als Aufgeben.
+shared-win = 🏆 { $teams } teilen sich den Sieg, weil die anderen aufgegeben haben.
+history-aborted = abgebrochen
+rating-needs-opponent = Bisher ungewertet: Das Spiel zählt für die Wertung, sobald Menschen in mindestens zwei Teams spielen.

@@ -624,3 +624,15 @@ lobby-rules-timeout-replaced = after { $timeout } a computer plays the turn; aft
         [one] 1 timed-out turn
        *[other] { $count } timed-out turns in a row
     } it takes the seat for the rest of the game
+
+## Rated or casual, aborted games, stops that count as giving up
+rating-rated = ⚖️ Rated: this game counts for ratings.
+rating-casual = Casual: this game does not count for ratings.
+rating-casual-limit = Casual: some of these players have already played { $limit } rated games against each other in the last 24 hours, so this one does not count for ratings.
+rating-aborted = Aborted: the game ended before every player had made { $moves } moves, so it counts for nothing (no rating change, no win or loss).
+rating-moderator-stop = Not rated: stopped by someone who is not playing, so the game has no result.
+rating-moderator-stop-gave-up = Not rated: stopped by someone who is not playing, so the game has no result; players who gave up keep their loss.
+stop-is-giving-up = { $player } plays in this game, so stopping it counts as giving up.
+shared-win = 🏆 { $teams } share the win, as the others gave up.
+history-aborted = aborted
+rating-needs-opponent = Casual so far: the game counts for ratings once people play on at least two teams.

@@ -611,3 +611,15 @@ lobby-rules-timeout-replaced = etter { $timeout } spiller en datamaskin turen; e
         [one] 1 tidsavbrudd
        *[other] { $count } tidsavbrudd på rad
     } tar den plassen resten av spillet
+
+## Rangert eller uformelt, avbrutte spill, avslutning som teller som å gi opp
+rating-rated = ⚖️ Rangert: dette spillet teller for rangeringen.
+rating-casual = Uformelt: dette spillet teller ikke for rangeringen.
+rating-casual-limit = Uformelt: noen av disse spillerne har allerede spilt { $limit } rangerte spill mot hverandre de siste 24 timene, så dette teller ikke for rangeringen.
+rating-aborted = Avbrutt: spillet sluttet før alle hadde gjort { $moves } trekk, så det teller ikke (ingen endring i rangeringen, verken seier eller tap).
+rating-moderator-stop = Ikke rangert: avsluttet av noen som ikke spiller, så spillet har ikke noe resultat.
+rating-moderator-stop-gave-up = Ikke rangert: avsluttet av noen som ikke spiller, så spillet har ikke noe resultat; de som ga opp, beholder tapet.
+stop-is-giving-up = { $player } er med i spillet, så å avslutte det teller som å gi opp.
+shared-win = 🏆 { $teams } deler seieren fordi de andre ga opp.
+history-aborted = avbrutt
+rating-needs-opponent = Uformelt så langt: spillet teller for rangeringen når mennesker spiller på minst to lag.

@@ -1,0 +1,430 @@
+//! Issue 24, points 1 and 2, through the service on a real store (SQLite, and PostgreSQL when
+//! configured): a second account cannot pump a rating (aborted games, computer teammates, the daily
+//! limit of rated games between the same players), and a loss cannot be made to disappear (a stop by
+//! a player, giving up against a computer, a stop after a forfeit, a moderator's stop).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::engine::{Move, MoveList, Options, Variant};
+use crate::store::rating::{rate_game, PlayerRating};
+use crate::store::tests::{postgres_store, sqlite_store, TestStore};
+use crate::store::{PlayerResult, Store};
+
+use super::*;
+
+const T0: Timestamp = Timestamp(1_700_000_000_000);
+const GUILD: GuildId = GuildId(6);
+/// A member who may manage messages but plays in none of these games.
+const MODERATOR: u64 = 900;
+
+fn backends(name: &str) -> Vec<(&'static str, TestStore)> {
+    let mut all = vec![("sqlite", sqlite_store(name).expect("sqlite"))];
+    if let Some(pg) = postgres_store(name) {
+        all.push(("postgres", pg));
+    }
+    all
+}
+
+/// The operator's defaults (five rated games a day between the same players), no other limit.
+fn settings() -> Settings {
+    Settings {
+        limits: Limits {
+            rated_games_per_day: 5,
+            ..Limits::unlimited()
+        },
+        ..Settings::default()
+    }
+}
+
+fn tables_on(store: Arc<dyn Store>, seed: u64) -> Tables {
+    Tables::seeded(settings(), Arc::new(RandomPicker), seed).with_store(store)
+}
+
+fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
+    let mut actor = test_actor(user);
+    actor.can_manage = user == MODERATOR;
+    tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(channel),
+            actor,
+            command,
+        },
+        T0,
+    )
+}
+
+fn accepted(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
+    let reply = ask(tables, channel, user, command.clone());
+    assert!(!reply.is_refusal(), "{command:?} by {user}: {reply:?}");
+    reply
+}
+
+fn text_of(reply: &Reply) -> String {
+    reply
+        .outputs
+        .iter()
+        .filter_map(|o| o.message().map(Message::to_english))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text of the lobby message a reply posts or edits.
+fn lobby_text(reply: &Reply) -> String {
+    reply
+        .outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Lobby { message, .. } => Some(message.to_english()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// A lobby in `channel`: `host` starts it (`teams`, `rated`), the others join with their team
+/// (1-based), then the host adds computers of these levels.
+fn lobby(
+    tables: &Tables,
+    channel: u64,
+    teams: Option<u8>,
+    rated: Option<bool>,
+    humans: &[(u64, Option<u8>)],
+    bots: &[BotLevel],
+) -> Reply {
+    let (host, _) = humans[0];
+    let mut last = accepted(
+        tables,
+        channel,
+        host,
+        Command::Start {
+            variant: Variant::Classic,
+            teams,
+            options: Options::default(),
+            rated,
+        },
+    );
+    for &(user, team) in &humans[1..] {
+        last = accepted(tables, channel, user, Command::Join { team });
+    }
+    for &level in bots {
+        last = accepted(tables, channel, host, Command::AddBot { level: Some(level) });
+    }
+    last
+}
+
+fn command_for(mv: Move, layout: &crate::engine::Layout) -> Command {
+    match mv {
+        Move::Play { card, cell } => Command::Play {
+            card: Some(card.to_string()),
+            cell: layout.cell_name(cell),
+        },
+        Move::Exchange { card } => Command::Exchange {
+            card: card.to_string(),
+        },
+        Move::Place { cell } | Move::Remove { cell } => Command::Play {
+            card: None,
+            cell: layout.cell_name(cell),
+        },
+        Move::Pass => Command::Status,
+    }
+}
+
+/// Plays (humans the first legal move of their own view, computers through the service) until every
+/// human seat made `each` moves of their own.
+async fn play_until_everyone_moved(tables: &Tables, channel: u64, each: u32) {
+    for _ in 0..500 {
+        let Some(table) = tables.snapshot(ChannelId(channel)) else {
+            panic!("the game ended early");
+        };
+        let playing = table.playing().expect("playing");
+        let config = *playing.game().config();
+        let done = (0..config.players).all(|seat| {
+            playing.seats[usize::from(seat)].user().is_none() || playing.moves_made(seat) >= each
+        });
+        if done {
+            return;
+        }
+        let seat = playing.game().position().to_move();
+        match playing.seats[usize::from(seat)].user() {
+            Some(user) => {
+                let mut moves = MoveList::new();
+                playing.game().view(seat).legal_moves(&mut moves);
+                let mv = moves
+                    .iter()
+                    .copied()
+                    .find(|m| matches!(m, Move::Play { .. }))
+                    .expect("a card to play");
+                let command = command_for(mv, playing.game().position().layout());
+                accepted(tables, channel, user.0, command);
+            }
+            None => {
+                assert!(!tables.run_auto(ChannelId(channel), T0).await.is_empty());
+            }
+        }
+    }
+    panic!("not every human moved");
+}
+
+fn rating(store: &dyn Store, user: u64) -> PlayerRating {
+    store
+        .player_rating(Some(GUILD.0), user, 5)
+        .expect("rating")
+        .map(|r| r.rating)
+        .unwrap_or_default()
+}
+
+/// What five honest wins in a row of user 1 against new players give, with these humans and teams
+/// (1-based; `None`: the one of the two that user 1 is not on).
+fn five_honest_wins(humans: &[(u64, Option<u8>)]) -> f64 {
+    let mut current: HashMap<u64, PlayerRating> = HashMap::new();
+    let players: Vec<PlayerResult> = humans
+        .iter()
+        .map(|&(user_id, team)| {
+            let team = team.map_or(u8::from(user_id != 1), |t| t - 1);
+            PlayerResult {
+                user_id,
+                name: String::new(),
+                team,
+                won: team == 0,
+                sequences: 0,
+                bot_level: None,
+                gave_up: false,
+            }
+        })
+        .collect();
+    for _ in 0..5 {
+        for update in rate_game(&players, false, &current) {
+            current.insert(update.user_id, update.after);
+        }
+    }
+    current[&1].conservative()
+}
+
+/// The set-ups of the attack: (teams, the humans with their team, the computers).
+fn setups() -> Vec<(&'static str, Option<u8>, Vec<(u64, Option<u8>)>, Vec<BotLevel>)> {
+    use BotLevel::{Easy, Hard, Medium};
+    vec![
+        (
+            "2 vs 2 (each with computers)",
+            Some(2),
+            vec![(1, None), (2, Some(2))],
+            vec![Easy, Hard, Easy, Hard],
+        ),
+        ("1 vs 1", None, vec![(1, None), (2, None)], Vec::new()),
+        (
+            "2 vs 2",
+            Some(2),
+            vec![(1, Some(1)), (3, Some(1)), (2, Some(2)), (4, Some(2))],
+            Vec::new(),
+        ),
+        (
+            "three teams (each with a computer)",
+            Some(3),
+            vec![(1, Some(1)), (2, Some(2)), (5, Some(3))],
+            vec![Easy, Hard, Medium],
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn a_second_account_cannot_pump_a_rating() {
+    for (setup, teams, humans, bots) in setups() {
+        let bound = five_honest_wins(&humans);
+        for (backend, t) in backends("pump") {
+            let tables = tables_on(t.store.clone(), 24);
+            // The script of the issue: twenty games, the second account gives up at once.
+            for game in 0..20 {
+                let channel = 100 + game;
+                lobby(&tables, channel, teams, Some(true), &humans, &bots);
+                accepted(&tables, channel, 1, Command::Begin);
+                let mut text = String::new();
+                for &(user, _) in humans.iter().filter(|(u, _)| *u != 1 && *u != 3) {
+                    let reply = accepted(&tables, channel, user, Command::Forfeit { game: None });
+                    text = text_of(&reply);
+                }
+                assert!(text.contains("Aborted"), "{backend} {setup}: {text}");
+                assert!(!text.contains("wins"), "{backend} {setup}: {text}");
+            }
+            let r = rating(&*t.store, 1);
+            assert_eq!(r, PlayerRating::default(), "{backend} {setup}: {r:?}");
+            let stats = t.store.player_stats(Some(GUILD.0), 1).expect("stats");
+            assert_eq!((stats.games, stats.wins), (0, 0), "{backend} {setup}");
+            let history = text_of(&accepted(&tables, 99, 1, Command::History));
+            assert!(history.contains("aborted"), "{backend} {setup}: {history}");
+
+            // The same, but everyone makes two moves first: past the abort window. Five rated
+            // games a day between the same players, then casual, and the lobby says so first.
+            for game in 0..20 {
+                let channel = 200 + game;
+                let last = lobby(&tables, channel, teams, Some(true), &humans, &bots);
+                let shown = lobby_text(&last);
+                if game < 5 {
+                    assert!(shown.contains("Rated"), "{backend} {setup} {game}: {shown}");
+                } else {
+                    assert!(
+                        shown.contains("5 rated games against each other"),
+                        "{backend} {setup} {game}: {shown}"
+                    );
+                }
+                let started = text_of(&accepted(&tables, channel, 1, Command::Begin));
+                assert_eq!(
+                    started.contains("Casual"),
+                    game >= 5,
+                    "{backend} {setup} {game}: {started}"
+                );
+                play_until_everyone_moved(&tables, channel, 2).await;
+                // Every account but user 1's side gives up.
+                for &(user, _) in humans.iter().filter(|(u, _)| *u != 1 && *u != 3) {
+                    accepted(&tables, channel, user, Command::Forfeit { game: None });
+                }
+                assert!(tables.snapshot(ChannelId(channel)).is_none(), "{setup}: over");
+            }
+            let r = rating(&*t.store, 1);
+            assert_eq!(r.games, 5, "{backend} {setup}: {r:?}");
+            assert!(
+                r.conservative() <= bound + 1e-9,
+                "{backend} {setup}: {} above five honest wins ({bound})",
+                r.conservative()
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_player_who_stops_a_game_loses_it() {
+    for (backend, t) in backends("stop_loses") {
+        let tables = tables_on(t.store.clone(), 25);
+        lobby(&tables, 1, None, Some(true), &[(1, None), (2, None)], &[]);
+        accepted(&tables, 1, 1, Command::Begin);
+        play_until_everyone_moved(&tables, 1, 2).await;
+        let text = text_of(&accepted(&tables, 1, 1, Command::Stop));
+        assert!(text.contains("counts as giving up"), "{backend}: {text}");
+        assert!(text.contains("wins, as everyone else gave up"), "{text}");
+        assert!(text.contains("Rated"), "{text}");
+        let (host, other) = (rating(&*t.store, 1), rating(&*t.store, 2));
+        assert_eq!((host.games, other.games), (1, 1), "{backend}");
+        assert!(host.mu < 25.0 && other.mu > 25.0, "{backend}: {host:?} {other:?}");
+        let stats = t.store.player_stats(Some(GUILD.0), 2).expect("stats");
+        assert_eq!((stats.games, stats.wins), (1, 1));
+
+        // Before every player made two moves, a stop aborts the game instead.
+        lobby(&tables, 2, None, Some(true), &[(1, None), (2, None)], &[]);
+        accepted(&tables, 2, 1, Command::Begin);
+        let text = text_of(&accepted(&tables, 2, 1, Command::Stop));
+        assert!(text.contains("Aborted") && !text.contains("wins"), "{text}");
+        assert_eq!(rating(&*t.store, 1), host, "{backend}: unchanged");
+    }
+}
+
+#[tokio::test]
+async fn a_forfeit_then_a_stop_keeps_every_result() {
+    for (backend, t) in backends("forfeit_stop") {
+        for (channel, stopper) in [(1, 3), (2, 2)] {
+            let tables = tables_on(t.store.clone(), 26 + channel);
+            let humans = [(1, Some(1)), (3, Some(1)), (2, Some(2)), (4, Some(2))];
+            lobby(&tables, channel, Some(2), Some(true), &humans, &[]);
+            accepted(&tables, channel, 1, Command::Begin);
+            play_until_everyone_moved(&tables, channel, 2).await;
+            let before: Vec<PlayerRating> = [1, 2, 3, 4]
+                .iter()
+                .map(|&u| rating(&*t.store, u))
+                .collect();
+            accepted(&tables, channel, 1, Command::Forfeit { game: None });
+            let text = text_of(&accepted(&tables, channel, stopper, Command::Stop));
+            assert!(text.contains("counts as giving up"), "{backend}: {text}");
+            let after: Vec<PlayerRating> = [1, 2, 3, 4]
+                .iter()
+                .map(|&u| rating(&*t.store, u))
+                .collect();
+            for (b, a) in before.iter().zip(&after) {
+                assert_eq!(a.games, b.games + 1, "{backend}: everyone rated: {after:?}");
+            }
+            // The host gave up: a loss whoever stopped. The stopper's team lost.
+            assert!(after[0].mu < before[0].mu, "{backend}: {after:?}");
+            let won = |i: usize| after[i].mu > before[i].mu;
+            if stopper == 3 {
+                // Team 1 (users 1 and 3) stopped: team 2 (users 2 and 4) wins.
+                assert!(won(1) && won(3) && !won(2), "{backend}: {after:?}");
+            } else {
+                // Team 2 stopped: user 3 wins, the host keeps the loss.
+                assert!(won(2) && !won(1) && !won(3), "{backend}: {after:?}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn giving_up_against_a_computer_is_a_rated_loss() {
+    for (backend, t) in backends("give_up_computer") {
+        let tables = tables_on(t.store.clone(), 27);
+        lobby(&tables, 1, None, Some(true), &[(1, None)], &[BotLevel::Easy]);
+        accepted(&tables, 1, 1, Command::Begin);
+        play_until_everyone_moved(&tables, 1, 2).await;
+        let text = text_of(&accepted(&tables, 1, 1, Command::Forfeit { game: None }));
+        assert!(text.contains("wins, as everyone else gave up"), "{backend}: {text}");
+        assert!(!text.contains("Aborted"), "{text}");
+        let r = rating(&*t.store, 1);
+        assert_eq!(r.games, 1, "{backend}");
+        assert!(r.mu < 20.0, "{backend}: losing to easy costs a lot: {r:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
+    for (backend, t) in backends("moderator_stop") {
+        let tables = tables_on(t.store.clone(), 28);
+        lobby(&tables, 1, None, Some(true), &[(1, None), (2, None)], &[]);
+        accepted(&tables, 1, 1, Command::Begin);
+        play_until_everyone_moved(&tables, 1, 2).await;
+        let text = text_of(&accepted(&tables, 1, MODERATOR, Command::Stop));
+        assert!(text.contains("Not rated: stopped by someone who is not playing"), "{text}");
+        assert!(!text.contains("wins"), "{text}");
+        assert_eq!(rating(&*t.store, 1), PlayerRating::default(), "{backend}");
+        assert_eq!(rating(&*t.store, 2), PlayerRating::default(), "{backend}");
+
+        // With three teams, one player gave up before the moderator stopped: they keep the loss.
+        let humans = [(1, Some(1)), (2, Some(2)), (3, Some(3))];
+        lobby(&tables, 2, Some(3), Some(true), &humans, &[]);
+        accepted(&tables, 2, 1, Command::Begin);
+        play_until_everyone_moved(&tables, 2, 2).await;
+        accepted(&tables, 2, 3, Command::Forfeit { game: None });
+        let text = text_of(&accepted(&tables, 2, MODERATOR, Command::Stop));
+        assert!(text.contains("players who gave up keep their loss"), "{text}");
+        let quitter = rating(&*t.store, 3);
+        assert_eq!(quitter.games, 1, "{backend}");
+        assert!(quitter.mu < 25.0);
+        assert_eq!(rating(&*t.store, 1), PlayerRating::default(), "{backend}");
+    }
+}
+
+#[test]
+fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
+    let t = sqlite_store("says_rated").expect("sqlite");
+    let tables = tables_on(t.store.clone(), 29);
+    // Alone so far, by default: casual until an opponent joins.
+    let first = accepted(
+        &tables,
+        1,
+        1,
+        Command::Start {
+            variant: Variant::Classic,
+            teams: None,
+            options: Options::default(),
+            rated: None,
+        },
+    );
+    assert!(lobby_text(&first).contains("Casual so far"), "{}", lobby_text(&first));
+    let joined = accepted(&tables, 1, 2, Command::Join { team: None });
+    assert!(lobby_text(&joined).contains("Rated"), "{}", lobby_text(&joined));
+    let started = text_of(&accepted(&tables, 1, 1, Command::Begin));
+    assert!(started.contains("Rated: this game counts"), "{started}");
+    // The host's choice: casual, said in the lobby and at the start.
+    let last = lobby(&tables, 2, None, Some(false), &[(1, None), (2, None)], &[]);
+    assert!(lobby_text(&last).contains("Casual: this game does not count"));
+    let started = text_of(&accepted(&tables, 2, 1, Command::Begin));
+    assert!(started.contains("Casual"), "{started}");
+    // A game against computers only, by default: casual.
+    let last = lobby(&tables, 3, None, None, &[(3, None)], &[BotLevel::Hard]);
+    assert!(lobby_text(&last).contains("Casual"), "{}", lobby_text(&last));
+}
