@@ -137,3 +137,47 @@ fn a_host_who_gave_up_cannot_stop_the_game_but_a_player_can() {
     assert_eq!(refused, [false, false, false, false, false, true, false]);
     assert!(results[5].1.join(" ").contains("The host has given up"));
 }
+
+/// Issue 24.1, the script of the report through the binary: twenty times, user 1 starts a two-team
+/// lobby, user 2 joins team 2, user 1 adds `easy`, `hard`, `easy`, `hard` (two `easy` teammates for
+/// user 1, two `hard` ones for user 2), starts, and user 2 gives up at once. Every game is aborted:
+/// nobody wins, and user 1 has no rated game, no game and no win afterwards.
+#[test]
+fn twenty_forfeits_by_a_second_account_move_no_rating() {
+    let mut requests = Vec::new();
+    for channel in 1..=20 {
+        let mut start = req(6, channel, 1, "start");
+        start["teams"] = json!(2);
+        let mut join = req(6, channel, 2, "join");
+        join["team"] = json!(2);
+        requests.extend([start, join]);
+        for level in ["easy", "hard", "easy", "hard"] {
+            let mut add = req(6, channel, 1, "bot_add");
+            add["level"] = json!(level);
+            requests.push(add);
+        }
+        requests.push(req(6, channel, 1, "begin"));
+        requests.push(req(6, channel, 2, "forfeit"));
+    }
+    requests.push(req(6, 99, 1, "stats"));
+    requests.push(req(6, 99, 1, "leaderboard"));
+    requests.push(req(6, 99, 1, "history"));
+    let results = run("", &requests);
+    for (i, (refused, _)) in results.iter().enumerate() {
+        assert!(!refused, "request {i} ({}) was refused", requests[i]);
+    }
+    for game in 0..20 {
+        let forfeit = results[game * 8 + 7].1.join("\n");
+        assert!(forfeit.contains("Aborted"), "game {game}: {forfeit}");
+        assert!(!forfeit.contains("wins"), "game {game}: {forfeit}");
+        let lobby = results[game * 8 + 5].1.join("\n");
+        assert!(lobby.contains("Rated"), "game {game}: {lobby}");
+    }
+    let n = requests.len();
+    let stats = results[n - 3].1.join("\n");
+    assert!(stats.contains("has not finished a game"), "{stats}");
+    let leaderboard = results[n - 2].1.join("\n");
+    assert!(!leaderboard.contains("<@1>"), "{leaderboard}");
+    let history = results[n - 1].1.join("\n");
+    assert_eq!(history.matches("aborted").count(), 10, "{history}");
+}

@@ -416,7 +416,15 @@ impl Playing {
     pub fn rating_note(&self, setup: &Setup) -> RatingNote {
         if self.is_aborted() {
             RatingNote::Aborted
-        } else if self.stopped == Some(Stop::Moderator) {
+        } else {
+            self.start_note(setup)
+        }
+    }
+
+    /// What the start message says about ratings: rated, casual, or casual for the daily limit
+    /// (and, at the end, how a moderator's stop was counted).
+    fn start_note(&self, setup: &Setup) -> RatingNote {
+        if self.stopped == Some(Stop::Moderator) {
             RatingNote::ModeratorStop {
                 gave_up: self.counts_for_ratings(setup) && self.anyone_gave_up(),
             }
@@ -1235,7 +1243,7 @@ impl Table {
             daily_limit: limited.then_some(limit),
             stopped: None,
         };
-        let note = playing.rating_note(&setup);
+        let note = playing.start_note(&setup);
         let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];
         let mut lines: Vec<Text> = roll_off_line.into_iter().collect();
         lines.push(Text::GameStarted {
