@@ -132,7 +132,7 @@ fn command_for(mv: Move, layout: &crate::engine::Layout) -> Command {
 
 /// Plays (humans the first legal move of their own view, computers through the service) until every
 /// human seat made `each` moves of their own.
-async fn play_until_everyone_moved(tables: &Tables, channel: u64, each: u32) {
+fn play_until_everyone_moved(tables: &Tables, channel: u64, each: u32) {
     for _ in 0..500 {
         let Some(table) = tables.snapshot(ChannelId(channel)) else {
             panic!("the game ended early");
@@ -159,7 +159,16 @@ async fn play_until_everyone_moved(tables: &Tables, channel: u64, each: u32) {
                 accepted(tables, channel, user.0, command);
             }
             None => {
-                assert!(!tables.run_auto(ChannelId(channel), T0).await.is_empty());
+                // Computer moves are async (their search and saving run on blocking threads);
+                // everything else here is called as the Discord layer calls it, off the runtime,
+                // where the PostgreSQL client may block.
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a runtime");
+                assert!(!runtime
+                    .block_on(tables.run_auto(ChannelId(channel), T0))
+                    .is_empty());
             }
         }
     }
@@ -227,8 +236,8 @@ fn setups() -> Vec<(&'static str, Option<u8>, Vec<(u64, Option<u8>)>, Vec<BotLev
     ]
 }
 
-#[tokio::test]
-async fn a_second_account_cannot_pump_a_rating() {
+#[test]
+fn a_second_account_cannot_pump_a_rating() {
     for (setup, teams, humans, bots) in setups() {
         let bound = five_honest_wins(&humans);
         for (backend, t) in backends("pump") {
@@ -273,7 +282,7 @@ async fn a_second_account_cannot_pump_a_rating() {
                     game >= 5,
                     "{backend} {setup} {game}: {started}"
                 );
-                play_until_everyone_moved(&tables, channel, 2).await;
+                play_until_everyone_moved(&tables, channel, 2);
                 // Every account but user 1's side gives up.
                 for &(user, _) in humans.iter().filter(|(u, _)| *u != 1 && *u != 3) {
                     accepted(&tables, channel, user, Command::Forfeit { game: None });
@@ -291,13 +300,13 @@ async fn a_second_account_cannot_pump_a_rating() {
     }
 }
 
-#[tokio::test]
-async fn a_player_who_stops_a_game_loses_it() {
+#[test]
+fn a_player_who_stops_a_game_loses_it() {
     for (backend, t) in backends("stop_loses") {
         let tables = tables_on(t.store.clone(), 25);
         lobby(&tables, 1, None, Some(true), &[(1, None), (2, None)], &[]);
         accepted(&tables, 1, 1, Command::Begin);
-        play_until_everyone_moved(&tables, 1, 2).await;
+        play_until_everyone_moved(&tables, 1, 2);
         let text = text_of(&accepted(&tables, 1, 1, Command::Stop));
         assert!(text.contains("counts as giving up"), "{backend}: {text}");
         assert!(text.contains("wins, as everyone else gave up"), "{text}");
@@ -317,15 +326,15 @@ async fn a_player_who_stops_a_game_loses_it() {
     }
 }
 
-#[tokio::test]
-async fn a_forfeit_then_a_stop_keeps_every_result() {
+#[test]
+fn a_forfeit_then_a_stop_keeps_every_result() {
     for (backend, t) in backends("forfeit_stop") {
         for (channel, stopper) in [(1, 3), (2, 2)] {
             let tables = tables_on(t.store.clone(), 26 + channel);
             let humans = [(1, Some(1)), (3, Some(1)), (2, Some(2)), (4, Some(2))];
             lobby(&tables, channel, Some(2), Some(true), &humans, &[]);
             accepted(&tables, channel, 1, Command::Begin);
-            play_until_everyone_moved(&tables, channel, 2).await;
+            play_until_everyone_moved(&tables, channel, 2);
             let before: Vec<PlayerRating> = [1, 2, 3, 4]
                 .iter()
                 .map(|&u| rating(&*t.store, u))
@@ -354,13 +363,13 @@ async fn a_forfeit_then_a_stop_keeps_every_result() {
     }
 }
 
-#[tokio::test]
-async fn giving_up_against_a_computer_is_a_rated_loss() {
+#[test]
+fn giving_up_against_a_computer_is_a_rated_loss() {
     for (backend, t) in backends("give_up_computer") {
         let tables = tables_on(t.store.clone(), 27);
         lobby(&tables, 1, None, Some(true), &[(1, None)], &[BotLevel::Easy]);
         accepted(&tables, 1, 1, Command::Begin);
-        play_until_everyone_moved(&tables, 1, 2).await;
+        play_until_everyone_moved(&tables, 1, 2);
         let text = text_of(&accepted(&tables, 1, 1, Command::Forfeit { game: None }));
         assert!(text.contains("wins, as everyone else gave up"), "{backend}: {text}");
         assert!(!text.contains("Aborted"), "{text}");
@@ -370,13 +379,13 @@ async fn giving_up_against_a_computer_is_a_rated_loss() {
     }
 }
 
-#[tokio::test]
-async fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
+#[test]
+fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
     for (backend, t) in backends("moderator_stop") {
         let tables = tables_on(t.store.clone(), 28);
         lobby(&tables, 1, None, Some(true), &[(1, None), (2, None)], &[]);
         accepted(&tables, 1, 1, Command::Begin);
-        play_until_everyone_moved(&tables, 1, 2).await;
+        play_until_everyone_moved(&tables, 1, 2);
         let text = text_of(&accepted(&tables, 1, MODERATOR, Command::Stop));
         assert!(text.contains("Not rated: stopped by someone who is not playing"), "{text}");
         assert!(!text.contains("wins"), "{text}");
@@ -387,7 +396,7 @@ async fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
         let humans = [(1, Some(1)), (2, Some(2)), (3, Some(3))];
         lobby(&tables, 2, Some(3), Some(true), &humans, &[]);
         accepted(&tables, 2, 1, Command::Begin);
-        play_until_everyone_moved(&tables, 2, 2).await;
+        play_until_everyone_moved(&tables, 2, 2);
         accepted(&tables, 2, 3, Command::Forfeit { game: None });
         let text = text_of(&accepted(&tables, 2, MODERATOR, Command::Stop));
         assert!(text.contains("players who gave up keep their loss"), "{text}");
