@@ -24,6 +24,8 @@ mod fair_tests;
 #[cfg(test)]
 mod limit_tests;
 #[cfg(test)]
+mod name_tests;
+#[cfg(test)]
 mod pause_tests;
 #[cfg(test)]
 mod picker_tests;
