@@ -1,0 +1,84 @@
+//! Issue 24, point 4, through the real binary and the Discord stand-in: a player whose display name is
+//! a masked link with `@everyone` gives up; the channel post names the computer that takes the seat
+//! with the name escaped (no link, no mention), and no message the bot sent lets Discord ping
+//! `@everyone`, `@here` or a role.
+
+mod support;
+
+use serde_json::Value;
+use support::bot::Harness;
+use support::fake_discord::{FakeUser, StoredMessage};
+use support::table::{public_result, TableDriver};
+
+/// At most Discord's 32 characters, so the whole name reaches the message.
+const HOSTILE: &str = "[gift](https://x.yz)@everyone";
+
+/// Whether a message's `allowed_mentions` keep Discord from pinging `@everyone`, `@here` and roles:
+/// present (without it Discord parses every mention), `parse` without "everyone" and "roles", no
+/// role listed.
+fn pings_no_crowd(message: &StoredMessage) -> bool {
+    let allowed = &message.allowed_mentions;
+    let parse: Vec<&str> = allowed["parse"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    allowed.is_object()
+        && !parse.contains(&"everyone")
+        && !parse.contains(&"roles")
+        && allowed["roles"].as_array().is_none_or(Vec::is_empty)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hostile_name_is_posted_as_text_and_nothing_pings_everyone() {
+    let h = Harness::started().await;
+    let fake = &h.fake;
+    let fail = |e: String| -> ! { panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)) };
+    let players: Vec<FakeUser> = ["alice", HOSTILE, "carol", "dave"]
+        .iter()
+        .map(|n| fake.add_user(n))
+        .collect();
+    let channel = fake.add_channel("sequence-names");
+    TableDriver::open(fake, channel, &players[0], &players[1..], 2)
+        .await
+        .unwrap_or_else(|e| fail(e));
+
+    // Two teams of two: the hostile player gives up and a computer takes the seat.
+    let quitter = &players[1];
+    let forfeit = fake
+        .slash(quitter, channel, "sequence forfeit", &[])
+        .unwrap_or_else(|e| fail(e));
+    let post = public_result(fake, &forfeit, channel, "the forfeit", |m| {
+        m.content.contains("gave up")
+    })
+    .await
+    .unwrap_or_else(|e| fail(e));
+    let expected = format!(
+        "<@{}> gave up. The computer player **Computer (for \\[gift\\](https\\://x.yz)@\u{200B}everyone)** takes their seat.",
+        quitter.id
+    );
+    assert!(post.content.contains(&expected), "{}", post.content);
+    assert!(!post.content.contains(HOSTILE), "{}", post.content);
+    assert!(!post.content.contains("@everyone"), "{}", post.content);
+    // It notifies only whom it names on purpose (the player who gave up), never a crowd.
+    assert!(pings_no_crowd(&post), "{:?}", post.allowed_mentions);
+    assert_eq!(post.notified, [quitter.id]);
+
+    // Every message of the game (lobby, start, prompts, hands by DM, private answers) says whom it
+    // may ping.
+    let mut sent = fake.messages_in(channel);
+    for player in &players {
+        sent.extend(fake.dms_to(player.id));
+    }
+    assert!(sent.len() > 5, "{}", sent.len());
+    let crowd: Vec<_> = sent
+        .iter()
+        .filter(|m| !pings_no_crowd(m))
+        .map(|m| (&m.content, &m.allowed_mentions))
+        .collect();
+    assert!(crowd.is_empty(), "{crowd:#?}");
+    let problems = fake.take_openapi_problems();
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(!h.bot.log().contains("panicked"));
+}
