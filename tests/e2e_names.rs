@@ -1,7 +1,7 @@
 //! Issue 24, point 4, through the real binary and the Discord stand-in: a player whose display name is
 //! a masked link with `@everyone` gives up; the channel post names the computer that takes the seat
-//! with the name escaped (no link, no mention), and no message the bot sent lets Discord ping
-//! `@everyone`, `@here` or a role.
+//! with the name escaped (no link, no mention), and no message the bot sent (posts, DMs, private
+//! answers, the refusal of a forged button) lets Discord ping `@everyone`, `@here` or a role.
 
 mod support;
 
@@ -61,13 +61,30 @@ async fn a_hostile_name_is_posted_as_text_and_nothing_pings_everyone() {
     assert!(post.content.contains(&expected), "{}", post.content);
     assert!(!post.content.contains(HOSTILE), "{}", post.content);
     assert!(!post.content.contains("@everyone"), "{}", post.content);
-    // It notifies only whom it names on purpose (the player who gave up), never a crowd.
+    // It pings nobody (the player who gave up is named, not called), least of all a crowd.
     assert!(pings_no_crowd(&post), "{:?}", post.allowed_mentions);
-    assert_eq!(post.notified, [quitter.id]);
+    assert!(post.notified.is_empty(), "{:?}", post.notified);
+
+    // A press of a button the bot never made is refused privately, also saying whom it may ping.
+    let forged = fake.add_bot_button(channel, "Win", "sequence:p:1:2:cell:JD:A0");
+    let press = fake
+        .click(&players[2], forged, "sequence:p:1:2:cell:JD:A0")
+        .unwrap_or_else(|e| fail(e));
+    let refusal = fake
+        .wait_reply(&press, support::table::STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
+    assert!(refusal.content.contains("do not know this button"), "{refusal:?}");
+    assert!(pings_no_crowd(&refusal), "{:?}", refusal.allowed_mentions);
 
     // Every message of the game (lobby, start, prompts, hands by DM, private answers) says whom it
     // may ping.
-    let mut sent = fake.messages_in(channel);
+    // (The forged message was made by the test, not sent by the bot.)
+    let mut sent: Vec<StoredMessage> = fake
+        .messages_in(channel)
+        .into_iter()
+        .filter(|m| m.id != forged)
+        .collect();
     for player in &players {
         sent.extend(fake.dms_to(player.id));
     }
