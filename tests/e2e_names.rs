@@ -74,7 +74,10 @@ async fn a_hostile_name_is_posted_as_text_and_nothing_pings_everyone() {
         .wait_reply(&press, support::table::STEP)
         .await
         .unwrap_or_else(|e| fail(e));
-    assert!(refusal.content.contains("do not know this button"), "{refusal:?}");
+    assert!(
+        refusal.content.contains("do not know this button"),
+        "{refusal:?}"
+    );
     assert!(pings_no_crowd(&refusal), "{:?}", refusal.allowed_mentions);
 
     // Every message of the game (lobby, start, prompts, hands by DM, private answers) says whom it

@@ -225,13 +225,12 @@ async fn hostile_names_reach_the_channel_status_and_prompts_as_text() {
         // Kept clean for the log, the record and the images: one line, no hidden marks, no escapes.
         let table = tables.snapshot(ChannelId(channel)).expect("the table");
         let playing = table.playing().expect("playing");
-        let kept: Vec<&str> = playing
-            .forfeited
-            .iter()
-            .map(|(_, p)| p.name())
-            .collect();
+        let kept: Vec<&str> = playing.forfeited.iter().map(|(_, p)| p.name()).collect();
         assert_eq!(kept, [clean_name(name)]);
-        assert!(!kept[0].contains(['\n', '\u{202E}', '\u{200F}', '\\']), "{kept:?}");
+        assert!(
+            !kept[0].contains(['\n', '\u{202E}', '\u{200F}', '\\']),
+            "{kept:?}"
+        );
     }
 }
 
@@ -246,15 +245,18 @@ async fn an_ordinary_name_is_shown_exactly_as_before() {
         ))
     );
     let texts = rendered(&replies).join("\n");
-    assert!(texts.contains("**Computer (for Alice)** is thinking"), "{texts}");
+    assert!(
+        texts.contains("**Computer (for Alice)** is thinking"),
+        "{texts}"
+    );
     assert!(!texts.contains('\\'), "nothing to escape: {texts}");
 }
 
 #[test]
 fn history_shows_names_kept_before_they_were_cleaned_as_text() {
     let t = sqlite_store("names_history").expect("sqlite");
-    let config = crate::engine::Config::new(Variant::Classic, 2, None, Options::default())
-        .expect("config");
+    let config =
+        crate::engine::Config::new(Variant::Classic, 2, None, Options::default()).expect("config");
     let player = |user_id, name: &str, team, won| PlayerResult {
         user_id,
         name: name.to_string(),
@@ -328,10 +330,7 @@ fn a_name_with_line_breaks_keeps_the_settings_log_line_whole() {
     let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 1);
     let admin = Actor {
         can_manage_guild: true,
-        ..actor(
-            5,
-            "Eve\r\nERROR forged\u{202E}\u{1B}[2J",
-        )
+        ..actor(5, "Eve\r\nERROR forged\u{202E}\u{1B}[2J")
     };
     let request = SettingsRequest {
         changes: ServerSettings {
@@ -344,15 +343,13 @@ fn a_name_with_line_breaks_keeps_the_settings_log_line_whole() {
         ask_as(&tables, 1, admin, Command::Settings(request))
     });
     assert!(!reply.is_refusal(), "{reply:?}");
-    let log = String::from_utf8(log.0.lock().unwrap_or_else(|e| e.into_inner()).clone())
-        .expect("utf-8");
+    let log =
+        String::from_utf8(log.0.lock().unwrap_or_else(|e| e.into_inner()).clone()).expect("utf-8");
     // The forged line is part of the one line that logs the change, not a line of its own.
     let lines: Vec<&str> = log.lines().filter(|l| l.contains("forged")).collect();
     assert_eq!(lines.len(), 1, "{log}");
     assert!(
-        lines[0].contains(
-            "server settings changed by Eve ERROR forged[2J: "
-        ),
+        lines[0].contains("server settings changed by Eve ERROR forged[2J: "),
         "{log}"
     );
     assert!(!log.contains(['\u{202E}', '\u{1B}']), "{log:?}");

@@ -121,9 +121,9 @@ mod tests {
 
     /// Every hidden character the issue names, and a few more of the same kind.
     const HIDDEN: [char; 15] = [
-        '\u{0000}', '\u{001B}', '\u{007F}', '\u{009B}', '\u{200B}', '\u{200C}',
-        '\u{200E}', '\u{200F}', '\u{202A}', '\u{202E}', '\u{2066}', '\u{2069}', '\u{2060}',
-        '\u{FEFF}', '\u{061C}',
+        '\u{0000}', '\u{001B}', '\u{007F}', '\u{009B}', '\u{200B}', '\u{200C}', '\u{200E}',
+        '\u{200F}', '\u{202A}', '\u{202E}', '\u{2066}', '\u{2069}', '\u{2060}', '\u{FEFF}',
+        '\u{061C}',
     ];
 
     #[test]
