@@ -80,11 +80,11 @@ pub fn clean_name(raw: &str) -> String {
 /// A name as it may stand in a chat message: the text Discord shows is the name, and nothing in it
 /// formats, links or mentions.
 ///
-/// Markdown characters get a backslash (Discord then shows the character itself): `\ * _ ~ ` | # >`
-/// and `[ ]` (so no masked link can form; `( )` alone format nothing and stay as they are), `<` (so
-/// `<@id>`, `<@&id>`, `<#id>`, `<t:…>` and custom emoji stay text) and `:` (so `https://…` is not
-/// made a link). A `-` or a number with a `.` that opens the name get one too (a list, a subtext
-/// line, should the name start a line). `@` is followed by a zero-width space, so `@everyone` and
+/// Markdown characters get a backslash (Discord then shows the character itself): `\`, `*`, `_`,
+/// `~`, the backtick, `|`, `#`, `>` and `[ ]` (so no masked link can form; `( )` alone format nothing
+/// and stay as they are), `<` (so `<@id>`, `<@&id>`, `<#id>`, `<t:…>` and custom emoji stay text) and
+/// `:` (so `https://…` is not made a link). A `-` or `+` or a number's `.` that opens the name get one
+/// too (a list or a subtext line, should the name start a line). `@` is followed by a zero-width space, so `@everyone` and
 /// `@here` are not mentions. Hidden characters and line breaks are dropped first, as in
 /// [`clean_name`] (names kept before they were cleaned on the way in).
 pub fn chat_name(name: &str) -> String {
