@@ -468,7 +468,10 @@ async fn direct(
             for chunk in more {
                 if sent.is_ok() {
                     sent = retrying("send a DM", || {
-                        dm.send_message(ctx, serenity::CreateMessage::new().content(chunk.clone()))
+                        let next = serenity::CreateMessage::new()
+                            .content(chunk.clone())
+                            .allowed_mentions(serenity::CreateAllowedMentions::new());
+                        dm.send_message(ctx, next)
                     })
                     .await
                     .map(|_| ());
@@ -657,6 +660,7 @@ pub(super) async fn respond_to_command(
                 let mut builder = poise::CreateReply::default()
                     .content(out.content)
                     .ephemeral(true)
+                    .allowed_mentions(out.mentions)
                     .components(out.components);
                 for file in out.files {
                     builder = builder.attachment(file);
@@ -776,7 +780,8 @@ pub(super) async fn say_private(ctx: Context<'_>, text: &Text) {
     let lang = Lang::from_optional(ctx.locale()).unwrap_or_default();
     let reply = poise::CreateReply::default()
         .content(clip(text.render(lang)))
-        .ephemeral(true);
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Err(e) = retrying("answer privately", || ctx.send(reply.clone())).await {
         tracing::warn!("cannot answer privately: {e}");
     }
@@ -813,7 +818,8 @@ async fn refuse_press(
     let lang = Lang::from_locale(&press.locale);
     let answer = serenity::CreateInteractionResponseMessage::new()
         .content(clip(text.render(lang)))
-        .ephemeral(true);
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Err(e) = retrying("refuse a button", || {
         press.create_response(
             ctx,
@@ -1165,7 +1171,8 @@ async fn private_more(
     for chunk in more {
         let followup = serenity::CreateInteractionResponseFollowup::new()
             .content(chunk)
-            .ephemeral(true);
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
         if let Err(e) = retrying("answer privately", || {
             press.create_followup(ctx, followup.clone())
         })

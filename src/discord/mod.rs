@@ -172,7 +172,10 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
     let plan = config.sharding.plan()?;
     // Ask Discord who we are before connecting the gateway: a refused token then gives a clear error
     // at once instead of a reconnect loop.
-    let mut http = serenity::HttpBuilder::new(&token);
+    // Defence in depth: a message that does not say whom it may ping pings nobody (never @everyone,
+    // @here or a role); the deliberate user pings name their users (see `deliver`).
+    let mut http = serenity::HttpBuilder::new(&token)
+        .default_allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Some(client) = http_client(&config.network)? {
         http = http.client(client);
     }
@@ -222,6 +225,9 @@ async fn run_shards(
         .options(poise::FrameworkOptions {
             commands: commands(),
             on_error: |error| Box::pin(on_error(error)),
+            // poise's default lets a reply ping every user it mentions; ours ping only whom they
+            // name (as the HTTP client's default above).
+            allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
             event_handler: |ctx, event, _framework, data| {
                 Box::pin(async move {
                     if let serenity::FullEvent::Ready { data_about_bot } = event {

@@ -7,6 +7,7 @@
 
 mod access;
 mod bot;
+pub mod names;
 mod persist;
 pub mod picker;
 mod pool;
@@ -17,11 +18,13 @@ mod table;
 pub mod text;
 
 #[cfg(test)]
-mod i18n_tests;
-#[cfg(test)]
 mod fair_tests;
 #[cfg(test)]
+mod i18n_tests;
+#[cfg(test)]
 mod limit_tests;
+#[cfg(test)]
+mod name_tests;
 #[cfg(test)]
 mod pause_tests;
 #[cfg(test)]
@@ -1031,8 +1034,9 @@ impl Tables {
             mut actor,
             command,
         } = request;
-        // Names reach messages, images and the database: at most Discord's 32 characters.
-        actor.name = crate::render::texts::cap_name(&actor.name);
+        // Names reach messages, logs, images and the database: one line of visible text, at most
+        // Discord's 32 characters (messages escape it again, see `names::chat_name`).
+        actor.name = names::clean_name(&actor.name);
         if command.changes_table() && !self.may_act(guild) {
             // The shard is being handed to another process (or was never this one's): nothing
             // changes here; the player tries again once the new owner is up.

@@ -7,9 +7,11 @@ use std::fmt;
 use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{join_list, tr, Args, Lang, Tr};
 
+use super::names::chat_name;
 use super::{Button, ChannelId, Permission, UserId};
 
-/// A player as named in a message: a user (shown as a mention) or a computer player (its name).
+/// A player as named in a message: a user (shown as a mention) or a computer player (its name, as
+/// text: see [`chat_name`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Who {
     /// A Discord user.
@@ -22,7 +24,7 @@ impl fmt::Display for Who {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Who::User(id) => write!(f, "<@{}>", id.0),
-            Who::Bot(name) => write!(f, "**{name}**"),
+            Who::Bot(name) => write!(f, "**{}**", chat_name(name)),
         }
     }
 }
@@ -1118,9 +1120,9 @@ impl Text {
             Text::LobbyOpened => tr.t("lobby-opened"),
             Text::Joined => tr.t("joined"),
             Text::Left => tr.t("left"),
-            Text::BotAdded(name) => tr.ta("bot-added", &Args::new().text("name", name.as_str())),
+            Text::BotAdded(name) => tr.ta("bot-added", &Args::new().text("name", chat_name(name))),
             Text::BotRemoved(name) => {
-                tr.ta("bot-removed", &Args::new().text("name", name.as_str()))
+                tr.ta("bot-removed", &Args::new().text("name", chat_name(name)))
             }
             Text::CancelledAck => tr.t("cancelled-ack"),
             Text::BegunAck => tr.t("begun-ack"),
@@ -1310,7 +1312,7 @@ impl Text {
                 "forfeited",
                 &Args::new()
                     .text("player", who.to_string())
-                    .text("bot", bot.as_str()),
+                    .text("bot", chat_name(bot)),
             ),
             Text::Turn { who, dice, again } => {
                 let key = match (who, dice, again) {
@@ -1343,7 +1345,7 @@ impl Text {
                 "replaced-after-timeouts",
                 &Args::new()
                     .text("player", who.to_string())
-                    .text("bot", bot.as_str())
+                    .text("bot", chat_name(bot))
                     .number("count", *count),
             ),
             Text::GaveUp(who) => tr.ta("gave-up", &Args::new().text("player", who.to_string())),
