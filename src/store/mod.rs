@@ -271,6 +271,20 @@ pub enum StoreError {
         /// The lock file beside it.
         lock: PathBuf,
     },
+    /// The lock file beside the SQLite file is a link or another file's second name: writing the
+    /// process id into it would overwrite that file.
+    #[error(
+        "the lock file {lock} {detail}; the bot writes its process id into its lock file, so it does \
+         not start rather than overwrite another file. Remove {lock} (removing a link or a second \
+         name leaves the file it points to alone) and start again: the bot creates a lock file of \
+         its own"
+    )]
+    UnsafeLock {
+        /// The lock file.
+        lock: PathBuf,
+        /// What it is instead of a lock file of its own.
+        detail: String,
+    },
     /// The database file or its folder cannot be written.
     #[error(
         "the database {path} cannot be written ({detail}); the bot saves every move, so it does not \

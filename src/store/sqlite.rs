@@ -356,13 +356,7 @@ fn prepare(path: &Path) -> Result<File, StoreError> {
         }
     }
     let lock_path = companion(path, ".lock");
-    let mut lock = private_file()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(|e| not_writable(&lock_path, e))?;
+    let mut lock = open_lock(path, &lock_path)?;
     match lock.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
@@ -378,11 +372,70 @@ fn prepare(path: &Path) -> Result<File, StoreError> {
             })
         }
     }
-    // For whoever looks: which process holds it.
+    // For whoever looks: which process holds it. Emptied only now: the lock is held (no other
+    // process is reading it) and the file is known to be a lock file of its own.
     let pid = format!("{}\n", std::process::id());
     let _ = lock
         .set_len(0)
         .and_then(|()| std::io::Write::write_all(&mut lock, pid.as_bytes()));
+    Ok(lock)
+}
+
+/// Opens (creating it, owner-only) the lock file `lock_path` of the database `path` without following
+/// a link and without emptying it, and makes sure it is a lock file of its own: a regular file with
+/// no other name, not the database or one of its journals. The process id is written into it, so a
+/// link (or a second name) planted there would turn starting the bot into overwriting another file.
+fn open_lock(path: &Path, lock_path: &Path) -> Result<File, StoreError> {
+    let unsafe_lock = |detail: String| StoreError::UnsafeLock {
+        lock: lock_path.to_path_buf(),
+        detail,
+    };
+    let link = |p: &Path| {
+        std::fs::symlink_metadata(p)
+            .is_ok_and(|m| m.file_type().is_symlink())
+            .then(|| match std::fs::read_link(p) {
+                Ok(target) => format!("is a symbolic link (to {})", target.display()),
+                Err(_) => "is a symbolic link".to_string(),
+            })
+    };
+    let mut options = private_file();
+    options.read(true).write(true).create(true).truncate(false);
+    // The kernel refuses the link itself (no window between a check and the open).
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    #[cfg(not(unix))]
+    if let Some(detail) = link(lock_path) {
+        return Err(unsafe_lock(detail));
+    }
+    let lock = match options.open(lock_path) {
+        Ok(lock) => lock,
+        // `ELOOP` on Linux, other codes elsewhere: whatever the code, a link is named as one.
+        Err(e) => return Err(link(lock_path).map_or_else(|| not_writable(lock_path, e), unsafe_lock)),
+    };
+    let opened = lock.metadata().map_err(|source| StoreError::Io {
+        path: lock_path.to_path_buf(),
+        source,
+    })?;
+    if !opened.is_file() {
+        return Err(unsafe_lock("is not a regular file".into()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let same = |m: &std::fs::Metadata| m.dev() == opened.dev() && m.ino() == opened.ino();
+        for suffix in ["", "-wal", "-shm"] {
+            let file = companion(path, suffix);
+            if std::fs::metadata(&file).is_ok_and(|m| same(&m)) {
+                return Err(unsafe_lock(format!("is the same file as {}", file.display())));
+            }
+        }
+        if opened.nlink() > 1 {
+            return Err(unsafe_lock(format!(
+                "is one of {} names of the same file (hard links)",
+                opened.nlink()
+            )));
+        }
+    }
     Ok(lock)
 }
 
@@ -1805,6 +1858,89 @@ mod tests {
         drop(first);
         let again = SqliteStore::open(&path).expect("free again once closed");
         assert_eq!(again.load_tables().expect("load").tables.len(), 1);
+    }
+
+    /// Issue 24.5: a lock file planted as a link (to the database, to another file, to nowhere) or
+    /// as a second name of another file is refused before anything is written, with a message that
+    /// names it; once it is removed the bot starts on the database as it was.
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_that_is_a_link_or_a_second_name_is_refused_and_nothing_is_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        let lock = companion(&path, ".lock");
+        let store = SqliteStore::open(&path).expect("open");
+        store.save_table(&table(10, Some(1), 4)).expect("save");
+        let before = store.load_tables().expect("load");
+        drop(store);
+        // The lock file stays after the process; removed here to plant another in its place.
+        std::fs::remove_file(&lock).expect("remove the lock file");
+        let database = std::fs::read(&path).expect("read");
+        let other = dir.path().join("notes.txt");
+        std::fs::write(&other, "the operator's notes\n").expect("write");
+        let nowhere = dir.path().join("nowhere");
+        type Plant = fn(&Path, &Path) -> std::io::Result<()>;
+        let cases: [(&str, &Path, Plant, &str); 4] = [
+            (
+                "a link to the database",
+                &path,
+                |t, l| std::os::unix::fs::symlink(t, l),
+                "symbolic link",
+            ),
+            (
+                "a link to another file",
+                &other,
+                |t, l| std::os::unix::fs::symlink(t, l),
+                "symbolic link",
+            ),
+            (
+                "a dangling link",
+                &nowhere,
+                |t, l| std::os::unix::fs::symlink(t, l),
+                "symbolic link",
+            ),
+            (
+                "a hard link to another file",
+                &other,
+                |t, l| std::fs::hard_link(t, l),
+                "hard links",
+            ),
+        ];
+        for (case, target, plant, says) in cases {
+            plant(target, &lock).expect("plant the lock file");
+            for opened in [
+                SqliteStore::open(&path).err(),
+                SqliteStore::open_or_repair(&path).err(),
+            ] {
+                let err = opened.unwrap_or_else(|| panic!("{case}: opened"));
+                assert!(matches!(err, StoreError::UnsafeLock { .. }), "{case}: {err}");
+                let text = err.to_string();
+                assert!(text.contains(&lock.display().to_string()), "{case}: {text}");
+                assert!(text.contains(says), "{case}: {text}");
+                assert!(text.contains("Remove"), "{case}: {text}");
+            }
+            assert_eq!(std::fs::read(&path).expect("read"), database, "{case}");
+            assert_eq!(
+                std::fs::read_to_string(&other).expect("read"),
+                "the operator's notes\n",
+                "{case}"
+            );
+            assert!(!nowhere.exists(), "{case}: nothing created through the link");
+            std::fs::remove_file(&lock).expect("remove the planted lock");
+        }
+        // A hard link to the database: the database is untouched, and not even opened by SQLite.
+        std::fs::hard_link(&path, &lock).expect("hard link");
+        let err = SqliteStore::open_or_repair(&path).err().expect("refused");
+        assert!(matches!(err, StoreError::UnsafeLock { .. }), "{err}");
+        assert_eq!(std::fs::read(&path).expect("read"), database);
+        std::fs::remove_file(&lock).expect("remove");
+
+        // Removed: the bot starts on the database as it was, with a lock file of its own.
+        let (store, repair) = SqliteStore::open_or_repair(&path).expect("open");
+        assert!(repair.is_none(), "{repair:?}");
+        assert_eq!(store.load_tables().expect("load"), before);
+        let pid = std::fs::read_to_string(&lock).expect("lock file");
+        assert_eq!(pid.trim(), std::process::id().to_string());
     }
 
     #[cfg(unix)]
