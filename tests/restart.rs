@@ -742,6 +742,44 @@ fn a_database_of_which_nothing_can_be_read_refuses_to_start_and_is_left_alone() 
         .all(|p| p.to_string_lossy().ends_with(".lock")));
 }
 
+/// Issue 24.5: a `bot.db.lock` planted as a link to the database (or to another file, or to
+/// nowhere) no longer truncates what it points to: the bot refuses to start, names the lock file,
+/// and leaves every file as it was; once the link is removed it starts with its games.
+#[cfg(unix)]
+#[test]
+fn a_lock_file_that_is_a_link_refuses_to_start_and_truncates_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    thirty_finished_games(&path);
+    let lock = dir.path().join("bot.db.lock");
+    std::fs::remove_file(&lock).expect("the lock file of the store that wrote the games");
+    let database = std::fs::read(&path).expect("read");
+    let other = dir.path().join("notes.txt");
+    std::fs::write(&other, "keep me").expect("write");
+    let nowhere = dir.path().join("nowhere");
+    for target in [&path, &other, &nowhere] {
+        std::os::unix::fs::symlink(target, &lock).expect("plant the link");
+        let (code, stderr) = start_fails(&config);
+        assert_eq!(code, 1, "{}: {stderr}", target.display());
+        assert!(stderr.contains(&lock.display().to_string()), "{stderr}");
+        assert!(stderr.contains("symbolic link"), "{stderr}");
+        assert!(!stderr.contains("damaged"), "{stderr}");
+        assert_eq!(std::fs::read(&path).expect("read"), database, "untouched");
+        assert_eq!(std::fs::read(&other).expect("read"), b"keep me");
+        assert!(!nowhere.exists(), "nothing created through the link");
+        assert!(
+            files_named(dir.path(), "bot.db.damaged").is_empty(),
+            "no repair was attempted"
+        );
+        std::fs::remove_file(&lock).expect("remove the link");
+    }
+    let (bot, _) = Bot::start(&config, &log);
+    bot.kill();
+    assert_eq!(finished_games(&path), 30, "the history is whole");
+}
+
 #[test]
 fn a_second_process_on_one_database_refuses_to_start() {
     let dir = tempfile::tempdir().expect("temp dir");
