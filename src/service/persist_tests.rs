@@ -340,6 +340,20 @@ impl Store for Flaky {
         self.check()?;
         self.inner.server_settings(guild_id)
     }
+    fn set_aside_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        reason: &str,
+    ) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner
+            .set_aside_server_settings(guild_id, settings_json, reason)
+    }
+    fn damaged_settings(&self) -> Result<Vec<crate::store::DamagedSettings>, StoreError> {
+        self.check()?;
+        self.inner.damaged_settings()
+    }
     fn save_server_settings(
         &self,
         guild_id: u64,

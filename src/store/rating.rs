@@ -28,6 +28,11 @@ pub const PROVISIONAL_GAMES: u32 = 5;
 /// The uncertainty of a computer level's fixed rating.
 const BOT_SIGMA: f64 = 1.0;
 
+/// The largest `|mu|` a stored rating may have. New players start at 25 and computer levels sit
+/// between -4.6 and 28.6; each game moves `mu` by at most about `sigma² / c` (under 12 for a new
+/// player, less as `sigma` shrinks): a value beyond this is damage, not play.
+pub const MU_LIMIT: f64 = 1000.0;
+
 /// A player's rating on one server.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayerRating {
@@ -59,6 +64,26 @@ impl PlayerRating {
     /// Whether the player has too few rated games for the rating to mean much.
     pub fn is_provisional(&self) -> bool {
         self.games < PROVISIONAL_GAMES
+    }
+
+    /// A rating as stored (`mu`, `sigma`, the conservative value stored beside them for ordering,
+    /// rated games), or `None` if it is not one the rating code can have written: `mu` and `sigma`
+    /// finite, `|mu|` at most [`MU_LIMIT`], `sigma` above 0 and at most a new player's (a game only
+    /// ever lowers it), the conservative value `mu - 3 sigma`, at least one game.
+    pub fn from_stored(mu: f64, sigma: f64, conservative: f64, games: i64) -> Option<PlayerRating> {
+        let start = PlayerRating::default().sigma;
+        let rating = PlayerRating {
+            mu,
+            sigma,
+            games: u32::try_from(games).ok().filter(|&g| g >= 1)?,
+        };
+        let plausible = mu.is_finite()
+            && mu.abs() <= MU_LIMIT
+            && sigma.is_finite()
+            && sigma > 0.0
+            && sigma <= start * (1.0 + 1e-9)
+            && (conservative - rating.conservative()).abs() <= 1e-6;
+        plausible.then_some(rating)
     }
 
     fn weng_lin(&self) -> WengLinRating {
@@ -148,7 +173,11 @@ pub fn rate_game(
 ) -> Vec<RatingUpdate> {
     let won = players.iter().any(|p| p.won);
     let decided = won || drawn;
-    if !decided && !players.iter().any(|p| p.gave_up && p.user_id != BOT_USER_ID) {
+    if !decided
+        && !players
+            .iter()
+            .any(|p| p.gave_up && p.user_id != BOT_USER_ID)
+    {
         return Vec::new();
     }
     let mut teams: Vec<u8> = players.iter().map(|p| p.team).collect();
@@ -211,8 +240,8 @@ pub fn rate_game(
             let ratings: Vec<WengLinRating> = roster.iter().map(|p| rating_of(p)).collect();
             match humans_per_team {
                 Some(size) if roster.iter().all(|p| p.user_id == BOT_USER_ID) => {
-                    let mean = ratings.iter().map(|r| r.rating).sum::<f64>()
-                        / ratings.len().max(1) as f64;
+                    let mean =
+                        ratings.iter().map(|r| r.rating).sum::<f64>() / ratings.len().max(1) as f64;
                     vec![
                         WengLinRating {
                             rating: mean,
@@ -315,6 +344,12 @@ pub fn daily_limit_reached(met: &HashMap<(u64, u64), u32>, users: &[u64], limit:
                     .is_some_and(|&count| count >= limit)
         })
     })
+}
+
+/// Whether a stored conservative rating (of a rating change) is one the rating code can have
+/// written: finite, within what [`PlayerRating::from_stored`] accepts.
+pub fn is_plausible_conservative(value: f64) -> bool {
+    value.is_finite() && value.abs() <= MU_LIMIT + 3.0 * PlayerRating::default().sigma
 }
 
 /// A stored finished game as the rating replay needs it.
@@ -540,14 +575,35 @@ mod tests {
             rate_game(&humans_and_bot_team, false, &HashMap::new())
         );
         // A team of computers counts as many members as the largest team of humans, at its mean.
-        let pair = [seat(1, 0, true), bot("hard", 1, false), bot("easy", 1, false)];
+        let pair = [
+            seat(1, 0, true),
+            bot("hard", 1, false),
+            bot("easy", 1, false),
+        ];
         let mean = [seat(1, 0, true), bot("hard", 1, false)];
         let one = after(&rate_game(&pair, false, &HashMap::new()), 1);
         let hard_alone = after(&rate_game(&mean, false, &HashMap::new()), 1);
-        assert!(one.mu < hard_alone.mu, "the mean of hard and easy is below hard");
+        assert!(
+            one.mu < hard_alone.mu,
+            "the mean of hard and easy is below hard"
+        );
         // A team of computers only still plays with its level's fixed rating.
-        let easy = after(&rate_game(&[seat(1, 0, true), bot("easy", 1, false)], false, &HashMap::new()), 1);
-        let hard = after(&rate_game(&[seat(1, 0, true), bot("hard", 1, false)], false, &HashMap::new()), 1);
+        let easy = after(
+            &rate_game(
+                &[seat(1, 0, true), bot("easy", 1, false)],
+                false,
+                &HashMap::new(),
+            ),
+            1,
+        );
+        let hard = after(
+            &rate_game(
+                &[seat(1, 0, true), bot("hard", 1, false)],
+                false,
+                &HashMap::new(),
+            ),
+            1,
+        );
         assert!(hard.mu > easy.mu + 1.0, "{easy:?} {hard:?}");
     }
 
@@ -555,7 +611,12 @@ mod tests {
     fn a_game_without_a_result_rates_only_those_who_gave_up_as_a_loss() {
         let mut quitter = seat(1, 0, false);
         quitter.gave_up = true;
-        let players = [quitter, seat(2, 1, false), seat(3, 0, false), seat(4, 1, false)];
+        let players = [
+            quitter,
+            seat(2, 1, false),
+            seat(3, 0, false),
+            seat(4, 1, false),
+        ];
         let updates = rate_game(&players, false, &HashMap::new());
         assert_eq!(updates.len(), 1, "{updates:?}");
         assert!(after(&updates, 1).mu < 25.0);
@@ -605,6 +666,57 @@ mod tests {
         assert!((r.conservative() - 0.0).abs() < 1e-9);
         r.games = PROVISIONAL_GAMES;
         assert!(!r.is_provisional());
+    }
+
+    #[test]
+    fn stored_ratings_are_accepted_only_as_the_rating_code_writes_them() {
+        let played = after(
+            &rate_game(
+                &[seat(1, 0, true), seat(2, 1, false)],
+                false,
+                &HashMap::new(),
+            ),
+            1,
+        );
+        let stored = |mu: f64, sigma: f64| {
+            PlayerRating::from_stored(mu, sigma, mu - 3.0 * sigma, i64::from(played.games))
+        };
+        assert_eq!(stored(played.mu, played.sigma), Some(played));
+        let start = PlayerRating::default();
+        assert!(
+            stored(start.mu, start.sigma).is_some(),
+            "a new player's sigma"
+        );
+        assert!(stored(-MU_LIMIT, 0.5).is_some());
+        for (mu, sigma) in [
+            (f64::NAN, played.sigma),
+            (played.mu, f64::NAN),
+            (f64::INFINITY, played.sigma),
+            (1e11, played.sigma),
+            (-MU_LIMIT - 1.0, played.sigma),
+            (played.mu, -1.0),
+            (played.mu, 0.0),
+            (played.mu, start.sigma * 1.01),
+        ] {
+            assert_eq!(stored(mu, sigma), None, "mu {mu}, sigma {sigma}");
+        }
+        let (mu, sigma) = (played.mu, played.sigma);
+        assert_eq!(
+            PlayerRating::from_stored(mu, sigma, 1e11, 1),
+            None,
+            "ordering value"
+        );
+        assert_eq!(
+            PlayerRating::from_stored(mu, sigma, mu - 3.0 * sigma, 0),
+            None
+        );
+        assert_eq!(
+            PlayerRating::from_stored(mu, sigma, mu - 3.0 * sigma, -3),
+            None
+        );
+        assert!(is_plausible_conservative(played.conservative()));
+        assert!(!is_plausible_conservative(f64::NAN));
+        assert!(!is_plausible_conservative(-1e11));
     }
 
     #[test]
