@@ -1467,44 +1467,69 @@ fn warnings_of(f: impl FnOnce()) -> String {
 /// writes a fresh row.
 #[test]
 fn damaged_server_settings_give_the_defaults_are_reported_once_and_kept_aside() {
+    /// One way the settings can be damaged.
+    struct Case {
+        name: &'static str,
+        store: Arc<dyn Store>,
+        /// The settings as the damage leaves them.
+        bytes: &'static [u8],
+        /// SQL that writes them where the store API cannot (bytes that are not UTF-8).
+        damage: Option<&'static str>,
+        /// What the warning and the kept row say.
+        says: &'static str,
+    }
     let sqlite_dir = tempfile::tempdir().expect("temp dir");
     let sqlite_path = sqlite_dir.path().join("bot.db");
     let sqlite: Arc<dyn Store> =
         Arc::new(crate::store::SqliteStore::open(&sqlite_path).expect("open"));
     let raw = rusqlite::Connection::open(&sqlite_path).expect("open raw");
-    let mut cases: Vec<(&str, Arc<dyn Store>, &[u8], Option<&str>, &str)> = vec![(
-        "sqlite, out of range",
-        sqlite.clone(),
-        br#"{"variant":"dice","turn_timeout_secs":5}"#,
-        None,
-        "turn_timeout_secs is 5, outside 30..=604800",
-    )];
-    // Bytes that are not UTF-8 (as a damaged page leaves them: text that is not text).
-    cases.push((
-        "sqlite, not UTF-8",
-        sqlite.clone(),
-        b"{\"variant\":\"d\xFFce\"}",
-        Some("UPDATE server_settings SET settings_json = CAST(X'7B2276617269616E74223A2264FF6365227D' AS TEXT)"),
-        "not UTF-8",
-    ));
+    let out_of_range: &[u8] = br#"{"variant":"dice","turn_timeout_secs":5}"#;
+    let range_says = "turn_timeout_secs is 5, outside 30..=604800";
+    let mut cases = vec![
+        Case {
+            name: "sqlite, out of range",
+            store: sqlite.clone(),
+            bytes: out_of_range,
+            damage: None,
+            says: range_says,
+        },
+        // Bytes that are not UTF-8 (as a damaged page leaves them: text that is not text).
+        Case {
+            name: "sqlite, not UTF-8",
+            store: sqlite.clone(),
+            bytes: b"{\"variant\":\"d\xFFce\"}",
+            damage: Some(
+                "UPDATE server_settings
+                 SET settings_json = CAST(X'7B2276617269616E74223A2264FF6365227D' AS TEXT)",
+            ),
+            says: "not UTF-8",
+        },
+    ];
     let pg = postgres_store("damaged_settings_service");
     if let Some(pg) = &pg {
-        cases.push((
-            "postgres, out of range",
-            pg.store.clone(),
-            br#"{"variant":"dice","turn_timeout_secs":5}"#,
-            None,
-            "turn_timeout_secs is 5, outside 30..=604800",
-        ));
-        cases.push((
-            "postgres, not JSON",
-            pg.store.clone(),
-            br#"{"variant":"dice","#,
-            None,
-            "not valid JSON",
-        ));
+        cases.push(Case {
+            name: "postgres, out of range",
+            store: pg.store.clone(),
+            bytes: out_of_range,
+            damage: None,
+            says: range_says,
+        });
+        cases.push(Case {
+            name: "postgres, not JSON",
+            store: pg.store.clone(),
+            bytes: br#"{"variant":"dice","#,
+            damage: None,
+            says: "not valid JSON",
+        });
     }
-    for (case, store, bytes, damage, says) in cases {
+    for Case {
+        name: case,
+        store,
+        bytes,
+        damage,
+        says,
+    } in cases
+    {
         let before = store.damaged_settings().expect("aside").len();
         // Written as the damage leaves it: through the store where the store can write it.
         let written = String::from_utf8_lossy(bytes).into_owned();

@@ -897,8 +897,11 @@ fn stored_rating(
     };
     Ok(rating.ok_or_else(|| {
         format!(
-            "mu {:?}, sigma {:?}, conservative {:?}, games {:?}",
-            values[0], values[1], values[2], values[3]
+            "mu {}, sigma {}, conservative {}, games {}",
+            describe(values[0]),
+            describe(values[1]),
+            describe(values[2]),
+            describe(values[3])
         )
     }))
 }
@@ -910,8 +913,23 @@ fn stored_change(row: &rusqlite::Row<'_>) -> rusqlite::Result<Result<f64, String
     let plausible = |v| real(v).filter(|&x| rating::is_plausible_conservative(x));
     Ok(match (plausible(before), plausible(after)) {
         (Some(before), Some(after)) => Ok(after - before),
-        _ => Err(format!("a change from {before:?} to {after:?}")),
+        _ => Err(format!(
+            "a change from {} to {}",
+            describe(before),
+            describe(after)
+        )),
     })
+}
+
+/// A stored value for the log.
+fn describe(value: ValueRef<'_>) -> String {
+    match value {
+        ValueRef::Null => "NULL (or NaN)".into(),
+        ValueRef::Integer(n) => n.to_string(),
+        ValueRef::Real(x) => x.to_string(),
+        ValueRef::Text(bytes) => format!("the text {:?}", String::from_utf8_lossy(bytes)),
+        ValueRef::Blob(bytes) => format!("{} bytes", bytes.len()),
+    }
 }
 
 /// A stored number as `f64` (`None` for text, bytes or `NULL`, which a NaN reads as).
@@ -1436,7 +1454,10 @@ impl Store for SqliteStore {
                 |row| {
                     Ok(match row.get_ref(0)? {
                         ValueRef::Text(bytes) | ValueRef::Blob(bytes) => Ok(bytes.to_vec()),
-                        other => Err(format!("the stored settings are {other:?} instead of text")),
+                        other => Err(format!(
+                            "the stored settings are {} instead of text",
+                            describe(other)
+                        )),
                     })
                 },
             )
