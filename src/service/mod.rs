@@ -17,9 +17,9 @@ mod table;
 pub mod text;
 
 #[cfg(test)]
-mod fair_tests;
-#[cfg(test)]
 mod i18n_tests;
+#[cfg(test)]
+mod fair_tests;
 #[cfg(test)]
 mod limit_tests;
 #[cfg(test)]
