@@ -742,6 +742,44 @@ fn a_database_of_which_nothing_can_be_read_refuses_to_start_and_is_left_alone() 
         .all(|p| p.to_string_lossy().ends_with(".lock")));
 }
 
+/// Issue 24.5: a `bot.db.lock` planted as a link to the database (or to another file, or to
+/// nowhere) no longer truncates what it points to: the bot refuses to start, names the lock file,
+/// and leaves every file as it was; once the link is removed it starts with its games.
+#[cfg(unix)]
+#[test]
+fn a_lock_file_that_is_a_link_refuses_to_start_and_truncates_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    thirty_finished_games(&path);
+    let lock = dir.path().join("bot.db.lock");
+    std::fs::remove_file(&lock).expect("the lock file of the store that wrote the games");
+    let database = std::fs::read(&path).expect("read");
+    let other = dir.path().join("notes.txt");
+    std::fs::write(&other, "keep me").expect("write");
+    let nowhere = dir.path().join("nowhere");
+    for target in [&path, &other, &nowhere] {
+        std::os::unix::fs::symlink(target, &lock).expect("plant the link");
+        let (code, stderr) = start_fails(&config);
+        assert_eq!(code, 1, "{}: {stderr}", target.display());
+        assert!(stderr.contains(&lock.display().to_string()), "{stderr}");
+        assert!(stderr.contains("symbolic link"), "{stderr}");
+        assert!(!stderr.contains("damaged"), "{stderr}");
+        assert_eq!(std::fs::read(&path).expect("read"), database, "untouched");
+        assert_eq!(std::fs::read(&other).expect("read"), b"keep me");
+        assert!(!nowhere.exists(), "nothing created through the link");
+        assert!(
+            files_named(dir.path(), "bot.db.damaged").is_empty(),
+            "no repair was attempted"
+        );
+        std::fs::remove_file(&lock).expect("remove the link");
+    }
+    let (bot, _) = Bot::start(&config, &log);
+    bot.kill();
+    assert_eq!(finished_games(&path), 30, "the history is whole");
+}
+
 #[test]
 fn a_second_process_on_one_database_refuses_to_start() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -919,6 +957,93 @@ fn server_settings_from_the_console_are_checked_and_survive_a_restart() {
             .unwrap_or_default()
             .contains("server settings changed by User6: game: dice, turn_timeout: 300 s"),
         "the change is logged with who made it"
+    );
+}
+
+/// Issue 24.6 on the running bot: a rating overwritten with 1e11 and a server's settings that are
+/// no longer UTF-8 (both inside their rows, where SQLite's check does not look). `stats` shows the
+/// rating recomputed from the stored games; the settings give the defaults, are reported once in the
+/// log however many timer ticks pass, are kept in `settings_damaged`, and an admin's change writes
+/// new ones.
+#[test]
+fn a_damaged_rating_and_damaged_settings_are_noticed_by_the_running_bot() {
+    use sequence_bot::store::{SqliteStore, Store};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, path) = sqlite_config(dir.path());
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    thirty_finished_games(&path);
+    let clean = SqliteStore::open(&path)
+        .expect("open")
+        .player_rating(Some(GUILD), 1, 10)
+        .expect("rating")
+        .expect("rated")
+        .rating;
+    let damaged_settings = b"{\"variant\":\"d\xFFce\"}";
+    let raw = rusqlite::Connection::open(&path).expect("open raw");
+    raw.execute(
+        "UPDATE ratings SET mu = 1e11, conservative = 1e11 - 3 * sigma WHERE user_id = 1",
+        [],
+    )
+    .expect("damage the rating");
+    raw.execute(
+        "INSERT INTO server_settings (guild_id, settings_json, updated_at)
+         VALUES (?1, CAST(?2 AS TEXT), 1)",
+        rusqlite::params![GUILD as i64, damaged_settings.to_vec()],
+    )
+    .expect("damage the settings");
+    drop(raw);
+
+    let (mut bot, _) = Bot::start(&config, &log);
+    let stats = texts(&bot.ask(LOBBY, 1, json!({"command": "stats"}))).concat();
+    let tenths = (clean.conservative() * 10.0).round() as i64;
+    let shown = format!(
+        "{}{}.{}",
+        if tenths < 0 { "−" } else { "" },
+        tenths.unsigned_abs() / 10,
+        tenths.unsigned_abs() % 10
+    );
+    assert!(stats.contains(&shown), "{shown} in {stats}");
+    assert!(!stats.contains("100000000000"), "{stats}");
+    // A lobby in the server: every tick reads its settings.
+    bot.ask(LOBBY, 5, json!({"command": "start"}));
+    bot.drain(Duration::from_secs(4));
+    let defaults = bot.dump(LOBBY);
+    assert_eq!(defaults["setup"]["variant"], "classic", "{defaults}");
+    let outputs = bot.ask(
+        LOBBY + 1,
+        6,
+        json!({"command": "settings", "manage_guild": true, "game": "dice"}),
+    );
+    assert!(texts(&outputs).concat().contains("Saved"), "{outputs:?}");
+    bot.kill();
+
+    let logged = std::fs::read_to_string(&log).expect("log");
+    assert_eq!(
+        logged.matches("settings_damaged").count(),
+        1,
+        "reported once: {logged}"
+    );
+    assert!(logged.contains("not UTF-8"), "{logged}");
+    assert_eq!(
+        logged.matches("a stored rating was damaged").count(),
+        1,
+        "{logged}"
+    );
+    let store = SqliteStore::open(&path).expect("open");
+    let aside = store.damaged_settings().expect("aside");
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(aside[0].guild_id, GUILD);
+    assert_eq!(aside[0].settings, damaged_settings, "kept byte for byte");
+    let fresh = store.server_settings(GUILD).expect("read").expect("saved");
+    assert!(fresh.contains("dice"), "{fresh}");
+    assert_eq!(
+        store
+            .player_rating(Some(GUILD), 1, 10)
+            .expect("rating")
+            .expect("rated")
+            .rating,
+        clean
     );
 }
 

@@ -2,7 +2,7 @@
 //! restore after a restart, saving before replying (and undoing when saving fails), finished games,
 //! stats and history, and hundreds of games at once.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -234,6 +234,8 @@ fn a_restart_restores_every_table_exactly() {
 struct Flaky {
     inner: Arc<dyn Store>,
     down: AtomicBool,
+    /// How often a server's settings were read.
+    settings_reads: AtomicUsize,
 }
 
 impl Flaky {
@@ -338,7 +340,22 @@ impl Store for Flaky {
     }
     fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
         self.check()?;
+        self.settings_reads.fetch_add(1, Ordering::SeqCst);
         self.inner.server_settings(guild_id)
+    }
+    fn set_aside_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        reason: &str,
+    ) -> Result<bool, StoreError> {
+        self.check()?;
+        self.inner
+            .set_aside_server_settings(guild_id, settings_json, reason)
+    }
+    fn damaged_settings(&self) -> Result<Vec<crate::store::DamagedSettings>, StoreError> {
+        self.check()?;
+        self.inner.damaged_settings()
     }
     fn save_server_settings(
         &self,
@@ -361,9 +378,14 @@ impl Store for Flaky {
 }
 
 fn flaky(t: &TestStore) -> Arc<Flaky> {
+    flaky_over(t.store.clone())
+}
+
+fn flaky_over(inner: Arc<dyn Store>) -> Arc<Flaky> {
     Arc::new(Flaky {
-        inner: t.store.clone(),
+        inner,
         down: AtomicBool::new(false),
+        settings_reads: AtomicUsize::new(0),
     })
 }
 
@@ -1411,5 +1433,192 @@ fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
         assert!(tables.tick(at(100_000)).is_empty(), "{name}: no timers");
         assert!(!ask_in(&tables, on1, 2, 2, Command::Status).is_refusal());
         assert!(tables.restore_from_store(T0).is_err(), "{name}");
+    }
+}
+
+/// Runs `f` with warnings and errors logged into a string (this thread only), and returns it.
+fn warnings_of(f: impl FnOnce()) -> String {
+    #[derive(Clone, Default)]
+    struct Capture(Arc<std::sync::Mutex<Vec<u8>>>);
+    impl std::io::Write for Capture {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            lock(&self.0).extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let capture = Capture::default();
+    let writer = capture.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::WARN)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    tracing::subscriber::with_default(subscriber, f);
+    let text = String::from_utf8_lossy(&lock(&capture.0)).into_owned();
+    text
+}
+
+/// Issue 24.6: a server's stored settings that cannot be used (not UTF-8, not JSON, a number out of
+/// range) give the operator's defaults; the timer's ticks do not read them again, the warning is
+/// logged once, the row is kept in `settings_damaged` for the operator, and an admin's next change
+/// writes a fresh row.
+#[test]
+fn damaged_server_settings_give_the_defaults_are_reported_once_and_kept_aside() {
+    /// One way the settings can be damaged.
+    struct Case {
+        name: &'static str,
+        store: Arc<dyn Store>,
+        /// The settings as the damage leaves them.
+        bytes: &'static [u8],
+        /// SQL that writes them where the store API cannot (bytes that are not UTF-8).
+        damage: Option<&'static str>,
+        /// What the warning and the kept row say.
+        says: &'static str,
+    }
+    let sqlite_dir = tempfile::tempdir().expect("temp dir");
+    let sqlite_path = sqlite_dir.path().join("bot.db");
+    let sqlite: Arc<dyn Store> =
+        Arc::new(crate::store::SqliteStore::open(&sqlite_path).expect("open"));
+    let raw = rusqlite::Connection::open(&sqlite_path).expect("open raw");
+    let out_of_range: &[u8] = br#"{"variant":"dice","turn_timeout_secs":5}"#;
+    let range_says = "turn_timeout_secs is 5, outside 30..=604800";
+    let mut cases = vec![
+        Case {
+            name: "sqlite, out of range",
+            store: sqlite.clone(),
+            bytes: out_of_range,
+            damage: None,
+            says: range_says,
+        },
+        // Bytes that are not UTF-8 (as a damaged page leaves them: text that is not text).
+        Case {
+            name: "sqlite, not UTF-8",
+            store: sqlite.clone(),
+            bytes: b"{\"variant\":\"d\xFFce\"}",
+            damage: Some(
+                "UPDATE server_settings
+                 SET settings_json = CAST(X'7B2276617269616E74223A2264FF6365227D' AS TEXT)",
+            ),
+            says: "not UTF-8",
+        },
+    ];
+    let pg = postgres_store("damaged_settings_service");
+    if let Some(pg) = &pg {
+        cases.push(Case {
+            name: "postgres, out of range",
+            store: pg.store.clone(),
+            bytes: out_of_range,
+            damage: None,
+            says: range_says,
+        });
+        cases.push(Case {
+            name: "postgres, not JSON",
+            store: pg.store.clone(),
+            bytes: br#"{"variant":"dice","#,
+            damage: None,
+            says: "not valid JSON",
+        });
+    }
+    for Case {
+        name: case,
+        store,
+        bytes,
+        damage,
+        says,
+    } in cases
+    {
+        let before = store.damaged_settings().expect("aside").len();
+        // Written as the damage leaves it: through the store where the store can write it.
+        let written = String::from_utf8_lossy(bytes).into_owned();
+        let saved_by = crate::store::SettingsChange {
+            user_id: 1,
+            change: "game: dice".into(),
+            at: 1,
+        };
+        store
+            .save_server_settings(GUILD.0, &written, &saved_by)
+            .expect("save");
+        if let Some(sql) = damage {
+            raw.execute_batch(sql).expect("damage");
+        }
+        let counted = flaky_over(store.clone());
+        let tables = tables_on(counted.clone(), 9);
+        let log = warnings_of(|| {
+            assert_eq!(
+                tables.settings_for(Some(GUILD)),
+                *tables.settings(),
+                "{case}"
+            );
+            assert!(!ask(&tables, 60, 1, start(Variant::Classic)).is_refusal());
+            for second in 1..=10 {
+                tables.tick(at(second));
+                assert_eq!(tables.settings_for(Some(GUILD)), *tables.settings());
+            }
+        });
+        assert_eq!(
+            counted.settings_reads.load(Ordering::SeqCst),
+            1,
+            "{case}: read once, then remembered"
+        );
+        assert_eq!(
+            log.matches("settings_damaged").count(),
+            1,
+            "{case}: reported once: {log}"
+        );
+        assert!(log.contains(says), "{case}: {log}");
+        let aside = store.damaged_settings().expect("aside");
+        assert_eq!(aside.len(), before + 1, "{case}");
+        let kept = aside.last().expect("kept");
+        assert_eq!(
+            (kept.guild_id, kept.settings.as_slice()),
+            (GUILD.0, bytes),
+            "{case}"
+        );
+        assert!(kept.reason.contains(says), "{case}: {kept:?}");
+        assert_eq!(
+            store.server_settings(GUILD.0).expect("read"),
+            None,
+            "{case}"
+        );
+
+        // An admin's change writes a fresh row, which a new process uses.
+        let reply = settings_as(
+            &tables,
+            admin(1),
+            change(ServerSettings {
+                variant: Some(Variant::Kids),
+                ..ServerSettings::default()
+            }),
+        );
+        assert!(!reply.is_refusal(), "{case}: {reply:?}");
+        let fresh = store
+            .server_settings(GUILD.0)
+            .expect("read")
+            .expect("saved");
+        assert_eq!(
+            ServerSettings::from_stored(&fresh),
+            Ok(ServerSettings {
+                variant: Some(Variant::Kids),
+                ..ServerSettings::default()
+            }),
+            "{case}"
+        );
+        let again = tables_on(store.clone(), 10);
+        assert_eq!(
+            again.settings_for(Some(GUILD)).default_variant,
+            Variant::Kids
+        );
+        // Cleared for the next case.
+        let clear = crate::store::SettingsChange {
+            user_id: 1,
+            change: "reset".into(),
+            at: 2,
+        };
+        store
+            .save_server_settings(GUILD.0, "{}", &clear)
+            .expect("save");
     }
 }

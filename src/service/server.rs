@@ -83,6 +83,42 @@ impl ServerSettings {
         }
     }
 
+    /// Settings as stored, or why they cannot be used: they must be these settings' JSON, with
+    /// every number in the range a change is checked against.
+    pub fn from_stored(json: &str) -> Result<ServerSettings, String> {
+        let settings: ServerSettings = serde_json::from_str(json)
+            .map_err(|e| format!("the stored settings do not parse: {e}"))?;
+        let ranges = [
+            (
+                "turn_reminder_secs",
+                settings.turn_reminder_secs,
+                REMINDER_RANGE,
+            ),
+            (
+                "turn_timeout_secs",
+                settings.turn_timeout_secs,
+                TIMEOUT_RANGE,
+            ),
+            (
+                "lobby_timeout_secs",
+                settings.lobby_timeout_secs,
+                LOBBY_RANGE,
+            ),
+            ("thinking_ms", settings.thinking_ms, THINKING_RANGE),
+            (
+                "timeouts_before_replaced",
+                settings.timeouts_before_replaced.map(u64::from),
+                REPLACED_RANGE,
+            ),
+        ];
+        for (name, value, (min, max)) in ranges {
+            if let Some(v) = value.filter(|v| !(min..=max).contains(v)) {
+                return Err(format!("the stored {name} is {v}, outside {min}..={max}"));
+            }
+        }
+        Ok(settings)
+    }
+
     /// The operator's settings with this server's changes.
     pub fn apply(&self, base: &Settings) -> Settings {
         let secs = |v: Option<u64>, d: Duration| v.map_or(d, Duration::from_secs);
@@ -187,8 +223,15 @@ impl Tables {
         }
         let stored = match &self.store {
             Some(store) => match store.server_settings(guild.0) {
-                Ok(Some(json)) => serde_json::from_str(&json).unwrap_or_else(|e| {
-                    tracing::error!(guild = guild.0, "the server's settings cannot be read: {e}");
+                Ok(Some(json)) => ServerSettings::from_stored(&json).unwrap_or_else(|problem| {
+                    // Set aside for the operator (the store logs it once); the defaults apply
+                    // until an admin saves new settings, and are remembered like any others.
+                    if let Err(e) = store.set_aside_server_settings(guild.0, &json, &problem) {
+                        tracing::error!(
+                            guild = guild.0,
+                            "the server's settings cannot be used ({problem}) nor set aside: {e}"
+                        );
+                    }
                     ServerSettings::default()
                 }),
                 Ok(None) => ServerSettings::default(),

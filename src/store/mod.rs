@@ -216,6 +216,20 @@ pub struct SettingsChange {
     pub at: i64,
 }
 
+/// A server's settings row set aside because it could not be read (kept for the operator in the
+/// `settings_damaged` table; the server uses the operator's defaults until an admin saves new ones).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamagedSettings {
+    /// The server.
+    pub guild_id: u64,
+    /// The stored settings, byte for byte as they were found.
+    pub settings: Vec<u8>,
+    /// What was wrong with them, in English for the log.
+    pub reason: String,
+    /// When they were set aside, in unix milliseconds.
+    pub set_aside_at: i64,
+}
+
 /// Errors of the store layer.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -270,6 +284,20 @@ pub enum StoreError {
         path: PathBuf,
         /// The lock file beside it.
         lock: PathBuf,
+    },
+    /// The lock file beside the SQLite file is a link or another file's second name: writing the
+    /// process id into it would overwrite that file.
+    #[error(
+        "the lock file {lock} {detail}; the bot writes its process id into its lock file, so it does \
+         not start rather than overwrite another file. Remove {lock} (removing a link or a second \
+         name leaves the file it points to alone) and start again: the bot creates a lock file of \
+         its own"
+    )]
+    UnsafeLock {
+        /// The lock file.
+        lock: PathBuf,
+        /// What it is instead of a lock file of its own.
+        detail: String,
     },
     /// The database file or its folder cannot be written.
     #[error(
@@ -463,7 +491,21 @@ pub trait Store: Send + Sync {
     ) -> Result<Vec<RatingRow>, StoreError>;
 
     /// A server's own settings (JSON, as the service wrote them), `None` if it never changed any.
+    /// Settings that are not UTF-8 JSON (damaged) are set aside with one warning, as
+    /// [`Store::set_aside_server_settings`] does, and read as `None`.
     fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError>;
+
+    /// Moves a server's settings to the `settings_damaged` table with `reason` (for settings the
+    /// service cannot use), if they are still `settings_json`; whether they were moved.
+    fn set_aside_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        reason: &str,
+    ) -> Result<bool, StoreError>;
+
+    /// Every server's settings ever set aside, oldest first (they are kept for the operator).
+    fn damaged_settings(&self) -> Result<Vec<DamagedSettings>, StoreError>;
 
     /// Replaces a server's settings and logs the change with who made it, in one transaction.
     fn save_server_settings(
@@ -527,6 +569,35 @@ pub fn table_problem(record_json: &str, snapshot_json: &str) -> Option<String> {
     serde_json::from_str::<serde::de::IgnoredAny>(snapshot_json)
         .err()
         .map(|e| format!("the table snapshot is not valid JSON: {e}"))
+}
+
+/// Stored settings as text, or why they cannot be used: they must be UTF-8 and parse as JSON (what
+/// they mean is the service's to check).
+fn settings_text(stored: Vec<u8>) -> Result<String, String> {
+    let text = String::from_utf8(stored)
+        .map_err(|e| format!("the stored settings are not UTF-8 text: {}", e.utf8_error()))?;
+    match serde_json::from_str::<serde::de::IgnoredAny>(&text) {
+        Ok(_) => Ok(text),
+        Err(e) => Err(format!("the stored settings are not valid JSON: {e}")),
+    }
+}
+
+/// The one warning for a server's ratings recomputed because a stored one was damaged.
+fn warn_ratings_recomputed(guild: i64, damage: &str, games: usize) {
+    tracing::warn!(
+        guild = from_db_id(guild),
+        "a stored rating was damaged ({damage}); this server's ratings were recomputed from its \
+         {games} stored games"
+    );
+}
+
+/// Logs the one warning for a server's settings set aside.
+fn warn_settings_set_aside(guild_id: u64, reason: &str) {
+    tracing::warn!(
+        guild = guild_id,
+        "this server's settings could not be read and were moved to the database's settings_damaged \
+         table; the server uses the operator's defaults until an admin changes a setting: {reason}"
+    );
 }
 
 /// Checks that a record parses and that every action replays legally.

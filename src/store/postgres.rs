@@ -31,7 +31,8 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
-    stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
+    settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
+    warn_settings_set_aside, DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow,
     Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange,
     ShardClaim, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
@@ -142,6 +143,16 @@ const MIGRATIONS: &[&str] = &[
     // 6: aborted games (ended before every human had made two moves): kept, but they count for
     // nothing.
     "ALTER TABLE games ADD COLUMN aborted BOOLEAN NOT NULL DEFAULT FALSE;",
+    // 7: a server's settings that could not be read, set aside for the operator (byte for byte as
+    // found).
+    "CREATE TABLE settings_damaged (
+        id BIGSERIAL PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        settings_json BYTEA,
+        updated_at BIGINT,
+        reason TEXT NOT NULL,
+        set_aside_at BIGINT NOT NULL
+    );",
 ];
 
 /// The schema version this code writes.
@@ -612,6 +623,18 @@ impl PostgresStore {
         outcome.map_err(|shard| StoreError::NotOwner { shard })
     }
 
+    /// Recomputes a server's ratings found damaged (`damage` says how, for the log) in a
+    /// transaction of its own under the server's rating lock, with one warning.
+    fn repair_guild_ratings(&self, guild_id: Option<u64>, damage: &str) -> Result<(), StoreError> {
+        let guild = guild_to_db(guild_id);
+        let games = self.write_for(guild_id, |tx| {
+            tx.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
+            recompute_guild_ratings(tx, guild)
+        })?;
+        warn_ratings_recomputed(guild, damage, games);
+        Ok(())
+    }
+
     /// The server of a channel's live table, if it has one (`Some(None)`: a direct message).
     fn guild_of_table(&self, channel: i64) -> Result<Option<Option<u64>>, StoreError> {
         self.with_client(|client| {
@@ -738,6 +761,70 @@ fn recompute_ratings(tx: &mut Transaction<'_>) -> Result<(), ::postgres::Error> 
     Ok(())
 }
 
+/// Rebuilds one server's ratings (and their changes) from its stored finished games in the order
+/// they finished; how many games it read. The caller holds the server's rating lock.
+fn recompute_guild_ratings(
+    tx: &mut Transaction<'_>,
+    guild: i64,
+) -> Result<usize, ::postgres::Error> {
+    let mut games = Vec::new();
+    for row in tx.query(
+        "SELECT id, rated, record_json FROM games WHERE guild_id = $1 ORDER BY id",
+        &[&guild],
+    )? {
+        let id: i64 = row.try_get(0)?;
+        let record: String = row.try_get(2)?;
+        let players: Vec<PlayerResult> = tx
+            .query(
+                &format!(
+                    "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = $1 ORDER BY seat"
+                ),
+                &[&id],
+            )?
+            .iter()
+            .map(|row| player_from_row(row, 0))
+            .collect::<Result<_, _>>()?;
+        games.push(RatedGame {
+            id,
+            guild,
+            rated: row.try_get(1)?,
+            drawn: rating::is_drawn(&players, &record),
+            players,
+        });
+    }
+    tx.execute("DELETE FROM ratings WHERE guild_id = $1", &[&guild])?;
+    tx.execute("DELETE FROM rating_changes WHERE guild_id = $1", &[&guild])?;
+    for (game_id, guild, update) in rating::replay_all(&games) {
+        write_rating(tx, game_id, guild, &update)?;
+    }
+    Ok(games.len())
+}
+
+/// The stored ratings of a game's human players on a server, and what was damaged among them
+/// (damaged ratings are left out).
+fn current_ratings(
+    tx: &mut Transaction<'_>,
+    guild: i64,
+    players: &[PlayerResult],
+) -> Result<(HashMap<u64, PlayerRating>, Option<String>), ::postgres::Error> {
+    let mut current = HashMap::new();
+    let mut damage = None;
+    for p in players.iter().filter(|p| p.user_id != BOT_USER_ID) {
+        if let Some(row) = tx.query_opt(
+            &format!("SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND user_id = $2"),
+            &[&guild, &to_db_id(p.user_id)],
+        )? {
+            match stored_rating(&row, 0)? {
+                Ok(rating) => {
+                    current.insert(p.user_id, rating);
+                }
+                Err(what) => damage = Some(format!("user {}: {what}", p.user_id)),
+            }
+        }
+    }
+    Ok((current, damage))
+}
+
 /// Stores one player's rating after a game, and its change.
 fn write_rating(
     tx: &mut Transaction<'_>,
@@ -779,13 +866,39 @@ fn write_rating(
     Ok(())
 }
 
-/// A rating as stored (mu, sigma, games from columns `at`, `at + 1`, `at + 2`).
-fn rating_from_row(row: &::postgres::Row, at: usize) -> Result<PlayerRating, ::postgres::Error> {
-    Ok(PlayerRating {
-        mu: row.try_get(at)?,
-        sigma: row.try_get(at + 1)?,
-        games: count_from_db(row.try_get(at + 2)?),
-    })
+/// The rating columns [`stored_rating`] reads.
+const RATING_COLUMNS: &str = "mu, sigma, conservative, games";
+
+/// A rating as stored ([`RATING_COLUMNS`] from column `at`), or what is wrong with it: values the
+/// rating code cannot have written (see [`PlayerRating::from_stored`]).
+fn stored_rating(
+    row: &::postgres::Row,
+    at: usize,
+) -> Result<Result<PlayerRating, String>, ::postgres::Error> {
+    let (mu, sigma, conservative, games): (f64, f64, f64, i64) = (
+        row.try_get(at)?,
+        row.try_get(at + 1)?,
+        row.try_get(at + 2)?,
+        row.try_get(at + 3)?,
+    );
+    Ok(
+        PlayerRating::from_stored(mu, sigma, conservative, games).ok_or_else(|| {
+            format!("mu {mu}, sigma {sigma}, conservative {conservative}, games {games}")
+        }),
+    )
+}
+
+/// A rating change as stored (conservative rating before and after, columns 0 and 1), or what is
+/// wrong with it.
+fn stored_change(row: &::postgres::Row) -> Result<Result<f64, String>, ::postgres::Error> {
+    let (before, after): (f64, f64) = (row.try_get(0)?, row.try_get(1)?);
+    Ok(
+        if rating::is_plausible_conservative(before) && rating::is_plausible_conservative(after) {
+            Ok(after - before)
+        } else {
+            Err(format!("a change from {before} to {after}"))
+        },
+    )
 }
 
 /// Reads stats columns starting at `first`.
@@ -1044,6 +1157,24 @@ impl Store for PostgresStore {
             {
                 return Ok(None);
             }
+            // Rated games of a server are applied one at a time: the rows of its players are
+            // locked (an advisory lock per server, taken before the game gets its id, so that ids
+            // follow the order the games were rated in) and their ratings checked first: a damaged
+            // one has the server's ratings recomputed from its stored games (this one not yet
+            // among them).
+            let mut repaired = None;
+            let current = if rated {
+                tx.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
+                match current_ratings(tx, guild, &game.players)? {
+                    (current, None) => current,
+                    (_, Some(damage)) => {
+                        repaired = Some((damage, recompute_guild_ratings(tx, guild)?));
+                        current_ratings(tx, guild, &game.players)?.0
+                    }
+                }
+            } else {
+                HashMap::new()
+            };
             let id: i64 = tx
                 .query_one(
                     "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at,
@@ -1079,19 +1210,6 @@ impl Store for PostgresStore {
                 )?;
             }
             if rated {
-                // Rated games of a server are applied one at a time: the rows of its players are
-                // locked (an advisory lock per server) so two processes do not both start from
-                // the same old ratings.
-                tx.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
-                let mut current = HashMap::new();
-                for p in game.players.iter().filter(|p| p.user_id != BOT_USER_ID) {
-                    if let Some(row) = tx.query_opt(
-                        "SELECT mu, sigma, games FROM ratings WHERE guild_id = $1 AND user_id = $2",
-                        &[&guild, &to_db_id(p.user_id)],
-                    )? {
-                        current.insert(p.user_id, rating_from_row(&row, 0)?);
-                    }
-                }
                 for update in rating::rate_game(&game.players, drawn, &current) {
                     write_rating(tx, id, guild, &update)?;
                 }
@@ -1113,10 +1231,13 @@ impl Store for PostgresStore {
                     &[&guild, &to_db_id(d.user_id), &d.name, &d.wins, &d.sequences],
                 )?;
             }
-            Ok(Some(GameId(id)))
+            Ok(Some((GameId(id), repaired)))
         })?;
         match stored {
-            Some(id) => {
+            Some((id, repaired)) => {
+                if let Some((damage, games)) = repaired {
+                    warn_ratings_recomputed(guild, &damage, games);
+                }
                 self.versions().remove(&channel);
                 Ok(id)
             }
@@ -1280,26 +1401,44 @@ impl Store for PostgresStore {
     ) -> Result<Option<RatingReport>, StoreError> {
         let guild = guild_to_db(guild_id);
         let user = to_db_id(user_id);
-        self.with_client(|client| {
-            let Some(row) = client.query_opt(
-                "SELECT mu, sigma, games FROM ratings WHERE guild_id = $1 AND user_id = $2",
-                &[&guild, &user],
-            )?
-            else {
-                return Ok(None);
-            };
-            let rating = rating_from_row(&row, 0)?;
-            let changes = client
-                .query(
-                    "SELECT conservative_after - conservative_before FROM rating_changes
-                     WHERE guild_id = $1 AND user_id = $2 ORDER BY game_id DESC LIMIT $3",
-                    &[&guild, &user, &limit_to_db(recent)],
+        // The rating and its latest changes, or what is damaged in them.
+        let read = || {
+            self.with_client(|client| {
+                let Some(row) = client.query_opt(
+                    &format!(
+                        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND user_id = $2"
+                    ),
+                    &[&guild, &user],
                 )?
-                .iter()
-                .map(|row| row.try_get(0))
-                .collect::<Result<_, _>>()?;
-            Ok(Some(RatingReport { rating, changes }))
-        })
+                else {
+                    return Ok(None);
+                };
+                let rating = stored_rating(&row, 0)?;
+                let changes: Result<Vec<f64>, String> = client
+                    .query(
+                        "SELECT conservative_before, conservative_after FROM rating_changes
+                         WHERE guild_id = $1 AND user_id = $2 ORDER BY game_id DESC LIMIT $3",
+                        &[&guild, &user, &limit_to_db(recent)],
+                    )?
+                    .iter()
+                    .map(stored_change)
+                    .collect::<Result<_, _>>()?;
+                Ok(Some(rating.and_then(|rating| {
+                    Ok(RatingReport {
+                        rating,
+                        changes: changes?,
+                    })
+                })))
+            })
+        };
+        match read()? {
+            None => Ok(None),
+            Some(Ok(report)) => Ok(Some(report)),
+            Some(Err(damage)) => {
+                self.repair_guild_ratings(guild_id, &format!("user {user_id}: {damage}"))?;
+                Ok(read()?.and_then(Result::ok))
+            }
+        }
     }
 
     fn rating_leaderboard(
@@ -1307,27 +1446,43 @@ impl Store for PostgresStore {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        self.with_client(|client| {
-            client
-                .query(
-                    "SELECT user_id, name, mu, sigma, games FROM ratings WHERE guild_id = $1
-                     ORDER BY conservative DESC, games DESC, user_id LIMIT $2",
-                    &[&guild_to_db(guild_id), &limit_to_db(limit)],
-                )?
-                .iter()
-                .map(|row| {
-                    Ok(RatingRow {
-                        user_id: from_db_id(row.try_get(0)?),
-                        name: row.try_get(1)?,
-                        rating: rating_from_row(row, 2)?,
+        // The rows, each one read or what is damaged in it.
+        let read = || {
+            self.with_client(|client| {
+                client
+                    .query(
+                        &format!(
+                            "SELECT user_id, name, {RATING_COLUMNS} FROM ratings
+                             WHERE guild_id = $1
+                             ORDER BY conservative DESC, games DESC, user_id LIMIT $2"
+                        ),
+                        &[&guild_to_db(guild_id), &limit_to_db(limit)],
+                    )?
+                    .iter()
+                    .map(|row| {
+                        let user_id = from_db_id(row.try_get(0)?);
+                        let name: String = row.try_get(1)?;
+                        Ok(stored_rating(row, 2)?
+                            .map(|rating| RatingRow {
+                                user_id,
+                                name,
+                                rating,
+                            })
+                            .map_err(|damage| format!("user {user_id}: {damage}")))
                     })
-                })
-                .collect()
-        })
+                    .collect::<Result<Vec<_>, ::postgres::Error>>()
+            })
+        };
+        let rows = read()?;
+        if let Some(Err(damage)) = rows.iter().find(|row| row.is_err()) {
+            self.repair_guild_ratings(guild_id, damage)?;
+            return Ok(read()?.into_iter().filter_map(Result::ok).collect());
+        }
+        Ok(rows.into_iter().filter_map(Result::ok).collect())
     }
 
     fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
-        self.with_client(|client| {
+        let stored: Option<String> = self.with_client(|client| {
             client
                 .query_opt(
                     "SELECT settings_json FROM server_settings WHERE guild_id = $1",
@@ -1335,6 +1490,75 @@ impl Store for PostgresStore {
                 )?
                 .map(|row| row.try_get(0))
                 .transpose()
+        })?;
+        let Some(stored) = stored else {
+            return Ok(None);
+        };
+        // The text is UTF-8 (the server checks it); whether it is JSON is checked here.
+        let reason = match settings_text(stored.clone().into_bytes()) {
+            Ok(text) => return Ok(Some(text)),
+            Err(reason) => reason,
+        };
+        // Read as none either way, so that the service remembers the defaults and does not read
+        // (and report) the same damage again at every tick.
+        if let Err(e) = self.set_aside_server_settings(guild_id, &stored, &reason) {
+            tracing::error!(
+                guild = guild_id,
+                "this server's settings could not be read ({reason}) nor set aside ({e}); the \
+                 server uses the operator's defaults"
+            );
+        }
+        Ok(None)
+    }
+
+    fn set_aside_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        reason: &str,
+    ) -> Result<bool, StoreError> {
+        let guild = to_db_id(guild_id);
+        let now = now_ms();
+        let moved = self.in_transaction(|tx| {
+            let moved = tx.execute(
+                "INSERT INTO settings_damaged
+                     (guild_id, settings_json, updated_at, reason, set_aside_at)
+                 SELECT guild_id, convert_to(settings_json, 'UTF8'), updated_at, $3, $4
+                 FROM server_settings WHERE guild_id = $1 AND settings_json = $2",
+                &[&guild, &settings_json, &reason, &now],
+            )?;
+            if moved > 0 {
+                tx.execute(
+                    "DELETE FROM server_settings WHERE guild_id = $1 AND settings_json = $2",
+                    &[&guild, &settings_json],
+                )?;
+            }
+            Ok(moved > 0)
+        })?;
+        if moved {
+            warn_settings_set_aside(guild_id, reason);
+        }
+        Ok(moved)
+    }
+
+    fn damaged_settings(&self) -> Result<Vec<DamagedSettings>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query(
+                    "SELECT guild_id, settings_json, reason, set_aside_at FROM settings_damaged
+                     ORDER BY id",
+                    &[],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok(DamagedSettings {
+                        guild_id: from_db_id(row.try_get(0)?),
+                        settings: row.try_get::<_, Option<Vec<u8>>>(1)?.unwrap_or_default(),
+                        reason: row.try_get(2)?,
+                        set_aside_at: row.try_get(3)?,
+                    })
+                })
+                .collect()
         })
     }
 

@@ -28,6 +28,11 @@ pub const PROVISIONAL_GAMES: u32 = 5;
 /// The uncertainty of a computer level's fixed rating.
 const BOT_SIGMA: f64 = 1.0;
 
+/// The largest `|mu|` a stored rating may have. New players start at 25 and computer levels sit
+/// between -4.6 and 28.6; each game moves `mu` by at most about `sigma² / c` (under 12 for a new
+/// player, less as `sigma` shrinks): a value beyond this is damage, not play.
+pub const MU_LIMIT: f64 = 1000.0;
+
 /// A player's rating on one server.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayerRating {
@@ -59,6 +64,26 @@ impl PlayerRating {
     /// Whether the player has too few rated games for the rating to mean much.
     pub fn is_provisional(&self) -> bool {
         self.games < PROVISIONAL_GAMES
+    }
+
+    /// A rating as stored (`mu`, `sigma`, the conservative value stored beside them for ordering,
+    /// rated games), or `None` if it is not one the rating code can have written: `mu` and `sigma`
+    /// finite, `|mu|` at most [`MU_LIMIT`], `sigma` above 0 and at most a new player's (a game only
+    /// ever lowers it), the conservative value `mu - 3 sigma`, at least one game.
+    pub fn from_stored(mu: f64, sigma: f64, conservative: f64, games: i64) -> Option<PlayerRating> {
+        let start = PlayerRating::default().sigma;
+        let rating = PlayerRating {
+            mu,
+            sigma,
+            games: u32::try_from(games).ok().filter(|&g| g >= 1)?,
+        };
+        let plausible = mu.is_finite()
+            && mu.abs() <= MU_LIMIT
+            && sigma.is_finite()
+            && sigma > 0.0
+            && sigma <= start * (1.0 + 1e-9)
+            && (conservative - rating.conservative()).abs() <= 1e-6;
+        plausible.then_some(rating)
     }
 
     fn weng_lin(&self) -> WengLinRating {
@@ -319,6 +344,12 @@ pub fn daily_limit_reached(met: &HashMap<(u64, u64), u32>, users: &[u64], limit:
                     .is_some_and(|&count| count >= limit)
         })
     })
+}
+
+/// Whether a stored conservative rating (of a rating change) is one the rating code can have
+/// written: finite, within what [`PlayerRating::from_stored`] accepts.
+pub fn is_plausible_conservative(value: f64) -> bool {
+    value.is_finite() && value.abs() <= MU_LIMIT + 3.0 * PlayerRating::default().sigma
 }
 
 /// A stored finished game as the rating replay needs it.
@@ -635,6 +666,57 @@ mod tests {
         assert!((r.conservative() - 0.0).abs() < 1e-9);
         r.games = PROVISIONAL_GAMES;
         assert!(!r.is_provisional());
+    }
+
+    #[test]
+    fn stored_ratings_are_accepted_only_as_the_rating_code_writes_them() {
+        let played = after(
+            &rate_game(
+                &[seat(1, 0, true), seat(2, 1, false)],
+                false,
+                &HashMap::new(),
+            ),
+            1,
+        );
+        let stored = |mu: f64, sigma: f64| {
+            PlayerRating::from_stored(mu, sigma, mu - 3.0 * sigma, i64::from(played.games))
+        };
+        assert_eq!(stored(played.mu, played.sigma), Some(played));
+        let start = PlayerRating::default();
+        assert!(
+            stored(start.mu, start.sigma).is_some(),
+            "a new player's sigma"
+        );
+        assert!(stored(-MU_LIMIT, 0.5).is_some());
+        for (mu, sigma) in [
+            (f64::NAN, played.sigma),
+            (played.mu, f64::NAN),
+            (f64::INFINITY, played.sigma),
+            (1e11, played.sigma),
+            (-MU_LIMIT - 1.0, played.sigma),
+            (played.mu, -1.0),
+            (played.mu, 0.0),
+            (played.mu, start.sigma * 1.01),
+        ] {
+            assert_eq!(stored(mu, sigma), None, "mu {mu}, sigma {sigma}");
+        }
+        let (mu, sigma) = (played.mu, played.sigma);
+        assert_eq!(
+            PlayerRating::from_stored(mu, sigma, 1e11, 1),
+            None,
+            "ordering value"
+        );
+        assert_eq!(
+            PlayerRating::from_stored(mu, sigma, mu - 3.0 * sigma, 0),
+            None
+        );
+        assert_eq!(
+            PlayerRating::from_stored(mu, sigma, mu - 3.0 * sigma, -3),
+            None
+        );
+        assert!(is_plausible_conservative(played.conservative()));
+        assert!(!is_plausible_conservative(f64::NAN));
+        assert!(!is_plausible_conservative(-1e11));
     }
 
     #[test]

@@ -21,7 +21,7 @@ use super::sqlite::{
 use super::{from_db_id, guild_from_db, now_ms, Quarantined, StoreError};
 
 /// The tables copied, parents before children.
-const TABLES: [&str; 7] = [
+const TABLES: [&str; 8] = [
     "games",
     "game_players",
     "player_stats",
@@ -29,6 +29,7 @@ const TABLES: [&str; 7] = [
     "live_tables",
     "server_settings",
     "settings_log",
+    "settings_damaged",
 ];
 
 /// What a repair did.

@@ -22,7 +22,8 @@ use std::collections::HashMap;
 use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
-    stats_deltas, table_problem, to_db_id, FinishedGame, GameId, GameSummary, LeaderboardRow,
+    settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
+    warn_settings_set_aside, DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow,
     Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange,
     ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
@@ -130,6 +131,16 @@ const MIGRATIONS: &[&str] = &[
     // 5: aborted games (ended before every human had made two moves): kept, but they count for
     // nothing.
     "ALTER TABLE games ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0;",
+    // 6: a server's settings that could not be read, set aside for the operator (byte for byte as
+    // found, whatever their type: the columns without a type keep any value as it is).
+    "CREATE TABLE settings_damaged (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        settings_json BLOB,
+        updated_at,
+        reason TEXT NOT NULL,
+        set_aside_at INTEGER NOT NULL
+    );",
 ];
 
 /// The schema version this code writes.
@@ -356,13 +367,7 @@ fn prepare(path: &Path) -> Result<File, StoreError> {
         }
     }
     let lock_path = companion(path, ".lock");
-    let mut lock = private_file()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(|e| not_writable(&lock_path, e))?;
+    let mut lock = open_lock(path, &lock_path)?;
     match lock.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
@@ -378,11 +383,75 @@ fn prepare(path: &Path) -> Result<File, StoreError> {
             })
         }
     }
-    // For whoever looks: which process holds it.
+    // For whoever looks: which process holds it. Emptied only now: the lock is held (no other
+    // process is reading it) and the file is known to be a lock file of its own.
     let pid = format!("{}\n", std::process::id());
     let _ = lock
         .set_len(0)
         .and_then(|()| std::io::Write::write_all(&mut lock, pid.as_bytes()));
+    Ok(lock)
+}
+
+/// Opens (creating it, owner-only) the lock file `lock_path` of the database `path` without following
+/// a link and without emptying it, and makes sure it is a lock file of its own: a regular file with
+/// no other name, not the database or one of its journals. The process id is written into it, so a
+/// link (or a second name) planted there would turn starting the bot into overwriting another file.
+fn open_lock(path: &Path, lock_path: &Path) -> Result<File, StoreError> {
+    let unsafe_lock = |detail: String| StoreError::UnsafeLock {
+        lock: lock_path.to_path_buf(),
+        detail,
+    };
+    let link = |p: &Path| {
+        std::fs::symlink_metadata(p)
+            .is_ok_and(|m| m.file_type().is_symlink())
+            .then(|| match std::fs::read_link(p) {
+                Ok(target) => format!("is a symbolic link (to {})", target.display()),
+                Err(_) => "is a symbolic link".to_string(),
+            })
+    };
+    let mut options = private_file();
+    options.read(true).write(true).create(true).truncate(false);
+    // The kernel refuses the link itself (no window between a check and the open).
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    #[cfg(not(unix))]
+    if let Some(detail) = link(lock_path) {
+        return Err(unsafe_lock(detail));
+    }
+    let lock = match options.open(lock_path) {
+        Ok(lock) => lock,
+        // `ELOOP` on Linux, other codes elsewhere: whatever the code, a link is named as one.
+        Err(e) => {
+            return Err(link(lock_path).map_or_else(|| not_writable(lock_path, e), unsafe_lock))
+        }
+    };
+    let opened = lock.metadata().map_err(|source| StoreError::Io {
+        path: lock_path.to_path_buf(),
+        source,
+    })?;
+    if !opened.is_file() {
+        return Err(unsafe_lock("is not a regular file".into()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let same = |m: &std::fs::Metadata| m.dev() == opened.dev() && m.ino() == opened.ino();
+        for suffix in ["", "-wal", "-shm"] {
+            let file = companion(path, suffix);
+            if std::fs::metadata(&file).is_ok_and(|m| same(&m)) {
+                return Err(unsafe_lock(format!(
+                    "is the same file as {}",
+                    file.display()
+                )));
+            }
+        }
+        if opened.nlink() > 1 {
+            return Err(unsafe_lock(format!(
+                "is one of {} names of the same file (hard links)",
+                opened.nlink()
+            )));
+        }
+    }
     Ok(lock)
 }
 
@@ -620,38 +689,46 @@ fn player_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerResult> {
 /// The columns [`player_from_row`] reads.
 const PLAYER_COLUMNS: &str = "user_id, name, team, won, sequences, bot_level, gave_up";
 
+/// The stored finished games of one server (`Some(guild)`, as stored) or of all, in the order they
+/// finished, with their players, as the rating replay needs them.
+fn rated_games(conn: &Connection, guild: Option<i64>) -> rusqlite::Result<Vec<RatedGame>> {
+    conn.prepare(
+        "SELECT id, guild_id, rated, record_json FROM games
+         WHERE ?1 IS NULL OR guild_id = ?1 ORDER BY id",
+    )?
+    .query_map([guild], |row| {
+        Ok((
+            RatedGame {
+                id: row.get(0)?,
+                guild: row.get(1)?,
+                rated: row.get(2)?,
+                drawn: false,
+                players: Vec::new(),
+            },
+            row.get::<_, String>(3)?,
+        ))
+    })?
+    .collect::<rusqlite::Result<Vec<_>>>()?
+    .into_iter()
+    .map(|(mut game, record)| {
+        let players = conn
+            .prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
+            ))?
+            .query_map([game.id], player_from_row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        game.players = players;
+        game.drawn = rating::is_drawn(&game.players, &record);
+        Ok(game)
+    })
+    .collect()
+}
+
 /// Rebuilds every rating from the stored finished games in the order they finished. `first` (the
 /// migration that added ratings): games stored before it get whether they count from
 /// [`rating::rated_by_default`] and their computer players' levels from their names.
 pub(super) fn recompute_ratings(conn: &Connection, first: bool) -> rusqlite::Result<()> {
-    let mut games: Vec<RatedGame> = conn
-        .prepare("SELECT id, guild_id, rated, record_json FROM games ORDER BY id")?
-        .query_map([], |row| {
-            Ok((
-                RatedGame {
-                    id: row.get(0)?,
-                    guild: row.get(1)?,
-                    rated: row.get(2)?,
-                    drawn: false,
-                    players: Vec::new(),
-                },
-                row.get::<_, String>(3)?,
-            ))
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?
-        .into_iter()
-        .map(|(mut game, record)| {
-            let players = conn
-                .prepare_cached(&format!(
-                    "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
-                ))?
-                .query_map([game.id], player_from_row)?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            game.players = players;
-            game.drawn = rating::is_drawn(&game.players, &record);
-            Ok(game)
-        })
-        .collect::<rusqlite::Result<_>>()?;
+    let mut games = rated_games(conn, None)?;
     if first {
         for game in &mut games {
             game.rated = rating::rated_by_default(&game.players);
@@ -678,6 +755,28 @@ pub(super) fn recompute_ratings(conn: &Connection, first: bool) -> rusqlite::Res
     for (game_id, guild, update) in rating::replay_all(&games) {
         write_rating(conn, game_id, guild, &update)?;
     }
+    Ok(())
+}
+
+/// Rebuilds one server's ratings (and their changes) from its stored finished games, as
+/// [`recompute_ratings`] does for all; how many games it read.
+fn recompute_guild_ratings(conn: &Connection, guild: i64) -> rusqlite::Result<usize> {
+    let games = rated_games(conn, Some(guild))?;
+    conn.execute("DELETE FROM ratings WHERE guild_id = ?1", [guild])?;
+    conn.execute("DELETE FROM rating_changes WHERE guild_id = ?1", [guild])?;
+    for (game_id, guild, update) in rating::replay_all(&games) {
+        write_rating(conn, game_id, guild, &update)?;
+    }
+    Ok(games.len())
+}
+
+/// Recomputes a server's ratings found damaged (`damage` says how, for the log) in a transaction of
+/// its own, with one warning.
+fn repair_guild_ratings(conn: &mut Connection, guild: i64, damage: &str) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let games = recompute_guild_ratings(&tx, guild)?;
+    tx.commit()?;
+    warn_ratings_recomputed(guild, damage, games);
     Ok(())
 }
 
@@ -719,14 +818,128 @@ fn write_rating(
     Ok(())
 }
 
-/// A rating as stored (mu, sigma, games from columns `at`, `at + 1`, `at + 2`).
-fn rating_from_row(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<PlayerRating> {
-    let games: i64 = row.get(at + 2)?;
-    Ok(PlayerRating {
-        mu: row.get(at)?,
-        sigma: row.get(at + 1)?,
-        games: count_from_db(games),
+/// Moves a server's settings to `settings_damaged` with `reason` (only if they still are
+/// `expected`, when given); whether there were any to move.
+fn set_aside_settings(
+    conn: &mut Connection,
+    guild: i64,
+    expected: Option<&str>,
+    reason: &str,
+) -> rusqlite::Result<bool> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let moved = tx.execute(
+        "INSERT INTO settings_damaged (guild_id, settings_json, updated_at, reason, set_aside_at)
+         SELECT guild_id, CAST(settings_json AS BLOB), updated_at, ?3, ?4 FROM server_settings
+         WHERE guild_id = ?1 AND (?2 IS NULL OR settings_json = ?2)",
+        params![guild, expected, reason, now_ms()],
+    )?;
+    if moved > 0 {
+        tx.execute("DELETE FROM server_settings WHERE guild_id = ?1", [guild])?;
+    }
+    tx.commit()?;
+    Ok(moved > 0)
+}
+
+/// The stored ratings of a game's human players on a server, and what was damaged among them
+/// (damaged ratings are left out).
+fn current_ratings(
+    conn: &Connection,
+    guild: i64,
+    players: &[PlayerResult],
+) -> rusqlite::Result<(HashMap<u64, PlayerRating>, Option<String>)> {
+    let mut current = HashMap::new();
+    let mut damage = None;
+    for p in players.iter().filter(|p| p.user_id != BOT_USER_ID) {
+        let stored = conn
+            .prepare_cached(&format!(
+                "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND user_id = ?2"
+            ))?
+            .query_row(params![guild, to_db_id(p.user_id)], |row| {
+                stored_rating(row, 0)
+            })
+            .optional()?;
+        match stored {
+            Some(Ok(rating)) => {
+                current.insert(p.user_id, rating);
+            }
+            Some(Err(what)) => damage = Some(format!("user {}: {what}", p.user_id)),
+            None => {}
+        }
+    }
+    Ok((current, damage))
+}
+
+/// The rating columns [`stored_rating`] reads.
+const RATING_COLUMNS: &str = "mu, sigma, conservative, games";
+
+/// A rating as stored ([`RATING_COLUMNS`] from column `at`), or what is wrong with it: values the
+/// rating code cannot have written (see [`PlayerRating::from_stored`]; a NaN reads as `NULL`).
+fn stored_rating(
+    row: &rusqlite::Row<'_>,
+    at: usize,
+) -> rusqlite::Result<Result<PlayerRating, String>> {
+    let values = [
+        row.get_ref(at)?,
+        row.get_ref(at + 1)?,
+        row.get_ref(at + 2)?,
+        row.get_ref(at + 3)?,
+    ];
+    let rating = match values {
+        [mu, sigma, conservative, ValueRef::Integer(games)] => {
+            match (real(mu), real(sigma), real(conservative)) {
+                (Some(mu), Some(sigma), Some(conservative)) => {
+                    PlayerRating::from_stored(mu, sigma, conservative, games)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    Ok(rating.ok_or_else(|| {
+        format!(
+            "mu {}, sigma {}, conservative {}, games {}",
+            describe(values[0]),
+            describe(values[1]),
+            describe(values[2]),
+            describe(values[3])
+        )
+    }))
+}
+
+/// A rating change as stored (conservative rating before and after, columns 0 and 1), or what is
+/// wrong with it.
+fn stored_change(row: &rusqlite::Row<'_>) -> rusqlite::Result<Result<f64, String>> {
+    let (before, after) = (row.get_ref(0)?, row.get_ref(1)?);
+    let plausible = |v| real(v).filter(|&x| rating::is_plausible_conservative(x));
+    Ok(match (plausible(before), plausible(after)) {
+        (Some(before), Some(after)) => Ok(after - before),
+        _ => Err(format!(
+            "a change from {} to {}",
+            describe(before),
+            describe(after)
+        )),
     })
+}
+
+/// A stored value for the log.
+fn describe(value: ValueRef<'_>) -> String {
+    match value {
+        ValueRef::Null => "NULL (or NaN)".into(),
+        ValueRef::Integer(n) => n.to_string(),
+        ValueRef::Real(x) => x.to_string(),
+        ValueRef::Text(bytes) => format!("the text {:?}", String::from_utf8_lossy(bytes)),
+        ValueRef::Blob(bytes) => format!("{} bytes", bytes.len()),
+    }
+}
+
+/// A stored number as `f64` (`None` for text, bytes or `NULL`, which a NaN reads as).
+fn real(value: ValueRef<'_>) -> Option<f64> {
+    match value {
+        ValueRef::Real(x) => Some(x),
+        // SQLite keeps a whole REAL as an integer when it can.
+        ValueRef::Integer(n) => Some(n as f64),
+        _ => None,
+    }
 }
 
 impl Store for SqliteStore {
@@ -920,8 +1133,22 @@ impl Store for SqliteStore {
                 .unwrap_or_else(|| rating::rated_by_default(&game.players));
         let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let mut conn = self.conn();
-        let run = |conn: &mut Connection| -> rusqlite::Result<GameId> {
+        let mut repaired = None;
+        let mut run = |conn: &mut Connection| -> rusqlite::Result<GameId> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            // The players' ratings before the game, checked first: a damaged one has the server's
+            // ratings recomputed from its stored games (this one not yet among them).
+            let current = if rated {
+                match current_ratings(&tx, guild, &game.players)? {
+                    (current, None) => current,
+                    (_, Some(damage)) => {
+                        repaired = Some((damage, recompute_guild_ratings(&tx, guild)?));
+                        current_ratings(&tx, guild, &game.players)?.0
+                    }
+                }
+            } else {
+                HashMap::new()
+            };
             tx.execute(
                 "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at, announced,
                      rated, aborted)
@@ -956,19 +1183,6 @@ impl Store for SqliteStore {
                 )?;
             }
             if rated {
-                let mut current = HashMap::new();
-                for p in game.players.iter().filter(|p| p.user_id != BOT_USER_ID) {
-                    let stored = tx
-                        .query_row(
-                            "SELECT mu, sigma, games FROM ratings WHERE guild_id = ?1 AND user_id = ?2",
-                            params![guild, to_db_id(p.user_id)],
-                            |row| rating_from_row(row, 0),
-                        )
-                        .optional()?;
-                    if let Some(stored) = stored {
-                        current.insert(p.user_id, stored);
-                    }
-                }
                 for update in rating::rate_game(&game.players, drawn, &current) {
                     write_rating(&tx, id, guild, &update)?;
                 }
@@ -997,7 +1211,11 @@ impl Store for SqliteStore {
             tx.commit()?;
             Ok(GameId(id))
         };
-        run(&mut conn).map_err(|e| self.err(e))
+        let id = run(&mut conn).map_err(|e| self.err(e))?;
+        if let Some((damage, games)) = repaired {
+            warn_ratings_recomputed(guild, &damage, games);
+        }
+        Ok(id)
     }
 
     fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError> {
@@ -1145,30 +1363,48 @@ impl Store for SqliteStore {
         user_id: u64,
         recent: u32,
     ) -> Result<Option<RatingReport>, StoreError> {
-        let conn = self.conn();
+        let mut conn = self.conn();
         let guild = guild_to_db(guild_id);
         let user = to_db_id(user_id);
-        let run = || -> rusqlite::Result<Option<RatingReport>> {
+        // The rating and its latest changes, or what is damaged in them.
+        let read = |conn: &Connection| -> rusqlite::Result<Option<Result<RatingReport, String>>> {
             let Some(rating) = conn
                 .query_row(
-                    "SELECT mu, sigma, games FROM ratings WHERE guild_id = ?1 AND user_id = ?2",
+                    &format!(
+                        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND user_id = ?2"
+                    ),
                     params![guild, user],
-                    |row| rating_from_row(row, 0),
+                    |row| stored_rating(row, 0),
                 )
                 .optional()?
             else {
                 return Ok(None);
             };
-            let changes = conn
+            let changes: Result<Vec<f64>, String> = conn
                 .prepare_cached(
-                    "SELECT conservative_after - conservative_before FROM rating_changes
+                    "SELECT conservative_before, conservative_after FROM rating_changes
                      WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3",
                 )?
-                .query_map(params![guild, user, limit_to_db(recent)], |row| row.get(0))?
+                .query_map(params![guild, user, limit_to_db(recent)], stored_change)?
                 .collect::<rusqlite::Result<_>>()?;
-            Ok(Some(RatingReport { rating, changes }))
+            Ok(Some(rating.and_then(|rating| {
+                Ok(RatingReport {
+                    rating,
+                    changes: changes?,
+                })
+            })))
         };
-        run().map_err(|e| self.err(e))
+        let run = |conn: &mut Connection| -> rusqlite::Result<Option<RatingReport>> {
+            match read(conn)? {
+                None => Ok(None),
+                Some(Ok(report)) => Ok(Some(report)),
+                Some(Err(damage)) => {
+                    repair_guild_ratings(conn, guild, &format!("user {user_id}: {damage}"))?;
+                    Ok(read(conn)?.and_then(Result::ok))
+                }
+            }
+        };
+        run(&mut conn).map_err(|e| self.err(e))
     }
 
     fn rating_leaderboard(
@@ -1176,33 +1412,113 @@ impl Store for SqliteStore {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<RatingRow>, StoreError> {
+        let mut conn = self.conn();
+        let guild = guild_to_db(guild_id);
+        // The rows, each one read or what is damaged in it.
+        let read = |conn: &Connection| -> rusqlite::Result<Vec<Result<RatingRow, String>>> {
+            conn.prepare_cached(&format!(
+                "SELECT user_id, name, {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1
+                 ORDER BY conservative DESC, games DESC, user_id LIMIT ?2"
+            ))?
+            .query_map(params![guild, limit_to_db(limit)], |row| {
+                let user_id = from_db_id(row.get(0)?);
+                let name = row.get(1)?;
+                Ok(stored_rating(row, 2)?
+                    .map(|rating| RatingRow {
+                        user_id,
+                        name,
+                        rating,
+                    })
+                    .map_err(|damage| format!("user {user_id}: {damage}")))
+            })?
+            .collect()
+        };
+        let run = |conn: &mut Connection| -> rusqlite::Result<Vec<RatingRow>> {
+            let rows = read(conn)?;
+            if let Some(Err(damage)) = rows.iter().find(|row| row.is_err()) {
+                repair_guild_ratings(conn, guild, damage)?;
+                return Ok(read(conn)?.into_iter().filter_map(Result::ok).collect());
+            }
+            Ok(rows.into_iter().filter_map(Result::ok).collect())
+        };
+        run(&mut conn).map_err(|e| self.err(e))
+    }
+
+    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
+        let mut conn = self.conn();
+        let guild = to_db_id(guild_id);
+        let stored = conn
+            .query_row(
+                "SELECT settings_json FROM server_settings WHERE guild_id = ?1",
+                [guild],
+                |row| {
+                    Ok(match row.get_ref(0)? {
+                        ValueRef::Text(bytes) | ValueRef::Blob(bytes) => Ok(bytes.to_vec()),
+                        other => Err(format!(
+                            "the stored settings are {} instead of text",
+                            describe(other)
+                        )),
+                    })
+                },
+            )
+            .optional()
+            .map_err(|e| self.err(e))?;
+        let reason = match stored.map(|stored| stored.and_then(settings_text)) {
+            None => return Ok(None),
+            Some(Ok(text)) => return Ok(Some(text)),
+            Some(Err(reason)) => reason,
+        };
+        // Read as none either way, so that the service remembers the defaults and does not read
+        // (and report) the same damage again at every tick.
+        match set_aside_settings(&mut conn, guild, None, &reason) {
+            Ok(_) => warn_settings_set_aside(guild_id, &reason),
+            Err(e) => tracing::error!(
+                guild = guild_id,
+                "this server's settings could not be read ({reason}) nor set aside ({}); the \
+                 server uses the operator's defaults",
+                self.err(e)
+            ),
+        }
+        Ok(None)
+    }
+
+    fn set_aside_server_settings(
+        &self,
+        guild_id: u64,
+        settings_json: &str,
+        reason: &str,
+    ) -> Result<bool, StoreError> {
+        let moved = set_aside_settings(
+            &mut self.conn(),
+            to_db_id(guild_id),
+            Some(settings_json),
+            reason,
+        )
+        .map_err(|e| self.err(e))?;
+        if moved {
+            warn_settings_set_aside(guild_id, reason);
+        }
+        Ok(moved)
+    }
+
+    fn damaged_settings(&self) -> Result<Vec<DamagedSettings>, StoreError> {
         let conn = self.conn();
-        let run = || -> rusqlite::Result<Vec<RatingRow>> {
-            conn.prepare_cached(
-                "SELECT user_id, name, mu, sigma, games FROM ratings WHERE guild_id = ?1
-                 ORDER BY conservative DESC, games DESC, user_id LIMIT ?2",
+        let run = || -> rusqlite::Result<Vec<DamagedSettings>> {
+            conn.prepare(
+                "SELECT guild_id, CAST(settings_json AS BLOB), reason, set_aside_at
+                 FROM settings_damaged ORDER BY id",
             )?
-            .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
-                Ok(RatingRow {
-                    user_id: from_db_id(row.get(0)?),
-                    name: row.get(1)?,
-                    rating: rating_from_row(row, 2)?,
+            .query_map([], |row| {
+                Ok(DamagedSettings {
+                    guild_id: from_db_id(row.get(0)?),
+                    settings: row.get::<_, Option<Vec<u8>>>(1)?.unwrap_or_default(),
+                    reason: row.get(2)?,
+                    set_aside_at: row.get(3)?,
                 })
             })?
             .collect()
         };
         run().map_err(|e| self.err(e))
-    }
-
-    fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
-        self.conn()
-            .query_row(
-                "SELECT settings_json FROM server_settings WHERE guild_id = ?1",
-                [to_db_id(guild_id)],
-                |row| row.get(0),
-            )
-            .optional()
-            .map_err(|e| self.err(e))
     }
 
     fn save_server_settings(
@@ -1654,6 +1970,7 @@ mod tests {
                         | "sqlite_sequence"
                         | "server_settings"
                         | "settings_log"
+                        | "settings_damaged"
                 );
                 let loaded = store.load_tables().expect("load");
                 let games = store.recent_games(Some(1), 100).expect("games");
@@ -1805,6 +2122,159 @@ mod tests {
         drop(first);
         let again = SqliteStore::open(&path).expect("free again once closed");
         assert_eq!(again.load_tables().expect("load").tables.len(), 1);
+    }
+
+    /// Issue 24.5: a lock file planted as a link (to the database, to another file, to nowhere) or
+    /// as a second name of another file is refused before anything is written, with a message that
+    /// names it; once it is removed the bot starts on the database as it was.
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_that_is_a_link_or_a_second_name_is_refused_and_nothing_is_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        let lock = companion(&path, ".lock");
+        let store = SqliteStore::open(&path).expect("open");
+        store.save_table(&table(10, Some(1), 4)).expect("save");
+        let before = store.load_tables().expect("load");
+        drop(store);
+        // The lock file stays after the process; removed here to plant another in its place.
+        std::fs::remove_file(&lock).expect("remove the lock file");
+        let database = std::fs::read(&path).expect("read");
+        let other = dir.path().join("notes.txt");
+        std::fs::write(&other, "the operator's notes\n").expect("write");
+        let nowhere = dir.path().join("nowhere");
+        type Plant = fn(&Path, &Path) -> std::io::Result<()>;
+        let cases: [(&str, &Path, Plant, &str); 4] = [
+            (
+                "a link to the database",
+                &path,
+                |t, l| std::os::unix::fs::symlink(t, l),
+                "symbolic link",
+            ),
+            (
+                "a link to another file",
+                &other,
+                |t, l| std::os::unix::fs::symlink(t, l),
+                "symbolic link",
+            ),
+            (
+                "a dangling link",
+                &nowhere,
+                |t, l| std::os::unix::fs::symlink(t, l),
+                "symbolic link",
+            ),
+            (
+                "a hard link to another file",
+                &other,
+                |t, l| std::fs::hard_link(t, l),
+                "hard links",
+            ),
+        ];
+        for (case, target, plant, says) in cases {
+            plant(target, &lock).expect("plant the lock file");
+            for opened in [
+                SqliteStore::open(&path).err(),
+                SqliteStore::open_or_repair(&path).err(),
+            ] {
+                let err = opened.unwrap_or_else(|| panic!("{case}: opened"));
+                assert!(
+                    matches!(err, StoreError::UnsafeLock { .. }),
+                    "{case}: {err}"
+                );
+                let text = err.to_string();
+                assert!(text.contains(&lock.display().to_string()), "{case}: {text}");
+                assert!(text.contains(says), "{case}: {text}");
+                assert!(text.contains("Remove"), "{case}: {text}");
+            }
+            assert_eq!(std::fs::read(&path).expect("read"), database, "{case}");
+            assert_eq!(
+                std::fs::read_to_string(&other).expect("read"),
+                "the operator's notes\n",
+                "{case}"
+            );
+            assert!(
+                !nowhere.exists(),
+                "{case}: nothing created through the link"
+            );
+            std::fs::remove_file(&lock).expect("remove the planted lock");
+        }
+        // A hard link to the database: the database is untouched, and not even opened by SQLite.
+        std::fs::hard_link(&path, &lock).expect("hard link");
+        let err = SqliteStore::open_or_repair(&path).err().expect("refused");
+        assert!(matches!(err, StoreError::UnsafeLock { .. }), "{err}");
+        assert_eq!(std::fs::read(&path).expect("read"), database);
+        std::fs::remove_file(&lock).expect("remove");
+
+        // Removed: the bot starts on the database as it was, with a lock file of its own.
+        let (store, repair) = SqliteStore::open_or_repair(&path).expect("open");
+        assert!(repair.is_none(), "{repair:?}");
+        assert_eq!(store.load_tables().expect("load"), before);
+        let pid = std::fs::read_to_string(&lock).expect("lock file");
+        assert_eq!(pid.trim(), std::process::id().to_string());
+    }
+
+    /// Issue 24.6 as reported: 16 bytes overwritten inside a ratings page (a rating's `mu` and
+    /// `sigma`, side by side in its row) pass SQLite's check, so the file opens without a repair;
+    /// the damage is noticed when the rating is read, and it is recomputed from the stored games.
+    /// A NaN reads as `NULL`, which SQLite's check does see (`NOT NULL`): the repair rebuilds the
+    /// ratings from the games then, to the same numbers.
+    #[test]
+    fn sixteen_bytes_overwritten_in_a_rating_are_recomputed_from_the_games() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let clean_path = dir.path().join("clean.db");
+        let store = SqliteStore::open(&clean_path).expect("open");
+        for n in 0..3 {
+            store
+                .finish_game(&finished(
+                    Some(1),
+                    n,
+                    n as i64,
+                    vec![
+                        player(1, "Ann", 0, n != 1, 1),
+                        player(2, "Bo", 1, n == 1, 0),
+                    ],
+                ))
+                .expect("finish");
+        }
+        let clean = store
+            .player_rating(Some(1), 1, 10)
+            .expect("rating")
+            .expect("rated");
+        let board = store.rating_leaderboard(Some(1), 10).expect("board");
+        drop(store);
+        let file = std::fs::read(&clean_path).expect("read");
+        let needle: Vec<u8> = [clean.rating.mu, clean.rating.sigma]
+            .iter()
+            .flat_map(|x| x.to_be_bytes())
+            .collect();
+        let at: Vec<usize> = file
+            .windows(needle.len())
+            .enumerate()
+            .filter(|(_, w)| *w == needle.as_slice())
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(at.len(), 1, "the row's mu and sigma, once in the file");
+        for (case, mu, repaired) in [("1e11", 1e11, false), ("NaN", f64::NAN, true)] {
+            let path = dir.path().join(format!("{case}.db"));
+            let mut bytes = file.clone();
+            bytes[at[0]..at[0] + 8].copy_from_slice(&mu.to_be_bytes());
+            // A pattern where sigma was: a tiny negative number.
+            bytes[at[0] + 8..at[0] + 16].fill(0xA5);
+            std::fs::write(&path, bytes).expect("write");
+
+            let (store, repair) = SqliteStore::open_or_repair(&path).expect("open");
+            assert_eq!(repair.is_some(), repaired, "{case}: {repair:?}");
+            let read = store
+                .player_rating(Some(1), 1, 10)
+                .expect("rating")
+                .expect("rated");
+            assert_eq!(read, clean, "{case}");
+            assert_eq!(
+                store.rating_leaderboard(Some(1), 10).expect("board"),
+                board,
+                "{case}"
+            );
+        }
     }
 
     #[cfg(unix)]

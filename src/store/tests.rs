@@ -526,6 +526,151 @@ pub(super) mod cases {
         assert!(store.settings_log(71, 10).expect("log").is_empty());
     }
 
+    /// Issue 24.6: stored ratings that the rating code cannot have written (`damage`, run one by
+    /// one as SQL on the database under the store) are noticed when read, by the player's stats,
+    /// the leaderboard and the next rated game, and the server's ratings are recomputed from its
+    /// stored games: the numbers are exactly those before the damage.
+    pub fn damaged_ratings(store: &dyn Store, damage: &dyn Fn(&str), statements: &[&str]) {
+        let g = Some(80);
+        for (n, winner, loser) in [(1, 1, 2), (2, 2, 3), (3, 1, 3), (4, 1, 2)] {
+            store
+                .finish_game(&finished(
+                    g,
+                    800 + n,
+                    n as i64,
+                    vec![
+                        player(winner, "Win", 0, true, 1),
+                        player(loser, "Lose", 1, false, 0),
+                    ],
+                ))
+                .expect("finish");
+        }
+        // Another server's ratings stay as they are.
+        store
+            .finish_game(&finished(
+                Some(81),
+                890,
+                9,
+                vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+            ))
+            .expect("finish");
+        let report = |user| store.player_rating(g, user, 10).expect("rating");
+        let clean: Vec<_> = (1..=3).map(report).collect();
+        assert!(clean.iter().all(Option::is_some));
+        let board = store.rating_leaderboard(g, 10).expect("board");
+        assert_eq!(board.len(), 3);
+        let elsewhere = store.player_rating(Some(81), 1, 10).expect("rating");
+        for sql in statements {
+            damage(sql);
+            let read: Vec<_> = (1..=3).map(report).collect();
+            assert_eq!(read, clean, "after `{sql}`");
+            assert_eq!(
+                store.rating_leaderboard(g, 10).expect("board"),
+                board,
+                "after `{sql}`"
+            );
+            // The leaderboard notices on its own too.
+            damage(sql);
+            assert_eq!(
+                store.rating_leaderboard(g, 10).expect("board"),
+                board,
+                "the leaderboard after `{sql}`"
+            );
+            assert_eq!((1..=3).map(report).collect::<Vec<_>>(), clean);
+        }
+        assert_eq!(
+            store.player_rating(Some(81), 1, 10).expect("rating"),
+            elsewhere
+        );
+
+        // The next rated game starts from the recomputed ratings, not from the damage.
+        let next = vec![player(3, "Cy", 0, true, 1), player(1, "Ann", 1, false, 0)];
+        let mut current = std::collections::HashMap::new();
+        for (user, r) in [(1, &clean[0]), (3, &clean[2])] {
+            current.insert(user, r.as_ref().expect("rated").rating);
+        }
+        let expected = rating::rate_game(&next, false, &current);
+        if let Some(sql) = statements.first() {
+            damage(sql);
+        }
+        store
+            .finish_game(&finished(g, 899, 20, next))
+            .expect("finish");
+        for update in expected {
+            let after = store
+                .player_rating(g, update.user_id, 1)
+                .expect("rating")
+                .expect("rated");
+            assert_eq!(after.rating, update.after, "user {}", update.user_id);
+        }
+    }
+
+    /// Issue 24.6: a server's settings that are not UTF-8 JSON (`bad`: SQL values written over them,
+    /// and the bytes each leaves) read as none, are set aside once with the row kept byte for byte
+    /// for the operator, and an admin's next change writes a fresh row. Settings the service cannot
+    /// use are set aside on its word, only if they are still what it read.
+    pub fn damaged_settings(store: &dyn Store, damage: &dyn Fn(&str), bad: &[(&str, &[u8])]) {
+        let change = |at| SettingsChange {
+            user_id: 5,
+            change: "game: dice".into(),
+            at,
+        };
+        let good = r#"{"variant":"dice"}"#;
+        for (n, (value, bytes)) in bad.iter().enumerate() {
+            let guild = 90 + n as u64;
+            store
+                .save_server_settings(guild, good, &change(1))
+                .expect("save");
+            damage(&format!(
+                "UPDATE server_settings SET settings_json = {value} WHERE guild_id = {guild}"
+            ));
+            assert_eq!(store.server_settings(guild).expect("read"), None, "{value}");
+            let aside = store.damaged_settings().expect("aside");
+            assert_eq!(aside.len(), n + 1, "{value}: {aside:?}");
+            let kept = &aside[n];
+            assert_eq!(kept.guild_id, guild);
+            assert_eq!(kept.settings, *bytes, "{value}: byte for byte");
+            assert!(kept.reason.contains("stored settings"), "{kept:?}");
+            // Reported once: read again, nothing more is set aside.
+            assert_eq!(store.server_settings(guild).expect("read"), None);
+            assert_eq!(store.damaged_settings().expect("aside").len(), n + 1);
+            // An admin's change writes a fresh row.
+            store
+                .save_server_settings(guild, good, &change(2))
+                .expect("save");
+            assert_eq!(
+                store.server_settings(guild).expect("read").as_deref(),
+                Some(good)
+            );
+            assert_eq!(store.settings_log(guild, 10).expect("log").len(), 2);
+        }
+
+        // Set aside on the service's word: only what it read.
+        let unusable = r#"{"turn_timeout_secs":5}"#;
+        store
+            .save_server_settings(99, unusable, &change(3))
+            .expect("save");
+        let before = store.damaged_settings().expect("aside").len();
+        assert!(!store
+            .set_aside_server_settings(99, good, "not what is stored")
+            .expect("set aside"));
+        assert_eq!(
+            store.server_settings(99).expect("read").as_deref(),
+            Some(unusable)
+        );
+        assert!(store
+            .set_aside_server_settings(99, unusable, "turn_timeout_secs out of range")
+            .expect("set aside"));
+        assert_eq!(store.server_settings(99).expect("read"), None);
+        let aside = store.damaged_settings().expect("aside");
+        assert_eq!(aside.len(), before + 1);
+        assert_eq!(aside[before].settings, unusable.as_bytes());
+        assert_eq!(aside[before].reason, "turn_timeout_secs out of range");
+        assert!(!store
+            .set_aside_server_settings(99, unusable, "again")
+            .expect("set aside"));
+    }
+
     pub fn stats_and_leaderboard(store: &dyn Store) {
         let g = Some(7000);
         store.save_table(&table(51, g, 20)).expect("save live");
@@ -1081,6 +1226,106 @@ macro_rules! suite {
 
 suite!(sqlite, sqlite_store);
 suite!(postgres, postgres_store);
+
+/// The SQL every backend runs for [`cases::damaged_ratings`] (users 1 to 3 of server 80).
+const RATING_DAMAGE: [&str; 6] = [
+    "UPDATE ratings SET mu = 1e11, conservative = 1e11 - 3 * sigma WHERE guild_id = 80 AND user_id = 1",
+    "UPDATE ratings SET sigma = -1 WHERE guild_id = 80 AND user_id = 2",
+    "UPDATE ratings SET sigma = 50, conservative = mu - 150 WHERE guild_id = 80 AND user_id = 3",
+    "UPDATE ratings SET conservative = 1e11 WHERE guild_id = 80 AND user_id = 3",
+    "UPDATE ratings SET games = 0 WHERE guild_id = 80 AND user_id = 2",
+    "UPDATE rating_changes SET conservative_after = -1e11 WHERE guild_id = 80 AND user_id = 1",
+];
+
+#[test]
+fn sqlite_damaged_ratings_are_recomputed_from_the_games() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let store = SqliteStore::open(&path).expect("open");
+    let raw = rusqlite::Connection::open(&path).expect("open raw");
+    let damage = |sql: &str| {
+        raw.execute_batch(sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
+    };
+    let mut statements = RATING_DAMAGE.to_vec();
+    // A column of numbers holding text.
+    statements.push("UPDATE ratings SET mu = 'lots' WHERE guild_id = 80 AND user_id = 2");
+    cases::damaged_ratings(&store, &damage, &statements);
+}
+
+#[test]
+fn postgres_damaged_ratings_are_recomputed_from_the_games() {
+    let Some((config, _guard)) = postgres_schema("damaged_ratings") else {
+        return;
+    };
+    let store = PostgresStore::open_config(config.clone()).expect("open");
+    let raw = std::cell::RefCell::new(config.connect(::postgres::NoTls).expect("connect"));
+    let damage = |sql: &str| {
+        raw.borrow_mut()
+            .batch_execute(sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
+    };
+    let mut statements = RATING_DAMAGE.to_vec();
+    statements.extend([
+        "UPDATE ratings SET mu = 'NaN' WHERE guild_id = 80 AND user_id = 1",
+        "UPDATE ratings SET sigma = 'Infinity' WHERE guild_id = 80 AND user_id = 3",
+        "UPDATE rating_changes SET conservative_before = 'NaN' WHERE guild_id = 80 AND user_id = 2",
+    ]);
+    cases::damaged_ratings(&store, &damage, &statements);
+}
+
+#[test]
+fn sqlite_damaged_settings_are_set_aside_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let store = SqliteStore::open(&path).expect("open");
+    let raw = rusqlite::Connection::open(&path).expect("open raw");
+    let damage = |sql: &str| {
+        raw.execute_batch(sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    };
+    cases::damaged_settings(
+        &store,
+        &damage,
+        &[
+            // Bytes that are not UTF-8, as bytes and as text (a damaged page keeps the type).
+            (
+                r#"X'7B2276617269616E74223A22FF227D'"#,
+                b"{\"variant\":\"\xFF\"}",
+            ),
+            (
+                r#"CAST(X'7B2276617269616E74223A22FE227D' AS TEXT)"#,
+                b"{\"variant\":\"\xFE\"}",
+            ),
+            // Text, but not JSON any more.
+            (r#"'{"variant":"di'"#, br#"{"variant":"di"#),
+            ("'not json'", b"not json"),
+        ],
+    );
+}
+
+#[test]
+fn postgres_damaged_settings_are_set_aside_once() {
+    let Some((config, _guard)) = postgres_schema("damaged_settings") else {
+        return;
+    };
+    let store = PostgresStore::open_config(config.clone()).expect("open");
+    let raw = std::cell::RefCell::new(config.connect(::postgres::NoTls).expect("connect"));
+    let damage = |sql: &str| {
+        raw.borrow_mut()
+            .batch_execute(sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
+    };
+    // PostgreSQL keeps text UTF-8 and NOT NULL: what can go wrong is the JSON.
+    cases::damaged_settings(
+        &store,
+        &damage,
+        &[
+            (r#"'{"variant":"di'"#, br#"{"variant":"di"#),
+            ("'garbage'", b"garbage"),
+        ],
+    );
+}
 
 #[test]
 fn postgres_never_overwrites_a_newer_save_of_another_process() {
