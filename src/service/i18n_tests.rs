@@ -10,8 +10,7 @@ use crate::i18n::{Lang, Tr};
 
 use super::text::{
     CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RatingNote,
-    RollHint,
-    SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
+    RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
 };
 use super::*;
 

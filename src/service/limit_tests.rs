@@ -98,6 +98,89 @@ fn a_server_may_have_only_so_many_tables() {
     assert!(!ask(&tables, 8, 3, 3, start()).is_refusal());
 }
 
+/// Saves nothing, but saving the table of `slow` takes a while once `on`: a save in progress, its
+/// table's lock held, while other requests arrive (what widens any gap between a check and an act).
+struct SlowSave {
+    slow: ChannelId,
+    on: std::sync::atomic::AtomicBool,
+}
+
+impl Persist for SlowSave {
+    fn save(&self, table: &Table) -> Result<(), ServiceError> {
+        if table.channel == self.slow && self.on.load(std::sync::atomic::Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(400));
+        }
+        Ok(())
+    }
+    fn close(&self, _: ChannelId, _: Option<&Table>) -> Result<Option<i64>, ServiceError> {
+        Ok(None)
+    }
+}
+
+/// Issue 24.7: user 1 hosts two tables in guild 7 (channels 1 and 2); while the table of channel 1 is
+/// being saved, eight starts arrive at once in channels 10 to 17, by `starter(channel)`. Returns the
+/// replies of the starts and how many tables are open afterwards.
+async fn simultaneous_starts(limits: Limits, starter: fn(u64) -> u64) -> (Vec<Reply>, usize) {
+    let persist = Arc::new(SlowSave {
+        slow: ChannelId(1),
+        on: false.into(),
+    });
+    let tables = Arc::new(tables_with(limits).with_persist(persist.clone()));
+    for channel in [1, 2] {
+        assert!(!ask(&tables, 7, channel, 1, start()).is_refusal());
+    }
+    persist.on.store(true, std::sync::atomic::Ordering::SeqCst);
+    let saving = {
+        let tables = tables.clone();
+        tokio::task::spawn_blocking(move || ask(&tables, 7, 1, 2, Command::Join { team: None }))
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let starts = (10..18).map(|channel| {
+        let tables = tables.clone();
+        tokio::task::spawn_blocking(move || ask(&tables, 7, channel, starter(channel), start()))
+    });
+    let replies: Vec<Reply> = futures_util::future::join_all(starts)
+        .await
+        .into_iter()
+        .map(|r| r.expect("the start ran"))
+        .collect();
+    assert!(!saving.await.expect("the join ran").is_refusal());
+    let open = tables.len();
+    (replies, open)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_starts_by_one_user_open_only_up_to_the_limit() {
+    let limits = Limits {
+        tables_per_user: 3,
+        ..Limits::default()
+    };
+    let (replies, open) = simultaneous_starts(limits, |_| 1).await;
+    let opened = replies.iter().filter(|r| !r.is_refusal()).count();
+    let refusals: Vec<Option<&Text>> = replies.iter().map(refusal).collect();
+    assert_eq!(opened, 1, "{refusals:?}");
+    assert_eq!(open, 3);
+    for reply in replies.iter().filter(|r| r.is_refusal()) {
+        assert_eq!(refusal(reply), Some(&Text::TooManyTables { max: 3 }));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_starts_in_one_server_open_only_up_to_the_limit() {
+    let limits = Limits {
+        tables_per_server: 3,
+        ..Limits::default()
+    };
+    let (replies, open) = simultaneous_starts(limits, |channel| 100 + channel).await;
+    let opened = replies.iter().filter(|r| !r.is_refusal()).count();
+    let refusals: Vec<Option<&Text>> = replies.iter().map(refusal).collect();
+    assert_eq!(opened, 1, "{refusals:?}");
+    assert_eq!(open, 3);
+    for reply in replies.iter().filter(|r| r.is_refusal()) {
+        assert_eq!(refusal(reply), Some(&Text::ServerFull { max: 3 }));
+    }
+}
+
 #[test]
 fn a_table_takes_only_so_many_computer_players() {
     let tables = tables_with(Limits {

@@ -17,9 +17,9 @@ mod table;
 pub mod text;
 
 #[cfg(test)]
-mod i18n_tests;
-#[cfg(test)]
 mod fair_tests;
+#[cfg(test)]
+mod i18n_tests;
 #[cfg(test)]
 mod limit_tests;
 #[cfg(test)]
@@ -801,6 +801,12 @@ pub struct Tables {
     claim: Option<Arc<dyn ShardClaim>>,
     /// The last finished game of each channel, for its rematch.
     finished: rematch::FinishedGames,
+    /// Held while a new table is checked against the table limits and published, so that
+    /// simultaneous starts cannot all pass a limit (taken before any table or the map).
+    opening: Mutex<()>,
+    /// Held while a server's settings are read, changed and written, so that two changes at once
+    /// both survive (taken before the map of settings).
+    changing_settings: Mutex<()>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -835,6 +841,8 @@ impl Tables {
             settings,
             claim: None,
             finished: rematch::FinishedGames::default(),
+            opening: Mutex::new(()),
+            changing_settings: Mutex::new(()),
         }
     }
 
@@ -1193,6 +1201,9 @@ impl Tables {
 
     /// Publishes a new lobby (within the limits) and saves it; `reply` announces it.
     fn open(&self, guild: Option<GuildId>, actor: &Actor, table: Table, reply: Reply) -> Reply {
+        // Counted and published in one critical section: two starts at once cannot both see room
+        // for one more table. Nothing takes `opening` while holding a table or the map.
+        let opening = lock(&self.opening);
         if let Err(text) = self.check_table_limits(guild, actor.user) {
             return Reply::ephemeral(text);
         }
@@ -1202,6 +1213,7 @@ impl Tables {
         let shared = Arc::new(Mutex::new(table));
         let mut table = lock(&shared);
         {
+            let _opening = opening;
             let mut tables = lock(&self.tables);
             if tables.contains_key(&channel) {
                 return Reply::ephemeral(Text::TableExists);

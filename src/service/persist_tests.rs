@@ -230,10 +230,12 @@ fn a_restart_restores_every_table_exactly() {
     }
 }
 
-/// A store that fails on demand, around a real one.
+/// A store that fails on demand, around a real one (or, `slow_settings`, takes its time to save a
+/// server's settings, as a busy database would).
 struct Flaky {
     inner: Arc<dyn Store>,
     down: AtomicBool,
+    slow_settings: AtomicBool,
 }
 
 impl Flaky {
@@ -347,6 +349,9 @@ impl Store for Flaky {
         change: &crate::store::SettingsChange,
     ) -> Result<(), StoreError> {
         self.check()?;
+        if self.slow_settings.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(200));
+        }
         self.inner
             .save_server_settings(guild_id, settings_json, change)
     }
@@ -364,6 +369,7 @@ fn flaky(t: &TestStore) -> Arc<Flaky> {
     Arc::new(Flaky {
         inner: t.store.clone(),
         down: AtomicBool::new(false),
+        slow_settings: AtomicBool::new(false),
     })
 }
 
@@ -1411,5 +1417,69 @@ fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
         assert!(tables.tick(at(100_000)).is_empty(), "{name}: no timers");
         assert!(!ask_in(&tables, on1, 2, 2, Command::Status).is_refusal());
         assert!(tables.restore_from_store(T0).is_err(), "{name}");
+    }
+}
+
+/// Issue 24.7: two admins change different settings at the same moment, while the database takes its
+/// time to save: both changes survive, in memory and in the store, and both are logged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_settings_changes_at_once_both_survive() {
+    for (backend, t) in backends("settings_race") {
+        let store = flaky(&t);
+        let tables = Arc::new(tables_on(store.clone(), 3));
+        // Read once, so both changes start from what is remembered.
+        assert_eq!(
+            tables.server_settings(Some(GUILD)),
+            ServerSettings::default()
+        );
+        store.slow_settings.store(true, Ordering::SeqCst);
+        let requests = [
+            (
+                1,
+                change(ServerSettings {
+                    turn_timeout_secs: Some(900),
+                    ..ServerSettings::default()
+                }),
+            ),
+            (
+                2,
+                change(ServerSettings {
+                    variant: Some(Variant::Dice),
+                    ..ServerSettings::default()
+                }),
+            ),
+        ];
+        let changes = requests.into_iter().map(|(admin_id, request)| {
+            let tables = tables.clone();
+            tokio::task::spawn_blocking(move || settings_as(&tables, admin(admin_id), request))
+        });
+        for reply in futures_util::future::join_all(changes).await {
+            let reply = reply.expect("the change ran");
+            assert!(!reply.is_refusal(), "{backend}: {reply:?}");
+        }
+        store.slow_settings.store(false, Ordering::SeqCst);
+        let both = ServerSettings {
+            turn_timeout_secs: Some(900),
+            variant: Some(Variant::Dice),
+            ..ServerSettings::default()
+        };
+        assert_eq!(
+            tables.server_settings(Some(GUILD)),
+            both,
+            "{backend}: in memory"
+        );
+        let stored: ServerSettings = serde_json::from_str(
+            &t.store
+                .server_settings(GUILD.0)
+                .expect("read")
+                .expect("saved"),
+        )
+        .expect("json");
+        assert_eq!(stored, both, "{backend}: in the store");
+        assert_eq!(
+            t.store.settings_log(GUILD.0, 10).expect("log").len(),
+            2,
+            "{backend}"
+        );
     }
 }
