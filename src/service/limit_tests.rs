@@ -214,12 +214,13 @@ fn past_the_posting_budget_players_are_asked_to_wait_and_nothing_changes() {
         server_post_burst: 8,
         ..Limits::default()
     });
-    // Opening, joining and dealing post a few messages; then the board is asked for until the budget
-    // is spent.
+    // Opening, joining and dealing post a few messages; then the board is asked for, by a different
+    // member each time (so that no member's own share runs out first), until the server's budget is
+    // spent.
     game(&tables, 1);
     let mut busy = None;
     for i in 0..20 {
-        let reply = ask(&tables, 7, 1, 1, Command::Board);
+        let reply = ask(&tables, 7, 1, 10 + i, Command::Board);
         if reply.is_refusal() {
             busy = Some((i, reply));
             break;
@@ -235,6 +236,22 @@ fn past_the_posting_budget_players_are_asked_to_wait_and_nothing_changes() {
     // A few seconds later the budget has refilled.
     let later = T0.after(Duration::from_secs(3));
     assert!(!ask_at(&tables, 7, 1, 1, Command::Board, later).is_refusal());
+}
+
+#[test]
+fn stats_leaderboard_and_history_post_so_they_count_against_the_budget() {
+    for command in [
+        Command::Stats { user: None },
+        Command::Leaderboard,
+        Command::History,
+    ] {
+        assert!(command.posts(), "{command:?}");
+        assert!(!command.changes_table(), "{command:?}");
+    }
+    assert!(
+        !Command::Record { game: None }.posts(),
+        "the record is private"
+    );
 }
 
 #[tokio::test]
@@ -303,7 +320,8 @@ async fn past_the_posting_budget_computer_moves_wait_then_go_on() {
 
 #[test]
 fn a_host_who_gave_up_can_no_longer_stop_the_game() {
-    let tables = tables_with(Limits::default());
+    // Everything at one instant: no posting budget in the way.
+    let tables = tables_with(Limits::unlimited());
     // Host 1 and users 2 and 3 in three teams of one: the host gives up, the game goes on.
     assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
     for user in [2, 3] {
@@ -329,7 +347,7 @@ fn a_host_who_gave_up_can_no_longer_stop_the_game() {
 
 #[test]
 fn a_moderator_may_stop_a_game_whose_host_gave_up() {
-    let tables = tables_with(Limits::default());
+    let tables = tables_with(Limits::unlimited());
     assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
     for user in [2, 3] {
         assert!(!ask(&tables, 7, 1, user, Command::Join { team: None }).is_refusal());
@@ -366,7 +384,7 @@ fn a_very_long_name_is_cut_before_it_reaches_the_table() {
 
 #[test]
 fn a_player_whose_dms_are_closed_is_told_once_per_game() {
-    let tables = tables_with(Limits::default());
+    let tables = tables_with(Limits::unlimited());
     assert!(
         !tables.note_dm_failed(ChannelId(1), UserId(2)),
         "no game yet"

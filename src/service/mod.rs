@@ -7,6 +7,7 @@
 
 mod access;
 mod bot;
+mod budget;
 mod persist;
 pub mod picker;
 mod pool;
@@ -16,6 +17,8 @@ mod server;
 mod table;
 pub mod text;
 
+#[cfg(test)]
+mod budget_tests;
 #[cfg(test)]
 mod fair_tests;
 #[cfg(test)]
@@ -222,11 +225,20 @@ impl Command {
     pub fn changes_table(&self) -> bool {
         match self {
             Command::Press(press) => press.changes_table(),
-            _ => !matches!(self, Command::Board) && self.posts(),
+            _ => {
+                !matches!(
+                    self,
+                    Command::Board
+                        | Command::Stats { .. }
+                        | Command::Leaderboard
+                        | Command::History
+                ) && self.posts()
+            }
         }
     }
 
-    /// Whether the command may make the bot post in the channel (all but the private answers).
+    /// Whether the command may make the bot post in the channel (all but the private answers; stats,
+    /// leaderboard and history are posted in the channel).
     pub fn posts(&self) -> bool {
         !matches!(
             self,
@@ -234,9 +246,6 @@ impl Command {
                 | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
-                | Command::Stats { .. }
-                | Command::Leaderboard
-                | Command::History
                 | Command::Record { .. }
                 | Command::Settings(_)
         ) && !matches!(self, Command::Press(press) if !press.changes_table())
@@ -659,35 +668,6 @@ pub(crate) fn test_actor(id: u64) -> Actor {
     }
 }
 
-/// One server's posting budget: a token bucket refilled at `server_posts_per_second`.
-#[derive(Clone, Copy, Debug)]
-struct PostBudget {
-    /// Posts available, in thousandths (may go below zero: posts the bot had to make anyway).
-    milli: i64,
-    /// When it was last refilled.
-    at: Timestamp,
-}
-
-impl PostBudget {
-    fn refill(&mut self, now: Timestamp, limits: &Limits) {
-        let burst = i64::from(limits.server_post_burst.max(1)) * 1000;
-        let elapsed = i64::try_from(now.0.saturating_sub(self.at.0)).unwrap_or(i64::MAX);
-        let gained = elapsed.saturating_mul(i64::from(limits.server_posts_per_second));
-        self.milli = self.milli.saturating_add(gained).min(burst);
-        self.at = self.at.max(now);
-    }
-}
-
-/// How many messages a reply makes the bot send in its server (private answers to the asker are not
-/// counted: they answer an interaction).
-fn posts_of(reply: &Reply) -> i64 {
-    reply
-        .outputs
-        .iter()
-        .filter(|o| !matches!(o, Output::Ephemeral(_) | Output::Update(_)))
-        .count() as i64
-}
-
 /// Errors of the service layer (the store's, mostly).
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -790,7 +770,10 @@ pub struct Tables {
     store: Option<Arc<dyn Store>>,
     seeds: Arc<dyn SeedSource>,
     languages: Mutex<Languages>,
-    budgets: Mutex<HashMap<GuildId, PostBudget>>,
+    /// Each server's posting budget, shared among its members.
+    budgets: Mutex<budget::Budgets>,
+    /// Lobby cards held back while a member keeps joining and leaving.
+    lobby_edits: Mutex<budget::LobbyEdits>,
     /// Each server's own settings, as read from the store (or changed) so far.
     servers: Mutex<HashMap<GuildId, ServerSettings>>,
     /// Where every computer move is chosen.
@@ -835,7 +818,8 @@ impl Tables {
             store: None,
             seeds: Arc::new(OsSeeds),
             languages: Mutex::new(Languages::default()),
-            budgets: Mutex::new(HashMap::new()),
+            budgets: Mutex::new(budget::Budgets::default()),
+            lobby_edits: Mutex::new(budget::LobbyEdits::default()),
             servers: Mutex::new(HashMap::new()),
             pool: SearchPool::new(usize::try_from(settings.limits.computer_threads).unwrap_or(0)),
             settings,
@@ -1050,45 +1034,16 @@ impl Tables {
             );
             return Reply::ephemeral(Text::SaveFailed);
         }
-        if command.posts() && !self.may_post(guild, now) {
-            return Reply::ephemeral(Text::Busy);
-        }
-        let reply = self.handle_command(guild, channel, actor, command, now);
-        self.spend_posts(guild, posts_of(&reply), now);
-        reply
-    }
-
-    /// Whether the bot may post in `guild` now (its posting budget is not used up).
-    fn may_post(&self, guild: Option<GuildId>, now: Timestamp) -> bool {
-        let Some(guild) = guild else { return true };
-        let limits = self.settings.limits;
-        let mut budgets = lock(&self.budgets);
-        match budgets.get_mut(&guild) {
-            Some(budget) => {
-                budget.refill(now, &limits);
-                budget.milli >= 1000
+        if command.posts() {
+            if let Err(text) = self.member_may_post(guild, actor.user, now) {
+                return Reply::ephemeral(text);
             }
-            None => true,
         }
-    }
-
-    /// Takes `posts` from `guild`'s budget (below zero if need be: what was posted was posted).
-    fn spend_posts(&self, guild: Option<GuildId>, posts: i64, now: Timestamp) {
-        let Some(guild) = guild.filter(|_| posts > 0) else {
-            return;
-        };
-        let limits = self.settings.limits;
-        let burst = i64::from(limits.server_post_burst.max(1)) * 1000;
-        let mut budgets = lock(&self.budgets);
-        if budgets.len() >= MAX_REMEMBERED {
-            budgets.clear();
-        }
-        let budget = budgets.entry(guild).or_insert(PostBudget {
-            milli: burst,
-            at: now,
-        });
-        budget.refill(now, &limits);
-        budget.milli = (budget.milli - posts * 1000).max(-burst);
+        let user = actor.user;
+        let join_or_leave = matches!(command, Command::Join { .. } | Command::Leave);
+        let mut reply = self.handle_command(guild, channel, actor, command, now);
+        self.charge_member(guild, channel, user, join_or_leave, &mut reply, now);
+        reply
     }
 
     fn handle_command(
@@ -1458,10 +1413,11 @@ impl Tables {
                 }
             }
             if !reply.outputs.is_empty() || reply.auto_move {
-                self.spend_posts(table.guild, posts_of(&reply), now);
+                self.charge_unprompted(table.guild, budget::posts_of(&reply), now);
                 out.push((channel, reply));
             }
         }
+        out.extend(self.waiting_lobby_edits(now));
         out
     }
 
@@ -1476,8 +1432,9 @@ impl Tables {
             if table.closed || !self.may_act(table.guild) {
                 return None;
             }
-            // Over the server's posting budget, computer moves wait: the timer finds them due again.
-            if !self.may_post(table.guild, now) {
+            // With the server's whole posting budget spent, computer moves wait: the timer finds them
+            // due again. Members cannot spend the last of it.
+            if !self.may_post_unprompted(table.guild, now) {
                 return None;
             }
             let settings = self.known_settings_for(table.guild);
@@ -1544,7 +1501,7 @@ impl Tables {
                 if closed {
                     self.forget(&shared, channel);
                 }
-                self.spend_posts(guild, posts_of(&reply), now);
+                self.charge_unprompted(guild, budget::posts_of(&reply), now);
                 Some(reply)
             }
             Ok(None) => None,
