@@ -216,8 +216,34 @@ struct LobbyEdit {
     message_id: u64,
     /// Members whose Join or Leave was shown on it lately, and when.
     shown: Vec<(UserId, Timestamp)>,
-    /// The newest card not shown yet, and from when it is shown.
-    waiting: Option<(Message, Timestamp)>,
+    /// The newest card not shown yet.
+    waiting: Option<Waiting>,
+}
+
+impl LobbyEdit {
+    fn new(message_id: u64) -> LobbyEdit {
+        LobbyEdit {
+            message_id,
+            shown: Vec::new(),
+            waiting: None,
+        }
+    }
+
+    /// Forgets the changes shown long enough ago.
+    fn forget_before(&mut self, now: Timestamp) {
+        self.shown
+            .retain(|(_, at)| now < at.after(LOBBY_EDIT_EVERY));
+    }
+}
+
+/// A lobby card that waits.
+#[derive(Debug)]
+struct Waiting {
+    card: Message,
+    /// From when it is shown.
+    due: Timestamp,
+    /// Whose changes wait in it.
+    members: Vec<UserId>,
 }
 
 impl LobbyEdits {
@@ -255,20 +281,14 @@ impl LobbyEdits {
             if self.0.len() >= MAX_REMEMBERED && !self.0.contains_key(&channel) {
                 self.0.clear();
             }
-            let edit = self.0.entry(channel).or_insert_with(|| LobbyEdit {
-                message_id: *message_id,
-                shown: Vec::new(),
-                waiting: None,
-            });
+            let edit = self
+                .0
+                .entry(channel)
+                .or_insert_with(|| LobbyEdit::new(*message_id));
             if edit.message_id != *message_id {
-                *edit = LobbyEdit {
-                    message_id: *message_id,
-                    shown: Vec::new(),
-                    waiting: None,
-                };
+                *edit = LobbyEdit::new(*message_id);
             }
-            edit.shown
-                .retain(|(_, at)| now < at.after(LOBBY_EDIT_EVERY));
+            edit.forget_before(now);
             let last = edit
                 .shown
                 .iter()
@@ -276,11 +296,15 @@ impl LobbyEdits {
                 .map(|(_, at)| *at);
             match last.filter(|_| join_or_leave) {
                 Some(last) => {
-                    let due = edit
-                        .waiting
-                        .as_ref()
-                        .map_or(last.after(LOBBY_EDIT_EVERY), |(_, due)| *due);
-                    edit.waiting = Some((message.clone(), due));
+                    let waiting = edit.waiting.get_or_insert_with(|| Waiting {
+                        card: message.clone(),
+                        due: last.after(LOBBY_EDIT_EVERY),
+                        members: Vec::new(),
+                    });
+                    waiting.card = message.clone();
+                    if !waiting.members.contains(&user) {
+                        waiting.members.push(user);
+                    }
                 }
                 None => {
                     if join_or_leave {
@@ -294,17 +318,21 @@ impl LobbyEdits {
         reply.outputs = outputs;
     }
 
-    /// The waiting cards due by `now`, taken out: (channel, lobby message, card).
+    /// The waiting cards due by `now`, taken out: (channel, lobby message, card). The changes they
+    /// carry count as shown now.
     pub(super) fn due(&mut self, now: Timestamp) -> Vec<(ChannelId, u64, Message)> {
         let mut due = Vec::new();
         for (channel, edit) in &mut self.0 {
-            if edit.waiting.as_ref().is_some_and(|(_, at)| *at <= now) {
-                if let Some((message, _)) = edit.waiting.take() {
-                    due.push((*channel, edit.message_id, message));
-                }
+            edit.forget_before(now);
+            if !edit.waiting.as_ref().is_some_and(|w| w.due <= now) {
+                continue;
             }
-            edit.shown
-                .retain(|(_, at)| now < at.after(LOBBY_EDIT_EVERY));
+            if let Some(waiting) = edit.waiting.take() {
+                edit.shown.retain(|(who, _)| !waiting.members.contains(who));
+                edit.shown
+                    .extend(waiting.members.iter().map(|who| (*who, now)));
+                due.push((*channel, edit.message_id, waiting.card));
+            }
         }
         self.0
             .retain(|_, edit| edit.waiting.is_some() || !edit.shown.is_empty());
