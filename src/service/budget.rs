@@ -324,7 +324,7 @@ impl LobbyEdits {
         let mut due = Vec::new();
         for (channel, edit) in &mut self.0 {
             edit.forget_before(now);
-            if !edit.waiting.as_ref().is_some_and(|w| w.due <= now) {
+            if edit.waiting.as_ref().is_none_or(|w| w.due > now) {
                 continue;
             }
             if let Some(waiting) = edit.waiting.take() {

@@ -108,12 +108,7 @@ fn lobby(
         last = accepted(tables, channel, user, Command::Join { team });
     }
     for &level in bots {
-        last = accepted(
-            tables,
-            channel,
-            host,
-            Command::AddBot { level: Some(level) },
-        );
+        last = accepted(tables, channel, host, Command::AddBot { level: Some(level) });
     }
     last
 }
@@ -207,12 +202,7 @@ fn five_honest_wins(humans: &[(u64, Option<u8>)]) -> f64 {
 }
 
 /// The set-ups of the attack: (teams, the humans with their team, the computers).
-fn setups() -> Vec<(
-    &'static str,
-    Option<u8>,
-    Vec<(u64, Option<u8>)>,
-    Vec<BotLevel>,
-)> {
+fn setups() -> Vec<(&'static str, Option<u8>, Vec<(u64, Option<u8>)>, Vec<BotLevel>)> {
     use BotLevel::{Easy, Hard, Medium};
     vec![
         (
@@ -288,10 +278,7 @@ async fn a_second_account_cannot_pump_a_rating() {
                 for &(user, _) in humans.iter().filter(|(u, _)| *u != 1 && *u != 3) {
                     accepted(&tables, channel, user, Command::Forfeit { game: None });
                 }
-                assert!(
-                    tables.snapshot(ChannelId(channel)).is_none(),
-                    "{setup}: over"
-                );
+                assert!(tables.snapshot(ChannelId(channel)).is_none(), "{setup}: over");
             }
             let r = rating(&*t.store, 1);
             assert_eq!(r.games, 5, "{backend} {setup}: {r:?}");
@@ -317,10 +304,7 @@ async fn a_player_who_stops_a_game_loses_it() {
         assert!(text.contains("Rated"), "{text}");
         let (host, other) = (rating(&*t.store, 1), rating(&*t.store, 2));
         assert_eq!((host.games, other.games), (1, 1), "{backend}");
-        assert!(
-            host.mu < 25.0 && other.mu > 25.0,
-            "{backend}: {host:?} {other:?}"
-        );
+        assert!(host.mu < 25.0 && other.mu > 25.0, "{backend}: {host:?} {other:?}");
         let stats = t.store.player_stats(Some(GUILD.0), 2).expect("stats");
         assert_eq!((stats.games, stats.wins), (1, 1));
 
@@ -342,13 +326,17 @@ async fn a_forfeit_then_a_stop_keeps_every_result() {
             lobby(&tables, channel, Some(2), Some(true), &humans, &[]);
             accepted(&tables, channel, 1, Command::Begin);
             play_until_everyone_moved(&tables, channel, 2).await;
-            let before: Vec<PlayerRating> =
-                [1, 2, 3, 4].iter().map(|&u| rating(&*t.store, u)).collect();
+            let before: Vec<PlayerRating> = [1, 2, 3, 4]
+                .iter()
+                .map(|&u| rating(&*t.store, u))
+                .collect();
             accepted(&tables, channel, 1, Command::Forfeit { game: None });
             let text = text_of(&accepted(&tables, channel, stopper, Command::Stop));
             assert!(text.contains("counts as giving up"), "{backend}: {text}");
-            let after: Vec<PlayerRating> =
-                [1, 2, 3, 4].iter().map(|&u| rating(&*t.store, u)).collect();
+            let after: Vec<PlayerRating> = [1, 2, 3, 4]
+                .iter()
+                .map(|&u| rating(&*t.store, u))
+                .collect();
             for (b, a) in before.iter().zip(&after) {
                 assert_eq!(a.games, b.games + 1, "{backend}: everyone rated: {after:?}");
             }
@@ -370,21 +358,11 @@ async fn a_forfeit_then_a_stop_keeps_every_result() {
 async fn giving_up_against_a_computer_is_a_rated_loss() {
     for (backend, t) in backends("give_up_computer") {
         let tables = tables_on(t.store.clone(), 27);
-        lobby(
-            &tables,
-            1,
-            None,
-            Some(true),
-            &[(1, None)],
-            &[BotLevel::Easy],
-        );
+        lobby(&tables, 1, None, Some(true), &[(1, None)], &[BotLevel::Easy]);
         accepted(&tables, 1, 1, Command::Begin);
         play_until_everyone_moved(&tables, 1, 2).await;
         let text = text_of(&accepted(&tables, 1, 1, Command::Forfeit { game: None }));
-        assert!(
-            text.contains("wins, as everyone else gave up"),
-            "{backend}: {text}"
-        );
+        assert!(text.contains("wins, as everyone else gave up"), "{backend}: {text}");
         assert!(!text.contains("Aborted"), "{text}");
         let r = rating(&*t.store, 1);
         assert_eq!(r.games, 1, "{backend}");
@@ -400,10 +378,7 @@ async fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
         accepted(&tables, 1, 1, Command::Begin);
         play_until_everyone_moved(&tables, 1, 2).await;
         let text = text_of(&accepted(&tables, 1, MODERATOR, Command::Stop));
-        assert!(
-            text.contains("Not rated: stopped by someone who is not playing"),
-            "{text}"
-        );
+        assert!(text.contains("Not rated: stopped by someone who is not playing"), "{text}");
         assert!(!text.contains("wins"), "{text}");
         assert_eq!(rating(&*t.store, 1), PlayerRating::default(), "{backend}");
         assert_eq!(rating(&*t.store, 2), PlayerRating::default(), "{backend}");
@@ -415,10 +390,7 @@ async fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
         play_until_everyone_moved(&tables, 2, 2).await;
         accepted(&tables, 2, 3, Command::Forfeit { game: None });
         let text = text_of(&accepted(&tables, 2, MODERATOR, Command::Stop));
-        assert!(
-            text.contains("players who gave up keep their loss"),
-            "{text}"
-        );
+        assert!(text.contains("players who gave up keep their loss"), "{text}");
         let quitter = rating(&*t.store, 3);
         assert_eq!(quitter.games, 1, "{backend}");
         assert!(quitter.mu < 25.0);
@@ -442,17 +414,9 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
             rated: None,
         },
     );
-    assert!(
-        lobby_text(&first).contains("Casual so far"),
-        "{}",
-        lobby_text(&first)
-    );
+    assert!(lobby_text(&first).contains("Casual so far"), "{}", lobby_text(&first));
     let joined = accepted(&tables, 1, 2, Command::Join { team: None });
-    assert!(
-        lobby_text(&joined).contains("Rated"),
-        "{}",
-        lobby_text(&joined)
-    );
+    assert!(lobby_text(&joined).contains("Rated"), "{}", lobby_text(&joined));
     let started = text_of(&accepted(&tables, 1, 1, Command::Begin));
     assert!(started.contains("Rated: this game counts"), "{started}");
     // The host's choice: casual, said in the lobby and at the start.
@@ -462,9 +426,5 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
     assert!(started.contains("Casual"), "{started}");
     // A game against computers only, by default: casual.
     let last = lobby(&tables, 3, None, None, &[(3, None)], &[BotLevel::Hard]);
-    assert!(
-        lobby_text(&last).contains("Casual"),
-        "{}",
-        lobby_text(&last)
-    );
+    assert!(lobby_text(&last).contains("Casual"), "{}", lobby_text(&last));
 }

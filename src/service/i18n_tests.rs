@@ -10,7 +10,8 @@ use crate::i18n::{Lang, Tr};
 
 use super::text::{
     CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RatingNote,
-    RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
+    RollHint,
+    SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
 };
 use super::*;
 

@@ -9,8 +9,8 @@ use crate::store::{
     FinishedGame, GameId, PlayerResult, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
-use super::table::Stop;
 use super::text::{HistoryLine, LeaderLine, RatingInfo, TeamName, Totals};
+use super::table::Stop;
 use super::{
     Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output, Persist,
     Player, Reply, ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,

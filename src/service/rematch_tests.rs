@@ -479,14 +479,8 @@ fn giving_up_that_ends_the_game_does_not_seat_a_computer_in_the_message() {
     let reply = ask(&tables, 22, 1, Command::Forfeit { game: None });
     let text = final_message(&reply).expect("the game ends").to_english();
     // Before the player made two moves the game is aborted: nobody wins it.
-    assert!(
-        text.contains("<@1> gave up.") && text.contains("Aborted"),
-        "{text}"
-    );
-    assert!(
-        !text.contains("takes their seat") && !text.contains("wins"),
-        "{text}"
-    );
+    assert!(text.contains("<@1> gave up.") && text.contains("Aborted"), "{text}");
+    assert!(!text.contains("takes their seat") && !text.contains("wins"), "{text}");
 }
 
 // ----- timeouts -----

@@ -382,11 +382,11 @@ impl Playing {
     /// Whether the game counts for ratings as it was started (`setup`: the lobby's choice, for a
     /// game started before the choice was kept with it).
     pub fn counts_for_ratings(&self, setup: &Setup) -> bool {
-        self.rated.or(setup.rated).unwrap_or_else(|| {
-            humans_on_two_teams(self.game().config(), |seat| {
+        self.rated
+            .or(setup.rated)
+            .unwrap_or_else(|| humans_on_two_teams(self.game().config(), |seat| {
                 matches!(self.original_player(seat), Some(Player::Human { .. }))
-            })
-        })
+            }))
     }
 
     /// Whether a human who gave up is among the players.
@@ -857,14 +857,9 @@ impl Table {
             .collect();
         let wanted = self.setup.rated.unwrap_or_else(|| {
             let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
-            match Config::new(
-                self.setup.variant,
-                players,
-                self.setup.teams,
-                self.setup.options,
-            )
-            .ok()
-            .and_then(|config| Some((assign_seats(&lobby.seats, &config).ok()?, config)))
+            match Config::new(self.setup.variant, players, self.setup.teams, self.setup.options)
+                .ok()
+                .and_then(|config| Some((assign_seats(&lobby.seats, &config).ok()?, config)))
             {
                 Some((seats, config)) => humans_on_two_teams(&config, |seat| {
                     seats

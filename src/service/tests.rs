@@ -1102,12 +1102,7 @@ async fn forfeit_in_two_player_game_gives_the_win() {
             .copied()
             .find(|m| matches!(m, Move::Play { .. }))
             .expect("a card to play");
-        let reply = ask(
-            &tables,
-            17,
-            user.0,
-            command_for(mv, game.position().layout()),
-        );
+        let reply = ask(&tables, 17, user.0, command_for(mv, game.position().layout()));
         assert!(!reply.is_refusal(), "{reply:?}");
     }
     let reply = ask(&tables, 17, 2, Command::Forfeit { game: None });

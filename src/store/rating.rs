@@ -148,11 +148,7 @@ pub fn rate_game(
 ) -> Vec<RatingUpdate> {
     let won = players.iter().any(|p| p.won);
     let decided = won || drawn;
-    if !decided
-        && !players
-            .iter()
-            .any(|p| p.gave_up && p.user_id != BOT_USER_ID)
-    {
+    if !decided && !players.iter().any(|p| p.gave_up && p.user_id != BOT_USER_ID) {
         return Vec::new();
     }
     let mut teams: Vec<u8> = players.iter().map(|p| p.team).collect();
@@ -215,8 +211,8 @@ pub fn rate_game(
             let ratings: Vec<WengLinRating> = roster.iter().map(|p| rating_of(p)).collect();
             match humans_per_team {
                 Some(size) if roster.iter().all(|p| p.user_id == BOT_USER_ID) => {
-                    let mean =
-                        ratings.iter().map(|r| r.rating).sum::<f64>() / ratings.len().max(1) as f64;
+                    let mean = ratings.iter().map(|r| r.rating).sum::<f64>()
+                        / ratings.len().max(1) as f64;
                     vec![
                         WengLinRating {
                             rating: mean,
@@ -544,35 +540,14 @@ mod tests {
             rate_game(&humans_and_bot_team, false, &HashMap::new())
         );
         // A team of computers counts as many members as the largest team of humans, at its mean.
-        let pair = [
-            seat(1, 0, true),
-            bot("hard", 1, false),
-            bot("easy", 1, false),
-        ];
+        let pair = [seat(1, 0, true), bot("hard", 1, false), bot("easy", 1, false)];
         let mean = [seat(1, 0, true), bot("hard", 1, false)];
         let one = after(&rate_game(&pair, false, &HashMap::new()), 1);
         let hard_alone = after(&rate_game(&mean, false, &HashMap::new()), 1);
-        assert!(
-            one.mu < hard_alone.mu,
-            "the mean of hard and easy is below hard"
-        );
+        assert!(one.mu < hard_alone.mu, "the mean of hard and easy is below hard");
         // A team of computers only still plays with its level's fixed rating.
-        let easy = after(
-            &rate_game(
-                &[seat(1, 0, true), bot("easy", 1, false)],
-                false,
-                &HashMap::new(),
-            ),
-            1,
-        );
-        let hard = after(
-            &rate_game(
-                &[seat(1, 0, true), bot("hard", 1, false)],
-                false,
-                &HashMap::new(),
-            ),
-            1,
-        );
+        let easy = after(&rate_game(&[seat(1, 0, true), bot("easy", 1, false)], false, &HashMap::new()), 1);
+        let hard = after(&rate_game(&[seat(1, 0, true), bot("hard", 1, false)], false, &HashMap::new()), 1);
         assert!(hard.mu > easy.mu + 1.0, "{easy:?} {hard:?}");
     }
 
@@ -580,12 +555,7 @@ mod tests {
     fn a_game_without_a_result_rates_only_those_who_gave_up_as_a_loss() {
         let mut quitter = seat(1, 0, false);
         quitter.gave_up = true;
-        let players = [
-            quitter,
-            seat(2, 1, false),
-            seat(3, 0, false),
-            seat(4, 1, false),
-        ];
+        let players = [quitter, seat(2, 1, false), seat(3, 0, false), seat(4, 1, false)];
         let updates = rate_game(&players, false, &HashMap::new());
         assert_eq!(updates.len(), 1, "{updates:?}");
         assert!(after(&updates, 1).mu < 25.0);
