@@ -8,9 +8,9 @@
 //!   channel, to themselves by direct message, a lobby edit that waits; not the hands dealt to the
 //!   other players) and, past their share, is refused ([`Text::SlowDown`]) while everyone else goes
 //!   on;
-//! - members are answered only while [`reserve`] posts are left in the server's bucket: that last
-//!   part is for what nobody asks for (computer moves, reminders, timeouts), which is held back only
-//!   when the server's whole bucket is empty;
+//! - members are answered only while the server's bucket holds more than [`reserve`] posts (a
+//!   quarter of the burst): that last part is for what nobody asks for (computer moves, reminders,
+//!   timeouts), which is held back only when the server's whole bucket is empty;
 //! - a member who changes a lobby by Join or Leave again within [`LOBBY_EDIT_EVERY`] of their last
 //!   change there does not make the bot edit the lobby message again at once: the newest card waits
 //!   (a later one replaces it) and the next tick, or the next edit that goes out, shows it.
