@@ -168,7 +168,11 @@ fn twenty_forfeits_by_a_second_account_move_no_rating() {
         &requests,
     );
     for (i, (refused, texts)) in results.iter().enumerate() {
-        assert!(!refused, "request {i} ({}) was refused: {texts:?}", requests[i]);
+        assert!(
+            !refused,
+            "request {i} ({}) was refused: {texts:?}",
+            requests[i]
+        );
     }
     for game in 0..20 {
         let forfeit = results[game * 8 + 7].1.join("\n");

@@ -149,10 +149,11 @@ fn variant_index(text: &Text) -> usize {
         Text::StopIsGivingUp(_) => 128,
         Text::SharedWin(_) => 129,
         Text::Rating(_) => 130,
+        Text::SlowDown => 131,
     }
 }
 
-const VARIANTS: usize = 131;
+const VARIANTS: usize = 132;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -654,6 +655,7 @@ fn samples() -> Vec<Text> {
         Text::PickerExpired,
         Text::NotYourPicker { to_move: ada() },
         Text::BadButton,
+        Text::SlowDown,
     ]);
     for card in [Card::classic(5, 1), Card::classic(9, 2), Card::kids(0)] {
         out.push(Text::PickerExchange(card));

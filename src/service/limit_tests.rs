@@ -98,6 +98,89 @@ fn a_server_may_have_only_so_many_tables() {
     assert!(!ask(&tables, 8, 3, 3, start()).is_refusal());
 }
 
+/// Saves nothing, but saving the table of `slow` takes a while once `on`: a save in progress, its
+/// table's lock held, while other requests arrive (what widens any gap between a check and an act).
+struct SlowSave {
+    slow: ChannelId,
+    on: std::sync::atomic::AtomicBool,
+}
+
+impl Persist for SlowSave {
+    fn save(&self, table: &Table) -> Result<(), ServiceError> {
+        if table.channel == self.slow && self.on.load(std::sync::atomic::Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(400));
+        }
+        Ok(())
+    }
+    fn close(&self, _: ChannelId, _: Option<&Table>) -> Result<Option<i64>, ServiceError> {
+        Ok(None)
+    }
+}
+
+/// Issue 24.7: user 1 hosts two tables in guild 7 (channels 1 and 2); while the table of channel 1 is
+/// being saved, eight starts arrive at once in channels 10 to 17, by `starter(channel)`. Returns the
+/// replies of the starts and how many tables are open afterwards.
+async fn simultaneous_starts(limits: Limits, starter: fn(u64) -> u64) -> (Vec<Reply>, usize) {
+    let persist = Arc::new(SlowSave {
+        slow: ChannelId(1),
+        on: false.into(),
+    });
+    let tables = Arc::new(tables_with(limits).with_persist(persist.clone()));
+    for channel in [1, 2] {
+        assert!(!ask(&tables, 7, channel, 1, start()).is_refusal());
+    }
+    persist.on.store(true, std::sync::atomic::Ordering::SeqCst);
+    let saving = {
+        let tables = tables.clone();
+        tokio::task::spawn_blocking(move || ask(&tables, 7, 1, 2, Command::Join { team: None }))
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let starts = (10..18).map(|channel| {
+        let tables = tables.clone();
+        tokio::task::spawn_blocking(move || ask(&tables, 7, channel, starter(channel), start()))
+    });
+    let replies: Vec<Reply> = futures_util::future::join_all(starts)
+        .await
+        .into_iter()
+        .map(|r| r.expect("the start ran"))
+        .collect();
+    assert!(!saving.await.expect("the join ran").is_refusal());
+    let open = tables.len();
+    (replies, open)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_starts_by_one_user_open_only_up_to_the_limit() {
+    let limits = Limits {
+        tables_per_user: 3,
+        ..Limits::default()
+    };
+    let (replies, open) = simultaneous_starts(limits, |_| 1).await;
+    let opened = replies.iter().filter(|r| !r.is_refusal()).count();
+    let refusals: Vec<Option<&Text>> = replies.iter().map(refusal).collect();
+    assert_eq!(opened, 1, "{refusals:?}");
+    assert_eq!(open, 3);
+    for reply in replies.iter().filter(|r| r.is_refusal()) {
+        assert_eq!(refusal(reply), Some(&Text::TooManyTables { max: 3 }));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simultaneous_starts_in_one_server_open_only_up_to_the_limit() {
+    let limits = Limits {
+        tables_per_server: 3,
+        ..Limits::default()
+    };
+    let (replies, open) = simultaneous_starts(limits, |channel| 100 + channel).await;
+    let opened = replies.iter().filter(|r| !r.is_refusal()).count();
+    let refusals: Vec<Option<&Text>> = replies.iter().map(refusal).collect();
+    assert_eq!(opened, 1, "{refusals:?}");
+    assert_eq!(open, 3);
+    for reply in replies.iter().filter(|r| r.is_refusal()) {
+        assert_eq!(refusal(reply), Some(&Text::ServerFull { max: 3 }));
+    }
+}
+
 #[test]
 fn a_table_takes_only_so_many_computer_players() {
     let tables = tables_with(Limits {
@@ -131,12 +214,13 @@ fn past_the_posting_budget_players_are_asked_to_wait_and_nothing_changes() {
         server_post_burst: 8,
         ..Limits::default()
     });
-    // Opening, joining and dealing post a few messages; then the board is asked for until the budget
-    // is spent.
+    // Opening, joining and dealing post a few messages; then the board is asked for, by a different
+    // member each time (so that no member's own share runs out first), until the server's budget is
+    // spent.
     game(&tables, 1);
     let mut busy = None;
     for i in 0..20 {
-        let reply = ask(&tables, 7, 1, 1, Command::Board);
+        let reply = ask(&tables, 7, 1, 10 + i, Command::Board);
         if reply.is_refusal() {
             busy = Some((i, reply));
             break;
@@ -152,6 +236,22 @@ fn past_the_posting_budget_players_are_asked_to_wait_and_nothing_changes() {
     // A few seconds later the budget has refilled.
     let later = T0.after(Duration::from_secs(3));
     assert!(!ask_at(&tables, 7, 1, 1, Command::Board, later).is_refusal());
+}
+
+#[test]
+fn stats_leaderboard_and_history_post_so_they_count_against_the_budget() {
+    for command in [
+        Command::Stats { user: None },
+        Command::Leaderboard,
+        Command::History,
+    ] {
+        assert!(command.posts(), "{command:?}");
+        assert!(!command.changes_table(), "{command:?}");
+    }
+    assert!(
+        !Command::Record { game: None }.posts(),
+        "the record is private"
+    );
 }
 
 #[tokio::test]
@@ -220,7 +320,8 @@ async fn past_the_posting_budget_computer_moves_wait_then_go_on() {
 
 #[test]
 fn a_host_who_gave_up_can_no_longer_stop_the_game() {
-    let tables = tables_with(Limits::default());
+    // Everything at one instant: no posting budget in the way.
+    let tables = tables_with(Limits::unlimited());
     // Host 1 and users 2 and 3 in three teams of one: the host gives up, the game goes on.
     assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
     for user in [2, 3] {
@@ -246,7 +347,7 @@ fn a_host_who_gave_up_can_no_longer_stop_the_game() {
 
 #[test]
 fn a_moderator_may_stop_a_game_whose_host_gave_up() {
-    let tables = tables_with(Limits::default());
+    let tables = tables_with(Limits::unlimited());
     assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
     for user in [2, 3] {
         assert!(!ask(&tables, 7, 1, user, Command::Join { team: None }).is_refusal());
@@ -283,7 +384,7 @@ fn a_very_long_name_is_cut_before_it_reaches_the_table() {
 
 #[test]
 fn a_player_whose_dms_are_closed_is_told_once_per_game() {
-    let tables = tables_with(Limits::default());
+    let tables = tables_with(Limits::unlimited());
     assert!(
         !tables.note_dm_failed(ChannelId(1), UserId(2)),
         "no game yet"

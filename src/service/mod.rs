@@ -7,6 +7,7 @@
 
 mod access;
 mod bot;
+mod budget;
 pub mod names;
 mod persist;
 pub mod picker;
@@ -17,6 +18,8 @@ mod server;
 mod table;
 pub mod text;
 
+#[cfg(test)]
+mod budget_tests;
 #[cfg(test)]
 mod fair_tests;
 #[cfg(test)]
@@ -225,11 +228,20 @@ impl Command {
     pub fn changes_table(&self) -> bool {
         match self {
             Command::Press(press) => press.changes_table(),
-            _ => !matches!(self, Command::Board) && self.posts(),
+            _ => {
+                !matches!(
+                    self,
+                    Command::Board
+                        | Command::Stats { .. }
+                        | Command::Leaderboard
+                        | Command::History
+                ) && self.posts()
+            }
         }
     }
 
-    /// Whether the command may make the bot post in the channel (all but the private answers).
+    /// Whether the command may make the bot post in the channel (all but the private answers; stats,
+    /// leaderboard and history are posted in the channel).
     pub fn posts(&self) -> bool {
         !matches!(
             self,
@@ -237,9 +249,6 @@ impl Command {
                 | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
-                | Command::Stats { .. }
-                | Command::Leaderboard
-                | Command::History
                 | Command::Record { .. }
                 | Command::Settings(_)
         ) && !matches!(self, Command::Press(press) if !press.changes_table())
@@ -662,35 +671,6 @@ pub(crate) fn test_actor(id: u64) -> Actor {
     }
 }
 
-/// One server's posting budget: a token bucket refilled at `server_posts_per_second`.
-#[derive(Clone, Copy, Debug)]
-struct PostBudget {
-    /// Posts available, in thousandths (may go below zero: posts the bot had to make anyway).
-    milli: i64,
-    /// When it was last refilled.
-    at: Timestamp,
-}
-
-impl PostBudget {
-    fn refill(&mut self, now: Timestamp, limits: &Limits) {
-        let burst = i64::from(limits.server_post_burst.max(1)) * 1000;
-        let elapsed = i64::try_from(now.0.saturating_sub(self.at.0)).unwrap_or(i64::MAX);
-        let gained = elapsed.saturating_mul(i64::from(limits.server_posts_per_second));
-        self.milli = self.milli.saturating_add(gained).min(burst);
-        self.at = self.at.max(now);
-    }
-}
-
-/// How many messages a reply makes the bot send in its server (private answers to the asker are not
-/// counted: they answer an interaction).
-fn posts_of(reply: &Reply) -> i64 {
-    reply
-        .outputs
-        .iter()
-        .filter(|o| !matches!(o, Output::Ephemeral(_) | Output::Update(_)))
-        .count() as i64
-}
-
 /// Errors of the service layer (the store's, mostly).
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -793,7 +773,10 @@ pub struct Tables {
     store: Option<Arc<dyn Store>>,
     seeds: Arc<dyn SeedSource>,
     languages: Mutex<Languages>,
-    budgets: Mutex<HashMap<GuildId, PostBudget>>,
+    /// Each server's posting budget, shared among its members.
+    budgets: Mutex<budget::Budgets>,
+    /// Lobby cards held back while a member keeps joining and leaving.
+    lobby_edits: Mutex<budget::LobbyEdits>,
     /// Each server's own settings, as read from the store (or changed) so far.
     servers: Mutex<HashMap<GuildId, ServerSettings>>,
     /// Where every computer move is chosen.
@@ -804,6 +787,12 @@ pub struct Tables {
     claim: Option<Arc<dyn ShardClaim>>,
     /// The last finished game of each channel, for its rematch.
     finished: rematch::FinishedGames,
+    /// Held while a new table is checked against the table limits and published, so that
+    /// simultaneous starts cannot all pass a limit (taken before any table or the map).
+    opening: Mutex<()>,
+    /// Held while a server's settings are read, changed and written, so that two changes at once
+    /// both survive (taken before the map of settings).
+    changing_settings: Mutex<()>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -832,12 +821,15 @@ impl Tables {
             store: None,
             seeds: Arc::new(OsSeeds),
             languages: Mutex::new(Languages::default()),
-            budgets: Mutex::new(HashMap::new()),
+            budgets: Mutex::new(budget::Budgets::default()),
+            lobby_edits: Mutex::new(budget::LobbyEdits::default()),
             servers: Mutex::new(HashMap::new()),
             pool: SearchPool::new(usize::try_from(settings.limits.computer_threads).unwrap_or(0)),
             settings,
             claim: None,
             finished: rematch::FinishedGames::default(),
+            opening: Mutex::new(()),
+            changing_settings: Mutex::new(()),
         }
     }
 
@@ -1046,45 +1038,16 @@ impl Tables {
             );
             return Reply::ephemeral(Text::SaveFailed);
         }
-        if command.posts() && !self.may_post(guild, now) {
-            return Reply::ephemeral(Text::Busy);
-        }
-        let reply = self.handle_command(guild, channel, actor, command, now);
-        self.spend_posts(guild, posts_of(&reply), now);
-        reply
-    }
-
-    /// Whether the bot may post in `guild` now (its posting budget is not used up).
-    fn may_post(&self, guild: Option<GuildId>, now: Timestamp) -> bool {
-        let Some(guild) = guild else { return true };
-        let limits = self.settings.limits;
-        let mut budgets = lock(&self.budgets);
-        match budgets.get_mut(&guild) {
-            Some(budget) => {
-                budget.refill(now, &limits);
-                budget.milli >= 1000
+        if command.posts() {
+            if let Err(text) = self.member_may_post(guild, actor.user, now) {
+                return Reply::ephemeral(text);
             }
-            None => true,
         }
-    }
-
-    /// Takes `posts` from `guild`'s budget (below zero if need be: what was posted was posted).
-    fn spend_posts(&self, guild: Option<GuildId>, posts: i64, now: Timestamp) {
-        let Some(guild) = guild.filter(|_| posts > 0) else {
-            return;
-        };
-        let limits = self.settings.limits;
-        let burst = i64::from(limits.server_post_burst.max(1)) * 1000;
-        let mut budgets = lock(&self.budgets);
-        if budgets.len() >= MAX_REMEMBERED {
-            budgets.clear();
-        }
-        let budget = budgets.entry(guild).or_insert(PostBudget {
-            milli: burst,
-            at: now,
-        });
-        budget.refill(now, &limits);
-        budget.milli = (budget.milli - posts * 1000).max(-burst);
+        let user = actor.user;
+        let join_or_leave = matches!(command, Command::Join { .. } | Command::Leave);
+        let mut reply = self.handle_command(guild, channel, actor, command, now);
+        self.charge_member(guild, channel, user, join_or_leave, &mut reply, now);
+        reply
     }
 
     fn handle_command(
@@ -1197,6 +1160,9 @@ impl Tables {
 
     /// Publishes a new lobby (within the limits) and saves it; `reply` announces it.
     fn open(&self, guild: Option<GuildId>, actor: &Actor, table: Table, reply: Reply) -> Reply {
+        // Counted and published in one critical section: two starts at once cannot both see room
+        // for one more table. Nothing takes `opening` while holding a table or the map.
+        let opening = lock(&self.opening);
         if let Err(text) = self.check_table_limits(guild, actor.user) {
             return Reply::ephemeral(text);
         }
@@ -1206,6 +1172,7 @@ impl Tables {
         let shared = Arc::new(Mutex::new(table));
         let mut table = lock(&shared);
         {
+            let _opening = opening;
             let mut tables = lock(&self.tables);
             if tables.contains_key(&channel) {
                 return Reply::ephemeral(Text::TableExists);
@@ -1450,10 +1417,11 @@ impl Tables {
                 }
             }
             if !reply.outputs.is_empty() || reply.auto_move {
-                self.spend_posts(table.guild, posts_of(&reply), now);
+                self.charge_unprompted(table.guild, budget::posts_of(&reply), now);
                 out.push((channel, reply));
             }
         }
+        out.extend(self.waiting_lobby_edits(now));
         out
     }
 
@@ -1468,8 +1436,9 @@ impl Tables {
             if table.closed || !self.may_act(table.guild) {
                 return None;
             }
-            // Over the server's posting budget, computer moves wait: the timer finds them due again.
-            if !self.may_post(table.guild, now) {
+            // With the server's whole posting budget spent, computer moves wait: the timer finds them
+            // due again. Members cannot spend the last of it.
+            if !self.may_post_unprompted(table.guild, now) {
                 return None;
             }
             let settings = self.known_settings_for(table.guild);
@@ -1536,7 +1505,7 @@ impl Tables {
                 if closed {
                     self.forget(&shared, channel);
                 }
-                self.spend_posts(guild, posts_of(&reply), now);
+                self.charge_unprompted(guild, budget::posts_of(&reply), now);
                 Some(reply)
             }
             Ok(None) => None,

@@ -236,6 +236,8 @@ struct Flaky {
     down: AtomicBool,
     /// How often a server's settings were read.
     settings_reads: AtomicUsize,
+    /// Takes its time to save a server's settings, as a busy database would.
+    slow_settings: AtomicBool,
 }
 
 impl Flaky {
@@ -364,6 +366,9 @@ impl Store for Flaky {
         change: &crate::store::SettingsChange,
     ) -> Result<(), StoreError> {
         self.check()?;
+        if self.slow_settings.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(200));
+        }
         self.inner
             .save_server_settings(guild_id, settings_json, change)
     }
@@ -386,6 +391,7 @@ fn flaky_over(inner: Arc<dyn Store>) -> Arc<Flaky> {
         inner,
         down: AtomicBool::new(false),
         settings_reads: AtomicUsize::new(0),
+        slow_settings: AtomicBool::new(false),
     })
 }
 
@@ -1620,5 +1626,69 @@ fn damaged_server_settings_give_the_defaults_are_reported_once_and_kept_aside() 
         store
             .save_server_settings(GUILD.0, "{}", &clear)
             .expect("save");
+    }
+}
+
+/// Issue 24.7: two admins change different settings at the same moment, while the database takes its
+/// time to save: both changes survive, in memory and in the store, and both are logged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_settings_changes_at_once_both_survive() {
+    for (backend, t) in backends("settings_race") {
+        let store = flaky(&t);
+        let tables = Arc::new(tables_on(store.clone(), 3));
+        // Read once, so both changes start from what is remembered.
+        assert_eq!(
+            tables.server_settings(Some(GUILD)),
+            ServerSettings::default()
+        );
+        store.slow_settings.store(true, Ordering::SeqCst);
+        let requests = [
+            (
+                1,
+                change(ServerSettings {
+                    turn_timeout_secs: Some(900),
+                    ..ServerSettings::default()
+                }),
+            ),
+            (
+                2,
+                change(ServerSettings {
+                    variant: Some(Variant::Dice),
+                    ..ServerSettings::default()
+                }),
+            ),
+        ];
+        let changes = requests.into_iter().map(|(admin_id, request)| {
+            let tables = tables.clone();
+            tokio::task::spawn_blocking(move || settings_as(&tables, admin(admin_id), request))
+        });
+        for reply in futures_util::future::join_all(changes).await {
+            let reply = reply.expect("the change ran");
+            assert!(!reply.is_refusal(), "{backend}: {reply:?}");
+        }
+        store.slow_settings.store(false, Ordering::SeqCst);
+        let both = ServerSettings {
+            turn_timeout_secs: Some(900),
+            variant: Some(Variant::Dice),
+            ..ServerSettings::default()
+        };
+        assert_eq!(
+            tables.server_settings(Some(GUILD)),
+            both,
+            "{backend}: in memory"
+        );
+        let stored: ServerSettings = serde_json::from_str(
+            &t.store
+                .server_settings(GUILD.0)
+                .expect("read")
+                .expect("saved"),
+        )
+        .expect("json");
+        assert_eq!(stored, both, "{backend}: in the store");
+        assert_eq!(
+            t.store.settings_log(GUILD.0, 10).expect("log").len(),
+            2,
+            "{backend}"
+        );
     }
 }

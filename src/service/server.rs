@@ -247,8 +247,8 @@ impl Tables {
         if servers.len() >= super::MAX_REMEMBERED {
             servers.clear();
         }
-        servers.insert(guild, stored.clone());
-        stored
+        // A change saved while this was read is already here and newer than what was read.
+        servers.entry(guild).or_insert(stored).clone()
     }
 
     /// The settings that apply in a server: the operator's, with the server's changes.
@@ -309,6 +309,8 @@ impl Tables {
         if !actor.can_manage_guild {
             return Reply::ephemeral(Text::SettingsNotAllowed);
         }
+        // Read, changed and written under one lock: two admins at once both keep their change.
+        let _changing = lock(&self.changing_settings);
         let current = self.server_settings(Some(guild));
         if request.is_empty() {
             return Reply {

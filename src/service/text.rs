@@ -709,6 +709,8 @@ pub enum Text {
     PickerNotYourCard(Card),
     /// A button or menu id this bot does not know.
     BadButton,
+    /// The asker has made the bot post their share of the server's posting budget: wait a little.
+    SlowDown,
 }
 
 /// A server setting that is a number of seconds.
@@ -997,6 +999,7 @@ impl Text {
                 | Text::NotYourPicker { .. }
                 | Text::PickerNotYourCard(_)
                 | Text::BadButton
+                | Text::SlowDown
         )
     }
 
@@ -1636,6 +1639,7 @@ impl Text {
                 tr.ta("picker-not-your-card", &Args::new().text("card", card))
             }
             Text::BadButton => tr.t("bad-button"),
+            Text::SlowDown => tr.t("slow-down"),
         }
     }
 }

@@ -183,6 +183,7 @@ too-many-tables = Du hast schon { $max } offene Spiele oder Lobbys. Beende eines
 server-full = Auf diesem Server gibt es schon { $max } offene Spiele oder Lobbys. Bitte wartet, bis eines davon zu Ende ist.
 too-many-bots = Ein Spiel hat höchstens { $max } Computerspieler.
 busy = Ich schreibe gerade sehr viel auf diesem Server. Bitte versuche es in ein paar Sekunden noch einmal.
+slow-down = Du lässt mich gerade sehr viel schreiben. Bitte versuche es in ein paar Sekunden noch einmal.
 host-gave-up = Der Gastgeber hat aufgegeben: Das dürfen jetzt nur noch die Mitspielenden und Mitglieder, die Nachrichten verwalten dürfen.
 done = Erledigt: siehe Kanal.
 not-your-turn = Du bist nicht am Zug: { $player } ist dran.

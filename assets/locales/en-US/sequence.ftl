@@ -188,6 +188,7 @@ too-many-tables = You already have { $max } open games or lobbies. Finish or sto
 server-full = This server already has { $max } open games or lobbies. Please wait until one of them ends.
 too-many-bots = A game takes at most { $max } computer players.
 busy = I am posting a lot in this server right now. Please try again in a few seconds.
+slow-down = You are asking me to post a lot right now. Please try again in a few seconds.
 host-gave-up = The host has given up: only the players still in the game or members who may manage messages can do that.
 done = Done: see the channel.
 not-your-turn = It is not your turn: it is { $player }'s turn.

@@ -183,6 +183,7 @@ too-many-tables = Du har allerede { $max } åpne spill eller lobbyer. Fullfør e
 server-full = Denne serveren har allerede { $max } åpne spill eller lobbyer. Vent til ett av dem er ferdig.
 too-many-bots = Et spill kan ha høyst { $max } datamaskinspillere.
 busy = Jeg poster mye på denne serveren akkurat nå. Prøv igjen om noen sekunder.
+slow-down = Du ber meg om å poste mye akkurat nå. Prøv igjen om noen sekunder.
 host-gave-up = Verten har gitt opp: Bare spillerne som fortsatt er med, eller medlemmer som kan administrere meldinger, kan gjøre det.
 done = Gjort: se kanalen.
 not-your-turn = Det er ikke din tur: Det er { $player } sin tur.
