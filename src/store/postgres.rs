@@ -153,6 +153,9 @@ const MIGRATIONS: &[&str] = &[
         reason TEXT NOT NULL,
         set_aside_at BIGINT NOT NULL
     );",
+    // 8: a channel's latest game (`/sequence record` without a number) found by an index instead of
+    // reading every game of its server (issue 28).
+    "CREATE INDEX games_by_channel ON games (guild_id, channel_id, finished_at DESC, id DESC);",
 ];
 
 /// The schema version this code writes.

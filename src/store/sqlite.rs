@@ -9,7 +9,8 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use rusqlite::types::ValueRef;
@@ -141,10 +142,40 @@ const MIGRATIONS: &[&str] = &[
         reason TEXT NOT NULL,
         set_aside_at INTEGER NOT NULL
     );",
+    // 7: a channel's latest game (`/sequence record` without a number) found by an index instead of
+    // reading every game of its server (issue 28).
+    "CREATE INDEX games_by_channel ON games (guild_id, channel_id, finished_at DESC, id DESC);",
 ];
 
 /// The schema version this code writes.
 pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// Files up to this size are checked whole at start (SQLite's quick check reads every page: about
+/// half a second for 32 MiB from a cold disk). A larger file gets the start check (the schema and
+/// [`START_TABLES`]) and its whole check in the background after restore (see
+/// [`SqliteStore::open_or_repair`]).
+const FULL_CHECK_MAX_BYTES: u64 = 32 << 20;
+
+/// The tables start-up reads besides the history, checked whole (with their indexes) at every start.
+/// They grow with the live games and the servers, not with the history.
+const START_TABLES: [&str; 5] = [
+    "live_tables",
+    "quarantine",
+    "server_settings",
+    "settings_damaged",
+    "sqlite_sequence",
+];
+
+/// How much of the file start-up checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Check {
+    /// Nothing (the caller just did).
+    None,
+    /// The schema and [`START_TABLES`].
+    Start,
+    /// Every page (SQLite's quick check).
+    Full,
+}
 
 /// The SQLite implementation of [`Store`].
 pub struct SqliteStore {
@@ -157,6 +188,35 @@ pub struct SqliteStore {
     /// Live tables lost when the file was repaired at open; the first [`Store::load_tables`]
     /// reports them (they are in the quarantine table).
     repair_lost: Mutex<Vec<Quarantined>>,
+    /// Damage met while running (by a query or the background check): recorded once, for the
+    /// next start to check the whole file and repair it.
+    damage_met: AtomicBool,
+    /// The whole-file check still to run in the background (the start checked only part of it):
+    /// started by the first `load_tables` (after restore).
+    full_check_due: AtomicBool,
+    /// The background check, stopped when the store is dropped.
+    background: StopOnDrop,
+}
+
+/// The store's hold on its background check: dropping it stops the check.
+#[derive(Default)]
+struct StopOnDrop(Arc<BackgroundCheck>);
+
+/// What the background check and the store share.
+#[derive(Default)]
+struct BackgroundCheck {
+    /// Set when the store is dropped; the interrupt of the check's connection once it runs.
+    state: Mutex<(bool, Option<rusqlite::InterruptHandle>)>,
+}
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        let mut state = lock_ignoring_poison(&self.0.state);
+        state.0 = true;
+        if let Some(interrupt) = &state.1 {
+            interrupt.interrupt();
+        }
+    }
 }
 
 impl SqliteStore {
@@ -167,14 +227,13 @@ impl SqliteStore {
     pub fn open(path: impl AsRef<Path>) -> Result<SqliteStore, StoreError> {
         let path = path.as_ref().to_path_buf();
         let lock = prepare(&path)?;
-        let mut store = SqliteStore::open_unlocked(path, true)?;
+        let mut store = SqliteStore::open_unlocked(path, Check::Full)?;
         store._lock = Some(lock);
         Ok(store)
     }
 
-    /// [`SqliteStore::open`] once the caller holds the lock; `check`: run SQLite's quick check (not
-    /// again when the caller just did).
-    fn open_unlocked(path: PathBuf, check: bool) -> Result<SqliteStore, StoreError> {
+    /// [`SqliteStore::open`] once the caller holds the lock, checking as much as `check` says.
+    fn open_unlocked(path: PathBuf, check: Check) -> Result<SqliteStore, StoreError> {
         check_header(&path)?;
         create_private(&path)?;
         let conn = Connection::open(&path).map_err(|e| classify(&path, e))?;
@@ -189,7 +248,7 @@ impl SqliteStore {
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
         let path = PathBuf::from(":memory:");
         let conn = Connection::open_in_memory().map_err(|e| classify(&path, e))?;
-        SqliteStore::set_up(path, conn, false, true)
+        SqliteStore::set_up(path, conn, false, Check::Full)
     }
 
     /// Opens the database at `path`; if it is damaged, repairs it (see [`repair`]): the damaged file
@@ -197,35 +256,73 @@ impl SqliteStore {
     /// repaired file holding every row that could be read. Returns the store and what the repair
     /// did. Fails with [`StoreError::Unreadable`] (the file left as it was) when nothing can be read;
     /// any other error (a newer schema, a read-only file, another process) is returned as it is.
+    ///
+    /// A file of up to 32 MiB is checked whole. A larger one (the history grows without bound) is
+    /// checked where start-up reads it: the schema and the tables of [`START_TABLES`]; its whole
+    /// check runs in the background after the first `load_tables`. Damage met later, by that check
+    /// or by a query, fails what met it, is logged, and is recorded in `PATH.damage-found`: the
+    /// next start checks the whole file and repairs it.
     pub fn open_or_repair(
         path: impl AsRef<Path>,
     ) -> Result<(SqliteStore, Option<Repair>), StoreError> {
-        let path = path.as_ref().to_path_buf();
+        SqliteStore::open_or_repair_checking(path.as_ref(), FULL_CHECK_MAX_BYTES)
+    }
+
+    /// [`SqliteStore::open_or_repair`], checking a file larger than `full_check_max` bytes only
+    /// where start-up reads it.
+    fn open_or_repair_checking(
+        path: &Path,
+        full_check_max: u64,
+    ) -> Result<(SqliteStore, Option<Repair>), StoreError> {
+        let path = path.to_path_buf();
         let lock = prepare(&path)?;
+        let marker = companion(&path, DAMAGE_MARKER);
+        let damage_found = std::fs::read_to_string(&marker).ok();
+        let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+        let check = if damage_found.is_some() || size <= full_check_max {
+            Check::Full
+        } else {
+            Check::Start
+        };
+        if let Some(detail) = &damage_found {
+            tracing::warn!(
+                path = %path.display(),
+                "damage was found in the database while the bot ran ({}); checking the whole file",
+                detail.trim()
+            );
+        }
         // Checked read-only first, so that a damaged file is kept exactly as it was found (opening it
         // for writing could checkpoint its WAL into it).
-        let opened = match check_header(&path).and_then(|()| SqliteStore::check_only(&path)) {
+        let opened = match check_header(&path).and_then(|()| SqliteStore::check_only(&path, check))
+        {
             Err(corrupt @ StoreError::Corrupt { .. }) => Err(corrupt),
-            Ok(()) => SqliteStore::open_unlocked(path.clone(), false),
+            Ok(()) => SqliteStore::open_unlocked(path.clone(), Check::None),
             // Not checked read-only (say, a WAL without its `-shm`): checked when opened.
-            Err(_) => SqliteStore::open_unlocked(path.clone(), true),
+            Err(_) => SqliteStore::open_unlocked(path.clone(), check),
         };
         let (mut store, report) = match opened {
             Err(StoreError::Corrupt { detail, .. }) => {
                 let report = repair::repair(&path, &detail)?;
-                let store = SqliteStore::open_unlocked(path, true)?;
+                let store = SqliteStore::open_unlocked(path, Check::Full)?;
                 *lock_ignoring_poison(&store.repair_lost) = report.lost_tables.clone();
                 (store, Some(report))
             }
             other => (other?, None),
         };
+        if damage_found.is_some() {
+            // Checked whole (and repaired if it was damaged): the record has served.
+            let _ = std::fs::remove_file(&marker);
+        }
+        store
+            .full_check_due
+            .store(check == Check::Start && report.is_none(), Ordering::Relaxed);
         store._lock = Some(lock);
         Ok((store, report))
     }
 
-    /// SQLite's quick check on a read-only connection (a missing or empty file passes).
-    fn check_only(path: &Path) -> Result<(), StoreError> {
-        if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
+    /// Checks a file as `check` says on a read-only connection (a missing or empty file passes).
+    fn check_only(path: &Path, check: Check) -> Result<(), StoreError> {
+        if check == Check::None || std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
             return Ok(());
         }
         let conn = Connection::open_with_flags(
@@ -233,7 +330,62 @@ impl SqliteStore {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| classify(path, e))?;
-        quick_check(path, &conn)
+        run_check(path, &conn, check)
+    }
+
+    /// Starts the whole-file check on a connection of its own, if the start checked only part of
+    /// the file; what it finds is recorded as damage met ([`SqliteStore::damage_met`]).
+    fn start_full_check(&self) {
+        if !self.full_check_due.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        let path = self.path.clone();
+        let background = Arc::clone(&self.background.0);
+        let spawned = std::thread::Builder::new()
+            .name("sqlite-check".into())
+            .spawn(move || {
+                let started = std::time::Instant::now();
+                let Ok(conn) = Connection::open_with_flags(
+                    &path,
+                    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+                ) else {
+                    return;
+                };
+                {
+                    let mut state = lock_ignoring_poison(&background.state);
+                    if state.0 {
+                        return;
+                    }
+                    state.1 = Some(conn.get_interrupt_handle());
+                }
+                let result = quick_check(&path, &conn);
+                if lock_ignoring_poison(&background.state).0 {
+                    return;
+                }
+                match result {
+                    Ok(()) => tracing::info!(
+                        path = %path.display(),
+                        seconds = started.elapsed().as_secs_f64(),
+                        "the background check of the whole database found nothing wrong"
+                    ),
+                    Err(StoreError::Corrupt { detail, .. }) => record_damage(&path, &detail),
+                    Err(e) => tracing::warn!(
+                        path = %path.display(),
+                        "the background check of the whole database could not run: {e}"
+                    ),
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::warn!("cannot start the background check of the database: {e}");
+        }
+    }
+
+    /// Records damage met while running (once per store): logged, and checked whole and repaired
+    /// at the next start.
+    fn damage_met(&self, detail: &str) {
+        if !self.damage_met.swap(true, Ordering::Relaxed) {
+            record_damage(&self.path, detail);
+        }
     }
 
     /// Applies the settings, checks integrity and runs the migrations.
@@ -241,7 +393,7 @@ impl SqliteStore {
         path: PathBuf,
         mut conn: Connection,
         wal: bool,
-        check: bool,
+        check: Check,
     ) -> Result<SqliteStore, StoreError> {
         let err = |e| classify(&path, e);
         conn.busy_timeout(BUSY_TIMEOUT).map_err(err)?;
@@ -264,9 +416,7 @@ impl SqliteStore {
                 detail: "SQLite could only open it read-only".into(),
             });
         }
-        if check {
-            quick_check(&path, &conn)?;
-        }
+        run_check(&path, &conn, check)?;
         migrate(&mut conn).map_err(|e| match e {
             Migration::TooNew(found) => StoreError::SchemaTooNew {
                 found,
@@ -279,6 +429,9 @@ impl SqliteStore {
             conn: Mutex::new(conn),
             _lock: None,
             repair_lost: Mutex::new(Vec::new()),
+            damage_met: AtomicBool::new(false),
+            full_check_due: AtomicBool::new(false),
+            background: StopOnDrop::default(),
         })
     }
 
@@ -288,9 +441,13 @@ impl SqliteStore {
         lock_ignoring_poison(&self.conn)
     }
 
-    /// The error for this store's file.
+    /// The error for this store's file; damage met is recorded for the next start.
     fn err(&self, e: rusqlite::Error) -> StoreError {
-        classify(&self.path, e)
+        let err = classify(&self.path, e);
+        if let StoreError::Corrupt { detail, .. } = &err {
+            self.damage_met(detail);
+        }
+        err
     }
 
     /// The file this store uses.
@@ -304,10 +461,63 @@ fn lock_ignoring_poison<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The file beside the database that records damage met while the bot ran (what was found), for
+/// the next start to check the whole file and repair it.
+const DAMAGE_MARKER: &str = ".damage-found";
+
+/// Logs damage met while running and records it in `PATH.damage-found` for the next start.
+fn record_damage(path: &Path, detail: &str) {
+    let marker = companion(path, DAMAGE_MARKER);
+    let written = create_private(&marker)
+        .and_then(|()| std::fs::write(&marker, detail).map_err(|e| not_writable(&marker, e)));
+    match written {
+        Ok(()) => tracing::error!(
+            path = %path.display(),
+            "the database file is damaged ({detail}); what reads the damaged part fails until the \
+             bot restarts: the next start checks the whole file and repairs it (keeping the damaged \
+             file). Restart the bot to repair it now"
+        ),
+        Err(e) => tracing::error!(
+            path = %path.display(),
+            "the database file is damaged ({detail}), and the record of it for the next start \
+             cannot be written ({e}); stop the bot and start it again with the file checked: \
+             create {} by hand",
+            marker.display()
+        ),
+    }
+}
+
+/// Checks as much as `check` says: [`StoreError::Corrupt`] for damage.
+fn run_check(path: &Path, conn: &Connection, check: Check) -> Result<(), StoreError> {
+    match check {
+        Check::None => Ok(()),
+        Check::Full => quick_check(path, conn),
+        Check::Start => start_check(path, conn),
+    }
+}
+
+/// The start check: the schema (read to list the tables) and each of [`START_TABLES`] present,
+/// whole with its indexes (`PRAGMA quick_check(table)`).
+fn start_check(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+    let present: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .and_then(|mut stmt| stmt.query_map([], |row| row.get(0))?.collect())
+        .map_err(|e| classify(path, e))?;
+    for table in START_TABLES.iter().filter(|t| present.iter().any(|p| p == *t)) {
+        check_rows(path, conn, &format!("PRAGMA quick_check(\"{table}\")"))?;
+    }
+    Ok(())
+}
+
 /// SQLite's quick check: [`StoreError::Corrupt`] unless it says `ok`.
 fn quick_check(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+    check_rows(path, conn, "PRAGMA quick_check")
+}
+
+/// Runs a check pragma: [`StoreError::Corrupt`] unless it says `ok`.
+fn check_rows(path: &Path, conn: &Connection, pragma: &str) -> Result<(), StoreError> {
     let check: Vec<String> = conn
-        .prepare("PRAGMA quick_check")
+        .prepare(pragma)
         .and_then(|mut stmt| {
             stmt.query_map([], |row| row.get::<_, String>(0))?
                 .collect::<Result<_, _>>()
@@ -686,8 +896,101 @@ fn player_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerResult> {
     })
 }
 
-/// The columns [`player_from_row`] reads.
-const PLAYER_COLUMNS: &str = "user_id, name, team, won, sequences, bot_level, gave_up";
+/// A finished game's players, in seat order, as [`player_from_row`] reads them.
+const GAME_PLAYERS: &str = "SELECT user_id, name, team, won, sequences, bot_level, gave_up
+    FROM game_players WHERE game_id = ?1 ORDER BY seat";
+
+// The store's queries on what grows with the history (games, their players, stats and ratings),
+// named so that `tests::no_query_scans_the_history` checks each one's plan.
+
+/// The players of a server's rated games since a time (`games_by_guild` finds the period).
+const RATED_SINCE: &str = "SELECT p.game_id, p.user_id, p.team FROM games g
+    JOIN game_players p ON p.game_id = g.id
+    WHERE g.guild_id = ?1 AND g.finished_at >= ?2 AND g.rated = 1 AND p.user_id <> ?3
+    ORDER BY p.game_id, p.seat";
+/// A channel's latest finished game (`games_by_channel`).
+const LATEST_IN_CHANNEL: &str = "SELECT id FROM games WHERE guild_id = ?1 AND channel_id = ?2
+    ORDER BY finished_at DESC, id DESC LIMIT 1";
+/// A finished game stored.
+const INSERT_GAME: &str = "INSERT INTO games (guild_id, channel_id, variant, record_json,
+        finished_at, announced, rated, aborted)
+    VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)";
+/// A player of a finished game stored.
+const INSERT_PLAYER: &str = "INSERT INTO game_players (game_id, seat, user_id, name, team, won,
+        sequences, bot_level, gave_up)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+/// A player's stats counted up after a game.
+const ADD_STATS: &str = "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
+    VALUES (?1, ?2, ?3, 1, ?4, ?5)
+    ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,
+        games = player_stats.games + 1,
+        wins = player_stats.wins + excluded.wins,
+        sequences = player_stats.sequences + excluded.sequences";
+/// A player's rating, as [`stored_rating`] reads it.
+const RATING: &str = "SELECT mu, sigma, conservative, games FROM ratings
+    WHERE guild_id = ?1 AND user_id = ?2";
+/// A player's rating stored after a game.
+const WRITE_RATING: &str = "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative,
+        games)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+    ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
+        sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games";
+/// A rating's change in a game stored.
+const WRITE_CHANGE: &str = "INSERT OR REPLACE INTO rating_changes
+        (game_id, guild_id, user_id, conservative_before, conservative_after)
+    VALUES (?1, ?2, ?3, ?4, ?5)";
+/// The games whose end was not announced (`games_unannounced`).
+const UNANNOUNCED: &str = "SELECT id, guild_id, channel_id, variant, record_json, finished_at,
+        rated, aborted
+    FROM games WHERE announced = 0 ORDER BY id";
+/// A game's end announced.
+const MARK_ANNOUNCED: &str = "UPDATE games SET announced = 1 WHERE id = ?1";
+/// A game's record, if it is of the server.
+const GAME_RECORD: &str = "SELECT record_json FROM games WHERE id = ?1 AND guild_id = ?2";
+/// A server's latest games (`games_by_guild`).
+const RECENT_GAMES: &str = "SELECT id, guild_id, channel_id, variant, finished_at, aborted
+    FROM games WHERE guild_id = ?1 ORDER BY finished_at DESC, id DESC LIMIT ?2";
+/// A player's stats on a server.
+const PLAYER_STATS: &str =
+    "SELECT games, wins, sequences FROM player_stats WHERE guild_id = ?1 AND user_id = ?2";
+/// A server's leaderboard by wins (`player_stats_by_wins`).
+const LEADERBOARD: &str = "SELECT user_id, name, games, wins, sequences FROM player_stats
+    WHERE guild_id = ?1
+    ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, user_id
+    LIMIT ?2";
+/// A player's latest rating changes (`rating_changes_by_player`).
+const RATING_CHANGES: &str = "SELECT conservative_before, conservative_after FROM rating_changes
+    WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3";
+/// A server's leaderboard by rating (`ratings_by_conservative`).
+const RATING_LEADERBOARD: &str = "SELECT user_id, name, mu, sigma, conservative, games FROM ratings
+    WHERE guild_id = ?1
+    ORDER BY conservative DESC, games DESC, user_id LIMIT ?2";
+
+/// Every query above, named, for the plan test.
+#[cfg(test)]
+const HISTORY_QUERIES: [(&str, &str); 18] = [
+    ("game players", GAME_PLAYERS),
+    ("rated games since", RATED_SINCE),
+    ("latest in channel", LATEST_IN_CHANNEL),
+    ("insert game", INSERT_GAME),
+    ("insert player", INSERT_PLAYER),
+    ("add stats", ADD_STATS),
+    ("rating", RATING),
+    ("write rating", WRITE_RATING),
+    ("write change", WRITE_CHANGE),
+    ("unannounced", UNANNOUNCED),
+    ("mark announced", MARK_ANNOUNCED),
+    ("game record", GAME_RECORD),
+    ("recent games", RECENT_GAMES),
+    ("player stats", PLAYER_STATS),
+    ("leaderboard", LEADERBOARD),
+    ("rating changes", RATING_CHANGES),
+    ("rating leaderboard", RATING_LEADERBOARD),
+    ("delete live table", DELETE_LIVE_TABLE),
+];
+
+/// A live table removed (its game finished or closed).
+const DELETE_LIVE_TABLE: &str = "DELETE FROM live_tables WHERE channel_id = ?1";
 
 /// The stored finished games of one server (`Some(guild)`, as stored) or of all, in the order they
 /// finished, with their players, as the rating replay needs them.
@@ -712,9 +1015,7 @@ fn rated_games(conn: &Connection, guild: Option<i64>) -> rusqlite::Result<Vec<Ra
     .into_iter()
     .map(|(mut game, record)| {
         let players = conn
-            .prepare_cached(&format!(
-                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
-            ))?
+            .prepare_cached(GAME_PLAYERS)?
             .query_map([game.id], player_from_row)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         game.players = players;
@@ -788,12 +1089,7 @@ fn write_rating(
     update: &RatingUpdate,
 ) -> rusqlite::Result<()> {
     let after = update.after;
-    conn.prepare_cached(
-        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative, games)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
-             sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games",
-    )?
+    conn.prepare_cached(WRITE_RATING)?
     .execute(params![
         guild,
         to_db_id(update.user_id),
@@ -803,11 +1099,7 @@ fn write_rating(
         after.conservative(),
         i64::from(after.games)
     ])?;
-    conn.prepare_cached(
-        "INSERT OR REPLACE INTO rating_changes
-             (game_id, guild_id, user_id, conservative_before, conservative_after)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
+    conn.prepare_cached(WRITE_CHANGE)?
     .execute(params![
         game_id,
         guild,
@@ -851,9 +1143,7 @@ fn current_ratings(
     let mut damage = None;
     for p in players.iter().filter(|p| p.user_id != BOT_USER_ID) {
         let stored = conn
-            .prepare_cached(&format!(
-                "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND user_id = ?2"
-            ))?
+            .prepare_cached(RATING)?
             .query_row(params![guild, to_db_id(p.user_id)], |row| {
                 stored_rating(row, 0)
             })
@@ -869,10 +1159,7 @@ fn current_ratings(
     Ok((current, damage))
 }
 
-/// The rating columns [`stored_rating`] reads.
-const RATING_COLUMNS: &str = "mu, sigma, conservative, games";
-
-/// A rating as stored ([`RATING_COLUMNS`] from column `at`), or what is wrong with it: values the
+/// A rating as stored (mu, sigma, conservative, games from column `at`), or what is wrong with it: values the
 /// rating code cannot have written (see [`PlayerRating::from_stored`]; a NaN reads as `NULL`).
 fn stored_rating(
     row: &rusqlite::Row<'_>,
@@ -1025,9 +1312,12 @@ impl Store for SqliteStore {
             Ok(loaded)
         };
         let mut loaded = run(&mut conn).map_err(|e| self.err(e))?;
+        drop(conn);
         loaded
             .quarantined
             .append(&mut lock_ignoring_poison(&self.repair_lost));
+        // Restored: the rest of the file is checked while the bot runs.
+        self.start_full_check();
         Ok(loaded)
     }
 
@@ -1078,13 +1368,7 @@ impl Store for SqliteStore {
     ) -> Result<Vec<Vec<(u64, u8)>>, StoreError> {
         let conn = self.conn();
         let run = || -> rusqlite::Result<Vec<Vec<(u64, u8)>>> {
-            // `games_by_guild` (guild, finished_at) finds the period; players by their primary key.
-            let mut stmt = conn.prepare_cached(
-                "SELECT p.game_id, p.user_id, p.team FROM games g
-                 JOIN game_players p ON p.game_id = g.id
-                 WHERE g.guild_id = ?1 AND g.finished_at >= ?2 AND g.rated = 1 AND p.user_id <> ?3
-                 ORDER BY p.game_id, p.seat",
-            )?;
+            let mut stmt = conn.prepare_cached(RATED_SINCE)?;
             let rows = stmt.query_map(
                 params![guild_to_db(guild_id), since, to_db_id(BOT_USER_ID)],
                 |row| {
@@ -1115,8 +1399,7 @@ impl Store for SqliteStore {
     ) -> Result<Option<GameId>, StoreError> {
         self.conn()
             .query_row(
-                "SELECT id FROM games WHERE guild_id = ?1 AND channel_id = ?2
-                 ORDER BY finished_at DESC, id DESC LIMIT 1",
+                LATEST_IN_CHANNEL,
                 params![guild_to_db(guild_id), to_db_id(channel_id)],
                 |row| row.get(0).map(GameId),
             )
@@ -1149,27 +1432,18 @@ impl Store for SqliteStore {
             } else {
                 HashMap::new()
             };
-            tx.execute(
-                "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at, announced,
-                     rated, aborted)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)",
-                params![
+            tx.prepare_cached(INSERT_GAME)?.execute(params![
                     guild,
                     to_db_id(game.channel_id),
                     game.variant,
                     game.record_json,
                     game.finished_at,
-                    rated,
-                    game.aborted
-                ],
-            )?;
+                rated,
+                game.aborted
+            ])?;
             let id = tx.last_insert_rowid();
             for (seat, p) in game.players.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences,
-                         bot_level, gave_up)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                    params![
+                tx.prepare_cached(INSERT_PLAYER)?.execute(params![
                         id,
                         i64::try_from(seat).unwrap_or(i64::MAX),
                         to_db_id(p.user_id),
@@ -1177,10 +1451,9 @@ impl Store for SqliteStore {
                         p.team,
                         p.won,
                         p.sequences,
-                        p.bot_level,
-                        p.gave_up
-                    ],
-                )?;
+                    p.bot_level,
+                    p.gave_up
+                ])?;
             }
             if rated {
                 for update in rating::rate_game(&game.players, drawn, &current) {
@@ -1194,20 +1467,16 @@ impl Store for SqliteStore {
                 stats_deltas(&game.players)
             };
             for d in deltas {
-                tx.execute(
-                    "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
-                     VALUES (?1, ?2, ?3, 1, ?4, ?5)
-                     ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,
-                         games = player_stats.games + 1,
-                         wins = player_stats.wins + excluded.wins,
-                         sequences = player_stats.sequences + excluded.sequences",
-                    params![guild, to_db_id(d.user_id), d.name, d.wins, d.sequences],
-                )?;
+                tx.prepare_cached(ADD_STATS)?.execute(params![
+                    guild,
+                    to_db_id(d.user_id),
+                    d.name,
+                    d.wins,
+                    d.sequences
+                ])?;
             }
-            tx.execute(
-                "DELETE FROM live_tables WHERE channel_id = ?1",
-                [to_db_id(game.channel_id)],
-            )?;
+            tx.prepare_cached(DELETE_LIVE_TABLE)?
+                .execute([to_db_id(game.channel_id)])?;
             tx.commit()?;
             Ok(GameId(id))
         };
@@ -1222,11 +1491,7 @@ impl Store for SqliteStore {
         let conn = self.conn();
         let run = || -> rusqlite::Result<Vec<(GameId, FinishedGame)>> {
             let mut games: Vec<(GameId, FinishedGame)> = conn
-                .prepare(
-                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at, rated,
-                         aborted
-                     FROM games WHERE announced = 0 ORDER BY id",
-                )?
+                .prepare(UNANNOUNCED)?
                 .query_map([], |row| {
                     Ok((
                         GameId(row.get(0)?),
@@ -1243,9 +1508,7 @@ impl Store for SqliteStore {
                     ))
                 })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
-            ))?;
+            let mut stmt = conn.prepare_cached(GAME_PLAYERS)?;
             for (id, game) in &mut games {
                 game.players = stmt
                     .query_map([id.0], player_from_row)?
@@ -1258,7 +1521,7 @@ impl Store for SqliteStore {
 
     fn mark_announced(&self, id: GameId) -> Result<(), StoreError> {
         self.conn()
-            .execute("UPDATE games SET announced = 1 WHERE id = ?1", [id.0])
+            .execute(MARK_ANNOUNCED, [id.0])
             .map(|_| ())
             .map_err(|e| self.err(e))
     }
@@ -1266,7 +1529,7 @@ impl Store for SqliteStore {
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
         self.conn()
             .query_row(
-                "SELECT record_json FROM games WHERE id = ?1 AND guild_id = ?2",
+                GAME_RECORD,
                 params![id.0, guild_to_db(guild_id)],
                 |row| row.get(0),
             )
@@ -1282,10 +1545,7 @@ impl Store for SqliteStore {
         let conn = self.conn();
         let run = || -> rusqlite::Result<Vec<GameSummary>> {
             let mut games: Vec<GameSummary> = conn
-                .prepare_cached(
-                    "SELECT id, guild_id, channel_id, variant, finished_at, aborted FROM games
-                     WHERE guild_id = ?1 ORDER BY finished_at DESC, id DESC LIMIT ?2",
-                )?
+                .prepare_cached(RECENT_GAMES)?
                 .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
                     Ok(GameSummary {
                         id: GameId(row.get(0)?),
@@ -1298,9 +1558,7 @@ impl Store for SqliteStore {
                     })
                 })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = ?1 ORDER BY seat"
-            ))?;
+            let mut stmt = conn.prepare_cached(GAME_PLAYERS)?;
             for game in &mut games {
                 game.players = stmt
                     .query_map([game.id.0], player_from_row)?
@@ -1314,7 +1572,7 @@ impl Store for SqliteStore {
     fn player_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<PlayerStats, StoreError> {
         self.conn()
             .query_row(
-                "SELECT games, wins, sequences FROM player_stats WHERE guild_id = ?1 AND user_id = ?2",
+                PLAYER_STATS,
                 params![guild_to_db(guild_id), to_db_id(user_id)],
                 |row| {
                     Ok(PlayerStats {
@@ -1336,11 +1594,7 @@ impl Store for SqliteStore {
     ) -> Result<Vec<LeaderboardRow>, StoreError> {
         let conn = self.conn();
         let run = || -> rusqlite::Result<Vec<LeaderboardRow>> {
-            conn.prepare_cached(
-                "SELECT user_id, name, games, wins, sequences FROM player_stats WHERE guild_id = ?1
-                 ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, user_id
-                 LIMIT ?2",
-            )?
+            conn.prepare_cached(LEADERBOARD)?
             .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
                 Ok(LeaderboardRow {
                     user_id: from_db_id(row.get(0)?),
@@ -1370,9 +1624,7 @@ impl Store for SqliteStore {
         let read = |conn: &Connection| -> rusqlite::Result<Option<Result<RatingReport, String>>> {
             let Some(rating) = conn
                 .query_row(
-                    &format!(
-                        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND user_id = ?2"
-                    ),
+                    RATING,
                     params![guild, user],
                     |row| stored_rating(row, 0),
                 )
@@ -1381,10 +1633,7 @@ impl Store for SqliteStore {
                 return Ok(None);
             };
             let changes: Result<Vec<f64>, String> = conn
-                .prepare_cached(
-                    "SELECT conservative_before, conservative_after FROM rating_changes
-                     WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3",
-                )?
+                .prepare_cached(RATING_CHANGES)?
                 .query_map(params![guild, user, limit_to_db(recent)], stored_change)?
                 .collect::<rusqlite::Result<_>>()?;
             Ok(Some(rating.and_then(|rating| {
@@ -1416,10 +1665,7 @@ impl Store for SqliteStore {
         let guild = guild_to_db(guild_id);
         // The rows, each one read or what is damaged in it.
         let read = |conn: &Connection| -> rusqlite::Result<Vec<Result<RatingRow, String>>> {
-            conn.prepare_cached(&format!(
-                "SELECT user_id, name, {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1
-                 ORDER BY conservative DESC, games DESC, user_id LIMIT ?2"
-            ))?
+            conn.prepare_cached(RATING_LEADERBOARD)?
             .query_map(params![guild, limit_to_db(limit)], |row| {
                 let user_id = from_db_id(row.get(0)?);
                 let name = row.get(1)?;
@@ -2060,6 +2306,187 @@ mod tests {
             }
         }
         assert!(cases >= 12, "{cases} cases");
+    }
+
+    /// The tables (and the aliases the queries give them) that grow with the history.
+    const HISTORY_TABLES: [&str; 7] = [
+        "games",
+        "game_players",
+        "player_stats",
+        "ratings",
+        "rating_changes",
+        "g",
+        "p",
+    ];
+
+    /// The steps of a statement's plan that read a whole table of the history (`SCAN games`, also
+    /// through an index: `SCAN g USING INDEX ...` visits every entry).
+    fn history_scans(conn: &Connection, sql: &str) -> Vec<String> {
+        let mut stmt = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .expect("explain");
+        let mut rows = stmt.raw_query();
+        let mut scans = Vec::new();
+        while let Some(row) = rows.next().expect("plan") {
+            let detail: String = row.get(3).expect("detail");
+            let table = detail
+                .strip_prefix("SCAN ")
+                .and_then(|rest| rest.split_whitespace().next());
+            // A partial index holds only what it names (the games not announced yet).
+            let bounded = detail.ends_with("USING INDEX games_unannounced");
+            if table.is_some_and(|t| HISTORY_TABLES.contains(&t)) && !bounded {
+                scans.push(detail);
+            }
+        }
+        scans
+    }
+
+    /// A statement's plan, step by step.
+    fn plan_of(conn: &Connection, sql: &str) -> Vec<String> {
+        let mut stmt = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .expect("explain");
+        let mut rows = stmt.raw_query();
+        let mut plan = Vec::new();
+        while let Some(row) = rows.next().expect("plan") {
+            plan.push(row.get(3).expect("detail"));
+        }
+        plan
+    }
+
+    /// Issue 28: no query of the store reads every row of what grows with the history; each finds
+    /// its rows through a key or an index.
+    #[test]
+    fn no_query_scans_the_history() {
+        let store = SqliteStore::open_in_memory().expect("open");
+        let conn = store.conn();
+        // The check catches a scan (it can fail).
+        assert_eq!(
+            history_scans(&conn, "SELECT id FROM games WHERE variant = ?1"),
+            ["SCAN games"]
+        );
+        assert!(!history_scans(
+            &conn,
+            "SELECT id FROM games INDEXED BY games_by_guild ORDER BY guild_id"
+        )
+        .is_empty());
+        // A search by part of the key reads every row of that part: these must use the index
+        // made for them (the latest game of a channel read every game of its server before).
+        let expected = [
+            ("latest in channel", "games_by_channel"),
+            ("recent games", "games_by_guild"),
+            ("rated games since", "games_by_guild"),
+            ("leaderboard", "player_stats_by_wins"),
+            ("rating leaderboard", "ratings_by_conservative"),
+            ("rating changes", "rating_changes_by_player"),
+        ];
+        let mut failures = Vec::new();
+        for (name, sql) in HISTORY_QUERIES {
+            let scans = history_scans(&conn, sql);
+            if !scans.is_empty() {
+                failures.push(format!("{name}: {scans:?}"));
+            }
+            let plan = plan_of(&conn, sql);
+            for (_, index) in expected.iter().filter(|(n, _)| *n == name) {
+                if !plan.iter().any(|step| step.contains(&format!("INDEX {index} "))) {
+                    failures.push(format!("{name}: not through {index}: {plan:?}"));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{failures:#?}");
+        // Without the index the latest game of a channel is found by reading its server's games.
+        conn.execute_batch("DROP INDEX games_by_channel").expect("drop");
+        let plan = plan_of(&conn, LATEST_IN_CHANNEL);
+        assert!(
+            !plan.iter().any(|s| s.contains("INDEX games_by_channel ")),
+            "{plan:?}"
+        );
+    }
+
+    /// A leaf page of a b-tree of the file.
+    fn leaf_of(path: &Path, tree: &str) -> i64 {
+        let trees = btrees(path);
+        let (_, pages) = trees.iter().find(|(n, _)| n == tree).expect("the tree");
+        pages
+            .iter()
+            .skip(1)
+            .find(|(_, kind)| kind == "leaf")
+            .map(|(p, _)| *p)
+            .expect("a leaf page besides the root")
+    }
+
+    /// Issue 28: a file larger than the whole-check limit (none here) is checked at start only where
+    /// start-up reads it. Damage in the history is met by the query that reads it (an error, not a
+    /// panic) and recorded; the next start checks the whole file and repairs it.
+    #[test]
+    fn damage_in_the_history_of_a_large_file_is_met_later_and_repaired_at_the_next_start() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        thirty_and_two(&path);
+        damage_page(&path, leaf_of(&path, "games"));
+        let marker = companion(&path, DAMAGE_MARKER);
+        let (store, report) = SqliteStore::open_or_repair_checking(&path, 0).expect("opens");
+        assert_eq!(report, None, "the history is not read at start");
+        assert_eq!(store.load_tables().expect("restore").tables.len(), 2);
+        let err = store.recent_games(Some(1), 100).err().expect("damage met");
+        assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
+        assert!(marker.exists(), "recorded for the next start");
+        drop(store);
+        let (store, report) = SqliteStore::open_or_repair_checking(&path, 0).expect("repaired");
+        let report = report.expect("a repair at the next start");
+        assert!(!report.is_lossless(), "{report:?}");
+        assert!(!marker.exists(), "the record has served");
+        let games = store.recent_games(Some(1), 100).expect("games").len();
+        assert!((1..30).contains(&games), "{games}");
+        assert_eq!(store.load_tables().expect("restore").tables.len(), 2);
+        drop(store);
+        let (_store, again) = SqliteStore::open_or_repair_checking(&path, 0).expect("reopen");
+        assert_eq!(again, None, "sound now");
+    }
+
+    /// Issue 28: damage that no query meets is found by the whole check that runs in the background
+    /// after restore, and repaired at the next start.
+    #[test]
+    fn the_background_check_finds_damage_no_query_met() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        thirty_and_two(&path);
+        damage_page(&path, leaf_of(&path, "games"));
+        let marker = companion(&path, DAMAGE_MARKER);
+        let (store, report) = SqliteStore::open_or_repair_checking(&path, 0).expect("opens");
+        assert_eq!(report, None);
+        assert!(!marker.exists());
+        store.load_tables().expect("restore");
+        // Waits for the check (not a timing assertion: it normally takes milliseconds).
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while !marker.exists() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(marker.exists(), "the background check recorded the damage");
+        drop(store);
+        let (_store, report) = SqliteStore::open_or_repair_checking(&path, 0).expect("repaired");
+        assert!(report.is_some(), "repaired at the next start");
+        assert!(!marker.exists());
+    }
+
+    /// Issue 28: with the start check only, damage in what start-up reads (the live tables) is
+    /// still found and repaired at start, as before.
+    #[test]
+    fn the_start_check_of_a_large_file_still_repairs_damaged_live_tables() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        thirty_and_two(&path);
+        let trees = btrees(&path);
+        let (_, pages) = trees
+            .iter()
+            .find(|(n, _)| n == "live_tables")
+            .expect("live tables");
+        damage_page(&path, pages[0].0);
+        let (store, report) = SqliteStore::open_or_repair_checking(&path, 0).expect("repaired");
+        assert!(report.is_some(), "repaired at start");
+        let loaded = store.load_tables().expect("restore");
+        assert_eq!(loaded.tables.len() + loaded.quarantined.len(), 2);
+        assert_eq!(store.recent_games(Some(1), 100).expect("games").len(), 30);
     }
 
     #[test]
