@@ -503,7 +503,10 @@ fn start_check(path: &Path, conn: &Connection) -> Result<(), StoreError> {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
         .and_then(|mut stmt| stmt.query_map([], |row| row.get(0))?.collect())
         .map_err(|e| classify(path, e))?;
-    for table in START_TABLES.iter().filter(|t| present.iter().any(|p| p == *t)) {
+    for table in START_TABLES
+        .iter()
+        .filter(|t| present.iter().any(|p| p == *t))
+    {
         check_rows(path, conn, &format!("PRAGMA quick_check(\"{table}\")"))?;
     }
     Ok(())
@@ -1089,8 +1092,7 @@ fn write_rating(
     update: &RatingUpdate,
 ) -> rusqlite::Result<()> {
     let after = update.after;
-    conn.prepare_cached(WRITE_RATING)?
-    .execute(params![
+    conn.prepare_cached(WRITE_RATING)?.execute(params![
         guild,
         to_db_id(update.user_id),
         update.name,
@@ -1099,8 +1101,7 @@ fn write_rating(
         after.conservative(),
         i64::from(after.games)
     ])?;
-    conn.prepare_cached(WRITE_CHANGE)?
-    .execute(params![
+    conn.prepare_cached(WRITE_CHANGE)?.execute(params![
         game_id,
         guild,
         to_db_id(update.user_id),
@@ -1433,24 +1434,24 @@ impl Store for SqliteStore {
                 HashMap::new()
             };
             tx.prepare_cached(INSERT_GAME)?.execute(params![
-                    guild,
-                    to_db_id(game.channel_id),
-                    game.variant,
-                    game.record_json,
-                    game.finished_at,
+                guild,
+                to_db_id(game.channel_id),
+                game.variant,
+                game.record_json,
+                game.finished_at,
                 rated,
                 game.aborted
             ])?;
             let id = tx.last_insert_rowid();
             for (seat, p) in game.players.iter().enumerate() {
                 tx.prepare_cached(INSERT_PLAYER)?.execute(params![
-                        id,
-                        i64::try_from(seat).unwrap_or(i64::MAX),
-                        to_db_id(p.user_id),
-                        p.name,
-                        p.team,
-                        p.won,
-                        p.sequences,
+                    id,
+                    i64::try_from(seat).unwrap_or(i64::MAX),
+                    to_db_id(p.user_id),
+                    p.name,
+                    p.team,
+                    p.won,
+                    p.sequences,
                     p.bot_level,
                     p.gave_up
                 ])?;
@@ -1528,11 +1529,9 @@ impl Store for SqliteStore {
 
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
         self.conn()
-            .query_row(
-                GAME_RECORD,
-                params![id.0, guild_to_db(guild_id)],
-                |row| row.get(0),
-            )
+            .query_row(GAME_RECORD, params![id.0, guild_to_db(guild_id)], |row| {
+                row.get(0)
+            })
             .optional()
             .map_err(|e| self.err(e))
     }
@@ -1595,18 +1594,18 @@ impl Store for SqliteStore {
         let conn = self.conn();
         let run = || -> rusqlite::Result<Vec<LeaderboardRow>> {
             conn.prepare_cached(LEADERBOARD)?
-            .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
-                Ok(LeaderboardRow {
-                    user_id: from_db_id(row.get(0)?),
-                    name: row.get(1)?,
-                    stats: PlayerStats {
-                        games: count_from_db(row.get(2)?),
-                        wins: count_from_db(row.get(3)?),
-                        sequences: count_from_db(row.get(4)?),
-                    },
-                })
-            })?
-            .collect()
+                .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
+                    Ok(LeaderboardRow {
+                        user_id: from_db_id(row.get(0)?),
+                        name: row.get(1)?,
+                        stats: PlayerStats {
+                            games: count_from_db(row.get(2)?),
+                            wins: count_from_db(row.get(3)?),
+                            sequences: count_from_db(row.get(4)?),
+                        },
+                    })
+                })?
+                .collect()
         };
         run().map_err(|e| self.err(e))
     }
@@ -1623,11 +1622,7 @@ impl Store for SqliteStore {
         // The rating and its latest changes, or what is damaged in them.
         let read = |conn: &Connection| -> rusqlite::Result<Option<Result<RatingReport, String>>> {
             let Some(rating) = conn
-                .query_row(
-                    RATING,
-                    params![guild, user],
-                    |row| stored_rating(row, 0),
-                )
+                .query_row(RATING, params![guild, user], |row| stored_rating(row, 0))
                 .optional()?
             else {
                 return Ok(None);
@@ -1666,18 +1661,18 @@ impl Store for SqliteStore {
         // The rows, each one read or what is damaged in it.
         let read = |conn: &Connection| -> rusqlite::Result<Vec<Result<RatingRow, String>>> {
             conn.prepare_cached(RATING_LEADERBOARD)?
-            .query_map(params![guild, limit_to_db(limit)], |row| {
-                let user_id = from_db_id(row.get(0)?);
-                let name = row.get(1)?;
-                Ok(stored_rating(row, 2)?
-                    .map(|rating| RatingRow {
-                        user_id,
-                        name,
-                        rating,
-                    })
-                    .map_err(|damage| format!("user {user_id}: {damage}")))
-            })?
-            .collect()
+                .query_map(params![guild, limit_to_db(limit)], |row| {
+                    let user_id = from_db_id(row.get(0)?);
+                    let name = row.get(1)?;
+                    Ok(stored_rating(row, 2)?
+                        .map(|rating| RatingRow {
+                            user_id,
+                            name,
+                            rating,
+                        })
+                        .map_err(|damage| format!("user {user_id}: {damage}")))
+                })?
+                .collect()
         };
         let run = |conn: &mut Connection| -> rusqlite::Result<Vec<RatingRow>> {
             let rows = read(conn)?;
@@ -2388,14 +2383,18 @@ mod tests {
             }
             let plan = plan_of(&conn, sql);
             for (_, index) in expected.iter().filter(|(n, _)| *n == name) {
-                if !plan.iter().any(|step| step.contains(&format!("INDEX {index} "))) {
+                if !plan
+                    .iter()
+                    .any(|step| step.contains(&format!("INDEX {index} ")))
+                {
                     failures.push(format!("{name}: not through {index}: {plan:?}"));
                 }
             }
         }
         assert!(failures.is_empty(), "{failures:#?}");
         // Without the index the latest game of a channel is found by reading its server's games.
-        conn.execute_batch("DROP INDEX games_by_channel").expect("drop");
+        conn.execute_batch("DROP INDEX games_by_channel")
+            .expect("drop");
         let plan = plan_of(&conn, LATEST_IN_CHANNEL);
         assert!(
             !plan.iter().any(|s| s.contains("INDEX games_by_channel ")),
@@ -2428,7 +2427,7 @@ mod tests {
         let (store, report) = SqliteStore::open_or_repair_checking(&path, 0).expect("opens");
         assert_eq!(report, None, "the history is not read at start");
         assert_eq!(store.load_tables().expect("restore").tables.len(), 2);
-        let err = store.recent_games(Some(1), 100).err().expect("damage met");
+        let err = store.recent_games(Some(1), 100).expect_err("damage met");
         assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
         assert!(marker.exists(), "recorded for the next start");
         drop(store);

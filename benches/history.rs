@@ -1,0 +1,410 @@
+//! Issue 28: what grows with the stored history. Generates once (kept under the target folder) a
+//! SQLite file with `HISTORY_GAMES` finished games (100,000 unless set) in one bulk transaction, a
+//! quarter of them in one busy server, plus 200 live tables; then measures and prints:
+//! - a start (open with its check, then restore the live tables) with the file's pages dropped
+//!   from the OS cache (cold) and cached (warm), against the whole-file quick check start-up used to
+//!   run before restoring anything;
+//! - each store command the bot runs, over the large history, asserting that none takes more than
+//!   5 ms at the median (p99 and max are printed).
+//!
+//! `cargo bench --bench history` (`HISTORY_GAMES=1000000` for a million: about 4 GB of disk).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rusqlite::{params, Connection};
+use sequence_bot::engine::record::Record;
+use sequence_bot::engine::{Config, Options, Variant};
+use sequence_bot::store::{FinishedGame, GameId, PlayerResult, SqliteStore, Store, StoredTable};
+
+/// The busy server, holding a quarter of the games in 5 channels.
+const BUSY: u64 = 1;
+/// Other servers.
+const SERVERS: u64 = 400;
+/// Players, shared by the servers.
+const USERS: u64 = 20_000;
+/// Live tables restored at start.
+const LIVE: u64 = 200;
+/// When the history ends (unix ms); a game every 10 s before it.
+const END_MS: i64 = 1_750_000_000_000;
+
+fn main() {
+    let games: u64 = std::env::var("HISTORY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from);
+    let dir = target.join(format!("history-bench-{games}"));
+    let path = dir.join("bot.db");
+    let done = dir.join("complete");
+    if !done.exists() {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("bench folder");
+        let started = Instant::now();
+        generate(&path, games);
+        std::fs::write(&done, b"").expect("mark complete");
+        println!(
+            "generated {games} finished games in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+    println!(
+        "history: {games} finished games, {LIVE} live tables, {:.0} MB",
+        size as f64 / 1e6
+    );
+    start_up(&path);
+    commands(&path);
+}
+
+/// A few full classic records, used in turn (about the size real ones have).
+fn records() -> Vec<String> {
+    (0..16)
+        .map(|seed| {
+            let config =
+                Config::new(Variant::Classic, 2, None, Options::default()).expect("config");
+            serde_json::to_string(&Record::random_game(config, 9_000 + seed)).expect("json")
+        })
+        .collect()
+}
+
+/// Writes the history in one transaction, straight into the tables `finish_game` fills.
+fn generate(path: &Path, games: u64) {
+    drop(SqliteStore::open(path).expect("create the schema"));
+    let mut conn = Connection::open(path).expect("open");
+    conn.execute_batch("PRAGMA synchronous = OFF; PRAGMA cache_size = -200000;")
+        .expect("pragmas");
+    let records = records();
+    let tx = conn.transaction().expect("transaction");
+    {
+        let mut game = tx
+            .prepare(
+                "INSERT INTO games (id, guild_id, channel_id, variant, record_json, finished_at,
+                     announced, rated, aborted)
+                 VALUES (?1, ?2, ?3, 'classic', ?4, ?5, 1, 1, 0)",
+            )
+            .expect("games");
+        let mut player = tx
+            .prepare(
+                "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences)
+                 VALUES (?1, ?2, ?3, ?4, ?2, ?5, ?6)",
+            )
+            .expect("players");
+        let mut change = tx
+            .prepare(
+                "INSERT INTO rating_changes (game_id, guild_id, user_id, conservative_before,
+                     conservative_after)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .expect("changes");
+        let mut stats = tx
+            .prepare(
+                "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
+                 VALUES (?1, ?2, ?3, 1, ?4, ?5)
+                 ON CONFLICT (guild_id, user_id) DO UPDATE SET games = games + 1,
+                     wins = wins + excluded.wins, sequences = sequences + excluded.sequences",
+            )
+            .expect("stats");
+        let mut rating = tx
+            .prepare(
+                "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative, games)
+                 VALUES (?1, ?2, ?3, ?4, 4.0, ?4 - 12.0, 1)
+                 ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu,
+                     conservative = excluded.conservative, games = games + 1",
+            )
+            .expect("ratings");
+        for n in 0..games {
+            let id = i64::try_from(n).expect("id") + 1;
+            let busy = n % 4 == 0;
+            let guild = if busy { BUSY } else { 2 + n % SERVERS };
+            let channel = guild * 1000 + if busy { n % 20 } else { n % 5 };
+            let finished = END_MS - (i64::try_from(games - n).expect("n") * 10_000);
+            game.execute(params![
+                id,
+                guild as i64,
+                channel as i64,
+                records[(n % 16) as usize],
+                finished
+            ])
+            .expect("game");
+            for seat in 0..2u64 {
+                let user = 1 + (n * 7 + seat * 13_331) % USERS;
+                let won = (n + seat) % 2 == 0;
+                let name = format!("User{user}");
+                let mu = 25.0 + ((n + seat) % 50) as f64 / 10.0;
+                player
+                    .execute(params![
+                        id,
+                        seat as i64,
+                        user as i64,
+                        name,
+                        won,
+                        i64::from(won)
+                    ])
+                    .expect("player");
+                change
+                    .execute(params![id, guild as i64, user as i64, mu - 12.5, mu - 12.0])
+                    .expect("change");
+                stats
+                    .execute(params![
+                        guild as i64,
+                        user as i64,
+                        name,
+                        won,
+                        i64::from(won)
+                    ])
+                    .expect("stats");
+                rating
+                    .execute(params![guild as i64, user as i64, name, mu])
+                    .expect("rating");
+            }
+        }
+        tx.execute(
+            "INSERT OR REPLACE INTO sqlite_sequence (name, seq) VALUES ('games', ?1)",
+            [games as i64],
+        )
+        .expect("sequence");
+    }
+    tx.commit().expect("commit");
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+        .expect("checkpoint");
+    drop(conn);
+    let store = SqliteStore::open_or_repair(path).expect("open").0;
+    let snapshot = format!("{{\"pad\":\"{}\"}}", "x".repeat(2000));
+    for c in 0..LIVE {
+        let mut record: Record = serde_json::from_str(&records[(c % 16) as usize]).expect("record");
+        record.actions.truncate(40);
+        store
+            .save_table(&StoredTable {
+                channel_id: 900_000 + c,
+                guild_id: Some(2 + c % SERVERS),
+                record_json: serde_json::to_string(&record).expect("json"),
+                snapshot_json: snapshot.clone(),
+                updated_at: END_MS,
+            })
+            .expect("live table");
+    }
+}
+
+/// Drops the file's pages from the OS cache (as after a reboot), where the system allows it.
+fn evict(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::AsRawFd;
+        let Ok(file) = std::fs::File::open(path) else {
+            return false;
+        };
+        // SAFETY: a plain system call on an open descriptor.
+        unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) == 0 }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// Opens the file as the bot does and restores its live tables; how long each took.
+fn start(path: &Path) -> (Duration, Duration) {
+    let started = Instant::now();
+    let (store, repair) = SqliteStore::open_or_repair(path).expect("open");
+    assert!(repair.is_none(), "the generated file is sound");
+    let opened = started.elapsed();
+    let loaded = store.load_tables().expect("restore");
+    assert_eq!(loaded.tables.len() as u64, LIVE);
+    let restored = started.elapsed();
+    drop(store);
+    (opened, restored)
+}
+
+/// The whole-file check start-up ran before restoring anything until issue 28.
+fn full_check(path: &Path) -> Duration {
+    let started = Instant::now();
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open");
+    let check: String = conn
+        .query_row("PRAGMA quick_check", [], |row| row.get(0))
+        .expect("check");
+    assert_eq!(check, "ok");
+    started.elapsed()
+}
+
+fn start_up(path: &Path) {
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    for cold in [true, false] {
+        let label = if cold { "cold" } else { "warm" };
+        if cold && !evict(path) {
+            println!("(cannot drop the file from the OS cache here: cold figures are warm)");
+        }
+        let (opened, restored) = start(path);
+        println!(
+            "start ({label}): open {:.1} ms, open + restore {LIVE} tables {:.1} ms",
+            ms(opened),
+            ms(restored)
+        );
+        // Give the background check a moment to stop reading before the next measurement.
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    for cold in [true, false] {
+        let label = if cold { "cold" } else { "warm" };
+        if cold {
+            evict(path);
+        }
+        println!(
+            "whole-file quick check ({label}, what start-up ran before): {:.0} ms",
+            ms(full_check(path))
+        );
+    }
+}
+
+/// Runs `command` `runs` times (with the run's number), prints its median, p99 and max, and
+/// returns the median.
+fn measure(name: &str, runs: u64, mut command: impl FnMut(u64)) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|i| {
+            let started = Instant::now();
+            command(i);
+            started.elapsed()
+        })
+        .collect();
+    times.sort_unstable();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!(
+        "{name:<44} p50 {:>8.3} ms  p99 {:>8.3} ms  max {:>8.3} ms",
+        at(0.5).as_secs_f64() * 1000.0,
+        at(0.99).as_secs_f64() * 1000.0,
+        at(1.0).as_secs_f64() * 1000.0
+    );
+    at(0.5)
+}
+
+fn commands(path: &Path) {
+    // A copy, so that the games finished here do not grow the generated file.
+    let copy = path.with_file_name("commands.db");
+    std::fs::copy(path, &copy).expect("copy");
+    let store = SqliteStore::open_or_repair(&copy).expect("open").0;
+    let runs = 300;
+    let user = |i: u64| 1 + (i * 7) % USERS;
+    let mut medians = Vec::new();
+    medians.push((
+        "record (latest game of a channel)",
+        measure("record, latest game of a busy channel", runs, |i| {
+            let id = store
+                .latest_game_in_channel(Some(BUSY), BUSY * 1000 + (i % 5) * 4)
+                .expect("latest")
+                .expect("a game");
+            store
+                .game_record(id, Some(BUSY))
+                .expect("record")
+                .expect("found");
+        }),
+    ));
+    medians.push((
+        "record #n",
+        measure("record #n", runs, |i| {
+            store
+                .game_record(GameId(1 + (i * 4 * 97) as i64), Some(BUSY))
+                .expect("record");
+        }),
+    ));
+    medians.push((
+        "stats",
+        measure("stats of a player", runs, |i| {
+            store.player_stats(Some(BUSY), user(i)).expect("stats");
+        }),
+    ));
+    medians.push((
+        "leaderboard",
+        measure("leaderboard (wins) of the busy server", runs, |_| {
+            store.leaderboard(Some(BUSY), 10).expect("leaderboard");
+        }),
+    ));
+    medians.push((
+        "rating leaderboard",
+        measure("leaderboard (rating) of the busy server", runs, |_| {
+            store.rating_leaderboard(Some(BUSY), 10).expect("ratings");
+        }),
+    ));
+    medians.push((
+        "rating",
+        measure("rating of a player, 5 latest changes", runs, |i| {
+            store.player_rating(Some(BUSY), user(i), 5).expect("rating");
+        }),
+    ));
+    medians.push((
+        "history",
+        measure("history (10 latest games of a server)", runs, |_| {
+            store.recent_games(Some(BUSY), 10).expect("history");
+        }),
+    ));
+    medians.push((
+        "rated_games_since",
+        measure("rated_games_since (last day, busy server)", runs, |_| {
+            store
+                .rated_games_since(Some(BUSY), END_MS - 86_400_000)
+                .expect("since");
+        }),
+    ));
+    let records = records();
+    let players = |i: u64| {
+        (0..2u64)
+            .map(|seat| PlayerResult {
+                user_id: 1 + (i * 7 + seat * 13_331) % USERS,
+                name: format!("User{i}"),
+                team: seat as u8,
+                won: seat == 0,
+                sequences: 1,
+                bot_level: None,
+                gave_up: false,
+            })
+            .collect::<Vec<_>>()
+    };
+    let snapshot = format!("{{\"pad\":\"{}\"}}", "x".repeat(2000));
+    medians.push((
+        "save a table",
+        measure("save a table (a move)", runs, |i| {
+            store
+                .save_table(&StoredTable {
+                    channel_id: 800_000 + i,
+                    guild_id: Some(BUSY),
+                    record_json: records[(i % 16) as usize].clone(),
+                    snapshot_json: snapshot.clone(),
+                    updated_at: END_MS,
+                })
+                .expect("save");
+        }),
+    ));
+    medians.push((
+        "finish a game",
+        measure("finish a game (rated, validated record)", runs, |i| {
+            store
+                .finish_game(&FinishedGame {
+                    guild_id: Some(BUSY),
+                    channel_id: 800_000 + i,
+                    variant: "classic".into(),
+                    record_json: records[(i % 16) as usize].clone(),
+                    finished_at: END_MS + i as i64,
+                    players: players(i),
+                    rated: None,
+                    aborted: false,
+                })
+                .expect("finish");
+        }),
+    ));
+    drop(store);
+    for suffix in ["", "-wal", "-shm", ".lock"] {
+        let mut name = copy.clone().into_os_string();
+        name.push(suffix);
+        let _ = std::fs::remove_file(name);
+    }
+    let slow: Vec<_> = medians
+        .iter()
+        .filter(|(_, median)| *median > Duration::from_millis(5))
+        .collect();
+    assert!(
+        slow.is_empty(),
+        "commands over 5 ms at the median: {slow:?}"
+    );
+    println!("every command within 5 ms at the median");
+}
