@@ -359,7 +359,10 @@ impl SqliteStore {
                     state.1 = Some(conn.get_interrupt_handle());
                 }
                 let result = quick_check(&path, &conn);
-                if lock_ignoring_poison(&background.state).0 {
+                // Reported under the lock: once the store is dropped, nothing is recorded (the next
+                // start may already have checked and repaired the file).
+                let state = lock_ignoring_poison(&background.state);
+                if state.0 {
                     return;
                 }
                 match result {
