@@ -149,10 +149,11 @@ fn variant_index(text: &Text) -> usize {
         Text::StopIsGivingUp(_) => 128,
         Text::SharedWin(_) => 129,
         Text::Rating(_) => 130,
+        Text::LeaveAnswered => 131,
     }
 }
 
-const VARIANTS: usize = 131;
+const VARIANTS: usize = 132;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -331,6 +332,7 @@ fn samples() -> Vec<Text> {
         Text::RematchExpired,
         Text::RematchSuperseded,
         Text::LeaveExpired,
+        Text::LeaveAnswered,
         Text::LobbyOpened,
         Text::Joined,
         Text::Left,

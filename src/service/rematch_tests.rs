@@ -389,18 +389,53 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
         other => panic!("expected one private question, got {other:?}"),
     }
     assert_eq!(before, state(&tables, 20), "asking changed the table");
-    // Keep playing: a private answer, nothing changes.
+    // Keep playing: the answer replaces the question, nothing changes.
     let reply = ask(&tables, 20, 2, Command::KeepPlaying);
     assert!(
-        matches!(reply.outputs.as_slice(), [Output::Ephemeral(m)] if m.lines == vec![Text::KeptPlaying])
+        matches!(reply.outputs.as_slice(), [Output::Update(m)] if m.lines == vec![Text::KeptPlaying])
     );
     assert_eq!(before, state(&tables, 20));
     // Someone not in the game is told so.
     refused(&tables, 20, 9, Command::Leave, "not playing");
-    // Confirm: the seat goes to a computer.
+    // Asked again and confirmed: the seat goes to a computer.
+    ask(&tables, 20, 2, Command::Leave);
     let reply = ask(&tables, 20, 2, Button::ConfirmLeave(T0.0).command());
     assert!(all_text(&reply).contains("Computer (for Player2)"));
     assert!(playing(&tables, 20).seat_of(UserId(2)).is_none());
+}
+
+#[test]
+fn keep_playing_replaces_the_question_and_its_yes_no_longer_counts() {
+    let tables = service(Settings::default(), 18);
+    begin_game(&tables, 24, Variant::Classic, &[1, 2, 3], 0);
+    let confirm = yes_button(&ask(&tables, 24, 2, Command::Leave));
+    let kept = ask(&tables, 24, 2, Button::KeepPlaying.command());
+    match kept.outputs.as_slice() {
+        [Output::Update(m)] => {
+            assert_eq!(m.lines, vec![Text::KeptPlaying]);
+            assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
+        }
+        other => panic!("expected the question replaced in place, got {other:?}"),
+    }
+    // The old Yes, pressed later: a polite refusal, and player 2 still plays.
+    refused(
+        &tables,
+        24,
+        2,
+        confirm.command(),
+        "answered already: you are still playing",
+    );
+    assert!(playing(&tables, 24).seat_of(UserId(2)).is_some());
+    // Keep playing twice, or another player's Keep playing, opens nothing either.
+    ask(&tables, 24, 2, Button::KeepPlaying.command());
+    ask(&tables, 24, 3, Command::Leave);
+    refused(&tables, 24, 2, confirm.command(), "answered already");
+    // Player 3's own question is still open.
+    assert!(!ask(&tables, 24, 3, confirm.command()).is_refusal());
+    assert!(playing(&tables, 24).seat_of(UserId(3)).is_none());
+    // A typed forfeit needs no question: player 1 is left alone, and the game ends.
+    let reply = ask(&tables, 24, 2, Command::Forfeit { game: None });
+    assert!(final_message(&reply).is_some(), "{reply:?}");
 }
 
 /// The private question's **Yes, give up**.

@@ -709,6 +709,8 @@ pub enum Text {
     PickerNotYourCard(Card),
     /// A button or menu id this bot does not know.
     BadButton,
+    /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
+    LeaveAnswered,
 }
 
 /// A server setting that is a number of seconds.
@@ -997,6 +999,7 @@ impl Text {
                 | Text::NotYourPicker { .. }
                 | Text::PickerNotYourCard(_)
                 | Text::BadButton
+                | Text::LeaveAnswered
         )
     }
 
@@ -1636,6 +1639,7 @@ impl Text {
                 tr.ta("picker-not-your-card", &Args::new().text("card", card))
             }
             Text::BadButton => tr.t("bad-button"),
+            Text::LeaveAnswered => tr.t("leave-answered"),
         }
     }
 }
