@@ -2,7 +2,8 @@
 //! while the channel is free, it opens a lobby with the same game, options and teams: the presser is
 //! the host, the computer players sit again, and the other players are invited by a mention that
 //! notifies them; each joins with one press of **Join** and keeps their team (if the teams still fit
-//! at Start; otherwise the kept teams give way).
+//! at Start; otherwise the kept teams give way). In the card games the team that did not start the
+//! last game starts the rematch (with three teams, the one that moved second).
 //!
 //! What a rematch needs is remembered in memory when a game ends, for as long as a lobby would stay
 //! open (the lobby timeout): a press after that, or after a restart, is answered politely.
@@ -44,12 +45,18 @@ impl Finished {
             return None;
         };
         let config = *playing.live.game().config();
+        let teams = config.teams.max(1);
+        // Seat 0 moved first, so team 0 started this game; the rematch's team 0 moves first (Start
+        // puts a player of the first team in seat 0). In the card games the next team starts the
+        // rematch: every team moves one number down, keeping its players (their numbers and colours
+        // turn). Sequence Dice rolls off for the start, as its rules say.
+        let turn = u8::from(table.setup.variant.has_cards());
         let seats = (0..config.players)
             .filter_map(|seat: Seat| {
                 let player = playing.original_player(seat)?.clone();
                 Some(LobbySeat {
                     player,
-                    team: Some(config.team_of(seat)),
+                    team: Some((config.team_of(seat) + teams - turn) % teams),
                     kept: true,
                 })
             })

@@ -2,6 +2,7 @@
 //! players replaced after timing out in a row, the lobby's settings and team checks, one board per
 //! move, and the reworded refusals.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -227,7 +228,12 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     let new_config = *after.live.game().config();
     for user in [1, 2, 3, 4] {
         let seat = after.seat_of(UserId(user)).expect("seated again");
-        assert_eq!(new_config.team_of(seat), team_of(user), "player {user}");
+        // The same teammates; the team that moved second now moves first, so the numbers turn.
+        assert_eq!(
+            new_config.team_of(seat),
+            (team_of(user) + 1) % 2,
+            "player {user}"
+        );
     }
 }
 
@@ -368,6 +374,90 @@ fn an_older_games_rematch_button_opens_nothing() {
     // The second game's button opens the rematch.
     assert!(!ask_at(&tables, 14, 2, second.command(), later).is_refusal());
     assert!(tables.snapshot(ChannelId(14)).is_some());
+}
+
+/// The teams of the running game, in the order they move (each a set of player names).
+fn teams_in_turn_order(tables: &Tables, channel: u64) -> Vec<BTreeSet<String>> {
+    let p = playing(tables, channel);
+    let config = *p.live.game().config();
+    let mut teams = vec![BTreeSet::new(); usize::from(config.teams)];
+    for (seat, player) in p.seats.iter().enumerate() {
+        teams[seat % usize::from(config.teams)].insert(player.name().to_string());
+    }
+    teams
+}
+
+/// Plays `rounds` rematches in a row of a classic game (host 1, the other `users` and `bots` computer
+/// players, `teams` asked for) and returns the teams of each game in turn order.
+fn rematches_in_a_row(
+    channel: u64,
+    users: &[u64],
+    bots: usize,
+    teams: Option<u8>,
+    rounds: usize,
+) -> Vec<Vec<BTreeSet<String>>> {
+    let tables = service(Settings::default(), 40 + channel);
+    let mut now = T0;
+    assert!(!ask_at(&tables, channel, users[0], start(Variant::Classic, teams), now).is_refusal());
+    for &u in &users[1..] {
+        assert!(!ask_at(&tables, channel, u, join(None), now).is_refusal());
+    }
+    for _ in 0..bots {
+        let add = Command::AddBot { level: None };
+        assert!(!ask_at(&tables, channel, users[0], add, now).is_refusal());
+    }
+    let mut games = Vec::new();
+    for round in 0..rounds {
+        let begun = ask_at(&tables, channel, users[0], Command::Begin, now);
+        assert!(!begun.is_refusal(), "round {round}: {begun:?}");
+        games.push(teams_in_turn_order(&tables, channel));
+        let host = tables.snapshot(ChannelId(channel)).expect("a game").host;
+        let stop = ask_at(&tables, channel, host.0, Command::Stop, now);
+        let rematch = final_message(&stop).expect("the game ends").buttons[0].command();
+        now = now.after(Duration::from_secs(60));
+        // Player 1 asks for the rematch; the others join with one press each.
+        assert!(!ask_at(&tables, channel, users[0], rematch, now).is_refusal());
+        for &u in &users[1..] {
+            assert!(!ask_at(&tables, channel, u, join(None), now).is_refusal());
+        }
+    }
+    games
+}
+
+/// Each game has the same teams as the one before, and the team that moved second in it moves first.
+fn assert_the_next_team_starts(games: &[Vec<BTreeSet<String>>]) {
+    for (i, pair) in games.windows(2).enumerate() {
+        let (last, next) = (&pair[0], &pair[1]);
+        let mut rotated = last.clone();
+        rotated.rotate_left(1);
+        assert_eq!(
+            next, &rotated,
+            "rematch {}: the team that moved second in the last game starts, the teams are kept",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn rematches_in_a_row_alternate_the_starting_player_one_against_one() {
+    let games = rematches_in_a_row(50, &[1, 2], 0, None, 9);
+    assert_the_next_team_starts(&games);
+    let firsts: Vec<_> = games.iter().map(|g| g[0].clone()).collect();
+    assert!(firsts.windows(2).all(|w| w[0] != w[1]), "{firsts:?}");
+}
+
+#[test]
+fn rematches_in_a_row_alternate_the_starting_team_two_against_two() {
+    // Two people and two computers, and four people.
+    assert_the_next_team_starts(&rematches_in_a_row(51, &[1, 2], 2, Some(2), 6));
+    assert_the_next_team_starts(&rematches_in_a_row(52, &[1, 2, 3, 4], 0, Some(2), 6));
+}
+
+#[test]
+fn rematches_in_a_row_rotate_the_starting_team_of_three() {
+    let games = rematches_in_a_row(53, &[1, 2, 3], 0, None, 7);
+    assert_the_next_team_starts(&games);
+    assert_the_next_team_starts(&rematches_in_a_row(54, &[1, 2, 3, 4, 5, 6], 0, Some(3), 7));
 }
 
 // ----- leaving a running game -----
