@@ -15,8 +15,8 @@ use crate::engine::Seat;
 
 use super::table::{Lobby, LobbySeat, Player, Setup, State, Table};
 use super::{
-    lock, Actor, ChannelId, GameKey, GuildId, Message, Output, Reply, Tables, Text, Timestamp,
-    UserId,
+    lock, Actor, ChannelId, Command, GameKey, GuildId, Message, Output, Reply, Tables, Text,
+    Timestamp, UserId,
 };
 
 /// Most channels whose last game is remembered for a rematch; past it the memory starts afresh.
@@ -36,6 +36,9 @@ pub(super) struct Finished {
     bots_added: u8,
     /// When the game ended.
     ended: Timestamp,
+    /// The key of the rematch's lobby, once it was opened: while it is open, a press of this game's
+    /// Rematch by one of its players joins it.
+    lobby: Option<GameKey>,
 }
 
 impl Finished {
@@ -67,6 +70,7 @@ impl Finished {
             seats,
             bots_added: table.bots_added,
             ended,
+            lobby: None,
         })
     }
 
@@ -135,6 +139,13 @@ impl FinishedGames {
     fn get(&self, channel: ChannelId) -> Option<Finished> {
         lock(&self.0).get(&channel).cloned()
     }
+
+    /// Remembers that the rematch of `game` opened the lobby `lobby`.
+    fn set_lobby(&self, channel: ChannelId, game: GameKey, lobby: GameKey) {
+        if let Some(finished) = lock(&self.0).get_mut(&channel).filter(|f| f.game == game) {
+            finished.lobby = Some(lobby);
+        }
+    }
 }
 
 impl Tables {
@@ -147,7 +158,16 @@ impl Tables {
         game: GameKey,
         now: Timestamp,
     ) -> Reply {
-        if self.snapshot(channel).is_some() {
+        if let Some(open) = self.snapshot(channel) {
+            let its_lobby = matches!(open.state, State::Lobby(_))
+                && self.finished.get(channel).is_some_and(|f| {
+                    f.game == game && f.lobby == Some(open.created.0) && f.has_player(actor.user)
+                });
+            if its_lobby {
+                // The rematch is open already: one of the game's players joins it (with their team).
+                let join = Command::Join { team: None };
+                return self.handle_command(guild, channel, actor.clone(), join, now);
+            }
             return Reply::ephemeral(Text::TableExists);
         }
         let settings = self.settings_for(guild);
@@ -167,6 +187,8 @@ impl Tables {
         }
         let mut table = finished.lobby(channel, actor, now);
         table.guild = guild;
+        // Known before the lobby is published, so a second press at the same moment joins it.
+        self.finished.set_lobby(channel, game, table.created.0);
         let mut message = table.lobby_message(&settings);
         if let State::Lobby(lobby) = &table.state {
             // A new message that mentions them: the invitation notifies.

@@ -211,11 +211,17 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     assert_eq!(table.setup.variant, Variant::Classic);
     assert_eq!(table.setup.teams, None);
 
-    // A second press while the lobby is open answers politely and changes nothing.
-    refused(&tables, 10, 1, rematch, "already has a game or a lobby");
+    // Another player's press of Rematch while its lobby is open joins it; someone who did not play
+    // is still told the channel is taken.
+    let reply = ask(&tables, 10, 1, rematch.clone());
+    assert!(!reply.is_refusal(), "{reply:?}");
+    let (_, lobby) = lobby_message(&reply).expect("the lobby is shown again");
+    assert!(lobby.to_english().contains("2. <@1>"), "{}", lobby.to_english());
+    refused(&tables, 10, 1, rematch.clone(), "already joined");
+    refused(&tables, 10, 9, rematch, "already has a game or a lobby");
 
-    // One press of Join each: everyone keeps their team of the last game.
-    for user in [1, 2, 4] {
+    // The others with one press of Join each: everyone keeps their teammates of the last game.
+    for user in [2, 4] {
         assert!(!ask(&tables, 10, user, join(None)).is_refusal());
     }
     let lobby = match tables.snapshot(ChannelId(10)).map(|t| t.state) {
@@ -235,6 +241,31 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
             "player {user}"
         );
     }
+}
+
+#[test]
+fn a_rematch_press_joins_only_the_lobby_of_that_rematch() {
+    let tables = service(Settings::default(), 19);
+    begin_game(&tables, 15, Variant::Classic, &[1, 2, 3], 0);
+    ask(&tables, 15, 1, Command::Stop);
+    // Each step a second later (a table's key is when it opened).
+    let at = |second: u64| T0.after(Duration::from_secs(second));
+    let accepted = |user: u64, command: Command, second: u64| {
+        let reply = ask_at(&tables, 15, user, command.clone(), at(second));
+        assert!(!reply.is_refusal(), "{command:?}: {reply:?}");
+    };
+    // The rematch's lobby is cancelled and someone opens a lobby of their own: the press is refused.
+    accepted(2, REMATCH, 1);
+    accepted(2, Command::Cancel, 2);
+    accepted(9, start(Variant::Classic, None), 3);
+    refused_at(&tables, 15, 3, REMATCH, at(4), "already has a game or a lobby");
+    accepted(9, Command::Cancel, 5);
+    // Opened again: a press joins it until it starts, then it is refused.
+    accepted(2, REMATCH, 6);
+    accepted(3, REMATCH, 7);
+    accepted(2, Command::Begin, 8);
+    refused_at(&tables, 15, 1, REMATCH, at(9), "already has a game or a lobby");
+    assert_eq!(playing(&tables, 15).seats.len(), 2);
 }
 
 #[test]
