@@ -50,9 +50,9 @@ use crate::discord::config::ShardPlan;
 use crate::discord::{open_and_restore, BotConfig};
 use crate::engine::{Options, Variant};
 use crate::service::{
-    action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control, GuildId,
-    Image, Message, Output, Reply, Request, ServerSettings, SettingsRequest, Tables, Timestamp,
-    UserId,
+    action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control,
+    GuildId, Image, Message, Output, Reply, Request, ServerSettings, SettingsRequest, Tables,
+    Timestamp, UserId,
 };
 use crate::store::ShardSet;
 
@@ -498,8 +498,7 @@ impl Console {
         if let Some(game) = message.announced_game() {
             // Printed is posted: the game's end was announced.
             let tables = self.tables.clone();
-            if let Err(e) = tokio::task::spawn_blocking(move || tables.mark_announced(game)).await
-            {
+            if let Err(e) = tokio::task::spawn_blocking(move || tables.mark_announced(game)).await {
                 tracing::error!("recording an announced game failed: {e}");
             }
         }

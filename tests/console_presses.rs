@@ -133,7 +133,10 @@ fn assert_prompt_disarmed(outputs: &[Value], message_id: u64) {
         .iter()
         .find(|o| o["to"] == "edit" && o["message_id"] == json!(message_id))
         .unwrap_or_else(|| panic!("no edit of the prompt {message_id} in {outputs:?}"));
-    assert!(edit["id"].is_u64(), "the edit belongs to the request: {edit}");
+    assert!(
+        edit["id"].is_u64(),
+        "the edit belongs to the request: {edit}"
+    );
     let ids: Vec<String> = edit["components"]
         .as_array()
         .into_iter()

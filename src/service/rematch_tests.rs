@@ -216,7 +216,11 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     let reply = ask(&tables, 10, 1, rematch.clone());
     assert!(!reply.is_refusal(), "{reply:?}");
     let (_, lobby) = lobby_message(&reply).expect("the lobby is shown again");
-    assert!(lobby.to_english().contains("2. <@1>"), "{}", lobby.to_english());
+    assert!(
+        lobby.to_english().contains("2. <@1>"),
+        "{}",
+        lobby.to_english()
+    );
     refused(&tables, 10, 1, rematch.clone(), "already joined");
     refused(&tables, 10, 9, rematch, "already has a game or a lobby");
 
@@ -258,13 +262,27 @@ fn a_rematch_press_joins_only_the_lobby_of_that_rematch() {
     accepted(2, REMATCH, 1);
     accepted(2, Command::Cancel, 2);
     accepted(9, start(Variant::Classic, None), 3);
-    refused_at(&tables, 15, 3, REMATCH, at(4), "already has a game or a lobby");
+    refused_at(
+        &tables,
+        15,
+        3,
+        REMATCH,
+        at(4),
+        "already has a game or a lobby",
+    );
     accepted(9, Command::Cancel, 5);
     // Opened again: a press joins it until it starts, then it is refused.
     accepted(2, REMATCH, 6);
     accepted(3, REMATCH, 7);
     accepted(2, Command::Begin, 8);
-    refused_at(&tables, 15, 1, REMATCH, at(9), "already has a game or a lobby");
+    refused_at(
+        &tables,
+        15,
+        1,
+        REMATCH,
+        at(9),
+        "already has a game or a lobby",
+    );
     assert_eq!(playing(&tables, 15).seats.len(), 2);
 }
 
@@ -429,7 +447,14 @@ fn rematches_in_a_row(
 ) -> Vec<Vec<BTreeSet<String>>> {
     let tables = service(Settings::default(), 40 + channel);
     let mut now = T0;
-    assert!(!ask_at(&tables, channel, users[0], start(Variant::Classic, teams), now).is_refusal());
+    assert!(!ask_at(
+        &tables,
+        channel,
+        users[0],
+        start(Variant::Classic, teams),
+        now
+    )
+    .is_refusal());
     for &u in &users[1..] {
         assert!(!ask_at(&tables, channel, u, join(None), now).is_refusal());
     }
@@ -462,7 +487,8 @@ fn assert_the_next_team_starts(games: &[Vec<BTreeSet<String>>]) {
         let mut rotated = last.clone();
         rotated.rotate_left(1);
         assert_eq!(
-            next, &rotated,
+            next,
+            &rotated,
             "rematch {}: the team that moved second in the last game starts, the teams are kept",
             i + 1
         );
