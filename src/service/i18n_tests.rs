@@ -150,10 +150,11 @@ fn variant_index(text: &Text) -> usize {
         Text::SharedWin(_) => 129,
         Text::Rating(_) => 130,
         Text::SlowDown => 131,
+        Text::LeaveAnswered => 132,
     }
 }
 
-const VARIANTS: usize = 132;
+const VARIANTS: usize = 133;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -332,6 +333,7 @@ fn samples() -> Vec<Text> {
         Text::RematchExpired,
         Text::RematchSuperseded,
         Text::LeaveExpired,
+        Text::LeaveAnswered,
         Text::LobbyOpened,
         Text::Joined,
         Text::Left,

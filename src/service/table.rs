@@ -649,6 +649,11 @@ pub struct Table {
     /// game casual.
     #[serde(skip)]
     pub(super) meetings: Meetings,
+    /// Players asked "do you really want to give up?" who have not answered yet: a **Yes, give up**
+    /// counts only while its question is open (Keep playing closes it). In memory only: after a
+    /// restart an old Yes is refused and the player asks again.
+    #[serde(skip)]
+    pub(super) leave_asked: Vec<UserId>,
 }
 
 /// A computer move to choose outside the lock.
@@ -734,6 +739,7 @@ impl Table {
             dm_failed: Vec::new(),
             prompt: None,
             meetings: Meetings::default(),
+            leave_asked: Vec::new(),
         }
     }
 
@@ -946,6 +952,13 @@ impl Table {
                 // The confirmation was asked about an earlier game of this channel.
                 return Reply::ephemeral(Text::LeaveExpired);
             }
+            let seated = self
+                .playing()
+                .is_some_and(|p| p.seat_of(actor.user).is_some());
+            if seated && !self.leave_asked.contains(&actor.user) {
+                // Its question was answered (Keep playing) or forgotten (a restart).
+                return Reply::ephemeral(Text::LeaveAnswered);
+            }
         }
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
@@ -961,10 +974,7 @@ impl Table {
             }
             Command::Leave => self.confirm_leave(actor),
             Command::Forfeit { .. } => self.forfeit(actor, now, settings, lang),
-            Command::KeepPlaying => self
-                .playing()
-                .ok_or(Text::NotStarted)
-                .map(|_| Reply::ephemeral(Text::KeptPlaying)),
+            Command::KeepPlaying => self.keep_playing(actor),
             Command::Rematch { .. } => Err(Text::TableExists),
             Command::AddBot { level } => self.add_bot(
                 actor,
@@ -1556,11 +1566,22 @@ impl Table {
         let game = self.created.0;
         let playing = self.playing_mut()?;
         playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
+        if !self.leave_asked.contains(&actor.user) {
+            self.leave_asked.push(actor.user);
+        }
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmLeave],
             buttons: vec![Button::ConfirmLeave(game), Button::KeepPlaying],
             ..Message::default()
         })])
+    }
+
+    /// **Keep playing**: closes the question (its Yes no longer counts) and answers in its place, so
+    /// the question's buttons go.
+    fn keep_playing(&mut self, actor: &Actor) -> Outcome {
+        self.playing().ok_or(Text::NotStarted)?;
+        self.leave_asked.retain(|&user| user != actor.user);
+        replied(vec![Output::Update(Message::text(Text::KeptPlaying))])
     }
 
     fn forfeit(
@@ -1578,6 +1599,7 @@ impl Table {
                 who: Who::User(actor.user),
                 bot,
             })?;
+        self.leave_asked.retain(|&user| user != actor.user);
         if ended {
             let message = self.end_game(lines);
             return replied(vec![Output::Channel(message), ack]);

@@ -711,6 +711,8 @@ pub enum Text {
     BadButton,
     /// The asker has made the bot post their share of the server's posting budget: wait a little.
     SlowDown,
+    /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
+    LeaveAnswered,
 }
 
 /// A server setting that is a number of seconds.
@@ -1000,6 +1002,7 @@ impl Text {
                 | Text::PickerNotYourCard(_)
                 | Text::BadButton
                 | Text::SlowDown
+                | Text::LeaveAnswered
         )
     }
 
@@ -1640,6 +1643,7 @@ impl Text {
             }
             Text::BadButton => tr.t("bad-button"),
             Text::SlowDown => tr.t("slow-down"),
+            Text::LeaveAnswered => tr.t("leave-answered"),
         }
     }
 }

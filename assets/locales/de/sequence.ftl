@@ -595,6 +595,7 @@ rematch-not-player = Nur wer das letzte Spiel hier mitgespielt hat, kann eine Re
 rematch-expired = Dieses Spiel ist zu lange vorbei für eine Revanche. Starte ein neues Spiel mit `/sequence neu`.
 rematch-superseded = Seitdem wurde in diesem Kanal ein neueres Spiel gespielt. Nimm den Revanche-Knopf unter dem Ergebnis des letzten Spiels oder starte ein neues Spiel mit `/sequence neu`.
 leave-expired = Diese Frage galt einem Spiel, das vorbei ist. Es wurde nichts geändert.
+leave-answered = Diese Frage ist schon beantwortet: Du spielst weiter, und es wurde nichts geändert. Um aufzugeben, nutze noch einmal `/sequence verlassen`.
 lobby-invited = Revanche! Eingeladen: { $players }. Drück **Mitspielen**, um noch einmal zu spielen.
 lobby-rules = Einstellungen: { $target } · Erinnerung nach { $reminder } · { $timeout } · Computerstufe: { $level }.
 lobby-rules-scoring = die meisten Punkte gewinnen (Punktwertung)

@@ -608,6 +608,7 @@ rematch-not-player = Only the players of the last game here can ask for its rema
 rematch-expired = That game ended too long ago for a rematch. Start a new game with `/sequence start`.
 rematch-superseded = A newer game has been played in this channel since. Use the Rematch button under the latest game's result, or start a new game with `/sequence start`.
 leave-expired = That question was about a game that is over. Nothing was changed.
+leave-answered = That question was answered already: you are still playing, and nothing was changed. To give up, use `/sequence leave` again.
 lobby-invited = Rematch! Invited: { $players }. Press **Join** to play again.
 lobby-rules = Settings: { $target } · turn reminder after { $reminder } · { $timeout } · computer level: { $level }.
 lobby-rules-scoring = most points wins (scoring)

@@ -595,6 +595,7 @@ rematch-not-player = Bare de som spilte det siste spillet her, kan be om omkamp.
 rematch-expired = Det spillet sluttet for lenge siden til en omkamp. Start et nytt spill med `/sequence nytt`.
 rematch-superseded = Det er spilt et nyere spill i denne kanalen siden. Bruk Omkamp-knappen under resultatet av det siste spillet, eller start et nytt spill med `/sequence nytt`.
 leave-expired = Det spørsmålet gjaldt et spill som er over. Ingenting ble endret.
+leave-answered = Det spørsmålet er allerede besvart: Du spiller videre, og ingenting ble endret. For å gi opp, bruk `/sequence forlat` igjen.
 lobby-invited = Omkamp! Invitert: { $players }. Trykk **Bli med** for å spille igjen.
 lobby-rules = Innstillinger: { $target } · påminnelse etter { $reminder } · { $timeout } · datamaskinnivå: { $level }.
 lobby-rules-scoring = flest poeng vinner (poengtelling)
