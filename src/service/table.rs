@@ -401,7 +401,7 @@ impl Playing {
             .any(|s| human_but(s) && Seat::try_from(s).is_ok_and(|s| config.team_of(s) == team));
         let humans_left = (0..self.seats.len()).any(human_but);
         let remaining = (0..config.teams)
-            .filter(|&t| !self.gave_up.contains(&t) && !(team_out && t == team))
+            .filter(|&t| !self.gave_up.contains(&t) && (t != team || !team_out))
             .count();
         Leaving {
             team_out,

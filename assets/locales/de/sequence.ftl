@@ -526,7 +526,7 @@ settings-list = • Spiel: { $game }
        *[other] { $thinking } ms
     }
     • wenn die Zeit abläuft: { $on_timeout ->
-        [give_up] der Spieler gibt auf (ein Computer übernimmt seinen Platz)
+        [give_up] der Spieler gibt auf (ein Computer übernimmt seinen Platz, oder das Spiel endet, wenn für seine Seite niemand mehr spielt)
        *[computer] ein Computer spielt diesen Zug
     }
     • ein Computer übernimmt den Platz für den Rest des Spiels { $replaced ->
@@ -617,7 +617,7 @@ lobby-rules-sequences-by-teams = { $count ->
        *[other] { $count } Sequenzen zum Sieg
     } ({ $three } mit drei Teams)
 lobby-rules-timeout-computer = nach { $timeout } spielt ein Computer den Zug
-lobby-rules-timeout-give-up = nach { $timeout } gibt der Spieler auf und ein Computer übernimmt den Platz
+lobby-rules-timeout-give-up = nach { $timeout } gibt der Spieler auf: Ein Computer übernimmt den Platz, oder das Spiel endet, wenn für seine Seite niemand mehr spielt
 lobby-rules-timeout-replaced = nach { $timeout } spielt ein Computer den Zug; nach { $count ->
         [one] 1 überschrittenen Zug
        *[other] { $count } überschrittenen Zügen hintereinander

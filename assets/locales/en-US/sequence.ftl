@@ -539,7 +539,7 @@ settings-list = • game: { $game }
        *[other] { $thinking } ms
     }
     • when the time runs out: { $on_timeout ->
-        [give_up] the player gives up (a computer takes their seat)
+        [give_up] the player gives up (a computer takes their seat, or the game ends if nobody is left on their side)
        *[computer] a computer plays that turn
     }
     • a computer takes the seat for the rest of the game after { $replaced ->
@@ -630,7 +630,7 @@ lobby-rules-sequences-by-teams = { $count ->
        *[other] { $count } sequences to win
     } ({ $three } with three teams)
 lobby-rules-timeout-computer = after { $timeout } a computer plays the turn
-lobby-rules-timeout-give-up = after { $timeout } the player gives up and a computer takes the seat
+lobby-rules-timeout-give-up = after { $timeout } the player gives up: a computer takes the seat, or the game ends if nobody is left on their side
 lobby-rules-timeout-replaced = after { $timeout } a computer plays the turn; after { $count ->
         [one] 1 timed-out turn
        *[other] { $count } timed-out turns in a row

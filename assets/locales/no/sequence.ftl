@@ -526,7 +526,7 @@ settings-list = • spill: { $game }
        *[other] { $thinking } ms
     }
     • når tiden går ut: { $on_timeout ->
-        [give_up] spilleren gir opp (en datamaskin tar plassen)
+        [give_up] spilleren gir opp (en datamaskin tar plassen, eller spillet slutter hvis ingen er igjen på spillerens side)
        *[computer] en datamaskin spiller det trekket
     }
     • en datamaskin tar plassen resten av spillet { $replaced ->
@@ -617,7 +617,7 @@ lobby-rules-sequences-by-teams = { $count ->
        *[other] { $count } rekker for å vinne
     } ({ $three } med tre lag)
 lobby-rules-timeout-computer = etter { $timeout } spiller en datamaskin turen
-lobby-rules-timeout-give-up = etter { $timeout } gir spilleren opp og en datamaskin tar plassen
+lobby-rules-timeout-give-up = etter { $timeout } gir spilleren opp: En datamaskin tar plassen, eller spillet slutter hvis ingen er igjen på spillerens side
 lobby-rules-timeout-replaced = etter { $timeout } spiller en datamaskin turen; etter { $count ->
         [one] 1 tidsavbrudd
        *[other] { $count } tidsavbrudd på rad
