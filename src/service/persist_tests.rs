@@ -560,7 +560,10 @@ fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count(
         let text = stats(winner);
         assert!(text.contains("after 1 rated game"), "{backend}: {text}");
         assert!(text.contains("(provisional)"), "{text}");
-        assert!(text.contains("latest changes +"), "{text}");
+        assert!(
+            text.contains("change in the latest rated game: +"),
+            "{text}"
+        );
         let board = text_of(&ask(&tables, 30, 1, Command::Leaderboard));
         assert!(
             board.contains(&format!("1. <@{winner}> — rating **")),

@@ -527,7 +527,7 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     let reply = ask(&tables, 20, 2, Command::Leave);
     match reply.outputs.as_slice() {
         [Output::Ephemeral(m)] => {
-            assert_eq!(m.lines, vec![Text::ConfirmLeave]);
+            assert_eq!(m.lines, vec![Text::ConfirmLeave { ends_game: false }]);
             assert_eq!(
                 m.buttons,
                 vec![Button::ConfirmLeave(T0.0), Button::KeepPlaying]
@@ -840,7 +840,10 @@ fn the_lobby_shows_the_settings_that_apply() {
         text.contains("after 10 minutes a computer plays the turn; after 2 timed-out turns in a row it takes the seat"),
         "{text}"
     );
-    assert!(text.contains("computer level: easy"), "{text}");
+    assert!(
+        text.contains("computers added without a level, and those playing for a player: easy"),
+        "{text}"
+    );
     // A server's own settings show in its lobbies.
     let change = Command::Settings(SettingsRequest {
         changes: ServerSettings {
@@ -859,10 +862,16 @@ fn the_lobby_shows_the_settings_that_apply() {
         text.contains("after 5 minutes the player gives up"),
         "{text}"
     );
-    assert!(text.contains("computer level: hard"), "{text}");
+    assert!(
+        text.contains("computers added without a level, and those playing for a player: hard"),
+        "{text}"
+    );
     // And in German.
     let german = lobby_message(&reply).expect("a lobby").1.render(Lang::De);
-    assert!(german.contains("Computerstufe: schwer"), "{german}");
+    assert!(
+        german.contains("ohne Stufe hinzugefügt werden oder für jemanden spielen: schwer"),
+        "{german}"
+    );
 }
 
 #[test]
