@@ -8,20 +8,32 @@
 //! A request: `{"id": 1, "guild": 5, "channel": 10, "user": 1, "name": "Ann", "command": "play",
 //! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name`, `manage` and `manage_guild` are optional; the command's
 //! options are fields beside `command`, named as in `/sequence`; `"command": "dump"` prints the
-//! channel's table as stored). Outputs: `{"id": 1, "channel": 10, "to": "channel"|"ephemeral"|"direct"|
-//! "lobby", "user": …, "text": …, "image": "board"|"hand"|null, "attachment": {…}|null, "buttons": […]}`,
+//! channel's table as stored). `user` is always who asks: the player whose `stats` to show is `of`
+//! (or `player`), `{"command": "stats", "user": 1, "of": 2}`; without it, the asker's. Outputs:
+//! `{"id": 1, "channel": 10, "to": "channel"|"ephemeral"|"direct"|"lobby"|"update", "user": …,
+//! "text": …, "image": "board"|"hand"|null, "attachment": {…}|null, "buttons": […], "mentions": […]}`,
 //! then `{"id": 1, "done": true, "refused": false}`. Outputs of timers, computer players and the
 //! restart notes have `"id": null`. At start, `{"ready": true, "restored": [channels], "lost":
 //! [channels]}`.
+//!
+//! Messages and edits: a channel post (`"to": "channel"`) and the lobby message (`"to": "lobby"`)
+//! carry the `"message_id"` the console gave them when posted (numbers counting up from 1; a lobby
+//! line with the id of an earlier one is that message edited). When a later output changes an
+//! earlier post, an edit is printed: `{"id", "channel", "to": "edit", "message_id": 7, "buttons":
+//! […], "components": […]}`, the post's buttons and action rows from now on (so far only a turn
+//! prompt whose turn is over: its Play or Roll button goes, its hand button stays while the game
+//! runs). As on Discord, a channel post that ends a game is recorded as announced once printed,
+//! whether it answers a request or comes from a computer player or a timeout.
 //!
 //! Buttons and menus: `{"channel": 10, "user": 1, "command": "press", "custom_id": "sequence:join"}`
 //! presses a button by the custom id the bot put on its message; a menu choice adds the chosen value,
 //! `"values": ["3-0"]`. Every output lists its action rows in `"components"`: `[[{"type": "button",
 //! "id", "label", "style", "disabled"}], [{"type": "select", "id", "placeholder", "options":
-//! [{"value", "label", "description"}]}]]` (labels in English). A press on the private card picker
-//! answers with `"to": "update"`: the picker message as it now reads (Discord edits it in place). So a
-//! whole game can be played by presses only: the turn prompt's Play (dice: Roll) button opens the
-//! picker for the player to move, whose buttons lead to the move.
+//! [{"value", "label", "description"}]}]]` (labels in English). A press on a private message that
+//! answers in its place (the card picker; **Keep playing** on the leave question) answers with
+//! `"to": "update"`: the pressed message as it now reads (Discord edits it in place). So a whole game
+//! can be played by presses only: the turn prompt's Play (dice: Roll) button opens the picker for the
+//! player to move, whose buttons lead to the move.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -38,9 +50,9 @@ use crate::discord::config::ShardPlan;
 use crate::discord::{open_and_restore, BotConfig};
 use crate::engine::{Options, Variant};
 use crate::service::{
-    action_rows, command_for_component, Actor, BotLevel, ChannelId, Command, Control, GuildId,
-    Image, Message, Output, Reply, Request, ServerSettings, SettingsRequest, Tables, Timestamp,
-    UserId,
+    action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control,
+    GuildId, Image, Message, Output, Reply, Request, ServerSettings, SettingsRequest, Tables,
+    Timestamp, UserId,
 };
 use crate::store::ShardSet;
 
@@ -120,9 +132,10 @@ enum Asked {
         game: Option<Variant>,
     },
     Stop,
+    /// `of` (or `player`) is whose stats: `user` is the one who asks, as in every request.
     Stats {
-        #[serde(default)]
-        user: Option<u64>,
+        #[serde(default, alias = "player")]
+        of: Option<u64>,
     },
     Leaderboard,
     History,
@@ -227,8 +240,8 @@ impl Asked {
             Asked::Status => Command::Status,
             Asked::Rules { game } => Command::Rules { variant: game },
             Asked::Stop => Command::Stop,
-            Asked::Stats { user } => Command::Stats {
-                user: user.map(UserId),
+            Asked::Stats { of } => Command::Stats {
+                user: of.map(UserId),
             },
             Asked::Leaderboard => Command::Leaderboard,
             Asked::History => Command::History,
@@ -258,7 +271,8 @@ struct Console {
     out: Out,
     driving: Arc<Mutex<HashSet<u64>>>,
     bot_delay: Duration,
-    lobby_ids: Arc<AtomicU64>,
+    /// The next id of a posted message (channel posts and lobby messages).
+    message_ids: Arc<AtomicU64>,
 }
 
 /// `sequence-bot console [--config PATH]`: exit code 0 at the end of the input, 2 for a configuration
@@ -306,7 +320,7 @@ async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> 
         out: Out(Arc::new(Mutex::new(std::io::stdout()))),
         driving: Arc::new(Mutex::new(HashSet::new())),
         bot_delay: Duration::from_millis(config.timers.bot_delay_ms),
-        lobby_ids: Arc::new(AtomicU64::new(1)),
+        message_ids: Arc::new(AtomicU64::new(1)),
     };
     console.out.print(&json!({
         "ready": true,
@@ -415,57 +429,88 @@ impl Console {
         reply: &Reply,
     ) {
         for output in &reply.outputs {
-            if let Output::Disarm {
-                message_id,
-                buttons,
-            } = output
-            {
-                self.out.print(&json!({
-                    "id": id,
-                    "channel": channel.0,
-                    "to": "edit",
-                    "message_id": message_id,
-                    "buttons": buttons.iter().map(|b| b.id()).collect::<Vec<_>>(),
-                }));
-                continue;
-            }
-            let (to, user, message) = match output {
-                Output::Channel(m) => ("channel", None, m),
-                Output::Ephemeral(m) => ("ephemeral", asker, m),
-                Output::Update(m) => ("update", asker, m),
-                Output::Disarm { .. } => continue,
-                Output::Direct { user, message } => ("direct", Some(*user), message),
-                Output::Lobby {
-                    message_id,
-                    message,
-                } => {
-                    if message_id.is_none() {
-                        // "Posted": the service saves the id, on a blocking thread.
-                        let posted = self.lobby_ids.fetch_add(1, Ordering::Relaxed);
-                        let tables = self.tables.clone();
-                        let saved = tokio::task::spawn_blocking(move || {
-                            tables.set_lobby_message(channel, posted);
-                        });
-                        if let Err(e) = saved.await {
-                            tracing::error!("saving the lobby message id failed: {e}");
-                        }
-                    }
-                    ("lobby", None, message)
-                }
-            };
-            self.out.print(&output_json(id, channel, to, user, message));
-            if let (Output::Channel(_), Some(game)) = (output, message.announced_game()) {
-                // Printed is posted: the game's end was announced.
-                let tables = self.tables.clone();
-                if let Err(e) =
-                    tokio::task::spawn_blocking(move || tables.mark_announced(game)).await
-                {
-                    tracing::error!("recording an announced game failed: {e}");
-                }
-            }
+            self.print_output(id, channel, asker, output).await;
         }
         if reply.auto_move {
             self.spawn_auto(channel);
+        }
+    }
+
+    /// Prints one output as the Discord layer would send it: a channel post gets a message id, is
+    /// recorded as announced if it ends a game, and takes the Play button off an older prompt (printed
+    /// as an edit).
+    async fn print_output(
+        &self,
+        id: Option<u64>,
+        channel: ChannelId,
+        asker: Option<UserId>,
+        output: &Output,
+    ) {
+        let (to, user, message) = match output {
+            Output::Disarm {
+                message_id,
+                buttons,
+            } => {
+                self.out
+                    .print(&edit_json(id, channel, *message_id, buttons));
+                return;
+            }
+            Output::Channel(m) => ("channel", None, m),
+            Output::Ephemeral(m) => ("ephemeral", asker, m),
+            Output::Update(m) => ("update", asker, m),
+            Output::Direct { user, message } => ("direct", Some(*user), message),
+            Output::Lobby {
+                message_id: Some(edited),
+                message,
+            } => {
+                let mut line = output_json(id, channel, "lobby", None, message);
+                line["message_id"] = json!(edited);
+                self.out.print(&line);
+                return;
+            }
+            Output::Lobby {
+                message_id: None,
+                message,
+            } => {
+                // "Posted": the service saves the id, on a blocking thread.
+                let posted = self.message_ids.fetch_add(1, Ordering::Relaxed);
+                let tables = self.tables.clone();
+                let saved = tokio::task::spawn_blocking(move || {
+                    tables.set_lobby_message(channel, posted);
+                });
+                if let Err(e) = saved.await {
+                    tracing::error!("saving the lobby message id failed: {e}");
+                }
+                let mut line = output_json(id, channel, "lobby", None, message);
+                line["message_id"] = json!(posted);
+                self.out.print(&line);
+                return;
+            }
+        };
+        let mut line = output_json(id, channel, to, user, message);
+        if !matches!(output, Output::Channel(_)) {
+            self.out.print(&line);
+            return;
+        }
+        let posted = self.message_ids.fetch_add(1, Ordering::Relaxed);
+        line["message_id"] = json!(posted);
+        self.out.print(&line);
+        if let Some(game) = message.announced_game() {
+            // Printed is posted: the game's end was announced.
+            let tables = self.tables.clone();
+            if let Err(e) = tokio::task::spawn_blocking(move || tables.mark_announced(game)).await {
+                tracing::error!("recording an announced game failed: {e}");
+            }
+        }
+        for edit in self.tables.note_prompt(channel, posted, message) {
+            if let Output::Disarm {
+                message_id,
+                buttons,
+            } = edit
+            {
+                self.out
+                    .print(&edit_json(id, channel, message_id, &buttons));
+            }
         }
     }
 
@@ -484,19 +529,10 @@ impl Console {
                 let Some(reply) = console.tables.auto_step(channel, Timestamp::now()).await else {
                     break;
                 };
+                // Private answers have nobody to go to here, as on Discord.
                 for output in &reply.outputs {
-                    if let Output::Channel(m) | Output::Lobby { message: m, .. } = output {
-                        console
-                            .out
-                            .print(&output_json(None, channel, "channel", None, m));
-                    } else if let Output::Direct { user, message } = output {
-                        console.out.print(&output_json(
-                            None,
-                            channel,
-                            "direct",
-                            Some(*user),
-                            message,
-                        ));
+                    if !matches!(output, Output::Ephemeral(_) | Output::Update(_)) {
+                        console.print_output(None, channel, None, output).await;
                     }
                 }
             }
@@ -528,6 +564,24 @@ impl Console {
             }
         }
     }
+}
+
+/// An edit of a posted message's buttons (an old turn prompt losing its Play button).
+fn edit_json(id: Option<u64>, channel: ChannelId, message_id: u64, buttons: &[Button]) -> Value {
+    let message = Message {
+        buttons: buttons.to_vec(),
+        ..Message::default()
+    };
+    json!({
+        "id": id,
+        "channel": channel.0,
+        "to": "edit",
+        "message_id": message_id,
+        "buttons": buttons.iter().map(|b| b.id()).collect::<Vec<_>>(),
+        "components": action_rows(&message).iter().map(|row| {
+            row.iter().map(control_json).collect::<Vec<_>>()
+        }).collect::<Vec<_>>(),
+    })
 }
 
 fn output_json(

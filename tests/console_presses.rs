@@ -110,16 +110,42 @@ fn choices(output: &Value) -> Vec<(String, Option<String>)> {
     out
 }
 
-/// The Play (or Roll) button among a reply's channel posts, and whom it is for.
-fn prompt(outputs: &[Value]) -> Option<(String, u64)> {
+fn is_turn_button(id: &str) -> bool {
+    id.ends_with(":play") || id.ends_with(":roll")
+}
+
+/// The Play (or Roll) button among a reply's channel posts, whom it is for and the post's message id.
+fn prompt(outputs: &[Value]) -> Option<(String, u64, u64)> {
     outputs.iter().rev().find_map(|o| {
         let id = choices(o)
             .into_iter()
             .map(|(id, _)| id)
-            .find(|id| id.ends_with(":play") || id.ends_with(":roll"))?;
+            .find(|id| is_turn_button(id))?;
         let user = o["mentions"].as_array()?.first()?.as_u64()?;
-        (o["to"] == "channel").then_some((id, user))
+        let message = o["message_id"].as_u64()?;
+        (o["to"] == "channel").then_some((id, user, message))
     })
+}
+
+/// The edit of an older turn prompt in `outputs`: it keeps no Play (or Roll) button.
+fn assert_prompt_disarmed(outputs: &[Value], message_id: u64) {
+    let edit = outputs
+        .iter()
+        .find(|o| o["to"] == "edit" && o["message_id"] == json!(message_id))
+        .unwrap_or_else(|| panic!("no edit of the prompt {message_id} in {outputs:?}"));
+    assert!(
+        edit["id"].is_u64(),
+        "the edit belongs to the request: {edit}"
+    );
+    let ids: Vec<String> = edit["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row.as_array().into_iter().flatten())
+        .filter_map(|c| c["id"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(edit["buttons"], json!(ids), "{edit}");
+    assert!(!ids.iter().any(|id| is_turn_button(id)), "{edit}");
 }
 
 fn play_game(game: &str, seed: u64) -> (usize, usize) {
@@ -149,7 +175,8 @@ fn play_game(game: &str, seed: u64) -> (usize, usize) {
             assert!(text.contains("wins") || text.contains("draw"), "{text}");
             return (turns, menus);
         }
-        let (open, user) = prompt(&outputs).unwrap_or_else(|| panic!("no prompt in {outputs:?}"));
+        let (open, user, posted) =
+            prompt(&outputs).unwrap_or_else(|| panic!("no prompt in {outputs:?}"));
         let other = 3 - user;
         // Not the other player's buttons; a forged id: refused, and nothing is posted.
         let (refusal, refused) = console.press(other, &open, None);
@@ -187,7 +214,8 @@ fn play_game(game: &str, seed: u64) -> (usize, usize) {
                 break;
             }
         }
-        // The pressed Play button is now of a past turn.
+        // The turn is over: its prompt lost its Play button, and pressing it anyway is refused.
+        assert_prompt_disarmed(&reply, posted);
         let (stale, refused) = console.press(user, &open, None);
         assert!(refused, "{stale:?}");
         outputs = reply;
@@ -204,4 +232,27 @@ fn games_are_played_by_presses_in_the_console() {
         menus += used;
     }
     assert!(menus > 0, "a menu was used");
+}
+
+#[test]
+fn stats_are_asked_by_user_for_of_or_player() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut console = Console::start(dir.path());
+    for (request, whose) in [
+        (json!({"command": "stats"}), "<@1>"),
+        (json!({"command": "stats", "of": 2}), "<@2>"),
+        (json!({"command": "stats", "player": 3}), "<@3>"),
+    ] {
+        let (outputs, refused) = console.ask(1, request.clone());
+        assert!(!refused, "{request}: {outputs:?}");
+        let text = outputs
+            .iter()
+            .filter_map(|o| o["text"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(text.contains(whose), "{request}: `{text}`");
+        for other in ["<@1>", "<@2>", "<@3>"].into_iter().filter(|o| *o != whose) {
+            assert!(!text.contains(other), "{request}: `{text}`");
+        }
+    }
 }

@@ -1,7 +1,9 @@
 //! Issue 16, around the game, through the real binary and the stand-in: `/sequence leave` during a
 //! game asks first in a private message with Confirm and Keep playing buttons; giving up that ends the
 //! game says so without seating a computer; the final message's Rematch button opens a new lobby whose
-//! mention of the other player notifies them, and they join with one press.
+//! mention of the other player notifies them, and they join with one press. Issue 26: Keep playing
+//! replaces the question in place and its old Yes no longer counts; the other player's press of
+//! Rematch joins the open rematch lobby.
 
 mod support;
 
@@ -64,19 +66,52 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
     let (question, confirm_id) = ask_leave().await;
     // Only bob sees it, so only bob can press its buttons.
     assert!(fake.click(alice, question.id, &confirm_id).is_err());
+    let private_count = |fake: &support::fake_discord::FakeDiscord| {
+        fake.messages_in(channel)
+            .iter()
+            .filter(|m| m.is_ephemeral())
+            .count()
+    };
+    let questions = private_count(fake);
     let keep = fake
         .click(bob, question.id, "sequence:leave-keep")
         .unwrap_or_else(|e| fail(e));
-    let kept = fake
-        .wait_reply(&keep, STEP)
+    // The answer replaces the question (UPDATE_MESSAGE): the same message, its buttons gone.
+    let callback = fake
+        .wait_callback(&keep, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
+    assert_eq!(callback.kind, 7, "{}", fake.describe(keep.id));
+    let kept = fake.message(question.id).expect("the question is kept");
+    assert!(
+        kept.is_ephemeral() && kept.content.contains("still playing") && kept.edits > 0,
+        "{kept:?}"
+    );
+    assert!(kept.custom_ids().is_empty(), "{:?}", kept.custom_ids());
+    assert!(fake.click(bob, question.id, &confirm_id).is_err());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(public(fake), before, "asking and keeping post nothing");
+    assert_eq!(private_count(fake), questions, "no new private message");
+
+    // The old Yes, pressed anyway (its id on an old message): refused privately, bob still plays.
+    let old_yes = fake.add_bot_button(channel, "Yes, give up", &confirm_id);
+    let late = fake
+        .click(bob, old_yes, &confirm_id)
+        .unwrap_or_else(|e| fail(e));
+    let refused = fake
+        .wait_reply(&late, STEP)
         .await
         .unwrap_or_else(|e| fail(e));
     assert!(
-        kept.is_ephemeral() && kept.content.contains("still playing"),
-        "{kept:?}"
+        refused.is_ephemeral() && refused.content.contains("answered already"),
+        "{refused:?}"
     );
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(public(fake), before, "asking and keeping post nothing");
+    assert_eq!(
+        public(fake),
+        before + 1,
+        "nothing posted but the forged message"
+    );
 
     // Asked again and confirmed: bob gives up, and with two players the game ends.
     let (question, confirm_id) = ask_leave().await;
@@ -145,18 +180,34 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
     let final_now = fake.message(last.id).expect("the final message is kept");
     assert!(final_now.content.contains(&gave_up) && !final_now.attachments.is_empty());
 
-    // A second press while the lobby is open is answered privately; nothing new is posted.
+    // Bob's press of Rematch while its lobby is open joins him to it: the lobby message is edited,
+    // nothing new is posted.
     let skip = fake.messages_in(channel).len();
     let again = fake
         .click(bob, last.id, &rematch_id)
         .unwrap_or_else(|e| fail(e));
-    let answer = fake
-        .wait_reply(&again, STEP)
+    fake.wait_callback(&again, STEP)
         .await
         .unwrap_or_else(|e| fail(e));
+    let seated = format!("2. <@{}>", bob.id);
+    let updated = fake
+        .shared()
+        .wait_for(STEP, "bob in the lobby", &[channel], |s| {
+            s.messages
+                .get(&lobby.id)
+                .filter(|m| m.content.contains(&seated))
+                .cloned()
+        })
+        .await
+        .unwrap_or_else(|e| fail(e));
+    assert!(!updated.content.contains("Invited"), "{}", updated.content);
     assert!(
-        answer.is_ephemeral() && answer.content.contains("already has a game or a lobby"),
-        "{answer:?}"
+        !fake
+            .messages_in(channel)
+            .iter()
+            .skip(skip)
+            .any(|m| m.content.contains("already has a game")),
+        "the press is not refused"
     );
     assert_eq!(
         fake.messages_in(channel)
@@ -166,21 +217,19 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
             .count(),
         0
     );
-
-    // Bob joins with one press, and the game starts.
+    // Pressed again, or Join: he is in already.
     let join = fake
         .click(bob, lobby.id, "sequence:join")
         .unwrap_or_else(|e| fail(e));
-    let updated = fake
+    let answer = fake
         .wait_reply(&join, STEP)
         .await
         .unwrap_or_else(|e| fail(e));
     assert!(
-        updated.content.contains(&format!("2. <@{}>", bob.id))
-            && !updated.content.contains("Invited"),
-        "{}",
-        updated.content
+        answer.is_ephemeral() && answer.content.contains("already joined"),
+        "{answer:?}"
     );
+
     let skip = fake.messages_in(channel).len();
     let begin = fake
         .click(alice, lobby.id, "sequence:begin")

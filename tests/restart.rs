@@ -525,14 +525,17 @@ fn start_fails(config: &Path) -> (i32, String) {
     )
 }
 
-/// A configuration for a SQLite file in `dir`; the config file and the database path.
+/// A configuration for a SQLite file in `dir`; the config file and the database path. No posting
+/// budget to run out of: the edits of old prompts count as posts, as on Discord, and these tests play
+/// faster than a server's budget allows.
 fn sqlite_config(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let path = dir.join("bot.db");
     let config = dir.join("config.toml");
     std::fs::write(
         &config,
         format!(
-            "database = {:?}\n[timers]\ntick_secs = 1\nbot_delay_ms = 15\n",
+            "database = {:?}\n[timers]\ntick_secs = 1\nbot_delay_ms = 15\n\
+             [limits]\nserver_posts_per_second = 100000\nserver_post_burst = 100000\n",
             path.display().to_string()
         ),
     )
@@ -912,6 +915,50 @@ fn a_game_that_ended_just_before_a_kill_is_announced_after_the_restart() {
         third.spontaneous
     );
     third.kill();
+}
+
+#[test]
+fn a_game_ended_by_a_timeout_is_not_announced_again_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let config = dir.path().join("config.toml");
+    // The human's first timed-out turn hands the seat to a computer: no human is left, the game ends,
+    // on the computer players' path (not in answer to a request).
+    std::fs::write(
+        &config,
+        format!(
+            "database = {:?}\n[timers]\ntick_secs = 1\nbot_delay_ms = 15\nturn_reminder_secs = 1\n\
+             turn_timeout_secs = 2\ntimeouts_before_replaced = 1\n",
+            path.display().to_string()
+        ),
+    )
+    .expect("config");
+    let log = dir.path().join("bot.log");
+    let _show = ShowLogOnFailure(log.clone());
+    let (mut bot, _) = Bot::start(&config, &log);
+    bot.ask(BOTS, 6, json!({"command": "start", "game": "classic"}));
+    bot.ask(BOTS, 6, json!({"command": "bot_add"}));
+    bot.ask(BOTS, 6, json!({"command": "begin"}));
+    let end = bot.wait_for(BOTS, "Saved as game #1");
+    assert!(end["id"].is_null(), "not the answer to a request: {end}");
+    assert!(!end["attachment"].is_null(), "the final message: {end}");
+    // Whatever the bot still does before the kill, the end was printed, so it counts as announced.
+    bot.drain(Duration::from_millis(300));
+    bot.kill();
+    assert_eq!(finished_games(&path), 1, "stored as finished");
+
+    let (mut again, ready) = Bot::start(&config, &log);
+    assert_eq!(ready["restored"], json!([]), "{ready}");
+    again.drain(Duration::from_millis(1500));
+    assert!(
+        !again
+            .spontaneous
+            .iter()
+            .any(|v| v["text"].as_str().is_some_and(|t| t.contains("restarting"))),
+        "announced twice: {:?}",
+        again.spontaneous
+    );
+    again.kill();
 }
 
 #[test]

@@ -352,13 +352,15 @@ pub(super) fn posts_of(reply: &Reply) -> i64 {
 }
 
 /// What a member's request is charged: what it posts, but not the direct messages to other players
-/// (the hands dealt to everyone at the start are the game's, not the host's).
+/// (the hands dealt to everyone at the start are the game's, not the host's) nor taking the Play
+/// button off the last prompt (the game's housekeeping after every move, whoever made it). The
+/// server's budget pays for both.
 fn member_posts_of(reply: &Reply, member: UserId) -> i64 {
     let posts = reply
         .outputs
         .iter()
         .filter(|o| match o {
-            Output::Ephemeral(_) | Output::Update(_) => false,
+            Output::Ephemeral(_) | Output::Update(_) | Output::Disarm { .. } => false,
             Output::Direct { user, .. } => *user == member,
             _ => true,
         })

@@ -58,7 +58,7 @@ fn variant_index(text: &Text) -> usize {
         Text::LobbyStarted(_) => 37,
         Text::LobbyCancelled { .. } => 38,
         Text::LobbyExpired => 39,
-        Text::LobbyAbandoned => 40,
+        Text::LobbyAbandoned { .. } => 40,
         Text::HostChanged(_) => 41,
         Text::RollOff { .. } => 42,
         Text::GameStarted { .. } => 43,
@@ -120,7 +120,7 @@ fn variant_index(text: &Text) -> usize {
         Text::ReminderNotBeforeTimeout { .. } => 99,
         Text::ReplacedAfterTimeouts { .. } => 100,
         Text::GaveUp(_) => 101,
-        Text::ConfirmLeave => 102,
+        Text::ConfirmLeave { .. } => 102,
         Text::KeptPlaying => 103,
         Text::RemoveWithCard(_) => 104,
         Text::NotInHand(_) => 105,
@@ -142,7 +142,7 @@ fn variant_index(text: &Text) -> usize {
         Text::PickRow { .. } => 121,
         Text::PickCell { .. } => 122,
         Text::PickerDone => 123,
-        Text::PickerExpired => 124,
+        Text::PickerExpired { .. } => 124,
         Text::NotYourPicker { .. } => 125,
         Text::PickerNotYourCard(_) => 126,
         Text::BadButton => 127,
@@ -150,10 +150,11 @@ fn variant_index(text: &Text) -> usize {
         Text::SharedWin(_) => 129,
         Text::Rating(_) => 130,
         Text::SlowDown => 131,
+        Text::LeaveAnswered => 132,
     }
 }
 
-const VARIANTS: usize = 132;
+const VARIANTS: usize = 133;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -307,7 +308,8 @@ fn samples() -> Vec<Text> {
             count: 1,
         },
         Text::GaveUp(ada()),
-        Text::ConfirmLeave,
+        Text::ConfirmLeave { ends_game: false },
+        Text::ConfirmLeave { ends_game: true },
         Text::KeptPlaying,
         Text::RemoveWithCard(Variant::Classic),
         Text::RemoveWithCard(Variant::Kids),
@@ -332,6 +334,7 @@ fn samples() -> Vec<Text> {
         Text::RematchExpired,
         Text::RematchSuperseded,
         Text::LeaveExpired,
+        Text::LeaveAnswered,
         Text::LobbyOpened,
         Text::Joined,
         Text::Left,
@@ -343,7 +346,8 @@ fn samples() -> Vec<Text> {
         Text::StoppedAck,
         Text::LobbyCancelled { by: UserId(11) },
         Text::LobbyExpired,
-        Text::LobbyAbandoned,
+        Text::LobbyAbandoned { computers: false },
+        Text::LobbyAbandoned { computers: true },
         Text::HostChanged(UserId(12)),
         Text::RollOff {
             rounds: vec![
@@ -431,16 +435,25 @@ fn samples() -> Vec<Text> {
             who: ada(),
             seconds_left: 61,
             gives_up: false,
+            ends_game: true,
         },
         Text::Reminder {
             who: ada(),
             seconds_left: 300,
             gives_up: true,
+            ends_game: false,
+        },
+        Text::Reminder {
+            who: ada(),
+            seconds_left: 300,
+            gives_up: true,
+            ends_game: true,
         },
         Text::Reminder {
             who: ada(),
             seconds_left: 1,
             gives_up: false,
+            ends_game: false,
         },
         Text::TimedOut(ada()),
         Text::DmFailed(ada()),
@@ -505,6 +518,16 @@ fn samples() -> Vec<Text> {
                 games: 1,
                 provisional: true,
                 changes: vec![-5, 31],
+            }),
+        },
+        Text::Stats {
+            who: ada(),
+            totals: totals(2, 1, 0),
+            rating: Some(RatingInfo {
+                conservative: 40,
+                games: 1,
+                provisional: true,
+                changes: vec![12],
             }),
         },
         Text::Leaderboard(Vec::new()),
@@ -652,7 +675,8 @@ fn samples() -> Vec<Text> {
         Text::PickerRowPlaceholder,
         Text::PickCard,
         Text::PickerDone,
-        Text::PickerExpired,
+        Text::PickerExpired { dice: false },
+        Text::PickerExpired { dice: true },
         Text::NotYourPicker { to_move: ada() },
         Text::BadButton,
         Text::SlowDown,
@@ -698,6 +722,9 @@ fn samples() -> Vec<Text> {
         RollHint::Replace(12),
         RollHint::Remove,
         RollHint::Free,
+        RollHint::Blocked(6),
+        RollHint::Blocked(8),
+        RollHint::NothingToRemove,
     ] {
         out.push(Text::Rolled {
             who: ada(),
@@ -705,7 +732,12 @@ fn samples() -> Vec<Text> {
             hint,
         });
     }
-    for (dice, again) in [(true, true), (true, false), (false, false)] {
+    for (dice, again) in [
+        (true, Some(2)),
+        (true, Some(12)),
+        (true, None),
+        (false, None),
+    ] {
         out.push(Text::Turn {
             who: ada(),
             dice,
@@ -715,7 +747,7 @@ fn samples() -> Vec<Text> {
     out.push(Text::Turn {
         who: bot(),
         dice: false,
-        again: false,
+        again: None,
     });
     for variant in GAMES {
         out.push(Text::BadCard {

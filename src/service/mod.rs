@@ -38,6 +38,8 @@ mod rematch_tests;
 mod seed_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_tests;
 
 use std::collections::HashMap;
 use std::fmt;

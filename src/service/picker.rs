@@ -730,7 +730,9 @@ impl Table {
             }
         };
         let next = match self.playing() {
-            None => Err(Text::PickerExpired),
+            None => Err(Text::PickerExpired {
+                dice: !self.setup.variant.has_cards(),
+            }),
             Some(playing) => next_step(self.created.0, self.channel, playing, actor.user, press),
         };
         match next {
@@ -836,8 +838,11 @@ fn next_step(
 ) -> Result<Next, Text> {
     let game = playing.game();
     let pos = game.position();
+    let expired = Text::PickerExpired {
+        dice: !game.config().variant.has_cards(),
+    };
     if press.table != table || pos.is_over() || press.turn != turn_number(game) {
-        return Err(Text::PickerExpired);
+        return Err(expired);
     }
     let to_move = pos.to_move();
     if playing.seat_of(user) != Some(to_move) {
@@ -858,7 +863,7 @@ fn next_step(
     let hand_has = |card: Card| game.hand(to_move).contains(&card);
     Ok(match press.step {
         Step::Play | Step::Cards if cards => Next::Show(Box::new(
-            turn.cards(hand_message(playing, channel, to_move)),
+            turn.cards(hand_message(playing, channel, to_move, false)),
         )),
         Step::Play | Step::Cards => return Err(Text::NoCardsInDice),
         Step::Roll if cards => return Err(Text::NotDice),
@@ -875,14 +880,12 @@ fn next_step(
         }
         Step::Group(card, group) => {
             if card.is_some() != cards || card.is_some_and(|c| !hand_has(c)) {
-                return Err(Text::PickerExpired);
+                return Err(expired);
             }
-            Next::Show(Box::new(
-                turn.group_step(card, group).ok_or(Text::PickerExpired)?,
-            ))
+            Next::Show(Box::new(turn.group_step(card, group).ok_or(expired)?))
         }
         Step::Cell(card, cell) => {
-            let cell = cell.on(pos.layout()).ok_or(Text::PickerExpired)?;
+            let cell = cell.on(pos.layout()).ok_or(expired)?;
             Next::Act(Command::Play {
                 card: card.map(|c| c.to_string()),
                 cell: pos.layout().cell_name(cell),

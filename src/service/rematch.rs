@@ -2,7 +2,8 @@
 //! while the channel is free, it opens a lobby with the same game, options and teams: the presser is
 //! the host, the computer players sit again, and the other players are invited by a mention that
 //! notifies them; each joins with one press of **Join** and keeps their team (if the teams still fit
-//! at Start; otherwise the kept teams give way).
+//! at Start; otherwise the kept teams give way). In the card games the team that did not start the
+//! last game starts the rematch (with three teams, the one that moved second).
 //!
 //! What a rematch needs is remembered in memory when a game ends, for as long as a lobby would stay
 //! open (the lobby timeout): a press after that, or after a restart, is answered politely.
@@ -14,8 +15,8 @@ use crate::engine::Seat;
 
 use super::table::{Lobby, LobbySeat, Player, Setup, State, Table};
 use super::{
-    lock, Actor, ChannelId, GameKey, GuildId, Message, Output, Reply, Tables, Text, Timestamp,
-    UserId,
+    lock, Actor, ChannelId, Command, GameKey, GuildId, Message, Output, Reply, Tables, Text,
+    Timestamp, UserId,
 };
 
 /// Most channels whose last game is remembered for a rematch; past it the memory starts afresh.
@@ -35,6 +36,9 @@ pub(super) struct Finished {
     bots_added: u8,
     /// When the game ended.
     ended: Timestamp,
+    /// The key of the rematch's lobby, once it was opened: while it is open, a press of this game's
+    /// Rematch by one of its players joins it.
+    lobby: Option<GameKey>,
 }
 
 impl Finished {
@@ -44,12 +48,18 @@ impl Finished {
             return None;
         };
         let config = *playing.live.game().config();
+        let teams = config.teams.max(1);
+        // Seat 0 moved first, so team 0 started this game; the rematch's team 0 moves first (Start
+        // puts a player of the first team in seat 0). In the card games the next team starts the
+        // rematch: every team moves one number down, keeping its players (their numbers and colours
+        // turn). Sequence Dice rolls off for the start, as its rules say.
+        let turn = u8::from(table.setup.variant.has_cards());
         let seats = (0..config.players)
             .filter_map(|seat: Seat| {
                 let player = playing.original_player(seat)?.clone();
                 Some(LobbySeat {
                     player,
-                    team: Some(config.team_of(seat)),
+                    team: Some((config.team_of(seat) + teams - turn) % teams),
                     kept: true,
                 })
             })
@@ -60,6 +70,7 @@ impl Finished {
             seats,
             bots_added: table.bots_added,
             ended,
+            lobby: None,
         })
     }
 
@@ -128,6 +139,13 @@ impl FinishedGames {
     fn get(&self, channel: ChannelId) -> Option<Finished> {
         lock(&self.0).get(&channel).cloned()
     }
+
+    /// Remembers that the rematch of `game` opened the lobby `lobby`.
+    fn set_lobby(&self, channel: ChannelId, game: GameKey, lobby: GameKey) {
+        if let Some(finished) = lock(&self.0).get_mut(&channel).filter(|f| f.game == game) {
+            finished.lobby = Some(lobby);
+        }
+    }
 }
 
 impl Tables {
@@ -140,7 +158,16 @@ impl Tables {
         game: GameKey,
         now: Timestamp,
     ) -> Reply {
-        if self.snapshot(channel).is_some() {
+        if let Some(open) = self.snapshot(channel) {
+            let its_lobby = matches!(open.state, State::Lobby(_))
+                && self.finished.get(channel).is_some_and(|f| {
+                    f.game == game && f.lobby == Some(open.created.0) && f.has_player(actor.user)
+                });
+            if its_lobby {
+                // The rematch is open already: one of the game's players joins it (with their team).
+                let join = Command::Join { team: None };
+                return self.handle_command(guild, channel, actor.clone(), join, now);
+            }
             return Reply::ephemeral(Text::TableExists);
         }
         let settings = self.settings_for(guild);
@@ -160,6 +187,8 @@ impl Tables {
         }
         let mut table = finished.lobby(channel, actor, now);
         table.guild = guild;
+        // Known before the lobby is published, so a second press at the same moment joins it.
+        self.finished.set_lobby(channel, game, table.created.0);
         let mut message = table.lobby_message(&settings);
         if let State::Lobby(lobby) = &table.state {
             // A new message that mentions them: the invitation notifies.

@@ -2,6 +2,7 @@
 //! players replaced after timing out in a row, the lobby's settings and team checks, one board per
 //! move, and the reworded refusals.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -210,11 +211,21 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     assert_eq!(table.setup.variant, Variant::Classic);
     assert_eq!(table.setup.teams, None);
 
-    // A second press while the lobby is open answers politely and changes nothing.
-    refused(&tables, 10, 1, rematch, "already has a game or a lobby");
+    // Another player's press of Rematch while its lobby is open joins it; someone who did not play
+    // is still told the channel is taken.
+    let reply = ask(&tables, 10, 1, rematch.clone());
+    assert!(!reply.is_refusal(), "{reply:?}");
+    let (_, lobby) = lobby_message(&reply).expect("the lobby is shown again");
+    assert!(
+        lobby.to_english().contains("2. <@1>"),
+        "{}",
+        lobby.to_english()
+    );
+    refused(&tables, 10, 1, rematch.clone(), "already joined");
+    refused(&tables, 10, 9, rematch, "already has a game or a lobby");
 
-    // One press of Join each: everyone keeps their team of the last game.
-    for user in [1, 2, 4] {
+    // The others with one press of Join each: everyone keeps their teammates of the last game.
+    for user in [2, 4] {
         assert!(!ask(&tables, 10, user, join(None)).is_refusal());
     }
     let lobby = match tables.snapshot(ChannelId(10)).map(|t| t.state) {
@@ -227,8 +238,52 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     let new_config = *after.live.game().config();
     for user in [1, 2, 3, 4] {
         let seat = after.seat_of(UserId(user)).expect("seated again");
-        assert_eq!(new_config.team_of(seat), team_of(user), "player {user}");
+        // The same teammates; the team that moved second now moves first, so the numbers turn.
+        assert_eq!(
+            new_config.team_of(seat),
+            (team_of(user) + 1) % 2,
+            "player {user}"
+        );
     }
+}
+
+#[test]
+fn a_rematch_press_joins_only_the_lobby_of_that_rematch() {
+    let tables = service(Settings::default(), 19);
+    begin_game(&tables, 15, Variant::Classic, &[1, 2, 3], 0);
+    ask(&tables, 15, 1, Command::Stop);
+    // Each step a second later (a table's key is when it opened).
+    let at = |second: u64| T0.after(Duration::from_secs(second));
+    let accepted = |user: u64, command: Command, second: u64| {
+        let reply = ask_at(&tables, 15, user, command.clone(), at(second));
+        assert!(!reply.is_refusal(), "{command:?}: {reply:?}");
+    };
+    // The rematch's lobby is cancelled and someone opens a lobby of their own: the press is refused.
+    accepted(2, REMATCH, 1);
+    accepted(2, Command::Cancel, 2);
+    accepted(9, start(Variant::Classic, None), 3);
+    refused_at(
+        &tables,
+        15,
+        3,
+        REMATCH,
+        at(4),
+        "already has a game or a lobby",
+    );
+    accepted(9, Command::Cancel, 5);
+    // Opened again: a press joins it until it starts, then it is refused.
+    accepted(2, REMATCH, 6);
+    accepted(3, REMATCH, 7);
+    accepted(2, Command::Begin, 8);
+    refused_at(
+        &tables,
+        15,
+        1,
+        REMATCH,
+        at(9),
+        "already has a game or a lobby",
+    );
+    assert_eq!(playing(&tables, 15).seats.len(), 2);
 }
 
 #[test]
@@ -370,6 +425,98 @@ fn an_older_games_rematch_button_opens_nothing() {
     assert!(tables.snapshot(ChannelId(14)).is_some());
 }
 
+/// The teams of the running game, in the order they move (each a set of player names).
+fn teams_in_turn_order(tables: &Tables, channel: u64) -> Vec<BTreeSet<String>> {
+    let p = playing(tables, channel);
+    let config = *p.live.game().config();
+    let mut teams = vec![BTreeSet::new(); usize::from(config.teams)];
+    for (seat, player) in p.seats.iter().enumerate() {
+        teams[seat % usize::from(config.teams)].insert(player.name().to_string());
+    }
+    teams
+}
+
+/// Plays `rounds` rematches in a row of a classic game (host 1, the other `users` and `bots` computer
+/// players, `teams` asked for) and returns the teams of each game in turn order.
+fn rematches_in_a_row(
+    channel: u64,
+    users: &[u64],
+    bots: usize,
+    teams: Option<u8>,
+    rounds: usize,
+) -> Vec<Vec<BTreeSet<String>>> {
+    let tables = service(Settings::default(), 40 + channel);
+    let mut now = T0;
+    assert!(!ask_at(
+        &tables,
+        channel,
+        users[0],
+        start(Variant::Classic, teams),
+        now
+    )
+    .is_refusal());
+    for &u in &users[1..] {
+        assert!(!ask_at(&tables, channel, u, join(None), now).is_refusal());
+    }
+    for _ in 0..bots {
+        let add = Command::AddBot { level: None };
+        assert!(!ask_at(&tables, channel, users[0], add, now).is_refusal());
+    }
+    let mut games = Vec::new();
+    for round in 0..rounds {
+        let begun = ask_at(&tables, channel, users[0], Command::Begin, now);
+        assert!(!begun.is_refusal(), "round {round}: {begun:?}");
+        games.push(teams_in_turn_order(&tables, channel));
+        let host = tables.snapshot(ChannelId(channel)).expect("a game").host;
+        let stop = ask_at(&tables, channel, host.0, Command::Stop, now);
+        let rematch = final_message(&stop).expect("the game ends").buttons[0].command();
+        now = now.after(Duration::from_secs(60));
+        // Player 1 asks for the rematch; the others join with one press each.
+        assert!(!ask_at(&tables, channel, users[0], rematch, now).is_refusal());
+        for &u in &users[1..] {
+            assert!(!ask_at(&tables, channel, u, join(None), now).is_refusal());
+        }
+    }
+    games
+}
+
+/// Each game has the same teams as the one before, and the team that moved second in it moves first.
+fn assert_the_next_team_starts(games: &[Vec<BTreeSet<String>>]) {
+    for (i, pair) in games.windows(2).enumerate() {
+        let (last, next) = (&pair[0], &pair[1]);
+        let mut rotated = last.clone();
+        rotated.rotate_left(1);
+        assert_eq!(
+            next,
+            &rotated,
+            "rematch {}: the team that moved second in the last game starts, the teams are kept",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn rematches_in_a_row_alternate_the_starting_player_one_against_one() {
+    let games = rematches_in_a_row(50, &[1, 2], 0, None, 9);
+    assert_the_next_team_starts(&games);
+    let firsts: Vec<_> = games.iter().map(|g| g[0].clone()).collect();
+    assert!(firsts.windows(2).all(|w| w[0] != w[1]), "{firsts:?}");
+}
+
+#[test]
+fn rematches_in_a_row_alternate_the_starting_team_two_against_two() {
+    // Two people and two computers, and four people.
+    assert_the_next_team_starts(&rematches_in_a_row(51, &[1, 2], 2, Some(2), 6));
+    assert_the_next_team_starts(&rematches_in_a_row(52, &[1, 2, 3, 4], 0, Some(2), 6));
+}
+
+#[test]
+fn rematches_in_a_row_rotate_the_starting_team_of_three() {
+    let games = rematches_in_a_row(53, &[1, 2, 3], 0, None, 7);
+    assert_the_next_team_starts(&games);
+    assert_the_next_team_starts(&rematches_in_a_row(54, &[1, 2, 3, 4, 5, 6], 0, Some(3), 7));
+}
+
 // ----- leaving a running game -----
 
 #[test]
@@ -380,7 +527,7 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     let reply = ask(&tables, 20, 2, Command::Leave);
     match reply.outputs.as_slice() {
         [Output::Ephemeral(m)] => {
-            assert_eq!(m.lines, vec![Text::ConfirmLeave]);
+            assert_eq!(m.lines, vec![Text::ConfirmLeave { ends_game: false }]);
             assert_eq!(
                 m.buttons,
                 vec![Button::ConfirmLeave(T0.0), Button::KeepPlaying]
@@ -389,18 +536,53 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
         other => panic!("expected one private question, got {other:?}"),
     }
     assert_eq!(before, state(&tables, 20), "asking changed the table");
-    // Keep playing: a private answer, nothing changes.
+    // Keep playing: the answer replaces the question, nothing changes.
     let reply = ask(&tables, 20, 2, Command::KeepPlaying);
     assert!(
-        matches!(reply.outputs.as_slice(), [Output::Ephemeral(m)] if m.lines == vec![Text::KeptPlaying])
+        matches!(reply.outputs.as_slice(), [Output::Update(m)] if m.lines == vec![Text::KeptPlaying])
     );
     assert_eq!(before, state(&tables, 20));
     // Someone not in the game is told so.
     refused(&tables, 20, 9, Command::Leave, "not playing");
-    // Confirm: the seat goes to a computer.
+    // Asked again and confirmed: the seat goes to a computer.
+    ask(&tables, 20, 2, Command::Leave);
     let reply = ask(&tables, 20, 2, Button::ConfirmLeave(T0.0).command());
     assert!(all_text(&reply).contains("Computer (for Player2)"));
     assert!(playing(&tables, 20).seat_of(UserId(2)).is_none());
+}
+
+#[test]
+fn keep_playing_replaces_the_question_and_its_yes_no_longer_counts() {
+    let tables = service(Settings::default(), 18);
+    begin_game(&tables, 24, Variant::Classic, &[1, 2, 3], 0);
+    let confirm = yes_button(&ask(&tables, 24, 2, Command::Leave));
+    let kept = ask(&tables, 24, 2, Button::KeepPlaying.command());
+    match kept.outputs.as_slice() {
+        [Output::Update(m)] => {
+            assert_eq!(m.lines, vec![Text::KeptPlaying]);
+            assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
+        }
+        other => panic!("expected the question replaced in place, got {other:?}"),
+    }
+    // The old Yes, pressed later: a polite refusal, and player 2 still plays.
+    refused(
+        &tables,
+        24,
+        2,
+        confirm.command(),
+        "answered already: you are still playing",
+    );
+    assert!(playing(&tables, 24).seat_of(UserId(2)).is_some());
+    // Keep playing twice, or another player's Keep playing, opens nothing either.
+    ask(&tables, 24, 2, Button::KeepPlaying.command());
+    ask(&tables, 24, 3, Command::Leave);
+    refused(&tables, 24, 2, confirm.command(), "answered already");
+    // Player 3's own question is still open.
+    assert!(!ask(&tables, 24, 3, confirm.command()).is_refusal());
+    assert!(playing(&tables, 24).seat_of(UserId(3)).is_none());
+    // A typed forfeit needs no question: player 1 is left alone, and the game ends.
+    let reply = ask(&tables, 24, 2, Command::Forfeit { game: None });
+    assert!(final_message(&reply).is_some(), "{reply:?}");
 }
 
 /// The private question's **Yes, give up**.
@@ -658,7 +840,10 @@ fn the_lobby_shows_the_settings_that_apply() {
         text.contains("after 10 minutes a computer plays the turn; after 2 timed-out turns in a row it takes the seat"),
         "{text}"
     );
-    assert!(text.contains("computer level: easy"), "{text}");
+    assert!(
+        text.contains("computers added without a level, and those playing for a player: easy"),
+        "{text}"
+    );
     // A server's own settings show in its lobbies.
     let change = Command::Settings(SettingsRequest {
         changes: ServerSettings {
@@ -677,10 +862,16 @@ fn the_lobby_shows_the_settings_that_apply() {
         text.contains("after 5 minutes the player gives up"),
         "{text}"
     );
-    assert!(text.contains("computer level: hard"), "{text}");
+    assert!(
+        text.contains("computers added without a level, and those playing for a player: hard"),
+        "{text}"
+    );
     // And in German.
     let german = lobby_message(&reply).expect("a lobby").1.render(Lang::De);
-    assert!(german.contains("Computerstufe: schwer"), "{german}");
+    assert!(
+        german.contains("ohne Stufe hinzugefügt werden oder für jemanden spielen: schwer"),
+        "{german}"
+    );
 }
 
 #[test]

@@ -389,6 +389,33 @@ impl Playing {
         })
     }
 
+    /// What giving up the human seat `seat` would leave: whether its team is then out (no human left
+    /// on it), whether any human is left at all, and the teams still in. The one place that decides
+    /// whether a computer takes the seat or the game ends, for the questions and reminders that warn
+    /// about it as well as for giving up itself.
+    fn without(&self, seat: Seat) -> Leaving {
+        let config = *self.game().config();
+        let team = config.team_of(seat);
+        let human_but = |s: usize| s != usize::from(seat) && self.seats[s].user().is_some();
+        let team_out = !(0..self.seats.len())
+            .any(|s| human_but(s) && Seat::try_from(s).is_ok_and(|s| config.team_of(s) == team));
+        let humans_left = (0..self.seats.len()).any(human_but);
+        let remaining = (0..config.teams)
+            .filter(|&t| !self.gave_up.contains(&t) && (t != team || !team_out))
+            .count();
+        Leaving {
+            team_out,
+            humans_left,
+            remaining,
+        }
+    }
+
+    /// Whether giving up the seat `seat` ends the game (nobody left to play on for its side, or no
+    /// human left at all) instead of a computer taking the seat.
+    pub fn leaving_ends_game(&self, seat: Seat) -> bool {
+        self.without(seat).ends_game()
+    }
+
     /// Whether a human who gave up is among the players.
     pub fn anyone_gave_up(&self) -> bool {
         self.forfeited
@@ -594,6 +621,24 @@ pub struct Lobby {
     pub invited: Vec<LobbySeat>,
 }
 
+/// What a player giving up would leave (see [`Playing::without`]).
+#[derive(Clone, Copy, Debug)]
+struct Leaving {
+    /// No human is left on the player's team: it is out of the game.
+    team_out: bool,
+    /// A human is left in the game.
+    humans_left: bool,
+    /// Teams still in the game.
+    remaining: usize,
+}
+
+impl Leaving {
+    /// The game ends: no human is left, or at most one team is still in.
+    fn ends_game(self) -> bool {
+        self.remaining <= 1 || !self.humans_left
+    }
+}
+
 /// Lobby or game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "lowercase")]
@@ -649,6 +694,11 @@ pub struct Table {
     /// game casual.
     #[serde(skip)]
     pub(super) meetings: Meetings,
+    /// Players asked "do you really want to give up?" who have not answered yet: a **Yes, give up**
+    /// counts only while its question is open (Keep playing closes it). In memory only: after a
+    /// restart an old Yes is refused and the player asks again.
+    #[serde(skip)]
+    pub(super) leave_asked: Vec<UserId>,
 }
 
 /// A computer move to choose outside the lock.
@@ -687,11 +737,13 @@ fn throw_dice(seed: u64) -> [u8; 2] {
     [rng.die(), rng.die()]
 }
 
-fn roll_hint(game: &Game) -> Option<RollHint> {
+pub(super) fn roll_hint(game: &Game) -> Option<RollHint> {
     let [a, b] = game.position().roll()?;
     Some(match a + b {
+        10 if game.move_groups().is_empty() => RollHint::NothingToRemove,
         10 => RollHint::Remove,
         11 => RollHint::Free,
+        n if game.move_groups().is_empty() => RollHint::Blocked(n),
         n => {
             let occupied = game.position().occupied();
             let replace = game.move_groups().iter().any(|g| {
@@ -734,6 +786,7 @@ impl Table {
             dm_failed: Vec::new(),
             prompt: None,
             meetings: Meetings::default(),
+            leave_asked: Vec::new(),
         }
     }
 
@@ -760,7 +813,7 @@ impl Table {
             if !playing.game().position().is_over() {
                 message.image = Some(playing.board_image());
                 let mut lines = std::mem::take(&mut message.lines);
-                push_turn(self.created.0, playing, &mut lines, &mut message, false);
+                push_turn(self.created.0, playing, &mut lines, &mut message, None);
                 message.lines = lines;
             }
         }
@@ -946,6 +999,13 @@ impl Table {
                 // The confirmation was asked about an earlier game of this channel.
                 return Reply::ephemeral(Text::LeaveExpired);
             }
+            let seated = self
+                .playing()
+                .is_some_and(|p| p.seat_of(actor.user).is_some());
+            if seated && !self.leave_asked.contains(&actor.user) {
+                // Its question was answered (Keep playing) or forgotten (a restart).
+                return Reply::ephemeral(Text::LeaveAnswered);
+            }
         }
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
@@ -961,10 +1021,7 @@ impl Table {
             }
             Command::Leave => self.confirm_leave(actor),
             Command::Forfeit { .. } => self.forfeit(actor, now, settings, lang),
-            Command::KeepPlaying => self
-                .playing()
-                .ok_or(Text::NotStarted)
-                .map(|_| Reply::ephemeral(Text::KeptPlaying)),
+            Command::KeepPlaying => self.keep_playing(actor),
             Command::Rematch { .. } => Err(Text::TableExists),
             Command::AddBot { level } => self.add_bot(
                 actor,
@@ -1065,12 +1122,13 @@ impl Table {
             .ok_or(Text::NotInGame)?;
         lobby.seats.remove(index);
         let next_host = lobby.seats.iter().find_map(|s| s.player.user());
+        let computers = !lobby.seats.is_empty();
         let ack = Output::Ephemeral(Message::text(Text::Left));
         match next_host {
             None => {
                 self.closed = true;
                 replied(vec![
-                    self.lobby_output(Message::text(Text::LobbyAbandoned)),
+                    self.lobby_output(Message::text(Text::LobbyAbandoned { computers })),
                     ack,
                 ])
             }
@@ -1264,7 +1322,7 @@ impl Table {
             image: (!computer_first).then(|| playing.board_image()),
             ..Message::default()
         };
-        push_turn(self.created.0, &playing, &mut lines, &mut message, false);
+        push_turn(self.created.0, &playing, &mut lines, &mut message, None);
         message.lines = lines;
         outputs.push(Output::Channel(message));
         if setup.variant.has_cards() {
@@ -1272,7 +1330,7 @@ impl Table {
                 if let (Some(user), Ok(seat)) = (player.user(), Seat::try_from(seat)) {
                     outputs.push(Output::Direct {
                         user,
-                        message: hand_message(&playing, self.channel, seat),
+                        message: hand_message(&playing, self.channel, seat, true),
                     });
                 }
             }
@@ -1429,6 +1487,7 @@ impl Table {
         let State::Playing(playing) = &mut self.state else {
             return Reply::ephemeral(Text::Internal);
         };
+        let roll = playing.game().position().roll().map(|[a, b]| a + b);
         let events = match playing.live.commit(seat, mv) {
             Ok(events) => events,
             Err(e) => return Reply::ephemeral(Text::Illegal(e)),
@@ -1493,7 +1552,9 @@ impl Table {
             ..Message::default()
         };
         if new_turn {
-            let again = game.position().to_move() == seat && !game.config().variant.has_cards();
+            let again = roll.filter(|_| {
+                game.position().to_move() == seat && !game.config().variant.has_cards()
+            });
             push_turn(table, playing, &mut lines, &mut message, again);
         }
         message.lines = lines;
@@ -1502,7 +1563,7 @@ impl Table {
         if let (true, Some(user)) = (hand_changed, playing.player(seat).and_then(Player::user)) {
             outputs.push(Output::Direct {
                 user,
-                message: hand_message(playing, channel, seat),
+                message: hand_message(playing, channel, seat, true),
             });
         }
         Reply {
@@ -1523,8 +1584,13 @@ impl Table {
         };
         let note = playing.rating_note(&setup);
         if note == RatingNote::Aborted {
-            // Nobody wins an aborted game: no line may say otherwise.
-            lines.retain(|line| !matches!(line, Text::WonByForfeit { .. } | Text::SharedWin(_)));
+            // Nobody wins or loses an aborted game: no line may say otherwise.
+            lines.retain(|line| {
+                !matches!(
+                    line,
+                    Text::WonByForfeit { .. } | Text::SharedWin(_) | Text::StopIsGivingUp(_)
+                )
+            });
         }
         lines.push(Text::Rating(note));
         let attachment = match serde_json::to_vec_pretty(playing.live.record()) {
@@ -1555,12 +1621,24 @@ impl Table {
     fn confirm_leave(&mut self, actor: &Actor) -> Outcome {
         let game = self.created.0;
         let playing = self.playing_mut()?;
-        playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
+        let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
+        let ends_game = playing.leaving_ends_game(seat);
+        if !self.leave_asked.contains(&actor.user) {
+            self.leave_asked.push(actor.user);
+        }
         replied(vec![Output::Ephemeral(Message {
-            lines: vec![Text::ConfirmLeave],
+            lines: vec![Text::ConfirmLeave { ends_game }],
             buttons: vec![Button::ConfirmLeave(game), Button::KeepPlaying],
             ..Message::default()
         })])
+    }
+
+    /// **Keep playing**: closes the question (its Yes no longer counts) and answers in its place, so
+    /// the question's buttons go.
+    fn keep_playing(&mut self, actor: &Actor) -> Outcome {
+        self.playing().ok_or(Text::NotStarted)?;
+        self.leave_asked.retain(|&user| user != actor.user);
+        replied(vec![Output::Update(Message::text(Text::KeptPlaying))])
     }
 
     fn forfeit(
@@ -1578,6 +1656,7 @@ impl Table {
                 who: Who::User(actor.user),
                 bot,
             })?;
+        self.leave_asked.retain(|&user| user != actor.user);
         if ended {
             let message = self.end_game(lines);
             return replied(vec![Output::Channel(message), ack]);
@@ -1600,6 +1679,7 @@ impl Table {
         announce: impl FnOnce(String) -> Text,
     ) -> Result<(Vec<Text>, bool), Text> {
         let playing = self.playing_mut()?;
+        let leaving = playing.without(seat);
         let slot = playing
             .seats
             .get_mut(usize::from(seat))
@@ -1620,26 +1700,15 @@ impl Table {
             },
         );
         playing.forfeited.push((seat, original));
-        let config = *playing.game().config();
-        let team = config.team_of(seat);
-        let team_has_human = playing
-            .seats
-            .iter()
-            .enumerate()
-            .any(|(s, p)| p.user().is_some() && config.team_of(s as Seat) == team);
-        if !team_has_human && !playing.gave_up.contains(&team) {
+        let team = playing.game().config().team_of(seat);
+        if leaving.team_out && !playing.gave_up.contains(&team) {
             playing.gave_up.push(team);
         }
-        let humans_left = playing.seats.iter().any(|p| p.user().is_some());
-        let remaining: Vec<u8> = (0..config.teams)
-            .filter(|t| !playing.gave_up.contains(t))
-            .collect();
-        let gave_up = Text::GaveUp(Who::User(user));
-        if remaining.len() > 1 && humans_left {
+        if !leaving.ends_game() {
             return Ok((vec![announce(bot)], false));
         }
-        let mut lines = vec![gave_up];
-        if !humans_left && remaining.len() > 1 {
+        let mut lines = vec![Text::GaveUp(Who::User(user))];
+        if !leaving.humans_left && leaving.remaining > 1 {
             lines.push(Text::NoHumansLeft);
         }
         lines.extend(playing.win_by_giving_up());
@@ -1682,7 +1751,7 @@ impl Table {
             return Err(Text::NoCardsInDice);
         }
         replied(vec![Output::Ephemeral(hand_message(
-            playing, channel, seat,
+            playing, channel, seat, true,
         ))])
     }
 
@@ -1805,6 +1874,7 @@ impl Table {
                                 who: Who::User(user),
                                 seconds_left: now.seconds_until(deadline),
                                 gives_up: settings.timeout_gives_up || last_chance,
+                                ends_game: playing.leaving_ends_game(to_move),
                             }],
                             mentions: vec![user],
                             components: vec![vec![picker::prompt_button(
@@ -2168,7 +2238,7 @@ fn push_turn(
     playing: &Playing,
     lines: &mut Vec<Text>,
     message: &mut Message,
-    again: bool,
+    again: Option<u8>,
 ) {
     let game = playing.game();
     let seat = game.position().to_move();
@@ -2187,8 +2257,14 @@ fn push_turn(
     }
 }
 
-/// The private hand message of a seat: the cards, what each can do, and the hand picture.
-pub(super) fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) -> Message {
+/// The private hand message of a seat: the cards, what each can do, and the hand picture. With
+/// `turn_note`, a player to move is told how to play (the picker leaves it out: its buttons follow).
+pub(super) fn hand_message(
+    playing: &Playing,
+    channel: ChannelId,
+    seat: Seat,
+    turn_note: bool,
+) -> Message {
     let game = playing.game();
     let cards = game
         .hand(seat)
@@ -2199,7 +2275,7 @@ pub(super) fn hand_message(playing: &Playing, channel: ChannelId, seat: Seat) ->
         lines: vec![Text::Hand {
             channel,
             cards,
-            your_turn: game.position().to_move() == seat && !game.position().is_over(),
+            your_turn: turn_note && game.position().to_move() == seat && !game.position().is_over(),
         }],
         image: Some(Image::Hand(HandImage::of(game, seat))),
         ..Message::default()

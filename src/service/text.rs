@@ -189,6 +189,10 @@ pub enum RollHint {
     Remove,
     /// 11: any free cell.
     Free,
+    /// Every cell of this number holds the player's own chip: the turn is lost.
+    Blocked(u8),
+    /// 10, but no opponent chip stands outside the 2 and 12 cells: the turn passes.
+    NothingToRemove,
 }
 
 /// Every message the bot sends.
@@ -321,8 +325,11 @@ pub enum Text {
     },
     /// The lobby timed out.
     LobbyExpired,
-    /// Everyone left the lobby.
-    LobbyAbandoned,
+    /// Every human left the lobby.
+    LobbyAbandoned {
+        /// Whether computer players were still seated (they do not play on their own).
+        computers: bool,
+    },
     /// The host left; a new host.
     HostChanged(UserId),
 
@@ -453,8 +460,8 @@ pub enum Text {
         who: Who,
         /// Dice game (roll first).
         dice: bool,
-        /// Same player again (dice doubles 1+1 or 6+6).
-        again: bool,
+        /// Dice: the roll (2 or 12) after which the same player rolls again.
+        again: Option<u8>,
     },
     /// A reminder.
     Reminder {
@@ -462,8 +469,12 @@ pub enum Text {
         who: Who,
         /// Seconds until the computer plays for them.
         seconds_left: u64,
-        /// Whether running out of time means giving up (this server's setting).
+        /// Whether running out of time means giving up (this server's setting, or one timeout
+        /// too many in a row).
         gives_up: bool,
+        /// Whether giving up would end the game (nobody left on the player's side) instead of a
+        /// computer taking the seat.
+        ends_game: bool,
     },
     /// The turn timed out; the computer played it.
     TimedOut(Who),
@@ -479,7 +490,11 @@ pub enum Text {
     /// A player gave up, and that ended the game (no computer takes a seat in an ended game).
     GaveUp(Who),
     /// Asked before giving up a running game (with the Confirm and Keep playing buttons).
-    ConfirmLeave,
+    ConfirmLeave {
+        /// Whether giving up ends the game (nobody left on the player's side) instead of a computer
+        /// taking the seat.
+        ends_game: bool,
+    },
     /// The player chose to keep playing.
     KeptPlaying,
     /// `/sequence remove` in a card game: a chip is removed with a card.
@@ -699,7 +714,10 @@ pub enum Text {
     /// What the picker shows once the move was made.
     PickerDone,
     /// A button of a turn (or a game) that is over.
-    PickerExpired,
+    PickerExpired {
+        /// Whether the game is Sequence Dice (its prompt's button is Roll the dice, not Play).
+        dice: bool,
+    },
     /// Someone pressed the picker of another player.
     NotYourPicker {
         /// Whose turn it is.
@@ -711,6 +729,8 @@ pub enum Text {
     BadButton,
     /// The asker has made the bot post their share of the server's posting budget: wait a little.
     SlowDown,
+    /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
+    LeaveAnswered,
 }
 
 /// A server setting that is a number of seconds.
@@ -917,7 +937,13 @@ fn rating_text(tr: &mut Tr, rating: &RatingInfo) -> String {
             .map(|&c| tenths_text(c, lang, true))
             .collect::<Vec<_>>()
             .join(", ");
-        text.push_str(&tr.ta("rating-changes", &Args::new().text("changes", changes)));
+        text.push_str(&tr.ta(
+            "rating-changes",
+            &Args::new().text("changes", changes).number(
+                "count",
+                u32::try_from(rating.changes.len()).unwrap_or(u32::MAX),
+            ),
+        ));
     }
     text
 }
@@ -995,11 +1021,12 @@ impl Text {
                 | Text::RematchSuperseded
                 | Text::LeaveExpired
                 | Text::PickerUnplayable(_)
-                | Text::PickerExpired
+                | Text::PickerExpired { .. }
                 | Text::NotYourPicker { .. }
                 | Text::PickerNotYourCard(_)
                 | Text::BadButton
                 | Text::SlowDown
+                | Text::LeaveAnswered
         )
     }
 
@@ -1140,7 +1167,11 @@ impl Text {
                 tr.ta("lobby-cancelled", &Args::new().text("player", mention(*by)))
             }
             Text::LobbyExpired => tr.t("lobby-expired"),
-            Text::LobbyAbandoned => tr.t("lobby-abandoned"),
+            Text::LobbyAbandoned { computers } => tr.t(if *computers {
+                "lobby-abandoned-computers"
+            } else {
+                "lobby-abandoned"
+            }),
             Text::HostChanged(user) => {
                 tr.ta("host-changed", &Args::new().text("player", mention(*user)))
             }
@@ -1320,23 +1351,29 @@ impl Text {
             Text::Turn { who, dice, again } => {
                 let key = match (who, dice, again) {
                     (Who::Bot(_), _, _) => "turn-bot",
-                    (_, true, true) => "turn-dice-again",
-                    (_, true, false) => "turn-dice",
+                    (_, true, Some(_)) => "turn-dice-again",
+                    (_, true, None) => "turn-dice",
                     (_, false, _) => "turn-cards",
                 };
-                tr.ta(key, &Args::new().text("player", who.to_string()))
+                tr.ta(
+                    key,
+                    &Args::new()
+                        .text("player", who.to_string())
+                        .number("sum", again.unwrap_or(0)),
+                )
             }
             Text::Reminder {
                 who,
                 seconds_left,
                 gives_up,
+                ends_game,
             } => {
                 let time = duration_text(tr, *seconds_left);
                 tr.ta(
-                    if *gives_up {
-                        "reminder-give-up"
-                    } else {
-                        "reminder"
+                    match (gives_up, ends_game) {
+                        (false, _) => "reminder",
+                        (true, false) => "reminder-give-up",
+                        (true, true) => "reminder-give-up-ends",
                     },
                     &Args::new()
                         .text("player", who.to_string())
@@ -1352,7 +1389,11 @@ impl Text {
                     .number("count", *count),
             ),
             Text::GaveUp(who) => tr.ta("gave-up", &Args::new().text("player", who.to_string())),
-            Text::ConfirmLeave => tr.t("confirm-leave"),
+            Text::ConfirmLeave { ends_game } => tr.t(if *ends_game {
+                "confirm-leave-ends"
+            } else {
+                "confirm-leave"
+            }),
             Text::KeptPlaying => tr.t("kept-playing"),
             Text::RemoveWithCard(variant) => {
                 let key = match variant {
@@ -1411,7 +1452,10 @@ impl Text {
                 }
                 if *your_turn {
                     text.push('\n');
-                    text.push_str(&tr.t("hand-your-turn"));
+                    text.push_str(&tr.ta(
+                        "hand-your-turn",
+                        &Args::new().text("channel", format!("<#{}>", channel.0)),
+                    ));
                 }
                 text
             }
@@ -1629,7 +1673,11 @@ impl Text {
                 tr.ta(key, &Args::new().text("card", card))
             }
             Text::PickerDone => tr.t("done"),
-            Text::PickerExpired => tr.t("picker-expired"),
+            Text::PickerExpired { dice } => tr.t(if *dice {
+                "picker-expired-dice"
+            } else {
+                "picker-expired"
+            }),
             Text::NotYourPicker { to_move } => tr.ta(
                 "picker-not-yours",
                 &Args::new().text("player", to_move.to_string()),
@@ -1640,6 +1688,7 @@ impl Text {
             }
             Text::BadButton => tr.t("bad-button"),
             Text::SlowDown => tr.t("slow-down"),
+            Text::LeaveAnswered => tr.t("leave-answered"),
         }
     }
 }
@@ -1872,6 +1921,8 @@ fn roll_hint(tr: &mut Tr, hint: RollHint) -> String {
         RollHint::Replace(n) => tr.ta("roll-hint-replace", &Args::new().number("number", n)),
         RollHint::Remove => tr.t("roll-hint-remove"),
         RollHint::Free => tr.t("roll-hint-free"),
+        RollHint::Blocked(n) => tr.ta("roll-hint-blocked", &Args::new().number("number", n)),
+        RollHint::NothingToRemove => tr.t("roll-hint-nothing-to-remove"),
     }
 }
 

@@ -112,7 +112,8 @@ pick-cell-card = { $card }: wähle ein Feld.
 pick-cell-card-remove = { $card }: wähle den Chip, den du entfernst.
 pick-cell-dice = Wähle ein Feld für deinen Chip.
 pick-cell-dice-remove = Wähle den Chip, den du entfernst.
-picker-expired = Diese Knöpfe gehören zu einem vergangenen Zug. Nimm den Spielen-Knopf der neuesten Nachricht.
+picker-expired = Diese Knöpfe gehören zu einem vergangenen Zug. Nimm den Knopf **Spielen** der neuesten Nachricht.
+picker-expired-dice = Diese Knöpfe gehören zu einem vergangenen Zug. Nimm den Knopf **Würfeln** der neuesten Nachricht.
 picker-not-yours = Diese Knöpfe sind nicht für dich: { $player } ist am Zug, und nur diese Person sieht ihre Karten.
 picker-not-your-card = { $card } ist nicht auf deiner Hand.
 bad-button = Diesen Knopf kenne ich nicht. Es wurde nichts geändert.
@@ -284,6 +285,7 @@ lobby-started = **{ $game }** — das Spiel hat begonnen. Viel Glück!
 lobby-cancelled = { $player } hat diese Lobby geschlossen.
 lobby-expired = Diese Lobby wurde geschlossen, weil das Spiel nicht rechtzeitig begonnen hat.
 lobby-abandoned = Diese Lobby wurde geschlossen: Alle sind gegangen.
+lobby-abandoned-computers = Diese Lobby wurde geschlossen: Alle menschlichen Spieler sind gegangen, und Computerspieler spielen nicht allein.
 host-changed = { $player } ist jetzt Gastgeber.
 
 ## Das Spiel, im Kanal
@@ -310,6 +312,8 @@ roll-hint-number = einen Chip auf ein Feld mit der { $number } setzen
 roll-hint-replace = alle Felder mit der { $number } sind belegt, also einen gegnerischen Chip auf einer { $number } ersetzen
 roll-hint-remove = einen gegnerischen Chip entfernen (nicht auf einer 2 oder 12)
 roll-hint-free = einen Chip auf ein beliebiges freies Feld setzen
+roll-hint-blocked = auf allen Feldern mit der { $number } liegen schon eigene Chips, daher gibt es mit diesem Wurf keinen Zug
+roll-hint-nothing-to-remove = einen gegnerischen Chip entfernen, aber außerhalb der Felder 2 und 12 gibt es keinen, daher gibt es mit diesem Wurf keinen Zug
 won = 🏆 { $team } gewinnt: Herzlichen Glückwunsch, { $players }!
 scores = Punkte: { $scores }.
 drawn = Das Spiel endet unentschieden.
@@ -318,11 +322,12 @@ stopped = { $player } hat das Spiel beendet.
 no-humans-left = Es spielt kein Mensch mehr mit, also endet das Spiel.
 forfeited = { $player } hat aufgegeben. Der Computerspieler **{ $bot }** übernimmt den Platz.
 turn-bot = { $player } überlegt …
-turn-dice-again = { $player }, das war ein Pasch: Würfle noch einmal mit **Würfeln** (oder `/sequence würfeln`).
+turn-dice-again = { $player }, eine { $sum } bringt dir einen weiteren Zug (nur 2 und 12 tun das): Würfle noch einmal mit **Würfeln** (oder `/sequence würfeln`).
 turn-dice = { $player }, du bist dran: drücke **Würfeln** (oder `/sequence würfeln`).
 turn-cards = { $player }, du bist dran: drücke **Spielen**, um Karte und Feld zu wählen (oder `/sequence spielen karte: feld:`).
 reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
 reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf und ein Computer übernimmt deinen Platz.
+reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf, und da für deine Seite niemand mehr weiterspielt, endet das Spiel und deine Gegner gewinnen.
 timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
 dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit `/sequence hand` siehst du deine Karten privat.
 record-attached = Das Spielprotokoll hängt an.
@@ -331,7 +336,7 @@ board-caption = **{ $game }**: { $player } ist am Zug.
 ## Privat: eine Hand, der Spielstand
 
 hand-header = Deine Karten in { $channel }:
-hand-your-turn = Du bist dran: `/sequence spielen karte: feld:`.
+hand-your-turn = Du bist dran: Drücke **Spielen** unter der Zug-Nachricht in { $channel }, um Karte und Feld zu wählen (oder nimm `/sequence spielen karte: feld:`).
 card-cells = { $card } — { $cells }
 card-two-eyed-jack = { $card } — zweiäugiger Bube: jedes freie Feld
 card-wild = { $card } — jedes freie Feld
@@ -381,7 +386,7 @@ rules-dice =
     - Sind alle Felder dieser Zahl belegt, ersetzt du einen gegnerischen Chip auf einem davon (auch auf 2 und 12). Liegen dort nur deine eigenen Chips, hast du Pech gehabt.
     - **10** ist ein Defensivwurf: Entferne einen gegnerischen Chip, aber nicht von einer 2 oder 12: `/sequence entfernen feld:C3`.
     - **11** ist ein Freiwurf: Lege einen Chip auf ein beliebiges freies Feld.
-    - Nach **1+1** oder **6+6** setzt du deinen Chip und bist gleich noch einmal dran.
+    - Nach **1+1** (2) oder **6+6** (12) setzt du deinen Chip und bist gleich noch einmal dran. Andere Pasche bringen keinen weiteren Wurf.
 rules-kids =
     ## Sequence für Kids
     Für 2 bis 4 Personen, jede mit ihrer eigenen Farbe (zu viert darf man auch in 2 Teams spielen).
@@ -481,7 +486,10 @@ rating-line = Wertung **{ $rating }**{ $provisional ->
         [one] 1 gewerteten Spiel
        *[other] { $games } gewerteten Spielen
     }
-rating-changes = ; letzte Änderungen { $changes }
+rating-changes = ; { $count ->
+        [one] Änderung im letzten gewerteten Spiel: { $changes }
+       *[other] Änderungen in den letzten gewerteten Spielen, die neueste zuerst: { $changes }
+    }
 history-empty = Auf diesem Server ist noch kein Spiel beendet.
 history-header = 📜 **Letzte Spiele** dieses Servers:
 history-no-winner = ohne Sieger
@@ -518,7 +526,7 @@ settings-list = • Spiel: { $game }
        *[other] { $thinking } ms
     }
     • wenn die Zeit abläuft: { $on_timeout ->
-        [give_up] der Spieler gibt auf (ein Computer übernimmt seinen Platz)
+        [give_up] der Spieler gibt auf (ein Computer übernimmt seinen Platz, oder das Spiel endet, wenn für seine Seite niemand mehr spielt)
        *[computer] ein Computer spielt diesen Zug
     }
     • ein Computer übernimmt den Platz für den Rest des Spiels { $replaced ->
@@ -576,6 +584,7 @@ button-rematch = Revanche
 button-leave-confirm = Ja, aufgeben
 button-leave-keep = Weiterspielen
 confirm-leave = Willst du dieses Spiel wirklich aufgeben? Ein Computerspieler übernimmt deinen Platz, und du kannst nicht zurück.
+confirm-leave-ends = Willst du dieses Spiel wirklich aufgeben? Für deine Seite spielt dann niemand mehr weiter, also endet das Spiel sofort und deine Gegner gewinnen.
 kept-playing = Gut: Du spielst weiter.
 gave-up = { $player } hat aufgegeben.
 replaced-after-timeouts = ⏰ { $player } hat { $count ->
@@ -595,8 +604,9 @@ rematch-not-player = Nur wer das letzte Spiel hier mitgespielt hat, kann eine Re
 rematch-expired = Dieses Spiel ist zu lange vorbei für eine Revanche. Starte ein neues Spiel mit `/sequence neu`.
 rematch-superseded = Seitdem wurde in diesem Kanal ein neueres Spiel gespielt. Nimm den Revanche-Knopf unter dem Ergebnis des letzten Spiels oder starte ein neues Spiel mit `/sequence neu`.
 leave-expired = Diese Frage galt einem Spiel, das vorbei ist. Es wurde nichts geändert.
+leave-answered = Diese Frage ist schon beantwortet: Du spielst weiter, und es wurde nichts geändert. Um aufzugeben, nutze noch einmal `/sequence verlassen`.
 lobby-invited = Revanche! Eingeladen: { $players }. Drück **Mitspielen**, um noch einmal zu spielen.
-lobby-rules = Einstellungen: { $target } · Erinnerung nach { $reminder } · { $timeout } · Computerstufe: { $level }.
+lobby-rules = Einstellungen: { $target } · Erinnerung nach { $reminder } · { $timeout } · Stufe von Computern, die ohne Stufe hinzugefügt werden oder für jemanden spielen: { $level }.
 lobby-rules-scoring = die meisten Punkte gewinnen (Punktwertung)
 lobby-rules-sequences = { $count ->
         [one] 1 Sequenz zum Sieg
@@ -607,7 +617,7 @@ lobby-rules-sequences-by-teams = { $count ->
        *[other] { $count } Sequenzen zum Sieg
     } ({ $three } mit drei Teams)
 lobby-rules-timeout-computer = nach { $timeout } spielt ein Computer den Zug
-lobby-rules-timeout-give-up = nach { $timeout } gibt der Spieler auf und ein Computer übernimmt den Platz
+lobby-rules-timeout-give-up = nach { $timeout } gibt der Spieler auf: Ein Computer übernimmt den Platz, oder das Spiel endet, wenn für seine Seite niemand mehr spielt
 lobby-rules-timeout-replaced = nach { $timeout } spielt ein Computer den Zug; nach { $count ->
         [one] 1 überschrittenen Zug
        *[other] { $count } überschrittenen Zügen hintereinander

@@ -117,7 +117,8 @@ pick-cell-card = { $card }: choose a cell.
 pick-cell-card-remove = { $card }: choose the chip to take away.
 pick-cell-dice = Choose a cell for your chip.
 pick-cell-dice-remove = Choose the chip to take away.
-picker-expired = These buttons belong to a turn that is over. Use the Play button of the latest message.
+picker-expired = These buttons belong to a turn that is over. Use the **Play** button of the latest message.
+picker-expired-dice = These buttons belong to a turn that is over. Use the **Roll the dice** button of the latest message.
 picker-not-yours = These buttons are not for you: it is { $player }'s turn, and only they see their cards.
 picker-not-your-card = { $card } is not in your hand.
 bad-button = I do not know this button. Nothing was changed.
@@ -289,6 +290,7 @@ lobby-started = **{ $game }** — this game has started. Good luck!
 lobby-cancelled = This lobby was closed by { $player }.
 lobby-expired = This lobby was closed because the game did not start in time.
 lobby-abandoned = This lobby was closed: everyone left.
+lobby-abandoned-computers = This lobby was closed: every human player left, and computer players do not play on their own.
 host-changed = { $player } is the host now.
 
 ## The game, in the channel
@@ -323,6 +325,8 @@ roll-hint-replace = every { $number } cell is covered, so replace an opponent ch
     } { $number } cell
 roll-hint-remove = remove an opponent chip (not on a 2 or 12 cell)
 roll-hint-free = place a chip on any free cell
+roll-hint-blocked = every { $number } cell already holds one of their own chips, so this roll gives them no move
+roll-hint-nothing-to-remove = remove an opponent chip, but there is none outside the 2 and 12 cells, so this roll gives them no move
 won = 🏆 { $team } wins: congratulations, { $players }!
 scores = Points: { $scores }.
 drawn = The game ends in a draw.
@@ -331,11 +335,12 @@ stopped = The game was stopped by { $player }.
 no-humans-left = No human player is left, so the game ends.
 forfeited = { $player } gave up. The computer player **{ $bot }** takes their seat.
 turn-bot = { $player } is thinking…
-turn-dice-again = { $player }, that was a double: roll again with **Roll the dice** (or `/sequence roll`).
+turn-dice-again = { $player }, a roll of { $sum } gives you another turn (only 2 and 12 do): roll again with **Roll the dice** (or `/sequence roll`).
 turn-dice = { $player }, it is your turn: press **Roll the dice** (or `/sequence roll`).
 turn-cards = { $player }, it is your turn: press **Play** to choose a card and a cell (or `/sequence play card: cell:`).
 reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
 reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you give up this game and a computer takes your seat.
+reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you give up this game, and as nobody is left to play on for your side, the game ends and your opponents win.
 timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
 dm-failed = { $player }, I could not send you a direct message. Use `/sequence hand` to see your cards privately.
 record-attached = The game record is attached.
@@ -344,7 +349,7 @@ board-caption = **{ $game }**: { $player } is to move.
 ## Private: a hand, the status
 
 hand-header = Your cards in { $channel }:
-hand-your-turn = It is your turn: `/sequence play card: cell:`.
+hand-your-turn = It is your turn: press **Play** under the turn message in { $channel } to choose a card and a cell (or use `/sequence play card: cell:`).
 card-cells = { $card } — { $cells }
 card-two-eyed-jack = { $card } — two-eyed jack: any free cell
 card-wild = { $card } — any free cell
@@ -394,7 +399,7 @@ rules-dice =
     - If every cell of that number is covered, replace an opponent chip on one of them (2 and 12 cells too). If all four hold your own chips, the turn is lost.
     - **10** is a defensive roll: remove an opponent chip, but not from a 2 or 12 cell: `/sequence remove cell:C3`.
     - **11** is a free roll: put a chip on any free cell.
-    - After **1+1** or **6+6** you place your chip and roll again.
+    - After **1+1** (2) or **6+6** (12) you place your chip and roll again. Other doubles give no extra roll.
 rules-kids =
     ## Sequence for Kids
     For 2 to 4 players, each with their own colour (4 players may also play as 2 teams).
@@ -494,7 +499,10 @@ rating-line = rating **{ $rating }**{ $provisional ->
         [one] 1 rated game
        *[other] { $games } rated games
     }
-rating-changes = ; latest changes { $changes }
+rating-changes = ; { $count ->
+        [one] change in the latest rated game: { $changes }
+       *[other] changes in the latest rated games, newest first: { $changes }
+    }
 history-empty = No finished games on this server yet.
 history-header = 📜 **Latest games** of this server:
 history-no-winner = no winner
@@ -531,7 +539,7 @@ settings-list = • game: { $game }
        *[other] { $thinking } ms
     }
     • when the time runs out: { $on_timeout ->
-        [give_up] the player gives up (a computer takes their seat)
+        [give_up] the player gives up (a computer takes their seat, or the game ends if nobody is left on their side)
        *[computer] a computer plays that turn
     }
     • a computer takes the seat for the rest of the game after { $replaced ->
@@ -589,6 +597,7 @@ button-rematch = Rematch
 button-leave-confirm = Yes, give up
 button-leave-keep = Keep playing
 confirm-leave = Do you really want to give up this game? A computer player takes your seat and you cannot come back.
+confirm-leave-ends = Do you really want to give up this game? Nobody is left to play on for your side, so the game ends at once and your opponents win.
 kept-playing = Good: you are still playing.
 gave-up = { $player } gave up.
 replaced-after-timeouts = ⏰ { $player } ran out of time { $count ->
@@ -608,8 +617,9 @@ rematch-not-player = Only the players of the last game here can ask for its rema
 rematch-expired = That game ended too long ago for a rematch. Start a new game with `/sequence start`.
 rematch-superseded = A newer game has been played in this channel since. Use the Rematch button under the latest game's result, or start a new game with `/sequence start`.
 leave-expired = That question was about a game that is over. Nothing was changed.
+leave-answered = That question was answered already: you are still playing, and nothing was changed. To give up, use `/sequence leave` again.
 lobby-invited = Rematch! Invited: { $players }. Press **Join** to play again.
-lobby-rules = Settings: { $target } · turn reminder after { $reminder } · { $timeout } · computer level: { $level }.
+lobby-rules = Settings: { $target } · turn reminder after { $reminder } · { $timeout } · computers added without a level, and those playing for a player: { $level }.
 lobby-rules-scoring = most points wins (scoring)
 lobby-rules-sequences = { $count ->
         [one] 1 sequence to win
@@ -620,7 +630,7 @@ lobby-rules-sequences-by-teams = { $count ->
        *[other] { $count } sequences to win
     } ({ $three } with three teams)
 lobby-rules-timeout-computer = after { $timeout } a computer plays the turn
-lobby-rules-timeout-give-up = after { $timeout } the player gives up and a computer takes the seat
+lobby-rules-timeout-give-up = after { $timeout } the player gives up: a computer takes the seat, or the game ends if nobody is left on their side
 lobby-rules-timeout-replaced = after { $timeout } a computer plays the turn; after { $count ->
         [one] 1 timed-out turn
        *[other] { $count } timed-out turns in a row

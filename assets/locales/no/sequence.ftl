@@ -112,7 +112,8 @@ pick-cell-card = { $card }: velg en rute.
 pick-cell-card-remove = { $card }: velg sjetongen du fjerner.
 pick-cell-dice = Velg en rute for sjetongen din.
 pick-cell-dice-remove = Velg sjetongen du fjerner.
-picker-expired = Disse knappene hører til en runde som er over. Bruk Spill-knappen i den nyeste meldingen.
+picker-expired = Disse knappene hører til en runde som er over. Bruk **Spill**-knappen i den nyeste meldingen.
+picker-expired-dice = Disse knappene hører til en runde som er over. Bruk **Kast terningene**-knappen i den nyeste meldingen.
 picker-not-yours = Disse knappene er ikke for deg: Det er { $player } sin tur, og bare de ser kortene sine.
 picker-not-your-card = { $card } er ikke på hånden din.
 bad-button = Jeg kjenner ikke denne knappen. Ingenting ble endret.
@@ -284,6 +285,7 @@ lobby-started = **{ $game }** — spillet har begynt. Lykke til!
 lobby-cancelled = { $player } lukket denne lobbyen.
 lobby-expired = Denne lobbyen ble lukket fordi spillet ikke begynte i tide.
 lobby-abandoned = Denne lobbyen ble lukket: Alle gikk.
+lobby-abandoned-computers = Denne lobbyen ble lukket: Alle menneskelige spillere gikk, og datamaskinspillere spiller ikke alene.
 host-changed = { $player } er vert nå.
 
 ## Spillet, i kanalen
@@ -310,6 +312,8 @@ roll-hint-number = legg en sjetong på et felt med { $number }
 roll-hint-replace = alle feltene med { $number } er opptatt, så bytt ut en av motstanderens sjetonger på et felt med { $number }
 roll-hint-remove = fjern en av motstanderens sjetonger (ikke på 2 eller 12)
 roll-hint-free = legg en sjetong på et hvilket som helst ledig felt
+roll-hint-blocked = alle feltene med { $number } har allerede en av deres egne sjetonger, så dette kastet gir ikke noe trekk
+roll-hint-nothing-to-remove = fjern en av motstanderens sjetonger, men det finnes ingen utenfor feltene med 2 og 12, så dette kastet gir ikke noe trekk
 won = 🏆 Seier til { $team }: Gratulerer, { $players }!
 scores = Poeng: { $scores }.
 drawn = Spillet endte uavgjort.
@@ -318,11 +322,12 @@ stopped = Spillet ble avsluttet av { $player }.
 no-humans-left = Det er ingen mennesker igjen i spillet, så det avsluttes.
 forfeited = { $player } ga opp. Datamaskinspilleren **{ $bot }** tar plassen.
 turn-bot = { $player } tenker …
-turn-dice-again = { $player }, det ble likt på begge terningene: Kast igjen med **Kast terningene** (eller `/sequence kast`).
+turn-dice-again = { $player }, et kast på { $sum } gir deg en tur til (bare 2 og 12 gjør det): Kast igjen med **Kast terningene** (eller `/sequence kast`).
 turn-dice = { $player }, det er din tur: trykk **Kast terningene** (eller `/sequence kast`).
 turn-cards = { $player }, det er din tur: trykk **Spill** for å velge kort og rute (eller `/sequence spill kort: felt:`).
 reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
 reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og en datamaskin tar plassen din.
+reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og siden ingen er igjen til å spille videre for din side, slutter spillet og motstanderne dine vinner.
 timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
 dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Bruk `/sequence hånd` for å se kortene dine privat.
 record-attached = Spillprotokollen ligger vedlagt.
@@ -331,7 +336,7 @@ board-caption = **{ $game }**: Det er { $player } sin tur.
 ## Privat: en hånd, stillingen
 
 hand-header = Kortene dine i { $channel }:
-hand-your-turn = Det er din tur: `/sequence spill kort: felt:`.
+hand-your-turn = Det er din tur: Trykk **Spill** under turmeldingen i { $channel } for å velge kort og felt (eller bruk `/sequence spill kort: felt:`).
 card-cells = { $card } — { $cells }
 card-two-eyed-jack = { $card } — toøyd knekt: et hvilket som helst ledig felt
 card-wild = { $card } — et hvilket som helst ledig felt
@@ -381,7 +386,7 @@ rules-dice =
     - Er alle feltene med det tallet opptatt, bytter du ut en av motstanderens sjetonger på et av dem (også på 2 og 12). Er alle fire dine egne, mister du turen.
     - **10** er et forsvarskast: Fjern en av motstanderens sjetonger, men ikke fra et felt med 2 eller 12: `/sequence fjern felt:C3`.
     - **11** er et frikast: Legg en sjetong på et hvilket som helst ledig felt.
-    - Etter **1+1** eller **6+6** legger du sjetongen og kaster en gang til.
+    - Etter **1+1** (2) eller **6+6** (12) legger du sjetongen og kaster en gang til. Andre like par gir ikke noe ekstra kast.
 rules-kids =
     ## Sequence for barn
     For 2 til 4 spillere, hver med sin egen farge (4 spillere kan også spille i 2 lag).
@@ -481,7 +486,10 @@ rating-line = rating **{ $rating }**{ $provisional ->
         [one] 1 rangert spill
        *[other] { $games } rangerte spill
     }
-rating-changes = ; siste endringer { $changes }
+rating-changes = ; { $count ->
+        [one] endring i det siste rangerte spillet: { $changes }
+       *[other] endringer i de siste rangerte spillene, nyeste først: { $changes }
+    }
 history-empty = Ingen ferdige spill på denne serveren ennå.
 history-header = 📜 **Siste spill** på denne serveren:
 history-no-winner = ingen vinner
@@ -518,7 +526,7 @@ settings-list = • spill: { $game }
        *[other] { $thinking } ms
     }
     • når tiden går ut: { $on_timeout ->
-        [give_up] spilleren gir opp (en datamaskin tar plassen)
+        [give_up] spilleren gir opp (en datamaskin tar plassen, eller spillet slutter hvis ingen er igjen på spillerens side)
        *[computer] en datamaskin spiller det trekket
     }
     • en datamaskin tar plassen resten av spillet { $replaced ->
@@ -576,6 +584,7 @@ button-rematch = Omkamp
 button-leave-confirm = Ja, gi opp
 button-leave-keep = Spill videre
 confirm-leave = Vil du virkelig gi opp dette spillet? En datamaskinspiller tar plassen din, og du kan ikke komme tilbake.
+confirm-leave-ends = Vil du virkelig gi opp dette spillet? Da er ingen igjen til å spille videre for din side, så spillet slutter med en gang og motstanderne dine vinner.
 kept-playing = Bra: Du spiller videre.
 gave-up = { $player } ga opp.
 replaced-after-timeouts = ⏰ { $player } gikk tom for tid { $count ->
@@ -595,8 +604,9 @@ rematch-not-player = Bare de som spilte det siste spillet her, kan be om omkamp.
 rematch-expired = Det spillet sluttet for lenge siden til en omkamp. Start et nytt spill med `/sequence nytt`.
 rematch-superseded = Det er spilt et nyere spill i denne kanalen siden. Bruk Omkamp-knappen under resultatet av det siste spillet, eller start et nytt spill med `/sequence nytt`.
 leave-expired = Det spørsmålet gjaldt et spill som er over. Ingenting ble endret.
+leave-answered = Det spørsmålet er allerede besvart: Du spiller videre, og ingenting ble endret. For å gi opp, bruk `/sequence forlat` igjen.
 lobby-invited = Omkamp! Invitert: { $players }. Trykk **Bli med** for å spille igjen.
-lobby-rules = Innstillinger: { $target } · påminnelse etter { $reminder } · { $timeout } · datamaskinnivå: { $level }.
+lobby-rules = Innstillinger: { $target } · påminnelse etter { $reminder } · { $timeout } · nivå for datamaskiner som legges til uten nivå eller spiller for noen: { $level }.
 lobby-rules-scoring = flest poeng vinner (poengtelling)
 lobby-rules-sequences = { $count ->
         [one] 1 rekke for å vinne
@@ -607,7 +617,7 @@ lobby-rules-sequences-by-teams = { $count ->
        *[other] { $count } rekker for å vinne
     } ({ $three } med tre lag)
 lobby-rules-timeout-computer = etter { $timeout } spiller en datamaskin turen
-lobby-rules-timeout-give-up = etter { $timeout } gir spilleren opp og en datamaskin tar plassen
+lobby-rules-timeout-give-up = etter { $timeout } gir spilleren opp: En datamaskin tar plassen, eller spillet slutter hvis ingen er igjen på spillerens side
 lobby-rules-timeout-replaced = etter { $timeout } spiller en datamaskin turen; etter { $count ->
         [one] 1 tidsavbrudd
        *[other] { $count } tidsavbrudd på rad
