@@ -118,23 +118,6 @@ fn lobby(
     last
 }
 
-fn command_for(mv: Move, layout: &crate::engine::Layout) -> Command {
-    match mv {
-        Move::Play { card, cell } => Command::Play {
-            card: Some(card.to_string()),
-            cell: layout.cell_name(cell),
-        },
-        Move::Exchange { card } => Command::Exchange {
-            card: card.to_string(),
-        },
-        Move::Place { cell } | Move::Remove { cell } => Command::Play {
-            card: None,
-            cell: layout.cell_name(cell),
-        },
-        Move::Pass => Command::Status,
-    }
-}
-
 /// Plays (humans the first legal move of their own view, computers through the service) until every
 /// human seat made `each` moves of their own.
 fn play_until_everyone_moved(tables: &Tables, channel: u64, each: u32) {

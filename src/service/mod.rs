@@ -673,6 +673,29 @@ pub(crate) fn test_actor(id: u64) -> Actor {
     }
 }
 
+/// The command a player gives for `mv`, for tests (a pass has none: it asks for the status).
+#[cfg(test)]
+pub(crate) fn command_for(mv: crate::engine::Move, layout: &crate::engine::Layout) -> Command {
+    use crate::engine::Move;
+    match mv {
+        Move::Play { card, cell } => Command::Play {
+            card: Some(card.to_string()),
+            cell: layout.cell_name(cell),
+        },
+        Move::Exchange { card } => Command::Exchange {
+            card: card.to_string(),
+        },
+        Move::Place { cell } => Command::Play {
+            card: None,
+            cell: layout.cell_name(cell),
+        },
+        Move::Remove { cell } => Command::Remove {
+            cell: layout.cell_name(cell),
+        },
+        Move::Pass => Command::Status,
+    }
+}
+
 /// Errors of the service layer (the store's, mostly).
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {

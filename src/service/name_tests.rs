@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use crate::engine::{Move, MoveList, Options, Variant};
+use crate::engine::{MoveList, Options, Variant};
 use crate::i18n::Lang;
 use crate::store::tests::sqlite_store;
 use crate::store::{FinishedGame, PlayerResult, BOT_USER_ID};
@@ -129,23 +129,6 @@ fn live_markup(texts: &[String]) -> Vec<(&'static str, String)> {
                 .collect::<Vec<_>>()
         })
         .collect()
-}
-
-fn command_for(mv: Move, layout: &crate::engine::Layout) -> Command {
-    match mv {
-        Move::Play { card, cell } => Command::Play {
-            card: Some(card.to_string()),
-            cell: layout.cell_name(cell),
-        },
-        Move::Exchange { card } => Command::Exchange {
-            card: card.to_string(),
-        },
-        Move::Place { cell } | Move::Remove { cell } => Command::Play {
-            card: None,
-            cell: layout.cell_name(cell),
-        },
-        Move::Pass => Command::Status,
-    }
 }
 
 /// A 2-against-2 classic game in `channel` (users 1 and 3 against 2 and 4) in which user 2, called

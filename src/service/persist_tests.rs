@@ -97,26 +97,6 @@ fn text_of(reply: &Reply) -> String {
         .join("\n")
 }
 
-fn command_for(mv: Move, layout: &crate::engine::Layout) -> Option<Command> {
-    Some(match mv {
-        Move::Play { card, cell } => Command::Play {
-            card: Some(card.to_string()),
-            cell: layout.cell_name(cell),
-        },
-        Move::Exchange { card } => Command::Exchange {
-            card: card.to_string(),
-        },
-        Move::Place { cell } => Command::Play {
-            card: None,
-            cell: layout.cell_name(cell),
-        },
-        Move::Remove { cell } => Command::Remove {
-            cell: layout.cell_name(cell),
-        },
-        Move::Pass => return None,
-    })
-}
-
 /// The next human action in a channel (a roll first in dice): who and what; `None` when a computer
 /// player is to move or the table is not playing.
 fn next_human_action(tables: &Tables, channel: u64, rng: &mut GameRng) -> Option<(u64, Command)> {
@@ -132,7 +112,10 @@ fn next_human_action(tables: &Tables, channel: u64, rng: &mut GameRng) -> Option
     game.legal_moves(&mut moves);
     let playable: Vec<Move> = moves.into_iter().filter(|m| *m != Move::Pass).collect();
     let mv = *playable.get(rng.below(playable.len() as u32) as usize)?;
-    Some((user.0, command_for(mv, game.position().layout())?))
+    if mv == Move::Pass {
+        return None;
+    }
+    Some((user.0, command_for(mv, game.position().layout())))
 }
 
 /// Plays `n` human actions in a channel; each must be accepted.

@@ -182,26 +182,6 @@ fn check_privacy(reply: &Reply, hands_seen: &[(UserId, Vec<Card>)], dm_ok: &[Use
     }
 }
 
-fn command_for(mv: Move, layout: &crate::engine::Layout) -> Command {
-    match mv {
-        Move::Play { card, cell } => Command::Play {
-            card: Some(card.to_string()),
-            cell: layout.cell_name(cell),
-        },
-        Move::Exchange { card } => Command::Exchange {
-            card: card.to_string(),
-        },
-        Move::Place { cell } => Command::Play {
-            card: None,
-            cell: layout.cell_name(cell),
-        },
-        Move::Remove { cell } => Command::Remove {
-            cell: layout.cell_name(cell),
-        },
-        Move::Pass => Command::Status,
-    }
-}
-
 /// What a finished game produced.
 struct Finished {
     final_text: String,
