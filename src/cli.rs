@@ -2,6 +2,7 @@
 
 use std::io::{ErrorKind, Read, Write};
 
+use crate::discord::config::LogFormat;
 use crate::discord::{BotConfig, DiscordError};
 use crate::engine::record::{replay_text, Record};
 use crate::engine::{Config, Options, Variant};
@@ -119,7 +120,6 @@ pub fn random_record(variant: Variant, players: u8, teams: Option<u8>, seed: u64
 /// `sequence-bot [run] [--config PATH]`: runs the Discord bot. Exit code 2 for a configuration or token
 /// problem found before connecting, 1 when Discord refuses or the connection fails.
 pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
-    init_logging();
     let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
         Ok(config) => config,
         Err(e) => {
@@ -127,6 +127,7 @@ pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
             return 2;
         }
     };
+    init_logging(config.log_format);
     if let Err(e) = config
         .validate()
         .and_then(|()| config.checked_token().map(|_| ()))
@@ -158,13 +159,115 @@ pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
 }
 
 /// Logs to stderr; `RUST_LOG` chooses the detail (default: this crate at info, the rest at warn).
-pub(crate) fn init_logging() {
+pub(crate) fn init_logging(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,sequence_bot=info"));
-    let _ = tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        // One object per line: the event's own fields at the top level, the fields of the span it
+        // happened in (a game's guild, channel and game) under `span`.
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
+}
+
+/// `sequence-bot healthcheck [URL]`: GETs the URL (default: `/healthz` on the configured
+/// `[metrics] listen`, through the loopback when it listens on every address) and exits 0 on 200,
+/// 1 otherwise, printing the answer's reason. For container health checks, where there is no curl.
+pub fn healthcheck(url: Option<&str>, config_path: Option<&std::path::Path>) -> i32 {
+    let target = match url {
+        Some(url) => url.to_string(),
+        None => {
+            let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
+                Ok(config) => config,
+                Err(e) => {
+                    print_error(&format!("sequence-bot healthcheck: {e}"));
+                    return 2;
+                }
+            };
+            match config.metrics.address() {
+                Ok(Some(mut address)) => {
+                    if address.ip().is_unspecified() {
+                        address.set_ip(if address.is_ipv4() {
+                            std::net::Ipv4Addr::LOCALHOST.into()
+                        } else {
+                            std::net::Ipv6Addr::LOCALHOST.into()
+                        });
+                    }
+                    format!("http://{address}/healthz")
+                }
+                Ok(None) => {
+                    print_error("sequence-bot healthcheck: no [metrics] listen address (or SEQUENCE_METRICS_LISTEN) is configured");
+                    return 2;
+                }
+                Err(e) => {
+                    print_error(&format!("sequence-bot healthcheck: {e}"));
+                    return 2;
+                }
+            }
+        }
+    };
+    match http_get(&target, std::time::Duration::from_secs(5)) {
+        Ok((200, _)) => 0,
+        Ok((status, body)) => {
+            print_error(&format!(
+                "sequence-bot healthcheck: {status} {}",
+                body.trim()
+            ));
+            1
+        }
+        Err(e) => {
+            print_error(&format!("sequence-bot healthcheck: {target}: {e}"));
+            1
+        }
+    }
+}
+
+/// A plain `GET` over HTTP/1.1 of an `http://host:port/path` URL: the status code and the body
+/// (at most 64 KiB).
+pub fn http_get(url: &str, timeout: std::time::Duration) -> Result<(u16, String), String> {
+    use std::net::ToSocketAddrs;
+    let rest = url
+        .strip_prefix("http://")
+        .ok_or("only http:// URLs are supported")?;
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let path = if path.is_empty() { "/" } else { path };
+    let address = host
+        .to_socket_addrs()
+        .map_err(|e| e.to_string())?
+        .next()
+        .ok_or("the host has no address")?;
+    let mut stream =
+        std::net::TcpStream::connect_timeout(&address, timeout).map_err(|e| e.to_string())?;
+    stream
+        .set_read_timeout(Some(timeout))
+        .and_then(|()| stream.set_write_timeout(Some(timeout)))
+        .map_err(|e| e.to_string())?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .map_err(|e| e.to_string())?;
+    let mut answer = Vec::new();
+    stream
+        .take(64 * 1024)
+        .read_to_end(&mut answer)
+        .map_err(|e| e.to_string())?;
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse::<u16>().ok())
+        .ok_or("not an HTTP answer")?;
+    Ok((status, body.to_string()))
 }
 
 #[cfg(test)]

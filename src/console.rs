@@ -278,7 +278,6 @@ struct Console {
 /// `sequence-bot console [--config PATH]`: exit code 0 at the end of the input, 2 for a configuration
 /// problem, 1 when the database cannot be opened.
 pub fn run_console(config_path: Option<&Path>) -> i32 {
-    crate::cli::init_logging();
     let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
         Ok(config) => config,
         Err(e) => {
@@ -286,6 +285,7 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
             return 2;
         }
     };
+    crate::cli::init_logging(config.log_format);
     if let Err(e) = config.validate() {
         eprintln!("sequence-bot: {e}");
         return 2;

@@ -26,6 +26,15 @@ enum Command {
         #[arg(long)]
         config: Option<std::path::PathBuf>,
     },
+    /// Exit 0 if the running bot's `/healthz` answers 200, 1 otherwise (for container health checks):
+    /// the URL, or `/healthz` on the configured `[metrics] listen` address.
+    Healthcheck {
+        /// The URL to check (default: from the configuration).
+        url: Option<String>,
+        /// The configuration file (see config.example.toml).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
     /// Development and tests: the bot without Discord, driven by JSON lines on stdin (see
     /// `src/console.rs`); same service, database, restore and timers as `run`.
     #[command(hide = true)]
@@ -184,6 +193,9 @@ fn main() {
             lang: sequence_bot::i18n::Lang::from_locale(&lang),
         }),
         Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
+        Some(Command::Healthcheck { url, config }) => {
+            cli::healthcheck(url.as_deref(), config.as_deref())
+        }
         Some(Command::Console { config }) => sequence_bot::console::run_console(config.as_deref()),
         Some(Command::Arena {
             a,

@@ -122,6 +122,18 @@ fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
 /// Hands a command to the service (on a blocking thread: it saves to the database before answering)
 /// and delivers the reply.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let started = std::time::Instant::now();
+    let answered = answer(ctx, command).await;
+    // The command's name is one of a fixed few: a bounded label.
+    metrics::histogram!(
+        "sequence_interaction_seconds",
+        "command" => ctx.command().qualified_name.clone()
+    )
+    .record(started.elapsed());
+    answered
+}
+
+async fn answer(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let channel = ChannelId(ctx.channel_id().get());
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     if guild.is_some() {

@@ -24,6 +24,57 @@ pub const DATABASE_URL_ENV: &str = "SEQUENCE_DATABASE_URL";
 pub const SHARDS_ENV: &str = "SEQUENCE_SHARDS";
 /// Environment override of `[sharding] total`.
 pub const SHARD_TOTAL_ENV: &str = "SEQUENCE_SHARD_TOTAL";
+/// Environment override of `[metrics] listen` (`off` turns a listener of the file off).
+pub const METRICS_LISTEN_ENV: &str = "SEQUENCE_METRICS_LISTEN";
+/// Environment override of `log_format` (`text` or `json`).
+pub const LOG_FORMAT_ENV: &str = "SEQUENCE_LOG_FORMAT";
+
+/// How log lines are written to standard error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// One readable line per event (tracing-subscriber's default format).
+    #[default]
+    Text,
+    /// One JSON object per line, for log collectors: the event's fields, and those of the spans it
+    /// happened in (a game's `guild`, `channel` and `game`).
+    Json,
+}
+
+impl std::str::FromStr for LogFormat {
+    type Err = DiscordError;
+    fn from_str(s: &str) -> Result<LogFormat, DiscordError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            _ => Err(DiscordError::Config(format!(
+                "log_format must be \"text\" or \"json\", not `{s}`"
+            ))),
+        }
+    }
+}
+
+/// The metrics and health listener (off unless `listen` is set).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// The address to serve `/metrics`, `/healthz` and `/readyz` on, such as `127.0.0.1:9184`.
+    pub listen: Option<String>,
+}
+
+impl MetricsConfig {
+    /// The address to listen on, if any, or why `listen` is not one.
+    pub fn address(&self) -> Result<Option<std::net::SocketAddr>, DiscordError> {
+        match self.listen.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+            None => Ok(None),
+            Some(listen) => listen.parse().map(Some).map_err(|_| {
+                DiscordError::Config(format!(
+                    "metrics.listen must be an address and port such as \"127.0.0.1:9184\", not `{listen}`"
+                ))
+            }),
+        }
+    }
+}
 
 /// A secret that never shows in `Debug` output or logs.
 #[derive(Clone, Default, PartialEq, Eq, Deserialize)]
@@ -260,6 +311,10 @@ pub struct BotConfig {
     pub network: Network,
     /// Discord sharding (see [`Sharding`]).
     pub sharding: Sharding,
+    /// How log lines are written.
+    pub log_format: LogFormat,
+    /// The metrics and health listener.
+    pub metrics: MetricsConfig,
 }
 
 impl BotConfig {
@@ -307,7 +362,8 @@ impl BotConfig {
     }
 
     /// Environment overrides: `DISCORD_TOKEN`, `SEQUENCE_DEV_GUILD`, `SEQUENCE_DATABASE`,
-    /// `SEQUENCE_DATABASE_URL`, `SEQUENCE_SHARDS`, `SEQUENCE_SHARD_TOTAL`.
+    /// `SEQUENCE_DATABASE_URL`, `SEQUENCE_SHARDS`, `SEQUENCE_SHARD_TOTAL`, `SEQUENCE_METRICS_LISTEN`,
+    /// `SEQUENCE_LOG_FORMAT`.
     pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), DiscordError> {
         if let Some(token) = get(TOKEN_ENV).filter(|t| !t.trim().is_empty()) {
             self.token = Secret::new(token.trim());
@@ -338,6 +394,13 @@ impl BotConfig {
                 ))
             })?;
             self.sharding.total = Some(total);
+        }
+        if let Some(listen) = get(METRICS_LISTEN_ENV).filter(|l| !l.trim().is_empty()) {
+            let listen = listen.trim();
+            self.metrics.listen = (!listen.eq_ignore_ascii_case("off")).then(|| listen.to_string());
+        }
+        if let Some(format) = get(LOG_FORMAT_ENV).filter(|f| !f.trim().is_empty()) {
+            self.log_format = format.parse()?;
         }
         Ok(())
     }
@@ -419,6 +482,7 @@ impl BotConfig {
             ));
         }
         self.sharding.plan()?;
+        self.metrics.address()?;
         Ok(())
     }
 
@@ -464,6 +528,42 @@ mod tests {
         assert!(config.token.is_empty());
         assert_eq!(config.timers, Timers::default());
         assert_eq!(config.defaults, Defaults::default());
+    }
+
+    #[test]
+    fn the_metrics_listener_and_log_format_come_from_file_and_environment() {
+        let mut config =
+            BotConfig::from_toml("log_format = \"json\"\n[metrics]\nlisten = \"127.0.0.1:9184\"\n")
+                .unwrap();
+        assert_eq!(config.log_format, LogFormat::Json);
+        assert_eq!(
+            config.metrics.address().unwrap(),
+            Some("127.0.0.1:9184".parse().unwrap())
+        );
+        assert_eq!(
+            BotConfig::default().metrics.address().unwrap(),
+            None,
+            "off by default"
+        );
+        config
+            .apply_env(|k| match k {
+                METRICS_LISTEN_ENV => Some("0.0.0.0:9200".to_string()),
+                LOG_FORMAT_ENV => Some("text".to_string()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(config.metrics.listen.as_deref(), Some("0.0.0.0:9200"));
+        assert_eq!(config.log_format, LogFormat::Text);
+        config
+            .apply_env(|k| (k == METRICS_LISTEN_ENV).then(|| "off".to_string()))
+            .unwrap();
+        assert_eq!(config.metrics.listen, None);
+        assert!(config
+            .apply_env(|k| (k == LOG_FORMAT_ENV).then(|| "xml".to_string()))
+            .is_err());
+        config.metrics.listen = Some("localhost".into());
+        let e = config.validate().unwrap_err();
+        assert!(e.to_string().contains("metrics.listen"), "{e}");
     }
 
     #[test]

@@ -801,10 +801,13 @@ pub(super) async fn on_event(
             serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
             _ => Vec::new(),
         };
+        let started = std::time::Instant::now();
         match command_for_component(&press.data.custom_id, &values) {
             Ok(command) => on_button(ctx, data, press, command).await,
             Err(text) => refuse_press(ctx, press, &text).await,
         }
+        metrics::histogram!("sequence_interaction_seconds", "command" => "button")
+            .record(started.elapsed());
     }
     Ok(())
 }
@@ -867,7 +870,7 @@ async fn update_picker(
 async fn update_pressed(
     ctx: &serenity::Context,
     press: &serenity::ComponentInteraction,
-    what: &str,
+    what: &'static str,
     update: serenity::CreateInteractionResponseMessage,
 ) -> Result<(), serenity::Error> {
     retrying(what, || {

@@ -4,6 +4,7 @@
 mod commands;
 pub mod config;
 mod deliver;
+pub mod health;
 mod localize;
 mod persistence;
 mod retry;
@@ -170,6 +171,15 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
     config.validate()?;
     let token = config.checked_token()?.to_string();
     let plan = config.sharding.plan()?;
+    // The listener comes first, so that `/readyz` tells "restoring" while the tables are restored.
+    let health = match config.metrics.address()? {
+        Some(address) => {
+            let health = health::install()?;
+            health::serve(address, health.clone()).await?;
+            Some(health)
+        }
+        None => None,
+    };
     // Ask Discord who we are before connecting the gateway: a refused token then gives a clear error
     // at once instead of a reconnect loop.
     // Defence in depth: a message that does not say whom it may ping pings nobody (never @everyone,
@@ -196,7 +206,21 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
     let think = Duration::from_millis(config.defaults.ai_time_ms);
     let tables = Tables::new(config.settings(), move_picker(think));
     let (tables, restored, claim) = open_and_restore(tables, &config, shards).await?;
-    let result = run_shards(config, http, name, plan, tables, restored, claim.clone()).await;
+    if let Some(health) = &health {
+        health.set_tables(tables.clone());
+        health.set_restored();
+    }
+    let result = run_shards(
+        config,
+        http,
+        name,
+        plan,
+        tables,
+        restored,
+        claim.clone(),
+        health,
+    )
+    .await;
     // Saved already (every move is saved before it is announced): letting go of the shards is all
     // that is left, so that a replacement can take them over at once.
     let _ = tokio::task::spawn_blocking(move || claim.release()).await;
@@ -212,6 +236,7 @@ async fn run_shards(
     tables: Arc<Tables>,
     restored: Restored,
     claim: Arc<dyn ShardClaim>,
+    health: Option<Arc<health::Health>>,
 ) -> Result<(), DiscordError> {
     let notes = restored.notes;
     let data = Data::new(
@@ -276,10 +301,17 @@ async fn run_shards(
         tracing::info!(bot = %name, "token accepted");
     }
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
-        .framework(framework)
+    let mut builder = serenity::ClientBuilder::new_with_http(http, intents).framework(framework);
+    if health.is_some() {
+        // Rate-limit waits and shard connection changes reach event handlers only (not poise).
+        builder = builder.event_handler(health::GatewayMetrics::new());
+    }
+    let mut client = builder
         .await
         .map_err(|e| DiscordError::Connect(e.to_string()))?;
+    if let Some(health) = &health {
+        health.set_gateway(claim.shards(), client.shard_manager.clone());
+    }
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         stop_signal().await;

@@ -33,17 +33,58 @@ pub(super) fn is_refused_for_permissions(error: &serenity::Error) -> bool {
 }
 
 /// Runs `attempt` again after a server error, up to [`RETRIES`] more times with growing pauses; any
-/// other outcome is returned at once.
-pub(super) async fn retrying<T, F, Fut>(what: &str, attempt: F) -> Result<T, serenity::Error>
+/// other outcome is returned at once. Every attempt is counted in `sequence_discord_requests_total`
+/// with `what` as its route and its outcome's status, every repeat in `sequence_discord_retries_total`.
+pub(super) async fn retrying<T, F, Fut>(
+    what: &'static str,
+    mut attempt: F,
+) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
-    retrying_with(what, FIRST_PAUSE, is_server_error, attempt).await
+    retrying_with(what, FIRST_PAUSE, is_server_error, || {
+        let answer = attempt();
+        async move {
+            let answer = answer.await;
+            metrics::counter!(
+                "sequence_discord_requests_total",
+                "route" => what,
+                "status" => status_label(&answer)
+            )
+            .increment(1);
+            answer
+        }
+    })
+    .await
+}
+
+/// The status label of a request's outcome: `2xx`, the HTTP status of an error answer, or `error`
+/// when there was no answer (a connection failure).
+fn status_label<T>(answer: &Result<T, serenity::Error>) -> &'static str {
+    let status = match answer {
+        Ok(_) => return "2xx",
+        Err(serenity::Error::Http(e)) => e.status_code().map(|s| s.as_u16()),
+        Err(_) => None,
+    };
+    match status {
+        Some(400) => "400",
+        Some(401) => "401",
+        Some(403) => "403",
+        Some(404) => "404",
+        Some(429) => "429",
+        Some(500) => "500",
+        Some(502) => "502",
+        Some(503) => "503",
+        Some(504) => "504",
+        Some(400..=499) => "4xx",
+        Some(500..=599) => "5xx",
+        _ => "error",
+    }
 }
 
 async fn retrying_with<T, E, F, Fut>(
-    what: &str,
+    what: &'static str,
     first_pause: Duration,
     transient: impl Fn(&E) -> bool,
     mut attempt: F,
@@ -58,6 +99,7 @@ where
         match attempt().await {
             Err(e) if transient(&e) => {
                 tracing::warn!("{what}: Discord answered with a server error ({e}); trying again");
+                metrics::counter!("sequence_discord_retries_total", "route" => what).increment(1);
                 tokio::time::sleep(pause).await;
                 pause *= 3;
             }

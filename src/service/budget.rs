@@ -377,13 +377,27 @@ impl Tables {
         now: Timestamp,
     ) -> Result<(), Text> {
         let Some(guild) = guild else { return Ok(()) };
-        lock(&self.budgets).member_may_post(guild, user, now, &self.settings.limits)
+        let answer = lock(&self.budgets).member_may_post(guild, user, now, &self.settings.limits);
+        if let Err(text) = &answer {
+            let reason = if matches!(text, Text::SlowDown) {
+                "member"
+            } else {
+                "server"
+            };
+            metrics::counter!("sequence_posting_refusals_total", "budget" => reason).increment(1);
+        }
+        answer
     }
 
     /// Whether the bot may post in `guild` now what nobody asked for (a computer move).
     pub(super) fn may_post_unprompted(&self, guild: Option<GuildId>, now: Timestamp) -> bool {
         let Some(guild) = guild else { return true };
-        lock(&self.budgets).may_post_unprompted(guild, now, &self.settings.limits)
+        let may = lock(&self.budgets).may_post_unprompted(guild, now, &self.settings.limits);
+        if !may {
+            metrics::counter!("sequence_posting_refusals_total", "budget" => "computer")
+                .increment(1);
+        }
+        may
     }
 
     /// A member's request was answered with `reply`: holds back a repeated lobby edit, and charges the

@@ -764,7 +764,12 @@ fn persist_update(
         return Ok(reply);
     }
     let finished = matches!(table.state, State::Playing(_)).then_some(table);
-    if let Some(id) = persist.close(table.channel, finished)? {
+    let kept = persist.close(table.channel, finished)?;
+    if finished.is_some() {
+        metrics::counter!("sequence_games_finished_total", "game" => table.setup.variant.name())
+            .increment(1);
+    }
+    if let Some(id) = kept {
         let last = reply.outputs.iter_mut().rev().find_map(|o| match o {
             Output::Channel(m) if m.attachment.is_some() => Some(m),
             _ => None,
@@ -884,6 +889,50 @@ impl Tables {
     /// What the computer players' pool has done so far.
     pub fn computer_stats(&self) -> PoolStats {
         self.pool.stats()
+    }
+
+    /// Sets the gauge `sequence_tables` (open tables by `state`: lobby, playing or paused, and by
+    /// `game`) to what is open now; the metrics listener calls it before each scrape. Every
+    /// combination is set, so one that empties reads 0 rather than its last value.
+    pub fn record_table_gauges(&self) {
+        let shared: Vec<Shared> = lock(&self.tables).values().cloned().collect();
+        let mut counts = [[0u32; 3]; 3];
+        for table in shared {
+            let table = lock(&table);
+            if table.closed {
+                continue;
+            }
+            let state = match (&table.state, &table.paused) {
+                (_, Some(_)) => 2,
+                (State::Lobby(_), None) => 0,
+                (State::Playing(_), None) => 1,
+            };
+            let game = Variant::ALL
+                .iter()
+                .position(|v| *v == table.setup.variant)
+                .unwrap_or(0);
+            counts[state][game] += 1;
+        }
+        for (state, by_game) in ["lobby", "playing", "paused"].into_iter().zip(counts) {
+            for (variant, count) in Variant::ALL.into_iter().zip(by_game) {
+                metrics::gauge!("sequence_tables", "state" => state, "game" => variant.name())
+                    .set(f64::from(count));
+            }
+        }
+    }
+
+    /// Whether the store answers a trivial query (for the health check). Blocking: call it from a
+    /// blocking thread.
+    pub fn check_store(&self) -> Result<(), StoreError> {
+        match &self.store {
+            Some(store) => store.ping(),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether this process still holds its shards in the store (always, without a claim).
+    pub fn holds_shards(&self) -> bool {
+        self.claim.as_ref().is_none_or(|c| c.is_held())
     }
 
     /// Acts only on the tables of the shards `claim` holds, and only while it holds them.
@@ -1482,7 +1531,7 @@ impl Tables {
         let seed = task.seed;
         let chosen = self
             .pool
-            .run(task.due, move || {
+            .run_for(level.name(), task.due, move || {
                 picker.choose_thinking(&view, &history, level, seed, think)
             })
             .await;

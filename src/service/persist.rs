@@ -38,7 +38,8 @@ impl StorePersist {
 
 impl Persist for StorePersist {
     fn save(&self, table: &Table) -> Result<(), ServiceError> {
-        self.store.save_table(&stored_table(table)?)?;
+        let stored = stored_table(table)?;
+        timed("save", || self.store.save_table(&stored))?;
         Ok(())
     }
 
@@ -49,16 +50,32 @@ impl Persist for StorePersist {
     ) -> Result<Option<i64>, ServiceError> {
         match finished.and_then(finished_game) {
             Some(game) => {
-                let id = self.store.finish_game(&game?)?;
+                let game = game?;
+                let id = timed("finish", || self.store.finish_game(&game))?;
                 die_before_announcing_if_asked();
                 Ok(Some(id.0))
             }
             None => {
-                self.store.delete_table(channel.0)?;
+                timed("delete", || self.store.delete_table(channel.0))?;
                 Ok(None)
             }
         }
     }
+}
+
+/// Runs one write of the store, recording how long it took (`sequence_store_seconds`) and whether it
+/// failed (`sequence_store_errors_total`), by operation.
+fn timed<T>(
+    op: &'static str,
+    write: impl FnOnce() -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    let started = std::time::Instant::now();
+    let result = write();
+    metrics::histogram!("sequence_store_seconds", "op" => op).record(started.elapsed());
+    if result.is_err() {
+        metrics::counter!("sequence_store_errors_total", "op" => op).increment(1);
+    }
+    result
 }
 
 /// The environment variable that makes the process die right after a finished game is stored and

@@ -234,6 +234,10 @@ impl Flaky {
 }
 
 impl Store for Flaky {
+    fn ping(&self) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.ping()
+    }
     fn save_table(&self, table: &StoredTable) -> Result<(), StoreError> {
         self.check()?;
         self.inner.save_table(table)

@@ -49,7 +49,9 @@ struct Job {
     /// Arrival order among equal `due`s.
     seq: u64,
     /// When it was queued.
-    queued: Timestamp,
+    queued: std::time::Instant,
+    /// The computer level searching (the label of its wait and run times).
+    level: &'static str,
     /// The search; what it returns delivers the result (after the pool has counted it).
     work: Work,
 }
@@ -165,6 +167,21 @@ impl SearchPool {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
+        self.run_for("none", due, work).await
+    }
+
+    /// [`SearchPool::run`] for a computer player of `level` (the label of the pool's metrics:
+    /// `sequence_search_wait_seconds` and `sequence_search_run_seconds`).
+    pub async fn run_for<T, F>(
+        &self,
+        level: &'static str,
+        due: Timestamp,
+        work: F,
+    ) -> Result<T, PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let job = move || -> Box<dyn FnOnce() + Send> {
             let result = catch_unwind(AssertUnwindSafe(work)).map_err(|_| PoolError::Failed);
@@ -173,11 +190,11 @@ impl SearchPool {
                 let _ = tx.send(result);
             })
         };
-        self.submit(due, Box::new(job))?;
+        self.submit(level, due, Box::new(job))?;
         rx.await.unwrap_or(Err(PoolError::Stopped))
     }
 
-    fn submit(&self, due: Timestamp, work: Work) -> Result<(), PoolError> {
+    fn submit(&self, level: &'static str, due: Timestamp, work: Work) -> Result<(), PoolError> {
         let mut state = self.inner.lock();
         if state.stopping {
             return Err(PoolError::Stopped);
@@ -187,9 +204,11 @@ impl SearchPool {
         state.queue.push(Job {
             due,
             seq,
-            queued: Timestamp::now(),
+            queued: std::time::Instant::now(),
+            level,
             work,
         });
+        metrics::gauge!("sequence_search_queue_length").set(state.queue.len() as f64);
         // A new thread when more searches wait than idle threads can take (an idle thread woken for an
         // earlier search may not have taken it yet), and the limit allows one.
         if state.queue.len() > state.idle && state.threads < self.inner.limit {
@@ -230,13 +249,20 @@ fn worker(inner: &Inner) {
     let mut state = inner.lock();
     loop {
         if let Some(job) = state.queue.pop() {
-            let now = Timestamp::now();
-            let waited = now.0.saturating_sub(job.queued.0);
+            metrics::gauge!("sequence_search_queue_length").set(state.queue.len() as f64);
+            let started = std::time::Instant::now();
+            let waited = started.saturating_duration_since(job.queued);
+            metrics::histogram!("sequence_search_wait_seconds", "level" => job.level)
+                .record(waited);
+            let waited = u64::try_from(waited.as_millis()).unwrap_or(u64::MAX);
             state.stats.longest_queue_ms = state.stats.longest_queue_ms.max(waited);
             state.running += 1;
             state.stats.most_at_once = state.stats.most_at_once.max(state.running);
             drop(state);
+            let level = job.level;
             let deliver = (job.work)();
+            metrics::histogram!("sequence_search_run_seconds", "level" => level)
+                .record(started.elapsed());
             let done = Timestamp::now();
             state = inner.lock();
             state.running -= 1;

@@ -594,6 +594,8 @@ impl LiveGame {
         let events = self.game.play(seat, mv)?;
         let layout = self.game.position().layout();
         self.record.push(seat, mv, layout, &events);
+        metrics::counter!("sequence_moves_total", "game" => self.game.config().variant.name())
+            .increment(1);
         Ok(events.to_vec())
     }
 }
@@ -1280,6 +1282,8 @@ impl Table {
             tracing::error!(channel = self.channel.0, "cannot start a game: {e}");
             Text::Internal
         })?;
+        metrics::counter!("sequence_games_started_total", "game" => config.variant.name())
+            .increment(1);
         // Rated or casual is decided now, with the seats and teams as they are.
         let wanted = setup.rated.unwrap_or_else(|| {
             humans_on_two_teams(&config, |seat| {

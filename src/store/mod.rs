@@ -388,6 +388,8 @@ pub enum StoreError {
 pub trait Store: Send + Sync {
     /// Saves (inserts or replaces) one channel's live table.
     fn save_table(&self, table: &StoredTable) -> Result<(), StoreError>;
+    /// Runs a trivial query: whether the database answers (the health check).
+    fn ping(&self) -> Result<(), StoreError>;
 
     /// Deletes one channel's live table; whether there was one.
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError>;

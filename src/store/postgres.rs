@@ -932,6 +932,10 @@ impl Store for PostgresStore {
         Ok(Arc::new(claim))
     }
 
+    fn ping(&self) -> Result<(), StoreError> {
+        self.with_client(|client| client.simple_query("SELECT 1").map(|_| ()))
+    }
+
     fn save_table(&self, table: &StoredTable) -> Result<(), StoreError> {
         let channel = to_db_id(table.channel_id);
         let known = self.versions().get(&channel).copied();

@@ -1234,6 +1234,12 @@ fn real(value: ValueRef<'_>) -> Option<f64> {
 }
 
 impl Store for SqliteStore {
+    fn ping(&self) -> Result<(), StoreError> {
+        self.conn()
+            .query_row("SELECT 1", [], |_| Ok(()))
+            .map_err(|e| self.err(e))
+    }
+
     fn save_table(&self, table: &StoredTable) -> Result<(), StoreError> {
         self.conn()
             .prepare_cached(

@@ -1,0 +1,417 @@
+//! The metrics and health listener (`[metrics] listen`, off by default): `GET /metrics` in the
+//! Prometheus text format, `GET /healthz` and `GET /readyz`. It belongs to the process start-up: the
+//! metrics themselves are recorded where things happen (service, store, discord) through the `metrics`
+//! facade, and only rendered here.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use http_body_util::Full;
+use hyper::body::{Bytes, Incoming};
+use hyper::{Method, Request, Response, StatusCode};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use poise::serenity_prelude as serenity;
+
+use crate::service::Tables;
+use crate::store::ShardSet;
+
+use super::DiscordError;
+
+/// Bucket bounds of every `*_seconds` histogram: from 5 ms (a store save) to 30 s (a slow answer).
+const SECONDS_BUCKETS: &[f64] = &[
+    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
+];
+
+/// How long the health check waits for the store to answer.
+const STORE_CHECK_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Longest request head the listener reads: only three short GETs are served.
+const MAX_HEAD_BYTES: usize = 8 * 1024;
+
+/// What `/healthz` and `/readyz` look at, filled in as the process starts.
+pub struct Health {
+    /// The tables, once the store is open (the store check and the table gauges).
+    tables: OnceLock<Arc<Tables>>,
+    /// This process's shards and their gateway connections, once the client exists.
+    gateway: OnceLock<(ShardSet, Arc<serenity::ShardManager>)>,
+    /// Set once every stored table is restored.
+    restored: AtomicBool,
+    /// Renders the metrics.
+    prometheus: PrometheusHandle,
+}
+
+impl Health {
+    /// The tables are open (and restored: see [`Health::set_restored`]).
+    pub fn set_tables(&self, tables: Arc<Tables>) {
+        let _ = self.tables.set(tables);
+    }
+
+    /// Restore is done: `/readyz` may answer 200.
+    pub fn set_restored(&self) {
+        self.restored.store(true, Ordering::SeqCst);
+    }
+
+    /// The gateway client exists: its shards are checked from now on.
+    pub fn set_gateway(&self, shards: ShardSet, manager: Arc<serenity::ShardManager>) {
+        let _ = self.gateway.set((shards, manager));
+    }
+
+    /// Why this process is not healthy (`None`: it is): the store does not answer, a shard of this
+    /// process is not connected to the gateway, or its hold on its shards was lost.
+    pub async fn problem(&self) -> Option<String> {
+        let Some(tables) = self.tables.get() else {
+            return Some("the database is not open yet".into());
+        };
+        if !tables.holds_shards() {
+            return Some(format!(
+                "the hold on {} in the database was lost",
+                tables.shards()
+            ));
+        }
+        let checked = tables.clone();
+        let answer = tokio::time::timeout(
+            STORE_CHECK_TIMEOUT,
+            tokio::task::spawn_blocking(move || checked.check_store()),
+        )
+        .await;
+        match answer {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => return Some(format!("the database does not answer: {e}")),
+            Ok(Err(_)) => return Some("the database check failed".into()),
+            Err(_) => {
+                return Some(format!(
+                    "the database did not answer within {} s",
+                    STORE_CHECK_TIMEOUT.as_secs()
+                ))
+            }
+        }
+        let Some((shards, manager)) = self.gateway.get() else {
+            return Some("not connected to Discord yet".into());
+        };
+        let runners = manager.runners.lock().await;
+        let down: Vec<String> = shards
+            .ids()
+            .filter(|id| {
+                runners
+                    .get(&serenity::ShardId(*id))
+                    .is_none_or(|r| r.stage != serenity::ConnectionStage::Connected)
+            })
+            .map(|id| id.to_string())
+            .collect();
+        match down.as_slice() {
+            [] => None,
+            [one] => Some(format!("shard {one} is not connected to Discord")),
+            many => Some(format!(
+                "shards {} are not connected to Discord",
+                many.join(", ")
+            )),
+        }
+    }
+
+    /// Why this process is not ready: restore is not done, or it is not healthy.
+    pub async fn not_ready(&self) -> Option<String> {
+        if !self.restored.load(Ordering::SeqCst) {
+            return Some("restoring the stored tables".into());
+        }
+        self.problem().await
+    }
+
+    /// The Prometheus text of every metric, after setting the gauges that are read rather than
+    /// counted: open tables, the shards' connections and latency, and the process's memory.
+    pub async fn render(&self) -> String {
+        if let Some(tables) = self.tables.get() {
+            tables.record_table_gauges();
+        }
+        if let Some((shards, manager)) = self.gateway.get() {
+            let runners = manager.runners.lock().await;
+            let mut connected = 0u32;
+            for id in shards.ids() {
+                let runner = runners.get(&serenity::ShardId(id));
+                let up = runner.is_some_and(|r| r.stage == serenity::ConnectionStage::Connected);
+                connected += u32::from(up);
+                let shard = id.to_string();
+                metrics::gauge!("sequence_gateway_shard_connected", "shard" => shard.clone())
+                    .set(if up { 1.0 } else { 0.0 });
+                if let Some(latency) = runner.and_then(|r| r.latency) {
+                    metrics::gauge!("sequence_gateway_latency_seconds", "shard" => shard)
+                        .set(latency.as_secs_f64());
+                }
+            }
+            metrics::gauge!("sequence_gateway_shards_connected").set(f64::from(connected));
+            metrics::gauge!("sequence_gateway_shards").set(f64::from(shards.ids().count() as u32));
+        }
+        if let Some(bytes) = resident_bytes() {
+            metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
+        }
+        self.prometheus.render()
+    }
+}
+
+/// Installs the Prometheus recorder behind the `metrics` facade and describes every metric. Without
+/// it (no listener) the facade's calls do nothing.
+pub fn install() -> Result<Arc<Health>, DiscordError> {
+    static INSTALLED: Mutex<Option<Arc<Health>>> = Mutex::new(None);
+    let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(health) = installed.as_ref() {
+        return Ok(health.clone());
+    }
+    let recorder = PrometheusBuilder::new()
+        .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), SECONDS_BUCKETS)
+        .map_err(|e| DiscordError::Config(format!("metrics: {e}")))?
+        .build_recorder();
+    let prometheus = recorder.handle();
+    metrics::set_global_recorder(recorder)
+        .map_err(|e| DiscordError::Config(format!("metrics: {e}")))?;
+    describe();
+    let health = Arc::new(Health {
+        tables: OnceLock::new(),
+        gateway: OnceLock::new(),
+        restored: AtomicBool::new(false),
+        prometheus,
+    });
+    *installed = Some(health.clone());
+    Ok(health)
+}
+
+fn describe() {
+    use metrics::{describe_counter, describe_gauge, describe_histogram, Unit};
+    describe_gauge!(
+        "sequence_tables",
+        "Open tables of this process, by state (lobby, playing, paused) and game"
+    );
+    describe_counter!("sequence_moves_total", "Moves played, by game");
+    describe_counter!("sequence_games_started_total", "Games started, by game");
+    describe_counter!(
+        "sequence_games_finished_total",
+        "Games that ended (won, drawn, stopped or abandoned), by game"
+    );
+    describe_histogram!(
+        "sequence_interaction_seconds",
+        Unit::Seconds,
+        "From a slash command or button press reaching the bot to the end of its answer, by command"
+    );
+    describe_counter!(
+        "sequence_discord_requests_total",
+        "REST requests to Discord made for answers and posts, by route and status (2xx, or the error's HTTP status, or error)"
+    );
+    describe_counter!(
+        "sequence_discord_retries_total",
+        "REST requests repeated after a server error (5xx), by route"
+    );
+    describe_counter!(
+        "sequence_discord_ratelimited_total",
+        "Times serenity's rate limiter held a request back (a 429 answer, or a bucket known to be empty), by scope (route or global)"
+    );
+    describe_gauge!(
+        "sequence_gateway_shards",
+        "Gateway shards this process runs"
+    );
+    describe_gauge!(
+        "sequence_gateway_shards_connected",
+        "Gateway shards of this process connected now"
+    );
+    describe_gauge!(
+        "sequence_gateway_shard_connected",
+        "1 while the shard is connected to the gateway, by shard"
+    );
+    describe_gauge!(
+        "sequence_gateway_latency_seconds",
+        Unit::Seconds,
+        "The shard's last heartbeat round trip, by shard"
+    );
+    describe_counter!(
+        "sequence_gateway_reconnects_total",
+        "Times a shard connected again after having been connected (resumed or identified anew), by shard"
+    );
+    describe_gauge!(
+        "sequence_search_queue_length",
+        "Computer moves waiting for a thread of the search pool"
+    );
+    describe_histogram!(
+        "sequence_search_wait_seconds",
+        Unit::Seconds,
+        "Time a computer move waited for a thread of the search pool, by level"
+    );
+    describe_histogram!(
+        "sequence_search_run_seconds",
+        Unit::Seconds,
+        "Time a computer move's search ran, by level"
+    );
+    describe_counter!(
+        "sequence_posting_refusals_total",
+        "Requests refused or computer moves held back by a server's posting budget, by budget (member, server, computer)"
+    );
+    describe_histogram!(
+        "sequence_store_seconds",
+        Unit::Seconds,
+        "Time of a table write to the store, by op (save, finish, delete)"
+    );
+    describe_counter!(
+        "sequence_store_errors_total",
+        "Failed table writes to the store, by op"
+    );
+    describe_gauge!(
+        "process_resident_memory_bytes",
+        Unit::Bytes,
+        "Resident memory of the process"
+    );
+}
+
+/// The process's resident memory, from /proc/self/statm (Linux).
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * page_size())
+}
+
+#[cfg(unix)]
+fn page_size() -> u64 {
+    // SAFETY: sysconf only reads a system constant.
+    let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    u64::try_from(size).unwrap_or(4096)
+}
+
+#[cfg(not(unix))]
+fn page_size() -> u64 {
+    4096
+}
+
+/// Binds `address` and serves the three endpoints until the process ends; the histograms' memory is
+/// kept in check between scrapes. An address that cannot be bound is a start-up error.
+pub async fn serve(address: SocketAddr, health: Arc<Health>) -> Result<SocketAddr, DiscordError> {
+    let listener = tokio::net::TcpListener::bind(address).await.map_err(|e| {
+        DiscordError::Config(format!("metrics.listen: cannot listen on {address}: {e}"))
+    })?;
+    let bound = listener.local_addr().unwrap_or(address);
+    tracing::info!(address = %bound, "metrics and health on http://{bound}/metrics, /healthz, /readyz");
+    let upkeep = health.prometheus.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(5));
+        loop {
+            every.tick().await;
+            upkeep.run_upkeep();
+        }
+    });
+    tokio::spawn(async move {
+        loop {
+            let (stream, _) = match listener.accept().await {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    tracing::warn!("metrics listener: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            };
+            let health = health.clone();
+            tokio::spawn(async move {
+                let service = hyper::service::service_fn(move |request| {
+                    let health = health.clone();
+                    async move { Ok::<_, Infallible>(answer(&health, request).await) }
+                });
+                let io = hyper_util::rt::TokioIo::new(stream);
+                let connection = hyper::server::conn::http1::Builder::new()
+                    .max_buf_size(MAX_HEAD_BYTES)
+                    .serve_connection(io, service);
+                // A scraper that hangs up early is no concern of the bot's.
+                let _ = tokio::time::timeout(Duration::from_secs(30), connection).await;
+            });
+        }
+    });
+    Ok(bound)
+}
+
+async fn answer(health: &Health, request: Request<Incoming>) -> Response<Full<Bytes>> {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return text(StatusCode::METHOD_NOT_ALLOWED, "only GET\n".into());
+    }
+    match request.uri().path() {
+        "/metrics" => {
+            let body = health.render().await;
+            let mut response = text(StatusCode::OK, body);
+            response.headers_mut().insert(
+                hyper::header::CONTENT_TYPE,
+                hyper::header::HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+            );
+            response
+        }
+        "/healthz" => status(health.problem().await),
+        "/readyz" => status(health.not_ready().await),
+        _ => text(
+            StatusCode::NOT_FOUND,
+            "not found: /metrics, /healthz or /readyz\n".into(),
+        ),
+    }
+}
+
+fn status(problem: Option<String>) -> Response<Full<Bytes>> {
+    match problem {
+        None => text(StatusCode::OK, "ok\n".into()),
+        Some(reason) => text(StatusCode::SERVICE_UNAVAILABLE, format!("{reason}\n")),
+    }
+}
+
+fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::from(body)));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        hyper::header::CONTENT_TYPE,
+        hyper::header::HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    response
+}
+
+/// Counts what serenity tells event handlers only (not poise): rate-limit waits and the shards'
+/// connection changes.
+pub struct GatewayMetrics {
+    /// Shards seen connected at least once: a later connection is a reconnect.
+    seen: Mutex<std::collections::HashSet<u32>>,
+}
+
+impl GatewayMetrics {
+    /// Nothing seen yet.
+    pub fn new() -> GatewayMetrics {
+        GatewayMetrics {
+            seen: Mutex::new(std::collections::HashSet::new()),
+        }
+    }
+}
+
+#[serenity::async_trait]
+impl serenity::EventHandler for GatewayMetrics {
+    async fn ratelimit(&self, data: serenity::RatelimitInfo) {
+        let scope = if data.global { "global" } else { "route" };
+        metrics::counter!("sequence_discord_ratelimited_total", "scope" => scope).increment(1);
+    }
+
+    async fn shard_stage_update(
+        &self,
+        _ctx: serenity::Context,
+        event: serenity::ShardStageUpdateEvent,
+    ) {
+        let shard = event.shard_id.0;
+        match event.new {
+            serenity::ConnectionStage::Connected => {
+                let again = !self
+                    .seen
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(shard);
+                if again {
+                    metrics::counter!("sequence_gateway_reconnects_total", "shard" => shard.to_string())
+                        .increment(1);
+                    tracing::info!(shard, "shard {shard} connected again");
+                }
+            }
+            stage if event.old == serenity::ConnectionStage::Connected => {
+                tracing::warn!(
+                    shard,
+                    "shard {shard} lost its gateway connection ({stage:?})"
+                );
+            }
+            _ => {}
+        }
+    }
+}
