@@ -270,7 +270,9 @@ async fn post(
             return None;
         }
         Err(e) => {
-            tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
+            data.tables.log_span(channel).in_scope(|| {
+                tracing::warn!(channel = channel.0, "cannot post in the channel: {e}")
+            });
             return None;
         }
     };
@@ -283,7 +285,9 @@ async fn post(
         })
         .await
         {
-            tracing::warn!(channel = channel.0, "cannot post in the channel: {e}");
+            data.tables.log_span(channel).in_scope(|| {
+                tracing::warn!(channel = channel.0, "cannot post in the channel: {e}")
+            });
         }
     }
     Some(posted)
@@ -294,7 +298,9 @@ async fn pause(data: &Data, channel: ChannelId) {
     let tables = data.tables.clone();
     let paused = tokio::task::spawn_blocking(move || tables.pause(channel, Timestamp::now())).await;
     if let Err(e) = paused {
-        tracing::error!(channel = channel.0, "pausing the table failed: {e}");
+        data.tables
+            .log_span(channel)
+            .in_scope(|| tracing::error!(channel = channel.0, "pausing the table failed: {e}"));
     }
 }
 
@@ -421,7 +427,10 @@ async fn show_lobby(
         .await
         {
             Ok(_) => return,
-            Err(e) => tracing::debug!(channel = channel.0, "lobby message not edited: {e}"),
+            Err(e) => data
+                .tables
+                .log_span(channel)
+                .in_scope(|| tracing::debug!(channel = channel.0, "lobby message not edited: {e}")),
         }
     }
     if let Some(posted) = post(ctx, data, channel, out).await {
@@ -685,7 +694,9 @@ pub(super) async fn handle(data: &Data, request: Request) -> Reply {
     match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
         Ok(reply) => reply,
         Err(e) => {
-            tracing::error!(channel = channel.0, "a request failed: {e}");
+            data.tables
+                .log_span(channel)
+                .in_scope(|| tracing::error!(channel = channel.0, "a request failed: {e}"));
             Reply::ephemeral(Text::Internal)
         }
     }
@@ -749,7 +760,9 @@ pub(super) async fn run_acknowledged(
             builder = builder.attachment(file);
         }
         if let Err(e) = retrying("answer privately", || ctx.send(builder.clone())).await {
-            tracing::warn!(channel = channel.0, "cannot answer privately: {e}");
+            data.tables
+                .log_span(channel)
+                .in_scope(|| tracing::warn!(channel = channel.0, "cannot answer privately: {e}"));
         }
         send_more(ctx, more, true).await?;
     }
@@ -1042,7 +1055,9 @@ async fn on_button(
     let primary = match answered {
         Ok(primary) => primary,
         Err(e) => {
-            tracing::warn!(channel = channel.0, "cannot answer a button press: {e}");
+            data.tables.log_span(channel).in_scope(|| {
+                tracing::warn!(channel = channel.0, "cannot answer a button press: {e}")
+            });
             None
         }
     };
@@ -1111,7 +1126,9 @@ async fn on_acknowledged_press(
                 })
                 .await
                 {
-                    tracing::warn!(channel = channel.0, "cannot update the picker: {e}");
+                    data.tables.log_span(channel).in_scope(|| {
+                        tracing::warn!(channel = channel.0, "cannot update the picker: {e}")
+                    });
                 }
             }
             Output::Lobby {
@@ -1131,7 +1148,9 @@ async fn on_acknowledged_press(
                 })
                 .await
                 {
-                    tracing::warn!(channel = channel.0, "cannot update the lobby: {e}");
+                    data.tables.log_span(channel).in_scope(|| {
+                        tracing::warn!(channel = channel.0, "cannot update the lobby: {e}")
+                    });
                 }
             }
             other => send_output(ctx, data, channel, other).await,

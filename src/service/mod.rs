@@ -768,6 +768,7 @@ fn persist_update(
     if finished.is_some() {
         metrics::counter!("sequence_games_finished_total", "game" => table.setup.variant.name())
             .increment(1);
+        tracing::info!(record = kept, "game ended");
     }
     if let Some(id) = kept {
         let last = reply.outputs.iter_mut().rev().find_map(|o| match o {
@@ -927,6 +928,15 @@ impl Tables {
         match &self.store {
             Some(store) => store.ping(),
             None => Ok(()),
+        }
+    }
+
+    /// The span of log lines about a channel's table: [`Table::span`], or only the channel when it
+    /// has no table. For the Discord layer's lines about a channel.
+    pub fn log_span(&self, channel: ChannelId) -> tracing::Span {
+        match self.get(channel) {
+            Some(shared) => lock(&shared).span(),
+            None => tracing::info_span!("game", channel = channel.0),
         }
     }
 
@@ -1166,6 +1176,7 @@ impl Tables {
                 if table.closed {
                     return Reply::ephemeral(Text::NoTable);
                 }
+                let _span = table.span().entered();
                 if let Some(paused) = &table.paused {
                     // Only what needs no post in the channel: a hand, and ending the table.
                     if !matches!(command, Command::Hand | Command::Stop | Command::Cancel) {
@@ -1219,6 +1230,7 @@ impl Tables {
         };
         let mut table = Table::new(channel, actor, setup, now);
         table.guild = guild;
+        let _span = table.span().entered();
         let reply = Reply {
             outputs: vec![
                 Output::Lobby {
@@ -1434,6 +1446,7 @@ impl Tables {
             if table.closed || !self.may_act(table.guild) {
                 continue;
             }
+            let _span = table.span().entered();
             let before = table.clone();
             let settings = self.settings_for(table.guild);
             let timed_out = table
@@ -1505,18 +1518,22 @@ impl Tables {
     pub async fn auto_step(&self, channel: ChannelId, now: Timestamp) -> Option<Reply> {
         let shared = self.get(channel)?;
         let seed = self.seeds.seed()?;
-        let (task, guild) = {
+        let (task, guild, span) = {
             let mut table = lock(&shared);
             if table.closed || !self.may_act(table.guild) {
                 return None;
             }
+            let span = table.span();
+            let _span = span.enter();
             // With the server's whole posting budget spent, computer moves wait: the timer finds them
             // due again. Members cannot spend the last of it.
             if !self.may_post_unprompted(table.guild, now) {
                 return None;
             }
             let settings = self.known_settings_for(table.guild);
-            (table.claim_auto_task(now, &settings, seed)?, table.guild)
+            let task = table.claim_auto_task(now, &settings, seed)?;
+            drop(_span);
+            (task, table.guild, span)
         };
         let settings = self.known_settings_for(guild);
         let lang = self
@@ -1538,14 +1555,18 @@ impl Tables {
         let chosen = match chosen {
             Ok(mv) => Some(mv),
             Err(e) => {
-                tracing::error!(channel = channel.0, "computer player failed: {e}");
+                span.in_scope(|| {
+                    tracing::error!(channel = channel.0, "computer player failed: {e}")
+                });
                 None
             }
         };
         // Applied and saved on a blocking thread too: saving is I/O.
         let persist = self.persist.clone();
         let table_ref = shared.clone();
+        let in_blocking = span.clone();
         let applied = tokio::task::spawn_blocking(move || {
+            let _span = in_blocking.entered();
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
@@ -1584,7 +1605,9 @@ impl Tables {
             }
             Ok(None) => None,
             Err(e) => {
-                tracing::error!(channel = channel.0, "applying a computer move failed: {e}");
+                span.in_scope(|| {
+                    tracing::error!(channel = channel.0, "applying a computer move failed: {e}")
+                });
                 lock(&shared).auto_busy = false;
                 None
             }

@@ -761,6 +761,18 @@ pub(super) fn roll_hint(game: &Game) -> Option<RollHint> {
 }
 
 impl Table {
+    /// The span of every log line about this table: its server (`guild`, 0 in a DM), `channel`, and
+    /// `game`, the table's own id (when its lobby opened, in milliseconds since the Unix epoch:
+    /// unique within its channel, and the same from lobby to end and across restarts). Never a hand.
+    pub fn span(&self) -> tracing::Span {
+        tracing::info_span!(
+            "game",
+            guild = self.guild.map_or(0, |g| g.0),
+            channel = self.channel.0,
+            game = self.created.0
+        )
+    }
+
     /// A new lobby hosted by `host`, who takes the first seat.
     pub fn new(channel: ChannelId, host: &Actor, setup: Setup, now: Timestamp) -> Table {
         Table {
@@ -1284,6 +1296,7 @@ impl Table {
         })?;
         metrics::counter!("sequence_games_started_total", "game" => config.variant.name())
             .increment(1);
+        tracing::info!(players = seats.len(), "game started");
         // Rated or casual is decided now, with the seats and teams as they are.
         let wanted = setup.rated.unwrap_or_else(|| {
             humans_on_two_teams(&config, |seat| {
