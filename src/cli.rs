@@ -162,18 +162,28 @@ pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
 pub(crate) fn init_logging(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,sequence_bot=info"));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    use tracing_subscriber::Layer;
+    // The health check's view of the gateway, whatever RUST_LOG lets through to the log.
+    let registry = tracing_subscriber::registry().with(
+        crate::discord::health::GatewayWatch
+            .with_filter(crate::discord::health::gateway_watch_filter()),
+    );
+    let lines = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
     let _ = match format {
-        LogFormat::Text => builder.try_init(),
+        LogFormat::Text => registry.with(lines.with_filter(filter)).try_init(),
         // One object per line: the event's own fields at the top level, the fields of the span it
         // happened in (a game's guild, channel and game) under `span`.
-        LogFormat::Json => builder
-            .json()
-            .flatten_event(true)
-            .with_current_span(true)
-            .with_span_list(false)
+        LogFormat::Json => registry
+            .with(
+                lines
+                    .json()
+                    .flatten_event(true)
+                    .with_current_span(true)
+                    .with_span_list(false)
+                    .with_filter(filter),
+            )
             .try_init(),
     };
 }

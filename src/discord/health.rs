@@ -31,6 +31,71 @@ const STORE_CHECK_TIMEOUT: Duration = Duration::from_secs(3);
 /// Longest request head the listener reads: only three short GETs are served.
 const MAX_HEAD_BYTES: usize = 8 * 1024;
 
+/// Shards whose gateway connection was lost and that are resuming. serenity 0.12 reports a resume to
+/// its shard manager only once it has succeeded (the stage it keeps goes from `Connected` to
+/// `Connected`), so the loss is seen in its log event instead ([`GatewayWatch`]) and cleared when
+/// the shard is connected again ([`GatewayMetrics`]).
+static RESUMING: Mutex<std::collections::BTreeSet<u32>> =
+    Mutex::new(std::collections::BTreeSet::new());
+
+fn resuming() -> std::sync::MutexGuard<'static, std::collections::BTreeSet<u32>> {
+    RESUMING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A tracing layer that watches serenity's gateway events for the start of a resume (`Attempting to
+/// resume`, logged by every resume path: a broken connection, a close frame, an op 7 RECONNECT) and
+/// marks that shard as not connected. Installed with its own filter, whatever `RUST_LOG` says.
+/// `tests/e2e_metrics.rs` checks it still sees serenity's event.
+pub struct GatewayWatch;
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for GatewayWatch {
+    fn on_event(
+        &self,
+        event: &tracing::Event<'_>,
+        _ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        struct Message(Option<String>);
+        impl tracing::field::Visit for Message {
+            fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+                if field.name() == "message" {
+                    self.0 = Some(format!("{value:?}"));
+                }
+            }
+        }
+        let mut message = Message(None);
+        event.record(&mut message);
+        let Some(text) = message.0 else { return };
+        if !(text.contains("Attempting to resume") || text.contains("Attempting to reconnect")) {
+            return;
+        }
+        // serenity writes the shard as `[ShardInfo { id: ShardId(N), total: T }]`.
+        let shard = text
+            .split_once("ShardId(")
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .and_then(|(id, _)| id.parse::<u32>().ok());
+        if let Some(shard) = shard {
+            resuming().insert(shard);
+        }
+    }
+}
+
+/// The filter of [`GatewayWatch`]: serenity's gateway events down to debug.
+pub fn gateway_watch_filter() -> tracing_subscriber::filter::Targets {
+    tracing_subscriber::filter::Targets::new()
+        .with_target("serenity::gateway", tracing::Level::DEBUG)
+}
+
+/// Whether shard `id` is connected: serenity's runner says so and no resume is under way.
+fn is_connected(
+    runners: &std::collections::HashMap<serenity::ShardId, serenity::ShardRunnerInfo>,
+    id: u32,
+) -> bool {
+    runners
+        .get(&serenity::ShardId(id))
+        .is_some_and(|r| r.stage == serenity::ConnectionStage::Connected)
+        && !resuming().contains(&id)
+}
+
 /// What `/healthz` and `/readyz` look at, filled in as the process starts.
 pub struct Health {
     /// The tables, once the store is open (the store check and the table gauges).
@@ -94,11 +159,7 @@ impl Health {
         let runners = manager.runners.lock().await;
         let down: Vec<String> = shards
             .ids()
-            .filter(|id| {
-                runners
-                    .get(&serenity::ShardId(*id))
-                    .is_none_or(|r| r.stage != serenity::ConnectionStage::Connected)
-            })
+            .filter(|id| !is_connected(&runners, *id))
             .map(|id| id.to_string())
             .collect();
         match down.as_slice() {
@@ -130,7 +191,7 @@ impl Health {
             let mut connected = 0u32;
             for id in shards.ids() {
                 let runner = runners.get(&serenity::ShardId(id));
-                let up = runner.is_some_and(|r| r.stage == serenity::ConnectionStage::Connected);
+                let up = is_connected(&runners, id);
                 connected += u32::from(up);
                 let shard = id.to_string();
                 metrics::gauge!("sequence_gateway_shard_connected", "shard" => shard.clone())
@@ -394,6 +455,7 @@ impl serenity::EventHandler for GatewayMetrics {
         let shard = event.shard_id.0;
         match event.new {
             serenity::ConnectionStage::Connected => {
+                resuming().remove(&shard);
                 let again = !self
                     .seen
                     .lock()

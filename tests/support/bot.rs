@@ -38,6 +38,8 @@ pub struct BotOptions {
     /// The name the process gives the stand-in's proxy (`http://NAME:x@…`), which records it with
     /// each request (`RecordedRequest::client`): tells several bot processes apart.
     pub proxy_user: Option<String>,
+    /// Environment variables for the child (after the ones that could point it elsewhere are removed).
+    pub env: Vec<(String, String)>,
 }
 
 impl Default for BotOptions {
@@ -54,6 +56,7 @@ impl Default for BotOptions {
             database_url: None,
             extra_config: String::new(),
             proxy_user: None,
+            env: Vec::new(),
         }
     }
 }
@@ -122,6 +125,8 @@ impl BotProcess {
             "SEQUENCE_DATABASE_URL",
             "SEQUENCE_SHARDS",
             "SEQUENCE_SHARD_TOTAL",
+            "SEQUENCE_METRICS_LISTEN",
+            "SEQUENCE_LOG_FORMAT",
             "HTTP_PROXY",
             "HTTPS_PROXY",
             "ALL_PROXY",
@@ -132,6 +137,9 @@ impl BotProcess {
             "no_proxy",
         ] {
             command.env_remove(key);
+        }
+        for (key, value) in &options.env {
+            command.env(key, value);
         }
         let child = command.spawn().expect("start sequence-bot");
         BotProcess {
@@ -199,6 +207,31 @@ impl BotProcess {
             let _ = file.read_to_string(&mut text);
         }
         text
+    }
+
+    /// The address of the bot's metrics listener (`[metrics] listen`, port 0 allowed), from the line
+    /// the bot logs once it listens: waits up to `limit`.
+    pub fn metrics_address(&self, limit: Duration) -> Result<String, String> {
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            let log = self.log();
+            let found = log.lines().find_map(|line| {
+                let start = line.find("metrics and health on http://")?
+                    + "metrics and health on http://".len();
+                let rest = &line[start..];
+                Some(rest[..rest.find('/')?].to_string())
+            });
+            if let Some(address) = found {
+                return Ok(address);
+            }
+            if std::time::Instant::now() >= deadline {
+                return Err(format!(
+                    "the bot did not say where its metrics are\nbot log:\n{}",
+                    self.log_tail(40)
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 
     /// The last `lines` lines of the log, for failure messages.

@@ -1,0 +1,274 @@
+//! Metrics, health and JSON logs, end to end with the real binary and the Discord stand-in: the bot
+//! listens on `[metrics] listen` (set through `SEQUENCE_METRICS_LISTEN`, port 0); `/metrics` counts the
+//! game as it is played; `/healthz` answers 503 while the gateway connection is down and 200 again once
+//! the bot has resumed; with `SEQUENCE_LOG_FORMAT=json` every log line is a JSON object, and the lines
+//! about the game carry its guild, channel and game ids.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use support::bot::{BotOptions, Harness};
+use support::fake_discord::{Config, DropMode};
+use support::table::{TableDriver, TurnEnd, STEP};
+
+/// GETs `path` from the bot's listener: status and body.
+async fn get(address: &str, path: &str) -> (u16, String) {
+    let url = format!("http://{address}{path}");
+    tokio::task::spawn_blocking(move || {
+        sequence_bot::cli::http_get(&url, Duration::from_secs(10))
+            .unwrap_or_else(|e| panic!("GET {url}: {e}"))
+    })
+    .await
+    .expect("the GET ran")
+}
+
+/// Polls `path` until it answers `status` (up to `limit`); the last body.
+async fn wait_status(address: &str, path: &str, status: u16, limit: Duration) -> String {
+    let deadline = Instant::now() + limit;
+    loop {
+        let (got, body) = get(address, path).await;
+        if got == status {
+            return body;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{path} still answers {got} ({}) after {limit:?}; expected {status}",
+            body.trim()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The sum of the samples of `name` whose labels include every one of `labels` (Prometheus text).
+fn sample(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| {
+            let (series, value) = line.rsplit_once(' ')?;
+            let (metric, label_text) = match series.split_once('{') {
+                Some((metric, rest)) => (metric, rest.trim_end_matches('}')),
+                None => (series, ""),
+            };
+            let wanted = metric == name
+                && labels
+                    .iter()
+                    .all(|(k, v)| label_text.split(',').any(|l| l == format!("{k}=\"{v}\"")));
+            wanted.then(|| value.parse::<f64>().ok()).flatten()
+        })
+        .sum()
+}
+
+async fn scrape(address: &str) -> String {
+    let (status, body) = get(address, "/metrics").await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_follow_the_game_and_health_follows_the_gateway() {
+    let options = BotOptions {
+        env: vec![
+            ("SEQUENCE_METRICS_LISTEN".into(), "127.0.0.1:0".into()),
+            ("SEQUENCE_LOG_FORMAT".into(), "json".into()),
+        ],
+        ..BotOptions::default()
+    };
+    let h = Harness::start(Config::default(), &options)
+        .await
+        .expect("the bot connects to the stand-in");
+    let fake = &h.fake;
+    let address = h
+        .bot
+        .metrics_address(Duration::from_secs(30))
+        .expect("a listener");
+    wait_status(&address, "/readyz", 200, Duration::from_secs(30)).await;
+    wait_status(&address, "/healthz", 200, Duration::from_secs(30)).await;
+    assert_eq!(get(&address, "/nothing").await.0, 404);
+
+    let before = scrape(&address).await;
+    assert_eq!(
+        sample(&before, "sequence_gateway_shards_connected", &[]),
+        1.0
+    );
+    assert!(sample(&before, "process_resident_memory_bytes", &[]) > 1e6);
+    let moves_before = sample(&before, "sequence_moves_total", &[("game", "classic")]);
+
+    let players = vec![fake.add_user("alice"), fake.add_user("bob")];
+    let channel = fake.add_channel("sequence-metrics");
+    let mut table = TableDriver::open(fake, channel, &players[0], &players[1..], 2)
+        .await
+        .expect("a game");
+    for _ in 0..3 {
+        match table.play_turn().await {
+            Ok(TurnEnd::Next) => {}
+            Ok(TurnEnd::Over(_)) => panic!("the game ended early"),
+            Err(e) => panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)),
+        }
+    }
+    let during = scrape(&address).await;
+    let game = [("game", "classic")];
+    assert_eq!(
+        sample(&during, "sequence_games_started_total", &game)
+            - sample(&before, "sequence_games_started_total", &game),
+        1.0,
+        "{during}"
+    );
+    assert_eq!(
+        sample(&during, "sequence_moves_total", &game) - moves_before,
+        3.0,
+        "{during}"
+    );
+    assert_eq!(
+        sample(
+            &during,
+            "sequence_tables",
+            &[("state", "playing"), ("game", "classic")]
+        ),
+        1.0,
+        "{during}"
+    );
+    assert!(
+        sample(
+            &during,
+            "sequence_interaction_seconds_count",
+            &[("command", "sequence play")]
+        ) >= 1.0
+            || sample(
+                &during,
+                "sequence_interaction_seconds_count",
+                &[("command", "button")]
+            ) >= 1.0,
+        "answers are timed: {during}"
+    );
+    assert!(
+        sample(
+            &during,
+            "sequence_interaction_seconds_count",
+            &[("command", "sequence start")]
+        ) >= 1.0,
+        "{during}"
+    );
+    assert!(
+        sample(
+            &during,
+            "sequence_discord_requests_total",
+            &[("status", "2xx")]
+        ) >= 3.0,
+        "{during}"
+    );
+    assert!(
+        sample(&during, "sequence_store_seconds_count", &[("op", "save")])
+            > sample(&before, "sequence_store_seconds_count", &[("op", "save")]),
+        "{during}"
+    );
+    assert!(during.contains("sequence_store_seconds_bucket{op=\"save\",le=\"0.005\"}"));
+    assert!(
+        !during.contains(&fake.guild_id().to_string()),
+        "no per-server label: {during}"
+    );
+
+    // The gateway drops: the stand-in holds the bot's RESUME until the next dispatch, so the shard
+    // stays disconnected until a player acts.
+    assert!(fake.drop_gateway(DropMode::Abrupt), "a connection to drop");
+    let deadline = Instant::now() + STEP;
+    let reason = loop {
+        let (status, body) = get(&address, "/healthz").await;
+        if status == 503 {
+            break body;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "/healthz still answers {status} with the gateway down\nbot log:\n{}",
+            h.bot.log_tail(30)
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(reason.contains("shard 0"), "{reason}");
+    assert_eq!(get(&address, "/readyz").await.0, 503);
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(["healthcheck", &format!("http://{address}/healthz")])
+        .output()
+        .expect("healthcheck runs");
+    assert_eq!(
+        status.status.code(),
+        Some(1),
+        "the healthcheck command fails"
+    );
+    match table.play_turn().await {
+        Ok(TurnEnd::Next) => {}
+        Ok(TurnEnd::Over(_)) => panic!("the game ended early"),
+        Err(e) => panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)),
+    }
+    fake.wait_resumed(1, STEP).await.expect("resumed");
+    wait_status(&address, "/healthz", 200, STEP).await;
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(["healthcheck", &format!("http://{address}/healthz")])
+        .output()
+        .expect("healthcheck runs");
+    assert_eq!(
+        status.status.code(),
+        Some(0),
+        "the healthcheck command passes"
+    );
+    let resumed = scrape(&address).await;
+    assert_eq!(
+        sample(
+            &resumed,
+            "sequence_gateway_reconnects_total",
+            &[("shard", "0")]
+        ),
+        1.0,
+        "{resumed}"
+    );
+    assert_eq!(
+        sample(&resumed, "sequence_moves_total", &game) - moves_before,
+        4.0
+    );
+
+    let stop = fake
+        .slash(&players[0], channel, "sequence stop", &[])
+        .expect("stop");
+    support::table::record_after(fake, &stop, channel)
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    let after = scrape(&address).await;
+    assert_eq!(
+        sample(&after, "sequence_games_finished_total", &game)
+            - sample(&before, "sequence_games_finished_total", &game),
+        1.0,
+        "{after}"
+    );
+    assert_eq!(
+        sample(&after, "sequence_tables", &[("state", "playing")]),
+        0.0,
+        "{after}"
+    );
+
+    // JSON logs: one object a line; lines about the game carry its ids.
+    let log = h.bot.log();
+    let mut about_games = 0;
+    let mut messages = Vec::new();
+    for line in log.lines().filter(|l| !l.trim().is_empty()) {
+        let entry: Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("not a JSON log line ({e}): {line}"));
+        let message = entry["message"].as_str().unwrap_or_default().to_string();
+        let span = &entry["span"];
+        if span["name"] == "game" || entry.get("channel").is_some() {
+            about_games += 1;
+            assert_eq!(span["name"], "game", "{line}");
+            assert_eq!(span["guild"], fake.guild_id(), "{line}");
+            assert_eq!(span["channel"], channel, "{line}");
+            assert!(span["game"].as_u64().is_some_and(|g| g > 0), "{line}");
+        }
+        messages.push(message);
+    }
+    for expected in ["game started", "game ended"] {
+        assert!(
+            messages.iter().any(|m| m == expected),
+            "a `{expected}` line: {messages:?}"
+        );
+    }
+    assert!(about_games >= 2, "{log}");
+}
