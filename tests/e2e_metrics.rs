@@ -9,7 +9,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::bot::{BotOptions, Harness};
+use support::bot::{prometheus_sample as sample, BotOptions, Harness};
 use support::fake_discord::{Config, DropMode};
 use support::table::{TableDriver, TurnEnd, STEP};
 
@@ -39,25 +39,6 @@ async fn wait_status(address: &str, path: &str, status: u16, limit: Duration) ->
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-}
-
-/// The sum of the samples of `name` whose labels include every one of `labels` (Prometheus text).
-fn sample(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
-    text.lines()
-        .filter(|line| !line.starts_with('#'))
-        .filter_map(|line| {
-            let (series, value) = line.rsplit_once(' ')?;
-            let (metric, label_text) = match series.split_once('{') {
-                Some((metric, rest)) => (metric, rest.trim_end_matches('}')),
-                None => (series, ""),
-            };
-            let wanted = metric == name
-                && labels
-                    .iter()
-                    .all(|(k, v)| label_text.split(',').any(|l| l == format!("{k}=\"{v}\"")));
-            wanted.then(|| value.parse::<f64>().ok()).flatten()
-        })
-        .sum()
 }
 
 async fn scrape(address: &str) -> String {

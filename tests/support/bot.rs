@@ -315,3 +315,22 @@ impl Harness {
         self.bot = BotProcess::spawn(&self.fake, self.dir.path(), options);
     }
 }
+
+/// The sum of the samples of `name` whose labels include every one of `labels` (Prometheus text).
+pub fn prometheus_sample(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| {
+            let (series, value) = line.rsplit_once(' ')?;
+            let (metric, label_text) = match series.split_once('{') {
+                Some((metric, rest)) => (metric, rest.trim_end_matches('}')),
+                None => (series, ""),
+            };
+            let wanted = metric == name
+                && labels
+                    .iter()
+                    .all(|(k, v)| label_text.split(',').any(|l| l == format!("{k}=\"{v}\"")));
+            wanted.then(|| value.parse::<f64>().ok()).flatten()
+        })
+        .sum()
+}
