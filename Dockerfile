@@ -5,8 +5,8 @@
 #   docker run -d --name sequence-bot -e DISCORD_TOKEN=... -v sequence-data:/data sequence-bot
 #
 # Configuration: environment variables (DISCORD_TOKEN, SEQUENCE_DEV_GUILD, SEQUENCE_DATABASE,
-# SEQUENCE_DATABASE_URL, SEQUENCE_SHARDS, SEQUENCE_SHARD_TOTAL; docker-compose.yml runs two sharded
-# processes over PostgreSQL), and/or a
+# SEQUENCE_DATABASE_URL, SEQUENCE_SHARDS, SEQUENCE_SHARD_TOTAL, SEQUENCE_METRICS_LISTEN, SEQUENCE_LOG_FORMAT;
+# docker-compose.yml runs two sharded processes over PostgreSQL), and/or a
 # config file: /data/config.toml is read by default, or mount one anywhere and pass
 # `run --config /path/config.toml` as the command.
 
@@ -41,3 +41,6 @@ ENV SEQUENCE_DATABASE=/data/sequence-bot.sqlite3 \
 VOLUME ["/data"]
 ENTRYPOINT ["sequence-bot"]
 CMD ["run"]
+# With SEQUENCE_METRICS_LISTEN (or [metrics] listen) set, `sequence-bot healthcheck` GETs /healthz and
+# exits 0 or 1 (the image has no curl); docker-compose.yml uses it. Without a listener it exits 2, so no
+# HEALTHCHECK is declared here: add one with `--health-cmd "sequence-bot healthcheck"` when you set it.
