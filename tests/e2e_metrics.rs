@@ -76,7 +76,7 @@ async fn metrics_follow_the_game_and_health_follows_the_gateway() {
     assert!(sample(&before, "process_resident_memory_bytes", &[]) > 1e6);
     let moves_before = sample(&before, "sequence_moves_total", &[("game", "classic")]);
 
-    let players = vec![fake.add_user("alice"), fake.add_user("bob")];
+    let players = [fake.add_user("alice"), fake.add_user("bob")];
     let channel = fake.add_channel("sequence-metrics");
     let mut table = TableDriver::open(fake, channel, &players[0], &players[1..], 2)
         .await

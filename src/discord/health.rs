@@ -426,18 +426,10 @@ fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
 
 /// Counts what serenity tells event handlers only (not poise): rate-limit waits and the shards'
 /// connection changes.
+#[derive(Default)]
 pub struct GatewayMetrics {
     /// Shards seen connected at least once: a later connection is a reconnect.
     seen: Mutex<std::collections::HashSet<u32>>,
-}
-
-impl GatewayMetrics {
-    /// Nothing seen yet.
-    pub fn new() -> GatewayMetrics {
-        GatewayMetrics {
-            seen: Mutex::new(std::collections::HashSet::new()),
-        }
-    }
 }
 
 #[serenity::async_trait]

@@ -210,21 +210,26 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
         health.set_tables(tables.clone());
         health.set_restored();
     }
-    let result = run_shards(
-        config,
-        http,
-        name,
-        plan,
+    let opened = Opened {
         tables,
         restored,
-        claim.clone(),
+        claim: claim.clone(),
         health,
-    )
-    .await;
+    };
+    let result = run_shards(config, http, name, plan, opened).await;
     // Saved already (every move is saved before it is announced): letting go of the shards is all
     // that is left, so that a replacement can take them over at once.
     let _ = tokio::task::spawn_blocking(move || claim.release()).await;
     result
+}
+
+/// What [`run`] has set up before the gateway: the restored tables, the hold on the shards, and the
+/// health listener's state (with `[metrics] listen`).
+struct Opened {
+    tables: Arc<Tables>,
+    restored: Restored,
+    claim: Arc<dyn ShardClaim>,
+    health: Option<Arc<health::Health>>,
 }
 
 /// The gateway part of [`run`], once the tables are restored and the shards held.
@@ -233,11 +238,14 @@ async fn run_shards(
     http: serenity::Http,
     name: Option<String>,
     plan: ShardPlan,
-    tables: Arc<Tables>,
-    restored: Restored,
-    claim: Arc<dyn ShardClaim>,
-    health: Option<Arc<health::Health>>,
+    opened: Opened,
 ) -> Result<(), DiscordError> {
+    let Opened {
+        tables,
+        restored,
+        claim,
+        health,
+    } = opened;
     let notes = restored.notes;
     let data = Data::new(
         tables,
@@ -304,7 +312,7 @@ async fn run_shards(
     let mut builder = serenity::ClientBuilder::new_with_http(http, intents).framework(framework);
     if health.is_some() {
         // Rate-limit waits and shard connection changes reach event handlers only (not poise).
-        builder = builder.event_handler(health::GatewayMetrics::new());
+        builder = builder.event_handler(health::GatewayMetrics::default());
     }
     let mut client = builder
         .await
