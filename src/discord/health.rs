@@ -184,7 +184,9 @@ impl Health {
     /// counted: open tables, the shards' connections and latency, and the process's memory.
     pub async fn render(&self) -> String {
         if let Some(tables) = self.tables.get() {
-            tables.record_table_gauges();
+            // Counting takes each table's lock, which a save may hold for a moment: off the runtime.
+            let tables = tables.clone();
+            let _ = tokio::task::spawn_blocking(move || tables.record_table_gauges()).await;
         }
         if let Some((shards, manager)) = self.gateway.get() {
             let runners = manager.runners.lock().await;
