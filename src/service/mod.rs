@@ -1011,7 +1011,9 @@ impl Tables {
             }
             table.lobby_message = Some(message_id);
             if let Err(e) = self.persist.save(&table) {
-                tracing::warn!(channel = channel.0, "cannot save the lobby message id: {e}");
+                table.span().in_scope(|| {
+                    tracing::warn!(channel = channel.0, "cannot save the lobby message id: {e}")
+                });
             }
         }
     }
@@ -1255,6 +1257,7 @@ impl Tables {
         let channel = table.channel;
         // The new table is locked before it is published, so nobody uses it before it is saved; the
         // map lock is taken inside a table lock, as everywhere.
+        let _span = table.span().entered();
         let shared = Arc::new(Mutex::new(table));
         let mut table = lock(&shared);
         {
@@ -1381,6 +1384,7 @@ impl Tables {
         if table.closed || !table.pause(now) {
             return false;
         }
+        let _span = table.span().entered();
         tracing::warn!(
             channel = channel.0,
             "cannot post in the channel: the table is paused"
@@ -1408,6 +1412,7 @@ impl Tables {
         if table.closed || !self.may_act(table.guild) {
             return None;
         }
+        let _span = table.span().entered();
         let paused = table.paused.as_mut()?;
         let missing = Permission::missing_to_post(granted, thread);
         if !missing.is_empty() {
