@@ -471,3 +471,32 @@ impl serenity::EventHandler for GatewayMetrics {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tracing_subscriber::layer::SubscriberExt;
+
+    #[test]
+    fn a_resume_in_serenitys_log_marks_its_shard_as_not_connected() {
+        let subscriber = tracing_subscriber::registry().with(GatewayWatch);
+        tracing::subscriber::with_default(subscriber, || {
+            tracing::debug!(
+                target: "serenity::gateway::shard",
+                "[{:?}] Attempting to resume",
+                "ShardInfo { id: ShardId(7), total: 8 }"
+            );
+            tracing::debug!(target: "serenity::gateway::shard", "[ShardInfo {{ id: ShardId(6), total: 8 }}] Received Ready");
+        });
+        assert!(resuming().contains(&7));
+        assert!(!resuming().contains(&6), "only a resume counts");
+        resuming().remove(&7);
+    }
+
+    #[test]
+    fn resident_memory_is_read_on_linux() {
+        if cfg!(target_os = "linux") {
+            assert!(resident_bytes().is_some_and(|b| b > 1024 * 1024));
+        }
+    }
+}
