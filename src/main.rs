@@ -76,6 +76,23 @@ enum Command {
         #[arg(long, default_value = "en-US")]
         lang: String,
     },
+    /// Write a consistent copy of the SQLite database to OUT (a new file), safe while the bot runs.
+    Backup {
+        /// The backup file to write; it must not exist.
+        out: std::path::PathBuf,
+        /// The configuration file naming the database (see config.example.toml).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
+    /// Put a backup in place of the SQLite database (stop the bot first); the replaced database is kept
+    /// beside it as DATABASE.before-restore-<unix ms>.
+    Restore {
+        /// The backup file to restore.
+        backup: std::path::PathBuf,
+        /// The configuration file naming the database (see config.example.toml).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
     /// Play seeded matches between two computer levels, seats swapped every game, and print wins, draws
     /// and a 95% confidence interval.
     Arena {
@@ -184,6 +201,8 @@ fn main() {
             lang: sequence_bot::i18n::Lang::from_locale(&lang),
         }),
         Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
+        Some(Command::Backup { out, config }) => cli::backup(&out, config.as_deref()),
+        Some(Command::Restore { backup, config }) => cli::restore(&backup, config.as_deref()),
         Some(Command::Console { config }) => sequence_bot::console::run_console(config.as_deref()),
         Some(Command::Arena {
             a,
