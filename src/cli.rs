@@ -167,44 +167,6 @@ pub(crate) fn init_logging() {
         .try_init();
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn input_is_capped() {
-        let read = |bytes: &[u8], cap| read_capped(bytes, cap).expect("reads");
-        assert_eq!(read(b"abcd", 4).as_deref(), Some("abcd"));
-        assert_eq!(read(b"abcde", 4), None);
-        assert_eq!(read(b"", 4).as_deref(), Some(""));
-        let err = read_capped(&[0xff, 0xfe][..], 4).expect_err("not UTF-8");
-        assert_eq!(err.kind(), ErrorKind::InvalidData);
-    }
-
-    #[test]
-    fn oversized_and_binary_files_are_refused_clearly() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let big = dir.path().join("big.json");
-        let size = usize::try_from(MAX_INPUT_BYTES).expect("fits") + 1;
-        std::fs::write(&big, vec![b' '; size]).expect("write");
-        let err = read_input(&big.display().to_string()).expect_err("too big");
-        assert!(err.contains("larger than 4 MiB"), "{err}");
-        let exact = dir.path().join("exact.json");
-        std::fs::write(&exact, vec![b' '; size - 1]).expect("write");
-        assert_eq!(
-            read_input(&exact.display().to_string()).map(|t| t.len()),
-            Ok(size - 1)
-        );
-        let binary = dir.path().join("binary.json");
-        std::fs::write(&binary, [0xff, 0x00, 0xc3]).expect("write");
-        let err = read_input(&binary.display().to_string()).expect_err("binary");
-        assert!(err.ends_with("it is not UTF-8 text"), "{err}");
-        let err =
-            read_input(&dir.path().join("missing").display().to_string()).expect_err("missing");
-        assert!(err.starts_with("cannot read "), "{err}");
-    }
-}
-
 /// The SQLite file of the configuration, or the exit code and message for a configuration without one.
 fn sqlite_database(config_path: Option<&std::path::Path>) -> Result<std::path::PathBuf, i32> {
     let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
@@ -313,5 +275,43 @@ pub fn restore(from: &std::path::Path, config_path: Option<&std::path::Path>) ->
             print_error(&format!("sequence-bot: nothing was restored: {e}"));
             1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_is_capped() {
+        let read = |bytes: &[u8], cap| read_capped(bytes, cap).expect("reads");
+        assert_eq!(read(b"abcd", 4).as_deref(), Some("abcd"));
+        assert_eq!(read(b"abcde", 4), None);
+        assert_eq!(read(b"", 4).as_deref(), Some(""));
+        let err = read_capped(&[0xff, 0xfe][..], 4).expect_err("not UTF-8");
+        assert_eq!(err.kind(), ErrorKind::InvalidData);
+    }
+
+    #[test]
+    fn oversized_and_binary_files_are_refused_clearly() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let big = dir.path().join("big.json");
+        let size = usize::try_from(MAX_INPUT_BYTES).expect("fits") + 1;
+        std::fs::write(&big, vec![b' '; size]).expect("write");
+        let err = read_input(&big.display().to_string()).expect_err("too big");
+        assert!(err.contains("larger than 4 MiB"), "{err}");
+        let exact = dir.path().join("exact.json");
+        std::fs::write(&exact, vec![b' '; size - 1]).expect("write");
+        assert_eq!(
+            read_input(&exact.display().to_string()).map(|t| t.len()),
+            Ok(size - 1)
+        );
+        let binary = dir.path().join("binary.json");
+        std::fs::write(&binary, [0xff, 0x00, 0xc3]).expect("write");
+        let err = read_input(&binary.display().to_string()).expect_err("binary");
+        assert!(err.ends_with("it is not UTF-8 text"), "{err}");
+        let err =
+            read_input(&dir.path().join("missing").display().to_string()).expect_err("missing");
+        assert!(err.starts_with("cannot read "), "{err}");
     }
 }

@@ -28,7 +28,7 @@ struct Bot {
 impl Bot {
     fn start(config: &Path) -> Bot {
         let process = console::Process::spawn(config, "error", &[], Stdio::null());
-        let mut bot = Bot {
+        let bot = Bot {
             process,
             next_id: 1,
         };
