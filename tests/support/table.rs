@@ -609,7 +609,6 @@ impl<'a> TableDriver<'a> {
         let mut exchanged = false;
         let mut thorough = self.thorough;
         loop {
-            let hand = self.hand_lines(&user);
             let cards = self
                 .suggest(
                     &user,
@@ -619,8 +618,21 @@ impl<'a> TableDriver<'a> {
                 )
                 .await?;
             // Autocomplete shows exactly the caller's own cards, as in their hand DM (the cells listed
-            // there may be older: other players moved since).
+            // there may be older: other players moved since). The DM of a hand is posted after the
+            // move's board and may wait for the server's posting budget, so a busy machine can show
+            // the next turn before it arrives: the newest DM is awaited for a while.
             let card_of = |line: &str| line.split(" — ").next().unwrap_or("").to_string();
+            let same_cards = |hand: &[String]| {
+                cards
+                    .iter()
+                    .all(|card| hand.iter().any(|line| card_of(line) == card_of(&card.label)))
+            };
+            let mut hand = self.hand_lines(&user);
+            let waited = std::time::Instant::now();
+            while !same_cards(&hand) && waited.elapsed() < STEP {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                hand = self.hand_lines(&user);
+            }
             for card in &cards {
                 if !hand
                     .iter()
