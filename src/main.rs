@@ -53,13 +53,17 @@ enum Command {
         game: String,
     },
     /// Draw a recorded game's board as PNG after K actions (default: all); with --seat N also that seat's
-    /// hand, written to --hand-out or next to --out as NAME.hand.png.
+    /// hand, written to --hand-out or next to --out as NAME.hand.png; with --animate, the whole game as an
+    /// animated GIF.
     Render {
         /// The record file, or `-` for standard input.
         record: String,
         /// Where to write the board PNG.
         #[arg(long)]
-        out: std::path::PathBuf,
+        out: Option<std::path::PathBuf>,
+        /// Where to write the whole game as an animated GIF (one frame per move).
+        #[arg(long)]
+        animate: Option<std::path::PathBuf>,
         /// Also draw this seat's hand (seats count from 0).
         #[arg(long)]
         seat: Option<u8>,
@@ -186,6 +190,7 @@ fn main() {
         Some(Command::Render {
             record,
             out,
+            animate,
             seat,
             after,
             hand_out,
@@ -194,6 +199,7 @@ fn main() {
         }) => sequence_bot::render::cli::run(&sequence_bot::render::cli::RenderArgs {
             record,
             out,
+            animate,
             seat,
             after,
             hand_out,

@@ -1,6 +1,7 @@
 //! Images of the board (for the channel) and of a hand (for its owner only), and their PNG encoding.
 //! Pure functions of a [`View`]: the board image never reads `view.hand`, so it cannot leak a hand.
 
+pub mod animate;
 mod assets;
 mod board;
 mod canvas;

@@ -623,9 +623,10 @@ impl<'a> TableDriver<'a> {
             // the next turn before it arrives: the newest DM is awaited for a while.
             let card_of = |line: &str| line.split(" — ").next().unwrap_or("").to_string();
             let same_cards = |hand: &[String]| {
-                cards
-                    .iter()
-                    .all(|card| hand.iter().any(|line| card_of(line) == card_of(&card.label)))
+                cards.iter().all(|card| {
+                    hand.iter()
+                        .any(|line| card_of(line) == card_of(&card.label))
+                })
             };
             let mut hand = self.hand_lines(&user);
             let waited = std::time::Instant::now();
