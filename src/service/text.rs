@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
-use crate::i18n::{join_list, tr, Args, Lang, Tr};
+use crate::i18n::{join_list, tr, tr_args, Args, Lang, Tr};
 
 use super::names::chat_name;
 use super::{Button, ChannelId, Permission, UserId};
@@ -731,6 +731,19 @@ pub enum Text {
     SlowDown,
     /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
     LeaveAnswered,
+    /// The level menu of **Add computer**; `added` names the computer player just added.
+    BotMenu {
+        /// The computer player the last press added.
+        added: Option<String>,
+    },
+    /// The **⋯** menu of a running game.
+    GameMenu,
+    /// A button made for an earlier game or lobby of this channel.
+    ButtonExpired,
+    /// A player in the lobby moved to a team (an acknowledgement).
+    TeamChanged(TeamName),
+    /// A player asked for the team they are on already.
+    AlreadyOnTeam(TeamName),
 }
 
 /// A server setting that is a number of seconds.
@@ -1027,6 +1040,8 @@ impl Text {
                 | Text::BadButton
                 | Text::SlowDown
                 | Text::LeaveAnswered
+                | Text::ButtonExpired
+                | Text::AlreadyOnTeam(_)
         )
     }
 
@@ -1038,6 +1053,7 @@ impl Text {
                 | Text::Joined
                 | Text::Left
                 | Text::BotAdded(_)
+                | Text::TeamChanged(_)
                 | Text::BotRemoved(_)
                 | Text::CancelledAck
                 | Text::BegunAck
@@ -1689,6 +1705,20 @@ impl Text {
             Text::BadButton => tr.t("bad-button"),
             Text::SlowDown => tr.t("slow-down"),
             Text::LeaveAnswered => tr.t("leave-answered"),
+            Text::BotMenu { added: None } => tr.t("bot-menu"),
+            Text::BotMenu { added: Some(name) } => {
+                tr.ta("bot-menu-added", &Args::new().text("name", chat_name(name)))
+            }
+            Text::GameMenu => tr.t("game-menu"),
+            Text::ButtonExpired => tr.t("button-expired"),
+            Text::TeamChanged(team) => {
+                let team = team_name(tr, *team);
+                tr.ta("team-changed", &Args::new().text("team", team))
+            }
+            Text::AlreadyOnTeam(team) => {
+                let team = team_name(tr, *team);
+                tr.ta("already-on-team", &Args::new().text("team", team))
+            }
         }
     }
 }
@@ -1753,6 +1783,20 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::Rematch(_) => "button-rematch",
         Button::ConfirmLeave(_) => "button-leave-confirm",
         Button::KeepPlaying => "button-leave-keep",
+        Button::AddBotLevel(_, level) => {
+            return tr(lang, &format!("button-level-{level}"));
+        }
+        Button::RemoveBot => "button-removebot",
+        Button::JoinTeam(team) => {
+            return tr_args(lang, "button-join-team", &Args::new().number("team", team));
+        }
+        Button::More => "button-more",
+        Button::Status => "button-status",
+        Button::Rules => "button-rules",
+        Button::LeaveGame(_) => "button-leave-game",
+        Button::Stop(_) => "button-stop",
+        Button::Stats => "button-stats",
+        Button::Record(_) => "button-record",
     };
     tr(lang, key)
 }
