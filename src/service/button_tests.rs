@@ -118,6 +118,7 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
         Button::Rules,
         Button::LeaveGame(T0.0),
         Button::Stop(T0.0),
+        Button::ConfirmStop(T0.0),
         Button::Stats,
         Button::Record(42),
     ];
@@ -380,6 +381,19 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         vec![Button::Status, Button::Rules, Button::Stop(game)],
         "a moderator"
     );
+    let moderator_asked = tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(1),
+            actor: Actor {
+                can_manage: true,
+                ..test_actor(13)
+            },
+            command: Button::Stop(game).command(),
+        },
+        T0,
+    );
+    assert!(all_text(&moderator_asked).contains("without a result"));
     // Each gives what the typed command gives, privately, changing nothing.
     let before = state(&tables, 1);
     for (button, typed) in [
@@ -402,8 +416,17 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         vec![Button::ConfirmLeave(game), Button::KeepPlaying]
     );
     assert!(tables.snapshot(ChannelId(1)).is_some(), "still playing");
-    // The host stops it with the menu's button.
-    let stopped = press(&tables, 1, 10, Button::Stop(game));
+    refused(&tables, 1, 11, Button::ConfirmStop(game), "Only the host");
+    // The host stops it with the menu's button, asked first (a player's stop is giving up).
+    let before = state(&tables, 1);
+    let asked = press(&tables, 1, 10, Button::Stop(game));
+    assert_eq!(
+        private_buttons(&asked),
+        vec![Button::ConfirmStop(game), Button::KeepPlaying]
+    );
+    assert!(all_text(&asked).contains("counts as giving up"));
+    assert_eq!(before, state(&tables, 1), "asking changes nothing");
+    let stopped = press(&tables, 1, 10, Button::ConfirmStop(game));
     assert!(!stopped.is_refusal());
     assert!(all_text(&stopped).contains("stopped"));
     assert!(tables.is_empty());
@@ -413,6 +436,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
     ask_at(&tables, 1, 11, Command::Join { team: None }, later);
     ask_at(&tables, 1, 10, Command::Begin, later);
     refused(&tables, 1, 10, Button::Stop(game), "earlier game or lobby");
+    refused(&tables, 1, 10, Button::ConfirmStop(game), "earlier game or lobby");
     refused(&tables, 1, 11, Button::LeaveGame(game), "earlier game or lobby");
     assert!(!press(&tables, 1, 10, Button::More).is_refusal());
 }

@@ -156,10 +156,11 @@ fn variant_index(text: &Text) -> usize {
         Text::ButtonExpired => 135,
         Text::TeamChanged(_) => 136,
         Text::AlreadyOnTeam(_) => 137,
+        Text::ConfirmStop { .. } => 138,
     }
 }
 
-const VARIANTS: usize = 138;
+const VARIANTS: usize = 139;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -348,6 +349,8 @@ fn samples() -> Vec<Text> {
         Text::ButtonExpired,
         Text::TeamChanged(team(1)),
         Text::AlreadyOnTeam(team(0)),
+        Text::ConfirmStop { gives_up: true },
+        Text::ConfirmStop { gives_up: false },
         Text::LobbyOpened,
         Text::Joined,
         Text::Left,

@@ -228,6 +228,8 @@ pub enum Command {
     BotMenu,
     /// The turn prompt's **⋯** button: what else the asker may do in the running game, privately.
     Menu,
+    /// The **⋯** menu's Stop: asks privately to confirm (who may stop the game).
+    AskStop,
     /// A press of a button made for one game of the channel: carried out as `command` only while
     /// that game's table is the channel's, else refused politely.
     OfGame {
@@ -268,6 +270,7 @@ impl Command {
             Command::Hand
                 | Command::BotMenu
                 | Command::Menu
+                | Command::AskStop
                 | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
@@ -318,8 +321,10 @@ pub enum Button {
     Rules,
     /// Leave this game (asks to confirm first).
     LeaveGame(GameKey),
-    /// End this game now (who may stop it).
+    /// End this game now (who may stop it): asks to confirm first.
     Stop(GameKey),
+    /// End this game now, as asked to confirm.
+    ConfirmStop(GameKey),
     /// My totals on this server.
     Stats,
     /// The record of this stored game, privately.
@@ -368,6 +373,7 @@ impl Button {
             Button::Rules => "sequence:rules".into(),
             Button::LeaveGame(game) => format!("sequence:leave:{game}"),
             Button::Stop(game) => format!("sequence:stop:{game}"),
+            Button::ConfirmStop(game) => format!("sequence:stop-confirm:{game}"),
             Button::Stats => "sequence:stats".into(),
             Button::Record(game) => format!("sequence:record:{game}"),
         }
@@ -391,6 +397,7 @@ impl Button {
             ["sequence", "join", team] => Button::JoinTeam(team.parse().ok()?),
             ["sequence", "leave", game] => Button::LeaveGame(game.parse().ok()?),
             ["sequence", "stop", game] => Button::Stop(game.parse().ok()?),
+            ["sequence", "stop-confirm", game] => Button::ConfirmStop(game.parse().ok()?),
             ["sequence", "record", game] => Button::Record(game.parse().ok()?),
             _ => return None,
         };
@@ -421,7 +428,8 @@ impl Button {
             Button::Status => Command::Status,
             Button::Rules => Command::Rules { variant: None },
             Button::LeaveGame(game) => of_game(game, Command::Leave),
-            Button::Stop(game) => of_game(game, Command::Stop),
+            Button::Stop(game) => of_game(game, Command::AskStop),
+            Button::ConfirmStop(game) => of_game(game, Command::Stop),
             Button::Stats => Command::Stats { user: None },
             Button::Record(game) => Command::Record { game: Some(game) },
         }
@@ -445,7 +453,7 @@ impl Button {
     pub const fn is_danger(self) -> bool {
         matches!(
             self,
-            Button::Cancel | Button::ConfirmLeave(_) | Button::Stop(_)
+            Button::Cancel | Button::ConfirmLeave(_) | Button::Stop(_) | Button::ConfirmStop(_)
         )
     }
 }
@@ -1236,6 +1244,7 @@ impl Tables {
                         | Command::Status
                         | Command::BotMenu
                         | Command::Menu
+                        | Command::AskStop
                 )
                     || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());

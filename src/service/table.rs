@@ -1089,6 +1089,7 @@ impl Table {
             Command::Press(_) | Command::OfGame { .. } => Err(Text::Internal),
             Command::BotMenu => self.bot_menu(actor),
             Command::Menu => self.game_menu(actor),
+            Command::AskStop => self.confirm_stop(actor),
             Command::Start { .. } => Err(Text::TableExists),
             Command::Settings(_) => Err(Text::Internal),
             Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
@@ -1744,6 +1745,22 @@ impl Table {
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmLeave { ends_game }],
             buttons: vec![Button::ConfirmLeave(game), Button::KeepPlaying],
+            ..Message::default()
+        })])
+    }
+
+    /// **Stop the game** in the ⋯ menu: asks first, privately, saying what stopping means for the
+    /// asker (a player gives up; a moderator ends it without a result). Changes nothing.
+    fn confirm_stop(&mut self, actor: &Actor) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(self.not_boss());
+        }
+        let game = self.created.0;
+        let playing = self.playing_mut()?;
+        let gives_up = playing.seat_of(actor.user).is_some();
+        replied(vec![Output::Ephemeral(Message {
+            lines: vec![Text::ConfirmStop { gives_up }],
+            buttons: vec![Button::ConfirmStop(game), Button::KeepPlaying],
             ..Message::default()
         })])
     }

@@ -744,6 +744,11 @@ pub enum Text {
     TeamChanged(TeamName),
     /// A player asked for the team they are on already.
     AlreadyOnTeam(TeamName),
+    /// Asks to confirm stopping the game; `gives_up`: the asker plays in it.
+    ConfirmStop {
+        /// Stopping counts as giving up for the asker's team.
+        gives_up: bool,
+    },
 }
 
 /// A server setting that is a number of seconds.
@@ -1710,6 +1715,8 @@ impl Text {
                 tr.ta("bot-menu-added", &Args::new().text("name", chat_name(name)))
             }
             Text::GameMenu => tr.t("game-menu"),
+            Text::ConfirmStop { gives_up: true } => tr.t("confirm-stop-player"),
+            Text::ConfirmStop { gives_up: false } => tr.t("confirm-stop"),
             Text::ButtonExpired => tr.t("button-expired"),
             Text::TeamChanged(team) => {
                 let team = team_name(tr, *team);
@@ -1795,6 +1802,7 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::Rules => "button-rules",
         Button::LeaveGame(_) => "button-leave-game",
         Button::Stop(_) => "button-stop",
+        Button::ConfirmStop(_) => "button-stop-confirm",
         Button::Stats => "button-stats",
         Button::Record(_) => "button-record",
     };

@@ -654,3 +654,6 @@ game-menu = Mehr zu diesem Spiel:
 button-expired = Dieser Knopf gehörte zu einem früheren Spiel oder einer früheren Lobby in diesem Kanal. Es wurde nichts geändert.
 team-changed = Du bist jetzt in { $team }.
 already-on-team = Du bist schon in { $team }.
+button-stop-confirm = Ja, Spiel beenden
+confirm-stop-player = Dieses Spiel jetzt für alle beenden? Du spielst mit, also zählt das Beenden als Aufgeben: eine Niederlage für dein Team.
+confirm-stop = Dieses Spiel jetzt für alle beenden? Es endet ohne Ergebnis.

@@ -667,3 +667,6 @@ game-menu = More for this game:
 button-expired = That button was for an earlier game or lobby in this channel. Nothing was changed.
 team-changed = You are now in { $team }.
 already-on-team = You are in { $team } already.
+button-stop-confirm = Yes, stop the game
+confirm-stop-player = Stop this game for everyone now? You play in it, so stopping counts as giving up: a loss for your team.
+confirm-stop = Stop this game for everyone now? It ends without a result.

@@ -654,3 +654,6 @@ game-menu = Mer for dette spillet:
 button-expired = Den knappen hørte til et tidligere spill eller en tidligere lobby i denne kanalen. Ingenting ble endret.
 team-changed = Du er nå på { $team }.
 already-on-team = Du er allerede på { $team }.
+button-stop-confirm = Ja, avslutt spillet
+confirm-stop-player = Avslutte dette spillet for alle nå? Du spiller selv, så å avslutte teller som å gi opp: et tap for laget ditt.
+confirm-stop = Avslutte dette spillet for alle nå? Det slutter uten resultat.
