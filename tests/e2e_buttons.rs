@@ -10,7 +10,8 @@ mod support;
 use support::bot::Harness;
 use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
 use support::table::{
-    add_computer, button_id, lobby_of, open_by_buttons, open_more, posted_after, press_turn,
+    add_computer, button_id, lobby_of, open_by_buttons, open_more, play_button, posted_after,
+    press_turn,
     private_answer, Dice, PressStats, PressedTurn, STEP,
 };
 
@@ -322,8 +323,11 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
         assert!(lobby.custom_ids().contains(&id.to_string()), "{:?}", lobby.custom_ids());
     }
     assert!(!lobby.custom_ids().contains(&"sequence:removebot".to_string()));
-    // Bob takes a seat on team 2 with one press; Ann, the host, moves to team 1.
-    for (user, id) in [(&bob, "sequence:join:2"), (&ann, "sequence:join:1")] {
+    // Bob takes a seat on team 1 with one press; Ann, the host (seated without a team), moves to
+    // team 1 too: the humans against two computers (so that one of them may leave and the game go
+    // on). A second team press by the same member at once would have its lobby edit held back a
+    // few seconds, like Join and Leave.
+    for (user, id) in [(&bob, "sequence:join:1"), (&ann, "sequence:join:1")] {
         let press = fake.click(user, lobby.id, id).expect("press");
         let shown = fake.wait_reply(&press, STEP).await.unwrap_or_else(|e| fail(e));
         assert_eq!(shown.id, lobby.id, "a team press updates the lobby in place");
@@ -360,7 +364,15 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
     .await
     .unwrap_or_else(|e| fail(e));
     assert_eq!(team_of(&started, &ann).as_deref(), Some("team 1"), "{}", started.content);
-    assert_eq!(team_of(&started, &bob).as_deref(), Some("team 2"), "{}", started.content);
+    assert_eq!(team_of(&started, &bob).as_deref(), Some("team 1"), "{}", started.content);
+    for computer in [&hard, &medium] {
+        let line = started
+            .content
+            .lines()
+            .find(|l| l.contains(computer.as_str()))
+            .unwrap_or_default();
+        assert!(line.contains("team 2"), "{}", started.content);
+    }
     assert!(started.content.contains(&hard) && started.content.contains(&medium));
     // A stale level press (the menu of the lobby that started) changes nothing, politely.
     let stale_id = button_id(&fake.message(menu).expect("menu"), "sequence:addbot:")
@@ -382,6 +394,16 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
             .and_then(|u| u.as_str())
             == Some(user.id.to_string().as_str())
     };
+    // A computer may move first: wait for the first prompt with a Play button.
+    fake.shared()
+        .wait_for(STEP, "the first human turn", &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .find(|m| !m.is_ephemeral() && play_button(m).is_some())
+                .map(|_| ())
+        })
+        .await
+        .unwrap_or_else(|e| fail(e));
     let mut ann_to_move = false;
     while stats.turns < 4 || !ann_to_move {
         assert!(stats.turns < 60, "Ann never came to move");
@@ -418,7 +440,16 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
         m.content.contains("gave up") && m.content.contains("takes their seat")
     })
     .await
-    .unwrap_or_else(|e| fail(e));
+    .unwrap_or_else(|e| {
+        let last: Vec<String> = fake
+            .messages_in(channel)
+            .iter()
+            .rev()
+            .take(6)
+            .map(|m| format!("{} {}: {}", m.id, m.is_ephemeral(), m.content))
+            .collect();
+        fail(format!("{e}\n{}\n{}", fake.describe(yes.id), last.join("\n")))
+    });
     // Ann plays on alone with two computers; then stops with ⋯ → Stop the game, asked first.
     let ann_only = [ann.clone()];
     match press_turn(fake, channel, &ann_only, &stranger, &mut dice, &mut stats, false)
