@@ -280,7 +280,10 @@ fn text_of(outputs: &[Value]) -> String {
 fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     let dir = tempfile::tempdir().expect("dir");
     let mut console = Console::start(dir.path());
-    let (outputs, refused) = console.ask(1, json!({"command": "start", "game": "classic", "teams": 2}));
+    let (outputs, refused) = console.ask(
+        1,
+        json!({"command": "start", "game": "classic", "teams": 2}),
+    );
     assert!(!refused, "{outputs:?}");
     let lobby = ids_to(&outputs, "lobby");
     assert!(lobby.contains(&"sequence:join:1".to_string()), "{lobby:?}");
@@ -326,7 +329,10 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
         .expect("Stop")
         .clone();
     let (status, refused) = console.press(1, "sequence:status", None);
-    assert!(!refused && text_of(&status).contains("To move:"), "{status:?}");
+    assert!(
+        !refused && text_of(&status).contains("To move:"),
+        "{status:?}"
+    );
     let (asked, refused) = console.press(1, &stop, None);
     assert!(!refused, "{asked:?}");
     let confirm = ids_to(&asked, "ephemeral")
@@ -347,7 +353,10 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
         .flatten()
         .filter_map(|b| b.as_str().map(str::to_string))
         .collect();
-    assert!(buttons.contains(&"sequence:stats".to_string()), "{buttons:?}");
+    assert!(
+        buttons.contains(&"sequence:stats".to_string()),
+        "{buttons:?}"
+    );
     let record = buttons
         .iter()
         .find(|id| id.starts_with("sequence:record:"))

@@ -11,8 +11,7 @@ use support::bot::Harness;
 use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
 use support::table::{
     add_computer, button_id, lobby_of, open_by_buttons, open_more, play_button, posted_after,
-    press_turn,
-    private_answer, Dice, PressStats, PressedTurn, STEP,
+    press_turn, private_answer, Dice, PressStats, PressedTurn, STEP,
 };
 
 /// Plays a whole game in a new channel by presses; returns what was seen and the final message text.
@@ -262,7 +261,11 @@ async fn a_classic_and_a_dice_game_with_the_more_menu_and_the_buttons_after_the_
     let h = Harness::started().await;
     let fake = &h.fake;
     for (options, seed, cards) in [
-        (&[("game", "classic"), ("sequences_to_win", "1")][..], 26, true),
+        (
+            &[("game", "classic"), ("sequences_to_win", "1")][..],
+            26,
+            true,
+        ),
         (&[("game", "dice")][..], 27, false),
     ] {
         let channel = fake.add_channel(&format!("more-{seed}"));
@@ -320,23 +323,39 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
         .await
         .unwrap_or_else(|e| fail(e));
     for id in ["sequence:join:1", "sequence:join:2"] {
-        assert!(lobby.custom_ids().contains(&id.to_string()), "{:?}", lobby.custom_ids());
+        assert!(
+            lobby.custom_ids().contains(&id.to_string()),
+            "{:?}",
+            lobby.custom_ids()
+        );
     }
-    assert!(!lobby.custom_ids().contains(&"sequence:removebot".to_string()));
+    assert!(!lobby
+        .custom_ids()
+        .contains(&"sequence:removebot".to_string()));
     // Bob takes a seat on team 1 with one press; Ann, the host (seated without a team), moves to
     // team 1 too: the humans against two computers (so that one of them may leave and the game go
     // on). A second team press by the same member at once would have its lobby edit held back a
     // few seconds, like Join and Leave.
     for (user, id) in [(&bob, "sequence:join:1"), (&ann, "sequence:join:1")] {
         let press = fake.click(user, lobby.id, id).expect("press");
-        let shown = fake.wait_reply(&press, STEP).await.unwrap_or_else(|e| fail(e));
-        assert_eq!(shown.id, lobby.id, "a team press updates the lobby in place");
+        let shown = fake
+            .wait_reply(&press, STEP)
+            .await
+            .unwrap_or_else(|e| fail(e));
+        assert_eq!(
+            shown.id, lobby.id,
+            "a team press updates the lobby in place"
+        );
     }
     // Only the host may add computers: Bob's press is refused privately.
     let refused = private_answer(fake, &bob, lobby.id, "sequence:addbot")
         .await
         .unwrap_or_else(|e| fail(e));
-    assert!(refused.content.contains("Only the host"), "{}", refused.content);
+    assert!(
+        refused.content.contains("Only the host"),
+        "{}",
+        refused.content
+    );
     // Ann adds a hard and an easy computer from one level menu, removes the easy one, adds a medium.
     let (menu, hard) = add_computer(fake, &ann, channel, lobby.id, None, "hard")
         .await
@@ -345,9 +364,16 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
         .await
         .unwrap_or_else(|e| fail(e));
     let shown = fake.message(lobby.id).expect("the lobby");
-    assert!(shown.custom_ids().contains(&"sequence:removebot".to_string()));
-    let press = fake.click(&ann, lobby.id, "sequence:removebot").expect("press");
-    let shown = fake.wait_reply(&press, STEP).await.unwrap_or_else(|e| fail(e));
+    assert!(shown
+        .custom_ids()
+        .contains(&"sequence:removebot".to_string()));
+    let press = fake
+        .click(&ann, lobby.id, "sequence:removebot")
+        .expect("press");
+    let shown = fake
+        .wait_reply(&press, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
     assert_eq!(shown.id, lobby.id);
     assert!(!shown.content.contains(&easy), "{}", shown.content);
     assert!(shown.content.contains(&hard), "{}", shown.content);
@@ -357,14 +383,26 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
     // Start: Ann and Bob on the teams they chose, the computers filling the rest.
     let before = fake.messages_in(channel).len();
     let begin = fake.click(&ann, lobby.id, "sequence:begin").expect("begin");
-    fake.wait_callback(&begin, STEP).await.unwrap_or_else(|e| fail(e));
+    fake.wait_callback(&begin, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
     let started = posted_after(fake, channel, before, "the game to start", |m| {
         m.content.contains("begins!")
     })
     .await
     .unwrap_or_else(|e| fail(e));
-    assert_eq!(team_of(&started, &ann).as_deref(), Some("team 1"), "{}", started.content);
-    assert_eq!(team_of(&started, &bob).as_deref(), Some("team 1"), "{}", started.content);
+    assert_eq!(
+        team_of(&started, &ann).as_deref(),
+        Some("team 1"),
+        "{}",
+        started.content
+    );
+    assert_eq!(
+        team_of(&started, &bob).as_deref(),
+        Some("team 1"),
+        "{}",
+        started.content
+    );
     for computer in [&hard, &medium] {
         let line = started
             .content
@@ -380,7 +418,11 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
     let stale = private_answer(fake, &ann, menu, &stale_id)
         .await
         .unwrap_or_else(|e| fail(e));
-    assert!(stale.content.contains("already started"), "{}", stale.content);
+    assert!(
+        stale.content.contains("already started"),
+        "{}",
+        stale.content
+    );
     // A few turns by presses.
     let humans = [ann.clone(), bob.clone()];
     let mut dice = Dice::new(26);
@@ -407,26 +449,35 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
     let mut ann_to_move = false;
     while stats.turns < 4 || !ann_to_move {
         assert!(stats.turns < 60, "Ann never came to move");
-        match press_turn(fake, channel, &humans, &stranger, &mut dice, &mut stats, false)
-            .await
-            .unwrap_or_else(|e| fail(e))
+        match press_turn(
+            fake, channel, &humans, &stranger, &mut dice, &mut stats, false,
+        )
+        .await
+        .unwrap_or_else(|e| fail(e))
         {
             PressedTurn::Next(prompt) => ann_to_move = asks(&prompt, &ann),
             PressedTurn::Over(end) => panic!("the game ended early: {}", end.content),
         }
     }
     // Bob leaves with ⋯ → Leave the game: asked first; Keep playing changes nothing, Yes gives up.
-    let menu = open_more(fake, channel, &bob).await.unwrap_or_else(|e| fail(e));
+    let menu = open_more(fake, channel, &bob)
+        .await
+        .unwrap_or_else(|e| fail(e));
     let key = game_key(&menu);
     let leave = format!("sequence:leave:{key}");
     let question = private_answer(fake, &bob, menu.id, &leave)
         .await
         .unwrap_or_else(|e| fail(e));
-    assert!(question.custom_ids().contains(&"sequence:leave-keep".to_string()));
+    assert!(question
+        .custom_ids()
+        .contains(&"sequence:leave-keep".to_string()));
     let keep = fake
         .click(&bob, question.id, "sequence:leave-keep")
         .expect("keep");
-    let kept = fake.wait_reply(&keep, STEP).await.unwrap_or_else(|e| fail(e));
+    let kept = fake
+        .wait_reply(&keep, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
     assert!(kept.content.contains("still playing"), "{}", kept.content);
     let question = private_answer(fake, &bob, menu.id, &leave)
         .await
@@ -435,10 +486,16 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
     let yes = fake
         .click(&bob, question.id, &format!("sequence:leave-confirm:{key}"))
         .expect("yes");
-    fake.wait_callback(&yes, STEP).await.unwrap_or_else(|e| fail(e));
-    posted_after(fake, channel, posts, "Bob's seat taken by a computer", |m| {
-        m.content.contains("gave up") && m.content.contains("takes their seat")
-    })
+    fake.wait_callback(&yes, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
+    posted_after(
+        fake,
+        channel,
+        posts,
+        "Bob's seat taken by a computer",
+        |m| m.content.contains("gave up") && m.content.contains("takes their seat"),
+    )
     .await
     .unwrap_or_else(|e| {
         let last: Vec<String> = fake
@@ -448,29 +505,49 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
             .take(6)
             .map(|m| format!("{} {}: {}", m.id, m.is_ephemeral(), m.content))
             .collect();
-        fail(format!("{e}\n{}\n{}", fake.describe(yes.id), last.join("\n")))
+        fail(format!(
+            "{e}\n{}\n{}",
+            fake.describe(yes.id),
+            last.join("\n")
+        ))
     });
     // Ann plays on alone with two computers; then stops with ⋯ → Stop the game, asked first.
     let ann_only = [ann.clone()];
-    match press_turn(fake, channel, &ann_only, &stranger, &mut dice, &mut stats, false)
-        .await
-        .unwrap_or_else(|e| fail(e))
+    match press_turn(
+        fake, channel, &ann_only, &stranger, &mut dice, &mut stats, false,
+    )
+    .await
+    .unwrap_or_else(|e| fail(e))
     {
         PressedTurn::Next(_) => {}
         PressedTurn::Over(end) => panic!("the game ended early: {}", end.content),
     }
-    let bob_menu = open_more(fake, channel, &bob).await.unwrap_or_else(|e| fail(e));
-    assert_eq!(bob_menu.custom_ids(), ["sequence:status", "sequence:rules"], "Bob only watches now");
-    let menu = open_more(fake, channel, &ann).await.unwrap_or_else(|e| fail(e));
+    let bob_menu = open_more(fake, channel, &bob)
+        .await
+        .unwrap_or_else(|e| fail(e));
+    assert_eq!(
+        bob_menu.custom_ids(),
+        ["sequence:status", "sequence:rules"],
+        "Bob only watches now"
+    );
+    let menu = open_more(fake, channel, &ann)
+        .await
+        .unwrap_or_else(|e| fail(e));
     let question = private_answer(fake, &ann, menu.id, &format!("sequence:stop:{key}"))
         .await
         .unwrap_or_else(|e| fail(e));
-    assert!(question.content.contains("counts as giving up"), "{}", question.content);
+    assert!(
+        question.content.contains("counts as giving up"),
+        "{}",
+        question.content
+    );
     let posts = public_count(fake, channel);
     let yes = fake
         .click(&ann, question.id, &format!("sequence:stop-confirm:{key}"))
         .expect("yes");
-    fake.wait_callback(&yes, STEP).await.unwrap_or_else(|e| fail(e));
+    fake.wait_callback(&yes, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
     let end = posted_after(fake, channel, posts, "the final message", |m| {
         m.attachments.iter().any(|a| a.filename.ends_with(".json"))
     })

@@ -1338,7 +1338,9 @@ mod tests {
         let rows = component_rows(&action_rows(&message), Lang::De);
         assert_eq!(
             rows.len(),
-            crate::service::Button::FIXED.len().div_ceil(MAX_BUTTONS_PER_ROW),
+            crate::service::Button::FIXED
+                .len()
+                .div_ceil(MAX_BUTTONS_PER_ROW),
             "at most five buttons per row"
         );
     }

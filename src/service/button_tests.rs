@@ -71,10 +71,20 @@ fn all_text(reply: &Reply) -> String {
 fn refused(tables: &Tables, channel: u64, user: u64, button: Button, contains: &str) {
     let before = state(tables, channel);
     let reply = press(tables, channel, user, button);
-    assert!(reply.is_refusal(), "{button:?}: expected a refusal, got {reply:?}");
+    assert!(
+        reply.is_refusal(),
+        "{button:?}: expected a refusal, got {reply:?}"
+    );
     let text = all_text(&reply);
-    assert!(text.contains(contains), "{button:?}: `{text}` lacks `{contains}`");
-    assert_eq!(before, state(tables, channel), "{button:?} changed the table");
+    assert!(
+        text.contains(contains),
+        "{button:?}: `{text}` lacks `{contains}`"
+    );
+    assert_eq!(
+        before,
+        state(tables, channel),
+        "{button:?} changed the table"
+    );
 }
 
 fn lobby_buttons(reply: &Reply) -> Option<Vec<Button>> {
@@ -136,13 +146,19 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
             .map(|&lang| button_label(button, lang))
             .collect();
         for label in &labels {
-            assert!(!label.is_empty() && !label.starts_with("button-"), "{label}");
+            assert!(
+                !label.is_empty() && !label.starts_with("button-"),
+                "{label}"
+            );
             assert!(label.chars().count() <= picker::MAX_BUTTON_LABEL);
         }
         // "Status" is Norwegian too.
         if !matches!(button, Button::Status) {
             assert_ne!(labels[0], labels[1], "{button:?} is translated to German");
-            assert_ne!(labels[0], labels[2], "{button:?} is translated to Norwegian");
+            assert_ne!(
+                labels[0], labels[2],
+                "{button:?} is translated to Norwegian"
+            );
         }
     }
     for id in [
@@ -187,7 +203,11 @@ fn the_lobby_offers_teams_when_set_and_remove_computer_while_there_is_one() {
     let reply = ask(&tables, 2, 10, start(Variant::Classic, Some(3)));
     assert_eq!(
         lobby_buttons(&reply).expect("the lobby")[5..],
-        [Button::JoinTeam(1), Button::JoinTeam(2), Button::JoinTeam(3)]
+        [
+            Button::JoinTeam(1),
+            Button::JoinTeam(2),
+            Button::JoinTeam(3)
+        ]
     );
     let added = press(&tables, 2, 10, Button::AddBotLevel(T0.0, BotLevel::Medium));
     let buttons = lobby_buttons(&added).expect("the lobby is updated");
@@ -234,7 +254,10 @@ fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
             _ => None,
         })
         .expect("the menu is updated");
-    assert!(update.to_english().contains("(hard) has joined"), "{update:?}");
+    assert!(
+        update.to_english().contains("(hard) has joined"),
+        "{update:?}"
+    );
     assert_eq!(update.buttons, levels);
     let seats = lobby_seats(&tables, 1);
     assert!(matches!(
@@ -315,9 +338,21 @@ fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
     ask(&tables, 2, 10, start(Variant::Dice, Some(2)));
     assert!(!press(&tables, 2, 10, Button::JoinTeam(1)).is_refusal());
     assert!(!press(&tables, 2, 11, Button::JoinTeam(1)).is_refusal());
-    refused(&tables, 2, 12, Button::JoinTeam(1), "already has its 2 players");
+    refused(
+        &tables,
+        2,
+        12,
+        Button::JoinTeam(1),
+        "already has its 2 players",
+    );
     assert!(!press(&tables, 2, 12, Button::JoinTeam(2)).is_refusal());
-    refused(&tables, 2, 12, Button::JoinTeam(1), "already has its 2 players");
+    refused(
+        &tables,
+        2,
+        12,
+        Button::JoinTeam(1),
+        "already has its 2 players",
+    );
 }
 
 #[test]
@@ -436,8 +471,20 @@ fn the_more_menu_offers_what_the_presser_may_do() {
     ask_at(&tables, 1, 11, Command::Join { team: None }, later);
     ask_at(&tables, 1, 10, Command::Begin, later);
     refused(&tables, 1, 10, Button::Stop(game), "earlier game or lobby");
-    refused(&tables, 1, 10, Button::ConfirmStop(game), "earlier game or lobby");
-    refused(&tables, 1, 11, Button::LeaveGame(game), "earlier game or lobby");
+    refused(
+        &tables,
+        1,
+        10,
+        Button::ConfirmStop(game),
+        "earlier game or lobby",
+    );
+    refused(
+        &tables,
+        1,
+        11,
+        Button::LeaveGame(game),
+        "earlier game or lobby",
+    );
     assert!(!press(&tables, 1, 10, Button::More).is_refusal());
 }
 

@@ -421,7 +421,9 @@ impl Button {
             Button::Rematch(game) => Command::Rematch { game },
             Button::ConfirmLeave(game) => Command::Forfeit { game: Some(game) },
             Button::KeepPlaying => Command::KeepPlaying,
-            Button::AddBotLevel(game, level) => of_game(game, Command::AddBot { level: Some(level) }),
+            Button::AddBotLevel(game, level) => {
+                of_game(game, Command::AddBot { level: Some(level) })
+            }
             Button::RemoveBot => Command::RemoveBot,
             Button::JoinTeam(team) => Command::Join { team: Some(team) },
             Button::More => Command::Menu,
@@ -1245,8 +1247,7 @@ impl Tables {
                         | Command::BotMenu
                         | Command::Menu
                         | Command::AskStop
-                )
-                    || matches!(&command, Command::Press(p) if !p.changes_table());
+                ) || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self
                     .server_language(guild)

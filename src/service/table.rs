@@ -1144,9 +1144,7 @@ impl Table {
         let lobby = self.lobby_mut()?;
         if let Some(index) = lobby.seats.iter().position(|s| s.player.is(actor.user)) {
             return match team {
-                Some(t) if t >= 1 && t <= max_teams => {
-                    self.change_team(index, t - 1, settings)
-                }
+                Some(t) if t >= 1 && t <= max_teams => self.change_team(index, t - 1, settings),
                 Some(t) => Err(Text::BadTeam {
                     team: t,
                     max: max_teams,
@@ -1225,7 +1223,9 @@ impl Table {
         }
         replied(vec![
             self.lobby_output(self.lobby_message(settings)),
-            Output::Ephemeral(Message::text(Text::TeamChanged(TeamName::of(variant, team)))),
+            Output::Ephemeral(Message::text(Text::TeamChanged(TeamName::of(
+                variant, team,
+            )))),
         ])
     }
 

@@ -1238,7 +1238,9 @@ pub async fn private_answer(
     let press = fake.click(user, message_id, custom_id)?;
     let answer = fake.wait_reply(&press, STEP).await?;
     if !answer.is_ephemeral() {
-        return err(format!("{custom_id}: the answer should be private: {answer:?}"));
+        return err(format!(
+            "{custom_id}: the answer should be private: {answer:?}"
+        ));
     }
     Ok(answer)
 }
@@ -1296,12 +1298,17 @@ pub async fn add_computer(
         return err(format!("a {level} computer was added: {name}"));
     }
     fake.shared()
-        .wait_for(STEP, "the lobby to list the computer", &[channel, lobby], |s| {
-            s.messages
-                .get(&lobby)
-                .filter(|m| m.content.contains(&name))
-                .map(|_| ())
-        })
+        .wait_for(
+            STEP,
+            "the lobby to list the computer",
+            &[channel, lobby],
+            |s| {
+                s.messages
+                    .get(&lobby)
+                    .filter(|m| m.content.contains(&name))
+                    .map(|_| ())
+            },
+        )
         .await?;
     Ok((menu, name))
 }
