@@ -228,7 +228,6 @@ async fn check_after_game(
 }
 
 /// Plays by presses until the game ends; at turn `menu_at` checks the ⋯ menu.
-#[allow(clippy::too_many_arguments)]
 async fn play_to_end(
     h: &Harness,
     channel: u64,

@@ -534,3 +534,30 @@ fn a_stored_game_ends_with_stats_and_record_buttons() {
     // A record that is not this server's (or not kept) is refused as when typed.
     assert!(press(&tables, 1, 11, Button::Record(id + 1000)).is_refusal());
 }
+
+#[test]
+fn a_paused_game_can_still_be_stopped_with_the_menu() {
+    let tables = service();
+    ask(&tables, 1, 10, start(Variant::Classic, None));
+    ask(&tables, 1, 11, Command::Join { team: None });
+    ask(&tables, 1, 10, Command::Begin);
+    assert!(tables.pause(ChannelId(1), T0));
+    let game = T0.0;
+    // Only what a paused game allows: the rules, the hand, and Stop.
+    assert_eq!(
+        private_buttons(&press(&tables, 1, 11, Button::More)),
+        vec![Button::Rules, Button::Hand]
+    );
+    let menu = private_buttons(&press(&tables, 1, 10, Button::More));
+    assert_eq!(menu, vec![Button::Rules, Button::Hand, Button::Stop(game)]);
+    for button in &menu {
+        assert!(!press(&tables, 1, 10, *button).is_refusal(), "{button:?}");
+    }
+    assert!(
+        tables.snapshot(ChannelId(1)).is_some(),
+        "asked, not stopped yet"
+    );
+    let stopped = press(&tables, 1, 10, Button::ConfirmStop(game));
+    assert!(!stopped.is_refusal(), "{stopped:?}");
+    assert!(tables.is_empty());
+}

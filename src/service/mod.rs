@@ -1217,12 +1217,20 @@ impl Tables {
                     return Reply::ephemeral(Text::NoTable);
                 }
                 if let Some(paused) = &table.paused {
-                    // Only what needs no post in the channel: a hand, and ending the table.
+                    // Only what needs no post in the channel: a hand, and ending the table (the ⋯
+                    // menu offers just those then, and Stop asks first).
                     let inner = match &command {
                         Command::OfGame { command, .. } => command.as_ref(),
                         command => command,
                     };
-                    if !matches!(inner, Command::Hand | Command::Stop | Command::Cancel) {
+                    if !matches!(
+                        inner,
+                        Command::Hand
+                            | Command::Stop
+                            | Command::Cancel
+                            | Command::Menu
+                            | Command::AskStop
+                    ) {
                         return Reply::ephemeral(Text::GamePaused {
                             missing: paused.missing.clone(),
                             thread: paused.thread,

@@ -1008,17 +1008,23 @@ impl Table {
     }
 
     /// **⋯** on a turn prompt: what else the asker may do in the running game. Everyone may see the
-    /// status and the rules; a player also their cards and Leave; who may stop the game, Stop.
+    /// status and the rules; a player also their cards and Leave; who may stop the game, Stop. A
+    /// paused game offers only what it allows (no status, no leaving).
     fn game_menu(&mut self, actor: &Actor) -> Outcome {
         let game = self.created.0;
         let may_stop = self.is_boss(actor);
+        let paused = self.paused.is_some();
         let playing = self.playing_mut()?;
         let seated = playing.seat_of(actor.user).is_some();
-        let mut buttons = vec![Button::Status, Button::Rules];
+        let mut buttons = Vec::new();
+        if !paused {
+            buttons.push(Button::Status);
+        }
+        buttons.push(Button::Rules);
         if seated && playing.game().config().variant.has_cards() {
             buttons.push(Button::Hand);
         }
-        if seated {
+        if seated && !paused {
             buttons.push(Button::LeaveGame(game));
         }
         if may_stop {
