@@ -313,14 +313,18 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     assert!(!refused);
     let (moved, refused) = console.press(1, "sequence:join:1", None);
     assert!(!refused, "{moved:?}");
-    let (_, refused) = console.press(1, "sequence:begin", None);
-    assert!(!refused);
     // ⋯ for the host: Status, Rules, Hand, Leave, Stop; Stop asks first.
-    let (more, refused) = console.press(2, "sequence:more", None);
+    let (begun, refused) = console.press(1, "sequence:begin", None);
+    assert!(!refused, "{begun:?}");
+    let more_id = ids_to(&begun, "channel")
+        .into_iter()
+        .find(|id| id.starts_with("sequence:more:"))
+        .expect("⋯ on the game's first message");
+    let (more, refused) = console.press(2, &more_id, None);
     assert!(!refused, "{more:?}");
     let player = ids_to(&more, "ephemeral");
     assert_eq!(player.len(), 4, "{player:?}");
-    let (more, _) = console.press(1, "sequence:more", None);
+    let (more, _) = console.press(1, &more_id, None);
     let host = ids_to(&more, "ephemeral");
     assert_eq!(host.len(), 5, "{host:?}");
     let stop = host

@@ -123,7 +123,7 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
         Button::RemoveBot,
         Button::JoinTeam(1),
         Button::JoinTeam(4),
-        Button::More,
+        Button::More(T0.0),
         Button::Status,
         Button::Rules,
         Button::LeaveGame(T0.0),
@@ -173,7 +173,8 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
         "sequence:stop:x",
         "sequence:leave:+1",
         "sequence:record:1.5",
-        "sequence:more:1",
+        "sequence:more",
+        "sequence:more:01",
         "sequence:stats:1",
     ] {
         assert_eq!(Button::from_id(id), None, "{id}");
@@ -370,11 +371,11 @@ fn the_more_menu_offers_what_the_presser_may_do() {
             _ => None,
         })
         .expect("the turn prompt");
-    assert_eq!(prompt.buttons, vec![Button::Hand, Button::More]);
+    assert_eq!(prompt.buttons, vec![Button::Hand, Button::More(T0.0)]);
     assert_eq!(action_rows(prompt).len(), 1, "one row: Play, cards, ⋯");
     let game = T0.0;
     assert_eq!(
-        private_buttons(&press(&tables, 1, 10, Button::More)),
+        private_buttons(&press(&tables, 1, 10, Button::More(T0.0))),
         vec![
             Button::Status,
             Button::Rules,
@@ -385,7 +386,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         "the host"
     );
     assert_eq!(
-        private_buttons(&press(&tables, 1, 11, Button::More)),
+        private_buttons(&press(&tables, 1, 11, Button::More(T0.0))),
         vec![
             Button::Status,
             Button::Rules,
@@ -395,7 +396,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         "a player who may not stop the game"
     );
     assert_eq!(
-        private_buttons(&press(&tables, 1, 12, Button::More)),
+        private_buttons(&press(&tables, 1, 12, Button::More(T0.0))),
         vec![Button::Status, Button::Rules],
         "someone watching"
     );
@@ -407,7 +408,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
                 can_manage: true,
                 ..test_actor(13)
             },
-            command: Button::More.command(),
+            command: Button::More(T0.0).command(),
         },
         T0,
     );
@@ -485,19 +486,20 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         Button::LeaveGame(game),
         "earlier game or lobby",
     );
-    assert!(!press(&tables, 1, 10, Button::More).is_refusal());
+    refused(&tables, 1, 10, Button::More(game), "earlier game or lobby");
+    assert!(!press(&tables, 1, 10, Button::More(later.0)).is_refusal());
 }
 
 #[test]
 fn the_more_menu_in_dice_has_no_cards_and_is_refused_before_the_game() {
     let tables = service();
     ask(&tables, 1, 10, start(Variant::Dice, None));
-    refused(&tables, 1, 10, Button::More, "not started");
-    refused(&tables, 2, 10, Button::More, "no game");
+    refused(&tables, 1, 10, Button::More(T0.0), "not started");
+    refused(&tables, 2, 10, Button::More(T0.0), "no game");
     ask(&tables, 1, 11, Command::Join { team: None });
     ask(&tables, 1, 10, Command::Begin);
     assert_eq!(
-        private_buttons(&press(&tables, 1, 11, Button::More)),
+        private_buttons(&press(&tables, 1, 11, Button::More(T0.0))),
         vec![Button::Status, Button::Rules, Button::LeaveGame(T0.0)]
     );
 }
@@ -545,10 +547,10 @@ fn a_paused_game_can_still_be_stopped_with_the_menu() {
     let game = T0.0;
     // Only what a paused game allows: the rules, the hand, and Stop.
     assert_eq!(
-        private_buttons(&press(&tables, 1, 11, Button::More)),
+        private_buttons(&press(&tables, 1, 11, Button::More(T0.0))),
         vec![Button::Rules, Button::Hand]
     );
-    let menu = private_buttons(&press(&tables, 1, 10, Button::More));
+    let menu = private_buttons(&press(&tables, 1, 10, Button::More(T0.0)));
     assert_eq!(menu, vec![Button::Rules, Button::Hand, Button::Stop(game)]);
     for button in &menu {
         assert!(!press(&tables, 1, 10, *button).is_refusal(), "{button:?}");
@@ -560,4 +562,47 @@ fn a_paused_game_can_still_be_stopped_with_the_menu() {
     let stopped = press(&tables, 1, 10, Button::ConfirmStop(game));
     assert!(!stopped.is_refusal(), "{stopped:?}");
     assert!(tables.is_empty());
+}
+
+/// Counts saves, to check that opening a menu writes nothing.
+#[derive(Default)]
+struct Saves(std::sync::Mutex<usize>);
+
+impl Persist for Saves {
+    fn save(&self, _table: &Table) -> Result<(), ServiceError> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        Ok(())
+    }
+    fn close(
+        &self,
+        _channel: ChannelId,
+        _finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError> {
+        Ok(None)
+    }
+}
+
+#[test]
+fn opening_a_menu_or_a_stop_question_saves_nothing() {
+    let saves = Arc::new(Saves::default());
+    let tables = service().with_persist(saves.clone());
+    ask(&tables, 1, 10, start(Variant::Classic, None));
+    let count = || *saves.0.lock().unwrap_or_else(|e| e.into_inner());
+    let before = count();
+    press(&tables, 1, 10, Button::AddBot);
+    assert_eq!(count(), before, "the level menu");
+    ask(&tables, 1, 11, Command::Join { team: None });
+    ask(&tables, 1, 10, Command::Begin);
+    let before = count();
+    for button in [
+        Button::More(T0.0),
+        Button::Stop(T0.0),
+        Button::Status,
+        Button::Rules,
+    ] {
+        assert!(!press(&tables, 1, 10, button).is_refusal(), "{button:?}");
+        assert!(!button.command().changes_table(), "{button:?}");
+        assert!(!button.command().posts(), "{button:?}");
+    }
+    assert_eq!(count(), before, "⋯, Stop's question, Status and Rules");
 }

@@ -241,6 +241,14 @@ pub enum Command {
 }
 
 impl Command {
+    /// The command itself, or for a press of a button made for one game, what it asks.
+    pub fn unwrapped(&self) -> &Command {
+        match self {
+            Command::OfGame { command, .. } => command,
+            command => command,
+        }
+    }
+
     /// Whether the command may change a table (everything but reading: hand, board, status, rules,
     /// stats, leaderboard, history, record).
     pub fn changes_table(&self) -> bool {
@@ -313,8 +321,8 @@ pub enum Button {
     RemoveBot,
     /// Take a seat on this team (1-based), or move to it.
     JoinTeam(u8),
-    /// The menu of what else there is to do in a running game (⋯ on the turn prompt).
-    More,
+    /// The menu of what else there is to do in this game (⋯ on its turn prompts).
+    More(GameKey),
     /// The table's state, privately.
     Status,
     /// The rules of this channel's game, privately.
@@ -336,7 +344,7 @@ pub type GameKey = u64;
 
 impl Button {
     /// Every button that carries no game.
-    pub const FIXED: [Button; 13] = [
+    pub const FIXED: [Button; 12] = [
         Button::Join,
         Button::Leave,
         Button::AddBot,
@@ -346,7 +354,6 @@ impl Button {
         Button::Hand,
         Button::KeepPlaying,
         Button::RemoveBot,
-        Button::More,
         Button::Status,
         Button::Rules,
         Button::Stats,
@@ -368,7 +375,7 @@ impl Button {
             Button::AddBotLevel(game, level) => format!("sequence:addbot:{game}:{level}"),
             Button::RemoveBot => "sequence:removebot".into(),
             Button::JoinTeam(team) => format!("sequence:join:{team}"),
-            Button::More => "sequence:more".into(),
+            Button::More(game) => format!("sequence:more:{game}"),
             Button::Status => "sequence:status".into(),
             Button::Rules => "sequence:rules".into(),
             Button::LeaveGame(game) => format!("sequence:leave:{game}"),
@@ -396,6 +403,7 @@ impl Button {
             }
             ["sequence", "join", team] => Button::JoinTeam(team.parse().ok()?),
             ["sequence", "leave", game] => Button::LeaveGame(game.parse().ok()?),
+            ["sequence", "more", game] => Button::More(game.parse().ok()?),
             ["sequence", "stop", game] => Button::Stop(game.parse().ok()?),
             ["sequence", "stop-confirm", game] => Button::ConfirmStop(game.parse().ok()?),
             ["sequence", "record", game] => Button::Record(game.parse().ok()?),
@@ -426,7 +434,7 @@ impl Button {
             }
             Button::RemoveBot => Command::RemoveBot,
             Button::JoinTeam(team) => Command::Join { team: Some(team) },
-            Button::More => Command::Menu,
+            Button::More(game) => of_game(game, Command::Menu),
             Button::Status => Command::Status,
             Button::Rules => Command::Rules { variant: None },
             Button::LeaveGame(game) => of_game(game, Command::Leave),
@@ -1219,12 +1227,8 @@ impl Tables {
                 if let Some(paused) = &table.paused {
                     // Only what needs no post in the channel: a hand, and ending the table (the ⋯
                     // menu offers just those then, and Stop asks first).
-                    let inner = match &command {
-                        Command::OfGame { command, .. } => command.as_ref(),
-                        command => command,
-                    };
                     if !matches!(
-                        inner,
+                        command.unwrapped(),
                         Command::Hand
                             | Command::Stop
                             | Command::Cancel
@@ -1248,7 +1252,7 @@ impl Tables {
                     None
                 };
                 let read_only = matches!(
-                    command,
+                    command.unwrapped(),
                     Command::Hand
                         | Command::Board
                         | Command::Status

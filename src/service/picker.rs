@@ -784,8 +784,8 @@ impl Table {
                 .playing()
                 .is_some_and(|p| !p.game().position().is_over());
         match (running, self.setup.variant.has_cards()) {
-            (true, true) => vec![Button::Hand, Button::More],
-            (true, false) => vec![Button::More],
+            (true, true) => vec![Button::Hand, Button::More(self.created.0)],
+            (true, false) => vec![Button::More(self.created.0)],
             (false, _) => Vec::new(),
         }
     }

@@ -2391,9 +2391,9 @@ fn push_turn(
         message.components = vec![vec![picker::prompt_button(table, game)]];
     }
     message.buttons = if dice {
-        vec![Button::More]
+        vec![Button::More(table)]
     } else {
-        vec![Button::Hand, Button::More]
+        vec![Button::Hand, Button::More(table)]
     };
 }
 

@@ -1797,7 +1797,7 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::JoinTeam(team) => {
             return tr_args(lang, "button-join-team", &Args::new().number("team", team));
         }
-        Button::More => "button-more",
+        Button::More(_) => "button-more",
         Button::Status => "button-status",
         Button::Rules => "button-rules",
         Button::LeaveGame(_) => "button-leave-game",

@@ -1165,7 +1165,7 @@ async fn disarmed(
         prompt
             .custom_ids()
             .into_iter()
-            .filter(|c| c == "sequence:hand" || c == "sequence:more")
+            .filter(|c| c == "sequence:hand" || c.starts_with("sequence:more:"))
             .collect()
     } else {
         Vec::new()
@@ -1323,9 +1323,10 @@ pub async fn open_more(
         .messages_in(channel)
         .into_iter()
         .rev()
-        .find(|m| !m.is_ephemeral() && m.custom_ids().contains(&"sequence:more".to_string()))
+        .find(|m| !m.is_ephemeral() && button_id(m, "sequence:more:").is_ok())
         .ok_or("no message with ⋯")?;
-    let menu = private_answer(fake, user, prompt.id, "sequence:more").await?;
+    let more = button_id(&prompt, "sequence:more:")?;
+    let menu = private_answer(fake, user, prompt.id, &more).await?;
     if !menu.content.contains("More for this game") {
         return err(format!("⋯ opens the menu: {menu:?}"));
     }
