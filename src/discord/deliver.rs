@@ -1336,6 +1336,12 @@ mod tests {
             ..Message::default()
         };
         let rows = component_rows(&action_rows(&message), Lang::De);
-        assert_eq!(rows.len(), 2, "at most five buttons per row");
+        assert_eq!(
+            rows.len(),
+            crate::service::Button::FIXED
+                .len()
+                .div_ceil(MAX_BUTTONS_PER_ROW),
+            "at most five buttons per row"
+        );
     }
 }

@@ -21,6 +21,8 @@ pub mod text;
 #[cfg(test)]
 mod budget_tests;
 #[cfg(test)]
+mod button_tests;
+#[cfg(test)]
 mod fair_tests;
 #[cfg(test)]
 mod i18n_tests;
@@ -222,14 +224,37 @@ pub enum Command {
     Settings(SettingsRequest),
     /// A press in the card picker (or its Play/Roll button on a turn prompt).
     Press(Press),
+    /// The lobby's **Add computer** button: the menu of levels, privately (host only).
+    BotMenu,
+    /// The turn prompt's **⋯** button: what else the asker may do in the running game, privately.
+    Menu,
+    /// The **⋯** menu's Stop: asks privately to confirm (who may stop the game).
+    AskStop,
+    /// A press of a button made for one game of the channel: carried out as `command` only while
+    /// that game's table is the channel's, else refused politely.
+    OfGame {
+        /// The table's key ([`table::Table::created`]).
+        game: GameKey,
+        /// What the button asks.
+        command: Box<Command>,
+    },
 }
 
 impl Command {
+    /// The command itself, or for a press of a button made for one game, what it asks.
+    pub fn unwrapped(&self) -> &Command {
+        match self {
+            Command::OfGame { command, .. } => command,
+            command => command,
+        }
+    }
+
     /// Whether the command may change a table (everything but reading: hand, board, status, rules,
     /// stats, leaderboard, history, record).
     pub fn changes_table(&self) -> bool {
         match self {
             Command::Press(press) => press.changes_table(),
+            Command::OfGame { command, .. } => command.changes_table(),
             _ => {
                 !matches!(
                     self,
@@ -245,9 +270,15 @@ impl Command {
     /// Whether the command may make the bot post in the channel (all but the private answers; stats,
     /// leaderboard and history are posted in the channel).
     pub fn posts(&self) -> bool {
+        if let Command::OfGame { command, .. } = self {
+            return command.posts();
+        }
         !matches!(
             self,
             Command::Hand
+                | Command::BotMenu
+                | Command::Menu
+                | Command::AskStop
                 | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
@@ -268,7 +299,7 @@ pub enum Button {
     Join,
     /// Leave the lobby.
     Leave,
-    /// Add a computer player.
+    /// Add a computer player: opens the menu of levels (host only).
     AddBot,
     /// Start the game.
     Begin,
@@ -284,6 +315,28 @@ pub enum Button {
     ConfirmLeave(GameKey),
     /// Do not give up after all.
     KeepPlaying,
+    /// Add a computer player of this level to the lobby of this game (the level menu).
+    AddBotLevel(GameKey, BotLevel),
+    /// Remove the last computer player from the lobby.
+    RemoveBot,
+    /// Take a seat on this team (1-based), or move to it.
+    JoinTeam(u8),
+    /// The menu of what else there is to do in this game (⋯ on its turn prompts).
+    More(GameKey),
+    /// The table's state, privately.
+    Status,
+    /// The rules of this channel's game, privately.
+    Rules,
+    /// Leave this game (asks to confirm first).
+    LeaveGame(GameKey),
+    /// End this game now (who may stop it): asks to confirm first.
+    Stop(GameKey),
+    /// End this game now, as asked to confirm.
+    ConfirmStop(GameKey),
+    /// My totals on this server.
+    Stats,
+    /// The record of this stored game, privately.
+    Record(i64),
 }
 
 /// Which game of a channel a button belongs to: when its table opened, in milliseconds.
@@ -291,7 +344,7 @@ pub type GameKey = u64;
 
 impl Button {
     /// Every button that carries no game.
-    pub const FIXED: [Button; 8] = [
+    pub const FIXED: [Button; 12] = [
         Button::Join,
         Button::Leave,
         Button::AddBot,
@@ -300,6 +353,10 @@ impl Button {
         Button::Roll,
         Button::Hand,
         Button::KeepPlaying,
+        Button::RemoveBot,
+        Button::Status,
+        Button::Rules,
+        Button::Stats,
     ];
 
     /// The custom id sent to Discord.
@@ -315,6 +372,17 @@ impl Button {
             Button::Rematch(game) => format!("sequence:rematch:{game}"),
             Button::ConfirmLeave(game) => format!("sequence:leave-confirm:{game}"),
             Button::KeepPlaying => "sequence:leave-keep".into(),
+            Button::AddBotLevel(game, level) => format!("sequence:addbot:{game}:{level}"),
+            Button::RemoveBot => "sequence:removebot".into(),
+            Button::JoinTeam(team) => format!("sequence:join:{team}"),
+            Button::More(game) => format!("sequence:more:{game}"),
+            Button::Status => "sequence:status".into(),
+            Button::Rules => "sequence:rules".into(),
+            Button::LeaveGame(game) => format!("sequence:leave:{game}"),
+            Button::Stop(game) => format!("sequence:stop:{game}"),
+            Button::ConfirmStop(game) => format!("sequence:stop-confirm:{game}"),
+            Button::Stats => "sequence:stats".into(),
+            Button::Record(game) => format!("sequence:record:{game}"),
         }
     }
 
@@ -323,11 +391,22 @@ impl Button {
         if let Some(button) = Button::FIXED.into_iter().find(|b| b.id() == id) {
             return Some(button);
         }
-        let (kind, game) = id.rsplit_once(':')?;
-        let game: GameKey = game.parse().ok()?;
-        let button = match kind {
-            "sequence:rematch" => Button::Rematch(game),
-            "sequence:leave-confirm" => Button::ConfirmLeave(game),
+        if id.len() > picker::MAX_CUSTOM_ID {
+            return None;
+        }
+        let parts: Vec<&str> = id.split(':').collect();
+        let button = match parts.as_slice() {
+            ["sequence", "rematch", game] => Button::Rematch(game.parse().ok()?),
+            ["sequence", "leave-confirm", game] => Button::ConfirmLeave(game.parse().ok()?),
+            ["sequence", "addbot", game, level] => {
+                Button::AddBotLevel(game.parse().ok()?, level.parse().ok()?)
+            }
+            ["sequence", "join", team] => Button::JoinTeam(team.parse().ok()?),
+            ["sequence", "leave", game] => Button::LeaveGame(game.parse().ok()?),
+            ["sequence", "more", game] => Button::More(game.parse().ok()?),
+            ["sequence", "stop", game] => Button::Stop(game.parse().ok()?),
+            ["sequence", "stop-confirm", game] => Button::ConfirmStop(game.parse().ok()?),
+            ["sequence", "record", game] => Button::Record(game.parse().ok()?),
             _ => return None,
         };
         (button.id() == id).then_some(button)
@@ -335,10 +414,14 @@ impl Button {
 
     /// The command a press stands for.
     pub fn command(self) -> Command {
+        let of_game = |game, command| Command::OfGame {
+            game,
+            command: Box::new(command),
+        };
         match self {
             Button::Join => Command::Join { team: None },
             Button::Leave => Command::Leave,
-            Button::AddBot => Command::AddBot { level: None },
+            Button::AddBot => Command::BotMenu,
             Button::Begin => Command::Begin,
             Button::Cancel => Command::Cancel,
             Button::Roll => Command::Roll,
@@ -346,6 +429,19 @@ impl Button {
             Button::Rematch(game) => Command::Rematch { game },
             Button::ConfirmLeave(game) => Command::Forfeit { game: Some(game) },
             Button::KeepPlaying => Command::KeepPlaying,
+            Button::AddBotLevel(game, level) => {
+                of_game(game, Command::AddBot { level: Some(level) })
+            }
+            Button::RemoveBot => Command::RemoveBot,
+            Button::JoinTeam(team) => Command::Join { team: Some(team) },
+            Button::More(game) => of_game(game, Command::Menu),
+            Button::Status => Command::Status,
+            Button::Rules => Command::Rules { variant: None },
+            Button::LeaveGame(game) => of_game(game, Command::Leave),
+            Button::Stop(game) => of_game(game, Command::AskStop),
+            Button::ConfirmStop(game) => of_game(game, Command::Stop),
+            Button::Stats => Command::Stats { user: None },
+            Button::Record(game) => Command::Record { game: Some(game) },
         }
     }
 
@@ -353,13 +449,22 @@ impl Button {
     pub const fn is_primary(self) -> bool {
         matches!(
             self,
-            Button::Join | Button::Begin | Button::Roll | Button::Rematch(_) | Button::KeepPlaying
+            Button::Join
+                | Button::Begin
+                | Button::Roll
+                | Button::Rematch(_)
+                | Button::KeepPlaying
+                | Button::JoinTeam(_)
+                | Button::AddBotLevel(..)
         )
     }
 
     /// Whether the button is drawn as a destructive action.
     pub const fn is_danger(self) -> bool {
-        matches!(self, Button::Cancel | Button::ConfirmLeave(_))
+        matches!(
+            self,
+            Button::Cancel | Button::ConfirmLeave(_) | Button::Stop(_) | Button::ConfirmStop(_)
+        )
     }
 }
 
@@ -771,6 +876,8 @@ fn persist_update(
         });
         if let Some(message) = last {
             message.lines.push(Text::GameSaved { id });
+            // Kept: each player's totals, and the record of this game, are a press away.
+            message.buttons.extend([Button::Stats, Button::Record(id)]);
         }
     }
     Ok(reply)
@@ -1118,8 +1225,16 @@ impl Tables {
                     return Reply::ephemeral(Text::NoTable);
                 }
                 if let Some(paused) = &table.paused {
-                    // Only what needs no post in the channel: a hand, and ending the table.
-                    if !matches!(command, Command::Hand | Command::Stop | Command::Cancel) {
+                    // Only what needs no post in the channel: a hand, and ending the table (the ⋯
+                    // menu offers just those then, and Stop asks first).
+                    if !matches!(
+                        command.unwrapped(),
+                        Command::Hand
+                            | Command::Stop
+                            | Command::Cancel
+                            | Command::Menu
+                            | Command::AskStop
+                    ) {
                         return Reply::ephemeral(Text::GamePaused {
                             missing: paused.missing.clone(),
                             thread: paused.thread,
@@ -1136,8 +1251,15 @@ impl Tables {
                 } else {
                     None
                 };
-                let read_only = matches!(command, Command::Hand | Command::Board | Command::Status)
-                    || matches!(&command, Command::Press(p) if !p.changes_table());
+                let read_only = matches!(
+                    command.unwrapped(),
+                    Command::Hand
+                        | Command::Board
+                        | Command::Status
+                        | Command::BotMenu
+                        | Command::Menu
+                        | Command::AskStop
+                ) || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self
                     .server_language(guild)

@@ -777,16 +777,16 @@ impl Table {
         }
     }
 
-    /// The buttons an old turn prompt keeps: the hand button while a card game runs.
+    /// The buttons an old turn prompt keeps while the game runs: the hand button (card games) and ⋯.
     pub(super) fn prompt_buttons(&self) -> Vec<Button> {
         let running = !self.closed
             && self
                 .playing()
                 .is_some_and(|p| !p.game().position().is_over());
-        if running && self.setup.variant.has_cards() {
-            vec![Button::Hand]
-        } else {
-            Vec::new()
+        match (running, self.setup.variant.has_cards()) {
+            (true, true) => vec![Button::Hand, Button::More(self.created.0)],
+            (true, false) => vec![Button::More(self.created.0)],
+            (false, _) => Vec::new(),
         }
     }
 

@@ -958,19 +958,83 @@ impl Table {
         }
     }
 
-    /// The lobby message with its buttons, showing the settings that apply.
+    /// The lobby message with its buttons, showing the settings that apply: Join, Leave, Add
+    /// computer, Start and Cancel; then a button per team when the teams are set, and Remove computer
+    /// while there is one.
     pub fn lobby_message(&self, settings: &Settings) -> Message {
+        let mut buttons = vec![
+            Button::Join,
+            Button::Leave,
+            Button::AddBot,
+            Button::Begin,
+            Button::Cancel,
+        ];
+        if let Some(teams) = self.setup.teams {
+            buttons.extend((1..=teams.min(self.setup.max_teams())).map(Button::JoinTeam));
+        }
+        let has_bot = match &self.state {
+            State::Lobby(lobby) => lobby.seats.iter().any(|s| s.player.user().is_none()),
+            State::Playing(_) => false,
+        };
+        if has_bot {
+            buttons.push(Button::RemoveBot);
+        }
         Message {
             lines: vec![Text::Lobby(self.lobby_card(settings))],
-            buttons: vec![
-                Button::Join,
-                Button::Leave,
-                Button::AddBot,
-                Button::Begin,
-                Button::Cancel,
-            ],
+            buttons,
             ..Message::default()
         }
+    }
+
+    /// The private menu of levels for a new computer player; `added` names the one just added.
+    fn bot_menu_message(&self, added: Option<String>) -> Message {
+        Message {
+            lines: vec![Text::BotMenu { added }],
+            buttons: BotLevel::ALL
+                .into_iter()
+                .map(|level| Button::AddBotLevel(self.created.0, level))
+                .collect(),
+            ..Message::default()
+        }
+    }
+
+    /// **Add computer**: the menu of levels, for who may add one, while the lobby is open.
+    fn bot_menu(&mut self, actor: &Actor) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(self.not_boss());
+        }
+        self.lobby_mut()?;
+        replied(vec![Output::Ephemeral(self.bot_menu_message(None))])
+    }
+
+    /// **⋯** on a turn prompt: what else the asker may do in the running game. Everyone may see the
+    /// status and the rules; a player also their cards and Leave; who may stop the game, Stop. A
+    /// paused game offers only what it allows (no status, no leaving).
+    fn game_menu(&mut self, actor: &Actor) -> Outcome {
+        let game = self.created.0;
+        let may_stop = self.is_boss(actor);
+        let paused = self.paused.is_some();
+        let playing = self.playing_mut()?;
+        let seated = playing.seat_of(actor.user).is_some();
+        let mut buttons = Vec::new();
+        if !paused {
+            buttons.push(Button::Status);
+        }
+        buttons.push(Button::Rules);
+        if seated && playing.game().config().variant.has_cards() {
+            buttons.push(Button::Hand);
+        }
+        if seated && !paused {
+            buttons.push(Button::LeaveGame(game));
+        }
+        if may_stop {
+            buttons.push(Button::Stop(game));
+        }
+        replied(vec![Output::Ephemeral(Message {
+            lines: vec![Text::GameMenu],
+            buttons,
+            ..Message::default()
+        })])
     }
 
     fn lobby_output(&self, message: Message) -> Output {
@@ -994,6 +1058,25 @@ impl Table {
         if let Command::Press(press) = command {
             return self.press(actor, press, now, settings, seed, lang);
         }
+        if let Command::OfGame { game, command } = command {
+            if game != self.created.0 {
+                // The button was made for an earlier game (or lobby) of this channel.
+                return Reply::ephemeral(Text::ButtonExpired);
+            }
+            let from_level_menu = matches!(*command, Command::AddBot { .. });
+            let mut reply = self.handle(actor, *command, now, settings, seed, lang);
+            if from_level_menu && !reply.is_refusal() {
+                // The level menu stays open: it says who joined and offers another.
+                for output in &mut reply.outputs {
+                    if let Output::Ephemeral(Message { lines, .. }) = output {
+                        if let Some(Text::BotAdded(name)) = lines.first() {
+                            *output = Output::Update(self.bot_menu_message(Some(name.clone())));
+                        }
+                    }
+                }
+            }
+            return reply;
+        }
         if let Command::Forfeit { game: Some(game) } = command {
             if game != self.created.0 {
                 // The confirmation was asked about an earlier game of this channel.
@@ -1009,7 +1092,10 @@ impl Table {
         }
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
-            Command::Press(_) => Err(Text::Internal),
+            Command::Press(_) | Command::OfGame { .. } => Err(Text::Internal),
+            Command::BotMenu => self.bot_menu(actor),
+            Command::Menu => self.game_menu(actor),
+            Command::AskStop => self.confirm_stop(actor),
             Command::Start { .. } => Err(Text::TableExists),
             Command::Settings(_) => Err(Text::Internal),
             Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
@@ -1062,8 +1148,15 @@ impl Table {
         let max_teams = self.setup.max_teams();
         let setup = self.setup;
         let lobby = self.lobby_mut()?;
-        if lobby.seats.iter().any(|s| s.player.is(actor.user)) {
-            return Err(Text::AlreadyJoined);
+        if let Some(index) = lobby.seats.iter().position(|s| s.player.is(actor.user)) {
+            return match team {
+                Some(t) if t >= 1 && t <= max_teams => self.change_team(index, t - 1, settings),
+                Some(t) => Err(Text::BadTeam {
+                    team: t,
+                    max: max_teams,
+                }),
+                None => Err(Text::AlreadyJoined),
+            };
         }
         if lobby.seats.len() >= usize::from(max_players) {
             return Err(Text::LobbyFull { max: max_players });
@@ -1110,6 +1203,35 @@ impl Table {
         replied(vec![
             self.lobby_output(self.lobby_message(settings)),
             Output::Ephemeral(Message::text(Text::Joined)),
+        ])
+    }
+
+    /// A seated player asks for another team (0-based): moved if the team has room.
+    fn change_team(&mut self, index: usize, team: u8, settings: &Settings) -> Outcome {
+        let setup = self.setup;
+        let variant = setup.variant;
+        let lobby = self.lobby_mut()?;
+        let seat = lobby.seats.get(index).ok_or(Text::Internal)?;
+        if seat.team == Some(team) && !seat.kept {
+            return Err(Text::AlreadyOnTeam(TeamName::of(variant, team)));
+        }
+        let wishes: Vec<Option<u8>> = lobby
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i == index || !s.kept)
+            .map(|(i, s)| if i == index { Some(team) } else { s.team })
+            .collect();
+        setup.check_wishes(lobby.seats.len(), &wishes)?;
+        if let Some(seat) = lobby.seats.get_mut(index) {
+            seat.team = Some(team);
+            seat.kept = false;
+        }
+        replied(vec![
+            self.lobby_output(self.lobby_message(settings)),
+            Output::Ephemeral(Message::text(Text::TeamChanged(TeamName::of(
+                variant, team,
+            )))),
         ])
     }
 
@@ -1629,6 +1751,22 @@ impl Table {
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmLeave { ends_game }],
             buttons: vec![Button::ConfirmLeave(game), Button::KeepPlaying],
+            ..Message::default()
+        })])
+    }
+
+    /// **Stop the game** in the ⋯ menu: asks first, privately, saying what stopping means for the
+    /// asker (a player gives up; a moderator ends it without a result). Changes nothing.
+    fn confirm_stop(&mut self, actor: &Actor) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(self.not_boss());
+        }
+        let game = self.created.0;
+        let playing = self.playing_mut()?;
+        let gives_up = playing.seat_of(actor.user).is_some();
+        replied(vec![Output::Ephemeral(Message {
+            lines: vec![Text::ConfirmStop { gives_up }],
+            buttons: vec![Button::ConfirmStop(game), Button::KeepPlaying],
             ..Message::default()
         })])
     }
@@ -2251,10 +2389,12 @@ fn push_turn(
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);
         message.components = vec![vec![picker::prompt_button(table, game)]];
-        message.buttons = if dice { Vec::new() } else { vec![Button::Hand] };
-    } else if !dice {
-        message.buttons = vec![Button::Hand];
     }
+    message.buttons = if dice {
+        vec![Button::More(table)]
+    } else {
+        vec![Button::Hand, Button::More(table)]
+    };
 }
 
 /// The private hand message of a seat: the cards, what each can do, and the hand picture. With

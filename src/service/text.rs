@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
-use crate::i18n::{join_list, tr, Args, Lang, Tr};
+use crate::i18n::{join_list, tr, tr_args, Args, Lang, Tr};
 
 use super::names::chat_name;
 use super::{Button, ChannelId, Permission, UserId};
@@ -731,6 +731,24 @@ pub enum Text {
     SlowDown,
     /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
     LeaveAnswered,
+    /// The level menu of **Add computer**; `added` names the computer player just added.
+    BotMenu {
+        /// The computer player the last press added.
+        added: Option<String>,
+    },
+    /// The **⋯** menu of a running game.
+    GameMenu,
+    /// A button made for an earlier game or lobby of this channel.
+    ButtonExpired,
+    /// A player in the lobby moved to a team (an acknowledgement).
+    TeamChanged(TeamName),
+    /// A player asked for the team they are on already.
+    AlreadyOnTeam(TeamName),
+    /// Asks to confirm stopping the game; `gives_up`: the asker plays in it.
+    ConfirmStop {
+        /// Stopping counts as giving up for the asker's team.
+        gives_up: bool,
+    },
 }
 
 /// A server setting that is a number of seconds.
@@ -1027,6 +1045,8 @@ impl Text {
                 | Text::BadButton
                 | Text::SlowDown
                 | Text::LeaveAnswered
+                | Text::ButtonExpired
+                | Text::AlreadyOnTeam(_)
         )
     }
 
@@ -1038,6 +1058,7 @@ impl Text {
                 | Text::Joined
                 | Text::Left
                 | Text::BotAdded(_)
+                | Text::TeamChanged(_)
                 | Text::BotRemoved(_)
                 | Text::CancelledAck
                 | Text::BegunAck
@@ -1689,6 +1710,22 @@ impl Text {
             Text::BadButton => tr.t("bad-button"),
             Text::SlowDown => tr.t("slow-down"),
             Text::LeaveAnswered => tr.t("leave-answered"),
+            Text::BotMenu { added: None } => tr.t("bot-menu"),
+            Text::BotMenu { added: Some(name) } => {
+                tr.ta("bot-menu-added", &Args::new().text("name", chat_name(name)))
+            }
+            Text::GameMenu => tr.t("game-menu"),
+            Text::ConfirmStop { gives_up: true } => tr.t("confirm-stop-player"),
+            Text::ConfirmStop { gives_up: false } => tr.t("confirm-stop"),
+            Text::ButtonExpired => tr.t("button-expired"),
+            Text::TeamChanged(team) => {
+                let team = team_name(tr, *team);
+                tr.ta("team-changed", &Args::new().text("team", team))
+            }
+            Text::AlreadyOnTeam(team) => {
+                let team = team_name(tr, *team);
+                tr.ta("already-on-team", &Args::new().text("team", team))
+            }
         }
     }
 }
@@ -1753,6 +1790,21 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::Rematch(_) => "button-rematch",
         Button::ConfirmLeave(_) => "button-leave-confirm",
         Button::KeepPlaying => "button-leave-keep",
+        Button::AddBotLevel(_, level) => {
+            return tr(lang, &format!("button-level-{level}"));
+        }
+        Button::RemoveBot => "button-removebot",
+        Button::JoinTeam(team) => {
+            return tr_args(lang, "button-join-team", &Args::new().number("team", team));
+        }
+        Button::More(_) => "button-more",
+        Button::Status => "button-status",
+        Button::Rules => "button-rules",
+        Button::LeaveGame(_) => "button-leave-game",
+        Button::Stop(_) => "button-stop",
+        Button::ConfirmStop(_) => "button-stop-confirm",
+        Button::Stats => "button-stats",
+        Button::Record(_) => "button-record",
     };
     tr(lang, key)
 }

@@ -1152,8 +1152,8 @@ pub async fn press_turn(
     err("the picker did not lead to a move in 12 steps")
 }
 
-/// Waits until the old prompt has lost its Play button (a card game's keeps its hand button while the
-/// game runs).
+/// Waits until the old prompt has lost its Play button (it keeps its hand button and ⋯ while the game
+/// runs).
 async fn disarmed(
     fake: &FakeDiscord,
     prompt: &StoredMessage,
@@ -1173,9 +1173,13 @@ async fn disarmed(
             },
         )
         .await?;
-    let hand = prompt.custom_ids().contains(&"sequence:hand".to_string());
-    let expected: Vec<String> = if hand && running {
-        vec!["sequence:hand".into()]
+    // While the game runs, the hand button (card games) and ⋯ stay.
+    let expected: Vec<String> = if running {
+        prompt
+            .custom_ids()
+            .into_iter()
+            .filter(|c| c == "sequence:hand" || c.starts_with("sequence:more:"))
+            .collect()
     } else {
         Vec::new()
     };
@@ -1234,4 +1238,110 @@ async fn stale_step(
         ));
     }
     Ok(())
+}
+
+/// Presses the button `custom_id` on message `message_id` as `user`, and returns the private answer
+/// (refused if the answer is public).
+pub async fn private_answer(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    message_id: u64,
+    custom_id: &str,
+) -> Result<StoredMessage, String> {
+    let press = fake.click(user, message_id, custom_id)?;
+    let answer = fake.wait_reply(&press, STEP).await?;
+    if !answer.is_ephemeral() {
+        return err(format!(
+            "{custom_id}: the answer should be private: {answer:?}"
+        ));
+    }
+    Ok(answer)
+}
+
+/// The custom id on `message` that starts with `prefix`.
+pub fn button_id(message: &StoredMessage, prefix: &str) -> Result<String, String> {
+    message
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with(prefix))
+        .ok_or_else(|| format!("no {prefix}… button on {:?}", message.custom_ids()))
+}
+
+/// Adds a computer player of `level` (`easy`, `medium`, `hard`) with buttons: the lobby's **Add
+/// computer** opens the private level menu (unless `menu`, one opened before, is given), and its level
+/// button adds the player; the menu is edited in place to say so, and the lobby lists them. Returns the
+/// menu's message id and the added player's name as the menu shows it.
+pub async fn add_computer(
+    fake: &FakeDiscord,
+    host: &FakeUser,
+    channel: u64,
+    lobby: u64,
+    menu: Option<u64>,
+    level: &str,
+) -> Result<(u64, String), String> {
+    let menu = match menu {
+        Some(id) => id,
+        None => {
+            let opened = private_answer(fake, host, lobby, "sequence:addbot").await?;
+            if !opened.content.contains("Which level") {
+                return err(format!("Add computer opens the level menu: {opened:?}"));
+            }
+            opened.id
+        }
+    };
+    let shown = fake.message(menu).ok_or("the level menu")?;
+    let id = shown
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("sequence:addbot:") && id.ends_with(&format!(":{level}")))
+        .ok_or_else(|| format!("no {level} button in {:?}", shown.custom_ids()))?;
+    let press = fake.click(host, menu, &id)?;
+    let updated = fake.wait_reply(&press, STEP).await?;
+    if updated.id != menu || !updated.content.contains("has joined") {
+        return err(format!("the level menu should say who joined: {updated:?}"));
+    }
+    let name = updated
+        .content
+        .split(" has joined")
+        .next()
+        .unwrap_or("")
+        .trim_matches('*')
+        .to_string();
+    if !name.contains(&format!("({level})")) {
+        return err(format!("a {level} computer was added: {name}"));
+    }
+    fake.shared()
+        .wait_for(
+            STEP,
+            "the lobby to list the computer",
+            &[channel, lobby],
+            |s| {
+                s.messages
+                    .get(&lobby)
+                    .filter(|m| m.content.contains(&name))
+                    .map(|_| ())
+            },
+        )
+        .await?;
+    Ok((menu, name))
+}
+
+/// Presses ⋯ on the latest turn prompt of `channel` as `user`: the private menu.
+pub async fn open_more(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: &FakeUser,
+) -> Result<StoredMessage, String> {
+    let prompt = fake
+        .messages_in(channel)
+        .into_iter()
+        .rev()
+        .find(|m| !m.is_ephemeral() && button_id(m, "sequence:more:").is_ok())
+        .ok_or("no message with ⋯")?;
+    let more = button_id(&prompt, "sequence:more:")?;
+    let menu = private_answer(fake, user, prompt.id, &more).await?;
+    if !menu.content.contains("More for this game") {
+        return err(format!("⋯ opens the menu: {menu:?}"));
+    }
+    Ok(menu)
 }

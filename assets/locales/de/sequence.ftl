@@ -634,3 +634,26 @@ stop-is-giving-up = { $player } spielt mit, daher zählt das Beenden als Aufgebe
 shared-win = 🏆 { $teams } teilen sich den Sieg, weil die anderen aufgegeben haben.
 history-aborted = abgebrochen
 rating-needs-opponent = Bisher ungewertet: Das Spiel zählt für die Wertung, sobald Menschen in mindestens zwei Teams spielen.
+
+## Knöpfe für das, was bisher getippt wurde (Issue 26): Stufenmenü, Teams, ⋯-Menü, nach dem Spiel
+button-level-easy = Leicht
+button-level-medium = Mittel
+button-level-hard = Schwer
+button-removebot = Computer entfernen
+button-join-team = Team { $team } beitreten
+button-more = ⋯ Mehr
+button-status = Stand
+button-rules = Regeln
+button-leave-game = Spiel verlassen
+button-stop = Spiel beenden
+button-stats = Meine Statistik
+button-record = Spielprotokoll
+bot-menu = Welche Stufe soll der Computerspieler haben?
+bot-menu-added = { $name } spielt mit. Noch einen Computerspieler dazu?
+game-menu = Mehr zu diesem Spiel:
+button-expired = Dieser Knopf gehörte zu einem früheren Spiel oder einer früheren Lobby in diesem Kanal. Es wurde nichts geändert.
+team-changed = Du bist jetzt in { $team }.
+already-on-team = Du bist schon in { $team }.
+button-stop-confirm = Ja, Spiel beenden
+confirm-stop-player = Dieses Spiel jetzt für alle beenden? Du spielst mit, also zählt das Beenden als Aufgeben: eine Niederlage für dein Team.
+confirm-stop = Dieses Spiel jetzt für alle beenden? Es endet ohne Ergebnis.

@@ -647,3 +647,26 @@ stop-is-giving-up = { $player } plays in this game, so stopping it counts as giv
 shared-win = 🏆 { $teams } share the win, as the others gave up.
 history-aborted = aborted
 rating-needs-opponent = Casual so far: the game counts for ratings once people play on at least two teams.
+
+## Buttons for what is still typed (issue 26): the level menu, teams, the ⋯ menu, after the game
+button-level-easy = Easy
+button-level-medium = Medium
+button-level-hard = Hard
+button-removebot = Remove computer
+button-join-team = Join team { $team }
+button-more = ⋯ More
+button-status = Status
+button-rules = Rules
+button-leave-game = Leave the game
+button-stop = Stop the game
+button-stats = My stats
+button-record = Game record
+bot-menu = Which level should the computer player have?
+bot-menu-added = { $name } has joined. Add another computer player?
+game-menu = More for this game:
+button-expired = That button was for an earlier game or lobby in this channel. Nothing was changed.
+team-changed = You are now in { $team }.
+already-on-team = You are in { $team } already.
+button-stop-confirm = Yes, stop the game
+confirm-stop-player = Stop this game for everyone now? You play in it, so stopping counts as giving up: a loss for your team.
+confirm-stop = Stop this game for everyone now? It ends without a result.

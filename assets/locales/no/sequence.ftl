@@ -634,3 +634,26 @@ stop-is-giving-up = { $player } er med i spillet, så å avslutte det teller som
 shared-win = 🏆 { $teams } deler seieren fordi de andre ga opp.
 history-aborted = avbrutt
 rating-needs-opponent = Uformelt så langt: spillet teller for rangeringen når mennesker spiller på minst to lag.
+
+## Knapper for det som før måtte skrives (sak 26): nivåmenyen, lag, ⋯-menyen, etter spillet
+button-level-easy = Lett
+button-level-medium = Middels
+button-level-hard = Vanskelig
+button-removebot = Fjern datamaskin
+button-join-team = Bli med på lag { $team }
+button-more = ⋯ Mer
+button-status = Status
+button-rules = Regler
+button-leave-game = Forlat spillet
+button-stop = Avslutt spillet
+button-stats = Min statistikk
+button-record = Spillprotokoll
+bot-menu = Hvilket nivå skal datamaskinspilleren ha?
+bot-menu-added = { $name } er med. Legge til en datamaskinspiller til?
+game-menu = Mer for dette spillet:
+button-expired = Den knappen hørte til et tidligere spill eller en tidligere lobby i denne kanalen. Ingenting ble endret.
+team-changed = Du er nå på { $team }.
+already-on-team = Du er allerede på { $team }.
+button-stop-confirm = Ja, avslutt spillet
+confirm-stop-player = Avslutte dette spillet for alle nå? Du spiller selv, så å avslutte teller som å gi opp: et tap for laget ditt.
+confirm-stop = Avslutte dette spillet for alle nå? Det slutter uten resultat.
