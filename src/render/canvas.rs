@@ -4,7 +4,7 @@
 use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
-use super::assets::fallback_fonts;
+use super::assets::{bold_fallback_fonts, fallback_fonts, is_bold};
 use super::texts::fill;
 
 /// A colour with alpha.
@@ -258,7 +258,7 @@ fn is_invisible(c: char) -> bool {
 pub const REPLACEMENT: char = '?';
 
 /// The font and glyph that draw `c`: `font` if it has the glyph, else the first shipped fallback
-/// (CJK, then emoji and the rest of Unicode) that has it, else [`REPLACEMENT`] in `font`; `None` for
+/// (CJK, bold for a bold `font`, then emoji and the rest of Unicode) that has it, else [`REPLACEMENT`] in `font`; `None` for
 /// an invisible character. Glyph by glyph, so a name mixing scripts draws every part.
 pub fn glyph_for<'a>(
     font: &'a FontRef<'static>,
@@ -271,7 +271,12 @@ pub fn glyph_for<'a>(
     if id.0 != 0 || c.is_control() {
         return Some((font, id));
     }
-    for fallback in fallback_fonts() {
+    let fallbacks = if is_bold(font) {
+        bold_fallback_fonts()
+    } else {
+        fallback_fonts()
+    };
+    for fallback in fallbacks {
         let id = fallback.glyph_id(c);
         if id.0 != 0 {
             return Some((fallback, id));

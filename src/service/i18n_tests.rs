@@ -742,12 +742,20 @@ fn samples() -> Vec<Text> {
             who: ada(),
             dice,
             again,
+            deadline: Some(1_700_000_000),
         });
     }
+    out.push(Text::Turn {
+        who: ada(),
+        dice: false,
+        again: None,
+        deadline: None,
+    });
     out.push(Text::Turn {
         who: bot(),
         dice: false,
         again: None,
+        deadline: None,
     });
     for variant in GAMES {
         out.push(Text::BadCard {

@@ -10,6 +10,12 @@ use crate::i18n::{join_list, tr, Args, Lang, Tr};
 use super::names::chat_name;
 use super::{Button, ChannelId, Permission, UserId};
 
+/// A moment as a Discord timestamp in relative style (`<t:1700000000:R>`): every client shows it
+/// as "in 5 minutes" in its own language and counts it down by itself.
+pub fn discord_timestamp(unix_seconds: u64) -> String {
+    format!("<t:{unix_seconds}:R>")
+}
+
 /// A player as named in a message: a user (shown as a mention) or a computer player (its name, as
 /// text: see [`chat_name`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +56,20 @@ impl TeamName {
         TeamName {
             number: team.saturating_add(1),
             color: colors.get(usize::from(team)).copied().unwrap_or("grey"),
+        }
+    }
+}
+
+impl TeamName {
+    /// The chip colour as a colour emoji (the same in every language), shown before a player's
+    /// name so nobody has to open an image to learn their colour.
+    pub fn emoji(self) -> &'static str {
+        match self.color {
+            "blue" => "🔵",
+            "green" => "🟢",
+            "red" => "🔴",
+            "yellow" => "🟡",
+            _ => "⚪",
         }
     }
 }
@@ -462,6 +482,9 @@ pub enum Text {
         dice: bool,
         /// Dice: the roll (2 or 12) after which the same player rolls again.
         again: Option<u8>,
+        /// A human's turn: when it runs out, in Unix seconds (shown as a Discord timestamp, which
+        /// every client counts down in its own language).
+        deadline: Option<u64>,
     },
     /// A reminder.
     Reminder {
@@ -1195,7 +1218,7 @@ impl Text {
                 let game = game_title(tr, *variant);
                 let mut text = tr.ta("game-started", &Args::new().text("game", game));
                 for (i, seat) in seats.iter().enumerate() {
-                    text.push_str(&seat_line(tr, i, seat));
+                    text.push_str(&seat_line(tr, i, seat, true));
                 }
                 if variant.has_cards() {
                     text.push('\n');
@@ -1348,19 +1371,32 @@ impl Text {
                     .text("player", who.to_string())
                     .text("bot", chat_name(bot)),
             ),
-            Text::Turn { who, dice, again } => {
+            Text::Turn {
+                who,
+                dice,
+                again,
+                deadline,
+            } => {
                 let key = match (who, dice, again) {
                     (Who::Bot(_), _, _) => "turn-bot",
                     (_, true, Some(_)) => "turn-dice-again",
                     (_, true, None) => "turn-dice",
                     (_, false, _) => "turn-cards",
                 };
-                tr.ta(
+                let mut line = tr.ta(
                     key,
                     &Args::new()
                         .text("player", who.to_string())
                         .number("sum", again.unwrap_or(0)),
-                )
+                );
+                if let (Who::User(_), Some(at)) = (who, deadline) {
+                    line.push(' ');
+                    line += &tr.ta(
+                        "turn-deadline",
+                        &Args::new().text("deadline", discord_timestamp(*at)),
+                    );
+                }
+                line
             }
             Text::Reminder {
                 who,
@@ -1946,8 +1982,13 @@ fn options_text(tr: &mut Tr, options: &Options) -> String {
     parts.join(", ")
 }
 
-fn seat_line(tr: &mut Tr, index: usize, seat: &SeatLine) -> String {
-    let mut line = format!("\n{}. {}", index + 1, seat.who);
+/// A seat of a list: number, player, team, cards. With `colour` the player's chip colour comes
+/// first as an emoji (a running game; a lobby's teams are wishes until the game starts).
+fn seat_line(tr: &mut Tr, index: usize, seat: &SeatLine, colour: bool) -> String {
+    let mut line = match seat.team.filter(|_| colour) {
+        Some(team) => format!("\n{}. {} {}", index + 1, team.emoji(), seat.who),
+        None => format!("\n{}. {}", index + 1, seat.who),
+    };
     if let Some(team) = seat.team {
         line.push_str(" — ");
         line.push_str(&team_name(tr, team));
@@ -1999,7 +2040,7 @@ fn lobby_card(tr: &mut Tr, card: &LobbyCard) -> String {
         text.push_str(&tr.t("lobby-nobody"));
     }
     for (i, seat) in card.seats.iter().enumerate() {
-        text.push_str(&seat_line(tr, i, seat));
+        text.push_str(&seat_line(tr, i, seat, false));
     }
     if !card.invited.is_empty() {
         let invited: Vec<String> = card
@@ -2098,7 +2139,7 @@ fn status(tr: &mut Tr, info: &StatusInfo) -> String {
     let game = game_title(tr, info.variant);
     let mut text = tr.ta("status-header", &Args::new().text("game", game));
     for (i, seat) in info.seats.iter().enumerate() {
-        text.push_str(&seat_line(tr, i, seat));
+        text.push_str(&seat_line(tr, i, seat, true));
     }
     text.push('\n');
     text.push_str(&tr.ta(
