@@ -652,7 +652,7 @@ fn draw_targets(img: &mut RgbaImage, g: &Geometry, layout: &Layout, targets: &[C
         let label_w = text_width(&fonts.bold, size, &name) + size * 0.7;
         let label_h = size * 1.25;
         // Centred on the cell's lower edge: the card's own label at the top stays readable.
-        let (lx, ly) = (x + (w - label_w) / 2.0, y + h - label_h * 0.75);
+        let (lx, ly) = (x + (w - label_w) / 2.0, y + h - label_h * 0.45);
         round_rect(img, lx, ly, label_w, label_h, label_h * 0.4, TARGET);
         text(
             img,
