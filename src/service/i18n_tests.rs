@@ -175,11 +175,13 @@ fn seats() -> Vec<SeatLine> {
             who: ada(),
             team: Some(team(0)),
             cards: Some(1),
+            colour: Some(team(0)),
         },
         SeatLine {
             who: bot(),
             team: Some(team(1)),
             cards: Some(6),
+            colour: Some(team(1)),
         },
     ]
 }

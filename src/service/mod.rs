@@ -27,6 +27,8 @@ mod i18n_tests;
 #[cfg(test)]
 mod limit_tests;
 #[cfg(test)]
+mod message_tests;
+#[cfg(test)]
 mod name_tests;
 #[cfg(test)]
 mod pause_tests;

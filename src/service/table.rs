@@ -526,6 +526,7 @@ impl Playing {
                         .then(|| TeamName::of(config.variant, config.team_of(seat))),
                     cards: (with_cards && config.variant.has_cards())
                         .then(|| u8::try_from(game.hand(seat).len()).unwrap_or(0)),
+                    colour: Some(TeamName::of(config.variant, config.team_of(seat))),
                 }
             })
             .collect()
@@ -880,6 +881,7 @@ impl Table {
             who: s.player.who(),
             team: s.team.map(|t| TeamName::of(self.setup.variant, t)),
             cards: None,
+            colour: None,
         };
         let invited = match &self.state {
             State::Lobby(lobby) => lobby.invited.iter().map(seat_line).collect(),
@@ -893,6 +895,7 @@ impl Table {
                     who: s.player.who(),
                     team: s.team.map(|t| TeamName::of(self.setup.variant, t)),
                     cards: None,
+                    colour: None,
                 })
                 .collect(),
             State::Playing(p) => p.seat_lines(false),

@@ -105,6 +105,9 @@ pub struct SeatLine {
     pub team: Option<TeamName>,
     /// Cards in hand (running card games).
     pub cards: Option<u8>,
+    /// The player's chip colour in a running game (shown as an emoji before the name, also when
+    /// every player is a team of their own); `None` in a lobby.
+    pub colour: Option<TeamName>,
 }
 
 /// The lobby message.
@@ -1218,7 +1221,7 @@ impl Text {
                 let game = game_title(tr, *variant);
                 let mut text = tr.ta("game-started", &Args::new().text("game", game));
                 for (i, seat) in seats.iter().enumerate() {
-                    text.push_str(&seat_line(tr, i, seat, true));
+                    text.push_str(&seat_line(tr, i, seat));
                 }
                 if variant.has_cards() {
                     text.push('\n');
@@ -1982,10 +1985,9 @@ fn options_text(tr: &mut Tr, options: &Options) -> String {
     parts.join(", ")
 }
 
-/// A seat of a list: number, player, team, cards. With `colour` the player's chip colour comes
-/// first as an emoji (a running game; a lobby's teams are wishes until the game starts).
-fn seat_line(tr: &mut Tr, index: usize, seat: &SeatLine, colour: bool) -> String {
-    let mut line = match seat.team.filter(|_| colour) {
+/// A seat of a list: number, player (after their colour in a running game), team, cards.
+fn seat_line(tr: &mut Tr, index: usize, seat: &SeatLine) -> String {
+    let mut line = match seat.colour {
         Some(team) => format!("\n{}. {} {}", index + 1, team.emoji(), seat.who),
         None => format!("\n{}. {}", index + 1, seat.who),
     };
@@ -2040,7 +2042,7 @@ fn lobby_card(tr: &mut Tr, card: &LobbyCard) -> String {
         text.push_str(&tr.t("lobby-nobody"));
     }
     for (i, seat) in card.seats.iter().enumerate() {
-        text.push_str(&seat_line(tr, i, seat, false));
+        text.push_str(&seat_line(tr, i, seat));
     }
     if !card.invited.is_empty() {
         let invited: Vec<String> = card
@@ -2139,7 +2141,7 @@ fn status(tr: &mut Tr, info: &StatusInfo) -> String {
     let game = game_title(tr, info.variant);
     let mut text = tr.ta("status-header", &Args::new().text("game", game));
     for (i, seat) in info.seats.iter().enumerate() {
-        text.push_str(&seat_line(tr, i, seat, true));
+        text.push_str(&seat_line(tr, i, seat));
     }
     text.push('\n');
     text.push_str(&tr.ta(
