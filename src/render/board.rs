@@ -693,8 +693,9 @@ fn draw_header(
         }
     };
 
-    // Right column: draw pile, or the dice.
+    // Right column: draw pile, or the dice (whose caption is on the line of the teams).
     let mut right_room = right;
+    let mut teams_right = right;
     if variant == Variant::Dice {
         if let (Some([a, b]), false) = (position.roll(), position.is_over()) {
             let s = 52.0;
@@ -716,6 +717,7 @@ fn draw_header(
                 &caption,
             );
             right_room = right - 2.0 * s - 30.0;
+            teams_right = right_room;
         }
     } else {
         let pile = fill(texts.draw_pile, &[("n", &view.draw_pile.to_string())]);
@@ -816,12 +818,13 @@ fn draw_header(
         .map(|(_, label, _)| text_width(&fonts.bold, size, label))
         .sum();
     // Too long for one line: every team's names get an equal share of what is left.
-    let share = ((right - left) - fixed).max(0.0) / f32::from(config.teams.max(1));
+    let room = teams_right - left;
+    let share = (room - fixed).max(0.0) / f32::from(config.teams.max(1));
     let mut x = left;
     for (team, label, score) in &teams {
         put_icon(img, *team, x + ICON_R, 90.0);
         x += icon_room;
-        let label = if fixed + labels > right - left {
+        let label = if fixed + labels > room {
             fit_text(&fonts.bold, size, label, share)
         } else {
             label.clone()
