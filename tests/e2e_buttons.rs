@@ -82,6 +82,8 @@ async fn classic_dice_and_kids_games_are_played_with_buttons_only() {
         let dice = options.contains(&("game", "dice"));
         if dice {
             assert_eq!(stats.hand_pictures, 0, "dice has no hand");
+            // Each roll came with its move, one channel message per turn.
+            assert!(stats.dice_turns > 2, "{stats:?}");
         } else {
             // Every Play shows the hand; choosing a card updates the picker in place.
             assert_eq!(stats.hand_pictures, stats.turns, "{stats:?}");

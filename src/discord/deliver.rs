@@ -183,7 +183,7 @@ async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::Crea
         let _permit = permit;
         match &image {
             Image::Board(board) => painter
-                .board(board.view(), board.names(), lang)
+                .board(board.view(), board.names(), lang, board.targets())
                 .map(|png| (png, "board.png")),
             Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
         }

@@ -181,11 +181,13 @@ fn seats() -> Vec<SeatLine> {
             who: ada(),
             team: Some(team(0)),
             cards: Some(1),
+            colour: Some(team(0)),
         },
         SeatLine {
             who: bot(),
             team: Some(team(1)),
             cards: Some(6),
+            colour: Some(team(1)),
         },
     ]
 }
@@ -758,12 +760,20 @@ fn samples() -> Vec<Text> {
             who: ada(),
             dice,
             again,
+            deadline: Some(1_700_000_000),
         });
     }
+    out.push(Text::Turn {
+        who: ada(),
+        dice: false,
+        again: None,
+        deadline: None,
+    });
     out.push(Text::Turn {
         who: bot(),
         dice: false,
         again: None,
+        deadline: None,
     });
     for variant in GAMES {
         out.push(Text::BadCard {

@@ -29,6 +29,8 @@ mod i18n_tests;
 #[cfg(test)]
 mod limit_tests;
 #[cfg(test)]
+mod message_tests;
+#[cfg(test)]
 mod name_tests;
 #[cfg(test)]
 mod pause_tests;
@@ -473,6 +475,7 @@ impl Button {
 pub struct BoardImage {
     view: View,
     names: Vec<String>,
+    targets: Vec<crate::engine::Cell>,
 }
 
 impl BoardImage {
@@ -481,7 +484,19 @@ impl BoardImage {
         BoardImage {
             view: game.public_view(),
             names,
+            targets: Vec::new(),
         }
+    }
+
+    /// The same board with the cells a picker step offers marked and labelled.
+    pub fn with_targets(mut self, targets: Vec<crate::engine::Cell>) -> BoardImage {
+        self.targets = targets;
+        self
+    }
+
+    /// The cells to mark (a picker step's buttons; empty on a channel board).
+    pub fn targets(&self) -> &[crate::engine::Cell] {
+        &self.targets
     }
 
     /// The public view to draw.

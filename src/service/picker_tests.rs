@@ -228,7 +228,7 @@ fn check_position(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
             .count(),
         menus: shown
             .iter()
-            .filter(|m| matches!(m.lines.first(), Some(Text::PickRow { .. })))
+            .filter(|m| m.lines.iter().any(|l| matches!(l, Text::PickRow { .. })))
             .count(),
         removals: reached.iter().filter(remove).count(),
     }

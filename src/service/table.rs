@@ -464,7 +464,7 @@ impl Playing {
         }
     }
 
-    fn names(&self) -> Vec<String> {
+    pub(super) fn names(&self) -> Vec<String> {
         self.seats.iter().map(|p| p.name().to_string()).collect()
     }
 
@@ -526,6 +526,7 @@ impl Playing {
                         .then(|| TeamName::of(config.variant, config.team_of(seat))),
                     cards: (with_cards && config.variant.has_cards())
                         .then(|| u8::try_from(game.hand(seat).len()).unwrap_or(0)),
+                    colour: Some(TeamName::of(config.variant, config.team_of(seat))),
                 }
             })
             .collect()
@@ -813,7 +814,14 @@ impl Table {
             if !playing.game().position().is_over() {
                 message.image = Some(playing.board_image());
                 let mut lines = std::mem::take(&mut message.lines);
-                push_turn(self.created.0, playing, &mut lines, &mut message, None);
+                push_turn(
+                    self.created.0,
+                    playing,
+                    settings,
+                    &mut lines,
+                    &mut message,
+                    None,
+                );
                 message.lines = lines;
             }
         }
@@ -873,6 +881,7 @@ impl Table {
             who: s.player.who(),
             team: s.team.map(|t| TeamName::of(self.setup.variant, t)),
             cards: None,
+            colour: None,
         };
         let invited = match &self.state {
             State::Lobby(lobby) => lobby.invited.iter().map(seat_line).collect(),
@@ -886,6 +895,7 @@ impl Table {
                     who: s.player.who(),
                     team: s.team.map(|t| TeamName::of(self.setup.variant, t)),
                     cards: None,
+                    colour: None,
                 })
                 .collect(),
             State::Playing(p) => p.seat_lines(false),
@@ -1444,7 +1454,14 @@ impl Table {
             image: (!computer_first).then(|| playing.board_image()),
             ..Message::default()
         };
-        push_turn(self.created.0, &playing, &mut lines, &mut message, None);
+        push_turn(
+            self.created.0,
+            &playing,
+            settings,
+            &mut lines,
+            &mut message,
+            None,
+        );
         message.lines = lines;
         outputs.push(Output::Channel(message));
         if setup.variant.has_cards() {
@@ -1555,7 +1572,7 @@ impl Table {
         if !matches!(mv, Move::Exchange { .. }) {
             playing.count_move(seat);
         }
-        Ok(self.commit_and_report(seat, mv, now, settings, Vec::new()))
+        Ok(self.commit_and_report(seat, mv, now, settings, Vec::new(), false))
     }
 
     /// Dice: the player to move rolls, now: the dice are thrown from `seed` (fresh from the operating
@@ -1579,20 +1596,17 @@ impl Table {
                 Text::Internal
             })?;
         }
-        let dice = playing.game().position().roll().ok_or(Text::Internal)?;
-        let line = Text::Rolled {
-            who: playing.who(seat),
-            dice,
-            hint: roll_hint(playing.game()).ok_or(Text::Internal)?,
-        };
+        let line = rolled_line(playing, seat).ok_or(Text::Internal)?;
         let stuck = playing.game().move_groups().is_empty();
         let playing = self.playing_mut()?;
         playing.rolled = true;
         playing.reset_timeouts(seat);
         if stuck {
-            return Ok(self.commit_and_report(seat, Move::Pass, now, settings, vec![line]));
+            return Ok(self.commit_and_report(seat, Move::Pass, now, settings, Vec::new(), false));
         }
-        replied(vec![Output::Channel(Message::text(line))])
+        // One message per turn in the channel: the roll is posted with the move it leads to (see
+        // `commit_and_report`); until then only the player sees it.
+        replied(vec![Output::Ephemeral(Message::text(line))])
     }
 
     /// Applies an already checked move, passes for players who cannot move, and reports it all.
@@ -1603,6 +1617,7 @@ impl Table {
         now: Timestamp,
         settings: &Settings,
         mut lines: Vec<Text>,
+        auto: bool,
     ) -> Reply {
         let channel = self.channel;
         let table = self.created.0;
@@ -1610,6 +1625,10 @@ impl Table {
             return Reply::ephemeral(Text::Internal);
         };
         let roll = playing.game().position().roll().map(|[a, b]| a + b);
+        // Dice: the roll is told with the move it led to, in the same message.
+        if playing.rolled && !matches!(mv, Move::Exchange { .. }) {
+            lines.extend(rolled_line(playing, seat));
+        }
         let events = match playing.live.commit(seat, mv) {
             Ok(events) => events,
             Err(e) => return Reply::ephemeral(Text::Illegal(e)),
@@ -1645,9 +1664,12 @@ impl Table {
             mv,
             Move::Play { .. } | Move::Place { .. } | Move::Remove { .. }
         );
-        // A computer to move next posts the board with its own move, a moment later: one board per
-        // move, not a board for "is thinking…" and another right after it.
-        let show_board = (board_changed || playing.board_unshown) && !playing.computer_to_move();
+        // A computer's move (or one made for a player whose time ran out) always shows its board, so
+        // computers moving one after another leave every position in the channel (issue 26). A
+        // person's move with a computer to move next posts its board with the computer's move, a
+        // moment later: not a board for "is thinking…" and another right after it.
+        let show_board =
+            (board_changed || playing.board_unshown) && (auto || !playing.computer_to_move());
         playing.board_unshown = (board_changed || playing.board_unshown) && !show_board;
         let mut outputs = Vec::new();
         let game = playing.game();
@@ -1677,7 +1699,7 @@ impl Table {
             let again = roll.filter(|_| {
                 game.position().to_move() == seat && !game.config().variant.has_cards()
             });
-            push_turn(table, playing, &mut lines, &mut message, again);
+            push_turn(table, playing, settings, &mut lines, &mut message, again);
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
@@ -2164,12 +2186,8 @@ impl Table {
         };
         let mut lines = Vec::new();
         let who = playing.who(task.seat);
-        let rolling = !game.config().variant.has_cards() && !playing.rolled;
-        let roll_line = match (pos.roll(), roll_hint(game)) {
-            (Some(dice), Some(hint)) if rolling => Some((dice, hint)),
-            _ => None,
-        };
-        if rolling {
+        if !game.config().variant.has_cards() {
+            // The computer rolled for the seat: `commit_and_report` tells the roll with the move.
             playing.rolled = true;
         }
         if task.timed_out {
@@ -2200,11 +2218,7 @@ impl Table {
                 lines.push(Text::TimedOut(who.clone()));
             }
         }
-        if let Some((dice, hint)) = roll_line {
-            let who = self.playing().map_or(who, |playing| playing.who(task.seat));
-            lines.push(Text::Rolled { who, dice, hint });
-        }
-        Some(self.commit_and_report(task.seat, mv, now, settings, lines))
+        Some(self.commit_and_report(task.seat, mv, now, settings, lines, true))
     }
 
     // ----- autocomplete -----
@@ -2370,10 +2384,24 @@ fn assign_seats(seats: &[LobbySeat], config: &Config) -> Result<Vec<Player>, Tex
     Ok(order)
 }
 
+/// Dice: the line that tells the roll of `seat` (to move, having rolled) and what it allows.
+pub(super) fn rolled_line(playing: &Playing, seat: Seat) -> Option<Text> {
+    let game = playing.game();
+    if game.config().variant.has_cards() {
+        return None;
+    }
+    Some(Text::Rolled {
+        who: playing.who(seat),
+        dice: game.position().roll()?,
+        hint: roll_hint(game)?,
+    })
+}
+
 /// The turn line (with a ping for a human) and the turn buttons.
 fn push_turn(
     table: u64,
     playing: &Playing,
+    settings: &Settings,
     lines: &mut Vec<Text>,
     message: &mut Message,
     again: Option<u8>,
@@ -2381,10 +2409,12 @@ fn push_turn(
     let game = playing.game();
     let seat = game.position().to_move();
     let dice = !game.config().variant.has_cards();
+    let human = playing.player(seat).and_then(Player::user).is_some();
     lines.push(Text::Turn {
         who: playing.who(seat),
         dice,
         again,
+        deadline: human.then(|| playing.turn_started.after(settings.turn_timeout).0 / 1000),
     });
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);

@@ -10,6 +10,12 @@ use crate::i18n::{join_list, tr, tr_args, Args, Lang, Tr};
 use super::names::chat_name;
 use super::{Button, ChannelId, Permission, UserId};
 
+/// A moment as a Discord timestamp in relative style (`<t:1700000000:R>`): every client shows it
+/// as "in 5 minutes" in its own language and counts it down by itself.
+pub fn discord_timestamp(unix_seconds: u64) -> String {
+    format!("<t:{unix_seconds}:R>")
+}
+
 /// A player as named in a message: a user (shown as a mention) or a computer player (its name, as
 /// text: see [`chat_name`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +60,20 @@ impl TeamName {
     }
 }
 
+impl TeamName {
+    /// The chip colour as a colour emoji (the same in every language), shown before a player's
+    /// name so nobody has to open an image to learn their colour.
+    pub fn emoji(self) -> &'static str {
+        match self.color {
+            "blue" => "🔵",
+            "green" => "🟢",
+            "red" => "🔴",
+            "yellow" => "🟡",
+            _ => "⚪",
+        }
+    }
+}
+
 /// What a card in a hand can do now, for the hand message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardLine {
@@ -85,6 +105,9 @@ pub struct SeatLine {
     pub team: Option<TeamName>,
     /// Cards in hand (running card games).
     pub cards: Option<u8>,
+    /// The player's chip colour in a running game (shown as an emoji before the name, also when
+    /// every player is a team of their own); `None` in a lobby.
+    pub colour: Option<TeamName>,
 }
 
 /// The lobby message.
@@ -462,6 +485,9 @@ pub enum Text {
         dice: bool,
         /// Dice: the roll (2 or 12) after which the same player rolls again.
         again: Option<u8>,
+        /// A human's turn: when it runs out, in Unix seconds (shown as a Discord timestamp, which
+        /// every client counts down in its own language).
+        deadline: Option<u64>,
     },
     /// A reminder.
     Reminder {
@@ -1369,19 +1395,32 @@ impl Text {
                     .text("player", who.to_string())
                     .text("bot", chat_name(bot)),
             ),
-            Text::Turn { who, dice, again } => {
+            Text::Turn {
+                who,
+                dice,
+                again,
+                deadline,
+            } => {
                 let key = match (who, dice, again) {
                     (Who::Bot(_), _, _) => "turn-bot",
                     (_, true, Some(_)) => "turn-dice-again",
                     (_, true, None) => "turn-dice",
                     (_, false, _) => "turn-cards",
                 };
-                tr.ta(
+                let mut line = tr.ta(
                     key,
                     &Args::new()
                         .text("player", who.to_string())
                         .number("sum", again.unwrap_or(0)),
-                )
+                );
+                if let (Who::User(_), Some(at)) = (who, deadline) {
+                    line.push(' ');
+                    line += &tr.ta(
+                        "turn-deadline",
+                        &Args::new().text("deadline", discord_timestamp(*at)),
+                    );
+                }
+                line
             }
             Text::Reminder {
                 who,
@@ -1998,8 +2037,12 @@ fn options_text(tr: &mut Tr, options: &Options) -> String {
     parts.join(", ")
 }
 
+/// A seat of a list: number, player (after their colour in a running game), team, cards.
 fn seat_line(tr: &mut Tr, index: usize, seat: &SeatLine) -> String {
-    let mut line = format!("\n{}. {}", index + 1, seat.who);
+    let mut line = match seat.colour {
+        Some(team) => format!("\n{}. {} {}", index + 1, team.emoji(), seat.who),
+        None => format!("\n{}. {}", index + 1, seat.who),
+    };
     if let Some(team) = seat.team {
         line.push_str(" — ");
         line.push_str(&team_name(tr, team));

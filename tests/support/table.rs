@@ -847,6 +847,8 @@ pub struct PressStats {
     pub hand_pictures: usize,
     /// Presses of a past turn's picker step, answered in place.
     pub stale_steps: usize,
+    /// Dice turns whose roll and move came in one channel message.
+    pub dice_turns: usize,
 }
 
 /// A small deterministic random stream for the test's choices.
@@ -1014,8 +1016,9 @@ pub async fn press_turn(
     let rolling = open.ends_with(":roll");
     let press = fake.click(&user, prompt.id, &open)?;
     let picker_id = if rolling {
-        // Acknowledged first; the roll is posted, and the picker comes as a private follow-up
-        // (unless the roll leaves no move and the turn passes at once).
+        // Acknowledged first; the picker comes as a private follow-up headed by the roll, which the
+        // channel sees only with the move (unless the roll leaves no move and the turn passes at
+        // once).
         fake.wait_callback(&press, STEP).await?;
         let id = press.id;
         let picker = fake
@@ -1052,8 +1055,14 @@ pub async fn press_turn(
         .iter()
         .filter(|m| !m.is_ephemeral())
         .count();
-    if after_open != posts + usize::from(rolling) {
-        return err("opening the picker posted in the channel");
+    if after_open != posts {
+        return err("opening the picker (or rolling) posted in the channel");
+    }
+    if rolling && !first.content.contains("rolled") {
+        return err(format!(
+            "the cells step should start with the roll: {}",
+            first.content
+        ));
     }
     let mut step_pressed: Option<String> = None;
     for _step in 0..12 {
@@ -1140,6 +1149,23 @@ pub async fn press_turn(
         stats.turns += 1;
         let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
         disarmed(fake, &prompt, &open, matches!(turn, PressedTurn::Next(_))).await?;
+        if rolling {
+            // Dice: one channel message for the turn, the roll and the move together.
+            let first_post = fake
+                .messages_in(channel)
+                .into_iter()
+                .find(|m| m.id > press.id && !m.is_ephemeral())
+                .ok_or("no post for the move")?;
+            let moved =
+                first_post.content.contains(" placed ") || first_post.content.contains(" removed ");
+            if !first_post.content.contains("rolled") || !moved {
+                return err(format!(
+                    "a dice turn posts the roll with its move, in one message: {}",
+                    first_post.content
+                ));
+            }
+            stats.dice_turns += 1;
+        }
         if matches!(turn, PressedTurn::Next(_)) && stats.turns % 7 == 1 {
             stale_press(fake, channel, &user, &open).await?;
             if let Some(step) = &step_pressed {

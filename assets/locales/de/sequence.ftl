@@ -325,6 +325,7 @@ turn-bot = { $player } überlegt …
 turn-dice-again = { $player }, eine { $sum } bringt dir einen weiteren Zug (nur 2 und 12 tun das): Würfle noch einmal mit **Würfeln** (oder `/sequence würfeln`).
 turn-dice = { $player }, du bist dran: drücke **Würfeln** (oder `/sequence würfeln`).
 turn-cards = { $player }, du bist dran: drücke **Spielen**, um Karte und Feld zu wählen (oder `/sequence spielen karte: feld:`).
+turn-deadline = Deine Zeit läuft { $deadline } ab.
 reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
 reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf und ein Computer übernimmt deinen Platz.
 reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf, und da für deine Seite niemand mehr weiterspielt, endet das Spiel und deine Gegner gewinnen.

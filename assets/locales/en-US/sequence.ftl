@@ -338,6 +338,7 @@ turn-bot = { $player } is thinking…
 turn-dice-again = { $player }, a roll of { $sum } gives you another turn (only 2 and 12 do): roll again with **Roll the dice** (or `/sequence roll`).
 turn-dice = { $player }, it is your turn: press **Roll the dice** (or `/sequence roll`).
 turn-cards = { $player }, it is your turn: press **Play** to choose a card and a cell (or `/sequence play card: cell:`).
+turn-deadline = Your time runs out { $deadline }.
 reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
 reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you give up this game and a computer takes your seat.
 reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you give up this game, and as nobody is left to play on for your side, the game ends and your opponents win.

@@ -325,6 +325,7 @@ turn-bot = { $player } tenker …
 turn-dice-again = { $player }, et kast på { $sum } gir deg en tur til (bare 2 og 12 gjør det): Kast igjen med **Kast terningene** (eller `/sequence kast`).
 turn-dice = { $player }, det er din tur: trykk **Kast terningene** (eller `/sequence kast`).
 turn-cards = { $player }, det er din tur: trykk **Spill** for å velge kort og rute (eller `/sequence spill kort: felt:`).
+turn-deadline = Tiden din går ut { $deadline }.
 reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
 reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og en datamaskin tar plassen din.
 reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og siden ingen er igjen til å spille videre for din side, slutter spillet og motstanderne dine vinner.
