@@ -292,7 +292,7 @@ impl Playing {
             .map_or_else(|| Who::Bot(format!("seat {}", seat + 1)), Player::who)
     }
 
-    fn player(&self, seat: Seat) -> Option<&Player> {
+    pub(super) fn player(&self, seat: Seat) -> Option<&Player> {
         self.seats.get(usize::from(seat))
     }
 
