@@ -36,6 +36,8 @@ mod picker_tests;
 #[cfg(test)]
 mod rematch_tests;
 #[cfg(test)]
+mod scale_tests;
+#[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
 mod tests;
