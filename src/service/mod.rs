@@ -699,6 +699,25 @@ pub(crate) fn command_for(mv: crate::engine::Move, layout: &crate::engine::Layou
     }
 }
 
+/// Most threads tokio's blocking pool may have (its default is 512). Every blocking call of the bot
+/// (a request handled and saved, a timer pass, a computer move applied and saved, an image drawn)
+/// runs there; past this many at once they wait their turn instead of each taking a thread of its
+/// own (8 MB of address space and a database wait each). Drawing takes at most one per core, and a
+/// burst of computer moves at most [`AUTO_APPLY_AT_ONCE`], so requests always find threads free.
+pub const MAX_BLOCKING_THREADS: usize = 64;
+
+/// Computer moves (and timed-out turns) applied and saved at once: a timer pass that finds thousands
+/// due does not take more of the blocking pool than this.
+pub const AUTO_APPLY_AT_ONCE: usize = 8;
+
+/// The bot's async runtime: tokio's multi-threaded one with [`MAX_BLOCKING_THREADS`].
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(MAX_BLOCKING_THREADS)
+        .build()
+}
+
 /// Errors of the service layer (the store's, mostly).
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -825,6 +844,8 @@ pub struct Tables {
     /// Held while a server's settings are read, changed and written, so that two changes at once
     /// both survive (taken before the map of settings).
     changing_settings: Mutex<()>,
+    /// Computer moves being applied and saved on the blocking pool ([`AUTO_APPLY_AT_ONCE`]).
+    applying: Arc<tokio::sync::Semaphore>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -863,6 +884,7 @@ impl Tables {
             finished: rematch::FinishedGames::default(),
             opening: Mutex::new(()),
             changing_settings: Mutex::new(()),
+            applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
         }
     }
 
@@ -1544,7 +1566,11 @@ impl Tables {
         let persist = self.persist.clone();
         let table_ref = shared.clone();
         let timers = settings.clone();
+        // A pass with many timeouts due takes a few blocking threads, not one each (the semaphore is
+        // never closed, so a permit always comes).
+        let permit = self.applying.clone().acquire_owned().await.ok();
         let applied = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;

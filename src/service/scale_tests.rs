@@ -259,3 +259,44 @@ fn a_computer_to_move_is_due_at_every_pass_until_it_moves() {
         assert!(matches!(due.as_slice(), [(ChannelId(50), r)] if r.auto_move), "{due:?}");
     }
 }
+
+#[test]
+fn a_burst_of_timeouts_in_one_pass_all_complete_on_a_small_blocking_pool() {
+    const GAMES: u64 = 200;
+    let tables = Arc::new(Tables::seeded(timed(), Arc::new(RandomPicker), 5));
+    for channel in 0..GAMES {
+        game(&tables, 1 + channel / 20, channel, 1000 + channel * 2, T0);
+    }
+    let timeout = T0.after(Duration::from_secs(300));
+    let due = tables.tick(timeout);
+    assert_eq!(due.len() as u64, GAMES);
+    assert!(due.iter().all(|(_, reply)| reply.auto_move));
+    // Far fewer blocking threads than timeouts: they wait their turn, and every one is played.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let played = runtime.block_on(async {
+        let steps: Vec<_> = due
+            .into_iter()
+            .map(|(channel, _)| {
+                let tables = tables.clone();
+                tokio::spawn(async move { tables.auto_step(channel, timeout).await })
+            })
+            .collect();
+        let mut played = 0;
+        for step in steps {
+            played += usize::from(matches!(step.await, Ok(Some(_))));
+        }
+        played
+    });
+    assert_eq!(played as u64, GAMES);
+    // Each turn moved on: nothing is due until the next players' reminders.
+    assert!(tables.tick(timeout.after(Duration::from_secs(59))).is_empty());
+    assert_eq!(
+        tables.tick(timeout.after(Duration::from_secs(60))).len() as u64,
+        GAMES
+    );
+}
