@@ -300,3 +300,100 @@ fn a_burst_of_timeouts_in_one_pass_all_complete_on_a_small_blocking_pool() {
         GAMES
     );
 }
+
+/// Tables opened in channels 1..=6 (one a minute, the later the newer; the even ones begun as games
+/// and one move played in channel 2 at 10 minutes, its newest activity), in server 1 (channels 1..=4)
+/// and server 2; then restored by a second service with `limits` on the same store.
+fn restored_service(limits: Limits) -> (Tables, Restored, crate::store::tests::TestStore) {
+    let t = crate::store::tests::sqlite_store("restart notes").expect("sqlite");
+    let first = Tables::seeded(timed(), Arc::new(RandomPicker), 5).with_store(t.store.clone());
+    for channel in 1..=6u64 {
+        let guild = if channel <= 4 { 1 } else { 2 };
+        let now = T0.after(Duration::from_secs(60 * channel));
+        if channel % 2 == 0 {
+            game(&first, guild, channel, channel * 10, now);
+        } else {
+            assert!(!ask(&first, guild, channel, channel * 10, start(), now).is_refusal());
+        }
+    }
+    play(&first, 1, 2, T0.after(Duration::from_secs(600)));
+    drop(first);
+    let settings = Settings {
+        limits,
+        ..timed()
+    };
+    let second = Tables::seeded(settings, Arc::new(RandomPicker), 6).with_store(t.store.clone());
+    let restored = second
+        .restore_from_store(T0.after(Duration::from_secs(620)))
+        .expect("restore");
+    (second, restored, t)
+}
+
+#[test]
+fn restart_notes_come_newest_activity_first() {
+    let (_tables, restored, _store) = restored_service(Limits::unlimited());
+    let order: Vec<u64> = restored.notes.iter().map(|(c, _)| c.0).collect();
+    assert_eq!(order, vec![2, 6, 5, 4, 3, 1]);
+}
+
+#[test]
+fn restart_notes_wait_for_their_servers_budget_and_others_go_on() {
+    let limits = Limits {
+        server_posts_per_second: 1,
+        server_post_burst: 2,
+        ..Limits::unlimited()
+    };
+    let (tables, restored, _store) = restored_service(limits);
+    let mut pending: std::collections::VecDeque<_> = restored.notes.into();
+    let now = T0.after(Duration::from_secs(620));
+    // Server 1 (channels 1..=4) has room for two posts, server 2 (5 and 6) too: 2 and 6, 5, 4 go out.
+    let first: Vec<u64> = tables
+        .notes_to_post(&mut pending, now, 16)
+        .iter()
+        .map(|(c, _)| c.0)
+        .collect();
+    assert_eq!(first, vec![2, 6, 5, 4]);
+    assert!(tables.notes_to_post(&mut pending, now, 16).is_empty());
+    // Server 1's budget refills: the rest, in order.
+    let later = now.after(Duration::from_secs(10));
+    let rest: Vec<u64> = tables
+        .notes_to_post(&mut pending, later, 16)
+        .iter()
+        .map(|(c, _)| c.0)
+        .collect();
+    assert_eq!(rest, vec![3, 1]);
+    assert!(pending.is_empty());
+}
+
+#[tokio::test]
+async fn a_move_in_a_restored_channel_is_answered_while_notes_are_still_posted() {
+    let (tables, restored, _store) = restored_service(Limits::unlimited());
+    let tables = Arc::new(tables);
+    let now = T0.after(Duration::from_secs(620));
+    // The notes go out one at a time, each post taking as long as the test likes (a slow board).
+    let (posting, mut posted) = tokio::sync::mpsc::channel::<u64>(1);
+    let (release, released) = tokio::sync::watch::channel(false);
+    let poster = {
+        let tables = tables.clone();
+        let mut pending: std::collections::VecDeque<_> = restored.notes.into();
+        tokio::spawn(async move {
+            while !pending.is_empty() {
+                for (channel, _) in tables.notes_to_post(&mut pending, now, 1) {
+                    let _ = posting.send(channel.0).await;
+                    let mut released = released.clone();
+                    let _ = released.wait_for(|r| *r).await;
+                }
+            }
+        })
+    };
+    // The first note (channel 2) is being posted; channel 4's is still waiting: its game goes on.
+    assert_eq!(posted.recv().await, Some(2));
+    play(&tables, 1, 4, now);
+    release.send(true).expect("the poster waits");
+    let mut rest = Vec::new();
+    while let Some(channel) = posted.recv().await {
+        rest.push(channel);
+    }
+    poster.await.expect("the notes task");
+    assert_eq!(rest, vec![6, 5, 4, 3, 1]);
+}

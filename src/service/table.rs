@@ -1944,6 +1944,14 @@ impl Table {
         (reply, changed)
     }
 
+    /// When the table last moved on: its turn's start in a game, its opening as a lobby.
+    pub fn last_activity(&self) -> Timestamp {
+        match &self.state {
+            State::Lobby(_) => self.created,
+            State::Playing(playing) => playing.turn_started,
+        }
+    }
+
     /// Takes the pending computer move, if one is due and no other is being chosen.
     pub(super) fn claim_auto_task(
         &mut self,
