@@ -1342,7 +1342,7 @@ impl Tables {
                     reply.outputs.extend(table.disarm_prompt());
                 }
                 if table.closed {
-                    self.finished.remember(table, now);
+                    self.finished.remember(table, now, settings.lobby_timeout);
                     self.forget(shared, table.channel);
                 } else {
                     self.reschedule(table, settings);
@@ -1505,7 +1505,7 @@ impl Tables {
                     }
                 }
                 if table.closed {
-                    self.finished.remember(&table, now);
+                    self.finished.remember(&table, now, settings.lobby_timeout);
                     self.forget(&shared, channel);
                 }
             }
@@ -1599,7 +1599,7 @@ impl Tables {
         match applied {
             Ok(Some((reply, finished, closed))) => {
                 if let Some(finished) = finished {
-                    self.finished.put(channel, finished);
+                    self.finished.put(channel, finished, timers.lobby_timeout);
                 }
                 if closed {
                     self.forget(&shared, channel);

@@ -397,3 +397,24 @@ async fn a_move_in_a_restored_channel_is_answered_while_notes_are_still_posted()
     poster.await.expect("the notes task");
     assert_eq!(rest, vec![6, 5, 4, 3, 1]);
 }
+
+#[test]
+fn finished_games_are_remembered_only_while_a_rematch_may_open() {
+    // Lobbies (and so rematches) time out after 1800 s; a game ends every second.
+    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
+    for channel in 0..5000u64 {
+        let now = T0.after(Duration::from_secs(channel));
+        game(&tables, 1, channel, 10_000 + channel * 2, now);
+        let give_up = Command::Forfeit { game: None };
+        assert!(!ask(&tables, 1, channel, 10_001 + channel * 2, give_up, now).is_refusal());
+    }
+    assert!(tables.is_empty());
+    let kept = tables.finished.len();
+    assert!((1800..=2 * 1800 + 2).contains(&kept), "{kept}");
+    // The newest game's rematch still opens.
+    let last = 4999u64;
+    let key = tables.finished.get_key(ChannelId(last)).expect("remembered");
+    let now = T0.after(Duration::from_secs(last + 10));
+    let reply = ask(&tables, 1, last, 10_000 + last * 2, Command::Rematch { game: key }, now);
+    assert!(!reply.is_refusal(), "{reply:?}");
+}
