@@ -147,7 +147,7 @@ fn finished_games(games: u64) {
     let step = games / 8;
     for i in 0..games {
         let channel = 20_000_000 + i;
-        let now = T0.after(Duration::from_millis(i));
+        let now = T0.after(Duration::from_secs(i));
         open_game(&tables, channel, now);
         // The guest gives up: the game is over, its end announced, its table closed.
         ask(
