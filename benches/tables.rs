@@ -3,9 +3,9 @@
 //!   two-player games (50,000 unless set);
 //! - the cost of opening a table (`/sequence start`, with its table-limit check) at 100 and at
 //!   `TABLES_N` live tables;
-//! - the heap kept per finished game over a long run (`TABLES_GAMES` games, 40,000 unless set, each in a
-//!   channel of its own), counted by a global allocator wrapper, so it is the heap the service itself
-//!   keeps, not RSS.
+//! - the heap kept per finished game over a long run (`TABLES_GAMES` games, 40,000 unless set, one a
+//!   second, each in a channel of its own), counted by a global allocator wrapper: the heap the
+//!   service itself keeps, not RSS. (`examples/heap_per_game.rs` finds where, with dhat.)
 //!
 //! `cargo bench --bench tables`.
 
@@ -36,7 +36,10 @@ unsafe impl GlobalAlloc for Counting {
         System.dealloc(ptr, layout)
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        HELD.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        HELD.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
         System.realloc(ptr, layout, new_size)
     }
 }

@@ -25,7 +25,12 @@ const T0: Timestamp = Timestamp(1_700_000_000_000);
 fn ask(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> bool {
     let guild = GuildId(1 + channel % 100);
     // As the Discord layer does on every interaction.
-    tables.note_languages(ChannelId(channel), UserId(user), Some(Lang::default()), None);
+    tables.note_languages(
+        ChannelId(channel),
+        UserId(user),
+        Some(Lang::default()),
+        None,
+    );
     !tables
         .handle(
             Request {
@@ -54,7 +59,13 @@ fn finished_game(tables: &Tables, channel: u64, now: Timestamp) {
         rated: Some(false),
     };
     assert!(ask(tables, channel, host, start, now));
-    assert!(ask(tables, channel, guest, Command::Join { team: None }, now));
+    assert!(ask(
+        tables,
+        channel,
+        guest,
+        Command::Join { team: None },
+        now
+    ));
     assert!(ask(tables, channel, host, Command::Begin, now));
     for _ in 0..4 {
         let table = tables.snapshot(ChannelId(channel)).expect("a game");
@@ -77,8 +88,17 @@ fn finished_game(tables: &Tables, channel: u64, now: Timestamp) {
         };
         assert!(ask(tables, channel, user.0, play, now));
     }
-    assert!(ask(tables, channel, guest, Command::Forfeit { game: None }, now));
-    assert!(tables.snapshot(ChannelId(channel)).is_none(), "the game ended");
+    assert!(ask(
+        tables,
+        channel,
+        guest,
+        Command::Forfeit { game: None },
+        now
+    ));
+    assert!(
+        tables.snapshot(ChannelId(channel)).is_none(),
+        "the game ended"
+    );
 }
 
 fn main() {

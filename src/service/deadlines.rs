@@ -271,7 +271,10 @@ mod tests {
         deadlines.set(ChannelId(1), Some(Timestamp(500)));
         deadlines.set(ChannelId(1), Some(Timestamp(20)));
         assert_eq!(deadlines.take_due(Timestamp(20)), vec![ChannelId(1)]);
-        assert!(deadlines.take_due(Timestamp(600)).is_empty(), "the later one is stale");
+        assert!(
+            deadlines.take_due(Timestamp(600)).is_empty(),
+            "the later one is stale"
+        );
     }
 
     #[test]
@@ -281,7 +284,11 @@ mod tests {
             deadlines.set(ChannelId(t % 10), Some(Timestamp(1_000_000 + t)));
         }
         assert_eq!(deadlines.len(), 10);
-        assert!(deadlines.queued() <= 2 * 10 + 1025, "{}", deadlines.queued());
+        assert!(
+            deadlines.queued() <= 2 * 10 + 1025,
+            "{}",
+            deadlines.queued()
+        );
         assert_eq!(deadlines.take_due(Timestamp(u64::MAX)).len(), 10);
     }
 
@@ -299,7 +306,7 @@ mod tests {
             Arc::new(Mutex::new(Table::new(
                 ChannelId(channel),
                 &actor,
-                setup.clone(),
+                setup,
                 Timestamp(0),
             )))
         };
@@ -308,7 +315,10 @@ mod tests {
         assert!(registry.insert(ChannelId(1), a.clone(), UserId(1), Some(GuildId(9))));
         assert!(registry.insert(ChannelId(2), b.clone(), UserId(1), None));
         assert!(!registry.insert(ChannelId(2), c.clone(), UserId(1), None));
-        assert_eq!((registry.hosted_by(UserId(1)), registry.in_guild(GuildId(9))), (2, 1));
+        assert_eq!(
+            (registry.hosted_by(UserId(1)), registry.in_guild(GuildId(9))),
+            (2, 1)
+        );
         assert!(!registry.remove(ChannelId(2), &c), "not the table there");
         registry.set_host(ChannelId(1), UserId(2));
         assert_eq!(registry.hosted_by(UserId(1)), 1);

@@ -1208,9 +1208,7 @@ impl Tables {
                 }
                 let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
-                    Some(before) => {
-                        self.commit(&shared, &mut table, before, reply, now, &settings)
-                    }
+                    Some(before) => self.commit(&shared, &mut table, before, reply, now, &settings),
                     None => reply,
                 }
             }
@@ -1309,7 +1307,10 @@ impl Tables {
         // moment later under its own lock).
         let (hosted, in_guild) = {
             let tables = lock(&self.tables);
-            (tables.hosted_by(user), guild.map_or(0, |g| tables.in_guild(g)))
+            (
+                tables.hosted_by(user),
+                guild.map_or(0, |g| tables.in_guild(g)),
+            )
         };
         if hosted >= limits.tables_per_user {
             return Err(Text::TooManyTables {

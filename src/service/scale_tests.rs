@@ -20,7 +20,14 @@ fn timed() -> Settings {
     }
 }
 
-fn ask(tables: &Tables, guild: u64, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
+fn ask(
+    tables: &Tables,
+    guild: u64,
+    channel: u64,
+    user: u64,
+    command: Command,
+    now: Timestamp,
+) -> Reply {
     tables.handle(
         Request {
             guild: Some(GuildId(guild)),
@@ -100,7 +107,10 @@ fn counts_stay_right_through_open_begin_finish_stop_and_restore() {
     let join = Command::Join { team: None };
     assert!(!ask(&tables, 2, 13, 6, join, T0).is_refusal());
     assert!(!ask(&tables, 2, 13, 5, Command::Leave, T0).is_refusal());
-    assert_eq!(tables.snapshot(ChannelId(13)).map(|t| t.host), Some(UserId(6)));
+    assert_eq!(
+        tables.snapshot(ChannelId(13)).map(|t| t.host),
+        Some(UserId(6))
+    );
     assert_counts_exact(&tables);
     // A game given up (ended), a game stopped by its host.
     assert!(!ask(&tables, 1, 10, 2, Command::Forfeit { game: None }, T0).is_refusal());
@@ -141,11 +151,20 @@ fn the_limits_read_the_counts() {
     let tables = Tables::seeded(settings, Arc::new(RandomPicker), 5);
     assert!(!ask(&tables, 1, 1, 1, start(), T0).is_refusal());
     assert!(!ask(&tables, 1, 2, 1, start(), T0).is_refusal());
-    assert!(ask(&tables, 2, 3, 1, start(), T0).is_refusal(), "a third for the host");
+    assert!(
+        ask(&tables, 2, 3, 1, start(), T0).is_refusal(),
+        "a third for the host"
+    );
     assert!(!ask(&tables, 1, 3, 2, start(), T0).is_refusal());
-    assert!(ask(&tables, 1, 4, 3, start(), T0).is_refusal(), "a fourth for the server");
+    assert!(
+        ask(&tables, 1, 4, 3, start(), T0).is_refusal(),
+        "a fourth for the server"
+    );
     assert!(!ask(&tables, 1, 1, 1, Command::Stop, T0).is_refusal());
-    assert!(!ask(&tables, 1, 4, 3, start(), T0).is_refusal(), "room again");
+    assert!(
+        !ask(&tables, 1, 4, 3, start(), T0).is_refusal(),
+        "room again"
+    );
     assert_counts_exact(&tables);
 }
 
@@ -194,10 +213,16 @@ fn a_move_after_a_reminder_brings_the_deadline_forward() {
     let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
     game(&tables, 1, 21, 1, T0);
     // Reminded at 60 s: its next deadline is the timeout at 300 s.
-    assert!(reminded(&tables.tick(T0.after(Duration::from_secs(60))), 21));
+    assert!(reminded(
+        &tables.tick(T0.after(Duration::from_secs(60))),
+        21
+    ));
     // A move at 200 s: the next reminder (260 s) is earlier than the old timeout.
     play(&tables, 1, 21, T0.after(Duration::from_secs(200)));
-    assert!(reminded(&tables.tick(T0.after(Duration::from_secs(260))), 21));
+    assert!(reminded(
+        &tables.tick(T0.after(Duration::from_secs(260))),
+        21
+    ));
 }
 
 #[tokio::test]
@@ -224,7 +249,10 @@ async fn a_pause_holds_the_timers_and_resuming_sets_them_again() {
 fn a_shorter_server_timeout_is_honoured_at_once() {
     let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
     game(&tables, 1, 40, 1, T0);
-    assert!(reminded(&tables.tick(T0.after(Duration::from_secs(60))), 40));
+    assert!(reminded(
+        &tables.tick(T0.after(Duration::from_secs(60))),
+        40
+    ));
     // The timeout was due at 300 s; the server's admin makes it 120 s.
     let change = Command::Settings(SettingsRequest {
         changes: ServerSettings {
@@ -236,7 +264,10 @@ fn a_shorter_server_timeout_is_honoured_at_once() {
     let now = T0.after(Duration::from_secs(100));
     assert!(!ask(&tables, 1, 40, 900, change, now).is_refusal());
     let due = tables.tick(T0.after(Duration::from_secs(120)));
-    assert!(matches!(due.as_slice(), [(ChannelId(40), r)] if r.auto_move), "{due:?}");
+    assert!(
+        matches!(due.as_slice(), [(ChannelId(40), r)] if r.auto_move),
+        "{due:?}"
+    );
 }
 
 #[test]
@@ -256,7 +287,10 @@ fn a_computer_to_move_is_due_at_every_pass_until_it_moves() {
     }
     for s in 1..4 {
         let due = tables.tick(T0.after(Duration::from_secs(s)));
-        assert!(matches!(due.as_slice(), [(ChannelId(50), r)] if r.auto_move), "{due:?}");
+        assert!(
+            matches!(due.as_slice(), [(ChannelId(50), r)] if r.auto_move),
+            "{due:?}"
+        );
     }
 }
 
@@ -294,7 +328,9 @@ fn a_burst_of_timeouts_in_one_pass_all_complete_on_a_small_blocking_pool() {
     });
     assert_eq!(played as u64, GAMES);
     // Each turn moved on: nothing is due until the next players' reminders.
-    assert!(tables.tick(timeout.after(Duration::from_secs(59))).is_empty());
+    assert!(tables
+        .tick(timeout.after(Duration::from_secs(59)))
+        .is_empty());
     assert_eq!(
         tables.tick(timeout.after(Duration::from_secs(60))).len() as u64,
         GAMES
@@ -318,10 +354,7 @@ fn restored_service(limits: Limits) -> (Tables, Restored, crate::store::tests::T
     }
     play(&first, 1, 2, T0.after(Duration::from_secs(600)));
     drop(first);
-    let settings = Settings {
-        limits,
-        ..timed()
-    };
+    let settings = Settings { limits, ..timed() };
     let second = Tables::seeded(settings, Arc::new(RandomPicker), 6).with_store(t.store.clone());
     let restored = second
         .restore_from_store(T0.after(Duration::from_secs(620)))
@@ -413,8 +446,18 @@ fn finished_games_are_remembered_only_while_a_rematch_may_open() {
     assert!((1800..=2 * 1800 + 2).contains(&kept), "{kept}");
     // The newest game's rematch still opens.
     let last = 4999u64;
-    let key = tables.finished.get_key(ChannelId(last)).expect("remembered");
+    let key = tables
+        .finished
+        .get_key(ChannelId(last))
+        .expect("remembered");
     let now = T0.after(Duration::from_secs(last + 10));
-    let reply = ask(&tables, 1, last, 10_000 + last * 2, Command::Rematch { game: key }, now);
+    let reply = ask(
+        &tables,
+        1,
+        last,
+        10_000 + last * 2,
+        Command::Rematch { game: key },
+        now,
+    );
     assert!(!reply.is_refusal(), "{reply:?}");
 }
