@@ -282,9 +282,10 @@ impl Tables {
         // Newest activity first: with thousands restored, the notes go out as the posting budget
         // allows (see `Tables::notes_to_post`), and the games played last are the likeliest to have
         // players waiting. The few notes of ended or lost games stay first.
+        // (The channels themselves stay in the store's order.)
+        restored.resumed = resumed.iter().map(|(_, channel, _)| *channel).collect();
         resumed.sort_by_key(|note| std::cmp::Reverse(note.0));
         for (_, channel, reply) in resumed {
-            restored.resumed.push(channel);
             if !reply.outputs.is_empty() || reply.auto_move {
                 restored.notes.push((channel, reply));
             }
