@@ -1,8 +1,8 @@
 //! Issue 28: what the service keeps on the heap per finished game, found with dhat. Plays `GAMES`
-//! (default 5,000) two-player games to their end through the service on a SQLite store, each in a
-//! channel of its own with players of their own (as a long-lived bot sees them), 100 servers; prints
-//! the heap held after every fifth of them, and writes `dhat-heap.json` (open it in dhat's viewer, or
-//! read the sites still live at the end: the "eb" bytes of each "pps" entry).
+//! (default 5,000) two-player games to their end through the service on a SQLite store, one every 10 s,
+//! each in a channel of its own with players of their own (as a long-lived bot sees them), 100
+//! servers; prints the heap held after every fifth of them, and writes `dhat-heap.json` (open it in
+//! dhat's viewer, or read the sites still live at the end: the "eb" bytes of each "pps" entry).
 //!
 //! `cargo run --release --example heap_per_game [GAMES]`
 
@@ -126,7 +126,8 @@ fn main() {
     let base = dhat::HeapStats::get().curr_bytes as f64;
     let step = (games / 5).max(1);
     for i in 0..games {
-        let now = T0.after(Duration::from_secs(i));
+        // A game ends every 10 s: a rematch may open for 30 minutes, so about 180 games at a time.
+        let now = T0.after(Duration::from_secs(10 * i));
         finished_game(&tables, i, now);
         // The timer runs too (nothing is due).
         tables.tick(now);
