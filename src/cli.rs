@@ -134,7 +134,7 @@ pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
         print_error(&format!("sequence-bot: {e}"));
         return 2;
     }
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = match crate::service::runtime() {
         Ok(runtime) => runtime,
         Err(e) => {
             print_error(&format!(

@@ -291,7 +291,7 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
         eprintln!("sequence-bot: {e}");
         return 2;
     }
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = match crate::service::runtime() {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("sequence-bot: cannot start the async runtime: {e}");

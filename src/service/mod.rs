@@ -8,6 +8,7 @@
 mod access;
 mod bot;
 mod budget;
+mod deadlines;
 pub mod names;
 mod persist;
 pub mod picker;
@@ -38,6 +39,8 @@ mod pause_tests;
 mod picker_tests;
 #[cfg(test)]
 mod rematch_tests;
+#[cfg(test)]
+mod scale_tests;
 #[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
@@ -816,6 +819,25 @@ pub(crate) fn command_for(mv: crate::engine::Move, layout: &crate::engine::Layou
     }
 }
 
+/// Most threads tokio's blocking pool may have (its default is 512). Every blocking call of the bot
+/// (a request handled and saved, a timer pass, a computer move applied and saved, an image drawn)
+/// runs there; past this many at once they wait their turn instead of each taking a thread of its
+/// own (8 MB of address space and a database wait each). Drawing takes at most one per core, and a
+/// burst of computer moves at most [`AUTO_APPLY_AT_ONCE`], so requests always find threads free.
+pub const MAX_BLOCKING_THREADS: usize = 64;
+
+/// Computer moves (and timed-out turns) applied and saved at once: a timer pass that finds thousands
+/// due does not take more of the blocking pool than this.
+pub const AUTO_APPLY_AT_ONCE: usize = 8;
+
+/// The bot's async runtime: tokio's multi-threaded one with [`MAX_BLOCKING_THREADS`].
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(MAX_BLOCKING_THREADS)
+        .build()
+}
+
 /// Errors of the service layer (the store's, mostly).
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -913,7 +935,11 @@ const MAX_REMEMBERED: usize = 100_000;
 /// includes saving it), never across an `.await`. With a store, `handle` and `tick` do blocking I/O:
 /// call them from a blocking thread (`tokio::task::spawn_blocking`); `auto_step` does so itself.
 pub struct Tables {
-    tables: Mutex<HashMap<ChannelId, Shared>>,
+    /// The live tables, with how many each host and server has.
+    tables: Mutex<deadlines::Registry>,
+    /// Each live table's next deadline, so a timer pass looks only at the tables that are due (taken
+    /// inside a table lock, never the other way round).
+    deadlines: Mutex<deadlines::Deadlines>,
     settings: Settings,
     picker: Arc<dyn MovePicker>,
     persist: Arc<dyn Persist>,
@@ -940,6 +966,8 @@ pub struct Tables {
     /// Held while a server's settings are read, changed and written, so that two changes at once
     /// both survive (taken before the map of settings).
     changing_settings: Mutex<()>,
+    /// Computer moves being applied and saved on the blocking pool ([`AUTO_APPLY_AT_ONCE`]).
+    applying: Arc<tokio::sync::Semaphore>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -962,7 +990,8 @@ impl Tables {
     /// dice roll and computer move gets a fresh seed from the operating system ([`OsSeeds`]).
     pub fn new(settings: Settings, picker: Arc<dyn MovePicker>) -> Tables {
         Tables {
-            tables: Mutex::new(HashMap::new()),
+            tables: Mutex::new(deadlines::Registry::default()),
+            deadlines: Mutex::new(deadlines::Deadlines::default()),
             picker,
             persist: Arc::new(NoPersist),
             store: None,
@@ -977,6 +1006,7 @@ impl Tables {
             finished: rematch::FinishedGames::default(),
             opening: Mutex::new(()),
             changing_settings: Mutex::new(()),
+            applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
         }
     }
 
@@ -1033,7 +1063,33 @@ impl Tables {
     }
 
     fn get(&self, channel: ChannelId) -> Option<Shared> {
-        lock(&self.tables).get(&channel).cloned()
+        lock(&self.tables).get(channel).cloned()
+    }
+
+    /// Sets the table's next deadline anew after a change (with its lock held), and who hosts it.
+    fn reschedule(&self, table: &Table, settings: &Settings) {
+        if table.closed {
+            // `forget` clears it, as it takes the table out of the map.
+            return;
+        }
+        lock(&self.tables).set_host(table.channel, table.host);
+        let at = deadlines::next_deadline(table, settings);
+        lock(&self.deadlines).set(table.channel, at);
+    }
+
+    /// Sets the next deadline of every table of `guild` anew (its timers changed).
+    pub(super) fn reschedule_guild(&self, guild: Option<GuildId>) {
+        let settings = self.settings_for(guild);
+        let all = lock(&self.tables).tables_of(guild);
+        for shared in all {
+            let table = lock(&shared);
+            self.reschedule(&table, &settings);
+        }
+    }
+
+    /// Channels with a timer set (tests and figures).
+    pub fn timers_set(&self) -> usize {
+        lock(&self.deadlines).len()
     }
 
     /// Number of open tables (lobbies and games).
@@ -1055,11 +1111,14 @@ impl Tables {
 
     /// Puts back a stored table (after a restart). Refused if the channel already has one.
     pub fn restore(&self, table: Table) -> bool {
-        let mut tables = lock(&self.tables);
-        if tables.contains_key(&table.channel) {
+        let settings = self.settings_for(table.guild);
+        let (channel, host, guild) = (table.channel, table.host, table.guild);
+        let shared = Arc::new(Mutex::new(table));
+        let table = lock(&shared);
+        if !lock(&self.tables).insert(channel, shared.clone(), host, guild) {
             return false;
         }
-        tables.insert(table.channel, Arc::new(Mutex::new(table)));
+        self.reschedule(&table, &settings);
         true
     }
 
@@ -1286,7 +1345,7 @@ impl Tables {
                 }
                 let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
-                    Some(before) => self.commit(&shared, &mut table, before, reply, now),
+                    Some(before) => self.commit(&shared, &mut table, before, reply, now, &settings),
                     None => reply,
                 }
             }
@@ -1331,15 +1390,14 @@ impl Tables {
         let channel = table.channel;
         // The new table is locked before it is published, so nobody uses it before it is saved; the
         // map lock is taken inside a table lock, as everywhere.
+        let (host, table_guild) = (table.host, table.guild);
         let shared = Arc::new(Mutex::new(table));
         let mut table = lock(&shared);
         {
             let _opening = opening;
-            let mut tables = lock(&self.tables);
-            if tables.contains_key(&channel) {
+            if !lock(&self.tables).insert(channel, shared.clone(), host, table_guild) {
                 return Reply::ephemeral(Text::TableExists);
             }
-            tables.insert(channel, shared.clone());
         }
         if let Err(e) = self.persist.save(&table) {
             tracing::error!(channel = channel.0, "cannot save a new lobby: {e}");
@@ -1347,6 +1405,7 @@ impl Tables {
             self.forget(&shared, channel);
             return Reply::ephemeral(Text::SaveFailed);
         }
+        self.reschedule(&table, &self.settings_for(guild));
         reply
     }
 
@@ -1381,16 +1440,15 @@ impl Tables {
     /// Refuses a new table past the limits: tables the user hosts, tables of the server.
     fn check_table_limits(&self, guild: Option<GuildId>, user: UserId) -> Result<(), Text> {
         let limits = self.settings.limits;
-        let all: Vec<Shared> = lock(&self.tables).values().cloned().collect();
-        let (mut hosted, mut in_guild) = (0u32, 0u32);
-        for shared in all {
-            let table = lock(&shared);
-            if table.closed {
-                continue;
-            }
-            hosted += u32::from(table.host == user);
-            in_guild += u32::from(guild.is_some() && table.guild == guild);
-        }
+        // Counted as tables come and go (a table closing is counted until it leaves the map, a
+        // moment later under its own lock).
+        let (hosted, in_guild) = {
+            let tables = lock(&self.tables);
+            (
+                tables.hosted_by(user),
+                guild.map_or(0, |g| tables.in_guild(g)),
+            )
+        };
         if hosted >= limits.tables_per_user {
             return Err(Text::TooManyTables {
                 max: limits.tables_per_user,
@@ -1414,6 +1472,7 @@ impl Tables {
         before: Table,
         reply: Reply,
         now: Timestamp,
+        settings: &Settings,
     ) -> Reply {
         match persist_update(&*self.persist, table, reply) {
             Ok(mut reply) => {
@@ -1421,8 +1480,10 @@ impl Tables {
                     reply.outputs.extend(table.disarm_prompt());
                 }
                 if table.closed {
-                    self.finished.remember(table, now);
+                    self.finished.remember(table, now, settings.lobby_timeout);
                     self.forget(shared, table.channel);
+                } else {
+                    self.reschedule(table, settings);
                 }
                 reply
             }
@@ -1439,11 +1500,9 @@ impl Tables {
     /// in this order).
     fn forget(&self, shared: &Shared, channel: ChannelId) {
         let mut tables = lock(&self.tables);
-        if tables
-            .get(&channel)
-            .is_some_and(|current| Arc::ptr_eq(current, shared))
-        {
-            tables.remove(&channel);
+        if tables.remove(channel, shared) {
+            // Under the map lock: a newer table in the channel cannot have set its deadline yet.
+            lock(&self.deadlines).set(channel, None);
         }
     }
 
@@ -1461,6 +1520,8 @@ impl Tables {
             channel = channel.0,
             "cannot post in the channel: the table is paused"
         );
+        // Time stands still while paused: no timer until it resumes.
+        lock(&self.deadlines).set(channel, None);
         if let Err(e) = self.persist.save(&table) {
             // Still paused in memory; a restart would try to post and pause it again.
             tracing::error!(channel = channel.0, "cannot save the pause: {e}");
@@ -1499,6 +1560,7 @@ impl Tables {
                     channel = channel.0,
                     "the bot may post again: the table resumes"
                 );
+                self.reschedule(&table, &self.settings_for(table.guild));
                 Some(reply)
             }
             Err(e) => {
@@ -1511,15 +1573,21 @@ impl Tables {
 
     /// Reminders, timed-out lobbies, and the channels where a computer player or a timed-out turn is due
     /// (`Reply::auto_move`): call this every few seconds.
+    /// Only the tables whose deadline has come are looked at (see [`deadlines::Deadlines`]).
     pub fn tick(&self, now: Timestamp) -> Vec<(ChannelId, Reply)> {
-        let all: Vec<(ChannelId, Shared)> = lock(&self.tables)
-            .iter()
-            .map(|(c, t)| (*c, t.clone()))
-            .collect();
+        let due = lock(&self.deadlines).take_due(now);
         let mut out = Vec::new();
-        for (channel, shared) in all {
+        for channel in due {
+            let Some(shared) = self.get(channel) else {
+                continue;
+            };
             let mut table = lock(&shared);
-            if table.closed || !self.may_act(table.guild) {
+            if table.closed {
+                continue;
+            }
+            if !self.may_act(table.guild) {
+                // Not this process's to time now; looked at again at the next pass, as before.
+                lock(&self.deadlines).set(channel, Some(now));
                 continue;
             }
             let before = table.clone();
@@ -1570,14 +1638,16 @@ impl Tables {
                         // Undone; the next tick tries again.
                         tracing::error!(channel = channel.0, "cannot save the table: {e}");
                         *table = before;
+                        lock(&self.deadlines).set(channel, Some(now));
                         continue;
                     }
                 }
                 if table.closed {
-                    self.finished.remember(&table, now);
+                    self.finished.remember(&table, now, settings.lobby_timeout);
                     self.forget(&shared, channel);
                 }
             }
+            self.reschedule(&table, &settings);
             if !reply.outputs.is_empty() || reply.auto_move {
                 self.charge_unprompted(table.guild, budget::posts_of(&reply), now);
                 out.push((channel, reply));
@@ -1633,7 +1703,12 @@ impl Tables {
         // Applied and saved on a blocking thread too: saving is I/O.
         let persist = self.persist.clone();
         let table_ref = shared.clone();
+        let timers = settings.clone();
+        // A pass with many timeouts due takes a few blocking threads, not one each (the semaphore is
+        // never closed, so a permit always comes).
+        let permit = self.applying.clone().acquire_owned().await.ok();
         let applied = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
@@ -1662,10 +1737,12 @@ impl Tables {
         match applied {
             Ok(Some((reply, finished, closed))) => {
                 if let Some(finished) = finished {
-                    self.finished.put(channel, finished);
+                    self.finished.put(channel, finished, timers.lobby_timeout);
                 }
                 if closed {
                     self.forget(&shared, channel);
+                } else {
+                    self.reschedule(&lock(&shared), &timers);
                 }
                 self.charge_unprompted(guild, budget::posts_of(&reply), now);
                 Some(reply)

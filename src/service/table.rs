@@ -292,7 +292,7 @@ impl Playing {
             .map_or_else(|| Who::Bot(format!("seat {}", seat + 1)), Player::who)
     }
 
-    fn player(&self, seat: Seat) -> Option<&Player> {
+    pub(super) fn player(&self, seat: Seat) -> Option<&Player> {
         self.seats.get(usize::from(seat))
     }
 
@@ -2102,6 +2102,14 @@ impl Table {
             auto_move: self.auto_due(now, settings),
         };
         (reply, changed)
+    }
+
+    /// When the table last moved on: its turn's start in a game, its opening as a lobby.
+    pub fn last_activity(&self) -> Timestamp {
+        match &self.state {
+            State::Lobby(_) => self.created,
+            State::Playing(playing) => playing.turn_started,
+        }
     }
 
     /// Takes the pending computer move, if one is due and no other is being chosen.
