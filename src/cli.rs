@@ -135,7 +135,7 @@ pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
         print_error(&format!("sequence-bot: {e}"));
         return 2;
     }
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = match crate::service::runtime() {
         Ok(runtime) => runtime,
         Err(e) => {
             print_error(&format!(
@@ -278,6 +278,117 @@ pub fn http_get(url: &str, timeout: std::time::Duration) -> Result<(u16, String)
         .and_then(|s| s.parse::<u16>().ok())
         .ok_or("not an HTTP answer")?;
     Ok((status, body.to_string()))
+}
+
+/// The SQLite file of the configuration, or the exit code and message for a configuration without one.
+fn sqlite_database(config_path: Option<&std::path::Path>) -> Result<std::path::PathBuf, i32> {
+    let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
+        Ok(config) => config,
+        Err(e) => {
+            print_error(&format!("sequence-bot: {e}"));
+            return Err(2);
+        }
+    };
+    let database = config.database_config();
+    if database.database_url.is_some() {
+        print_error(
+            "sequence-bot: the games are in PostgreSQL (`database_url`); back it up with PostgreSQL's \
+             own tools (pg_dump, pg_restore), see docs/operating.md",
+        );
+        return Err(2);
+    }
+    Ok(database.path)
+}
+
+/// Megabytes, for messages.
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1_000_000.0)
+}
+
+/// `sequence-bot backup OUT [--config PATH]`: a consistent copy of the SQLite database, taken while the
+/// bot may be running. Exit code 0 with a summary, 2 for a configuration or an `OUT` that cannot be
+/// used, 1 when the copy fails.
+pub fn backup(out: &std::path::Path, config_path: Option<&std::path::Path>) -> i32 {
+    let database = match sqlite_database(config_path) {
+        Ok(database) => database,
+        Err(code) => return code,
+    };
+    match crate::store::backup::backup(&database, out) {
+        Ok(summary) => {
+            let line = format!(
+                "backed up {} to {}: {} games in progress, {} finished games, {} (schema {})",
+                database.display(),
+                out.display(),
+                summary.live_tables,
+                summary.finished_games,
+                megabytes(summary.bytes),
+                summary.schema_version
+            );
+            match print_line(&line) {
+                Ok(()) => 0,
+                Err(e) => {
+                    print_error(&e);
+                    1
+                }
+            }
+        }
+        Err(e @ (crate::store::StoreError::Io { .. } | crate::store::StoreError::Config(_))) => {
+            print_error(&format!("sequence-bot: {e}"));
+            2
+        }
+        Err(e) => {
+            print_error(&format!("sequence-bot: the backup failed: {e}"));
+            1
+        }
+    }
+}
+
+/// `sequence-bot restore BACKUP [--config PATH]`: puts a backup in place of the SQLite database (the bot
+/// must be stopped); the database it replaces is kept beside it. Exit code 0 with a summary, 2 for a
+/// backup that does not check out or a configuration without a SQLite file, 1 when the bot is running
+/// or the files cannot be moved.
+pub fn restore(from: &std::path::Path, config_path: Option<&std::path::Path>) -> i32 {
+    use crate::store::StoreError;
+    let database = match sqlite_database(config_path) {
+        Ok(database) => database,
+        Err(code) => return code,
+    };
+    match crate::store::backup::restore(from, &database) {
+        Ok(restored) => {
+            let kept = restored.replaced.map_or(String::new(), |kept| {
+                format!("; the database it replaced is kept as {}", kept.display())
+            });
+            let line = format!(
+                "restored {} from {}: {} games in progress, {} finished games{kept}. Start the bot to go on.",
+                database.display(),
+                from.display(),
+                restored.summary.live_tables,
+                restored.summary.finished_games,
+            );
+            match print_line(&line) {
+                Ok(()) => 0,
+                Err(e) => {
+                    print_error(&e);
+                    1
+                }
+            }
+        }
+        Err(
+            e @ (StoreError::Corrupt { .. }
+            | StoreError::SchemaTooNew { .. }
+            | StoreError::Unreadable { .. }),
+        ) => {
+            print_error(&format!(
+                "sequence-bot: {} cannot be restored, nothing was changed: {e}",
+                from.display()
+            ));
+            2
+        }
+        Err(e) => {
+            print_error(&format!("sequence-bot: nothing was restored: {e}"));
+            1
+        }
+    }
 }
 
 #[cfg(test)]

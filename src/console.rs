@@ -21,8 +21,8 @@
 //! line with the id of an earlier one is that message edited). When a later output changes an
 //! earlier post, an edit is printed: `{"id", "channel", "to": "edit", "message_id": 7, "buttons":
 //! […], "components": […]}`, the post's buttons and action rows from now on (so far only a turn
-//! prompt whose turn is over: its Play or Roll button goes, its hand button stays while the game
-//! runs). As on Discord, a channel post that ends a game is recorded as announced once printed,
+//! prompt whose turn is over: its Play or Roll button goes, its hand button and ⋯ stay while the
+//! game runs). As on Discord, a channel post that ends a game is recorded as announced once printed,
 //! whether it answers a request or comes from a computer player or a timeout.
 //!
 //! Buttons and menus: `{"channel": 10, "user": 1, "command": "press", "custom_id": "sequence:join"}`
@@ -30,7 +30,8 @@
 //! `"values": ["3-0"]`. Every output lists its action rows in `"components"`: `[[{"type": "button",
 //! "id", "label", "style", "disabled"}], [{"type": "select", "id", "placeholder", "options":
 //! [{"value", "label", "description"}]}]]` (labels in English). A press on a private message that
-//! answers in its place (the card picker; **Keep playing** on the leave question) answers with
+//! answers in its place (the card picker; **Keep playing** on the leave question; a level of the
+//! **Add computer** menu) answers with
 //! `"to": "update"`: the pressed message as it now reads (Discord edits it in place). So a whole game
 //! can be played by presses only: the turn prompt's Play (dice: Roll) button opens the picker for the
 //! player to move, whose buttons lead to the move.
@@ -290,7 +291,7 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
         eprintln!("sequence-bot: {e}");
         return 2;
     }
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = match crate::service::runtime() {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("sequence-bot: cannot start the async runtime: {e}");

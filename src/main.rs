@@ -62,13 +62,17 @@ enum Command {
         game: String,
     },
     /// Draw a recorded game's board as PNG after K actions (default: all); with --seat N also that seat's
-    /// hand, written to --hand-out or next to --out as NAME.hand.png.
+    /// hand, written to --hand-out or next to --out as NAME.hand.png; with --animate, the whole game as an
+    /// animated GIF.
     Render {
         /// The record file, or `-` for standard input.
         record: String,
         /// Where to write the board PNG.
         #[arg(long)]
-        out: std::path::PathBuf,
+        out: Option<std::path::PathBuf>,
+        /// Where to write the whole game as an animated GIF (one frame per move).
+        #[arg(long)]
+        animate: Option<std::path::PathBuf>,
         /// Also draw this seat's hand (seats count from 0).
         #[arg(long)]
         seat: Option<u8>,
@@ -84,6 +88,23 @@ enum Command {
         /// Language of the words on the images: en-US, de or no.
         #[arg(long, default_value = "en-US")]
         lang: String,
+    },
+    /// Write a consistent copy of the SQLite database to OUT (a new file), safe while the bot runs.
+    Backup {
+        /// The backup file to write; it must not exist.
+        out: std::path::PathBuf,
+        /// The configuration file naming the database (see config.example.toml).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
+    /// Put a backup in place of the SQLite database (stop the bot first); the replaced database is kept
+    /// beside it as DATABASE.before-restore-<unix ms>.
+    Restore {
+        /// The backup file to restore.
+        backup: std::path::PathBuf,
+        /// The configuration file naming the database (see config.example.toml).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
     },
     /// Play seeded matches between two computer levels, seats swapped every game, and print wins, draws
     /// and a 95% confidence interval.
@@ -178,6 +199,7 @@ fn main() {
         Some(Command::Render {
             record,
             out,
+            animate,
             seat,
             after,
             hand_out,
@@ -186,6 +208,7 @@ fn main() {
         }) => sequence_bot::render::cli::run(&sequence_bot::render::cli::RenderArgs {
             record,
             out,
+            animate,
             seat,
             after,
             hand_out,
@@ -196,6 +219,8 @@ fn main() {
         Some(Command::Healthcheck { url, config }) => {
             cli::healthcheck(url.as_deref(), config.as_deref())
         }
+        Some(Command::Backup { out, config }) => cli::backup(&out, config.as_deref()),
+        Some(Command::Restore { backup, config }) => cli::restore(&backup, config.as_deref()),
         Some(Command::Console { config }) => sequence_bot::console::run_console(config.as_deref()),
         Some(Command::Arena {
             a,

@@ -218,3 +218,48 @@ fn a_failing_standard_output_is_reported() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn render_animates_a_game_and_says_what_it_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    // A short kids game: 22 actions.
+    let record = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
+        .args(["replay", "--seed", "1", "--players", "2", "--game", "kids"])
+        .output()
+        .expect("a record");
+    std::fs::write(dir.path().join("kids.json"), &record.stdout).unwrap();
+    let (code, text) = bot(
+        dir.path(),
+        None,
+        &[
+            "render",
+            "kids.json",
+            "--animate",
+            "kids.gif",
+            "--out",
+            "kids.png",
+        ],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("wrote kids.gif") && text.contains("wrote kids.png"),
+        "{text}"
+    );
+    let gif = std::fs::read(dir.path().join("kids.gif")).unwrap();
+    assert!(gif.starts_with(b"GIF89a"), "not a GIF");
+    // Neither --out nor --animate: nothing to write.
+    let (code, text) = bot(dir.path(), None, &["render", "kids.json"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("--animate"), "{text}");
+    // An illegal action: refused like `replay` (exit 1), no file left.
+    let mut bad: serde_json::Value = serde_json::from_slice(&record.stdout).unwrap();
+    bad["actions"][0]["seat"] = serde_json::json!(1);
+    std::fs::write(dir.path().join("bad.json"), bad.to_string()).unwrap();
+    let (code, text) = bot(
+        dir.path(),
+        None,
+        &["render", "bad.json", "--animate", "bad.gif"],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(!dir.path().join("bad.gif").exists());
+}

@@ -256,3 +256,120 @@ fn stats_are_asked_by_user_for_of_or_player() {
         }
     }
 }
+
+/// The ids of every button and menu on the outputs sent `to` (`"lobby"`, `"ephemeral"`...).
+fn ids_to(outputs: &[Value], to: &str) -> Vec<String> {
+    outputs
+        .iter()
+        .filter(|o| o["to"] == to)
+        .flat_map(|o| choices(o).into_iter().map(|(id, _)| id))
+        .collect()
+}
+
+fn text_of(outputs: &[Value]) -> String {
+    outputs
+        .iter()
+        .filter_map(|o| o["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Issue 26 through the console: the level menu, Remove computer, the team buttons, the ⋯ menu with
+/// Stop (asked first), and the buttons after a stored game, all by presses after `start`.
+#[test]
+fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut console = Console::start(dir.path());
+    let (outputs, refused) = console.ask(
+        1,
+        json!({"command": "start", "game": "classic", "teams": 2}),
+    );
+    assert!(!refused, "{outputs:?}");
+    let lobby = ids_to(&outputs, "lobby");
+    assert!(lobby.contains(&"sequence:join:1".to_string()), "{lobby:?}");
+    assert!(lobby.contains(&"sequence:join:2".to_string()), "{lobby:?}");
+    // Add computer: the level menu, privately; its Hard adds a hard computer and stays open.
+    let (menu, refused) = console.press(1, "sequence:addbot", None);
+    assert!(!refused, "{menu:?}");
+    let levels = ids_to(&menu, "ephemeral");
+    assert_eq!(levels.len(), 3, "{menu:?}");
+    let (added, refused) = console.press(1, &levels[2], None);
+    assert!(!refused, "{added:?}");
+    assert!(text_of(&added).contains("(hard) has joined"), "{added:?}");
+    assert_eq!(ids_to(&added, "update"), levels, "the menu stays open");
+    assert!(ids_to(&added, "lobby").contains(&"sequence:removebot".to_string()));
+    // Not the host: refused.
+    let (_, refused) = console.press(2, &levels[0], None);
+    assert!(refused);
+    // Remove computer, then an easy and a medium one; player 2 joins team 2, the host moves to team 1.
+    let (removed, refused) = console.press(1, "sequence:removebot", None);
+    assert!(!refused, "{removed:?}");
+    assert!(!ids_to(&removed, "lobby").contains(&"sequence:removebot".to_string()));
+    for level in [&levels[0], &levels[1]] {
+        let (_, refused) = console.press(1, level, None);
+        assert!(!refused);
+    }
+    let (_, refused) = console.press(2, "sequence:join:2", None);
+    assert!(!refused);
+    let (moved, refused) = console.press(1, "sequence:join:1", None);
+    assert!(!refused, "{moved:?}");
+    // ⋯ for the host: Status, Rules, Hand, Leave, Stop; Stop asks first.
+    let (begun, refused) = console.press(1, "sequence:begin", None);
+    assert!(!refused, "{begun:?}");
+    let more_id = ids_to(&begun, "channel")
+        .into_iter()
+        .find(|id| id.starts_with("sequence:more:"))
+        .expect("⋯ on the game's first message");
+    let (more, refused) = console.press(2, &more_id, None);
+    assert!(!refused, "{more:?}");
+    let player = ids_to(&more, "ephemeral");
+    assert_eq!(player.len(), 4, "{player:?}");
+    let (more, _) = console.press(1, &more_id, None);
+    let host = ids_to(&more, "ephemeral");
+    assert_eq!(host.len(), 5, "{host:?}");
+    let stop = host
+        .iter()
+        .find(|id| id.starts_with("sequence:stop:"))
+        .expect("Stop")
+        .clone();
+    let (status, refused) = console.press(1, "sequence:status", None);
+    assert!(
+        !refused && text_of(&status).contains("To move:"),
+        "{status:?}"
+    );
+    let (asked, refused) = console.press(1, &stop, None);
+    assert!(!refused, "{asked:?}");
+    let confirm = ids_to(&asked, "ephemeral")
+        .into_iter()
+        .find(|id| id.starts_with("sequence:stop-confirm:"))
+        .expect("the confirmation");
+    let (_, refused) = console.press(2, &stop, None);
+    assert!(refused, "only the host may stop");
+    let (ended, refused) = console.press(1, &confirm, None);
+    assert!(!refused, "{ended:?}");
+    let end = ended
+        .iter()
+        .find(|o| !o["attachment"].is_null())
+        .expect("the final message");
+    let buttons: Vec<String> = end["buttons"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.as_str().map(str::to_string))
+        .collect();
+    assert!(
+        buttons.contains(&"sequence:stats".to_string()),
+        "{buttons:?}"
+    );
+    let record = buttons
+        .iter()
+        .find(|id| id.starts_with("sequence:record:"))
+        .expect("Game record");
+    let (file, refused) = console.press(2, record, None);
+    assert!(!refused && !file[0]["attachment"].is_null(), "{file:?}");
+    let (stats, refused) = console.press(2, "sequence:stats", None);
+    assert!(!refused && text_of(&stats).contains("<@2>"), "{stats:?}");
+    // The stop question again, the game over: refused, nothing happens.
+    let (again, refused) = console.press(1, &confirm, None);
+    assert!(refused, "{again:?}");
+}

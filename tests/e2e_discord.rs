@@ -98,11 +98,10 @@ async fn after_the_computer_moves_the_human_is_notified_exactly_once() {
         .slash(&human, channel, "sequence start", &[("game", "classic")])
         .expect("start");
     let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
-    let add = fake
-        .click(&human, lobby.id, "sequence:addbot")
-        .expect("press");
-    let updated = fake.wait_reply(&add, STEP).await.expect("lobby update");
-    assert_eq!(updated.id, lobby.id, "Add computer updates the lobby");
+    // Add computer opens the level menu; its level button adds the player and updates the lobby.
+    support::table::add_computer(fake, &human, channel, lobby.id, None, "easy")
+        .await
+        .expect("a computer added with the level menu");
     let skip = fake.messages_in(channel).len();
     let begin = fake
         .click(&human, lobby.id, "sequence:begin")

@@ -302,10 +302,9 @@ async fn a_game_pauses_when_the_bot_may_no_longer_post_and_resumes_when_it_may()
     // Alice against a computer player.
     let lobby = start(&h, &alice, channel).await;
     assert!(!lobby.is_ephemeral(), "{lobby:?}");
-    let add = fake
-        .click(&alice, lobby.id, "sequence:addbot")
-        .expect("add");
-    fake.wait_callback(&add, STEP).await.expect("added");
+    support::table::add_computer(fake, &alice, channel, lobby.id, None, "easy")
+        .await
+        .expect("a computer added with the level menu");
     let begin = fake
         .click(&alice, lobby.id, "sequence:begin")
         .expect("begin");

@@ -5,6 +5,7 @@ script in this folder."""
 import subprocess
 
 NOTO = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+NOTO_BOLD = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
 UNIFONT = "/usr/share/fonts/opentype/unifont/unifont.otf"
 UPPER = "/usr/share/fonts/opentype/unifont/unifont_upper.otf"
 
@@ -47,5 +48,6 @@ def subset(source, chars, output, *extra):
 
 
 subset(NOTO, cjk, "NotoSansCJKsc-Regular-subset.otf", "--font-number=2")
+subset(NOTO_BOLD, cjk, "NotoSansCJKsc-Bold-subset.otf", "--font-number=2")
 subset(UNIFONT, bmp, "Unifont-subset.otf")
 subset(UPPER, upper, "UnifontUpper-subset.otf")

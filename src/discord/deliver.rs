@@ -183,7 +183,7 @@ async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::Crea
         let _permit = permit;
         match &image {
             Image::Board(board) => painter
-                .board(board.view(), board.names(), lang)
+                .board(board.view(), board.names(), lang, board.targets())
                 .map(|png| (png, "board.png")),
             Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
         }
@@ -1358,6 +1358,12 @@ mod tests {
             ..Message::default()
         };
         let rows = component_rows(&action_rows(&message), Lang::De);
-        assert_eq!(rows.len(), 2, "at most five buttons per row");
+        assert_eq!(
+            rows.len(),
+            crate::service::Button::FIXED
+                .len()
+                .div_ceil(MAX_BUTTONS_PER_ROW),
+            "at most five buttons per row"
+        );
     }
 }

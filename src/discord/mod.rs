@@ -16,7 +16,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::ai;
-use crate::engine::{Move, Seat, View};
+use crate::engine::{Cell, Move, Seat, View};
 use crate::i18n::Lang;
 use crate::service::{BotLevel, MovePicker, Restored, Tables, Text};
 use crate::store::{ShardClaim, ShardSet};
@@ -70,8 +70,14 @@ pub struct UserError(pub Text);
 /// Draws the images the service asks for ([`RenderPainter`] in the bot). When drawing fails, the
 /// message goes out as text only.
 pub trait Painter: Send + Sync + 'static {
-    /// The board as PNG, its words in `lang`.
-    fn board(&self, view: &View, names: &[String], lang: Lang) -> Result<Vec<u8>, String>;
+    /// The board as PNG, its words in `lang`, with `targets` (a picker step's cells) marked.
+    fn board(
+        &self,
+        view: &View,
+        names: &[String],
+        lang: Lang,
+        targets: &[Cell],
+    ) -> Result<Vec<u8>, String>;
     /// A hand as PNG, its words in `lang`.
     fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String>;
 }
@@ -142,8 +148,14 @@ impl MovePicker for AiPicker {
 pub struct RenderPainter;
 
 impl Painter for RenderPainter {
-    fn board(&self, view: &View, names: &[String], lang: Lang) -> Result<Vec<u8>, String> {
-        crate::render::board_png_in(view, names, lang).map_err(|e| e.to_string())
+    fn board(
+        &self,
+        view: &View,
+        names: &[String],
+        lang: Lang,
+        targets: &[Cell],
+    ) -> Result<Vec<u8>, String> {
+        crate::render::board_png_with_targets(view, names, lang, targets).map_err(|e| e.to_string())
     }
     fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String> {
         crate::render::hand_png_in(view, &[], lang).map_err(|e| e.to_string())

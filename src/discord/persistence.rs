@@ -63,20 +63,49 @@ pub async fn open_and_restore(
     Ok((tables, restored, claim))
 }
 
-/// Posts the notes of a restart ("resumed", or "could not be restored") and starts the computer
-/// players that are due.
+/// Restart notes taken from the queue per pass: each is charged to its server's budget just before
+/// it is posted, so a pass is kept short.
+const NOTES_PER_PASS: usize = 16;
+
+/// How long the notes wait when every server with notes left has spent its posting budget.
+const NOTES_WAIT: Duration = Duration::from_millis(500);
+
+/// Posts the notes of a restart ("resumed", or "could not be restored"), newest activity first (the
+/// order [`Tables::restore_from_store`] gives them), as each server's posting budget allows, and
+/// starts the computer players that are due. Runs as a task of its own, one note at a time (one board
+/// drawn at a time): moves in restored channels are answered meanwhile, and the timer plays their
+/// due computer moves whether or not their note is out yet.
 pub(super) async fn post_restart_notes(
     ctx: serenity::Context,
     data: Data,
     notes: Vec<(ChannelId, Reply)>,
 ) {
-    for (channel, reply) in notes {
-        for output in &reply.outputs {
-            deliver::send_output(&ctx, &data, channel, output).await;
+    let total = notes.len();
+    let mut pending: std::collections::VecDeque<_> = notes.into();
+    let started = std::time::Instant::now();
+    while !pending.is_empty() {
+        let ready = data
+            .tables
+            .notes_to_post(&mut pending, Timestamp::now(), NOTES_PER_PASS);
+        if ready.is_empty() {
+            tokio::time::sleep(NOTES_WAIT).await;
+            continue;
         }
-        if reply.auto_move {
-            deliver::spawn_auto(ctx.clone(), data.clone(), channel);
+        for (channel, reply) in ready {
+            for output in &reply.outputs {
+                deliver::send_output(&ctx, &data, channel, output).await;
+            }
+            if reply.auto_move {
+                deliver::spawn_auto(ctx.clone(), data.clone(), channel);
+            }
         }
+    }
+    if total > 0 {
+        tracing::info!(
+            notes = total,
+            seconds = started.elapsed().as_secs(),
+            "restart notes posted"
+        );
     }
 }
 

@@ -36,6 +36,25 @@ static CJK_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-Regul
 static UNIFONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/Unifont-subset.otf");
 static UNIFONT_UPPER_BYTES: &[u8] = include_bytes!("../../assets/fonts/UnifontUpper-subset.otf");
 
+static CJK_BOLD_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-Bold-subset.otf");
+
+/// [`fallback_fonts`] for text in DejaVu Sans Bold: the same, with Noto Sans CJK Bold, so Chinese,
+/// Japanese and Korean names in a bold header have the weight of the Latin text around them.
+pub fn bold_fallback_fonts() -> &'static [FontRef<'static>] {
+    static FALLBACKS: OnceLock<Vec<FontRef<'static>>> = OnceLock::new();
+    FALLBACKS.get_or_init(|| {
+        [CJK_BOLD_BYTES, UNIFONT_BYTES, UNIFONT_UPPER_BYTES]
+            .into_iter()
+            .filter_map(|bytes| FontRef::try_from_slice(bytes).ok())
+            .collect()
+    })
+}
+
+/// Whether `font` is the shipped DejaVu Sans Bold (its fallbacks are the bold ones).
+pub fn is_bold(font: &FontRef<'static>) -> bool {
+    fonts().is_some_and(|f| std::ptr::eq(font, &f.bold))
+}
+
 /// The fonts drawing what DejaVu Sans has no glyph for, in the order they are tried: Chinese,
 /// Japanese and Korean (Noto Sans CJK, a subset), the rest of the Basic Multilingual Plane and the
 /// emoji (GNU Unifont, subsets). A file that does not parse is left out (tested below).
@@ -134,6 +153,34 @@ mod tests {
             assert!(
                 fallbacks.iter().any(|f| f.glyph_id(c).0 != 0),
                 "no fallback draws {c}"
+            );
+        }
+    }
+
+    #[test]
+    fn bold_text_falls_back_to_the_bold_cjk_face() {
+        let bold = bold_fallback_fonts();
+        assert_eq!(bold.len(), 3, "every shipped bold fallback parses");
+        let fonts = fonts().expect("shipped fonts parse");
+        assert!(is_bold(&fonts.bold));
+        assert!(!is_bold(&fonts.sans));
+        // The same characters as the regular face, drawn with more ink (a heavier weight).
+        let ink = |font: &FontRef<'static>, c: char| -> f32 {
+            use ab_glyph::{Font, ScaleFont};
+            let glyph = font.as_scaled(64.0).scaled_glyph(c);
+            let mut covered = 0.0;
+            if let Some(outlined) = font.outline_glyph(glyph) {
+                outlined.draw(|_, _, v| covered += v);
+            }
+            covered
+        };
+        for c in ['李', '雷', 'の', '한'] {
+            let regular = fallback_fonts().first().expect("the CJK face");
+            let heavy = bold.first().expect("the bold CJK face");
+            assert_ne!(heavy.glyph_id(c).0, 0, "bold CJK lacks {c}");
+            assert!(
+                ink(heavy, c) > ink(regular, c) * 1.2,
+                "{c} is not heavier in bold"
             );
         }
     }

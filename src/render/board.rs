@@ -7,8 +7,8 @@ use image::RgbaImage;
 
 use super::assets::{animal_scaled, fonts, kids_index, Fonts};
 use super::canvas::{
-    blit, circle, copy_rect, dashed_ring, fill_fitting, fill_rect, fit_text, line, mix, rgb,
-    round_rect, round_rect_outline, text, with_alpha, Align, Colour,
+    blit, cap_height, circle, copy_rect, dashed_ring, fill_fitting, fill_rect, fit_text, line, mix,
+    rgb, round_rect, round_rect_outline, text, text_width, with_alpha, Align, Colour,
 };
 use super::style::{
     chip_offset, chip_sprite, dice_tint, die, felt, team_dark, CARD_BLACK, CARD_RED, HEADER_BG,
@@ -118,6 +118,10 @@ const CORNER_BG: Colour = rgb(0x263238);
 const GOLD: Colour = rgb(0xFFC400);
 const HIGHLIGHT: Colour = rgb(0xFFEA00);
 const REMOVED: Colour = rgb(0xFF5722);
+/// The outline and label of a cell the picker offers (a colour no chip, felt or last move has).
+pub const TARGET: Colour = rgb(0x00E5FF);
+/// The label text on a [`TARGET`] cell.
+pub const TARGET_TEXT: Colour = rgb(0x002B33);
 
 /// Header icon radius.
 const ICON_R: f32 = 15.0;
@@ -473,6 +477,17 @@ fn draw_corner_words(img: &mut RgbaImage, g: &Geometry, layout: &Layout, texts: 
 
 /// Draws a view's board: chips, sequences, the last move and the header. Never looks at `view.hand`.
 pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
+    draw_with_targets(view, seat_names, texts, &[])
+}
+
+/// [`draw`] with the cells a picker step offers marked: every other cell dimmed, each target outlined
+/// in [`TARGET`] with its name (the name on its button) on a label, so "E2" is found at a glance.
+pub fn draw_with_targets(
+    view: &View,
+    seat_names: &[String],
+    texts: &Texts,
+    targets: &[Cell],
+) -> RgbaImage {
     let position = &view.position;
     let layout = position.layout();
     let board = StaticBoard::of(layout);
@@ -588,10 +603,67 @@ pub fn draw(view: &View, seat_names: &[String], texts: &Texts) -> RgbaImage {
         }
     }
 
+    if !targets.is_empty() {
+        draw_targets(&mut img, g, layout, targets);
+    }
+
     if let Some(fonts) = fonts() {
         draw_header(&mut img, board, view, seat_names, texts, fonts);
     }
     img
+}
+
+/// Dims every cell but `targets`, and outlines and labels each target with its name.
+fn draw_targets(img: &mut RgbaImage, g: &Geometry, layout: &Layout, targets: &[Cell]) {
+    let cells = u8::try_from(layout.len()).unwrap_or(u8::MAX);
+    for cell in (0..cells).map(Cell) {
+        if targets.contains(&cell) {
+            continue;
+        }
+        let (x, y, w, h) = g.cell_rect(cell);
+        round_rect(
+            img,
+            x as f32 - 1.0,
+            y as f32 - 1.0,
+            w as f32 + 2.0,
+            h as f32 + 2.0,
+            w as f32 * 0.08,
+            with_alpha(rgb(0x000000), 140),
+        );
+    }
+    for &cell in targets {
+        let (x, y, w, h) = g.cell_rect(cell);
+        let (x, y, w, h) = (x as f32, y as f32, w as f32, h as f32);
+        round_rect_outline(
+            img,
+            x - 4.0,
+            y - 4.0,
+            w + 8.0,
+            h + 8.0,
+            w * 0.12,
+            8.0,
+            TARGET,
+        );
+        let Some(fonts) = fonts() else {
+            continue;
+        };
+        let name = layout.cell_name(cell);
+        let size = (w * 0.26).clamp(12.0, 30.0);
+        let label_w = text_width(&fonts.bold, size, &name) + size * 0.7;
+        let label_h = size * 1.25;
+        // Centred on the cell's lower edge: the card's own label at the top stays readable.
+        let (lx, ly) = (x + (w - label_w) / 2.0, y + h - label_h * 0.45);
+        round_rect(img, lx, ly, label_w, label_h, label_h * 0.4, TARGET);
+        text(
+            img,
+            &fonts.bold,
+            size,
+            (x + w / 2.0, ly + label_h * 0.5 + cap_height(size) / 2.0),
+            Align::Centre,
+            TARGET_TEXT,
+            &name,
+        );
+    }
 }
 
 /// The header: whose turn (or the result), each team's sequences, the draw pile or dice, the last move.
@@ -621,8 +693,9 @@ fn draw_header(
         }
     };
 
-    // Right column: draw pile, or the dice.
+    // Right column: draw pile, or the dice (whose caption is on the line of the teams).
     let mut right_room = right;
+    let mut teams_right = right;
     if variant == Variant::Dice {
         if let (Some([a, b]), false) = (position.roll(), position.is_over()) {
             let s = 52.0;
@@ -644,6 +717,7 @@ fn draw_header(
                 &caption,
             );
             right_room = right - 2.0 * s - 30.0;
+            teams_right = right_room;
         }
     } else {
         let pile = fill(texts.draw_pile, &[("n", &view.draw_pile.to_string())]);
@@ -699,33 +773,72 @@ fn draw_header(
         &headline,
     );
 
-    // Line 2: every team with its sequences (or points) against the target.
-    let mut x = left;
+    // Line 2: every team's colour, its players by name (so nobody needs the hand image to learn their
+    // colour) and its sequences (or points) against the target. Without names: the team's colour word.
     let need = config.sequences_to_win().to_string();
-    for team in 0..config.teams {
-        put_icon(img, team, x + ICON_R, 90.0);
-        x += 2.0 * ICON_R + 8.0;
-        let have = position.sequence_count(team).to_string();
-        let mut s = format!("{} ", texts.team(variant, team));
-        if config.options.scoring {
-            s += &fill(texts.points, &[("n", &have)]);
+    let size = 24.0;
+    let teams: Vec<(u8, String, String)> = (0..config.teams)
+        .map(|team| {
+            let names: Vec<String> = (0..config.players)
+                .filter(|&seat| config.team_of(seat) == team)
+                .filter(|&seat| {
+                    seat_names
+                        .get(usize::from(seat))
+                        .is_some_and(|n| !n.trim().is_empty())
+                })
+                .map(|seat| texts.seat_name(seat_names, seat))
+                .collect();
+            let label = if names.is_empty() {
+                texts.team(variant, team).to_string()
+            } else {
+                names.join(", ")
+            };
+            let have = position.sequence_count(team).to_string();
+            let mut score = String::from(" ");
+            if config.options.scoring {
+                score += &fill(texts.points, &[("n", &have)]);
+            } else {
+                score += &fill(texts.sequences, &[("have", &have), ("need", &need)]);
+            }
+            if config.options.capture_pairs {
+                score += " · ";
+                score += &fill(texts.pairs, &[("n", &position.captures(team).to_string())]);
+            }
+            (team, label, score)
+        })
+        .collect();
+    let icon_room = 2.0 * ICON_R + 8.0;
+    let spacing = 28.0;
+    let fixed: f32 = teams
+        .iter()
+        .map(|(_, _, score)| icon_room + text_width(&fonts.bold, size, score) + spacing)
+        .sum();
+    let labels: f32 = teams
+        .iter()
+        .map(|(_, label, _)| text_width(&fonts.bold, size, label))
+        .sum();
+    // Too long for one line: every team's names get an equal share of what is left.
+    let room = teams_right - left;
+    let share = (room - fixed).max(0.0) / f32::from(config.teams.max(1));
+    let mut x = left;
+    for (team, label, score) in &teams {
+        put_icon(img, *team, x + ICON_R, 90.0);
+        x += icon_room;
+        let label = if fixed + labels > room {
+            fit_text(&fonts.bold, size, label, share)
         } else {
-            s += &fill(texts.sequences, &[("have", &have), ("need", &need)]);
-        }
-        if config.options.capture_pairs {
-            s += " · ";
-            s += &fill(texts.pairs, &[("n", &position.captures(team).to_string())]);
-        }
+            label.clone()
+        };
         let w = text(
             img,
             &fonts.bold,
-            24.0,
+            size,
             (x, 99.0),
             Align::Left,
             HEADER_TEXT,
-            &s,
+            &format!("{label}{score}"),
         );
-        x += w + 28.0;
+        x += w + spacing;
     }
 
     // Line 3: the last move.

@@ -13,8 +13,10 @@ use crate::i18n::Lang;
 pub struct RenderArgs {
     /// The record file (`-` for standard input).
     pub record: String,
-    /// Where the board PNG goes.
-    pub out: PathBuf,
+    /// Where the board PNG goes (`--out`).
+    pub out: Option<PathBuf>,
+    /// Where the animated replay of the whole game goes (`--animate`).
+    pub animate: Option<PathBuf>,
     /// Also draw this seat's hand.
     pub seat: Option<u8>,
     /// Replay only the first K actions (default: all).
@@ -69,14 +71,32 @@ pub fn render(args: &RenderArgs) -> Result<Vec<PathBuf>, RenderError> {
         }
     }
     let mut written = Vec::new();
+    if args.out.is_none() && args.animate.is_none() {
+        return Err(RenderError::Read(
+            "say where the images go: --out board.png, --animate game.gif, or both".into(),
+        ));
+    }
+    if let Some(path) = &args.animate {
+        let animation = super::animate::animate(&record, &args.names, args.lang)?;
+        write(path, &animation.gif)?;
+        written.push(path.clone());
+    }
+    let Some(out) = &args.out else {
+        if args.seat.is_some() || args.hand_out.is_some() {
+            return Err(RenderError::Read(
+                "--seat and --hand-out draw a hand beside the board: add --out board.png".into(),
+            ));
+        }
+        return Ok(written);
+    };
     let board = board_png_in(&game.public_view(), &args.names, args.lang)?;
-    write(&args.out, &board)?;
-    written.push(args.out.clone());
+    write(out, &board)?;
+    written.push(out.clone());
     if let Some(seat) = args.seat {
         let path = args
             .hand_out
             .clone()
-            .unwrap_or_else(|| default_hand_path(&args.out));
+            .unwrap_or_else(|| default_hand_path(out));
         write(
             &path,
             &hand_png_in(&game.view(seat), &args.names, args.lang)?,
@@ -136,7 +156,7 @@ mod tests {
         let out = dir.path().join("board.png");
         let args = RenderArgs {
             record: path.display().to_string(),
-            out: out.clone(),
+            out: Some(out.clone()),
             seat: Some(1),
             after: Some(10),
             ..RenderArgs::default()
@@ -159,7 +179,7 @@ mod tests {
         let out = dir.path().join("b.png");
         let base = RenderArgs {
             record: path.display().to_string(),
-            out: out.clone(),
+            out: Some(out.clone()),
             ..RenderArgs::default()
         };
         let too_far = RenderArgs {
@@ -196,7 +216,7 @@ mod tests {
         assert_eq!(run(&illegal), 1);
         let earlier = RenderArgs {
             after: Some(3),
-            out: dir.path().join("ok.png"),
+            out: Some(dir.path().join("ok.png")),
             ..base.clone()
         };
         assert!(render(&earlier).is_ok());

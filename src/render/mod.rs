@@ -1,6 +1,7 @@
 //! Images of the board (for the channel) and of a hand (for its owner only), and their PNG encoding.
 //! Pure functions of a [`View`]: the board image never reads `view.hand`, so it cannot leak a hand.
 
+pub mod animate;
 mod assets;
 mod board;
 mod canvas;
@@ -15,7 +16,7 @@ use image::{ExtendedColorType, ImageEncoder, RgbaImage};
 use crate::engine::{Cell, Layout, View};
 use crate::i18n::Lang;
 
-pub use board::Geometry;
+pub use board::{Geometry, TARGET, TARGET_TEXT};
 pub use style::team_colour;
 pub use texts::Texts;
 
@@ -84,6 +85,27 @@ pub fn board_png_in(
     lang: Lang,
 ) -> Result<Vec<u8>, RenderError> {
     encode_png(&board_image_in(view, seat_names, lang))
+}
+
+/// The board with the cells a picker step offers dimmed around, outlined and labelled with their names
+/// (for the player to move, privately; still the public view: no hand).
+pub fn board_image_with_targets(
+    view: &View,
+    seat_names: &[String],
+    lang: Lang,
+    targets: &[Cell],
+) -> RgbaImage {
+    board::draw_with_targets(view, seat_names, Texts::of(lang), targets)
+}
+
+/// [`board_image_with_targets`] as PNG bytes.
+pub fn board_png_with_targets(
+    view: &View,
+    seat_names: &[String],
+    lang: Lang,
+    targets: &[Cell],
+) -> Result<Vec<u8>, RenderError> {
+    encode_png(&board_image_with_targets(view, seat_names, lang, targets))
 }
 
 /// [`board_image`] as PNG bytes.

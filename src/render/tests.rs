@@ -492,3 +492,141 @@ fn different_cjk_and_emoji_names_draw_different_boards() {
             != hand_image_named(&waiting, &["ひかり".into(), "Bo".into()])
     );
 }
+
+// ----- issue 26: the picker's board, the header's players by colour -----
+
+/// A few free cells of a game, as a cells step of the picker would offer them.
+fn some_free_cells(game: &Game, n: usize) -> Vec<Cell> {
+    let position = game.position();
+    let layout = position.layout();
+    let corners: u128 = layout.corners;
+    BitIter(layout.all & !position.occupied() & !corners)
+        .step_by(3)
+        .take(n)
+        .collect()
+}
+
+fn close(a: Rgba<u8>, b: Rgba<u8>, tolerance: i32) -> bool {
+    (0..3).all(|i| (i32::from(a.0[i]) - i32::from(b.0[i])).abs() <= tolerance)
+}
+
+#[test]
+fn picker_board_marks_exactly_the_candidate_cells_with_their_names() {
+    for (variant, players) in [
+        (Variant::Classic, 2),
+        (Variant::Dice, 3),
+        (Variant::Kids, 4),
+    ] {
+        let game = game_at(variant, players, 8, 0.3);
+        let view = game.public_view();
+        let layout = game.position().layout();
+        let targets = some_free_cells(&game, 5);
+        assert!(targets.len() >= 3, "{variant}: free cells to offer");
+        let plain = board_image_in(&view, &names(), Lang::En);
+        let marked = board_image_with_targets(&view, &names(), Lang::En, &targets);
+        assert_eq!(plain.dimensions(), marked.dimensions());
+        let g = Geometry::of(layout);
+        for &cell in &targets {
+            let (x, y, w, h) = g.cell_rect(cell);
+            // The outline, just outside the cell's left edge, halfway down.
+            let edge = pixel(&marked, (x as f32 - 3.0, (y + h / 2) as f32));
+            assert!(
+                close(edge, TARGET, 8),
+                "{variant} {cell:?}: outline {edge:?}"
+            );
+            // The name label on the lower edge: the label colour and dark letters on it.
+            let mut label = 0;
+            let mut letters = 0;
+            for yy in (y + h - h / 4)..(y + h + 2) {
+                for xx in (x + w / 4)..(x + 3 * w / 4) {
+                    let p = *marked.get_pixel(xx, yy);
+                    label += usize::from(close(p, TARGET, 8));
+                    letters += usize::from(close(p, TARGET_TEXT, 40));
+                }
+            }
+            assert!(label > 100, "{variant} {cell:?}: no label ({label} pixels)");
+            assert!(
+                letters > 15,
+                "{variant} {cell:?}: no name on the label ({letters})"
+            );
+            // The cell itself is not dimmed: its centre looks as on the plain board.
+            let centre = g.cell_centre(cell);
+            assert_eq!(pixel(&marked, centre), pixel(&plain, centre), "{variant}");
+        }
+        // Every other cell is dimmed (darker than on the plain board), none carries the label colour.
+        for cell in (0..layout.len() as u8).map(Cell) {
+            if targets.contains(&cell) {
+                continue;
+            }
+            let c = g.cell_centre(cell);
+            let (a, b) = (pixel(&plain, c), pixel(&marked, c));
+            let sum = |p: Rgba<u8>| u32::from(p.0[0]) + u32::from(p.0[1]) + u32::from(p.0[2]);
+            assert!(
+                sum(b) < sum(a) || sum(a) < 60,
+                "{variant} {cell:?} not dimmed"
+            );
+        }
+        // With no targets the picture is the channel's board.
+        assert_eq!(
+            board_image_with_targets(&view, &names(), Lang::En, &[]),
+            plain
+        );
+    }
+}
+
+#[test]
+fn header_names_every_player_next_to_a_swatch_of_their_colour() {
+    let game = game_at(Variant::Classic, 4, 3, 0.2);
+    let view = game.public_view();
+    let seats: Vec<String> = ["Ann", "李雷", "Bo", "王小明"].map(String::from).to_vec();
+    let named = board_image_in(&view, &seats, Lang::En);
+    let unnamed = board_image_in(&view, &[], Lang::En);
+    // Line 2 (the teams) differs: names instead of colour words.
+    let differs = |y0: u32, y1: u32| {
+        (y0..y1)
+            .any(|y| (0..named.width()).any(|x| named.get_pixel(x, y) != unnamed.get_pixel(x, y)))
+    };
+    assert!(differs(75, 108), "the team line does not name the players");
+    // Each team's swatch (its chip colour) is on that line, before its names.
+    for team in 0..2u8 {
+        let colour = team_colour(Variant::Classic, team);
+        let found = (75..105)
+            .any(|y| (0..named.width() / 2).any(|x| close(*named.get_pixel(x, y), colour, 12)));
+        assert!(found, "no swatch of team {team}");
+    }
+    // A long set of names still fits: nothing is drawn past the header's right padding.
+    let long: Vec<String> = (0..4)
+        .map(|i| format!("Player with a very long name {i}"))
+        .collect();
+    let img = board_image_in(&view, &long, Lang::En);
+    let bg = *img.get_pixel(img.width() - 2, 90);
+    for y in 75..108 {
+        for x in img.width() - 12..img.width() {
+            assert_eq!(*img.get_pixel(x, y), bg, "the team line runs off the image");
+        }
+    }
+}
+
+/// Writes the example images of `assets/examples` that show issue 26's pictures (run by hand:
+/// `cargo test --lib render::tests::write_issue_26_examples -- --ignored`).
+#[test]
+#[ignore]
+fn write_issue_26_examples() {
+    let game = game_at(Variant::Classic, 4, 3, 0.25);
+    let view = game.public_view();
+    let seats: Vec<String> = ["Ann", "李雷", "Bo", "王小明"].map(String::from).to_vec();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
+    let header = board_png_in(&view, &seats, Lang::En).expect("encodes");
+    std::fs::write(dir.join("players-by-colour.png"), header).expect("writes");
+    // The cells of one card of the player to move, as its picker step shows them.
+    let seat = game.position().to_move();
+    let team = game.config().team_of(seat);
+    let targets: Vec<Cell> = game
+        .hand(seat)
+        .iter()
+        .map(|&card| BitIter(game.position().card_targets(team, card)).collect::<Vec<_>>())
+        .find(|cells| (2..=20).contains(&cells.len()))
+        .unwrap_or_else(|| some_free_cells(&game, 4));
+    let picker = board_png_with_targets(&view, &seats, Lang::En, &targets).expect("encodes");
+    std::fs::write(dir.join("picker-cells.png"), picker).expect("writes");
+}

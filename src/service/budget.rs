@@ -342,6 +342,13 @@ impl LobbyEdits {
 
 /// How many messages a reply makes the bot send or edit in its server (private answers to the asker
 /// are not counted: they answer an interaction).
+/// Whether a restart note says a table resumed (rather than that a game ended or was lost).
+fn is_resumed_note(reply: &Reply) -> bool {
+    reply.outputs.iter().any(|o| {
+        matches!(o, Output::Channel(m) if m.lines.iter().any(|l| matches!(l, Text::GameResumed { .. } | Text::LobbyResumed(_))))
+    })
+}
+
 pub(super) fn posts_of(reply: &Reply) -> i64 {
     let posts = reply
         .outputs
@@ -429,6 +436,50 @@ impl Tables {
         if let Some(guild) = guild {
             lock(&self.budgets).spend(guild, None, posts, now, &self.settings.limits);
         }
+    }
+
+    /// Restart notes (see [`super::Restored`]) that may be posted now, at most `at_most`, taken from
+    /// the front of `pending` in order; each is charged to its server's budget as it is taken. A
+    /// server whose budget is spent keeps its notes queued (in order) while other servers' go on.
+    pub fn notes_to_post(
+        &self,
+        pending: &mut std::collections::VecDeque<(ChannelId, Reply)>,
+        now: Timestamp,
+        at_most: usize,
+    ) -> Vec<(ChannelId, Reply)> {
+        let mut ready = Vec::new();
+        let mut waiting = std::collections::VecDeque::new();
+        let mut spent: std::collections::HashSet<Option<GuildId>> = Default::default();
+        while ready.len() < at_most {
+            let Some((channel, reply)) = pending.pop_front() else {
+                break;
+            };
+            // A table that closed meanwhile needs no note, nor does a channel whose table is another
+            // now; a note of an ended or lost game has no table and no server budget to wait for.
+            let guild = match self.get(channel) {
+                Some(shared) => {
+                    let table = lock(&shared);
+                    if table.closed {
+                        continue;
+                    }
+                    table.guild
+                }
+                None if is_resumed_note(&reply) => continue,
+                None => None,
+            };
+            if spent.contains(&guild) || !self.may_post_unprompted(guild, now) {
+                spent.insert(guild);
+                waiting.push_back((channel, reply));
+                continue;
+            }
+            self.charge_unprompted(guild, posts_of(&reply), now);
+            ready.push((channel, reply));
+        }
+        // Deferred notes go back in front, in their order.
+        while let Some(note) = waiting.pop_back() {
+            pending.push_front(note);
+        }
+        ready
     }
 
     /// The lobby cards that waited long enough, for lobbies still open as they were: edits to send.

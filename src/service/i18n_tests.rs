@@ -151,10 +151,16 @@ fn variant_index(text: &Text) -> usize {
         Text::Rating(_) => 130,
         Text::SlowDown => 131,
         Text::LeaveAnswered => 132,
+        Text::BotMenu { .. } => 133,
+        Text::GameMenu => 134,
+        Text::ButtonExpired => 135,
+        Text::TeamChanged(_) => 136,
+        Text::AlreadyOnTeam(_) => 137,
+        Text::ConfirmStop { .. } => 138,
     }
 }
 
-const VARIANTS: usize = 133;
+const VARIANTS: usize = 139;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -175,11 +181,13 @@ fn seats() -> Vec<SeatLine> {
             who: ada(),
             team: Some(team(0)),
             cards: Some(1),
+            colour: Some(team(0)),
         },
         SeatLine {
             who: bot(),
             team: Some(team(1)),
             cards: Some(6),
+            colour: Some(team(1)),
         },
     ]
 }
@@ -335,6 +343,16 @@ fn samples() -> Vec<Text> {
         Text::RematchSuperseded,
         Text::LeaveExpired,
         Text::LeaveAnswered,
+        Text::BotMenu { added: None },
+        Text::BotMenu {
+            added: Some("Computer 2 (hard)".into()),
+        },
+        Text::GameMenu,
+        Text::ButtonExpired,
+        Text::TeamChanged(team(1)),
+        Text::AlreadyOnTeam(team(0)),
+        Text::ConfirmStop { gives_up: true },
+        Text::ConfirmStop { gives_up: false },
         Text::LobbyOpened,
         Text::Joined,
         Text::Left,
@@ -742,12 +760,20 @@ fn samples() -> Vec<Text> {
             who: ada(),
             dice,
             again,
+            deadline: Some(1_700_000_000),
         });
     }
+    out.push(Text::Turn {
+        who: ada(),
+        dice: false,
+        again: None,
+        deadline: None,
+    });
     out.push(Text::Turn {
         who: bot(),
         dice: false,
         again: None,
+        deadline: None,
     });
     for variant in GAMES {
         out.push(Text::BadCard {

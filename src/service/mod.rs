@@ -8,6 +8,7 @@
 mod access;
 mod bot;
 mod budget;
+mod deadlines;
 pub mod names;
 mod persist;
 pub mod picker;
@@ -21,11 +22,15 @@ pub mod text;
 #[cfg(test)]
 mod budget_tests;
 #[cfg(test)]
+mod button_tests;
+#[cfg(test)]
 mod fair_tests;
 #[cfg(test)]
 mod i18n_tests;
 #[cfg(test)]
 mod limit_tests;
+#[cfg(test)]
+mod message_tests;
 #[cfg(test)]
 mod name_tests;
 #[cfg(test)]
@@ -34,6 +39,8 @@ mod pause_tests;
 mod picker_tests;
 #[cfg(test)]
 mod rematch_tests;
+#[cfg(test)]
+mod scale_tests;
 #[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
@@ -222,14 +229,37 @@ pub enum Command {
     Settings(SettingsRequest),
     /// A press in the card picker (or its Play/Roll button on a turn prompt).
     Press(Press),
+    /// The lobby's **Add computer** button: the menu of levels, privately (host only).
+    BotMenu,
+    /// The turn prompt's **⋯** button: what else the asker may do in the running game, privately.
+    Menu,
+    /// The **⋯** menu's Stop: asks privately to confirm (who may stop the game).
+    AskStop,
+    /// A press of a button made for one game of the channel: carried out as `command` only while
+    /// that game's table is the channel's, else refused politely.
+    OfGame {
+        /// The table's key ([`table::Table::created`]).
+        game: GameKey,
+        /// What the button asks.
+        command: Box<Command>,
+    },
 }
 
 impl Command {
+    /// The command itself, or for a press of a button made for one game, what it asks.
+    pub fn unwrapped(&self) -> &Command {
+        match self {
+            Command::OfGame { command, .. } => command,
+            command => command,
+        }
+    }
+
     /// Whether the command may change a table (everything but reading: hand, board, status, rules,
     /// stats, leaderboard, history, record).
     pub fn changes_table(&self) -> bool {
         match self {
             Command::Press(press) => press.changes_table(),
+            Command::OfGame { command, .. } => command.changes_table(),
             _ => {
                 !matches!(
                     self,
@@ -245,9 +275,15 @@ impl Command {
     /// Whether the command may make the bot post in the channel (all but the private answers; stats,
     /// leaderboard and history are posted in the channel).
     pub fn posts(&self) -> bool {
+        if let Command::OfGame { command, .. } = self {
+            return command.posts();
+        }
         !matches!(
             self,
             Command::Hand
+                | Command::BotMenu
+                | Command::Menu
+                | Command::AskStop
                 | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
@@ -268,7 +304,7 @@ pub enum Button {
     Join,
     /// Leave the lobby.
     Leave,
-    /// Add a computer player.
+    /// Add a computer player: opens the menu of levels (host only).
     AddBot,
     /// Start the game.
     Begin,
@@ -284,6 +320,28 @@ pub enum Button {
     ConfirmLeave(GameKey),
     /// Do not give up after all.
     KeepPlaying,
+    /// Add a computer player of this level to the lobby of this game (the level menu).
+    AddBotLevel(GameKey, BotLevel),
+    /// Remove the last computer player from the lobby.
+    RemoveBot,
+    /// Take a seat on this team (1-based), or move to it.
+    JoinTeam(u8),
+    /// The menu of what else there is to do in this game (⋯ on its turn prompts).
+    More(GameKey),
+    /// The table's state, privately.
+    Status,
+    /// The rules of this channel's game, privately.
+    Rules,
+    /// Leave this game (asks to confirm first).
+    LeaveGame(GameKey),
+    /// End this game now (who may stop it): asks to confirm first.
+    Stop(GameKey),
+    /// End this game now, as asked to confirm.
+    ConfirmStop(GameKey),
+    /// My totals on this server.
+    Stats,
+    /// The record of this stored game, privately.
+    Record(i64),
 }
 
 /// Which game of a channel a button belongs to: when its table opened, in milliseconds.
@@ -291,7 +349,7 @@ pub type GameKey = u64;
 
 impl Button {
     /// Every button that carries no game.
-    pub const FIXED: [Button; 8] = [
+    pub const FIXED: [Button; 12] = [
         Button::Join,
         Button::Leave,
         Button::AddBot,
@@ -300,6 +358,10 @@ impl Button {
         Button::Roll,
         Button::Hand,
         Button::KeepPlaying,
+        Button::RemoveBot,
+        Button::Status,
+        Button::Rules,
+        Button::Stats,
     ];
 
     /// The custom id sent to Discord.
@@ -315,6 +377,17 @@ impl Button {
             Button::Rematch(game) => format!("sequence:rematch:{game}"),
             Button::ConfirmLeave(game) => format!("sequence:leave-confirm:{game}"),
             Button::KeepPlaying => "sequence:leave-keep".into(),
+            Button::AddBotLevel(game, level) => format!("sequence:addbot:{game}:{level}"),
+            Button::RemoveBot => "sequence:removebot".into(),
+            Button::JoinTeam(team) => format!("sequence:join:{team}"),
+            Button::More(game) => format!("sequence:more:{game}"),
+            Button::Status => "sequence:status".into(),
+            Button::Rules => "sequence:rules".into(),
+            Button::LeaveGame(game) => format!("sequence:leave:{game}"),
+            Button::Stop(game) => format!("sequence:stop:{game}"),
+            Button::ConfirmStop(game) => format!("sequence:stop-confirm:{game}"),
+            Button::Stats => "sequence:stats".into(),
+            Button::Record(game) => format!("sequence:record:{game}"),
         }
     }
 
@@ -323,11 +396,22 @@ impl Button {
         if let Some(button) = Button::FIXED.into_iter().find(|b| b.id() == id) {
             return Some(button);
         }
-        let (kind, game) = id.rsplit_once(':')?;
-        let game: GameKey = game.parse().ok()?;
-        let button = match kind {
-            "sequence:rematch" => Button::Rematch(game),
-            "sequence:leave-confirm" => Button::ConfirmLeave(game),
+        if id.len() > picker::MAX_CUSTOM_ID {
+            return None;
+        }
+        let parts: Vec<&str> = id.split(':').collect();
+        let button = match parts.as_slice() {
+            ["sequence", "rematch", game] => Button::Rematch(game.parse().ok()?),
+            ["sequence", "leave-confirm", game] => Button::ConfirmLeave(game.parse().ok()?),
+            ["sequence", "addbot", game, level] => {
+                Button::AddBotLevel(game.parse().ok()?, level.parse().ok()?)
+            }
+            ["sequence", "join", team] => Button::JoinTeam(team.parse().ok()?),
+            ["sequence", "leave", game] => Button::LeaveGame(game.parse().ok()?),
+            ["sequence", "more", game] => Button::More(game.parse().ok()?),
+            ["sequence", "stop", game] => Button::Stop(game.parse().ok()?),
+            ["sequence", "stop-confirm", game] => Button::ConfirmStop(game.parse().ok()?),
+            ["sequence", "record", game] => Button::Record(game.parse().ok()?),
             _ => return None,
         };
         (button.id() == id).then_some(button)
@@ -335,10 +419,14 @@ impl Button {
 
     /// The command a press stands for.
     pub fn command(self) -> Command {
+        let of_game = |game, command| Command::OfGame {
+            game,
+            command: Box::new(command),
+        };
         match self {
             Button::Join => Command::Join { team: None },
             Button::Leave => Command::Leave,
-            Button::AddBot => Command::AddBot { level: None },
+            Button::AddBot => Command::BotMenu,
             Button::Begin => Command::Begin,
             Button::Cancel => Command::Cancel,
             Button::Roll => Command::Roll,
@@ -346,6 +434,19 @@ impl Button {
             Button::Rematch(game) => Command::Rematch { game },
             Button::ConfirmLeave(game) => Command::Forfeit { game: Some(game) },
             Button::KeepPlaying => Command::KeepPlaying,
+            Button::AddBotLevel(game, level) => {
+                of_game(game, Command::AddBot { level: Some(level) })
+            }
+            Button::RemoveBot => Command::RemoveBot,
+            Button::JoinTeam(team) => Command::Join { team: Some(team) },
+            Button::More(game) => of_game(game, Command::Menu),
+            Button::Status => Command::Status,
+            Button::Rules => Command::Rules { variant: None },
+            Button::LeaveGame(game) => of_game(game, Command::Leave),
+            Button::Stop(game) => of_game(game, Command::AskStop),
+            Button::ConfirmStop(game) => of_game(game, Command::Stop),
+            Button::Stats => Command::Stats { user: None },
+            Button::Record(game) => Command::Record { game: Some(game) },
         }
     }
 
@@ -353,13 +454,22 @@ impl Button {
     pub const fn is_primary(self) -> bool {
         matches!(
             self,
-            Button::Join | Button::Begin | Button::Roll | Button::Rematch(_) | Button::KeepPlaying
+            Button::Join
+                | Button::Begin
+                | Button::Roll
+                | Button::Rematch(_)
+                | Button::KeepPlaying
+                | Button::JoinTeam(_)
+                | Button::AddBotLevel(..)
         )
     }
 
     /// Whether the button is drawn as a destructive action.
     pub const fn is_danger(self) -> bool {
-        matches!(self, Button::Cancel | Button::ConfirmLeave(_))
+        matches!(
+            self,
+            Button::Cancel | Button::ConfirmLeave(_) | Button::Stop(_) | Button::ConfirmStop(_)
+        )
     }
 }
 
@@ -368,6 +478,7 @@ impl Button {
 pub struct BoardImage {
     view: View,
     names: Vec<String>,
+    targets: Vec<crate::engine::Cell>,
 }
 
 impl BoardImage {
@@ -376,7 +487,19 @@ impl BoardImage {
         BoardImage {
             view: game.public_view(),
             names,
+            targets: Vec::new(),
         }
+    }
+
+    /// The same board with the cells a picker step offers marked and labelled.
+    pub fn with_targets(mut self, targets: Vec<crate::engine::Cell>) -> BoardImage {
+        self.targets = targets;
+        self
+    }
+
+    /// The cells to mark (a picker step's buttons; empty on a channel board).
+    pub fn targets(&self) -> &[crate::engine::Cell] {
+        &self.targets
     }
 
     /// The public view to draw.
@@ -696,6 +819,25 @@ pub(crate) fn command_for(mv: crate::engine::Move, layout: &crate::engine::Layou
     }
 }
 
+/// Most threads tokio's blocking pool may have (its default is 512). Every blocking call of the bot
+/// (a request handled and saved, a timer pass, a computer move applied and saved, an image drawn)
+/// runs there; past this many at once they wait their turn instead of each taking a thread of its
+/// own (8 MB of address space and a database wait each). Drawing takes at most one per core, and a
+/// burst of computer moves at most [`AUTO_APPLY_AT_ONCE`], so requests always find threads free.
+pub const MAX_BLOCKING_THREADS: usize = 64;
+
+/// Computer moves (and timed-out turns) applied and saved at once: a timer pass that finds thousands
+/// due does not take more of the blocking pool than this.
+pub const AUTO_APPLY_AT_ONCE: usize = 8;
+
+/// The bot's async runtime: tokio's multi-threaded one with [`MAX_BLOCKING_THREADS`].
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(MAX_BLOCKING_THREADS)
+        .build()
+}
+
 /// Errors of the service layer (the store's, mostly).
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -777,6 +919,8 @@ fn persist_update(
         });
         if let Some(message) = last {
             message.lines.push(Text::GameSaved { id });
+            // Kept: each player's totals, and the record of this game, are a press away.
+            message.buttons.extend([Button::Stats, Button::Record(id)]);
         }
     }
     Ok(reply)
@@ -797,7 +941,11 @@ const MAX_REMEMBERED: usize = 100_000;
 /// includes saving it), never across an `.await`. With a store, `handle` and `tick` do blocking I/O:
 /// call them from a blocking thread (`tokio::task::spawn_blocking`); `auto_step` does so itself.
 pub struct Tables {
-    tables: Mutex<HashMap<ChannelId, Shared>>,
+    /// The live tables, with how many each host and server has.
+    tables: Mutex<deadlines::Registry>,
+    /// Each live table's next deadline, so a timer pass looks only at the tables that are due (taken
+    /// inside a table lock, never the other way round).
+    deadlines: Mutex<deadlines::Deadlines>,
     settings: Settings,
     picker: Arc<dyn MovePicker>,
     persist: Arc<dyn Persist>,
@@ -824,6 +972,8 @@ pub struct Tables {
     /// Held while a server's settings are read, changed and written, so that two changes at once
     /// both survive (taken before the map of settings).
     changing_settings: Mutex<()>,
+    /// Computer moves being applied and saved on the blocking pool ([`AUTO_APPLY_AT_ONCE`]).
+    applying: Arc<tokio::sync::Semaphore>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -846,7 +996,8 @@ impl Tables {
     /// dice roll and computer move gets a fresh seed from the operating system ([`OsSeeds`]).
     pub fn new(settings: Settings, picker: Arc<dyn MovePicker>) -> Tables {
         Tables {
-            tables: Mutex::new(HashMap::new()),
+            tables: Mutex::new(deadlines::Registry::default()),
+            deadlines: Mutex::new(deadlines::Deadlines::default()),
             picker,
             persist: Arc::new(NoPersist),
             store: None,
@@ -861,6 +1012,7 @@ impl Tables {
             finished: rematch::FinishedGames::default(),
             opening: Mutex::new(()),
             changing_settings: Mutex::new(()),
+            applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
         }
     }
 
@@ -896,7 +1048,7 @@ impl Tables {
     /// `game`) to what is open now; the metrics listener calls it before each scrape. Every
     /// combination is set, so one that empties reads 0 rather than its last value.
     pub fn record_table_gauges(&self) {
-        let shared: Vec<Shared> = lock(&self.tables).values().cloned().collect();
+        let shared: Vec<Shared> = lock(&self.tables).tables_of(None);
         let mut counts = [[0u32; 3]; 3];
         for table in shared {
             let table = lock(&table);
@@ -970,7 +1122,33 @@ impl Tables {
     }
 
     fn get(&self, channel: ChannelId) -> Option<Shared> {
-        lock(&self.tables).get(&channel).cloned()
+        lock(&self.tables).get(channel).cloned()
+    }
+
+    /// Sets the table's next deadline anew after a change (with its lock held), and who hosts it.
+    fn reschedule(&self, table: &Table, settings: &Settings) {
+        if table.closed {
+            // `forget` clears it, as it takes the table out of the map.
+            return;
+        }
+        lock(&self.tables).set_host(table.channel, table.host);
+        let at = deadlines::next_deadline(table, settings);
+        lock(&self.deadlines).set(table.channel, at);
+    }
+
+    /// Sets the next deadline of every table of `guild` anew (its timers changed).
+    pub(super) fn reschedule_guild(&self, guild: Option<GuildId>) {
+        let settings = self.settings_for(guild);
+        let all = lock(&self.tables).tables_of(guild);
+        for shared in all {
+            let table = lock(&shared);
+            self.reschedule(&table, &settings);
+        }
+    }
+
+    /// Channels with a timer set (tests and figures).
+    pub fn timers_set(&self) -> usize {
+        lock(&self.deadlines).len()
     }
 
     /// Number of open tables (lobbies and games).
@@ -992,11 +1170,14 @@ impl Tables {
 
     /// Puts back a stored table (after a restart). Refused if the channel already has one.
     pub fn restore(&self, table: Table) -> bool {
-        let mut tables = lock(&self.tables);
-        if tables.contains_key(&table.channel) {
+        let settings = self.settings_for(table.guild);
+        let (channel, host, guild) = (table.channel, table.host, table.guild);
+        let shared = Arc::new(Mutex::new(table));
+        let table = lock(&shared);
+        if !lock(&self.tables).insert(channel, shared.clone(), host, guild) {
             return false;
         }
-        tables.insert(table.channel, Arc::new(Mutex::new(table)));
+        self.reschedule(&table, &settings);
         true
     }
 
@@ -1180,8 +1361,16 @@ impl Tables {
                 }
                 let _span = table.span().entered();
                 if let Some(paused) = &table.paused {
-                    // Only what needs no post in the channel: a hand, and ending the table.
-                    if !matches!(command, Command::Hand | Command::Stop | Command::Cancel) {
+                    // Only what needs no post in the channel: a hand, and ending the table (the ⋯
+                    // menu offers just those then, and Stop asks first).
+                    if !matches!(
+                        command.unwrapped(),
+                        Command::Hand
+                            | Command::Stop
+                            | Command::Cancel
+                            | Command::Menu
+                            | Command::AskStop
+                    ) {
                         return Reply::ephemeral(Text::GamePaused {
                             missing: paused.missing.clone(),
                             thread: paused.thread,
@@ -1198,8 +1387,15 @@ impl Tables {
                 } else {
                     None
                 };
-                let read_only = matches!(command, Command::Hand | Command::Board | Command::Status)
-                    || matches!(&command, Command::Press(p) if !p.changes_table());
+                let read_only = matches!(
+                    command.unwrapped(),
+                    Command::Hand
+                        | Command::Board
+                        | Command::Status
+                        | Command::BotMenu
+                        | Command::Menu
+                        | Command::AskStop
+                ) || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self
                     .server_language(guild)
@@ -1211,7 +1407,7 @@ impl Tables {
                 }
                 let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
-                    Some(before) => self.commit(&shared, &mut table, before, reply, now),
+                    Some(before) => self.commit(&shared, &mut table, before, reply, now, &settings),
                     None => reply,
                 }
             }
@@ -1258,15 +1454,14 @@ impl Tables {
         // The new table is locked before it is published, so nobody uses it before it is saved; the
         // map lock is taken inside a table lock, as everywhere.
         let _span = table.span().entered();
+        let (host, table_guild) = (table.host, table.guild);
         let shared = Arc::new(Mutex::new(table));
         let mut table = lock(&shared);
         {
             let _opening = opening;
-            let mut tables = lock(&self.tables);
-            if tables.contains_key(&channel) {
+            if !lock(&self.tables).insert(channel, shared.clone(), host, table_guild) {
                 return Reply::ephemeral(Text::TableExists);
             }
-            tables.insert(channel, shared.clone());
         }
         if let Err(e) = self.persist.save(&table) {
             tracing::error!(channel = channel.0, "cannot save a new lobby: {e}");
@@ -1274,6 +1469,7 @@ impl Tables {
             self.forget(&shared, channel);
             return Reply::ephemeral(Text::SaveFailed);
         }
+        self.reschedule(&table, &self.settings_for(guild));
         reply
     }
 
@@ -1308,16 +1504,15 @@ impl Tables {
     /// Refuses a new table past the limits: tables the user hosts, tables of the server.
     fn check_table_limits(&self, guild: Option<GuildId>, user: UserId) -> Result<(), Text> {
         let limits = self.settings.limits;
-        let all: Vec<Shared> = lock(&self.tables).values().cloned().collect();
-        let (mut hosted, mut in_guild) = (0u32, 0u32);
-        for shared in all {
-            let table = lock(&shared);
-            if table.closed {
-                continue;
-            }
-            hosted += u32::from(table.host == user);
-            in_guild += u32::from(guild.is_some() && table.guild == guild);
-        }
+        // Counted as tables come and go (a table closing is counted until it leaves the map, a
+        // moment later under its own lock).
+        let (hosted, in_guild) = {
+            let tables = lock(&self.tables);
+            (
+                tables.hosted_by(user),
+                guild.map_or(0, |g| tables.in_guild(g)),
+            )
+        };
         if hosted >= limits.tables_per_user {
             return Err(Text::TooManyTables {
                 max: limits.tables_per_user,
@@ -1341,6 +1536,7 @@ impl Tables {
         before: Table,
         reply: Reply,
         now: Timestamp,
+        settings: &Settings,
     ) -> Reply {
         match persist_update(&*self.persist, table, reply) {
             Ok(mut reply) => {
@@ -1348,8 +1544,10 @@ impl Tables {
                     reply.outputs.extend(table.disarm_prompt());
                 }
                 if table.closed {
-                    self.finished.remember(table, now);
+                    self.finished.remember(table, now, settings.lobby_timeout);
                     self.forget(shared, table.channel);
+                } else {
+                    self.reschedule(table, settings);
                 }
                 reply
             }
@@ -1366,11 +1564,9 @@ impl Tables {
     /// in this order).
     fn forget(&self, shared: &Shared, channel: ChannelId) {
         let mut tables = lock(&self.tables);
-        if tables
-            .get(&channel)
-            .is_some_and(|current| Arc::ptr_eq(current, shared))
-        {
-            tables.remove(&channel);
+        if tables.remove(channel, shared) {
+            // Under the map lock: a newer table in the channel cannot have set its deadline yet.
+            lock(&self.deadlines).set(channel, None);
         }
     }
 
@@ -1389,6 +1585,8 @@ impl Tables {
             channel = channel.0,
             "cannot post in the channel: the table is paused"
         );
+        // Time stands still while paused: no timer until it resumes.
+        lock(&self.deadlines).set(channel, None);
         if let Err(e) = self.persist.save(&table) {
             // Still paused in memory; a restart would try to post and pause it again.
             tracing::error!(channel = channel.0, "cannot save the pause: {e}");
@@ -1428,6 +1626,7 @@ impl Tables {
                     channel = channel.0,
                     "the bot may post again: the table resumes"
                 );
+                self.reschedule(&table, &self.settings_for(table.guild));
                 Some(reply)
             }
             Err(e) => {
@@ -1440,15 +1639,21 @@ impl Tables {
 
     /// Reminders, timed-out lobbies, and the channels where a computer player or a timed-out turn is due
     /// (`Reply::auto_move`): call this every few seconds.
+    /// Only the tables whose deadline has come are looked at (see [`deadlines::Deadlines`]).
     pub fn tick(&self, now: Timestamp) -> Vec<(ChannelId, Reply)> {
-        let all: Vec<(ChannelId, Shared)> = lock(&self.tables)
-            .iter()
-            .map(|(c, t)| (*c, t.clone()))
-            .collect();
+        let due = lock(&self.deadlines).take_due(now);
         let mut out = Vec::new();
-        for (channel, shared) in all {
+        for channel in due {
+            let Some(shared) = self.get(channel) else {
+                continue;
+            };
             let mut table = lock(&shared);
-            if table.closed || !self.may_act(table.guild) {
+            if table.closed {
+                continue;
+            }
+            if !self.may_act(table.guild) {
+                // Not this process's to time now; looked at again at the next pass, as before.
+                lock(&self.deadlines).set(channel, Some(now));
                 continue;
             }
             let _span = table.span().entered();
@@ -1500,14 +1705,16 @@ impl Tables {
                         // Undone; the next tick tries again.
                         tracing::error!(channel = channel.0, "cannot save the table: {e}");
                         *table = before;
+                        lock(&self.deadlines).set(channel, Some(now));
                         continue;
                     }
                 }
                 if table.closed {
-                    self.finished.remember(&table, now);
+                    self.finished.remember(&table, now, settings.lobby_timeout);
                     self.forget(&shared, channel);
                 }
             }
+            self.reschedule(&table, &settings);
             if !reply.outputs.is_empty() || reply.auto_move {
                 self.charge_unprompted(table.guild, budget::posts_of(&reply), now);
                 out.push((channel, reply));
@@ -1570,8 +1777,13 @@ impl Tables {
         let persist = self.persist.clone();
         let table_ref = shared.clone();
         let in_blocking = span.clone();
+        let timers = settings.clone();
+        // A pass with many timeouts due takes a few blocking threads, not one each (the semaphore is
+        // never closed, so a permit always comes).
+        let permit = self.applying.clone().acquire_owned().await.ok();
         let applied = tokio::task::spawn_blocking(move || {
             let _span = in_blocking.entered();
+            let _permit = permit;
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
@@ -1600,10 +1812,12 @@ impl Tables {
         match applied {
             Ok(Some((reply, finished, closed))) => {
                 if let Some(finished) = finished {
-                    self.finished.put(channel, finished);
+                    self.finished.put(channel, finished, timers.lobby_timeout);
                 }
                 if closed {
                     self.forget(&shared, channel);
+                } else {
+                    self.reschedule(&lock(&shared), &timers);
                 }
                 self.charge_unprompted(guild, budget::posts_of(&reply), now);
                 Some(reply)

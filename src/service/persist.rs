@@ -201,8 +201,8 @@ fn table_from_stored(stored: &StoredTable) -> Result<Table, String> {
 /// What [`Tables::restore_from_store`] found.
 #[derive(Debug, Default)]
 pub struct Restored {
-    /// What to post in each channel: "resumed" notes (with the board), and notes where a table could
-    /// not be restored.
+    /// What to post in each channel: notes of games whose end was not announced and of tables that
+    /// could not be restored, then "resumed" notes (with the board), newest activity first.
     pub notes: Vec<(ChannelId, Reply)>,
     /// Channels whose table is back.
     pub resumed: Vec<ChannelId>,
@@ -275,6 +275,8 @@ impl Tables {
                 }
             };
             let settings = self.settings_for(table.guild);
+            // Before `resume`, which may give a turn that ran out while the bot was down new time.
+            let activity = table.last_activity();
             let (reply, changed) = table.resume(now, &settings);
             if changed {
                 if let Err(e) = self.persist.save(&table) {
@@ -286,7 +288,7 @@ impl Tables {
                 }
             }
             if self.restore(table) {
-                resumed.push((channel, reply));
+                resumed.push((activity, channel, reply));
             } else {
                 tracing::warn!(
                     channel = channel.0,
@@ -294,8 +296,13 @@ impl Tables {
                 );
             }
         }
-        for (channel, reply) in resumed {
-            restored.resumed.push(channel);
+        // Newest activity first: with thousands restored, the notes go out as the posting budget
+        // allows (see `Tables::notes_to_post`), and the games played last are the likeliest to have
+        // players waiting. The few notes of ended or lost games stay first.
+        // (The channels themselves stay in the store's order.)
+        restored.resumed = resumed.iter().map(|(_, channel, _)| *channel).collect();
+        resumed.sort_by_key(|note| std::cmp::Reverse(note.0));
+        for (_, channel, reply) in resumed {
             if !reply.outputs.is_empty() || reply.auto_move {
                 restored.notes.push((channel, reply));
             }

@@ -18,8 +18,8 @@ use crate::i18n::Lang;
 use super::table::{card_line, hand_message, Playing};
 use super::text::{button_label, CardLine, TeamName};
 use super::{
-    Actor, Button, ChannelId, Command, Message, Output, Reply, Settings, Table, Text, Timestamp,
-    UserId,
+    Actor, BoardImage, Button, ChannelId, Command, Image, Message, Output, Reply, Settings, Table,
+    Text, Timestamp, UserId,
 };
 
 // Discord's limits on message components (docs: components reference, "Action Row", "Button",
@@ -454,6 +454,8 @@ struct Turn<'a> {
     seat: Seat,
     /// Dice: whether the player has rolled.
     rolled: bool,
+    /// The seats' names, for the board picture of a cells step.
+    names: Vec<String>,
 }
 
 impl Turn<'_> {
@@ -596,6 +598,7 @@ impl Turn<'_> {
         components.extend(back.map(|b| vec![b]));
         Message {
             lines: vec![Text::PickRow { card, removing }],
+            image: Some(self.board_with(cells)),
             components,
             ..Message::default()
         }
@@ -672,9 +675,16 @@ impl Turn<'_> {
         components.extend(back.map(|b| vec![b]));
         Message {
             lines: vec![Text::PickCell { card, removing }],
+            image: Some(self.board_with(cells.to_vec())),
             components,
             ..Message::default()
         }
+    }
+
+    /// The board with these cells (the step's buttons, or all the targets behind a menu of rows)
+    /// marked and labelled with the names on the buttons.
+    fn board_with(&self, cells: Vec<Cell>) -> Image {
+        Image::Board(BoardImage::of(self.game, self.names.clone()).with_targets(cells))
     }
 }
 
@@ -740,16 +750,10 @@ impl Table {
                 outputs: vec![show(Message::text(text))],
                 auto_move: false,
             },
-            Ok(Next::Show(mut message)) => {
-                if press.step == Step::Cards {
-                    // Back to the cards: the picker still shows the hand picture of this turn.
-                    message.image = None;
-                }
-                Reply {
-                    outputs: vec![show(*message)],
-                    auto_move: false,
-                }
-            }
+            Ok(Next::Show(message)) => Reply {
+                outputs: vec![show(*message)],
+                auto_move: false,
+            },
             Ok(Next::Act(command)) => {
                 let exchange = matches!(command, Command::Exchange { .. });
                 let mut reply = self.handle(actor, command, now, settings, seed, lang);
@@ -769,7 +773,10 @@ impl Table {
                 if reply.is_refusal() {
                     return reply;
                 }
+                // The cells step starts with the roll (only the player sees it until the move is
+                // made): one private message, not two.
                 if let Some(cells) = self.picker_for(actor.user) {
+                    reply.outputs.retain(|o| !matches!(o, Output::Ephemeral(_)));
                     reply.outputs.push(Output::Ephemeral(cells));
                 }
                 reply
@@ -777,16 +784,16 @@ impl Table {
         }
     }
 
-    /// The buttons an old turn prompt keeps: the hand button while a card game runs.
+    /// The buttons an old turn prompt keeps while the game runs: the hand button (card games) and ⋯.
     pub(super) fn prompt_buttons(&self) -> Vec<Button> {
         let running = !self.closed
             && self
                 .playing()
                 .is_some_and(|p| !p.game().position().is_over());
-        if running && self.setup.variant.has_cards() {
-            vec![Button::Hand]
-        } else {
-            Vec::new()
+        match (running, self.setup.variant.has_cards()) {
+            (true, true) => vec![Button::Hand, Button::More(self.created.0)],
+            (true, false) => vec![Button::More(self.created.0)],
+            (false, _) => Vec::new(),
         }
     }
 
@@ -858,6 +865,7 @@ fn next_step(
         game,
         seat: to_move,
         rolled: playing.rolled,
+        names: playing.names(),
     };
     let cards = game.config().variant.has_cards();
     let hand_has = |card: Card| game.hand(to_move).contains(&card);
@@ -867,7 +875,14 @@ fn next_step(
         )),
         Step::Play | Step::Cards => return Err(Text::NoCardsInDice),
         Step::Roll if cards => return Err(Text::NotDice),
-        Step::Roll if playing.rolled => Next::Show(Box::new(turn.targets_step(None))),
+        Step::Roll if playing.rolled => {
+            // Pressed again after rolling: the cells, headed by the roll they are for.
+            let mut step = turn.targets_step(None);
+            let seat = turn.seat;
+            step.lines
+                .splice(0..0, super::table::rolled_line(playing, seat));
+            Next::Show(Box::new(step))
+        }
         Step::Roll => Next::Roll,
         Step::Card(card) | Step::Exchange(card) if !cards || !hand_has(card) => {
             return Err(Text::PickerNotYourCard(card))
@@ -998,6 +1013,7 @@ pub(super) fn explore_targets(
         game,
         seat: game.position().to_move(),
         rolled: true,
+        names: Vec::new(),
     };
     let layout = game.position().layout();
     let mut shown = vec![turn.step_for(card, targets, false)];

@@ -228,7 +228,7 @@ fn check_position(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
             .count(),
         menus: shown
             .iter()
-            .filter(|m| matches!(m.lines.first(), Some(Text::PickRow { .. })))
+            .filter(|m| m.lines.iter().any(|l| matches!(l, Text::PickRow { .. })))
             .count(),
         removals: reached.iter().filter(remove).count(),
     }
@@ -670,9 +670,9 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         edits,
         [&Output::Disarm {
             message_id: 100,
-            buttons: vec![Button::Hand]
+            buttons: vec![Button::Hand, Button::More(table.created.0)]
         }],
-        "the old prompt keeps only its hand button"
+        "the old prompt keeps only its hand and ⋯ buttons"
     );
     // A prompt reported after its turn is over (a slow post) is edited at once; the new one is kept.
     let next = turn_prompt(&moved).expect("the next prompt");
@@ -681,7 +681,7 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         tables.note_prompt(ChannelId(7), 99, &prompt),
         [Output::Disarm {
             message_id: 99,
-            buttons: vec![Button::Hand]
+            buttons: vec![Button::Hand, Button::More(table.created.0)]
         }]
     );
     // The game's end takes the last Play button off, hand button included.

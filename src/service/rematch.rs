@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use crate::engine::Seat;
 
@@ -114,35 +115,70 @@ impl Finished {
     }
 }
 
-/// The last finished game of each channel, for its rematch.
+/// The last finished game of each channel, for its rematch, while its Rematch button may still open
+/// one (issue 28: kept for ever, they were most of what a long-lived process gained per game).
 #[derive(Debug, Default)]
-pub(super) struct FinishedGames(Mutex<HashMap<ChannelId, Finished>>);
+pub(super) struct FinishedGames(Mutex<Remembered>);
+
+#[derive(Debug, Default)]
+struct Remembered {
+    /// Each channel's last game, and until when its rematch may open.
+    games: HashMap<ChannelId, (Finished, Timestamp)>,
+    /// How many there were after the last sweep of expired ones.
+    after_sweep: usize,
+}
+
+/// Fewest remembered games before expired ones are swept out.
+const SWEEP_FROM: usize = 1024;
 
 impl FinishedGames {
-    /// Remembers the game of a table that just closed (a lobby closing leaves nothing to remember).
-    pub(super) fn remember(&self, table: &Table, now: Timestamp) {
+    /// Remembers the game of a table that just closed (a lobby closing leaves nothing to remember),
+    /// for `window` (the server's lobby timeout, the time a rematch may open).
+    pub(super) fn remember(&self, table: &Table, now: Timestamp, window: Duration) {
         let Some(finished) = Finished::of(table, now) else {
             return;
         };
-        self.put(table.channel, finished);
+        self.put(table.channel, finished, window);
     }
 
-    /// Remembers a finished game.
-    pub(super) fn put(&self, channel: ChannelId, finished: Finished) {
+    /// Remembers a finished game for `window` after its end. Games whose window has passed are swept
+    /// out whenever the number remembered has doubled since the last sweep, so the memory holds about
+    /// the games that ended within a window (at most [`MAX_REMEMBERED`]).
+    pub(super) fn put(&self, channel: ChannelId, finished: Finished, window: Duration) {
+        let now = finished.ended;
         let mut all = lock(&self.0);
-        if all.len() >= MAX_REMEMBERED {
-            all.clear();
+        if all.games.len() >= (2 * all.after_sweep).max(SWEEP_FROM) {
+            all.games.retain(|_, (_, until)| now < *until);
+            all.after_sweep = all.games.len();
         }
-        all.insert(channel, finished);
+        if all.games.len() >= MAX_REMEMBERED {
+            all.games.clear();
+            all.after_sweep = 0;
+        }
+        let until = now.after(window);
+        all.games.insert(channel, (finished, until));
+    }
+
+    /// The key of the channel's remembered game (tests).
+    #[cfg(test)]
+    pub(super) fn get_key(&self, channel: ChannelId) -> Option<GameKey> {
+        self.get(channel).map(|f| f.game)
+    }
+
+    /// Games remembered (tests).
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        lock(&self.0).games.len()
     }
 
     fn get(&self, channel: ChannelId) -> Option<Finished> {
-        lock(&self.0).get(&channel).cloned()
+        lock(&self.0).games.get(&channel).map(|(f, _)| f.clone())
     }
 
     /// Remembers that the rematch of `game` opened the lobby `lobby`.
     fn set_lobby(&self, channel: ChannelId, game: GameKey, lobby: GameKey) {
-        if let Some(finished) = lock(&self.0).get_mut(&channel).filter(|f| f.game == game) {
+        let mut all = lock(&self.0);
+        if let Some((finished, _)) = all.games.get_mut(&channel).filter(|(f, _)| f.game == game) {
             finished.lobby = Some(lobby);
         }
     }

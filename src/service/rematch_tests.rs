@@ -374,7 +374,7 @@ fn the_buttons_of_one_game_carry_its_key_and_are_parsed_strictly() {
         "sequence:rematch:1:2",
         "sequence:rematch:18446744073709551616",
         "sequence:leave-confirm:x",
-        "sequence:join:1",
+        "sequence:join:01",
         "sequence:leave-keep:1",
     ] {
         assert_eq!(Button::from_id(id), None, "{id}");

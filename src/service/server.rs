@@ -392,6 +392,8 @@ impl Tables {
         );
         let info = self.settings_info(&next);
         lock(&self.servers).insert(guild, next);
+        // The server's timers may have changed: its tables' deadlines with them.
+        self.reschedule_guild(Some(guild));
         Reply {
             outputs: vec![Output::Ephemeral(Message::text(Text::SettingsChanged(
                 info,

@@ -292,7 +292,7 @@ impl Playing {
             .map_or_else(|| Who::Bot(format!("seat {}", seat + 1)), Player::who)
     }
 
-    fn player(&self, seat: Seat) -> Option<&Player> {
+    pub(super) fn player(&self, seat: Seat) -> Option<&Player> {
         self.seats.get(usize::from(seat))
     }
 
@@ -464,7 +464,7 @@ impl Playing {
         }
     }
 
-    fn names(&self) -> Vec<String> {
+    pub(super) fn names(&self) -> Vec<String> {
         self.seats.iter().map(|p| p.name().to_string()).collect()
     }
 
@@ -526,6 +526,7 @@ impl Playing {
                         .then(|| TeamName::of(config.variant, config.team_of(seat))),
                     cards: (with_cards && config.variant.has_cards())
                         .then(|| u8::try_from(game.hand(seat).len()).unwrap_or(0)),
+                    colour: Some(TeamName::of(config.variant, config.team_of(seat))),
                 }
             })
             .collect()
@@ -827,7 +828,14 @@ impl Table {
             if !playing.game().position().is_over() {
                 message.image = Some(playing.board_image());
                 let mut lines = std::mem::take(&mut message.lines);
-                push_turn(self.created.0, playing, &mut lines, &mut message, None);
+                push_turn(
+                    self.created.0,
+                    playing,
+                    settings,
+                    &mut lines,
+                    &mut message,
+                    None,
+                );
                 message.lines = lines;
             }
         }
@@ -887,6 +895,7 @@ impl Table {
             who: s.player.who(),
             team: s.team.map(|t| TeamName::of(self.setup.variant, t)),
             cards: None,
+            colour: None,
         };
         let invited = match &self.state {
             State::Lobby(lobby) => lobby.invited.iter().map(seat_line).collect(),
@@ -900,6 +909,7 @@ impl Table {
                     who: s.player.who(),
                     team: s.team.map(|t| TeamName::of(self.setup.variant, t)),
                     cards: None,
+                    colour: None,
                 })
                 .collect(),
             State::Playing(p) => p.seat_lines(false),
@@ -972,19 +982,83 @@ impl Table {
         }
     }
 
-    /// The lobby message with its buttons, showing the settings that apply.
+    /// The lobby message with its buttons, showing the settings that apply: Join, Leave, Add
+    /// computer, Start and Cancel; then a button per team when the teams are set, and Remove computer
+    /// while there is one.
     pub fn lobby_message(&self, settings: &Settings) -> Message {
+        let mut buttons = vec![
+            Button::Join,
+            Button::Leave,
+            Button::AddBot,
+            Button::Begin,
+            Button::Cancel,
+        ];
+        if let Some(teams) = self.setup.teams {
+            buttons.extend((1..=teams.min(self.setup.max_teams())).map(Button::JoinTeam));
+        }
+        let has_bot = match &self.state {
+            State::Lobby(lobby) => lobby.seats.iter().any(|s| s.player.user().is_none()),
+            State::Playing(_) => false,
+        };
+        if has_bot {
+            buttons.push(Button::RemoveBot);
+        }
         Message {
             lines: vec![Text::Lobby(self.lobby_card(settings))],
-            buttons: vec![
-                Button::Join,
-                Button::Leave,
-                Button::AddBot,
-                Button::Begin,
-                Button::Cancel,
-            ],
+            buttons,
             ..Message::default()
         }
+    }
+
+    /// The private menu of levels for a new computer player; `added` names the one just added.
+    fn bot_menu_message(&self, added: Option<String>) -> Message {
+        Message {
+            lines: vec![Text::BotMenu { added }],
+            buttons: BotLevel::ALL
+                .into_iter()
+                .map(|level| Button::AddBotLevel(self.created.0, level))
+                .collect(),
+            ..Message::default()
+        }
+    }
+
+    /// **Add computer**: the menu of levels, for who may add one, while the lobby is open.
+    fn bot_menu(&mut self, actor: &Actor) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(self.not_boss());
+        }
+        self.lobby_mut()?;
+        replied(vec![Output::Ephemeral(self.bot_menu_message(None))])
+    }
+
+    /// **⋯** on a turn prompt: what else the asker may do in the running game. Everyone may see the
+    /// status and the rules; a player also their cards and Leave; who may stop the game, Stop. A
+    /// paused game offers only what it allows (no status, no leaving).
+    fn game_menu(&mut self, actor: &Actor) -> Outcome {
+        let game = self.created.0;
+        let may_stop = self.is_boss(actor);
+        let paused = self.paused.is_some();
+        let playing = self.playing_mut()?;
+        let seated = playing.seat_of(actor.user).is_some();
+        let mut buttons = Vec::new();
+        if !paused {
+            buttons.push(Button::Status);
+        }
+        buttons.push(Button::Rules);
+        if seated && playing.game().config().variant.has_cards() {
+            buttons.push(Button::Hand);
+        }
+        if seated && !paused {
+            buttons.push(Button::LeaveGame(game));
+        }
+        if may_stop {
+            buttons.push(Button::Stop(game));
+        }
+        replied(vec![Output::Ephemeral(Message {
+            lines: vec![Text::GameMenu],
+            buttons,
+            ..Message::default()
+        })])
     }
 
     fn lobby_output(&self, message: Message) -> Output {
@@ -1008,6 +1082,25 @@ impl Table {
         if let Command::Press(press) = command {
             return self.press(actor, press, now, settings, seed, lang);
         }
+        if let Command::OfGame { game, command } = command {
+            if game != self.created.0 {
+                // The button was made for an earlier game (or lobby) of this channel.
+                return Reply::ephemeral(Text::ButtonExpired);
+            }
+            let from_level_menu = matches!(*command, Command::AddBot { .. });
+            let mut reply = self.handle(actor, *command, now, settings, seed, lang);
+            if from_level_menu && !reply.is_refusal() {
+                // The level menu stays open: it says who joined and offers another.
+                for output in &mut reply.outputs {
+                    if let Output::Ephemeral(Message { lines, .. }) = output {
+                        if let Some(Text::BotAdded(name)) = lines.first() {
+                            *output = Output::Update(self.bot_menu_message(Some(name.clone())));
+                        }
+                    }
+                }
+            }
+            return reply;
+        }
         if let Command::Forfeit { game: Some(game) } = command {
             if game != self.created.0 {
                 // The confirmation was asked about an earlier game of this channel.
@@ -1023,7 +1116,10 @@ impl Table {
         }
         let in_lobby = matches!(self.state, State::Lobby(_));
         let outcome = match command {
-            Command::Press(_) => Err(Text::Internal),
+            Command::Press(_) | Command::OfGame { .. } => Err(Text::Internal),
+            Command::BotMenu => self.bot_menu(actor),
+            Command::Menu => self.game_menu(actor),
+            Command::AskStop => self.confirm_stop(actor),
             Command::Start { .. } => Err(Text::TableExists),
             Command::Settings(_) => Err(Text::Internal),
             Command::Rules { variant } => replied(vec![Output::Ephemeral(Message::text(
@@ -1076,8 +1172,15 @@ impl Table {
         let max_teams = self.setup.max_teams();
         let setup = self.setup;
         let lobby = self.lobby_mut()?;
-        if lobby.seats.iter().any(|s| s.player.is(actor.user)) {
-            return Err(Text::AlreadyJoined);
+        if let Some(index) = lobby.seats.iter().position(|s| s.player.is(actor.user)) {
+            return match team {
+                Some(t) if t >= 1 && t <= max_teams => self.change_team(index, t - 1, settings),
+                Some(t) => Err(Text::BadTeam {
+                    team: t,
+                    max: max_teams,
+                }),
+                None => Err(Text::AlreadyJoined),
+            };
         }
         if lobby.seats.len() >= usize::from(max_players) {
             return Err(Text::LobbyFull { max: max_players });
@@ -1124,6 +1227,35 @@ impl Table {
         replied(vec![
             self.lobby_output(self.lobby_message(settings)),
             Output::Ephemeral(Message::text(Text::Joined)),
+        ])
+    }
+
+    /// A seated player asks for another team (0-based): moved if the team has room.
+    fn change_team(&mut self, index: usize, team: u8, settings: &Settings) -> Outcome {
+        let setup = self.setup;
+        let variant = setup.variant;
+        let lobby = self.lobby_mut()?;
+        let seat = lobby.seats.get(index).ok_or(Text::Internal)?;
+        if seat.team == Some(team) && !seat.kept {
+            return Err(Text::AlreadyOnTeam(TeamName::of(variant, team)));
+        }
+        let wishes: Vec<Option<u8>> = lobby
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i == index || !s.kept)
+            .map(|(i, s)| if i == index { Some(team) } else { s.team })
+            .collect();
+        setup.check_wishes(lobby.seats.len(), &wishes)?;
+        if let Some(seat) = lobby.seats.get_mut(index) {
+            seat.team = Some(team);
+            seat.kept = false;
+        }
+        replied(vec![
+            self.lobby_output(self.lobby_message(settings)),
+            Output::Ephemeral(Message::text(Text::TeamChanged(TeamName::of(
+                variant, team,
+            )))),
         ])
     }
 
@@ -1339,7 +1471,14 @@ impl Table {
             image: (!computer_first).then(|| playing.board_image()),
             ..Message::default()
         };
-        push_turn(self.created.0, &playing, &mut lines, &mut message, None);
+        push_turn(
+            self.created.0,
+            &playing,
+            settings,
+            &mut lines,
+            &mut message,
+            None,
+        );
         message.lines = lines;
         outputs.push(Output::Channel(message));
         if setup.variant.has_cards() {
@@ -1450,7 +1589,7 @@ impl Table {
         if !matches!(mv, Move::Exchange { .. }) {
             playing.count_move(seat);
         }
-        Ok(self.commit_and_report(seat, mv, now, settings, Vec::new()))
+        Ok(self.commit_and_report(seat, mv, now, settings, Vec::new(), false))
     }
 
     /// Dice: the player to move rolls, now: the dice are thrown from `seed` (fresh from the operating
@@ -1474,20 +1613,17 @@ impl Table {
                 Text::Internal
             })?;
         }
-        let dice = playing.game().position().roll().ok_or(Text::Internal)?;
-        let line = Text::Rolled {
-            who: playing.who(seat),
-            dice,
-            hint: roll_hint(playing.game()).ok_or(Text::Internal)?,
-        };
+        let line = rolled_line(playing, seat).ok_or(Text::Internal)?;
         let stuck = playing.game().move_groups().is_empty();
         let playing = self.playing_mut()?;
         playing.rolled = true;
         playing.reset_timeouts(seat);
         if stuck {
-            return Ok(self.commit_and_report(seat, Move::Pass, now, settings, vec![line]));
+            return Ok(self.commit_and_report(seat, Move::Pass, now, settings, Vec::new(), false));
         }
-        replied(vec![Output::Channel(Message::text(line))])
+        // One message per turn in the channel: the roll is posted with the move it leads to (see
+        // `commit_and_report`); until then only the player sees it.
+        replied(vec![Output::Ephemeral(Message::text(line))])
     }
 
     /// Applies an already checked move, passes for players who cannot move, and reports it all.
@@ -1498,6 +1634,7 @@ impl Table {
         now: Timestamp,
         settings: &Settings,
         mut lines: Vec<Text>,
+        auto: bool,
     ) -> Reply {
         let channel = self.channel;
         let table = self.created.0;
@@ -1505,6 +1642,10 @@ impl Table {
             return Reply::ephemeral(Text::Internal);
         };
         let roll = playing.game().position().roll().map(|[a, b]| a + b);
+        // Dice: the roll is told with the move it led to, in the same message.
+        if playing.rolled && !matches!(mv, Move::Exchange { .. }) {
+            lines.extend(rolled_line(playing, seat));
+        }
         let events = match playing.live.commit(seat, mv) {
             Ok(events) => events,
             Err(e) => return Reply::ephemeral(Text::Illegal(e)),
@@ -1540,9 +1681,12 @@ impl Table {
             mv,
             Move::Play { .. } | Move::Place { .. } | Move::Remove { .. }
         );
-        // A computer to move next posts the board with its own move, a moment later: one board per
-        // move, not a board for "is thinking…" and another right after it.
-        let show_board = (board_changed || playing.board_unshown) && !playing.computer_to_move();
+        // A computer's move (or one made for a player whose time ran out) always shows its board, so
+        // computers moving one after another leave every position in the channel (issue 26). A
+        // person's move with a computer to move next posts its board with the computer's move, a
+        // moment later: not a board for "is thinking…" and another right after it.
+        let show_board =
+            (board_changed || playing.board_unshown) && (auto || !playing.computer_to_move());
         playing.board_unshown = (board_changed || playing.board_unshown) && !show_board;
         let mut outputs = Vec::new();
         let game = playing.game();
@@ -1572,7 +1716,7 @@ impl Table {
             let again = roll.filter(|_| {
                 game.position().to_move() == seat && !game.config().variant.has_cards()
             });
-            push_turn(table, playing, &mut lines, &mut message, again);
+            push_turn(table, playing, settings, &mut lines, &mut message, again);
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
@@ -1646,6 +1790,22 @@ impl Table {
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmLeave { ends_game }],
             buttons: vec![Button::ConfirmLeave(game), Button::KeepPlaying],
+            ..Message::default()
+        })])
+    }
+
+    /// **Stop the game** in the ⋯ menu: asks first, privately, saying what stopping means for the
+    /// asker (a player gives up; a moderator ends it without a result). Changes nothing.
+    fn confirm_stop(&mut self, actor: &Actor) -> Outcome {
+        if !self.is_boss(actor) {
+            return Err(self.not_boss());
+        }
+        let game = self.created.0;
+        let playing = self.playing_mut()?;
+        let gives_up = playing.seat_of(actor.user).is_some();
+        replied(vec![Output::Ephemeral(Message {
+            lines: vec![Text::ConfirmStop { gives_up }],
+            buttons: vec![Button::ConfirmStop(game), Button::KeepPlaying],
             ..Message::default()
         })])
     }
@@ -1961,6 +2121,14 @@ impl Table {
         (reply, changed)
     }
 
+    /// When the table last moved on: its turn's start in a game, its opening as a lobby.
+    pub fn last_activity(&self) -> Timestamp {
+        match &self.state {
+            State::Lobby(_) => self.created,
+            State::Playing(playing) => playing.turn_started,
+        }
+    }
+
     /// Takes the pending computer move, if one is due and no other is being chosen.
     pub(super) fn claim_auto_task(
         &mut self,
@@ -2043,12 +2211,8 @@ impl Table {
         };
         let mut lines = Vec::new();
         let who = playing.who(task.seat);
-        let rolling = !game.config().variant.has_cards() && !playing.rolled;
-        let roll_line = match (pos.roll(), roll_hint(game)) {
-            (Some(dice), Some(hint)) if rolling => Some((dice, hint)),
-            _ => None,
-        };
-        if rolling {
+        if !game.config().variant.has_cards() {
+            // The computer rolled for the seat: `commit_and_report` tells the roll with the move.
             playing.rolled = true;
         }
         if task.timed_out {
@@ -2079,11 +2243,7 @@ impl Table {
                 lines.push(Text::TimedOut(who.clone()));
             }
         }
-        if let Some((dice, hint)) = roll_line {
-            let who = self.playing().map_or(who, |playing| playing.who(task.seat));
-            lines.push(Text::Rolled { who, dice, hint });
-        }
-        Some(self.commit_and_report(task.seat, mv, now, settings, lines))
+        Some(self.commit_and_report(task.seat, mv, now, settings, lines, true))
     }
 
     // ----- autocomplete -----
@@ -2249,10 +2409,24 @@ fn assign_seats(seats: &[LobbySeat], config: &Config) -> Result<Vec<Player>, Tex
     Ok(order)
 }
 
+/// Dice: the line that tells the roll of `seat` (to move, having rolled) and what it allows.
+pub(super) fn rolled_line(playing: &Playing, seat: Seat) -> Option<Text> {
+    let game = playing.game();
+    if game.config().variant.has_cards() {
+        return None;
+    }
+    Some(Text::Rolled {
+        who: playing.who(seat),
+        dice: game.position().roll()?,
+        hint: roll_hint(game)?,
+    })
+}
+
 /// The turn line (with a ping for a human) and the turn buttons.
 fn push_turn(
     table: u64,
     playing: &Playing,
+    settings: &Settings,
     lines: &mut Vec<Text>,
     message: &mut Message,
     again: Option<u8>,
@@ -2260,18 +2434,22 @@ fn push_turn(
     let game = playing.game();
     let seat = game.position().to_move();
     let dice = !game.config().variant.has_cards();
+    let human = playing.player(seat).and_then(Player::user).is_some();
     lines.push(Text::Turn {
         who: playing.who(seat),
         dice,
         again,
+        deadline: human.then(|| playing.turn_started.after(settings.turn_timeout).0 / 1000),
     });
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);
         message.components = vec![vec![picker::prompt_button(table, game)]];
-        message.buttons = if dice { Vec::new() } else { vec![Button::Hand] };
-    } else if !dice {
-        message.buttons = vec![Button::Hand];
     }
+    message.buttons = if dice {
+        vec![Button::More(table)]
+    } else {
+        vec![Button::Hand, Button::More(table)]
+    };
 }
 
 /// The private hand message of a seat: the cards, what each can do, and the hand picture. With

@@ -5,10 +5,16 @@
 use std::fmt;
 
 use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
-use crate::i18n::{join_list, tr, Args, Lang, Tr};
+use crate::i18n::{join_list, tr, tr_args, Args, Lang, Tr};
 
 use super::names::chat_name;
 use super::{Button, ChannelId, Permission, UserId};
+
+/// A moment as a Discord timestamp in relative style (`<t:1700000000:R>`): every client shows it
+/// as "in 5 minutes" in its own language and counts it down by itself.
+pub fn discord_timestamp(unix_seconds: u64) -> String {
+    format!("<t:{unix_seconds}:R>")
+}
 
 /// A player as named in a message: a user (shown as a mention) or a computer player (its name, as
 /// text: see [`chat_name`]).
@@ -54,6 +60,20 @@ impl TeamName {
     }
 }
 
+impl TeamName {
+    /// The chip colour as a colour emoji (the same in every language), shown before a player's
+    /// name so nobody has to open an image to learn their colour.
+    pub fn emoji(self) -> &'static str {
+        match self.color {
+            "blue" => "🔵",
+            "green" => "🟢",
+            "red" => "🔴",
+            "yellow" => "🟡",
+            _ => "⚪",
+        }
+    }
+}
+
 /// What a card in a hand can do now, for the hand message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardLine {
@@ -85,6 +105,9 @@ pub struct SeatLine {
     pub team: Option<TeamName>,
     /// Cards in hand (running card games).
     pub cards: Option<u8>,
+    /// The player's chip colour in a running game (shown as an emoji before the name, also when
+    /// every player is a team of their own); `None` in a lobby.
+    pub colour: Option<TeamName>,
 }
 
 /// The lobby message.
@@ -462,6 +485,9 @@ pub enum Text {
         dice: bool,
         /// Dice: the roll (2 or 12) after which the same player rolls again.
         again: Option<u8>,
+        /// A human's turn: when it runs out, in Unix seconds (shown as a Discord timestamp, which
+        /// every client counts down in its own language).
+        deadline: Option<u64>,
     },
     /// A reminder.
     Reminder {
@@ -731,6 +757,24 @@ pub enum Text {
     SlowDown,
     /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
     LeaveAnswered,
+    /// The level menu of **Add computer**; `added` names the computer player just added.
+    BotMenu {
+        /// The computer player the last press added.
+        added: Option<String>,
+    },
+    /// The **⋯** menu of a running game.
+    GameMenu,
+    /// A button made for an earlier game or lobby of this channel.
+    ButtonExpired,
+    /// A player in the lobby moved to a team (an acknowledgement).
+    TeamChanged(TeamName),
+    /// A player asked for the team they are on already.
+    AlreadyOnTeam(TeamName),
+    /// Asks to confirm stopping the game; `gives_up`: the asker plays in it.
+    ConfirmStop {
+        /// Stopping counts as giving up for the asker's team.
+        gives_up: bool,
+    },
 }
 
 /// A server setting that is a number of seconds.
@@ -1027,6 +1071,8 @@ impl Text {
                 | Text::BadButton
                 | Text::SlowDown
                 | Text::LeaveAnswered
+                | Text::ButtonExpired
+                | Text::AlreadyOnTeam(_)
         )
     }
 
@@ -1038,6 +1084,7 @@ impl Text {
                 | Text::Joined
                 | Text::Left
                 | Text::BotAdded(_)
+                | Text::TeamChanged(_)
                 | Text::BotRemoved(_)
                 | Text::CancelledAck
                 | Text::BegunAck
@@ -1348,19 +1395,32 @@ impl Text {
                     .text("player", who.to_string())
                     .text("bot", chat_name(bot)),
             ),
-            Text::Turn { who, dice, again } => {
+            Text::Turn {
+                who,
+                dice,
+                again,
+                deadline,
+            } => {
                 let key = match (who, dice, again) {
                     (Who::Bot(_), _, _) => "turn-bot",
                     (_, true, Some(_)) => "turn-dice-again",
                     (_, true, None) => "turn-dice",
                     (_, false, _) => "turn-cards",
                 };
-                tr.ta(
+                let mut line = tr.ta(
                     key,
                     &Args::new()
                         .text("player", who.to_string())
                         .number("sum", again.unwrap_or(0)),
-                )
+                );
+                if let (Who::User(_), Some(at)) = (who, deadline) {
+                    line.push(' ');
+                    line += &tr.ta(
+                        "turn-deadline",
+                        &Args::new().text("deadline", discord_timestamp(*at)),
+                    );
+                }
+                line
             }
             Text::Reminder {
                 who,
@@ -1689,6 +1749,22 @@ impl Text {
             Text::BadButton => tr.t("bad-button"),
             Text::SlowDown => tr.t("slow-down"),
             Text::LeaveAnswered => tr.t("leave-answered"),
+            Text::BotMenu { added: None } => tr.t("bot-menu"),
+            Text::BotMenu { added: Some(name) } => {
+                tr.ta("bot-menu-added", &Args::new().text("name", chat_name(name)))
+            }
+            Text::GameMenu => tr.t("game-menu"),
+            Text::ConfirmStop { gives_up: true } => tr.t("confirm-stop-player"),
+            Text::ConfirmStop { gives_up: false } => tr.t("confirm-stop"),
+            Text::ButtonExpired => tr.t("button-expired"),
+            Text::TeamChanged(team) => {
+                let team = team_name(tr, *team);
+                tr.ta("team-changed", &Args::new().text("team", team))
+            }
+            Text::AlreadyOnTeam(team) => {
+                let team = team_name(tr, *team);
+                tr.ta("already-on-team", &Args::new().text("team", team))
+            }
         }
     }
 }
@@ -1753,6 +1829,21 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::Rematch(_) => "button-rematch",
         Button::ConfirmLeave(_) => "button-leave-confirm",
         Button::KeepPlaying => "button-leave-keep",
+        Button::AddBotLevel(_, level) => {
+            return tr(lang, &format!("button-level-{level}"));
+        }
+        Button::RemoveBot => "button-removebot",
+        Button::JoinTeam(team) => {
+            return tr_args(lang, "button-join-team", &Args::new().number("team", team));
+        }
+        Button::More(_) => "button-more",
+        Button::Status => "button-status",
+        Button::Rules => "button-rules",
+        Button::LeaveGame(_) => "button-leave-game",
+        Button::Stop(_) => "button-stop",
+        Button::ConfirmStop(_) => "button-stop-confirm",
+        Button::Stats => "button-stats",
+        Button::Record(_) => "button-record",
     };
     tr(lang, key)
 }
@@ -1946,8 +2037,12 @@ fn options_text(tr: &mut Tr, options: &Options) -> String {
     parts.join(", ")
 }
 
+/// A seat of a list: number, player (after their colour in a running game), team, cards.
 fn seat_line(tr: &mut Tr, index: usize, seat: &SeatLine) -> String {
-    let mut line = format!("\n{}. {}", index + 1, seat.who);
+    let mut line = match seat.colour {
+        Some(team) => format!("\n{}. {} {}", index + 1, team.emoji(), seat.who),
+        None => format!("\n{}. {}", index + 1, seat.who),
+    };
     if let Some(team) = seat.team {
         line.push_str(" — ");
         line.push_str(&team_name(tr, team));

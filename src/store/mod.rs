@@ -13,6 +13,7 @@
 //! Computer players are stored with `user_id` [`BOT_USER_ID`] (0): they appear in a game's player list
 //! but never in stats or the leaderboard.
 
+pub mod backup;
 mod postgres;
 pub mod rating;
 mod repair;

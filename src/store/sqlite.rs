@@ -548,7 +548,7 @@ pub(super) fn companion(path: &Path, suffix: &str) -> PathBuf {
 
 /// Before opening: creates the folder, refuses a read-only folder or file, and takes the lock on
 /// `PATH.lock` (held as long as the returned file is open; the OS drops it when the process dies).
-fn prepare(path: &Path) -> Result<File, StoreError> {
+pub(super) fn prepare(path: &Path) -> Result<File, StoreError> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -706,7 +706,7 @@ fn is_read_only(metadata: &std::fs::Metadata) -> bool {
 }
 
 /// Options that create a file readable and writable by its owner only.
-fn private_file() -> std::fs::OpenOptions {
+pub(super) fn private_file() -> std::fs::OpenOptions {
     let mut options = std::fs::OpenOptions::new();
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
@@ -786,7 +786,7 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), Migration> {
 
 /// Refuses a file that is not empty and does not start like a SQLite database, before SQLite opens it:
 /// SQLite would delete a `-wal` file beside it on closing, and that file may hold what can be saved.
-fn check_header(path: &Path) -> Result<(), StoreError> {
+pub(super) fn check_header(path: &Path) -> Result<(), StoreError> {
     const MAGIC: &[u8; 16] = b"SQLite format 3\0";
     let mut file = match std::fs::File::open(path) {
         Ok(file) => file,
@@ -816,7 +816,7 @@ fn check_header(path: &Path) -> Result<(), StoreError> {
 }
 
 /// Turns SQLite's "not a database" and "malformed" into [`StoreError::Corrupt`].
-fn classify(path: &Path, e: rusqlite::Error) -> StoreError {
+pub(super) fn classify(path: &Path, e: rusqlite::Error) -> StoreError {
     match e.sqlite_error_code() {
         Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::Corrupt {
             path: path.to_path_buf(),

@@ -609,7 +609,6 @@ impl<'a> TableDriver<'a> {
         let mut exchanged = false;
         let mut thorough = self.thorough;
         loop {
-            let hand = self.hand_lines(&user);
             let cards = self
                 .suggest(
                     &user,
@@ -619,8 +618,22 @@ impl<'a> TableDriver<'a> {
                 )
                 .await?;
             // Autocomplete shows exactly the caller's own cards, as in their hand DM (the cells listed
-            // there may be older: other players moved since).
+            // there may be older: other players moved since). The DM of a hand is posted after the
+            // move's board and may wait for the server's posting budget, so a busy machine can show
+            // the next turn before it arrives: the newest DM is awaited for a while.
             let card_of = |line: &str| line.split(" — ").next().unwrap_or("").to_string();
+            let same_cards = |hand: &[String]| {
+                cards.iter().all(|card| {
+                    hand.iter()
+                        .any(|line| card_of(line) == card_of(&card.label))
+                })
+            };
+            let mut hand = self.hand_lines(&user);
+            let waited = std::time::Instant::now();
+            while !same_cards(&hand) && waited.elapsed() < STEP {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                hand = self.hand_lines(&user);
+            }
             for card in &cards {
                 if !hand
                     .iter()
@@ -834,6 +847,8 @@ pub struct PressStats {
     pub hand_pictures: usize,
     /// Presses of a past turn's picker step, answered in place.
     pub stale_steps: usize,
+    /// Dice turns whose roll and move came in one channel message.
+    pub dice_turns: usize,
 }
 
 /// A small deterministic random stream for the test's choices.
@@ -1001,8 +1016,9 @@ pub async fn press_turn(
     let rolling = open.ends_with(":roll");
     let press = fake.click(&user, prompt.id, &open)?;
     let picker_id = if rolling {
-        // Acknowledged first; the roll is posted, and the picker comes as a private follow-up
-        // (unless the roll leaves no move and the turn passes at once).
+        // Acknowledged first; the picker comes as a private follow-up headed by the roll, which the
+        // channel sees only with the move (unless the roll leaves no move and the turn passes at
+        // once).
         fake.wait_callback(&press, STEP).await?;
         let id = press.id;
         let picker = fake
@@ -1039,8 +1055,14 @@ pub async fn press_turn(
         .iter()
         .filter(|m| !m.is_ephemeral())
         .count();
-    if after_open != posts + usize::from(rolling) {
-        return err("opening the picker posted in the channel");
+    if after_open != posts {
+        return err("opening the picker (or rolling) posted in the channel");
+    }
+    if rolling && !first.content.contains("rolled") {
+        return err(format!(
+            "the cells step should start with the roll: {}",
+            first.content
+        ));
     }
     let mut step_pressed: Option<String> = None;
     for _step in 0..12 {
@@ -1127,6 +1149,23 @@ pub async fn press_turn(
         stats.turns += 1;
         let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
         disarmed(fake, &prompt, &open, matches!(turn, PressedTurn::Next(_))).await?;
+        if rolling {
+            // Dice: one channel message for the turn, the roll and the move together.
+            let first_post = fake
+                .messages_in(channel)
+                .into_iter()
+                .find(|m| m.id > press.id && !m.is_ephemeral())
+                .ok_or("no post for the move")?;
+            let moved =
+                first_post.content.contains(" placed ") || first_post.content.contains(" removed ");
+            if !first_post.content.contains("rolled") || !moved {
+                return err(format!(
+                    "a dice turn posts the roll with its move, in one message: {}",
+                    first_post.content
+                ));
+            }
+            stats.dice_turns += 1;
+        }
         if matches!(turn, PressedTurn::Next(_)) && stats.turns % 7 == 1 {
             stale_press(fake, channel, &user, &open).await?;
             if let Some(step) = &step_pressed {
@@ -1139,8 +1178,8 @@ pub async fn press_turn(
     err("the picker did not lead to a move in 12 steps")
 }
 
-/// Waits until the old prompt has lost its Play button (a card game's keeps its hand button while the
-/// game runs).
+/// Waits until the old prompt has lost its Play button (it keeps its hand button and ⋯ while the game
+/// runs).
 async fn disarmed(
     fake: &FakeDiscord,
     prompt: &StoredMessage,
@@ -1160,9 +1199,13 @@ async fn disarmed(
             },
         )
         .await?;
-    let hand = prompt.custom_ids().contains(&"sequence:hand".to_string());
-    let expected: Vec<String> = if hand && running {
-        vec!["sequence:hand".into()]
+    // While the game runs, the hand button (card games) and ⋯ stay.
+    let expected: Vec<String> = if running {
+        prompt
+            .custom_ids()
+            .into_iter()
+            .filter(|c| c == "sequence:hand" || c.starts_with("sequence:more:"))
+            .collect()
     } else {
         Vec::new()
     };
@@ -1221,4 +1264,110 @@ async fn stale_step(
         ));
     }
     Ok(())
+}
+
+/// Presses the button `custom_id` on message `message_id` as `user`, and returns the private answer
+/// (refused if the answer is public).
+pub async fn private_answer(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    message_id: u64,
+    custom_id: &str,
+) -> Result<StoredMessage, String> {
+    let press = fake.click(user, message_id, custom_id)?;
+    let answer = fake.wait_reply(&press, STEP).await?;
+    if !answer.is_ephemeral() {
+        return err(format!(
+            "{custom_id}: the answer should be private: {answer:?}"
+        ));
+    }
+    Ok(answer)
+}
+
+/// The custom id on `message` that starts with `prefix`.
+pub fn button_id(message: &StoredMessage, prefix: &str) -> Result<String, String> {
+    message
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with(prefix))
+        .ok_or_else(|| format!("no {prefix}… button on {:?}", message.custom_ids()))
+}
+
+/// Adds a computer player of `level` (`easy`, `medium`, `hard`) with buttons: the lobby's **Add
+/// computer** opens the private level menu (unless `menu`, one opened before, is given), and its level
+/// button adds the player; the menu is edited in place to say so, and the lobby lists them. Returns the
+/// menu's message id and the added player's name as the menu shows it.
+pub async fn add_computer(
+    fake: &FakeDiscord,
+    host: &FakeUser,
+    channel: u64,
+    lobby: u64,
+    menu: Option<u64>,
+    level: &str,
+) -> Result<(u64, String), String> {
+    let menu = match menu {
+        Some(id) => id,
+        None => {
+            let opened = private_answer(fake, host, lobby, "sequence:addbot").await?;
+            if !opened.content.contains("Which level") {
+                return err(format!("Add computer opens the level menu: {opened:?}"));
+            }
+            opened.id
+        }
+    };
+    let shown = fake.message(menu).ok_or("the level menu")?;
+    let id = shown
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("sequence:addbot:") && id.ends_with(&format!(":{level}")))
+        .ok_or_else(|| format!("no {level} button in {:?}", shown.custom_ids()))?;
+    let press = fake.click(host, menu, &id)?;
+    let updated = fake.wait_reply(&press, STEP).await?;
+    if updated.id != menu || !updated.content.contains("has joined") {
+        return err(format!("the level menu should say who joined: {updated:?}"));
+    }
+    let name = updated
+        .content
+        .split(" has joined")
+        .next()
+        .unwrap_or("")
+        .trim_matches('*')
+        .to_string();
+    if !name.contains(&format!("({level})")) {
+        return err(format!("a {level} computer was added: {name}"));
+    }
+    fake.shared()
+        .wait_for(
+            STEP,
+            "the lobby to list the computer",
+            &[channel, lobby],
+            |s| {
+                s.messages
+                    .get(&lobby)
+                    .filter(|m| m.content.contains(&name))
+                    .map(|_| ())
+            },
+        )
+        .await?;
+    Ok((menu, name))
+}
+
+/// Presses ⋯ on the latest turn prompt of `channel` as `user`: the private menu.
+pub async fn open_more(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: &FakeUser,
+) -> Result<StoredMessage, String> {
+    let prompt = fake
+        .messages_in(channel)
+        .into_iter()
+        .rev()
+        .find(|m| !m.is_ephemeral() && button_id(m, "sequence:more:").is_ok())
+        .ok_or("no message with ⋯")?;
+    let more = button_id(&prompt, "sequence:more:")?;
+    let menu = private_answer(fake, user, prompt.id, &more).await?;
+    if !menu.content.contains("More for this game") {
+        return err(format!("⋯ opens the menu: {menu:?}"));
+    }
+    Ok(menu)
 }

@@ -1,0 +1,330 @@
+//! Issue 28: what the timers and the table limits need without looking at every table. The live
+//! tables with the counts the table limits check ([`Registry`]), and each table's next deadline in a
+//! queue ([`Deadlines`]), so that `Tables::tick` touches only the tables that are due.
+
+use std::cmp::Reverse;
+use std::collections::hash_map::Entry as MapEntry;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::Hash;
+
+use super::{ChannelId, GuildId, Player, Settings, Shared, State, Table, Timestamp, UserId};
+
+/// A live table as the map holds it: the table, and whom it is counted for.
+struct Entry {
+    shared: Shared,
+    host: UserId,
+    guild: Option<GuildId>,
+}
+
+/// Every live table of this process, by channel, with the number each host and each server has
+/// (kept as tables come and go, so a new table is checked against the limits without counting).
+#[derive(Default)]
+pub(super) struct Registry {
+    tables: HashMap<ChannelId, Entry>,
+    hosted: HashMap<UserId, u32>,
+    in_guild: HashMap<GuildId, u32>,
+}
+
+fn count_up<K: Hash + Eq>(counts: &mut HashMap<K, u32>, key: K) {
+    *counts.entry(key).or_insert(0) += 1;
+}
+
+fn count_down<K: Hash + Eq>(counts: &mut HashMap<K, u32>, key: K) {
+    if let MapEntry::Occupied(mut entry) = counts.entry(key) {
+        *entry.get_mut() = entry.get().saturating_sub(1);
+        if *entry.get() == 0 {
+            // Gone, not kept at zero: a long-lived process sees many hosts come and go.
+            entry.remove();
+        }
+    }
+}
+
+impl Registry {
+    /// The table of a channel.
+    pub(super) fn get(&self, channel: ChannelId) -> Option<&Shared> {
+        self.tables.get(&channel).map(|e| &e.shared)
+    }
+
+    /// Live tables.
+    pub(super) fn len(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// Adds a table hosted by `host` in `guild`; `false` (and nothing changes) if the channel has one.
+    pub(super) fn insert(
+        &mut self,
+        channel: ChannelId,
+        shared: Shared,
+        host: UserId,
+        guild: Option<GuildId>,
+    ) -> bool {
+        if self.tables.contains_key(&channel) {
+            return false;
+        }
+        count_up(&mut self.hosted, host);
+        if let Some(guild) = guild {
+            count_up(&mut self.in_guild, guild);
+        }
+        self.tables.insert(
+            channel,
+            Entry {
+                shared,
+                host,
+                guild,
+            },
+        );
+        true
+    }
+
+    /// Removes the channel's table if it is still `shared` (and not a newer one).
+    pub(super) fn remove(&mut self, channel: ChannelId, shared: &Shared) -> bool {
+        let MapEntry::Occupied(entry) = self.tables.entry(channel) else {
+            return false;
+        };
+        if !std::sync::Arc::ptr_eq(&entry.get().shared, shared) {
+            return false;
+        }
+        let entry = entry.remove();
+        count_down(&mut self.hosted, entry.host);
+        if let Some(guild) = entry.guild {
+            count_down(&mut self.in_guild, guild);
+        }
+        true
+    }
+
+    /// The channel's table is hosted by `host` now (the host left the lobby).
+    pub(super) fn set_host(&mut self, channel: ChannelId, host: UserId) {
+        let Some(entry) = self.tables.get_mut(&channel) else {
+            return;
+        };
+        if entry.host != host {
+            let old = std::mem::replace(&mut entry.host, host);
+            count_down(&mut self.hosted, old);
+            count_up(&mut self.hosted, host);
+        }
+    }
+
+    /// Live tables `user` hosts.
+    pub(super) fn hosted_by(&self, user: UserId) -> u32 {
+        self.hosted.get(&user).copied().unwrap_or(0)
+    }
+
+    /// Live tables of `guild`.
+    pub(super) fn in_guild(&self, guild: GuildId) -> u32 {
+        self.in_guild.get(&guild).copied().unwrap_or(0)
+    }
+
+    /// The tables of `guild` (every table for `None`): for a change of a server's timers, and the metrics.
+    pub(super) fn tables_of(&self, guild: Option<GuildId>) -> Vec<Shared> {
+        self.tables
+            .values()
+            .filter(|e| guild.is_none() || e.guild == guild)
+            .map(|e| e.shared.clone())
+            .collect()
+    }
+
+    /// Tests only: the counts recomputed from the tables themselves, as the limits used to count.
+    #[cfg(test)]
+    pub(super) fn recount(&self) -> (HashMap<UserId, u32>, HashMap<GuildId, u32>) {
+        let (mut hosted, mut in_guild) = (HashMap::new(), HashMap::new());
+        for entry in self.tables.values() {
+            let table = super::lock(&entry.shared);
+            if table.closed {
+                continue;
+            }
+            count_up(&mut hosted, table.host);
+            if let Some(guild) = table.guild {
+                count_up(&mut in_guild, guild);
+            }
+        }
+        (hosted, in_guild)
+    }
+
+    /// Tests only: the counts as kept.
+    #[cfg(test)]
+    pub(super) fn counts(&self) -> (HashMap<UserId, u32>, HashMap<GuildId, u32>) {
+        (self.hosted.clone(), self.in_guild.clone())
+    }
+}
+
+/// When `table` next needs the timer: its lobby's expiry, its turn's reminder or timeout, at once
+/// for a computer player (or a timed-out turn) to move; `None` when no timer can act on it (closed,
+/// paused, over). The same conditions as `Table::tick` and `Table::timed_out_human`; a deadline that
+/// is early does no harm (the pass finds nothing and asks again), one that is late would.
+pub(super) fn next_deadline(table: &Table, settings: &Settings) -> Option<Timestamp> {
+    if table.closed || table.paused.is_some() {
+        return None;
+    }
+    match &table.state {
+        State::Lobby(_) => Some(table.created.after(settings.lobby_timeout)),
+        State::Playing(playing) => {
+            let pos = playing.game().position();
+            if pos.is_over() {
+                return None;
+            }
+            let timeout = playing.turn_started.after(settings.turn_timeout);
+            match playing.player(pos.to_move()) {
+                Some(Player::Bot { .. }) => Some(playing.turn_started),
+                Some(Player::Human { .. }) if !playing.reminded => {
+                    Some(timeout.min(playing.turn_started.after(settings.turn_reminder)))
+                }
+                Some(Player::Human { .. }) => Some(timeout),
+                None => None,
+            }
+        }
+    }
+}
+
+/// Each table's next deadline, in a queue by time. A table's deadline is set anew whenever it
+/// changes; the queue keeps the old entry until it comes up and is then skipped as stale (it no
+/// longer matches the table's deadline), and is rebuilt when stale entries outnumber the live ones.
+#[derive(Default)]
+pub(super) struct Deadlines {
+    due: HashMap<ChannelId, Timestamp>,
+    queue: BinaryHeap<Reverse<(Timestamp, ChannelId)>>,
+}
+
+impl Deadlines {
+    /// Sets (or with `None` clears) the channel's next deadline.
+    pub(super) fn set(&mut self, channel: ChannelId, at: Option<Timestamp>) {
+        match at {
+            Some(at) => {
+                if self.due.insert(channel, at) != Some(at) {
+                    self.queue.push(Reverse((at, channel)));
+                    self.compact();
+                }
+            }
+            None => {
+                self.due.remove(&channel);
+            }
+        }
+    }
+
+    /// Takes the channels whose deadline is `now` or earlier, earliest first (each once; their
+    /// deadlines are cleared: whoever handles them sets the next).
+    pub(super) fn take_due(&mut self, now: Timestamp) -> Vec<ChannelId> {
+        let mut out = Vec::new();
+        while let Some(Reverse((at, channel))) = self.queue.peek().copied() {
+            if at > now {
+                break;
+            }
+            self.queue.pop();
+            if self.due.get(&channel) == Some(&at) {
+                self.due.remove(&channel);
+                out.push(channel);
+            }
+        }
+        out
+    }
+
+    /// Channels with a deadline.
+    pub(super) fn len(&self) -> usize {
+        self.due.len()
+    }
+
+    /// Entries in the queue (live and stale).
+    #[cfg(test)]
+    pub(super) fn queued(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// The channel's deadline.
+    #[cfg(test)]
+    pub(super) fn of(&self, channel: ChannelId) -> Option<Timestamp> {
+        self.due.get(&channel).copied()
+    }
+
+    fn compact(&mut self) {
+        if self.queue.len() > 2 * self.due.len() + 1024 {
+            self.queue = self
+                .due
+                .iter()
+                .map(|(channel, at)| Reverse((*at, *channel)))
+                .collect();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_due_and_current_entries_come_out() {
+        let mut deadlines = Deadlines::default();
+        deadlines.set(ChannelId(1), Some(Timestamp(100)));
+        deadlines.set(ChannelId(2), Some(Timestamp(50)));
+        // Moved on: the old entry at 100 is stale.
+        deadlines.set(ChannelId(1), Some(Timestamp(300)));
+        deadlines.set(ChannelId(3), Some(Timestamp(70)));
+        deadlines.set(ChannelId(3), None);
+        assert!(deadlines.take_due(Timestamp(10)).is_empty());
+        assert_eq!(deadlines.take_due(Timestamp(200)), vec![ChannelId(2)]);
+        assert!(deadlines.take_due(Timestamp(200)).is_empty(), "taken once");
+        assert_eq!(deadlines.take_due(Timestamp(300)), vec![ChannelId(1)]);
+        assert_eq!(deadlines.len(), 0);
+    }
+
+    #[test]
+    fn an_earlier_deadline_is_honoured() {
+        let mut deadlines = Deadlines::default();
+        deadlines.set(ChannelId(1), Some(Timestamp(500)));
+        deadlines.set(ChannelId(1), Some(Timestamp(20)));
+        assert_eq!(deadlines.take_due(Timestamp(20)), vec![ChannelId(1)]);
+        assert!(
+            deadlines.take_due(Timestamp(600)).is_empty(),
+            "the later one is stale"
+        );
+    }
+
+    #[test]
+    fn stale_entries_do_not_pile_up() {
+        let mut deadlines = Deadlines::default();
+        for t in 0..100_000 {
+            deadlines.set(ChannelId(t % 10), Some(Timestamp(1_000_000 + t)));
+        }
+        assert_eq!(deadlines.len(), 10);
+        assert!(
+            deadlines.queued() <= 2 * 10 + 1025,
+            "{}",
+            deadlines.queued()
+        );
+        assert_eq!(deadlines.take_due(Timestamp(u64::MAX)).len(), 10);
+    }
+
+    #[test]
+    fn counts_follow_the_tables() {
+        use std::sync::{Arc, Mutex};
+        let actor = super::super::test_actor(1);
+        let setup = super::super::Setup::new(
+            crate::engine::Variant::Classic,
+            None,
+            crate::engine::Options::default(),
+        )
+        .expect("setup");
+        let table = |channel| {
+            Arc::new(Mutex::new(Table::new(
+                ChannelId(channel),
+                &actor,
+                setup,
+                Timestamp(0),
+            )))
+        };
+        let mut registry = Registry::default();
+        let (a, b, c) = (table(1), table(2), table(3));
+        assert!(registry.insert(ChannelId(1), a.clone(), UserId(1), Some(GuildId(9))));
+        assert!(registry.insert(ChannelId(2), b.clone(), UserId(1), None));
+        assert!(!registry.insert(ChannelId(2), c.clone(), UserId(1), None));
+        assert_eq!(
+            (registry.hosted_by(UserId(1)), registry.in_guild(GuildId(9))),
+            (2, 1)
+        );
+        assert!(!registry.remove(ChannelId(2), &c), "not the table there");
+        registry.set_host(ChannelId(1), UserId(2));
+        assert_eq!(registry.hosted_by(UserId(1)), 1);
+        assert_eq!(registry.hosted_by(UserId(2)), 1);
+        assert!(registry.remove(ChannelId(1), &a));
+        assert!(registry.remove(ChannelId(2), &b));
+        assert_eq!(registry.counts(), (HashMap::new(), HashMap::new()));
+    }
+}
