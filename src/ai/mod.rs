@@ -85,7 +85,7 @@ pub enum AiError {
     Arena(String),
 }
 
-/// Search iterations of a `hard` move by default. Strength stops rising at about 3,000 (README, *How strong
+/// Search iterations of a `hard` move by default. Strength stops rising at about 3,000 (docs/development.md, *How strong
 /// the computer players are*); this is under 100 ms of one core on the development machine for most moves.
 pub const HARD_ITERATIONS: u32 = 3_000;
 

@@ -6,7 +6,7 @@
 //!
 //! Computer players take part with fixed ratings ([`bot_rating`]) that never change: beating `easy`
 //! (random legal moves) is worth little, losing to it costs a lot. The numbers come from the `arena`
-//! figures in the README: with `sigma = 1` for a computer level, the Weng-Lin win probability
+//! figures in docs/development.md: with `sigma = 1` for a computer level, the Weng-Lin win probability
 //! `1 / (1 + exp(-(mu_a - mu_b) / c))`, `c = sqrt(sigma_a² + sigma_b² + 2 beta²)` (beta = 25/6, the
 //! crate's default), gives `c = 6.06` between two levels. `medium` beat `easy` 397 of 400 times
 //! (99.25%), so `medium - easy = c * ln(397 / 3) = 29.6`; `hard` beat `medium` 64.5% of the time, so
