@@ -156,6 +156,9 @@ const MIGRATIONS: &[&str] = &[
     // 8: a channel's latest game (`/sequence record` without a number) found by an index instead of
     // reading every game of its server (issue 28).
     "CREATE INDEX games_by_channel ON games (guild_id, channel_id, finished_at DESC, id DESC);",
+    // 9: the day's rated games of a server (the daily limit) from an index of the rated games only
+    // (issue 28).
+    "CREATE INDEX games_rated_by_guild ON games (guild_id, finished_at) WHERE rated;",
 ];
 
 /// The schema version this code writes.

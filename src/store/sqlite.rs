@@ -145,6 +145,10 @@ const MIGRATIONS: &[&str] = &[
     // 7: a channel's latest game (`/sequence record` without a number) found by an index instead of
     // reading every game of its server (issue 28).
     "CREATE INDEX games_by_channel ON games (guild_id, channel_id, finished_at DESC, id DESC);",
+    // 8: the day's rated games of a server (the daily limit, read by rated lobbies) from an index that
+    // holds all the query needs of `games`, instead of each game's row with its record (8.7 ms at the
+    // median with a million stored games; issue 28).
+    "CREATE INDEX games_rated_by_guild ON games (guild_id, finished_at) WHERE rated = 1;",
 ];
 
 /// The schema version this code writes.
@@ -2379,7 +2383,7 @@ mod tests {
         let expected = [
             ("latest in channel", "games_by_channel"),
             ("recent games", "games_by_guild"),
-            ("rated games since", "games_by_guild"),
+            ("rated games since", "games_rated_by_guild"),
             ("leaderboard", "player_stats_by_wins"),
             ("rating leaderboard", "ratings_by_conservative"),
             ("rating changes", "rating_changes_by_player"),
