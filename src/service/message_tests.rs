@@ -2,30 +2,12 @@
 //! by colour, a board for every computer move, one channel message per dice turn, and the picker's
 //! cells step with the board and its targets marked.
 
-use std::sync::Arc;
-
 use crate::engine::{Cell, Options, Variant};
 use crate::i18n::Lang;
 
 use super::*;
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
-
-fn service(seed: u64) -> Tables {
-    Tables::seeded(Settings::default(), Arc::new(RandomPicker), seed)
-}
-
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: None,
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        T0,
-    )
-}
+use super::tests::{ask, service, T0};
 
 fn press(tables: &Tables, channel: u64, user: u64, id: &str, value: Option<&str>) -> Reply {
     let values: Vec<String> = value.into_iter().map(str::to_string).collect();

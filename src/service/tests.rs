@@ -9,13 +9,16 @@ use super::text::TeamName;
 use super::*;
 use crate::i18n::Lang;
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
+/// The clock of these tests (and of `message_tests`).
+pub(super) const T0: Timestamp = Timestamp(1_700_000_000_000);
 
-fn service(seed: u64) -> Tables {
+/// A service of default settings whose computer players pick at random.
+pub(super) fn service(seed: u64) -> Tables {
     Tables::seeded(Settings::default(), Arc::new(RandomPicker), seed)
 }
 
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
+/// `command` by `user` in `channel` (no server), at [`T0`].
+pub(super) fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
     tables.handle(
         Request {
             guild: None,
