@@ -1,5 +1,6 @@
 //! sequence-bot: a Discord bot that hosts games of Sequence.
 pub mod ai;
+pub mod analysis;
 pub mod cli;
 pub mod console;
 pub mod discord;

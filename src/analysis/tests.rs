@@ -1,0 +1,467 @@
+//! Tests of the analyses on constructed positions and recorded games.
+
+use super::*;
+use crate::ai::search::History;
+use crate::ai::Budget;
+use crate::engine::card::full_deck;
+use crate::engine::record::Record;
+use crate::engine::{Card, Config, Game, Layout, Move, Options, Seat, Variant};
+
+fn card(name: &str, variant: Variant) -> Card {
+    Card::parse(name, variant).unwrap()
+}
+
+fn cell(name: &str, variant: Variant) -> Cell {
+    Layout::standard(variant).parse_cell(name).unwrap()
+}
+
+/// A two-player game whose seats are dealt `hand0` and `hand1` (then the rest of the deck in canonical
+/// order, or rotated by `shift` to change what nobody sees), with `chips` put on the board.
+fn game_with(
+    variant: Variant,
+    hand0: &[&str],
+    hand1: &[&str],
+    shift: usize,
+    chips: &[(u8, &str)],
+) -> Game {
+    let config = Config::new(variant, 2, None, Options::default()).unwrap();
+    let mut rest = full_deck(variant);
+    let mut take = |name: &str| {
+        let c = card(name, variant);
+        let i = rest.iter().position(|&x| x == c).unwrap();
+        rest.remove(i)
+    };
+    let s0: Vec<Card> = hand0.iter().map(|n| take(n)).collect();
+    let s1: Vec<Card> = hand1.iter().map(|n| take(n)).collect();
+    let len = rest.len();
+    rest.rotate_left(shift % len);
+    let (mut s0, mut s1) = (s0.into_iter(), s1.into_iter());
+    let mut deck = Vec::new();
+    let mut rest = rest.into_iter();
+    for _ in 0..config.hand_size() {
+        deck.extend(s0.next().or_else(|| rest.next()));
+        deck.extend(s1.next().or_else(|| rest.next()));
+    }
+    deck.extend(s0);
+    deck.extend(s1);
+    deck.extend(rest);
+    let mut game = Game::with_deck(config, &deck, Vec::new(), 7).unwrap();
+    for &(team, at) in chips {
+        game.put_chip(team, cell(at, variant));
+    }
+    game
+}
+
+fn hint_of(game: &Game) -> Hint {
+    hint(&game.view(0), &[]).unwrap()
+}
+
+const C: Variant = Variant::Classic;
+/// Cards that do little on the boards below.
+const FILLER: [&str; 6] = ["2C", "3D", "8S", "KC", "9D", "QH"];
+
+fn hand(first: &[&'static str]) -> Vec<&'static str> {
+    let mut hand = first.to_vec();
+    hand.extend(FILLER.iter().take(7 - first.len()));
+    hand
+}
+
+#[test]
+fn a_hint_completes_a_sequence() {
+    // Row 1: corner A1, 2S B1, 3S C1, 4S D1 are blue's; the 5S goes on E1.
+    let game = game_with(
+        C,
+        &hand(&["5S"]),
+        &[],
+        0,
+        &[(0, "B1"), (0, "C1"), (0, "D1")],
+    );
+    let hint = hint_of(&game);
+    assert_eq!(
+        hint.mv,
+        Move::Play {
+            card: card("5S", C),
+            cell: cell("E1", C)
+        }
+    );
+    assert_eq!(hint.reason, Reason::CompletesSequence);
+}
+
+#[test]
+fn a_hint_blocks_an_opponents_four() {
+    // Green has the corner and B1–D1: E1 is the last free cell of its line.
+    let game = game_with(
+        C,
+        &hand(&["5S"]),
+        &[],
+        0,
+        &[(1, "B1"), (1, "C1"), (1, "D1")],
+    );
+    let hint = hint_of(&game);
+    assert_eq!(
+        hint.mv,
+        Move::Play {
+            card: card("5S", C),
+            cell: cell("E1", C)
+        }
+    );
+    assert_eq!(
+        hint.reason,
+        Reason::BlocksLine {
+            team: 1,
+            cell: cell("E1", C)
+        }
+    );
+}
+
+#[test]
+fn a_hint_breaks_an_opponents_four_with_a_one_eyed_jack() {
+    // Green has the corner and B1–D1 and blue cannot block E1 (both 5S are elsewhere): the one-eyed jack
+    // takes one of the three chips.
+    let game = game_with(
+        C,
+        &hand(&["JS"]),
+        &["5S", "5S"],
+        0,
+        &[(1, "B1"), (1, "C1"), (1, "D1")],
+    );
+    let hint = hint_of(&game);
+    let Move::Play {
+        card: played,
+        cell: at,
+    } = hint.mv
+    else {
+        panic!("{hint:?}");
+    };
+    assert_eq!(played, card("JS", C));
+    assert!(
+        ["B1", "C1", "D1"].map(|n| cell(n, C)).contains(&at),
+        "{hint:?}"
+    );
+    assert_eq!(hint.reason, Reason::BreaksLine { team: 1, cell: at });
+}
+
+#[test]
+fn a_hint_makes_four_in_a_row() {
+    // Row 5: 7C C5, 6H D5, 5H E5 are blue's; the 4H on F5 makes C5–F5 with B5 and G5 open.
+    let game = game_with(
+        C,
+        &hand(&["4H"]),
+        &[],
+        0,
+        &[(0, "C5"), (0, "D5"), (0, "E5"), (1, "J10"), (1, "A2")],
+    );
+    let hint = hint_of(&game);
+    assert_eq!(
+        hint.mv,
+        Move::Play {
+            card: card("4H", C),
+            cell: cell("F5", C)
+        }
+    );
+    assert_eq!(
+        hint.reason,
+        Reason::MakesLine {
+            cells: ["C5", "D5", "E5", "F5"].map(|n| cell(n, C)).to_vec()
+        }
+    );
+}
+
+#[test]
+fn a_hint_keeps_a_two_eyed_jack() {
+    // Nothing to complete or block: a two-eyed jack is worth more later.
+    let game = game_with(C, &hand(&["JD"]), &[], 0, &[(0, "E5"), (1, "F6")]);
+    let hint = hint_of(&game);
+    assert!(
+        matches!(hint.mv, Move::Play { card: c, .. } if c != card("JD", C)),
+        "{hint:?}"
+    );
+    assert_eq!(
+        hint.reason,
+        Reason::KeepsWildCard {
+            card: card("JD", C)
+        }
+    );
+}
+
+#[test]
+fn a_hint_exchanges_a_dead_card_first() {
+    // Both 2S cells (B1 and G9) are covered.
+    let game = game_with(C, &hand(&["2S"]), &[], 0, &[(1, "B1"), (1, "G9")]);
+    let hint = hint_of(&game);
+    assert_eq!(
+        hint.mv,
+        Move::Exchange {
+            card: card("2S", C)
+        }
+    );
+    assert_eq!(hint.reason, Reason::ExchangeDeadCard);
+}
+
+#[test]
+fn the_reason_follows_the_move_asked_about() {
+    // The same position, other moves: the classification is the position's, whoever chose the move.
+    let game = game_with(
+        C,
+        &hand(&["5S", "JD"]),
+        &[],
+        0,
+        &[
+            (1, "B1"),
+            (1, "C1"),
+            (1, "D1"),
+            (0, "C5"),
+            (0, "D5"),
+            (0, "E5"),
+        ],
+    );
+    let view = game.view(0);
+    let play = |name: &str, at: &str| Move::Play {
+        card: card(name, C),
+        cell: cell(at, C),
+    };
+    assert_eq!(
+        hint::reason_for(&view, play("JD", "E1"), 1),
+        Reason::BlocksLine {
+            team: 1,
+            cell: cell("E1", C)
+        }
+    );
+    assert_eq!(
+        hint::reason_for(&view, play("JD", "F5"), 1),
+        Reason::MakesLine {
+            cells: ["C5", "D5", "E5", "F5"].map(|n| cell(n, C)).to_vec()
+        }
+    );
+    // The jack on A5 makes A5, C5, D5, E5 (B5 open): a line one short, too.
+    assert_eq!(
+        hint::reason_for(&view, play("JD", "A5"), 1),
+        Reason::MakesLine {
+            cells: ["A5", "C5", "D5", "E5"].map(|n| cell(n, C)).to_vec()
+        }
+    );
+    // The 5S on D9 does none of that, and the jack stays in hand.
+    assert_eq!(
+        hint::reason_for(&view, play("5S", "D9"), 1),
+        Reason::KeepsWildCard {
+            card: card("JD", C)
+        }
+    );
+    assert_eq!(
+        hint::reason_for(&view, play("JD", "H8"), 1),
+        Reason::BestOnAverage
+    );
+}
+
+#[test]
+fn a_hint_is_only_for_the_seat_to_move() {
+    let game = game_with(C, &hand(&[]), &[], 0, &[]);
+    assert!(hint(&game.view(1), &[]).is_none());
+    assert!(hint(&game.public_view(), &[]).is_none());
+}
+
+#[test]
+fn a_hint_never_depends_on_cards_the_seat_cannot_see() {
+    // The same view with other cards in the opponent's hand and the draw pile: the same hint.
+    let chips = [(0, "E5"), (1, "F6"), (1, "D4"), (0, "E4")];
+    let first = game_with(C, &hand(&["TS"]), &["AS", "AD", "KH"], 0, &chips);
+    let other = game_with(C, &hand(&["TS"]), &["9H", "2H", "TD"], 31, &chips);
+    assert_ne!(first.hand(1), other.hand(1));
+    assert!(first.view(0) == other.view(0), "the views differ");
+    let budget = Budget::iterations(300);
+    assert_eq!(
+        hint_with(&first.view(0), &[], &budget),
+        hint_with(&other.view(0), &[], &budget)
+    );
+}
+
+/// A kids game as a record: the deck dealt so that each seat holds its cards when it plays them.
+fn kids_record(plays: &[(Seat, &str, &str)]) -> Record {
+    let variant = Variant::Kids;
+    let config = Config::new(variant, 2, None, Options::default()).unwrap();
+    let mut rest = full_deck(variant);
+    let mut streams: [Vec<Card>; 2] = [Vec::new(), Vec::new()];
+    for &(seat, name, _) in plays {
+        let c = card(name, variant);
+        let i = rest.iter().position(|&x| x == c).unwrap();
+        streams[usize::from(seat)].push(rest.remove(i));
+    }
+    // Two seats taking turns: seat s's i-th card (dealt, then drawn) is deck[2i + s].
+    let mut deck = Vec::new();
+    let (mut a, mut b) = (streams[0].iter(), streams[1].iter());
+    let mut rest = rest.into_iter();
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => break,
+            (x, y) => {
+                deck.extend(x.copied().or_else(|| rest.next()));
+                deck.extend(y.copied().or_else(|| rest.next()));
+            }
+        }
+    }
+    deck.extend(rest);
+    let mut game = Game::with_deck(config, &deck, Vec::new(), 5).unwrap();
+    let mut record = Record::start_of(&game);
+    let layout = Layout::standard(variant);
+    for &(seat, name, at) in plays {
+        let mv = Move::Play {
+            card: card(name, variant),
+            cell: cell(at, variant),
+        };
+        let events = game.play(seat, mv).unwrap();
+        record.push(seat, mv, layout, &events);
+    }
+    record
+}
+
+#[test]
+fn the_summary_names_each_sequence_and_each_broken_line() {
+    let record = kids_record(&[
+        (0, "frog", "B2"),
+        (1, "lion", "B1"),
+        (0, "owl", "C2"),
+        (1, "zebra", "C1"),
+        (0, "dragon", "C1"),
+        (1, "elephant", "E1"),
+        (0, "turtle", "D2"),
+        (1, "monkey", "F1"),
+        (0, "rabbit", "E2"),
+    ]);
+    assert!(record.replay().unwrap().unwrap().position().is_over());
+    let summary = summarize(&record).unwrap();
+    assert_eq!(summary.moves, 9);
+    assert_eq!(summary.actions, 9);
+    let k = |n| cell(n, Variant::Kids);
+    assert_eq!(
+        summary.broken,
+        vec![BrokenLine {
+            seat: 0,
+            victim: 1,
+            cell: k("C1"),
+            move_number: 5
+        }]
+    );
+    assert_eq!(
+        summary.sequences,
+        vec![SequenceMade {
+            team: 0,
+            seat: 0,
+            move_number: 9,
+            cells: ["B2", "C2", "D2", "E2"].map(k).to_vec()
+        }]
+    );
+}
+
+#[test]
+fn a_removal_from_a_harmless_line_is_not_a_broken_four() {
+    let record = kids_record(&[(0, "frog", "B2"), (1, "lion", "B1"), (0, "dragon", "B1")]);
+    let summary = summarize(&record).unwrap();
+    assert!(summary.broken.is_empty());
+    assert_eq!(summary.moves, 3);
+}
+
+#[test]
+fn the_summary_of_random_games_agrees_with_the_final_position() {
+    for (variant, players) in [
+        (Variant::Classic, 2),
+        (Variant::Classic, 3),
+        (Variant::Dice, 2),
+    ] {
+        for seed in 0..4 {
+            let config = Config::new(variant, players, None, Options::default()).unwrap();
+            let record = Record::random_game(config, seed);
+            let game = record.replay().unwrap().unwrap();
+            let summary = summarize(&record).unwrap();
+            let made: Vec<(u8, Vec<Cell>)> = summary
+                .sequences
+                .iter()
+                .map(|s| (s.team, s.cells.clone()))
+                .collect();
+            let standing: Vec<(u8, Vec<Cell>)> = game
+                .position()
+                .sequences()
+                .iter()
+                .map(|s| (s.team, s.cells().to_vec()))
+                .collect();
+            assert_eq!(made, standing, "{variant} {players} seed {seed}");
+            for s in &summary.sequences {
+                assert_eq!(config.team_of(s.seat), s.team);
+                assert!(s.move_number >= 1 && s.move_number <= summary.moves);
+            }
+            let chip_actions = record
+                .actions
+                .iter()
+                .filter(|a| a.exchange.is_none() && a.pass.is_none())
+                .count();
+            assert_eq!(summary.moves as usize, chip_actions);
+        }
+    }
+}
+
+#[test]
+fn an_illegal_record_is_refused() {
+    let mut record = kids_record(&[(0, "frog", "B2")]);
+    record.actions[0].cell = Some("C2".into());
+    assert!(matches!(
+        summarize(&record),
+        Err(AnalysisError::Illegal { index: 0, .. })
+    ));
+    assert!(matches!(
+        agreement(&record, &[0]),
+        Err(AnalysisError::Illegal { index: 0, .. })
+    ));
+}
+
+/// A classic game in which seat 0 plays exactly what the analysis asks `hard` for and seat 1 plays at
+/// random, as a record.
+fn hard_against_easy(seed: u64, budget: &Budget) -> Record {
+    let config = Config::new(Variant::Classic, 2, None, Options::default()).unwrap();
+    let mut game = Game::new(config, seed);
+    let mut record = Record::start_of(&game);
+    let layout = game.position().layout();
+    let mut history: Vec<(Seat, Move)> = Vec::new();
+    let mut rng = crate::engine::GameRng::new(seed);
+    while !game.position().is_over() && record.actions.len() < 400 {
+        let seat = game.position().to_move();
+        let view = game.view(seat);
+        let mv = if seat == 0 {
+            crate::ai::search::hard(&view, &history as &History, budget, view_seed(&view))
+        } else {
+            game.random_move(&mut rng).unwrap_or(Move::Pass)
+        };
+        let events = game.play(seat, mv).unwrap();
+        record.push(seat, mv, layout, &events);
+        history.push((seat, mv));
+    }
+    record
+}
+
+#[test]
+fn agreement_is_full_for_hard_itself_and_low_for_random_moves() {
+    let budget = Budget::iterations(150);
+    let record = hard_against_easy(11, &budget);
+    let result = agreement_with(&record, &[0, 1], &budget).unwrap();
+    let (hard, random) = (result[0], result[1]);
+    assert_eq!((hard.seat, random.seat), (0, 1));
+    assert!(hard.counted >= 10, "{hard:?}");
+    assert_eq!(hard.matched, hard.counted, "{hard:?}");
+    assert_eq!(hard.percent(), Some(100));
+    assert!(random.counted >= 10, "{random:?}");
+    assert!(random.percent().unwrap() < 50, "{random:?}");
+    // Only the seats asked about.
+    let only = agreement_with(&record, &[1], &budget).unwrap();
+    assert_eq!(only, vec![random]);
+}
+
+#[test]
+fn agreement_percent_rounds_and_is_none_without_moves() {
+    let a = |matched, counted| SeatAgreement {
+        seat: 0,
+        matched,
+        counted,
+    };
+    assert_eq!(a(0, 0).percent(), None);
+    assert_eq!(a(2, 3).percent(), Some(67));
+    assert_eq!(a(1, 3).percent(), Some(33));
+    assert_eq!(a(5, 5).percent(), Some(100));
+}
