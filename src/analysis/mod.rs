@@ -21,7 +21,7 @@ use std::time::Duration;
 use crate::ai::{Budget, HARD_ITERATIONS};
 use crate::engine::{Bits, Cell, Position, Team, View};
 
-pub use agreement::{agreement, agreement_with, SeatAgreement};
+pub use agreement::{agreement, agreement_with, decisions, tally, Decision, SeatAgreement};
 pub use hint::{hint, hint_with, Hint, Reason};
 pub use summary::{summarize, BrokenLine, GameSummary, SequenceMade};
 

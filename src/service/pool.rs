@@ -2,7 +2,9 @@
 //! default one fewer than the machine's cores, at least one), on threads of their own, so a search never
 //! blocks the async runtime nor takes every core from the people waiting for answers. Moves waiting for a
 //! thread are served in the order their turns became due, whichever server or channel they come from, so a
-//! server with many computer games cannot starve the others.
+//! server with many computer games cannot starve the others. Background work (the analysis of a finished
+//! game, in small pieces) runs only when no computer move is waiting: a live move queued after it is
+//! served first, and waits at most for the pieces already running.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -28,15 +30,17 @@ pub enum PoolError {
 /// What the pool has done so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PoolStats {
-    /// Searches finished.
+    /// Searches finished (background work included).
     pub done: u64,
+    /// Pieces of background work finished.
+    pub background_done: u64,
     /// Searches waiting for a thread now.
     pub waiting: usize,
     /// Searches running now.
     pub running: usize,
     /// The most searches that ever ran at once.
     pub most_at_once: usize,
-    /// The longest time a search waited for a thread, in milliseconds.
+    /// The longest time a live move's search waited for a thread, in milliseconds.
     pub longest_queue_ms: u64,
     /// The longest time from a turn becoming due to its move being chosen, in milliseconds.
     pub longest_turn_ms: u64,
@@ -44,6 +48,8 @@ pub struct PoolStats {
 
 /// A search waiting for a thread.
 struct Job {
+    /// Background work, served after every live move.
+    background: bool,
     /// When the turn became due (earlier first).
     due: Timestamp,
     /// Arrival order among equal `due`s.
@@ -61,7 +67,7 @@ type Work = Box<dyn FnOnce() -> Box<dyn FnOnce() + Send> + Send>;
 
 impl PartialEq for Job {
     fn eq(&self, other: &Job) -> bool {
-        (self.due, self.seq) == (other.due, other.seq)
+        (self.background, self.due, self.seq) == (other.background, other.due, other.seq)
     }
 }
 
@@ -74,9 +80,10 @@ impl PartialOrd for Job {
 }
 
 impl Ord for Job {
-    /// Reversed: `BinaryHeap` pops its greatest, and the earliest due turn must come first.
+    /// Reversed: `BinaryHeap` pops its greatest, and a live move before background work, the earliest
+    /// due turn first, must come first.
     fn cmp(&self, other: &Job) -> Ordering {
-        (other.due, other.seq).cmp(&(self.due, self.seq))
+        (other.background, other.due, other.seq).cmp(&(self.background, self.due, self.seq))
     }
 }
 
@@ -190,11 +197,36 @@ impl SearchPool {
                 let _ = tx.send(result);
             })
         };
-        self.submit(level, due, Box::new(job))?;
+        self.submit(level, due, false, Box::new(job))?;
         rx.await.unwrap_or(Err(PoolError::Stopped))
     }
 
-    fn submit(&self, level: &'static str, due: Timestamp, work: Work) -> Result<(), PoolError> {
+    /// Runs background `work` (labelled `label` in the metrics) on one of the pool's threads when no
+    /// computer move is waiting, and returns its result. Keep each piece short (one search): a live move
+    /// that arrives while it runs waits for it.
+    pub async fn run_background<T, F>(&self, label: &'static str, work: F) -> Result<T, PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job = move || -> Box<dyn FnOnce() + Send> {
+            let result = catch_unwind(AssertUnwindSafe(work)).map_err(|_| PoolError::Failed);
+            Box::new(move || {
+                let _ = tx.send(result);
+            })
+        };
+        self.submit(label, Timestamp::now(), true, Box::new(job))?;
+        rx.await.unwrap_or(Err(PoolError::Stopped))
+    }
+
+    fn submit(
+        &self,
+        level: &'static str,
+        due: Timestamp,
+        background: bool,
+        work: Work,
+    ) -> Result<(), PoolError> {
         let mut state = self.inner.lock();
         if state.stopping {
             return Err(PoolError::Stopped);
@@ -202,6 +234,7 @@ impl SearchPool {
         let seq = state.next_seq;
         state.next_seq += 1;
         state.queue.push(Job {
+            background,
             due,
             seq,
             queued: std::time::Instant::now(),
@@ -255,7 +288,10 @@ fn worker(inner: &Inner) {
             metrics::histogram!("sequence_search_wait_seconds", "level" => job.level)
                 .record(waited);
             let waited = u64::try_from(waited.as_millis()).unwrap_or(u64::MAX);
-            state.stats.longest_queue_ms = state.stats.longest_queue_ms.max(waited);
+            // Background work waits by design: only live moves count in the waiting figures.
+            if !job.background {
+                state.stats.longest_queue_ms = state.stats.longest_queue_ms.max(waited);
+            }
             state.running += 1;
             state.stats.most_at_once = state.stats.most_at_once.max(state.running);
             drop(state);
@@ -267,8 +303,12 @@ fn worker(inner: &Inner) {
             state = inner.lock();
             state.running -= 1;
             state.stats.done += 1;
-            let turn = done.0.saturating_sub(job.due.0);
-            state.stats.longest_turn_ms = state.stats.longest_turn_ms.max(turn);
+            if job.background {
+                state.stats.background_done += 1;
+            } else {
+                let turn = done.0.saturating_sub(job.due.0);
+                state.stats.longest_turn_ms = state.stats.longest_turn_ms.max(turn);
+            }
             drop(state);
             deliver();
             state = inner.lock();
@@ -372,6 +412,50 @@ mod tests {
             futures_join(futures.into_iter()).await;
         });
         assert_eq!(*order.lock().unwrap(), vec![10, 30, 30, 50, 90]);
+    }
+
+    #[test]
+    fn a_live_move_queued_after_background_work_is_served_first() {
+        let pool = SearchPool::new(1);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        runtime().block_on(async {
+            let blocker = pool.run(Timestamp(0), move || {
+                let _ = gate.recv();
+            });
+            let mut futures: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>> =
+                vec![Box::pin(async {
+                    blocker.await.unwrap();
+                })];
+            // Three pieces of analysis queue first, then a live move whose turn is due far later.
+            for piece in ["analysis 1", "analysis 2", "analysis 3"] {
+                let order = order.clone();
+                let run = pool.run_background("analysis", move || {
+                    order.lock().unwrap().push(piece);
+                });
+                futures.push(Box::pin(async {
+                    run.await.unwrap();
+                }));
+            }
+            let live_order = order.clone();
+            let live = pool.run(Timestamp::now().after(Duration::from_secs(60)), move || {
+                live_order.lock().unwrap().push("live");
+            });
+            futures.push(Box::pin(async {
+                live.await.unwrap();
+            }));
+            futures.push(Box::pin(async {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                release.send(()).unwrap();
+            }));
+            futures_join(futures.into_iter()).await;
+        });
+        assert_eq!(
+            *order.lock().unwrap(),
+            vec!["live", "analysis 1", "analysis 2", "analysis 3"]
+        );
+        let stats = pool.stats();
+        assert_eq!((stats.done, stats.background_done), (5, 3));
     }
 
     #[test]
