@@ -15,6 +15,8 @@ pub mod summary;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) mod tests_support;
 
 use std::time::Duration;
 

@@ -1,5 +1,6 @@
 //! Tests of the analyses on constructed positions and recorded games.
 
+use super::tests_support::kids_record;
 use super::*;
 use crate::ai::search::History;
 use crate::ai::Budget;
@@ -273,45 +274,6 @@ fn a_hint_never_depends_on_cards_the_seat_cannot_see() {
         hint_with(&first.view(0), &[], &budget),
         hint_with(&other.view(0), &[], &budget)
     );
-}
-
-/// A kids game as a record: the deck dealt so that each seat holds its cards when it plays them.
-fn kids_record(plays: &[(Seat, &str, &str)]) -> Record {
-    let variant = Variant::Kids;
-    let config = Config::new(variant, 2, None, Options::default()).unwrap();
-    let mut rest = full_deck(variant);
-    let mut streams: [Vec<Card>; 2] = [Vec::new(), Vec::new()];
-    for &(seat, name, _) in plays {
-        let c = card(name, variant);
-        let i = rest.iter().position(|&x| x == c).unwrap();
-        streams[usize::from(seat)].push(rest.remove(i));
-    }
-    // Two seats taking turns: seat s's i-th card (dealt, then drawn) is deck[2i + s].
-    let mut deck = Vec::new();
-    let (mut a, mut b) = (streams[0].iter(), streams[1].iter());
-    let mut rest = rest.into_iter();
-    loop {
-        match (a.next(), b.next()) {
-            (None, None) => break,
-            (x, y) => {
-                deck.extend(x.copied().or_else(|| rest.next()));
-                deck.extend(y.copied().or_else(|| rest.next()));
-            }
-        }
-    }
-    deck.extend(rest);
-    let mut game = Game::with_deck(config, &deck, Vec::new(), 5).unwrap();
-    let mut record = Record::start_of(&game);
-    let layout = Layout::standard(variant);
-    for &(seat, name, at) in plays {
-        let mv = Move::Play {
-            card: card(name, variant),
-            cell: cell(at, variant),
-        };
-        let events = game.play(seat, mv).unwrap();
-        record.push(seat, mv, layout, &events);
-    }
-    record
 }
 
 #[test]

@@ -157,10 +157,13 @@ fn variant_index(text: &Text) -> usize {
         Text::TeamChanged(_) => 136,
         Text::AlreadyOnTeam(_) => 137,
         Text::ConfirmStop { .. } => 138,
+        Text::SummarySequence { .. } => 139,
+        Text::SummaryBroken { .. } => 140,
+        Text::SummaryLength { .. } => 141,
     }
 }
 
-const VARIANTS: usize = 139;
+const VARIANTS: usize = 142;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -430,6 +433,26 @@ fn samples() -> Vec<Text> {
         },
         Text::Scores(vec![(team(0), 3), (team(1), 1)]),
         Text::Drawn,
+        Text::SummarySequence {
+            team: team(1),
+            who: ada(),
+            move_number: 23,
+        },
+        Text::SummaryBroken {
+            who: bot(),
+            team: team(0),
+            chips: 4,
+            cell: "C7".into(),
+            move_number: 30,
+        },
+        Text::SummaryLength {
+            moves: 44,
+            minutes: Some(12),
+        },
+        Text::SummaryLength {
+            moves: 1,
+            minutes: None,
+        },
         Text::WonByForfeit {
             team: team(1),
             members: vec![bot()],

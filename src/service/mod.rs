@@ -44,6 +44,8 @@ mod scale_tests;
 #[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
+mod summary_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod text_tests;

@@ -275,9 +275,56 @@ pub struct Playing {
     /// Who stopped the game, once it was stopped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Stop>,
+    /// When the game started (`None` for a game started before it was kept): the summary's minutes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<Timestamp>,
 }
 
 impl Playing {
+    /// The final message's summary of the game: each sequence with who made it and on which move,
+    /// each removal that broke a line one chip short of a sequence, and the game's length (minutes from
+    /// the start to the last turn).
+    pub fn summary_lines(&self) -> Vec<Text> {
+        let record = self.live.record();
+        let summary = match crate::analysis::summarize(record) {
+            Ok(summary) => summary,
+            Err(e) => {
+                tracing::error!("cannot summarize the game: {e}");
+                return Vec::new();
+            }
+        };
+        let config = *self.game().config();
+        let layout = self.game().position().layout();
+        let who = |seat: Seat| {
+            self.original_player(seat)
+                .map_or_else(|| self.who(seat), Player::who)
+        };
+        let mut lines = Vec::new();
+        for made in &summary.sequences {
+            lines.push(Text::SummarySequence {
+                team: TeamName::of(config.variant, made.team),
+                who: who(made.seat),
+                move_number: made.move_number,
+            });
+        }
+        for broken in &summary.broken {
+            lines.push(Text::SummaryBroken {
+                who: who(broken.seat),
+                team: TeamName::of(config.variant, broken.victim),
+                chips: config.line_length().saturating_sub(1),
+                cell: layout.cell_name(broken.cell),
+                move_number: broken.move_number,
+            });
+        }
+        lines.push(Text::SummaryLength {
+            moves: summary.moves,
+            minutes: self
+                .started
+                .map(|started| started.seconds_until(self.turn_started) / 60),
+        });
+        lines
+    }
+
     /// The seat of a user.
     pub fn seat_of(&self, user: UserId) -> Option<Seat> {
         self.seats
@@ -1454,6 +1501,7 @@ impl Table {
             rated: Some(wanted && !limited),
             daily_limit: limited.then_some(limit),
             stopped: None,
+            started: Some(now),
         };
         let note = playing.start_note(&setup);
         let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];
@@ -1753,6 +1801,7 @@ impl Table {
                 )
             });
         }
+        lines.extend(playing.summary_lines());
         lines.push(Text::Rating(note));
         let attachment = match serde_json::to_vec_pretty(playing.live.record()) {
             Ok(data) => {

@@ -186,16 +186,16 @@ fn check_privacy(reply: &Reply, hands_seen: &[(UserId, Vec<Card>)], dm_ok: &[Use
 }
 
 /// What a finished game produced.
-struct Finished {
-    final_text: String,
-    record: Record,
+pub(super) struct Finished {
+    pub(super) final_text: String,
+    pub(super) record: Record,
     exchanges: usize,
     moves: usize,
 }
 
 /// Plays a game to its end through the service: every human moves with a random legal move of their
 /// own view, computer players through `run_auto`. Checks privacy and DM recipients on every reply.
-async fn play_out(tables: &Tables, channel: u64, seed: u64) -> Finished {
+pub(super) async fn play_out(tables: &Tables, channel: u64, seed: u64) -> Finished {
     let mut rng = GameRng::new(seed);
     let mut exchanges = 0;
     let mut moves = 0;
@@ -320,7 +320,7 @@ fn finished(reply: &Reply) -> Option<Finished> {
 }
 
 /// Opens a lobby with these users (the first hosts) and `bots` computer players, and starts it.
-fn begin_game(
+pub(super) fn begin_game(
     tables: &Tables,
     channel: u64,
     variant: Variant,

@@ -453,6 +453,35 @@ pub enum Text {
     Scores(Vec<(TeamName, usize)>),
     /// The game was drawn.
     Drawn,
+    /// The final summary: a sequence, who completed it and on which move.
+    SummarySequence {
+        /// Whose sequence.
+        team: TeamName,
+        /// Who completed it.
+        who: Who,
+        /// The move (counting moves that placed or removed a chip).
+        move_number: u32,
+    },
+    /// The final summary: a chip removed from a line one chip short of a sequence.
+    SummaryBroken {
+        /// Who removed it.
+        who: Who,
+        /// Whose line.
+        team: TeamName,
+        /// Chips that line had (4 in classic).
+        chips: u8,
+        /// The cell.
+        cell: String,
+        /// The move.
+        move_number: u32,
+    },
+    /// The final summary: the game's length in moves and, when known, minutes.
+    SummaryLength {
+        /// Moves that placed or removed a chip.
+        moves: u32,
+        /// Whole minutes from the start to the last move (`None`: not known).
+        minutes: Option<u64>,
+    },
     /// Everyone else gave up.
     WonByForfeit {
         /// The team.
@@ -1377,6 +1406,47 @@ impl Text {
                 tr.ta("scores", &Args::new().text("scores", parts.join(", ")))
             }
             Text::Drawn => tr.t("drawn"),
+            Text::SummarySequence {
+                team,
+                who,
+                move_number,
+            } => {
+                let team = team_name(tr, *team);
+                tr.ta(
+                    "summary-sequence",
+                    &Args::new()
+                        .text("team", team)
+                        .text("player", who.to_string())
+                        .number("move", *move_number),
+                )
+            }
+            Text::SummaryBroken {
+                who,
+                team,
+                chips,
+                cell,
+                move_number,
+            } => {
+                let team = team_name(tr, *team);
+                tr.ta(
+                    "summary-broken",
+                    &Args::new()
+                        .text("player", who.to_string())
+                        .text("team", team)
+                        .number("chips", *chips)
+                        .text("cell", cell.as_str())
+                        .number("move", *move_number),
+                )
+            }
+            Text::SummaryLength { moves, minutes } => match minutes {
+                Some(minutes) => tr.ta(
+                    "summary-length-minutes",
+                    &Args::new()
+                        .number("moves", *moves)
+                        .number("minutes", u32::try_from(*minutes).unwrap_or(u32::MAX)),
+                ),
+                None => tr.ta("summary-length", &Args::new().number("moves", *moves)),
+            },
             Text::Stopped(who) => tr.ta("stopped", &Args::new().text("player", who.to_string())),
             Text::NoHumansLeft => tr.t("no-humans-left"),
             Text::StopIsGivingUp(who) => tr.ta(

@@ -317,6 +317,19 @@ roll-hint-nothing-to-remove = einen gegnerischen Chip entfernen, aber außerhalb
 won = 🏆 { $team } gewinnt: Herzlichen Glückwunsch, { $players }!
 scores = Punkte: { $scores }.
 drawn = Das Spiel endet unentschieden.
+summary-sequence = 📈 Sequenz für { $team } von { $player } im { $move }. Zug.
+summary-broken = ✂️ { $player } hat die { $chips } in einer Reihe von { $team } auf { $cell } aufgebrochen (Zug { $move }).
+summary-length = ⏱️ { $moves ->
+        [one] 1 Zug
+       *[other] { $moves } Züge
+    }.
+summary-length-minutes = ⏱️ { $moves ->
+        [one] 1 Zug
+       *[other] { $moves } Züge
+    } in { $minutes ->
+        [one] 1 Minute
+       *[other] { $minutes } Minuten
+    }.
 won-by-forfeit = 🏆 { $team } gewinnt, weil alle anderen aufgegeben haben: Herzlichen Glückwunsch, { $players }!
 stopped = { $player } hat das Spiel beendet.
 no-humans-left = Es spielt kein Mensch mehr mit, also endet das Spiel.

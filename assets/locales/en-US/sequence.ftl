@@ -330,6 +330,19 @@ roll-hint-nothing-to-remove = remove an opponent chip, but there is none outside
 won = 🏆 { $team } wins: congratulations, { $players }!
 scores = Points: { $scores }.
 drawn = The game ends in a draw.
+summary-sequence = 📈 Sequence for { $team } by { $player } on move { $move }.
+summary-broken = ✂️ { $player } broke { $team }'s { $chips } in a row at { $cell } on move { $move }.
+summary-length = ⏱️ { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }.
+summary-length-minutes = ⏱️ { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    } in { $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    }.
 won-by-forfeit = 🏆 { $team } wins, as everyone else gave up: congratulations, { $players }!
 stopped = The game was stopped by { $player }.
 no-humans-left = No human player is left, so the game ends.

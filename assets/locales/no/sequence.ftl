@@ -317,6 +317,19 @@ roll-hint-nothing-to-remove = fjern en av motstanderens sjetonger, men det finne
 won = 🏆 Seier til { $team }: Gratulerer, { $players }!
 scores = Poeng: { $scores }.
 drawn = Spillet endte uavgjort.
+summary-sequence = 📈 Rekke for { $team } av { $player } i trekk { $move }.
+summary-broken = ✂️ { $player } brøt { $chips } på rad for { $team } på { $cell } i trekk { $move }.
+summary-length = ⏱️ { $moves ->
+        [one] 1 trekk
+       *[other] { $moves } trekk
+    }.
+summary-length-minutes = ⏱️ { $moves ->
+        [one] 1 trekk
+       *[other] { $moves } trekk
+    } på { $minutes ->
+        [one] 1 minutt
+       *[other] { $minutes } minutter
+    }.
 won-by-forfeit = 🏆 Seier til { $team } fordi alle andre ga opp: Gratulerer, { $players }!
 stopped = Spillet ble avsluttet av { $player }.
 no-humans-left = Det er ingen mennesker igjen i spillet, så det avsluttes.
