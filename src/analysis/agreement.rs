@@ -36,6 +36,8 @@ impl SeatAgreement {
 pub struct Decision {
     /// The seat that moved.
     pub seat: Seat,
+    /// The index of the move's action in the record.
+    pub index: usize,
     /// What it saw.
     view: View,
     /// The public actions before the move (the game's whole history, shared; `at` of them count).
@@ -61,7 +63,7 @@ pub fn decisions(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, Analy
     let mut game = record.initial_game()?;
     let layout = game.position().layout();
     let mut history: Vec<(Seat, Move)> = Vec::with_capacity(record.actions.len());
-    let mut pending: Vec<(Seat, View, usize, Move)> = Vec::new();
+    let mut pending: Vec<(Seat, usize, View, usize, Move)> = Vec::new();
     let mut moves = MoveList::new();
     for (index, action) in record.actions.iter().enumerate() {
         if game.needs_roll() {
@@ -80,7 +82,7 @@ pub fn decisions(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, Analy
                 .filter(|m| !matches!(m, Move::Exchange { .. } | Move::Pass))
                 .count();
             if choices > 1 {
-                pending.push((action.seat, view, history.len(), mv));
+                pending.push((action.seat, index, view, history.len(), mv));
             }
         }
         game.play(action.seat, mv).map_err(illegal)?;
@@ -89,8 +91,9 @@ pub fn decisions(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, Analy
     let history = Arc::new(history);
     Ok(pending
         .into_iter()
-        .map(|(seat, view, at, played)| Decision {
+        .map(|(seat, index, view, at, played)| Decision {
             seat,
+            index,
             view,
             history: history.clone(),
             at,

@@ -519,6 +519,7 @@ pub(super) async fn send_output(
             let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
             if let Some(posted) = post(ctx, data, channel, out).await {
                 mark_announced(data, message).await;
+                spawn_agreement(ctx.clone(), data.clone(), channel, message);
                 for edit in data.tables.note_prompt(channel, posted.id.get(), message) {
                     disarm(ctx, data, channel, &edit).await;
                 }
@@ -578,6 +579,21 @@ async fn mark_announced(data: &Data, message: &Message) {
             );
         }
     }
+}
+
+/// After a game's final message was posted: its follow-up, each human's agreement with the computer,
+/// posted in the channel when the analysis is done (it runs between live computer moves).
+fn spawn_agreement(ctx: serenity::Context, data: Data, channel: ChannelId, message: &Message) {
+    let Some(id) = message.announced_game() else {
+        return;
+    };
+    tokio::spawn(async move {
+        let Some(follow_up) = data.tables.agreement_follow_up(id).await else {
+            return;
+        };
+        let out = prepare(&data, &follow_up, channel_lang(&ctx, &data, channel)).await;
+        post(&ctx, &data, channel, out).await;
+    });
 }
 
 fn is_ack(message: &Message) -> bool {
@@ -653,6 +669,7 @@ pub(super) async fn respond_to_command(
         send_more(ctx, more, private).await?;
         if matches!(output, Output::Channel(_)) {
             mark_announced(data, message).await;
+            spawn_agreement(discord.clone(), data.clone(), channel, message);
         }
     } else {
         say_private(ctx, &Text::Internal).await;

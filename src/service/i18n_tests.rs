@@ -160,10 +160,11 @@ fn variant_index(text: &Text) -> usize {
         Text::SummarySequence { .. } => 139,
         Text::SummaryBroken { .. } => 140,
         Text::SummaryLength { .. } => 141,
+        Text::Agreement { .. } => 142,
     }
 }
 
-const VARIANTS: usize = 142;
+const VARIANTS: usize = 143;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -452,6 +453,21 @@ fn samples() -> Vec<Text> {
         Text::SummaryLength {
             moves: 1,
             minutes: None,
+        },
+        Text::Agreement {
+            game: 42,
+            lines: vec![
+                text::AgreementLine {
+                    who: ada(),
+                    matched: 18,
+                    counted: 28,
+                },
+                text::AgreementLine {
+                    who: Who::User(UserId(13)),
+                    matched: 0,
+                    counted: 0,
+                },
+            ],
         },
         Text::WonByForfeit {
             team: team(1),

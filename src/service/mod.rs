@@ -14,6 +14,7 @@ mod persist;
 pub mod picker;
 mod pool;
 mod rematch;
+mod review;
 mod seeds;
 mod server;
 mod table;
@@ -968,6 +969,10 @@ pub struct Tables {
     claim: Option<Arc<dyn ShardClaim>>,
     /// The last finished game of each channel, for its rematch.
     finished: rematch::FinishedGames,
+    /// Finished games waiting for their agreement follow-up.
+    reviews: review::Reviews,
+    /// The search budget of each move of an agreement analysis.
+    analysis_budget: crate::ai::Budget,
     /// Held while a new table is checked against the table limits and published, so that
     /// simultaneous starts cannot all pass a limit (taken before any table or the map).
     opening: Mutex<()>,
@@ -1012,6 +1017,8 @@ impl Tables {
             settings,
             claim: None,
             finished: rematch::FinishedGames::default(),
+            reviews: review::Reviews::default(),
+            analysis_budget: crate::analysis::BUDGET,
             opening: Mutex::new(()),
             changing_settings: Mutex::new(()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
@@ -1546,6 +1553,7 @@ impl Tables {
                     reply.outputs.extend(table.disarm_prompt());
                 }
                 if table.closed {
+                    self.reviews.remember(table, &reply);
                     self.finished.remember(table, now, settings.lobby_timeout);
                     self.forget(shared, table.channel);
                 } else {
@@ -1712,6 +1720,7 @@ impl Tables {
                     }
                 }
                 if table.closed {
+                    self.reviews.remember(&table, &reply);
                     self.finished.remember(&table, now, settings.lobby_timeout);
                     self.forget(&shared, channel);
                 }
@@ -1792,6 +1801,7 @@ impl Tables {
             match persist_update(&*persist, &table, reply) {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
+                    let review = table.closed.then(|| review::Review::of(&table)).flatten();
                     Some((
                         reply,
                         table
@@ -1799,6 +1809,7 @@ impl Tables {
                             .then(|| rematch::Finished::of(&table, now))
                             .flatten(),
                         table.closed,
+                        review,
                     ))
                 }
                 Err(e) => {
@@ -1812,7 +1823,8 @@ impl Tables {
         })
         .await;
         match applied {
-            Ok(Some((reply, finished, closed))) => {
+            Ok(Some((reply, finished, closed, review))) => {
+                self.reviews.keep(review, &reply);
                 if let Some(finished) = finished {
                     self.finished.put(channel, finished, timers.lobby_timeout);
                 }

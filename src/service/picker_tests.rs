@@ -168,6 +168,7 @@ fn random_playing(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
         rated: None,
         daily_limit: None,
         stopped: None,
+        own_actions: None,
         started: None,
     }
 }

@@ -117,3 +117,92 @@ fn the_summary_names_the_move_of_each_sequence_and_broken_line() {
     let norwegian = lines[2].render(crate::i18n::Lang::No);
     assert!(norwegian.contains("9 trekk på 7 minutter"), "{norwegian}");
 }
+
+/// A kids game of user 1 against a computer player, on a store (so it is kept and numbered), played to
+/// its end with random moves; returns the final reply and the human's seat.
+async fn kept_game_against_a_computer(tables: &Tables, channel: u64, seed: u64) -> (Reply, u8) {
+    begin_game(tables, channel, Variant::Kids, &[1], 1);
+    let table = tables.snapshot(ChannelId(channel)).expect("the game runs");
+    let human = table
+        .playing()
+        .and_then(|p| p.seat_of(UserId(1)))
+        .expect("seated");
+    let mut rng = crate::engine::GameRng::new(seed);
+    for _ in 0..500 {
+        let table = tables.snapshot(ChannelId(channel)).expect("the game runs");
+        let playing = table.playing().expect("playing");
+        let game = playing.live.game();
+        let seat = game.position().to_move();
+        let replies = if playing.seats[usize::from(seat)].user().is_some() {
+            let mut legal = crate::engine::MoveList::new();
+            game.view(seat).legal_moves(&mut legal);
+            let mv = legal[rng.below(legal.len() as u32) as usize];
+            let command = command_for(mv, game.position().layout());
+            vec![super::tests::ask(tables, channel, 1, command)]
+        } else {
+            tables.run_auto(ChannelId(channel), T0).await
+        };
+        if tables.snapshot(ChannelId(channel)).is_none() {
+            return (replies.into_iter().last().expect("a reply"), human);
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[tokio::test]
+async fn a_kept_game_is_followed_by_each_humans_agreement_once() {
+    let test_store = crate::store::tests::sqlite_store("agreement").unwrap();
+    let tables = service(5)
+        .with_store(test_store.store.clone())
+        .with_analysis_budget(crate::ai::Budget::iterations(60));
+    let (last, human_seat) = kept_game_against_a_computer(&tables, 80, 5).await;
+    let id = last
+        .outputs
+        .iter()
+        .find_map(|o| o.message().and_then(Message::announced_game))
+        .expect("the game was kept");
+    assert_eq!(tables.reviews_waiting(), 1);
+    let record_json = test_store
+        .store
+        .game_record(crate::store::GameId(id), None)
+        .unwrap()
+        .unwrap();
+    let record = crate::engine::Record::from_json(&record_json).unwrap();
+
+    let follow_up = tables.agreement_follow_up(id).await.expect("a follow-up");
+    let [Text::Agreement { game, lines }] = follow_up.lines.as_slice() else {
+        panic!("{follow_up:?}");
+    };
+    assert_eq!(*game, id);
+    // One line, for the human; the computer player is not judged.
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0].who, Who::User(UserId(1)));
+    // Every move of theirs with a choice was compared, each with the view they had.
+    let expected =
+        crate::analysis::agreement_with(&record, &[human_seat], &crate::ai::Budget::iterations(60))
+            .unwrap();
+    assert_eq!(
+        (lines[0].matched, lines[0].counted),
+        (expected[0].matched, expected[0].counted)
+    );
+    assert!(lines[0].counted >= 3, "{lines:?}");
+    for lang in crate::i18n::Lang::ALL {
+        let text = follow_up.render(lang);
+        assert!(
+            text.contains('%') && text.contains("<@1>"),
+            "{lang}: {text}"
+        );
+        assert!(text.contains("`hard`"), "{lang}: {text}");
+    }
+    // Posted once: the game is analysed no more.
+    assert_eq!(tables.reviews_waiting(), 0);
+    assert!(tables.agreement_follow_up(id).await.is_none());
+}
+
+#[tokio::test]
+async fn a_game_that_was_not_kept_waits_for_no_analysis() {
+    // Without a store nothing is numbered: no follow-up is waited for.
+    let tables = service(6);
+    kept_game_against_a_computer(&tables, 81, 6).await;
+    assert_eq!(tables.reviews_waiting(), 0);
+}

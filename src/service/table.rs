@@ -275,6 +275,11 @@ pub struct Playing {
     /// Who stopped the game, once it was stopped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Stop>,
+    /// The record's actions that humans chose themselves (not a computer playing a turn whose time ran
+    /// out), by index: the moves their agreement with the computer is about. `None` for a game started
+    /// before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own_actions: Option<Vec<u32>>,
     /// When the game started (`None` for a game started before it was kept): the summary's minutes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started: Option<Timestamp>,
@@ -1501,6 +1506,7 @@ impl Table {
             rated: Some(wanted && !limited),
             daily_limit: limited.then_some(limit),
             stopped: None,
+            own_actions: Some(Vec::new()),
             started: Some(now),
         };
         let note = playing.start_note(&setup);
@@ -1633,6 +1639,10 @@ impl Table {
         }
         let playing = self.playing_mut()?;
         playing.reset_timeouts(seat);
+        let index = u32::try_from(playing.live.record().actions.len()).unwrap_or(u32::MAX);
+        if let Some(own) = &mut playing.own_actions {
+            own.push(index);
+        }
         // An exchange of a dead card is not a turn: the player still moves.
         if !matches!(mv, Move::Exchange { .. }) {
             playing.count_move(seat);

@@ -96,6 +96,17 @@ pub enum CardUse {
     Dead,
 }
 
+/// One human's agreement with the computer in a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgreementLine {
+    /// The player.
+    pub who: Who,
+    /// Moves on which `hard` chose the same.
+    pub matched: u32,
+    /// Moves compared.
+    pub counted: u32,
+}
+
 /// One seat in the lobby or status message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatLine {
@@ -474,6 +485,13 @@ pub enum Text {
         cell: String,
         /// The move.
         move_number: u32,
+    },
+    /// The follow-up of a finished game: each human's agreement with the `hard` computer player.
+    Agreement {
+        /// The kept game's number.
+        game: i64,
+        /// One line per human.
+        lines: Vec<AgreementLine>,
     },
     /// The final summary: the game's length in moves and, when known, minutes.
     SummaryLength {
@@ -1437,6 +1455,30 @@ impl Text {
                         .text("cell", cell.as_str())
                         .number("move", *move_number),
                 )
+            }
+            Text::Agreement { game, lines } => {
+                let mut out = vec![tr.ta(
+                    "agreement-title",
+                    &Args::new().number("game", u32::try_from(*game).unwrap_or(u32::MAX)),
+                )];
+                for line in lines {
+                    let player = line.who.to_string();
+                    out.push(if line.counted == 0 {
+                        tr.ta("agreement-none", &Args::new().text("player", player))
+                    } else {
+                        let percent = (line.matched * 100 + line.counted / 2) / line.counted;
+                        tr.ta(
+                            "agreement-line",
+                            &Args::new()
+                                .text("player", player)
+                                .number("percent", percent)
+                                .number("matched", line.matched)
+                                .number("counted", line.counted),
+                        )
+                    });
+                }
+                out.push(tr.t("agreement-note"));
+                out.join("\n")
             }
             Text::SummaryLength { moves, minutes } => match minutes {
                 Some(minutes) => tr.ta(

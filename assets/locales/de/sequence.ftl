@@ -317,6 +317,13 @@ roll-hint-nothing-to-remove = einen gegnerischen Chip entfernen, aber außerhalb
 won = 🏆 { $team } gewinnt: Herzlichen Glückwunsch, { $players }!
 scores = Punkte: { $scores }.
 drawn = Das Spiel endet unentschieden.
+agreement-title = 🤖 **Übereinstimmung mit dem Computer** (Spiel { $game }): Wie oft jeder Spieler den Zug gewählt hat, den der Computerspieler `hard` mit derselben Hand und demselben Brett gewählt hätte.
+agreement-line = { $player }: { $percent } % ({ $matched } von { $counted ->
+        [one] 1 Zug
+       *[other] { $counted } Zügen
+    })
+agreement-none = { $player }: kein Zug zum Vergleichen
+agreement-note = -# Das misst Übereinstimmung, nicht Spielstärke: Oft sind mehrere Züge gleich gut, und `hard` ist nicht perfekt.
 summary-sequence = 📈 Sequenz für { $team } von { $player } im { $move }. Zug.
 summary-broken = ✂️ { $player } hat die { $chips } in einer Reihe von { $team } auf { $cell } aufgebrochen (Zug { $move }).
 summary-length = ⏱️ { $moves ->

@@ -330,6 +330,13 @@ roll-hint-nothing-to-remove = remove an opponent chip, but there is none outside
 won = 🏆 { $team } wins: congratulations, { $players }!
 scores = Points: { $scores }.
 drawn = The game ends in a draw.
+agreement-title = 🤖 **Agreement with the computer** (game { $game }): how often each player chose the move the `hard` computer player would have chosen from their own hand and the board.
+agreement-line = { $player }: { $percent } % ({ $matched } of { $counted ->
+        [one] 1 move
+       *[other] { $counted } moves
+    })
+agreement-none = { $player }: no move to compare
+agreement-note = -# This is agreement, not strength: often several moves are equally good, and `hard` is not perfect.
 summary-sequence = 📈 Sequence for { $team } by { $player } on move { $move }.
 summary-broken = ✂️ { $player } broke { $team }'s { $chips } in a row at { $cell } on move { $move }.
 summary-length = ⏱️ { $moves ->

@@ -317,6 +317,13 @@ roll-hint-nothing-to-remove = fjern en av motstanderens sjetonger, men det finne
 won = 🏆 Seier til { $team }: Gratulerer, { $players }!
 scores = Poeng: { $scores }.
 drawn = Spillet endte uavgjort.
+agreement-title = 🤖 **Enighet med datamaskinen** (spill { $game }): Hvor ofte hver spiller valgte trekket datamaskinspilleren `hard` ville valgt med samme hånd og samme brett.
+agreement-line = { $player }: { $percent } % ({ $matched } av { $counted ->
+        [one] 1 trekk
+       *[other] { $counted } trekk
+    })
+agreement-none = { $player }: ingen trekk å sammenligne
+agreement-note = -# Dette måler enighet, ikke styrke: Ofte er flere trekk like gode, og `hard` er ikke perfekt.
 summary-sequence = 📈 Rekke for { $team } av { $player } i trekk { $move }.
 summary-broken = ✂️ { $player } brøt { $chips } på rad for { $team } på { $cell } i trekk { $move }.
 summary-length = ⏱️ { $moves ->
