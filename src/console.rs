@@ -144,6 +144,10 @@ enum Asked {
         #[serde(default)]
         game: Option<i64>,
     },
+    Replay {
+        #[serde(default)]
+        game: Option<i64>,
+    },
     /// `/sequence-settings`: show or change the server's settings.
     Settings {
         #[serde(default)]
@@ -247,6 +251,7 @@ impl Asked {
             Asked::Leaderboard => Command::Leaderboard,
             Asked::History => Command::History,
             Asked::Record { game } => Command::Record { game },
+            Asked::Replay { game } => Command::Replay { game },
             Asked::Press { .. } | Asked::Dump => return None,
         })
     }
@@ -601,6 +606,7 @@ fn output_json(
         "image": message.image.as_ref().map(|image| match image {
             Image::Board(_) => "board",
             Image::Hand(_) => "hand",
+            Image::Replay(_) => "replay",
         }),
         "attachment": message.attachment.as_ref().map(|a| json!({
             "filename": a.filename,

@@ -10,7 +10,7 @@ use crate::service::{
     ServerSettings, SettingsRequest, Text, UserId,
 };
 
-use super::persistence::{history, leaderboard, record, stats};
+use super::persistence::{history, leaderboard, record, replay, stats};
 use super::{deliver, Context, Error};
 
 /// A game, as offered in the option list.
@@ -242,7 +242,8 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
         "stats",
         "leaderboard",
         "history",
-        "record"
+        "record",
+        "replay"
     ),
     subcommand_required
 )]

@@ -186,6 +186,9 @@ async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::Crea
                 .board(board.view(), board.names(), lang, board.targets())
                 .map(|png| (png, "board.png")),
             Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
+            Image::Replay(replay) => crate::render::animate::animate(&replay.record, &[], lang)
+                .map(|animation| (animation.gif, "replay.gif"))
+                .map_err(|e| e.to_string()),
         }
     })
     .await;

@@ -626,6 +626,7 @@ mod tests {
             "leaderboard",
             "history",
             "record",
+            "replay",
         ] {
             assert!(names.contains(&expected), "missing /sequence {expected}");
         }

@@ -146,3 +146,14 @@ pub(super) async fn record(
 ) -> Result<(), Error> {
     run(ctx, Command::Record { game }).await
 }
+
+/// Post the animated replay of a finished game (default: the last one of this channel).
+#[poise::command(slash_command, guild_only)]
+pub(super) async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's number, from /sequence history"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Replay { game }).await
+}

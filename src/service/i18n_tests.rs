@@ -161,10 +161,11 @@ fn variant_index(text: &Text) -> usize {
         Text::SummaryBroken { .. } => 140,
         Text::SummaryLength { .. } => 141,
         Text::Agreement { .. } => 142,
+        Text::GameReplay { .. } => 143,
     }
 }
 
-const VARIANTS: usize = 143;
+const VARIANTS: usize = 144;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -454,6 +455,7 @@ fn samples() -> Vec<Text> {
             moves: 1,
             minutes: None,
         },
+        Text::GameReplay { id: 42 },
         Text::Agreement {
             game: 42,
             lines: vec![

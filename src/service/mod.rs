@@ -228,6 +228,12 @@ pub enum Command {
         /// The game's number.
         game: Option<i64>,
     },
+    /// The animated replay of a finished game of this server, posted in the channel (`None`: the
+    /// latest of this channel).
+    Replay {
+        /// The game's number.
+        game: Option<i64>,
+    },
     /// Show (nothing asked) or change this server's settings (Manage Server only).
     Settings(SettingsRequest),
     /// A press in the card picker (or its Play/Roll button on a turn prompt).
@@ -270,6 +276,7 @@ impl Command {
                         | Command::Stats { .. }
                         | Command::Leaderboard
                         | Command::History
+                        | Command::Replay { .. }
                 ) && self.posts()
             }
         }
@@ -543,6 +550,15 @@ pub enum Image {
     Board(BoardImage),
     /// A hand, private.
     Hand(HandImage),
+    /// A whole finished game, animated (GIF), public.
+    Replay(ReplayImage),
+}
+
+/// The animated replay of a finished game: its record, the seats named by their colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayImage {
+    /// The game.
+    pub record: crate::engine::Record,
 }
 
 /// A file attached to a message.
@@ -1350,7 +1366,8 @@ impl Tables {
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
-            | Command::Record { .. }) => self.history(guild, channel, &actor, command),
+            | Command::Record { .. }
+            | Command::Replay { .. }) => self.history(guild, channel, &actor, command),
             Command::Rules { variant } => {
                 let variant = variant
                     .or_else(|| self.snapshot(channel).map(|t| t.setup.variant))

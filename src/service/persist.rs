@@ -13,7 +13,7 @@ use super::table::Stop;
 use super::text::{HistoryLine, LeaderLine, RatingInfo, TeamName, Totals};
 use super::{
     Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output, Persist,
-    Player, Reply, ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
+    Player, ReplayImage, Reply, ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
 };
 
 /// Lines of the leaderboard and of the history.
@@ -419,6 +419,32 @@ impl Tables {
                             })],
                             auto_move: false,
                         },
+                    }),
+                })
+            }
+            Command::Replay { game } => {
+                let id = match game {
+                    Some(id) => Ok(Some(crate::store::GameId(id))),
+                    None => store.latest_game_in_channel(guild_id, channel.0),
+                };
+                id.and_then(|id| match id {
+                    None => Ok(Reply::ephemeral(Text::NoGameHere)),
+                    Some(id) => store.game_record(id, guild_id).map(|record| {
+                        match record.as_deref().map(Record::from_json) {
+                            None => Reply::ephemeral(Text::NoSuchGame(id.0)),
+                            Some(Err(e)) => {
+                                tracing::error!(game = id.0, "a stored record is unreadable: {e}");
+                                Reply::ephemeral(Text::HistoryFailed)
+                            }
+                            Some(Ok(record)) => Reply {
+                                outputs: vec![Output::Channel(Message {
+                                    lines: vec![Text::GameReplay { id: id.0 }],
+                                    image: Some(Image::Replay(ReplayImage { record })),
+                                    ..Message::default()
+                                })],
+                                auto_move: false,
+                            },
+                        }
                     }),
                 })
             }

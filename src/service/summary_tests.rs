@@ -206,3 +206,68 @@ async fn a_game_that_was_not_kept_waits_for_no_analysis() {
     kept_game_against_a_computer(&tables, 81, 6).await;
     assert_eq!(tables.reviews_waiting(), 0);
 }
+
+#[tokio::test]
+async fn replay_posts_the_animation_of_a_kept_game() {
+    let test_store = crate::store::tests::sqlite_store("replay").unwrap();
+    let tables = service(9).with_store(test_store.store.clone());
+    // Nothing finished here yet.
+    let none = super::tests::ask(&tables, 90, 1, Command::Replay { game: None });
+    assert!(none.is_refusal(), "{none:?}");
+    assert_eq!(
+        none.outputs[0].message().unwrap().lines,
+        vec![Text::NoGameHere]
+    );
+    let (last, _) = kept_game_against_a_computer(&tables, 90, 9).await;
+    let id = last
+        .outputs
+        .iter()
+        .find_map(|o| o.message().and_then(Message::announced_game))
+        .expect("the game was kept");
+    let stored = test_store
+        .store
+        .game_record(crate::store::GameId(id), None)
+        .unwrap()
+        .unwrap();
+    let stored = crate::engine::Record::from_json(&stored).unwrap();
+    for asked in [None, Some(id)] {
+        let reply = super::tests::ask(&tables, 90, 2, Command::Replay { game: asked });
+        let [Output::Channel(message)] = reply.outputs.as_slice() else {
+            panic!("{reply:?}");
+        };
+        assert_eq!(message.lines, vec![Text::GameReplay { id }]);
+        let Some(Image::Replay(replay)) = &message.image else {
+            panic!("{message:?}");
+        };
+        assert_eq!(replay.record, stored);
+        // What Discord is sent: the whole game, a frame per chip move after the empty board.
+        let animation =
+            crate::render::animate::animate(&replay.record, &[], crate::i18n::Lang::De).unwrap();
+        let chip_moves = stored
+            .actions
+            .iter()
+            .filter(|a| a.exchange.is_none() && a.pass.is_none())
+            .count();
+        assert_eq!(animation.frames, chip_moves + 1);
+        assert!(animation.gif.starts_with(b"GIF89a"));
+    }
+    for lang in crate::i18n::Lang::ALL {
+        assert!(Text::GameReplay { id }
+            .render(lang)
+            .contains(&format!("#{id}")));
+    }
+    // Another number: refused politely, nothing posted.
+    let missing = super::tests::ask(
+        &tables,
+        90,
+        2,
+        Command::Replay {
+            game: Some(id + 50),
+        },
+    );
+    assert!(missing.is_refusal(), "{missing:?}");
+    assert_eq!(
+        missing.outputs[0].message().unwrap().lines,
+        vec![Text::NoSuchGame(id + 50)]
+    );
+}

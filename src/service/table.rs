@@ -1212,7 +1212,8 @@ impl Table {
             Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
-            | Command::Record { .. } => Err(Text::Internal),
+            | Command::Record { .. }
+            | Command::Replay { .. } => Err(Text::Internal),
         };
         outcome.unwrap_or_else(Reply::ephemeral)
     }

@@ -167,7 +167,8 @@ fn check_privacy(reply: &Reply, hands_seen: &[(UserId, Vec<Card>)], dm_ok: &[Use
                         assert!(board.view().hand.is_empty());
                     }
                     Some(Image::Hand(_)) => panic!("a hand image in the channel"),
-                    None => {}
+                    // A finished game's public boards, move by move: no hand is drawn.
+                    Some(Image::Replay(_)) | None => {}
                 }
             }
             Output::Direct { user, message } => {

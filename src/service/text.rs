@@ -486,6 +486,11 @@ pub enum Text {
         /// The move.
         move_number: u32,
     },
+    /// The animated replay of a finished game is attached.
+    GameReplay {
+        /// The game's number.
+        id: i64,
+    },
     /// The follow-up of a finished game: each human's agreement with the `hard` computer player.
     Agreement {
         /// The kept game's number.
@@ -1456,6 +1461,10 @@ impl Text {
                         .number("move", *move_number),
                 )
             }
+            Text::GameReplay { id } => tr.ta(
+                "game-replay",
+                &Args::new().number("id", u32::try_from(*id).unwrap_or(u32::MAX)),
+            ),
             Text::Agreement { game, lines } => {
                 let mut out = vec![tr.ta(
                     "agreement-title",
