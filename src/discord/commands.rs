@@ -7,10 +7,11 @@ use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
     Actor, BotLevel, ChannelId, Choice, Command, GuildId, OnTimeout, Permission, Request,
-    ServerSettings, SettingsRequest, Text, UserId,
+    ServerSettings, SettingsRequest, Text, Timestamp, UserId,
 };
 
 use super::persistence::{history, leaderboard, record, replay, stats};
+use super::retry::retrying;
 use super::{deliver, Context, Error};
 
 /// A game, as offered in the option list.
@@ -234,6 +235,7 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
         "roll",
         "remove",
         "hand",
+        "hint",
         "board",
         "status",
         "rules",
@@ -429,6 +431,25 @@ async fn remove(
 #[poise::command(slash_command, guild_only)]
 async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Hand).await
+}
+
+/// Privately: the move the hard computer player would make now, and why (casual games only).
+#[poise::command(slash_command, guild_only)]
+async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    let started = std::time::Instant::now();
+    let channel = ChannelId(ctx.channel_id().get());
+    let user = UserId(ctx.author().id.get());
+    // The search may take longer than the three seconds Discord waits for an answer on a busy machine.
+    retrying("defer", || ctx.defer_ephemeral()).await?;
+    let reply = ctx
+        .data()
+        .tables
+        .hint(channel, user, Timestamp::now())
+        .await;
+    let answered = deliver::respond_to_command(ctx, channel, reply, languages(ctx)).await;
+    metrics::histogram!("sequence_interaction_seconds", "command" => "sequence hint")
+        .record(started.elapsed());
+    answered
 }
 
 /// Post the current board.

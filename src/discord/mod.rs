@@ -617,6 +617,7 @@ mod tests {
             "roll",
             "remove",
             "hand",
+            "hint",
             "board",
             "status",
             "rules",

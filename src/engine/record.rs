@@ -35,6 +35,18 @@ pub struct Record {
     /// Every action in order.
     #[serde(default)]
     pub actions: Vec<Action>,
+    /// Hints the players asked for (optional; `replay` ignores them): who, and before which action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<HintUse>,
+}
+
+/// A hint a player asked for: the seat, and the index of the action it was asked before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HintUse {
+    /// The seat that asked.
+    pub seat: Seat,
+    /// How many actions had been played when it asked.
+    pub before: usize,
 }
 
 /// One action of a record.
@@ -182,6 +194,7 @@ impl Record {
             rolls: (!config.variant.has_cards()).then(|| game.rolls_so_far().to_vec()),
             seed: Some(game.seed()),
             actions: Vec::new(),
+            hints: Vec::new(),
         }
     }
 
@@ -274,6 +287,14 @@ impl Record {
             let _ = game.roll();
         }
         Ok(Ok(game))
+    }
+
+    /// Notes that `seat` asked for a hint now (before the next action).
+    pub fn push_hint(&mut self, seat: Seat) {
+        let before = self.actions.len();
+        if !self.hints.contains(&HintUse { seat, before }) {
+            self.hints.push(HintUse { seat, before });
+        }
     }
 
     /// Appends a roll made on demand ([`Game::roll`]).

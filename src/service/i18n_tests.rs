@@ -162,10 +162,13 @@ fn variant_index(text: &Text) -> usize {
         Text::SummaryLength { .. } => 141,
         Text::Agreement { .. } => 142,
         Text::GameReplay { .. } => 143,
+        Text::Hint { .. } => 144,
+        Text::HintsOnlyCasual => 145,
+        Text::HintsUsed(_) => 146,
     }
 }
 
-const VARIANTS: usize = 144;
+const VARIANTS: usize = 147;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -456,6 +459,62 @@ fn samples() -> Vec<Text> {
             minutes: None,
         },
         Text::GameReplay { id: 42 },
+        Text::HintsOnlyCasual,
+        Text::HintsUsed(1),
+        Text::HintsUsed(3),
+        Text::Hint {
+            mv: text::HintMove::Play {
+                card: Card::classic(5, 1),
+                cell: "D6".into(),
+            },
+            why: text::HintWhy::Makes {
+                chips: 4,
+                from: "E3".into(),
+                to: "E6".into(),
+            },
+        },
+        Text::Hint {
+            mv: text::HintMove::Play {
+                card: Card::kids(0),
+                cell: "B1".into(),
+            },
+            why: text::HintWhy::Blocks {
+                team: team(1),
+                chips: 3,
+                cell: "B1".into(),
+            },
+        },
+        Text::Hint {
+            mv: text::HintMove::Remove("C7".into()),
+            why: text::HintWhy::Breaks {
+                team: team(0),
+                chips: 4,
+                cell: "C7".into(),
+            },
+        },
+        Text::Hint {
+            mv: text::HintMove::Exchange(Card::classic(0, 0)),
+            why: text::HintWhy::DeadCard,
+        },
+        Text::Hint {
+            mv: text::HintMove::Place("A2".into()),
+            why: text::HintWhy::Completes,
+        },
+        Text::Hint {
+            mv: text::HintMove::Play {
+                card: Card::classic(5, 1),
+                cell: "D6".into(),
+            },
+            why: text::HintWhy::KeepsWild(Card::classic(9, 2)),
+        },
+        Text::Hint {
+            mv: text::HintMove::Pass,
+            why: text::HintWhy::Pass,
+        },
+        Text::Hint {
+            mv: text::HintMove::Place("A2".into()),
+            why: text::HintWhy::Best,
+        },
         Text::Agreement {
             game: 42,
             lines: vec![

@@ -9,6 +9,7 @@ mod access;
 mod bot;
 mod budget;
 mod deadlines;
+mod hint;
 pub mod names;
 mod persist;
 pub mod picker;
@@ -26,6 +27,8 @@ mod budget_tests;
 mod button_tests;
 #[cfg(test)]
 mod fair_tests;
+#[cfg(test)]
+mod hint_tests;
 #[cfg(test)]
 mod i18n_tests;
 #[cfg(test)]

@@ -635,6 +635,11 @@ impl LiveGame {
         &self.record
     }
 
+    /// Notes in the record that `seat` asked for a hint before the next action.
+    pub(super) fn note_hint(&mut self, seat: Seat) {
+        self.record.push_hint(seat);
+    }
+
     /// Dice: the player to move rolls `dice` now; appended to the record.
     pub(super) fn roll(&mut self, dice: [u8; 2]) -> Result<[u8; 2], PlayError> {
         let dice = self.game.roll_with(dice)?;
@@ -935,7 +940,7 @@ impl Table {
         }
     }
 
-    fn playing_mut(&mut self) -> Result<&mut Playing, Text> {
+    pub(super) fn playing_mut(&mut self) -> Result<&mut Playing, Text> {
         match &mut self.state {
             State::Playing(p) => Ok(p),
             State::Lobby(_) => Err(Text::NotStarted),
@@ -1813,6 +1818,10 @@ impl Table {
             });
         }
         lines.extend(playing.summary_lines());
+        let hints = playing.live.record().hints.len();
+        if hints > 0 {
+            lines.push(Text::HintsUsed(u32::try_from(hints).unwrap_or(u32::MAX)));
+        }
         lines.push(Text::Rating(note));
         let attachment = match serde_json::to_vec_pretty(playing.live.record()) {
             Ok(data) => {

@@ -96,6 +96,68 @@ pub enum CardUse {
     Dead,
 }
 
+/// The move of a hint, as the player would make it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintMove {
+    /// Play a card on a cell.
+    Play {
+        /// The card.
+        card: Card,
+        /// The cell.
+        cell: String,
+    },
+    /// Exchange a dead card.
+    Exchange(Card),
+    /// Dice: place a chip on a cell.
+    Place(String),
+    /// Dice: remove the chip on a cell.
+    Remove(String),
+    /// Nothing else is legal.
+    Pass,
+}
+
+/// Why the hint's move (see [`crate::analysis::Reason`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintWhy {
+    /// It completes a sequence.
+    Completes,
+    /// It takes a chip out of an opponent's line one chip short of a sequence.
+    Breaks {
+        /// Whose line.
+        team: TeamName,
+        /// Chips in that line.
+        chips: u8,
+        /// The cell.
+        cell: String,
+    },
+    /// It takes the last free cell of an opponent's line one chip short of a sequence.
+    Blocks {
+        /// Whose line.
+        team: TeamName,
+        /// Chips in that line.
+        chips: u8,
+        /// The cell.
+        cell: String,
+    },
+    /// It makes a line one chip short of a sequence.
+    Makes {
+        /// Chips in the line.
+        chips: u8,
+        /// Its first cell.
+        from: String,
+        /// Its last cell.
+        to: String,
+    },
+    /// It keeps a two-eyed jack (or unicorn) for later.
+    KeepsWild(Card),
+    /// A dead card: exchange it first.
+    DeadCard,
+    /// It did best over the deals the search tried.
+    Best,
+    /// Nothing else is legal.
+    Pass,
+}
+
 /// One human's agreement with the computer in a finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgreementLine {
@@ -486,6 +548,17 @@ pub enum Text {
         /// The move.
         move_number: u32,
     },
+    /// A hint, privately: the move the `hard` computer player would make now, and why.
+    Hint {
+        /// The move.
+        mv: HintMove,
+        /// Why.
+        why: HintWhy,
+    },
+    /// Hints are only for casual games.
+    HintsOnlyCasual,
+    /// The final message: how many hints were asked for.
+    HintsUsed(u32),
     /// The animated replay of a finished game is attached.
     GameReplay {
         /// The game's number.
@@ -1098,6 +1171,7 @@ impl Text {
                 | Text::HistoryFailed
                 | Text::NoSuchGame(_)
                 | Text::NoGameHere
+                | Text::HintsOnlyCasual
                 | Text::TooManyTables { .. }
                 | Text::ServerFull { .. }
                 | Text::TooManyBots { .. }
@@ -1461,6 +1535,64 @@ impl Text {
                         .number("move", *move_number),
                 )
             }
+            Text::Hint { mv, why } => {
+                let mv = match mv {
+                    HintMove::Play { card, cell } => {
+                        let card = card_name(tr, *card);
+                        tr.ta(
+                            "hint-play",
+                            &Args::new().text("card", card).text("cell", cell.as_str()),
+                        )
+                    }
+                    HintMove::Exchange(card) => {
+                        let card = card_name(tr, *card);
+                        tr.ta("hint-exchange", &Args::new().text("card", card))
+                    }
+                    HintMove::Place(cell) => {
+                        tr.ta("hint-place", &Args::new().text("cell", cell.as_str()))
+                    }
+                    HintMove::Remove(cell) => {
+                        tr.ta("hint-remove", &Args::new().text("cell", cell.as_str()))
+                    }
+                    HintMove::Pass => tr.t("hint-pass"),
+                };
+                let why = match why {
+                    HintWhy::Completes => tr.t("why-completes"),
+                    HintWhy::Breaks { team, chips, cell }
+                    | HintWhy::Blocks { team, chips, cell } => {
+                        let key = if matches!(why, HintWhy::Breaks { .. }) {
+                            "why-breaks"
+                        } else {
+                            "why-blocks"
+                        };
+                        let team = team_name(tr, *team);
+                        tr.ta(
+                            key,
+                            &Args::new()
+                                .text("team", team)
+                                .number("chips", *chips)
+                                .text("cell", cell.as_str()),
+                        )
+                    }
+                    HintWhy::Makes { chips, from, to } => tr.ta(
+                        "why-makes",
+                        &Args::new()
+                            .number("chips", *chips)
+                            .text("from", from.as_str())
+                            .text("to", to.as_str()),
+                    ),
+                    HintWhy::KeepsWild(card) => {
+                        let card = card_name(tr, *card);
+                        tr.ta("why-keeps-wild", &Args::new().text("card", card))
+                    }
+                    HintWhy::DeadCard => tr.t("why-dead"),
+                    HintWhy::Best => tr.t("why-best"),
+                    HintWhy::Pass => tr.t("why-pass"),
+                };
+                tr.ta("hint", &Args::new().text("move", mv).text("why", why))
+            }
+            Text::HintsOnlyCasual => tr.t("hints-only-casual"),
+            Text::HintsUsed(count) => tr.ta("hints-used", &Args::new().number("count", *count)),
             Text::GameReplay { id } => tr.ta(
                 "game-replay",
                 &Args::new().number("id", u32::try_from(*id).unwrap_or(u32::MAX)),

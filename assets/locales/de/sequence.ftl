@@ -317,6 +317,25 @@ roll-hint-nothing-to-remove = einen gegnerischen Chip entfernen, aber außerhalb
 won = 🏆 { $team } gewinnt: Herzlichen Glückwunsch, { $players }!
 scores = Punkte: { $scores }.
 drawn = Das Spiel endet unentschieden.
+hint = 💡 **Tipp** (der Computerspieler `hard`, mit deinen Karten und dem Brett): { $move }. { $why }.
+hint-play = { $card } auf { $cell } spielen
+hint-exchange = { $card } tauschen
+hint-place = einen Chip auf { $cell } setzen
+hint-remove = den Chip auf { $cell } entfernen
+hint-pass = passen
+why-completes = Das vollendet eine Sequenz
+why-breaks = Das bricht { $chips } in einer Reihe von { $team } auf { $cell } auf
+why-blocks = Das blockiert { $chips } in einer Reihe von { $team } auf { $cell }
+why-makes = Das macht { $chips } in einer Reihe ({ $from }–{ $to })
+why-keeps-wild = Heb dir { $card } für später auf
+why-dead = Eine tote Karte: tausche sie zuerst und frag dann noch einmal
+why-best = Das schnitt in den Partien, die der Computer von hier aus durchgespielt hat, am besten ab
+why-pass = Sonst ist nichts möglich
+hints-only-casual = Tipps gibt es nur in Freundschaftsspielen: Dieses Spiel zählt für die Wertung.
+hints-used = 💡 In diesem Spiel { $count ->
+        [one] wurde 1 Tipp
+       *[other] wurden { $count } Tipps
+    } genutzt.
 agreement-title = 🤖 **Übereinstimmung mit dem Computer** (Spiel { $game }): Wie oft jeder Spieler den Zug gewählt hat, den der Computerspieler `hard` mit derselben Hand und demselben Brett gewählt hätte.
 agreement-line = { $player }: { $percent } % ({ $matched } von { $counted ->
         [one] 1 Zug
@@ -467,6 +486,8 @@ cmd-record = protokoll
 cmd-record-desc = Das Protokoll eines beendeten Spiels herunterladen (Standard: das letzte in diesem Kanal).
 opt-record-game = spiel
 opt-record-game-desc = Die Nummer des Spiels, aus /sequence verlauf
+cmd-hint = tipp
+cmd-hint-desc = Privat: der Zug, den der Computer hard jetzt machen würde, und warum (nur Freundschaftsspiele).
 cmd-replay = wiederholung
 cmd-replay-desc = Ein beendetes Spiel als Animation zeigen (Standard: das letzte in diesem Kanal).
 opt-replay-game = spiel

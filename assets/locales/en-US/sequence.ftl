@@ -330,6 +330,25 @@ roll-hint-nothing-to-remove = remove an opponent chip, but there is none outside
 won = 🏆 { $team } wins: congratulations, { $players }!
 scores = Points: { $scores }.
 drawn = The game ends in a draw.
+hint = 💡 **Hint** (the `hard` computer player, from your cards and the board): { $move }. { $why }.
+hint-play = play { $card } on { $cell }
+hint-exchange = exchange { $card }
+hint-place = place a chip on { $cell }
+hint-remove = remove the chip on { $cell }
+hint-pass = pass
+why-completes = It completes a sequence
+why-breaks = It breaks { $team }'s { $chips } in a row at { $cell }
+why-blocks = It blocks { $team }'s { $chips } in a row at { $cell }
+why-makes = It makes { $chips } in a row ({ $from }–{ $to })
+why-keeps-wild = Keep your { $card } for later
+why-dead = A dead card: exchange it first, then ask again
+why-best = It did best over the games the computer played out from here
+why-pass = Nothing else is possible
+hints-only-casual = Hints are only for casual games: this game counts for ratings.
+hints-used = 💡 { $count ->
+        [one] 1 hint was
+       *[other] { $count } hints were
+    } used in this game.
 agreement-title = 🤖 **Agreement with the computer** (game { $game }): how often each player chose the move the `hard` computer player would have chosen from their own hand and the board.
 agreement-line = { $player }: { $percent } % ({ $matched } of { $counted ->
         [one] 1 move
@@ -480,6 +499,8 @@ cmd-record = record
 cmd-record-desc = Download the record of a finished game (default: the last one of this channel).
 opt-record-game = game
 opt-record-game-desc = The game's number, from /sequence history
+cmd-hint = hint
+cmd-hint-desc = Privately: the move the hard computer would make now, and why (casual games only).
 cmd-replay = replay
 cmd-replay-desc = Post the animated replay of a finished game (default: the last one of this channel).
 opt-replay-game = game

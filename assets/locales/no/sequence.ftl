@@ -317,6 +317,25 @@ roll-hint-nothing-to-remove = fjern en av motstanderens sjetonger, men det finne
 won = 🏆 Seier til { $team }: Gratulerer, { $players }!
 scores = Poeng: { $scores }.
 drawn = Spillet endte uavgjort.
+hint = 💡 **Tips** (datamaskinspilleren `hard`, med kortene dine og brettet): { $move }. { $why }.
+hint-play = spill { $card } på { $cell }
+hint-exchange = bytt { $card }
+hint-place = legg en brikke på { $cell }
+hint-remove = fjern brikken på { $cell }
+hint-pass = stå over
+why-completes = Det fullfører en rekke
+why-breaks = Det bryter { $chips } på rad for { $team } på { $cell }
+why-blocks = Det blokkerer { $chips } på rad for { $team } på { $cell }
+why-makes = Det gir { $chips } på rad ({ $from }–{ $to })
+why-keeps-wild = Spar { $card } til senere
+why-dead = Et dødt kort: bytt det først, og spør så igjen
+why-best = Det gjorde det best i spillene datamaskinen spilte ut herfra
+why-pass = Ingenting annet er mulig
+hints-only-casual = Tips finnes bare i vennskapskamper: Dette spillet teller for ratingen.
+hints-used = 💡 { $count ->
+        [one] 1 tips ble
+       *[other] { $count } tips ble
+    } brukt i dette spillet.
 agreement-title = 🤖 **Enighet med datamaskinen** (spill { $game }): Hvor ofte hver spiller valgte trekket datamaskinspilleren `hard` ville valgt med samme hånd og samme brett.
 agreement-line = { $player }: { $percent } % ({ $matched } av { $counted ->
         [one] 1 trekk
@@ -467,6 +486,8 @@ cmd-record = protokoll
 cmd-record-desc = Last ned protokollen for et ferdig spill (standard: det siste i denne kanalen).
 opt-record-game = spill
 opt-record-game-desc = Nummeret på spillet, fra /sequence historikk
+cmd-hint = tips
+cmd-hint-desc = Privat: trekket datamaskinen hard ville gjort nå, og hvorfor (bare vennskapskamper).
 cmd-replay = reprise
 cmd-replay-desc = Vis et ferdig spill som animasjon (standard: det siste i denne kanalen).
 opt-replay-game = spill

@@ -1,0 +1,145 @@
+//! `/sequence hint`: only in casual games and on the asker's turn; the move is `hard`'s from the
+//! asker's view; the record lists every hint and the final message counts them.
+
+use crate::engine::{MoveList, Options, Record, Variant};
+
+use super::tests::{ask, service, T0};
+use super::text::Text;
+use super::*;
+
+/// Opens a two-player kids game between users 1 and 2, casual or rated, and starts it.
+fn two_player_game(tables: &Tables, channel: u64, rated: bool) {
+    let start = Command::Start {
+        variant: Variant::Kids,
+        teams: None,
+        options: Options::default(),
+        rated: Some(rated),
+    };
+    assert!(!ask(tables, channel, 1, start).is_refusal());
+    assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask(tables, channel, 1, Command::Begin).is_refusal());
+}
+
+fn playing(tables: &Tables, channel: u64) -> Playing {
+    tables
+        .snapshot(ChannelId(channel))
+        .and_then(|t| t.playing().cloned())
+        .expect("a game")
+}
+
+fn only_text(reply: &Reply) -> &Text {
+    match reply.outputs.as_slice() {
+        [Output::Ephemeral(m)] => &m.lines[0],
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_hint_is_hards_move_from_the_askers_view_and_the_record_lists_it() {
+    let tables = service(21);
+    two_player_game(&tables, 100, false);
+    let before = playing(&tables, 100);
+    let seat = before.live.game().position().to_move();
+    let user = before.seats[usize::from(seat)].user().unwrap();
+    let view = before.live.game().view(seat);
+    let reply = tables.hint(ChannelId(100), user, T0).await;
+    let expected = crate::analysis::hint(&view, &before.live.history()).unwrap();
+    assert_eq!(only_text(&reply), &hint::hint_text(&view, &expected));
+    let mut legal = MoveList::new();
+    view.legal_moves(&mut legal);
+    assert!(legal.contains(&expected.mv), "{expected:?}");
+    // Asked twice on the same turn: listed once.
+    tables.hint(ChannelId(100), user, T0).await;
+    let after = playing(&tables, 100);
+    assert_eq!(
+        after.live.record().hints,
+        vec![crate::engine::record::HintUse { seat, before: 0 }]
+    );
+    // Nothing else changed.
+    assert_eq!(after.live.record().actions, before.live.record().actions);
+    // The other player may not ask on this turn.
+    let other = before.seats[usize::from(1 - seat)].user().unwrap();
+    let refused = tables.hint(ChannelId(100), other, T0).await;
+    assert!(refused.is_refusal());
+    assert!(matches!(only_text(&refused), Text::NotYourTurn { .. }));
+    // The record with its hint still replays, and reads back the same.
+    let json = serde_json::to_string(after.live.record()).unwrap();
+    assert!(json.contains("\"hints\""), "{json}");
+    assert_eq!(&Record::from_json(&json).unwrap(), after.live.record());
+    assert_eq!(crate::engine::record::replay_text(&json).code, 0);
+}
+
+#[tokio::test]
+async fn hints_are_refused_in_rated_games_and_outside_a_game() {
+    let tables = service(22);
+    two_player_game(&tables, 101, true);
+    let game = playing(&tables, 101);
+    let seat = game.live.game().position().to_move();
+    let user = game.seats[usize::from(seat)].user().unwrap();
+    let reply = tables.hint(ChannelId(101), user, T0).await;
+    assert!(reply.is_refusal());
+    assert_eq!(only_text(&reply), &Text::HintsOnlyCasual);
+    assert!(playing(&tables, 101).live.record().hints.is_empty());
+    // Not a player, no table.
+    two_player_game(&tables, 102, false);
+    let stranger = tables.hint(ChannelId(102), UserId(99), T0).await;
+    assert_eq!(only_text(&stranger), &Text::NotInGame);
+    let nothing = tables.hint(ChannelId(103), UserId(1), T0).await;
+    assert_eq!(only_text(&nothing), &Text::NoTable);
+    for lang in crate::i18n::Lang::ALL {
+        assert!(!Text::HintsOnlyCasual.render(lang).is_empty());
+    }
+    assert!(Text::HintsOnlyCasual
+        .render(crate::i18n::Lang::De)
+        .contains("Freundschaftsspiel"));
+}
+
+#[tokio::test]
+async fn the_final_message_counts_the_hints() {
+    let tables = service(23);
+    two_player_game(&tables, 104, false);
+    let mut rng = crate::engine::GameRng::new(23);
+    let mut hints = 0;
+    let mut final_text = None;
+    for turn in 0..400 {
+        let game = playing(&tables, 104);
+        let live = game.live.game();
+        let seat = live.position().to_move();
+        let user = game.seats[usize::from(seat)].user().unwrap();
+        if turn < 3 {
+            let reply = tables.hint(ChannelId(104), user, T0).await;
+            assert!(matches!(only_text(&reply), Text::Hint { .. }));
+            hints += 1;
+        }
+        let mut legal = MoveList::new();
+        live.view(seat).legal_moves(&mut legal);
+        let mv = legal[rng.below(legal.len() as u32) as usize];
+        let reply = ask(
+            &tables,
+            104,
+            user.0,
+            command_for(mv, live.position().layout()),
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+        if tables.snapshot(ChannelId(104)).is_none() {
+            final_text = reply.outputs.iter().find_map(|o| match o {
+                Output::Channel(m) if m.attachment.is_some() => Some(m.clone()),
+                _ => None,
+            });
+            break;
+        }
+    }
+    let message = final_text.expect("the game ended");
+    assert!(
+        message.lines.contains(&Text::HintsUsed(hints)),
+        "{message:?}"
+    );
+    assert!(message.to_english().contains("3 hints were used"));
+    let record: Record =
+        serde_json::from_slice(&message.attachment.as_ref().unwrap().data).unwrap();
+    assert_eq!(record.hints.len(), 3);
+    assert_eq!(
+        record.hints.iter().map(|h| h.before).collect::<Vec<_>>(),
+        vec![0, 1, 2]
+    );
+}
