@@ -622,11 +622,17 @@ fn samples() -> Vec<Text> {
             who: ada(),
             totals: totals(0, 0, 0),
             rating: None,
+            agreement: None,
         },
         Text::Stats {
             who: ada(),
             totals: totals(1, 1, 1),
             rating: None,
+            agreement: Some(crate::store::AgreementTotals {
+                matched: 1,
+                counted: 1,
+                games: 1,
+            }),
         },
         Text::Stats {
             who: ada(),
@@ -636,6 +642,11 @@ fn samples() -> Vec<Text> {
                 games: 1,
                 provisional: true,
                 changes: vec![-5, 31],
+            }),
+            agreement: Some(crate::store::AgreementTotals {
+                matched: 40,
+                counted: 61,
+                games: 3,
             }),
         },
         Text::Stats {
@@ -647,6 +658,7 @@ fn samples() -> Vec<Text> {
                 provisional: true,
                 changes: vec![12],
             }),
+            agreement: None,
         },
         Text::Leaderboard(Vec::new()),
         Text::Leaderboard(vec![

@@ -16,6 +16,9 @@ use super::{
     Player, ReplayImage, Reply, ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
 };
 
+/// The latest rated games over which `/sequence stats` shows a player's agreement with `hard`.
+pub const AGREEMENT_GAMES: u32 = 20;
+
 /// Lines of the leaderboard and of the history.
 const LIST_LENGTH: u32 = 10;
 
@@ -345,6 +348,7 @@ impl Tables {
                 let user = user.unwrap_or(actor.user);
                 store.player_stats(guild_id, user.0).and_then(|s| {
                     let rating = store.player_rating(guild_id, user.0, RECENT_CHANGES)?;
+                    let agreement = store.recent_agreement(guild_id, user.0, AGREEMENT_GAMES)?;
                     Ok(public(Text::Stats {
                         who: Who::User(user),
                         totals: Totals {
@@ -353,6 +357,7 @@ impl Tables {
                             sequences: s.sequences,
                         },
                         rating: rating.map(|r| RatingInfo::of(&r.rating, &r.changes)),
+                        agreement: (agreement.games > 0).then_some(agreement),
                     }))
                 })
             }

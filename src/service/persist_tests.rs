@@ -270,6 +270,19 @@ impl Store for Flaky {
         self.check()?;
         self.inner.mark_announced(id)
     }
+    fn save_agreement(&self, game: GameId, rows: &[(u64, u32, u32)]) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.save_agreement(game, rows)
+    }
+    fn recent_agreement(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        limit: u32,
+    ) -> Result<crate::store::AgreementTotals, StoreError> {
+        self.check()?;
+        self.inner.recent_agreement(guild_id, user_id, limit)
+    }
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
         self.check()?;
         self.inner.game_record(id, guild_id)

@@ -130,6 +130,7 @@ impl Tables {
         }
         let seats: Vec<Seat> = review.humans.iter().map(|(seat, _)| *seat).collect();
         let tally = analysis::tally(&seats, &decisions, &verdicts);
+        self.save_agreement(id, &review, &tally).await;
         let lines = review
             .humans
             .iter()
@@ -141,6 +142,32 @@ impl Tables {
             })
             .collect();
         Some(Message::text(Text::Agreement { game: id, lines }))
+    }
+
+    /// Keeps each human's agreement with the game in the store (for `/sequence stats`), on a blocking
+    /// thread; a failure is logged (the follow-up is posted anyway).
+    async fn save_agreement(&self, id: i64, review: &Review, tally: &[analysis::SeatAgreement]) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        let rows: Vec<(u64, u32, u32)> = review
+            .humans
+            .iter()
+            .zip(tally)
+            .filter_map(|((_, who), a)| match who {
+                Who::User(user) => Some((user.0, a.matched, a.counted)),
+                Who::Bot(_) => None,
+            })
+            .collect();
+        let saved = tokio::task::spawn_blocking(move || {
+            store.save_agreement(crate::store::GameId(id), &rows)
+        })
+        .await;
+        match saved {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::error!(game = id, "cannot keep the agreement: {e}"),
+            Err(e) => tracing::error!(game = id, "keeping the agreement failed: {e}"),
+        }
     }
 
     /// Finished games waiting for their agreement follow-up.

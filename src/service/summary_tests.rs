@@ -271,3 +271,78 @@ async fn replay_posts_the_animation_of_a_kept_game() {
         vec![Text::NoSuchGame(id + 50)]
     );
 }
+
+#[tokio::test]
+async fn stats_show_the_agreement_of_the_latest_rated_games() {
+    let test_store = crate::store::tests::sqlite_store("agreement-stats").unwrap();
+    let store = test_store.store.clone();
+    let tables = service(12)
+        .with_store(store.clone())
+        .with_analysis_budget(crate::ai::Budget::iterations(40));
+    // Two rated kids games between users 1 and 2, one casual; each is analysed after its end.
+    let mut lines = Vec::new();
+    for (channel, rated) in [(110, true), (111, false), (112, true)] {
+        let start = Command::Start {
+            variant: Variant::Kids,
+            teams: None,
+            options: crate::engine::Options::default(),
+            rated: Some(rated),
+        };
+        assert!(!super::tests::ask(&tables, channel, 1, start).is_refusal());
+        let join = Command::Join { team: None };
+        assert!(!super::tests::ask(&tables, channel, 2, join).is_refusal());
+        assert!(!super::tests::ask(&tables, channel, 1, Command::Begin).is_refusal());
+        let done = play_out(&tables, channel, channel).await;
+        let saved = done
+            .final_text
+            .lines()
+            .find(|l| l.contains("Saved as game"))
+            .expect("kept");
+        let id: i64 = saved
+            .split('#')
+            .nth(1)
+            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse().ok())
+            .expect("its number");
+        let follow_up = tables.agreement_follow_up(id).await.expect("analysed");
+        let [Text::Agreement { lines: game, .. }] = follow_up.lines.as_slice() else {
+            panic!("{follow_up:?}");
+        };
+        if rated {
+            lines.extend(
+                game.iter()
+                    .filter(|l| l.who == Who::User(UserId(1)))
+                    .cloned(),
+            );
+        }
+    }
+    assert_eq!(lines.len(), 2);
+    let expected = crate::store::AgreementTotals {
+        matched: lines.iter().map(|l| l.matched).sum(),
+        counted: lines.iter().map(|l| l.counted).sum(),
+        games: 2,
+    };
+    // The casual game does not count; only the latest game counts with a limit of one.
+    assert_eq!(store.recent_agreement(None, 1, 20).unwrap(), expected);
+    let latest = store.recent_agreement(None, 1, 1).unwrap();
+    assert_eq!(
+        (latest.matched, latest.counted, latest.games),
+        (lines[1].matched, lines[1].counted, 1)
+    );
+    assert_eq!(store.recent_agreement(None, 99, 20).unwrap().games, 0);
+    let reply = super::tests::ask(&tables, 113, 1, Command::Stats { user: None });
+    let stats = reply
+        .outputs
+        .iter()
+        .find_map(|o| o.message())
+        .map(|m| m.lines.clone())
+        .unwrap_or_default();
+    assert!(
+        stats
+            .iter()
+            .any(|t| matches!(t, Text::Stats { agreement: Some(a), .. } if *a == expected)),
+        "{stats:?}"
+    );
+    let english = stats[0].render(crate::i18n::Lang::En);
+    assert!(english.contains("over the last 2 rated games"), "{english}");
+}

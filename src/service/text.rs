@@ -739,6 +739,9 @@ pub enum Text {
         totals: Totals,
         /// Their rating, if they played a rated game.
         rating: Option<RatingInfo>,
+        /// Their agreement with the `hard` computer player over their latest rated games, if any
+        /// was measured.
+        agreement: Option<crate::store::AgreementTotals>,
     },
     /// The best players of this server.
     Leaderboard(Vec<LeaderLine>),
@@ -1807,6 +1810,7 @@ impl Text {
                 who,
                 totals,
                 rating,
+                agreement,
             } => {
                 let mut text = tr.ta(
                     "stats",
@@ -1818,6 +1822,19 @@ impl Text {
                 };
                 text.push('\n');
                 text.push_str(&rating);
+                if let Some(a) = agreement.filter(|a| a.counted > 0) {
+                    let percent = (a.matched * 100 + a.counted / 2) / a.counted;
+                    text.push('\n');
+                    text.push_str(
+                        &tr.ta(
+                            "stats-agreement",
+                            &Args::new()
+                                .number("percent", percent)
+                                .number("counted", a.counted)
+                                .number("games", a.games),
+                        ),
+                    );
+                }
                 text
             }
             Text::Leaderboard(lines) if lines.is_empty() => tr.t("leaderboard-empty"),

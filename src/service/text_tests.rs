@@ -555,6 +555,7 @@ fn stats_say_which_rating_change_is_the_newest() {
             provisional: true,
             changes,
         }),
+        agreement: None,
     };
     let many = stats(vec![12, -5, 3]);
     for (lang, newest) in [

@@ -153,6 +153,18 @@ pub struct GameSummary {
     pub aborted: bool,
 }
 
+/// A player's agreement with the `hard` computer player over some games (see
+/// [`crate::analysis::agreement`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AgreementTotals {
+    /// Moves on which `hard` chose the same.
+    pub matched: u32,
+    /// Moves compared.
+    pub counted: u32,
+    /// Games they come from.
+    pub games: u32,
+}
+
 /// A player's totals on one server.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayerStats {
@@ -469,6 +481,19 @@ pub trait Store: Send + Sync {
 
     /// A player's totals on a server (zeros if they never finished a game there).
     fn player_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<PlayerStats, StoreError>;
+
+    /// Keeps the agreement with `hard` of each human of finished game `game`: `(user, matched,
+    /// counted)`. Saving it again replaces it.
+    fn save_agreement(&self, game: GameId, rows: &[(u64, u32, u32)]) -> Result<(), StoreError>;
+
+    /// A player's agreement with `hard` summed over their latest `limit` rated (not aborted) games of a
+    /// server that have one; `games` is 0 when none has.
+    fn recent_agreement(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        limit: u32,
+    ) -> Result<AgreementTotals, StoreError>;
 
     /// The best players of a server: most wins, then best win rate, then most games.
     fn leaderboard(

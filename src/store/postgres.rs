@@ -32,9 +32,9 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
-    warn_settings_set_aside, DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange,
-    ShardClaim, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
+    warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
+    LeaderboardRow, Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow,
+    SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
@@ -159,6 +159,15 @@ const MIGRATIONS: &[&str] = &[
     // 9: the day's rated games of a server (the daily limit) from an index of the rated games only
     // (issue 28).
     "CREATE INDEX games_rated_by_guild ON games (guild_id, finished_at) WHERE rated;",
+    // 10: each human's agreement with the `hard` computer player in a finished game (issue 27).
+    "CREATE TABLE game_agreement (
+        game_id BIGINT NOT NULL REFERENCES games (id),
+        user_id BIGINT NOT NULL,
+        matched BIGINT NOT NULL,
+        counted BIGINT NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX game_agreement_by_user ON game_agreement (user_id);",
 ];
 
 /// The schema version this code writes.
@@ -1375,6 +1384,55 @@ impl Store for PostgresStore {
                 .map(|row| stats_from_row(&row, 0))
                 .transpose()
                 .map(Option::unwrap_or_default)
+        })
+    }
+
+    fn save_agreement(&self, game: GameId, rows: &[(u64, u32, u32)]) -> Result<(), StoreError> {
+        self.with_client(|client| {
+            let mut tx = client.transaction()?;
+            for &(user, matched, counted) in rows {
+                tx.execute(
+                    "INSERT INTO game_agreement (game_id, user_id, matched, counted)
+                     VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (game_id, user_id)
+                     DO UPDATE SET matched = EXCLUDED.matched, counted = EXCLUDED.counted",
+                    &[
+                        &game.0,
+                        &to_db_id(user),
+                        &i64::from(matched),
+                        &i64::from(counted),
+                    ],
+                )?;
+            }
+            tx.commit()
+        })
+    }
+
+    fn recent_agreement(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        limit: u32,
+    ) -> Result<AgreementTotals, StoreError> {
+        self.with_client(|client| {
+            let row = client.query_one(
+                "SELECT COALESCE(SUM(matched), 0)::BIGINT, COALESCE(SUM(counted), 0)::BIGINT,
+                        COUNT(*)
+                 FROM (SELECT a.matched, a.counted FROM game_agreement a
+                       JOIN games g ON g.id = a.game_id
+                       WHERE a.user_id = $2 AND g.guild_id = $1 AND g.rated AND NOT g.aborted
+                       ORDER BY g.finished_at DESC, g.id DESC LIMIT $3) AS latest",
+                &[
+                    &guild_to_db(guild_id),
+                    &to_db_id(user_id),
+                    &limit_to_db(limit),
+                ],
+            )?;
+            Ok(AgreementTotals {
+                matched: count_from_db(row.try_get(0)?),
+                counted: count_from_db(row.try_get(1)?),
+                games: count_from_db(row.try_get(2)?),
+            })
         })
     }
 

@@ -24,9 +24,9 @@ use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
-    warn_settings_set_aside, DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange,
-    ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
+    warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
+    LeaderboardRow, Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow,
+    SettingsChange, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
 use super::repair;
@@ -149,7 +149,23 @@ const MIGRATIONS: &[&str] = &[
     // holds all the query needs of `games`, instead of each game's row with its record (8.7 ms at the
     // median with a million stored games; issue 28).
     "CREATE INDEX games_rated_by_guild ON games (guild_id, finished_at) WHERE rated = 1;",
+    // 9: each human's agreement with the `hard` computer player in a finished game (issue 27).
+    "CREATE TABLE game_agreement (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        user_id INTEGER NOT NULL,
+        matched INTEGER NOT NULL,
+        counted INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX game_agreement_by_user ON game_agreement (user_id);",
 ];
+
+/// A player's latest rated games of a server with an agreement, summed.
+const RECENT_AGREEMENT: &str =
+    "SELECT COALESCE(SUM(matched), 0), COALESCE(SUM(counted), 0), COUNT(*)
+    FROM (SELECT a.matched, a.counted FROM game_agreement a JOIN games g ON g.id = a.game_id
+          WHERE a.user_id = ?2 AND g.guild_id = ?1 AND g.rated = 1 AND g.aborted = 0
+          ORDER BY g.finished_at DESC, g.id DESC LIMIT ?3)";
 
 /// The schema version this code writes.
 pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -1596,6 +1612,42 @@ impl Store for SqliteStore {
             )
             .optional()
             .map(Option::unwrap_or_default)
+            .map_err(|e| self.err(e))
+    }
+
+    fn save_agreement(&self, game: GameId, rows: &[(u64, u32, u32)]) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let run = || -> rusqlite::Result<()> {
+            let mut insert = conn.prepare_cached(
+                "INSERT OR REPLACE INTO game_agreement (game_id, user_id, matched, counted)
+                 VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for &(user, matched, counted) in rows {
+                insert.execute(params![game.0, to_db_id(user), matched, counted])?;
+            }
+            Ok(())
+        };
+        run().map_err(|e| self.err(e))
+    }
+
+    fn recent_agreement(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        limit: u32,
+    ) -> Result<AgreementTotals, StoreError> {
+        self.conn()
+            .query_row(
+                RECENT_AGREEMENT,
+                params![guild_to_db(guild_id), to_db_id(user_id), limit_to_db(limit)],
+                |row| {
+                    Ok(AgreementTotals {
+                        matched: count_from_db(row.get(0)?),
+                        counted: count_from_db(row.get(1)?),
+                        games: count_from_db(row.get(2)?),
+                    })
+                },
+            )
             .map_err(|e| self.err(e))
     }
 

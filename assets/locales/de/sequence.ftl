@@ -336,6 +336,10 @@ hints-used = 💡 In diesem Spiel { $count ->
         [one] wurde 1 Tipp
        *[other] wurden { $count } Tipps
     } genutzt.
+stats-agreement = 🤖 Übereinstimmung mit dem Computerspieler `hard`: { $percent } % von { $counted } Zügen in { $games ->
+        [one] der letzten gewerteten Partie
+       *[other] den letzten { $games } gewerteten Partien
+    }.
 agreement-title = 🤖 **Übereinstimmung mit dem Computer** (Spiel { $game }): Wie oft jeder Spieler den Zug gewählt hat, den der Computerspieler `hard` mit derselben Hand und demselben Brett gewählt hätte.
 agreement-line = { $player }: { $percent } % ({ $matched } von { $counted ->
         [one] 1 Zug

@@ -349,6 +349,10 @@ hints-used = 💡 { $count ->
         [one] 1 hint was
        *[other] { $count } hints were
     } used in this game.
+stats-agreement = 🤖 Agreement with the `hard` computer player: { $percent } % of { $counted } moves over the last { $games ->
+        [one] rated game
+       *[other] { $games } rated games
+    }.
 agreement-title = 🤖 **Agreement with the computer** (game { $game }): how often each player chose the move the `hard` computer player would have chosen from their own hand and the board.
 agreement-line = { $player }: { $percent } % ({ $matched } of { $counted ->
         [one] 1 move

@@ -336,6 +336,10 @@ hints-used = 💡 { $count ->
         [one] 1 tips ble
        *[other] { $count } tips ble
     } brukt i dette spillet.
+stats-agreement = 🤖 Enighet med datamaskinspilleren `hard`: { $percent } % av { $counted } trekk i { $games ->
+        [one] det siste rangerte spillet
+       *[other] de siste { $games } rangerte spillene
+    }.
 agreement-title = 🤖 **Enighet med datamaskinen** (spill { $game }): Hvor ofte hver spiller valgte trekket datamaskinspilleren `hard` ville valgt med samme hånd og samme brett.
 agreement-line = { $player }: { $percent } % ({ $matched } av { $counted ->
         [one] 1 trekk
