@@ -100,10 +100,6 @@ fn bench_analysis(c: &mut Criterion) {
         median.as_secs_f64() * 1e3,
         longest.as_secs_f64() * 1e3
     );
-    assert!(
-        median <= Duration::from_millis(100),
-        "a hint's median {median:?} is over 100 ms"
-    );
     let cpu = thread_cpu();
     let result = match agreement(&record, &[0, 1]) {
         Ok(result) => result,
@@ -115,6 +111,11 @@ fn bench_analysis(c: &mut Criterion) {
         record.actions.len(),
         result.iter().map(|r| r.counted).sum::<u32>(),
         cpu.as_secs_f64()
+    );
+    // Both figures are printed before either target is checked.
+    assert!(
+        median <= Duration::from_millis(100),
+        "a hint's median {median:?} is over 100 ms"
     );
     assert!(
         cpu <= Duration::from_secs(60),

@@ -27,8 +27,16 @@ pub struct SeatAgreement {
 impl SeatAgreement {
     /// The share in percent, rounded to the nearest; `None` when no move counted.
     pub fn percent(&self) -> Option<u32> {
-        (self.counted > 0).then(|| (self.matched * 100 + self.counted / 2) / self.counted)
+        share_percent(self.matched, self.counted)
     }
+}
+
+/// `matched` of `counted` in percent, rounded to the nearest; `None` when `counted` is 0.
+pub fn share_percent(matched: u32, counted: u32) -> Option<u32> {
+    let scaled = u64::from(matched) * 100 + u64::from(counted) / 2;
+    scaled
+        .checked_div(u64::from(counted))
+        .map(|p| u32::try_from(p).unwrap_or(u32::MAX))
 }
 
 /// One move to judge: a human's chip move with its seat's view and the public history before it.

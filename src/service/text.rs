@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::analysis::agreement::share_percent;
 use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{join_list, tr, tr_args, Args, Lang, Tr};
 
@@ -1607,18 +1608,16 @@ impl Text {
                 )];
                 for line in lines {
                     let player = line.who.to_string();
-                    out.push(if line.counted == 0 {
-                        tr.ta("agreement-none", &Args::new().text("player", player))
-                    } else {
-                        let percent = (line.matched * 100 + line.counted / 2) / line.counted;
-                        tr.ta(
+                    out.push(match share_percent(line.matched, line.counted) {
+                        None => tr.ta("agreement-none", &Args::new().text("player", player)),
+                        Some(percent) => tr.ta(
                             "agreement-line",
                             &Args::new()
                                 .text("player", player)
                                 .number("percent", percent)
                                 .number("matched", line.matched)
                                 .number("counted", line.counted),
-                        )
+                        ),
                     });
                 }
                 out.push(tr.t("agreement-note"));
@@ -1822,8 +1821,10 @@ impl Text {
                 };
                 text.push('\n');
                 text.push_str(&rating);
-                if let Some(a) = agreement.filter(|a| a.counted > 0) {
-                    let percent = (a.matched * 100 + a.counted / 2) / a.counted;
+                if let Some((a, percent)) = agreement
+                    .as_ref()
+                    .and_then(|a| Some((a, share_percent(a.matched, a.counted)?)))
+                {
                     text.push('\n');
                     text.push_str(
                         &tr.ta(
