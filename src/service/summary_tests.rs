@@ -346,3 +346,32 @@ async fn stats_show_the_agreement_of_the_latest_rated_games() {
     let english = stats[0].render(crate::i18n::Lang::En);
     assert!(english.contains("over the last 2 rated games"), "{english}");
 }
+
+#[tokio::test]
+async fn a_turn_the_computer_played_after_a_timeout_is_not_the_players_own() {
+    let settings = Settings {
+        turn_reminder: std::time::Duration::from_secs(60),
+        turn_timeout: std::time::Duration::from_secs(300),
+        ..Settings::default()
+    };
+    let tables = Tables::seeded(settings, std::sync::Arc::new(RandomPicker), 62);
+    begin_game(&tables, 120, Variant::Kids, &[1, 2], 0);
+    // The first player moves themselves.
+    let table = tables.snapshot(ChannelId(120)).unwrap();
+    let playing = table.playing().unwrap();
+    let game = playing.live.game();
+    let seat = game.position().to_move();
+    let user = playing.seats[usize::from(seat)].user().unwrap();
+    let mut legal = crate::engine::MoveList::new();
+    game.view(seat).legal_moves(&mut legal);
+    let own = command_for(legal[0], game.position().layout());
+    assert!(!super::tests::ask(&tables, 120, user.0, own).is_refusal());
+    // The second lets their time run out: a computer plays for them.
+    let late = T0.after(std::time::Duration::from_secs(301));
+    tables.tick(late);
+    assert!(tables.auto_step(ChannelId(120), late).await.is_some());
+    let after = tables.snapshot(ChannelId(120)).unwrap();
+    let playing = after.playing().unwrap();
+    assert_eq!(playing.live.record().actions.len(), 2);
+    assert_eq!(playing.own_actions, Some(vec![0]));
+}
