@@ -88,6 +88,7 @@ fn start() -> Command {
         teams: None,
         options: Options::default(),
         rated: Some(false),
+        turn_time: None,
     }
 }
 

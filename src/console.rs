@@ -98,6 +98,9 @@ enum Asked {
         options: Options,
         #[serde(default)]
         rated: Option<bool>,
+        /// The lobby's clock, in seconds per turn.
+        #[serde(default)]
+        turn_time: Option<u32>,
     },
     Join {
         #[serde(default)]
@@ -189,11 +192,13 @@ impl Asked {
                 teams,
                 options,
                 rated,
+                turn_time,
             } => Command::Start {
                 variant: game.unwrap_or(default_variant),
                 teams,
                 options,
                 rated,
+                turn_time,
             },
             Asked::Settings {
                 game,

@@ -37,6 +37,39 @@ impl From<Game> for Variant {
     }
 }
 
+/// A lobby's clock, as offered in the option list: the presets a phone can pick with one tap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum TurnTime {
+    /// 15 seconds a turn (blitz).
+    #[name = "15s"]
+    Seconds15,
+    /// 30 seconds.
+    #[name = "30s"]
+    Seconds30,
+    /// A minute.
+    #[name = "60s"]
+    Seconds60,
+    /// Two minutes.
+    #[name = "120s"]
+    Seconds120,
+    /// The server's turn timeout.
+    #[name = "server"]
+    Server,
+}
+
+impl TurnTime {
+    /// Seconds a turn (`None`: the server's turn timeout).
+    pub fn seconds(self) -> Option<u32> {
+        match self {
+            TurnTime::Seconds15 => Some(15),
+            TurnTime::Seconds30 => Some(30),
+            TurnTime::Seconds60 => Some(60),
+            TurnTime::Seconds120 => Some(120),
+            TurnTime::Server => None,
+        }
+    }
+}
+
 /// A computer player's level, as offered in the option list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum Level {
@@ -274,6 +307,7 @@ async fn start(
     capture_pairs: Option<bool>,
     #[description = "Counts for ratings (default: if humans play on at least two teams)"]
     rated: Option<bool>,
+    #[description = "Time for a turn (default: the server's)"] turn_time: Option<TurnTime>,
 ) -> Result<(), Error> {
     // Refused at once where the bot could not post the board: the permissions come with the
     // interaction, so no request to Discord is needed to know.
@@ -307,6 +341,7 @@ async fn start(
             teams,
             options,
             rated,
+            turn_time: turn_time.and_then(TurnTime::seconds),
         },
     )
     .await

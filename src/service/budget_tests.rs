@@ -34,6 +34,7 @@ fn start() -> Command {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
     }
 }
 

@@ -102,6 +102,7 @@ fn lobby(
             teams,
             options: Options::default(),
             rated,
+            turn_time: None,
         },
     );
     for &(user, team) in &humans[1..] {
@@ -447,6 +448,7 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
             teams: None,
             options: Options::default(),
             rated: None,
+            turn_time: None,
         },
     );
     assert!(

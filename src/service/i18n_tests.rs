@@ -157,10 +157,11 @@ fn variant_index(text: &Text) -> usize {
         Text::TeamChanged(_) => 136,
         Text::AlreadyOnTeam(_) => 137,
         Text::ConfirmStop { .. } => 138,
+        Text::BadTurnTime { .. } => 139,
     }
 }
 
-const VARIANTS: usize = 139;
+const VARIANTS: usize = 140;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -211,7 +212,7 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
             sequences: 2,
             sequences_three_teams: (!empty).then_some(1),
             scoring: empty,
-            reminder_secs: 120,
+            reminder_secs: (!empty).then_some(120),
             timeout_secs: 600,
             timeout_gives_up: false,
             replace_after: if empty { 1 } else { 2 },
@@ -672,6 +673,11 @@ fn samples() -> Vec<Text> {
             reminder_secs: 600,
             timeout_secs: 300,
         },
+        Text::BadTurnTime {
+            secs: 5,
+            min: 10,
+            max: 3600,
+        },
         Text::PickerPlayButton,
         Text::PickerRollButton,
         Text::PickerBackButton,
@@ -915,6 +921,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
     };
     assert!(!ask(start).is_refusal());
     let added = ask(Command::AddBot { level: None });
@@ -1026,6 +1033,7 @@ fn computer_players_are_named_in_the_channel_language() {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
     });
     let reply = ask(Command::AddBot {
         level: Some(BotLevel::Hard),

@@ -52,6 +52,7 @@ fn start() -> Command {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
     }
 }
 

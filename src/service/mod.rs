@@ -24,6 +24,8 @@ mod budget_tests;
 #[cfg(test)]
 mod button_tests;
 #[cfg(test)]
+mod clock_tests;
+#[cfg(test)]
 mod fair_tests;
 #[cfg(test)]
 mod i18n_tests;
@@ -147,6 +149,8 @@ pub enum Command {
         options: Options,
         /// Whether the game counts for ratings (`None`: if at least two teams have a human).
         rated: Option<bool>,
+        /// The lobby's clock: seconds a player has for a turn (`None`: the server's turn timeout).
+        turn_time: Option<u32>,
     },
     /// Take a seat in the lobby, optionally on a team (1-based, as users count).
     Join {
@@ -1331,9 +1335,12 @@ impl Tables {
                 teams,
                 options,
                 rated,
+                turn_time,
             } => {
                 let rated = rated.or(self.server_settings(guild).rated);
-                let setup = Setup::new(variant, teams, options).map(|s| Setup { rated, ..s });
+                let setup = Setup::new(variant, teams, options)
+                    .and_then(|s| s.with_turn_time(turn_time))
+                    .map(|s| Setup { rated, ..s });
                 self.start(guild, channel, &actor, setup, now)
             }
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),

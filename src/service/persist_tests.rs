@@ -57,6 +57,7 @@ fn start(variant: Variant) -> Command {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
     }
 }
 
@@ -497,6 +498,7 @@ fn play_rated(
             ..Options::default()
         },
         rated,
+        turn_time: None,
     };
     assert!(!ask(tables, channel, users[0], command).is_refusal());
     assert!(!ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());

@@ -30,6 +30,7 @@ fn dealt(tables: &Tables, channel: u64, variant: Variant) -> Table {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
     };
     assert!(!ask(tables, channel, 1, start).is_refusal());
     assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
@@ -110,6 +111,7 @@ fn refused_begins_take_nothing_from_another_game() {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
     };
     assert!(!ask(&tables, 1, 1, start).is_refusal());
     assert!(!ask(&tables, 1, 2, Command::Join { team: None }).is_refusal());

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -61,7 +62,18 @@ pub struct Setup {
     /// Whether the game counts for ratings (`None`: if at least two teams have a human).
     #[serde(default)]
     pub rated: Option<bool>,
+    /// The lobby's clock: seconds a player has for a turn (`None`: the server's turn timeout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_time: Option<u32>,
 }
+
+/// Shortest turn time a lobby may ask for, in seconds.
+pub const MIN_TURN_TIME: u32 = 10;
+/// Longest turn time a lobby may ask for, in seconds (an hour).
+pub const MAX_TURN_TIME: u32 = 3600;
+/// A lobby clock shorter than this has no reminder: the turn prompt's countdown is the reminder,
+/// and a post at half time in every turn of a blitz game would bury the board.
+pub const MIN_TURN_TIME_WITH_REMINDER: u32 = 30;
 
 impl Setup {
     /// Checks what does not depend on the player count: options and the number of teams.
@@ -72,6 +84,7 @@ impl Setup {
             teams: None,
             options,
             rated: None,
+            turn_time: None,
         };
         if let Some(t) = teams {
             if !(2..=setup.max_teams()).contains(&t) {
@@ -87,6 +100,36 @@ impl Setup {
             });
         }
         Ok(setup)
+    }
+
+    /// With the lobby's clock (`None`: the server's), checked: 10 s to an hour.
+    pub fn with_turn_time(self, turn_time: Option<u32>) -> Result<Setup, Text> {
+        if let Some(secs) = turn_time {
+            if !(MIN_TURN_TIME..=MAX_TURN_TIME).contains(&secs) {
+                return Err(Text::BadTurnTime {
+                    secs,
+                    min: MIN_TURN_TIME,
+                    max: MAX_TURN_TIME,
+                });
+            }
+        }
+        Ok(Setup { turn_time, ..self })
+    }
+
+    /// The time a player has for a turn: the lobby's clock, else the server's turn timeout.
+    pub fn turn_timeout(&self, settings: &Settings) -> Duration {
+        self.turn_time
+            .map_or(settings.turn_timeout, |s| Duration::from_secs(u64::from(s)))
+    }
+
+    /// When a player to move is reminded, from the turn's start (`None`: never): at half time with
+    /// the lobby's clock (none under [`MIN_TURN_TIME_WITH_REMINDER`]), else the server's reminder.
+    pub fn turn_reminder(&self, settings: &Settings) -> Option<Duration> {
+        match self.turn_time {
+            Some(s) if s < MIN_TURN_TIME_WITH_REMINDER => None,
+            Some(s) => Some(Duration::from_millis(u64::from(s) * 500)),
+            None => Some(settings.turn_reminder),
+        }
     }
 
     /// Most players of this game.
@@ -151,8 +194,8 @@ impl Setup {
             sequences: target(self.teams.unwrap_or(2)),
             sequences_three_teams: varies.then(|| target(3)),
             scoring: self.options.scoring,
-            reminder_secs: settings.turn_reminder.as_secs(),
-            timeout_secs: settings.turn_timeout.as_secs(),
+            reminder_secs: self.turn_reminder(settings).map(|d| d.as_secs()),
+            timeout_secs: self.turn_timeout(settings).as_secs(),
             timeout_gives_up: settings.timeout_gives_up,
             replace_after: settings.replace_after_timeouts,
             bot_level: settings.default_bot_level,
@@ -822,6 +865,7 @@ impl Table {
     pub(super) fn unpause(&mut self, now: Timestamp, settings: &Settings) -> Reply {
         self.paused = None;
         let mut message = Message::text(Text::PostingRestored);
+        let timeout = self.setup.turn_timeout(settings);
         if let State::Playing(playing) = &mut self.state {
             playing.turn_started = now;
             playing.reminded = false;
@@ -831,7 +875,7 @@ impl Table {
                 push_turn(
                     self.created.0,
                     playing,
-                    settings,
+                    timeout,
                     &mut lines,
                     &mut message,
                     None,
@@ -1474,7 +1518,7 @@ impl Table {
         push_turn(
             self.created.0,
             &playing,
-            settings,
+            setup.turn_timeout(settings),
             &mut lines,
             &mut message,
             None,
@@ -1638,6 +1682,7 @@ impl Table {
     ) -> Reply {
         let channel = self.channel;
         let table = self.created.0;
+        let timeout = self.setup.turn_timeout(settings);
         let State::Playing(playing) = &mut self.state else {
             return Reply::ephemeral(Text::Internal);
         };
@@ -1716,7 +1761,7 @@ impl Table {
             let again = roll.filter(|_| {
                 game.position().to_move() == seat && !game.config().variant.has_cards()
             });
-            push_turn(table, playing, settings, &mut lines, &mut message, again);
+            push_turn(table, playing, timeout, &mut lines, &mut message, again);
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
@@ -1966,7 +2011,11 @@ impl Table {
             target: config.sequences_to_win(),
             draw_pile: config.variant.has_cards().then(|| game.draw_pile_len()),
             roll: pos.roll().filter(|_| playing.rolled),
-            seconds_left: now.seconds_until(playing.turn_started.after(settings.turn_timeout)),
+            seconds_left: now.seconds_until(
+                playing
+                    .turn_started
+                    .after(self.setup.turn_timeout(settings)),
+            ),
         };
         replied(vec![Output::Ephemeral(Message::text(Text::Status(info)))])
     }
@@ -1984,7 +2033,11 @@ impl Table {
         }
         match playing.player(pos.to_move()) {
             Some(Player::Bot { .. }) => true,
-            Some(Player::Human { .. }) => now >= playing.turn_started.after(settings.turn_timeout),
+            Some(Player::Human { .. }) => {
+                now >= playing
+                    .turn_started
+                    .after(self.setup.turn_timeout(settings))
+            }
             None => false,
         }
     }
@@ -2003,7 +2056,10 @@ impl Table {
         }
         match playing.player(pos.to_move())? {
             Player::Human { user, name }
-                if now >= playing.turn_started.after(settings.turn_timeout) =>
+                if now
+                    >= playing
+                        .turn_started
+                        .after(self.setup.turn_timeout(settings)) =>
             {
                 Some((*user, name.clone()))
             }
@@ -2014,6 +2070,10 @@ impl Table {
     /// Reminders and lobby expiry at `now`.
     pub(super) fn tick(&mut self, now: Timestamp, settings: &Settings) -> Reply {
         let mut reply = Reply::default();
+        let (timeout, reminder) = (
+            self.setup.turn_timeout(settings),
+            self.setup.turn_reminder(settings),
+        );
         if self.paused.is_some() {
             // Nobody could see a reminder or an expiry: time stands still until the pause ends.
             return reply;
@@ -2030,13 +2090,14 @@ impl Table {
             State::Playing(playing) => {
                 let pos = playing.game().position();
                 let to_move = pos.to_move();
-                let deadline = playing.turn_started.after(settings.turn_timeout);
-                if let (false, false, Some(user)) = (
+                let deadline = playing.turn_started.after(timeout);
+                if let (false, false, Some(user), Some(reminder)) = (
                     pos.is_over(),
                     playing.reminded,
                     playing.player(to_move).and_then(Player::user),
+                    reminder,
                 ) {
-                    if now >= playing.turn_started.after(settings.turn_reminder) && now < deadline {
+                    if now >= playing.turn_started.after(reminder) && now < deadline {
                         playing.reminded = true;
                         // This timeout would be one too many in a row: the seat would go for good.
                         let in_a_row = playing
@@ -2079,6 +2140,13 @@ impl Table {
             return (Reply::default(), false);
         }
         let variant = self.setup.variant;
+        let timeout = self.setup.turn_timeout(settings);
+        // A turn that ran out while the bot was down gets the time a reminded player has left (half
+        // of a blitz clock, which has no reminder).
+        let grace = match self.setup.turn_reminder(settings) {
+            Some(reminder) => timeout.saturating_sub(reminder),
+            None => timeout / 2,
+        };
         let mut changed = false;
         let message = match &mut self.state {
             State::Lobby(_) if now >= self.created.after(settings.lobby_timeout) => None,
@@ -2088,15 +2156,14 @@ impl Table {
                 let human = playing.player(seat).and_then(Player::user);
                 let mut seconds_left = None;
                 if human.is_some() {
-                    if now >= playing.turn_started.after(settings.turn_timeout) {
-                        let reminder =
-                            u64::try_from(settings.turn_reminder.as_millis()).unwrap_or(u64::MAX);
-                        playing.turn_started = Timestamp(now.0.saturating_sub(reminder));
+                    if now >= playing.turn_started.after(timeout) {
+                        let elapsed = timeout.saturating_sub(grace);
+                        let elapsed = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+                        playing.turn_started = Timestamp(now.0.saturating_sub(elapsed));
                         playing.reminded = true;
                         changed = true;
                     }
-                    seconds_left =
-                        Some(now.seconds_until(playing.turn_started.after(settings.turn_timeout)));
+                    seconds_left = Some(now.seconds_until(playing.turn_started.after(timeout)));
                 }
                 Some(Message {
                     lines: vec![Text::GameResumed {
@@ -2140,6 +2207,7 @@ impl Table {
             return None;
         }
         let channel = self.channel;
+        let turn_timeout = self.setup.turn_timeout(settings);
         let mut rng = GameRng::new(seed);
         let playing = self.playing_mut().ok()?;
         if playing.game().needs_roll() {
@@ -2157,7 +2225,7 @@ impl Table {
             Player::Human { .. } => (
                 settings.default_bot_level,
                 true,
-                playing.turn_started.after(settings.turn_timeout),
+                playing.turn_started.after(turn_timeout),
             ),
         };
         let plies = game.position().plies();
@@ -2426,7 +2494,7 @@ pub(super) fn rolled_line(playing: &Playing, seat: Seat) -> Option<Text> {
 fn push_turn(
     table: u64,
     playing: &Playing,
-    settings: &Settings,
+    timeout: Duration,
     lines: &mut Vec<Text>,
     message: &mut Message,
     again: Option<u8>,
@@ -2439,7 +2507,7 @@ fn push_turn(
         who: playing.who(seat),
         dice,
         again,
-        deadline: human.then(|| playing.turn_started.after(settings.turn_timeout).0 / 1000),
+        deadline: human.then(|| playing.turn_started.after(timeout).0 / 1000),
     });
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);

@@ -36,6 +36,7 @@ fn start(variant: Variant) -> Command {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
     }
 }
 
@@ -540,6 +541,7 @@ fn teams_follow_wishes_and_are_validated() {
             teams: Some(2),
             options: Options::default(),
             rated: None,
+            turn_time: None,
         }
     )
     .is_refusal());
@@ -569,6 +571,7 @@ fn teams_follow_wishes_and_are_validated() {
             teams: Some(2),
             options: Options::default(),
             rated: None,
+            turn_time: None,
         },
     );
     ask(&tables, 6, 1, Command::Leave);
@@ -581,6 +584,7 @@ fn teams_follow_wishes_and_are_validated() {
             teams: Some(2),
             options: Options::default(),
             rated: None,
+            turn_time: None,
         },
     );
     for user in [2, 3, 4] {
@@ -597,6 +601,7 @@ fn teams_follow_wishes_and_are_validated() {
             teams: Some(4),
             options: Options::default(),
             rated: None,
+            turn_time: None,
         },
     );
     assert_refused(&reply, "cannot be played in 4 teams");
@@ -613,6 +618,7 @@ fn teams_follow_wishes_and_are_validated() {
                 ..Options::default()
             },
             rated: None,
+            turn_time: None,
         },
     );
     assert_refused(&reply, "scoring");
@@ -1271,6 +1277,7 @@ fn who_starts_dice_roll_off_and_random_dealer() {
                 teams: Some(2),
                 options: Options::default(),
                 rated: None,
+                turn_time: None,
             },
         );
         for (user, team) in [(2, Some(2)), (3, Some(1)), (4, Some(2))] {

@@ -168,8 +168,8 @@ pub struct LobbyRules {
     pub sequences_three_teams: Option<u8>,
     /// Whether a game is won on points, not sequences (house rule).
     pub scoring: bool,
-    /// Seconds before a player to move is reminded.
-    pub reminder_secs: u64,
+    /// Seconds before a player to move is reminded (`None`: no reminder, a blitz clock).
+    pub reminder_secs: Option<u64>,
     /// Seconds before the turn times out.
     pub timeout_secs: u64,
     /// Whether a player whose turn times out gives up at once.
@@ -294,6 +294,15 @@ pub enum Text {
         teams: u8,
         /// The game.
         variant: Variant,
+    },
+    /// A lobby's turn time out of range (seconds).
+    BadTurnTime {
+        /// Asked for.
+        secs: u32,
+        /// Shortest allowed.
+        min: u32,
+        /// Longest allowed.
+        max: u32,
     },
     /// No such team.
     BadTeam {
@@ -1038,6 +1047,7 @@ impl Text {
                 | Text::CannotStart(..)
                 | Text::BadTeam { .. }
                 | Text::BadTeamCount { .. }
+                | Text::BadTurnTime { .. }
                 | Text::TeamFull { .. }
                 | Text::NoBot
                 | Text::Internal
@@ -1178,6 +1188,13 @@ impl Text {
                         .text("variant", variant.to_string()),
                 )
             }
+            Text::BadTurnTime { secs, min, max } => tr.ta(
+                "bad-turn-time",
+                &Args::new()
+                    .number("secs", *secs)
+                    .number("min", *min)
+                    .number("max", *max),
+            ),
             Text::BadTeam { team, max } => tr.ta(
                 "bad-team",
                 &Args::new().number("team", *team).number("max", *max),
@@ -2158,7 +2175,13 @@ fn lobby_rules(tr: &mut Tr, rules: &LobbyRules) -> String {
             ),
         }
     };
-    let reminder = duration_text(tr, rules.reminder_secs);
+    let reminder = match rules.reminder_secs {
+        Some(secs) => {
+            let time = duration_text(tr, secs);
+            tr.ta("lobby-rules-reminder", &Args::new().text("time", time))
+        }
+        None => tr.t("lobby-rules-no-reminder"),
+    };
     let timeout = duration_text(tr, rules.timeout_secs);
     let on_timeout = if rules.timeout_gives_up {
         tr.ta(

@@ -24,6 +24,8 @@ opt-start-capture_pairs = paare_schlagen
 opt-start-capture_pairs-desc = Hausregel: zwei gegnerische Chips einschließen und schlagen (klassisch)
 opt-start-rated = gewertet
 opt-start-rated-desc = Zählt für die Wertung (Standard: wenn Menschen in mindestens zwei Teams spielen)
+opt-start-turn_time = zugzeit
+opt-start-turn_time-desc = Zeit für einen Zug; Erinnerung nach der Hälfte (Standard: die des Servers)
 cmd-join = beitreten
 cmd-join-desc = Im Spiel, das gleich beginnt, einen Platz einnehmen.
 opt-join-team = team
@@ -81,6 +83,11 @@ choice-game-kids = Sequence für Kids
 choice-level-easy = leicht
 choice-level-medium = mittel
 choice-level-hard = schwer
+choice-turn_time-15s = 15 Sekunden (Blitz)
+choice-turn_time-30s = 30 Sekunden
+choice-turn_time-60s = 1 Minute
+choice-turn_time-120s = 2 Minuten
+choice-turn_time-server = die Zugzeit des Servers
 
 ## Knöpfe
 
@@ -607,7 +614,10 @@ rematch-superseded = Seitdem wurde in diesem Kanal ein neueres Spiel gespielt. N
 leave-expired = Diese Frage galt einem Spiel, das vorbei ist. Es wurde nichts geändert.
 leave-answered = Diese Frage ist schon beantwortet: Du spielst weiter, und es wurde nichts geändert. Um aufzugeben, nutze noch einmal `/sequence verlassen`.
 lobby-invited = Revanche! Eingeladen: { $players }. Drück **Mitspielen**, um noch einmal zu spielen.
-lobby-rules = Einstellungen: { $target } · Erinnerung nach { $reminder } · { $timeout } · Stufe von Computern, die ohne Stufe hinzugefügt werden oder für jemanden spielen: { $level }.
+lobby-rules = Einstellungen: { $target } · { $reminder } · { $timeout } · Stufe von Computern, die ohne Stufe hinzugefügt werden oder für jemanden spielen: { $level }.
+lobby-rules-reminder = Erinnerung nach { $time }
+lobby-rules-no-reminder = keine Erinnerung (der Zug zählt sichtbar herunter)
+bad-turn-time = Eine Zugzeit von { $secs } s ist nicht möglich: Wähle zwischen { $min } und { $max } Sekunden.
 lobby-rules-scoring = die meisten Punkte gewinnen (Punktwertung)
 lobby-rules-sequences = { $count ->
         [one] 1 Sequenz zum Sieg

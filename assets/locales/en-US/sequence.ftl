@@ -29,6 +29,8 @@ opt-start-capture_pairs = capture_pairs
 opt-start-capture_pairs-desc = House rule: flank two opponent chips to capture them (classic)
 opt-start-rated = rated
 opt-start-rated-desc = Counts for ratings (default: if humans play on at least two teams)
+opt-start-turn_time = turn_time
+opt-start-turn_time-desc = Time for a turn; a reminder at half time (default: the server's)
 cmd-join = join
 cmd-join-desc = Take a seat in the game that is about to start.
 opt-join-team = team
@@ -86,6 +88,11 @@ choice-game-kids = Sequence for Kids
 choice-level-easy = easy
 choice-level-medium = medium
 choice-level-hard = hard
+choice-turn_time-15s = 15 seconds (blitz)
+choice-turn_time-30s = 30 seconds
+choice-turn_time-60s = 1 minute
+choice-turn_time-120s = 2 minutes
+choice-turn_time-server = the server's turn time
 
 ## Buttons
 
@@ -620,7 +627,10 @@ rematch-superseded = A newer game has been played in this channel since. Use the
 leave-expired = That question was about a game that is over. Nothing was changed.
 leave-answered = That question was answered already: you are still playing, and nothing was changed. To give up, use `/sequence leave` again.
 lobby-invited = Rematch! Invited: { $players }. Press **Join** to play again.
-lobby-rules = Settings: { $target } · turn reminder after { $reminder } · { $timeout } · computers added without a level, and those playing for a player: { $level }.
+lobby-rules = Settings: { $target } · { $reminder } · { $timeout } · computers added without a level, and those playing for a player: { $level }.
+lobby-rules-reminder = turn reminder after { $time }
+lobby-rules-no-reminder = no reminder (the turn prompt counts down)
+bad-turn-time = A turn time of { $secs } s is not possible: choose between { $min } and { $max } seconds.
 lobby-rules-scoring = most points wins (scoring)
 lobby-rules-sequences = { $count ->
         [one] 1 sequence to win

@@ -24,6 +24,8 @@ opt-start-capture_pairs = fange_par
 opt-start-capture_pairs-desc = Husregel: sperr inne to av motstanderens sjetonger og fang dem (klassisk)
 opt-start-rated = rangert
 opt-start-rated-desc = Teller for rating (standard: hvis mennesker spiller på minst to lag)
+opt-start-turn_time = turtid
+opt-start-turn_time-desc = Tid for en tur; påminnelse halvveis (standard: serverens)
 cmd-join = bli-med
 cmd-join-desc = Ta plass i spillet som snart begynner.
 opt-join-team = lag
@@ -81,6 +83,11 @@ choice-game-kids = Sequence for barn
 choice-level-easy = lett
 choice-level-medium = middels
 choice-level-hard = vanskelig
+choice-turn_time-15s = 15 sekunder (lyn)
+choice-turn_time-30s = 30 sekunder
+choice-turn_time-60s = 1 minutt
+choice-turn_time-120s = 2 minutter
+choice-turn_time-server = serverens turtid
 
 ## Knapper
 
@@ -607,7 +614,10 @@ rematch-superseded = Det er spilt et nyere spill i denne kanalen siden. Bruk Omk
 leave-expired = Det spørsmålet gjaldt et spill som er over. Ingenting ble endret.
 leave-answered = Det spørsmålet er allerede besvart: Du spiller videre, og ingenting ble endret. For å gi opp, bruk `/sequence forlat` igjen.
 lobby-invited = Omkamp! Invitert: { $players }. Trykk **Bli med** for å spille igjen.
-lobby-rules = Innstillinger: { $target } · påminnelse etter { $reminder } · { $timeout } · nivå for datamaskiner som legges til uten nivå eller spiller for noen: { $level }.
+lobby-rules = Innstillinger: { $target } · { $reminder } · { $timeout } · nivå for datamaskiner som legges til uten nivå eller spiller for noen: { $level }.
+lobby-rules-reminder = påminnelse etter { $time }
+lobby-rules-no-reminder = ingen påminnelse (turen teller ned synlig)
+bad-turn-time = En turtid på { $secs } s er ikke mulig: Velg mellom { $min } og { $max } sekunder.
 lobby-rules-scoring = flest poeng vinner (poengtelling)
 lobby-rules-sequences = { $count ->
         [one] 1 rekke for å vinne
