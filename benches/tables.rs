@@ -89,6 +89,7 @@ fn start() -> Command {
         options: Options::default(),
         rated: Some(false),
         turn_time: None,
+        series: None,
     }
 }
 

@@ -101,6 +101,9 @@ enum Asked {
         /// The lobby's clock, in seconds per turn.
         #[serde(default)]
         turn_time: Option<u32>,
+        /// A series: best of this many games.
+        #[serde(default)]
+        series: Option<u8>,
     },
     Join {
         #[serde(default)]
@@ -193,12 +196,14 @@ impl Asked {
                 options,
                 rated,
                 turn_time,
+                series,
             } => Command::Start {
                 variant: game.unwrap_or(default_variant),
                 teams,
                 options,
                 rated,
                 turn_time,
+                series,
             },
             Asked::Settings {
                 game,

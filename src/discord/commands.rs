@@ -70,6 +70,31 @@ impl TurnTime {
     }
 }
 
+/// A series, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Series {
+    /// Best of 3.
+    #[name = "best3"]
+    BestOf3,
+    /// Best of 5.
+    #[name = "best5"]
+    BestOf5,
+    /// Best of 7.
+    #[name = "best7"]
+    BestOf7,
+}
+
+impl Series {
+    /// Best of how many games.
+    pub fn best_of(self) -> u8 {
+        match self {
+            Series::BestOf3 => 3,
+            Series::BestOf5 => 5,
+            Series::BestOf7 => 7,
+        }
+    }
+}
+
 /// A computer player's level, as offered in the option list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum Level {
@@ -308,6 +333,7 @@ async fn start(
     #[description = "Counts for ratings (default: if humans play on at least two teams)"]
     rated: Option<bool>,
     #[description = "Time for a turn (default: the server's)"] turn_time: Option<TurnTime>,
+    #[description = "Play a series: best of 3, 5 or 7 games"] series: Option<Series>,
 ) -> Result<(), Error> {
     // Refused at once where the bot could not post the board: the permissions come with the
     // interaction, so no request to Discord is needed to know.
@@ -342,6 +368,7 @@ async fn start(
             options,
             rated,
             turn_time: turn_time.and_then(TurnTime::seconds),
+            series: series.map(Series::best_of),
         },
     )
     .await

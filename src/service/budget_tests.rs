@@ -35,6 +35,7 @@ fn start() -> Command {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     }
 }
 

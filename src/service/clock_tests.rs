@@ -16,6 +16,7 @@ fn start_with(turn_time: Option<u32>) -> Command {
         options: Options::default(),
         rated: None,
         turn_time,
+        series: None,
     }
 }
 

@@ -103,6 +103,7 @@ fn lobby(
             options: Options::default(),
             rated,
             turn_time: None,
+            series: None,
         },
     );
     for &(user, team) in &humans[1..] {
@@ -449,6 +450,7 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
             options: Options::default(),
             rated: None,
             turn_time: None,
+            series: None,
         },
     );
     assert!(

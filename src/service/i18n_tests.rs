@@ -158,10 +158,20 @@ fn variant_index(text: &Text) -> usize {
         Text::AlreadyOnTeam(_) => 137,
         Text::ConfirmStop { .. } => 138,
         Text::BadTurnTime { .. } => 139,
+        Text::BadSeries { .. } => 140,
+        Text::SeriesScore { .. } => 141,
+        Text::SeriesWon { .. } => 142,
+        Text::SeriesNoWinner => 143,
+        Text::SeriesNext => 144,
+        Text::SeriesBreak => 145,
+        Text::NotInSeries => 146,
+        Text::ConfirmAbandonSeries => 147,
+        Text::SeriesAbandoned { .. } => 148,
+        Text::SeriesExpired => 149,
     }
 }
 
-const VARIANTS: usize = 140;
+const VARIANTS: usize = 150;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -678,6 +688,23 @@ fn samples() -> Vec<Text> {
             min: 10,
             max: 3600,
         },
+        Text::BadSeries { best_of: 4 },
+        Text::SeriesScore {
+            best_of: 3,
+            played: 2,
+            sides: vec![(vec![ada(), bot()], 1), (vec![Who::User(UserId(12))], 1)],
+        },
+        Text::SeriesWon {
+            best_of: 5,
+            winners: vec![ada()],
+        },
+        Text::SeriesNoWinner,
+        Text::SeriesNext,
+        Text::SeriesBreak,
+        Text::NotInSeries,
+        Text::ConfirmAbandonSeries,
+        Text::SeriesAbandoned { by: ada() },
+        Text::SeriesExpired,
         Text::PickerPlayButton,
         Text::PickerRollButton,
         Text::PickerBackButton,
@@ -922,6 +949,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     };
     assert!(!ask(start).is_refusal());
     let added = ask(Command::AddBot { level: None });
@@ -1034,6 +1062,7 @@ fn computer_players_are_named_in_the_channel_language() {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     });
     let reply = ask(Command::AddBot {
         level: Some(BotLevel::Hard),

@@ -53,6 +53,7 @@ fn start() -> Command {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     }
 }
 

@@ -15,6 +15,7 @@ pub mod picker;
 mod pool;
 mod rematch;
 mod seeds;
+pub mod series;
 mod server;
 mod table;
 pub mod text;
@@ -45,6 +46,8 @@ mod rematch_tests;
 mod scale_tests;
 #[cfg(test)]
 mod seed_tests;
+#[cfg(test)]
+mod series_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -151,6 +154,8 @@ pub enum Command {
         rated: Option<bool>,
         /// The lobby's clock: seconds a player has for a turn (`None`: the server's turn timeout).
         turn_time: Option<u32>,
+        /// A series: best of this many games (3, 5 or 7; `None`: one game).
+        series: Option<u8>,
     },
     /// Take a seat in the lobby, optionally on a team (1-based, as users count).
     Join {
@@ -239,6 +244,12 @@ pub enum Command {
     Menu,
     /// The **⋯** menu's Stop: asks privately to confirm (who may stop the game).
     AskStop,
+    /// Between two games of a series: start the next one at once (a player of the series).
+    NextGame,
+    /// Between two games of a series: asks privately to confirm abandoning it.
+    AskAbandonSeries,
+    /// Between two games of a series: abandon it, as asked to confirm.
+    AbandonSeries,
     /// A press of a button made for one game of the channel: carried out as `command` only while
     /// that game's table is the channel's, else refused politely.
     OfGame {
@@ -288,6 +299,7 @@ impl Command {
                 | Command::BotMenu
                 | Command::Menu
                 | Command::AskStop
+                | Command::AskAbandonSeries
                 | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
@@ -346,6 +358,12 @@ pub enum Button {
     Stats,
     /// The record of this stored game, privately.
     Record(i64),
+    /// The next game of a series (carries the key of the table waiting between the games).
+    NextGame(GameKey),
+    /// Abandon a series between two games (asks to confirm first).
+    AbandonSeries(GameKey),
+    /// Abandon the series, as asked to confirm.
+    ConfirmAbandonSeries(GameKey),
 }
 
 /// Which game of a channel a button belongs to: when its table opened, in milliseconds.
@@ -392,6 +410,9 @@ impl Button {
             Button::ConfirmStop(game) => format!("sequence:stop-confirm:{game}"),
             Button::Stats => "sequence:stats".into(),
             Button::Record(game) => format!("sequence:record:{game}"),
+            Button::NextGame(game) => format!("sequence:next:{game}"),
+            Button::AbandonSeries(game) => format!("sequence:abandon:{game}"),
+            Button::ConfirmAbandonSeries(game) => format!("sequence:abandon-confirm:{game}"),
         }
     }
 
@@ -416,6 +437,11 @@ impl Button {
             ["sequence", "stop", game] => Button::Stop(game.parse().ok()?),
             ["sequence", "stop-confirm", game] => Button::ConfirmStop(game.parse().ok()?),
             ["sequence", "record", game] => Button::Record(game.parse().ok()?),
+            ["sequence", "next", game] => Button::NextGame(game.parse().ok()?),
+            ["sequence", "abandon", game] => Button::AbandonSeries(game.parse().ok()?),
+            ["sequence", "abandon-confirm", game] => {
+                Button::ConfirmAbandonSeries(game.parse().ok()?)
+            }
             _ => return None,
         };
         (button.id() == id).then_some(button)
@@ -451,6 +477,9 @@ impl Button {
             Button::ConfirmStop(game) => of_game(game, Command::Stop),
             Button::Stats => Command::Stats { user: None },
             Button::Record(game) => Command::Record { game: Some(game) },
+            Button::NextGame(game) => of_game(game, Command::NextGame),
+            Button::AbandonSeries(game) => of_game(game, Command::AskAbandonSeries),
+            Button::ConfirmAbandonSeries(game) => of_game(game, Command::AbandonSeries),
         }
     }
 
@@ -462,6 +491,7 @@ impl Button {
                 | Button::Begin
                 | Button::Roll
                 | Button::Rematch(_)
+                | Button::NextGame(_)
                 | Button::KeepPlaying
                 | Button::JoinTeam(_)
                 | Button::AddBotLevel(..)
@@ -472,7 +502,12 @@ impl Button {
     pub const fn is_danger(self) -> bool {
         matches!(
             self,
-            Button::Cancel | Button::ConfirmLeave(_) | Button::Stop(_) | Button::ConfirmStop(_)
+            Button::Cancel
+                | Button::ConfirmLeave(_)
+                | Button::Stop(_)
+                | Button::ConfirmStop(_)
+                | Button::AbandonSeries(_)
+                | Button::ConfirmAbandonSeries(_)
         )
     }
 }
@@ -866,6 +901,14 @@ pub trait Persist: Send + Sync {
         channel: ChannelId,
         finished: Option<&Table>,
     ) -> Result<Option<i64>, ServiceError>;
+    /// A series ended (decided or not): its players' series stats. Nothing by default.
+    fn series_ended(
+        &self,
+        _guild: Option<GuildId>,
+        _series: &series::Series,
+    ) -> Result<(), ServiceError> {
+        Ok(())
+    }
 }
 
 /// A [`Persist`] that keeps nothing.
@@ -1336,10 +1379,12 @@ impl Tables {
                 options,
                 rated,
                 turn_time,
+                series,
             } => {
                 let rated = rated.or(self.server_settings(guild).rated);
                 let setup = Setup::new(variant, teams, options)
                     .and_then(|s| s.with_turn_time(turn_time))
+                    .and_then(|s| s.with_series(series))
                     .map(|s| Setup { rated, ..s });
                 self.start(guild, channel, &actor, setup, now)
             }
@@ -1386,7 +1431,11 @@ impl Tables {
                 }
                 // Fresh randomness for what needs it: a deal (and who starts), a roll.
                 let rolls = matches!(command, Command::Press(p) if p.step == picker::Step::Roll);
-                let seed = if matches!(command, Command::Begin | Command::Roll) || rolls {
+                let deals = matches!(
+                    command.unwrapped(),
+                    Command::Begin | Command::Roll | Command::NextGame
+                );
+                let seed = if deals || rolls {
                     match self.seeds.seed() {
                         Some(seed) => Some(seed),
                         None => return Reply::ephemeral(Text::Internal),
@@ -1402,6 +1451,7 @@ impl Tables {
                         | Command::BotMenu
                         | Command::Menu
                         | Command::AskStop
+                        | Command::AskAbandonSeries
                 ) || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self
@@ -1549,6 +1599,7 @@ impl Tables {
             Ok(mut reply) => {
                 if !reply.is_refusal() {
                     reply.outputs.extend(table.disarm_prompt());
+                    series::after_game(&*self.persist, table, &mut reply, now);
                 }
                 if table.closed {
                     self.finished.remember(table, now, settings.lobby_timeout);
@@ -1706,6 +1757,7 @@ impl Tables {
                 match persist_update(&*self.persist, &table, reply) {
                     Ok(mut saved) => {
                         saved.outputs.extend(table.disarm_prompt());
+                        series::after_game(&*self.persist, &mut table, &mut saved, now);
                         reply = saved;
                     }
                     Err(e) => {
@@ -1797,6 +1849,7 @@ impl Tables {
             match persist_update(&*persist, &table, reply) {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
+                    series::after_game(&*persist, &mut table, &mut reply, now);
                     Some((
                         reply,
                         table

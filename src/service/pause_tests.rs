@@ -60,6 +60,7 @@ fn game_with(settings: Settings, humans: &[u64], bots: usize) -> Tables {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     };
     assert!(!ask(&tables, humans[0], start, T0).is_refusal());
     for &user in &humans[1..] {

@@ -58,6 +58,7 @@ fn start(variant: Variant) -> Command {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     }
 }
 
@@ -499,6 +500,7 @@ fn play_rated(
         },
         rated,
         turn_time: None,
+        series: None,
     };
     assert!(!ask(tables, channel, users[0], command).is_refusal());
     assert!(!ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());

@@ -38,6 +38,7 @@ fn start(variant: Variant) -> Command {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     }
 }
 

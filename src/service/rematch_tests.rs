@@ -59,6 +59,7 @@ fn start(variant: Variant, teams: Option<u8>) -> Command {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     }
 }
 

@@ -31,6 +31,7 @@ fn dealt(tables: &Tables, channel: u64, variant: Variant) -> Table {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     };
     assert!(!ask(tables, channel, 1, start).is_refusal());
     assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
@@ -112,6 +113,7 @@ fn refused_begins_take_nothing_from_another_game() {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     };
     assert!(!ask(&tables, 1, 1, start).is_refusal());
     assert!(!ask(&tables, 1, 2, Command::Join { team: None }).is_refusal());

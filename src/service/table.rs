@@ -14,6 +14,7 @@ use crate::engine::{
 
 use super::bot::random_legal_move;
 use super::picker;
+use super::series::Series;
 use super::text::{
     card_label, CardLine, CardUse, LobbyCard, LobbyRules, RatingNote, RollHint, SeatLine,
     StatusInfo, TeamName,
@@ -65,6 +66,9 @@ pub struct Setup {
     /// The lobby's clock: seconds a player has for a turn (`None`: the server's turn timeout).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_time: Option<u32>,
+    /// A series: best of this many games (`None`: one game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<u8>,
 }
 
 /// Shortest turn time a lobby may ask for, in seconds.
@@ -85,6 +89,7 @@ impl Setup {
             options,
             rated: None,
             turn_time: None,
+            series: None,
         };
         if let Some(t) = teams {
             if !(2..=setup.max_teams()).contains(&t) {
@@ -114,6 +119,16 @@ impl Setup {
             }
         }
         Ok(Setup { turn_time, ..self })
+    }
+
+    /// As a series of `best_of` games (`None`: one game), checked: best of 3, 5 or 7.
+    pub fn with_series(self, series: Option<u8>) -> Result<Setup, Text> {
+        if let Some(best_of) = series {
+            if !super::series::SERIES_LENGTHS.contains(&best_of) {
+                return Err(Text::BadSeries { best_of });
+            }
+        }
+        Ok(Setup { series, ..self })
     }
 
     /// The time a player has for a turn: the lobby's clock, else the server's turn timeout.
@@ -721,6 +736,9 @@ pub struct Table {
     /// Set while the bot cannot post in the channel: nothing happens on its own until it can again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paused: Option<Paused>,
+    /// The series this table plays, from its first game's start (see [`super::series`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<Series>,
     /// Set when the table has ended; it is then removed from the service.
     #[serde(skip)]
     pub(super) closed: bool,
@@ -839,6 +857,7 @@ impl Table {
                 invited: Vec::new(),
             }),
             paused: None,
+            series: None,
             closed: false,
             auto_busy: false,
             dm_failed: Vec::new(),
@@ -900,7 +919,7 @@ impl Table {
     /// Whether `actor` may manage the table (add computers, begin, cancel, stop): the host, or members
     /// who may manage messages. A host who gave up a running game no longer may; the players still in
     /// it then may.
-    fn is_boss(&self, actor: &Actor) -> bool {
+    pub(super) fn is_boss(&self, actor: &Actor) -> bool {
         if actor.can_manage {
             return true;
         }
@@ -913,7 +932,7 @@ impl Table {
     }
 
     /// The refusal for someone who may not manage the table.
-    fn not_boss(&self) -> Text {
+    pub(super) fn not_boss(&self) -> Text {
         match &self.state {
             State::Playing(playing) if playing.seat_of(self.host).is_none() => Text::HostGaveUp,
             _ => Text::NotHost { host: self.host },
@@ -1159,6 +1178,12 @@ impl Table {
             }
         }
         let in_lobby = matches!(self.state, State::Lobby(_));
+        if self.is_between_games() {
+            if let Some(outcome) = self.between_games_command(actor, &command, now, seed, settings)
+            {
+                return outcome.unwrap_or_else(Reply::ephemeral);
+            }
+        }
         let outcome = match command {
             Command::Press(_) | Command::OfGame { .. } => Err(Text::Internal),
             Command::BotMenu => self.bot_menu(actor),
@@ -1177,6 +1202,9 @@ impl Table {
             Command::Forfeit { .. } => self.forfeit(actor, now, settings, lang),
             Command::KeepPlaying => self.keep_playing(actor),
             Command::Rematch { .. } => Err(Text::TableExists),
+            Command::NextGame | Command::AskAbandonSeries | Command::AbandonSeries => {
+                Err(Text::ButtonExpired)
+            }
             Command::AddBot { level } => self.add_bot(
                 actor,
                 level.unwrap_or(settings.default_bot_level),
@@ -1415,6 +1443,11 @@ impl Table {
         if !self.is_boss(actor) {
             return Err(self.not_boss());
         }
+        self.deal(now, seed, settings)
+    }
+
+    /// Deals the lobby's game: seats, who starts, the first turn.
+    pub(super) fn deal(&mut self, now: Timestamp, seed: u64, settings: &Settings) -> Outcome {
         let setup = self.setup;
         let lobby = self.lobby_mut()?;
         let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
@@ -1536,6 +1569,9 @@ impl Table {
             }
         }
         outputs.push(Output::Ephemeral(Message::text(Text::BegunAck)));
+        if let (Some(best_of), None) = (setup.series, &self.series) {
+            self.series = Some(Series::start(best_of, &playing.seats, config.teams));
+        }
         self.state = State::Playing(playing);
         Ok(Reply {
             outputs,
@@ -2017,7 +2053,9 @@ impl Table {
                     .after(self.setup.turn_timeout(settings)),
             ),
         };
-        replied(vec![Output::Ephemeral(Message::text(Text::Status(info)))])
+        let mut lines = vec![Text::Status(info)];
+        lines.extend(self.series.as_ref().map(Series::score));
+        replied(vec![Output::Ephemeral(Message::text_lines(lines))])
     }
 
     // ----- timers and computer players -----
@@ -2082,9 +2120,14 @@ impl Table {
             State::Lobby(_) => {
                 if now >= self.created.after(settings.lobby_timeout) {
                     self.closed = true;
-                    reply
-                        .outputs
-                        .push(self.lobby_output(Message::text(Text::LobbyExpired)));
+                    let note = match &self.series {
+                        // Between two games of a series: nobody pressed Next game in time.
+                        Some(series) => {
+                            super::series::ended_between_games(series, Text::SeriesExpired)
+                        }
+                        None => self.lobby_output(Message::text(Text::LobbyExpired)),
+                    };
+                    reply.outputs.push(note);
                 }
             }
             State::Playing(playing) => {
@@ -2150,7 +2193,18 @@ impl Table {
         let mut changed = false;
         let message = match &mut self.state {
             State::Lobby(_) if now >= self.created.after(settings.lobby_timeout) => None,
-            State::Lobby(_) => Some(Message::text(Text::LobbyResumed(variant))),
+            State::Lobby(_) => Some(match &self.series {
+                // Between two games of a series: its score, and its buttons again.
+                Some(series) => Message {
+                    lines: vec![series.score(), Text::SeriesNext],
+                    buttons: vec![
+                        Button::NextGame(self.created.0),
+                        Button::AbandonSeries(self.created.0),
+                    ],
+                    ..Message::default()
+                },
+                None => Message::text(Text::LobbyResumed(variant)),
+            }),
             State::Playing(playing) => {
                 let seat = playing.game().position().to_move();
                 let human = playing.player(seat).and_then(Player::user);

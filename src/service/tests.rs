@@ -37,6 +37,7 @@ fn start(variant: Variant) -> Command {
         options: Options::default(),
         rated: None,
         turn_time: None,
+        series: None,
     }
 }
 
@@ -542,6 +543,7 @@ fn teams_follow_wishes_and_are_validated() {
             options: Options::default(),
             rated: None,
             turn_time: None,
+            series: None,
         }
     )
     .is_refusal());
@@ -572,6 +574,7 @@ fn teams_follow_wishes_and_are_validated() {
             options: Options::default(),
             rated: None,
             turn_time: None,
+            series: None,
         },
     );
     ask(&tables, 6, 1, Command::Leave);
@@ -585,6 +588,7 @@ fn teams_follow_wishes_and_are_validated() {
             options: Options::default(),
             rated: None,
             turn_time: None,
+            series: None,
         },
     );
     for user in [2, 3, 4] {
@@ -602,6 +606,7 @@ fn teams_follow_wishes_and_are_validated() {
             options: Options::default(),
             rated: None,
             turn_time: None,
+            series: None,
         },
     );
     assert_refused(&reply, "cannot be played in 4 teams");
@@ -619,6 +624,7 @@ fn teams_follow_wishes_and_are_validated() {
             },
             rated: None,
             turn_time: None,
+            series: None,
         },
     );
     assert_refused(&reply, "scoring");
@@ -1278,6 +1284,7 @@ fn who_starts_dice_roll_off_and_random_dealer() {
                 options: Options::default(),
                 rated: None,
                 turn_time: None,
+                series: None,
             },
         );
         for (user, team) in [(2, Some(2)), (3, Some(1)), (4, Some(2))] {

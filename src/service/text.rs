@@ -784,6 +784,44 @@ pub enum Text {
         /// Stopping counts as giving up for the asker's team.
         gives_up: bool,
     },
+    /// A series of this length is not offered (best of 3, 5 or 7).
+    BadSeries {
+        /// Asked for.
+        best_of: u8,
+    },
+    /// The score of a series after a game: each side's players and games won.
+    SeriesScore {
+        /// Best of how many.
+        best_of: u8,
+        /// Games played so far.
+        played: u8,
+        /// Each side and its wins.
+        sides: Vec<(Vec<Who>, u8)>,
+    },
+    /// A side won the series.
+    SeriesWon {
+        /// Best of how many.
+        best_of: u8,
+        /// The winning side's players.
+        winners: Vec<Who>,
+    },
+    /// The series ended without a winner (stopped, or no side can reach a majority).
+    SeriesNoWinner,
+    /// After a game of a series that goes on: how to start the next one.
+    SeriesNext,
+    /// A lobby command between two games of a series.
+    SeriesBreak,
+    /// Someone who does not play in the series pressed its Next game or Abandon.
+    NotInSeries,
+    /// Asks a player to confirm abandoning the series.
+    ConfirmAbandonSeries,
+    /// A player abandoned the series.
+    SeriesAbandoned {
+        /// Who.
+        by: Who,
+    },
+    /// Nobody started the next game of a series within the lobby timeout.
+    SeriesExpired,
 }
 
 /// A server setting that is a number of seconds.
@@ -1048,6 +1086,9 @@ impl Text {
                 | Text::BadTeam { .. }
                 | Text::BadTeamCount { .. }
                 | Text::BadTurnTime { .. }
+                | Text::BadSeries { .. }
+                | Text::SeriesBreak
+                | Text::NotInSeries
                 | Text::TeamFull { .. }
                 | Text::NoBot
                 | Text::Internal
@@ -1773,6 +1814,49 @@ impl Text {
             Text::GameMenu => tr.t("game-menu"),
             Text::ConfirmStop { gives_up: true } => tr.t("confirm-stop-player"),
             Text::ConfirmStop { gives_up: false } => tr.t("confirm-stop"),
+            Text::BadSeries { best_of } => {
+                tr.ta("bad-series", &Args::new().number("count", *best_of))
+            }
+            Text::SeriesScore {
+                best_of,
+                played,
+                sides,
+            } => {
+                let parts: Vec<String> = sides
+                    .iter()
+                    .map(|(players, wins)| {
+                        let names: Vec<String> = players.iter().map(ToString::to_string).collect();
+                        format!("{} {wins}", join_list(tr, &names))
+                    })
+                    .collect();
+                tr.ta(
+                    "series-score",
+                    &Args::new()
+                        .number("count", *best_of)
+                        .number("played", *played)
+                        .text("score", parts.join(" – ")),
+                )
+            }
+            Text::SeriesWon { best_of, winners } => {
+                let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
+                let players = join_list(tr, &names);
+                tr.ta(
+                    "series-won",
+                    &Args::new()
+                        .number("count", *best_of)
+                        .text("players", players),
+                )
+            }
+            Text::SeriesNoWinner => tr.t("series-no-winner"),
+            Text::SeriesNext => tr.t("series-next"),
+            Text::SeriesBreak => tr.t("series-break"),
+            Text::NotInSeries => tr.t("not-in-series"),
+            Text::ConfirmAbandonSeries => tr.t("confirm-abandon-series"),
+            Text::SeriesAbandoned { by } => tr.ta(
+                "series-abandoned",
+                &Args::new().text("player", by.to_string()),
+            ),
+            Text::SeriesExpired => tr.t("series-expired"),
             Text::ButtonExpired => tr.t("button-expired"),
             Text::TeamChanged(team) => {
                 let team = team_name(tr, *team);
@@ -1861,6 +1945,9 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::ConfirmStop(_) => "button-stop-confirm",
         Button::Stats => "button-stats",
         Button::Record(_) => "button-record",
+        Button::NextGame(_) => "button-next-game",
+        Button::AbandonSeries(_) => "button-abandon-series",
+        Button::ConfirmAbandonSeries(_) => "button-abandon-series-confirm",
     };
     tr(lang, key)
 }
