@@ -168,10 +168,11 @@ fn variant_index(text: &Text) -> usize {
         Text::ConfirmAbandonSeries => 147,
         Text::SeriesAbandoned { .. } => 148,
         Text::SeriesExpired => 149,
+        Text::SeriesStats { .. } => 150,
     }
 }
 
-const VARIANTS: usize = 150;
+const VARIANTS: usize = 151;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -705,6 +706,7 @@ fn samples() -> Vec<Text> {
         Text::ConfirmAbandonSeries,
         Text::SeriesAbandoned { by: ada() },
         Text::SeriesExpired,
+        Text::SeriesStats { played: 3, won: 1 },
         Text::PickerPlayButton,
         Text::PickerRollButton,
         Text::PickerBackButton,

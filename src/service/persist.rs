@@ -61,6 +61,22 @@ impl Persist for StorePersist {
             }
         }
     }
+
+    fn series_ended(
+        &self,
+        guild: Option<GuildId>,
+        series: &super::series::Series,
+    ) -> Result<(), ServiceError> {
+        let results: Vec<(u64, bool)> = series
+            .results()
+            .into_iter()
+            .map(|(user, won)| (user.0, won))
+            .collect();
+        timed("series", || {
+            self.store.finish_series(guild.map(|g| g.0), &results)
+        })?;
+        Ok(())
+    }
 }
 
 /// Runs one write of the store, recording how long it took (`sequence_store_seconds`) and whether it
@@ -345,7 +361,8 @@ impl Tables {
                 let user = user.unwrap_or(actor.user);
                 store.player_stats(guild_id, user.0).and_then(|s| {
                     let rating = store.player_rating(guild_id, user.0, RECENT_CHANGES)?;
-                    Ok(public(Text::Stats {
+                    let series = store.series_stats(guild_id, user.0)?;
+                    let mut lines = vec![Text::Stats {
                         who: Who::User(user),
                         totals: Totals {
                             games: s.games,
@@ -353,7 +370,17 @@ impl Tables {
                             sequences: s.sequences,
                         },
                         rating: rating.map(|r| RatingInfo::of(&r.rating, &r.changes)),
-                    }))
+                    }];
+                    if series.played > 0 {
+                        lines.push(Text::SeriesStats {
+                            played: series.played,
+                            won: series.won,
+                        });
+                    }
+                    Ok(Reply {
+                        outputs: vec![Output::Channel(Message::text_lines(lines))],
+                        auto_move: false,
+                    })
                 })
             }
             Command::Leaderboard => {

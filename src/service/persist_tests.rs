@@ -248,6 +248,22 @@ impl Store for Flaky {
         self.check()?;
         self.inner.delete_table(channel_id)
     }
+    fn finish_series(
+        &self,
+        guild_id: Option<u64>,
+        results: &[(u64, bool)],
+    ) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.finish_series(guild_id, results)
+    }
+    fn series_stats(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+    ) -> Result<crate::store::SeriesStats, StoreError> {
+        self.check()?;
+        self.inner.series_stats(guild_id, user_id)
+    }
     fn load_tables_of(&self, shards: ShardSet) -> Result<Loaded, StoreError> {
         self.check()?;
         self.inner.load_tables_of(shards)

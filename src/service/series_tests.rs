@@ -391,3 +391,50 @@ fn series_texts_in_three_languages() {
         assert!(en != de && de != no && en != no, "{en} / {de} / {no}");
     }
 }
+
+#[test]
+fn series_played_and_won_are_stored_and_shown_under_the_stats() {
+    let store: Arc<dyn crate::store::Store> =
+        Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
+    let tables =
+        Tables::seeded(test_settings(), Arc::new(RandomPicker), 11).with_store(store.clone());
+    let mut rng = GameRng::new(6);
+    // Player 1 wins a best of 3, 2–0.
+    begin(&tables, 3);
+    let reply = lose(&tables, 2, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    assert!(!ask(&tables, 2, Button::NextGame(key).command()).is_refusal());
+    lose(&tables, 2, &mut rng);
+    assert!(tables.is_empty());
+    // A second series, abandoned after its first game: played, won by nobody.
+    begin(&tables, 5);
+    let reply = lose(&tables, 1, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    assert!(!ask(&tables, 1, Button::ConfirmAbandonSeries(key).command()).is_refusal());
+    assert!(tables.is_empty());
+    let one = store.series_stats(Some(5), 1).unwrap();
+    let two = store.series_stats(Some(5), 2).unwrap();
+    assert_eq!((one.played, one.won), (2, 1));
+    assert_eq!((two.played, two.won), (2, 0));
+    assert_eq!(store.series_stats(Some(6), 1).unwrap().played, 0);
+    // Each game was kept and counts on its own: three games.
+    assert_eq!(store.player_stats(Some(5), 1).unwrap().games, 3);
+    let stats = ask(&tables, 1, Command::Stats { user: None });
+    let text = stats.outputs[0].message().unwrap().to_english();
+    assert!(text.contains("Series: 2 played, 1 won."), "{text}");
+    let de = stats.outputs[0]
+        .message()
+        .unwrap()
+        .render(crate::i18n::Lang::De);
+    assert!(de.contains("Serien: 2 gespielt, 1 gewonnen."), "{de}");
+    // Nobody who never played a series sees the line.
+    let stats = ask(
+        &tables,
+        1,
+        Command::Stats {
+            user: Some(UserId(3)),
+        },
+    );
+    let text = stats.outputs[0].message().unwrap().to_english();
+    assert!(!text.contains("Series:"), "{text}");
+}

@@ -822,6 +822,13 @@ pub enum Text {
     },
     /// Nobody started the next game of a series within the lobby timeout.
     SeriesExpired,
+    /// A player's series on this server (under their stats).
+    SeriesStats {
+        /// Series played to their end.
+        played: u32,
+        /// Series won.
+        won: u32,
+    },
 }
 
 /// A server setting that is a number of seconds.
@@ -1857,6 +1864,10 @@ impl Text {
                 &Args::new().text("player", by.to_string()),
             ),
             Text::SeriesExpired => tr.t("series-expired"),
+            Text::SeriesStats { played, won } => tr.ta(
+                "series-stats",
+                &Args::new().number("played", *played).number("won", *won),
+            ),
             Text::ButtonExpired => tr.t("button-expired"),
             Text::TeamChanged(team) => {
                 let team = team_name(tr, *team);

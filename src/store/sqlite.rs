@@ -25,8 +25,8 @@ use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
     settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
     warn_settings_set_aside, DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange,
-    ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
+    Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SeriesStats,
+    SettingsChange, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
 use super::repair;
@@ -149,6 +149,14 @@ const MIGRATIONS: &[&str] = &[
     // holds all the query needs of `games`, instead of each game's row with its record (8.7 ms at the
     // median with a million stored games; issue 28).
     "CREATE INDEX games_rated_by_guild ON games (guild_id, finished_at) WHERE rated = 1;",
+    // 9: series played and won, per player and server (issue 25).
+    "CREATE TABLE series_stats (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        played INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );",
 ];
 
 /// The schema version this code writes.
@@ -1263,6 +1271,44 @@ impl Store for SqliteStore {
                 ])
             })
             .map(|_| ())
+            .map_err(|e| self.err(e))
+    }
+
+    fn finish_series(
+        &self,
+        guild_id: Option<u64>,
+        results: &[(u64, bool)],
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let run = |conn: &mut Connection| -> rusqlite::Result<()> {
+            let tx = conn.transaction()?;
+            for (user, won) in results {
+                tx.execute(
+                    "INSERT INTO series_stats (guild_id, user_id, played, won) VALUES (?1, ?2, 1, ?3)
+                     ON CONFLICT (guild_id, user_id)
+                     DO UPDATE SET played = played + 1, won = won + excluded.won",
+                    params![guild_to_db(guild_id), to_db_id(*user), i64::from(*won)],
+                )?;
+            }
+            tx.commit()
+        };
+        run(&mut conn).map_err(|e| self.err(e))
+    }
+
+    fn series_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<SeriesStats, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT played, won FROM series_stats WHERE guild_id = ?1 AND user_id = ?2",
+                params![guild_to_db(guild_id), to_db_id(user_id)],
+                |row| {
+                    Ok(SeriesStats {
+                        played: count_from_db(row.get(0)?),
+                        won: count_from_db(row.get(1)?),
+                    })
+                },
+            )
+            .optional()
+            .map(Option::unwrap_or_default)
             .map_err(|e| self.err(e))
     }
 

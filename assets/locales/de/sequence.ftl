@@ -686,3 +686,4 @@ opt-start-series-desc = Eine Serie spielen: 3, 5 oder 7 Spiele, die Mehrheit gew
 choice-series-best3 = über 3 Spiele
 choice-series-best5 = über 5 Spiele
 choice-series-best7 = über 7 Spiele
+series-stats = Serien: { $played } gespielt, { $won } gewonnen.

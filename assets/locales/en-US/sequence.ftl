@@ -699,3 +699,7 @@ opt-start-series-desc = Play a series: best of 3, 5 or 7 games
 choice-series-best3 = best of 3
 choice-series-best5 = best of 5
 choice-series-best7 = best of 7
+series-stats = Series: { $played ->
+        [one] 1 played
+       *[other] { $played } played
+    }, { $won } won.

@@ -686,3 +686,4 @@ opt-start-series-desc = Spill en serie: 3, 5 eller 7 spill, flertallet vinner
 choice-series-best3 = beste av 3
 choice-series-best5 = beste av 5
 choice-series-best7 = beste av 7
+series-stats = Serier: { $played } spilt, { $won } vunnet.
