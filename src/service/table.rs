@@ -2231,6 +2231,12 @@ impl Table {
                         .map(|_| vec![picker::prompt_button(self.created.0, playing.game())])
                         .into_iter()
                         .collect(),
+                    // As on a turn prompt: once its turn is over, the Play button goes and these stay.
+                    buttons: match (human, playing.game().config().variant.has_cards()) {
+                        (None, _) => Vec::new(),
+                        (Some(_), true) => vec![Button::Hand, Button::More(self.created.0)],
+                        (Some(_), false) => vec![Button::More(self.created.0)],
+                    },
                     ..Message::default()
                 })
             }
