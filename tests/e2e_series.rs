@@ -141,7 +141,7 @@ async fn a_best_of_three_series_with_buttons_survives_restarts() {
         &h.fake,
         channel,
         &ann,
-        &[bob.clone()],
+        std::slice::from_ref(&bob),
         &[("game", "classic"), ("series", "best of 3")],
     )
     .await
@@ -298,7 +298,7 @@ async fn a_fifteen_second_game_is_played_to_its_end_with_one_turn_run_out_and_a_
         &h.fake,
         channel,
         &ann,
-        &[bob.clone()],
+        std::slice::from_ref(&bob),
         &[
             ("game", "classic"),
             ("sequences_to_win", "1"),
