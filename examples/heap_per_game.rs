@@ -57,6 +57,8 @@ fn finished_game(tables: &Tables, channel: u64, now: Timestamp) {
         teams: None,
         options: Options::default(),
         rated: Some(false),
+        turn_time: None,
+        series: None,
     };
     assert!(ask(tables, channel, host, start, now));
     assert!(ask(

@@ -98,6 +98,12 @@ enum Asked {
         options: Options,
         #[serde(default)]
         rated: Option<bool>,
+        /// The lobby's clock, in seconds per turn.
+        #[serde(default)]
+        turn_time: Option<u32>,
+        /// A series: best of this many games.
+        #[serde(default)]
+        series: Option<u8>,
     },
     Join {
         #[serde(default)]
@@ -193,11 +199,15 @@ impl Asked {
                 teams,
                 options,
                 rated,
+                turn_time,
+                series,
             } => Command::Start {
                 variant: game.unwrap_or(default_variant),
                 teams,
                 options,
                 rated,
+                turn_time,
+                series,
             },
             Asked::Settings {
                 game,

@@ -1,5 +1,8 @@
-//! Load: 200 channels play at once through one gateway connection of the real bot: 100 games between two
-//! people, 50 of one person against a `hard` computer player and 50 against a `medium` one. Reports the
+//! Load: 220 channels play at once through one gateway connection of the real bot: 100 games between two
+//! people, 50 of one person against a `hard` computer player and 50 against a `medium` one, and 20 blitz
+//! games between two people on a 15-second clock (issue 25), where the bot's answer to a move (from the
+//! `/sequence play` sent to the move's post with the board) is measured and must stay well inside the
+//! turn (under 5 s, a third of it). Reports the
 //! median and 99th-percentile time from an interaction's dispatch (written to the bot's WebSocket) to the
 //! bot's callback (received by the REST stand-in), the bot's peak memory (VmHWM), the computer moves made
 //! per second and how long a computer's turn waited (from the person's move posted to the computer's move
@@ -22,7 +25,9 @@ use std::time::{Duration, Instant};
 use support::bot::{prometheus_sample, BotOptions, Harness};
 use support::fake_discord::StoredMessage;
 use support::fake_discord::{Config, FakeUser};
-use support::table::{lobby_of, play_first_fit, turn_mention, TableDriver, TurnEnd, STEP};
+use support::table::{
+    lobby_of, play_first_fit, play_first_fit_timed, turn_mention, TableDriver, TurnEnd, STEP,
+};
 
 const TABLES: usize = 200;
 /// Of the tables, how many a person plays against a `hard` computer, and against a `medium` one.
@@ -35,6 +40,15 @@ const THINK: Duration = Duration::from_millis(3000);
 /// The spread added to [`THINK`], in milliseconds.
 const SPREAD_MS: u64 = 3000;
 const LIMIT: Duration = Duration::from_secs(400);
+/// Blitz tables: two people on a 15-second clock.
+const BLITZ_TABLES: usize = 20;
+/// A blitz player's thinking time before each move: 1 s plus up to 2 s more, well inside the turn.
+const BLITZ_THINK: Duration = Duration::from_millis(1000);
+/// The spread added to [`BLITZ_THINK`], in milliseconds.
+const BLITZ_SPREAD_MS: u64 = 2000;
+/// The longest the bot's answer to a blitz move (the move posted with the board) may take: a third of
+/// the 15-second turn.
+const BLITZ_ANSWER: Duration = Duration::from_secs(5);
 
 /// User + system CPU seconds of a process, from /proc/PID/stat.
 fn cpu_seconds(pid: u32) -> f64 {
@@ -156,6 +170,70 @@ async fn open_bot_table(
     })
     .await?;
     Ok(())
+}
+
+/// Opens a blitz game (`turn_time: 15 seconds`) of two people in `channel`.
+async fn open_blitz_table(
+    fake: &support::fake_discord::FakeDiscord,
+    index: usize,
+    channel: u64,
+    players: &[FakeUser; 2],
+) -> Result<(), String> {
+    tokio::time::sleep(Duration::from_millis((index as u64 * 23 + 11) % 4600)).await;
+    let start = fake.slash(
+        &players[0],
+        channel,
+        "sequence start",
+        &[("game", "classic"), ("turn_time", "15 seconds")],
+    )?;
+    let lobby = lobby_of(fake, &start, channel).await?;
+    let join = fake.click(&players[1], lobby.id, "sequence:join")?;
+    fake.wait_reply(&join, STEP).await?;
+    let skip = fake.messages_in(channel).len();
+    let begin = fake.click(&players[0], lobby.id, "sequence:begin")?;
+    fake.wait_callback(&begin, STEP).await?;
+    support::table::posted_after(fake, channel, skip, "the game to start", |m| {
+        m.content.contains("begins!") && m.content.contains(":R>")
+    })
+    .await?;
+    Ok(())
+}
+
+/// Plays `MOVES_PER_TABLE` moves of a blitz game, each a second or three after the last, then the host
+/// stops it. The bot's answer time to each move: from the `/sequence play` sent to the move's post,
+/// which must carry the board.
+async fn play_blitz_table(
+    fake: &support::fake_discord::FakeDiscord,
+    index: usize,
+    channel: u64,
+    players: &[FakeUser; 2],
+) -> Result<Vec<Duration>, String> {
+    let mut answers = Vec::new();
+    for turn in 0..MOVES_PER_TABLE {
+        let jitter =
+            Duration::from_millis((index as u64 * 7919 + turn as u64 * 104_729) % BLITZ_SPREAD_MS);
+        tokio::time::sleep(BLITZ_THINK + jitter).await;
+        let mover = fake
+            .messages_in(channel)
+            .iter()
+            .rev()
+            .filter(|m| !m.is_ephemeral())
+            .find_map(|m| turn_mention(&m.content))
+            .ok_or("nobody is asked to move")?;
+        let user = players
+            .iter()
+            .find(|u| u.id == mover)
+            .ok_or_else(|| format!("a stranger is asked to move: {mover}"))?;
+        let (sent, posted) = play_first_fit_timed(fake, user, channel).await?;
+        if !posted.attachments.iter().any(|a| a.filename == "board.png") {
+            return Err(format!("the move's post has no board: {}", posted.content));
+        }
+        answers.push(posted.created.saturating_duration_since(sent));
+    }
+    // Stopped, so that its clock does not play timed-out turns while the scrapes are measured.
+    let stop = fake.slash(&players[0], channel, "sequence stop", &[])?;
+    support::table::carried_out(fake, &stop).await?;
+    Ok(answers)
 }
 
 /// What a person's game against a computer showed.
@@ -309,6 +387,16 @@ async fn two_hundred_channels_at_once() {
             (channel, fake.add_user(&format!("c{i}")), level)
         })
         .collect();
+    let blitz_tables: Vec<(u64, [FakeUser; 2])> = (0..BLITZ_TABLES)
+        .map(|i| {
+            let channel = fake.add_channel(&format!("blitz-{i}"));
+            let players = [
+                fake.add_user(&format!("b{i}a")),
+                fake.add_user(&format!("b{i}b")),
+            ];
+            (channel, players)
+        })
+        .collect();
     let count = count.saturating_sub(bot_tables.len());
     let tables: Vec<(u64, [FakeUser; 2])> = (0..count)
         .map(|i| {
@@ -339,10 +427,21 @@ async fn two_hundred_channels_at_once() {
             .enumerate()
             .map(|(i, (channel, human, level))| open_bot_table(fake, i, *channel, human, level)),
     );
-    let (opened, bots_opened) =
-        tokio::time::timeout(LIMIT, futures_util::future::join(opened, bots_opened))
-            .await
-            .unwrap_or_else(|_| panic!("the tables did not open within {LIMIT:?}"));
+    let blitz_opened = futures_util::future::join_all(
+        blitz_tables
+            .iter()
+            .enumerate()
+            .map(|(i, (channel, players))| open_blitz_table(fake, i, *channel, players)),
+    );
+    let (opened, bots_opened, blitz_opened) = tokio::time::timeout(
+        LIMIT,
+        futures_util::future::join3(opened, bots_opened, blitz_opened),
+    )
+    .await
+    .unwrap_or_else(|_| panic!("the tables did not open within {LIMIT:?}"));
+    for (i, result) in blitz_opened.into_iter().enumerate() {
+        result.unwrap_or_else(|e| panic!("blitz table {i}: {e}\nbot log:\n{}", h.bot.log_tail(30)));
+    }
     for (i, result) in bots_opened.into_iter().enumerate() {
         result.unwrap_or_else(|e| {
             panic!("computer table {i}: {e}\nbot log:\n{}", h.bot.log_tail(30))
@@ -368,14 +467,20 @@ async fn two_hundred_channels_at_once() {
             .enumerate()
             .map(|(i, (channel, human, _))| play_bot_table(fake, i, *channel, human)),
     );
+    let blitz_games = futures_util::future::join_all(
+        blitz_tables
+            .iter()
+            .enumerate()
+            .map(|(i, (channel, players))| play_blitz_table(fake, i, *channel, players)),
+    );
     // One scrape in the thick of it.
     let sample = async {
         tokio::time::sleep(Duration::from_secs(20)).await;
         scrape(&metrics).await
     };
-    let both = futures_util::future::join3(games, bot_games, sample);
-    let (results, bot_results, sample) =
-        tokio::time::timeout(LIMIT, both).await.unwrap_or_else(|_| {
+    let all = futures_util::future::join4(games, bot_games, blitz_games, sample);
+    let (results, bot_results, blitz_results, sample) =
+        tokio::time::timeout(LIMIT, all).await.unwrap_or_else(|_| {
             panic!(
                 "the load did not finish within {LIMIT:?}\n{}",
                 h.bot.log_tail(30)
@@ -414,6 +519,23 @@ async fn two_hundred_channels_at_once() {
         computer_turns.extend(game.computer_turns);
     }
     computer_turns.sort();
+    let mut blitz_answers: Vec<Duration> = Vec::new();
+    for (i, result) in blitz_results.into_iter().enumerate() {
+        let answers = result
+            .unwrap_or_else(|e| panic!("blitz table {i}: {e}\nbot log:\n{}", h.bot.log_tail(30)));
+        moves += answers.len();
+        blitz_answers.extend(answers);
+    }
+    blitz_answers.sort();
+    let blitz_timeouts = fake
+        .state()
+        .messages
+        .values()
+        .filter(|m| {
+            blitz_tables.iter().any(|(c, _)| *c == m.channel_id)
+                && m.content.contains("ran out of time")
+        })
+        .count();
     let peak_kib = h.bot.peak_rss_kib().expect("the bot is running");
     let bot_cpu = cpu_seconds(h.bot.pid()) - bot_cpu_before;
     let own_cpu = cpu_seconds(std::process::id()) - own_cpu_before;
@@ -455,7 +577,7 @@ async fn two_hundred_channels_at_once() {
         openapi_problems.is_empty(),
         "requests that do not match Discord's OpenAPI description: {openapi_problems:#?}"
     );
-    let tables = drivers.len() + bot_tables.len();
+    let tables = drivers.len() + bot_tables.len() + blitz_tables.len();
     println!(
         "LOAD: {tables} channels, {moves} moves, {} interactions in {:.1} s, {requests} REST requests over {tunnels} TLS connections",
         open_n + play_n,
@@ -501,11 +623,23 @@ async fn two_hundred_channels_at_once() {
         per_scrape * 1000.0,
         idle_rate * 100.0
     );
+    println!(
+        "LOAD: blitz (15 s a turn): {} moves in {} channels; the bot's answer to a move (play sent -> move posted with the board) p50 {:.0} ms, p99 {:.0} ms, longest {:.0} ms (limit {:.0} ms); {blitz_timeouts} turns ran out",
+        blitz_answers.len(),
+        blitz_tables.len(),
+        ms(percentile(&blitz_answers, 50.0)),
+        ms(percentile(&blitz_answers, 99.0)),
+        ms(blitz_answers.last().copied().unwrap_or_default()),
+        ms(BLITZ_ANSWER),
+    );
     let open_tables = prometheus_sample(&last, "sequence_tables", &[]);
     println!("LOAD: /metrics counts {open_tables} open tables");
     // A game against a computer may have ended within its moves; the others are all still open.
+    // The blitz games were stopped; a game against a computer may have ended within its moves; the
+    // others are all still open.
+    let still_open = tables - blitz_tables.len();
     assert!(
-        (tables.saturating_sub(HARD_TABLES + MEDIUM_TABLES)..=tables)
+        (still_open.saturating_sub(HARD_TABLES + MEDIUM_TABLES)..=still_open)
             .contains(&(open_tables as usize)),
         "the open tables are counted: {last}"
     );
@@ -516,4 +650,14 @@ async fn two_hundred_channels_at_once() {
     assert!(moves >= tables * 2);
     assert!(p99 < Duration::from_millis(500), "p99 {p99:?}");
     assert!(peak_kib < 150 * 1024, "peak RSS {peak_kib} KiB");
+    assert_eq!(
+        blitz_answers.len(),
+        BLITZ_TABLES * MOVES_PER_TABLE,
+        "every blitz move was answered"
+    );
+    let slowest = blitz_answers.last().copied().unwrap_or_default();
+    assert!(
+        slowest < BLITZ_ANSWER,
+        "a blitz move was answered after {slowest:?}"
+    );
 }

@@ -38,6 +38,64 @@ impl From<Game> for Variant {
     }
 }
 
+/// A lobby's clock, as offered in the option list: the presets a phone can pick with one tap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum TurnTime {
+    /// 15 seconds a turn (blitz).
+    #[name = "15s"]
+    Seconds15,
+    /// 30 seconds.
+    #[name = "30s"]
+    Seconds30,
+    /// A minute.
+    #[name = "60s"]
+    Seconds60,
+    /// Two minutes.
+    #[name = "120s"]
+    Seconds120,
+    /// The server's turn timeout.
+    #[name = "server"]
+    Server,
+}
+
+impl TurnTime {
+    /// Seconds a turn (`None`: the server's turn timeout).
+    pub fn seconds(self) -> Option<u32> {
+        match self {
+            TurnTime::Seconds15 => Some(15),
+            TurnTime::Seconds30 => Some(30),
+            TurnTime::Seconds60 => Some(60),
+            TurnTime::Seconds120 => Some(120),
+            TurnTime::Server => None,
+        }
+    }
+}
+
+/// A series, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Series {
+    /// Best of 3.
+    #[name = "best3"]
+    BestOf3,
+    /// Best of 5.
+    #[name = "best5"]
+    BestOf5,
+    /// Best of 7.
+    #[name = "best7"]
+    BestOf7,
+}
+
+impl Series {
+    /// Best of how many games.
+    pub fn best_of(self) -> u8 {
+        match self {
+            Series::BestOf3 => 3,
+            Series::BestOf5 => 5,
+            Series::BestOf7 => 7,
+        }
+    }
+}
+
 /// A computer player's level, as offered in the option list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum Level {
@@ -277,6 +335,8 @@ async fn start(
     capture_pairs: Option<bool>,
     #[description = "Counts for ratings (default: if humans play on at least two teams)"]
     rated: Option<bool>,
+    #[description = "Time for a turn (default: the server's)"] turn_time: Option<TurnTime>,
+    #[description = "Play a series: best of 3, 5 or 7 games"] series: Option<Series>,
 ) -> Result<(), Error> {
     // Refused at once where the bot could not post the board: the permissions come with the
     // interaction, so no request to Discord is needed to know.
@@ -310,6 +370,8 @@ async fn start(
             teams,
             options,
             rated,
+            turn_time: turn_time.and_then(TurnTime::seconds),
+            series: series.map(Series::best_of),
         },
     )
     .await

@@ -131,7 +131,7 @@ impl Default for Timers {
             timeouts_before_replaced: 2,
             lobby_timeout_secs: 1800,
             bot_delay_ms: 1000,
-            tick_secs: 5,
+            tick_secs: 1,
         }
     }
 }

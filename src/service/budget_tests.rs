@@ -34,6 +34,8 @@ fn start() -> Command {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     }
 }
 

@@ -162,11 +162,14 @@ pub(super) fn next_deadline(table: &Table, settings: &Settings) -> Option<Timest
             if pos.is_over() {
                 return None;
             }
-            let timeout = playing.turn_started.after(settings.turn_timeout);
+            let timeout = playing
+                .turn_started
+                .after(table.setup.turn_timeout(settings));
+            let reminder = table.setup.turn_reminder(settings);
             match playing.player(pos.to_move()) {
                 Some(Player::Bot { .. }) => Some(playing.turn_started),
                 Some(Player::Human { .. }) if !playing.reminded => {
-                    Some(timeout.min(playing.turn_started.after(settings.turn_reminder)))
+                    Some(reminder.map_or(timeout, |r| timeout.min(playing.turn_started.after(r))))
                 }
                 Some(Player::Human { .. }) => Some(timeout),
                 None => None,

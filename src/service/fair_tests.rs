@@ -102,6 +102,8 @@ fn lobby(
             teams,
             options: Options::default(),
             rated,
+            turn_time: None,
+            series: None,
         },
     );
     for &(user, team) in &humans[1..] {
@@ -447,6 +449,8 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
             teams: None,
             options: Options::default(),
             rated: None,
+            turn_time: None,
+            series: None,
         },
     );
     assert!(

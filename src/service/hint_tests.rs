@@ -14,6 +14,8 @@ fn two_player_game(tables: &Tables, channel: u64, rated: bool) {
         teams: None,
         options: Options::default(),
         rated: Some(rated),
+        turn_time: None,
+        series: None,
     };
     assert!(!ask(tables, channel, 1, start).is_refusal());
     assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());

@@ -165,10 +165,22 @@ fn variant_index(text: &Text) -> usize {
         Text::Hint { .. } => 144,
         Text::HintsOnlyCasual => 145,
         Text::HintsUsed(_) => 146,
+        Text::BadTurnTime { .. } => 147,
+        Text::BadSeries { .. } => 148,
+        Text::SeriesScore { .. } => 149,
+        Text::SeriesWon { .. } => 150,
+        Text::SeriesNoWinner => 151,
+        Text::SeriesNext => 152,
+        Text::SeriesBreak => 153,
+        Text::NotInSeries => 154,
+        Text::ConfirmAbandonSeries => 155,
+        Text::SeriesAbandoned { .. } => 156,
+        Text::SeriesExpired => 157,
+        Text::SeriesStats { .. } => 158,
     }
 }
 
-const VARIANTS: usize = 147;
+const VARIANTS: usize = 159;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -219,7 +231,7 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
             sequences: 2,
             sequences_three_teams: (!empty).then_some(1),
             scoring: empty,
-            reminder_secs: 120,
+            reminder_secs: (!empty).then_some(120),
             timeout_secs: 600,
             timeout_gives_up: false,
             replace_after: if empty { 1 } else { 2 },
@@ -784,6 +796,29 @@ fn samples() -> Vec<Text> {
             reminder_secs: 600,
             timeout_secs: 300,
         },
+        Text::BadTurnTime {
+            secs: 5,
+            min: 10,
+            max: 3600,
+        },
+        Text::BadSeries { best_of: 4 },
+        Text::SeriesScore {
+            best_of: 3,
+            played: 2,
+            sides: vec![(vec![ada(), bot()], 1), (vec![Who::User(UserId(12))], 1)],
+        },
+        Text::SeriesWon {
+            best_of: 5,
+            winners: vec![ada()],
+        },
+        Text::SeriesNoWinner,
+        Text::SeriesNext,
+        Text::SeriesBreak,
+        Text::NotInSeries,
+        Text::ConfirmAbandonSeries,
+        Text::SeriesAbandoned { by: ada() },
+        Text::SeriesExpired,
+        Text::SeriesStats { played: 3, won: 1 },
         Text::PickerPlayButton,
         Text::PickerRollButton,
         Text::PickerBackButton,
@@ -1027,6 +1062,8 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     };
     assert!(!ask(start).is_refusal());
     let added = ask(Command::AddBot { level: None });
@@ -1138,6 +1175,8 @@ fn computer_players_are_named_in_the_channel_language() {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     });
     let reply = ask(Command::AddBot {
         level: Some(BotLevel::Hard),

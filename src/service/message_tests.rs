@@ -23,6 +23,8 @@ fn begin(tables: &Tables, channel: u64, variant: Variant, users: &[u64], bots: u
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     };
     assert!(!ask(tables, channel, users[0], start).is_refusal());
     for &u in &users[1..] {

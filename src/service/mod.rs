@@ -17,6 +17,7 @@ mod pool;
 mod rematch;
 mod review;
 mod seeds;
+pub mod series;
 mod server;
 mod table;
 pub mod text;
@@ -25,6 +26,8 @@ pub mod text;
 mod budget_tests;
 #[cfg(test)]
 mod button_tests;
+#[cfg(test)]
+mod clock_tests;
 #[cfg(test)]
 mod fair_tests;
 #[cfg(test)]
@@ -47,6 +50,8 @@ mod rematch_tests;
 mod scale_tests;
 #[cfg(test)]
 mod seed_tests;
+#[cfg(test)]
+mod series_tests;
 #[cfg(test)]
 mod summary_tests;
 #[cfg(test)]
@@ -153,6 +158,10 @@ pub enum Command {
         options: Options,
         /// Whether the game counts for ratings (`None`: if at least two teams have a human).
         rated: Option<bool>,
+        /// The lobby's clock: seconds a player has for a turn (`None`: the server's turn timeout).
+        turn_time: Option<u32>,
+        /// A series: best of this many games (3, 5 or 7; `None`: one game).
+        series: Option<u8>,
     },
     /// Take a seat in the lobby, optionally on a team (1-based, as users count).
     Join {
@@ -247,6 +256,12 @@ pub enum Command {
     Menu,
     /// The **⋯** menu's Stop: asks privately to confirm (who may stop the game).
     AskStop,
+    /// Between two games of a series: start the next one at once (a player of the series).
+    NextGame,
+    /// Between two games of a series: asks privately to confirm abandoning it.
+    AskAbandonSeries,
+    /// Between two games of a series: abandon it, as asked to confirm.
+    AbandonSeries,
     /// A press of a button made for one game of the channel: carried out as `command` only while
     /// that game's table is the channel's, else refused politely.
     OfGame {
@@ -297,6 +312,7 @@ impl Command {
                 | Command::BotMenu
                 | Command::Menu
                 | Command::AskStop
+                | Command::AskAbandonSeries
                 | Command::KeepPlaying
                 | Command::Status
                 | Command::Rules { .. }
@@ -355,6 +371,12 @@ pub enum Button {
     Stats,
     /// The record of this stored game, privately.
     Record(i64),
+    /// The next game of a series (carries the key of the table waiting between the games).
+    NextGame(GameKey),
+    /// Abandon a series between two games (asks to confirm first).
+    AbandonSeries(GameKey),
+    /// Abandon the series, as asked to confirm.
+    ConfirmAbandonSeries(GameKey),
 }
 
 /// Which game of a channel a button belongs to: when its table opened, in milliseconds.
@@ -401,6 +423,9 @@ impl Button {
             Button::ConfirmStop(game) => format!("sequence:stop-confirm:{game}"),
             Button::Stats => "sequence:stats".into(),
             Button::Record(game) => format!("sequence:record:{game}"),
+            Button::NextGame(game) => format!("sequence:next:{game}"),
+            Button::AbandonSeries(game) => format!("sequence:abandon:{game}"),
+            Button::ConfirmAbandonSeries(game) => format!("sequence:abandon-confirm:{game}"),
         }
     }
 
@@ -425,6 +450,11 @@ impl Button {
             ["sequence", "stop", game] => Button::Stop(game.parse().ok()?),
             ["sequence", "stop-confirm", game] => Button::ConfirmStop(game.parse().ok()?),
             ["sequence", "record", game] => Button::Record(game.parse().ok()?),
+            ["sequence", "next", game] => Button::NextGame(game.parse().ok()?),
+            ["sequence", "abandon", game] => Button::AbandonSeries(game.parse().ok()?),
+            ["sequence", "abandon-confirm", game] => {
+                Button::ConfirmAbandonSeries(game.parse().ok()?)
+            }
             _ => return None,
         };
         (button.id() == id).then_some(button)
@@ -460,6 +490,9 @@ impl Button {
             Button::ConfirmStop(game) => of_game(game, Command::Stop),
             Button::Stats => Command::Stats { user: None },
             Button::Record(game) => Command::Record { game: Some(game) },
+            Button::NextGame(game) => of_game(game, Command::NextGame),
+            Button::AbandonSeries(game) => of_game(game, Command::AskAbandonSeries),
+            Button::ConfirmAbandonSeries(game) => of_game(game, Command::AbandonSeries),
         }
     }
 
@@ -471,6 +504,7 @@ impl Button {
                 | Button::Begin
                 | Button::Roll
                 | Button::Rematch(_)
+                | Button::NextGame(_)
                 | Button::KeepPlaying
                 | Button::JoinTeam(_)
                 | Button::AddBotLevel(..)
@@ -481,7 +515,12 @@ impl Button {
     pub const fn is_danger(self) -> bool {
         matches!(
             self,
-            Button::Cancel | Button::ConfirmLeave(_) | Button::Stop(_) | Button::ConfirmStop(_)
+            Button::Cancel
+                | Button::ConfirmLeave(_)
+                | Button::Stop(_)
+                | Button::ConfirmStop(_)
+                | Button::AbandonSeries(_)
+                | Button::ConfirmAbandonSeries(_)
         )
     }
 }
@@ -884,6 +923,14 @@ pub trait Persist: Send + Sync {
         channel: ChannelId,
         finished: Option<&Table>,
     ) -> Result<Option<i64>, ServiceError>;
+    /// A series ended (decided or not): its players' series stats. Nothing by default.
+    fn series_ended(
+        &self,
+        _guild: Option<GuildId>,
+        _series: &series::Series,
+    ) -> Result<(), ServiceError> {
+        Ok(())
+    }
 }
 
 /// A [`Persist`] that keeps nothing.
@@ -1359,9 +1406,14 @@ impl Tables {
                 teams,
                 options,
                 rated,
+                turn_time,
+                series,
             } => {
                 let rated = rated.or(self.server_settings(guild).rated);
-                let setup = Setup::new(variant, teams, options).map(|s| Setup { rated, ..s });
+                let setup = Setup::new(variant, teams, options)
+                    .and_then(|s| s.with_turn_time(turn_time))
+                    .and_then(|s| s.with_series(series))
+                    .map(|s| Setup { rated, ..s });
                 self.start(guild, channel, &actor, setup, now)
             }
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),
@@ -1408,7 +1460,11 @@ impl Tables {
                 }
                 // Fresh randomness for what needs it: a deal (and who starts), a roll.
                 let rolls = matches!(command, Command::Press(p) if p.step == picker::Step::Roll);
-                let seed = if matches!(command, Command::Begin | Command::Roll) || rolls {
+                let deals = matches!(
+                    command.unwrapped(),
+                    Command::Begin | Command::Roll | Command::NextGame
+                );
+                let seed = if deals || rolls {
                     match self.seeds.seed() {
                         Some(seed) => Some(seed),
                         None => return Reply::ephemeral(Text::Internal),
@@ -1424,6 +1480,7 @@ impl Tables {
                         | Command::BotMenu
                         | Command::Menu
                         | Command::AskStop
+                        | Command::AskAbandonSeries
                 ) || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self
@@ -1569,11 +1626,14 @@ impl Tables {
     ) -> Reply {
         match persist_update(&*self.persist, table, reply) {
             Ok(mut reply) => {
+                // Taken before a series opens the table again for its next game.
+                let review = table.closed.then(|| review::Review::of(table)).flatten();
                 if !reply.is_refusal() {
                     reply.outputs.extend(table.disarm_prompt());
+                    series::after_game(&*self.persist, table, &mut reply, now);
                 }
+                self.reviews.keep(review, &reply);
                 if table.closed {
-                    self.reviews.remember(table, &reply);
                     self.finished.remember(table, now, settings.lobby_timeout);
                     self.forget(shared, table.channel);
                 } else {
@@ -1729,6 +1789,10 @@ impl Tables {
                 match persist_update(&*self.persist, &table, reply) {
                     Ok(mut saved) => {
                         saved.outputs.extend(table.disarm_prompt());
+                        // Taken before a series opens the table again for its next game.
+                        let review = table.closed.then(|| review::Review::of(&table)).flatten();
+                        series::after_game(&*self.persist, &mut table, &mut saved, now);
+                        self.reviews.keep(review, &saved);
                         reply = saved;
                     }
                     Err(e) => {
@@ -1740,7 +1804,6 @@ impl Tables {
                     }
                 }
                 if table.closed {
-                    self.reviews.remember(&table, &reply);
                     self.finished.remember(&table, now, settings.lobby_timeout);
                     self.forget(&shared, channel);
                 }
@@ -1822,6 +1885,7 @@ impl Tables {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
                     let review = table.closed.then(|| review::Review::of(&table)).flatten();
+                    series::after_game(&*persist, &mut table, &mut reply, now);
                     Some((
                         reply,
                         table

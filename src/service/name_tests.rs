@@ -140,6 +140,8 @@ async fn give_up_and_play_on(tables: &Tables, channel: u64, name: &str) -> Vec<R
         teams: Some(2),
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     };
     ask(tables, channel, 1, name, start);
     for (user, team) in [(2, 2), (3, 1), (4, 2)] {

@@ -59,6 +59,8 @@ fn game_with(settings: Settings, humans: &[u64], bots: usize) -> Tables {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     };
     assert!(!ask(&tables, humans[0], start, T0).is_refusal());
     for &user in &humans[1..] {

@@ -64,6 +64,22 @@ impl Persist for StorePersist {
             }
         }
     }
+
+    fn series_ended(
+        &self,
+        guild: Option<GuildId>,
+        series: &super::series::Series,
+    ) -> Result<(), ServiceError> {
+        let results: Vec<(u64, bool)> = series
+            .results()
+            .into_iter()
+            .map(|(user, won)| (user.0, won))
+            .collect();
+        timed("series", || {
+            self.store.finish_series(guild.map(|g| g.0), &results)
+        })?;
+        Ok(())
+    }
 }
 
 /// Runs one write of the store, recording how long it took (`sequence_store_seconds`) and whether it
@@ -349,7 +365,8 @@ impl Tables {
                 store.player_stats(guild_id, user.0).and_then(|s| {
                     let rating = store.player_rating(guild_id, user.0, RECENT_CHANGES)?;
                     let agreement = store.recent_agreement(guild_id, user.0, AGREEMENT_GAMES)?;
-                    Ok(public(Text::Stats {
+                    let series = store.series_stats(guild_id, user.0)?;
+                    let mut lines = vec![Text::Stats {
                         who: Who::User(user),
                         totals: Totals {
                             games: s.games,
@@ -358,7 +375,17 @@ impl Tables {
                         },
                         rating: rating.map(|r| RatingInfo::of(&r.rating, &r.changes)),
                         agreement: (agreement.games > 0).then_some(agreement),
-                    }))
+                    }];
+                    if series.played > 0 {
+                        lines.push(Text::SeriesStats {
+                            played: series.played,
+                            won: series.won,
+                        });
+                    }
+                    Ok(Reply {
+                        outputs: vec![Output::Channel(Message::text_lines(lines))],
+                        auto_move: false,
+                    })
                 })
             }
             Command::Leaderboard => {

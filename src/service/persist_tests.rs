@@ -57,6 +57,8 @@ fn start(variant: Variant) -> Command {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     }
 }
 
@@ -245,6 +247,22 @@ impl Store for Flaky {
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {
         self.check()?;
         self.inner.delete_table(channel_id)
+    }
+    fn finish_series(
+        &self,
+        guild_id: Option<u64>,
+        results: &[(u64, bool)],
+    ) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.finish_series(guild_id, results)
+    }
+    fn series_stats(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+    ) -> Result<crate::store::SeriesStats, StoreError> {
+        self.check()?;
+        self.inner.series_stats(guild_id, user_id)
     }
     fn load_tables_of(&self, shards: ShardSet) -> Result<Loaded, StoreError> {
         self.check()?;
@@ -510,6 +528,8 @@ fn play_rated(
             ..Options::default()
         },
         rated,
+        turn_time: None,
+        series: None,
     };
     assert!(!ask(tables, channel, users[0], command).is_refusal());
     assert!(!ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());

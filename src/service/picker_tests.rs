@@ -37,6 +37,8 @@ fn start(variant: Variant) -> Command {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     }
 }
 

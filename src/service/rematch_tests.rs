@@ -58,6 +58,8 @@ fn start(variant: Variant, teams: Option<u8>) -> Command {
         teams,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     }
 }
 

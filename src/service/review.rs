@@ -62,12 +62,6 @@ impl Review {
 pub(super) struct Reviews(Mutex<HashMap<i64, Review>>);
 
 impl Reviews {
-    /// Remembers the game of a table that just closed, when its final message (in `reply`) says it
-    /// was kept.
-    pub(super) fn remember(&self, table: &Table, reply: &Reply) {
-        self.keep(Review::of(table), reply);
-    }
-
     /// Keeps `review` under the number of the kept game whose final message is in `reply`.
     pub(super) fn keep(&self, review: Option<Review>, reply: &Reply) {
         let Some(id) = reply.outputs.iter().find_map(|o| match o {

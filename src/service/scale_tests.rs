@@ -48,6 +48,8 @@ fn start() -> Command {
         teams: None,
         options: Options::default(),
         rated: Some(false),
+        turn_time: None,
+        series: None,
     }
 }
 

@@ -30,6 +30,8 @@ fn dealt(tables: &Tables, channel: u64, variant: Variant) -> Table {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     };
     assert!(!ask(tables, channel, 1, start).is_refusal());
     assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
@@ -110,6 +112,8 @@ fn refused_begins_take_nothing_from_another_game() {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     };
     assert!(!ask(&tables, 1, 1, start).is_refusal());
     assert!(!ask(&tables, 1, 2, Command::Join { team: None }).is_refusal());

@@ -287,6 +287,8 @@ async fn stats_show_the_agreement_of_the_latest_rated_games() {
             teams: None,
             options: crate::engine::Options::default(),
             rated: Some(rated),
+            turn_time: None,
+            series: None,
         };
         assert!(!super::tests::ask(&tables, channel, 1, start).is_refusal());
         let join = Command::Join { team: None };

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -13,6 +14,7 @@ use crate::engine::{
 
 use super::bot::random_legal_move;
 use super::picker;
+use super::series::Series;
 use super::text::{
     card_label, CardLine, CardUse, LobbyCard, LobbyRules, RatingNote, RollHint, SeatLine,
     StatusInfo, TeamName,
@@ -61,7 +63,21 @@ pub struct Setup {
     /// Whether the game counts for ratings (`None`: if at least two teams have a human).
     #[serde(default)]
     pub rated: Option<bool>,
+    /// The lobby's clock: seconds a player has for a turn (`None`: the server's turn timeout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_time: Option<u32>,
+    /// A series: best of this many games (`None`: one game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<u8>,
 }
+
+/// Shortest turn time a lobby may ask for, in seconds.
+pub const MIN_TURN_TIME: u32 = 10;
+/// Longest turn time a lobby may ask for, in seconds (an hour).
+pub const MAX_TURN_TIME: u32 = 3600;
+/// A lobby clock shorter than this has no reminder: the turn prompt's countdown is the reminder,
+/// and a post at half time in every turn of a blitz game would bury the board.
+pub const MIN_TURN_TIME_WITH_REMINDER: u32 = 30;
 
 impl Setup {
     /// Checks what does not depend on the player count: options and the number of teams.
@@ -72,6 +88,8 @@ impl Setup {
             teams: None,
             options,
             rated: None,
+            turn_time: None,
+            series: None,
         };
         if let Some(t) = teams {
             if !(2..=setup.max_teams()).contains(&t) {
@@ -87,6 +105,46 @@ impl Setup {
             });
         }
         Ok(setup)
+    }
+
+    /// With the lobby's clock (`None`: the server's), checked: 10 s to an hour.
+    pub fn with_turn_time(self, turn_time: Option<u32>) -> Result<Setup, Text> {
+        if let Some(secs) = turn_time {
+            if !(MIN_TURN_TIME..=MAX_TURN_TIME).contains(&secs) {
+                return Err(Text::BadTurnTime {
+                    secs,
+                    min: MIN_TURN_TIME,
+                    max: MAX_TURN_TIME,
+                });
+            }
+        }
+        Ok(Setup { turn_time, ..self })
+    }
+
+    /// As a series of `best_of` games (`None`: one game), checked: best of 3, 5 or 7.
+    pub fn with_series(self, series: Option<u8>) -> Result<Setup, Text> {
+        if let Some(best_of) = series {
+            if !super::series::SERIES_LENGTHS.contains(&best_of) {
+                return Err(Text::BadSeries { best_of });
+            }
+        }
+        Ok(Setup { series, ..self })
+    }
+
+    /// The time a player has for a turn: the lobby's clock, else the server's turn timeout.
+    pub fn turn_timeout(&self, settings: &Settings) -> Duration {
+        self.turn_time
+            .map_or(settings.turn_timeout, |s| Duration::from_secs(u64::from(s)))
+    }
+
+    /// When a player to move is reminded, from the turn's start (`None`: never): at half time with
+    /// the lobby's clock (none under [`MIN_TURN_TIME_WITH_REMINDER`]), else the server's reminder.
+    pub fn turn_reminder(&self, settings: &Settings) -> Option<Duration> {
+        match self.turn_time {
+            Some(s) if s < MIN_TURN_TIME_WITH_REMINDER => None,
+            Some(s) => Some(Duration::from_millis(u64::from(s) * 500)),
+            None => Some(settings.turn_reminder),
+        }
     }
 
     /// Most players of this game.
@@ -151,8 +209,8 @@ impl Setup {
             sequences: target(self.teams.unwrap_or(2)),
             sequences_three_teams: varies.then(|| target(3)),
             scoring: self.options.scoring,
-            reminder_secs: settings.turn_reminder.as_secs(),
-            timeout_secs: settings.turn_timeout.as_secs(),
+            reminder_secs: self.turn_reminder(settings).map(|d| d.as_secs()),
+            timeout_secs: self.turn_timeout(settings).as_secs(),
             timeout_gives_up: settings.timeout_gives_up,
             replace_after: settings.replace_after_timeouts,
             bot_level: settings.default_bot_level,
@@ -735,6 +793,9 @@ pub struct Table {
     /// Set while the bot cannot post in the channel: nothing happens on its own until it can again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paused: Option<Paused>,
+    /// The series this table plays, from its first game's start (see [`super::series`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<Series>,
     /// Set when the table has ended; it is then removed from the service.
     #[serde(skip)]
     pub(super) closed: bool,
@@ -853,6 +914,7 @@ impl Table {
                 invited: Vec::new(),
             }),
             paused: None,
+            series: None,
             closed: false,
             auto_busy: false,
             dm_failed: Vec::new(),
@@ -879,6 +941,7 @@ impl Table {
     pub(super) fn unpause(&mut self, now: Timestamp, settings: &Settings) -> Reply {
         self.paused = None;
         let mut message = Message::text(Text::PostingRestored);
+        let timeout = self.setup.turn_timeout(settings);
         if let State::Playing(playing) = &mut self.state {
             playing.turn_started = now;
             playing.reminded = false;
@@ -888,7 +951,7 @@ impl Table {
                 push_turn(
                     self.created.0,
                     playing,
-                    settings,
+                    timeout,
                     &mut lines,
                     &mut message,
                     None,
@@ -913,7 +976,7 @@ impl Table {
     /// Whether `actor` may manage the table (add computers, begin, cancel, stop): the host, or members
     /// who may manage messages. A host who gave up a running game no longer may; the players still in
     /// it then may.
-    fn is_boss(&self, actor: &Actor) -> bool {
+    pub(super) fn is_boss(&self, actor: &Actor) -> bool {
         if actor.can_manage {
             return true;
         }
@@ -926,7 +989,7 @@ impl Table {
     }
 
     /// The refusal for someone who may not manage the table.
-    fn not_boss(&self) -> Text {
+    pub(super) fn not_boss(&self) -> Text {
         match &self.state {
             State::Playing(playing) if playing.seat_of(self.host).is_none() => Text::HostGaveUp,
             _ => Text::NotHost { host: self.host },
@@ -1172,6 +1235,12 @@ impl Table {
             }
         }
         let in_lobby = matches!(self.state, State::Lobby(_));
+        if self.is_between_games() {
+            if let Some(outcome) = self.between_games_command(actor, &command, now, seed, settings)
+            {
+                return outcome.unwrap_or_else(Reply::ephemeral);
+            }
+        }
         let outcome = match command {
             Command::Press(_) | Command::OfGame { .. } => Err(Text::Internal),
             Command::BotMenu => self.bot_menu(actor),
@@ -1190,6 +1259,9 @@ impl Table {
             Command::Forfeit { .. } => self.forfeit(actor, now, settings, lang),
             Command::KeepPlaying => self.keep_playing(actor),
             Command::Rematch { .. } => Err(Text::TableExists),
+            Command::NextGame | Command::AskAbandonSeries | Command::AbandonSeries => {
+                Err(Text::ButtonExpired)
+            }
             Command::AddBot { level } => self.add_bot(
                 actor,
                 level.unwrap_or(settings.default_bot_level),
@@ -1429,6 +1501,11 @@ impl Table {
         if !self.is_boss(actor) {
             return Err(self.not_boss());
         }
+        self.deal(now, seed, settings)
+    }
+
+    /// Deals the lobby's game: seats, who starts, the first turn.
+    pub(super) fn deal(&mut self, now: Timestamp, seed: u64, settings: &Settings) -> Outcome {
         let setup = self.setup;
         let lobby = self.lobby_mut()?;
         let players = u8::try_from(lobby.seats.len()).unwrap_or(u8::MAX);
@@ -1534,7 +1611,7 @@ impl Table {
         push_turn(
             self.created.0,
             &playing,
-            settings,
+            setup.turn_timeout(settings),
             &mut lines,
             &mut message,
             None,
@@ -1552,6 +1629,9 @@ impl Table {
             }
         }
         outputs.push(Output::Ephemeral(Message::text(Text::BegunAck)));
+        if let (Some(best_of), None) = (setup.series, &self.series) {
+            self.series = Some(Series::start(best_of, &playing.seats, config.teams));
+        }
         self.state = State::Playing(playing);
         Ok(Reply {
             outputs,
@@ -1702,6 +1782,7 @@ impl Table {
     ) -> Reply {
         let channel = self.channel;
         let table = self.created.0;
+        let timeout = self.setup.turn_timeout(settings);
         let State::Playing(playing) = &mut self.state else {
             return Reply::ephemeral(Text::Internal);
         };
@@ -1780,7 +1861,7 @@ impl Table {
             let again = roll.filter(|_| {
                 game.position().to_move() == seat && !game.config().variant.has_cards()
             });
-            push_turn(table, playing, settings, &mut lines, &mut message, again);
+            push_turn(table, playing, timeout, &mut lines, &mut message, again);
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
@@ -2035,9 +2116,15 @@ impl Table {
             target: config.sequences_to_win(),
             draw_pile: config.variant.has_cards().then(|| game.draw_pile_len()),
             roll: pos.roll().filter(|_| playing.rolled),
-            seconds_left: now.seconds_until(playing.turn_started.after(settings.turn_timeout)),
+            seconds_left: now.seconds_until(
+                playing
+                    .turn_started
+                    .after(self.setup.turn_timeout(settings)),
+            ),
         };
-        replied(vec![Output::Ephemeral(Message::text(Text::Status(info)))])
+        let mut lines = vec![Text::Status(info)];
+        lines.extend(self.series.as_ref().map(Series::score));
+        replied(vec![Output::Ephemeral(Message::text_lines(lines))])
     }
 
     // ----- timers and computer players -----
@@ -2053,7 +2140,11 @@ impl Table {
         }
         match playing.player(pos.to_move()) {
             Some(Player::Bot { .. }) => true,
-            Some(Player::Human { .. }) => now >= playing.turn_started.after(settings.turn_timeout),
+            Some(Player::Human { .. }) => {
+                now >= playing
+                    .turn_started
+                    .after(self.setup.turn_timeout(settings))
+            }
             None => false,
         }
     }
@@ -2072,7 +2163,10 @@ impl Table {
         }
         match playing.player(pos.to_move())? {
             Player::Human { user, name }
-                if now >= playing.turn_started.after(settings.turn_timeout) =>
+                if now
+                    >= playing
+                        .turn_started
+                        .after(self.setup.turn_timeout(settings)) =>
             {
                 Some((*user, name.clone()))
             }
@@ -2083,6 +2177,10 @@ impl Table {
     /// Reminders and lobby expiry at `now`.
     pub(super) fn tick(&mut self, now: Timestamp, settings: &Settings) -> Reply {
         let mut reply = Reply::default();
+        let (timeout, reminder) = (
+            self.setup.turn_timeout(settings),
+            self.setup.turn_reminder(settings),
+        );
         if self.paused.is_some() {
             // Nobody could see a reminder or an expiry: time stands still until the pause ends.
             return reply;
@@ -2091,21 +2189,27 @@ impl Table {
             State::Lobby(_) => {
                 if now >= self.created.after(settings.lobby_timeout) {
                     self.closed = true;
-                    reply
-                        .outputs
-                        .push(self.lobby_output(Message::text(Text::LobbyExpired)));
+                    let note = match &self.series {
+                        // Between two games of a series: nobody pressed Next game in time.
+                        Some(series) => {
+                            super::series::ended_between_games(series, Text::SeriesExpired)
+                        }
+                        None => self.lobby_output(Message::text(Text::LobbyExpired)),
+                    };
+                    reply.outputs.push(note);
                 }
             }
             State::Playing(playing) => {
                 let pos = playing.game().position();
                 let to_move = pos.to_move();
-                let deadline = playing.turn_started.after(settings.turn_timeout);
-                if let (false, false, Some(user)) = (
+                let deadline = playing.turn_started.after(timeout);
+                if let (false, false, Some(user), Some(reminder)) = (
                     pos.is_over(),
                     playing.reminded,
                     playing.player(to_move).and_then(Player::user),
+                    reminder,
                 ) {
-                    if now >= playing.turn_started.after(settings.turn_reminder) && now < deadline {
+                    if now >= playing.turn_started.after(reminder) && now < deadline {
                         playing.reminded = true;
                         // This timeout would be one too many in a row: the seat would go for good.
                         let in_a_row = playing
@@ -2148,24 +2252,41 @@ impl Table {
             return (Reply::default(), false);
         }
         let variant = self.setup.variant;
+        let timeout = self.setup.turn_timeout(settings);
+        // A turn that ran out while the bot was down gets the time a reminded player has left (half
+        // of a blitz clock, which has no reminder).
+        let grace = match self.setup.turn_reminder(settings) {
+            Some(reminder) => timeout.saturating_sub(reminder),
+            None => timeout / 2,
+        };
         let mut changed = false;
         let message = match &mut self.state {
             State::Lobby(_) if now >= self.created.after(settings.lobby_timeout) => None,
-            State::Lobby(_) => Some(Message::text(Text::LobbyResumed(variant))),
+            State::Lobby(_) => Some(match &self.series {
+                // Between two games of a series: its score, and its buttons again.
+                Some(series) => Message {
+                    lines: vec![series.score(), Text::SeriesNext],
+                    buttons: vec![
+                        Button::NextGame(self.created.0),
+                        Button::AbandonSeries(self.created.0),
+                    ],
+                    ..Message::default()
+                },
+                None => Message::text(Text::LobbyResumed(variant)),
+            }),
             State::Playing(playing) => {
                 let seat = playing.game().position().to_move();
                 let human = playing.player(seat).and_then(Player::user);
                 let mut seconds_left = None;
                 if human.is_some() {
-                    if now >= playing.turn_started.after(settings.turn_timeout) {
-                        let reminder =
-                            u64::try_from(settings.turn_reminder.as_millis()).unwrap_or(u64::MAX);
-                        playing.turn_started = Timestamp(now.0.saturating_sub(reminder));
+                    if now >= playing.turn_started.after(timeout) {
+                        let elapsed = timeout.saturating_sub(grace);
+                        let elapsed = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+                        playing.turn_started = Timestamp(now.0.saturating_sub(elapsed));
                         playing.reminded = true;
                         changed = true;
                     }
-                    seconds_left =
-                        Some(now.seconds_until(playing.turn_started.after(settings.turn_timeout)));
+                    seconds_left = Some(now.seconds_until(playing.turn_started.after(timeout)));
                 }
                 Some(Message {
                     lines: vec![Text::GameResumed {
@@ -2179,6 +2300,12 @@ impl Table {
                         .map(|_| vec![picker::prompt_button(self.created.0, playing.game())])
                         .into_iter()
                         .collect(),
+                    // As on a turn prompt: once its turn is over, the Play button goes and these stay.
+                    buttons: match (human, playing.game().config().variant.has_cards()) {
+                        (None, _) => Vec::new(),
+                        (Some(_), true) => vec![Button::Hand, Button::More(self.created.0)],
+                        (Some(_), false) => vec![Button::More(self.created.0)],
+                    },
                     ..Message::default()
                 })
             }
@@ -2209,6 +2336,7 @@ impl Table {
             return None;
         }
         let channel = self.channel;
+        let turn_timeout = self.setup.turn_timeout(settings);
         let mut rng = GameRng::new(seed);
         let playing = self.playing_mut().ok()?;
         if playing.game().needs_roll() {
@@ -2226,7 +2354,7 @@ impl Table {
             Player::Human { .. } => (
                 settings.default_bot_level,
                 true,
-                playing.turn_started.after(settings.turn_timeout),
+                playing.turn_started.after(turn_timeout),
             ),
         };
         let plies = game.position().plies();
@@ -2495,7 +2623,7 @@ pub(super) fn rolled_line(playing: &Playing, seat: Seat) -> Option<Text> {
 fn push_turn(
     table: u64,
     playing: &Playing,
-    settings: &Settings,
+    timeout: Duration,
     lines: &mut Vec<Text>,
     message: &mut Message,
     again: Option<u8>,
@@ -2508,7 +2636,7 @@ fn push_turn(
         who: playing.who(seat),
         dice,
         again,
-        deadline: human.then(|| playing.turn_started.after(settings.turn_timeout).0 / 1000),
+        deadline: human.then(|| playing.turn_started.after(timeout).0 / 1000),
     });
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);

@@ -36,6 +36,8 @@ fn start(variant: Variant) -> Command {
         teams: None,
         options: Options::default(),
         rated: None,
+        turn_time: None,
+        series: None,
     }
 }
 
@@ -541,6 +543,8 @@ fn teams_follow_wishes_and_are_validated() {
             teams: Some(2),
             options: Options::default(),
             rated: None,
+            turn_time: None,
+            series: None,
         }
     )
     .is_refusal());
@@ -570,6 +574,8 @@ fn teams_follow_wishes_and_are_validated() {
             teams: Some(2),
             options: Options::default(),
             rated: None,
+            turn_time: None,
+            series: None,
         },
     );
     ask(&tables, 6, 1, Command::Leave);
@@ -582,6 +588,8 @@ fn teams_follow_wishes_and_are_validated() {
             teams: Some(2),
             options: Options::default(),
             rated: None,
+            turn_time: None,
+            series: None,
         },
     );
     for user in [2, 3, 4] {
@@ -598,6 +606,8 @@ fn teams_follow_wishes_and_are_validated() {
             teams: Some(4),
             options: Options::default(),
             rated: None,
+            turn_time: None,
+            series: None,
         },
     );
     assert_refused(&reply, "cannot be played in 4 teams");
@@ -614,6 +624,8 @@ fn teams_follow_wishes_and_are_validated() {
                 ..Options::default()
             },
             rated: None,
+            turn_time: None,
+            series: None,
         },
     );
     assert_refused(&reply, "scoring");
@@ -1272,6 +1284,8 @@ fn who_starts_dice_roll_off_and_random_dealer() {
                 teams: Some(2),
                 options: Options::default(),
                 rated: None,
+                turn_time: None,
+                series: None,
             },
         );
         for (user, team) in [(2, Some(2)), (3, Some(1)), (4, Some(2))] {

@@ -242,8 +242,8 @@ pub struct LobbyRules {
     pub sequences_three_teams: Option<u8>,
     /// Whether a game is won on points, not sequences (house rule).
     pub scoring: bool,
-    /// Seconds before a player to move is reminded.
-    pub reminder_secs: u64,
+    /// Seconds before a player to move is reminded (`None`: no reminder, a blitz clock).
+    pub reminder_secs: Option<u64>,
     /// Seconds before the turn times out.
     pub timeout_secs: u64,
     /// Whether a player whose turn times out gives up at once.
@@ -368,6 +368,15 @@ pub enum Text {
         teams: u8,
         /// The game.
         variant: Variant,
+    },
+    /// A lobby's turn time out of range (seconds).
+    BadTurnTime {
+        /// Asked for.
+        secs: u32,
+        /// Shortest allowed.
+        min: u32,
+        /// Longest allowed.
+        max: u32,
     },
     /// No such team.
     BadTeam {
@@ -904,6 +913,51 @@ pub enum Text {
         /// Stopping counts as giving up for the asker's team.
         gives_up: bool,
     },
+    /// A series of this length is not offered (best of 3, 5 or 7).
+    BadSeries {
+        /// Asked for.
+        best_of: u8,
+    },
+    /// The score of a series after a game: each side's players and games won.
+    SeriesScore {
+        /// Best of how many.
+        best_of: u8,
+        /// Games played so far.
+        played: u8,
+        /// Each side and its wins.
+        sides: Vec<(Vec<Who>, u8)>,
+    },
+    /// A side won the series.
+    SeriesWon {
+        /// Best of how many.
+        best_of: u8,
+        /// The winning side's players.
+        winners: Vec<Who>,
+    },
+    /// The series ended without a winner (stopped, or no side can reach a majority).
+    SeriesNoWinner,
+    /// After a game of a series that goes on: how to start the next one.
+    SeriesNext,
+    /// A lobby command between two games of a series.
+    SeriesBreak,
+    /// Someone who does not play in the series pressed its Next game or Abandon.
+    NotInSeries,
+    /// Asks a player to confirm abandoning the series.
+    ConfirmAbandonSeries,
+    /// A player abandoned the series.
+    SeriesAbandoned {
+        /// Who.
+        by: Who,
+    },
+    /// Nobody started the next game of a series within the lobby timeout.
+    SeriesExpired,
+    /// A player's series on this server (under their stats).
+    SeriesStats {
+        /// Series played to their end.
+        played: u32,
+        /// Series won.
+        won: u32,
+    },
 }
 
 /// A server setting that is a number of seconds.
@@ -1167,6 +1221,10 @@ impl Text {
                 | Text::CannotStart(..)
                 | Text::BadTeam { .. }
                 | Text::BadTeamCount { .. }
+                | Text::BadTurnTime { .. }
+                | Text::BadSeries { .. }
+                | Text::SeriesBreak
+                | Text::NotInSeries
                 | Text::TeamFull { .. }
                 | Text::NoBot
                 | Text::Internal
@@ -1308,6 +1366,13 @@ impl Text {
                         .text("variant", variant.to_string()),
                 )
             }
+            Text::BadTurnTime { secs, min, max } => tr.ta(
+                "bad-turn-time",
+                &Args::new()
+                    .number("secs", *secs)
+                    .number("min", *min)
+                    .number("max", *max),
+            ),
             Text::BadTeam { team, max } => tr.ta(
                 "bad-team",
                 &Args::new().number("team", *team).number("max", *max),
@@ -2027,6 +2092,53 @@ impl Text {
             Text::GameMenu => tr.t("game-menu"),
             Text::ConfirmStop { gives_up: true } => tr.t("confirm-stop-player"),
             Text::ConfirmStop { gives_up: false } => tr.t("confirm-stop"),
+            Text::BadSeries { best_of } => {
+                tr.ta("bad-series", &Args::new().number("count", *best_of))
+            }
+            Text::SeriesScore {
+                best_of,
+                played,
+                sides,
+            } => {
+                let parts: Vec<String> = sides
+                    .iter()
+                    .map(|(players, wins)| {
+                        let names: Vec<String> = players.iter().map(ToString::to_string).collect();
+                        format!("{} {wins}", join_list(tr, &names))
+                    })
+                    .collect();
+                tr.ta(
+                    "series-score",
+                    &Args::new()
+                        .number("count", *best_of)
+                        .number("played", *played)
+                        .text("score", parts.join(" – ")),
+                )
+            }
+            Text::SeriesWon { best_of, winners } => {
+                let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
+                let players = join_list(tr, &names);
+                tr.ta(
+                    "series-won",
+                    &Args::new()
+                        .number("count", *best_of)
+                        .text("players", players),
+                )
+            }
+            Text::SeriesNoWinner => tr.t("series-no-winner"),
+            Text::SeriesNext => tr.t("series-next"),
+            Text::SeriesBreak => tr.t("series-break"),
+            Text::NotInSeries => tr.t("not-in-series"),
+            Text::ConfirmAbandonSeries => tr.t("confirm-abandon-series"),
+            Text::SeriesAbandoned { by } => tr.ta(
+                "series-abandoned",
+                &Args::new().text("player", by.to_string()),
+            ),
+            Text::SeriesExpired => tr.t("series-expired"),
+            Text::SeriesStats { played, won } => tr.ta(
+                "series-stats",
+                &Args::new().number("played", *played).number("won", *won),
+            ),
             Text::ButtonExpired => tr.t("button-expired"),
             Text::TeamChanged(team) => {
                 let team = team_name(tr, *team);
@@ -2115,6 +2227,9 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::ConfirmStop(_) => "button-stop-confirm",
         Button::Stats => "button-stats",
         Button::Record(_) => "button-record",
+        Button::NextGame(_) => "button-next-game",
+        Button::AbandonSeries(_) => "button-abandon-series",
+        Button::ConfirmAbandonSeries(_) => "button-abandon-series-confirm",
     };
     tr(lang, key)
 }
@@ -2429,7 +2544,13 @@ fn lobby_rules(tr: &mut Tr, rules: &LobbyRules) -> String {
             ),
         }
     };
-    let reminder = duration_text(tr, rules.reminder_secs);
+    let reminder = match rules.reminder_secs {
+        Some(secs) => {
+            let time = duration_text(tr, secs);
+            tr.ta("lobby-rules-reminder", &Args::new().text("time", time))
+        }
+        None => tr.t("lobby-rules-no-reminder"),
+    };
     let timeout = duration_text(tr, rules.timeout_secs);
     let on_timeout = if rules.timeout_gives_up {
         tr.ta(

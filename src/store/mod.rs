@@ -187,6 +187,15 @@ impl PlayerStats {
     }
 }
 
+/// A player's series on one server (issue 25).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeriesStats {
+    /// Series played to their end (won, lost, abandoned or stopped).
+    pub played: u32,
+    /// Series won.
+    pub won: u32,
+}
+
 /// One line of a server's leaderboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeaderboardRow {
@@ -481,6 +490,15 @@ pub trait Store: Send + Sync {
 
     /// A player's totals on a server (zeros if they never finished a game there).
     fn player_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<PlayerStats, StoreError>;
+    /// A series ended on a server: each human player (`user_id`, whether their side won it) counts
+    /// one more series played, and the winners one more won.
+    fn finish_series(
+        &self,
+        guild_id: Option<u64>,
+        results: &[(u64, bool)],
+    ) -> Result<(), StoreError>;
+    /// A player's series on a server (zero if none).
+    fn series_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<SeriesStats, StoreError>;
 
     /// Keeps the agreement with `hard` of each human of finished game `game`: `(user, matched,
     /// counted)`. Saving it again replaces it.

@@ -34,7 +34,7 @@ use super::{
     settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow,
-    SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
+    SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
@@ -168,6 +168,14 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, user_id)
     );
     CREATE INDEX game_agreement_by_user ON game_agreement (user_id);",
+    // 11: series played and won, per player and server (issue 25).
+    "CREATE TABLE series_stats (
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        played BIGINT NOT NULL,
+        won BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );",
 ];
 
 /// The schema version this code writes.
@@ -993,6 +1001,40 @@ impl Store for PostgresStore {
                 channel_id: table.channel_id,
             }),
         }
+    }
+
+    fn finish_series(
+        &self,
+        guild_id: Option<u64>,
+        results: &[(u64, bool)],
+    ) -> Result<(), StoreError> {
+        let guild = guild_to_db(guild_id);
+        self.write_for(guild_id, |tx| {
+            for (user, won) in results {
+                tx.execute(
+                    "INSERT INTO series_stats (guild_id, user_id, played, won) VALUES ($1, $2, 1, $3)
+                     ON CONFLICT (guild_id, user_id) DO UPDATE
+                     SET played = series_stats.played + 1, won = series_stats.won + EXCLUDED.won",
+                    &[&guild, &to_db_id(*user), &i64::from(*won)],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    fn series_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<SeriesStats, StoreError> {
+        self.with_client(|client| {
+            Ok(client
+                .query_opt(
+                    "SELECT played, won FROM series_stats WHERE guild_id = $1 AND user_id = $2",
+                    &[&guild_to_db(guild_id), &to_db_id(user_id)],
+                )?
+                .map(|row| SeriesStats {
+                    played: count_from_db(row.get(0)),
+                    won: count_from_db(row.get(1)),
+                })
+                .unwrap_or_default())
+        })
     }
 
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {

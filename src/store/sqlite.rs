@@ -26,7 +26,7 @@ use super::{
     settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow,
-    SettingsChange, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
+    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
 use super::repair;
@@ -158,6 +158,14 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, user_id)
     );
     CREATE INDEX game_agreement_by_user ON game_agreement (user_id);",
+    // 10: series played and won, per player and server (issue 25).
+    "CREATE TABLE series_stats (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        played INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );",
 ];
 
 /// A player's latest rated games of a server with an agreement, summed.
@@ -1279,6 +1287,44 @@ impl Store for SqliteStore {
                 ])
             })
             .map(|_| ())
+            .map_err(|e| self.err(e))
+    }
+
+    fn finish_series(
+        &self,
+        guild_id: Option<u64>,
+        results: &[(u64, bool)],
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let run = |conn: &mut Connection| -> rusqlite::Result<()> {
+            let tx = conn.transaction()?;
+            for (user, won) in results {
+                tx.execute(
+                    "INSERT INTO series_stats (guild_id, user_id, played, won) VALUES (?1, ?2, 1, ?3)
+                     ON CONFLICT (guild_id, user_id)
+                     DO UPDATE SET played = played + 1, won = won + excluded.won",
+                    params![guild_to_db(guild_id), to_db_id(*user), i64::from(*won)],
+                )?;
+            }
+            tx.commit()
+        };
+        run(&mut conn).map_err(|e| self.err(e))
+    }
+
+    fn series_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<SeriesStats, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT played, won FROM series_stats WHERE guild_id = ?1 AND user_id = ?2",
+                params![guild_to_db(guild_id), to_db_id(user_id)],
+                |row| {
+                    Ok(SeriesStats {
+                        played: count_from_db(row.get(0)?),
+                        won: count_from_db(row.get(1)?),
+                    })
+                },
+            )
+            .optional()
+            .map(Option::unwrap_or_default)
             .map_err(|e| self.err(e))
     }
 

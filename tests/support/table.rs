@@ -304,6 +304,18 @@ pub async fn play_first_fit(
     user: &FakeUser,
     channel: u64,
 ) -> Result<StoredMessage, String> {
+    play_first_fit_timed(fake, user, channel)
+        .await
+        .map(|(_, posted)| posted)
+}
+
+/// [`play_first_fit`], with the moment just before the move's `/sequence play` was sent (for the
+/// bot's answer time: from then to the post of the move).
+pub async fn play_first_fit_timed(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    channel: u64,
+) -> Result<(std::time::Instant, StoredMessage), String> {
     let choices = |answer: &super::fake_discord::Callback| -> Vec<String> {
         answer.data["choices"]
             .as_array()
@@ -334,6 +346,7 @@ pub async fn play_first_fit(
                 continue;
             };
             let skip = fake.messages_in(channel).len();
+            let sent = std::time::Instant::now();
             let play = fake.slash(
                 user,
                 channel,
@@ -345,7 +358,9 @@ pub async fn play_first_fit(
                 .map_err(|e| format!("playing {card} on {cell}: {e}"))?;
             // The move is posted after the private confirmation (with the board, unless a computer
             // moves next and posts it).
-            return posted_after(fake, channel, skip, "the move's post", |m| m.id > play.id).await;
+            return posted_after(fake, channel, skip, "the move's post", |m| m.id > play.id)
+                .await
+                .map(|posted| (sent, posted));
         }
         let asked =
             fake.autocomplete(user, channel, "sequence exchange", &[("card", "")], "card")?;

@@ -29,6 +29,8 @@ opt-start-capture_pairs = capture_pairs
 opt-start-capture_pairs-desc = House rule: flank two opponent chips to capture them (classic)
 opt-start-rated = rated
 opt-start-rated-desc = Counts for ratings (default: if humans play on at least two teams)
+opt-start-turn_time = turn_time
+opt-start-turn_time-desc = Time for a turn; a reminder at half time (default: the server's)
 cmd-join = join
 cmd-join-desc = Take a seat in the game that is about to start.
 opt-join-team = team
@@ -86,6 +88,11 @@ choice-game-kids = Sequence for Kids
 choice-level-easy = easy
 choice-level-medium = medium
 choice-level-hard = hard
+choice-turn_time-15s = 15 seconds (blitz)
+choice-turn_time-30s = 30 seconds
+choice-turn_time-60s = 1 minute
+choice-turn_time-120s = 2 minutes
+choice-turn_time-server = the server's turn time
 
 ## Buttons
 
@@ -670,7 +677,10 @@ rematch-superseded = A newer game has been played in this channel since. Use the
 leave-expired = That question was about a game that is over. Nothing was changed.
 leave-answered = That question was answered already: you are still playing, and nothing was changed. To give up, use `/sequence leave` again.
 lobby-invited = Rematch! Invited: { $players }. Press **Join** to play again.
-lobby-rules = Settings: { $target } · turn reminder after { $reminder } · { $timeout } · computers added without a level, and those playing for a player: { $level }.
+lobby-rules = Settings: { $target } · { $reminder } · { $timeout } · computers added without a level, and those playing for a player: { $level }.
+lobby-rules-reminder = turn reminder after { $time }
+lobby-rules-no-reminder = no reminder (the turn prompt counts down)
+bad-turn-time = A turn time of { $secs } s is not possible: choose between { $min } and { $max } seconds.
 lobby-rules-scoring = most points wins (scoring)
 lobby-rules-sequences = { $count ->
         [one] 1 sequence to win
@@ -721,3 +731,25 @@ already-on-team = You are in { $team } already.
 button-stop-confirm = Yes, stop the game
 confirm-stop-player = Stop this game for everyone now? You play in it, so stopping counts as giving up: a loss for your team.
 confirm-stop = Stop this game for everyone now? It ends without a result.
+bad-series = A series of { $count } games is not offered: choose best of 3, 5 or 7.
+series-score = Series, best of { $count }, after game { $played }: { $score }.
+series-won = 🏆 { $players } win the series (best of { $count })!
+series-no-winner = The series ends without a winner.
+series-next = Press **Next game** to play the next game of the series at once: same players and teams, the side that lost moves first.
+series-break = This channel is between two games of a series: a player of the series presses **Next game** (or **Abandon series** to end it).
+not-in-series = Only the players of this series can start its next game or abandon it.
+confirm-abandon-series = Abandon the series? The games played stay rated, and nobody wins the series.
+series-abandoned = { $player } abandoned the series. The games played stay rated; nobody wins the series.
+series-expired = Nobody started the next game of the series in time: the series ends without a winner.
+button-next-game = Next game
+button-abandon-series = Abandon series
+button-abandon-series-confirm = Yes, abandon the series
+opt-start-series = series
+opt-start-series-desc = Play a series: best of 3, 5 or 7 games
+choice-series-best3 = best of 3
+choice-series-best5 = best of 5
+choice-series-best7 = best of 7
+series-stats = Series: { $played ->
+        [one] 1 played
+       *[other] { $played } played
+    }, { $won } won.

@@ -1,0 +1,228 @@
+//! A game clock per lobby (issue 25): `turn_time` at start, the deadline on the prompt, the reminder at
+//! half time (none for a blitz clock), the timeout, and what survives a restart.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::{Options, Variant};
+
+use super::tests::{ask, T0};
+use super::*;
+
+fn start_with(turn_time: Option<u32>) -> Command {
+    Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options::default(),
+        rated: None,
+        turn_time,
+        series: None,
+    }
+}
+
+/// A two-person classic game on a `turn_time` clock in channel 30; the server's timers are 120 s /
+/// 600 s. Returns the deal's reply.
+fn begin(tables: &Tables, turn_time: Option<u32>) -> Reply {
+    assert!(!ask(tables, 30, 1, start_with(turn_time)).is_refusal());
+    assert!(!ask(tables, 30, 2, Command::Join { team: None }).is_refusal());
+    let reply = ask(tables, 30, 1, Command::Begin);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    reply
+}
+
+fn service() -> Tables {
+    Tables::seeded(test_settings(), Arc::new(RandomPicker), 5)
+}
+
+/// The deadline (Unix seconds) of the turn line in the reply's channel posts.
+fn deadline_of(reply: &Reply) -> Option<u64> {
+    reply.outputs.iter().find_map(|o| match o {
+        Output::Channel(m) => m.lines.iter().find_map(|l| match l {
+            Text::Turn { deadline, .. } => *deadline,
+            _ => None,
+        }),
+        _ => None,
+    })
+}
+
+#[test]
+fn turn_time_out_of_range_is_refused_politely_and_opens_nothing() {
+    let tables = service();
+    for bad in [0, 9, 3601, u32::MAX] {
+        let reply = ask(&tables, 30, 1, start_with(Some(bad)));
+        assert!(reply.is_refusal(), "{bad}: {reply:?}");
+        let text = reply.outputs[0].message().unwrap().to_english();
+        assert!(
+            text.contains("between 10 and 3600 seconds"),
+            "{bad}: {text}"
+        );
+        assert!(tables.is_empty(), "{bad}: a lobby opened");
+    }
+    for good in [10, 15, 3600] {
+        let channel = 40 + u64::from(good);
+        let reply = tables.handle(
+            Request {
+                guild: None,
+                channel: ChannelId(channel),
+                actor: test_actor(u64::from(good)),
+                command: start_with(Some(good)),
+            },
+            T0,
+        );
+        assert!(!reply.is_refusal(), "{good}: {reply:?}");
+        let table = tables.snapshot(ChannelId(channel)).unwrap();
+        assert_eq!(table.setup.turn_time, Some(good));
+    }
+}
+
+#[test]
+fn the_prompt_shows_the_lobby_clock_as_its_deadline() {
+    let tables = service();
+    let reply = begin(&tables, Some(15));
+    assert_eq!(deadline_of(&reply), Some(T0.0 / 1000 + 15));
+    let text = reply
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Channel(m) => Some(m.to_english()),
+            _ => None,
+        })
+        .collect::<String>();
+    assert!(
+        text.contains(&format!("<t:{}:R>", T0.0 / 1000 + 15)),
+        "{text}"
+    );
+    // Without a clock: the server's timeout (600 s).
+    let tables = service();
+    let reply = begin(&tables, None);
+    assert_eq!(deadline_of(&reply), Some(T0.0 / 1000 + 600));
+}
+
+#[test]
+fn the_lobby_shows_the_clock_and_whether_it_reminds() {
+    let tables = service();
+    let reply = ask(&tables, 30, 1, start_with(Some(15)));
+    let text = reply.outputs[0].message().unwrap().to_english();
+    assert!(text.contains("no reminder"), "{text}");
+    assert!(text.contains("after 15 s"), "{text}");
+    let tables = service();
+    let reply = ask(&tables, 30, 1, start_with(Some(60)));
+    let text = reply.outputs[0].message().unwrap().to_english();
+    assert!(text.contains("turn reminder after 30 s"), "{text}");
+    assert!(text.contains("after 1 min"), "{text}");
+}
+
+#[tokio::test]
+async fn a_one_minute_clock_reminds_at_half_time_and_times_out_at_a_minute() {
+    let tables = service();
+    begin(&tables, Some(60));
+    let channel = ChannelId(30);
+    // The timer is due at half time, not at the server's 120 s.
+    assert!(tables.tick(T0.after(Duration::from_secs(29))).is_empty());
+    let ticks = tables.tick(T0.after(Duration::from_secs(30)));
+    assert_eq!(ticks.len(), 1, "{ticks:?}");
+    let text = ticks[0].1.outputs[0].message().unwrap().to_english();
+    assert!(text.contains("still your turn"), "{text}");
+    assert!(!ticks[0].1.auto_move);
+    // Once only; then the turn runs out at 60 s, not at the server's 600 s.
+    assert!(tables.tick(T0.after(Duration::from_secs(45))).is_empty());
+    let late = T0.after(Duration::from_secs(60));
+    let ticks = tables.tick(late);
+    assert!(ticks.iter().any(|(c, r)| *c == channel && r.auto_move));
+    let reply = tables.auto_step(channel, late).await.expect("a move");
+    let text = reply
+        .outputs
+        .iter()
+        .filter_map(Output::message)
+        .map(Message::to_english)
+        .collect::<String>();
+    assert!(text.contains("ran out of time"), "{text}");
+    // The next turn's deadline is a minute after the timed-out one.
+    assert_eq!(deadline_of(&reply), Some(late.0 / 1000 + 60));
+}
+
+#[tokio::test]
+async fn a_blitz_clock_sends_no_reminder_and_times_out_at_15_seconds() {
+    let tables = service();
+    begin(&tables, Some(15));
+    let channel = ChannelId(30);
+    for secs in [1, 5, 7, 8, 10, 14] {
+        assert!(
+            tables
+                .tick(T0.after(Duration::from_millis(secs * 1000 + 999)))
+                .is_empty(),
+            "something posted at {secs} s"
+        );
+    }
+    let late = T0.after(Duration::from_secs(15));
+    let ticks = tables.tick(late);
+    assert_eq!(ticks.len(), 1);
+    assert!(ticks[0].1.auto_move);
+    assert!(ticks[0].1.outputs.is_empty(), "{:?}", ticks[0].1);
+    assert!(tables.auto_step(channel, late).await.is_some());
+}
+
+#[test]
+fn the_server_gives_up_rule_applies_to_the_lobby_clock() {
+    let settings = Settings {
+        timeout_gives_up: true,
+        ..test_settings()
+    };
+    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 5);
+    begin(&tables, Some(15));
+    let table = tables.snapshot(ChannelId(30)).unwrap();
+    let playing = table.playing().unwrap();
+    let mover = playing.seats[usize::from(playing.game().position().to_move())]
+        .user()
+        .unwrap();
+    assert!(tables.tick(T0.after(Duration::from_secs(14))).is_empty());
+    let ticks = tables.tick(T0.after(Duration::from_secs(15)));
+    let text = ticks[0]
+        .1
+        .outputs
+        .iter()
+        .filter_map(Output::message)
+        .map(Message::to_english)
+        .collect::<String>();
+    assert!(text.contains("gave up"), "{text}");
+    assert!(text.contains(&format!("<@{}>", mover.0)), "{text}");
+}
+
+#[test]
+fn the_clock_survives_a_restart_and_a_run_out_turn_gets_half_of_it() {
+    let tables = service();
+    begin(&tables, Some(60));
+    let json = serde_json::to_string(&tables.snapshot(ChannelId(30)).unwrap()).unwrap();
+    assert!(json.contains("\"turn_time\":60"), "{json}");
+    let mut table: table::Table = serde_json::from_str(&json).unwrap();
+    assert_eq!(table.setup.turn_time, Some(60));
+    // Down for ten minutes: the player gets what a reminded player has left (30 s), not 600 s.
+    let now = T0.after(Duration::from_secs(600));
+    let (reply, changed) = table.resume(now, &test_settings());
+    assert!(changed);
+    let text = reply.outputs[0].message().unwrap().to_english();
+    assert!(
+        text.contains("30 s") || text.contains("30 seconds"),
+        "{text}"
+    );
+    // A table saved before the clock existed has none.
+    let old = json.replace(",\"turn_time\":60", "");
+    assert_ne!(old, json);
+    let table: table::Table = serde_json::from_str(&old).unwrap();
+    assert_eq!(table.setup.turn_time, None);
+}
+
+#[test]
+fn german_and_norwegian_refusals_of_a_bad_clock() {
+    let text = Text::BadTurnTime {
+        secs: 5,
+        min: 10,
+        max: 3600,
+    };
+    let en = text.render(crate::i18n::Lang::En);
+    let de = text.render(crate::i18n::Lang::De);
+    let no = text.render(crate::i18n::Lang::No);
+    assert!(de.contains("Zugzeit"), "{de}");
+    assert!(no.contains("turtid"), "{no}");
+    assert!(en != de && de != no && en != no);
+}

@@ -1,0 +1,440 @@
+//! Series (issue 25): best of 3 to its winner with Next game, the losing side first, what a restart
+//! keeps, stale and foreign presses, abandoning, a stop, expiry, and what the store is told.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::engine::{GameRng, Move, MoveList, Options, Variant};
+
+use super::series::Series;
+use super::table::{State, Table};
+use super::*;
+
+const T0: Timestamp = Timestamp(1_700_000_000_000);
+const CHANNEL: u64 = 70;
+
+/// Every series that ended, as the store would be told.
+#[derive(Default)]
+struct Ended(Mutex<Vec<Series>>);
+
+impl Persist for Ended {
+    fn save(&self, _table: &Table) -> Result<(), ServiceError> {
+        Ok(())
+    }
+    fn close(
+        &self,
+        _channel: ChannelId,
+        _finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError> {
+        Ok(None)
+    }
+    fn series_ended(&self, _guild: Option<GuildId>, series: &Series) -> Result<(), ServiceError> {
+        self.0.lock().unwrap().push(series.clone());
+        Ok(())
+    }
+}
+
+fn service(seed: u64) -> (Tables, Arc<Ended>) {
+    let ended = Arc::new(Ended::default());
+    let tables =
+        Tables::seeded(test_settings(), Arc::new(RandomPicker), seed).with_persist(ended.clone());
+    (tables, ended)
+}
+
+fn ask_at(tables: &Tables, user: u64, command: Command, now: Timestamp) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GuildId(5)),
+            channel: ChannelId(CHANNEL),
+            actor: test_actor(user),
+            command,
+        },
+        now,
+    )
+}
+
+fn ask(tables: &Tables, user: u64, command: Command) -> Reply {
+    ask_at(tables, user, command, T0)
+}
+
+fn start(series: Option<u8>) -> Command {
+    Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options::default(),
+        rated: None,
+        turn_time: None,
+        series,
+    }
+}
+
+/// A best-of-`n` series of players 1 and 2 in [`CHANNEL`], its first game dealt.
+fn begin(tables: &Tables, n: u8) {
+    assert!(!ask(tables, 1, start(Some(n))).is_refusal());
+    assert!(!ask(tables, 2, Command::Join { team: None }).is_refusal());
+    let reply = ask(tables, 1, Command::Begin);
+    assert!(!reply.is_refusal(), "{reply:?}");
+}
+
+fn table(tables: &Tables) -> Table {
+    tables.snapshot(ChannelId(CHANNEL)).expect("a table")
+}
+
+fn to_move(tables: &Tables) -> u64 {
+    let table = table(tables);
+    let playing = table.playing().expect("a game");
+    playing.seats[usize::from(playing.game().position().to_move())]
+        .user()
+        .expect("a human")
+        .0
+}
+
+/// Plays two moves for each player (so the game counts), then `loser` gives up: the other wins.
+/// Returns the reply that ended the game.
+fn lose(tables: &Tables, loser: u64, rng: &mut GameRng) -> Reply {
+    for _ in 0..4 {
+        let table = table(tables);
+        let playing = table.playing().expect("a game");
+        let game = playing.game();
+        let seat = game.position().to_move();
+        let mut legal = MoveList::new();
+        game.view(seat).legal_moves(&mut legal);
+        let moves: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Play { .. }))
+            .collect();
+        let mv = moves[rng.below(moves.len() as u32) as usize];
+        let user = to_move(tables);
+        let reply = ask(tables, user, command_for(mv, game.position().layout()));
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+    let reply = ask(tables, loser, Command::Forfeit { game: None });
+    assert!(!reply.is_refusal(), "{reply:?}");
+    reply
+}
+
+/// The final message of a game: the channel post with the record.
+fn final_message(reply: &Reply) -> &Message {
+    reply
+        .outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Channel(m) if m.attachment.is_some() => Some(m),
+            _ => None,
+        })
+        .expect("a final message")
+}
+
+/// Whether the score line says `after game {played}` with these wins of players 1 and 2 (in the order
+/// of the first game's teams, which its deal decides).
+fn says_score(text: &str, played: u8, one: u8, two: u8) -> bool {
+    let a = format!("after game {played}: <@1> {one} – <@2> {two}");
+    let b = format!("after game {played}: <@2> {two} – <@1> {one}");
+    text.contains(&a) || text.contains(&b)
+}
+
+fn next_key(message: &Message) -> Option<u64> {
+    message.buttons.iter().find_map(|b| match b {
+        Button::NextGame(key) => Some(*key),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
+    let (tables, ended) = service(3);
+    begin(&tables, 3);
+    let mut rng = GameRng::new(9);
+    // Game 1: player 2 loses.
+    let reply = lose(&tables, 2, &mut rng);
+    let message = final_message(&reply);
+    let text = message.to_english();
+    assert!(text.contains("Series, best of 3"), "{text}");
+    assert!(says_score(&text, 1, 1, 0), "{text}");
+    assert!(text.contains("Next game"), "{text}");
+    let key = next_key(message).expect("a Next game button");
+    assert!(message.buttons.contains(&Button::AbandonSeries(key)));
+    assert!(!message
+        .buttons
+        .iter()
+        .any(|b| matches!(b, Button::Rematch(_))));
+    // Between the games: stored as a table, with the same seats.
+    let between = table(&tables);
+    assert!(between.is_between_games());
+    assert_eq!(between.created.0, key);
+    // Someone else cannot start it; a lobby command is refused; neither changes anything.
+    let refused = ask(&tables, 9, Button::NextGame(key).command());
+    assert!(refused.is_refusal());
+    assert!(refused.outputs[0]
+        .message()
+        .unwrap()
+        .to_english()
+        .contains("Only the players of this series"));
+    let refused = ask(&tables, 9, Command::Join { team: None });
+    assert!(refused.is_refusal(), "{refused:?}");
+    assert!(table(&tables).is_between_games());
+    // Player 2 (who lost) presses Next game: dealt at once, and player 2 moves first.
+    let reply = ask(&tables, 2, Button::NextGame(key).command());
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert!(
+        !reply
+            .outputs
+            .iter()
+            .any(|o| matches!(o, Output::Lobby { .. })),
+        "the pressed final message must not be written over: {reply:?}"
+    );
+    assert_eq!(to_move(&tables), 2, "the side that lost moves first");
+    // The old button is stale now: answered privately, nothing changes.
+    let before = serde_json::to_string(&table(&tables)).unwrap();
+    let stale = ask(&tables, 1, Button::NextGame(key).command());
+    assert!(stale.is_refusal());
+    assert_eq!(before, serde_json::to_string(&table(&tables)).unwrap());
+    // The status shows the series.
+    let status = ask(&tables, 1, Command::Status);
+    assert!(
+        status.outputs[0]
+            .message()
+            .unwrap()
+            .to_english()
+            .contains("after game 1"),
+        "{status:?}"
+    );
+    // Game 2: player 1 loses; 1–1.
+    let reply = lose(&tables, 1, &mut rng);
+    let text = final_message(&reply).to_english();
+    assert!(says_score(&text, 2, 1, 1), "{text}");
+    let key = next_key(final_message(&reply)).expect("a third game");
+    let reply = ask(&tables, 1, Button::NextGame(key).command());
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert_eq!(to_move(&tables), 1, "player 1 lost game 2 and moves first");
+    assert!(ended.0.lock().unwrap().is_empty());
+    // Game 3: player 1 loses again; player 2 wins the series 2–1.
+    let reply = lose(&tables, 1, &mut rng);
+    let message = final_message(&reply);
+    let text = message.to_english();
+    assert!(says_score(&text, 3, 1, 2), "{text}");
+    assert!(text.contains("<@2> win the series (best of 3)"), "{text}");
+    assert_eq!(next_key(message), None);
+    assert!(message
+        .buttons
+        .iter()
+        .any(|b| matches!(b, Button::Rematch(_))));
+    assert!(tables.is_empty(), "the series is over: the table closed");
+    let ended = ended.0.lock().unwrap();
+    assert_eq!(ended.len(), 1);
+    let mut results = ended[0].results();
+    results.sort();
+    assert_eq!(results, vec![(UserId(1), false), (UserId(2), true)]);
+}
+
+#[test]
+fn two_wins_of_three_end_the_series_at_once() {
+    let (tables, ended) = service(4);
+    begin(&tables, 3);
+    let mut rng = GameRng::new(2);
+    let reply = lose(&tables, 1, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    assert!(!ask(&tables, 1, Button::NextGame(key).command()).is_refusal());
+    let reply = lose(&tables, 1, &mut rng);
+    let text = final_message(&reply).to_english();
+    assert!(says_score(&text, 2, 0, 2), "{text}");
+    assert!(text.contains("win the series"), "{text}");
+    assert!(tables.is_empty());
+    assert_eq!(ended.0.lock().unwrap().len(), 1);
+}
+
+#[test]
+fn the_table_between_games_survives_a_restart() {
+    let (tables, _) = service(5);
+    begin(&tables, 5);
+    let mut rng = GameRng::new(3);
+    let reply = lose(&tables, 2, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    let json = serde_json::to_string(&table(&tables)).unwrap();
+    // A new process reads the stored table.
+    let (fresh, _) = service(6);
+    let stored: Table = serde_json::from_str(&json).unwrap();
+    assert!(fresh.restore(stored.clone()));
+    // Its restart note offers the buttons again.
+    let mut restored = stored;
+    let (note, _) = restored.resume(T0.after(Duration::from_secs(60)), &test_settings());
+    let message = note.outputs[0].message().unwrap();
+    assert_eq!(next_key(message), Some(key));
+    assert!(message.to_english().contains("best of 5, after game 1"));
+    let reply = ask(&fresh, 2, Button::NextGame(key).command());
+    assert!(!reply.is_refusal(), "{reply:?}");
+    let series = table(&fresh).series.expect("the series");
+    let mut wins = series.wins.clone();
+    wins.sort();
+    assert_eq!(wins, vec![0, 1]);
+    let one = series
+        .sides
+        .iter()
+        .position(|side| side.iter().any(|p| p.user() == Some(UserId(1))))
+        .unwrap();
+    assert_eq!(series.wins[one], 1, "player 1 won game 1");
+    assert_eq!(series.played, 1);
+    assert_eq!(to_move(&fresh), 2);
+    // A game of it in progress survives too.
+    let json = serde_json::to_string(&table(&fresh)).unwrap();
+    let stored: Table = serde_json::from_str(&json).unwrap();
+    assert!(matches!(stored.state, State::Playing(_)));
+    assert_eq!(stored.series.map(|s| s.played), Some(1));
+}
+
+#[test]
+fn a_player_abandons_the_series_after_confirming() {
+    let (tables, ended) = service(7);
+    begin(&tables, 3);
+    let mut rng = GameRng::new(4);
+    let reply = lose(&tables, 2, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    // Asked first, privately; nothing changes.
+    let asked = ask(&tables, 2, Button::AbandonSeries(key).command());
+    match &asked.outputs[..] {
+        [Output::Ephemeral(m)] => {
+            assert!(m.buttons.contains(&Button::ConfirmAbandonSeries(key)));
+            assert!(m.to_english().contains("Abandon the series?"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(table(&tables).is_between_games());
+    // Not a player: refused.
+    assert!(ask(&tables, 9, Button::ConfirmAbandonSeries(key).command()).is_refusal());
+    let reply = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
+    let text = reply.outputs[0].message().unwrap().to_english();
+    assert!(text.contains("<@2> abandoned the series"), "{text}");
+    assert!(says_score(&text, 1, 1, 0), "{text}");
+    assert!(tables.is_empty());
+    let ended = ended.0.lock().unwrap();
+    assert_eq!(ended[0].winner(), None, "an abandoned series has no winner");
+    assert!(ended[0].results().iter().all(|(_, won)| !won));
+}
+
+#[test]
+fn stopping_a_game_of_a_series_ends_the_series() {
+    let (tables, ended) = service(8);
+    begin(&tables, 3);
+    let reply = ask(&tables, 1, Command::Stop);
+    let text = final_message(&reply).to_english();
+    assert!(text.contains("ends without a winner"), "{text}");
+    assert_eq!(next_key(final_message(&reply)), None);
+    assert!(tables.is_empty());
+    assert_eq!(ended.0.lock().unwrap().len(), 1);
+}
+
+#[test]
+fn nobody_starting_the_next_game_ends_the_series_after_the_lobby_timeout() {
+    let (tables, ended) = service(9);
+    begin(&tables, 3);
+    let mut rng = GameRng::new(5);
+    lose(&tables, 2, &mut rng);
+    assert!(tables.tick(T0.after(Duration::from_secs(60))).is_empty());
+    let ticks = tables.tick(T0.after(Duration::from_secs(1801)));
+    assert_eq!(ticks.len(), 1);
+    let text = ticks[0].1.outputs[0].message().unwrap().to_english();
+    assert!(text.contains("Nobody started the next game"), "{text}");
+    assert!(tables.is_empty());
+    assert_eq!(ended.0.lock().unwrap().len(), 1);
+}
+
+#[test]
+fn only_best_of_three_five_or_seven() {
+    let (tables, _) = service(10);
+    for bad in [0, 1, 2, 4, 9] {
+        let reply = ask(&tables, 1, start(Some(bad)));
+        assert!(reply.is_refusal(), "{bad}");
+        assert!(reply.outputs[0]
+            .message()
+            .unwrap()
+            .to_english()
+            .contains("best of 3, 5 or 7"));
+        assert!(tables.is_empty());
+    }
+    assert!(!ask(&tables, 1, start(Some(7))).is_refusal());
+    assert_eq!(table(&tables).setup.series, Some(7));
+}
+
+#[test]
+fn series_buttons_parse_from_their_ids_only() {
+    for button in [
+        Button::NextGame(17),
+        Button::AbandonSeries(17),
+        Button::ConfirmAbandonSeries(17),
+    ] {
+        assert_eq!(Button::from_id(&button.id()), Some(button));
+    }
+    for bad in [
+        "sequence:next:",
+        "sequence:next:x",
+        "sequence:abandon:1:2",
+        "sequence:next:01",
+    ] {
+        assert_eq!(Button::from_id(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn series_texts_in_three_languages() {
+    let texts = [
+        Text::SeriesNext,
+        Text::SeriesBreak,
+        Text::ConfirmAbandonSeries,
+        Text::SeriesExpired,
+        Text::SeriesNoWinner,
+    ];
+    for text in texts {
+        let en = text.render(crate::i18n::Lang::En);
+        let de = text.render(crate::i18n::Lang::De);
+        let no = text.render(crate::i18n::Lang::No);
+        assert!(en != de && de != no && en != no, "{en} / {de} / {no}");
+    }
+}
+
+#[test]
+fn series_played_and_won_are_stored_and_shown_under_the_stats() {
+    let store: Arc<dyn crate::store::Store> =
+        Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
+    let tables =
+        Tables::seeded(test_settings(), Arc::new(RandomPicker), 11).with_store(store.clone());
+    let mut rng = GameRng::new(6);
+    // Player 1 wins a best of 3, 2–0.
+    begin(&tables, 3);
+    let reply = lose(&tables, 2, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    assert!(!ask(&tables, 2, Button::NextGame(key).command()).is_refusal());
+    lose(&tables, 2, &mut rng);
+    assert!(tables.is_empty());
+    // A second series, abandoned after its first game: played, won by nobody.
+    begin(&tables, 5);
+    let reply = lose(&tables, 1, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    assert!(!ask(&tables, 1, Button::ConfirmAbandonSeries(key).command()).is_refusal());
+    assert!(tables.is_empty());
+    let one = store.series_stats(Some(5), 1).unwrap();
+    let two = store.series_stats(Some(5), 2).unwrap();
+    assert_eq!((one.played, one.won), (2, 1));
+    assert_eq!((two.played, two.won), (2, 0));
+    assert_eq!(store.series_stats(Some(6), 1).unwrap().played, 0);
+    // Each game was kept and counts on its own: three games.
+    assert_eq!(store.player_stats(Some(5), 1).unwrap().games, 3);
+    let stats = ask(&tables, 1, Command::Stats { user: None });
+    let text = stats.outputs[0].message().unwrap().to_english();
+    assert!(text.contains("Series: 2 played, 1 won."), "{text}");
+    let de = stats.outputs[0]
+        .message()
+        .unwrap()
+        .render(crate::i18n::Lang::De);
+    assert!(de.contains("Serien: 2 gespielt, 1 gewonnen."), "{de}");
+    // Nobody who never played a series sees the line.
+    let stats = ask(
+        &tables,
+        1,
+        Command::Stats {
+            user: Some(UserId(3)),
+        },
+    );
+    let text = stats.outputs[0].message().unwrap().to_english();
+    assert!(!text.contains("Series:"), "{text}");
+}
