@@ -984,6 +984,12 @@ async fn on_button(
         press.channel.as_ref().map(|c| c.kind),
     );
     let resumed = note_access(data, channel, access).await;
+    if let Command::Press(hint) = &command {
+        if hint.is_hint() {
+            on_hint_press(ctx, data, press, *hint, actor.user, langs.user).await;
+            return;
+        }
+    }
     let request = Request {
         guild: press.guild_id.map(|g| GuildId(g.get())),
         channel,
@@ -1098,6 +1104,34 @@ async fn on_button(
     }
     if let Some(resumed) = resumed {
         send_unprompted(ctx, data, channel, resumed).await;
+    }
+}
+
+/// The picker's **Hint** button: acknowledged privately first (the search may take longer than the
+/// three seconds Discord waits), then answered as `/sequence hint` answers, in a new private message
+/// (the picker stays).
+async fn on_hint_press(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    hint: crate::service::Press,
+    user: UserId,
+    lang: Lang,
+) {
+    let channel = ChannelId(press.channel_id.get());
+    if let Err(e) = retrying("defer", || press.defer_ephemeral(ctx)).await {
+        tracing::info!(
+            channel = channel.0,
+            "a hint press was not acknowledged: {e}"
+        );
+        return;
+    }
+    let reply = data
+        .tables
+        .press_hint(channel, user, hint, Timestamp::now())
+        .await;
+    for message in private_answers(&reply) {
+        follow_up_privately(ctx, data, press, &message, lang).await;
     }
 }
 

@@ -6,7 +6,8 @@
 use crate::analysis::{self, Reason};
 use crate::engine::{Move, Seat, View};
 
-use super::table::Table;
+use super::picker::{next_step, turn_number, Next, Press};
+use super::table::{Playing, Setup, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text};
 use super::{lock, ChannelId, Reply, Tables, Timestamp, UserId};
 
@@ -19,11 +20,34 @@ struct Asked {
     actions: usize,
 }
 
-/// Whether `user` may have a hint now at `table`, and what it needs; else the refusal.
-fn ask(table: &Table, user: UserId) -> Result<Asked, Text> {
+/// Whether a hint may be given in this game: only where it cannot be unfair (a casual game).
+pub(super) fn allowed(playing: &Playing, setup: &Setup) -> bool {
+    !playing.counts_for_ratings(setup)
+}
+
+/// Whether `user` may have a hint now at `table`, and what it needs; else the refusal. A press of
+/// the picker's Hint button (`press`) must also be for this table and this turn.
+fn ask(table: &Table, user: UserId, press: Option<Press>) -> Result<Asked, Text> {
     let playing = table.playing().ok_or(Text::NotStarted)?;
+    if let Some(press) = press {
+        let game = playing.game();
+        if press.table != table.created.0
+            || game.position().is_over()
+            || press.turn != turn_number(game)
+        {
+            return Err(Text::PickerExpired {
+                dice: !game.config().variant.has_cards(),
+            });
+        }
+        let hints = allowed(playing, &table.setup);
+        match next_step(table.created.0, table.channel, playing, user, press, hints) {
+            Ok(Next::Hint) => {}
+            Ok(_) => return Err(Text::Internal),
+            Err(refusal) => return Err(refusal),
+        }
+    }
     let seat = playing.seat_of(user).ok_or(Text::NotInGame)?;
-    if playing.counts_for_ratings(&table.setup) {
+    if !allowed(playing, &table.setup) {
         return Err(Text::HintsOnlyCasual);
     }
     let game = playing.live.game();
@@ -99,10 +123,39 @@ impl Tables {
     /// like a computer move (never on the async runtime); the hint is then noted in the game's record
     /// (saved with the next move).
     pub async fn hint(&self, channel: ChannelId, user: UserId, now: Timestamp) -> Reply {
+        self.hint_for(channel, user, None, now).await
+    }
+
+    /// A press of the picker's **Hint** button by `user` in `channel`: checked like any picker press
+    /// (this table, this turn, the player to move), then answered privately exactly as
+    /// [`Tables::hint`] answers (a new private message; the picker stays as it is).
+    pub async fn press_hint(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        press: Press,
+        now: Timestamp,
+    ) -> Reply {
+        if !press.is_hint() {
+            return Reply::ephemeral(Text::Internal);
+        }
+        self.hint_for(channel, user, Some(press), now).await
+    }
+
+    async fn hint_for(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        press: Option<Press>,
+        now: Timestamp,
+    ) -> Reply {
         let Some(shared) = self.get(channel) else {
-            return Reply::ephemeral(Text::NoTable);
+            return Reply::ephemeral(match press {
+                Some(_) => Text::PickerExpired { dice: false },
+                None => Text::NoTable,
+            });
         };
-        let asked = match ask(&lock(&shared), user) {
+        let asked = match ask(&lock(&shared), user, press) {
             Ok(asked) => asked,
             Err(refusal) => return Reply::ephemeral(refusal),
         };

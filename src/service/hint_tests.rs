@@ -145,3 +145,151 @@ async fn the_final_message_counts_the_hints() {
         vec![0, 1, 2]
     );
 }
+
+/// The picker the player to move opens with the turn prompt's Play button (sync path, like a press).
+fn open_picker(tables: &Tables, channel: u64) -> (UserId, Message) {
+    let game = playing(tables, channel);
+    let table = tables.snapshot(ChannelId(channel)).expect("a table");
+    let seat = game.live.game().position().to_move();
+    let user = game.seats[usize::from(seat)].user().unwrap();
+    let play = picker::Press {
+        table: table.created.0,
+        turn: picker::turn_number(game.live.game()),
+        step: picker::Step::Play,
+    };
+    let reply = ask(tables, channel, user.0, Command::Press(play));
+    let picker = reply
+        .outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Ephemeral(m) if !m.components.is_empty() => Some(m.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no picker: {reply:?}"));
+    (user, picker)
+}
+
+/// The Hint button's press on a picker, if it has one.
+fn hint_press(picker: &Message) -> Option<Press> {
+    let hints: Vec<Press> = picker
+        .components
+        .iter()
+        .flatten()
+        .filter_map(|c| match c {
+            Control::Button {
+                id,
+                label: Label::Text(Text::PickerHintButton),
+                disabled: false,
+                ..
+            } => Some(Press::parse(id, &[]).expect("own ids parse")),
+            _ => None,
+        })
+        .collect();
+    assert!(hints.len() <= 1, "{hints:?}");
+    assert!(hints.iter().all(Press::is_hint), "{hints:?}");
+    hints.first().copied()
+}
+
+#[tokio::test]
+async fn the_pickers_hint_button_answers_as_the_command_does_in_casual_games_only() {
+    let tables = service(24);
+    two_player_game(&tables, 105, false);
+    let (user, picker) = open_picker(&tables, 105);
+    let press = hint_press(&picker).expect("a Hint button in a casual game's picker");
+    // Its label in every language.
+    for lang in crate::i18n::Lang::ALL {
+        assert!(!Text::PickerHintButton.render(lang).is_empty());
+    }
+    let before = playing(&tables, 105);
+    let seat = before.live.game().position().to_move();
+    let view = before.live.game().view(seat);
+    let pressed = tables.press_hint(ChannelId(105), user, press, T0).await;
+    let typed = tables.hint(ChannelId(105), user, T0).await;
+    let expected = crate::analysis::hint(&view, &before.live.history()).unwrap();
+    assert_eq!(only_text(&pressed), &hint::hint_text(&view, &expected));
+    assert_eq!(pressed, typed);
+    // A new private message, not an update of the picker.
+    assert!(matches!(pressed.outputs.as_slice(), [Output::Ephemeral(_)]));
+    assert_eq!(
+        playing(&tables, 105).live.record().hints,
+        vec![crate::engine::record::HintUse { seat, before: 0 }]
+    );
+    // The other player may not press it.
+    let other = before.seats[usize::from(1 - seat)].user().unwrap();
+    let refused = tables.press_hint(ChannelId(105), other, press, T0).await;
+    assert!(refused.is_refusal());
+    assert!(matches!(only_text(&refused), Text::NotYourPicker { .. }));
+
+    // A rated game's picker has no Hint button, and a forged press is refused.
+    two_player_game(&tables, 106, true);
+    let (rated_user, rated_picker) = open_picker(&tables, 106);
+    assert_eq!(hint_press(&rated_picker), None);
+    assert!(rated_picker
+        .components
+        .iter()
+        .flatten()
+        .all(|c| !c.id().ends_with(":hint")));
+    let table = tables.snapshot(ChannelId(106)).unwrap();
+    let forged = Press {
+        table: table.created.0,
+        turn: picker::turn_number(table.playing().unwrap().game()),
+        step: picker::Step::Hint,
+    };
+    let refused = tables
+        .press_hint(ChannelId(106), rated_user, forged, T0)
+        .await;
+    assert_eq!(only_text(&refused), &Text::HintsOnlyCasual);
+    assert!(playing(&tables, 106).live.record().hints.is_empty());
+    // Through the synchronous path too (as a console or a test would send it): refused, unchanged.
+    let sync = ask(&tables, 106, rated_user.0, Command::Press(forged));
+    assert!(sync.is_refusal(), "{sync:?}");
+}
+
+#[tokio::test]
+async fn a_stale_hint_press_is_refused_and_noted_nowhere() {
+    let tables = service(25);
+    two_player_game(&tables, 107, false);
+    let (user, picker) = open_picker(&tables, 107);
+    let press = hint_press(&picker).expect("a Hint button");
+    // The player moves (a random legal move through the typed command): the button is of a past turn.
+    let game = playing(&tables, 107);
+    let live = game.live.game();
+    let seat = live.position().to_move();
+    let mut legal = MoveList::new();
+    live.view(seat).legal_moves(&mut legal);
+    let mv = legal[0];
+    let moved = ask(
+        &tables,
+        107,
+        user.0,
+        command_for(mv, live.position().layout()),
+    );
+    assert!(!moved.is_refusal(), "{moved:?}");
+    let stale = tables.press_hint(ChannelId(107), user, press, T0).await;
+    assert!(stale.is_refusal());
+    assert!(matches!(only_text(&stale), Text::PickerExpired { .. }));
+    // Another table's button (a newer game in the channel would have another key): refused.
+    let foreign = Press {
+        table: press.table + 1,
+        ..press
+    };
+    let next = playing(&tables, 107);
+    let next_seat = next.live.game().position().to_move();
+    let next_user = next.seats[usize::from(next_seat)].user().unwrap();
+    let refused = tables
+        .press_hint(
+            ChannelId(107),
+            next_user,
+            Press {
+                turn: picker::turn_number(next.live.game()),
+                ..foreign
+            },
+            T0,
+        )
+        .await;
+    assert!(matches!(only_text(&refused), Text::PickerExpired { .. }));
+    assert!(playing(&tables, 107).live.record().hints.is_empty());
+    // No table at all.
+    let none = tables.press_hint(ChannelId(108), user, press, T0).await;
+    assert!(none.is_refusal());
+}

@@ -177,10 +177,11 @@ fn variant_index(text: &Text) -> usize {
         Text::SeriesAbandoned { .. } => 156,
         Text::SeriesExpired => 157,
         Text::SeriesStats { .. } => 158,
+        Text::PickerHintButton => 159,
     }
 }
 
-const VARIANTS: usize = 159;
+const VARIANTS: usize = 160;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -822,6 +823,7 @@ fn samples() -> Vec<Text> {
         Text::PickerPlayButton,
         Text::PickerRollButton,
         Text::PickerBackButton,
+        Text::PickerHintButton,
         Text::PickerRow {
             row: 3,
             part: 0,

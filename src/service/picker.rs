@@ -261,6 +261,9 @@ pub enum Step {
     Cell(Option<Card>, CellName),
     /// Exchange the dead card.
     Exchange(Card),
+    /// Privately, the move `hard` would make now and why, as `/sequence hint` answers (shown only
+    /// where a hint is allowed; answered by [`super::Tables::press_hint`]).
+    Hint,
 }
 
 /// A press of a picker button or a choice in its menu: which table and turn it belongs to, and what
@@ -328,6 +331,7 @@ impl Press {
             Step::Group(card, _) => format!("rows:{}", card_or_dash(card)),
             Step::Cell(card, cell) => format!("cell:{}:{cell}", card_or_dash(card)),
             Step::Exchange(card) => format!("swap:{card}"),
+            Step::Hint => "hint".to_string(),
         };
         format!("{PREFIX}{}:{}:{step}", self.table, self.turn)
     }
@@ -369,6 +373,7 @@ impl Press {
             (["play"], None) => Step::Play,
             (["roll"], None) => Step::Roll,
             (["cards"], None) => Step::Cards,
+            (["hint"], None) => Step::Hint,
             (["card", card], None) => Step::Card(strict_card(card).ok_or_else(malformed)?),
             (["swap", card], None) => Step::Exchange(strict_card(card).ok_or_else(malformed)?),
             (["cell", card, cell], None) => Step::Cell(
@@ -392,6 +397,12 @@ impl Press {
     /// step of the picker.
     pub fn changes_table(&self) -> bool {
         matches!(self.step, Step::Roll | Step::Cell(..) | Step::Exchange(_))
+    }
+
+    /// Whether the press asks for a hint (answered by [`super::Tables::press_hint`], which searches
+    /// off the async runtime, not by the table's synchronous handling).
+    pub fn is_hint(&self) -> bool {
+        self.step == Step::Hint
     }
 
     /// Whether the press comes from the private picker (whose message is then updated in place), not
@@ -456,6 +467,8 @@ struct Turn<'a> {
     rolled: bool,
     /// The seats' names, for the board picture of a cells step.
     names: Vec<String>,
+    /// Whether the player may ask for a hint now (the picker then shows a Hint button).
+    hints: bool,
 }
 
 impl Turn<'_> {
@@ -474,6 +487,17 @@ impl Turn<'_> {
             style,
             disabled: false,
         }
+    }
+
+    /// The Hint button's row, where hints are allowed.
+    fn hint_row(&self) -> Option<Vec<Control>> {
+        self.hints.then(|| {
+            vec![self.button(
+                Step::Hint,
+                Label::Text(Text::PickerHintButton),
+                Style::Secondary,
+            )]
+        })
     }
 
     fn layout(&self) -> &'static Layout {
@@ -550,13 +574,20 @@ impl Turn<'_> {
             .chunks(MAX_BUTTONS_PER_ROW)
             .map(<[Control]>::to_vec)
             .collect();
+        message.components.extend(self.hint_row());
         message
     }
 
     /// The step after a card (dice: after the roll): its cells as buttons, or a menu of rows first.
     fn targets_step(&self, card: Option<Card>) -> Message {
         let (targets, removing) = self.targets(card);
-        self.step_for(card, targets, removing)
+        let mut step = self.step_for(card, targets, removing);
+        // Dice: the roll's cells are the first step, so the Hint button is there (the last row is
+        // free: dice has no Back from it).
+        if card.is_none() {
+            step.components.extend(self.hint_row());
+        }
+        step
     }
 
     /// The step for these targets: cells as buttons, or a menu of rows.
@@ -711,13 +742,15 @@ fn groups(cells: &[Cell], layout: &Layout) -> Vec<(Group, Vec<Cell>)> {
 }
 
 /// What a press leads to.
-enum Next {
+pub(super) enum Next {
     /// Show this step: a new private message, or the pressed picker updated in place.
     Show(Box<Message>),
     /// Carry out this command, as if typed.
     Act(Command),
     /// Dice: roll, then show the cells.
     Roll,
+    /// A hint may be given (the press is checked, the search not yet run).
+    Hint,
 }
 
 impl Table {
@@ -743,7 +776,14 @@ impl Table {
             None => Err(Text::PickerExpired {
                 dice: !self.setup.variant.has_cards(),
             }),
-            Some(playing) => next_step(self.created.0, self.channel, playing, actor.user, press),
+            Some(playing) => next_step(
+                self.created.0,
+                self.channel,
+                playing,
+                actor.user,
+                press,
+                super::hint::allowed(playing, &self.setup),
+            ),
         };
         match next {
             Err(text) => Reply {
@@ -754,6 +794,12 @@ impl Table {
                 outputs: vec![show(*message)],
                 auto_move: false,
             },
+            Ok(Next::Hint) => {
+                // The Discord layer hands a hint press to `Tables::press_hint` (the search runs in
+                // the search pool); it never comes here.
+                tracing::warn!("a hint press reached the table's synchronous handling");
+                Reply::ephemeral(Text::Internal)
+            }
             Ok(Next::Act(command)) => {
                 let exchange = matches!(command, Command::Exchange { .. });
                 let mut reply = self.handle(actor, command, now, settings, seed, lang);
@@ -828,20 +874,23 @@ impl Table {
                 Step::Roll
             },
         };
-        match next_step(self.created.0, self.channel, playing, user, press) {
+        let hints = super::hint::allowed(playing, &self.setup);
+        match next_step(self.created.0, self.channel, playing, user, press, hints) {
             Ok(Next::Show(message)) => Some(*message),
             _ => None,
         }
     }
 }
 
-/// Checks a press against the table and finds where it leads.
-fn next_step(
+/// Checks a press against the table and finds where it leads (`hints`: whether the player may ask
+/// for a hint in this game).
+pub(super) fn next_step(
     table: u64,
     channel: ChannelId,
     playing: &Playing,
     user: UserId,
     press: Press,
+    hints: bool,
 ) -> Result<Next, Text> {
     let game = playing.game();
     let pos = game.position();
@@ -866,6 +915,7 @@ fn next_step(
         seat: to_move,
         rolled: playing.rolled,
         names: playing.names(),
+        hints,
     };
     let cards = game.config().variant.has_cards();
     let hand_has = |card: Card| game.hand(to_move).contains(&card);
@@ -909,6 +959,8 @@ fn next_step(
         Step::Exchange(card) => Next::Act(Command::Exchange {
             card: card.to_string(),
         }),
+        Step::Hint if !hints => return Err(Text::HintsOnlyCasual),
+        Step::Hint => Next::Hint,
     })
 }
 
@@ -941,7 +993,11 @@ pub(super) fn explore(
             continue;
         }
         seen.push(press);
-        match next_step(table, ChannelId(1), playing, user, press) {
+        if press.is_hint() {
+            // Answered by `Tables::press_hint`, not a step of the picker.
+            continue;
+        }
+        match next_step(table, ChannelId(1), playing, user, press, true) {
             Ok(Next::Show(message)) => {
                 for row in &message.components {
                     for control in row {
@@ -993,7 +1049,7 @@ pub(super) fn explore(
                 };
                 moves.push(mv);
             }
-            Ok(Next::Roll) => {}
+            Ok(Next::Roll | Next::Hint) => {}
             Err(text) => panic!("a button the picker showed was refused: {text}"),
         }
     }
@@ -1014,6 +1070,7 @@ pub(super) fn explore_targets(
         seat: game.position().to_move(),
         rolled: true,
         names: Vec::new(),
+        hints: false,
     };
     let layout = game.position().layout();
     let mut shown = vec![turn.step_for(card, targets, false)];

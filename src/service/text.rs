@@ -835,6 +835,9 @@ pub enum Text {
     PickerRollButton,
     /// The picker's button back to the previous step.
     PickerBackButton,
+    /// The picker's button that privately shows the move `hard` would make now (where hints are
+    /// allowed).
+    PickerHintButton,
     /// A dead card's button: exchange it.
     PickerExchange(Card),
     /// A card with nothing to do this turn (a label, and the refusal when it is chosen anyway).
@@ -2014,6 +2017,7 @@ impl Text {
             Text::PickerPlayButton => tr.t("picker-play"),
             Text::PickerRollButton => tr.t("button-roll"),
             Text::PickerBackButton => tr.t("picker-back"),
+            Text::PickerHintButton => tr.t("picker-hint"),
             Text::PickerExchange(card) => {
                 let card = card_name(tr, *card);
                 tr.ta("picker-exchange", &Args::new().text("card", card))

@@ -102,6 +102,7 @@ button-hand = Meine Karten
 ## Die Kartenauswahl (Knöpfe)
 picker-play = Spielen
 picker-back = Zurück
+picker-hint = Tipp
 picker-exchange = { $card } tauschen (tot)
 picker-unplayable = { $card }: in diesem Zug kein Zug damit
 picker-row = Reihe { $row }: { $cells ->

@@ -107,6 +107,7 @@ button-hand = Show my cards
 ## The card picker (buttons)
 picker-play = Play
 picker-back = Back
+picker-hint = Hint
 picker-exchange = Exchange { $card } (dead)
 picker-unplayable = { $card }: no move with it this turn
 picker-row = Row { $row }: { $cells ->

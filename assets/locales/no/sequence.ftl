@@ -102,6 +102,7 @@ button-hand = Vis kortene mine
 ## Kortvelgeren (knapper)
 picker-play = Spill
 picker-back = Tilbake
+picker-hint = Tips
 picker-exchange = Bytt { $card } (dødt)
 picker-unplayable = { $card }: ikke spillbart denne runden
 picker-row = Rad { $row }: { $cells ->
