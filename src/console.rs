@@ -177,6 +177,8 @@ enum Asked {
         #[serde(default)]
         language: Option<crate::i18n::Lang>,
         #[serde(default)]
+        hints: Option<bool>,
+        #[serde(default)]
         reset: bool,
     },
     /// A button pressed, or a choice made in a menu: the custom id the bot put on its message (and for a
@@ -220,6 +222,7 @@ impl Asked {
                 timeouts_before_replaced,
                 rated,
                 language,
+                hints,
                 reset,
             } => Command::Settings(SettingsRequest {
                 changes: ServerSettings {
@@ -233,6 +236,7 @@ impl Asked {
                     timeouts_before_replaced,
                     rated,
                     language,
+                    hints,
                 },
                 reset,
             }),
@@ -423,12 +427,20 @@ impl Console {
         };
         let tables = self.tables.clone();
         let now = Timestamp::now();
-        let reply = match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
-            Ok(reply) => reply,
-            Err(e) => {
-                tracing::error!("a request failed: {e}");
-                Reply::ephemeral(crate::service::Text::Internal)
+        let reply = match &request.command {
+            // The picker's Hint button: answered as Discord answers it (the search in the pool).
+            Command::Press(press) if press.is_hint() => {
+                self.tables
+                    .press_hint(channel, request.actor.user, *press, now)
+                    .await
             }
+            _ => match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+                Ok(reply) => reply,
+                Err(e) => {
+                    tracing::error!("a request failed: {e}");
+                    Reply::ephemeral(crate::service::Text::Internal)
+                }
+            },
         };
         self.deliver(line.id, channel, Some(UserId(line.user)), &reply)
             .await;

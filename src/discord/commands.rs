@@ -626,6 +626,8 @@ pub async fn settings(
     timeouts_before_replaced: Option<u8>,
     #[description = "Whether games count for ratings by default"] rated: Option<bool>,
     #[description = "The language of the bot's channel posts"] language: Option<Language>,
+    #[description = "Whether hints may be used in rated games (the game then becomes unrated)"]
+    hints: Option<bool>,
     #[description = "Go back to the bot's defaults first"] reset: Option<bool>,
 ) -> Result<(), Error> {
     run(
@@ -642,6 +644,7 @@ pub async fn settings(
                 timeouts_before_replaced,
                 rated,
                 language: language.map(Lang::from),
+                hints,
             },
             reset: reset.unwrap_or(false),
         }),

@@ -497,6 +497,7 @@ impl BotConfig {
             bot_think: Some(Duration::from_millis(self.defaults.ai_time_ms)),
             timeout_gives_up: false,
             replace_after_timeouts: self.timers.timeouts_before_replaced,
+            hints: false,
             limits: Limits {
                 tables_per_user: self.limits.tables_per_user,
                 tables_per_server: self.limits.tables_per_server,

@@ -1,15 +1,16 @@
 //! `/sequence hint` and the picker's **Hint** button: privately, the move the `hard` computer player
 //! would make now for the asker, from their own view, with one reason ([`crate::analysis::hint`]).
-//! Only in casual games, so a hint can never decide a rated game; the record lists every hint and the
-//! final message counts them.
+//! Only in casual games, so a hint can never decide a rated game, or where the server's `hints`
+//! setting allows them in rated games too: then the player confirms first, and the game becomes
+//! unrated for everyone. The record lists every hint and the final message counts them.
 
 use crate::analysis::{self, Reason};
 use crate::engine::{Move, Seat, View};
 
-use super::picker::{next_step, turn_number, Next, Press};
+use super::picker::{next_step, turn_number, Control, Label, Next, Press, Step, Style};
 use super::table::{Playing, Setup, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text};
-use super::{lock, ChannelId, Reply, Tables, Timestamp, UserId};
+use super::{lock, ChannelId, Message, Output, Reply, Settings, Tables, Timestamp, UserId};
 
 /// What a hint needs from the table: the asker's seat and view, the public history, and the moves made
 /// so far (the hint is noted only if the game has not moved on meanwhile).
@@ -18,36 +19,52 @@ struct Asked {
     view: View,
     history: Vec<(Seat, Move)>,
     actions: usize,
+    /// The hint was confirmed in a rated game, which has just become unrated.
+    unrated: bool,
 }
 
-/// Whether a hint may be given in this game: only where it cannot be unfair (a casual game).
-pub(super) fn allowed(playing: &Playing, setup: &Setup) -> bool {
-    !playing.counts_for_ratings(setup)
+/// What a request for a hint leads to.
+enum Answer {
+    /// Give it.
+    Give(Box<Asked>),
+    /// A rated game where the server allows hints: ask first, with this press as the button.
+    Confirm(Press),
+}
+
+/// Whether a hint may be given in this game: only where it cannot be unfair, in a casual game, or
+/// where the server's settings allow hints in rated games too (after a confirmation that makes the
+/// game unrated for everyone).
+pub(super) fn allowed(playing: &Playing, setup: &Setup, settings: &Settings) -> bool {
+    settings.hints || !playing.counts_for_ratings(setup)
 }
 
 /// Whether `user` may have a hint now at `table`, and what it needs; else the refusal. A press of
-/// the picker's Hint button (`press`) must also be for this table and this turn.
-fn ask(table: &Table, user: UserId, press: Option<Press>) -> Result<Asked, Text> {
+/// the picker's Hint button (`press`) must also be for this table and this turn. A confirmed hint
+/// in a rated game (allowed by `settings`) makes the game unrated here, before the search.
+fn ask(
+    table: &mut Table,
+    user: UserId,
+    press: Option<Press>,
+    settings: &Settings,
+) -> Result<Answer, Text> {
+    let created = table.created.0;
     let playing = table.playing().ok_or(Text::NotStarted)?;
+    let hints = allowed(playing, &table.setup, settings);
     if let Some(press) = press {
         let game = playing.game();
-        if press.table != table.created.0
-            || game.position().is_over()
-            || press.turn != turn_number(game)
-        {
+        if press.table != created || game.position().is_over() || press.turn != turn_number(game) {
             return Err(Text::PickerExpired {
                 dice: !game.config().variant.has_cards(),
             });
         }
-        let hints = allowed(playing, &table.setup);
-        match next_step(table.created.0, table.channel, playing, user, press, hints) {
+        match next_step(created, table.channel, playing, user, press, hints) {
             Ok(Next::Hint) => {}
             Ok(_) => return Err(Text::Internal),
             Err(refusal) => return Err(refusal),
         }
     }
     let seat = playing.seat_of(user).ok_or(Text::NotInGame)?;
-    if !allowed(playing, &table.setup) {
+    if !hints {
         return Err(Text::HintsOnlyCasual);
     }
     let game = playing.live.game();
@@ -64,12 +81,44 @@ fn ask(table: &Table, user: UserId, press: Option<Press>) -> Result<Asked, Text>
     if !game.config().variant.has_cards() && !playing.rolled {
         return Err(Text::RollFirst);
     }
-    Ok(Asked {
+    let rated = playing.counts_for_ratings(&table.setup);
+    let confirmed = press.is_some_and(|p| p.step == Step::HintUnrated);
+    if rated && !confirmed {
+        return Ok(Answer::Confirm(Press {
+            table: created,
+            turn: turn_number(game),
+            step: Step::HintUnrated,
+        }));
+    }
+    let asked = Asked {
         seat,
         view: game.view(seat),
         history: playing.live.history(),
         actions: playing.live.record().actions.len(),
-    })
+        unrated: rated,
+    };
+    if rated {
+        // Confirmed: from now on the game counts for nobody's rating (the final message and the
+        // status say it is casual; no rating changes are stored).
+        if let Ok(playing) = table.playing_mut() {
+            playing.rated = Some(false);
+        }
+    }
+    Ok(Answer::Give(Box::new(asked)))
+}
+
+/// The private question before a hint in a rated game, with its button.
+fn confirmation(press: Press) -> Message {
+    Message {
+        lines: vec![Text::ConfirmHint],
+        components: vec![vec![Control::Button {
+            id: press.id(),
+            label: Label::Text(Text::PickerHintUnratedButton),
+            style: Style::Danger,
+            disabled: false,
+        }]],
+        ..Message::default()
+    }
 }
 
 /// The hint's text: the move and its reason, in the words of the board.
@@ -155,8 +204,20 @@ impl Tables {
                 None => Text::NoTable,
             });
         };
-        let asked = match ask(&lock(&shared), user, press) {
-            Ok(asked) => asked,
+        let answer = {
+            let mut table = lock(&shared);
+            // The server's settings from memory (no I/O here): read when the table opened.
+            let settings = self.known_settings_for(table.guild);
+            ask(&mut table, user, press, &settings)
+        };
+        let asked = match answer {
+            Ok(Answer::Give(asked)) => *asked,
+            Ok(Answer::Confirm(press)) => {
+                return Reply {
+                    outputs: vec![Output::Ephemeral(confirmation(press))],
+                    auto_move: false,
+                }
+            }
             Err(refusal) => return Reply::ephemeral(refusal),
         };
         let Asked {
@@ -164,6 +225,7 @@ impl Tables {
             view,
             history,
             actions,
+            unrated,
         } = asked;
         let searched = view.clone();
         let hint = self
@@ -189,6 +251,13 @@ impl Tables {
                 }
             }
         }
-        Reply::ephemeral(hint_text(&view, &hint))
+        let mut lines = vec![hint_text(&view, &hint)];
+        if unrated {
+            lines.push(Text::HintMadeUnrated);
+        }
+        Reply {
+            outputs: vec![Output::Ephemeral(Message::text_lines(lines))],
+            auto_move: false,
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! `/sequence hint`: only in casual games and on the asker's turn; the move is `hard`'s from the
 //! asker's view; the record lists every hint and the final message counts them.
 
+use std::sync::Arc;
+
 use crate::engine::{MoveList, Options, Record, Variant};
 
 use super::tests::{ask, service, T0};
@@ -292,4 +294,213 @@ async fn a_stale_hint_press_is_refused_and_noted_nowhere() {
     // No table at all.
     let none = tables.press_hint(ChannelId(108), user, press, T0).await;
     assert!(none.is_refusal());
+}
+
+const GUILD: GuildId = GuildId(77);
+
+/// `command` by `user` in `channel` of [`GUILD`]; user 1 may manage the server.
+fn ask_in_server(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(channel),
+            actor: Actor {
+                user: UserId(user),
+                name: format!("User{user}"),
+                can_manage: false,
+                can_manage_guild: user == 1,
+            },
+            command,
+        },
+        T0,
+    )
+}
+
+fn hints_setting(on: bool) -> Command {
+    Command::Settings(SettingsRequest {
+        changes: ServerSettings {
+            hints: Some(on),
+            ..ServerSettings::default()
+        },
+        reset: false,
+    })
+}
+
+#[tokio::test]
+async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unrated() {
+    let store: Arc<dyn crate::store::Store> =
+        Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
+    let tables = Tables::seeded(
+        Settings {
+            limits: Limits::unlimited(),
+            ..Settings::default()
+        },
+        Arc::new(RandomPicker),
+        26,
+    )
+    .with_store(store.clone());
+    let channel = 110;
+    let start = Command::Start {
+        variant: Variant::Kids,
+        teams: None,
+        options: Options::default(),
+        rated: Some(true),
+        turn_time: None,
+        series: None,
+    };
+    assert!(!ask_in_server(&tables, channel, 1, start).is_refusal());
+    assert!(!ask_in_server(&tables, channel, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask_in_server(&tables, channel, 1, Command::Begin).is_refusal());
+    let game = playing(&tables, channel);
+    let table = tables.snapshot(ChannelId(channel)).unwrap();
+    assert!(game.counts_for_ratings(&table.setup));
+    let seat = game.live.game().position().to_move();
+    let user = game.seats[usize::from(seat)].user().unwrap();
+
+    // Without the setting (the default): refused, and no Hint button.
+    let refused = tables.hint(ChannelId(channel), user, T0).await;
+    assert_eq!(only_text(&refused), &Text::HintsOnlyCasual);
+    let open = Press {
+        table: table.created.0,
+        turn: picker::turn_number(game.live.game()),
+        step: picker::Step::Play,
+    };
+    let picker_now = |tables: &Tables| {
+        let reply = ask_in_server(tables, channel, user.0, Command::Press(open));
+        match reply.outputs.as_slice() {
+            [Output::Ephemeral(m)] => m.clone(),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(hint_press(&picker_now(&tables)), None);
+
+    // Only an admin may change it; then it is shown in the settings in every language.
+    assert!(ask_in_server(&tables, channel, 2, hints_setting(true)).is_refusal());
+    let changed = ask_in_server(&tables, channel, 1, hints_setting(true));
+    assert!(!changed.is_refusal(), "{changed:?}");
+    let shown = ask_in_server(
+        &tables,
+        channel,
+        1,
+        Command::Settings(SettingsRequest::default()),
+    );
+    let text: String = shown
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Ephemeral(m) => Some(m.to_english()),
+            _ => None,
+        })
+        .collect();
+    assert!(text.contains("hints: in every game"), "{text}");
+    assert_eq!(
+        store
+            .server_settings(GUILD.0)
+            .unwrap()
+            .map(|json| { ServerSettings::from_stored(&json).unwrap().hints }),
+        Some(Some(true))
+    );
+
+    // Now the picker has a Hint button; pressing it asks first and changes nothing.
+    let press = hint_press(&picker_now(&tables)).expect("a Hint button with the setting");
+    let asked = tables.press_hint(ChannelId(channel), user, press, T0).await;
+    let question = match asked.outputs.as_slice() {
+        [Output::Ephemeral(m)] => m.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(question.lines, vec![Text::ConfirmHint]);
+    assert!(question.to_english().contains("unrated for everyone"));
+    let confirm = question
+        .components
+        .iter()
+        .flatten()
+        .find_map(|c| Press::parse(c.id(), &[]).ok())
+        .expect("the confirmation's button");
+    assert_eq!(confirm.step, picker::Step::HintUnrated);
+    let still = playing(&tables, channel);
+    assert!(still.counts_for_ratings(&table.setup));
+    assert!(still.live.record().hints.is_empty());
+    // The typed command asks the same question.
+    let typed = tables.hint(ChannelId(channel), user, T0).await;
+    assert_eq!(typed, asked);
+    // The other player cannot confirm for the player to move.
+    let other = game.seats[usize::from(1 - seat)].user().unwrap();
+    let not_theirs = tables
+        .press_hint(ChannelId(channel), other, confirm, T0)
+        .await;
+    assert!(not_theirs.is_refusal());
+    assert!(playing(&tables, channel).counts_for_ratings(&table.setup));
+
+    // Confirmed: the hint, the note that the game is unrated now, and the game is casual.
+    let given = tables
+        .press_hint(ChannelId(channel), user, confirm, T0)
+        .await;
+    let answer = match given.outputs.as_slice() {
+        [Output::Ephemeral(m)] => m.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert!(matches!(answer.lines[0], Text::Hint { .. }), "{answer:?}");
+    assert_eq!(answer.lines[1], Text::HintMadeUnrated);
+    let after = playing(&tables, channel);
+    assert!(!after.counts_for_ratings(&table.setup));
+    assert_eq!(after.live.record().hints.len(), 1);
+    let status = ask_in_server(&tables, channel, 1, Command::Status);
+    let status = match status.outputs.as_slice() {
+        [Output::Ephemeral(m)] => m.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        status
+            .lines
+            .contains(&Text::Rating(text::RatingNote::Casual)),
+        "the status says the game is casual: {status:?}"
+    );
+    assert!(status.to_english().contains("does not count for ratings"));
+
+    // Played to the end: the final message says casual and counts the hint; no rating is stored.
+    let mut rng = crate::engine::GameRng::new(26);
+    let mut final_message = None;
+    for _ in 0..400 {
+        let game = playing(&tables, channel);
+        let live = game.live.game();
+        let seat = live.position().to_move();
+        let user = game.seats[usize::from(seat)].user().unwrap();
+        let mut legal = MoveList::new();
+        live.view(seat).legal_moves(&mut legal);
+        let mv = legal[rng.below(legal.len() as u32) as usize];
+        let reply = ask_in_server(
+            &tables,
+            channel,
+            user.0,
+            command_for(mv, live.position().layout()),
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+        if tables.snapshot(ChannelId(channel)).is_none() {
+            final_message = reply.outputs.iter().find_map(|o| match o {
+                Output::Channel(m) if m.attachment.is_some() => Some(m.clone()),
+                _ => None,
+            });
+            break;
+        }
+    }
+    let message = final_message.expect("the game ended");
+    assert!(message.lines.contains(&Text::HintsUsed(1)), "{message:?}");
+    assert!(
+        message
+            .lines
+            .contains(&Text::Rating(text::RatingNote::Casual)),
+        "{message:?}"
+    );
+    for player in [1, 2] {
+        assert_eq!(store.player_rating(Some(GUILD.0), player, 5).unwrap(), None);
+    }
+    for lang in crate::i18n::Lang::ALL {
+        for text in [
+            Text::ConfirmHint,
+            Text::HintMadeUnrated,
+            Text::PickerHintUnratedButton,
+        ] {
+            assert!(!text.render(lang).is_empty());
+        }
+    }
 }

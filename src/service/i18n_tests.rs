@@ -178,10 +178,13 @@ fn variant_index(text: &Text) -> usize {
         Text::SeriesExpired => 157,
         Text::SeriesStats { .. } => 158,
         Text::PickerHintButton => 159,
+        Text::PickerHintUnratedButton => 160,
+        Text::ConfirmHint => 161,
+        Text::HintMadeUnrated => 162,
     }
 }
 
-const VARIANTS: usize = 160;
+const VARIANTS: usize = 163;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -753,6 +756,7 @@ fn samples() -> Vec<Text> {
             replace_after: 0,
             rated: None,
             language: None,
+            hints: false,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Kids,
@@ -765,6 +769,7 @@ fn samples() -> Vec<Text> {
             replace_after: 2,
             rated: Some(false),
             language: Some(Lang::No),
+            hints: true,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Classic,
@@ -777,6 +782,7 @@ fn samples() -> Vec<Text> {
             replace_after: 1,
             rated: Some(true),
             language: Some(Lang::De),
+            hints: false,
         }),
         Text::BadSetting {
             name: SettingName::TurnTimeout,
@@ -824,6 +830,9 @@ fn samples() -> Vec<Text> {
         Text::PickerRollButton,
         Text::PickerBackButton,
         Text::PickerHintButton,
+        Text::PickerHintUnratedButton,
+        Text::ConfirmHint,
+        Text::HintMadeUnrated,
         Text::PickerRow {
             row: 3,
             part: 0,

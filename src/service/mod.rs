@@ -766,6 +766,9 @@ pub struct Settings {
     /// the game (0: never).
     pub replace_after_timeouts: u8,
     /// Limits against abuse.
+    /// Whether a hint may be asked in a game that counts for ratings (after a private confirmation;
+    /// the game is then unrated for everyone). Off: hints only in casual games.
+    pub hints: bool,
     pub limits: Limits,
 }
 
@@ -780,6 +783,7 @@ impl Default for Settings {
             bot_think: None,
             timeout_gives_up: false,
             replace_after_timeouts: 2,
+            hints: false,
             limits: Limits::default(),
         }
     }

@@ -1187,6 +1187,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 timeouts_before_replaced: Some(3),
                 rated: Some(false),
                 language: Some(Lang::De),
+                hints: Some(true),
             }),
         );
         assert!(!reply.is_refusal(), "{reply:?}");
@@ -1207,6 +1208,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             "thinking_time: 250 ms",
             "rated: false",
             "language: de",
+            "hints: true",
         ] {
             assert!(log[0].change.contains(part), "{part} in {:?}", log[0]);
         }
@@ -1220,6 +1222,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         assert_eq!(s.turn_timeout, Duration::from_secs(60));
         assert_eq!(s.lobby_timeout, Duration::from_secs(120));
         assert_eq!(s.bot_think, Some(Duration::from_millis(250)));
+        assert!(s.hints);
         assert_eq!(again.server_language(Some(GUILD)), Some(Lang::De));
         // Another server keeps the operator's.
         assert_eq!(again.settings_for(Some(GuildId(78))), *again.settings());

@@ -264,6 +264,9 @@ pub enum Step {
     /// Privately, the move `hard` would make now and why, as `/sequence hint` answers (shown only
     /// where a hint is allowed; answered by [`super::Tables::press_hint`]).
     Hint,
+    /// The confirmation's button in a rated game (where the server allows hints there): the hint,
+    /// and the game becomes unrated for everyone.
+    HintUnrated,
 }
 
 /// A press of a picker button or a choice in its menu: which table and turn it belongs to, and what
@@ -332,6 +335,7 @@ impl Press {
             Step::Cell(card, cell) => format!("cell:{}:{cell}", card_or_dash(card)),
             Step::Exchange(card) => format!("swap:{card}"),
             Step::Hint => "hint".to_string(),
+            Step::HintUnrated => "hint-unrated".to_string(),
         };
         format!("{PREFIX}{}:{}:{step}", self.table, self.turn)
     }
@@ -374,6 +378,7 @@ impl Press {
             (["roll"], None) => Step::Roll,
             (["cards"], None) => Step::Cards,
             (["hint"], None) => Step::Hint,
+            (["hint-unrated"], None) => Step::HintUnrated,
             (["card", card], None) => Step::Card(strict_card(card).ok_or_else(malformed)?),
             (["swap", card], None) => Step::Exchange(strict_card(card).ok_or_else(malformed)?),
             (["cell", card, cell], None) => Step::Cell(
@@ -402,7 +407,7 @@ impl Press {
     /// Whether the press asks for a hint (answered by [`super::Tables::press_hint`], which searches
     /// off the async runtime, not by the table's synchronous handling).
     pub fn is_hint(&self) -> bool {
-        self.step == Step::Hint
+        matches!(self.step, Step::Hint | Step::HintUnrated)
     }
 
     /// Whether the press comes from the private picker (whose message is then updated in place), not
@@ -782,7 +787,7 @@ impl Table {
                 playing,
                 actor.user,
                 press,
-                super::hint::allowed(playing, &self.setup),
+                super::hint::allowed(playing, &self.setup, settings),
             ),
         };
         match next {
@@ -807,7 +812,7 @@ impl Table {
                     return reply;
                 }
                 // The picker becomes the new hand after an exchange (the turn goes on), else a note.
-                let after = match (exchange, self.picker_for(actor.user)) {
+                let after = match (exchange, self.picker_for(actor.user, settings)) {
                     (true, Some(cards)) => cards,
                     _ => Message::text(Text::PickerDone),
                 };
@@ -821,7 +826,7 @@ impl Table {
                 }
                 // The cells step starts with the roll (only the player sees it until the move is
                 // made): one private message, not two.
-                if let Some(cells) = self.picker_for(actor.user) {
+                if let Some(cells) = self.picker_for(actor.user, settings) {
                     reply.outputs.retain(|o| !matches!(o, Output::Ephemeral(_)));
                     reply.outputs.push(Output::Ephemeral(cells));
                 }
@@ -863,7 +868,7 @@ impl Table {
 
     /// The picker's first step for `user` if they are to move: their cards, or in dice once rolled
     /// the roll's cells.
-    pub(super) fn picker_for(&self, user: UserId) -> Option<Message> {
+    pub(super) fn picker_for(&self, user: UserId, settings: &Settings) -> Option<Message> {
         let playing = self.playing()?;
         let press = Press {
             table: self.created.0,
@@ -874,7 +879,7 @@ impl Table {
                 Step::Roll
             },
         };
-        let hints = super::hint::allowed(playing, &self.setup);
+        let hints = super::hint::allowed(playing, &self.setup, settings);
         match next_step(self.created.0, self.channel, playing, user, press, hints) {
             Ok(Next::Show(message)) => Some(*message),
             _ => None,
@@ -959,8 +964,8 @@ pub(super) fn next_step(
         Step::Exchange(card) => Next::Act(Command::Exchange {
             card: card.to_string(),
         }),
-        Step::Hint if !hints => return Err(Text::HintsOnlyCasual),
-        Step::Hint => Next::Hint,
+        Step::Hint | Step::HintUnrated if !hints => return Err(Text::HintsOnlyCasual),
+        Step::Hint | Step::HintUnrated => Next::Hint,
     })
 }
 

@@ -62,6 +62,9 @@ pub struct ServerSettings {
     pub rated: Option<bool>,
     /// The language of channel posts (`None`: the server's preferred locale).
     pub language: Option<Lang>,
+    /// Whether hints may be asked in rated games too, after a confirmation that makes the game
+    /// unrated (`None`/off: hints only in casual games).
+    pub hints: Option<bool>,
 }
 
 impl ServerSettings {
@@ -80,6 +83,7 @@ impl ServerSettings {
                 .or(base.timeouts_before_replaced),
             rated: self.rated.or(base.rated),
             language: self.language.or(base.language),
+            hints: self.hints.or(base.hints),
         }
     }
 
@@ -138,6 +142,7 @@ impl ServerSettings {
             replace_after_timeouts: self
                 .timeouts_before_replaced
                 .unwrap_or(base.replace_after_timeouts),
+            hints: self.hints.unwrap_or(base.hints),
             limits: base.limits,
         }
     }
@@ -198,6 +203,9 @@ impl SettingsRequest {
         }
         if let Some(l) = self.changes.language {
             parts.push(format!("language: {l}"));
+        }
+        if let Some(h) = self.changes.hints {
+            parts.push(format!("hints: {h}"));
         }
         parts.join(", ")
     }
@@ -291,6 +299,7 @@ impl Tables {
             replace_after: s.replace_after_timeouts,
             rated: server.rated,
             language: server.language,
+            hints: s.hints,
         }
     }
 

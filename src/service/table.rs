@@ -2124,6 +2124,17 @@ impl Table {
         };
         let mut lines = vec![Text::Status(info)];
         lines.extend(self.series.as_ref().map(Series::score));
+        // After a hint: how many, and whether the game still counts (a confirmed hint in a rated
+        // game made it casual).
+        let hints = playing.live.record().hints.len();
+        if hints > 0 {
+            lines.push(Text::HintsUsed(u32::try_from(hints).unwrap_or(u32::MAX)));
+            lines.push(Text::Rating(if playing.counts_for_ratings(&self.setup) {
+                RatingNote::Rated
+            } else {
+                RatingNote::Casual
+            }));
+        }
         replied(vec![Output::Ephemeral(Message::text_lines(lines))])
     }
 

@@ -838,6 +838,12 @@ pub enum Text {
     /// The picker's button that privately shows the move `hard` would make now (where hints are
     /// allowed).
     PickerHintButton,
+    /// The button of [`Text::ConfirmHint`]: the hint, and the game becomes unrated.
+    PickerHintUnratedButton,
+    /// Asked privately before a hint in a rated game (where the server allows it).
+    ConfirmHint,
+    /// After a confirmed hint: the game no longer counts for ratings.
+    HintMadeUnrated,
     /// A dead card's button: exchange it.
     PickerExchange(Card),
     /// A card with nothing to do this turn (a label, and the refusal when it is chosen anyway).
@@ -1023,6 +1029,8 @@ pub struct SettingsInfo {
     pub rated: Option<bool>,
     /// The language of channel posts (`None`: the server's preferred locale).
     pub language: Option<Lang>,
+    /// Whether hints may be asked in rated games (after a confirmation; else casual games only).
+    pub hints: bool,
 }
 
 /// The lines of a server's settings.
@@ -1064,7 +1072,8 @@ fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
         )
         .number("replaced", info.replace_after)
         .text("rated", rated)
-        .text("language", language);
+        .text("language", language)
+        .text("hints", if info.hints { "on" } else { "off" });
     tr.ta("settings-list", &args)
 }
 
@@ -2018,6 +2027,9 @@ impl Text {
             Text::PickerRollButton => tr.t("button-roll"),
             Text::PickerBackButton => tr.t("picker-back"),
             Text::PickerHintButton => tr.t("picker-hint"),
+            Text::PickerHintUnratedButton => tr.t("picker-hint-unrated"),
+            Text::ConfirmHint => tr.t("confirm-hint"),
+            Text::HintMadeUnrated => tr.t("hint-made-unrated"),
             Text::PickerExchange(card) => {
                 let card = card_name(tr, *card);
                 tr.ta("picker-exchange", &Args::new().text("card", card))

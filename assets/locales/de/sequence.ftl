@@ -103,6 +103,9 @@ button-hand = Meine Karten
 picker-play = Spielen
 picker-back = Zurück
 picker-hint = Tipp
+picker-hint-unrated = Ja, Tipp zeigen (ungewertet)
+confirm-hint = Ein Tipp macht dieses Spiel für alle ungewertet: Es zählt dann nicht für die Wertung. Tipp trotzdem zeigen?
+hint-made-unrated = Dieses Spiel ist jetzt ungewertet: Es zählt nicht mehr für die Wertung.
 picker-exchange = { $card } tauschen (tot)
 picker-unplayable = { $card }: in diesem Zug kein Zug damit
 picker-row = Reihe { $row }: { $cells ->
@@ -604,6 +607,10 @@ settings-list = • Spiel: { $game }
         [Norsk] Norsk
        *[other] die Sprache des Servers
     }
+    • Tipps: { $hints ->
+        [on] in jedem Spiel (in einem gewerteten Spiel nach einer Bestätigung; das Spiel wird dann ungewertet)
+       *[off] nur in Freundschaftsspielen
+    }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
 settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
@@ -629,6 +636,8 @@ choice-on_timeout-computer = ein Computer spielt diesen Zug
 choice-on_timeout-give_up = der Spieler gibt auf
 opt-sequence-settings-rated = gewertet
 opt-sequence-settings-rated-desc = Ob Spiele standardmäßig für die Wertung zählen
+opt-sequence-settings-hints = tipps
+opt-sequence-settings-hints-desc = Ob Tipps in gewerteten Spielen erlaubt sind (das Spiel wird dann ungewertet)
 opt-sequence-settings-language = sprache
 opt-sequence-settings-language-desc = Die Sprache der Kanalnachrichten des Bots
 opt-sequence-settings-reset = zuruecksetzen

@@ -108,6 +108,9 @@ button-hand = Show my cards
 picker-play = Play
 picker-back = Back
 picker-hint = Hint
+picker-hint-unrated = Yes, show the hint (unrated)
+confirm-hint = Using a hint makes this game unrated for everyone: it will not count for ratings. Show the hint anyway?
+hint-made-unrated = This game is now unrated: it no longer counts for ratings.
 picker-exchange = Exchange { $card } (dead)
 picker-unplayable = { $card }: no move with it this turn
 picker-row = Row { $row }: { $cells ->
@@ -617,6 +620,10 @@ settings-list = • game: { $game }
         [Norsk] Norsk
        *[other] the server's language
     }
+    • hints: { $hints ->
+        [on] in every game (in a rated game after a confirmation; the game then becomes unrated)
+       *[off] in casual games only
+    }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
 settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
@@ -642,6 +649,8 @@ choice-on_timeout-computer = a computer plays that turn
 choice-on_timeout-give_up = the player gives up
 opt-sequence-settings-rated = rated
 opt-sequence-settings-rated-desc = Whether games count for ratings by default
+opt-sequence-settings-hints = hints
+opt-sequence-settings-hints-desc = Whether hints may be used in rated games (the game then becomes unrated)
 opt-sequence-settings-language = language
 opt-sequence-settings-language-desc = The language of the bot's channel posts
 opt-sequence-settings-reset = reset

@@ -103,6 +103,9 @@ button-hand = Vis kortene mine
 picker-play = Spill
 picker-back = Tilbake
 picker-hint = Tips
+picker-hint-unrated = Ja, vis tipset (urangert)
+confirm-hint = Et tips gjør dette spillet urangert for alle: Det teller ikke for ratingen. Vise tipset likevel?
+hint-made-unrated = Dette spillet er nå urangert: Det teller ikke lenger for ratingen.
 picker-exchange = Bytt { $card } (dødt)
 picker-unplayable = { $card }: ikke spillbart denne runden
 picker-row = Rad { $row }: { $cells ->
@@ -604,6 +607,10 @@ settings-list = • spill: { $game }
         [Norsk] Norsk
        *[other] serverens språk
     }
+    • tips: { $hints ->
+        [on] i alle spill (i et rangert spill etter en bekreftelse; spillet blir da urangert)
+       *[off] bare i vennskapskamper
+    }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
 settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
@@ -629,6 +636,8 @@ choice-on_timeout-computer = en datamaskin spiller det trekket
 choice-on_timeout-give_up = spilleren gir opp
 opt-sequence-settings-rated = rangert
 opt-sequence-settings-rated-desc = Om spill teller for rating som standard
+opt-sequence-settings-hints = tips
+opt-sequence-settings-hints-desc = Om tips kan brukes i rangerte spill (spillet blir da urangert)
 opt-sequence-settings-language = spraak
 opt-sequence-settings-language-desc = Språket i botens kanalmeldinger
 opt-sequence-settings-reset = tilbakestill
