@@ -179,6 +179,8 @@ enum Asked {
         #[serde(default)]
         hints: Option<bool>,
         #[serde(default)]
+        replay_gif: Option<bool>,
+        #[serde(default)]
         reset: bool,
     },
     /// A button pressed, or a choice made in a menu: the custom id the bot put on its message (and for a
@@ -223,6 +225,7 @@ impl Asked {
                 rated,
                 language,
                 hints,
+                replay_gif,
                 reset,
             } => Command::Settings(SettingsRequest {
                 changes: ServerSettings {
@@ -237,6 +240,7 @@ impl Asked {
                     rated,
                     language,
                     hints,
+                    replay_gif,
                 },
                 reset,
             }),

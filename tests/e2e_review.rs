@@ -65,6 +65,42 @@ async fn a_finished_game_is_summed_up_and_replayed_and_hints_keep_out_of_rated_g
         final_message.content
     );
 
+    // The server's `replay_gif` is on by default: the animated replay follows the final message.
+    let gif_deadline = std::time::Instant::now() + STEP * 30;
+    loop {
+        let messages = fake.messages_in(channel);
+        let final_at = messages
+            .iter()
+            .rposition(|m| m.content == final_message.content);
+        let gif_at = messages.iter().rposition(|m| {
+            !m.is_ephemeral()
+                && m.content.contains(", move by move")
+                && m.attachments
+                    .iter()
+                    .any(|a| a.filename == "replay.gif" && a.data.starts_with(b"GIF89a"))
+        });
+        if let (Some(final_at), Some(gif_at)) = (final_at, gif_at) {
+            assert!(
+                gif_at > final_at,
+                "the replay comes after the final message"
+            );
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < gif_deadline,
+            "no replay GIF after the final message\nbot log:\n{}",
+            h.bot.log_tail(40)
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(
+        !final_message
+            .attachments
+            .iter()
+            .any(|a| a.filename == "replay.gif"),
+        "the final message itself is not held back for the GIF"
+    );
+
     // The replay of the channel's last game: a GIF in the channel, in answer to the command.
     let replay = fake
         .slash(&players[1], channel, "sequence replay", &[])

@@ -628,6 +628,8 @@ pub async fn settings(
     #[description = "The language of the bot's channel posts"] language: Option<Language>,
     #[description = "Whether hints may be used in rated games (the game then becomes unrated)"]
     hints: Option<bool>,
+    #[description = "Whether the animated replay is posted after every finished game"]
+    replay_gif: Option<bool>,
     #[description = "Go back to the bot's defaults first"] reset: Option<bool>,
 ) -> Result<(), Error> {
     run(
@@ -645,6 +647,7 @@ pub async fn settings(
                 rated,
                 language: language.map(Lang::from),
                 hints,
+                replay_gif,
             },
             reset: reset.unwrap_or(false),
         }),

@@ -498,6 +498,7 @@ impl BotConfig {
             timeout_gives_up: false,
             replace_after_timeouts: self.timers.timeouts_before_replaced,
             hints: false,
+            replay_gif: true,
             limits: Limits {
                 tables_per_user: self.limits.tables_per_user,
                 tables_per_server: self.limits.tables_per_server,

@@ -757,6 +757,7 @@ fn samples() -> Vec<Text> {
             rated: None,
             language: None,
             hints: false,
+            replay_gif: true,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Kids,
@@ -770,6 +771,7 @@ fn samples() -> Vec<Text> {
             rated: Some(false),
             language: Some(Lang::No),
             hints: true,
+            replay_gif: false,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Classic,
@@ -783,6 +785,7 @@ fn samples() -> Vec<Text> {
             rated: Some(true),
             language: Some(Lang::De),
             hints: false,
+            replay_gif: true,
         }),
         Text::BadSetting {
             name: SettingName::TurnTimeout,

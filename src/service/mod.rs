@@ -47,6 +47,8 @@ mod picker_tests;
 #[cfg(test)]
 mod rematch_tests;
 #[cfg(test)]
+mod replay_tests;
+#[cfg(test)]
 mod scale_tests;
 #[cfg(test)]
 mod seed_tests;
@@ -769,6 +771,9 @@ pub struct Settings {
     /// Whether a hint may be asked in a game that counts for ratings (after a private confirmation;
     /// the game is then unrated for everyone). Off: hints only in casual games.
     pub hints: bool,
+    /// Whether the animated replay of every finished (kept) game is posted right after its final
+    /// message (drawn by the Discord layer off the async runtime).
+    pub replay_gif: bool,
     pub limits: Limits,
 }
 
@@ -784,6 +789,7 @@ impl Default for Settings {
             timeout_gives_up: false,
             replace_after_timeouts: 2,
             hints: false,
+            replay_gif: true,
             limits: Limits::default(),
         }
     }
@@ -970,6 +976,7 @@ fn persist_update(
     persist: &dyn Persist,
     table: &Table,
     mut reply: Reply,
+    replay_gif: bool,
 ) -> Result<Reply, ServiceError> {
     if reply.is_refusal() {
         return Ok(reply);
@@ -994,6 +1001,23 @@ fn persist_update(
             message.lines.push(Text::GameSaved { id });
             // Kept: each player's totals, and the record of this game, are a press away.
             message.buttons.extend([Button::Stats, Button::Record(id)]);
+        }
+        // The animated replay, as a follow-up right after the final message: the final message goes
+        // out at once, and the GIF (drawn on a blocking thread by the Discord layer) when it is ready.
+        let at = reply.outputs.iter().rposition(
+            |o| matches!(o, Output::Channel(m) if m.lines.contains(&Text::GameSaved { id })),
+        );
+        if let (true, Some(at), Some(playing)) = (replay_gif, at, table.playing()) {
+            reply.outputs.insert(
+                at + 1,
+                Output::Channel(Message {
+                    lines: vec![Text::GameReplay { id }],
+                    image: Some(Image::Replay(ReplayImage {
+                        record: playing.live.record().clone(),
+                    })),
+                    ..Message::default()
+                }),
+            );
         }
     }
     Ok(reply)
@@ -1628,7 +1652,7 @@ impl Tables {
         now: Timestamp,
         settings: &Settings,
     ) -> Reply {
-        match persist_update(&*self.persist, table, reply) {
+        match persist_update(&*self.persist, table, reply, settings.replay_gif) {
             Ok(mut reply) => {
                 // Taken before a series opens the table again for its next game.
                 let review = table.closed.then(|| review::Review::of(table)).flatten();
@@ -1714,7 +1738,8 @@ impl Tables {
         }
         let before = table.clone();
         let reply = table.unpause(now, &self.settings);
-        match persist_update(&*self.persist, &table, reply) {
+        let replay_gif = self.settings_for(table.guild).replay_gif;
+        match persist_update(&*self.persist, &table, reply, replay_gif) {
             Ok(reply) => {
                 tracing::info!(
                     channel = channel.0,
@@ -1790,7 +1815,7 @@ impl Tables {
                 None => table.tick(now, &settings),
             };
             if !reply.outputs.is_empty() {
-                match persist_update(&*self.persist, &table, reply) {
+                match persist_update(&*self.persist, &table, reply, settings.replay_gif) {
                     Ok(mut saved) => {
                         saved.outputs.extend(table.disarm_prompt());
                         // Taken before a series opens the table again for its next game.
@@ -1885,7 +1910,7 @@ impl Tables {
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
-            match persist_update(&*persist, &table, reply) {
+            match persist_update(&*persist, &table, reply, settings.replay_gif) {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
                     let review = table.closed.then(|| review::Review::of(&table)).flatten();

@@ -1188,6 +1188,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 rated: Some(false),
                 language: Some(Lang::De),
                 hints: Some(true),
+                replay_gif: Some(false),
             }),
         );
         assert!(!reply.is_refusal(), "{reply:?}");
@@ -1209,6 +1210,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             "rated: false",
             "language: de",
             "hints: true",
+            "replay_gif: false",
         ] {
             assert!(log[0].change.contains(part), "{part} in {:?}", log[0]);
         }
@@ -1223,6 +1225,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         assert_eq!(s.lobby_timeout, Duration::from_secs(120));
         assert_eq!(s.bot_think, Some(Duration::from_millis(250)));
         assert!(s.hints);
+        assert!(!s.replay_gif);
         assert_eq!(again.server_language(Some(GUILD)), Some(Lang::De));
         // Another server keeps the operator's.
         assert_eq!(again.settings_for(Some(GuildId(78))), *again.settings());

@@ -65,6 +65,8 @@ pub struct ServerSettings {
     /// Whether hints may be asked in rated games too, after a confirmation that makes the game
     /// unrated (`None`/off: hints only in casual games).
     pub hints: Option<bool>,
+    /// Whether the animated replay is posted after every finished game (`None`: on).
+    pub replay_gif: Option<bool>,
 }
 
 impl ServerSettings {
@@ -84,6 +86,7 @@ impl ServerSettings {
             rated: self.rated.or(base.rated),
             language: self.language.or(base.language),
             hints: self.hints.or(base.hints),
+            replay_gif: self.replay_gif.or(base.replay_gif),
         }
     }
 
@@ -143,6 +146,7 @@ impl ServerSettings {
                 .timeouts_before_replaced
                 .unwrap_or(base.replace_after_timeouts),
             hints: self.hints.unwrap_or(base.hints),
+            replay_gif: self.replay_gif.unwrap_or(base.replay_gif),
             limits: base.limits,
         }
     }
@@ -206,6 +210,9 @@ impl SettingsRequest {
         }
         if let Some(h) = self.changes.hints {
             parts.push(format!("hints: {h}"));
+        }
+        if let Some(g) = self.changes.replay_gif {
+            parts.push(format!("replay_gif: {g}"));
         }
         parts.join(", ")
     }
@@ -300,6 +307,7 @@ impl Tables {
             rated: server.rated,
             language: server.language,
             hints: s.hints,
+            replay_gif: s.replay_gif,
         }
     }
 

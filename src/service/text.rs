@@ -1031,6 +1031,8 @@ pub struct SettingsInfo {
     pub language: Option<Lang>,
     /// Whether hints may be asked in rated games (after a confirmation; else casual games only).
     pub hints: bool,
+    /// Whether the animated replay is posted after every finished game.
+    pub replay_gif: bool,
 }
 
 /// The lines of a server's settings.
@@ -1073,7 +1075,8 @@ fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
         .number("replaced", info.replace_after)
         .text("rated", rated)
         .text("language", language)
-        .text("hints", if info.hints { "on" } else { "off" });
+        .text("hints", if info.hints { "on" } else { "off" })
+        .text("replay_gif", if info.replay_gif { "on" } else { "off" });
     tr.ta("settings-list", &args)
 }
 

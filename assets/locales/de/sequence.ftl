@@ -611,6 +611,10 @@ settings-list = • Spiel: { $game }
         [on] in jedem Spiel (in einem gewerteten Spiel nach einer Bestätigung; das Spiel wird dann ungewertet)
        *[off] nur in Freundschaftsspielen
     }
+    • animierte Wiederholung nach jedem Spiel: { $replay_gif ->
+        [off] nein
+       *[on] ja
+    }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
 settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
@@ -638,6 +642,8 @@ opt-sequence-settings-rated = gewertet
 opt-sequence-settings-rated-desc = Ob Spiele standardmäßig für die Wertung zählen
 opt-sequence-settings-hints = tipps
 opt-sequence-settings-hints-desc = Ob Tipps in gewerteten Spielen erlaubt sind (das Spiel wird dann ungewertet)
+opt-sequence-settings-replay_gif = wiederholung_gif
+opt-sequence-settings-replay_gif-desc = Ob nach jedem beendeten Spiel die animierte Wiederholung gepostet wird
 opt-sequence-settings-language = sprache
 opt-sequence-settings-language-desc = Die Sprache der Kanalnachrichten des Bots
 opt-sequence-settings-reset = zuruecksetzen

@@ -624,6 +624,10 @@ settings-list = • game: { $game }
         [on] in every game (in a rated game after a confirmation; the game then becomes unrated)
        *[off] in casual games only
     }
+    • animated replay after every game: { $replay_gif ->
+        [off] no
+       *[on] yes
+    }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
 settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
@@ -651,6 +655,8 @@ opt-sequence-settings-rated = rated
 opt-sequence-settings-rated-desc = Whether games count for ratings by default
 opt-sequence-settings-hints = hints
 opt-sequence-settings-hints-desc = Whether hints may be used in rated games (the game then becomes unrated)
+opt-sequence-settings-replay_gif = replay_gif
+opt-sequence-settings-replay_gif-desc = Whether the animated replay is posted after every finished game
 opt-sequence-settings-language = language
 opt-sequence-settings-language-desc = The language of the bot's channel posts
 opt-sequence-settings-reset = reset

@@ -611,6 +611,10 @@ settings-list = • spill: { $game }
         [on] i alle spill (i et rangert spill etter en bekreftelse; spillet blir da urangert)
        *[off] bare i vennskapskamper
     }
+    • animert reprise etter hvert spill: { $replay_gif ->
+        [off] nei
+       *[on] ja
+    }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
 settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
@@ -638,6 +642,8 @@ opt-sequence-settings-rated = rangert
 opt-sequence-settings-rated-desc = Om spill teller for rating som standard
 opt-sequence-settings-hints = tips
 opt-sequence-settings-hints-desc = Om tips kan brukes i rangerte spill (spillet blir da urangert)
+opt-sequence-settings-replay_gif = reprise_gif
+opt-sequence-settings-replay_gif-desc = Om den animerte reprisen postes etter hvert ferdige spill
 opt-sequence-settings-language = spraak
 opt-sequence-settings-language-desc = Språket i botens kanalmeldinger
 opt-sequence-settings-reset = tilbakestill

@@ -1,0 +1,157 @@
+//! The server setting `replay_gif` (on by default): the animated replay of every finished, kept game
+//! follows its final message; off, none is posted.
+
+use std::sync::Arc;
+
+use crate::engine::{MoveList, Options, Variant};
+
+use super::tests::T0;
+use super::text::Text;
+use super::*;
+
+const GUILD: GuildId = GuildId(88);
+
+fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(channel),
+            actor: Actor {
+                user: UserId(user),
+                name: format!("User{user}"),
+                can_manage: false,
+                can_manage_guild: user == 1,
+            },
+            command,
+        },
+        T0,
+    )
+}
+
+/// Plays a two-player kids game in `channel` to its end with random legal moves: the last reply.
+fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
+    let start = Command::Start {
+        variant: Variant::Kids,
+        teams: None,
+        options: Options::default(),
+        rated: None,
+        turn_time: None,
+        series: None,
+    };
+    assert!(!ask(tables, channel, 1, start).is_refusal());
+    assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask(tables, channel, 1, Command::Begin).is_refusal());
+    let mut rng = crate::engine::GameRng::new(seed);
+    for _ in 0..400 {
+        let table = tables.snapshot(ChannelId(channel)).expect("the game runs");
+        let game = table.playing().expect("playing");
+        let live = game.live.game();
+        let seat = live.position().to_move();
+        let user = game.seats[usize::from(seat)].user().expect("a human");
+        let mut legal = MoveList::new();
+        live.view(seat).legal_moves(&mut legal);
+        let mv = legal[rng.below(legal.len() as u32) as usize];
+        let reply = ask(
+            tables,
+            channel,
+            user.0,
+            command_for(mv, live.position().layout()),
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+        if tables.snapshot(ChannelId(channel)).is_none() {
+            return reply;
+        }
+    }
+    panic!("the game did not end");
+}
+
+fn tables(seed: u64) -> Tables {
+    let store: Arc<dyn crate::store::Store> =
+        Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
+    Tables::seeded(
+        Settings {
+            limits: Limits::unlimited(),
+            ..Settings::default()
+        },
+        Arc::new(RandomPicker),
+        seed,
+    )
+    .with_store(store)
+}
+
+/// The channel posts of a reply, in order.
+fn channel_posts(reply: &Reply) -> Vec<&Message> {
+    reply
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Channel(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_replay_gif_follows_the_final_message_by_default_and_not_when_turned_off() {
+    let tables = tables(31);
+    let reply = play_to_the_end(&tables, 120, 31);
+    let posts = channel_posts(&reply);
+    let at = posts
+        .iter()
+        .position(|m| m.attachment.is_some())
+        .expect("the final message");
+    let id = posts[at]
+        .lines
+        .iter()
+        .find_map(|l| match l {
+            Text::GameSaved { id } => Some(*id),
+            _ => None,
+        })
+        .expect("the game was kept");
+    // Right after the final message (which itself carries no picture to draw: it goes out at once).
+    let follow_up = posts.get(at + 1).expect("a follow-up");
+    assert_eq!(follow_up.lines, vec![Text::GameReplay { id }]);
+    let Some(Image::Replay(replay)) = &follow_up.image else {
+        panic!("no replay: {follow_up:?}");
+    };
+    let record: crate::engine::Record =
+        serde_json::from_slice(&posts[at].attachment.as_ref().unwrap().data).unwrap();
+    assert_eq!(replay.record, record);
+    assert!(!matches!(posts[at].image, Some(Image::Replay(_))));
+    // The GIF it stands for draws (what the Discord layer does on a blocking thread).
+    let gif =
+        crate::render::animate::animate(&replay.record, &[], crate::i18n::Lang::En).expect("drawn");
+    assert!(gif.gif.starts_with(b"GIF89a"));
+
+    // Turned off by an admin: shown in the settings, and no replay after the next game.
+    let off = Command::Settings(SettingsRequest {
+        changes: ServerSettings {
+            replay_gif: Some(false),
+            ..ServerSettings::default()
+        },
+        reset: false,
+    });
+    let changed = ask(&tables, 121, 1, off);
+    assert!(!changed.is_refusal(), "{changed:?}");
+    let shown: String = changed
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Ephemeral(m) => Some(m.to_english()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        shown.contains("animated replay after every game: no"),
+        "{shown}"
+    );
+    let reply = play_to_the_end(&tables, 121, 32);
+    let posts = channel_posts(&reply);
+    assert!(posts.iter().any(|m| m.attachment.is_some()), "{posts:?}");
+    assert!(
+        posts
+            .iter()
+            .all(|m| !matches!(m.image, Some(Image::Replay(_)))),
+        "{posts:?}"
+    );
+}
