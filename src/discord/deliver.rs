@@ -518,6 +518,18 @@ pub(super) async fn send_output(
     output: &Output,
 ) {
     match output {
+        Output::Channel(message) if matches!(message.image, Some(Image::Replay(_))) => {
+            // An animation takes a while to draw: posted on its own task, so nothing after it (a
+            // private answer, the next prompt) waits for it. It follows the message before it, which
+            // is already posted.
+            let (ctx, data, message) = (ctx.clone(), data.clone(), message.clone());
+            tokio::spawn(async move {
+                let out = prepare(&data, &message, channel_lang(&ctx, &data, channel)).await;
+                if post(&ctx, &data, channel, out).await.is_some() {
+                    mark_announced(&data, &message).await;
+                }
+            });
+        }
         Output::Channel(message) => {
             let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
             if let Some(posted) = post(ctx, data, channel, out).await {

@@ -908,6 +908,8 @@ fn choices(message: &StoredMessage) -> Vec<(String, Option<String>)> {
         for component in row["components"].as_array().into_iter().flatten() {
             let id = component["custom_id"].as_str().unwrap_or("").to_string();
             match component["type"].as_u64() {
+                // The Hint button answers with a new private message, not a step of the picker.
+                Some(2) if id.ends_with(":hint") => {}
                 Some(2) if component["disabled"] != true && component["label"] != "Back" => {
                     out.push((id, None));
                 }
