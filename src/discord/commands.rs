@@ -299,6 +299,7 @@ async fn start(
         equal_turns: equal_turns.unwrap_or(false),
         scoring: scoring.unwrap_or(false),
         capture_pairs: capture_pairs.unwrap_or(false),
+        ..Options::default()
     };
     run(
         ctx,

@@ -203,6 +203,7 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
             equal_turns: true,
             scoring: true,
             capture_pairs: true,
+            ..Options::default()
         },
         seats: if empty { Vec::new() } else { seats() },
         max_players: 12,

@@ -2621,9 +2621,12 @@ fn describe(events: &[Event], playing: &Playing, lines: &mut Vec<Text>) {
             Event::Reshuffled => Text::Reshuffled,
             Event::Passed { seat } => Text::Passed(playing.who(seat)),
             Event::ProvisionalWin { team } => Text::ProvisionalWin(team_name(team)),
-            Event::Drew { .. } | Event::Rolled { .. } | Event::Won { .. } | Event::Drawn => {
-                continue
-            }
+            Event::Drew { .. }
+            | Event::Rolled { .. }
+            | Event::Won { .. }
+            | Event::Drawn
+            | Event::Scored { .. }
+            | Event::ZoneMoved { .. } => continue,
         };
         lines.push(line);
     }

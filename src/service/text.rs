@@ -1968,7 +1968,10 @@ fn setup_error(tr: &mut Tr, asked: Variant, error: &SetupError) -> String {
                 &Args::new().text("reason", error.to_string()),
             ),
         },
-        SetupError::UnknownVariant(_) | SetupError::Deck(_) | SetupError::Roll(_) => tr.ta(
+        SetupError::UnknownVariant(_)
+        | SetupError::Deck(_)
+        | SetupError::Roll(_)
+        | SetupError::Zone(_) => tr.ta(
             "setup-other",
             &Args::new().text("reason", error.to_string()),
         ),
