@@ -37,6 +37,17 @@ impl From<Game> for Variant {
     }
 }
 
+/// A game mode of classic Sequence, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Mode {
+    /// The usual game: sequences win.
+    #[name = "standard"]
+    Standard,
+    /// King of the Board: points, a moving zone worth double.
+    #[name = "king_of_the_board"]
+    KingOfTheBoard,
+}
+
 /// A computer player's level, as offered in the option list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum Level {
@@ -274,6 +285,11 @@ async fn start(
     capture_pairs: Option<bool>,
     #[description = "Counts for ratings (default: if humans play on at least two teams)"]
     rated: Option<bool>,
+    #[description = "Game mode of classic Sequence (default: standard)"] mode: Option<Mode>,
+    #[description = "King of the Board: the points that win (2 to 10, default 3)"]
+    #[min = 2]
+    #[max = 10]
+    points_to_win: Option<u8>,
 ) -> Result<(), Error> {
     // Refused at once where the bot could not post the board: the permissions come with the
     // interaction, so no request to Discord is needed to know.
@@ -299,7 +315,8 @@ async fn start(
         equal_turns: equal_turns.unwrap_or(false),
         scoring: scoring.unwrap_or(false),
         capture_pairs: capture_pairs.unwrap_or(false),
-        ..Options::default()
+        king_of_the_board: mode == Some(Mode::KingOfTheBoard),
+        points_to_win,
     };
     run(
         ctx,

@@ -263,8 +263,8 @@ impl Config {
             }
             if o.sequences_to_win.is_some() {
                 return refuse(
-                    "sequences_to_win",
-                    "does not apply to king_of_the_board: use points_to_win".to_string(),
+                    "king_of_the_board",
+                    "is won on points: use points_to_win, not sequences_to_win".to_string(),
                 );
             }
         }
@@ -559,7 +559,7 @@ mod tests {
                     ..kotb
                 }
             ),
-            "option `sequences_to_win` does not apply to king_of_the_board: use points_to_win"
+            "option `king_of_the_board` is won on points: use points_to_win, not sequences_to_win"
         );
         assert_eq!(
             refused(

@@ -660,3 +660,22 @@ already-on-team = Du bist schon in { $team }.
 button-stop-confirm = Ja, Spiel beenden
 confirm-stop-player = Dieses Spiel jetzt für alle beenden? Du spielst mit, also zählt das Beenden als Aufgeben: eine Niederlage für dein Team.
 confirm-stop = Dieses Spiel jetzt für alle beenden? Es endet ohne Ergebnis.
+
+## König des Bretts
+opt-start-mode = modus
+opt-start-mode-desc = Spielmodus des klassischen Sequence (Standard: standard)
+opt-start-points_to_win = punkte_zum_sieg
+opt-start-points_to_win-desc = König des Bretts: Punkte zum Sieg (2 bis 10, Standard 3)
+choice-mode-standard = Standard
+choice-mode-king_of_the_board = König des Bretts (klassisch)
+option-king-of-the-board = König des Bretts
+option-points-to-win = { $count } Punkte zum Sieg
+lobby-rules-kotb = König des Bretts, { $count } Punkte gewinnen
+zone-line = 👑 Zone { $centre }: { $first }–{ $last }, zählt 2 (eine Sequenz anderswo: 1).
+zone-scored = 👑 { $team } punktet 2 in der Zone! ({ $total } von { $target } Punkten)
+zone-scored-outside = 🎉 { $team } punktet 1. ({ $total } von { $target } Punkten)
+zone-moved = 👑 Die Zone wandert nach { $centre } ({ $first }–{ $last }).
+status-points = Punkte ({ $target } zum Sieg): { $list }.
+status-zone = Zone { $centre }: { $first }–{ $last }, zählt 2.
+setup-king-of-the-board = König des Bretts ist ein Modus des klassischen Sequence: Er lässt sich nicht mit den Hausregeln Punktwertung oder Paare schlagen kombinieren, und gewonnen wird nach Punkten (`{ $option }`), nicht nach Sequenzen.
+setup-points-to-win = `{ $option }` (2 bis 10) gilt nur für König des Bretts: Wähle den Modus { $mode }.

@@ -673,3 +673,22 @@ already-on-team = You are in { $team } already.
 button-stop-confirm = Yes, stop the game
 confirm-stop-player = Stop this game for everyone now? You play in it, so stopping counts as giving up: a loss for your team.
 confirm-stop = Stop this game for everyone now? It ends without a result.
+
+## King of the Board
+opt-start-mode = mode
+opt-start-mode-desc = Game mode of classic Sequence (default: standard)
+opt-start-points_to_win = points_to_win
+opt-start-points_to_win-desc = King of the Board: the points that win (2 to 10, default 3)
+choice-mode-standard = standard
+choice-mode-king_of_the_board = King of the Board (classic)
+option-king-of-the-board = King of the Board
+option-points-to-win = { $count } points to win
+lobby-rules-kotb = King of the Board, { $count } points win
+zone-line = 👑 Zone { $centre }: { $first }–{ $last }, worth 2 (a sequence elsewhere: 1).
+zone-scored = 👑 { $team } scores 2 in the zone! ({ $total } of { $target } points)
+zone-scored-outside = 🎉 { $team } scores 1. ({ $total } of { $target } points)
+zone-moved = 👑 The zone moves to { $centre } ({ $first }–{ $last }).
+status-points = Points ({ $target } to win): { $list }.
+status-zone = Zone { $centre }: { $first }–{ $last }, worth 2.
+setup-king-of-the-board = King of the Board is a mode of classic Sequence: it cannot be combined with the house rules scoring or capture pairs, and it is won on points (`{ $option }`), not on sequences.
+setup-points-to-win = `{ $option }` (2 to 10) is for King of the Board: choose the mode { $mode }.

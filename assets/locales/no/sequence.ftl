@@ -660,3 +660,22 @@ already-on-team = Du er allerede på { $team }.
 button-stop-confirm = Ja, avslutt spillet
 confirm-stop-player = Avslutte dette spillet for alle nå? Du spiller selv, så å avslutte teller som å gi opp: et tap for laget ditt.
 confirm-stop = Avslutte dette spillet for alle nå? Det slutter uten resultat.
+
+## Brettets konge
+opt-start-mode = modus
+opt-start-mode-desc = Spillmodus for klassisk Sequence (standard: standard)
+opt-start-points_to_win = poeng_for_seier
+opt-start-points_to_win-desc = Brettets konge: poengene som vinner (2 til 10, standard 3)
+choice-mode-standard = standard
+choice-mode-king_of_the_board = Brettets konge (klassisk)
+option-king-of-the-board = Brettets konge
+option-points-to-win = { $count } poeng for å vinne
+lobby-rules-kotb = Brettets konge, { $count } poeng vinner
+zone-line = 👑 Sone { $centre }: { $first }–{ $last }, gir 2 (en rekke andre steder: 1).
+zone-scored = 👑 { $team } får 2 poeng i sonen! ({ $total } av { $target } poeng)
+zone-scored-outside = 🎉 { $team } får 1 poeng. ({ $total } av { $target } poeng)
+zone-moved = 👑 Sonen flytter til { $centre } ({ $first }–{ $last }).
+status-points = Poeng ({ $target } for å vinne): { $list }.
+status-zone = Sone { $centre }: { $first }–{ $last }, gir 2.
+setup-king-of-the-board = Brettets konge er en modus for klassisk Sequence: den kan ikke kombineres med husreglene poengspill eller fange par, og den vinnes på poeng (`{ $option }`), ikke på rekker.
+setup-points-to-win = `{ $option }` (2 til 10) gjelder bare Brettets konge: velg modusen { $mode }.
