@@ -276,6 +276,7 @@ fn dead_cards_are_marked() {
                     let q = img.get_pixel((x + 6.0) as u32, (y + h / 2.0) as u32).0;
                     assert_ne!(&q[..3], &[0xC6, 0x28, 0x28]);
                 }
+                let _ = w;
                 return;
             }
             if game.play(seat, mv).is_err() || matches!(mv, Move::Pass) {

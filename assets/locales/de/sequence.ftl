@@ -377,6 +377,7 @@ rules-classic =
     - `gleiche_runde`: Ein Sieg zählt erst, wenn die Runde zu Ende gespielt ist; erreicht in dieser Runde noch ein Team das Ziel, endet das Spiel unentschieden.
     - Hausregel `punkte`: Weiterspielen, bis niemand mehr ziehen kann; jede Sequenz bringt einen Punkt. Einäugige Buben dürfen Sequenzen aufbrechen, und der Nachziehstapel wird nicht neu gemischt. Die meisten Punkte gewinnen.
     - Hausregel `paare_schlagen`: Schließt du genau zwei nebeneinanderliegende gegnerische Chips in einer Reihe zwischen zwei eigenen ein, schlägst du sie (nie aus einer Sequenz). Fünf geschlagene Paare gewinnen ebenfalls.
+    - `modus: König des Bretts`: ein Rennen um Punkte rund um eine 3 x 3 große Zone (auf dem Brett eingerahmt). Eine neue Sequenz, die die Zone berührt, bringt 2 Punkte, jede andere 1; nach jedem Punkt wandert die Zone an einen anderen von neun Orten. `punkte_zum_sieg` (2 bis 10, Standard 3) gewinnen sofort.
 rules-dice =
     ## Sequence Würfelspiel
     Für 2 bis 4 Personen; zu viert spielen der erste und dritte gegen den zweiten und vierten als zwei Teams. Wer beginnt, wird ausgewürfelt.

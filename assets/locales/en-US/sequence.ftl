@@ -390,6 +390,7 @@ rules-classic =
     - `equal_turns`: a win counts only once the round is complete; if another team also reaches the goal in that round, the game is a draw.
     - House rule `scoring`: play on until nobody can move, one point per sequence. One-eyed jacks may break sequences, and the draw pile is not refilled. Most points win.
     - House rule `capture_pairs`: flank exactly two adjacent opponent chips in a line with your own chips to capture them (never from a sequence). Five captured pairs also win.
+    - `mode: King of the Board`: a race for points around a 3 x 3 zone (framed on the board). A new sequence touching the zone scores 2 points, any other 1; after each scoring move the zone moves to another of nine places. `points_to_win` (2 to 10, default 3) win at once.
 rules-dice =
     ## Sequence Dice
     For 2 to 4 players; with 4, the first and third play against the second and fourth as two teams. A roll-off decides who starts.

@@ -377,6 +377,7 @@ rules-classic =
     - `lik_runde`: En seier teller først når runden er spilt ferdig; når et annet lag også når målet i den runden, blir det uavgjort.
     - Husregel `poeng`: Spill videre til ingen kan gjøre noe, ett poeng per rekke. Enøyde knekter kan bryte rekker, og kortstokken stokkes ikke på nytt. Flest poeng vinner.
     - Husregel `fange_par`: Sperr inne nøyaktig to av motstanderens sjetonger som ligger ved siden av hverandre, mellom to av dine egne på rad, så fanger du dem (aldri fra en rekke). Fem fangede par vinner også.
+    - `modus: Brettets konge`: et kappløp om poeng rundt en sone på 3 x 3 ruter (med ramme på brettet). En ny rekke som berører sonen gir 2 poeng, alle andre 1; etter hvert poeng flytter sonen til et annet av ni steder. `poeng_for_seier` (2 til 10, standard 3) vinner med en gang.
 rules-dice =
     ## Sequence Dice
     For 2 til 4 spillere; med 4 spiller første og tredje mot andre og fjerde som to lag. Et terningkast avgjør hvem som begynner.
