@@ -1799,17 +1799,19 @@ impl Game {
         for &card in &view.discard {
             discard.push(card);
         }
+        // One draw from `rng`, as before there were zones: a sampled game's stream stays the same.
+        let play_seed = rng.next_u64();
         Game {
             // The zones to come are unknown: a guess, like the cards.
             zones: Vec::new(),
             next_zone: 0,
-            zone_rng: GameRng::new(rng.next_u64()),
+            zone_rng: zone_rng(play_seed),
             pos: view.position.clone(),
             hands,
             draw,
             discard,
             initial_deck: Pile::EMPTY,
-            rng: GameRng::new(rng.next_u64()),
+            rng: GameRng::new(play_seed),
             rolls: Vec::new(),
             next_roll: 0,
             seed: 0,

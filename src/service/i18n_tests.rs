@@ -891,7 +891,7 @@ fn samples() -> Vec<Text> {
                 roll: None,
                 seconds_left: 95,
                 zone: Some(ZoneInfo::of(crate::engine::ZONE_CENTRES[8])),
-                points: Some(vec![(team(0), 2), (team(1), 0)]),
+                points: Some(vec![(team(0), 2), (team(1), 0)].into_boxed_slice()),
             }));
         }
         out.push(Text::Rules(variant));

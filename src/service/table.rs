@@ -1976,7 +1976,8 @@ impl Table {
             points: config.is_king_of_the_board().then(|| {
                 (0..config.teams)
                     .map(|t| (TeamName::of(config.variant, t), pos.points(t)))
-                    .collect()
+                    .collect::<Vec<_>>()
+                    .into_boxed_slice()
             }),
         };
         replied(vec![Output::Ephemeral(Message::text(Text::Status(info)))])

@@ -1415,12 +1415,11 @@ async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
         let game = table.playing().expect("playing").live.game().clone();
         game.position().zone().expect("a zone")
     };
-    let info = text::ZoneInfo::of(zone(&tables));
+    let [centre, first, last] = text::ZoneInfo::of(zone(&tables)).names();
     let turn = channel_texts(&reply).join("\n");
     assert!(
         turn.contains(&format!(
-            "👑 Zone {}: {}–{}, worth 2 (a sequence elsewhere: 1).",
-            info.centre, info.first, info.last
+            "👑 Zone {centre}: {first}–{last}, worth 2 (a sequence elsewhere: 1)."
         )),
         "{turn}"
     );
@@ -1429,10 +1428,7 @@ async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
         status.contains("Points (4 to win): team 1 (blue): 0, team 2 (green): 0."),
         "{status}"
     );
-    assert!(
-        status.contains(&format!("Zone {}: ", info.centre)),
-        "{status}"
-    );
+    assert!(status.contains(&format!("Zone {centre}: ")), "{status}");
 
     // Random legal moves to the end, every channel line kept; a restart (serialize, restore) halfway.
     let mut rng = GameRng::new(5);

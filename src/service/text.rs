@@ -184,34 +184,32 @@ pub struct LobbyRules {
     pub bot_level: super::BotLevel,
 }
 
-/// A King of the Board zone as messages name it: its centre and its corner cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A King of the Board zone as messages name it: by its centre and its corner cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ZoneInfo {
-    /// The centre (`F6`).
-    pub centre: String,
-    /// The top-left cell (`E5`).
-    pub first: String,
-    /// The bottom-right cell (`G7`).
-    pub last: String,
+    /// The centre.
+    pub centre: Cell,
 }
 
 impl ZoneInfo {
     /// The zone around `centre` on the classic board.
     pub fn of(centre: Cell) -> ZoneInfo {
-        let layout = Layout::standard(Variant::Classic);
-        let (first, last) = zone_corners(centre);
-        ZoneInfo {
-            centre: layout.cell_name(centre),
-            first: layout.cell_name(first),
-            last: layout.cell_name(last),
-        }
+        ZoneInfo { centre }
     }
 
-    fn args(&self) -> Args<'_> {
+    /// The names of the centre, the top-left and the bottom-right cell (`F6`, `E5`, `G7`).
+    pub fn names(&self) -> [String; 3] {
+        let layout = Layout::standard(Variant::Classic);
+        let (first, last) = zone_corners(self.centre);
+        [self.centre, first, last].map(|c| layout.cell_name(c))
+    }
+
+    fn args(&self) -> Args<'static> {
+        let [centre, first, last] = self.names();
         Args::new()
-            .text("centre", self.centre.as_str())
-            .text("first", self.first.as_str())
-            .text("last", self.last.as_str())
+            .text("centre", centre)
+            .text("first", first)
+            .text("last", last)
     }
 }
 
@@ -237,7 +235,7 @@ pub struct StatusInfo {
     /// King of the Board: the zone.
     pub zone: Option<ZoneInfo>,
     /// King of the Board: points per team (the target is `target`).
-    pub points: Option<Vec<(TeamName, u8)>>,
+    pub points: Option<Box<[(TeamName, u8)]>>,
 }
 
 /// What a dice roll allows.
