@@ -1226,7 +1226,8 @@ async fn disarmed(
     };
     if ids != expected {
         return err(format!(
-            "the old prompt should keep {expected:?}, has {ids:?}"
+            "the old prompt should keep {expected:?}, has {ids:?}: {}",
+            prompt.content
         ));
     }
     Ok(())
