@@ -1800,10 +1800,15 @@ impl Game {
             discard.push(card);
         }
         Game {
-            // The zones to come are unknown: a guess, like the cards.
+            // The zones to come are unknown: a guess, like the cards (drawn only where there is a zone,
+            // so that other games deal from the same random stream as before the zone existed).
             zones: Vec::new(),
             next_zone: 0,
-            zone_rng: GameRng::new(rng.next_u64()),
+            zone_rng: if view.position.config().is_king_of_the_board() {
+                GameRng::new(rng.next_u64())
+            } else {
+                GameRng::new(0)
+            },
             pos: view.position.clone(),
             hands,
             draw,
