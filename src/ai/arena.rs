@@ -31,7 +31,7 @@ pub struct Arena {
     pub budget_b: Budget,
     /// Worker threads (1 or 2).
     pub threads: usize,
-    /// Whether A plays King of the Board games knowing the zone (see [`super::Weights::zone`]).
+    /// Whether A plays King of the Board games knowing the zone (see [`super::heuristic::Weights::zone`]).
     pub zone_a: bool,
     /// Whether B does.
     pub zone_b: bool,

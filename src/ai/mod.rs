@@ -5,7 +5,8 @@
 //!
 //! - `easy`: a uniformly random legal move.
 //! - `medium`: the line-potential heuristic of [`heuristic`] (extend own lines, block the opponents',
-//!   keep jacks for when they matter, exchange dead cards).
+//!   keep jacks for when they matter, exchange dead cards; in King of the Board games, lines through the
+//!   zone count double and the race is for points, see [`heuristic::Weights::zone`]).
 //! - `hard`: determinized search with paired samples ([`search`]), guided by the heuristic, within a
 //!   [`Budget`]; the deals follow what the other players' public moves say about their hands.
 
@@ -163,7 +164,7 @@ pub fn choose_move_after(
 }
 
 /// [`choose_move_after`] with the King of the Board zone knowledge on or off (`zone`; see
-/// [`Weights::zone`]): off, `medium` and `hard` play a King of the Board game as if it were classic (the
+/// [`heuristic::Weights::zone`]): off, `medium` and `hard` play a King of the Board game as if it were classic (the
 /// arena's comparison). Other games are played the same either way.
 pub fn choose_move_knowing(
     view: &View,
