@@ -85,6 +85,14 @@ struct Line {
     command: Asked,
 }
 
+/// The game modes of `/sequence start mode:`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Mode {
+    Standard,
+    KingOfTheBoard,
+}
+
 /// The commands, with the options of `/sequence`.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
@@ -104,6 +112,12 @@ enum Asked {
         /// A series: best of this many games.
         #[serde(default)]
         series: Option<u8>,
+        /// As `/sequence start mode:` (also `options.king_of_the_board`).
+        #[serde(default)]
+        mode: Option<Mode>,
+        /// As `/sequence start points_to_win:` (also `options.points_to_win`).
+        #[serde(default)]
+        points_to_win: Option<u8>,
     },
     Join {
         #[serde(default)]
@@ -201,18 +215,26 @@ impl Asked {
             Asked::Start {
                 game,
                 teams,
-                options,
+                mut options,
                 rated,
                 turn_time,
                 series,
-            } => Command::Start {
-                variant: game.unwrap_or(default_variant),
-                teams,
-                options,
-                rated,
-                turn_time,
-                series,
-            },
+                mode,
+                points_to_win,
+            } => {
+                if let Some(mode) = mode {
+                    options.king_of_the_board = mode == Mode::KingOfTheBoard;
+                }
+                options.points_to_win = points_to_win.or(options.points_to_win);
+                Command::Start {
+                    variant: game.unwrap_or(default_variant),
+                    teams,
+                    options,
+                    rated,
+                    turn_time,
+                    series,
+                }
+            }
             Asked::Settings {
                 game,
                 computer_level,

@@ -146,6 +146,18 @@ enum Command {
         /// B spends its whole budget (`--no-early-stop` for B only).
         #[arg(long)]
         b_no_early_stop: bool,
+        /// Game mode: classic or king_of_the_board (classic game only).
+        #[arg(long)]
+        mode: Option<String>,
+        /// Points that win a king_of_the_board game (2 to 10; default 3).
+        #[arg(long)]
+        points_to_win: Option<u8>,
+        /// A plays king_of_the_board games without knowing the zone (as if they were classic).
+        #[arg(long)]
+        a_no_zone: bool,
+        /// B plays king_of_the_board games without knowing the zone (as if they were classic).
+        #[arg(long)]
+        b_no_zone: bool,
         /// Games played at once (1 or 2).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -236,6 +248,10 @@ fn main() {
             b_iterations,
             b_no_early_stop,
             threads,
+            mode,
+            points_to_win,
+            a_no_zone,
+            b_no_zone,
         }) => arena::run_cli(&arena::Args {
             a,
             b,
@@ -250,6 +266,10 @@ fn main() {
             b_iterations,
             b_no_early_stop,
             threads,
+            mode,
+            points_to_win,
+            a_no_zone,
+            b_no_zone,
         }),
         None => cli::run_bot(None),
     };

@@ -4,7 +4,8 @@ use proptest::prelude::*;
 
 use sequence_bot::engine::card::full_deck;
 use sequence_bot::engine::{
-    Card, CardEffect, Cell, Config, Game, GameRng, Move, MoveList, Options, Record, Status, Variant,
+    is_zone_centre, Card, CardEffect, Cell, Config, Event, Game, GameRng, Move, MoveList, Options,
+    Record, Status, Variant,
 };
 
 fn configs() -> impl Strategy<Value = Config> {
@@ -30,8 +31,20 @@ fn configs() -> impl Strategy<Value = Config> {
         },
     );
     prop_oneof![
-        (classic, options)
-            .prop_map(|((p, t), o)| Config::new(Variant::Classic, p, Some(t), o).expect("valid")),
+        (classic.clone(), options).prop_map(|((p, t), o)| Config::new(
+            Variant::Classic,
+            p,
+            Some(t),
+            o
+        )
+        .expect("valid")),
+        (classic, kotb_options()).prop_map(|((p, t), o)| Config::new(
+            Variant::Classic,
+            p,
+            Some(t),
+            o
+        )
+        .expect("valid")),
         (2u8..=4, any::<bool>(), any::<bool>()).prop_map(|(p, six, eq)| {
             let o = Options {
                 sequence_length: six.then_some(6),
@@ -45,6 +58,31 @@ fn configs() -> impl Strategy<Value = Config> {
             Config::new(Variant::Kids, p, t, Options::default()).expect("valid")
         }),
     ]
+}
+
+/// King of the Board options: any target, with or without `equal_turns`.
+fn kotb_options() -> impl Strategy<Value = Options> {
+    (any::<bool>(), proptest::option::of(2u8..=10)).prop_map(|(equal_turns, points_to_win)| {
+        Options {
+            king_of_the_board: true,
+            points_to_win,
+            equal_turns,
+            ..Options::default()
+        }
+    })
+}
+
+fn kotb_configs() -> impl Strategy<Value = Config> {
+    let seats = prop_oneof![
+        Just((2u8, 2u8)),
+        Just((3, 3)),
+        Just((4, 2)),
+        Just((6, 3)),
+        Just((9, 3)),
+        Just((12, 2)),
+    ];
+    (seats, kotb_options())
+        .prop_map(|((p, t), o)| Config::new(Variant::Classic, p, Some(t), o).expect("valid"))
 }
 
 fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
@@ -189,5 +227,76 @@ proptest! {
             prop_assert_eq!(fast.position(), checked.position());
         }
         prop_assert!(checked.position().is_over());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// King of the Board: points never decrease and grow only by the scores announced, the zone is always
+    /// one of the nine and moves only to another centre, and the record (with or without its `zones`)
+    /// replays to the same final state.
+    #[test]
+    fn king_of_the_board_games_keep_their_invariants(config in kotb_configs(), seed in any::<u64>()) {
+        let mut game = Game::new(config, seed);
+        let mut record = Record::start_of(&game);
+        let layout = game.position().layout();
+        let mut rng = GameRng::new(seed.rotate_left(9));
+        let mut list = MoveList::new();
+        let mut points = game.position().points_per_team();
+        prop_assert!(points.iter().all(|&p| p == 0));
+        let mut zone = game.position().zone().expect("a zone at the deal");
+        prop_assert!(is_zone_centre(zone));
+        while !game.position().is_over() {
+            let seat = game.position().to_move();
+            game.legal_moves(&mut list);
+            let mv = list[rng.below(list.len() as u32) as usize];
+            let events = game.play(seat, mv).expect("generated moves are legal");
+            record.push(seat, mv, layout, &events);
+            let pos = game.position();
+            let mut expected = points.clone();
+            let mut moved = None;
+            for e in &events {
+                match *e {
+                    Event::Scored { team, points: p, in_zone, index } => {
+                        let seq = pos.sequences()[usize::from(index)];
+                        prop_assert_eq!(seq.team, team);
+                        prop_assert_eq!(in_zone, seq.mask & sequence_bot::engine::zone_cells(zone) != 0);
+                        prop_assert_eq!(p, if in_zone { 2 } else { 1 });
+                        expected[usize::from(team)] += p;
+                    }
+                    Event::ZoneMoved { from, to } => {
+                        prop_assert_eq!(from, zone);
+                        prop_assert_ne!(from, to);
+                        moved = Some(to);
+                    }
+                    _ => {}
+                }
+            }
+            let now = pos.points_per_team();
+            prop_assert_eq!(&now, &expected);
+            prop_assert!(now.iter().zip(&points).all(|(a, b)| a >= b), "points decreased");
+            let scored = now != points;
+            // The zone moves after a scoring placement that does not end the game (with `equal_turns` the
+            // round's end may still end it after the move), and only then.
+            prop_assert!(moved.is_none() || scored, "the zone moved without a score");
+            prop_assert!(moved.is_some() || !scored || pos.is_over(), "a score did not move the zone");
+            let current = pos.zone().expect("a zone");
+            prop_assert!(is_zone_centre(current));
+            prop_assert_eq!(Some(current), moved.or(Some(zone)));
+            zone = current;
+            points = now;
+        }
+        if let Status::Won(team) = game.position().status() {
+            prop_assert!(game.position().points(team) >= config.points_to_win());
+        }
+        let json = serde_json::to_string(&record).expect("json");
+        let replayed = Record::from_json(&json).expect("parse").replay().expect("well formed").expect("legal");
+        prop_assert_eq!(replayed.position(), game.position());
+        prop_assert_eq!(replayed.zones_so_far(), game.zones_so_far());
+        let mut from_seed = record.clone();
+        from_seed.zones = None;
+        let replayed = from_seed.replay().expect("well formed").expect("legal");
+        prop_assert_eq!(replayed.position(), game.position());
     }
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use super::search::History;
-use super::{choose_move_after, AiError, Budget, Level};
+use super::{choose_move_knowing, AiError, Budget, Level};
 use crate::engine::{Config, Game, Move, Options, Seat, Status, Variant, View};
 
 /// Games longer than this many moves are stopped and counted as draws (never expected).
@@ -31,6 +31,10 @@ pub struct Arena {
     pub budget_b: Budget,
     /// Worker threads (1 or 2).
     pub threads: usize,
+    /// Whether A plays King of the Board games knowing the zone (see [`super::heuristic::Weights::zone`]).
+    pub zone_a: bool,
+    /// Whether B does.
+    pub zone_b: bool,
 }
 
 /// Which side won a game.
@@ -62,17 +66,17 @@ pub struct GameResult {
 /// Plays one arena game: seed `seed + index` deals the cards (or rolls the dice); A plays the even teams
 /// in even games, the odd teams in odd ones.
 pub fn play_game(arena: &Arena, index: u32) -> GameResult {
-    let choose = |level: Level, budget: Budget| {
+    let choose = |level: Level, budget: Budget, zone: bool| {
         move |view: &View, history: &History, seed: u64| {
-            choose_move_after(view, history, level, &budget, seed)
+            choose_move_knowing(view, history, level, &budget, seed, zone)
         }
     };
     play_with(
         arena.config,
         arena.seed,
         index,
-        &choose(arena.a, arena.budget),
-        &choose(arena.b, arena.budget_b),
+        &choose(arena.a, arena.budget, arena.zone_a),
+        &choose(arena.b, arena.budget_b, arena.zone_b),
     )
 }
 
@@ -191,13 +195,25 @@ impl fmt::Display for Report {
         } else {
             format!("A {}, B {}", describe(&a.budget), describe(&a.budget_b))
         };
+        let mode = if a.config.is_king_of_the_board() {
+            let knows = |zone: bool| if zone { "with" } else { "without" };
+            format!(
+                " king_of_the_board to {} points (A {} zone knowledge, B {})",
+                a.config.points_to_win(),
+                knows(a.zone_a),
+                knows(a.zone_b)
+            )
+        } else {
+            String::new()
+        };
         writeln!(
             f,
-            "arena: {} vs {}, {} {}-player, {} games from seed {}, hard budget {}",
+            "arena: {} vs {}, {} {}-player{}, {} games from seed {}, hard budget {}",
             a.a,
             a.b,
             a.config.variant,
             a.config.players,
+            mode,
             self.results.len(),
             a.seed,
             budget,
@@ -323,13 +339,35 @@ pub struct Args {
     pub b_no_early_stop: bool,
     /// Threads (1 or 2).
     pub threads: usize,
+    /// The game mode: `classic` (none) or `king_of_the_board`.
+    pub mode: Option<String>,
+    /// Points that win a `king_of_the_board` game (its default when `None`).
+    pub points_to_win: Option<u8>,
+    /// Whether A plays without the King of the Board zone knowledge.
+    pub a_no_zone: bool,
+    /// Whether B plays without it.
+    pub b_no_zone: bool,
 }
 
 impl Args {
     /// Checks the arguments.
     pub fn to_arena(&self) -> Result<Arena, AiError> {
         let variant: Variant = self.game.parse()?;
-        let config = Config::new(variant, self.players, None, Options::default())?;
+        let king_of_the_board = match self.mode.as_deref().map(str::trim) {
+            None | Some("classic") => false,
+            Some("king_of_the_board") => true,
+            Some(other) => {
+                return Err(AiError::Arena(format!(
+                    "there is no game mode called \"{other}\"; choose classic or king_of_the_board"
+                )))
+            }
+        };
+        let options = Options {
+            king_of_the_board,
+            points_to_win: self.points_to_win,
+            ..Options::default()
+        };
+        let config = Config::new(variant, self.players, None, options)?;
         if self.games == 0 {
             return Err(AiError::Arena("play at least one game (--games N)".into()));
         }
@@ -351,6 +389,8 @@ impl Args {
                 !(self.no_early_stop || self.b_no_early_stop),
             ),
             threads: self.threads,
+            zone_a: !self.a_no_zone,
+            zone_b: !self.b_no_zone,
         })
     }
 }
@@ -432,6 +472,10 @@ mod tests {
             b_iterations: None,
             b_no_early_stop: false,
             threads: 1,
+            mode: None,
+            points_to_win: None,
+            a_no_zone: false,
+            b_no_zone: false,
         };
         assert!(good.to_arena().is_ok());
         let bad_level = Args {
@@ -474,6 +518,10 @@ mod tests {
             b_iterations: None,
             b_no_early_stop: false,
             threads: 2,
+            mode: None,
+            points_to_win: None,
+            a_no_zone: false,
+            b_no_zone: false,
         }
         .to_arena()
         .unwrap();
@@ -492,5 +540,54 @@ mod tests {
         );
         assert_eq!(again.results, report.results);
         assert!(report.to_string().contains("95% CI"));
+    }
+
+    #[test]
+    fn king_of_the_board_runs_with_and_without_the_zone_knowledge() {
+        let args = Args {
+            a: "medium".into(),
+            b: "medium".into(),
+            games: 4,
+            seed: 3,
+            game: "classic".into(),
+            players: 2,
+            budget_ms: 1000,
+            iterations: None,
+            no_early_stop: false,
+            b_budget_ms: None,
+            b_iterations: None,
+            b_no_early_stop: false,
+            threads: 1,
+            mode: Some("king_of_the_board".into()),
+            points_to_win: Some(4),
+            a_no_zone: false,
+            b_no_zone: true,
+        };
+        let arena = args.to_arena().unwrap();
+        assert!(arena.config.is_king_of_the_board());
+        assert_eq!(arena.config.points_to_win(), 4);
+        assert!(arena.zone_a && !arena.zone_b);
+        let report = run(&arena, &|_| {});
+        assert_eq!(report.results.len(), 4);
+        assert!(report.results.iter().all(|r| r.illegal == 0));
+        let text = report.to_string();
+        assert!(
+            text.contains("king_of_the_board to 4 points (A with zone knowledge, B without)"),
+            "{text}"
+        );
+        let bad_mode = Args {
+            mode: Some("capture_the_flag".into()),
+            ..args.clone()
+        };
+        let error = bad_mode.to_arena().unwrap_err().to_string();
+        assert!(error.contains("classic or king_of_the_board"), "{error}");
+        // The rules refuse the mode outside the classic game, and points without the mode.
+        assert!(Args {
+            game: "kids".into(),
+            ..args.clone()
+        }
+        .to_arena()
+        .is_err());
+        assert!(Args { mode: None, ..args }.to_arena().is_err());
     }
 }

@@ -10,6 +10,7 @@
 use arrayvec::ArrayVec;
 
 use super::windows::Windows;
+use crate::engine::zone::ZONE_POINTS;
 use crate::engine::{
     BitIter, Bits, Card, CardEffect, Cell, GroupKind, Move, MoveGroups, Position, Team,
 };
@@ -35,6 +36,12 @@ pub struct Weights {
     pub remove_cost: i32,
     /// How much the cells a hand can fill count when scoring with the hand, in percent.
     pub hand: i32,
+    /// King of the Board zone knowledge: what a window touching the zone (its sequence would score 2
+    /// points) is worth to build and to block, in percent of another window; standings then count points,
+    /// and a move wins when its sequences bring the mover's points to the target. 0 turns the knowledge
+    /// off: a King of the Board game is then scored like a classic one. Other games are the same either
+    /// way.
+    pub zone: i32,
 }
 
 impl Weights {
@@ -46,6 +53,13 @@ impl Weights {
         wild_cost: 90,
         remove_cost: 90,
         hand: 100,
+        zone: 200,
+    };
+
+    /// [`Weights::DEFAULT`] without the King of the Board zone knowledge (for comparisons).
+    pub const NO_ZONE: Weights = Weights {
+        zone: 0,
+        ..Weights::DEFAULT
     };
 }
 
@@ -68,6 +82,12 @@ pub struct Scorer<'a> {
     seq_count: [u32; TEAMS],
     to_win: u32,
     scoring: bool,
+    /// The zone's cells when the zone knowledge applies (a King of the Board game with `weights.zone`).
+    zone: Bits,
+    /// Whether the zone knowledge applies: the race is for points.
+    kotb: bool,
+    /// Points per team (King of the Board, with the zone knowledge).
+    points: [u32; TEAMS],
     /// Window values by missing cells and how many of them the hand can fill.
     hand_values: [[i32; 7]; 7],
 }
@@ -88,6 +108,17 @@ impl<'a> Scorer<'a> {
         for (t, c) in chips.iter_mut().enumerate().take(usize::from(config.teams)) {
             *c = pos.chips(t as Team);
         }
+        let kotb = weights.zone > 0 && config.is_king_of_the_board();
+        let mut points = [0; TEAMS];
+        if kotb {
+            for (t, p) in points
+                .iter_mut()
+                .enumerate()
+                .take(usize::from(config.teams))
+            {
+                *p = u32::from(pos.points(t as Team));
+            }
+        }
         Scorer {
             pos,
             windows: Windows::of(config.variant, len),
@@ -102,8 +133,15 @@ impl<'a> Scorer<'a> {
             len: u32::from(len),
             seqs,
             seq_count,
-            to_win: u32::from(config.sequences_to_win()),
+            to_win: if kotb {
+                u32::from(pos.target())
+            } else {
+                u32::from(config.sequences_to_win())
+            },
             scoring: config.options.scoring,
+            zone: if kotb { pos.zone_cells() } else { 0 },
+            kotb,
+            points,
             hand_values: hand_values(&weights),
         }
     }
@@ -135,10 +173,32 @@ impl<'a> Scorer<'a> {
             return 0;
         }
         let missing = self.len.saturating_sub(k) as usize;
-        if missing == 0 {
+        let v = if missing == 0 {
             self.weights.sequence
         } else {
             self.weights.missing.get(missing).copied().unwrap_or(0)
+        };
+        self.in_zone(w, v)
+    }
+
+    /// A window's value `v` counted as the zone knowledge says: `weights.zone` percent for a window
+    /// touching the zone.
+    #[inline]
+    fn in_zone(&self, w: Bits, v: i32) -> i32 {
+        if w & self.zone != 0 {
+            v * self.weights.zone / 100
+        } else {
+            v
+        }
+    }
+
+    /// The points a window's sequence would score now: 2 touching the zone, else 1.
+    #[inline]
+    fn points_of(&self, w: Bits) -> u32 {
+        if w & self.zone != 0 {
+            u32::from(ZONE_POINTS)
+        } else {
+            1
         }
     }
 
@@ -164,7 +224,7 @@ impl<'a> Scorer<'a> {
             return plain;
         }
         let fillable = ((open & fill).count_ones() + wilds).min(missing as u32) as usize;
-        self.hand_values[missing][fillable]
+        self.in_zone(w, self.hand_values[missing][fillable])
     }
 
     /// [`Scorer::score`] plus how the move changes what the mover's own `hand` can still fill: a card
@@ -251,7 +311,11 @@ impl<'a> Scorer<'a> {
                 }
             }
         }
-        if !completed.is_empty() && !self.scoring {
+        if !completed.is_empty() && self.kotb {
+            if self.points[mover] + self.points_made(&completed) >= self.to_win {
+                return WIN;
+            }
+        } else if !completed.is_empty() && !self.scoring {
             // Sequences the placement completes, counted as the engine would (sharing one cell at most).
             let mut made = 1;
             'outer: for (i, &a) in completed.iter().enumerate() {
@@ -267,6 +331,38 @@ impl<'a> Scorer<'a> {
             }
         }
         own - theirs * self.weights.defence / 100
+    }
+
+    /// King of the Board: the points the sequences a placement completes (`completed`: the windows it
+    /// fills) score, counted as the engine would at the least: per direction one sequence, or two when two
+    /// of its windows share one cell at most, each worth the fewest points of that direction's windows.
+    fn points_made(&self, completed: &[Bits]) -> u32 {
+        // A window's direction on the classic board: the step between its first two cells.
+        let step = |w: Bits| {
+            let first = w.trailing_zeros();
+            (w & !(1 << first)).trailing_zeros() - first
+        };
+        let mut total = 0;
+        let mut done: ArrayVec<u32, 4> = ArrayVec::new();
+        for &w in completed {
+            let d = step(w);
+            if done.contains(&d) {
+                continue;
+            }
+            let _ = done.try_push(d);
+            let same: ArrayVec<Bits, 8> = completed
+                .iter()
+                .copied()
+                .filter(|&x| step(x) == d)
+                .collect();
+            let each = same.iter().map(|&x| self.points_of(x)).min().unwrap_or(1);
+            let two = same
+                .iter()
+                .enumerate()
+                .any(|(i, &a)| same[i + 1..].iter().any(|&b| (a & b).count_ones() <= 1));
+            total += each * if two { 2 } else { 1 };
+        }
+        total
     }
 
     /// The score of a legal move for the player to move (higher is better), card costs included.
@@ -301,9 +397,19 @@ impl<'a> Scorer<'a> {
             }
         }
         for (t, o) in out.iter_mut().enumerate().take(self.teams) {
-            *o += self.seq_count[t] as i32 * self.weights.sequence;
+            *o += self.done(t);
         }
         out
+    }
+
+    /// What team `t` has already made: its sequences, or its points when the race is for points.
+    #[inline]
+    fn done(&self, t: usize) -> i32 {
+        if self.kotb {
+            self.points[t] as i32 * self.weights.sequence
+        } else {
+            self.seq_count[t] as i32 * self.weights.sequence
+        }
     }
 
     /// Standings that also count what the hands can do: `fill[t]` are the empty cells team `t` can take
@@ -351,7 +457,7 @@ impl<'a> Scorer<'a> {
                 let value = if base == 0 && fillable == 0 {
                     0
                 } else {
-                    value as i32
+                    self.in_zone(w, value as i32)
                 };
                 out[t] += value;
                 if fillable == missing {
@@ -363,7 +469,7 @@ impl<'a> Scorer<'a> {
             }
         }
         for t in 0..self.teams {
-            out[t] += self.seq_count[t] as i32 * self.weights.sequence;
+            out[t] += self.done(t);
             if best_finish[t] == u32::MAX {
                 // It completes a sequence with its next move.
                 out[t] += self.weights.sequence / 2;

@@ -5,7 +5,8 @@
 //!
 //! - `easy`: a uniformly random legal move.
 //! - `medium`: the line-potential heuristic of [`heuristic`] (extend own lines, block the opponents',
-//!   keep jacks for when they matter, exchange dead cards).
+//!   keep jacks for when they matter, exchange dead cards; in King of the Board games, lines through the
+//!   zone count double and the race is for points, see [`heuristic::Weights::zone`]).
 //! - `hard`: determinized search with paired samples ([`search`]), guided by the heuristic, within a
 //!   [`Budget`]; the deals follow what the other players' public moves say about their hands.
 
@@ -159,13 +160,41 @@ pub fn choose_move_after(
     budget: &Budget,
     seed: u64,
 ) -> Move {
+    choose_move_knowing(view, history, level, budget, seed, true)
+}
+
+/// [`choose_move_after`] with the King of the Board zone knowledge on or off (`zone`; see
+/// [`heuristic::Weights::zone`]): off, `medium` and `hard` play a King of the Board game as if it were classic (the
+/// arena's comparison). Other games are played the same either way.
+pub fn choose_move_knowing(
+    view: &View,
+    history: &search::History,
+    level: Level,
+    budget: &Budget,
+    seed: u64,
+    zone: bool,
+) -> Move {
     if !view.is_my_turn() {
         return Move::Pass;
     }
+    let weights = if zone {
+        Weights::DEFAULT
+    } else {
+        Weights::NO_ZONE
+    };
     match level {
         Level::Easy => easy(view, seed),
-        Level::Medium => medium(view, seed),
-        Level::Hard => search::hard(view, history, budget, seed),
+        Level::Medium => medium(view, seed, weights),
+        Level::Hard => search::hard_with(
+            view,
+            history,
+            budget,
+            seed,
+            &search::Params {
+                weights,
+                ..search::Params::DEFAULT
+            },
+        ),
     }
 }
 
@@ -181,7 +210,7 @@ fn easy(view: &View, seed: u64) -> Move {
 }
 
 /// The best move by the heuristic, ties broken at random.
-fn medium(view: &View, seed: u64) -> Move {
+fn medium(view: &View, seed: u64, weights: Weights) -> Move {
     let groups = view.move_groups();
     let Some(team) = view.team() else {
         return Move::Pass;
@@ -189,7 +218,7 @@ fn medium(view: &View, seed: u64) -> Move {
     if groups.is_empty() {
         return Move::Pass;
     }
-    let scorer = Scorer::new(&view.position, Weights::DEFAULT);
+    let scorer = Scorer::new(&view.position, weights);
     let mut scored = Vec::new();
     score_groups(&scorer, team, &groups, false, None, &mut scored);
     let mut rng = GameRng::new(seed);

@@ -2,7 +2,7 @@
 
 use super::arena::{run, Arena};
 use super::*;
-use crate::engine::{Card, Config, Game, Options, Seat, Variant};
+use crate::engine::{Card, Config, Game, Options, Seat, Team, Variant};
 
 fn config(variant: Variant, players: u8, options: Options) -> Config {
     Config::new(variant, players, None, options).unwrap()
@@ -284,6 +284,8 @@ fn medium_beats_easy() {
         budget: Budget::iterations(1),
         budget_b: Budget::iterations(1),
         threads: 2,
+        zone_a: true,
+        zone_b: true,
     };
     let report = run(&arena, &|_| {});
     assert!(report.a_wins() >= 32, "{report}");
@@ -301,6 +303,8 @@ fn medium_beats_easy_at_dice_and_kids() {
             budget: Budget::iterations(1),
             budget_b: Budget::iterations(1),
             threads: 2,
+            zone_a: true,
+            zone_b: true,
         };
         let report = run(&arena, &|_| {});
         assert!(report.a_wins() > report.b_wins() * 2, "{report}");
@@ -538,6 +542,186 @@ fn hard_with_the_learned_value_and_branched_replies_plays_legally_and_repeatably
             }
             game.play(seat, mv).unwrap();
             history.push((seat, mv));
+        }
+    }
+}
+
+// King of the Board: the zone knowledge.
+
+/// Seat 0's moves scored by the heuristic with `weights`.
+fn scores(view: &View, weights: heuristic::Weights) -> Vec<heuristic::Scored> {
+    let scorer = heuristic::Scorer::new(&view.position, weights);
+    let mut out = Vec::new();
+    let team = view.team().unwrap();
+    heuristic::score_groups(&scorer, team, &view.move_groups(), false, None, &mut out);
+    out
+}
+
+#[test]
+fn the_zone_switch_changes_nothing_outside_king_of_the_board() {
+    let mut compared = 0;
+    for seed in 0..6 {
+        for plies in [0, 9, 20, 31] {
+            let view = medium_position(seed, plies);
+            if !view.is_my_turn() {
+                continue;
+            }
+            assert_eq!(
+                scores(&view, heuristic::Weights::DEFAULT),
+                scores(&view, heuristic::Weights::NO_ZONE),
+                "seed {seed}, {plies} plies"
+            );
+            for level in [Level::Medium, Level::Hard] {
+                let budget = Budget::iterations(60);
+                let with = choose_move_knowing(&view, &[], level, &budget, seed, true);
+                let without = choose_move_knowing(&view, &[], level, &budget, seed, false);
+                assert_eq!(with, without, "{level}, seed {seed}, {plies} plies");
+                assert_eq!(with, choose_move(&view, level, &budget, seed));
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "{compared}");
+}
+
+/// A two-player King of the Board game (to `points` points) with the zone around C3 (B2–D4), seat 0
+/// holding the three of diamonds (D3, J7) and the ace of diamonds (G8, B10), `team`'s chips on E3, F3,
+/// G3 and, turned by half a circle about the board's centre, on F8, E8, D8, plus `extra`: the same shape
+/// twice, once touching the zone (through D3) and once not (through G8). Seat 0 is to move.
+fn zone_twins(points: u8, team: Team, extra: &[&str]) -> Game {
+    let options = Options {
+        king_of_the_board: true,
+        points_to_win: Some(points),
+        ..Options::default()
+    };
+    let config = config(Variant::Classic, 2, options);
+    let card = |name: &str| Card::parse(name, Variant::Classic).unwrap();
+    let hands: [[&str; 7]; 2] = [
+        ["3D", "AD", "2S", "3S", "4S", "5S", "6S"],
+        ["2H", "3H", "4H", "5H", "6H", "7H", "8H"],
+    ];
+    let mut rest = crate::engine::card::full_deck(Variant::Classic);
+    let mut deck = Vec::new();
+    for round in 0..7 {
+        for hand in &hands {
+            let i = rest.iter().position(|&x| x == card(hand[round])).unwrap();
+            deck.push(rest.remove(i));
+        }
+    }
+    deck.extend(rest);
+    let layout = crate::engine::Layout::standard(Variant::Classic);
+    let cell = |name: &str| layout.parse_cell(name).unwrap();
+    let mut game = Game::with_deck_zones(
+        config,
+        &deck,
+        Vec::new(),
+        vec![cell("C3")],
+        1,
+        crate::engine::RollMode::AtTurnStart,
+    )
+    .unwrap();
+    for name in ["E3", "F3", "G3", "F8", "E8", "D8"].iter().chain(extra) {
+        game.put_chip(team, cell(name));
+    }
+    game
+}
+
+fn zone_play(name: &str, at: &str) -> Move {
+    let layout = crate::engine::Layout::standard(Variant::Classic);
+    Move::Play {
+        card: Card::parse(name, Variant::Classic).unwrap(),
+        cell: layout.parse_cell(at).unwrap(),
+    }
+}
+
+/// The heuristic's score of `mv` in `scored`.
+fn score_of(scored: &[heuristic::Scored], mv: Move) -> i32 {
+    scored.iter().find(|s| s.0 == mv).map(|s| s.1).unwrap()
+}
+
+/// Asserts that without the zone knowledge D3 and G8 score the same, and that with it `medium` plays D3
+/// whatever the seed (without it, a tie: each is played for some seed).
+fn assert_zone_cell_preferred(game: &Game) {
+    let view = game.view(0);
+    let (d3, g8) = (zone_play("3D", "D3"), zone_play("AD", "G8"));
+    let plain = scores(&view, heuristic::Weights::NO_ZONE);
+    assert_eq!(score_of(&plain, d3), score_of(&plain, g8));
+    let aware = scores(&view, heuristic::Weights::DEFAULT);
+    assert!(score_of(&aware, d3) > score_of(&aware, g8));
+    let budget = Budget::iterations(1);
+    let mut without = Vec::new();
+    for seed in 0..12 {
+        assert_eq!(
+            choose_move_knowing(&view, &[], Level::Medium, &budget, seed, true),
+            d3,
+            "seed {seed}"
+        );
+        without.push(choose_move_knowing(
+            &view,
+            &[],
+            Level::Medium,
+            &budget,
+            seed,
+            false,
+        ));
+    }
+    assert!(
+        without.contains(&d3) && without.contains(&g8),
+        "{without:?}"
+    );
+}
+
+#[test]
+fn medium_builds_in_the_zone() {
+    // Seat 0's own three in a row: D3 makes four touching the zone, G8 the same four outside it.
+    let game = zone_twins(3, 0, &[]);
+    assert_eq!(game.position().zone_cells().count_ones(), 9);
+    assert_zone_cell_preferred(&game);
+}
+
+#[test]
+fn medium_blocks_in_the_zone() {
+    // The opponent's three in a row, twice: blocking the one that reaches into the zone comes first.
+    let game = zone_twins(3, 1, &[]);
+    assert_zone_cell_preferred(&game);
+}
+
+#[test]
+fn medium_and_hard_complete_a_zone_sequence_that_wins() {
+    // To 2 points, seat 0 has four in a row twice: D3 completes H3–D3, touching the zone (2 points, the
+    // win); G8 completes C8–G8 outside it (1 point). Without the knowledge they are the same.
+    let mut game = zone_twins(2, 0, &["H3", "C8"]);
+    let view = game.view(0);
+    let (d3, g8) = (zone_play("3D", "D3"), zone_play("AD", "G8"));
+    let aware = scores(&view, heuristic::Weights::DEFAULT);
+    assert_eq!(score_of(&aware, d3), heuristic::WIN);
+    assert!(score_of(&aware, g8) < heuristic::WIN);
+    let plain = scores(&view, heuristic::Weights::NO_ZONE);
+    assert_eq!(score_of(&plain, d3), score_of(&plain, g8));
+    for level in [Level::Medium, Level::Hard] {
+        for seed in 0..4 {
+            let mv = choose_move(&view, level, &Budget::iterations(100), seed);
+            assert_eq!(mv, d3, "{level}, seed {seed}");
+        }
+    }
+    game.play(0, d3).unwrap();
+    assert_eq!(game.position().status(), crate::engine::Status::Won(0));
+}
+
+#[test]
+fn every_level_plays_king_of_the_board_legally() {
+    for (i, points) in [None, Some(5)].into_iter().enumerate() {
+        let options = Options {
+            king_of_the_board: true,
+            points_to_win: points,
+            ..Options::default()
+        };
+        for players in [2, 3] {
+            play_checked(
+                config(Variant::Classic, players, options),
+                200 + i as u64,
+                25,
+            );
         }
     }
 }

@@ -96,6 +96,17 @@ impl Series {
     }
 }
 
+/// A game mode of classic Sequence, as offered in the option list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Mode {
+    /// The usual game: sequences win.
+    #[name = "standard"]
+    Standard,
+    /// King of the Board: points, a moving zone worth double.
+    #[name = "king_of_the_board"]
+    KingOfTheBoard,
+}
+
 /// A computer player's level, as offered in the option list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum Level {
@@ -337,6 +348,11 @@ async fn start(
     rated: Option<bool>,
     #[description = "Time for a turn (default: the server's)"] turn_time: Option<TurnTime>,
     #[description = "Play a series: best of 3, 5 or 7 games"] series: Option<Series>,
+    #[description = "Game mode of classic Sequence (default: standard)"] mode: Option<Mode>,
+    #[description = "King of the Board: the points that win (2 to 10, default 3)"]
+    #[min = 2]
+    #[max = 10]
+    points_to_win: Option<u8>,
 ) -> Result<(), Error> {
     // Refused at once where the bot could not post the board: the permissions come with the
     // interaction, so no request to Discord is needed to know.
@@ -362,6 +378,8 @@ async fn start(
         equal_turns: equal_turns.unwrap_or(false),
         scoring: scoring.unwrap_or(false),
         capture_pairs: capture_pairs.unwrap_or(false),
+        king_of_the_board: mode == Some(Mode::KingOfTheBoard),
+        points_to_win,
     };
     run(
         ctx,

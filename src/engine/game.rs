@@ -11,6 +11,7 @@ use super::error::PlayError;
 use super::layout::{Label, Layout};
 use super::rng::GameRng;
 use super::variant::{Config, SetupError, Variant};
+use super::zone::{is_zone_centre, zone_cells, PLAIN_POINTS, ZONE_CENTRES, ZONE_POINTS};
 
 /// A seat number, 0 moves first.
 pub type Seat = u8;
@@ -104,6 +105,24 @@ pub enum Event {
         team: Team,
         /// Index into the sequences list.
         index: u16,
+    },
+    /// A new sequence scored in a `king_of_the_board` game.
+    Scored {
+        /// The team.
+        team: Team,
+        /// Points it scored: 2 when it touches the zone, else 1.
+        points: u8,
+        /// Whether one of its cells lies in the zone.
+        in_zone: bool,
+        /// Index into the sequences list.
+        index: u16,
+    },
+    /// The zone moved to another centre (`king_of_the_board`, after a scoring placement that did not win).
+    ZoneMoved {
+        /// The centre it left.
+        from: Cell,
+        /// The new centre.
+        to: Cell,
     },
     /// A sequence was broken by a one-eyed jack (`scoring`).
     SequenceBroken {
@@ -364,8 +383,12 @@ pub struct Position {
     team_of_seat: [Team; 16],
     /// Completed sequences per team (kept with `sequences`).
     sequence_counts: [u8; MAX_TEAMS],
-    /// `config.sequences_to_win()`.
+    /// `config.sequences_to_win()`, or `config.points_to_win()` in `king_of_the_board` games.
     target: u8,
+    /// The zone's centre (`king_of_the_board`).
+    zone: Option<Cell>,
+    /// Points per team (`king_of_the_board`).
+    points: [u8; MAX_TEAMS],
 }
 
 impl Position {
@@ -388,7 +411,13 @@ impl Position {
             plies: 0,
             team_of_seat: std::array::from_fn(|seat| config.team_of(seat as Seat)),
             sequence_counts: [0; MAX_TEAMS],
-            target: config.sequences_to_win(),
+            target: if config.is_king_of_the_board() {
+                config.points_to_win()
+            } else {
+                config.sequences_to_win()
+            },
+            zone: None,
+            points: [0; MAX_TEAMS],
         }
     }
 
@@ -516,6 +545,12 @@ impl Position {
                 if self.chips(team) & cell.bit() == 0 {
                     return None;
                 }
+                // A King of the Board sequence scored points and may have moved the zone.
+                if self.config.is_king_of_the_board()
+                    && self.sequences.iter().any(|s| s.mask & cell.bit() != 0)
+                {
+                    return None;
+                }
                 before.chips[usize::from(team)] &= !cell.bit();
                 before.occupied &= !cell.bit();
                 // A chip in a sequence is never removed here, so every sequence through the cell is one
@@ -550,6 +585,31 @@ impl Position {
         (0..self.config.teams)
             .map(|t| self.sequence_count(t))
             .collect()
+    }
+
+    /// The zone's centre in a `king_of_the_board` game (`None` in other games).
+    pub fn zone(&self) -> Option<Cell> {
+        self.zone
+    }
+
+    /// The zone's nine cells (none outside `king_of_the_board` games).
+    pub fn zone_cells(&self) -> Bits {
+        self.zone.map_or(0, zone_cells)
+    }
+
+    /// A team's points in a `king_of_the_board` game.
+    pub fn points(&self, team: Team) -> u8 {
+        self.points[usize::from(team) % MAX_TEAMS]
+    }
+
+    /// Points per team in a `king_of_the_board` game.
+    pub fn points_per_team(&self) -> Vec<u8> {
+        (0..self.config.teams).map(|t| self.points(t)).collect()
+    }
+
+    /// What a win takes: sequences, or points in a `king_of_the_board` game.
+    pub fn target(&self) -> u8 {
+        self.target
     }
 
     /// Whether a card is dead: a card with cells whose cells are all covered.
@@ -974,13 +1034,39 @@ impl Position {
         found
     }
 
+    /// `king_of_the_board`: scores the sequences from index `first` on (those the placement completed),
+    /// each against the zone as it is now; returns whether any scored.
+    fn score_sequences(&mut self, first: usize, events: &mut Events) -> bool {
+        let zone = self.zone_cells();
+        let mut scored = false;
+        for index in first..self.sequences.len() {
+            let seq = self.sequences[index];
+            let in_zone = seq.mask & zone != 0;
+            let points = if in_zone { ZONE_POINTS } else { PLAIN_POINTS };
+            let total = &mut self.points[usize::from(seq.team) % MAX_TEAMS];
+            *total = total.saturating_add(points);
+            let _ = events.try_push(Event::Scored {
+                team: seq.team,
+                points,
+                in_zone,
+                index: index as u16,
+            });
+            scored = true;
+        }
+        scored
+    }
+
     /// After a team's chip change: has it won?
     fn check_win(&mut self, team: Team, events: &mut Events) {
         if self.config.options.scoring {
             return;
         }
-        let reached = self.sequence_count(team) >= usize::from(self.target)
-            || (self.config.options.capture_pairs && self.captures(team) >= PAIRS_TO_WIN);
+        let reached = if self.config.is_king_of_the_board() {
+            self.points(team) >= self.target
+        } else {
+            self.sequence_count(team) >= usize::from(self.target)
+                || (self.config.options.capture_pairs && self.captures(team) >= PAIRS_TO_WIN)
+        };
         if !reached {
             return;
         }
@@ -1033,9 +1119,20 @@ pub(crate) fn play_rng(seed: u64) -> GameRng {
     GameRng::new(seed ^ 0xD1CE_5EED_0000_0001)
 }
 
+/// The generator for King of the Board zones: separate from reshuffles, so a record that lists its
+/// zones replays its reshuffles exactly like one that only gives the seed.
+pub(crate) fn zone_rng(seed: u64) -> GameRng {
+    GameRng::new(seed ^ 0x2011_E5EE_D000_0002)
+}
+
 /// A game: the public position plus hands, the draw pile and the dice to come.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// King of the Board: the zone centres, the deal's first, then one per move (listed or drawn).
+    zones: Vec<Cell>,
+    /// Zones used so far.
+    next_zone: usize,
+    zone_rng: GameRng,
     pos: Position,
     hands: [Hand; MAX_SEATS],
     draw: Pile,
@@ -1083,7 +1180,7 @@ impl Game {
             *slot = Card(first + (i / 2) as u8);
         }
         GameRng::new(seed).shuffle(&mut deck[..n]);
-        Game::start(config, &deck[..n], Vec::new(), play_rng(seed), seed, mode)
+        Game::start(config, &deck[..n], Vec::new(), Vec::new(), seed, mode)
     }
 
     /// A new game with a given deck (top card first) and dice rolls; `seed` drives reshuffles and any
@@ -1105,6 +1202,37 @@ impl Game {
         seed: u64,
         mode: RollMode,
     ) -> Result<Game, SetupError> {
+        Game::with_deck_zones(config, deck, rolls, Vec::new(), seed, mode)
+    }
+
+    /// [`Game::with_deck_rolling`] with King of the Board zone centres given in order (the deal's, then
+    /// one per move); zones beyond the given ones come from `seed`. A centre that is not one of the nine,
+    /// a move to the same centre, or zones for a game without the zone are refused.
+    pub fn with_deck_zones(
+        config: Config,
+        deck: &[Card],
+        rolls: Vec<[u8; 2]>,
+        zones: Vec<Cell>,
+        seed: u64,
+        mode: RollMode,
+    ) -> Result<Game, SetupError> {
+        if !zones.is_empty() && !config.is_king_of_the_board() {
+            return Err(SetupError::Zone(
+                "only king_of_the_board games have zones".into(),
+            ));
+        }
+        if let Some(&bad) = zones.iter().find(|&&c| !is_zone_centre(c)) {
+            return Err(SetupError::Zone(format!(
+                "{} is not one of the nine centres C3 F3 H3 C6 F6 H6 C8 F8 H8",
+                Layout::standard(Variant::Classic).cell_name(bad)
+            )));
+        }
+        if let Some(pair) = zones.windows(2).find(|p| p[0] == p[1]) {
+            return Err(SetupError::Zone(format!(
+                "the zone cannot move from {0} to {0}: it always moves to another centre",
+                Layout::standard(Variant::Classic).cell_name(pair[0])
+            )));
+        }
         let mut expected = full_deck(config.variant);
         let mut given = deck.to_vec();
         expected.sort_unstable();
@@ -1120,14 +1248,14 @@ impl Game {
         if let Some(&die) = rolls.iter().flatten().find(|d| !(1..=6).contains(*d)) {
             return Err(SetupError::Roll(die));
         }
-        Ok(Game::start(config, deck, rolls, play_rng(seed), seed, mode))
+        Ok(Game::start(config, deck, rolls, zones, seed, mode))
     }
 
     fn start(
         config: Config,
         deck: &[Card],
         rolls: Vec<[u8; 2]>,
-        rng: GameRng,
+        zones: Vec<Cell>,
         seed: u64,
         mode: RollMode,
     ) -> Game {
@@ -1139,12 +1267,15 @@ impl Game {
         }
         draw.len = n as u8;
         let mut game = Game {
+            zones,
+            next_zone: 0,
+            zone_rng: zone_rng(seed),
             pos: Position::new(config),
             hands: [Hand::EMPTY; MAX_SEATS],
             draw,
             discard: Pile::EMPTY,
             initial_deck: draw,
-            rng,
+            rng: play_rng(seed),
             rolls,
             next_roll: 0,
             seed,
@@ -1161,7 +1292,36 @@ impl Game {
             let mut events = Events::new();
             game.roll_dice(&mut events);
         }
+        if config.is_king_of_the_board() {
+            game.pos.zone = Some(game.next_zone_centre());
+        }
         game
+    }
+
+    /// The next zone centre: the listed one, else one drawn at random among the centres other than the
+    /// current one.
+    fn next_zone_centre(&mut self) -> Cell {
+        let centre = match self.zones.get(self.next_zone) {
+            Some(&c) => c,
+            None => {
+                let current = self.pos.zone;
+                let others: ArrayVec<Cell, 9> = ZONE_CENTRES
+                    .iter()
+                    .copied()
+                    .filter(|&c| Some(c) != current)
+                    .collect();
+                let c = others[self.zone_rng.below(others.len() as u32) as usize];
+                self.zones.push(c);
+                c
+            }
+        };
+        self.next_zone += 1;
+        centre
+    }
+
+    /// King of the Board zone centres so far, the deal's first (for records).
+    pub fn zones_so_far(&self) -> &[Cell] {
+        &self.zones[..self.next_zone.min(self.zones.len())]
     }
 
     /// Whether the player to move still has to roll (dice, rolling on demand, game not over).
@@ -1508,8 +1668,18 @@ impl Game {
         if self.pos.config.options.capture_pairs {
             self.pos.capture_pairs(team, cell, events);
         }
+        let before = self.pos.sequences.len();
         self.pos.detect_sequences(team, cell, events);
+        let scored =
+            self.pos.config.is_king_of_the_board() && self.pos.score_sequences(before, events);
         self.pos.check_win(team, events);
+        if scored && !self.pos.is_over() {
+            if let Some(from) = self.pos.zone {
+                let to = self.next_zone_centre();
+                self.pos.zone = Some(to);
+                let _ = events.try_push(Event::ZoneMoved { from, to });
+            }
+        }
     }
 
     fn draw_card(&mut self, seat: Seat, events: &mut Events) {
@@ -1629,13 +1799,19 @@ impl Game {
         for &card in &view.discard {
             discard.push(card);
         }
+        // One draw from `rng`, as before there were zones: a sampled game's stream stays the same.
+        let play_seed = rng.next_u64();
         Game {
+            // The zones to come are unknown: a guess, like the cards.
+            zones: Vec::new(),
+            next_zone: 0,
+            zone_rng: zone_rng(play_seed),
             pos: view.position.clone(),
             hands,
             draw,
             discard,
             initial_deck: Pile::EMPTY,
-            rng: GameRng::new(rng.next_u64()),
+            rng: GameRng::new(play_seed),
             rolls: Vec::new(),
             next_roll: 0,
             seed: 0,

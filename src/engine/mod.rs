@@ -9,6 +9,7 @@ pub mod layout;
 pub mod record;
 pub mod rng;
 pub mod variant;
+pub mod zone;
 
 pub use card::{Card, CardEffect};
 pub use cell::{BitIter, Bits, Cell};
@@ -20,7 +21,8 @@ pub use game::{
 pub use layout::{Label, Layout};
 pub use record::{Action, Record, RecordError, Summary};
 pub use rng::{roll_off, GameRng};
-pub use variant::{Config, Options, SetupError, Variant};
+pub use variant::{Config, Options, SetupError, Variant, DEFAULT_POINTS_TO_WIN};
+pub use zone::{is_zone_centre, zone_cells, zone_corners, ZONE_CENTRES};
 
 #[cfg(test)]
 mod tests;

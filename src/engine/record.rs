@@ -29,6 +29,9 @@ pub struct Record {
     /// Dice rolls in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rolls: Option<Vec<[u8; 2]>>,
+    /// King of the Board zone centres in order: the deal's, then one per scoring placement that did not win.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zones: Option<Vec<String>>,
     /// Seed for the deck, reshuffles and rolls beyond `rolls`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
@@ -192,6 +195,13 @@ impl Record {
                 .has_cards()
                 .then(|| game.initial_deck().iter().map(Card::to_string).collect()),
             rolls: (!config.variant.has_cards()).then(|| game.rolls_so_far().to_vec()),
+            zones: config.is_king_of_the_board().then(|| {
+                let layout = game.position().layout();
+                game.zones_so_far()
+                    .iter()
+                    .map(|&c| layout.cell_name(c))
+                    .collect()
+            }),
             seed: Some(game.seed()),
             actions: Vec::new(),
             hints: Vec::new(),
@@ -201,6 +211,12 @@ impl Record {
     /// Appends an accepted move and the dice it rolled (the events `Game::play` returned).
     pub fn push(&mut self, seat: Seat, mv: Move, layout: &Layout, events: &[Event]) {
         self.actions.push(Action::from_move(seat, mv, layout));
+        if let Some(zones) = &mut self.zones {
+            zones.extend(events.iter().filter_map(|e| match *e {
+                Event::ZoneMoved { to, .. } => Some(layout.cell_name(to)),
+                _ => None,
+            }));
+        }
         if let Some(rolls) = &mut self.rolls {
             rolls.extend(events.iter().filter_map(|e| match *e {
                 Event::Rolled { dice, .. } => Some(dice),
@@ -233,6 +249,7 @@ impl Record {
         if !config.variant.has_cards() && self.deck.is_some() {
             return Err(SetupError::Deck("the dice game has no deck".into()).into());
         }
+        let zones = self.zone_cells(&config)?;
         match &self.deck {
             Some(deck) => {
                 let cards = deck
@@ -242,14 +259,33 @@ impl Record {
                             .ok_or_else(|| RecordError::DeckCard(t.clone()))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Game::with_deck_rolling(config, &cards, rolls, seed, mode)?)
+                Ok(Game::with_deck_zones(
+                    config, &cards, rolls, zones, seed, mode,
+                )?)
             }
-            None if !rolls.is_empty() => {
+            None if !rolls.is_empty() || !zones.is_empty() => {
                 let deck = Game::new(config, seed).initial_deck();
-                Ok(Game::with_deck_rolling(config, &deck, rolls, seed, mode)?)
+                Ok(Game::with_deck_zones(
+                    config, &deck, rolls, zones, seed, mode,
+                )?)
             }
             None => Ok(Game::new_rolling(config, seed, mode)),
         }
+    }
+
+    /// The listed zone centres as cells (empty when none are listed); a name that is not a cell is
+    /// refused here, the rest of the checks are the engine's.
+    fn zone_cells(&self, config: &Config) -> Result<Vec<Cell>, RecordError> {
+        let layout = Layout::standard(config.variant);
+        self.zones
+            .iter()
+            .flatten()
+            .map(|name| {
+                layout.parse_cell(name).ok_or_else(|| {
+                    SetupError::Zone(format!("`{name}` is not a cell of the board")).into()
+                })
+            })
+            .collect()
     }
 
     /// Replays every action. `Err(RecordError)`: the record is malformed; `Ok(Err(failure))`: an action
@@ -344,6 +380,9 @@ pub struct Summary {
     /// `scoring` games: points per team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<usize>>,
+    /// `king_of_the_board` games: the zone's centre.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
     /// `capture_pairs` games: pairs captured per team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub captures: Option<Vec<u8>>,
@@ -401,7 +440,12 @@ impl Summary {
                 .collect(),
             draw_pile: game.draw_pile_len(),
             roll: pos.roll(),
-            scores: config.options.scoring.then(|| pos.scores()),
+            scores: if config.is_king_of_the_board() {
+                Some(pos.points_per_team().into_iter().map(usize::from).collect())
+            } else {
+                config.options.scoring.then(|| pos.scores())
+            },
+            zone: pos.zone().map(|c| layout.cell_name(c)),
             captures: config
                 .options
                 .capture_pairs

@@ -1327,3 +1327,257 @@ fn an_impossible_roll_in_a_record_is_named_as_a_roll_not_a_deck() {
     let text = SetupError::Roll(7).to_string();
     assert!(!text.contains("deck"), "{text}");
 }
+
+// King of the Board.
+
+fn kotb_options(points_to_win: Option<u8>, equal_turns: bool) -> Options {
+    Options {
+        king_of_the_board: true,
+        points_to_win,
+        equal_turns,
+        ..Options::default()
+    }
+}
+
+/// A two-player King of the Board game with the given hands and zone centres (the deal's first).
+fn kotb_game(options: Options, hands: &[&[&str]], zones: &[&str]) -> Game {
+    let config = Config::new(Variant::Classic, hands.len() as u8, None, options).expect("config");
+    let deck = deck_dealing(Variant::Classic, hands, &[]);
+    let layout = Layout::standard(Variant::Classic);
+    let zones = zones
+        .iter()
+        .map(|z| layout.parse_cell(z).expect("test zone"))
+        .collect();
+    Game::with_deck_zones(config, &deck, Vec::new(), zones, 1, RollMode::AtTurnStart)
+        .expect("test game")
+}
+
+fn scored(events: &Events) -> Vec<(Team, u8, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Scored {
+                team,
+                points,
+                in_zone,
+                ..
+            } => Some((team, points, in_zone)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn zone_name(game: &Game) -> String {
+    let pos = game.position();
+    pos.layout().cell_name(pos.zone().expect("a zone"))
+}
+
+#[test]
+fn kotb_a_sequence_outside_the_zone_scores_one_and_the_zone_moves() {
+    let hands: [&[&str]; 2] = [&["2C", "3S", "4S", "5S", "6S", "7S", "8S"], &FILLER2];
+    let mut g = kotb_game(kotb_options(None, false), &hands, &["F6", "C8"]);
+    assert_eq!(zone_name(&g), "F6");
+    assert_eq!(g.position().points_per_team(), [0, 0]);
+    put(&mut g, 0, &["A2", "B2", "C2", "D2"]);
+    let events = play(&mut g, 0, "2C", "E2").expect("legal");
+    assert_eq!(scored(&events), [(0, 1, false)]);
+    assert_eq!(g.position().points(0), 1);
+    let f6 = cell(&g, "F6");
+    let c8 = cell(&g, "C8");
+    assert!(events.contains(&Event::ZoneMoved { from: f6, to: c8 }));
+    assert_eq!(zone_name(&g), "C8");
+    assert_eq!(g.zones_so_far(), [f6, c8]);
+    assert_eq!(g.position().status(), Status::InProgress);
+}
+
+#[test]
+fn kotb_a_sequence_touching_or_inside_the_zone_scores_two() {
+    // Column E: E1 5S, E2 2C, E3 4D, E4 4C, E5 5H; the zone F6 is E5–G7: only E5 touches it.
+    let hands: [&[&str]; 2] = [&["5H", "3S", "4S", "6S", "7S", "8S", "9S"], &FILLER2];
+    let mut g = kotb_game(kotb_options(None, false), &hands, &["F6", "H3"]);
+    put(&mut g, 0, &["E1", "E2", "E3", "E4"]);
+    let events = play(&mut g, 0, "5H", "E5").expect("legal");
+    assert_eq!(scored(&events), [(0, 2, true)]);
+    assert_eq!(g.position().points_per_team(), [2, 0]);
+    assert_eq!(zone_name(&g), "H3");
+    // Inside: row 6 E6–I6 with the zone H6 (G5–I7) holding three of its cells.
+    let hands: [&[&str]; 2] = [&["2H", "3S", "4S", "5S", "6S", "7S", "8S"], &FILLER];
+    let mut g = kotb_game(kotb_options(None, false), &hands, &["H6"]);
+    put(&mut g, 0, &["F6", "G6", "H6", "I6"]);
+    let events = play(&mut g, 0, "2H", "E6").expect("legal");
+    assert_eq!(scored(&events), [(0, 2, true)]);
+    // The zone moved to a centre drawn from the seed, never the same one.
+    assert_ne!(zone_name(&g), "H6");
+}
+
+#[test]
+fn kotb_two_sequences_in_one_placement_each_score_and_three_points_win() {
+    // E2 completes row A2–E2 (outside the zone F6) and column E2–E6 (E5, E6 inside): 1 + 2 = 3.
+    let hands: [&[&str]; 2] = [&["2C", "3S", "4S", "5S", "6S", "7S", "8S"], &FILLER2];
+    let mut g = kotb_game(kotb_options(None, false), &hands, &["F6"]);
+    put(&mut g, 0, &["A2", "B2", "C2", "D2", "E3", "E4", "E5", "E6"]);
+    let events = play(&mut g, 0, "2C", "E2").expect("legal");
+    let mut got = scored(&events);
+    got.sort();
+    assert_eq!(got, [(0, 1, false), (0, 2, true)]);
+    assert_eq!(g.position().points(0), 3);
+    assert_eq!(g.position().status(), Status::Won(0));
+    assert!(events.contains(&Event::Won { team: 0 }));
+    // A winning placement does not move the zone.
+    assert!(!events.iter().any(|e| matches!(e, Event::ZoneMoved { .. })));
+    assert_eq!(zone_name(&g), "F6");
+    // Two sequences do not win on their own: the target is points.
+    assert_eq!(g.position().sequence_count(0), 2);
+}
+
+#[test]
+fn kotb_points_to_win_is_the_target() {
+    let hands: [&[&str]; 2] = [&["2C", "3S", "4S", "5S", "6S", "7S", "8S"], &FILLER2];
+    let mut g = kotb_game(kotb_options(Some(4), false), &hands, &["F6", "C3"]);
+    assert_eq!(g.position().target(), 4);
+    put(&mut g, 0, &["A2", "B2", "C2", "D2", "E3", "E4", "E5", "E6"]);
+    play(&mut g, 0, "2C", "E2").expect("legal");
+    assert_eq!(g.position().points(0), 3);
+    assert_eq!(g.position().status(), Status::InProgress);
+    assert_eq!(zone_name(&g), "C3");
+}
+
+#[test]
+fn kotb_equal_turns_makes_a_provisional_win_and_a_second_winner_draws() {
+    let hands: [&[&str]; 2] = [
+        &["2C", "3S", "4S", "5S", "6S", "7S", "8S"],
+        &["3D", "3H", "4H", "5H", "6H", "7H", "8H"],
+    ];
+    let mut g = kotb_game(kotb_options(Some(2), true), &hands, &["C3", "F6"]);
+    // Seat 0: row A2–E2 touches the zone C3 (B2–D4): 2 points, the target.
+    put(&mut g, 0, &["A2", "B2", "C2", "D2"]);
+    // Seat 1: D3 completes column D3–D7 and row D3–H3, both outside the zone F6 (E5–G7): 1 + 1.
+    put(&mut g, 1, &["D4", "D5", "D6", "D7", "E3", "F3", "G3", "H3"]);
+    let events = play(&mut g, 0, "2C", "E2").expect("legal");
+    assert_eq!(scored(&events), [(0, 2, true)]);
+    assert!(events.contains(&Event::ProvisionalWin { team: 0 }));
+    assert_eq!(g.position().status(), Status::InProgress);
+    // The game goes on, so the zone moved.
+    assert_eq!(zone_name(&g), "F6");
+    let mut other = g.clone();
+    let events = play(&mut g, 1, "3D", "D3").expect("legal");
+    assert_eq!(scored(&events), [(1, 1, false), (1, 1, false)]);
+    assert_eq!(g.position().points(1), 2);
+    assert!(events.contains(&Event::Drawn), "{events:?}");
+    assert_eq!(g.position().status(), Status::Drawn);
+    let events = play(&mut other, 1, "3H", "F6").expect("legal");
+    assert!(events.contains(&Event::Won { team: 0 }));
+}
+
+#[test]
+fn kotb_locked_chips_stay_and_a_scoring_placement_has_no_position_before() {
+    let hands: [&[&str]; 2] = [
+        &["2C", "3S", "4S", "5S", "6S", "7S", "8S"],
+        &["JS", "2H", "3H", "4H", "5H", "6H", "7H"],
+    ];
+    let mut g = kotb_game(kotb_options(Some(5), false), &hands, &["F6"]);
+    put(&mut g, 0, &["A2", "B2", "C2", "D2"]);
+    play(&mut g, 0, "2C", "E2").expect("legal");
+    let e2 = cell(&g, "E2");
+    let mv = Move::Play {
+        card: card("2C", Variant::Classic),
+        cell: e2,
+    };
+    assert!(g.position().before(0, mv).is_none());
+    assert_eq!(play(&mut g, 1, "JS", "C2"), Err(PlayError::ChipLocked));
+    // A placement that scored nothing has a position before it, with the same points and zone.
+    let events = play(&mut g, 1, "2H", "H9").expect("legal");
+    assert!(scored(&events).is_empty());
+    let h9 = cell(&g, "H9");
+    let mv = Move::Play {
+        card: card("2H", Variant::Classic),
+        cell: h9,
+    };
+    let before = g.position().before(1, mv).expect("a position before");
+    assert_eq!(before.points_per_team(), g.position().points_per_team());
+    assert_eq!(before.zone(), g.position().zone());
+}
+
+#[test]
+fn kotb_bad_zones_are_refused() {
+    let config = Config::new(Variant::Classic, 2, None, kotb_options(None, false)).expect("config");
+    let deck = Game::new(config, 1).initial_deck();
+    let layout = Layout::standard(Variant::Classic);
+    let zones = |names: &[&str]| -> Vec<Cell> {
+        names
+            .iter()
+            .map(|n| layout.parse_cell(n).expect("cell"))
+            .collect()
+    };
+    let build = |z: Vec<Cell>, config: Config| {
+        Game::with_deck_zones(config, &deck, Vec::new(), z, 1, RollMode::AtTurnStart)
+    };
+    let err = build(zones(&["E5"]), config).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "the zones are wrong: E5 is not one of the nine centres C3 F3 H3 C6 F6 H6 C8 F8 H8"
+    );
+    let err = build(zones(&["F6", "C3", "C3"]), config)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "the zones are wrong: the zone cannot move from C3 to C3: it always moves to another centre"
+    );
+    let plain = Config::new(Variant::Classic, 2, None, Options::default()).expect("config");
+    let err = build(zones(&["F6"]), plain).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "the zones are wrong: only king_of_the_board games have zones"
+    );
+    assert!(build(zones(&["F6", "C3", "F6"]), config).is_ok());
+    // Other games have no zone and no points.
+    let g = Game::new(plain, 1);
+    assert_eq!(g.position().zone(), None);
+    assert_eq!(g.position().zone_cells(), 0);
+    assert!(g.zones_so_far().is_empty());
+}
+
+#[test]
+fn kotb_random_games_move_the_zone_to_another_centre_and_points_only_grow() {
+    let mut deals = [0u32; 9];
+    let mut moves = 0;
+    for (seed, (players, teams)) in (0..60).zip([(2, 2), (4, 2), (3, 3), (6, 3)].iter().cycle()) {
+        let config = Config::new(
+            Variant::Classic,
+            *players,
+            Some(*teams),
+            kotb_options(None, false),
+        )
+        .expect("config");
+        let mut g = Game::new(config, seed);
+        let first = g.position().zone().expect("a zone at the deal");
+        let index = ZONE_CENTRES
+            .iter()
+            .position(|&c| c == first)
+            .expect("a centre");
+        deals[index] += 1;
+        let mut rng = GameRng::new(seed);
+        let mut events = Events::new();
+        let mut points = g.position().points_per_team();
+        while g.play_random(&mut rng, &mut events).is_some() {
+            for e in &events {
+                if let Event::ZoneMoved { from, to } = *e {
+                    assert_ne!(from, to);
+                    assert!(is_zone_centre(to));
+                    moves += 1;
+                }
+            }
+            let now = g.position().points_per_team();
+            assert!(now.iter().zip(&points).all(|(a, b)| a >= b));
+            points = now;
+        }
+        let zones = g.zones_so_far();
+        assert!(zones.windows(2).all(|p| p[0] != p[1]));
+        if let Status::Won(team) = g.position().status() {
+            assert!(g.position().points(team) >= 3);
+        }
+    }
+    assert!(moves > 20, "the zone moved only {moves} times");
+    assert!(deals.iter().filter(|&&n| n > 0).count() >= 7, "{deals:?}");
+}

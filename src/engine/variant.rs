@@ -73,7 +73,16 @@ pub struct Options {
     /// House rule: flanking two opponent chips captures them; five captured pairs win.
     #[serde(skip_serializing_if = "is_false")]
     pub capture_pairs: bool,
+    /// Game mode (classic): sequences score 1 point, 2 when they touch the moving 3 x 3 zone.
+    #[serde(skip_serializing_if = "is_false")]
+    pub king_of_the_board: bool,
+    /// Points that win a `king_of_the_board` game (2 to 10, default 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points_to_win: Option<u8>,
 }
+
+/// Points that win a `king_of_the_board` game unless `points_to_win` says otherwise.
+pub const DEFAULT_POINTS_TO_WIN: u8 = 3;
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -121,6 +130,9 @@ pub enum SetupError {
     /// A listed dice roll is impossible.
     #[error("the rolls are wrong: a die shows 1 to 6, not {0}")]
     Roll(u8),
+    /// A listed King of the Board zone is impossible.
+    #[error("the zones are wrong: {0}")]
+    Zone(String),
 }
 
 /// "1 player", "3 players".
@@ -230,6 +242,43 @@ impl Config {
                 );
             }
         }
+        if o.king_of_the_board {
+            if self.variant != Variant::Classic {
+                return refuse(
+                    "king_of_the_board",
+                    format!("is a classic game mode, not for {}", self.variant),
+                );
+            }
+            if o.scoring {
+                return refuse(
+                    "king_of_the_board",
+                    "cannot be combined with `scoring`".to_string(),
+                );
+            }
+            if o.capture_pairs {
+                return refuse(
+                    "king_of_the_board",
+                    "cannot be combined with `capture_pairs`".to_string(),
+                );
+            }
+            if o.sequences_to_win.is_some() {
+                return refuse(
+                    "king_of_the_board",
+                    "is won on points: use points_to_win, not sequences_to_win".to_string(),
+                );
+            }
+        }
+        if let Some(n) = o.points_to_win {
+            if !o.king_of_the_board {
+                return refuse(
+                    "points_to_win",
+                    "belongs to king_of_the_board games only".to_string(),
+                );
+            }
+            if !(2..=10).contains(&n) {
+                return refuse("points_to_win", format!("must be 2 to 10, not {n}"));
+            }
+        }
         if let Some(n) = o.sequences_to_win {
             if !(1..=4).contains(&n) {
                 return refuse("sequences_to_win", format!("must be 1 to 4, not {n}"));
@@ -298,6 +347,16 @@ impl Config {
                 1
             },
         )
+    }
+
+    /// Whether this is a King of the Board game.
+    pub const fn is_king_of_the_board(&self) -> bool {
+        self.options.king_of_the_board
+    }
+
+    /// Points that win a King of the Board game.
+    pub fn points_to_win(&self) -> u8 {
+        self.options.points_to_win.unwrap_or(DEFAULT_POINTS_TO_WIN)
     }
 
     /// Whether free corners count for every team.
@@ -438,5 +497,104 @@ mod tests {
         assert!(Config::new(Variant::Kids, 5, None, Options::default()).is_err());
         assert_eq!("Dice".parse::<Variant>().unwrap(), Variant::Dice);
         assert!("chess".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn king_of_the_board_options_and_refused_combinations() {
+        let kotb = Options {
+            king_of_the_board: true,
+            ..Options::default()
+        };
+        let config = Config::new(Variant::Classic, 2, None, kotb).unwrap();
+        assert!(config.is_king_of_the_board());
+        assert_eq!(config.points_to_win(), 3);
+        let five = Options {
+            points_to_win: Some(5),
+            ..kotb
+        };
+        assert_eq!(
+            Config::new(Variant::Classic, 6, Some(3), five)
+                .unwrap()
+                .points_to_win(),
+            5
+        );
+        let refused = |variant: Variant, options: Options| {
+            Config::new(variant, 2, None, options)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            refused(Variant::Dice, kotb),
+            "option `king_of_the_board` is a classic game mode, not for dice"
+        );
+        assert_eq!(
+            refused(Variant::Kids, kotb),
+            "option `king_of_the_board` is a classic game mode, not for kids"
+        );
+        assert_eq!(
+            refused(
+                Variant::Classic,
+                Options {
+                    scoring: true,
+                    ..kotb
+                }
+            ),
+            "option `king_of_the_board` cannot be combined with `scoring`"
+        );
+        assert_eq!(
+            refused(
+                Variant::Classic,
+                Options {
+                    capture_pairs: true,
+                    ..kotb
+                }
+            ),
+            "option `king_of_the_board` cannot be combined with `capture_pairs`"
+        );
+        assert_eq!(
+            refused(
+                Variant::Classic,
+                Options {
+                    sequences_to_win: Some(2),
+                    ..kotb
+                }
+            ),
+            "option `king_of_the_board` is won on points: use points_to_win, not sequences_to_win"
+        );
+        assert_eq!(
+            refused(
+                Variant::Classic,
+                Options {
+                    sequence_length: Some(6),
+                    ..kotb
+                }
+            ),
+            "option `sequence_length` is always 5 in classic, not 6"
+        );
+        assert_eq!(
+            refused(
+                Variant::Classic,
+                Options {
+                    points_to_win: Some(3),
+                    ..Options::default()
+                }
+            ),
+            "option `points_to_win` belongs to king_of_the_board games only"
+        );
+        for bad in [0, 1, 11] {
+            assert_eq!(
+                refused(
+                    Variant::Classic,
+                    Options {
+                        points_to_win: Some(bad),
+                        ..kotb
+                    }
+                ),
+                format!("option `points_to_win` must be 2 to 10, not {bad}")
+            );
+        }
+        let json = serde_json::to_string(&five).unwrap();
+        assert_eq!(json, r#"{"king_of_the_board":true,"points_to_win":5}"#);
+        assert_eq!(serde_json::from_str::<Options>(&json).unwrap(), five);
     }
 }

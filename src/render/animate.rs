@@ -363,6 +363,52 @@ mod tests {
     }
 
     #[test]
+    fn king_of_the_board_frames_show_the_zone_where_it_is() {
+        let text = include_str!("../../tests/golden/kotb_zone_moves_twice.json");
+        let record = Record::from_json(text).expect("a record");
+        let animation = animate(&record, &[], Lang::En).expect("animated");
+        let frames = decode(&animation.gif);
+        let layout = crate::engine::Layout::standard(Variant::Classic);
+        let g = crate::render::Geometry::of(layout);
+        // Beside the centre's row, in the frame drawn in the gap left of the zone's first column.
+        let frame_point = |centre: crate::engine::Cell| {
+            let (top_left, _) = crate::engine::zone_corners(centre);
+            let (x, _, _, _) = g.cell_rect(top_left);
+            let (_, y, _, h) = g.cell_rect(centre);
+            (x - 3, y + h / 2)
+        };
+        let near_zone = |p: image::Rgba<u8>| {
+            (0..3)
+                .map(|i| u32::from(p[i].abs_diff(crate::render::ZONE[i])))
+                .sum::<u32>()
+                < 45
+        };
+        let mut centres = Vec::new();
+        for ((image, _, _), after) in frames.iter().zip(&animation.after) {
+            let game = game_after(&record, Some(after.map_or(0, |i| i + 1))).expect("replays");
+            let zone = game.position().zone().expect("a zone");
+            let (x, y) = frame_point(zone);
+            assert!(
+                near_zone(*image.get_pixel(x, y)),
+                "{after:?}: {:?}",
+                image.get_pixel(x, y)
+            );
+            // (The frames of side-by-side zones share a gap: compare with the zones above and below.)
+            let column = |c: crate::engine::Cell| c.col(10);
+            for other in crate::engine::ZONE_CENTRES
+                .iter()
+                .filter(|&&c| c != zone && column(c) == column(zone))
+            {
+                let (x, y) = frame_point(*other);
+                assert!(!near_zone(*image.get_pixel(x, y)), "{after:?}");
+            }
+            centres.push(zone);
+        }
+        centres.dedup();
+        assert_eq!(centres.len(), 3, "the zone moved twice: {centres:?}");
+    }
+
+    #[test]
     fn a_record_with_an_illegal_action_is_refused() {
         let mut record = record(Variant::Classic, 2, None, 5);
         record.actions.swap(0, 1);

@@ -15,7 +15,7 @@ use super::style::{
     HEADER_DIM, HEADER_TEXT,
 };
 use super::texts::{fill, Texts};
-use crate::engine::{BitIter, Card, Cell, Label, Layout, Status, Variant, View};
+use crate::engine::{zone_corners, BitIter, Card, Cell, Label, Layout, Status, Variant, View};
 
 /// Outer padding around everything.
 const PAD: u32 = 16;
@@ -120,6 +120,8 @@ const HIGHLIGHT: Colour = rgb(0xFFEA00);
 const REMOVED: Colour = rgb(0xFF5722);
 /// The outline and label of a cell the picker offers (a colour no chip, felt or last move has).
 pub const TARGET: Colour = rgb(0x00E5FF);
+/// The King of the Board zone: its tint, frame and tag.
+pub const ZONE: Colour = rgb(0xB24DFF);
 /// The label text on a [`TARGET`] cell.
 pub const TARGET_TEXT: Colour = rgb(0x002B33);
 
@@ -527,6 +529,10 @@ pub fn draw_with_targets(
         }
     }
 
+    if let Some(centre) = position.zone() {
+        draw_zone(&mut img, g, centre, texts);
+    }
+
     for team in 0..teams {
         if let Some(sprite) = board.chip(team) {
             let off = chip_offset(g.chip_r);
@@ -611,6 +617,55 @@ pub fn draw_with_targets(
         draw_header(&mut img, board, view, seat_names, texts, fonts);
     }
     img
+}
+
+/// The King of the Board zone: the 3 x 3 block around `centre` tinted and framed, tagged with what a
+/// sequence touching it scores.
+fn draw_zone(img: &mut RgbaImage, g: &Geometry, centre: Cell, texts: &Texts) {
+    let (top_left, bottom_right) = zone_corners(centre);
+    let (x0, y0, w, _) = g.cell_rect(top_left);
+    let (x1, y1, w1, h1) = g.cell_rect(bottom_right);
+    let (x, y) = (x0 as f32 - 5.0, y0 as f32 - 5.0);
+    let (bw, bh) = ((x1 + w1) as f32 + 5.0 - x, (y1 + h1) as f32 + 5.0 - y);
+    round_rect(img, x, y, bw, bh, w as f32 * 0.15, with_alpha(ZONE, 70));
+    round_rect_outline(
+        img,
+        x - 2.0,
+        y - 2.0,
+        bw + 4.0,
+        bh + 4.0,
+        w as f32 * 0.16,
+        9.0,
+        rgb(0x000000),
+    );
+    round_rect_outline(
+        img,
+        x - 1.0,
+        y - 1.0,
+        bw + 2.0,
+        bh + 2.0,
+        w as f32 * 0.16,
+        6.0,
+        ZONE,
+    );
+    let Some(fonts) = fonts() else {
+        return;
+    };
+    let size = (w as f32 * 0.22).clamp(12.0, 26.0);
+    let tag_w = text_width(&fonts.bold, size, texts.zone) + size * 0.8;
+    let tag_h = size * 1.3;
+    // On the frame's top edge, left: the cells' labels below stay readable.
+    let (tx, ty) = (x + w as f32 * 0.2, y - tag_h * 0.55);
+    round_rect(img, tx, ty, tag_w, tag_h, tag_h * 0.4, ZONE);
+    text(
+        img,
+        &fonts.bold,
+        size,
+        (tx + tag_w / 2.0, ty + tag_h * 0.5 + cap_height(size) / 2.0),
+        Align::Centre,
+        rgb(0xFFFFFF),
+        texts.zone,
+    );
 }
 
 /// Dims every cell but `targets`, and outlines and labels each target with its name.
@@ -775,7 +830,7 @@ fn draw_header(
 
     // Line 2: every team's colour, its players by name (so nobody needs the hand image to learn their
     // colour) and its sequences (or points) against the target. Without names: the team's colour word.
-    let need = config.sequences_to_win().to_string();
+    let need = position.target().to_string();
     let size = 24.0;
     let teams: Vec<(u8, String, String)> = (0..config.teams)
         .map(|team| {
@@ -795,7 +850,10 @@ fn draw_header(
             };
             let have = position.sequence_count(team).to_string();
             let mut score = String::from(" ");
-            if config.options.scoring {
+            if config.is_king_of_the_board() {
+                let have = position.points(team).to_string();
+                score += &fill(texts.points_of, &[("have", &have), ("need", &need)]);
+            } else if config.options.scoring {
                 score += &fill(texts.points, &[("n", &have)]);
             } else {
                 score += &fill(texts.sequences, &[("have", &have), ("need", &need)]);

@@ -16,7 +16,7 @@ use image::{ExtendedColorType, ImageEncoder, RgbaImage};
 use crate::engine::{Cell, Layout, View};
 use crate::i18n::Lang;
 
-pub use board::{Geometry, TARGET, TARGET_TEXT};
+pub use board::{Geometry, TARGET, TARGET_TEXT, ZONE};
 pub use style::team_colour;
 pub use texts::Texts;
 

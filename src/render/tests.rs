@@ -630,3 +630,91 @@ fn write_issue_26_examples() {
     let picker = board_png_with_targets(&view, &seats, Lang::En, &targets).expect("encodes");
     std::fs::write(dir.join("picker-cells.png"), picker).expect("writes");
 }
+
+/// The golden King of the Board game of three teams (points 2, 1, 1; the zone on C8).
+fn kotb_three_teams(after: Option<usize>) -> Game {
+    let text = include_str!("../../tests/golden/kotb_three_teams.json");
+    let record = Record::from_json(text).expect("a record");
+    game_after(&record, after).expect("the record replays")
+}
+
+/// The point in the middle of the zone frame's left edge, beside the centre's row.
+fn zone_frame_point(centre: Cell) -> (f32, f32) {
+    let layout = crate::engine::Layout::standard(Variant::Classic);
+    let (top_left, _) = crate::engine::zone_corners(centre);
+    let g = Geometry::of(layout);
+    let (x, _, _, _) = g.cell_rect(top_left);
+    let (_, y, _, h) = g.cell_rect(centre);
+    // The frame is 6 px wide, in the gap left of the block's first cell.
+    (x as f32 - 3.0, (y + h / 2) as f32)
+}
+
+#[test]
+fn the_king_of_the_board_zone_is_framed_and_tinted_where_it_is() {
+    let start = kotb_three_teams(Some(0));
+    let end = kotb_three_teams(None);
+    let (from, to) = (
+        start.position().zone().expect("zone"),
+        end.position().zone().expect("zone"),
+    );
+    assert_ne!(from, to, "the zone moved during the game");
+    let start_img = board_image(&start.public_view(), &names());
+    let end_img = board_image(&end.public_view(), &names());
+    assert_eq!(pixel(&start_img, zone_frame_point(from)), ZONE);
+    assert_eq!(pixel(&end_img, zone_frame_point(to)), ZONE);
+    assert_ne!(pixel(&start_img, zone_frame_point(to)), ZONE);
+    assert_ne!(pixel(&end_img, zone_frame_point(from)), ZONE);
+    // The tint: a cell inside the zone is no longer the card's white.
+    let layout = end.position().layout();
+    let g = Geometry::of(layout);
+    let (x, y, _, h) = g.cell_rect(to);
+    let inside = pixel(&end_img, ((x + 3) as f32, (y + h - 3) as f32));
+    let (x, y, _, _) = g.cell_rect(from);
+    let outside = pixel(&end_img, ((x + 3) as f32, (y + h - 3) as f32));
+    assert_ne!(inside, outside, "{inside:?}");
+    assert!(
+        inside[0] < 250 && inside[2] > inside[1],
+        "tinted violet: {inside:?}"
+    );
+    // A classic game without the mode has no zone.
+    let plain = game_at(Variant::Classic, 3, 5, 0.2);
+    let plain_img = board_image(&plain.public_view(), &[]);
+    for centre in crate::engine::ZONE_CENTRES {
+        assert_ne!(pixel(&plain_img, zone_frame_point(centre)), ZONE);
+    }
+}
+
+#[test]
+fn the_header_shows_points_against_the_target_in_king_of_the_board() {
+    let en = Texts::english();
+    assert_eq!(
+        texts::fill(en.points_of, &[("have", "2"), ("need", "3")]),
+        "2/3 pts"
+    );
+    // The team line (the header's second band) changes with the points.
+    let before = kotb_three_teams(Some(12));
+    let after = kotb_three_teams(Some(13));
+    assert_eq!(before.position().points_per_team(), [0, 0, 0]);
+    assert_eq!(after.position().points_per_team(), [2, 0, 0]);
+    let a = board_image(&before.public_view(), &names());
+    let b = board_image(&after.public_view(), &names());
+    let band = |img: &RgbaImage| -> Vec<Rgba<u8>> {
+        (75..108)
+            .flat_map(|y| (0..img.width()).map(move |x| (x, y)))
+            .map(|(x, y)| *img.get_pixel(x, y))
+            .collect()
+    };
+    assert_ne!(band(&a), band(&b));
+}
+
+/// Writes `assets/examples/king-of-the-board.png` (run by hand:
+/// `cargo test --lib render::tests::write_king_of_the_board_example -- --ignored`).
+#[test]
+#[ignore]
+fn write_king_of_the_board_example() {
+    let game = kotb_three_teams(None);
+    let seats: Vec<String> = ["Ada", "Bo", "Cy"].map(String::from).to_vec();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
+    let png = board_png_in(&game.public_view(), &seats, Lang::En).expect("encodes");
+    std::fs::write(dir.join("king-of-the-board.png"), png).expect("writes");
+}

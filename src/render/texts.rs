@@ -65,6 +65,10 @@ pub struct Texts {
     pub sequences: &'static str,
     /// `{n}`: points in a scoring game.
     pub points: &'static str,
+    /// `{have}`/`{need}`: a team's points and the target (`king_of_the_board`).
+    pub points_of: &'static str,
+    /// The tag on the King of the Board zone (what a sequence touching it scores).
+    pub zone: &'static str,
     /// `{n}`: captured pairs (capture_pairs option).
     pub pairs: &'static str,
     /// `{name}` placed a chip on `{cell}` with `{card}`.
@@ -156,6 +160,12 @@ impl Texts {
             ),
             points: template(tr, "image-points", Args::new().text("n", "{n}")),
             pairs: template(tr, "image-pairs", Args::new().text("n", "{n}")),
+            points_of: template(
+                tr,
+                "image-points-of",
+                Args::new().text("have", "{have}").text("need", "{need}"),
+            ),
+            zone: template(tr, "image-zone", Args::new()),
             last_placed: template(
                 tr,
                 "image-last-placed",

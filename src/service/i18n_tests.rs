@@ -11,6 +11,7 @@ use crate::i18n::{Lang, Tr};
 use super::text::{
     CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RatingNote,
     RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
+    ZoneInfo,
 };
 use super::*;
 
@@ -181,10 +182,13 @@ fn variant_index(text: &Text) -> usize {
         Text::PickerHintUnratedButton => 160,
         Text::ConfirmHint => 161,
         Text::HintMadeUnrated => 162,
+        Text::ZoneScored { .. } => 163,
+        Text::ZoneMoved(_) => 164,
+        Text::Zone(_) => 165,
     }
 }
 
-const VARIANTS: usize = 163;
+const VARIANTS: usize = 166;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -227,6 +231,7 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
             equal_turns: true,
             scoring: true,
             capture_pairs: true,
+            ..Options::default()
         },
         seats: if empty { Vec::new() } else { seats() },
         max_players: 12,
@@ -235,6 +240,7 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
             sequences: 2,
             sequences_three_teams: (!empty).then_some(1),
             scoring: empty,
+            king_of_the_board: None,
             reminder_secs: (!empty).then_some(120),
             timeout_secs: 600,
             timeout_gives_up: false,
@@ -289,11 +295,66 @@ fn setup_errors() -> Vec<(Variant, SetupError)> {
         };
         push(variant, 2, None, long);
     }
+    let kotb = Options {
+        king_of_the_board: true,
+        ..Options::default()
+    };
+    push(Variant::Dice, 2, None, kotb);
+    push(
+        Variant::Classic,
+        2,
+        None,
+        Options {
+            scoring: true,
+            ..kotb
+        },
+    );
+    push(
+        Variant::Classic,
+        2,
+        None,
+        Options {
+            sequences_to_win: Some(2),
+            ..kotb
+        },
+    );
+    push(
+        Variant::Classic,
+        2,
+        None,
+        Options {
+            points_to_win: Some(3),
+            ..Options::default()
+        },
+    );
+    push(
+        Variant::Classic,
+        2,
+        None,
+        Options {
+            points_to_win: Some(12),
+            ..kotb
+        },
+    );
     out.push((
         Variant::Classic,
         SetupError::Deck("two kings too many".into()),
     ));
     out
+}
+
+/// A King of the Board lobby: its options and its settings line.
+fn kotb_lobby() -> LobbyCard {
+    let mut card = lobby(Variant::Classic, false);
+    card.options = Options {
+        king_of_the_board: true,
+        points_to_win: Some(4),
+        ..Options::default()
+    };
+    if let Some(rules) = &mut card.rules {
+        rules.king_of_the_board = Some(4);
+    }
+    card
 }
 
 fn samples() -> Vec<Text> {
@@ -446,6 +507,21 @@ fn samples() -> Vec<Text> {
             target: 2,
         },
         Text::SequenceBroken(team(1)),
+        Text::ZoneScored {
+            team: team(0),
+            in_zone: true,
+            total: 2,
+            target: 3,
+        },
+        Text::ZoneScored {
+            team: team(1),
+            in_zone: false,
+            total: 1,
+            target: 3,
+        },
+        Text::ZoneMoved(ZoneInfo::of(crate::engine::ZONE_CENTRES[0])),
+        Text::Zone(ZoneInfo::of(crate::engine::ZONE_CENTRES[4])),
+        Text::Lobby(kotb_lobby()),
         Text::Reshuffled,
         Text::ProvisionalWin(team(1)),
         Text::Won {
@@ -962,7 +1038,23 @@ fn samples() -> Vec<Text> {
             draw_pile: variant.has_cards().then_some(40),
             roll: (variant == Variant::Dice).then_some([2, 3]),
             seconds_left: 95,
+            zone: None,
+            points: None,
         }));
+        if variant == Variant::Classic {
+            out.push(Text::Status(StatusInfo {
+                variant,
+                seats: seats(),
+                to_move: ada(),
+                sequences: vec![(team(0), 1), (team(1), 0)],
+                target: 3,
+                draw_pile: Some(40),
+                roll: None,
+                seconds_left: 95,
+                zone: Some(ZoneInfo::of(crate::engine::ZONE_CENTRES[8])),
+                points: Some(vec![(team(0), 2), (team(1), 0)].into_boxed_slice()),
+            }));
+        }
         out.push(Text::Rules(variant));
     }
     out

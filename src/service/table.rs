@@ -17,7 +17,7 @@ use super::picker;
 use super::series::Series;
 use super::text::{
     card_label, CardLine, CardUse, LobbyCard, LobbyRules, RatingNote, RollHint, SeatLine,
-    StatusInfo, TeamName,
+    StatusInfo, TeamName, ZoneInfo,
 };
 use super::{
     Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
@@ -209,6 +209,11 @@ impl Setup {
             sequences: target(self.teams.unwrap_or(2)),
             sequences_three_teams: varies.then(|| target(3)),
             scoring: self.options.scoring,
+            king_of_the_board: self.options.king_of_the_board.then(|| {
+                self.options
+                    .points_to_win
+                    .unwrap_or(crate::engine::DEFAULT_POINTS_TO_WIN)
+            }),
             reminder_secs: self.turn_reminder(settings).map(|d| d.as_secs()),
             timeout_secs: self.turn_timeout(settings).as_secs(),
             timeout_gives_up: settings.timeout_gives_up,
@@ -1844,7 +1849,7 @@ impl Table {
                 }),
                 Status::Drawn | Status::InProgress => lines.push(Text::Drawn),
             }
-            if game.config().options.scoring {
+            if game.config().options.scoring || game.config().is_king_of_the_board() {
                 lines.push(Text::Scores(scores(game)));
             }
             outputs.push(Output::Channel(self.end_game(lines)));
@@ -2113,7 +2118,7 @@ impl Table {
             sequences: (0..config.teams)
                 .map(|t| (TeamName::of(config.variant, t), pos.sequence_count(t)))
                 .collect(),
-            target: config.sequences_to_win(),
+            target: pos.target(),
             draw_pile: config.variant.has_cards().then(|| game.draw_pile_len()),
             roll: pos.roll().filter(|_| playing.rolled),
             seconds_left: now.seconds_until(
@@ -2121,6 +2126,13 @@ impl Table {
                     .turn_started
                     .after(self.setup.turn_timeout(settings)),
             ),
+            zone: pos.zone().map(ZoneInfo::of),
+            points: config.is_king_of_the_board().then(|| {
+                (0..config.teams)
+                    .map(|t| (TeamName::of(config.variant, t), pos.points(t)))
+                    .collect::<Vec<_>>()
+                    .into_boxed_slice()
+            }),
         };
         let mut lines = vec![Text::Status(info)];
         lines.extend(self.series.as_ref().map(Series::score));
@@ -2299,12 +2311,16 @@ impl Table {
                     }
                     seconds_left = Some(now.seconds_until(playing.turn_started.after(timeout)));
                 }
+                let mut lines = vec![Text::GameResumed {
+                    variant,
+                    to_move: playing.who(seat),
+                    seconds_left,
+                }];
+                if let Some(zone) = playing.game().position().zone() {
+                    lines.push(Text::Zone(ZoneInfo::of(zone)));
+                }
                 Some(Message {
-                    lines: vec![Text::GameResumed {
-                        variant,
-                        to_move: playing.who(seat),
-                        seconds_left,
-                    }],
+                    lines,
                     image: Some(playing.board_image()),
                     mentions: human.into_iter().collect(),
                     components: human
@@ -2649,6 +2665,9 @@ fn push_turn(
         again,
         deadline: human.then(|| playing.turn_started.after(timeout).0 / 1000),
     });
+    if let Some(zone) = game.position().zone() {
+        lines.push(Text::Zone(ZoneInfo::of(zone)));
+    }
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);
         message.components = vec![vec![picker::prompt_button(table, game)]];
@@ -2702,10 +2721,16 @@ pub(super) fn card_line(game: &Game, seat: Seat, card: Card) -> CardLine {
     CardLine { card, use_ }
 }
 
+/// Points per team: sequences in a `scoring` game, points in King of the Board.
 fn scores(game: &Game) -> Vec<(TeamName, usize)> {
     let variant = game.config().variant;
-    game.position()
-        .scores()
+    let pos = game.position();
+    let points = if game.config().is_king_of_the_board() {
+        pos.points_per_team().into_iter().map(usize::from).collect()
+    } else {
+        pos.scores()
+    };
+    points
         .into_iter()
         .enumerate()
         .map(|(t, n)| (TeamName::of(variant, t as u8), n))
@@ -2765,6 +2790,20 @@ fn describe(events: &[Event], playing: &Playing, lines: &mut Vec<Text>) {
             .count()
     };
     let mut seen_done = [0usize; 4];
+    let kotb = config.is_king_of_the_board();
+    // King of the Board: each team's points before this move, counted up score by score.
+    let mut points: Vec<u8> = (0..config.teams)
+        .map(|t| {
+            let scored: u8 = events
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::Scored { team, points, .. } if team == t => Some(points),
+                    _ => None,
+                })
+                .sum();
+            game.position().points(t).saturating_sub(scored)
+        })
+        .collect();
     for event in events {
         let line = match *event {
             Event::Exchanged { seat, card } => Text::Exchanged {
@@ -2812,6 +2851,26 @@ fn describe(events: &[Event], playing: &Playing, lines: &mut Vec<Text>) {
                 victim: team_name(victim),
                 cells: [layout.cell_name(a), layout.cell_name(b)],
             },
+            // King of the Board tells the points the sequence scored instead.
+            Event::SequenceCompleted { .. } if kotb => continue,
+            Event::Scored {
+                team,
+                points: scored,
+                in_zone,
+                ..
+            } => {
+                let total = points.get_mut(usize::from(team)).map_or(scored, |p| {
+                    *p = p.saturating_add(scored);
+                    *p
+                });
+                Text::ZoneScored {
+                    team: team_name(team),
+                    in_zone,
+                    total,
+                    target: game.position().target(),
+                }
+            }
+            Event::ZoneMoved { to, .. } => Text::ZoneMoved(ZoneInfo::of(to)),
             Event::SequenceCompleted { team, .. } => {
                 let now_count = game.position().sequence_count(team);
                 let seen = seen_done.get_mut(usize::from(team));

@@ -1361,3 +1361,157 @@ async fn the_computer_player_is_given_the_public_actions_so_far() {
     let calls = picker.0.lock().unwrap().len();
     assert!(calls >= 9, "{calls} computer moves");
 }
+
+fn king_of_the_board(points_to_win: Option<u8>) -> Command {
+    Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options {
+            king_of_the_board: true,
+            points_to_win,
+            ..Options::default()
+        },
+        rated: None,
+        turn_time: None,
+        series: None,
+    }
+}
+
+#[tokio::test]
+async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
+    let tables = service(23);
+    // Refused combinations say why and open nothing.
+    let dice_kotb = Command::Start {
+        variant: Variant::Dice,
+        teams: None,
+        options: Options {
+            king_of_the_board: true,
+            ..Options::default()
+        },
+        rated: None,
+        turn_time: None,
+        series: None,
+    };
+    refused_unchanged(
+        &tables,
+        30,
+        1,
+        dice_kotb,
+        "King of the Board is a mode of classic",
+    );
+    let points_alone = Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: Options {
+            points_to_win: Some(4),
+            ..Options::default()
+        },
+        rated: None,
+        turn_time: None,
+        series: None,
+    };
+    refused_unchanged(
+        &tables,
+        30,
+        1,
+        points_alone,
+        "`points_to_win` (2 to 10) is for King",
+    );
+    assert!(tables.snapshot(ChannelId(30)).is_none());
+
+    let reply = ask(&tables, 30, 1, king_of_the_board(Some(4)));
+    let lobby = all_text(&reply);
+    assert!(
+        lobby.contains("Options: King of the Board, 4 points to win."),
+        "{lobby}"
+    );
+    assert!(
+        lobby.contains("Settings: King of the Board, 4 points win ·"),
+        "{lobby}"
+    );
+    assert!(!ask(&tables, 30, 2, join()).is_refusal());
+    let reply = ask(&tables, 30, 1, Command::Begin);
+    let zone = |tables: &Tables| {
+        let table = tables.snapshot(ChannelId(30)).expect("table");
+        let game = table.playing().expect("playing").live.game().clone();
+        game.position().zone().expect("a zone")
+    };
+    let [centre, first, last] = text::ZoneInfo::of(zone(&tables)).names();
+    let turn = channel_texts(&reply).join("\n");
+    assert!(
+        turn.contains(&format!(
+            "👑 Zone {centre}: {first}–{last}, worth 2 (a sequence elsewhere: 1)."
+        )),
+        "{turn}"
+    );
+    let status = all_text(&ask(&tables, 30, 2, Command::Status));
+    assert!(
+        status.contains("Points (4 to win): team 1 (blue): 0, team 2 (green): 0."),
+        "{status}"
+    );
+    assert!(status.contains(&format!("Zone {centre}: ")), "{status}");
+
+    // Random legal moves to the end, every channel line kept; a restart (serialize, restore) halfway.
+    let mut rng = GameRng::new(5);
+    let mut lines = Vec::new();
+    let mut tables = tables;
+    for ply in 0..3000 {
+        if ply == 40 {
+            let table = tables.snapshot(ChannelId(30)).expect("table");
+            let json = serde_json::to_string(&table).expect("json");
+            let back: Table = serde_json::from_str(&json).expect("restores");
+            let before = table
+                .playing()
+                .expect("playing")
+                .live
+                .game()
+                .position()
+                .clone();
+            assert_eq!(
+                back.playing().expect("playing").live.game().position(),
+                &before
+            );
+            let fresh = service(0);
+            assert!(fresh.restore(back));
+            tables = fresh;
+        }
+        let Some(table) = tables.snapshot(ChannelId(30)) else {
+            break;
+        };
+        let playing = table.playing().expect("playing");
+        let game = playing.live.game();
+        let seat = game.position().to_move();
+        let user = playing.seats[usize::from(seat)].user().expect("a person").0;
+        let mut legal = MoveList::new();
+        game.view(seat).legal_moves(&mut legal);
+        let mv = legal[rng.below(legal.len() as u32) as usize];
+        let reply = ask(&tables, 30, user, command_for(mv, game.position().layout()));
+        assert!(!reply.is_refusal(), "{reply:?}");
+        lines.extend(channel_texts(&reply));
+        if let Some(done) = finished(&reply) {
+            let game = done.record.replay().expect("well formed").expect("legal");
+            let zones = done.record.zones.clone().expect("zones recorded");
+            assert_eq!(zones.len(), game.zones_so_far().len());
+            let text = lines.join("\n");
+            let points = game.position().points_per_team();
+            if points.iter().any(|&p| p > 0) {
+                assert!(text.contains(" scores "), "{text}");
+                assert!(
+                    done.final_text.contains("Points: team 1 (blue): "),
+                    "{}",
+                    done.final_text
+                );
+            }
+            if zones.len() > 1 {
+                assert!(text.contains("👑 The zone moves to "), "{text}");
+            }
+            // Sequences are told as points, not as sequences against a target.
+            assert!(!text.contains("completed a sequence"), "{text}");
+            if let Status::Won(team) = game.position().status() {
+                assert!(game.position().points(team) >= 4);
+            }
+            return;
+        }
+    }
+    panic!("the game did not end");
+}

@@ -5,7 +5,9 @@
 use std::fmt;
 
 use crate::analysis::agreement::share_percent;
-use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
+use crate::engine::{
+    zone_corners, Card, Cell, Config, Layout, Options, PlayError, SetupError, Variant,
+};
 use crate::i18n::{join_list, tr, tr_args, Args, Lang, Tr};
 
 use super::names::chat_name;
@@ -242,6 +244,8 @@ pub struct LobbyRules {
     pub sequences_three_teams: Option<u8>,
     /// Whether a game is won on points, not sequences (house rule).
     pub scoring: bool,
+    /// King of the Board: the points that win.
+    pub king_of_the_board: Option<u8>,
     /// Seconds before a player to move is reminded (`None`: no reminder, a blitz clock).
     pub reminder_secs: Option<u64>,
     /// Seconds before the turn times out.
@@ -252,6 +256,35 @@ pub struct LobbyRules {
     pub replace_after: u8,
     /// The level of computer players added without one, and of those playing timed-out turns.
     pub bot_level: super::BotLevel,
+}
+
+/// A King of the Board zone as messages name it: by its centre and its corner cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZoneInfo {
+    /// The centre.
+    pub centre: Cell,
+}
+
+impl ZoneInfo {
+    /// The zone around `centre` on the classic board.
+    pub fn of(centre: Cell) -> ZoneInfo {
+        ZoneInfo { centre }
+    }
+
+    /// The names of the centre, the top-left and the bottom-right cell (`F6`, `E5`, `G7`).
+    pub fn names(&self) -> [String; 3] {
+        let layout = Layout::standard(Variant::Classic);
+        let (first, last) = zone_corners(self.centre);
+        [self.centre, first, last].map(|c| layout.cell_name(c))
+    }
+
+    fn args(&self) -> Args<'static> {
+        let [centre, first, last] = self.names();
+        Args::new()
+            .text("centre", centre)
+            .text("first", first)
+            .text("last", last)
+    }
 }
 
 /// The status message.
@@ -273,6 +306,10 @@ pub struct StatusInfo {
     pub roll: Option<[u8; 2]>,
     /// Seconds until the turn times out.
     pub seconds_left: u64,
+    /// King of the Board: the zone.
+    pub zone: Option<ZoneInfo>,
+    /// King of the Board: points per team (the target is `target`).
+    pub points: Option<Box<[(TeamName, u8)]>>,
 }
 
 /// What a dice roll allows.
@@ -512,6 +549,21 @@ pub enum Text {
     },
     /// A sequence was broken (`scoring`).
     SequenceBroken(TeamName),
+    /// King of the Board: a new sequence scored.
+    ZoneScored {
+        /// The team.
+        team: TeamName,
+        /// Whether it touches the zone (2 points, else 1).
+        in_zone: bool,
+        /// The team's points now.
+        total: u8,
+        /// Points that win.
+        target: u8,
+    },
+    /// King of the Board: the zone moved.
+    ZoneMoved(ZoneInfo),
+    /// King of the Board: where the zone is, under the turn line.
+    Zone(ZoneInfo),
     /// The discard pile became the draw pile.
     Reshuffled,
     /// A team reached the target; the round is finished first.
@@ -1550,6 +1602,27 @@ impl Text {
                 let team = team_name(tr, *team);
                 tr.ta("sequence-broken", &Args::new().text("team", team))
             }
+            Text::ZoneScored {
+                team,
+                in_zone,
+                total,
+                target,
+            } => {
+                let team = team_name(tr, *team);
+                tr.ta(
+                    if *in_zone {
+                        "zone-scored"
+                    } else {
+                        "zone-scored-outside"
+                    },
+                    &Args::new()
+                        .text("team", team)
+                        .number("total", *total)
+                        .number("target", *target),
+                )
+            }
+            Text::ZoneMoved(zone) => tr.ta("zone-moved", &zone.args()),
+            Text::Zone(zone) => tr.ta("zone-line", &zone.args()),
             Text::Reshuffled => tr.t("reshuffled"),
             Text::ProvisionalWin(team) => {
                 let team = team_name(tr, *team);
@@ -2368,12 +2441,26 @@ fn setup_error(tr: &mut Tr, asked: Variant, error: &SetupError) -> String {
                 "setup-sequence-length",
                 &Args::new().text("variant", asked.to_string()),
             ),
+            "king_of_the_board" | "points_to_win" => {
+                // The option and the mode as the user's language names them in `/sequence start`.
+                let points = tr.t("opt-start-points_to_win");
+                let mode = tr.t("choice-mode-king_of_the_board");
+                let key = if *option == "points_to_win" {
+                    "setup-points-to-win"
+                } else {
+                    "setup-king-of-the-board"
+                };
+                tr.ta(key, &Args::new().text("option", points).text("mode", mode))
+            }
             _ => tr.ta(
                 "setup-other",
                 &Args::new().text("reason", error.to_string()),
             ),
         },
-        SetupError::UnknownVariant(_) | SetupError::Deck(_) | SetupError::Roll(_) => tr.ta(
+        SetupError::UnknownVariant(_)
+        | SetupError::Deck(_)
+        | SetupError::Roll(_)
+        | SetupError::Zone(_) => tr.ta(
             "setup-other",
             &Args::new().text("reason", error.to_string()),
         ),
@@ -2438,6 +2525,12 @@ fn options_text(tr: &mut Tr, options: &Options) -> String {
     }
     if options.capture_pairs {
         parts.push(tr.t("option-capture-pairs"));
+    }
+    if options.king_of_the_board {
+        parts.push(tr.t("option-king-of-the-board"));
+    }
+    if let Some(n) = options.points_to_win {
+        parts.push(tr.ta("option-points-to-win", &Args::new().number("count", n)));
     }
     parts.join(", ")
 }
@@ -2547,7 +2640,9 @@ fn rating_note(tr: &mut Tr, note: RatingNote) -> String {
 
 /// The settings line of a lobby.
 fn lobby_rules(tr: &mut Tr, rules: &LobbyRules) -> String {
-    let target = if rules.scoring {
+    let target = if let Some(points) = rules.king_of_the_board {
+        tr.ta("lobby-rules-kotb", &Args::new().number("count", points))
+    } else if rules.scoring {
         tr.t("lobby-rules-scoring")
     } else {
         match rules.sequences_three_teams {
@@ -2624,14 +2719,33 @@ fn status(tr: &mut Tr, info: &StatusInfo) -> String {
         .map(|(team, n)| format!("{}: {n}", team_name(tr, *team)))
         .collect();
     text.push('\n');
-    text.push_str(
-        &tr.ta(
-            "status-sequences",
-            &Args::new()
-                .number("target", info.target)
-                .text("list", sequences.join(", ")),
-        ),
-    );
+    if let Some(points) = &info.points {
+        let points: Vec<String> = points
+            .iter()
+            .map(|(team, n)| format!("{}: {n}", team_name(tr, *team)))
+            .collect();
+        text.push_str(
+            &tr.ta(
+                "status-points",
+                &Args::new()
+                    .number("target", info.target)
+                    .text("list", points.join(", ")),
+            ),
+        );
+    } else {
+        text.push_str(
+            &tr.ta(
+                "status-sequences",
+                &Args::new()
+                    .number("target", info.target)
+                    .text("list", sequences.join(", ")),
+            ),
+        );
+    }
+    if let Some(zone) = &info.zone {
+        text.push('\n');
+        text.push_str(&tr.ta("status-zone", &zone.args()));
+    }
     if let Some(n) = info.draw_pile {
         text.push('\n');
         text.push_str(&tr.ta(

@@ -38,11 +38,13 @@ def write(name, record):
         f.write("\n")
 
 
-def classic(name, hands, actions, nxt=(), options=None, teams=None):
+def classic(name, hands, actions, nxt=(), options=None, teams=None, zones=None):
     rec = {"variant": "classic", "players": len(hands), "options": options or {},
            "deck": deck(CLASSIC, hands, nxt), "seed": 7, "actions": actions}
     if teams:
         rec["teams"] = teams
+    if zones:
+        rec["zones"] = zones
     write(name, rec)
 
 
@@ -167,6 +169,61 @@ kids("kids_dead_card_exchange", [["lion", "owl", "frog"], ["lion", "unicorn", "f
     p(0, "owl", "C2"), p(1, "lion", "B1"), p(0, "frog", "B2"), p(1, "unicorn", "F6"),
     {"seat": 0, "exchange": "lion"}, p(0, "zebra", "C1")], nxt=["zebra", "bear", "giraffe", "whale", "panda"])
 
+# King of the Board. Row 2 A2-E2 by seat 0 (E2 last), row 1 by seat 1 (B1 C1 D1 H1, then I1).
+KOTB = {"king_of_the_board": True}
+ROW2 = [["6C", "5C", "4C", "3C", "2C", "7H", "8H"], ["2S", "3S", "4S", "8S", "9S", "7S", "6S"]]
+ROW2_ACTIONS = [p(0, "6C", "A2"), p(1, "2S", "B1"), p(0, "5C", "B2"), p(1, "3S", "C1"), p(0, "4C", "C2"),
+                p(1, "4S", "D1"), p(0, "3C", "D2"), p(1, "8S", "H1"), p(0, "2C", "E2"), p(1, "9S", "I1")]
+ROW2_NEXT = ["9H", "TH", "QH", "KH"]
+# The zone H8 (G7-I9) is far from row 2: 1 point; the zone moves to C3.
+classic("kotb_sequence_outside_zone", ROW2, ROW2_ACTIONS, nxt=ROW2_NEXT, options=KOTB, zones=["H8", "C3"])
+# The zone F3 (E2-G4) holds E2 only: 2 points; the zone moves to H8.
+classic("kotb_sequence_touching_zone", ROW2, ROW2_ACTIONS, nxt=ROW2_NEXT, options=KOTB, zones=["F3", "H8"])
+# The zone C3 (B2-D4) holds B2 C2 D2: 2 points; the zone moves to F6.
+classic("kotb_sequence_inside_zone", ROW2, ROW2_ACTIONS, nxt=ROW2_NEXT, options=KOTB, zones=["C3", "F6"])
+# points_to_win 2: the 2 points of a sequence touching the zone win at once; the zone stays.
+classic("kotb_win_at_points_to_win", ROW2, ROW2_ACTIONS[:9], nxt=ROW2_NEXT,
+        options={"king_of_the_board": True, "points_to_win": 2}, zones=["F3"])
+
+# E2 completes row A2-E2 (outside the zone F6, 1 point) and column E2-E6 (E5 E6 inside, 2 points).
+TWO = [["6C", "5C", "4C", "3C", "4D", "5H", "2H"], ["2S", "3S", "4S", "8S", "9S", "QD", "KD"]]
+TWO_ACTIONS = [p(0, "6C", "A2"), p(1, "2S", "B1"), p(0, "5C", "B2"), p(1, "3S", "C1"), p(0, "4C", "C2"),
+               p(1, "4S", "D1"), p(0, "3C", "D2"), p(1, "8S", "H1"), p(0, "4D", "E3"), p(1, "9S", "I1"),
+               p(0, "4C", "E4"), p(1, "QD", "H7"), p(0, "5H", "E5"), p(1, "KD", "H8"), p(0, "2H", "E6"),
+               p(1, "AD", "G8"), p(0, "2C", "E2")]
+TWO_NEXT = ["2C", "AD", "4C"]
+# points_to_win 5: 3 points, no win, the zone moves to C8.
+classic("kotb_two_sequences_one_in_one_out", TWO, TWO_ACTIONS, nxt=TWO_NEXT,
+        options={"king_of_the_board": True, "points_to_win": 5}, zones=["F6", "C8"])
+# The default target: 3 points win at once.
+classic("kotb_win_at_three", TWO, TWO_ACTIONS, nxt=TWO_NEXT, options=KOTB, zones=["F6"])
+
+# The zone moves twice: C3 -> F6 after seat 0 scores 2 (row 2), F6 -> C3 after seat 1 scores 1 (row 1
+# with the A1 corner, outside F6).
+classic("kotb_zone_moves_twice", [["6C", "5C", "4C", "3C", "2C", "7H", "8H"],
+                                  ["2S", "3S", "4S", "5S", "8S", "9S", "7S"]],
+        ROW2_ACTIONS[:9] + [p(1, "5S", "E1")], nxt=ROW2_NEXT, options=KOTB, zones=["C3", "F6", "C3"])
+
+# equal_turns with points_to_win 2: seat 0 reaches 2 (row 2 touches F3), the zone moves to C3, seat 1
+# reaches 2 in the same round (row 3 touches C3): a draw; without it, seat 0 wins at the end of the round.
+EQ = [["6C", "5C", "4C", "3C", "2C", "7H", "8H"], ["7C", "AS", "2D", "3D", "4D", "9S", "8S"]]
+EQ_ACTIONS = [p(0, "6C", "A2"), p(1, "7C", "A3"), p(0, "5C", "B2"), p(1, "AS", "B3"), p(0, "4C", "C2"),
+              p(1, "2D", "C3"), p(0, "3C", "D2"), p(1, "3D", "D3"), p(0, "2C", "E2")]
+EQ_OPTIONS = {"king_of_the_board": True, "points_to_win": 2, "equal_turns": True}
+classic("kotb_equal_turns_draw", EQ, EQ_ACTIONS + [p(1, "4D", "E3")], nxt=ROW2_NEXT, options=EQ_OPTIONS,
+        zones=["F3", "C3", "H8"])
+classic("kotb_equal_turns_win_at_end_of_round", EQ, EQ_ACTIONS + [p(1, "8S", "H1")], nxt=ROW2_NEXT,
+        options=EQ_OPTIONS, zones=["F3", "C3"])
+
+# Three players alone: seat 0 scores 2 (row 2 touches C3), seat 1 scores 1 (row 1, zone H8), seat 2
+# scores 1 (row 3, zone F6); the zone goes C3 -> H8 -> F6 -> C8.
+classic("kotb_three_teams", [["6C", "5C", "4C", "3C", "2C", "7H"], ["2S", "3S", "4S", "8S", "5S", "9S"],
+                             ["7C", "AS", "2D", "3D", "4D", "5D"]], [
+    p(0, "6C", "A2"), p(1, "2S", "B1"), p(2, "7C", "A3"), p(0, "5C", "B2"), p(1, "3S", "C1"),
+    p(2, "AS", "B3"), p(0, "4C", "C2"), p(1, "4S", "D1"), p(2, "2D", "C3"), p(0, "3C", "D2"),
+    p(1, "8S", "H1"), p(2, "3D", "D3"), p(0, "2C", "E2"), p(1, "5S", "E1"), p(2, "4D", "E3")],
+    nxt=["8C", "9C", "TC", "KC", "QC", "AC"], options=KOTB, zones=["C3", "H8", "F6", "C8"])
+
 # Malformed records: exit 2.
 bad = {
     "malformed_not_json": "{ this is not json",
@@ -183,6 +240,30 @@ bad = {
                                             "actions": []}),
     "malformed_die_of_seven": json.dumps({"variant": "dice", "players": 2, "rolls": [[7, 1]], "actions": []}),
     "malformed_dice_with_deck": json.dumps({"variant": "dice", "players": 2, "deck": [], "actions": []}),
+    "malformed_kotb_with_scoring": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True, "scoring": True}, "actions": []}),
+    "malformed_kotb_with_capture_pairs": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True, "capture_pairs": True}, "actions": []}),
+    "malformed_kotb_dice": json.dumps({"variant": "dice", "players": 2, "options": {
+        "king_of_the_board": True}, "actions": []}),
+    "malformed_kotb_kids": json.dumps({"variant": "kids", "players": 2, "options": {
+        "king_of_the_board": True}, "actions": []}),
+    "malformed_kotb_sequence_length_six": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True, "sequence_length": 6}, "actions": []}),
+    "malformed_kotb_sequences_to_win": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True, "sequences_to_win": 2}, "actions": []}),
+    "malformed_kotb_points_to_win_without_mode": json.dumps({"variant": "classic", "players": 2, "options": {
+        "points_to_win": 3}, "actions": []}),
+    "malformed_kotb_points_to_win_eleven": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True, "points_to_win": 11}, "actions": []}),
+    "malformed_kotb_zone_not_a_centre": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True}, "zones": ["E5"], "seed": 1, "actions": []}),
+    "malformed_kotb_zone_not_a_cell": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True}, "zones": ["Z1"], "seed": 1, "actions": []}),
+    "malformed_kotb_zone_to_same_centre": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True}, "zones": ["F6", "C3", "C3"], "seed": 1, "actions": []}),
+    "malformed_kotb_zones_without_mode": json.dumps({"variant": "classic", "players": 2, "zones": ["F6"],
+                                                     "seed": 1, "actions": []}),
 }
 for name, text in bad.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:

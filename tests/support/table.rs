@@ -1228,7 +1228,8 @@ async fn disarmed(
     };
     if ids != expected {
         return err(format!(
-            "the old prompt should keep {expected:?}, has {ids:?}"
+            "the old prompt should keep {expected:?}, has {ids:?}: {}",
+            prompt.content
         ));
     }
     Ok(())

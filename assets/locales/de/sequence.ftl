@@ -431,6 +431,7 @@ rules-classic =
     - `gleiche_runde`: Ein Sieg zählt erst, wenn die Runde zu Ende gespielt ist; erreicht in dieser Runde noch ein Team das Ziel, endet das Spiel unentschieden.
     - Hausregel `punkte`: Weiterspielen, bis niemand mehr ziehen kann; jede Sequenz bringt einen Punkt. Einäugige Buben dürfen Sequenzen aufbrechen, und der Nachziehstapel wird nicht neu gemischt. Die meisten Punkte gewinnen.
     - Hausregel `paare_schlagen`: Schließt du genau zwei nebeneinanderliegende gegnerische Chips in einer Reihe zwischen zwei eigenen ein, schlägst du sie (nie aus einer Sequenz). Fünf geschlagene Paare gewinnen ebenfalls.
+    - `modus: König des Bretts`: ein Rennen um Punkte rund um eine 3 x 3 große Zone (auf dem Brett eingerahmt). Eine neue Sequenz, die die Zone berührt, bringt 2 Punkte, jede andere 1; nach jedem Punkt wandert die Zone an einen anderen von neun Orten. `punkte_zum_sieg` (2 bis 10, Standard 3) gewinnen sofort.
 rules-dice =
     ## Sequence Würfelspiel
     Für 2 bis 4 Personen; zu viert spielen der erste und dritte gegen den zweiten und vierten als zwei Teams. Wer beginnt, wird ausgewürfelt.
@@ -464,6 +465,8 @@ image-draw-pile = Nachziehstapel: { $n }
 image-sequences = { $have }/{ $need }
 image-points = { $n } Pkt.
 image-pairs = { $n } Paare
+image-points-of = { $have }/{ $need } Pkt.
+image-zone = ZONE ×2
 image-last-placed = Zuletzt: { $name } spielte { $card } auf { $cell }
 image-last-removed = Zuletzt: { $name } entfernte { $cell } mit { $card }
 image-last-placed-dice = Zuletzt: { $name } setzte auf { $cell }
@@ -753,3 +756,22 @@ choice-series-best3 = über 3 Spiele
 choice-series-best5 = über 5 Spiele
 choice-series-best7 = über 7 Spiele
 series-stats = Serien: { $played } gespielt, { $won } gewonnen.
+
+## König des Bretts
+opt-start-mode = modus
+opt-start-mode-desc = Spielmodus des klassischen Sequence (Standard: standard)
+opt-start-points_to_win = punkte_zum_sieg
+opt-start-points_to_win-desc = König des Bretts: Punkte zum Sieg (2 bis 10, Standard 3)
+choice-mode-standard = Standard
+choice-mode-king_of_the_board = König des Bretts (klassisch)
+option-king-of-the-board = König des Bretts
+option-points-to-win = { $count } Punkte zum Sieg
+lobby-rules-kotb = König des Bretts, { $count } Punkte gewinnen
+zone-line = 👑 Zone { $centre }: { $first }–{ $last }, zählt 2 (eine Sequenz anderswo: 1).
+zone-scored = 👑 { $team } punktet 2 in der Zone! ({ $total } von { $target } Punkten)
+zone-scored-outside = 🎉 { $team } punktet 1. ({ $total } von { $target } Punkten)
+zone-moved = 👑 Die Zone wandert nach { $centre } ({ $first }–{ $last }).
+status-points = Punkte ({ $target } zum Sieg): { $list }.
+status-zone = Zone { $centre }: { $first }–{ $last }, zählt 2.
+setup-king-of-the-board = König des Bretts ist ein Modus des klassischen Sequence: Er lässt sich nicht mit den Hausregeln Punktwertung oder Paare schlagen kombinieren, und gewonnen wird nach Punkten (`{ $option }`), nicht nach Sequenzen.
+setup-points-to-win = `{ $option }` (2 bis 10) gilt nur für König des Bretts: Wähle den Modus { $mode }.

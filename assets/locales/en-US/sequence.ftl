@@ -444,6 +444,7 @@ rules-classic =
     - `equal_turns`: a win counts only once the round is complete; if another team also reaches the goal in that round, the game is a draw.
     - House rule `scoring`: play on until nobody can move, one point per sequence. One-eyed jacks may break sequences, and the draw pile is not refilled. Most points win.
     - House rule `capture_pairs`: flank exactly two adjacent opponent chips in a line with your own chips to capture them (never from a sequence). Five captured pairs also win.
+    - `mode: King of the Board`: a race for points around a 3 x 3 zone (framed on the board). A new sequence touching the zone scores 2 points, any other 1; after each scoring move the zone moves to another of nine places. `points_to_win` (2 to 10, default 3) win at once.
 rules-dice =
     ## Sequence Dice
     For 2 to 4 players; with 4, the first and third play against the second and fourth as two teams. A roll-off decides who starts.
@@ -477,6 +478,8 @@ image-draw-pile = Draw pile: { $n }
 image-sequences = { $have }/{ $need }
 image-points = { $n } pts
 image-pairs = { $n } pairs
+image-points-of = { $have }/{ $need } pts
+image-zone = ZONE ×2
 image-last-placed = Last: { $name } played { $card } on { $cell }
 image-last-removed = Last: { $name } removed { $cell } with { $card }
 image-last-placed-dice = Last: { $name } took { $cell }
@@ -769,3 +772,22 @@ series-stats = Series: { $played ->
         [one] 1 played
        *[other] { $played } played
     }, { $won } won.
+
+## King of the Board
+opt-start-mode = mode
+opt-start-mode-desc = Game mode of classic Sequence (default: standard)
+opt-start-points_to_win = points_to_win
+opt-start-points_to_win-desc = King of the Board: the points that win (2 to 10, default 3)
+choice-mode-standard = standard
+choice-mode-king_of_the_board = King of the Board (classic)
+option-king-of-the-board = King of the Board
+option-points-to-win = { $count } points to win
+lobby-rules-kotb = King of the Board, { $count } points win
+zone-line = 👑 Zone { $centre }: { $first }–{ $last }, worth 2 (a sequence elsewhere: 1).
+zone-scored = 👑 { $team } scores 2 in the zone! ({ $total } of { $target } points)
+zone-scored-outside = 🎉 { $team } scores 1. ({ $total } of { $target } points)
+zone-moved = 👑 The zone moves to { $centre } ({ $first }–{ $last }).
+status-points = Points ({ $target } to win): { $list }.
+status-zone = Zone { $centre }: { $first }–{ $last }, worth 2.
+setup-king-of-the-board = King of the Board is a mode of classic Sequence: it cannot be combined with the house rules scoring or capture pairs, and it is won on points (`{ $option }`), not on sequences.
+setup-points-to-win = `{ $option }` (2 to 10) is for King of the Board: choose the mode { $mode }.

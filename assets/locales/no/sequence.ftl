@@ -431,6 +431,7 @@ rules-classic =
     - `lik_runde`: En seier teller først når runden er spilt ferdig; når et annet lag også når målet i den runden, blir det uavgjort.
     - Husregel `poeng`: Spill videre til ingen kan gjøre noe, ett poeng per rekke. Enøyde knekter kan bryte rekker, og kortstokken stokkes ikke på nytt. Flest poeng vinner.
     - Husregel `fange_par`: Sperr inne nøyaktig to av motstanderens sjetonger som ligger ved siden av hverandre, mellom to av dine egne på rad, så fanger du dem (aldri fra en rekke). Fem fangede par vinner også.
+    - `modus: Brettets konge`: et kappløp om poeng rundt en sone på 3 x 3 ruter (med ramme på brettet). En ny rekke som berører sonen gir 2 poeng, alle andre 1; etter hvert poeng flytter sonen til et annet av ni steder. `poeng_for_seier` (2 til 10, standard 3) vinner med en gang.
 rules-dice =
     ## Sequence Dice
     For 2 til 4 spillere; med 4 spiller første og tredje mot andre og fjerde som to lag. Et terningkast avgjør hvem som begynner.
@@ -464,6 +465,8 @@ image-draw-pile = Kortstokken: { $n }
 image-sequences = { $have }/{ $need }
 image-points = { $n } p
 image-pairs = { $n } par
+image-points-of = { $have }/{ $need } p
+image-zone = SONE ×2
 image-last-placed = Sist: { $name } spilte { $card } på { $cell }
 image-last-removed = Sist: { $name } fjernet { $cell } med { $card }
 image-last-placed-dice = Sist: { $name } tok { $cell }
@@ -753,3 +756,22 @@ choice-series-best3 = beste av 3
 choice-series-best5 = beste av 5
 choice-series-best7 = beste av 7
 series-stats = Serier: { $played } spilt, { $won } vunnet.
+
+## Brettets konge
+opt-start-mode = modus
+opt-start-mode-desc = Spillmodus for klassisk Sequence (standard: standard)
+opt-start-points_to_win = poeng_for_seier
+opt-start-points_to_win-desc = Brettets konge: poengene som vinner (2 til 10, standard 3)
+choice-mode-standard = standard
+choice-mode-king_of_the_board = Brettets konge (klassisk)
+option-king-of-the-board = Brettets konge
+option-points-to-win = { $count } poeng for å vinne
+lobby-rules-kotb = Brettets konge, { $count } poeng vinner
+zone-line = 👑 Sone { $centre }: { $first }–{ $last }, gir 2 (en rekke andre steder: 1).
+zone-scored = 👑 { $team } får 2 poeng i sonen! ({ $total } av { $target } poeng)
+zone-scored-outside = 🎉 { $team } får 1 poeng. ({ $total } av { $target } poeng)
+zone-moved = 👑 Sonen flytter til { $centre } ({ $first }–{ $last }).
+status-points = Poeng ({ $target } for å vinne): { $list }.
+status-zone = Sone { $centre }: { $first }–{ $last }, gir 2.
+setup-king-of-the-board = Brettets konge er en modus for klassisk Sequence: den kan ikke kombineres med husreglene poengspill eller fange par, og den vinnes på poeng (`{ $option }`), ikke på rekker.
+setup-points-to-win = `{ $option }` (2 til 10) gjelder bare Brettets konge: velg modusen { $mode }.
