@@ -600,6 +600,8 @@ mod tests {
                 "timeouts_before_replaced",
                 "rated",
                 "language",
+                "hints",
+                "replay_gif",
                 "reset"
             ]
         );
