@@ -189,16 +189,7 @@ impl SearchPool {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        let job = move || -> Box<dyn FnOnce() + Send> {
-            let result = catch_unwind(AssertUnwindSafe(work)).map_err(|_| PoolError::Failed);
-            Box::new(move || {
-                // The caller may have gone (its task was cancelled): nothing to tell then.
-                let _ = tx.send(result);
-            })
-        };
-        self.submit(level, due, false, Box::new(job))?;
-        rx.await.unwrap_or(Err(PoolError::Stopped))
+        self.run_job(level, due, false, work).await
     }
 
     /// Runs background `work` (labelled `label` in the metrics) on one of the pool's threads when no
@@ -209,14 +200,31 @@ impl SearchPool {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
+        self.run_job(label, Timestamp::now(), true, work).await
+    }
+
+    /// Submits `work` (live or background) and waits for its result; a panic in it is reported as
+    /// [`PoolError::Failed`].
+    async fn run_job<T, F>(
+        &self,
+        label: &'static str,
+        due: Timestamp,
+        background: bool,
+        work: F,
+    ) -> Result<T, PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let job = move || -> Box<dyn FnOnce() + Send> {
             let result = catch_unwind(AssertUnwindSafe(work)).map_err(|_| PoolError::Failed);
             Box::new(move || {
+                // The caller may have gone (its task was cancelled): nothing to tell then.
                 let _ = tx.send(result);
             })
         };
-        self.submit(label, Timestamp::now(), true, Box::new(job))?;
+        self.submit(label, due, background, Box::new(job))?;
         rx.await.unwrap_or(Err(PoolError::Stopped))
     }
 
