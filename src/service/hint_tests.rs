@@ -300,20 +300,7 @@ const GUILD: GuildId = GuildId(77);
 
 /// `command` by `user` in `channel` of [`GUILD`]; user 1 may manage the server.
 fn ask_in_server(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GUILD),
-            channel: ChannelId(channel),
-            actor: Actor {
-                user: UserId(user),
-                name: format!("User{user}"),
-                can_manage: false,
-                can_manage_guild: user == 1,
-            },
-            command,
-        },
-        T0,
-    )
+    super::tests::ask_in(tables, GUILD, channel, user, command)
 }
 
 fn hints_setting(on: bool) -> Command {

@@ -5,27 +5,14 @@ use std::sync::Arc;
 
 use crate::engine::{MoveList, Options, Variant};
 
-use super::tests::T0;
 use super::text::Text;
 use super::*;
 
 const GUILD: GuildId = GuildId(88);
 
+/// `command` by `user` in `channel` of [`GUILD`]; user 1 may manage the server.
 fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GUILD),
-            channel: ChannelId(channel),
-            actor: Actor {
-                user: UserId(user),
-                name: format!("User{user}"),
-                can_manage: false,
-                can_manage_guild: user == 1,
-            },
-            command,
-        },
-        T0,
-    )
+    super::tests::ask_in(tables, GUILD, channel, user, command)
 }
 
 /// Plays a two-player kids game in `channel` to its end with random legal moves: the last reply.

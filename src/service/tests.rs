@@ -30,6 +30,30 @@ pub(super) fn ask(tables: &Tables, channel: u64, user: u64, command: Command) ->
     )
 }
 
+/// `command` by `user` in `channel` of server `guild`, at [`T0`]; user 1 may manage the server.
+pub(super) fn ask_in(
+    tables: &Tables,
+    guild: GuildId,
+    channel: u64,
+    user: u64,
+    command: Command,
+) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(guild),
+            channel: ChannelId(channel),
+            actor: Actor {
+                user: UserId(user),
+                name: format!("User{user}"),
+                can_manage: false,
+                can_manage_guild: user == 1,
+            },
+            command,
+        },
+        T0,
+    )
+}
+
 fn start(variant: Variant) -> Command {
     Command::Start {
         variant,
