@@ -144,6 +144,9 @@ async fn play(
             assert!(resumed.content.contains("👑 Zone "), "{}", resumed.content);
         }
         let fake = &h.fake;
+        // The prompt this turn answers: a pass is followed by a newer one (or the end), which may be
+        // posted before `press_turn` returns.
+        let answered = support::table::latest_prompt(fake, channel).map_or(0, |m| m.id);
         let result = match press_turn(
             fake, channel, &players, &stranger, &mut dice, &mut stats, false,
         )
@@ -165,7 +168,6 @@ async fn play(
             // The exchanged card left no move: the turn was passed ("Done"), which the helper does not
             // expect after an exchange. Go on with the next prompt (or the end).
             Err(e) if e.contains("after an exchange the picker shows the new hand: Done") => {
-                let last = support::table::latest_prompt(fake, channel).map_or(0, |m| m.id);
                 let next = h
                     .fake
                     .shared()
@@ -173,7 +175,7 @@ async fn play(
                         s.messages_in(channel)
                             .into_iter()
                             .find(|m| {
-                                m.id > last
+                                m.id > answered
                                     && !m.is_ephemeral()
                                     && (play_button(m).is_some()
                                         || m.attachments
