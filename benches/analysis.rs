@@ -94,11 +94,24 @@ fn bench_analysis(c: &mut Criterion) {
     costs.sort();
     let median = costs[costs.len() / 2];
     let longest = costs[costs.len() - 1];
+    // The same positions, as a `hard` computer player's move (its live budget): what a hint should cost.
+    let mut hard: Vec<Duration> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, (view, _))| {
+            let cpu = thread_cpu();
+            let _ = choose_move(view, Level::Hard, &Budget::DEFAULT, i as u64);
+            thread_cpu() - cpu
+        })
+        .collect();
+    hard.sort();
     println!(
-        "hint: {} positions, median {:.1} ms of CPU, longest {:.1} ms",
+        "hint: {} positions, median {:.1} ms of CPU, longest {:.1} ms; a hard move on the same positions: median {:.1} ms, longest {:.1} ms",
         costs.len(),
         median.as_secs_f64() * 1e3,
-        longest.as_secs_f64() * 1e3
+        longest.as_secs_f64() * 1e3,
+        hard[hard.len() / 2].as_secs_f64() * 1e3,
+        hard[hard.len() - 1].as_secs_f64() * 1e3
     );
     let cpu = thread_cpu();
     let result = match agreement(&record, &[0, 1]) {

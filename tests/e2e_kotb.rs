@@ -153,18 +153,6 @@ async fn play(
         .await
         {
             Ok(r) => r,
-            // A computer won right after this person's move: the bot took the Play button off the
-            // prompt while the game still ran (keeping the hand and ⋯ buttons) and does not edit it
-            // again at the end. That gap is not King of the Board's; the game's end is checked below.
-            Err(e) if e.contains("the old prompt should keep [], has") => {
-                let end = fake
-                    .messages_in(channel)
-                    .into_iter()
-                    .rev()
-                    .find(|m| m.attachments.iter().any(|a| a.filename.ends_with(".json")))
-                    .unwrap_or_else(|| fail(format!("turn {turn}: {e}"), h));
-                PressedTurn::Over(Box::new(end))
-            }
             // The exchanged card left no move: the turn was passed ("Done"), which the helper does not
             // expect after an exchange. Go on with the next prompt (or the end).
             Err(e) if e.contains("after an exchange the picker shows the new hand: Done") => {
@@ -249,6 +237,23 @@ fn check_end(setup: &Setup, end: &StoredMessage) {
         Status::InProgress => panic!("{}: the record does not end the game", setup.name),
     }
     assert!(end.content.contains("Points: "), "{}", end.content);
+    // The summary tells each zone double (2 points) from a plain point.
+    let summary = sequence_bot::analysis::summarize(&record).expect("a summary");
+    let doubles = summary.sequences.iter().filter(|s| s.in_zone).count();
+    assert_eq!(
+        end.content.matches("touching the zone: 2 points").count(),
+        doubles,
+        "{}: {}",
+        setup.name,
+        end.content
+    );
+    assert_eq!(
+        end.content.matches(": 1 point.").count(),
+        summary.sequences.len() - doubles,
+        "{}: {}",
+        setup.name,
+        end.content
+    );
     assert_eq!(zones.len(), game.zones_so_far().len(), "{}", setup.name);
 }
 

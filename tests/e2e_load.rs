@@ -1,8 +1,11 @@
-//! Load: 220 channels play at once through one gateway connection of the real bot: 100 games between two
+//! Load: 240 channels play at once through one gateway connection of the real bot: 100 games between two
 //! people, 50 of one person against a `hard` computer player and 50 against a `medium` one, and 20 blitz
 //! games between two people on a 15-second clock (issue 25), where the bot's answer to a move (from the
 //! `/sequence play` sent to the move's post with the board) is measured and must stay well inside the
-//! turn (under 7.5 s, half of it). Reports the
+//! turn (under 7.5 s, half of it). 20 more games of two people are stopped after 12 moves early in the
+//! play (issue 27): each queues its analysis (every person's agreement with `hard`, background work of
+//! the search pool) while the others play, the targets below are kept with them queued, and every
+//! analysis's follow-up must come (the wait after the final message is printed). Reports the
 //! median and 99th-percentile time from an interaction's dispatch (written to the bot's WebSocket) to the
 //! bot's callback (received by the REST stand-in), the bot's peak memory (VmHWM), the computer moves made
 //! per second and how long a computer's turn waited (from the person's move posted to the computer's move
@@ -49,6 +52,13 @@ const BLITZ_SPREAD_MS: u64 = 2000;
 /// The longest the bot's answer to a blitz move (the move posted with the board) may take: half the
 /// 15-second turn (on a shared, busy 2-core machine; the figures are printed).
 const BLITZ_ANSWER: Duration = Duration::from_millis(7500);
+/// Tables of two people whose games end early (stopped after [`REVIEW_MOVES`] moves, a second or three
+/// apart, from the start of the play): each kept game queues its analysis (every person's agreement
+/// with `hard`, one search per move, as background work of the search pool) while the others play.
+const REVIEW_TABLES: usize = 20;
+const REVIEW_MOVES: usize = 12;
+/// How long after the play the last agreement follow-up may come.
+const FOLLOW_UP: Duration = Duration::from_secs(240);
 
 /// User + system CPU seconds of a process, from /proc/PID/stat.
 fn cpu_seconds(pid: u32) -> f64 {
@@ -172,20 +182,22 @@ async fn open_bot_table(
     Ok(())
 }
 
-/// Opens a blitz game (`turn_time: 15 seconds`) of two people in `channel`.
-async fn open_blitz_table(
+/// Opens a game of two people in `channel`: a blitz game (`turn_time: 15 seconds`) or one without a
+/// clock of its own.
+async fn open_two_people(
     fake: &support::fake_discord::FakeDiscord,
     index: usize,
     channel: u64,
     players: &[FakeUser; 2],
+    blitz: bool,
 ) -> Result<(), String> {
     tokio::time::sleep(Duration::from_millis((index as u64 * 23 + 11) % 4600)).await;
-    let start = fake.slash(
-        &players[0],
-        channel,
-        "sequence start",
-        &[("game", "classic"), ("turn_time", "15 seconds")],
-    )?;
+    let options: &[(&str, &str)] = if blitz {
+        &[("game", "classic"), ("turn_time", "15 seconds")]
+    } else {
+        &[("game", "classic")]
+    };
+    let start = fake.slash(&players[0], channel, "sequence start", options)?;
     let lobby = lobby_of(fake, &start, channel).await?;
     let join = fake.click(&players[1], lobby.id, "sequence:join")?;
     fake.wait_reply(&join, STEP).await?;
@@ -193,23 +205,24 @@ async fn open_blitz_table(
     let begin = fake.click(&players[0], lobby.id, "sequence:begin")?;
     fake.wait_callback(&begin, STEP).await?;
     support::table::posted_after(fake, channel, skip, "the game to start", |m| {
-        m.content.contains("begins!") && m.content.contains(":R>")
+        m.content.contains("begins!") && (!blitz || m.content.contains(":R>"))
     })
     .await?;
     Ok(())
 }
 
-/// Plays `MOVES_PER_TABLE` moves of a blitz game, each a second or three after the last, then the host
-/// stops it. The bot's answer time to each move: from the `/sequence play` sent to the move's post,
-/// which must carry the board.
-async fn play_blitz_table(
+/// Plays `moves` moves of a game of two people, each a second or three after the last, then the host
+/// stops it. Returns the bot's answer time to each move (from the `/sequence play` sent to the move's
+/// post, which must carry the board) and the final message (the game is kept: the record is attached).
+async fn play_and_stop(
     fake: &support::fake_discord::FakeDiscord,
     index: usize,
     channel: u64,
     players: &[FakeUser; 2],
-) -> Result<Vec<Duration>, String> {
+    moves: usize,
+) -> Result<(Vec<Duration>, StoredMessage), String> {
     let mut answers = Vec::new();
-    for turn in 0..MOVES_PER_TABLE {
+    for turn in 0..moves {
         let jitter =
             Duration::from_millis((index as u64 * 7919 + turn as u64 * 104_729) % BLITZ_SPREAD_MS);
         tokio::time::sleep(BLITZ_THINK + jitter).await;
@@ -230,10 +243,36 @@ async fn play_blitz_table(
         }
         answers.push(posted.created.saturating_duration_since(sent));
     }
-    // Stopped, so that its clock does not play timed-out turns while the scrapes are measured.
+    // Stopped (a blitz game's clock then plays no timed-out turns while the scrapes are measured).
+    let skip = fake.messages_in(channel).len();
     let stop = fake.slash(&players[0], channel, "sequence stop", &[])?;
     support::table::carried_out(fake, &stop).await?;
-    Ok(answers)
+    let end = support::table::posted_after(fake, channel, skip, "the final message", |m| {
+        m.attachments.iter().any(|a| a.filename.ends_with(".json"))
+    })
+    .await?;
+    Ok((answers, end))
+}
+
+/// The agreement follow-up of the game whose final message is `end`, once posted (the analysis runs as
+/// background work of the search pool, between the live computer moves).
+async fn follow_up_of(
+    fake: &support::fake_discord::FakeDiscord,
+    end: &StoredMessage,
+) -> Result<StoredMessage, String> {
+    fake.shared()
+        .wait_for(
+            FOLLOW_UP,
+            "the agreement follow-up",
+            &[end.channel_id],
+            |s| {
+                s.messages_in(end.channel_id)
+                    .into_iter()
+                    .find(|m| m.id > end.id && m.content.contains("Agreement with the computer"))
+                    .cloned()
+            },
+        )
+        .await
 }
 
 /// What a person's game against a computer showed.
@@ -397,6 +436,16 @@ async fn two_hundred_channels_at_once() {
             (channel, players)
         })
         .collect();
+    let review_tables: Vec<(u64, [FakeUser; 2])> = (0..REVIEW_TABLES)
+        .map(|i| {
+            let channel = fake.add_channel(&format!("reviewed-{i}"));
+            let players = [
+                fake.add_user(&format!("r{i}a")),
+                fake.add_user(&format!("r{i}b")),
+            ];
+            (channel, players)
+        })
+        .collect();
     let count = count.saturating_sub(bot_tables.len());
     let tables: Vec<(u64, [FakeUser; 2])> = (0..count)
         .map(|i| {
@@ -460,8 +509,19 @@ async fn two_hundred_channels_at_once() {
     // would run out while the 200 tables open).
     let blitz_games = futures_util::future::join_all(blitz_tables.iter().enumerate().map(
         |(i, (channel, players))| async move {
-            open_blitz_table(fake, i, *channel, players).await?;
-            play_blitz_table(fake, i, *channel, players).await
+            open_two_people(fake, i, *channel, players, true).await?;
+            play_and_stop(fake, i, *channel, players, MOVES_PER_TABLE)
+                .await
+                .map(|(answers, _)| answers)
+        },
+    ));
+    // The games that end early, so that their analyses are queued while the others play.
+    let review_games = futures_util::future::join_all(review_tables.iter().enumerate().map(
+        |(i, (channel, players))| async move {
+            open_two_people(fake, i, *channel, players, false).await?;
+            play_and_stop(fake, i, *channel, players, REVIEW_MOVES)
+                .await
+                .map(|(_, end)| end)
         },
     ));
     // One scrape in the thick of it.
@@ -469,8 +529,8 @@ async fn two_hundred_channels_at_once() {
         tokio::time::sleep(Duration::from_secs(20)).await;
         scrape(&metrics).await
     };
-    let all = futures_util::future::join4(games, bot_games, blitz_games, sample);
-    let (results, bot_results, blitz_results, sample) =
+    let all = futures_util::future::join5(games, bot_games, blitz_games, review_games, sample);
+    let (results, bot_results, blitz_results, review_results, sample) =
         tokio::time::timeout(LIMIT, all).await.unwrap_or_else(|_| {
             panic!(
                 "the load did not finish within {LIMIT:?}\n{}",
@@ -527,11 +587,43 @@ async fn two_hundred_channels_at_once() {
                 && m.content.contains("ran out of time")
         })
         .count();
+    let mut ends: Vec<StoredMessage> = Vec::new();
+    for (i, result) in review_results.into_iter().enumerate() {
+        let end = result.unwrap_or_else(|e| {
+            panic!("reviewed table {i}: {e}\nbot log:\n{}", h.bot.log_tail(30))
+        });
+        moves += REVIEW_MOVES;
+        ends.push(end);
+    }
     let peak_kib = h.bot.peak_rss_kib().expect("the bot is running");
     let bot_cpu = cpu_seconds(h.bot.pid()) - bot_cpu_before;
     let own_cpu = cpu_seconds(std::process::id()) - own_cpu_before;
     let load_after = load_average();
     let (per_scrape, idle_rate, scrapes_took) = scrape_cost(&metrics, h.bot.pid()).await;
+    // Every reviewed game gets its follow-up; how long after its final message, and how many came while
+    // the other tables were still playing.
+    let follow_ups =
+        futures_util::future::join_all(ends.iter().map(|end| follow_up_of(fake, end))).await;
+    let mut analysis_waits: Vec<Duration> = Vec::new();
+    let mut during_play = 0;
+    for (i, (end, follow_up)) in ends.iter().zip(follow_ups).enumerate() {
+        let follow_up = follow_up.unwrap_or_else(|e| {
+            panic!("reviewed table {i}: {e}\nbot log:\n{}", h.bot.log_tail(30))
+        });
+        let lines = follow_up.content.matches(" % (").count()
+            + follow_up.content.matches("no move to compare").count();
+        assert_eq!(
+            lines, 2,
+            "reviewed table {i}: a line for each person: {}",
+            follow_up.content
+        );
+        if follow_up.created < finished {
+            during_play += 1;
+        }
+        analysis_waits.push(follow_up.created.saturating_duration_since(end.created));
+    }
+    analysis_waits.sort();
+    let last_ended = ends.iter().map(|m| m.created).max().unwrap_or(finished);
     let last = scrape(&metrics).await;
     println!("LOAD: a /metrics scrape taken 20 s into the play:\n{sample}");
     if let Ok(path) = std::env::var("LOAD_SCRAPE_OUT") {
@@ -568,7 +660,7 @@ async fn two_hundred_channels_at_once() {
         openapi_problems.is_empty(),
         "requests that do not match Discord's OpenAPI description: {openapi_problems:#?}"
     );
-    let tables = drivers.len() + bot_tables.len() + blitz_tables.len();
+    let tables = drivers.len() + bot_tables.len() + blitz_tables.len() + review_tables.len();
     println!(
         "LOAD: {tables} channels, {moves} moves, {} interactions in {:.1} s, {requests} REST requests over {tunnels} TLS connections",
         open_n + play_n,
@@ -623,12 +715,18 @@ async fn two_hundred_channels_at_once() {
         ms(blitz_answers.last().copied().unwrap_or_default()),
         ms(BLITZ_ANSWER),
     );
+    println!(
+        "LOAD: analyses: {} games of {REVIEW_MOVES} moves stopped while the others played (the last {:.1} s before the play ended), each person's agreement with hard judged as background work; the follow-up came p50 {:.1} s, longest {:.1} s after the final message; {during_play} of them before the play ended",
+        analysis_waits.len(),
+        finished.saturating_duration_since(last_ended).as_secs_f64(),
+        percentile(&analysis_waits, 50.0).as_secs_f64(),
+        analysis_waits.last().copied().unwrap_or_default().as_secs_f64(),
+    );
     let open_tables = prometheus_sample(&last, "sequence_tables", &[]);
     println!("LOAD: /metrics counts {open_tables} open tables");
-    // A game against a computer may have ended within its moves; the others are all still open.
-    // The blitz games were stopped; a game against a computer may have ended within its moves; the
-    // others are all still open.
-    let still_open = tables - blitz_tables.len();
+    // The blitz and reviewed games were stopped; a game against a computer may have ended within its
+    // moves; the others are all still open.
+    let still_open = tables - blitz_tables.len() - review_tables.len();
     assert!(
         (still_open.saturating_sub(HARD_TABLES + MEDIUM_TABLES)..=still_open)
             .contains(&(open_tables as usize)),

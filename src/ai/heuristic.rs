@@ -155,13 +155,12 @@ impl<'a> Scorer<'a> {
     /// Value of window `w` to team `t` with the given chips.
     #[inline]
     fn value(&self, w: Bits, chips: &[Bits; TEAMS], t: usize) -> i32 {
-        let own = chips[t];
-        let mut others = 0;
-        for (u, &c) in chips.iter().enumerate().take(self.teams) {
-            if u != t {
-                others |= c;
-            }
-        }
+        self.value_of(w, chips[t], others_of(chips, self.teams, t), t)
+    }
+
+    /// Value of window `w` to team `t` whose chips are `own`, the other teams' being `others`.
+    #[inline]
+    fn value_of(&self, w: Bits, own: Bits, others: Bits, t: usize) -> i32 {
         if w & others != 0 {
             return 0;
         }
@@ -202,29 +201,21 @@ impl<'a> Scorer<'a> {
         }
     }
 
-    /// Value of window `w` to team `t`, each missing cell that `fill` or one of `wilds` can take moving it
+    /// What the hand adds to window `w` of plain value `plain` (its [`Scorer::value`]) when the cells
+    /// `occupied` hold chips: each missing cell that `fill` or one of `wilds` can take moves the window
     /// half-way (geometrically) towards the value of a window one chip longer.
     #[inline]
-    fn value_with_hand(
-        &self,
-        w: Bits,
-        chips: &[Bits; TEAMS],
-        t: usize,
-        fill: Bits,
-        wilds: u32,
-    ) -> i32 {
-        let plain = self.value(w, chips, t);
+    fn hand_gain(&self, w: Bits, occupied: Bits, fill: Bits, wilds: u32, plain: i32) -> i32 {
         if plain == 0 {
             return 0;
         }
-        let occupied = chips.iter().take(self.teams).fold(0, |a, &c| a | c);
         let open = w & !occupied & !self.corners;
         let missing = open.count_ones() as usize;
         if missing == 0 || missing >= 7 {
-            return plain;
+            return 0;
         }
         let fillable = ((open & fill).count_ones() + wilds).min(missing as u32) as usize;
-        self.in_zone(w, self.hand_values[missing][fillable])
+        self.in_zone(w, self.hand_values[missing][fillable]) - plain
     }
 
     /// [`Scorer::score`] plus how the move changes what the mover's own `hand` can still fill: a card
@@ -262,15 +253,19 @@ impl<'a> Scorer<'a> {
         after[t] |= cell.bit();
         let mut extra = 0;
         let mut seen: Bits = 0;
+        // Only the mover's chips change: the other teams' stay `others`.
+        let others = others_of(&self.chips, self.teams, t);
+        let occupied = self.chips.iter().take(self.teams).fold(0, |a, &c| a | c);
+        let occupied_after = occupied | cell.bit();
         for c in BitIter(layout.cells_of_card(card)) {
             for &w in self.windows.through(c) {
                 if w & seen != 0 {
                     continue;
                 }
-                let before = self.value_with_hand(w, &self.chips, t, fill_before, wilds)
-                    - self.value(w, &self.chips, t);
-                let now = self.value_with_hand(w, &after, t, fill_after, wilds)
-                    - self.value(w, &after, t);
+                let plain = self.value_of(w, self.chips[t], others, t);
+                let before = self.hand_gain(w, occupied, fill_before, wilds, plain);
+                let plain = self.value_of(w, after[t], others, t);
+                let now = self.hand_gain(w, occupied_after, fill_after, wilds, plain);
                 extra += now - before;
             }
             seen |= c.bit();
@@ -294,10 +289,16 @@ impl<'a> Scorer<'a> {
         let mut own = 0;
         let mut theirs = 0;
         let mut completed: ArrayVec<Bits, 8> = ArrayVec::new();
+        let mut others_before = [0; TEAMS];
+        let mut others_after = [0; TEAMS];
+        for t in 0..self.teams {
+            others_before[t] = others_of(&self.chips, self.teams, t);
+            others_after[t] = others_of(&after, self.teams, t);
+        }
         for &w in self.windows.through(cell) {
             for t in 0..self.teams {
-                let before = self.value(w, &self.chips, t);
-                let now = self.value(w, &after, t);
+                let before = self.value_of(w, self.chips[t], others_before[t], t);
+                let now = self.value_of(w, after[t], others_after[t], t);
                 if t == mover {
                     own += now - before;
                     if new == Some(mover as Team)
@@ -523,7 +524,19 @@ impl<'a> Scorer<'a> {
     }
 }
 
-/// The table behind [`Scorer::value_with_hand`].
+/// The union of the chips of every team but `t` (of the first `teams`).
+#[inline]
+fn others_of(chips: &[Bits; TEAMS], teams: usize, t: usize) -> Bits {
+    let mut others = 0;
+    for (u, &c) in chips.iter().enumerate().take(teams) {
+        if u != t {
+            others |= c;
+        }
+    }
+    others
+}
+
+/// The table behind [`Scorer::hand_gain`].
 fn hand_values(weights: &Weights) -> [[i32; 7]; 7] {
     let mut table = [[0; 7]; 7];
     for (m, row) in table.iter_mut().enumerate().skip(1) {

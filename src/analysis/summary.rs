@@ -1,5 +1,6 @@
 //! What happened in a game, from its record: each sequence with who made it and on which move, each
-//! removal that broke an opponent's line one chip short of a sequence, and the game's length.
+//! removal that broke an opponent's line one chip short of a sequence, in King of the Board what each
+//! sequence scored (the zone doubles it), and the game's length.
 
 use super::{threats_through, AnalysisError};
 use crate::engine::record::Record;
@@ -16,6 +17,11 @@ pub struct SequenceMade {
     pub move_number: u32,
     /// Its cells in line order.
     pub cells: Vec<Cell>,
+    /// King of the Board: the points it scored (2 touching the zone, 1 elsewhere); `None` in other
+    /// games.
+    pub points: Option<u8>,
+    /// King of the Board: whether it touched the zone when it was made (its points were doubled).
+    pub in_zone: bool,
 }
 
 /// A chip removed (one-eyed jack, dragon; in dice a 10 or a replacing placement) from a line its team had one chip short of a sequence.
@@ -74,20 +80,40 @@ pub fn summarize(record: &Record) -> Result<GameSummary, AnalysisError> {
                 move_number: summary.moves,
             });
         }
+        // The sequences this action completed, by their index in the position's list.
+        let mut made: Vec<(u16, usize)> = Vec::new();
         for event in &events {
-            if let Event::SequenceCompleted { team, index } = *event {
-                let cells = game
-                    .position()
-                    .sequences()
-                    .get(usize::from(index))
-                    .map(|s| s.cells().to_vec())
-                    .unwrap_or_default();
-                summary.sequences.push(SequenceMade {
-                    team,
-                    seat: action.seat,
-                    move_number: summary.moves,
-                    cells,
-                });
+            match *event {
+                Event::SequenceCompleted { team, index } => {
+                    let cells = game
+                        .position()
+                        .sequences()
+                        .get(usize::from(index))
+                        .map(|s| s.cells().to_vec())
+                        .unwrap_or_default();
+                    made.push((index, summary.sequences.len()));
+                    summary.sequences.push(SequenceMade {
+                        team,
+                        seat: action.seat,
+                        move_number: summary.moves,
+                        cells,
+                        points: None,
+                        in_zone: false,
+                    });
+                }
+                Event::Scored {
+                    points,
+                    in_zone,
+                    index,
+                    ..
+                } => {
+                    let entry = made.iter().find(|(i, _)| *i == index).map(|(_, at)| *at);
+                    if let Some(sequence) = entry.and_then(|at| summary.sequences.get_mut(at)) {
+                        sequence.points = Some(points);
+                        sequence.in_zone = in_zone;
+                    }
+                }
+                _ => {}
             }
         }
     }

@@ -309,9 +309,58 @@ fn the_summary_names_each_sequence_and_each_broken_line() {
             team: 0,
             seat: 0,
             move_number: 9,
-            cells: ["B2", "C2", "D2", "E2"].map(k).to_vec()
+            cells: ["B2", "C2", "D2", "E2"].map(k).to_vec(),
+            points: None,
+            in_zone: false,
         }]
     );
+}
+
+#[test]
+fn the_summary_tells_a_zone_double_from_a_plain_point() {
+    // One placement (2♣ on E2) completes two sequences: E2–E6 touches the zone around F6 (E5–G7) and
+    // scores 2 points, A2–E2 does not and scores 1.
+    let record = Record::from_json(include_str!(
+        "../../tests/golden/kotb_two_sequences_one_in_one_out.json"
+    ))
+    .unwrap();
+    let summary = summarize(&record).unwrap();
+    let c = |n| cell(n, Variant::Classic);
+    let made: Vec<(Vec<Cell>, Option<u8>, bool)> = summary
+        .sequences
+        .iter()
+        .map(|s| (s.cells.clone(), s.points, s.in_zone))
+        .collect();
+    assert_eq!(
+        made,
+        vec![
+            (
+                ["A2", "B2", "C2", "D2", "E2"].map(c).to_vec(),
+                Some(1),
+                false
+            ),
+            (
+                ["E2", "E3", "E4", "E5", "E6"].map(c).to_vec(),
+                Some(2),
+                true
+            ),
+        ]
+    );
+    assert!(summary
+        .sequences
+        .iter()
+        .all(|s| s.move_number == summary.moves));
+    // Outside King of the Board no sequence has points.
+    let classic = Record::from_json(include_str!(
+        "../../tests/golden/classic_three_players_one_sequence.json"
+    ))
+    .unwrap();
+    let summary = summarize(&classic).unwrap();
+    assert!(!summary.sequences.is_empty());
+    assert!(summary
+        .sequences
+        .iter()
+        .all(|s| s.points.is_none() && !s.in_zone));
 }
 
 #[test]

@@ -534,6 +534,22 @@ fn samples() -> Vec<Text> {
             team: team(1),
             who: ada(),
             move_number: 23,
+            points: None,
+            in_zone: false,
+        },
+        Text::SummarySequence {
+            team: team(0),
+            who: ada(),
+            move_number: 31,
+            points: Some(2),
+            in_zone: true,
+        },
+        Text::SummarySequence {
+            team: team(1),
+            who: bot(),
+            move_number: 40,
+            points: Some(1),
+            in_zone: false,
         },
         Text::SummaryBroken {
             who: bot(),

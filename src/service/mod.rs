@@ -1327,10 +1327,14 @@ impl Tables {
                 });
                 return edits;
             }
-            Some((older, _)) if older != message_id => edits.push(Output::Disarm {
-                message_id: older,
-                buttons: table.prompt_buttons(),
-            }),
+            Some((older, _)) if older != message_id => {
+                let buttons = table.prompt_buttons();
+                table.disarmed = (!buttons.is_empty()).then_some(older);
+                edits.push(Output::Disarm {
+                    message_id: older,
+                    buttons,
+                });
+            }
             _ => {}
         }
         table.prompt = Some((message_id, turn));

@@ -849,20 +849,34 @@ impl Table {
     }
 
     /// Takes the Play button off the last posted prompt once its turn is over (or the game ended):
-    /// the edit to make.
+    /// the edit to make. Once the game is over, the prompt disarmed last while it ran loses its hand
+    /// and ⋯ buttons too (a computer's move may end the game right after a person's).
     pub(super) fn disarm_prompt(&mut self) -> Option<Output> {
-        let (message_id, turn) = self.prompt?;
         let current = self
             .playing()
             .filter(|p| !self.closed && !p.game().position().is_over())
             .map(|p| turn_number(p.game()));
+        let Some((message_id, turn)) = self.prompt else {
+            return match (current, self.disarmed.take()) {
+                (None, Some(message_id)) => Some(Output::Disarm {
+                    message_id,
+                    buttons: Vec::new(),
+                }),
+                (_, kept) => {
+                    self.disarmed = kept;
+                    None
+                }
+            };
+        };
         if current == Some(turn) {
             return None;
         }
         self.prompt = None;
+        let buttons = self.prompt_buttons();
+        self.disarmed = (!buttons.is_empty()).then_some(message_id);
         Some(Output::Disarm {
             message_id,
-            buttons: self.prompt_buttons(),
+            buttons,
         })
     }
 

@@ -695,3 +695,43 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         buttons: Vec::new()
     }));
 }
+
+#[test]
+fn a_prompt_that_kept_its_hand_button_loses_it_when_the_game_ends_before_a_new_prompt() {
+    // As when a computer's move ends the game right after a person's: the person's prompt lost its
+    // Play button and kept the hand and ⋯ buttons, no newer prompt was posted, and the game ends.
+    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 22);
+    ask(&tables, 1, start(Variant::Classic));
+    let begun = join_and_begin(&tables);
+    let prompt = turn_prompt(&begun).expect("the first prompt");
+    assert!(tables.note_prompt(ChannelId(7), 100, &prompt).is_empty());
+    let table = tables.snapshot(ChannelId(7)).unwrap();
+    let playing = table.playing().unwrap();
+    let user = playing.seats[usize::from(playing.game().position().to_move())]
+        .user()
+        .unwrap()
+        .0;
+    let open = prompt_ids(&begun)
+        .into_iter()
+        .find(|id| id.ends_with(":play"))
+        .unwrap();
+    let moved = first_move(&tables, user, &open);
+    assert!(moved.outputs.contains(&Output::Disarm {
+        message_id: 100,
+        buttons: vec![Button::Hand, Button::More(table.created.0)]
+    }));
+    let stopped = ask(&tables, 1, Command::Stop);
+    let edits: Vec<&Output> = stopped
+        .outputs
+        .iter()
+        .filter(|o| matches!(o, Output::Disarm { .. }))
+        .collect();
+    assert_eq!(
+        edits,
+        [&Output::Disarm {
+            message_id: 100,
+            buttons: Vec::new()
+        }],
+        "the game is over: no button of it is left"
+    );
+}

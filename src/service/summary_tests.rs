@@ -89,7 +89,9 @@ fn the_summary_names_the_move_of_each_sequence_and_broken_line() {
             Text::SummarySequence {
                 team: kids(playing.live.game().config().team_of(0)),
                 who: seat_user(0),
-                move_number: 9
+                move_number: 9,
+                points: None,
+                in_zone: false,
             },
             Text::SummaryBroken {
                 who: seat_user(0),
@@ -376,4 +378,44 @@ async fn a_turn_the_computer_played_after_a_timeout_is_not_the_players_own() {
     let playing = after.playing().unwrap();
     assert_eq!(playing.live.record().actions.len(), 2);
     assert_eq!(playing.own_actions, Some(vec![0]));
+}
+
+#[test]
+fn the_summary_shows_king_of_the_board_zone_doubles() {
+    // One placement completes A2–E2 (outside the zone, 1 point) and E2–E6 (touching it, 2 points).
+    let record = crate::engine::Record::from_json(include_str!(
+        "../../tests/golden/kotb_two_sequences_one_in_one_out.json"
+    ))
+    .unwrap();
+    let tables = service(4);
+    begin_game(&tables, 71, Variant::Classic, &[1, 2], 0);
+    let mut table = tables.snapshot(ChannelId(71)).unwrap();
+    let State::Playing(playing) = &mut table.state else {
+        panic!("not playing");
+    };
+    playing.live = table::LiveGame::from_record(record).unwrap();
+    let lines = playing.summary_lines();
+    let scored: Vec<(Option<u8>, bool)> = lines
+        .iter()
+        .filter_map(|l| match l {
+            Text::SummarySequence {
+                points, in_zone, ..
+            } => Some((*points, *in_zone)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(scored, vec![(Some(1), false), (Some(2), true)]);
+    let render = |lang| -> Vec<String> { lines[..2].iter().map(|l| l.render(lang)).collect() };
+    let english = render(crate::i18n::Lang::En);
+    assert!(english[0].ends_with(": 1 point."), "{english:?}");
+    assert!(
+        english[1].contains("touching the zone: 2 points"),
+        "{english:?}"
+    );
+    let german = render(crate::i18n::Lang::De);
+    assert!(german[0].ends_with(": 1 Punkt."), "{german:?}");
+    assert!(german[1].contains("in der Zone: 2 Punkte"), "{german:?}");
+    let norwegian = render(crate::i18n::Lang::No);
+    assert!(norwegian[0].ends_with(": 1 poeng."), "{norwegian:?}");
+    assert!(norwegian[1].contains("i sonen: 2 poeng"), "{norwegian:?}");
 }

@@ -373,6 +373,8 @@ impl Playing {
                 team: TeamName::of(config.variant, made.team),
                 who: who(made.seat),
                 move_number: made.move_number,
+                points: made.points,
+                in_zone: made.in_zone,
             });
         }
         for broken in &summary.broken {
@@ -815,6 +817,11 @@ pub struct Table {
     /// that its turn is over.
     #[serde(skip)]
     pub(super) prompt: Option<(u64, u32)>,
+    /// The last prompt whose Play button was taken off while the game ran (it keeps the hand and ⋯
+    /// buttons): those go too once the game is over, also when a computer's move ends it. In memory
+    /// only, like `prompt`.
+    #[serde(skip)]
+    pub(super) disarmed: Option<u64>,
     /// Rated games between this server's players in the last 24 hours, refreshed by the service
     /// before a lobby command: the lobby shows, and Start decides, whether the daily limit makes the
     /// game casual.
@@ -924,6 +931,7 @@ impl Table {
             auto_busy: false,
             dm_failed: Vec::new(),
             prompt: None,
+            disarmed: None,
             meetings: Meetings::default(),
             leave_asked: Vec::new(),
         }

@@ -596,6 +596,10 @@ pub enum Text {
         who: Who,
         /// The move (counting moves that placed or removed a chip).
         move_number: u32,
+        /// King of the Board: the points it scored; `None` in other games.
+        points: Option<u8>,
+        /// King of the Board: whether it touched the zone (the zone doubled its points).
+        in_zone: bool,
     },
     /// The final summary: a chip removed from a line one chip short of a sequence.
     SummaryBroken {
@@ -1664,15 +1668,25 @@ impl Text {
                 team,
                 who,
                 move_number,
+                points,
+                in_zone,
             } => {
                 let team = team_name(tr, *team);
-                tr.ta(
-                    "summary-sequence",
-                    &Args::new()
-                        .text("team", team)
-                        .text("player", who.to_string())
-                        .number("move", *move_number),
-                )
+                let args = Args::new()
+                    .text("team", team)
+                    .text("player", who.to_string())
+                    .number("move", *move_number);
+                match points {
+                    None => tr.ta("summary-sequence", &args),
+                    Some(points) => {
+                        let key = if *in_zone {
+                            "summary-sequence-zone"
+                        } else {
+                            "summary-sequence-points"
+                        };
+                        tr.ta(key, &args.number("points", u32::from(*points)))
+                    }
+                }
             }
             Text::SummaryBroken {
                 who,

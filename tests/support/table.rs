@@ -1212,7 +1212,9 @@ async fn disarmed(
             &[prompt.channel_id, id],
             |s| {
                 let ids = s.messages.get(&id)?.custom_ids();
-                (!ids.iter().any(|c| c == open)).then_some(ids)
+                // Once the game is over every button goes (when a computer's move ended it, with an
+                // edit of its own).
+                (!ids.iter().any(|c| c == open) && (running || ids.is_empty())).then_some(ids)
             },
         )
         .await?;

@@ -359,6 +359,11 @@ agreement-line = { $player }: { $percent } % ({ $matched } von { $counted ->
 agreement-none = { $player }: kein Zug zum Vergleichen
 agreement-note = -# Das misst Übereinstimmung, nicht Spielstärke: Oft sind mehrere Züge gleich gut, und `hard` ist nicht perfekt.
 summary-sequence = 📈 Sequenz für { $team } von { $player } im { $move }. Zug.
+summary-sequence-zone = 👑 Sequenz für { $team } von { $player } im { $move }. Zug, in der Zone: { $points } Punkte (die Zone verdoppelt).
+summary-sequence-points = 📈 Sequenz für { $team } von { $player } im { $move }. Zug: { $points ->
+        [one] 1 Punkt
+       *[other] { $points } Punkte
+    }.
 summary-broken = ✂️ { $player } hat die { $chips } in einer Reihe von { $team } auf { $cell } aufgebrochen (Zug { $move }).
 summary-length = ⏱️ { $moves ->
         [one] 1 Zug

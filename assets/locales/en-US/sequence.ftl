@@ -372,6 +372,11 @@ agreement-line = { $player }: { $percent } % ({ $matched } of { $counted ->
 agreement-none = { $player }: no move to compare
 agreement-note = -# This is agreement, not strength: often several moves are equally good, and `hard` is not perfect.
 summary-sequence = 📈 Sequence for { $team } by { $player } on move { $move }.
+summary-sequence-zone = 👑 Sequence for { $team } by { $player } on move { $move }, touching the zone: { $points } points (the zone doubles it).
+summary-sequence-points = 📈 Sequence for { $team } by { $player } on move { $move }: { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }.
 summary-broken = ✂️ { $player } broke { $team }'s { $chips } in a row at { $cell } on move { $move }.
 summary-length = ⏱️ { $moves ->
         [one] 1 move

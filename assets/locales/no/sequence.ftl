@@ -359,6 +359,8 @@ agreement-line = { $player }: { $percent } % ({ $matched } av { $counted ->
 agreement-none = { $player }: ingen trekk å sammenligne
 agreement-note = -# Dette måler enighet, ikke styrke: Ofte er flere trekk like gode, og `hard` er ikke perfekt.
 summary-sequence = 📈 Rekke for { $team } av { $player } i trekk { $move }.
+summary-sequence-zone = 👑 Rekke for { $team } av { $player } i trekk { $move }, i sonen: { $points } poeng (sonen dobler).
+summary-sequence-points = 📈 Rekke for { $team } av { $player } i trekk { $move }: { $points } poeng.
 summary-broken = ✂️ { $player } brøt { $chips } på rad for { $team } på { $cell } i trekk { $move }.
 summary-length = ⏱️ { $moves ->
         [one] 1 trekk
