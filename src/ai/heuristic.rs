@@ -630,3 +630,104 @@ fn near(pos: &Position, hot: Bits) -> Bits {
     }
     out & pos.occupied()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, Game, GameRng, MoveList, Options, Variant};
+
+    /// [`Scorer::score_with_hand`]'s hand term as first written: each window's value with the hand
+    /// minus its plain value, both recomputed from the chips (the scorer now shares the plain value).
+    fn hand_term_as_defined(s: &Scorer, mover: Team, card: Card, cell: Cell, hand: &[Card]) -> i32 {
+        let with_hand = |w: Bits, chips: &[Bits; TEAMS], t: usize, fill: Bits, wilds: u32| {
+            let plain = s.value(w, chips, t);
+            if plain == 0 {
+                return 0;
+            }
+            let occupied = chips.iter().take(s.teams).fold(0, |a, &c| a | c);
+            let open = w & !occupied & !s.corners;
+            let missing = open.count_ones() as usize;
+            if missing == 0 || missing >= 7 {
+                return plain;
+            }
+            let fillable = ((open & fill).count_ones() + wilds).min(missing as u32) as usize;
+            s.in_zone(w, s.hand_values[missing][fillable])
+        };
+        let t = usize::from(mover);
+        let layout = s.pos.layout();
+        let empty = s.pos.empty();
+        let (mut fill_before, mut fill_after, mut wilds, mut spent) = (0, 0, 0, false);
+        for &c in hand {
+            match c.effect() {
+                CardEffect::Cells => {
+                    let targets = layout.cells_of_card(c) & empty;
+                    fill_before |= targets;
+                    if c == card && !spent {
+                        spent = true;
+                    } else {
+                        fill_after |= targets;
+                    }
+                }
+                CardEffect::Wild => wilds += 1,
+                CardEffect::Remove => {}
+            }
+        }
+        fill_after &= !cell.bit();
+        let mut after = s.chips;
+        after[t] |= cell.bit();
+        let (mut extra, mut seen) = (0, 0);
+        for c in BitIter(layout.cells_of_card(card)) {
+            for &w in s.windows.through(c) {
+                if w & seen != 0 {
+                    continue;
+                }
+                let before =
+                    with_hand(w, &s.chips, t, fill_before, wilds) - s.value(w, &s.chips, t);
+                let now = with_hand(w, &after, t, fill_after, wilds) - s.value(w, &after, t);
+                extra += now - before;
+            }
+            seen |= c.bit();
+        }
+        extra * s.weights.hand / 100
+    }
+
+    #[test]
+    fn sharing_the_plain_window_values_changes_no_score() {
+        // Random games of two and three players (King of the Board too): at every position, every card
+        // play scores with the hand exactly as the definition says.
+        let mut checked = 0;
+        for (seed, players, kotb) in [(1, 2, false), (2, 3, false), (3, 2, true), (4, 3, true)] {
+            let options = Options {
+                king_of_the_board: kotb,
+                ..Options::default()
+            };
+            let config = Config::new(Variant::Classic, players, None, options).unwrap();
+            let mut game = Game::new(config, seed);
+            let mut rng = GameRng::new(seed);
+            let mut moves = MoveList::new();
+            while !game.position().is_over() && game.position().plies() < 120 {
+                let seat = game.position().to_move();
+                let view = game.view(seat);
+                let team = view.team().unwrap();
+                let scorer = Scorer::new(&view.position, Weights::DEFAULT);
+                view.legal_moves(&mut moves);
+                for &mv in moves.iter() {
+                    let Move::Play { card, cell } = mv else {
+                        continue;
+                    };
+                    let base = scorer.score(team, mv);
+                    let expected = if base >= WIN / 2 || card.effect() != CardEffect::Cells {
+                        base
+                    } else {
+                        base + hand_term_as_defined(&scorer, team, card, cell, &view.hand)
+                    };
+                    assert_eq!(scorer.score_with_hand(team, mv, &view.hand), expected);
+                    checked += 1;
+                }
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                game.play(seat, mv).unwrap();
+            }
+        }
+        assert!(checked > 1000, "{checked} moves checked");
+    }
+}
