@@ -10,7 +10,7 @@ use crate::engine::{Move, Seat, View};
 use super::picker::{next_step, turn_number, Control, Label, Next, Press, Step, Style};
 use super::table::{Playing, Setup, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text};
-use super::{lock, ChannelId, Message, Output, Reply, Settings, Tables, Timestamp, UserId};
+use super::{lock, ChannelId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId};
 
 /// What a hint needs from the table: the asker's seat and view, the public history, and the moves made
 /// so far (the hint is noted only if the game has not moved on meanwhile).
@@ -21,6 +21,8 @@ struct Asked {
     actions: usize,
     /// The hint was confirmed in a rated game, which has just become unrated.
     unrated: bool,
+    /// What the game's `rated` was before (put back if the unrated game cannot be saved).
+    was_rated: Option<bool>,
 }
 
 /// What a request for a hint leads to.
@@ -96,6 +98,7 @@ fn ask(
         history: playing.live.history(),
         actions: playing.live.record().actions.len(),
         unrated: rated,
+        was_rated: playing.rated,
     };
     if rated {
         // Confirmed: from now on the game counts for nobody's rating (the final message and the
@@ -167,10 +170,40 @@ pub(super) fn hint_text(view: &View, hint: &analysis::Hint) -> Text {
 }
 
 impl Tables {
+    /// Saves the table in `shared` as it is now, on a blocking thread (saving is I/O) and under its
+    /// lock, so a newer state saved meanwhile is never overwritten by an older one. False when it
+    /// could not be saved (logged).
+    async fn save_table(&self, shared: &Shared) -> bool {
+        let persist = self.persist.clone();
+        let shared = shared.clone();
+        let saved = tokio::task::spawn_blocking(move || {
+            let table = lock(&shared);
+            if table.closed {
+                return Ok(());
+            }
+            persist.save(&table).map_err(|e| (table.channel, e))
+        })
+        .await;
+        match saved {
+            Ok(Ok(())) => true,
+            Ok(Err((channel, e))) => {
+                tracing::error!(
+                    channel = channel.0,
+                    "cannot save the table after a hint: {e}"
+                );
+                false
+            }
+            Err(e) => {
+                tracing::error!("saving the table after a hint failed: {e}");
+                false
+            }
+        }
+    }
+
     /// `/sequence hint` by `user` in `channel`: privately, the move `hard` would make now from their
     /// view and why. Only in a casual game, on the asker's turn. The search runs in the search pool
     /// like a computer move (never on the async runtime); the hint is then noted in the game's record
-    /// (saved with the next move).
+    /// and the table saved (a rated game made unrated is saved before the search).
     pub async fn hint(&self, channel: ChannelId, user: UserId, now: Timestamp) -> Reply {
         self.hint_for(channel, user, None, now).await
     }
@@ -226,7 +259,16 @@ impl Tables {
             history,
             actions,
             unrated,
+            was_rated,
         } = asked;
+        // A rated game made unrated stays so across a restart: saved before the hint is searched.
+        if unrated && !self.save_table(&shared).await {
+            let mut table = lock(&shared);
+            if let Ok(playing) = table.playing_mut() {
+                playing.rated = was_rated;
+            }
+            return Reply::ephemeral(Text::SaveFailed);
+        }
         let searched = view.clone();
         let hint = self
             .pool
@@ -242,14 +284,20 @@ impl Tables {
                 return Reply::ephemeral(Text::Internal);
             }
         };
-        {
+        let noted = {
             let mut table = lock(&shared);
-            if let Ok(playing) = table.playing_mut() {
+            match table.playing_mut() {
                 // Noted only while it is still that turn: a hint for a turn that is over was no help.
-                if playing.live.record().actions.len() == actions {
+                Ok(playing) if playing.live.record().actions.len() == actions => {
                     playing.live.note_hint(seat);
+                    true
                 }
+                _ => false,
             }
+        };
+        // The record keeps the hint across a restart too (a failure is logged: the hint is given).
+        if noted {
+            self.save_table(&shared).await;
         }
         let mut lines = vec![hint_text(&view, &hint)];
         if unrated {

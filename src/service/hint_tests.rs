@@ -431,6 +431,20 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     let after = playing(&tables, channel);
     assert!(!after.counts_for_ratings(&table.setup));
     assert_eq!(after.live.record().hints.len(), 1);
+    // Saved at once, not with the next move: a restart now finds the game unrated, the hint noted.
+    let restarted = Tables::seeded(
+        Settings {
+            limits: Limits::unlimited(),
+            ..Settings::default()
+        },
+        Arc::new(RandomPicker),
+        27,
+    )
+    .with_store(store.clone());
+    restarted.restore_from_store(T0).expect("restored");
+    let back = playing(&restarted, channel);
+    assert!(!back.counts_for_ratings(&table.setup));
+    assert_eq!(back.live.record().hints.len(), 1);
     let status = ask_in_server(&tables, channel, 1, Command::Status);
     let status = match status.outputs.as_slice() {
         [Output::Ephemeral(m)] => m.clone(),
