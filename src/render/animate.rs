@@ -43,15 +43,14 @@ fn gif_error(e: gif::EncodingError) -> RenderError {
     RenderError::Read(format!("could not encode the animation as GIF: {e}"))
 }
 
-/// The board after each move of `record` that changed a chip, as everyone saw it in the channel:
-/// (the action it follows, the image). The first is the empty board.
-fn boards(
+/// Replays `record` and calls `frame` with the game as each frame shows it: first the empty board
+/// (`None`), then after each action that placed or removed a chip (its index). Refuses a malformed
+/// record or an illegal action (checked whole first, as `replay` checks it, so nothing is drawn for a
+/// record that is refused later on).
+fn each_frame(
     record: &Record,
-    names: &[String],
-    lang: Lang,
-) -> Result<Vec<(Option<usize>, RgbaImage)>, RenderError> {
-    // Checked whole first, as `replay` checks it: a malformed record or an illegal action is refused
-    // before anything is drawn.
+    mut frame: impl FnMut(Option<usize>, &Game) -> Result<(), RenderError>,
+) -> Result<(), RenderError> {
     if let Err(failure) = record.replay()? {
         return Err(RenderError::Illegal {
             index: failure.index,
@@ -60,7 +59,7 @@ fn boards(
     }
     let mut game: Game = record.initial_game()?;
     let layout = game.position().layout();
-    let mut frames = vec![(None, board_image_in(&game.public_view(), names, lang))];
+    frame(None, &game)?;
     for (index, action) in record.actions.iter().enumerate() {
         if game.needs_roll() {
             let _ = game.roll();
@@ -69,16 +68,13 @@ fn boards(
         let played = mv.and_then(|mv| game.play(action.seat, mv).map(|_| mv));
         match played {
             Ok(Move::Play { .. } | Move::Place { .. } | Move::Remove { .. }) => {
-                frames.push((
-                    Some(index),
-                    board_image_in(&game.public_view(), names, lang),
-                ));
+                frame(Some(index), &game)?;
             }
             Ok(Move::Exchange { .. } | Move::Pass) => {}
             Err(reason) => return Err(RenderError::Illegal { index, reason }),
         }
     }
-    Ok(frames)
+    Ok(())
 }
 
 /// Maps colours to the palette, remembering each colour met.
@@ -162,39 +158,53 @@ fn changed(before: &RgbaImage, after: &RgbaImage) -> Option<(u32, u32, u32, u32)
 /// The whole game of `record` as an animated GIF (see the module's documentation), with the seats
 /// named `names` and the words in `lang`. Refuses a malformed record or an illegal action like
 /// `replay`.
+///
+/// Drawn one frame at a time: at most three board images are in memory at once (the first and the
+/// last, for the palette, and the one before the frame being written), however long the game.
 pub fn animate(record: &Record, names: &[String], lang: Lang) -> Result<Animation, RenderError> {
-    let boards = boards(record, names, lang)?;
-    let (width, height) = boards[0].1.dimensions();
+    // First the frames' moments without drawing, keeping the game of the last one.
+    let mut after: Vec<Option<usize>> = Vec::new();
+    let mut last_game: Option<Game> = None;
+    each_frame(record, |index, game| {
+        after.push(index);
+        last_game = Some(game.clone());
+        Ok(())
+    })?;
+    let last_game = last_game.ok_or_else(|| RenderError::Read("a game without a board".into()))?;
+    let first = board_image_in(&record.initial_game()?.public_view(), names, lang);
+    let (width, height) = first.dimensions();
     let (Ok(w16), Ok(h16)) = (u16::try_from(width), u16::try_from(height)) else {
         return Err(RenderError::Read("the board is too large for a GIF".into()));
     };
-    let last = boards.len() - 1;
-    let mut palette = Palette::of(&[&boards[0].1, &boards[last].1]);
+    let last = after.len() - 1;
+    let mut palette = Palette::of(&[
+        &first,
+        &board_image_in(&last_game.public_view(), names, lang),
+    ]);
+    drop(last_game);
+    let mut first = Some(first);
     let mut gif = Vec::with_capacity(512 * 1024);
     {
         let mut encoder = gif::Encoder::new(&mut gif, w16, h16, &palette.rgb).map_err(gif_error)?;
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .map_err(gif_error)?;
-        for (i, (_, image)) in boards.iter().enumerate() {
+        // The image of the frame before, which the next frame's changed rectangle is taken against.
+        let mut previous: Option<RgbaImage> = None;
+        let mut i = 0;
+        each_frame(record, |_, game| {
+            let image = match first.take() {
+                Some(image) => image,
+                None => board_image_in(&game.public_view(), names, lang),
+            };
             let delay = match i {
                 _ if i == last => LAST_DELAY,
                 0 => FIRST_DELAY,
                 _ => MOVE_DELAY,
             };
-            let frame = if i == 0 {
-                let buffer: Vec<u8> = image.pixels().map(|p| palette.index(p.0)).collect();
-                gif::Frame {
-                    width: w16,
-                    height: h16,
-                    buffer: Cow::Owned(buffer),
-                    delay,
-                    ..gif::Frame::default()
-                }
-            } else {
-                let before = &boards[i - 1].1;
+            let frame = if let Some(before) = &previous {
                 // A move that changed nothing visible still takes its time: one transparent pixel.
-                let (left, top, w, h) = changed(before, image).unwrap_or((0, 0, 1, 1));
+                let (left, top, w, h) = changed(before, &image).unwrap_or((0, 0, 1, 1));
                 let mut buffer = Vec::with_capacity((w * h) as usize);
                 let row_bytes = width as usize * 4;
                 let (from, to) = (left as usize * 4, (left + w) as usize * 4);
@@ -221,13 +231,25 @@ pub fn animate(record: &Record, names: &[String], lang: Lang) -> Result<Animatio
                     delay,
                     ..gif::Frame::default()
                 }
+            } else {
+                let buffer: Vec<u8> = image.pixels().map(|p| palette.index(p.0)).collect();
+                gif::Frame {
+                    width: w16,
+                    height: h16,
+                    buffer: Cow::Owned(buffer),
+                    delay,
+                    ..gif::Frame::default()
+                }
             };
             encoder.write_frame(&frame).map_err(gif_error)?;
-        }
+            previous = Some(image);
+            i += 1;
+            Ok(())
+        })?;
     }
     Ok(Animation {
-        frames: boards.len(),
-        after: boards.iter().map(|(after, _)| *after).collect(),
+        frames: after.len(),
+        after,
         gif,
     })
 }
