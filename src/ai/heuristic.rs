@@ -10,7 +10,7 @@
 use arrayvec::ArrayVec;
 
 use super::windows::Windows;
-use crate::engine::zone::{zone_cells, ZONE_CENTRES, ZONE_POINTS};
+use crate::engine::zone::ZONE_POINTS;
 use crate::engine::{
     BitIter, Bits, Card, CardEffect, Cell, GroupKind, Move, MoveGroups, Position, Team,
 };
@@ -42,16 +42,6 @@ pub struct Weights {
     /// off: a King of the Board game is then scored like a classic one. Other games are the same either
     /// way.
     pub zone: i32,
-    /// EXPERIMENT: zone percent for windows lacking 3 or more cells.
-    pub zone_far: i32,
-    /// EXPERIMENT: points-needed scaling strength (percent, 0 off).
-    pub need: i32,
-    /// EXPERIMENT: bonus of a four whose sequence would win.
-    pub threat: i32,
-    /// EXPERIMENT: expected zone move after a scoring placement (percent, 0 off).
-    pub moved: i32,
-    /// EXPERIMENT: zone percent of the opponents' windows in `delta` (blocking); 0: as `zone`.
-    pub zone_block: i32,
 }
 
 impl Weights {
@@ -64,11 +54,6 @@ impl Weights {
         remove_cost: 90,
         hand: 100,
         zone: 200,
-        zone_far: 200,
-        need: 0,
-        threat: 0,
-        moved: 0,
-        zone_block: 0,
     };
 
     /// [`Weights::DEFAULT`] without the King of the Board zone knowledge (for comparisons).
@@ -170,12 +155,6 @@ impl<'a> Scorer<'a> {
     /// Value of window `w` to team `t` with the given chips.
     #[inline]
     fn value(&self, w: Bits, chips: &[Bits; TEAMS], t: usize) -> i32 {
-        self.value_as(w, chips, t, self.zone, false)
-    }
-
-    /// [`Scorer::value`] with the zone at `zone`, as a blocker sees it when `block`.
-    #[inline]
-    fn value_as(&self, w: Bits, chips: &[Bits; TEAMS], t: usize, zone: Bits, block: bool) -> i32 {
         let own = chips[t];
         let mut others = 0;
         for (u, &c) in chips.iter().enumerate().take(self.teams) {
@@ -199,53 +178,18 @@ impl<'a> Scorer<'a> {
         } else {
             self.weights.missing.get(missing).copied().unwrap_or(0)
         };
-        let mut v = self.scale(w & zone != 0, v, t, missing, block);
-        if missing == 1 && self.kotb && self.weights.threat != 0 {
-            let pts = if w & zone != 0 {
-                u32::from(ZONE_POINTS)
-            } else {
-                1
-            };
-            if self.points[t] + pts >= self.to_win {
-                v += self.weights.threat;
-            }
-        }
-        v
-    }
-
-    /// A window's value `v` counted as the zone knowledge says.
-    #[inline]
-    fn scale(&self, hit: bool, v: i32, t: usize, missing: usize, block: bool) -> i32 {
-        if !self.kotb {
-            return v;
-        }
-        let z = if !hit {
-            100
-        } else if block && self.weights.zone_block > 0 {
-            self.weights.zone_block
-        } else if missing >= 3 {
-            self.weights.zone_far
-        } else {
-            self.weights.zone
-        };
-        if self.weights.need == 0 {
-            return v * z / 100;
-        }
-        let need = self
-            .to_win
-            .saturating_sub(self.points[t.min(TEAMS - 1)])
-            .max(1) as i32;
-        let pts = if hit { i32::from(ZONE_POINTS) } else { 1 };
-        let capped = z * pts.min(need) / pts;
-        let ramp = 100 + (100 * self.to_win as i32 / need - 100) * self.weights.need / 100;
-        (i64::from(v) * i64::from(capped) * i64::from(ramp) / 10_000) as i32
+        self.in_zone(w, v)
     }
 
     /// A window's value `v` counted as the zone knowledge says: `weights.zone` percent for a window
     /// touching the zone.
     #[inline]
-    fn in_zone(&self, w: Bits, v: i32, t: usize, missing: usize) -> i32 {
-        self.scale(w & self.zone != 0, v, t, missing, false)
+    fn in_zone(&self, w: Bits, v: i32) -> i32 {
+        if w & self.zone != 0 {
+            v * self.weights.zone / 100
+        } else {
+            v
+        }
     }
 
     /// The points a window's sequence would score now: 2 touching the zone, else 1.
@@ -280,7 +224,7 @@ impl<'a> Scorer<'a> {
             return plain;
         }
         let fillable = ((open & fill).count_ones() + wilds).min(missing as u32) as usize;
-        self.in_zone(w, self.hand_values[missing][fillable], t, missing)
+        self.in_zone(w, self.hand_values[missing][fillable])
     }
 
     /// [`Scorer::score`] plus how the move changes what the mover's own `hand` can still fill: a card
@@ -352,9 +296,8 @@ impl<'a> Scorer<'a> {
         let mut completed: ArrayVec<Bits, 8> = ArrayVec::new();
         for &w in self.windows.through(cell) {
             for t in 0..self.teams {
-                let block = t != mover;
-                let before = self.value_as(w, &self.chips, t, self.zone, block);
-                let now = self.value_as(w, &after, t, self.zone, block);
+                let before = self.value(w, &self.chips, t);
+                let now = self.value(w, &after, t);
                 if t == mover {
                     own += now - before;
                     if new == Some(mover as Team)
@@ -372,11 +315,6 @@ impl<'a> Scorer<'a> {
             if self.points[mover] + self.points_made(&completed) >= self.to_win {
                 return WIN;
             }
-            if self.weights.moved != 0 {
-                let (o, th) = self.zone_moves(mover, &after);
-                own += o * self.weights.moved / 100;
-                theirs += th * self.weights.moved / 100;
-            }
         } else if !completed.is_empty() && !self.scoring {
             // Sequences the placement completes, counted as the engine would (sharing one cell at most).
             let mut made = 1;
@@ -393,38 +331,6 @@ impl<'a> Scorer<'a> {
             }
         }
         own - theirs * self.weights.defence / 100
-    }
-
-    /// King of the Board: how the windows' values change in expectation when the zone moves to one of
-    /// the other centres (after a scoring placement), for the mover and for the others.
-    fn zone_moves(&self, mover: usize, after: &[Bits; TEAMS]) -> (i32, i32) {
-        let others: ArrayVec<Bits, 9> = ZONE_CENTRES
-            .iter()
-            .map(|&c| zone_cells(c))
-            .filter(|&z| z != self.zone)
-            .collect();
-        let n = others.len().max(1) as i32;
-        let (mut own, mut theirs) = (0, 0);
-        for &w in &self.windows.all {
-            for t in 0..self.teams {
-                let block = t != mover;
-                let now = self.value_as(w, after, t, self.zone, block);
-                if now == 0 || (w & (after[t] | self.corners)).count_ones() == self.len {
-                    continue;
-                }
-                let moved: i32 = others
-                    .iter()
-                    .map(|&z| self.value_as(w, after, t, z, block))
-                    .sum::<i32>()
-                    / n;
-                if t == mover {
-                    own += moved - now;
-                } else {
-                    theirs += moved - now;
-                }
-            }
-        }
-        (own, theirs)
     }
 
     /// King of the Board: the points the sequences a placement completes (`completed`: the windows it
@@ -551,7 +457,7 @@ impl<'a> Scorer<'a> {
                 let value = if base == 0 && fillable == 0 {
                     0
                 } else {
-                    self.in_zone(w, value as i32, t, m)
+                    self.in_zone(w, value as i32)
                 };
                 out[t] += value;
                 if fillable == missing {
