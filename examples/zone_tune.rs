@@ -63,13 +63,13 @@ fn main() {
     let (mut plies, mut draws, mut zone_seen) = (0u64, 0, 0u32);
     for i in 0..games {
         let game_seed = seed + u64::from(i);
-        let a_first = i % 2 == 0;
+        let a_first = i.is_multiple_of(2);
         let mut game = Game::new(config, game_seed);
         let mut n = 0u64;
         while !game.position().is_over() && game.position().plies() < 5000 {
             let seat = game.position().to_move();
             let team = config.team_of(seat);
-            let side = usize::from((team % 2 == 0) != a_first); // 0: A (with), 1: B (without)
+            let side = usize::from(team.is_multiple_of(2) != a_first); // 0: A (with), 1: B (without)
             let view = game.view(seat);
             if view.position.config().is_king_of_the_board()
                 && view.position.zone_cells().count_ones() == 9
