@@ -725,3 +725,36 @@ fn every_level_plays_king_of_the_board_legally() {
         }
     }
 }
+
+#[test]
+fn the_zone_knowledge_is_applied_in_dealt_king_of_the_board_games() {
+    // Whole games as the arena plays them (medium with the knowledge against medium without): every view
+    // shows the mode and a zone of nine cells, and the knowledge changes a fair share of the moves (about
+    // a fifth, examples/zone_tune.rs), not only in the constructed positions above.
+    let options = Options {
+        king_of_the_board: true,
+        ..Options::default()
+    };
+    let config = config(Variant::Classic, 2, options);
+    let budget = Budget::default();
+    let (mut moves, mut differ) = (0, 0);
+    for seed in 0..4 {
+        let mut game = Game::new(config, 900 + seed);
+        while !game.position().is_over() {
+            let seat = game.position().to_move();
+            let view = game.view(seat);
+            assert!(view.position.config().is_king_of_the_board());
+            assert_eq!(view.position.zone_cells().count_ones(), 9);
+            let knowing = seat == 0;
+            let mv = choose_move_knowing(&view, &[], Level::Medium, &budget, seed, knowing);
+            let other = choose_move_knowing(&view, &[], Level::Medium, &budget, seed, !knowing);
+            moves += 1;
+            if mv != other {
+                differ += 1;
+            }
+            game.play(seat, mv).unwrap();
+        }
+    }
+    assert!(moves >= 80, "{moves}");
+    assert!(differ * 10 >= moves, "{differ} of {moves} moves differ");
+}
