@@ -177,10 +177,15 @@ fn component_rows(rows: &[Vec<Control>], lang: Lang) -> Vec<serenity::CreateActi
 async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::CreateAttachment> {
     let painter = data.painter.clone();
     let image = image.clone();
-    // Waits for a free core (the semaphore is never closed, so the permit is always granted).
+    // A replay waits for the one replay slot first, then (like every image) for a free core; the
+    // semaphores are never closed, so the permits are always granted.
+    let replay = match image {
+        Image::Replay(_) => data.replays.clone().acquire_owned().await.ok(),
+        _ => None,
+    };
     let permit = data.drawing.clone().acquire_owned().await.ok();
     let drawn = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _permits = (permit, replay);
         match &image {
             Image::Board(board) => painter
                 .board(board.view(), board.names(), lang, board.targets())

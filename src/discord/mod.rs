@@ -96,6 +96,9 @@ pub struct Data {
     /// Images drawn at once: one per core. Drawing is CPU work; more at once would only hold more
     /// image buffers in memory and take the cores the interactions are answered on.
     drawing: Arc<tokio::sync::Semaphore>,
+    /// Replay animations drawn at once: one. Each holds a few whole board images while it is drawn and
+    /// none is urgent (it follows a final message), so they queue rather than add up in memory.
+    replays: Arc<tokio::sync::Semaphore>,
 }
 
 impl Data {
@@ -108,6 +111,7 @@ impl Data {
             driving: Arc::new(Mutex::new(HashSet::new())),
             bot_delay,
             drawing: Arc::new(tokio::sync::Semaphore::new(cores)),
+            replays: Arc::new(tokio::sync::Semaphore::new(1)),
         }
     }
 }
