@@ -195,6 +195,14 @@ pub enum TurnEnd {
     Over(Box<StoredMessage>),
 }
 
+/// A post that follows an earlier game's final message on its own time (its replay GIF, or the players'
+/// agreement with the computer): in a series the next game may already be under way when it comes.
+pub fn is_follow_up(m: &StoredMessage) -> bool {
+    m.attachments.iter().any(|a| a.filename == "replay.gif")
+        || m.content.contains(", move by move.")
+        || m.content.contains("Agreement with the computer")
+}
+
 fn err<T>(what: impl Into<String>) -> Result<T, String> {
     Err(what.into())
 }
@@ -1021,7 +1029,7 @@ pub async fn press_turn(
     let posts = fake
         .messages_in(channel)
         .iter()
-        .filter(|m| !m.is_ephemeral())
+        .filter(|m| !m.is_ephemeral() && !is_follow_up(m))
         .count();
     let refused = fake.click(stranger, prompt.id, &open)?;
     let answer = fake.wait_reply(&refused, STEP).await?;
@@ -1070,7 +1078,7 @@ pub async fn press_turn(
     let after_open = fake
         .messages_in(channel)
         .iter()
-        .filter(|m| !m.is_ephemeral())
+        .filter(|m| !m.is_ephemeral() && !is_follow_up(m))
         .count();
     if after_open != posts {
         return err("opening the picker (or rolling) posted in the channel");
