@@ -182,6 +182,25 @@ async fn open_bot_table(
     Ok(())
 }
 
+/// `count` channels named `{channel}-{i}`, each with two people named `{user}{i}a` and `{user}{i}b`.
+fn two_people_tables(
+    fake: &support::fake_discord::FakeDiscord,
+    channel: &str,
+    user: &str,
+    count: usize,
+) -> Vec<(u64, [FakeUser; 2])> {
+    (0..count)
+        .map(|i| {
+            let channel = fake.add_channel(&format!("{channel}-{i}"));
+            let players = [
+                fake.add_user(&format!("{user}{i}a")),
+                fake.add_user(&format!("{user}{i}b")),
+            ];
+            (channel, players)
+        })
+        .collect()
+}
+
 /// Opens a game of two people in `channel`: a blitz game (`turn_time: 15 seconds`) or one without a
 /// clock of its own.
 async fn open_two_people(
@@ -426,37 +445,10 @@ async fn two_hundred_channels_at_once() {
             (channel, fake.add_user(&format!("c{i}")), level)
         })
         .collect();
-    let blitz_tables: Vec<(u64, [FakeUser; 2])> = (0..BLITZ_TABLES)
-        .map(|i| {
-            let channel = fake.add_channel(&format!("blitz-{i}"));
-            let players = [
-                fake.add_user(&format!("b{i}a")),
-                fake.add_user(&format!("b{i}b")),
-            ];
-            (channel, players)
-        })
-        .collect();
-    let review_tables: Vec<(u64, [FakeUser; 2])> = (0..REVIEW_TABLES)
-        .map(|i| {
-            let channel = fake.add_channel(&format!("reviewed-{i}"));
-            let players = [
-                fake.add_user(&format!("r{i}a")),
-                fake.add_user(&format!("r{i}b")),
-            ];
-            (channel, players)
-        })
-        .collect();
+    let blitz_tables = two_people_tables(fake, "blitz", "b", BLITZ_TABLES);
+    let review_tables = two_people_tables(fake, "reviewed", "r", REVIEW_TABLES);
     let count = count.saturating_sub(bot_tables.len());
-    let tables: Vec<(u64, [FakeUser; 2])> = (0..count)
-        .map(|i| {
-            let channel = fake.add_channel(&format!("load-{i}"));
-            let players = [
-                fake.add_user(&format!("p{i}a")),
-                fake.add_user(&format!("p{i}b")),
-            ];
-            (channel, players)
-        })
-        .collect();
+    let tables = two_people_tables(fake, "load", "p", count);
     let rss_before = h.bot.rss_kib().unwrap_or(0);
     let load_before = load_average();
     let bot_cpu_before = cpu_seconds(h.bot.pid());

@@ -231,24 +231,7 @@ impl<'a> Scorer<'a> {
         }
         let t = usize::from(mover).min(TEAMS - 1);
         let layout = self.pos.layout();
-        let empty = self.pos.empty();
-        let (mut fill_before, mut fill_after, mut wilds, mut spent) = (0, 0, 0, false);
-        for &c in hand {
-            match c.effect() {
-                CardEffect::Cells => {
-                    let targets = layout.cells_of_card(c) & empty;
-                    fill_before |= targets;
-                    if c == card && !spent {
-                        spent = true;
-                    } else {
-                        fill_after |= targets;
-                    }
-                }
-                CardEffect::Wild => wilds += 1,
-                CardEffect::Remove => {}
-            }
-        }
-        fill_after &= !cell.bit();
+        let (fill_before, fill_after, wilds) = self.hand_fills(card, cell, hand);
         let mut after = self.chips;
         after[t] |= cell.bit();
         let mut extra = 0;
@@ -271,6 +254,30 @@ impl<'a> Scorer<'a> {
             seen |= c.bit();
         }
         base + extra * self.weights.hand / 100
+    }
+
+    /// What `hand` can fill before and after `card` is played on `cell`: the empty cells of its plain
+    /// cards (before; after, without the card played and without `cell`), and its wild cards.
+    fn hand_fills(&self, card: Card, cell: Cell, hand: &[Card]) -> (Bits, Bits, u32) {
+        let layout = self.pos.layout();
+        let empty = self.pos.empty();
+        let (mut fill_before, mut fill_after, mut wilds, mut spent) = (0, 0, 0, false);
+        for &c in hand {
+            match c.effect() {
+                CardEffect::Cells => {
+                    let targets = layout.cells_of_card(c) & empty;
+                    fill_before |= targets;
+                    if c == card && !spent {
+                        spent = true;
+                    } else {
+                        fill_after |= targets;
+                    }
+                }
+                CardEffect::Wild => wilds += 1,
+                CardEffect::Remove => {}
+            }
+        }
+        (fill_before, fill_after & !cell.bit(), wilds)
     }
 
     /// Change of the mover's score when `cell` comes to hold `new` (a team's chip, or none).
@@ -655,24 +662,8 @@ mod tests {
         };
         let t = usize::from(mover);
         let layout = s.pos.layout();
-        let empty = s.pos.empty();
-        let (mut fill_before, mut fill_after, mut wilds, mut spent) = (0, 0, 0, false);
-        for &c in hand {
-            match c.effect() {
-                CardEffect::Cells => {
-                    let targets = layout.cells_of_card(c) & empty;
-                    fill_before |= targets;
-                    if c == card && !spent {
-                        spent = true;
-                    } else {
-                        fill_after |= targets;
-                    }
-                }
-                CardEffect::Wild => wilds += 1,
-                CardEffect::Remove => {}
-            }
-        }
-        fill_after &= !cell.bit();
+        // The fills are shared with the scorer; the window loop below is the part checked.
+        let (fill_before, fill_after, wilds) = s.hand_fills(card, cell, hand);
         let mut after = s.chips;
         after[t] |= cell.bit();
         let (mut extra, mut seen) = (0, 0);

@@ -7,7 +7,7 @@ use crate::i18n::Lang;
 
 use super::*;
 
-use super::tests::{ask, service, T0};
+use super::tests::{ask, channel_messages, service, T0};
 
 fn press(tables: &Tables, channel: u64, user: u64, id: &str, value: Option<&str>) -> Reply {
     let values: Vec<String> = value.into_iter().map(str::to_string).collect();
@@ -37,17 +37,6 @@ fn begin(tables: &Tables, channel: u64, variant: Variant, users: &[u64], bots: u
     let reply = ask(tables, channel, users[0], Command::Begin);
     assert!(!reply.is_refusal(), "{reply:?}");
     reply
-}
-
-fn channel_messages(reply: &Reply) -> Vec<&Message> {
-    reply
-        .outputs
-        .iter()
-        .filter_map(|o| match o {
-            Output::Channel(m) => Some(m),
-            _ => None,
-        })
-        .collect()
 }
 
 fn human_to_move(tables: &Tables, channel: u64) -> Option<UserId> {

@@ -646,13 +646,14 @@ fn first_move(tables: &Tables, user: u64, open: &str) -> Reply {
     panic!("no move after eight steps");
 }
 
-#[test]
-fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 21);
+/// A classic game of two people whose first prompt was posted as message 100 (nothing to edit while
+/// its turn runs) and whose first move was then made by presses: the service, the first prompt, the
+/// table's creation number and the move's reply.
+fn first_prompt_then_a_move(seed: u64) -> (Tables, Message, u64, Reply) {
+    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), seed);
     ask(&tables, 1, start(Variant::Classic));
     let begun = join_and_begin(&tables);
     let prompt = turn_prompt(&begun).expect("the first prompt");
-    // Posted as message 100: nothing to edit while its turn runs.
     assert!(tables.note_prompt(ChannelId(7), 100, &prompt).is_empty());
     let table = tables.snapshot(ChannelId(7)).unwrap();
     let playing = table.playing().unwrap();
@@ -665,6 +666,12 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         .find(|id| id.ends_with(":play"))
         .unwrap();
     let moved = first_move(&tables, user, &open);
+    (tables, prompt, table.created.0, moved)
+}
+
+#[test]
+fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
+    let (tables, prompt, created, moved) = first_prompt_then_a_move(21);
     let edits: Vec<&Output> = moved
         .outputs
         .iter()
@@ -674,7 +681,7 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         edits,
         [&Output::Disarm {
             message_id: 100,
-            buttons: vec![Button::Hand, Button::More(table.created.0)]
+            buttons: vec![Button::Hand, Button::More(created)]
         }],
         "the old prompt keeps only its hand and ⋯ buttons"
     );
@@ -685,7 +692,7 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         tables.note_prompt(ChannelId(7), 99, &prompt),
         [Output::Disarm {
             message_id: 99,
-            buttons: vec![Button::Hand, Button::More(table.created.0)]
+            buttons: vec![Button::Hand, Button::More(created)]
         }]
     );
     // The game's end takes the last Play button off, hand button included.
@@ -700,25 +707,10 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
 fn a_prompt_that_kept_its_hand_button_loses_it_when_the_game_ends_before_a_new_prompt() {
     // As when a computer's move ends the game right after a person's: the person's prompt lost its
     // Play button and kept the hand and ⋯ buttons, no newer prompt was posted, and the game ends.
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 22);
-    ask(&tables, 1, start(Variant::Classic));
-    let begun = join_and_begin(&tables);
-    let prompt = turn_prompt(&begun).expect("the first prompt");
-    assert!(tables.note_prompt(ChannelId(7), 100, &prompt).is_empty());
-    let table = tables.snapshot(ChannelId(7)).unwrap();
-    let playing = table.playing().unwrap();
-    let user = playing.seats[usize::from(playing.game().position().to_move())]
-        .user()
-        .unwrap()
-        .0;
-    let open = prompt_ids(&begun)
-        .into_iter()
-        .find(|id| id.ends_with(":play"))
-        .unwrap();
-    let moved = first_move(&tables, user, &open);
+    let (tables, _, created, moved) = first_prompt_then_a_move(22);
     assert!(moved.outputs.contains(&Output::Disarm {
         message_id: 100,
-        buttons: vec![Button::Hand, Button::More(table.created.0)]
+        buttons: vec![Button::Hand, Button::More(created)]
     }));
     let stopped = ask(&tables, 1, Command::Stop);
     let edits: Vec<&Output> = stopped

@@ -9,6 +9,7 @@ use std::time::Duration;
 use crate::engine::{Card, Cell, GameRng, Move, MoveList, Options, Variant};
 use crate::i18n::Lang;
 
+use super::tests::channel_messages;
 use super::text::{RollHint, TeamName};
 use super::*;
 
@@ -84,17 +85,6 @@ fn all_text(reply: &Reply) -> String {
         .map(|m| m.to_english())
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-fn channel_messages(reply: &Reply) -> Vec<&Message> {
-    reply
-        .outputs
-        .iter()
-        .filter_map(|o| match o {
-            Output::Channel(m) => Some(m),
-            _ => None,
-        })
-        .collect()
 }
 
 fn lobby_message(reply: &Reply) -> Option<(Option<u64>, &Message)> {

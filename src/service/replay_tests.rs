@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::engine::{MoveList, Options, Variant};
 
+use super::tests::channel_messages;
 use super::text::Text;
 use super::*;
 
@@ -66,23 +67,11 @@ fn tables(seed: u64) -> Tables {
     .with_store(store)
 }
 
-/// The channel posts of a reply, in order.
-fn channel_posts(reply: &Reply) -> Vec<&Message> {
-    reply
-        .outputs
-        .iter()
-        .filter_map(|o| match o {
-            Output::Channel(m) => Some(m),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn the_replay_gif_follows_the_final_message_by_default_and_not_when_turned_off() {
     let tables = tables(31);
     let reply = play_to_the_end(&tables, 120, 31);
-    let posts = channel_posts(&reply);
+    let posts = channel_messages(&reply);
     let at = posts
         .iter()
         .position(|m| m.attachment.is_some())
@@ -133,7 +122,7 @@ fn the_replay_gif_follows_the_final_message_by_default_and_not_when_turned_off()
         "{shown}"
     );
     let reply = play_to_the_end(&tables, 121, 32);
-    let posts = channel_posts(&reply);
+    let posts = channel_messages(&reply);
     assert!(posts.iter().any(|m| m.attachment.is_some()), "{posts:?}");
     assert!(
         posts

@@ -77,6 +77,18 @@ fn state(tables: &Tables, channel: u64) -> String {
         .unwrap_or_default()
 }
 
+/// The channel posts of a reply, in order.
+pub(super) fn channel_messages(reply: &Reply) -> Vec<&Message> {
+    reply
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Channel(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
 fn channel_texts(reply: &Reply) -> Vec<String> {
     reply
         .outputs
