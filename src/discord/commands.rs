@@ -12,6 +12,7 @@ use crate::service::{
 
 use super::persistence::{history, leaderboard, record, replay, stats};
 use super::retry::retrying;
+use super::window::{Ack, Window};
 use super::{deliver, Context, Error};
 
 /// A game, as offered in the option list.
@@ -193,7 +194,8 @@ fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
 /// and delivers the reply.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let started = std::time::Instant::now();
-    let answered = answer(ctx, command).await;
+    let window = Window::opened_now();
+    let answered = answer(ctx, command, window).await;
     // The command's name is one of a fixed few: a bounded label.
     metrics::histogram!(
         "sequence_interaction_seconds",
@@ -203,32 +205,80 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
     answered
 }
 
-async fn answer(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+/// Nothing that can wait runs before the command is acknowledged: one that changes a table is
+/// deferred first; any other is answered directly if the service's reply is ready within its
+/// [`Window`], and deferred (privately) otherwise.
+async fn answer(ctx: Context<'_>, command: Command, window: Window) -> Result<(), Error> {
     let channel = ChannelId(ctx.channel_id().get());
-    let guild = ctx.guild_id().map(|g| GuildId(g.get()));
-    if guild.is_some() {
-        // Reads the server's settings (its language) into memory, off the async runtime.
-        let tables = ctx.data().tables.clone();
-        tokio::task::spawn_blocking(move || tables.server_settings(guild)).await?;
-    }
-    let langs = languages(ctx);
-    let resumed = deliver::note_access(ctx.data(), channel, access(ctx)).await;
+    let access = access(ctx);
     let request = Request {
         guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel,
         actor: actor_of(ctx),
         command,
     };
-    let answered = if request.command.changes_table() {
-        deliver::run_acknowledged(ctx, request, langs).await
-    } else {
-        let reply = deliver::handle(ctx.data(), request).await;
-        deliver::respond_to_command(ctx, channel, reply, langs).await
+    let data = ctx.data();
+    if request.command.changes_table() {
+        if !deliver::acknowledge(ctx).await {
+            return Ok(());
+        }
+        let (langs, resumed) = settle(ctx, access).await;
+        let reply = deliver::handle(data, request).await;
+        let answered = deliver::answer_acknowledged(ctx, reply, langs).await;
+        if let Some(resumed) = resumed {
+            deliver::send_unprompted(ctx.serenity_context(), data, channel, resumed).await;
+        }
+        return answered;
+    }
+    let ((langs, resumed, reply), ack) = window
+        .race(
+            async {
+                let (langs, resumed) = settle(ctx, access).await;
+                (langs, resumed, deliver::handle(data, request).await)
+            },
+            retrying("defer", || ctx.defer_ephemeral()),
+        )
+        .await;
+    let answered = match ack {
+        Ack::InTime => deliver::respond_to_command(ctx, channel, reply, langs).await,
+        // Deferred privately: the answer fills that in, and what is public is posted in the channel.
+        Ack::Deferred => deliver::answer_acknowledged(ctx, reply, langs).await,
+        Ack::Lost(e) => {
+            // Nothing this command asked for changes a table: only the answer is lost.
+            tracing::info!(
+                channel = channel.0,
+                "a command was not acknowledged in time: {e}"
+            );
+            Ok(())
+        }
     };
     if let Some(resumed) = resumed {
-        deliver::send_unprompted(ctx.serenity_context(), ctx.data(), channel, resumed).await;
+        deliver::send_unprompted(ctx.serenity_context(), data, channel, resumed).await;
     }
     answered
+}
+
+/// What a command needs before the service handles it: the server's settings read into memory (its
+/// language, off the async runtime), the languages of the answer, and what the bot may do in the
+/// channel (a paused table resumes here; its reply is sent after the answer).
+async fn settle(
+    ctx: Context<'_>,
+    access: Option<(u64, bool)>,
+) -> (deliver::Langs, Option<crate::service::Reply>) {
+    let channel = ChannelId(ctx.channel_id().get());
+    let guild = ctx.guild_id().map(|g| GuildId(g.get()));
+    if guild.is_some() {
+        let tables = ctx.data().tables.clone();
+        if let Err(e) = tokio::task::spawn_blocking(move || tables.server_settings(guild)).await {
+            tracing::error!(
+                channel = channel.0,
+                "reading the server's settings failed: {e}"
+            );
+        }
+    }
+    let langs = languages(ctx);
+    let resumed = deliver::note_access(ctx.data(), channel, access).await;
+    (langs, resumed)
 }
 
 fn to_autocomplete(choices: Vec<Choice>) -> Vec<serenity::AutocompleteChoice> {

@@ -21,6 +21,7 @@ use crate::service::{
 };
 
 use super::retry::{is_refused_for_permissions, retrying};
+use super::window::{Ack, Window};
 use super::{Context, Data, Error};
 
 /// Discord's limit on message text.
@@ -763,28 +764,36 @@ fn private_answers(reply: &Reply) -> Vec<Message> {
         .map_or_else(|| Message::text(Text::Done), |m| (*m).clone())]
 }
 
-/// A command that changes a table. Acknowledged first, privately ("thinking…"); the service acts only
-/// if Discord took the acknowledgement. Discord refuses it for an interaction that is too old (its
-/// three seconds count from the user's action, and a resumed gateway can deliver old ones) or already
-/// answered (a replay): then nothing happens, so nothing the user was told failed has happened. The
-/// private answer then fills in the acknowledgement, and everything public goes out as new messages,
-/// so the mention of the next player notifies them (an edited or deferred answer notifies nobody).
-pub(super) async fn run_acknowledged(
+/// Acknowledges a command that changes a table, privately ("thinking…"), before anything else; the
+/// service acts only if Discord took the acknowledgement. Discord refuses it for an interaction that is
+/// too old (its three seconds count from the user's action, and a resumed gateway can deliver old
+/// ones) or already answered (a replay): then nothing happens, so nothing the user was told failed has
+/// happened. `false` then.
+pub(super) async fn acknowledge(ctx: Context<'_>) -> bool {
+    match retrying("acknowledge", || ctx.defer_ephemeral()).await {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::info!(
+                channel = ctx.channel_id().get(),
+                "a command was not acknowledged in time, so it was not carried out: {e}"
+            );
+            false
+        }
+    }
+}
+
+/// Answers a command that was acknowledged privately ([`acknowledge`], or deferred when its answer
+/// was late): the private answer fills in the acknowledgement, and everything public goes out as new
+/// messages, so the mention of the next player notifies them (an edited or deferred answer notifies
+/// nobody).
+pub(super) async fn answer_acknowledged(
     ctx: Context<'_>,
-    request: Request,
+    reply: Reply,
     langs: Langs,
 ) -> Result<(), Error> {
-    let channel = request.channel;
-    if let Err(e) = retrying("acknowledge", || ctx.defer_ephemeral()).await {
-        tracing::info!(
-            channel = channel.0,
-            "a command was not acknowledged in time, so it was not carried out: {e}"
-        );
-        return Ok(());
-    }
+    let channel = ChannelId(ctx.channel_id().get());
     let data = ctx.data();
     let discord = ctx.serenity_context();
-    let reply = handle(data, request).await;
     for message in private_answers(&reply) {
         let out = prepare(data, &message, langs.user).await;
         let more = out.more.clone();
@@ -852,8 +861,9 @@ pub(super) async fn on_event(
             _ => Vec::new(),
         };
         let started = std::time::Instant::now();
+        let window = Window::opened_now();
         match command_for_component(&press.data.custom_id, &values) {
-            Ok(command) => on_button(ctx, data, press, command).await,
+            Ok(command) => on_button(ctx, data, press, command, window).await,
             Err(text) => refuse_press(ctx, press, &text).await,
         }
         metrics::histogram!("sequence_interaction_seconds", "command" => "button")
@@ -916,6 +926,59 @@ async fn update_picker(
     update_pressed(ctx, press, "update the picker", update).await
 }
 
+/// Prepares the message that answers a press in place. If it is not ready (its picture still being
+/// drawn) when the press's window closes, the press is deferred first (a deferred update: nothing
+/// changes on screen yet). Returns the message and whether the press has been deferred, by then or
+/// before (`deferred`).
+async fn prepare_in_window(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    window: Window,
+    deferred: bool,
+    message: &Message,
+    lang: Lang,
+) -> Result<(Outgoing, bool), serenity::Error> {
+    if deferred {
+        return Ok((prepare(data, message, lang).await, true));
+    }
+    let (out, ack) = window
+        .race(
+            prepare(data, message, lang),
+            retrying("defer", || press.defer(ctx)),
+        )
+        .await;
+    match ack {
+        Ack::InTime => Ok((out, false)),
+        Ack::Deferred => Ok((out, true)),
+        Ack::Lost(e) => Err(e),
+    }
+}
+
+/// Edits the pressed message after a deferral (its answer went out as a deferred update). Without
+/// new files the message keeps its pictures, unless `clear` (a picker whose hand is played).
+async fn edit_pressed(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    what: &'static str,
+    out: Outgoing,
+    clear: bool,
+) -> Result<(), serenity::Error> {
+    let mut edit = serenity::EditInteractionResponse::new()
+        .content(out.content)
+        .allowed_mentions(serenity::CreateAllowedMentions::new())
+        .components(out.components);
+    if clear {
+        edit = edit.clear_attachments();
+    }
+    for file in out.files {
+        edit = edit.new_attachment(file);
+    }
+    retrying(what, || press.edit_response(ctx, edit.clone()))
+        .await
+        .map(|_| ())
+}
+
 /// Answers a press by editing the pressed message (UPDATE_MESSAGE), retried like every call.
 async fn update_pressed(
     ctx: &serenity::Context,
@@ -961,11 +1024,15 @@ fn answer_for_button(outputs: &[Output], pressed: u64) -> ButtonAnswer {
     }
 }
 
+/// A button press or menu choice. Nothing that can wait runs before the press is acknowledged: a
+/// press that changes a table is deferred first; any other is answered in place if its answer (the
+/// service's reply, and the picture it shows) is ready within its [`Window`], and deferred otherwise.
 async fn on_button(
     ctx: &serenity::Context,
     data: &Data,
     press: &serenity::ComponentInteraction,
     command: Command,
+    window: Window,
 ) {
     let channel = ChannelId(press.channel_id.get());
     let member = press.member.as_ref();
@@ -1000,10 +1067,12 @@ async fn on_button(
         press.app_permissions,
         press.channel.as_ref().map(|c| c.kind),
     );
-    let resumed = note_access(data, channel, access).await;
     if let Command::Press(hint) = &command {
         if hint.is_hint() {
             on_hint_press(ctx, data, press, *hint, actor.user, langs.user).await;
+            if let Some(resumed) = note_access(data, channel, access).await {
+                send_unprompted(ctx, data, channel, resumed).await;
+            }
             return;
         }
     }
@@ -1014,13 +1083,35 @@ async fn on_button(
         command,
     };
     if request.command.changes_table() {
-        on_acknowledged_press(ctx, data, press, request, langs).await;
-        if let Some(resumed) = resumed {
-            send_unprompted(ctx, data, channel, resumed).await;
-        }
+        on_acknowledged_press(ctx, data, press, request, langs, access).await;
         return;
     }
-    let reply = handle(data, request).await;
+    // The access is noted first (a paused table resumes before the press is handled), but like the
+    // request itself it may wait for a blocking thread or the table's lock: both race the window.
+    let ((resumed, reply), ack) = window
+        .race(
+            async {
+                let resumed = note_access(data, channel, access).await;
+                (resumed, handle(data, request).await)
+            },
+            retrying("defer", || press.defer(ctx)),
+        )
+        .await;
+    let deferred = match ack {
+        Ack::InTime => false,
+        Ack::Deferred => true,
+        Ack::Lost(e) => {
+            // Nothing this press asked for changes a table: nothing is lost but the answer.
+            tracing::info!(
+                channel = channel.0,
+                "a button press was not acknowledged in time: {e}"
+            );
+            if let Some(resumed) = resumed {
+                send_unprompted(ctx, data, channel, resumed).await;
+            }
+            return;
+        }
+    };
     let pressed = press.message.id.get();
     // A refusal answers privately; on the picker it replaces the picker (so its old buttons go).
     let answer = if reply.is_refusal() && !matches!(reply.outputs.first(), Some(Output::Update(_)))
@@ -1034,67 +1125,96 @@ async fn on_button(
             let Some(Output::Update(message)) = reply.outputs.get(i) else {
                 return;
             };
-            let out = prepare(data, message, langs.user).await;
-            update_picker(ctx, press, out).await.map(|()| Some(i))
+            // The picker's picture (the board with the step's cells) may be behind the drawing
+            // queue: past the window the press is deferred and the picker edited once it is drawn.
+            match prepare_in_window(ctx, data, press, window, deferred, message, langs.user).await {
+                Ok((out, false)) => update_picker(ctx, press, out).await.map(|()| Some(i)),
+                Ok((out, true)) => edit_pressed(ctx, press, "update the picker", out, false)
+                    .await
+                    .map(|()| Some(i)),
+                Err(e) => Err(e),
+            }
         }
         ButtonAnswer::Update(i) => {
-            let Some(Output::Lobby {
-                message_id,
-                message,
-            }) = reply.outputs.get(i)
-            else {
+            let Some(Output::Lobby { message, .. }) = reply.outputs.get(i) else {
                 return;
             };
-            if message_id.is_none() {
-                remember_lobby(data, channel, pressed).await;
-            }
-            let out = prepare(data, message, langs.channel).await;
-            let update = serenity::CreateInteractionResponseMessage::new()
-                .content(out.content)
-                .allowed_mentions(serenity::CreateAllowedMentions::new())
-                .components(out.components);
-            update_pressed(ctx, press, "update the lobby", update)
+            match prepare_in_window(ctx, data, press, window, deferred, message, langs.channel)
                 .await
-                .map(|()| Some(i))
+            {
+                Ok((out, false)) => {
+                    let update = serenity::CreateInteractionResponseMessage::new()
+                        .content(out.content)
+                        .allowed_mentions(serenity::CreateAllowedMentions::new())
+                        .components(out.components);
+                    update_pressed(ctx, press, "update the lobby", update)
+                        .await
+                        .map(|()| Some(i))
+                }
+                Ok((out, true)) => edit_pressed(ctx, press, "update the lobby", out, false)
+                    .await
+                    .map(|()| Some(i)),
+                Err(e) => Err(e),
+            }
         }
         ButtonAnswer::Private(i) => {
             let Some(Output::Ephemeral(message)) = reply.outputs.get(i) else {
                 return;
             };
-            if message.image.is_some() {
-                match retrying("defer", || press.defer_ephemeral(ctx)).await {
-                    Ok(()) => {
-                        let out = prepare(data, message, langs.user).await;
-                        let more = out.more.clone();
-                        let sent = retrying("answer privately", || {
-                            press.create_followup(ctx, private_followup(out.clone()))
-                        })
-                        .await;
-                        private_more(ctx, press, more).await;
-                        sent.map(|_| Some(i))
-                    }
-                    Err(e) => Err(e),
-                }
+            let early = if deferred {
+                Ok(true)
+            } else if message.image.is_some() {
+                // A picture takes a while: the private answer is a follow-up to a deferral.
+                retrying("defer", || press.defer_ephemeral(ctx))
+                    .await
+                    .map(|()| true)
             } else {
-                let out = prepare(data, message, langs.user).await;
-                let more = out.more.clone();
-                let sent = retrying("answer privately", || {
-                    press.create_response(
-                        ctx,
-                        serenity::CreateInteractionResponse::Message(private_message(out.clone())),
-                    )
-                })
-                .await;
-                private_more(ctx, press, more).await;
-                sent.map(|_| Some(i))
+                Ok(false)
+            };
+            match early {
+                Ok(true) => {
+                    let out = prepare(data, message, langs.user).await;
+                    let more = out.more.clone();
+                    let sent = retrying("answer privately", || {
+                        press.create_followup(ctx, private_followup(out.clone()))
+                    })
+                    .await;
+                    private_more(ctx, press, more).await;
+                    sent.map(|_| Some(i))
+                }
+                Ok(false) => {
+                    let out = prepare(data, message, langs.user).await;
+                    let more = out.more.clone();
+                    let sent = retrying("answer privately", || {
+                        press.create_response(
+                            ctx,
+                            serenity::CreateInteractionResponse::Message(private_message(
+                                out.clone(),
+                            )),
+                        )
+                    })
+                    .await;
+                    private_more(ctx, press, more).await;
+                    sent.map(|_| Some(i))
+                }
+                Err(e) => Err(e),
             }
         }
+        // Deferred already: that was the acknowledgement.
+        ButtonAnswer::Acknowledge if deferred => Ok(None),
         ButtonAnswer::Acknowledge => retrying("acknowledge", || {
             press.create_response(ctx, serenity::CreateInteractionResponse::Acknowledge)
         })
         .await
         .map(|_| None),
     };
+    // The new lobby message is the pressed one: remembered once the press is answered.
+    if let Some(Output::Lobby {
+        message_id: None, ..
+    }) = answered.as_ref().ok().copied().flatten().and_then(|i| reply.outputs.get(i))
+    {
+        remember_lobby(data, channel, pressed).await;
+    }
     let primary = match answered {
         Ok(primary) => primary,
         Err(e) => {
@@ -1154,7 +1274,7 @@ async fn on_hint_press(
 
 /// A press that changes a table: acknowledged first (a deferred update: nothing changes on screen
 /// yet), and handed to the service only if Discord took the acknowledgement (see
-/// [`run_acknowledged`]). The pressed lobby message is then edited, private answers go out as
+/// [`acknowledge`]). The pressed lobby message is then edited, private answers go out as
 /// private follow-ups, and public posts as new messages (so their mentions notify).
 async fn on_acknowledged_press(
     ctx: &serenity::Context,
@@ -1162,6 +1282,7 @@ async fn on_acknowledged_press(
     press: &serenity::ComponentInteraction,
     request: Request,
     langs: Langs,
+    access: Option<(u64, bool)>,
 ) {
     let channel = request.channel;
     // A rematch opens a new lobby: posted as a new message (so its invitation notifies), not written
@@ -1174,6 +1295,8 @@ async fn on_acknowledged_press(
         );
         return;
     }
+    // A paused table resumes (now that the bot may post again) before the press is handled.
+    let resumed = note_access(data, channel, access).await;
     let reply = handle(data, request).await;
     let pressed = press.message.id.get();
     for output in &reply.outputs {
@@ -1184,19 +1307,7 @@ async fn on_acknowledged_press(
                 // The pressed picker: its new step (a new hand after an exchange) or the note that
                 // the move was made, whose old hand picture goes away.
                 let out = prepare(data, m, langs.user).await;
-                let mut edit = serenity::EditInteractionResponse::new()
-                    .content(out.content)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new())
-                    .components(out.components)
-                    .clear_attachments();
-                for file in out.files {
-                    edit = edit.new_attachment(file);
-                }
-                if let Err(e) = retrying("update the picker", || {
-                    press.edit_response(ctx, edit.clone())
-                })
-                .await
-                {
+                if let Err(e) = edit_pressed(ctx, press, "update the picker", out, true).await {
                     data.tables.log_span(channel).in_scope(|| {
                         tracing::warn!(channel = channel.0, "cannot update the picker: {e}")
                     });
@@ -1210,15 +1321,7 @@ async fn on_acknowledged_press(
                     remember_lobby(data, channel, pressed).await;
                 }
                 let out = prepare(data, message, langs.channel).await;
-                let edit = serenity::EditInteractionResponse::new()
-                    .content(out.content)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new())
-                    .components(out.components);
-                if let Err(e) = retrying("update the lobby", || {
-                    press.edit_response(ctx, edit.clone())
-                })
-                .await
-                {
+                if let Err(e) = edit_pressed(ctx, press, "update the lobby", out, false).await {
                     data.tables.log_span(channel).in_scope(|| {
                         tracing::warn!(channel = channel.0, "cannot update the lobby: {e}")
                     });
@@ -1229,6 +1332,9 @@ async fn on_acknowledged_press(
     }
     if reply.auto_move {
         spawn_auto(ctx.clone(), data.clone(), channel);
+    }
+    if let Some(resumed) = resumed {
+        send_unprompted(ctx, data, channel, resumed).await;
     }
 }
 

@@ -8,6 +8,7 @@ pub mod health;
 mod localize;
 mod persistence;
 mod retry;
+mod window;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -184,6 +185,14 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
 /// gateway connections opened here, and they are held in the database for as long as the process
 /// runs (released when it stops; if the hold is lost, the process stops with an error).
 pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
+    run_with_painter(config, painter()).await
+}
+
+/// [`run`] with the images drawn by `painter` (tests hold drawing up with one of their own).
+pub async fn run_with_painter(
+    config: BotConfig,
+    painter: Arc<dyn Painter>,
+) -> Result<(), DiscordError> {
     config.validate()?;
     let token = config.checked_token()?.to_string();
     let plan = config.sharding.plan()?;
@@ -231,6 +240,7 @@ pub async fn run(config: BotConfig) -> Result<(), DiscordError> {
         restored,
         claim: claim.clone(),
         health,
+        painter,
     };
     let result = run_shards(config, http, name, plan, opened).await;
     // Saved already (every move is saved before it is announced): letting go of the shards is all
@@ -246,6 +256,7 @@ struct Opened {
     restored: Restored,
     claim: Arc<dyn ShardClaim>,
     health: Option<Arc<health::Health>>,
+    painter: Arc<dyn Painter>,
 }
 
 /// The gateway part of [`run`], once the tables are restored and the shards held.
@@ -261,11 +272,12 @@ async fn run_shards(
         restored,
         claim,
         health,
+        painter,
     } = opened;
     let notes = restored.notes;
     let data = Data::new(
         tables,
-        painter(),
+        painter,
         Duration::from_millis(config.timers.bot_delay_ms),
     );
     let dev_guild = config.dev_guild;

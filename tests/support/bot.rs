@@ -61,9 +61,8 @@ impl Default for BotOptions {
     }
 }
 
-impl BotProcess {
-    /// Writes the configuration into `dir` and starts the bot there.
-    pub fn spawn(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> BotProcess {
+/// Writes the bot's `config.toml` (and the stand-in's CA) into `dir`: its path.
+pub fn write_config(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> PathBuf {
         let ca = dir.join("fake-discord-ca.pem");
         std::fs::write(&ca, fake.ca_pem()).expect("write the stand-in's CA");
         let database = match &options.database_url {
@@ -101,6 +100,13 @@ impl BotProcess {
         );
         let config_path = dir.join("config.toml");
         std::fs::write(&config_path, config).expect("write config.toml");
+        config_path
+}
+
+impl BotProcess {
+    /// Writes the configuration into `dir` and starts the bot there.
+    pub fn spawn(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> BotProcess {
+        let config_path = write_config(fake, dir, options);
         let log = dir.join(format!("bot-{}.log", std::process::id()));
         let log_file = std::fs::OpenOptions::new()
             .create(true)
@@ -257,6 +263,39 @@ fn status_field(pid: u32, field: &str) -> Option<u64> {
         .nth(1)?
         .parse()
         .ok()
+}
+
+/// The bot run inside the test process (the library's `run_with_painter`, not the binary), configured
+/// as [`BotProcess`] is, with its pictures drawn by `painter`: for tests that hold drawing up. It logs
+/// nothing. Stopped when dropped.
+pub struct InProcessBot {
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl InProcessBot {
+    /// Writes the configuration into `dir` and starts the bot on the test's runtime.
+    pub fn spawn(
+        fake: &FakeDiscord,
+        dir: &Path,
+        options: &BotOptions,
+        painter: std::sync::Arc<dyn sequence_bot::discord::Painter>,
+    ) -> InProcessBot {
+        let path = write_config(fake, dir, options);
+        let text = std::fs::read_to_string(path).expect("read config.toml");
+        let config = sequence_bot::discord::BotConfig::from_toml(&text).expect("config.toml parses");
+        let task = tokio::spawn(async move {
+            if let Err(e) = sequence_bot::discord::run_with_painter(config, painter).await {
+                eprintln!("the in-process bot stopped: {e}");
+            }
+        });
+        InProcessBot { task }
+    }
+}
+
+impl Drop for InProcessBot {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
 }
 
 /// The stand-in, the bot connected to it (commands registered), and the bot's folder.

@@ -899,6 +899,46 @@ pub fn play_button(message: &StoredMessage) -> Option<String> {
     })
 }
 
+/// The player a turn prompt asks to move: the one it pings (a double in dice says "roll again").
+pub fn mover_of(prompt: &StoredMessage) -> Result<u64, String> {
+    prompt.allowed_mentions["users"]
+        .as_array()
+        .and_then(|users| users.first())
+        .and_then(|u| u.as_str())
+        .and_then(|u| u.parse::<u64>().ok())
+        .or_else(|| turn_mention(&prompt.content))
+        .ok_or_else(|| format!("nobody is asked to move: {}", prompt.content))
+}
+
+/// Waits until `press` on message `message_id` was answered in place: by an UPDATE_MESSAGE (type 7)
+/// or, when the answer was not ready within Discord's window (its picture behind the drawing queue on
+/// a busy machine), by a deferred update (6) and then the edit of the pressed message. The message as
+/// updated.
+pub async fn updated_in_place(
+    fake: &FakeDiscord,
+    press: &Interaction,
+    message_id: u64,
+) -> Result<StoredMessage, String> {
+    let callback = fake.wait_callback(press, STEP).await?;
+    match callback.kind {
+        7 => {}
+        6 => {
+            let shown = fake.wait_reply(press, STEP).await?;
+            if shown.id != message_id {
+                return err(format!(
+                    "a press answered in place edits the pressed message: {shown:?}"
+                ));
+            }
+        }
+        kind => {
+            return err(format!(
+                "a press answered in place is an update (7, or 6 and an edit), not type {kind}"
+            ))
+        }
+    }
+    fake.message(message_id).ok_or_else(|| "the pressed message is gone".into())
+}
+
 /// The latest public message of `channel` with a Play (or Roll) button.
 pub fn latest_prompt(fake: &FakeDiscord, channel: u64) -> Option<StoredMessage> {
     fake.messages_in(channel)
@@ -910,7 +950,7 @@ pub fn latest_prompt(fake: &FakeDiscord, channel: u64) -> Option<StoredMessage> 
 
 /// Everything a user may press on a picker message: enabled buttons (not Back) and each option of a
 /// menu, as (custom id, menu value).
-fn choices(message: &StoredMessage) -> Vec<(String, Option<String>)> {
+pub fn choices(message: &StoredMessage) -> Vec<(String, Option<String>)> {
     let mut out = Vec::new();
     for row in message.components.as_array().into_iter().flatten() {
         for component in row["components"].as_array().into_iter().flatten() {
@@ -1012,14 +1052,7 @@ pub async fn press_turn(
 ) -> Result<PressedTurn, String> {
     let prompt = latest_prompt(fake, channel).ok_or("no prompt with a Play button")?;
     let open = play_button(&prompt).ok_or("no Play button")?;
-    // The player to move is the one the prompt pings (a double in dice says "roll again").
-    let mover = prompt.allowed_mentions["users"]
-        .as_array()
-        .and_then(|users| users.first())
-        .and_then(|u| u.as_str())
-        .and_then(|u| u.parse::<u64>().ok())
-        .or_else(|| turn_mention(&prompt.content))
-        .ok_or_else(|| format!("nobody is asked to move: {}", prompt.content))?;
+    let mover = mover_of(&prompt)?;
     let user = players
         .iter()
         .find(|u| u.id == mover)
@@ -1116,17 +1149,14 @@ pub async fn press_turn(
         } else {
             None
         };
-        let callback = fake.wait_callback(&pressed, STEP).await?;
         if !is_move {
-            if callback.kind != 7 {
-                return err(format!(
-                    "a picker step is updated in place, not type {}",
-                    callback.kind
-                ));
-            }
+            updated_in_place(fake, &pressed, picker_id)
+                .await
+                .map_err(|e| format!("a picker step: {e}"))?;
             stats.updates += 1;
             continue;
         }
+        fake.wait_callback(&pressed, STEP).await?;
         // A move: acknowledged first, then the picker says it was made (or shows the new hand).
         let shown = fake.wait_reply(&pressed, STEP).await?;
         if shown.id != picker_id {
@@ -1277,18 +1307,12 @@ async fn stale_step(
 ) -> Result<(), String> {
     let old = fake.add_bot_button(channel, "7H", step);
     let stale = fake.click(user, old, step)?;
-    let callback = fake.wait_callback(&stale, STEP).await;
-    let updated = fake.message(old);
+    let updated = updated_in_place(fake, &stale, old).await;
     fake.remove_message(old);
-    let callback = callback?;
-    let updated = updated.ok_or("the old picker")?;
-    if callback.kind != 7
-        || !updated.content.contains("turn that is over")
-        || !updated.custom_ids().is_empty()
-    {
+    let updated = updated.map_err(|e| format!("an old picker step: {e}"))?;
+    if !updated.content.contains("turn that is over") || !updated.custom_ids().is_empty() {
         return err(format!(
-            "an old picker step should be replaced in place: type {}, {updated:?}",
-            callback.kind
+            "an old picker step should be replaced in place: {updated:?}"
         ));
     }
     Ok(())
