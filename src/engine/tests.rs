@@ -1574,8 +1574,11 @@ fn kotb_random_games_move_the_zone_to_another_centre_and_points_only_grow() {
         }
         let zones = g.zones_so_far();
         assert!(zones.windows(2).all(|p| p[0] != p[1]));
+        // A win reaches the target, or (a blocked board) leads on points alone.
         if let Status::Won(team) = g.position().status() {
-            assert!(g.position().points(team) >= 3);
+            let all = g.position().points_per_team();
+            let leads = (0..all.len()).all(|t| t == usize::from(team) || all[t] < all[usize::from(team)]);
+            assert!(g.position().points(team) >= 3 || leads, "{all:?}");
         }
     }
     assert!(moves > 20, "the zone moved only {moves} times");
