@@ -276,7 +276,11 @@ fn king_of_the_board_records_with_wrong_zones_are_refused_everywhere() {
         &std::fs::read_to_string(golden.join("kotb_sequence_outside_zone.json")).unwrap(),
     )
     .unwrap();
-    let (code, text) = bot(&golden, None, &["replay", "kotb_sequence_outside_zone.json"]);
+    let (code, text) = bot(
+        &golden,
+        None,
+        &["replay", "kotb_sequence_outside_zone.json"],
+    );
     assert_eq!(code, 0, "the record as the game used it: {text}");
     let mut more = good.clone();
     more["zones"] = serde_json::json!(["H8", "C3", "F6"]);
@@ -287,7 +291,10 @@ fn king_of_the_board_records_with_wrong_zones_are_refused_everywhere() {
     let cases = [
         (more, "3 zones are listed, but the game has 2"),
         (lower, "`c3` is not written as records write a centre: `C3`"),
-        (lower_first, "`f6` is not written as records write a centre: `F6`"),
+        (
+            lower_first,
+            "`f6` is not written as records write a centre: `F6`",
+        ),
     ];
     for (i, (record, reason)) in cases.iter().enumerate() {
         let name = format!("bad{i}.json");

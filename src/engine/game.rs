@@ -1121,7 +1121,10 @@ impl Position {
         let scores: Vec<usize> = if self.config.options.scoring {
             self.scores()
         } else if self.config.is_king_of_the_board() {
-            self.points_per_team().into_iter().map(usize::from).collect()
+            self.points_per_team()
+                .into_iter()
+                .map(usize::from)
+                .collect()
         } else {
             Vec::new()
         };

@@ -1577,7 +1577,8 @@ fn kotb_random_games_move_the_zone_to_another_centre_and_points_only_grow() {
         // A win reaches the target, or (a blocked board) leads on points alone.
         if let Status::Won(team) = g.position().status() {
             let all = g.position().points_per_team();
-            let leads = (0..all.len()).all(|t| t == usize::from(team) || all[t] < all[usize::from(team)]);
+            let leads =
+                (0..all.len()).all(|t| t == usize::from(team) || all[t] < all[usize::from(team)]);
             assert!(g.position().points(team) >= 3 || leads, "{all:?}");
         }
     }
@@ -1606,7 +1607,10 @@ fn a_record_lists_exactly_the_zones_its_game_used_in_upper_case() {
         let mut lower = good.clone();
         lower.zones = Some(bad.iter().map(|z| z.to_string()).collect());
         let reason = zone_error(&lower);
-        assert!(reason.contains("is not written as records write a centre"), "{reason}");
+        assert!(
+            reason.contains("is not written as records write a centre"),
+            "{reason}"
+        );
     }
     // An earlier position of a good record: the zones after it are not "too many"; of a bad record, the
     // whole record is refused.

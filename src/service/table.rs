@@ -14,12 +14,12 @@ use crate::engine::{
 
 use super::bot::random_legal_move;
 use super::picker;
+use super::seeds::{OsSeeds, SeedSource};
 use super::series::Series;
 use super::text::{
     card_label, CardLine, CardUse, LobbyCard, LobbyRules, RatingNote, RollHint, SeatLine,
     StatusInfo, TeamName, ZoneInfo,
 };
-use super::seeds::{OsSeeds, SeedSource};
 use super::{
     Actor, Attachment, BoardImage, BotLevel, Button, ChannelId, Choice, Command, GuildId,
     HandImage, Image, Message, Output, Paused, Reply, Settings, Text, Timestamp, UserId, Who,

@@ -57,7 +57,9 @@ fn before_the_first_score(seed: u64) -> Record {
     let config = record.config().expect("a set-up");
     let dealt = Game::new(config, seed);
     let layout = dealt.position().layout();
-    record.zones = Some(vec![layout.cell_name(dealt.position().zone().expect("a zone"))]);
+    record.zones = Some(vec![
+        layout.cell_name(dealt.position().zone().expect("a zone"))
+    ]);
     record
 }
 
@@ -100,20 +102,34 @@ fn the_next_zone_is_any_other_centre_alike_whatever_the_deal() {
         to_centre[index_of(to)] += 1;
     }
     // 7 and 8 degrees of freedom: the bounds are passed by chance about once in a million runs.
-    assert!(chi_square(&steps) < 38.0, "steps from the deal's zone: {steps:?}");
-    assert!(chi_square(&to_centre) < 40.0, "zones moved to: {to_centre:?}");
+    assert!(
+        chi_square(&steps) < 38.0,
+        "steps from the deal's zone: {steps:?}"
+    );
+    assert!(
+        chi_square(&to_centre) < 40.0,
+        "zones moved to: {to_centre:?}"
+    );
 
     // One and the same record (deal, seed, first zone) restored 240 times: the zone after the score is
     // drawn fresh each time, each of the other eight alike. Before, the record fixed it.
     let record = before_the_first_score(5);
-    let first = index_of(Game::new(record.config().expect("set-up"), 5).position().zone().expect("zone"));
+    let first = index_of(
+        Game::new(record.config().expect("set-up"), 5)
+            .position()
+            .zone()
+            .expect("zone"),
+    );
     let mut counts = [0u32; 9];
     for _ in 0..240 {
         counts[index_of(next_zone(&record).1)] += 1;
     }
     assert_eq!(counts[first], 0, "never the same centre");
     let others: Vec<u32> = (0..9).filter(|&i| i != first).map(|i| counts[i]).collect();
-    assert!(chi_square(&others) < 38.0, "zones after one record: {counts:?}");
+    assert!(
+        chi_square(&others) < 38.0,
+        "zones after one record: {counts:?}"
+    );
 }
 
 fn ask(tables: &Tables, user: u64, command: Command) -> Reply {
