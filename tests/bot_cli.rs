@@ -263,3 +263,55 @@ fn render_animates_a_game_and_says_what_it_needs() {
     assert_eq!(code, 1, "{text}");
     assert!(!dir.path().join("bad.gif").exists());
 }
+
+/// A King of the Board record with a zone more than its scoring placements moved, or a centre in lower
+/// case, is malformed for `replay`, `render` (also of an earlier position, `--after`) and `--animate`
+/// alike: exit 2, the reason named, no file written (RECORD.md `zones`).
+#[test]
+fn king_of_the_board_records_with_wrong_zones_are_refused_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    // One scoring placement (the zone moves H8 -> C3), then one more move.
+    let good: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(golden.join("kotb_sequence_outside_zone.json")).unwrap(),
+    )
+    .unwrap();
+    let (code, text) = bot(
+        &golden,
+        None,
+        &["replay", "kotb_sequence_outside_zone.json"],
+    );
+    assert_eq!(code, 0, "the record as the game used it: {text}");
+    let mut more = good.clone();
+    more["zones"] = serde_json::json!(["H8", "C3", "F6"]);
+    let mut lower = good.clone();
+    lower["zones"] = serde_json::json!(["H8", "c3"]);
+    let mut lower_first = good;
+    lower_first["zones"] = serde_json::json!(["f6", "C3"]);
+    let cases = [
+        (more, "3 zones are listed, but the game has 2"),
+        (lower, "`c3` is not written as records write a centre: `C3`"),
+        (
+            lower_first,
+            "`f6` is not written as records write a centre: `F6`",
+        ),
+    ];
+    for (i, (record, reason)) in cases.iter().enumerate() {
+        let name = format!("bad{i}.json");
+        std::fs::write(dir.path().join(&name), record.to_string()).unwrap();
+        let runs: [&[&str]; 4] = [
+            &["replay", &name],
+            &["render", &name, "--out", "board.png"],
+            &["render", &name, "--after", "3", "--out", "board.png"],
+            &["render", &name, "--animate", "game.gif"],
+        ];
+        for args in runs {
+            let (code, text) = bot(dir.path(), None, args);
+            assert_eq!(code, 2, "{args:?}: {text}");
+            assert!(text.contains(reason), "{args:?}: {text}");
+            assert!(text.contains("zones are wrong"), "{args:?}: {text}");
+        }
+        assert!(!dir.path().join("board.png").exists());
+        assert!(!dir.path().join("game.gif").exists());
+    }
+}

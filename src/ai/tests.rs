@@ -758,3 +758,25 @@ fn the_zone_knowledge_is_applied_in_dealt_king_of_the_board_games() {
     assert!(moves >= 80, "{moves}");
     assert!(differ * 10 >= moves, "{differ} of {moves} moves differ");
 }
+
+/// King of the Board: a blocked board is won on points (RULES.md), so the search scores such an end
+/// as the leader's win, and an equal one as a draw (both ends from the golden records).
+#[test]
+fn the_search_scores_a_blocked_king_of_the_board_end_by_points() {
+    for (text, reward) in [
+        (
+            include_str!("../../tests/golden/kotb_blocked_board_most_points_win.json"),
+            [1.0, 0.0],
+        ),
+        (
+            include_str!("../../tests/golden/kotb_blocked_board_equal_points_draw.json"),
+            [0.5, 0.5],
+        ),
+    ] {
+        let record = crate::engine::Record::from_json(text).unwrap();
+        let game = record.replay().unwrap().unwrap();
+        assert!(game.position().is_over());
+        let out = search::evaluate(&game, &search::Params::DEFAULT, 2);
+        assert_eq!(out[..2], reward, "{:?}", game.position().points_per_team());
+    }
+}

@@ -317,6 +317,32 @@ fn the_summary_names_each_sequence_and_each_broken_line() {
 }
 
 #[test]
+fn the_summary_gives_a_long_run_the_points_of_its_window_in_the_zone() {
+    // D5 completes the anti-diagonal run B7–G2 (six chips). With the zone around H3 (G2–I4) the five
+    // cells that count are C6–G2, which touch it: 2 points. With the zone around F3 (E2–G4) both windows
+    // touch it and the first in line order counts, B7–F3, as in classic play: 2 points too.
+    let c = |n| cell(n, Variant::Classic);
+    for (text, cells) in [
+        (
+            include_str!("../../tests/golden/kotb_long_run_counts_the_window_in_the_zone.json"),
+            ["C6", "D5", "E4", "F3", "G2"],
+        ),
+        (
+            include_str!("../../tests/golden/kotb_long_run_both_windows_in_the_zone.json"),
+            ["B7", "C6", "D5", "E4", "F3"],
+        ),
+    ] {
+        let summary = summarize(&Record::from_json(text).unwrap()).unwrap();
+        let made: Vec<(Vec<Cell>, Option<u8>, bool)> = summary
+            .sequences
+            .iter()
+            .map(|s| (s.cells.clone(), s.points, s.in_zone))
+            .collect();
+        assert_eq!(made, vec![(cells.map(c).to_vec(), Some(2), true)]);
+    }
+}
+
+#[test]
 fn the_summary_tells_a_zone_double_from_a_plain_point() {
     // One placement (2♣ on E2) completes two sequences: E2–E6 touches the zone around F6 (E5–G7) and
     // scores 2 points, A2–E2 does not and scores 1.

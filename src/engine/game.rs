@@ -959,6 +959,7 @@ impl Position {
         {
             return 0;
         }
+        let zone = self.zone_cells();
         let mut found = 0;
         for d in 0..4 {
             let mut line = [Cell(0); 13];
@@ -996,20 +997,34 @@ impl Position {
             };
             let lo = (back + 1).saturating_sub(len);
             let hi = back.min(total - len);
+            // King of the Board (RULES.md, "which five cells"): among the windows the sharing rule
+            // allows, those touching the zone score more and are chosen first; among equals, the
+            // first in line order, as in classic play (where no window touches a zone).
+            let touches = |mask: Bits| u32::from(mask & zone != 0);
             let mut chosen: ArrayVec<usize, 2> = ArrayVec::new();
-            'pairs: for s1 in lo..=hi {
+            let mut best = 0;
+            for s1 in lo..=hi {
                 for s2 in (s1 + len - 1)..=hi {
                     let (m1, m2) = (window(s1), window(s2));
                     if valid(m1, &self.sequences) && valid(m2, &self.sequences) {
-                        chosen.push(s1);
-                        chosen.push(s2);
-                        break 'pairs;
+                        let points = 1 + touches(m1) + touches(m2);
+                        if points > best {
+                            best = points;
+                            chosen.clear();
+                            chosen.push(s1);
+                            chosen.push(s2);
+                        }
                     }
                 }
             }
             if chosen.is_empty() {
-                if let Some(s) = (lo..=hi).find(|&s| valid(window(s), &self.sequences)) {
-                    chosen.push(s);
+                for s in lo..=hi {
+                    let mask = window(s);
+                    if valid(mask, &self.sequences) && 1 + touches(mask) > best {
+                        best = 1 + touches(mask);
+                        chosen.clear();
+                        chosen.push(s);
+                    }
                 }
             }
             for s in chosen {
@@ -1101,13 +1116,22 @@ impl Position {
         if let Some(team) = self.pending_win {
             return self.finish(Status::Won(team), events);
         }
-        if self.config.options.scoring {
-            let scores = self.scores();
-            let best = scores.iter().copied().max().unwrap_or(0);
-            let leaders: Vec<usize> = (0..scores.len()).filter(|&t| scores[t] == best).collect();
-            if leaders.len() == 1 && best > 0 {
-                return self.finish(Status::Won(leaders[0] as Team), events);
-            }
+        // With `scoring` the most sequences win, in King of the Board the most points (RULES.md: a
+        // blocked board); equal most, or none at all, is a draw.
+        let scores: Vec<usize> = if self.config.options.scoring {
+            self.scores()
+        } else if self.config.is_king_of_the_board() {
+            self.points_per_team()
+                .into_iter()
+                .map(usize::from)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let leaders: Vec<usize> = (0..scores.len()).filter(|&t| scores[t] == best).collect();
+        if leaders.len() == 1 && best > 0 {
+            return self.finish(Status::Won(leaders[0] as Team), events);
         }
         self.finish(Status::Drawn, events);
     }
@@ -1317,6 +1341,14 @@ impl Game {
         };
         self.next_zone += 1;
         centre
+    }
+
+    /// King of the Board: the zones still to be drawn (beyond those listed) come from `seed` from now
+    /// on. The bot gives a fresh seed from the operating system's random source before every move, so a
+    /// zone is drawn when it is needed and nothing seen before (the deal, earlier zones, a restart)
+    /// predicts it; the zone drawn is recorded like the others ([`Game::zones_so_far`]).
+    pub fn draw_zones_from(&mut self, seed: u64) {
+        self.zone_rng = zone_rng(seed);
     }
 
     /// King of the Board zone centres so far, the deal's first (for records).

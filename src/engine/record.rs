@@ -281,11 +281,39 @@ impl Record {
             .iter()
             .flatten()
             .map(|name| {
-                layout.parse_cell(name).ok_or_else(|| {
-                    SetupError::Zone(format!("`{name}` is not a cell of the board")).into()
-                })
+                let cell = layout.parse_cell(name).ok_or_else(|| {
+                    SetupError::Zone(format!("`{name}` is not a cell of the board"))
+                })?;
+                // Records write a centre exactly as the board names it (RECORD.md: upper case only).
+                let written = layout.cell_name(cell);
+                if *name != written {
+                    return Err(SetupError::Zone(format!(
+                        "`{name}` is not written as records write a centre: `{written}`"
+                    ))
+                    .into());
+                }
+                Ok(cell)
             })
             .collect()
+    }
+
+    /// A record that lists its zones lists exactly those its game used: the deal's, then one after
+    /// each scoring placement that did not win (RECORD.md). `complete`: the whole record was replayed
+    /// (after an illegal action, zones listed for later are not checked).
+    fn check_zone_count(&self, game: &Game, complete: bool) -> Result<(), RecordError> {
+        let Some(listed) = &self.zones else {
+            return Ok(());
+        };
+        let used = game.zones_so_far().len();
+        if listed.len() < used || (complete && listed.len() > used) {
+            return Err(SetupError::Zone(format!(
+                "{} listed, but the game has {used} (the deal's and one after each scoring \
+                 placement that did not win)",
+                zone_count(listed.len()),
+            ))
+            .into());
+        }
+        Ok(())
     }
 
     /// Replays every action. `Err(RecordError)`: the record is malformed; `Ok(Err(failure))`: an action
@@ -301,12 +329,32 @@ impl Record {
         &self,
         mode: RollMode,
     ) -> Result<Result<Game, ReplayFailure>, RecordError> {
+        self.replay_actions(mode, self.actions.len())
+    }
+
+    /// The game after the first `count` actions (all of them when `count` is too large). The whole
+    /// record is checked first as [`Record::replay`] checks it: a malformed record is refused even when
+    /// the damage lies after those actions (an illegal action after them is not this replay's concern).
+    pub fn replay_first(&self, count: usize) -> Result<Result<Game, ReplayFailure>, RecordError> {
+        let whole = self.replay()?;
+        if count >= self.actions.len() {
+            return Ok(whole);
+        }
+        self.replay_actions(RollMode::AtTurnStart, count)
+    }
+
+    fn replay_actions(
+        &self,
+        mode: RollMode,
+        count: usize,
+    ) -> Result<Result<Game, ReplayFailure>, RecordError> {
         let mut game = self.initial_game_rolling(mode)?;
         if let Some(index) = self.actions.iter().position(|a| !a.shape_ok()) {
             return Err(RecordError::ActionShape { index });
         }
         let layout = game.position().layout();
-        for (index, action) in self.actions.iter().enumerate() {
+        let complete = count >= self.actions.len();
+        for (index, action) in self.actions.iter().take(count).enumerate() {
             if game.needs_roll() {
                 // (Refused only once the game is over, which the action then reports.)
                 let _ = game.roll();
@@ -315,9 +363,11 @@ impl Record {
                 .to_move(game.config().variant, layout)
                 .and_then(|mv| game.play(action.seat, mv).map(|_| ()));
             if let Err(error) = result {
+                self.check_zone_count(&game, false)?;
                 return Ok(Err(ReplayFailure { index, error, game }));
             }
         }
+        self.check_zone_count(&game, complete)?;
         let listed = self.rolls.as_ref().map_or(0, Vec::len);
         if game.needs_roll() && listed > game.rolls_so_far().len() {
             let _ = game.roll();
@@ -451,6 +501,15 @@ impl Summary {
                 .capture_pairs
                 .then(|| (0..config.teams).map(|t| pos.captures(t)).collect()),
         }
+    }
+}
+
+/// "1 zone is", "3 zones are".
+fn zone_count(n: usize) -> String {
+    if n == 1 {
+        "1 zone is".to_string()
+    } else {
+        format!("{n} zones are")
     }
 }
 

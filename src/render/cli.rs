@@ -45,9 +45,7 @@ pub fn game_after(record: &Record, after: Option<usize>) -> Result<Game, RenderE
     if after > actions {
         return Err(RenderError::TooFar { after, actions });
     }
-    let mut prefix = record.clone();
-    prefix.actions.truncate(after);
-    match prefix.replay()? {
+    match record.replay_first(after)? {
         Ok(game) => Ok(game),
         Err(failure) => Err(RenderError::Illegal {
             index: failure.index,

@@ -60,6 +60,8 @@ mod summary_tests;
 mod tests;
 #[cfg(test)]
 mod text_tests;
+#[cfg(test)]
+mod zone_tests;
 
 use std::collections::HashMap;
 use std::fmt;

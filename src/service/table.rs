@@ -14,6 +14,7 @@ use crate::engine::{
 
 use super::bot::random_legal_move;
 use super::picker;
+use super::seeds::{OsSeeds, SeedSource};
 use super::series::Series;
 use super::text::{
     card_label, CardLine, CardUse, LobbyCard, LobbyRules, RatingNote, RollHint, SeatLine,
@@ -713,7 +714,18 @@ impl LiveGame {
     }
 
     /// Applies a move and appends it to the record: the one place where a game changes.
+    ///
+    /// King of the Board: a zone this move may need is drawn from a fresh seed of the operating
+    /// system's random source, taken now (RULES.md: each zone is drawn when it is needed), and recorded
+    /// with the move. Nothing a player saw (the deal, earlier zones, a restart) says anything about it.
+    /// Should the source fail (it is logged), the zone comes from the game's own stream, which the last
+    /// good seed started and no one has seen.
     pub(super) fn commit(&mut self, seat: Seat, mv: Move) -> Result<Vec<Event>, PlayError> {
+        if self.game.config().is_king_of_the_board() {
+            if let Some(seed) = OsSeeds.seed() {
+                self.game.draw_zones_from(seed);
+            }
+        }
         let events = self.game.play(seat, mv)?;
         let layout = self.game.position().layout();
         self.record.push(seat, mv, layout, &events);

@@ -205,13 +205,14 @@ classic("kotb_zone_moves_twice", [["6C", "5C", "4C", "3C", "2C", "7H", "8H"],
         ROW2_ACTIONS[:9] + [p(1, "5S", "E1")], nxt=ROW2_NEXT, options=KOTB, zones=["C3", "F6", "C3"])
 
 # equal_turns with points_to_win 2: seat 0 reaches 2 (row 2 touches F3), the zone moves to C3, seat 1
-# reaches 2 in the same round (row 3 touches C3): a draw; without it, seat 0 wins at the end of the round.
+# reaches 2 in the same round (row 3 touches C3): a draw, and the game is over, so the zone stays; without
+# it, seat 0 wins at the end of the round.
 EQ = [["6C", "5C", "4C", "3C", "2C", "7H", "8H"], ["7C", "AS", "2D", "3D", "4D", "9S", "8S"]]
 EQ_ACTIONS = [p(0, "6C", "A2"), p(1, "7C", "A3"), p(0, "5C", "B2"), p(1, "AS", "B3"), p(0, "4C", "C2"),
               p(1, "2D", "C3"), p(0, "3C", "D2"), p(1, "3D", "D3"), p(0, "2C", "E2")]
 EQ_OPTIONS = {"king_of_the_board": True, "points_to_win": 2, "equal_turns": True}
 classic("kotb_equal_turns_draw", EQ, EQ_ACTIONS + [p(1, "4D", "E3")], nxt=ROW2_NEXT, options=EQ_OPTIONS,
-        zones=["F3", "C3", "H8"])
+        zones=["F3", "C3"])
 classic("kotb_equal_turns_win_at_end_of_round", EQ, EQ_ACTIONS + [p(1, "8S", "H1")], nxt=ROW2_NEXT,
         options=EQ_OPTIONS, zones=["F3", "C3"])
 
@@ -223,6 +224,24 @@ classic("kotb_three_teams", [["6C", "5C", "4C", "3C", "2C", "7H"], ["2S", "3S", 
     p(2, "AS", "B3"), p(0, "4C", "C2"), p(1, "4S", "D1"), p(2, "2D", "C3"), p(0, "3C", "D2"),
     p(1, "8S", "H1"), p(2, "3D", "D3"), p(0, "2C", "E2"), p(1, "5S", "E1"), p(2, "4D", "E3")],
     nxt=["8C", "9C", "TC", "KC", "QC", "AC"], options=KOTB, zones=["C3", "H8", "F6", "C8"])
+
+# A run of six on the anti-diagonal B7-G2, completed in the middle (D5): the five cells that count are
+# those touching the zone H3 (G2-I4), C6-G2, worth 2, not the down-left window B7-F3 (RULES.md: which
+# five cells). The zone then moves to C8.
+LONG = [["9S", "8C", "4C", "5D", "KH", "6H", "7H"], ["TS", "KS", "2D", "4D", "2H", "3S", "8S"]]
+LONG_ACTIONS = [p(0, "9S", "B7"), p(1, "TS", "J2"), p(0, "8C", "C6"), p(1, "KS", "J4"), p(0, "4C", "E4"),
+                p(1, "2D", "J6"), p(0, "5D", "F3"), p(1, "4D", "J8"), p(0, "KH", "G2"), p(1, "2H", "H9"),
+                p(0, "6H", "D5")]
+classic("kotb_long_run_counts_the_window_in_the_zone", LONG, LONG_ACTIONS, options=KOTB, zones=["H3", "C8"])
+# The same run with the zone F3 (E2-G4), which both windows touch: the first window in line order, as in
+# classic play (B7-F3), worth 2.
+classic("kotb_long_run_both_windows_in_the_zone", LONG, LONG_ACTIONS, options=KOTB, zones=["F3", "C8"])
+
+# A zone listed after the last scoring placement (the game used two), and a centre in lower case: exit 2.
+classic("malformed_kotb_a_zone_more_than_the_scores_moved", ROW2, ROW2_ACTIONS, nxt=ROW2_NEXT, options=KOTB,
+        zones=["H8", "C3", "F6"])
+classic("malformed_kotb_lower_case_zone_in_a_game", ROW2, ROW2_ACTIONS, nxt=ROW2_NEXT, options=KOTB,
+        zones=["h8", "C3"])
 
 # Malformed records: exit 2.
 bad = {
@@ -262,6 +281,10 @@ bad = {
         "king_of_the_board": True}, "zones": ["Z1"], "seed": 1, "actions": []}),
     "malformed_kotb_zone_to_same_centre": json.dumps({"variant": "classic", "players": 2, "options": {
         "king_of_the_board": True}, "zones": ["F6", "C3", "C3"], "seed": 1, "actions": []}),
+    "malformed_kotb_zone_lower_case": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True}, "zones": ["f6"], "seed": 1, "actions": []}),
+    "malformed_kotb_more_zones_than_moves": json.dumps({"variant": "classic", "players": 2, "options": {
+        "king_of_the_board": True}, "zones": ["F6", "C3"], "seed": 1, "actions": []}),
     "malformed_kotb_zones_without_mode": json.dumps({"variant": "classic", "players": 2, "zones": ["F6"],
                                                      "seed": 1, "actions": []}),
 }
