@@ -373,3 +373,57 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     let (again, refused) = console.press(1, &confirm, None);
     assert!(refused, "{again:?}");
 }
+
+/// Issue 33: the console speaks `hint` as `/sequence hint` (it was an unreadable line with no id and
+/// no `done` line, so a client waiting for its answer hung), answers any unreadable line with its id
+/// and a refused `done` line, and prints the follow-up of a game's final message (each human's
+/// agreement with the computer) as Discord posts it.
+#[test]
+fn hints_unreadable_lines_and_the_agreement_follow_up_in_the_console() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut console = Console::start(dir.path());
+    let (_, refused) = console.ask(1, json!({"command": "start", "rated": false}));
+    assert!(!refused);
+    assert!(!console.press(2, "sequence:join", None).1);
+    let (outputs, refused) = console.press(1, "sequence:begin", None);
+    assert!(!refused, "{outputs:?}");
+    let (_, to_move, _) = prompt(&outputs).expect("a turn prompt");
+    // The player to move gets a hint, privately; the other player is told it is not their turn.
+    let (hint, refused) = console.ask(to_move, json!({"command": "hint"}));
+    assert!(!refused, "{hint:?}");
+    let text = text_of(&hint);
+    assert!(text.contains("Hint"), "{text}");
+    assert!(hint.iter().all(|o| o["to"] == "ephemeral"), "{hint:?}");
+    assert_eq!(hint[0]["user"], json!(to_move));
+    let (other, refused) = console.ask(3 - to_move, json!({"command": "hint"}));
+    assert!(refused, "{other:?}");
+    // An unknown command: an error line and a refused `done` line, both with the id.
+    let (error, refused) = console.ask(1, json!({"command": "no such command"}));
+    assert!(refused);
+    assert!(
+        error[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("unreadable request")),
+        "{error:?}"
+    );
+    // The game ends (given up): the final message, then its follow-up with `"id": null`.
+    let (end, refused) = console.ask(3 - to_move, json!({"command": "forfeit"}));
+    assert!(!refused, "{end:?}");
+    assert!(!end.iter().any(|o| o["text"]
+        .as_str()
+        .is_some_and(|t| t.contains("Agreement with the computer"))));
+    let follow_up = loop {
+        let line = console.next_line();
+        if line["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("Agreement with the computer"))
+        {
+            break line;
+        }
+    };
+    assert_eq!(follow_up["to"], "channel", "{follow_up}");
+    assert!(follow_up["id"].is_null(), "{follow_up}");
+    assert!(follow_up["message_id"].is_u64(), "{follow_up}");
+    let text = follow_up["text"].as_str().unwrap_or("");
+    assert!(text.contains("<@1>") && text.contains("<@2>"), "{text}");
+}
