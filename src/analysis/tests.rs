@@ -560,7 +560,6 @@ fn the_jack_reason_appears_only_when_it_applies() {
     );
     let view = game.view(0);
     let mut far = 0;
-    let mut near = 0;
     for &name in &FILLER {
         let played = card(name, C);
         for at in crate::engine::BitIter(layout.cells_of_card(played)) {
@@ -581,7 +580,6 @@ fn the_jack_reason_appears_only_when_it_applies() {
                     .iter()
                     .any(|w| w & own.bit() != 0 && w & game.position().chips(1) == 0);
             if beside {
-                near += 1;
                 assert!(
                     matches!(reason, Reason::KeepsWildCard { .. }),
                     "{name} on {}: {reason:?}",
