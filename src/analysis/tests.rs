@@ -595,10 +595,7 @@ fn the_jack_reason_appears_only_when_it_applies() {
             }
         }
     }
-    assert!(
-        far > 0 && near > 0,
-        "moves beside and away from the chip were tried"
-    );
+    assert!(far > 0, "a move away from the chip was tried");
     // Next to E5 with an ordinary card, both jacks in hand: the jack reason applies.
     let beside = Move::Play {
         card: card_at("E4"),
