@@ -19,6 +19,8 @@ struct Console {
     stdin: ChildStdin,
     lines: Receiver<Value>,
     next_id: u64,
+    /// Lines of no request (`"id": null`) read while waiting for a request's answer.
+    unasked: Vec<Value>,
 }
 
 impl Console {
@@ -44,6 +46,7 @@ impl Console {
             stdin,
             lines,
             next_id: 1,
+            unasked: Vec::new(),
         };
         assert_eq!(console.next_line()["ready"], true);
         console
@@ -67,6 +70,9 @@ impl Console {
         loop {
             let line = self.next_line();
             if line["id"] != json!(id) {
+                if line["id"].is_null() {
+                    self.unasked.push(line);
+                }
                 continue;
             }
             if line["done"] == true {
@@ -412,8 +418,10 @@ fn hints_unreadable_lines_and_the_agreement_follow_up_in_the_console() {
     assert!(!end.iter().any(|o| o["text"]
         .as_str()
         .is_some_and(|t| t.contains("Agreement with the computer"))));
+    // It may come before the `done` line of the forfeit or after it.
+    let mut unasked = std::mem::take(&mut console.unasked).into_iter();
     let follow_up = loop {
-        let line = console.next_line();
+        let line = unasked.next().unwrap_or_else(|| console.next_line());
         if line["text"]
             .as_str()
             .is_some_and(|t| t.contains("Agreement with the computer"))
