@@ -8,12 +8,15 @@
 //! A request: `{"id": 1, "guild": 5, "channel": 10, "user": 1, "name": "Ann", "command": "play",
 //! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name`, `manage` and `manage_guild` are optional; the command's
 //! options are fields beside `command`, named as in `/sequence`; `"command": "dump"` prints the
-//! channel's table as stored). `user` is always who asks: the player whose `stats` to show is `of`
+//! channel's table as stored; `"command": "hint"` asks for a hint as `/sequence hint` does). `user` is always who asks: the player whose `stats` to show is `of`
 //! (or `player`), `{"command": "stats", "user": 1, "of": 2}`; without it, the asker's. Outputs:
 //! `{"id": 1, "channel": 10, "to": "channel"|"ephemeral"|"direct"|"lobby"|"update", "user": …,
 //! "text": …, "image": "board"|"hand"|null, "attachment": {…}|null, "buttons": […], "mentions": […]}`,
 //! then `{"id": 1, "done": true, "refused": false}`. Outputs of timers, computer players and the
-//! restart notes have `"id": null`. At start, `{"ready": true, "restored": [channels], "lost":
+//! restart notes have `"id": null`, and so has the follow-up of a game's final message (each human's
+//! agreement with the computer), printed as a channel post when its analysis is done. A line that
+//! cannot be read gets `{"id", "error"}` and a refused `done` line (`"id"` as far as it was read).
+//! At start, `{"ready": true, "restored": [channels], "lost":
 //! [channels]}`.
 //!
 //! Messages and edits: a channel post (`"to": "channel"`) and the lobby message (`"to": "lobby"`)
@@ -146,6 +149,8 @@ enum Asked {
         cell: String,
     },
     Hand,
+    /// `/sequence hint`: the move the `hard` computer player would make now, and why.
+    Hint,
     Board,
     Status,
     Rules {
@@ -292,7 +297,8 @@ impl Asked {
             Asked::History => Command::History,
             Asked::Record { game } => Command::Record { game },
             Asked::Replay { game } => Command::Replay { game },
-            Asked::Press { .. } | Asked::Dump => return None,
+            // Answered by the search pool, as on Discord (see `Console::request`).
+            Asked::Press { .. } | Asked::Hint | Asked::Dump => return None,
         })
     }
 }
@@ -388,9 +394,17 @@ async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> 
         let line: Line = match serde_json::from_str(&text) {
             Ok(line) => line,
             Err(e) => {
+                // Answered like any refused request, with its id when it has one, so that a client
+                // waiting for the `done` line does not hang.
+                let id = serde_json::from_str::<Value>(&text)
+                    .ok()
+                    .and_then(|v| v.get("id").and_then(Value::as_u64));
                 console
                     .out
-                    .print(&json!({"error": format!("unreadable request: {e}")}));
+                    .print(&json!({"id": id, "error": format!("unreadable request: {e}")}));
+                console
+                    .out
+                    .print(&json!({"id": id, "done": true, "refused": true}));
                 continue;
             }
         };
@@ -416,6 +430,7 @@ impl Console {
             }
             None => default_variant,
         };
+        let hint = matches!(line.command, Asked::Hint);
         let pressed = match &line.command {
             Asked::Press { custom_id, values } => Some(command_for_component(custom_id, values)),
             _ => None,
@@ -432,6 +447,17 @@ impl Console {
             }
             None => line.command.command(default_variant),
         };
+        if hint {
+            let reply = self
+                .tables
+                .hint(channel, UserId(line.user), Timestamp::now())
+                .await;
+            self.deliver(line.id, channel, Some(UserId(line.user)), &reply)
+                .await;
+            self.out
+                .print(&json!({"id": line.id, "done": true, "refused": reply.is_refusal()}));
+            return;
+        }
         let Some(command) = command else {
             let dump = self
                 .tables
@@ -555,6 +581,14 @@ impl Console {
             if let Err(e) = tokio::task::spawn_blocking(move || tables.mark_announced(game)).await {
                 tracing::error!("recording an announced game failed: {e}");
             }
+            // The follow-up, as on Discord: each human's agreement with the computer, posted in
+            // the channel when the analysis is done (with `"id": null`, after the request's `done`).
+            let console = self.clone();
+            tokio::spawn(async move {
+                if let Some(follow_up) = console.tables.agreement_follow_up(game).await {
+                    console.post(None, channel, &follow_up);
+                }
+            });
         }
         for edit in self.tables.note_prompt(channel, posted, message) {
             if let Output::Disarm {
@@ -566,6 +600,14 @@ impl Console {
                     .print(&edit_json(id, channel, message_id, &buttons));
             }
         }
+    }
+
+    /// Prints a plain channel post (one that neither ends a game nor is a turn prompt) with the
+    /// message id it gets.
+    fn post(&self, id: Option<u64>, channel: ChannelId, message: &Message) {
+        let mut line = output_json(id, channel, "channel", None, message);
+        line["message_id"] = json!(self.message_ids.fetch_add(1, Ordering::Relaxed));
+        self.out.print(&line);
     }
 
     /// Plays the due computer moves of a channel, one at a time, like the Discord layer.

@@ -19,6 +19,8 @@ struct Console {
     stdin: ChildStdin,
     lines: Receiver<Value>,
     next_id: u64,
+    /// Lines of no request (`"id": null`) read while waiting for a request's answer.
+    unasked: Vec<Value>,
 }
 
 impl Console {
@@ -44,6 +46,7 @@ impl Console {
             stdin,
             lines,
             next_id: 1,
+            unasked: Vec::new(),
         };
         assert_eq!(console.next_line()["ready"], true);
         console
@@ -67,6 +70,9 @@ impl Console {
         loop {
             let line = self.next_line();
             if line["id"] != json!(id) {
+                if line["id"].is_null() {
+                    self.unasked.push(line);
+                }
                 continue;
             }
             if line["done"] == true {
@@ -372,4 +378,60 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     // The stop question again, the game over: refused, nothing happens.
     let (again, refused) = console.press(1, &confirm, None);
     assert!(refused, "{again:?}");
+}
+
+/// Issue 33: the console speaks `hint` as `/sequence hint` (it was an unreadable line with no id and
+/// no `done` line, so a client waiting for its answer hung), answers any unreadable line with its id
+/// and a refused `done` line, and prints the follow-up of a game's final message (each human's
+/// agreement with the computer) as Discord posts it.
+#[test]
+fn hints_unreadable_lines_and_the_agreement_follow_up_in_the_console() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut console = Console::start(dir.path());
+    let (_, refused) = console.ask(1, json!({"command": "start", "rated": false}));
+    assert!(!refused);
+    assert!(!console.press(2, "sequence:join", None).1);
+    let (outputs, refused) = console.press(1, "sequence:begin", None);
+    assert!(!refused, "{outputs:?}");
+    let (_, to_move, _) = prompt(&outputs).expect("a turn prompt");
+    // The player to move gets a hint, privately; the other player is told it is not their turn.
+    let (hint, refused) = console.ask(to_move, json!({"command": "hint"}));
+    assert!(!refused, "{hint:?}");
+    let text = text_of(&hint);
+    assert!(text.contains("Hint"), "{text}");
+    assert!(hint.iter().all(|o| o["to"] == "ephemeral"), "{hint:?}");
+    assert_eq!(hint[0]["user"], json!(to_move));
+    let (other, refused) = console.ask(3 - to_move, json!({"command": "hint"}));
+    assert!(refused, "{other:?}");
+    // An unknown command: an error line and a refused `done` line, both with the id.
+    let (error, refused) = console.ask(1, json!({"command": "no such command"}));
+    assert!(refused);
+    assert!(
+        error[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("unreadable request")),
+        "{error:?}"
+    );
+    // The game ends (given up): the final message, then its follow-up with `"id": null`.
+    let (end, refused) = console.ask(3 - to_move, json!({"command": "forfeit"}));
+    assert!(!refused, "{end:?}");
+    assert!(!end.iter().any(|o| o["text"]
+        .as_str()
+        .is_some_and(|t| t.contains("Agreement with the computer"))));
+    // It may come before the `done` line of the forfeit or after it.
+    let mut unasked = std::mem::take(&mut console.unasked).into_iter();
+    let follow_up = loop {
+        let line = unasked.next().unwrap_or_else(|| console.next_line());
+        if line["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("Agreement with the computer"))
+        {
+            break line;
+        }
+    };
+    assert_eq!(follow_up["to"], "channel", "{follow_up}");
+    assert!(follow_up["id"].is_null(), "{follow_up}");
+    assert!(follow_up["message_id"].is_u64(), "{follow_up}");
+    let text = follow_up["text"].as_str().unwrap_or("");
+    assert!(text.contains("<@1>") && text.contains("<@2>"), "{text}");
 }

@@ -1,11 +1,16 @@
 //! The move `hard` would play now for a seat, and one reason for it built from what the position shows:
-//! it completes a sequence, breaks or blocks an opponent's line one chip short, makes such a line, keeps
-//! a two-eyed jack for later, or exchanges a dead card first.
+//! it completes a sequence, breaks or blocks an opponent's line (one chip short, or two short with the
+//! rest free), makes or extends a line of its own, takes a cell of the King of the Board zone, keeps a
+//! two-eyed jack for later (only when the move builds on the seat's chips without it), or exchanges a
+//! dead card first. "It did best over the games the computer played out" is left for a move the
+//! position gives no such reason for (issue 33).
 
 use super::{cells_of, threats_through, view_seed, BUDGET};
 use crate::ai::search::{self, History};
 use crate::ai::Budget;
-use crate::engine::{Card, CardEffect, Cell, Event, Game, GameRng, Move, Team, View};
+use crate::engine::{
+    Bits, Card, CardEffect, Cell, Event, Game, GameRng, Move, Position, Team, View,
+};
 
 /// Why `hard` chose the move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,24 +19,34 @@ pub enum Reason {
     ExchangeDeadCard,
     /// It completes a sequence.
     CompletesSequence,
-    /// It removes a chip from a line `team` had one chip short of a sequence.
+    /// It removes a chip from a line of `team`'s (`chips` of a sequence's cells held, the rest free).
     BreaksLine {
         /// Whose line.
         team: Team,
         /// The chip removed.
         cell: Cell,
+        /// Chips the line had (corners included): one or two short of a sequence.
+        chips: u8,
     },
-    /// It takes the last free cell of a line `team` had one chip short of a sequence.
+    /// It takes a free cell of a line of `team`'s (`chips` of a sequence's cells held, the rest free).
     BlocksLine {
         /// Whose line.
         team: Team,
         /// The cell taken.
         cell: Cell,
+        /// Chips the line has (corners included): one or two short of a sequence.
+        chips: u8,
     },
-    /// It makes a line one chip short of a sequence (four in a row in classic): its cells in order.
+    /// It makes or extends a line of the seat's own that can still become a sequence (no opponent
+    /// chip in it): its cells in order.
     MakesLine {
         /// The line's chips (corners included), in line order.
         cells: Vec<Cell>,
+    },
+    /// It puts a chip in the King of the Board zone (a sequence through it scores 2 points).
+    TakesZone {
+        /// The cell.
+        cell: Cell,
     },
     /// It keeps a two-eyed jack (or unicorn) for later and plays another card.
     KeepsWildCard {
@@ -98,33 +113,138 @@ pub fn reason_for(view: &View, mv: Move, seed: u64) -> Reason {
     let removes = matches!(mv, Move::Remove { .. })
         || card.is_some_and(|c| c.effect() == CardEffect::Remove)
         || pos.owner(cell).is_some();
-    for team in (0..pos.config().teams).filter(|&t| t != me) {
+    let len = pos.config().line_length();
+    let opponents: Vec<Team> = (0..pos.config().teams).filter(|&t| t != me).collect();
+    for &team in &opponents {
         if !threats_through(pos, team, cell).is_empty() {
             return if removes {
-                Reason::BreaksLine { team, cell }
+                Reason::BreaksLine {
+                    team,
+                    cell,
+                    chips: len - 1,
+                }
             } else {
-                Reason::BlocksLine { team, cell }
+                Reason::BlocksLine {
+                    team,
+                    cell,
+                    chips: len - 1,
+                }
             };
         }
     }
-    if !removes {
-        let after = game.position();
-        let mine = after.chips(me) | after.layout().corners;
-        if let Some(&line) = threats_through(after, me, cell).first() {
-            return Reason::MakesLine {
-                cells: cells_of(line & mine),
+    if removes {
+        // A one-eyed jack on a line two short of a sequence, the rest of it free.
+        for &team in &opponents {
+            if open_lines(pos, team, cell, len - 2).next().is_some() {
+                return Reason::BreaksLine {
+                    team,
+                    cell,
+                    chips: len - 2,
+                };
+            }
+        }
+        return Reason::BestOnAverage;
+    }
+    let after = game.position();
+    let mine = after.chips(me) | after.layout().corners;
+    if let Some(&line) = threats_through(after, me, cell).first() {
+        return Reason::MakesLine {
+            cells: cells_of(line & mine),
+        };
+    }
+    // The zone as it is when the chip is placed (a scoring move moves it).
+    if pos.zone_cells() & cell.bit() != 0 {
+        return Reason::TakesZone { cell };
+    }
+    for &team in &opponents {
+        if open_lines(pos, team, cell, len - 2).next().is_some() {
+            return Reason::BlocksLine {
+                team,
+                cell,
+                chips: len - 2,
             };
         }
     }
+    // The longest run of the seat's own chips (corners included) through the cell, in a line that
+    // can still become a sequence, with a chip of the seat's besides the new one (a corner alone
+    // builds nothing of its own).
+    let run = after
+        .layout()
+        .windows_through(cell, len)
+        .iter()
+        .copied()
+        .filter(|&w| opponents_in(after, me, w) == 0)
+        .map(|w| run_through(w, mine, cell))
+        .filter(|run| {
+            run.iter()
+                .any(|c| *c != cell && after.owner(*c) == Some(me))
+        })
+        .max_by_key(Vec::len)
+        .unwrap_or_default();
+    let held = run.len();
     let wild = view
         .hand
         .iter()
         .copied()
         .find(|c| c.effect() == CardEffect::Wild);
     match (wild, card) {
-        (Some(wild), Some(played)) if played.effect() != CardEffect::Wild => {
+        _ if held >= usize::from(len.saturating_sub(2)).max(3) => Reason::MakesLine { cells: run },
+        // The move builds on the seat's chips with an ordinary card: the wild one stays for later.
+        (Some(wild), Some(played)) if held >= 2 && played.effect() != CardEffect::Wild => {
             Reason::KeepsWildCard { card: wild }
         }
+        _ if held >= 2 => Reason::MakesLine { cells: run },
         _ => Reason::BestOnAverage,
     }
+}
+
+/// The cells of `mine` in window `w` (in line order) that touch `cell` without a gap, `cell` included.
+fn run_through(w: Bits, mine: Bits, cell: Cell) -> Vec<Cell> {
+    let line = cells_of(w);
+    let Some(at) = line.iter().position(|c| *c == cell) else {
+        return Vec::new();
+    };
+    let held = |c: &Cell| mine & c.bit() != 0;
+    let start = line[..at]
+        .iter()
+        .rposition(|c| !held(c))
+        .map_or(0, |gap| gap + 1);
+    let end = line[at..]
+        .iter()
+        .position(|c| !held(c))
+        .map_or(line.len(), |gap| at + gap);
+    line[start..end].to_vec()
+}
+
+/// Lines (windows of `len` cells through `cell`, `cell` free) in which `team` holds exactly `chips`
+/// cells (corners count for everyone) and every other cell is free.
+fn open_lines(
+    pos: &Position,
+    team: Team,
+    cell: Cell,
+    chips: u8,
+) -> impl Iterator<Item = Bits> + '_ {
+    let layout = pos.layout();
+    let len = pos.config().line_length();
+    let theirs = pos.chips(team) | layout.corners;
+    let empty = pos.empty() & !layout.corners;
+    let taken = pos.owner(cell) == Some(team);
+    layout
+        .windows_through(cell, len)
+        .iter()
+        .copied()
+        .filter(move |&w| {
+            let (held, free) = ((w & theirs).count_ones(), (w & empty).count_ones());
+            held == u32::from(chips)
+                && free == u32::from(len - chips)
+                && (taken || w & empty & cell.bit() != 0)
+        })
+}
+
+/// The chips of `me`'s opponents in window `w`.
+fn opponents_in(pos: &Position, me: Team, w: Bits) -> u32 {
+    (0..pos.config().teams)
+        .filter(|&t| t != me)
+        .map(|t| (w & pos.chips(t)).count_ones())
+        .sum()
 }

@@ -342,9 +342,48 @@ fn page_size() -> u64 {
     4096
 }
 
+/// Connections the listener keeps open at once. When a new one arrives with this many open, the
+/// oldest is closed: idle connections can neither use up the process's file handles nor keep a
+/// health check out (issue 33: 300 idle connections used every handle and `/healthz` timed out).
+const MAX_CONNECTIONS: usize = 64;
+
+/// A connection that neither sends nor receives a byte for this long, with no request being
+/// answered, is closed.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A connection is closed after this long whatever it does.
+const MAX_CONNECTION_TIME: Duration = Duration::from_secs(30);
+
+/// The listener's bounds on connections (see [`MAX_CONNECTIONS`] and [`IDLE_TIMEOUT`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ListenerLimits {
+    /// Connections kept open at once; a new one closes the oldest.
+    pub max_connections: usize,
+    /// A connection idle this long is closed.
+    pub idle_timeout: Duration,
+}
+
+impl Default for ListenerLimits {
+    fn default() -> Self {
+        ListenerLimits {
+            max_connections: MAX_CONNECTIONS,
+            idle_timeout: IDLE_TIMEOUT,
+        }
+    }
+}
+
 /// Binds `address` and serves the three endpoints until the process ends; the histograms' memory is
 /// kept in check between scrapes. An address that cannot be bound is a start-up error.
 pub async fn serve(address: SocketAddr, health: Arc<Health>) -> Result<SocketAddr, DiscordError> {
+    serve_with(address, health, ListenerLimits::default()).await
+}
+
+/// [`serve`] with its bounds on connections given.
+pub async fn serve_with(
+    address: SocketAddr,
+    health: Arc<Health>,
+    limits: ListenerLimits,
+) -> Result<SocketAddr, DiscordError> {
     let listener = tokio::net::TcpListener::bind(address).await.map_err(|e| {
         DiscordError::Config(format!("metrics.listen: cannot listen on {address}: {e}"))
     })?;
@@ -358,6 +397,7 @@ pub async fn serve(address: SocketAddr, health: Arc<Health>) -> Result<SocketAdd
             upkeep.run_upkeep();
         }
     });
+    let open = Arc::new(Mutex::new(Open::default()));
     tokio::spawn(async move {
         loop {
             let (stream, _) = match listener.accept().await {
@@ -369,21 +409,166 @@ pub async fn serve(address: SocketAddr, health: Arc<Health>) -> Result<SocketAdd
                 }
             };
             let health = health.clone();
-            tokio::spawn(async move {
-                let service = hyper::service::service_fn(move |request| {
-                    let health = health.clone();
-                    async move { Ok::<_, Infallible>(answer(&health, request).await) }
-                });
-                let io = hyper_util::rt::TokioIo::new(stream);
-                let connection = hyper::server::conn::http1::Builder::new()
-                    .max_buf_size(MAX_HEAD_BYTES)
-                    .serve_connection(io, service);
-                // A scraper that hangs up early is no concern of the bot's.
-                let _ = tokio::time::timeout(Duration::from_secs(30), connection).await;
+            let closed = open.clone();
+            // Held while the task is spawned: it cannot remove itself before it is added.
+            let mut connections = lock_open(&open);
+            let id = connections.next_id();
+            let task = tokio::spawn(async move {
+                serve_connection(stream, health, limits.idle_timeout).await;
+                lock_open(&closed).remove(id);
             });
+            connections.add(id, task.abort_handle(), limits.max_connections);
         }
     });
     Ok(bound)
+}
+
+/// The listener's open connections, oldest first.
+#[derive(Default)]
+struct Open {
+    next: u64,
+    connections: std::collections::VecDeque<(u64, tokio::task::AbortHandle)>,
+}
+
+impl Open {
+    fn next_id(&mut self) -> u64 {
+        self.next += 1;
+        self.next
+    }
+
+    /// Keeps a new connection; closes the oldest ones beyond `max`.
+    fn add(&mut self, id: u64, task: tokio::task::AbortHandle, max: usize) {
+        self.connections.push_back((id, task));
+        while self.connections.len() > max.max(1) {
+            if let Some((_, oldest)) = self.connections.pop_front() {
+                // Dropping its task closes the socket at once.
+                oldest.abort();
+            }
+        }
+    }
+
+    fn remove(&mut self, id: u64) {
+        self.connections.retain(|(open, _)| *open != id);
+    }
+}
+
+fn lock_open(open: &Mutex<Open>) -> std::sync::MutexGuard<'_, Open> {
+    open.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Serves one connection until it ends, stays idle for `idle` (no byte either way and no request
+/// being answered), or has been open for [`MAX_CONNECTION_TIME`].
+async fn serve_connection(stream: tokio::net::TcpStream, health: Arc<Health>, idle: Duration) {
+    let activity = Arc::new(Activity::new());
+    let seen = activity.clone();
+    let service = hyper::service::service_fn(move |request| {
+        let health = health.clone();
+        let activity = seen.clone();
+        async move {
+            activity.busy.fetch_add(1, Ordering::SeqCst);
+            let response = answer(&health, request).await;
+            activity.busy.fetch_sub(1, Ordering::SeqCst);
+            activity.touch();
+            Ok::<_, Infallible>(response)
+        }
+    });
+    let io = hyper_util::rt::TokioIo::new(Watched {
+        inner: stream,
+        activity: activity.clone(),
+    });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .max_buf_size(MAX_HEAD_BYTES)
+        .serve_connection(io, service);
+    let watchdog = async {
+        loop {
+            tokio::time::sleep(idle / 4).await;
+            if activity.is_idle_for(idle) {
+                break;
+            }
+        }
+    };
+    // A scraper that hangs up early is no concern of the bot's.
+    tokio::select! {
+        _ = tokio::time::timeout(MAX_CONNECTION_TIME, connection) => {}
+        () = watchdog => {}
+    }
+}
+
+/// When a connection last moved a byte, and how many of its requests are being answered.
+struct Activity {
+    started: std::time::Instant,
+    /// Milliseconds from `started` to the last byte read or written.
+    last_ms: std::sync::atomic::AtomicU64,
+    busy: std::sync::atomic::AtomicUsize,
+}
+
+impl Activity {
+    fn new() -> Activity {
+        Activity {
+            started: std::time::Instant::now(),
+            last_ms: std::sync::atomic::AtomicU64::new(0),
+            busy: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    fn touch(&self) {
+        let now = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.last_ms.store(now, Ordering::SeqCst);
+    }
+
+    fn is_idle_for(&self, idle: Duration) -> bool {
+        let last = Duration::from_millis(self.last_ms.load(Ordering::SeqCst));
+        self.busy.load(Ordering::SeqCst) == 0 && self.started.elapsed().saturating_sub(last) >= idle
+    }
+}
+
+/// A socket that notes each byte it moves in its connection's [`Activity`].
+struct Watched {
+    inner: tokio::net::TcpStream,
+    activity: Arc<Activity>,
+}
+
+impl tokio::io::AsyncRead for Watched {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            self.activity.touch();
+        }
+        polled
+    }
+}
+
+impl tokio::io::AsyncWrite for Watched {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let polled = std::pin::Pin::new(&mut self.inner).poll_write(cx, buf);
+        if matches!(polled, std::task::Poll::Ready(Ok(n)) if n > 0) {
+            self.activity.touch();
+        }
+        polled
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
 }
 
 async fn answer(health: &Health, request: Request<Incoming>) -> Response<Full<Bytes>> {
@@ -491,6 +676,113 @@ mod tests {
         assert!(resuming().contains(&7));
         assert!(!resuming().contains(&6), "only a resume counts");
         resuming().remove(&7);
+    }
+
+    /// A listener on a loopback port with `limits`, without tables (`/healthz` answers 503 at once).
+    async fn listener(limits: ListenerLimits) -> SocketAddr {
+        let health = Arc::new(Health {
+            tables: OnceLock::new(),
+            gateway: OnceLock::new(),
+            restored: AtomicBool::new(false),
+            prometheus: PrometheusBuilder::new().build_recorder().handle(),
+        });
+        serve_with(([127, 0, 0, 1], 0).into(), health, limits)
+            .await
+            .expect("bind")
+    }
+
+    /// `GET /healthz` on a new connection: the status line, and how long it took.
+    async fn healthz(address: SocketAddr) -> (String, Duration) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let started = std::time::Instant::now();
+        let mut stream = tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        stream
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: bot\r\nConnection: close\r\n\r\n")
+            .await
+            .expect("write");
+        let mut answer = String::new();
+        tokio::time::timeout(Duration::from_secs(5), stream.read_to_string(&mut answer))
+            .await
+            .expect("an answer within 5 s")
+            .expect("read");
+        let status = answer.lines().next().unwrap_or_default().to_string();
+        (status, started.elapsed())
+    }
+
+    /// Whether the server closed `stream` (it reads the end, not nothing) within `within`.
+    async fn closed_by_server(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
+        use tokio::io::AsyncReadExt;
+        let mut byte = [0u8; 1];
+        matches!(
+            tokio::time::timeout(within, stream.read(&mut byte)).await,
+            Ok(Ok(0) | Err(_))
+        )
+    }
+
+    /// Issue 33: 300 idle connections used every file handle and `/healthz` timed out. Now at most
+    /// `max_connections` stay open (a new one closes the oldest) and a health check still answers
+    /// quickly among many idle connections.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn idle_connections_are_bounded_and_health_checks_still_answer() {
+        let limits = ListenerLimits {
+            max_connections: 16,
+            idle_timeout: Duration::from_secs(60),
+        };
+        let address = listener(limits).await;
+        let mut idle = Vec::new();
+        for _ in 0..200 {
+            idle.push(
+                tokio::net::TcpStream::connect(address)
+                    .await
+                    .expect("connect"),
+            );
+        }
+        for _ in 0..5 {
+            let (status, took) = healthz(address).await;
+            assert!(status.starts_with("HTTP/1.1 503"), "{status}");
+            assert!(took < Duration::from_secs(1), "answered in {took:?}");
+        }
+        // The oldest idle connections were closed; never more than the bound stay open.
+        let mut open = 0;
+        for stream in &mut idle {
+            if !closed_by_server(stream, Duration::from_millis(20)).await {
+                open += 1;
+            }
+        }
+        assert!(
+            open <= limits.max_connections,
+            "{open} idle connections open"
+        );
+        assert!(
+            closed_by_server(&mut idle[0], Duration::from_millis(20)).await,
+            "the oldest was closed"
+        );
+    }
+
+    /// Issue 33: an idle connection is closed after the idle timeout (it stayed open for 30 s), a
+    /// connection that is being answered is not.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn idle_connections_are_closed_after_the_timeout() {
+        let limits = ListenerLimits {
+            max_connections: 16,
+            idle_timeout: Duration::from_millis(400),
+        };
+        let address = listener(limits).await;
+        let mut silent = tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        assert!(
+            !closed_by_server(&mut silent, Duration::from_millis(200)).await,
+            "open before the timeout"
+        );
+        assert!(
+            closed_by_server(&mut silent, Duration::from_secs(2)).await,
+            "closed after the timeout"
+        );
+        let (status, _) = healthz(address).await;
+        assert!(status.starts_with("HTTP/1.1 503"), "{status}");
     }
 
     #[test]

@@ -7,22 +7,52 @@ use std::collections::hash_map::Entry as MapEntry;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::Hash;
 
+use crate::engine::Variant;
+
 use super::{ChannelId, GuildId, Player, Settings, Shared, State, Table, Timestamp, UserId};
 
-/// A live table as the map holds it: the table, and whom it is counted for.
+/// The states of the `sequence_tables` gauge, in the order of [`TableCounts`].
+pub(super) const GAUGE_STATES: [&str; 3] = ["lobby", "playing", "paused"];
+
+/// Open tables by state ([`GAUGE_STATES`]) and game ([`Variant::ALL`]).
+pub(super) type TableCounts = [[u32; Variant::ALL.len()]; GAUGE_STATES.len()];
+
+/// Where a table counts in [`TableCounts`] (`None`: closed, it does not).
+pub(super) fn gauge_kind(table: &Table) -> Option<(usize, usize)> {
+    if table.closed {
+        return None;
+    }
+    let state = match (&table.state, &table.paused) {
+        (_, Some(_)) => 2,
+        (State::Lobby(_), None) => 0,
+        (State::Playing(_), None) => 1,
+    };
+    let game = Variant::ALL
+        .iter()
+        .position(|v| *v == table.setup.variant)
+        .unwrap_or(0);
+    Some((state, game))
+}
+
+/// A live table as the map holds it: the table, whom it is counted for, and where it counts in
+/// the gauge (as of its last change).
 struct Entry {
     shared: Shared,
     host: UserId,
     guild: Option<GuildId>,
+    kind: Option<(usize, usize)>,
 }
 
 /// Every live table of this process, by channel, with the number each host and each server has
 /// (kept as tables come and go, so a new table is checked against the limits without counting).
+/// The tables by state and game are kept the same way (issue 33): a metrics scrape reads nine numbers
+/// instead of locking every table.
 #[derive(Default)]
 pub(super) struct Registry {
     tables: HashMap<ChannelId, Entry>,
     hosted: HashMap<UserId, u32>,
     in_guild: HashMap<GuildId, u32>,
+    by_kind: TableCounts,
 }
 
 fn count_up<K: Hash + Eq>(counts: &mut HashMap<K, u32>, key: K) {
@@ -71,6 +101,7 @@ impl Registry {
                 shared,
                 host,
                 guild,
+                kind: None,
             },
         );
         true
@@ -85,6 +116,7 @@ impl Registry {
             return false;
         }
         let entry = entry.remove();
+        self.uncount_kind(entry.kind);
         count_down(&mut self.hosted, entry.host);
         if let Some(guild) = entry.guild {
             count_down(&mut self.in_guild, guild);
@@ -104,6 +136,32 @@ impl Registry {
         }
     }
 
+    /// The channel's table counts as `kind` in the gauge now (called after each change, with the
+    /// table's lock held, so the changes of one table are counted in order).
+    pub(super) fn set_kind(&mut self, channel: ChannelId, kind: Option<(usize, usize)>) {
+        let Some(entry) = self.tables.get_mut(&channel) else {
+            return;
+        };
+        let old = std::mem::replace(&mut entry.kind, kind);
+        if old != kind {
+            self.uncount_kind(old);
+            if let Some((state, game)) = kind {
+                self.by_kind[state][game] += 1;
+            }
+        }
+    }
+
+    fn uncount_kind(&mut self, kind: Option<(usize, usize)>) {
+        if let Some((state, game)) = kind {
+            self.by_kind[state][game] = self.by_kind[state][game].saturating_sub(1);
+        }
+    }
+
+    /// Open tables by state and game, as kept.
+    pub(super) fn table_counts(&self) -> TableCounts {
+        self.by_kind
+    }
+
     /// Live tables `user` hosts.
     pub(super) fn hosted_by(&self, user: UserId) -> u32 {
         self.hosted.get(&user).copied().unwrap_or(0)
@@ -121,6 +179,19 @@ impl Registry {
             .filter(|e| guild.is_none() || e.guild == guild)
             .map(|e| e.shared.clone())
             .collect()
+    }
+
+    /// Tests only: the tables by state and game counted from the tables themselves, as each scrape
+    /// used to count them.
+    #[cfg(test)]
+    pub(super) fn recount_kinds(&self) -> TableCounts {
+        let mut counts = TableCounts::default();
+        for entry in self.tables.values() {
+            if let Some((state, game)) = gauge_kind(&super::lock(&entry.shared)) {
+                counts[state][game] += 1;
+            }
+        }
+        counts
     }
 
     /// Tests only: the counts recomputed from the tables themselves, as the limits used to count.

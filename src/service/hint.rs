@@ -130,7 +130,6 @@ pub(super) fn hint_text(view: &View, hint: &analysis::Hint) -> Text {
     let layout = pos.layout();
     let variant = pos.config().variant;
     let name = |cell| layout.cell_name(cell);
-    let chips = pos.config().line_length().saturating_sub(1);
     let mv = match hint.mv {
         Move::Play { card, cell } => HintMove::Play {
             card,
@@ -143,24 +142,25 @@ pub(super) fn hint_text(view: &View, hint: &analysis::Hint) -> Text {
     };
     let why = match &hint.reason {
         Reason::CompletesSequence => HintWhy::Completes,
-        Reason::BreaksLine { team, cell } => HintWhy::Breaks {
+        Reason::BreaksLine { team, cell, chips } => HintWhy::Breaks {
             team: TeamName::of(variant, *team),
-            chips,
+            chips: *chips,
             cell: name(*cell),
         },
-        Reason::BlocksLine { team, cell } => HintWhy::Blocks {
+        Reason::BlocksLine { team, cell, chips } => HintWhy::Blocks {
             team: TeamName::of(variant, *team),
-            chips,
+            chips: *chips,
             cell: name(*cell),
         },
         Reason::MakesLine { cells } => match (cells.first(), cells.last()) {
             (Some(&from), Some(&to)) => HintWhy::Makes {
-                chips,
+                chips: u8::try_from(cells.len()).unwrap_or(u8::MAX),
                 from: name(from),
                 to: name(to),
             },
             _ => HintWhy::Best,
         },
+        Reason::TakesZone { cell } => HintWhy::Zone { cell: name(*cell) },
         Reason::KeepsWildCard { card } => HintWhy::KeepsWild(*card),
         Reason::ExchangeDeadCard => HintWhy::DeadCard,
         Reason::BestOnAverage => HintWhy::Best,

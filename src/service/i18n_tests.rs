@@ -620,6 +620,13 @@ fn samples() -> Vec<Text> {
             why: text::HintWhy::Pass,
         },
         Text::Hint {
+            mv: text::HintMove::Play {
+                card: Card::classic(5, 1),
+                cell: "F6".into(),
+            },
+            why: text::HintWhy::Zone { cell: "F6".into() },
+        },
+        Text::Hint {
             mv: text::HintMove::Place("A2".into()),
             why: text::HintWhy::Best,
         },

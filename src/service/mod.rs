@@ -1153,30 +1153,30 @@ impl Tables {
     /// `game`) to what is open now; the metrics listener calls it before each scrape. Every
     /// combination is set, so one that empties reads 0 rather than its last value.
     pub fn record_table_gauges(&self) {
-        let shared: Vec<Shared> = lock(&self.tables).tables_of(None);
-        let mut counts = [[0u32; 3]; 3];
-        for table in shared {
-            let table = lock(&table);
-            if table.closed {
-                continue;
-            }
-            let state = match (&table.state, &table.paused) {
-                (_, Some(_)) => 2,
-                (State::Lobby(_), None) => 0,
-                (State::Playing(_), None) => 1,
-            };
-            let game = Variant::ALL
-                .iter()
-                .position(|v| *v == table.setup.variant)
-                .unwrap_or(0);
-            counts[state][game] += 1;
-        }
-        for (state, by_game) in ["lobby", "playing", "paused"].into_iter().zip(counts) {
+        // Kept as tables change (see `Registry::set_kind`): the same cost at any number of tables.
+        let counts = lock(&self.tables).table_counts();
+        for (state, by_game) in deadlines::GAUGE_STATES.into_iter().zip(counts) {
             for (variant, count) in Variant::ALL.into_iter().zip(by_game) {
                 metrics::gauge!("sequence_tables", "state" => state, "game" => variant.name())
                     .set(f64::from(count));
             }
         }
+    }
+
+    /// Open tables by state (lobby, playing, paused) and game, as the `sequence_tables` gauge shows
+    /// them (for the benchmark and tests).
+    pub fn table_counts(&self) -> Vec<(&'static str, Variant, u32)> {
+        let counts = lock(&self.tables).table_counts();
+        deadlines::GAUGE_STATES
+            .into_iter()
+            .zip(counts)
+            .flat_map(|(state, by_game)| {
+                Variant::ALL
+                    .into_iter()
+                    .zip(by_game)
+                    .map(move |(variant, count)| (state, variant, count))
+            })
+            .collect()
     }
 
     /// Whether the store answers a trivial query (for the health check). Blocking: call it from a
@@ -1236,7 +1236,10 @@ impl Tables {
             // `forget` clears it, as it takes the table out of the map.
             return;
         }
-        lock(&self.tables).set_host(table.channel, table.host);
+        let mut tables = lock(&self.tables);
+        tables.set_host(table.channel, table.host);
+        tables.set_kind(table.channel, deadlines::gauge_kind(table));
+        drop(tables);
         let at = deadlines::next_deadline(table, settings);
         lock(&self.deadlines).set(table.channel, at);
     }
@@ -1710,6 +1713,7 @@ impl Tables {
             "cannot post in the channel: the table is paused"
         );
         // Time stands still while paused: no timer until it resumes.
+        lock(&self.tables).set_kind(channel, deadlines::gauge_kind(&table));
         lock(&self.deadlines).set(channel, None);
         if let Err(e) = self.persist.save(&table) {
             // Still paused in memory; a restart would try to post and pause it again.

@@ -211,6 +211,16 @@ fn table_from_stored(stored: &StoredTable) -> Result<Table, String> {
     if !agrees {
         return Err("the record and the table snapshot disagree".into());
     }
+    if let Some(series) = &table.series {
+        // A damaged series would be restored as if valid and garble the score (issue 33).
+        let teams = match &table.state {
+            State::Playing(playing) => Some(usize::from(playing.game().config().teams)),
+            State::Lobby(_) => None,
+        };
+        if let Some(problem) = series.problem(teams) {
+            return Err(format!("its series cannot be used: {problem}"));
+        }
+    }
     if table.guild.is_none() {
         table.guild = stored.guild_id.map(GuildId);
     }

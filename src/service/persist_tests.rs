@@ -1731,3 +1731,216 @@ fn two_settings_changes_at_once_both_survive() {
         );
     }
 }
+
+/// A store with a raw connection beside it: SQL writes what the store API never would.
+struct RawBackend {
+    name: &'static str,
+    store: Arc<dyn Store>,
+    damage: Box<dyn Fn(&str)>,
+    /// Rows of `series_stats_damaged` (what was set aside).
+    aside: Box<dyn Fn() -> i64>,
+    _guard: Box<dyn std::any::Any>,
+}
+
+/// SQLite always, PostgreSQL when configured, each with a raw connection.
+fn raw_backends(name: &str) -> Vec<RawBackend> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let sqlite: Arc<dyn Store> = Arc::new(crate::store::SqliteStore::open(&path).expect("open"));
+    let raw = Arc::new(std::sync::Mutex::new(
+        rusqlite::Connection::open(&path).expect("open raw"),
+    ));
+    let raw2 = raw.clone();
+    let mut all = vec![RawBackend {
+        name: "sqlite",
+        store: sqlite,
+        damage: Box::new(move |sql: &str| {
+            lock(&raw)
+                .execute_batch(sql)
+                .unwrap_or_else(|e| panic!("{sql}: {e}"))
+        }),
+        aside: Box::new(move || {
+            lock(&raw2)
+                .query_row("SELECT COUNT(*) FROM series_stats_damaged", [], |r| {
+                    r.get(0)
+                })
+                .expect("count")
+        }),
+        _guard: Box::new(dir),
+    }];
+    if let Some((config, guard)) = crate::store::tests::postgres_schema(name) {
+        let store: Arc<dyn Store> =
+            Arc::new(crate::store::PostgresStore::open_config(config.clone()).expect("open"));
+        let raw = Arc::new(std::sync::Mutex::new(
+            config.connect(::postgres::NoTls).expect("connect"),
+        ));
+        let raw2 = raw.clone();
+        all.push(RawBackend {
+            name: "postgres",
+            store,
+            damage: Box::new(move |sql: &str| {
+                lock(&raw)
+                    .batch_execute(sql)
+                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+            }),
+            aside: Box::new(move || {
+                lock(&raw2)
+                    .query_one("SELECT COUNT(*) FROM series_stats_damaged", &[])
+                    .expect("count")
+                    .get(0)
+            }),
+            _guard: Box::new(guard),
+        });
+    }
+    all
+}
+
+/// Issue 33: a series row damaged in the store (best of 0 or 255, a side without players, a team
+/// playing for a side out of range, two teams for one side) was restored as if valid and garbled the
+/// score. Now each such table is set aside in the quarantine with the reason, its channel hears it
+/// could not be restored, and the sound series beside them comes back as it was.
+#[test]
+fn damaged_series_rows_are_set_aside_at_restore() {
+    type Damage = fn(&mut serde_json::Value);
+    let damages: [(&str, Damage, &str); 5] = [
+        ("best of 0", |s| s["best_of"] = 0.into(), "best of 0"),
+        ("best of 255", |s| s["best_of"] = 255.into(), "best of 255"),
+        (
+            "empty side",
+            |s| s["sides"][1] = serde_json::json!([]),
+            "side 2 of the series has no players",
+        ),
+        (
+            "team out of range",
+            |s| s["team_side"][1] = 7.into(),
+            "out of range",
+        ),
+        (
+            "two teams, one side",
+            |s| s["team_side"] = serde_json::json!([0, 0]),
+            "two teams",
+        ),
+    ];
+    for backend in raw_backends("damaged_series") {
+        let name = backend.name;
+        let first = tables_on(backend.store.clone(), 30);
+        let series = |tables: &Tables, channel: u64| {
+            let mut command = start(Variant::Classic);
+            if let Command::Start { series, .. } = &mut command {
+                *series = Some(3);
+            }
+            assert!(!ask(tables, channel, 1, command).is_refusal());
+            assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
+            assert!(!ask(tables, channel, 1, Command::Begin).is_refusal());
+        };
+        for channel in 1..=6 {
+            series(&first, channel);
+        }
+        let sound = state(&first, 6);
+        drop(first);
+        for (i, (_, damage, _)) in damages.iter().enumerate() {
+            let channel = i as u64 + 1;
+            let mut snapshot: serde_json::Value =
+                serde_json::from_str(&stored(backend.store.as_ref(), channel).expect("stored"))
+                    .expect("json");
+            damage(&mut snapshot["series"]);
+            let text = serde_json::to_string(&snapshot)
+                .expect("json")
+                .replace('\'', "''");
+            (backend.damage)(&format!(
+                "UPDATE live_tables SET snapshot_json = '{text}' WHERE channel_id = {channel}"
+            ));
+        }
+        let second = tables_on(backend.store.clone(), 31);
+        let restored = second.restore_from_store(at(10)).expect("restore");
+        assert_eq!(restored.resumed, vec![ChannelId(6)], "{name}");
+        assert_eq!(state(&second, 6), sound, "{name}: the sound series is back");
+        let kept = backend.store.quarantined().expect("quarantine");
+        for (i, (what, _, says)) in damages.iter().enumerate() {
+            let channel = i as u64 + 1;
+            let lost = restored
+                .lost
+                .iter()
+                .find(|(c, _)| c.0 == channel)
+                .unwrap_or_else(|| panic!("{name}, {what}: not set aside: {restored:?}"));
+            assert!(lost.1.contains(says), "{name}, {what}: {}", lost.1);
+            assert!(state(&second, channel).is_none(), "{name}, {what}");
+            assert!(
+                kept.iter()
+                    .any(|q| q.channel_id == channel && q.reason.contains(says)),
+                "{name}, {what}: {kept:?}"
+            );
+            let note = restored
+                .notes
+                .iter()
+                .find(|(c, _)| c.0 == channel)
+                .expect("a note");
+            assert!(text_of(&note.1).contains("could not be restored"));
+        }
+        // Set aside once: the next start restores the sound one only, and loses nothing more.
+        let third = tables_on(backend.store.clone(), 32);
+        let again = third.restore_from_store(at(20)).expect("restore");
+        assert!(again.lost.is_empty(), "{name}");
+        assert_eq!(again.resumed, vec![ChannelId(6)], "{name}");
+    }
+}
+
+/// Issue 33: a player's series counts damaged in the store (text where a number belongs, or more
+/// won than played) broke that player's `stats` on every call. Now the row is set aside in
+/// `series_stats_damaged` with one warning, `stats` answers (without the series line), and the next
+/// series counts from zero.
+#[test]
+fn damaged_series_counts_are_set_aside_and_stats_answer() {
+    for backend in raw_backends("damaged_series_stats") {
+        let name = backend.name;
+        let tables = tables_on(backend.store.clone(), 33);
+        backend
+            .store
+            .finish_series(Some(GUILD.0), &[(1, true), (2, false)])
+            .expect("series");
+        let line = |user: u64| {
+            let reply = ask(
+                &tables,
+                9,
+                1,
+                Command::Stats {
+                    user: Some(UserId(user)),
+                },
+            );
+            assert!(!reply.is_refusal(), "{name}: {reply:?}");
+            text_of(&reply)
+        };
+        assert!(line(1).contains("Series: 1 played, 1 won."), "{name}");
+        // SQLite keeps any value in any column; PostgreSQL keeps numbers, but any numbers.
+        let damage = if name == "sqlite" {
+            "UPDATE series_stats SET won = 'lots' WHERE user_id = 1;
+             UPDATE series_stats SET played = 1, won = 5 WHERE user_id = 2"
+        } else {
+            "UPDATE series_stats SET won = -3 WHERE user_id = 1;
+             UPDATE series_stats SET played = 1, won = 5 WHERE user_id = 2"
+        };
+        (backend.damage)(damage);
+        let log = warnings_of(|| {
+            for _ in 0..3 {
+                for user in [1, 2] {
+                    let text = line(user);
+                    assert!(text.contains("has not finished a game"), "{name}: {text}");
+                    assert!(!text.contains("Series:"), "{name}: {text}");
+                }
+            }
+        });
+        assert_eq!(
+            log.matches("series_stats_damaged").count(),
+            2,
+            "{name}: one warning per damaged row: {log}"
+        );
+        assert!(log.contains("5 series won of 1 played"), "{name}: {log}");
+        assert_eq!((backend.aside)(), 2, "{name}: both rows kept aside");
+        // The next series counts from zero.
+        backend
+            .store
+            .finish_series(Some(GUILD.0), &[(1, true)])
+            .expect("series");
+        assert!(line(1).contains("Series: 1 played, 1 won."), "{name}");
+    }
+}

@@ -463,3 +463,80 @@ fn finished_games_are_remembered_only_while_a_rematch_may_open() {
     );
     assert!(!reply.is_refusal(), "{reply:?}");
 }
+
+/// Issue 33: the `sequence_tables` gauge is kept as tables change instead of counted at each scrape
+/// by locking every table; it stays equal to a full count through open, begin, pause, resume,
+/// finish, stop, cancel, restore and expiry.
+#[test]
+fn the_table_gauge_stays_equal_to_a_full_count() {
+    let exact = |tables: &Tables, step: &str| {
+        let registry = lock(&tables.tables);
+        assert_eq!(registry.table_counts(), registry.recount_kinds(), "{step}");
+    };
+    let count = |tables: &Tables, state: &str, variant: Variant| {
+        tables
+            .table_counts()
+            .into_iter()
+            .find(|(s, v, _)| *s == state && *v == variant)
+            .map(|(.., n)| n)
+    };
+    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 7);
+    exact(&tables, "empty");
+    game(&tables, 1, 10, 1, T0);
+    game(&tables, 1, 11, 3, T0);
+    game(&tables, 1, 12, 5, T0);
+    assert!(!ask(&tables, 2, 20, 7, start(), T0).is_refusal());
+    let dice = Command::Start {
+        variant: Variant::Dice,
+        teams: None,
+        options: Options::default(),
+        rated: Some(false),
+        turn_time: None,
+        series: None,
+    };
+    assert!(!ask(&tables, 2, 21, 8, dice, T0).is_refusal());
+    exact(&tables, "opened and begun");
+    assert_eq!(count(&tables, "playing", Variant::Classic), Some(3));
+    assert_eq!(count(&tables, "lobby", Variant::Classic), Some(1));
+    assert_eq!(count(&tables, "lobby", Variant::Dice), Some(1));
+    // A move; a game paused (the bot may not post), then resumed.
+    play(&tables, 1, 10, T0);
+    assert!(tables.pause(ChannelId(11), T0));
+    exact(&tables, "paused");
+    assert_eq!(count(&tables, "paused", Variant::Classic), Some(1));
+    assert_eq!(count(&tables, "playing", Variant::Classic), Some(2));
+    let can_post = (1 << 10) | (1 << 11) | (1 << 15);
+    assert!(tables
+        .note_access(
+            ChannelId(11),
+            can_post,
+            false,
+            T0.after(Duration::from_secs(5))
+        )
+        .is_some());
+    exact(&tables, "resumed");
+    assert_eq!(count(&tables, "paused", Variant::Classic), Some(0));
+    // Finished (given up), stopped, a lobby cancelled.
+    assert!(!ask(&tables, 1, 10, 2, Command::Forfeit { game: None }, T0).is_refusal());
+    assert!(!ask(&tables, 1, 11, 3, Command::Stop, T0).is_refusal());
+    assert!(!ask(&tables, 2, 21, 8, Command::Cancel, T0).is_refusal());
+    exact(&tables, "finished, stopped, cancelled");
+    assert_eq!(count(&tables, "playing", Variant::Classic), Some(1));
+    assert_eq!(count(&tables, "lobby", Variant::Dice), Some(0));
+    // Restored elsewhere: counted there.
+    let fresh = Tables::seeded(timed(), Arc::new(RandomPicker), 8);
+    for channel in [12, 20] {
+        assert!(fresh.restore(tables.snapshot(ChannelId(channel)).expect("open")));
+    }
+    exact(&fresh, "restored");
+    assert_eq!(count(&fresh, "playing", Variant::Classic), Some(1));
+    assert_eq!(count(&fresh, "lobby", Variant::Classic), Some(1));
+    // The timers run: the lobby expires, the game's players time out.
+    let mut now = T0;
+    for _ in 0..12 {
+        now = now.after(Duration::from_secs(600));
+        fresh.tick(now);
+        exact(&fresh, "timers");
+    }
+    assert_eq!(count(&fresh, "lobby", Variant::Classic), Some(0));
+}

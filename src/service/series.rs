@@ -102,6 +102,63 @@ impl Series {
         }
     }
 
+    /// Why a stored series cannot be used, if it cannot (a damaged row, issue 33): best of 3, 5 or 7;
+    /// one side per team of its table (`teams`, when the table knows them), none of them empty;
+    /// every team mapped to a side of its own; a score that fits the games played.
+    pub(super) fn problem(&self, teams: Option<usize>) -> Option<String> {
+        let sides = self.sides.len();
+        if !SERIES_LENGTHS.contains(&self.best_of) {
+            return Some(format!(
+                "the series is best of {}, not 3, 5 or 7",
+                self.best_of
+            ));
+        }
+        if !(2..=crate::engine::game::MAX_TEAMS).contains(&sides) {
+            return Some(format!("the series has {sides} sides"));
+        }
+        if let Some(empty) = self.sides.iter().position(Vec::is_empty) {
+            return Some(format!("side {} of the series has no players", empty + 1));
+        }
+        if self.wins.len() != sides || self.team_side.len() != sides {
+            return Some(format!(
+                "the series has {sides} sides, {} scores and {} teams",
+                self.wins.len(),
+                self.team_side.len()
+            ));
+        }
+        if let Some(teams) = teams.filter(|t| *t != sides) {
+            return Some(format!(
+                "the series has {sides} sides for a table of {teams} teams"
+            ));
+        }
+        let mut seen = vec![false; sides];
+        for side in &self.team_side {
+            match seen.get_mut(usize::from(*side)) {
+                Some(seen) if !*seen => *seen = true,
+                Some(_) => {
+                    return Some(format!(
+                        "two teams of the series play for side {}",
+                        side + 1
+                    ))
+                }
+                None => {
+                    return Some(format!(
+                        "a team of the series plays for side {}, out of range",
+                        side + 1
+                    ))
+                }
+            }
+        }
+        let won: u32 = self.wins.iter().map(|w| u32::from(*w)).sum();
+        if self.played > self.best_of || won > u32::from(self.played) {
+            return Some(format!(
+                "the series counts {won} wins in {} games of a best of {}",
+                self.played, self.best_of
+            ));
+        }
+        None
+    }
+
     /// Counts a finished game: `winners` are its winning teams (one for a win), `stopped` whether it
     /// was stopped (which ends the series). Returns the lines for its final message.
     pub(super) fn count_game(&mut self, winners: &[u8], stopped: bool) -> Vec<Text> {

@@ -151,6 +151,11 @@ pub enum HintWhy {
         /// Its last cell.
         to: String,
     },
+    /// It puts a chip in the King of the Board zone.
+    Zone {
+        /// The cell.
+        cell: String,
+    },
     /// It keeps a two-eyed jack (or unicorn) for later.
     KeepsWild(Card),
     /// A dead card: exchange it first.
@@ -1752,6 +1757,9 @@ impl Text {
                             .text("from", from.as_str())
                             .text("to", to.as_str()),
                     ),
+                    HintWhy::Zone { cell } => {
+                        tr.ta("why-zone", &Args::new().text("cell", cell.as_str()))
+                    }
                     HintWhy::KeepsWild(card) => {
                         let card = card_name(tr, *card);
                         tr.ta("why-keeps-wild", &Args::new().text("card", card))

@@ -628,6 +628,28 @@ fn settings_text(stored: Vec<u8>) -> Result<String, String> {
     }
 }
 
+/// A player's stored series counts, or why they cannot be used (a damaged row, issue 33): neither
+/// may be negative, and no more series won than played.
+fn series_counts(played: i64, won: i64) -> Result<SeriesStats, String> {
+    if played < 0 || won < 0 || won > played {
+        return Err(format!("{won} series won of {played} played"));
+    }
+    Ok(SeriesStats {
+        played: count_from_db(played),
+        won: count_from_db(won),
+    })
+}
+
+/// Logs the one warning for a player's series counts set aside.
+fn warn_series_stats_set_aside(guild: i64, user: i64, reason: &str) {
+    tracing::warn!(
+        guild = from_db_id(guild),
+        user = from_db_id(user),
+        "a player's series counts could not be read and were moved to the database's \
+         series_stats_damaged table; they count from zero again: {reason}"
+    );
+}
+
 /// The one warning for a server's ratings recomputed because a stored one was damaged.
 fn warn_ratings_recomputed(guild: i64, damage: &str, games: usize) {
     tracing::warn!(

@@ -31,10 +31,11 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
-    settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
-    warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
-    LeaderboardRow, Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow,
-    SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
+    series_counts, settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
+    warn_series_stats_set_aside, warn_settings_set_aside, AgreementTotals, DamagedSettings,
+    FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerResult, PlayerStats,
+    Quarantined, RatingReport, RatingRow, SeriesStats, SettingsChange, ShardClaim, ShardSet, Store,
+    StoreError, StoredTable, BOT_USER_ID,
 };
 
 /// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
@@ -175,6 +176,17 @@ const MIGRATIONS: &[&str] = &[
         played BIGINT NOT NULL,
         won BIGINT NOT NULL,
         PRIMARY KEY (guild_id, user_id)
+    );",
+    // 12: a player's series counts that could not be used (negative, or more won than played), set
+    // aside for the operator as found (issue 33).
+    "CREATE TABLE series_stats_damaged (
+        id BIGSERIAL PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        played BIGINT,
+        won BIGINT,
+        reason TEXT NOT NULL,
+        set_aside_at BIGINT NOT NULL
     );",
 ];
 
@@ -1023,18 +1035,40 @@ impl Store for PostgresStore {
     }
 
     fn series_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<SeriesStats, StoreError> {
-        self.with_client(|client| {
-            Ok(client
-                .query_opt(
-                    "SELECT played, won FROM series_stats WHERE guild_id = $1 AND user_id = $2",
-                    &[&guild_to_db(guild_id), &to_db_id(user_id)],
-                )?
-                .map(|row| SeriesStats {
-                    played: count_from_db(row.get(0)),
-                    won: count_from_db(row.get(1)),
-                })
-                .unwrap_or_default())
-        })
+        let (guild, user) = (guild_to_db(guild_id), to_db_id(user_id));
+        let mut aside = None;
+        let stats = self.in_transaction(|tx| {
+            let row = tx.query_opt(
+                "SELECT played, won FROM series_stats WHERE guild_id = $1 AND user_id = $2",
+                &[&guild, &user],
+            )?;
+            let Some(row) = row else {
+                return Ok(SeriesStats::default());
+            };
+            match series_counts(row.get(0), row.get(1)) {
+                Ok(stats) => Ok(stats),
+                Err(problem) => {
+                    // Set aside as found, so that this player's stats answer again (issue 33).
+                    tx.execute(
+                        "INSERT INTO series_stats_damaged
+                             (guild_id, user_id, played, won, reason, set_aside_at)
+                         SELECT guild_id, user_id, played, won, $3, $4 FROM series_stats
+                         WHERE guild_id = $1 AND user_id = $2",
+                        &[&guild, &user, &problem, &now_ms()],
+                    )?;
+                    tx.execute(
+                        "DELETE FROM series_stats WHERE guild_id = $1 AND user_id = $2",
+                        &[&guild, &user],
+                    )?;
+                    aside = Some(problem);
+                    Ok(SeriesStats::default())
+                }
+            }
+        })?;
+        if let Some(problem) = aside {
+            warn_series_stats_set_aside(guild, user, &problem);
+        }
+        Ok(stats)
     }
 
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {

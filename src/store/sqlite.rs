@@ -23,10 +23,11 @@ use std::collections::HashMap;
 use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use super::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
-    settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
-    warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
-    LeaderboardRow, Loaded, PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow,
-    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, BOT_USER_ID,
+    series_counts, settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
+    warn_series_stats_set_aside, warn_settings_set_aside, AgreementTotals, DamagedSettings,
+    FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerResult, PlayerStats,
+    Quarantined, RatingReport, RatingRow, SeriesStats, SettingsChange, ShardSet, Store, StoreError,
+    StoredTable, BOT_USER_ID,
 };
 
 use super::repair;
@@ -165,6 +166,17 @@ const MIGRATIONS: &[&str] = &[
         played INTEGER NOT NULL,
         won INTEGER NOT NULL,
         PRIMARY KEY (guild_id, user_id)
+    );",
+    // 11: a player's series counts that could not be read, set aside for the operator as found
+    // (the columns without a type keep any value as it is; issue 33).
+    "CREATE TABLE series_stats_damaged (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        played,
+        won,
+        reason TEXT NOT NULL,
+        set_aside_at INTEGER NOT NULL
     );",
 ];
 
@@ -1142,6 +1154,21 @@ fn write_rating(
     Ok(())
 }
 
+/// A count as stored, or what it is instead of a whole number (SQLite keeps any value in any
+/// column: a damaged page or a hand edit can leave text there).
+fn stored_count(value: ValueRef<'_>) -> Result<i64, String> {
+    match value {
+        ValueRef::Integer(n) => Ok(n),
+        ValueRef::Real(r) => Err(format!("the real number {r}, not a whole number")),
+        ValueRef::Text(t) => Err(format!(
+            "the text {:?}, not a number",
+            String::from_utf8_lossy(t)
+        )),
+        ValueRef::Blob(b) => Err(format!("{} bytes of blob, not a number", b.len())),
+        ValueRef::Null => Err("missing".into()),
+    }
+}
+
 /// Moves a server's settings to `settings_damaged` with `reason` (only if they still are
 /// `expected`, when given); whether there were any to move.
 fn set_aside_settings(
@@ -1312,20 +1339,42 @@ impl Store for SqliteStore {
     }
 
     fn series_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<SeriesStats, StoreError> {
-        self.conn()
-            .query_row(
-                "SELECT played, won FROM series_stats WHERE guild_id = ?1 AND user_id = ?2",
-                params![guild_to_db(guild_id), to_db_id(user_id)],
-                |row| {
-                    Ok(SeriesStats {
-                        played: count_from_db(row.get(0)?),
-                        won: count_from_db(row.get(1)?),
-                    })
+        let (guild, user) = (guild_to_db(guild_id), to_db_id(user_id));
+        let mut conn = self.conn();
+        let run = |conn: &mut Connection| -> rusqlite::Result<SeriesStats> {
+            let row = conn
+                .query_row(
+                    "SELECT played, won FROM series_stats WHERE guild_id = ?1 AND user_id = ?2",
+                    params![guild, user],
+                    |row| Ok((stored_count(row.get_ref(0)?), stored_count(row.get_ref(1)?))),
+                )
+                .optional()?;
+            let problem = match row {
+                None => return Ok(SeriesStats::default()),
+                Some((Ok(played), Ok(won))) => match series_counts(played, won) {
+                    Ok(stats) => return Ok(stats),
+                    Err(problem) => problem,
                 },
-            )
-            .optional()
-            .map(Option::unwrap_or_default)
-            .map_err(|e| self.err(e))
+                Some((Err(problem), _)) => format!("played is {problem}"),
+                Some((_, Err(problem))) => format!("won is {problem}"),
+            };
+            // Set aside as found, so that this player's stats answer again (issue 33).
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            tx.execute(
+                "INSERT INTO series_stats_damaged (guild_id, user_id, played, won, reason, set_aside_at)
+                 SELECT guild_id, user_id, played, won, ?3, ?4 FROM series_stats
+                 WHERE guild_id = ?1 AND user_id = ?2",
+                params![guild, user, problem, now_ms()],
+            )?;
+            tx.execute(
+                "DELETE FROM series_stats WHERE guild_id = ?1 AND user_id = ?2",
+                params![guild, user],
+            )?;
+            tx.commit()?;
+            warn_series_stats_set_aside(guild, user, &problem);
+            Ok(SeriesStats::default())
+        };
+        run(&mut conn).map_err(|e| self.err(e))
     }
 
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {

@@ -338,6 +338,7 @@ why-completes = Das vollendet eine Sequenz
 why-breaks = Das bricht { $chips } in einer Reihe von { $team } auf { $cell } auf
 why-blocks = Das blockiert { $chips } in einer Reihe von { $team } auf { $cell }
 why-makes = Das macht { $chips } in einer Reihe ({ $from }–{ $to })
+why-zone = Das besetzt { $cell } in der Zone: eine Sequenz durch die Zone zählt 2 Punkte
 why-keeps-wild = Heb dir { $card } für später auf
 why-dead = Eine tote Karte: tausche sie zuerst und frag dann noch einmal
 why-best = Das schnitt in den Partien, die der Computer von hier aus durchgespielt hat, am besten ab

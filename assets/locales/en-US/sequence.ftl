@@ -351,6 +351,7 @@ why-completes = It completes a sequence
 why-breaks = It breaks { $team }'s { $chips } in a row at { $cell }
 why-blocks = It blocks { $team }'s { $chips } in a row at { $cell }
 why-makes = It makes { $chips } in a row ({ $from }–{ $to })
+why-zone = It takes { $cell } in the zone: a sequence through the zone scores 2 points
 why-keeps-wild = Keep your { $card } for later
 why-dead = A dead card: exchange it first, then ask again
 why-best = It did best over the games the computer played out from here

@@ -338,6 +338,7 @@ why-completes = Det fullfører en rekke
 why-breaks = Det bryter { $chips } på rad for { $team } på { $cell }
 why-blocks = Det blokkerer { $chips } på rad for { $team } på { $cell }
 why-makes = Det gir { $chips } på rad ({ $from }–{ $to })
+why-zone = Det tar { $cell } i sonen: en rekke gjennom sonen gir 2 poeng
 why-keeps-wild = Spar { $card } til senere
 why-dead = Et dødt kort: bytt det først, og spør så igjen
 why-best = Det gjorde det best i spillene datamaskinen spilte ut herfra
