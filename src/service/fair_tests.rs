@@ -546,3 +546,50 @@ fn a_lone_human_against_teams_of_alts_gains_no_more_than_honest_wins() {
         assert!(rating(&*t.store, 2).mu < 25.0, "{backend}");
     }
 }
+
+/// Issue 33, point 2: ten games with the same second account opened in ten channels and all
+/// started before any ended were all rated (the daily limit counted finished games only). Running
+/// rated games count too: the first five are rated, the rest casual for the daily limit; a game
+/// that is aborted counts no more.
+#[test]
+fn games_started_side_by_side_count_toward_the_daily_limit() {
+    for (backend, t) in backends("side_by_side") {
+        let tables = tables_on(t.store.clone(), 34);
+        let pair = [(1, None), (2, None)];
+        for channel in 400..410 {
+            let last = lobby(&tables, channel, None, Some(true), &pair, &[]);
+            assert!(lobby_text(&last).contains("Rated"), "{backend} {channel}");
+        }
+        for (i, channel) in (400..410).enumerate() {
+            let started = text_of(&accepted(&tables, channel, 1, Command::Begin));
+            if i < 5 {
+                assert!(
+                    started.contains("Rated: this game counts"),
+                    "{backend} {channel}: {started}"
+                );
+            } else {
+                assert!(
+                    started.contains("Casual") && started.contains("5 rated games"),
+                    "{backend} {channel}: {started}"
+                );
+            }
+            assert!(tables.snapshot(ChannelId(channel)).is_some());
+        }
+        // A lobby opened now says so before its start.
+        let last = lobby(&tables, 410, None, Some(true), &pair, &[]);
+        assert!(
+            lobby_text(&last).contains("5 rated games against each other"),
+            "{backend}: {}",
+            lobby_text(&last)
+        );
+        // The first game is aborted (stopped before everyone made two moves): four rated games
+        // run, so the next one is rated again.
+        let text = text_of(&accepted(&tables, 400, 1, Command::Stop));
+        assert!(text.contains("Aborted"), "{backend}: {text}");
+        let started = text_of(&accepted(&tables, 410, 1, Command::Begin));
+        assert!(
+            started.contains("Rated: this game counts"),
+            "{backend}: {started}"
+        );
+    }
+}

@@ -1075,6 +1075,13 @@ pub struct Tables {
     changing_settings: Mutex<()>,
     /// Computer moves being applied and saved on the blocking pool ([`AUTO_APPLY_AT_ONCE`]).
     applying: Arc<tokio::sync::Semaphore>,
+    /// The humans (with their teams) of each running rated game, by channel: they count toward the
+    /// daily limit of rated games between the same players as the finished ones do (kept as tables
+    /// change, with the table's lock held; taken after it, never before).
+    rated_running: Mutex<HashMap<ChannelId, (Option<GuildId>, Vec<(u64, u8)>)>>,
+    /// Held from reading the day's rated games to saving a game that starts, so that games started
+    /// side by side in several channels see each other (taken inside a table lock, before the map).
+    starting: Mutex<()>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -1115,6 +1122,8 @@ impl Tables {
             analysis_budget: crate::analysis::BUDGET,
             opening: Mutex::new(()),
             changing_settings: Mutex::new(()),
+            rated_running: Mutex::new(HashMap::new()),
+            starting: Mutex::new(()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
         }
     }
@@ -1237,6 +1246,15 @@ impl Tables {
         lock(&self.tables).set_host(table.channel, table.host);
         let at = deadlines::next_deadline(table, settings);
         lock(&self.deadlines).set(table.channel, at);
+        let mut running = lock(&self.rated_running);
+        match table.running_rated() {
+            Some(humans) => {
+                running.insert(table.channel, (table.guild, humans));
+            }
+            None => {
+                running.remove(&table.channel);
+            }
+        }
     }
 
     /// Sets the next deadline of every table of `guild` anew (its timers changed).
@@ -1520,8 +1538,12 @@ impl Tables {
                     .or_else(|| self.channel_language(channel))
                     .unwrap_or_default();
                 let settings = self.settings_for(guild);
+                // A game that may start here is decided and saved before another channel reads
+                // the running rated games.
+                let _starting = (deals && matches!(table.state, State::Lobby(_)))
+                    .then(|| lock(&self.starting));
                 if matches!(table.state, State::Lobby(_)) {
-                    table.meetings = self.recent_meetings(guild, &table.setup, &settings);
+                    table.meetings = self.recent_meetings(guild, channel, &table.setup, &settings);
                 }
                 let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
@@ -1591,12 +1613,14 @@ impl Tables {
         reply
     }
 
-    /// Rated games between this server's players in the last 24 hours, for the daily limit of rated
-    /// games between the same players (nothing to read for a casual lobby or without a limit). A
-    /// store that cannot answer allows the game: the limit is a guard, not a reason to refuse play.
+    /// Rated games between this server's players in the last 24 hours, finished or running in
+    /// another channel, for the daily limit of rated games between the same players (nothing to read
+    /// for a casual lobby or without a limit). A store that cannot answer allows the game: the limit
+    /// is a guard, not a reason to refuse play.
     fn recent_meetings(
         &self,
         guild: Option<GuildId>,
+        channel: ChannelId,
         setup: &Setup,
         settings: &Settings,
     ) -> table::Meetings {
@@ -1610,13 +1634,19 @@ impl Tables {
         let now_ms = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-        match store.rated_games_since(Some(guild.0), now_ms.saturating_sub(DAY_MS)) {
-            Ok(games) => Arc::new(crate::store::rating::meetings(&games)),
-            Err(e) => {
+        let mut games = store
+            .rated_games_since(Some(guild.0), now_ms.saturating_sub(DAY_MS))
+            .unwrap_or_else(|e| {
                 tracing::warn!(guild = guild.0, "cannot read the day's rated games: {e}");
-                table::Meetings::default()
-            }
-        }
+                Vec::new()
+            });
+        games.extend(
+            lock(&self.rated_running)
+                .iter()
+                .filter(|(c, (g, _))| **c != channel && *g == Some(guild))
+                .map(|(_, (_, humans))| humans.clone()),
+        );
+        Arc::new(crate::store::rating::meetings(&games))
     }
 
     /// Refuses a new table past the limits: tables the user hosts, tables of the server.
@@ -1689,6 +1719,7 @@ impl Tables {
         if tables.remove(channel, shared) {
             // Under the map lock: a newer table in the channel cannot have set its deadline yet.
             lock(&self.deadlines).set(channel, None);
+            lock(&self.rated_running).remove(&channel);
         }
     }
 
