@@ -534,7 +534,11 @@ fn a_lone_human_against_teams_of_alts_gains_no_more_than_honest_wins() {
             assert!(text.contains("wins"), "{backend} {game}: {text}");
             assert!(tables.snapshot(ChannelId(channel)).is_none(), "{backend}");
             after.push(rating(&*t.store, 1).conservative());
-            eprintln!("{backend}: game {}: {:.2}", game + 1, after[after.len() - 1]);
+            eprintln!(
+                "{backend}: game {}: {:.2}",
+                game + 1,
+                after[after.len() - 1]
+            );
         }
         let r = rating(&*t.store, 1);
         assert_eq!(r.games, 5, "{backend}: {r:?}");

@@ -1079,6 +1079,8 @@ pub struct Tables {
     /// daily limit of rated games between the same players as the finished ones do (kept as tables
     /// change, with the table's lock held; taken after it, never before).
     rated_running: Mutex<HashMap<ChannelId, (Option<GuildId>, Vec<(u64, u8)>)>>,
+    /// The hints given on the current turns and the members whose hint is being searched.
+    hints: Mutex<hint::Hints>,
     /// Held from reading the day's rated games to saving a game that starts, so that games started
     /// side by side in several channels see each other (taken inside a table lock, before the map).
     starting: Mutex<()>,
@@ -1124,6 +1126,7 @@ impl Tables {
             changing_settings: Mutex::new(()),
             rated_running: Mutex::new(HashMap::new()),
             starting: Mutex::new(()),
+            hints: Mutex::new(hint::Hints::default()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
         }
     }
@@ -1540,8 +1543,8 @@ impl Tables {
                 let settings = self.settings_for(guild);
                 // A game that may start here is decided and saved before another channel reads
                 // the running rated games.
-                let _starting = (deals && matches!(table.state, State::Lobby(_)))
-                    .then(|| lock(&self.starting));
+                let _starting =
+                    (deals && matches!(table.state, State::Lobby(_))).then(|| lock(&self.starting));
                 if matches!(table.state, State::Lobby(_)) {
                     table.meetings = self.recent_meetings(guild, channel, &table.setup, &settings);
                 }

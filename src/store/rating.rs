@@ -754,4 +754,3 @@ mod tests {
         assert_eq!(other.2.after.games, 1);
     }
 }
-
