@@ -15,6 +15,7 @@ mod persist;
 pub mod picker;
 mod pool;
 mod rematch;
+pub mod replays;
 mod review;
 mod seeds;
 pub mod series;
@@ -603,6 +604,9 @@ pub enum Image {
 pub struct ReplayImage {
     /// The game.
     pub record: crate::engine::Record,
+    /// The slot of a replay a member asked for, to give back with [`Tables::replay_posted`] once
+    /// it is posted or could not be (`None`: the replay after a final message, which holds none).
+    pub slot: Option<u64>,
 }
 
 /// A file attached to a message.
@@ -1007,13 +1011,16 @@ fn persist_update(
         let at = reply.outputs.iter().rposition(
             |o| matches!(o, Output::Channel(m) if m.lines.contains(&Text::GameSaved { id })),
         );
-        if let (true, Some(at), Some(playing)) = (replay_gif, at, table.playing()) {
+        // An aborted game (too few moves to count) is not worth an animation.
+        let playing = table.playing().filter(|p| !p.is_aborted());
+        if let (true, Some(at), Some(playing)) = (replay_gif, at, playing) {
             reply.outputs.insert(
                 at + 1,
                 Output::Channel(Message {
                     lines: vec![Text::GameReplay { id }],
                     image: Some(Image::Replay(ReplayImage {
                         record: playing.live.record().clone(),
+                        slot: None,
                     })),
                     ..Message::default()
                 }),
@@ -1079,6 +1086,8 @@ pub struct Tables {
     /// daily limit of rated games between the same players as the finished ones do (kept as tables
     /// change, with the table's lock held; taken after it, never before).
     rated_running: Mutex<HashMap<ChannelId, (Option<GuildId>, Vec<(u64, u8)>)>>,
+    /// The replays members asked for that wait or are being drawn.
+    replays: Mutex<replays::Replays>,
     /// The hints given on the current turns and the members whose hint is being searched.
     hints: Mutex<hint::Hints>,
     /// Held from reading the day's rated games to saving a game that starts, so that games started
@@ -1127,6 +1136,7 @@ impl Tables {
             rated_running: Mutex::new(HashMap::new()),
             starting: Mutex::new(()),
             hints: Mutex::new(hint::Hints::default()),
+            replays: Mutex::new(replays::Replays::default()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
         }
     }
@@ -1152,6 +1162,12 @@ impl Tables {
         self.persist = Arc::new(StorePersist::new(store.clone()));
         self.store = Some(store);
         self
+    }
+
+    /// A replay a member asked for was posted, or could not be: its slot in the replay queue is free
+    /// again ([`ReplayImage::slot`]).
+    pub fn replay_posted(&self, slot: u64) {
+        lock(&self.replays).give_back(slot);
     }
 
     /// What the computer players' pool has done so far.
@@ -1471,11 +1487,34 @@ impl Tables {
             }
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),
             Command::Rematch { game } => self.rematch(guild, channel, &actor, game, now),
+            command @ Command::Replay { .. } => {
+                // A slot in the replay queue first (nothing to read when it is full), given back
+                // when there is nothing to draw.
+                let slot = match lock(&self.replays).take(guild, actor.user, now) {
+                    Ok(slot) => slot,
+                    Err(refusal) => return Reply::ephemeral(refusal),
+                };
+                let mut reply = self.history(guild, channel, &actor, command);
+                let mut held = false;
+                for output in &mut reply.outputs {
+                    if let Output::Channel(Message {
+                        image: Some(Image::Replay(replay)),
+                        ..
+                    }) = output
+                    {
+                        replay.slot = Some(slot);
+                        held = true;
+                    }
+                }
+                if !held {
+                    lock(&self.replays).give_back(slot);
+                }
+                reply
+            }
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
-            | Command::Record { .. }
-            | Command::Replay { .. }) => self.history(guild, channel, &actor, command),
+            | Command::Record { .. }) => self.history(guild, channel, &actor, command),
             Command::Rules { variant } => {
                 let variant = variant
                     .or_else(|| self.snapshot(channel).map(|t| t.setup.variant))
