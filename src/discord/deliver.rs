@@ -657,6 +657,8 @@ pub(super) async fn respond_to_command(
 ) -> Result<(), Error> {
     let data = ctx.data();
     let discord = ctx.serenity_context();
+    // A replay the member asked for holds its slot in the replay queue until this answer is done.
+    let _replays = data.tables.replays_held(&reply);
     let primary = primary_for_command(&reply.outputs);
     let answer = primary
         .and_then(|i| reply.outputs.get(i))

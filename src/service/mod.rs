@@ -1170,6 +1170,25 @@ impl Tables {
         lock(&self.replays).give_back(slot);
     }
 
+    /// The replay slots `reply` holds, given back when the returned value is dropped: for the
+    /// Discord layer's answer to a command, whose posting may end early on an error.
+    pub fn replays_held(self: &Arc<Self>, reply: &Reply) -> replays::Held {
+        let slots = reply
+            .outputs
+            .iter()
+            .filter_map(|o| match o.message().map(|m| &m.image) {
+                Some(Some(Image::Replay(ReplayImage {
+                    slot: Some(slot), ..
+                }))) => Some(*slot),
+                _ => None,
+            })
+            .collect();
+        replays::Held {
+            tables: self.clone(),
+            slots,
+        }
+    }
+
     /// What the computer players' pool has done so far.
     pub fn computer_stats(&self) -> PoolStats {
         self.pool.stats()

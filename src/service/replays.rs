@@ -8,7 +8,23 @@
 
 use std::collections::HashMap;
 
-use super::{GuildId, Text, Timestamp, UserId};
+use std::sync::Arc;
+
+use super::{GuildId, Tables, Text, Timestamp, UserId};
+
+/// Replay slots given back when dropped ([`Tables::replays_held`]).
+pub struct Held {
+    pub(super) tables: Arc<Tables>,
+    pub(super) slots: Vec<u64>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        for &slot in &self.slots {
+            self.tables.replay_posted(slot);
+        }
+    }
+}
 
 /// Replays one member may have waiting or being drawn.
 pub const PER_MEMBER: u32 = 1;
