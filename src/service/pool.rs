@@ -223,12 +223,11 @@ impl SearchPool {
         F: FnOnce() -> T + Send + 'static,
     {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let queued = std::time::Instant::now();
         let aside = self.aside.clone();
+        // Their wait is not a computer move's (`sequence_search_wait_seconds` is for those): only
+        // their run time is measured.
         let job = move || {
             let started = std::time::Instant::now();
-            metrics::histogram!("sequence_search_wait_seconds", "level" => label)
-                .record(started.saturating_duration_since(queued));
             let result = catch_unwind(AssertUnwindSafe(work)).map_err(|_| PoolError::Failed);
             metrics::histogram!("sequence_search_run_seconds", "level" => label)
                 .record(started.elapsed());
