@@ -1085,7 +1085,7 @@ pub struct Tables {
     /// The humans (with their teams) of each running rated game, by channel: they count toward the
     /// daily limit of rated games between the same players as the finished ones do (kept as tables
     /// change, with the table's lock held; taken after it, never before).
-    rated_running: Mutex<HashMap<ChannelId, (Option<GuildId>, Vec<(u64, u8)>)>>,
+    rated_running: Mutex<HashMap<ChannelId, RunningRated>>,
     /// The replays members asked for that wait or are being drawn.
     replays: Mutex<replays::Replays>,
     /// The hints given on the current turns and the members whose hint is being searched.
@@ -1094,6 +1094,9 @@ pub struct Tables {
     /// side by side in several channels see each other (taken inside a table lock, before the map).
     starting: Mutex<()>,
 }
+
+/// A running rated game's server and its humans with their teams.
+type RunningRated = (Option<GuildId>, Vec<(u64, u8)>);
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding a lock leaves consistent data here (every update is checked first and then

@@ -36,11 +36,19 @@ pub const PER_SERVER: u32 = 3;
 /// under a minute).
 pub const FORGET_AFTER_MS: u64 = 10 * 60 * 1000;
 
+/// Whose a held slot is, and since when.
+#[derive(Debug)]
+struct Slot {
+    guild: Option<GuildId>,
+    user: UserId,
+    at: Timestamp,
+}
+
 /// The replays waiting or being drawn, by slot.
 #[derive(Debug, Default)]
 pub(super) struct Replays {
     next: u64,
-    held: HashMap<u64, (Option<GuildId>, UserId, Timestamp)>,
+    held: HashMap<u64, Slot>,
 }
 
 impl Replays {
@@ -53,18 +61,23 @@ impl Replays {
         now: Timestamp,
     ) -> Result<u64, Text> {
         self.held
-            .retain(|_, (_, _, at)| now.0.saturating_sub(at.0) < FORGET_AFTER_MS);
-        let count = |keep: &dyn Fn(&(Option<GuildId>, UserId, Timestamp)) -> bool| {
-            self.held.values().filter(|h| keep(h)).count()
-        };
-        if count(&|h| h.1 == user) >= PER_MEMBER as usize {
+            .retain(|_, slot| now.0.saturating_sub(slot.at.0) < FORGET_AFTER_MS);
+        let count = |keep: &dyn Fn(&Slot) -> bool| self.held.values().filter(|s| keep(s)).count();
+        if count(&|s| s.user == user) >= PER_MEMBER as usize {
             return Err(Text::ReplaysWaiting { max: PER_MEMBER });
         }
-        if guild.is_some() && count(&|h| h.0 == guild) >= PER_SERVER as usize {
+        if guild.is_some() && count(&|s| s.guild == guild) >= PER_SERVER as usize {
             return Err(Text::ReplaysBusy { max: PER_SERVER });
         }
         self.next += 1;
-        self.held.insert(self.next, (guild, user, now));
+        self.held.insert(
+            self.next,
+            Slot {
+                guild,
+                user,
+                at: now,
+            },
+        );
         Ok(self.next)
     }
 
