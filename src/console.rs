@@ -55,8 +55,8 @@ use crate::discord::{open_and_restore, BotConfig};
 use crate::engine::{Options, Variant};
 use crate::service::{
     action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control,
-    GuildId, Image, Message, Output, Reply, Request, ServerSettings, SettingsRequest, Tables,
-    Timestamp, UserId,
+    GuildId, Image, Message, Output, ReplayImage, Reply, Request, ServerSettings, SettingsRequest,
+    Tables, Timestamp, UserId,
 };
 use crate::store::ShardSet;
 
@@ -568,6 +568,13 @@ impl Console {
             }
         };
         let mut line = output_json(id, channel, to, user, message);
+        // Printed is drawn and posted: a replay's slot in the queue is free again.
+        if let Some(Image::Replay(ReplayImage {
+            slot: Some(slot), ..
+        })) = &message.image
+        {
+            self.tables.replay_posted(*slot);
+        }
         if !matches!(output, Output::Channel(_)) {
             self.out.print(&line);
             return;

@@ -17,7 +17,7 @@ use crate::service::picker::{
 };
 use crate::service::{
     action_rows, command_for_component, Actor, ChannelId, Command, Control, GuildId, Image,
-    Message, Output, Reply, Request, Style, Text, Timestamp, UserId, Who,
+    Message, Output, ReplayImage, Reply, Request, Style, Text, Timestamp, UserId, Who,
 };
 
 use super::retry::{is_refused_for_permissions, retrying};
@@ -531,7 +531,15 @@ pub(super) async fn send_output(
             let (ctx, data, message) = (ctx.clone(), data.clone(), message.clone());
             tokio::spawn(async move {
                 let out = prepare(&data, &message, channel_lang(&ctx, &data, channel)).await;
-                if post(&ctx, &data, channel, out).await.is_some() {
+                let posted = post(&ctx, &data, channel, out).await.is_some();
+                // Posted or not, its slot in the replay queue is free again.
+                if let Some(Image::Replay(ReplayImage {
+                    slot: Some(slot), ..
+                })) = &message.image
+                {
+                    data.tables.replay_posted(*slot);
+                }
+                if posted {
                     mark_announced(&data, &message).await;
                 }
             });
@@ -650,6 +658,8 @@ pub(super) async fn respond_to_command(
 ) -> Result<(), Error> {
     let data = ctx.data();
     let discord = ctx.serenity_context();
+    // A replay the member asked for holds its slot in the replay queue until this answer is done.
+    let _replays = data.tables.replays_held(&reply);
     let primary = primary_for_command(&reply.outputs);
     let answer = primary
         .and_then(|i| reply.outputs.get(i))

@@ -158,6 +158,22 @@ impl Budgets {
         Ok(())
     }
 
+    /// Whether `user` may have a search (a hint) in `guild` now: their own share is not spent (what
+    /// it costs is a search, not a post in the channel, so the server's bucket is not asked).
+    pub(super) fn member_may_search(
+        &mut self,
+        guild: GuildId,
+        user: UserId,
+        now: Timestamp,
+        limits: &Limits,
+    ) -> bool {
+        let Some(budget) = self.0.get_mut(&guild) else {
+            return true;
+        };
+        budget.refill(now, limits);
+        budget.members.get(&user).is_none_or(|b| b.holds(1))
+    }
+
     /// Whether the bot may post in `guild` now what nobody asked for (a computer move).
     pub(super) fn may_post_unprompted(
         &mut self,

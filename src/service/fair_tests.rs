@@ -479,3 +479,121 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
         lobby_text(&last)
     );
 }
+
+/// What five honest wins in a row give a new player, each against a different new player, one
+/// against one (13.2).
+fn five_wins_against_new_players() -> f64 {
+    let seat = |user_id: u64, won: bool| PlayerResult {
+        user_id,
+        name: String::new(),
+        team: u8::from(!won),
+        won,
+        sequences: 0,
+        bot_level: None,
+        gave_up: false,
+    };
+    let mut current: HashMap<u64, PlayerRating> = HashMap::new();
+    for opponent in 2..7 {
+        for update in rate_game(&[seat(1, true), seat(opponent, false)], false, &current) {
+            current.insert(update.user_id, update.after);
+        }
+    }
+    current[&1].conservative()
+}
+
+/// Issue 33, point 1: one human with three computers against two teams of four second accounts;
+/// everyone makes two moves, then the eight accounts give up. Five such games were 29.9 (first on
+/// the leaderboard): a team with fewer humans now counts as many members as the others, at its
+/// humans' mean, so the lone human gets one member's share of the win.
+#[test]
+fn a_lone_human_against_teams_of_alts_gains_no_more_than_honest_wins() {
+    let honest = five_wins_against_new_players();
+    assert!((honest - 13.2).abs() < 0.05, "{honest}");
+    let mut humans = vec![(1, Some(1))];
+    humans.extend((2..6).map(|u| (u, Some(2))));
+    humans.extend((6..10).map(|u| (u, Some(3))));
+    let bots = [BotLevel::Medium; 3];
+    for (backend, t) in backends("lone_human") {
+        let tables = tables_on(t.store.clone(), 33);
+        let mut after = Vec::new();
+        for game in 0..5 {
+            let channel = 300 + game;
+            lobby(&tables, channel, Some(3), Some(true), &humans, &bots);
+            let started = text_of(&accepted(&tables, channel, 1, Command::Begin));
+            assert!(started.contains("Rated"), "{backend} {game}: {started}");
+            play_until_everyone_moved(&tables, channel, 2);
+            let mut text = String::new();
+            for user in 2..10 {
+                text = text_of(&accepted(
+                    &tables,
+                    channel,
+                    user,
+                    Command::Forfeit { game: None },
+                ));
+            }
+            assert!(text.contains("wins"), "{backend} {game}: {text}");
+            assert!(tables.snapshot(ChannelId(channel)).is_none(), "{backend}");
+            after.push(rating(&*t.store, 1).conservative());
+            eprintln!(
+                "{backend}: game {}: {:.2}",
+                game + 1,
+                after[after.len() - 1]
+            );
+        }
+        let r = rating(&*t.store, 1);
+        assert_eq!(r.games, 5, "{backend}: {r:?}");
+        assert!(
+            r.conservative() <= honest,
+            "{backend}: {after:?} above five honest wins ({honest})"
+        );
+        // Each alt is rated as one of four: all of them lost.
+        assert!(rating(&*t.store, 2).mu < 25.0, "{backend}");
+    }
+}
+
+/// Issue 33, point 2: ten games with the same second account opened in ten channels and all
+/// started before any ended were all rated (the daily limit counted finished games only). Running
+/// rated games count too: the first five are rated, the rest casual for the daily limit; a game
+/// that is aborted counts no more.
+#[test]
+fn games_started_side_by_side_count_toward_the_daily_limit() {
+    for (backend, t) in backends("side_by_side") {
+        let tables = tables_on(t.store.clone(), 34);
+        let pair = [(1, None), (2, None)];
+        for channel in 400..410 {
+            let last = lobby(&tables, channel, None, Some(true), &pair, &[]);
+            assert!(lobby_text(&last).contains("Rated"), "{backend} {channel}");
+        }
+        for (i, channel) in (400..410).enumerate() {
+            let started = text_of(&accepted(&tables, channel, 1, Command::Begin));
+            if i < 5 {
+                assert!(
+                    started.contains("Rated: this game counts"),
+                    "{backend} {channel}: {started}"
+                );
+            } else {
+                assert!(
+                    started.contains("Casual") && started.contains("5 rated games"),
+                    "{backend} {channel}: {started}"
+                );
+            }
+            assert!(tables.snapshot(ChannelId(channel)).is_some());
+        }
+        // A lobby opened now says so before its start.
+        let last = lobby(&tables, 410, None, Some(true), &pair, &[]);
+        assert!(
+            lobby_text(&last).contains("5 rated games against each other"),
+            "{backend}: {}",
+            lobby_text(&last)
+        );
+        // The first game is aborted (stopped before everyone made two moves): four rated games
+        // run, so the next one is rated again.
+        let text = text_of(&accepted(&tables, 400, 1, Command::Stop));
+        assert!(text.contains("Aborted"), "{backend}: {text}");
+        let started = text_of(&accepted(&tables, 410, 1, Command::Begin));
+        assert!(
+            started.contains("Rated: this game counts"),
+            "{backend}: {started}"
+        );
+    }
+}

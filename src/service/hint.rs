@@ -10,7 +10,43 @@ use crate::engine::{Move, Seat, View};
 use super::picker::{next_step, turn_number, Control, Label, Next, Press, Step, Style};
 use super::table::{Playing, Setup, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text};
-use super::{lock, ChannelId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId};
+use super::{
+    lock, ChannelId, GuildId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId,
+    MAX_REMEMBERED,
+};
+
+/// What a hint costs the asker's share of the server's budget, in posts: a hint is a long search,
+/// not a post, but it comes out of the same share, so a member cannot ask for searches without end.
+pub(super) const HINT_POSTS: i64 = 5;
+
+/// The hint given to a player on one turn: asked again on that turn, it is repeated, not searched
+/// again (one search per player and turn).
+#[derive(Clone, Debug)]
+pub(super) struct Given {
+    /// The table (its creation time) and the number of actions of its record: the turn.
+    turn: (u64, usize),
+    lines: Vec<Text>,
+}
+
+/// The hints given on the current turns, by channel and player, and the players whose hint is being
+/// searched now (one at a time each).
+#[derive(Debug, Default)]
+pub(super) struct Hints {
+    given: std::collections::HashMap<(ChannelId, UserId), Given>,
+    searching: std::collections::HashSet<UserId>,
+}
+
+/// Marks a player's hint as being searched until dropped.
+struct Searching<'a> {
+    hints: &'a std::sync::Mutex<Hints>,
+    user: UserId,
+}
+
+impl Drop for Searching<'_> {
+    fn drop(&mut self) {
+        lock(self.hints).searching.remove(&self.user);
+    }
+}
 
 /// What a hint needs from the table: the asker's seat and view, the public history, and the moves made
 /// so far (the hint is noted only if the game has not moved on meanwhile).
@@ -224,6 +260,29 @@ impl Tables {
         self.hint_for(channel, user, Some(press), now).await
     }
 
+    /// Takes a hint's cost from `user`'s share of `guild`'s budget, or refuses it when spent.
+    fn charge_hint(
+        &self,
+        guild: Option<GuildId>,
+        user: UserId,
+        now: Timestamp,
+    ) -> Result<(), Text> {
+        let Some(guild) = guild else { return Ok(()) };
+        let mut budgets = lock(&self.budgets);
+        if !budgets.member_may_search(guild, user, now, &self.settings.limits) {
+            metrics::counter!("sequence_posting_refusals_total", "budget" => "hint").increment(1);
+            return Err(Text::HintSpent);
+        }
+        budgets.spend(
+            guild,
+            Some((user, HINT_POSTS)),
+            0,
+            now,
+            &self.settings.limits,
+        );
+        Ok(())
+    }
+
     async fn hint_for(
         &self,
         channel: ChannelId,
@@ -237,11 +296,43 @@ impl Tables {
                 None => Text::NoTable,
             });
         };
-        let answer = {
+        // One search at a time per member, whatever the channel.
+        let _searching = {
+            let mut hints = lock(&self.hints);
+            if !hints.searching.insert(user) {
+                return Reply::ephemeral(Text::HintBusy);
+            }
+            Searching {
+                hints: &self.hints,
+                user,
+            }
+        };
+        let (answer, guild, created) = {
             let mut table = lock(&shared);
             // The server's settings from memory (no I/O here): read when the table opened.
             let settings = self.known_settings_for(table.guild);
-            ask(&mut table, user, press, &settings)
+            let created = table.created.0;
+            let turn = table
+                .playing()
+                .map(|p| (created, p.live.record().actions.len()));
+            // Asked again on the same turn: the same hint, without a new search.
+            if let Some(turn) = turn {
+                if let Some(given) = lock(&self.hints).given.get(&(channel, user)) {
+                    if given.turn == turn && ask(&mut table, user, press, &settings).is_ok() {
+                        return Reply {
+                            outputs: vec![Output::Ephemeral(Message::text_lines(
+                                given.lines.clone(),
+                            ))],
+                            auto_move: false,
+                        };
+                    }
+                }
+            }
+            (
+                ask(&mut table, user, press, &settings),
+                table.guild,
+                created,
+            )
         };
         let asked = match answer {
             Ok(Answer::Give(asked)) => *asked,
@@ -261,6 +352,17 @@ impl Tables {
             unrated,
             was_rated,
         } = asked;
+        // The search is charged to the asker's share of the server's budget (refused when spent,
+        // before a rated game is made unrated for it).
+        if let Err(refusal) = self.charge_hint(guild, user, now) {
+            if unrated {
+                let mut table = lock(&shared);
+                if let Ok(playing) = table.playing_mut() {
+                    playing.rated = was_rated;
+                }
+            }
+            return Reply::ephemeral(refusal);
+        }
         // A rated game made unrated stays so across a restart: saved before the hint is searched.
         if unrated && !self.save_table(&shared).await {
             let mut table = lock(&shared);
@@ -270,9 +372,11 @@ impl Tables {
             return Reply::ephemeral(Text::SaveFailed);
         }
         let searched = view.clone();
+        // Beside the computer players' pool, at the lowest priority: a hint never delays a
+        // computer move, in this channel or another.
         let hint = self
             .pool
-            .run_for("hint", now, move || {
+            .run_aside("hint", move || {
                 analysis::hint_with(&searched, &history, &analysis::BUDGET)
             })
             .await;
@@ -302,6 +406,19 @@ impl Tables {
         let mut lines = vec![hint_text(&view, &hint)];
         if unrated {
             lines.push(Text::HintMadeUnrated);
+        }
+        if noted {
+            let mut hints = lock(&self.hints);
+            if hints.given.len() >= MAX_REMEMBERED {
+                hints.given.clear();
+            }
+            hints.given.insert(
+                (channel, user),
+                Given {
+                    turn: (created, actions),
+                    lines: vec![lines[0].clone()],
+                },
+            );
         }
         Reply {
             outputs: vec![Output::Ephemeral(Message::text_lines(lines))],

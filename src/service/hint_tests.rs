@@ -505,3 +505,132 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         }
     }
 }
+
+/// Issue 33, point 3: fifteen presses in one turn were fifteen full searches. One search per
+/// player and turn (asked again, the same hint is repeated), one at a time per member (a request
+/// while theirs is searched is refused politely), and beside the computer players' pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_are_one_search_a_turn_and_one_at_a_time() {
+    let tables = service(25);
+    two_player_game(&tables, 106, false);
+    let game = playing(&tables, 106);
+    let seat = game.live.game().position().to_move();
+    let user = game.seats[usize::from(seat)].user().unwrap();
+    let asked = (0..15).map(|_| tables.hint(ChannelId(106), user, T0));
+    let replies = futures_util::future::join_all(asked).await;
+    let given: Vec<&Text> = replies.iter().map(only_text).collect();
+    let hint = given
+        .iter()
+        .find(|t| matches!(t, Text::Hint { .. }))
+        .copied()
+        .expect("a hint")
+        .clone();
+    for text in &given {
+        assert!(
+            **text == hint || **text == Text::HintBusy,
+            "the same hint or one at a time: {text:?}"
+        );
+    }
+    assert_eq!(tables.computer_stats().aside_done, 1, "one search");
+    // Asked again on that turn: repeated, not searched.
+    for _ in 0..15 {
+        let again = tables.hint(ChannelId(106), user, T0).await;
+        assert_eq!(only_text(&again), &hint);
+    }
+    let stats = tables.computer_stats();
+    assert_eq!((stats.aside_done, stats.done), (1, 0), "{stats:?}");
+    assert_eq!(playing(&tables, 106).live.record().hints.len(), 1);
+    assert!(Text::HintBusy
+        .render(crate::i18n::Lang::De)
+        .contains("Tipp"));
+}
+
+/// `command` by `user` in `channel` of server `guild` at `now`.
+fn ask_at(
+    tables: &Tables,
+    guild: GuildId,
+    channel: u64,
+    user: u64,
+    command: Command,
+    now: Timestamp,
+) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(guild),
+            channel: ChannelId(channel),
+            actor: test_actor(user),
+            command,
+        },
+        now,
+    )
+}
+
+/// A casual kids game of users 1 and 2 in `channel` of `guild`, opened at `now`, where user 1 is to
+/// move (user 2 made the first move if it was theirs).
+fn user_1_to_move(tables: &Tables, guild: GuildId, channel: u64, now: Timestamp) {
+    let start = Command::Start {
+        variant: Variant::Kids,
+        teams: None,
+        options: Options::default(),
+        rated: Some(false),
+        turn_time: None,
+        series: None,
+    };
+    // A minute apart: the shares refill in between.
+    let at = |step: u64| Timestamp(now.0 + step * 60_000);
+    for (step, (user, command)) in [
+        (1, start),
+        (2, Command::Join { team: None }),
+        (1, Command::Begin),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let reply = ask_at(tables, guild, channel, user, command, at(step as u64));
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+    let game = playing(tables, channel);
+    let live = game.live.game();
+    let seat = live.position().to_move();
+    if game.seats[usize::from(seat)].user() != Some(UserId(1)) {
+        let mut legal = MoveList::new();
+        live.view(seat).legal_moves(&mut legal);
+        let command = command_for(legal[0], live.position().layout());
+        let reply = ask_at(tables, guild, channel, 2, command, at(3));
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+}
+
+/// Issue 33, point 3: a hint is charged to the asker's share of the server's budget
+/// ([`hint::HINT_POSTS`] posts); when it is spent, a polite refusal, and the share refills.
+#[tokio::test]
+async fn hints_are_charged_to_the_members_budget() {
+    let guild = GuildId(33);
+    let settings = Settings {
+        limits: Limits {
+            server_posts_per_second: 1,
+            server_post_burst: 6,
+            ..Limits::unlimited()
+        },
+        ..Settings::default()
+    };
+    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 26);
+    // Two games where user 1 is to move, opened long enough ago for every share to be full again.
+    let opened = Timestamp(T0.0 - 600_000);
+    user_1_to_move(&tables, guild, 107, opened);
+    user_1_to_move(&tables, guild, 108, Timestamp(opened.0 + 300_000));
+    let given = tables.hint(ChannelId(107), UserId(1), T0).await;
+    assert!(matches!(only_text(&given), Text::Hint { .. }), "{given:?}");
+    // At once, in the other game: their share is spent.
+    let refused = tables.hint(ChannelId(108), UserId(1), T0).await;
+    assert!(refused.is_refusal());
+    assert_eq!(only_text(&refused), &Text::HintSpent);
+    assert!(playing(&tables, 108).live.record().hints.is_empty());
+    // Some seconds later the share has refilled.
+    let later = Timestamp(T0.0 + 20_000);
+    let given = tables.hint(ChannelId(108), UserId(1), later).await;
+    assert!(matches!(only_text(&given), Text::Hint { .. }), "{given:?}");
+    for lang in crate::i18n::Lang::ALL {
+        assert!(!Text::HintSpent.render(lang).is_empty());
+    }
+}

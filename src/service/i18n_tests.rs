@@ -185,10 +185,14 @@ fn variant_index(text: &Text) -> usize {
         Text::ZoneScored { .. } => 163,
         Text::ZoneMoved(_) => 164,
         Text::Zone(_) => 165,
+        Text::HintBusy => 166,
+        Text::HintSpent => 167,
+        Text::ReplaysWaiting { .. } => 168,
+        Text::ReplaysBusy { .. } => 169,
     }
 }
 
-const VARIANTS: usize = 166;
+const VARIANTS: usize = 170;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -521,6 +525,10 @@ fn samples() -> Vec<Text> {
         },
         Text::ZoneMoved(ZoneInfo::of(crate::engine::ZONE_CENTRES[0])),
         Text::Zone(ZoneInfo::of(crate::engine::ZONE_CENTRES[4])),
+        Text::HintBusy,
+        Text::HintSpent,
+        Text::ReplaysWaiting { max: 2 },
+        Text::ReplaysBusy { max: 6 },
         Text::Lobby(kotb_lobby()),
         Text::Reshuffled,
         Text::ProvisionalWin(team(1)),

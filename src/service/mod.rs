@@ -15,6 +15,7 @@ mod persist;
 pub mod picker;
 mod pool;
 mod rematch;
+pub mod replays;
 mod review;
 mod seeds;
 pub mod series;
@@ -605,6 +606,9 @@ pub enum Image {
 pub struct ReplayImage {
     /// The game.
     pub record: crate::engine::Record,
+    /// The slot of a replay a member asked for, to give back with [`Tables::replay_posted`] once
+    /// it is posted or could not be (`None`: the replay after a final message, which holds none).
+    pub slot: Option<u64>,
 }
 
 /// A file attached to a message.
@@ -1009,13 +1013,16 @@ fn persist_update(
         let at = reply.outputs.iter().rposition(
             |o| matches!(o, Output::Channel(m) if m.lines.contains(&Text::GameSaved { id })),
         );
-        if let (true, Some(at), Some(playing)) = (replay_gif, at, table.playing()) {
+        // An aborted game (too few moves to count) is not worth an animation.
+        let playing = table.playing().filter(|p| !p.is_aborted());
+        if let (true, Some(at), Some(playing)) = (replay_gif, at, playing) {
             reply.outputs.insert(
                 at + 1,
                 Output::Channel(Message {
                     lines: vec![Text::GameReplay { id }],
                     image: Some(Image::Replay(ReplayImage {
                         record: playing.live.record().clone(),
+                        slot: None,
                     })),
                     ..Message::default()
                 }),
@@ -1077,7 +1084,21 @@ pub struct Tables {
     changing_settings: Mutex<()>,
     /// Computer moves being applied and saved on the blocking pool ([`AUTO_APPLY_AT_ONCE`]).
     applying: Arc<tokio::sync::Semaphore>,
+    /// The humans (with their teams) of each running rated game, by channel: they count toward the
+    /// daily limit of rated games between the same players as the finished ones do (kept as tables
+    /// change, with the table's lock held; taken after it, never before).
+    rated_running: Mutex<HashMap<ChannelId, RunningRated>>,
+    /// The replays members asked for that wait or are being drawn.
+    replays: Mutex<replays::Replays>,
+    /// The hints given on the current turns and the members whose hint is being searched.
+    hints: Mutex<hint::Hints>,
+    /// Held from reading the day's rated games to saving a game that starts, so that games started
+    /// side by side in several channels see each other (taken inside a table lock, before the map).
+    starting: Mutex<()>,
 }
+
+/// A running rated game's server and its humans with their teams.
+type RunningRated = (Option<GuildId>, Vec<(u64, u8)>);
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding a lock leaves consistent data here (every update is checked first and then
@@ -1117,6 +1138,10 @@ impl Tables {
             analysis_budget: crate::analysis::BUDGET,
             opening: Mutex::new(()),
             changing_settings: Mutex::new(()),
+            rated_running: Mutex::new(HashMap::new()),
+            starting: Mutex::new(()),
+            hints: Mutex::new(hint::Hints::default()),
+            replays: Mutex::new(replays::Replays::default()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
         }
     }
@@ -1142,6 +1167,31 @@ impl Tables {
         self.persist = Arc::new(StorePersist::new(store.clone()));
         self.store = Some(store);
         self
+    }
+
+    /// A replay a member asked for was posted, or could not be: its slot in the replay queue is free
+    /// again ([`ReplayImage::slot`]).
+    pub fn replay_posted(&self, slot: u64) {
+        lock(&self.replays).give_back(slot);
+    }
+
+    /// The replay slots `reply` holds, given back when the returned value is dropped: for the
+    /// Discord layer's answer to a command, whose posting may end early on an error.
+    pub fn replays_held(self: &Arc<Self>, reply: &Reply) -> replays::Held {
+        let slots = reply
+            .outputs
+            .iter()
+            .filter_map(|o| match o.message().map(|m| &m.image) {
+                Some(Some(Image::Replay(ReplayImage {
+                    slot: Some(slot), ..
+                }))) => Some(*slot),
+                _ => None,
+            })
+            .collect();
+        replays::Held {
+            tables: self.clone(),
+            slots,
+        }
     }
 
     /// What the computer players' pool has done so far.
@@ -1242,6 +1292,15 @@ impl Tables {
         drop(tables);
         let at = deadlines::next_deadline(table, settings);
         lock(&self.deadlines).set(table.channel, at);
+        let mut running = lock(&self.rated_running);
+        match table.running_rated() {
+            Some(humans) => {
+                running.insert(table.channel, (table.guild, humans));
+            }
+            None => {
+                running.remove(&table.channel);
+            }
+        }
     }
 
     /// Sets the next deadline of every table of `guild` anew (its timers changed).
@@ -1455,11 +1514,34 @@ impl Tables {
             }
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),
             Command::Rematch { game } => self.rematch(guild, channel, &actor, game, now),
+            command @ Command::Replay { .. } => {
+                // A slot in the replay queue first (nothing to read when it is full), given back
+                // when there is nothing to draw.
+                let slot = match lock(&self.replays).take(guild, actor.user, now) {
+                    Ok(slot) => slot,
+                    Err(refusal) => return Reply::ephemeral(refusal),
+                };
+                let mut reply = self.history(guild, channel, &actor, command);
+                let mut held = false;
+                for output in &mut reply.outputs {
+                    if let Output::Channel(Message {
+                        image: Some(Image::Replay(replay)),
+                        ..
+                    }) = output
+                    {
+                        replay.slot = Some(slot);
+                        held = true;
+                    }
+                }
+                if !held {
+                    lock(&self.replays).give_back(slot);
+                }
+                reply
+            }
             command @ (Command::Stats { .. }
             | Command::Leaderboard
             | Command::History
-            | Command::Record { .. }
-            | Command::Replay { .. }) => self.history(guild, channel, &actor, command),
+            | Command::Record { .. }) => self.history(guild, channel, &actor, command),
             Command::Rules { variant } => {
                 let variant = variant
                     .or_else(|| self.snapshot(channel).map(|t| t.setup.variant))
@@ -1525,8 +1607,12 @@ impl Tables {
                     .or_else(|| self.channel_language(channel))
                     .unwrap_or_default();
                 let settings = self.settings_for(guild);
+                // A game that may start here is decided and saved before another channel reads
+                // the running rated games.
+                let _starting =
+                    (deals && matches!(table.state, State::Lobby(_))).then(|| lock(&self.starting));
                 if matches!(table.state, State::Lobby(_)) {
-                    table.meetings = self.recent_meetings(guild, &table.setup, &settings);
+                    table.meetings = self.recent_meetings(guild, channel, &table.setup, &settings);
                 }
                 let reply = table.handle(&actor, command, now, &settings, seed, lang);
                 match before {
@@ -1596,12 +1682,14 @@ impl Tables {
         reply
     }
 
-    /// Rated games between this server's players in the last 24 hours, for the daily limit of rated
-    /// games between the same players (nothing to read for a casual lobby or without a limit). A
-    /// store that cannot answer allows the game: the limit is a guard, not a reason to refuse play.
+    /// Rated games between this server's players in the last 24 hours, finished or running in
+    /// another channel, for the daily limit of rated games between the same players (nothing to read
+    /// for a casual lobby or without a limit). A store that cannot answer allows the game: the limit
+    /// is a guard, not a reason to refuse play.
     fn recent_meetings(
         &self,
         guild: Option<GuildId>,
+        channel: ChannelId,
         setup: &Setup,
         settings: &Settings,
     ) -> table::Meetings {
@@ -1615,13 +1703,19 @@ impl Tables {
         let now_ms = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-        match store.rated_games_since(Some(guild.0), now_ms.saturating_sub(DAY_MS)) {
-            Ok(games) => Arc::new(crate::store::rating::meetings(&games)),
-            Err(e) => {
+        let mut games = store
+            .rated_games_since(Some(guild.0), now_ms.saturating_sub(DAY_MS))
+            .unwrap_or_else(|e| {
                 tracing::warn!(guild = guild.0, "cannot read the day's rated games: {e}");
-                table::Meetings::default()
-            }
-        }
+                Vec::new()
+            });
+        games.extend(
+            lock(&self.rated_running)
+                .iter()
+                .filter(|(c, (g, _))| **c != channel && *g == Some(guild))
+                .map(|(_, (_, humans))| humans.clone()),
+        );
+        Arc::new(crate::store::rating::meetings(&games))
     }
 
     /// Refuses a new table past the limits: tables the user hosts, tables of the server.
@@ -1694,6 +1788,7 @@ impl Tables {
         if tables.remove(channel, shared) {
             // Under the map lock: a newer table in the channel cannot have set its deadline yet.
             lock(&self.deadlines).set(channel, None);
+            lock(&self.rated_running).remove(&channel);
         }
     }
 

@@ -481,7 +481,7 @@ impl Tables {
                             Some(Ok(record)) => Reply {
                                 outputs: vec![Output::Channel(Message {
                                     lines: vec![Text::GameReplay { id: id.0 }],
-                                    image: Some(Image::Replay(ReplayImage { record })),
+                                    image: Some(Image::Replay(ReplayImage { record, slot: None })),
                                     ..Message::default()
                                 })],
                                 auto_move: false,

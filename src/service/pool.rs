@@ -44,6 +44,8 @@ pub struct PoolStats {
     pub longest_queue_ms: u64,
     /// The longest time from a turn becoming due to its move being chosen, in milliseconds.
     pub longest_turn_ms: u64,
+    /// Searches finished beside the pool (hints, [`SearchPool::run_aside`]).
+    pub aside_done: u64,
 }
 
 /// A search waiting for a thread.
@@ -116,6 +118,64 @@ impl Inner {
 /// The pool. Threads are started as work arrives, up to the limit, and stop when the pool is dropped.
 pub struct SearchPool {
     inner: Arc<Inner>,
+    /// Searches nobody's turn waits for (hints).
+    aside: Arc<Aside>,
+}
+
+/// Searches nobody's turn waits for (a player's hint): one at a time, in the order asked, on a thread
+/// of their own that runs at the lowest CPU priority the system gives. They never take one of the
+/// pool's threads, so a computer move never waits for them, and the system gives the computer moves'
+/// threads the CPU first.
+#[derive(Default)]
+struct Aside {
+    state: Mutex<AsideState>,
+    wake: Condvar,
+    done: std::sync::atomic::AtomicU64,
+}
+
+#[derive(Default)]
+struct AsideState {
+    queue: std::collections::VecDeque<Box<dyn FnOnce() + Send>>,
+    started: bool,
+    stopping: bool,
+}
+
+impl Aside {
+    fn lock(&self) -> MutexGuard<'_, AsideState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Lowers the calling thread's CPU priority to the least (Linux: each thread has its own nice value).
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: gettid and setpriority have no memory effects; a failure only leaves the priority.
+        let failed = unsafe {
+            let tid = libc::syscall(libc::SYS_gettid);
+            libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, 19) != 0
+        };
+        if failed {
+            tracing::warn!("cannot lower the priority of the hint thread");
+        }
+    }
+}
+
+fn aside_worker(aside: &Aside) {
+    lowest_priority();
+    let mut state = aside.lock();
+    loop {
+        if let Some(job) = state.queue.pop_front() {
+            drop(state);
+            job();
+            state = aside.lock();
+            continue;
+        }
+        if state.stopping {
+            return;
+        }
+        state = aside.wake.wait(state).unwrap_or_else(|e| e.into_inner());
+    }
 }
 
 impl std::fmt::Debug for SearchPool {
@@ -149,7 +209,51 @@ impl SearchPool {
                 wake: Condvar::new(),
                 limit,
             }),
+            aside: Arc::new(Aside::default()),
         }
+    }
+
+    /// Runs `work` (a search no turn waits for: a hint; `label` names it in the metrics) beside the
+    /// pool ([`Aside`]): after the ones asked before it, on the thread for such searches at the
+    /// lowest CPU priority, never on one of the pool's threads. Waiting does not block the async
+    /// runtime.
+    pub async fn run_aside<T, F>(&self, label: &'static str, work: F) -> Result<T, PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let aside = self.aside.clone();
+        // Their wait is not a computer move's (`sequence_search_wait_seconds` is for those): only
+        // their run time is measured.
+        let job = move || {
+            let started = std::time::Instant::now();
+            let result = catch_unwind(AssertUnwindSafe(work)).map_err(|_| PoolError::Failed);
+            metrics::histogram!("sequence_search_run_seconds", "level" => label)
+                .record(started.elapsed());
+            // Counted before its caller hears of it.
+            aside
+                .done
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let _ = tx.send(result);
+        };
+        {
+            let mut state = self.aside.lock();
+            if state.stopping {
+                return Err(PoolError::Stopped);
+            }
+            if !state.started {
+                let aside = self.aside.clone();
+                std::thread::Builder::new()
+                    .name("hints".into())
+                    .spawn(move || aside_worker(&aside))
+                    .map_err(|e| PoolError::NoThread(e.to_string()))?;
+                state.started = true;
+            }
+            state.queue.push_back(Box::new(job));
+        }
+        self.aside.wake.notify_one();
+        rx.await.unwrap_or(Err(PoolError::Stopped))
     }
 
     /// The most searches that run at once.
@@ -163,6 +267,7 @@ impl SearchPool {
         PoolStats {
             waiting: state.queue.len(),
             running: state.running,
+            aside_done: self.aside.done.load(std::sync::atomic::Ordering::Relaxed),
             ..state.stats
         }
     }
@@ -283,6 +388,11 @@ impl Drop for SearchPool {
         state.queue.clear();
         drop(state);
         self.inner.wake.notify_all();
+        let mut aside = self.aside.lock();
+        aside.stopping = true;
+        aside.queue.clear();
+        drop(aside);
+        self.aside.wake.notify_all();
     }
 }
 
@@ -530,5 +640,48 @@ mod tests {
         assert_eq!(default_threads(), (cores - 1).max(1));
         assert_eq!(SearchPool::new(0).threads(), default_threads());
         assert_eq!(SearchPool::new(3).threads(), 3);
+    }
+
+    /// Issue 33, point 3: a hint runs beside the pool, one at a time; a computer move never waits
+    /// for one, even with a pool of one thread.
+    #[test]
+    fn a_search_aside_never_takes_a_thread_of_the_pool() {
+        let pool = SearchPool::new(1);
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        runtime().block_on(async {
+            let first = {
+                let order = order.clone();
+                pool.run_aside("hint", move || {
+                    let _ = gate.recv();
+                    order.lock().unwrap().push("hint 1");
+                })
+            };
+            let second = {
+                let order = order.clone();
+                pool.run_aside("hint", move || order.lock().unwrap().push("hint 2"))
+            };
+            let live = {
+                let (order, inner) = (order.clone(), order.clone());
+                let pool = &pool;
+                async move {
+                    // The move is chosen while the first hint still waits to be released.
+                    let moved = pool
+                        .run(Timestamp(5), move || inner.lock().unwrap().push("move"))
+                        .await;
+                    order.lock().unwrap().push("released");
+                    release.send(()).unwrap();
+                    moved
+                }
+            };
+            let (a, b, c) = tokio::join!(first, second, live);
+            assert_eq!((a, b, c), (Ok(()), Ok(()), Ok(())));
+        });
+        assert_eq!(
+            *order.lock().unwrap(),
+            ["move", "released", "hint 1", "hint 2"]
+        );
+        assert_eq!(pool.stats().done, 1, "only the move ran in the pool");
+        assert_eq!(pool.stats().aside_done, 2);
     }
 }

@@ -131,3 +131,102 @@ fn the_replay_gif_follows_the_final_message_by_default_and_not_when_turned_off()
         "{posts:?}"
     );
 }
+
+/// `command` by `user` in `channel` of [`GUILD`] at `now`.
+fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
+    tables.handle(
+        Request {
+            guild: Some(GUILD),
+            channel: ChannelId(channel),
+            actor: test_actor(user),
+            command,
+        },
+        now,
+    )
+}
+
+/// The slot of the replay a reply posts, if it posts one.
+fn replay_slot(reply: &Reply) -> Option<Option<u64>> {
+    channel_messages(reply).iter().find_map(|m| match &m.image {
+        Some(Image::Replay(replay)) => Some(replay.slot),
+        _ => None,
+    })
+}
+
+fn refusal(reply: &Reply) -> Option<Text> {
+    match reply.outputs.as_slice() {
+        [Output::Ephemeral(m)] if reply.is_refusal() => m.lines.first().cloned(),
+        _ => None,
+    }
+}
+
+/// Issue 33, point 4: `/sequence replay` was accepted 2.9 times a second from one member while one
+/// animation is drawn at a time. At most one waits per member and three per server; a full queue is
+/// answered politely; a slot is free again once the Discord layer posted the animation, or after
+/// [`replays::FORGET_AFTER_MS`].
+#[test]
+fn replays_asked_for_are_bounded_per_member_and_per_server() {
+    let tables = tables(33);
+    let reply = play_to_the_end(&tables, 130, 33);
+    // The replay after the final message holds no slot.
+    assert_eq!(replay_slot(&reply), Some(None));
+    let replay = || Command::Replay { game: None };
+    let first = ask(&tables, 130, 1, replay());
+    let slot = replay_slot(&first).flatten().expect("a slot");
+    assert_eq!(
+        refusal(&ask(&tables, 130, 1, replay())),
+        Some(Text::ReplaysWaiting { max: 1 })
+    );
+    // A replay of a game that does not exist holds nothing.
+    assert_eq!(
+        refusal(&ask(&tables, 130, 2, Command::Replay { game: Some(9999) })),
+        Some(Text::NoSuchGame(9999))
+    );
+    for user in [2, 3] {
+        assert!(replay_slot(&ask(&tables, 130, user, replay())).is_some());
+    }
+    let full = ask(&tables, 130, 4, replay());
+    assert_eq!(refusal(&full), Some(Text::ReplaysBusy { max: 3 }));
+    assert!(Text::ReplaysBusy { max: 3 }
+        .render(crate::i18n::Lang::No)
+        .contains("repriser"));
+    // The first one was posted: its member may ask again (and the server has room for one).
+    tables.replay_posted(slot);
+    assert!(replay_slot(&ask(&tables, 130, 1, replay())).is_some());
+    assert_eq!(
+        refusal(&ask(&tables, 130, 4, replay())),
+        Some(Text::ReplaysBusy { max: 3 })
+    );
+    // Slots never given back are given up after a while.
+    let later = Timestamp(super::tests::T0.0 + replays::FORGET_AFTER_MS);
+    assert!(replay_slot(&ask_at(&tables, 130, 4, replay(), later)).is_some());
+}
+
+/// Issue 33, point 4: an aborted game (stopped before everyone made two moves) is kept in the
+/// history, but no animation of it is queued.
+#[test]
+fn an_aborted_game_has_no_replay() {
+    let tables = tables(34);
+    let start = Command::Start {
+        variant: Variant::Kids,
+        teams: None,
+        options: Options::default(),
+        rated: None,
+        turn_time: None,
+        series: None,
+    };
+    assert!(!ask(&tables, 131, 1, start).is_refusal());
+    assert!(!ask(&tables, 131, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask(&tables, 131, 1, Command::Begin).is_refusal());
+    let reply = ask(&tables, 131, 1, Command::Stop);
+    let posts = channel_messages(&reply);
+    let text: String = posts.iter().map(|m| m.to_english()).collect();
+    assert!(text.contains("Aborted"), "{text}");
+    assert!(
+        posts
+            .iter()
+            .any(|m| m.lines.iter().any(|l| matches!(l, Text::GameSaved { .. }))),
+        "kept: {posts:?}"
+    );
+    assert_eq!(replay_slot(&reply), None, "{posts:?}");
+}

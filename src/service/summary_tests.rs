@@ -252,6 +252,8 @@ async fn replay_posts_the_animation_of_a_kept_game() {
             .count();
         assert_eq!(animation.frames, chip_moves + 1);
         assert!(animation.gif.starts_with(b"GIF89a"));
+        // Posted, as the Discord layer does: the member's slot in the replay queue is free again.
+        tables.replay_posted(replay.slot.expect("a member's replay holds a slot"));
     }
     for lang in crate::i18n::Lang::ALL {
         assert!(Text::GameReplay { id }

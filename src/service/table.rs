@@ -1021,6 +1021,30 @@ impl Table {
         }
     }
 
+    /// The humans of the rated game being played here, each with their team (those who gave up
+    /// too): it counts toward the daily limit of rated games between the same players while it
+    /// runs. `None` without a running rated game.
+    pub(super) fn running_rated(&self) -> Option<Vec<(u64, u8)>> {
+        let State::Playing(playing) = &self.state else {
+            return None;
+        };
+        if self.closed
+            || playing.game().position().status() != Status::InProgress
+            || !playing.counts_for_ratings(&self.setup)
+        {
+            return None;
+        }
+        let config = playing.game().config();
+        Some(
+            (0..config.players)
+                .filter_map(|seat| match playing.original_player(seat) {
+                    Some(Player::Human { user, .. }) => Some((user.0, config.team_of(seat))),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
     fn lobby_mut(&mut self) -> Result<&mut Lobby, Text> {
         match &mut self.state {
             State::Lobby(lobby) => Ok(lobby),

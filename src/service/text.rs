@@ -1028,6 +1028,20 @@ pub enum Text {
         /// Series won.
         won: u32,
     },
+    /// The asker's last hint is still being searched: one at a time.
+    HintBusy,
+    /// The asker spent their share of the server's budget (a hint costs as much as a few posts).
+    HintSpent,
+    /// The asker already has this many replays waiting to be drawn.
+    ReplaysWaiting {
+        /// The most one member may have waiting.
+        max: u32,
+    },
+    /// The server already has this many replays waiting to be drawn.
+    ReplaysBusy {
+        /// The most one server may have waiting.
+        max: u32,
+    },
 }
 
 /// A server setting that is a number of seconds.
@@ -1334,6 +1348,10 @@ impl Text {
                 | Text::PickerNotYourCard(_)
                 | Text::BadButton
                 | Text::SlowDown
+                | Text::HintBusy
+                | Text::HintSpent
+                | Text::ReplaysWaiting { .. }
+                | Text::ReplaysBusy { .. }
                 | Text::LeaveAnswered
                 | Text::ButtonExpired
                 | Text::AlreadyOnTeam(_)
@@ -2064,6 +2082,12 @@ impl Text {
             Text::ServerFull { max } => tr.ta("server-full", &Args::new().number("max", *max)),
             Text::TooManyBots { max } => tr.ta("too-many-bots", &Args::new().number("max", *max)),
             Text::Busy => tr.t("busy"),
+            Text::HintBusy => tr.t("hint-busy"),
+            Text::HintSpent => tr.t("hint-spent"),
+            Text::ReplaysWaiting { max } => {
+                tr.ta("replays-waiting", &Args::new().number("max", *max))
+            }
+            Text::ReplaysBusy { max } => tr.ta("replays-busy", &Args::new().number("max", *max)),
             Text::HostGaveUp => tr.t("host-gave-up"),
             Text::Done => tr.t("done"),
             Text::CannotPostHere { missing, thread } => {

@@ -226,10 +226,13 @@ pub fn rate_game(
             }
         })
         .collect();
-    // A team's strength is the sum of its roster's. A team of computers plays with as many members
-    // as the largest team of humans has humans, each at its levels' mean: so a lone human beside a
-    // computer teammate is measured against one computer, not against two summed.
-    let humans_per_team = rosters
+    // Every team plays with as many members as the largest team has humans (a team's strength is
+    // the sum of its members'): a team with fewer humans is filled up to that count with members at
+    // its humans' mean, a team of computers only with members at its levels' mean. So a lone human
+    // (with computer teammates or alone) against four humans is measured as one of four members of
+    // equal strength, and gets that member's share of the team's update, not the whole of it; and a
+    // lone human beside a computer teammate is measured against one computer, not two summed.
+    let size = rosters
         .iter()
         .filter(|r| r.iter().any(|p| p.user_id != BOT_USER_ID))
         .map(Vec::len)
@@ -237,20 +240,22 @@ pub fn rate_game(
     let strengths: Vec<Vec<WengLinRating>> = rosters
         .iter()
         .map(|roster| {
-            let ratings: Vec<WengLinRating> = roster.iter().map(|p| rating_of(p)).collect();
-            match humans_per_team {
-                Some(size) if roster.iter().all(|p| p.user_id == BOT_USER_ID) => {
-                    let mean =
-                        ratings.iter().map(|r| r.rating).sum::<f64>() / ratings.len().max(1) as f64;
-                    vec![
-                        WengLinRating {
-                            rating: mean,
-                            uncertainty: BOT_SIGMA,
-                        };
-                        size
-                    ]
-                }
-                _ => ratings,
+            let mut ratings: Vec<WengLinRating> = roster.iter().map(|p| rating_of(p)).collect();
+            let Some(size) = size else {
+                return ratings;
+            };
+            let count = ratings.len().max(1) as f64;
+            let mean = WengLinRating {
+                rating: ratings.iter().map(|r| r.rating).sum::<f64>() / count,
+                uncertainty: (ratings.iter().map(|r| r.uncertainty.powi(2)).sum::<f64>() / count)
+                    .sqrt(),
+            };
+            if roster.iter().all(|p| p.user_id == BOT_USER_ID) {
+                vec![mean; size]
+            } else {
+                // The humans first (their updates are read by seat index), then the fillers.
+                ratings.resize(size.max(ratings.len()), mean);
+                ratings
             }
         })
         .collect();

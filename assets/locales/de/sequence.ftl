@@ -781,3 +781,10 @@ status-points = Punkte ({ $target } zum Sieg): { $list }.
 status-zone = Zone { $centre }: { $first }–{ $last }, zählt 2.
 setup-king-of-the-board = König des Bretts ist ein Modus des klassischen Sequence: Er lässt sich nicht mit den Hausregeln Punktwertung oder Paare schlagen kombinieren, und gewonnen wird nach Punkten (`{ $option }`), nicht nach Sequenzen.
 setup-points-to-win = `{ $option }` (2 bis 10) gilt nur für König des Bretts: Wähle den Modus { $mode }.
+hint-busy = Dein letzter Tipp wird noch berechnet: bitte einer nach dem anderen.
+hint-spent = Du hast mich in letzter Zeit um viel gebeten: Ein Tipp ist eine lange Suche. Bitte versuche es in ein paar Sekunden noch einmal.
+replays-waiting = Für dich { $max ->
+        [one] wartet schon eine Wiederholung
+       *[other] warten schon { $max } Wiederholungen
+    } darauf, gezeichnet zu werden: Frag noch einmal, sobald eine gepostet ist.
+replays-busy = Auf diesem Server warten { $max } Wiederholungen darauf, gezeichnet zu werden: Bitte versuche es in einer Minute noch einmal.

@@ -797,3 +797,10 @@ status-points = Points ({ $target } to win): { $list }.
 status-zone = Zone { $centre }: { $first }–{ $last }, worth 2.
 setup-king-of-the-board = King of the Board is a mode of classic Sequence: it cannot be combined with the house rules scoring or capture pairs, and it is won on points (`{ $option }`), not on sequences.
 setup-points-to-win = `{ $option }` (2 to 10) is for King of the Board: choose the mode { $mode }.
+hint-busy = Your last hint is still being worked out: one at a time, please.
+hint-spent = You have asked me for a lot lately: a hint is a long search. Please try again in a few seconds.
+replays-waiting = You already have { $max ->
+        [one] a replay
+       *[other] { $max } replays
+    } waiting to be drawn: ask again once one is posted.
+replays-busy = { $max } replays are waiting to be drawn in this server: please try again in a minute.

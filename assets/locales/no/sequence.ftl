@@ -778,3 +778,10 @@ status-points = Poeng ({ $target } for å vinne): { $list }.
 status-zone = Sone { $centre }: { $first }–{ $last }, gir 2.
 setup-king-of-the-board = Brettets konge er en modus for klassisk Sequence: den kan ikke kombineres med husreglene poengspill eller fange par, og den vinnes på poeng (`{ $option }`), ikke på rekker.
 setup-points-to-win = `{ $option }` (2 til 10) gjelder bare Brettets konge: velg modusen { $mode }.
+hint-busy = Det forrige tipset ditt regnes fortsatt ut: ett om gangen, takk.
+hint-spent = Du har bedt meg om mye i det siste: Et tips er et langt søk. Prøv igjen om noen sekunder.
+replays-waiting = Du har allerede { $max ->
+        [one] en reprise
+       *[other] { $max } repriser
+    } som venter på å bli tegnet: spør igjen når en er postet.
+replays-busy = { $max } repriser venter på å bli tegnet på denne serveren: prøv igjen om et minutt.
