@@ -8,9 +8,9 @@ use crate::analysis::{self, Reason};
 use crate::engine::{Move, Seat, View};
 
 use super::picker::{next_step, turn_number, Control, Label, Next, Press, Step, Style};
-use super::table::{Playing, Setup, Table};
+use super::table::{Playing, Question, Setup, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text};
-use super::{lock, ChannelId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId};
+use super::{lock, Button, ChannelId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId};
 
 /// What a hint needs from the table: the asker's seat and view, the public history, and the moves made
 /// so far (the hint is noted only if the game has not moved on meanwhile).
@@ -85,13 +85,21 @@ fn ask(
     }
     let rated = playing.counts_for_ratings(&table.setup);
     let confirmed = press.is_some_and(|p| p.step == Step::HintUnrated);
+    let turn = turn_number(game);
     if rated && !confirmed {
+        table.open_question(user, Question::Hint);
         return Ok(Answer::Confirm(Press {
             table: created,
-            turn: turn_number(game),
+            turn,
             step: Step::HintUnrated,
         }));
     }
+    if confirmed && !table.answer_question(user, Question::Hint) {
+        // Answered already (Keep playing, or this Yes pressed before) or forgotten (a restart).
+        return Err(Text::QuestionAnswered);
+    }
+    let playing = table.playing().ok_or(Text::NotStarted)?;
+    let game = playing.live.game();
     let asked = Asked {
         seat,
         view: game.view(seat),
@@ -110,7 +118,8 @@ fn ask(
     Ok(Answer::Give(Box::new(asked)))
 }
 
-/// The private question before a hint in a rated game, with its button.
+/// The private question before a hint in a rated game, with its Yes and **Keep playing** (answered
+/// like every question: in its place).
 fn confirmation(press: Press) -> Message {
     Message {
         lines: vec![Text::ConfirmHint],
@@ -120,6 +129,7 @@ fn confirmation(press: Press) -> Message {
             style: Style::Danger,
             disabled: false,
         }]],
+        buttons: vec![Button::KeepPlaying],
         ..Message::default()
     }
 }
@@ -303,8 +313,14 @@ impl Tables {
         if unrated {
             lines.push(Text::HintMadeUnrated);
         }
+        let message = Message::text_lines(lines);
         Reply {
-            outputs: vec![Output::Ephemeral(Message::text_lines(lines))],
+            // The answer to the question's Yes replaces the question (so its buttons go).
+            outputs: vec![if press.is_some_and(|p| p.step == Step::HintUnrated) {
+                Output::Update(message)
+            } else {
+                Output::Ephemeral(message)
+            }],
             auto_move: false,
         }
     }

@@ -185,10 +185,11 @@ fn variant_index(text: &Text) -> usize {
         Text::ZoneScored { .. } => 163,
         Text::ZoneMoved(_) => 164,
         Text::Zone(_) => 165,
+        Text::QuestionAnswered => 166,
     }
 }
 
-const VARIANTS: usize = 166;
+const VARIANTS: usize = 167;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -428,6 +429,7 @@ fn samples() -> Vec<Text> {
         Text::RematchSuperseded,
         Text::LeaveExpired,
         Text::LeaveAnswered,
+        Text::QuestionAnswered,
         Text::BotMenu { added: None },
         Text::BotMenu {
             added: Some("Computer 2 (hard)".into()),

@@ -1483,6 +1483,7 @@ impl Tables {
                             | Command::Cancel
                             | Command::Menu
                             | Command::AskStop
+                            | Command::KeepPlaying
                     ) {
                         return Reply::ephemeral(Text::GamePaused {
                             missing: paused.missing.clone(),
@@ -1513,6 +1514,7 @@ impl Tables {
                         | Command::Menu
                         | Command::AskStop
                         | Command::AskAbandonSeries
+                        | Command::KeepPlaying
                 ) || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self

@@ -313,6 +313,47 @@ fn a_player_abandons_the_series_after_confirming() {
 }
 
 #[test]
+fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_counts() {
+    let (tables, ended) = service(8);
+    begin(&tables, 3);
+    let mut rng = GameRng::new(5);
+    let reply = lose(&tables, 2, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    ask(&tables, 2, Button::AbandonSeries(key).command());
+    // Keep playing: the answer replaces the question (no error), and nothing changes.
+    let kept = ask(&tables, 2, Button::KeepPlaying.command());
+    match kept.outputs.as_slice() {
+        [Output::Update(m)] => {
+            assert_eq!(m.lines, vec![Text::KeptPlaying]);
+            assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
+        }
+        other => panic!("expected the question replaced in place, got {other:?}"),
+    }
+    // Its Yes, pressed later: refused, and the series goes on.
+    let late = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
+    assert!(late.is_refusal(), "{late:?}");
+    assert!(late.outputs[0]
+        .message()
+        .unwrap()
+        .to_english()
+        .contains("answered already"));
+    assert!(table(&tables).is_between_games());
+    assert!(ended.0.lock().unwrap().is_empty());
+    // Asked again, the Yes abandons it, and its answer replaces the question too.
+    ask(&tables, 2, Button::AbandonSeries(key).command());
+    let reply = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
+    assert!(matches!(reply.outputs.first(), Some(Output::Channel(_))), "{reply:?}");
+    match reply.outputs.last() {
+        Some(Output::Update(m)) => {
+            assert!(m.to_english().contains("<@2> abandoned the series"), "{m:?}");
+            assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
+        }
+        other => panic!("expected the question replaced in place, got {other:?}"),
+    }
+    assert!(tables.is_empty());
+}
+
+#[test]
 fn stopping_a_game_of_a_series_ends_the_series() {
     let (tables, ended) = service(8);
     begin(&tables, 3);
@@ -410,6 +451,7 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     begin(&tables, 5);
     let reply = lose(&tables, 1, &mut rng);
     let key = next_key(final_message(&reply)).unwrap();
+    ask(&tables, 1, Button::AbandonSeries(key).command());
     assert!(!ask(&tables, 1, Button::ConfirmAbandonSeries(key).command()).is_refusal());
     assert!(tables.is_empty());
     let one = store.series_stats(Some(5), 1).unwrap();

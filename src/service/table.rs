@@ -827,11 +827,25 @@ pub struct Table {
     /// game casual.
     #[serde(skip)]
     pub(super) meetings: Meetings,
-    /// Players asked "do you really want to give up?" who have not answered yet: a **Yes, give up**
-    /// counts only while its question is open (Keep playing closes it). In memory only: after a
-    /// restart an old Yes is refused and the player asks again.
+    /// The private yes-or-no questions asked and not answered yet: a question's Yes counts only
+    /// while it is open (Keep playing, or the Yes itself, closes it). In memory only: after a restart
+    /// an old Yes is refused and the player asks again.
     #[serde(skip)]
-    pub(super) leave_asked: Vec<UserId>,
+    pub(super) questions: Vec<(UserId, Question)>,
+}
+
+/// A private yes-or-no question, all answered the same way: its Yes or **Keep playing** answers in
+/// the question's place (so its buttons go), and once answered the other button is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Question {
+    /// Give up the running game?
+    Leave,
+    /// Stop the game for everyone?
+    Stop,
+    /// Abandon the series (between two games)?
+    AbandonSeries,
+    /// A hint that makes the rated game casual?
+    Hint,
 }
 
 /// A computer move to choose outside the lock.
@@ -851,6 +865,25 @@ pub(super) struct AutoTask {
 }
 
 type Outcome = Result<Reply, Text>;
+
+/// The answer to a question's Yes replaces the question: its private answer (the first, also an
+/// acknowledgement) updates the pressed message, so the question's buttons go. A refusal stays a
+/// private message of its own.
+fn answered_in_place(mut reply: Reply) -> Reply {
+    if reply.is_refusal() {
+        return reply;
+    }
+    if let Some(output) = reply
+        .outputs
+        .iter_mut()
+        .find(|o| matches!(o, Output::Ephemeral(_)))
+    {
+        if let Output::Ephemeral(message) = output {
+            *output = Output::Update(std::mem::take(message));
+        }
+    }
+    reply
+}
 
 fn replied(outputs: Vec<Output>) -> Outcome {
     Ok(Reply {
@@ -933,8 +966,22 @@ impl Table {
             prompt: None,
             disarmed: None,
             meetings: Meetings::default(),
-            leave_asked: Vec::new(),
+            questions: Vec::new(),
         }
+    }
+
+    /// Opens `question` for `user` (asked again: still one).
+    pub(super) fn open_question(&mut self, user: UserId, question: Question) {
+        if !self.questions.contains(&(user, question)) {
+            self.questions.push((user, question));
+        }
+    }
+
+    /// Answers `user`'s `question`: whether it was open (it is closed now).
+    pub(super) fn answer_question(&mut self, user: UserId, question: Question) -> bool {
+        let open = self.questions.contains(&(user, question));
+        self.questions.retain(|&asked| asked != (user, question));
+        open
     }
 
     /// Pauses the table: a post in its channel was refused. `false` if it was paused already.
@@ -1220,6 +1267,25 @@ impl Table {
                 // The button was made for an earlier game (or lobby) of this channel.
                 return Reply::ephemeral(Text::ButtonExpired);
             }
+            let question = match *command {
+                Command::Stop if self.is_boss(actor) => Some(Question::Stop),
+                Command::AbandonSeries
+                    if self
+                        .series
+                        .as_ref()
+                        .is_some_and(|s| s.has_player(actor.user)) =>
+                {
+                    Some(Question::AbandonSeries)
+                }
+                _ => None,
+            };
+            if let Some(question) = question {
+                // A question's Yes: only while the question is open, and its answer replaces it.
+                if !self.answer_question(actor.user, question) {
+                    return Reply::ephemeral(Text::QuestionAnswered);
+                }
+                return answered_in_place(self.handle(actor, *command, now, settings, seed, lang));
+            }
             let from_level_menu = matches!(*command, Command::AddBot { .. });
             let mut reply = self.handle(actor, *command, now, settings, seed, lang);
             if from_level_menu && !reply.is_refusal() {
@@ -1242,10 +1308,18 @@ impl Table {
             let seated = self
                 .playing()
                 .is_some_and(|p| p.seat_of(actor.user).is_some());
-            if seated && !self.leave_asked.contains(&actor.user) {
+            if seated && !self.answer_question(actor.user, Question::Leave) {
                 // Its question was answered (Keep playing) or forgotten (a restart).
                 return Reply::ephemeral(Text::LeaveAnswered);
             }
+            return answered_in_place(self.handle(
+                actor,
+                Command::Forfeit { game: None },
+                now,
+                settings,
+                seed,
+                lang,
+            ));
         }
         let in_lobby = matches!(self.state, State::Lobby(_));
         if self.is_between_games() {
@@ -1947,9 +2021,7 @@ impl Table {
         let playing = self.playing_mut()?;
         let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
         let ends_game = playing.leaving_ends_game(seat);
-        if !self.leave_asked.contains(&actor.user) {
-            self.leave_asked.push(actor.user);
-        }
+        self.open_question(actor.user, Question::Leave);
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmLeave { ends_game }],
             buttons: vec![Button::ConfirmLeave(game), Button::KeepPlaying],
@@ -1966,6 +2038,7 @@ impl Table {
         let game = self.created.0;
         let playing = self.playing_mut()?;
         let gives_up = playing.seat_of(actor.user).is_some();
+        self.open_question(actor.user, Question::Stop);
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmStop { gives_up }],
             buttons: vec![Button::ConfirmStop(game), Button::KeepPlaying],
@@ -1973,11 +2046,12 @@ impl Table {
         })])
     }
 
-    /// **Keep playing**: closes the question (its Yes no longer counts) and answers in its place, so
-    /// the question's buttons go.
+    /// **Keep playing** (on any of the questions: give up, stop, abandon the series, a hint that
+    /// makes the game casual): closes the asker's open questions (their Yes no longer counts) and
+    /// answers in the question's place, so its buttons go. Changes nothing else, also between two
+    /// games of a series.
     fn keep_playing(&mut self, actor: &Actor) -> Outcome {
-        self.playing().ok_or(Text::NotStarted)?;
-        self.leave_asked.retain(|&user| user != actor.user);
+        self.questions.retain(|&(user, _)| user != actor.user);
         replied(vec![Output::Update(Message::text(Text::KeptPlaying))])
     }
 
@@ -1996,7 +2070,8 @@ impl Table {
                 who: Who::User(actor.user),
                 bot,
             })?;
-        self.leave_asked.retain(|&user| user != actor.user);
+        self.questions
+            .retain(|&asked| asked != (actor.user, Question::Leave));
         if ended {
             let message = self.end_game(lines);
             return replied(vec![Output::Channel(message), ack]);

@@ -960,6 +960,9 @@ pub enum Text {
     SlowDown,
     /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
     LeaveAnswered,
+    /// The Yes of a question (stop, abandon the series, a hint that makes the game casual) that was
+    /// answered already (Keep playing, or its Yes) or forgotten (a restart).
+    QuestionAnswered,
     /// The level menu of **Add computer**; `added` names the computer player just added.
     BotMenu {
         /// The computer player the last press added.
@@ -1330,6 +1333,7 @@ impl Text {
                 | Text::BadButton
                 | Text::SlowDown
                 | Text::LeaveAnswered
+                | Text::QuestionAnswered
                 | Text::ButtonExpired
                 | Text::AlreadyOnTeam(_)
         )
@@ -2191,6 +2195,7 @@ impl Text {
             Text::BadButton => tr.t("bad-button"),
             Text::SlowDown => tr.t("slow-down"),
             Text::LeaveAnswered => tr.t("leave-answered"),
+            Text::QuestionAnswered => tr.t("question-answered"),
             Text::BotMenu { added: None } => tr.t("bot-menu"),
             Text::BotMenu { added: Some(name) } => {
                 tr.ta("bot-menu-added", &Args::new().text("name", chat_name(name)))

@@ -687,6 +687,7 @@ rematch-expired = Dieses Spiel ist zu lange vorbei für eine Revanche. Starte ei
 rematch-superseded = Seitdem wurde in diesem Kanal ein neueres Spiel gespielt. Nimm den Revanche-Knopf unter dem Ergebnis des letzten Spiels oder starte ein neues Spiel mit `/sequence neu`.
 leave-expired = Diese Frage galt einem Spiel, das vorbei ist. Es wurde nichts geändert.
 leave-answered = Diese Frage ist schon beantwortet: Du spielst weiter, und es wurde nichts geändert. Um aufzugeben, nutze noch einmal `/sequence verlassen`.
+question-answered = Diese Frage ist schon beantwortet, also wurde nichts geändert. Frag noch einmal, wenn du es weiterhin möchtest.
 lobby-invited = Revanche! Eingeladen: { $players }. Drück **Mitspielen**, um noch einmal zu spielen.
 lobby-rules = Einstellungen: { $target } · { $reminder } · { $timeout } · Stufe von Computern, die ohne Stufe hinzugefügt werden oder für jemanden spielen: { $level }.
 lobby-rules-reminder = Erinnerung nach { $time }

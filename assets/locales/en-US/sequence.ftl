@@ -700,6 +700,7 @@ rematch-expired = That game ended too long ago for a rematch. Start a new game w
 rematch-superseded = A newer game has been played in this channel since. Use the Rematch button under the latest game's result, or start a new game with `/sequence start`.
 leave-expired = That question was about a game that is over. Nothing was changed.
 leave-answered = That question was answered already: you are still playing, and nothing was changed. To give up, use `/sequence leave` again.
+question-answered = That question was answered already, so nothing was changed. Ask again if you still want to.
 lobby-invited = Rematch! Invited: { $players }. Press **Join** to play again.
 lobby-rules = Settings: { $target } · { $reminder } · { $timeout } · computers added without a level, and those playing for a player: { $level }.
 lobby-rules-reminder = turn reminder after { $time }

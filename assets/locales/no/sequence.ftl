@@ -684,6 +684,7 @@ rematch-expired = Det spillet sluttet for lenge siden til en omkamp. Start et ny
 rematch-superseded = Det er spilt et nyere spill i denne kanalen siden. Bruk Omkamp-knappen under resultatet av det siste spillet, eller start et nytt spill med `/sequence nytt`.
 leave-expired = Det spørsmålet gjaldt et spill som er over. Ingenting ble endret.
 leave-answered = Det spørsmålet er allerede besvart: Du spiller videre, og ingenting ble endret. For å gi opp, bruk `/sequence forlat` igjen.
+question-answered = Det spørsmålet er allerede besvart, så ingenting ble endret. Spør igjen hvis du fortsatt vil.
 lobby-invited = Omkamp! Invitert: { $players }. Trykk **Bli med** for å spille igjen.
 lobby-rules = Innstillinger: { $target } · { $reminder } · { $timeout } · nivå for datamaskiner som legges til uten nivå eller spiller for noen: { $level }.
 lobby-rules-reminder = påminnelse etter { $time }
