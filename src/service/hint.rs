@@ -9,7 +9,7 @@ use crate::engine::{Move, Seat, View};
 
 use super::picker::{next_step, turn_number, Control, Label, Next, Press, Step, Style};
 use super::table::{Playing, Question, Setup, Table};
-use super::text::{HintMove, HintWhy, TeamName, Text};
+use super::text::{HintMove, HintWhy, TeamName, Text, Who};
 use super::{lock, Button, ChannelId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId};
 
 /// What a hint needs from the table: the asker's seat and view, the public history, and the moves made
@@ -310,17 +310,23 @@ impl Tables {
             self.save_table(&shared).await;
         }
         let mut lines = vec![hint_text(&view, &hint)];
+        let mut outputs = Vec::new();
         if unrated {
             lines.push(Text::HintMadeUnrated);
+            // Everyone at the table learns it, not only the asker.
+            outputs.push(Output::Channel(Message::text(Text::HintMadeCasual(
+                Who::User(user),
+            ))));
         }
         let message = Message::text_lines(lines);
+        // The answer to the question's Yes replaces the question (so its buttons go).
+        outputs.push(if press.is_some_and(|p| p.step == Step::HintUnrated) {
+            Output::Update(message)
+        } else {
+            Output::Ephemeral(message)
+        });
         Reply {
-            // The answer to the question's Yes replaces the question (so its buttons go).
-            outputs: vec![if press.is_some_and(|p| p.step == Step::HintUnrated) {
-                Output::Update(message)
-            } else {
-                Output::Ephemeral(message)
-            }],
+            outputs,
             auto_move: false,
         }
     }

@@ -165,7 +165,7 @@ fn variant_index(text: &Text) -> usize {
         Text::GameReplay { .. } => 143,
         Text::Hint { .. } => 144,
         Text::HintsOnlyCasual => 145,
-        Text::HintsUsed(_) => 146,
+        Text::HintsUsed { .. } => 146,
         Text::BadTurnTime { .. } => 147,
         Text::BadSeries { .. } => 148,
         Text::SeriesScore { .. } => 149,
@@ -186,10 +186,11 @@ fn variant_index(text: &Text) -> usize {
         Text::ZoneMoved(_) => 164,
         Text::Zone(_) => 165,
         Text::QuestionAnswered => 166,
+        Text::HintMadeCasual(_) => 167,
     }
 }
 
-const VARIANTS: usize = 167;
+const VARIANTS: usize = 168;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -570,8 +571,15 @@ fn samples() -> Vec<Text> {
         },
         Text::GameReplay { id: 42 },
         Text::HintsOnlyCasual,
-        Text::HintsUsed(1),
-        Text::HintsUsed(3),
+        Text::HintsUsed {
+            count: 1,
+            by: vec![ada()],
+        },
+        Text::HintsUsed {
+            count: 3,
+            by: vec![ada(), Who::User(UserId(12))],
+        },
+        Text::HintMadeCasual(ada()),
         Text::Hint {
             mv: text::HintMove::Play {
                 card: Card::classic(5, 1),

@@ -414,6 +414,27 @@ impl Playing {
     }
 
     /// Who played a seat for the result: the human who gave it up, or whoever sits there.
+    /// How many hints were used in the game and by whom (the players who sat down, each once);
+    /// `None` without hints.
+    pub(super) fn hints_used(&self) -> Option<Text> {
+        let hints = &self.live.record().hints;
+        if hints.is_empty() {
+            return None;
+        }
+        let mut by: Vec<Who> = Vec::new();
+        for hint in hints {
+            if let Some(who) = self.original_player(hint.seat).map(Player::who) {
+                if !by.contains(&who) {
+                    by.push(who);
+                }
+            }
+        }
+        Some(Text::HintsUsed {
+            count: u32::try_from(hints.len()).unwrap_or(u32::MAX),
+            by,
+        })
+    }
+
     pub fn original_player(&self, seat: Seat) -> Option<&Player> {
         self.forfeited
             .iter()
@@ -1986,10 +2007,7 @@ impl Table {
             });
         }
         lines.extend(playing.summary_lines());
-        let hints = playing.live.record().hints.len();
-        if hints > 0 {
-            lines.push(Text::HintsUsed(u32::try_from(hints).unwrap_or(u32::MAX)));
-        }
+        lines.extend(playing.hints_used());
         lines.push(Text::Rating(note));
         let attachment = match serde_json::to_vec_pretty(playing.live.record()) {
             Ok(data) => {
@@ -2221,9 +2239,8 @@ impl Table {
         lines.extend(self.series.as_ref().map(Series::score));
         // After a hint: how many, and whether the game still counts (a confirmed hint in a rated
         // game made it casual).
-        let hints = playing.live.record().hints.len();
-        if hints > 0 {
-            lines.push(Text::HintsUsed(u32::try_from(hints).unwrap_or(u32::MAX)));
+        if let Some(hints) = playing.hints_used() {
+            lines.push(hints);
             lines.push(Text::Rating(if playing.counts_for_ratings(&self.setup) {
                 RatingNote::Rated
             } else {

@@ -623,8 +623,13 @@ pub enum Text {
     },
     /// Hints are only for casual games.
     HintsOnlyCasual,
-    /// The final message: how many hints were asked for.
-    HintsUsed(u32),
+    /// The final message (and the status): how many hints were asked for, and by whom.
+    HintsUsed {
+        /// Hints asked for.
+        count: u32,
+        /// The players who asked, each once.
+        by: Vec<Who>,
+    },
     /// The animated replay of a finished game is attached.
     GameReplay {
         /// The game's number.
@@ -900,6 +905,8 @@ pub enum Text {
     ConfirmHint,
     /// After a confirmed hint: the game no longer counts for ratings.
     HintMadeUnrated,
+    /// In the channel, when a confirmed hint made a rated game casual: who used it.
+    HintMadeCasual(Who),
     /// A dead card's button: exchange it.
     PickerExchange(Card),
     /// A card with nothing to do this turn (a label, and the refusal when it is chosen anyway).
@@ -1767,7 +1774,20 @@ impl Text {
                 tr.ta("hint", &Args::new().text("move", mv).text("why", why))
             }
             Text::HintsOnlyCasual => tr.t("hints-only-casual"),
-            Text::HintsUsed(count) => tr.ta("hints-used", &Args::new().number("count", *count)),
+            Text::HintsUsed { count, by } => {
+                let names: Vec<String> = by.iter().map(ToString::to_string).collect();
+                let players = join_list(tr, &names);
+                tr.ta(
+                    "hints-used",
+                    &Args::new()
+                        .number("count", *count)
+                        .text("players", players),
+                )
+            }
+            Text::HintMadeCasual(who) => tr.ta(
+                "hint-made-casual",
+                &Args::new().text("player", who.to_string()),
+            ),
             Text::GameReplay { id } => tr.ta(
                 "game-replay",
                 &Args::new().number("id", u32::try_from(*id).unwrap_or(u32::MAX)),

@@ -106,6 +106,7 @@ picker-hint = Tipp
 picker-hint-unrated = Ja, Tipp zeigen (ungewertet)
 confirm-hint = Ein Tipp macht dieses Spiel für alle ungewertet: Es zählt dann nicht für die Wertung. Tipp trotzdem zeigen?
 hint-made-unrated = Dieses Spiel ist jetzt ungewertet: Es zählt nicht mehr für die Wertung.
+hint-made-casual = 💡 { $player } hat einen Tipp genutzt: Dieses Spiel zählt nicht mehr für die Wertung.
 picker-exchange = { $card } tauschen (tot)
 picker-unplayable = { $card }: in diesem Zug kein Zug damit
 picker-row = Reihe { $row }: { $cells ->
@@ -346,7 +347,7 @@ hints-only-casual = Tipps gibt es nur in Freundschaftsspielen: Dieses Spiel zäh
 hints-used = 💡 In diesem Spiel { $count ->
         [one] wurde 1 Tipp
        *[other] wurden { $count } Tipps
-    } genutzt.
+    } genutzt, von { $players }.
 stats-agreement = 🤖 Übereinstimmung mit dem Computerspieler `hard`: { $percent } % von { $counted } Zügen in { $games ->
         [one] der letzten gewerteten Partie
        *[other] den letzten { $games } gewerteten Partien

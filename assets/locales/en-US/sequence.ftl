@@ -111,6 +111,7 @@ picker-hint = Hint
 picker-hint-unrated = Yes, show the hint (unrated)
 confirm-hint = Using a hint makes this game unrated for everyone: it will not count for ratings. Show the hint anyway?
 hint-made-unrated = This game is now unrated: it no longer counts for ratings.
+hint-made-casual = 💡 { $player } used a hint: this game no longer counts for ratings.
 picker-exchange = Exchange { $card } (dead)
 picker-unplayable = { $card }: no move with it this turn
 picker-row = Row { $row }: { $cells ->
@@ -359,7 +360,7 @@ hints-only-casual = Hints are only for casual games: this game counts for rating
 hints-used = 💡 { $count ->
         [one] 1 hint was
        *[other] { $count } hints were
-    } used in this game.
+    } used in this game, by { $players }.
 stats-agreement = 🤖 Agreement with the `hard` computer player: { $percent } % of { $counted } moves over the last { $games ->
         [one] rated game
        *[other] { $games } rated games

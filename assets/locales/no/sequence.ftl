@@ -106,6 +106,7 @@ picker-hint = Tips
 picker-hint-unrated = Ja, vis tipset (urangert)
 confirm-hint = Et tips gjør dette spillet urangert for alle: Det teller ikke for ratingen. Vise tipset likevel?
 hint-made-unrated = Dette spillet er nå urangert: Det teller ikke lenger for ratingen.
+hint-made-casual = 💡 { $player } brukte et tips: Dette spillet teller ikke lenger for ratingen.
 picker-exchange = Bytt { $card } (dødt)
 picker-unplayable = { $card }: ikke spillbart denne runden
 picker-row = Rad { $row }: { $cells ->
@@ -346,7 +347,7 @@ hints-only-casual = Tips finnes bare i vennskapskamper: Dette spillet teller for
 hints-used = 💡 { $count ->
         [one] 1 tips ble
        *[other] { $count } tips ble
-    } brukt i dette spillet.
+    } brukt i dette spillet, av { $players }.
 stats-agreement = 🤖 Enighet med datamaskinspilleren `hard`: { $percent } % av { $counted } trekk i { $games ->
         [one] det siste rangerte spillet
        *[other] de siste { $games } rangerte spillene
