@@ -187,10 +187,11 @@ fn variant_index(text: &Text) -> usize {
         Text::Zone(_) => 165,
         Text::QuestionAnswered => 166,
         Text::HintMadeCasual(_) => 167,
+        Text::SeriesGame { .. } => 168,
     }
 }
 
-const VARIANTS: usize = 168;
+const VARIANTS: usize = 169;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -248,6 +249,7 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
             timeout_gives_up: false,
             replace_after: if empty { 1 } else { 2 },
             bot_level: BotLevel::Medium,
+            series: (!empty).then_some(3),
         }),
         rating: Some(if empty {
             RatingNote::NeedsOpponent
@@ -580,6 +582,11 @@ fn samples() -> Vec<Text> {
             by: vec![ada(), Who::User(UserId(12))],
         },
         Text::HintMadeCasual(ada()),
+        Text::SeriesGame {
+            number: 2,
+            best_of: 3,
+            sides: vec![(vec![ada()], 1), (vec![bot()], 0)],
+        },
         Text::Hint {
             mv: text::HintMove::Play {
                 card: Card::classic(5, 1),

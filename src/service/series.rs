@@ -88,17 +88,31 @@ impl Series {
         out
     }
 
+    /// The line of the game being played (its start message and the status): which game of how
+    /// many, and the score so far.
+    pub fn game_line(&self) -> Text {
+        Text::SeriesGame {
+            number: self.played.saturating_add(1),
+            best_of: self.best_of,
+            sides: self.sides(),
+        }
+    }
+
+    /// Each side's players and games won.
+    fn sides(&self) -> Vec<(Vec<super::text::Who>, u8)> {
+        self.sides
+            .iter()
+            .zip(&self.wins)
+            .map(|(players, wins)| (players.iter().map(Player::who).collect(), *wins))
+            .collect()
+    }
+
     /// The score line.
     pub fn score(&self) -> Text {
         Text::SeriesScore {
             best_of: self.best_of,
             played: self.played,
-            sides: self
-                .sides
-                .iter()
-                .zip(&self.wins)
-                .map(|(players, wins)| (players.iter().map(Player::who).collect(), *wins))
-                .collect(),
+            sides: self.sides(),
         }
     }
 

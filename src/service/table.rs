@@ -219,6 +219,7 @@ impl Setup {
             timeout_gives_up: settings.timeout_gives_up,
             replace_after: settings.replace_after_timeouts,
             bot_level: settings.default_bot_level,
+            series: self.series,
         }
     }
 
@@ -1707,6 +1708,10 @@ impl Table {
             variant: setup.variant,
             seats: playing.seat_lines(false),
         });
+        if let (Some(best_of), None) = (setup.series, &self.series) {
+            self.series = Some(Series::start(best_of, &playing.seats, config.teams));
+        }
+        lines.extend(self.series.as_ref().map(Series::game_line));
         lines.push(Text::Rating(note));
         let mut playing = playing;
         // A computer to move first posts the board with its move, a moment later.
@@ -1737,9 +1742,6 @@ impl Table {
             }
         }
         outputs.push(Output::Ephemeral(Message::text(Text::BegunAck)));
-        if let (Some(best_of), None) = (setup.series, &self.series) {
-            self.series = Some(Series::start(best_of, &playing.seats, config.teams));
-        }
         self.state = State::Playing(playing);
         Ok(Reply {
             outputs,
@@ -2236,7 +2238,8 @@ impl Table {
             }),
         };
         let mut lines = vec![Text::Status(info)];
-        lines.extend(self.series.as_ref().map(Series::score));
+        // While a game of a series runs: which game it is, and the score so far.
+        lines.extend(self.series.as_ref().map(Series::game_line));
         // After a hint: how many, and whether the game still counts (a confirmed hint in a rated
         // game made it casual).
         if let Some(hints) = playing.hints_used() {

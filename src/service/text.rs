@@ -256,6 +256,8 @@ pub struct LobbyRules {
     pub replace_after: u8,
     /// The level of computer players added without one, and of those playing timed-out turns.
     pub bot_level: super::BotLevel,
+    /// A series: best of how many games.
+    pub series: Option<u8>,
 }
 
 /// A King of the Board zone as messages name it: by its centre and its corner cells.
@@ -999,6 +1001,16 @@ pub enum Text {
         best_of: u8,
         /// Games played so far.
         played: u8,
+        /// Each side and its wins.
+        sides: Vec<(Vec<Who>, u8)>,
+    },
+    /// The start of a game of a series (and the status while it runs): which game, and the score
+    /// so far.
+    SeriesGame {
+        /// Which game (1-based).
+        number: u8,
+        /// Best of how many.
+        best_of: u8,
         /// Each side and its wins.
         sides: Vec<(Vec<Who>, u8)>,
     },
@@ -2231,19 +2243,27 @@ impl Text {
                 played,
                 sides,
             } => {
-                let parts: Vec<String> = sides
-                    .iter()
-                    .map(|(players, wins)| {
-                        let names: Vec<String> = players.iter().map(ToString::to_string).collect();
-                        format!("{} {wins}", join_list(tr, &names))
-                    })
-                    .collect();
+                let score = series_score(tr, sides);
                 tr.ta(
                     "series-score",
                     &Args::new()
                         .number("count", *best_of)
                         .number("played", *played)
-                        .text("score", parts.join(" – ")),
+                        .text("score", score),
+                )
+            }
+            Text::SeriesGame {
+                number,
+                best_of,
+                sides,
+            } => {
+                let score = series_score(tr, sides);
+                tr.ta(
+                    "series-game",
+                    &Args::new()
+                        .number("number", *number)
+                        .number("count", *best_of)
+                        .text("score", score),
                 )
             }
             Text::SeriesWon { best_of, winners } => {
@@ -2677,6 +2697,18 @@ fn rating_note(tr: &mut Tr, note: RatingNote) -> String {
     }
 }
 
+/// Each side of a series with its wins: "Ann 1 – Bob 0".
+fn series_score(tr: &mut Tr, sides: &[(Vec<Who>, u8)]) -> String {
+    let parts: Vec<String> = sides
+        .iter()
+        .map(|(players, wins)| {
+            let names: Vec<String> = players.iter().map(ToString::to_string).collect();
+            format!("{} {wins}", join_list(tr, &names))
+        })
+        .collect();
+    parts.join(" – ")
+}
+
 /// The settings line of a lobby.
 fn lobby_rules(tr: &mut Tr, rules: &LobbyRules) -> String {
     let target = if let Some(points) = rules.king_of_the_board {
@@ -2696,6 +2728,13 @@ fn lobby_rules(tr: &mut Tr, rules: &LobbyRules) -> String {
                 &Args::new().number("count", rules.sequences),
             ),
         }
+    };
+    let target = match rules.series {
+        Some(best_of) => {
+            let series = tr.ta("lobby-rules-series", &Args::new().number("count", best_of));
+            format!("{series} · {target}")
+        }
+        None => target,
     };
     let reminder = match rules.reminder_secs {
         Some(secs) => {
