@@ -188,10 +188,12 @@ fn variant_index(text: &Text) -> usize {
         Text::QuestionAnswered => 166,
         Text::HintMadeCasual(_) => 167,
         Text::SeriesGame { .. } => 168,
+        Text::OutOfTimeLost { .. } => 169,
+        Text::TimeoutWarning { .. } => 170,
     }
 }
 
-const VARIANTS: usize = 169;
+const VARIANTS: usize = 171;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -405,6 +407,31 @@ fn samples() -> Vec<Text> {
             count: 1,
         },
         Text::GaveUp(ada()),
+        Text::OutOfTimeLost {
+            who: ada(),
+            count: 2,
+            side_loses: true,
+        },
+        Text::OutOfTimeLost {
+            who: ada(),
+            count: 1,
+            side_loses: false,
+        },
+        Text::OutOfTimeLost {
+            who: ada(),
+            count: 3,
+            side_loses: true,
+        },
+        Text::TimeoutWarning {
+            who: ada(),
+            count: 1,
+            ends_game: false,
+        },
+        Text::TimeoutWarning {
+            who: ada(),
+            count: 2,
+            ends_game: true,
+        },
         Text::ConfirmLeave { ends_game: false },
         Text::ConfirmLeave { ends_game: true },
         Text::KeptPlaying,

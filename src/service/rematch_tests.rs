@@ -709,7 +709,7 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
         if human_to_move(&tables, 30) == Some(sleeper) {
             let at = now.after(Duration::from_secs(121));
             let reminders: String = tables.tick(at).iter().map(|(_, r)| all_text(r)).collect();
-            warned = reminders.contains("you give up this game");
+            warned = reminders.contains("you run out of time, and a computer takes your seat");
             break;
         }
         time_out(&tables, 30, &mut now).await;
@@ -721,7 +721,9 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
         let to_move = human_to_move(&tables, 30);
         let replies = time_out(&tables, 30, &mut now).await;
         let text: String = replies.iter().map(all_text).collect();
-        announced += text.matches("2 times in a row").count();
+        announced += text
+            .matches("ran out of time twice in a row: the computer player")
+            .count();
         if to_move == Some(sleeper) {
             break;
         }

@@ -888,6 +888,19 @@ pub(super) struct AutoTask {
 
 type Outcome = Result<Reply, Text>;
 
+/// The line when running out of time costs a player their seat: a computer takes it (`bot`), or
+/// (`None`) the game ends, their side losing if `side_loses`.
+fn out_of_time(who: Who, bot: Option<String>, count: u8, side_loses: bool) -> Text {
+    match bot {
+        Some(bot) => Text::ReplacedAfterTimeouts { who, bot, count },
+        None => Text::OutOfTimeLost {
+            who,
+            count,
+            side_loses,
+        },
+    }
+}
+
 /// The answer to a question's Yes replaces the question: its private answer (the first, also an
 /// acknowledgement) updates the pressed message, so the question's buttons go. A refusal stays a
 /// private message of its own.
@@ -1034,6 +1047,7 @@ impl Table {
                     self.created.0,
                     playing,
                     timeout,
+                    settings,
                     &mut lines,
                     &mut message,
                     None,
@@ -1725,6 +1739,7 @@ impl Table {
             self.created.0,
             &playing,
             setup.turn_timeout(settings),
+            settings,
             &mut lines,
             &mut message,
             None,
@@ -1971,7 +1986,15 @@ impl Table {
             let again = roll.filter(|_| {
                 game.position().to_move() == seat && !game.config().variant.has_cards()
             });
-            push_turn(table, playing, timeout, &mut lines, &mut message, again);
+            push_turn(
+                table,
+                playing,
+                timeout,
+                settings,
+                &mut lines,
+                &mut message,
+                again,
+            );
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
@@ -2085,10 +2108,11 @@ impl Table {
         let playing = self.playing_mut()?;
         let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
         let ack = Output::Ephemeral(Message::text(Text::ForfeitAck));
+        let who = Who::User(actor.user);
         let (lines, ended) =
-            self.replace_by_computer(seat, settings, lang, |bot| Text::Forfeited {
-                who: Who::User(actor.user),
-                bot,
+            self.replace_by_computer(seat, settings, lang, |bot, _| match bot {
+                Some(bot) => Text::Forfeited { who, bot },
+                None => Text::GaveUp(who),
             })?;
         self.questions
             .retain(|&asked| asked != (actor.user, Question::Leave));
@@ -2102,6 +2126,40 @@ impl Table {
         })
     }
 
+    /// Where running out of time gives up (the server's `on_timeout` setting): `user`, to move,
+    /// ran out of time. A computer takes the seat, or their side loses if nobody is left on it;
+    /// announced as running out of time, not as giving up.
+    pub(super) fn time_ran_out(
+        &mut self,
+        user: UserId,
+        now: Timestamp,
+        settings: &Settings,
+        lang: Lang,
+    ) -> Reply {
+        let Some(playing) = self.playing_mut().ok() else {
+            return Reply::default();
+        };
+        let Some(seat) = playing.seat_of(user) else {
+            return Reply::default();
+        };
+        let count = playing.count_timeout(seat);
+        let who = Who::User(user);
+        let replaced = self.replace_by_computer(seat, settings, lang, |bot, side_loses| {
+            out_of_time(who, bot, count, side_loses)
+        });
+        match replaced {
+            Ok((lines, true)) => Reply {
+                outputs: vec![Output::Channel(self.end_game(lines))],
+                auto_move: false,
+            },
+            Ok((lines, false)) => Reply {
+                outputs: vec![Output::Channel(Message::text_lines(lines))],
+                auto_move: self.auto_due(now, settings),
+            },
+            Err(_) => Reply::default(),
+        }
+    }
+
     /// A computer player takes the seat of its human for the rest of the game (who gave up, or timed
     /// out too often); `announce` names the change. Returns the lines to post and whether the game
     /// ended: when no human is left, or every other team gave up. An ended game gets no computer
@@ -2111,7 +2169,7 @@ impl Table {
         seat: Seat,
         settings: &Settings,
         lang: Lang,
-        announce: impl FnOnce(String) -> Text,
+        announce: impl FnOnce(Option<String>, bool) -> Text,
     ) -> Result<(Vec<Text>, bool), Text> {
         let playing = self.playing_mut()?;
         let leaving = playing.without(seat);
@@ -2119,7 +2177,7 @@ impl Table {
             .seats
             .get_mut(usize::from(seat))
             .ok_or(Text::Internal)?;
-        let Player::Human { user, name } = slot.clone() else {
+        let Player::Human { name, .. } = slot.clone() else {
             return Err(Text::NotInGame);
         };
         let bot = tr_args(
@@ -2140,9 +2198,9 @@ impl Table {
             playing.gave_up.push(team);
         }
         if !leaving.ends_game() {
-            return Ok((vec![announce(bot)], false));
+            return Ok((vec![announce(Some(bot), false)], false));
         }
-        let mut lines = vec![Text::GaveUp(Who::User(user))];
+        let mut lines = vec![announce(None, leaving.team_out)];
         if !leaving.humans_left && leaving.remaining > 1 {
             lines.push(Text::NoHumansLeft);
         }
@@ -2481,8 +2539,13 @@ impl Table {
         let seat = game.position().to_move();
         let (level, timed_out, due) = match playing.player(seat)? {
             Player::Bot { level, .. } => (*level, false, playing.turn_started),
+            // A turn played for a player who ran out of time is played with care: at least
+            // `medium` (an `easy` turn plays at random, and could waste a two-eyed jack).
             Player::Human { .. } => (
-                settings.default_bot_level,
+                match settings.default_bot_level {
+                    BotLevel::Easy => BotLevel::Medium,
+                    level => level,
+                },
                 true,
                 playing.turn_started.after(turn_timeout),
             ),
@@ -2547,12 +2610,8 @@ impl Table {
             let limit = settings.replace_after_timeouts;
             if limit > 0 && count >= limit && !settings.timeout_gives_up {
                 // Too many turns timed out in a row: a computer keeps the seat (announced once).
-                match self.replace_by_computer(task.seat, settings, lang, |bot| {
-                    Text::ReplacedAfterTimeouts {
-                        who: who.clone(),
-                        bot,
-                        count,
-                    }
+                match self.replace_by_computer(task.seat, settings, lang, |bot, side_loses| {
+                    out_of_time(who.clone(), bot, count, side_loses)
                 }) {
                     Ok((replaced, true)) => {
                         return Some(Reply {
@@ -2754,6 +2813,7 @@ fn push_turn(
     table: u64,
     playing: &Playing,
     timeout: Duration,
+    settings: &Settings,
     lines: &mut Vec<Text>,
     message: &mut Message,
     again: Option<u8>,
@@ -2768,6 +2828,17 @@ fn push_turn(
         again,
         deadline: human.then(|| playing.turn_started.after(timeout).0 / 1000),
     });
+    // A player who ran out of time on their last turn, for whom the next timeout decides, is told
+    // in the prompt itself (a short clock has no reminder).
+    let in_a_row = playing.timeouts.get(usize::from(seat)).copied().unwrap_or(0);
+    let limit = settings.replace_after_timeouts;
+    if human && in_a_row > 0 && limit > 0 && in_a_row.saturating_add(1) >= limit {
+        lines.push(Text::TimeoutWarning {
+            who: playing.who(seat),
+            count: in_a_row,
+            ends_game: playing.leaving_ends_game(seat),
+        });
+    }
     if let Some(zone) = game.position().zone() {
         lines.push(Text::Zone(ZoneInfo::of(zone)));
     }

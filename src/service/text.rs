@@ -713,6 +713,26 @@ pub enum Text {
     },
     /// A player gave up, and that ended the game (no computer takes a seat in an ended game).
     GaveUp(Who),
+    /// A player ran out of time once too often (or once, where running out of time gives up), and
+    /// that ended the game: nobody is left to play on for their side.
+    OutOfTimeLost {
+        /// The player.
+        who: Who,
+        /// Timed-out turns in a row.
+        count: u8,
+        /// Whether their side is out (else the game ends as no human is left).
+        side_loses: bool,
+    },
+    /// In the turn prompt of a player who ran out of time on their last turns: the next timeout
+    /// decides (a computer takes the seat, or their side loses).
+    TimeoutWarning {
+        /// The player.
+        who: Who,
+        /// Timed-out turns in a row so far.
+        count: u8,
+        /// Whether the next timeout ends the game (nobody left on their side).
+        ends_game: bool,
+    },
     /// Asked before giving up a running game (with the Confirm and Keep playing buttons).
     ConfirmLeave {
         /// Whether giving up ends the game (nobody left on the player's side) instead of a computer
@@ -1907,6 +1927,34 @@ impl Text {
                     .number("count", *count),
             ),
             Text::GaveUp(who) => tr.ta("gave-up", &Args::new().text("player", who.to_string())),
+            Text::OutOfTimeLost {
+                who,
+                count,
+                side_loses,
+            } => tr.ta(
+                if *side_loses {
+                    "out-of-time-lost"
+                } else {
+                    "out-of-time-ends"
+                },
+                &Args::new()
+                    .text("player", who.to_string())
+                    .number("count", *count),
+            ),
+            Text::TimeoutWarning {
+                who,
+                count,
+                ends_game,
+            } => tr.ta(
+                if *ends_game {
+                    "timeout-warning-ends"
+                } else {
+                    "timeout-warning"
+                },
+                &Args::new()
+                    .text("player", who.to_string())
+                    .number("count", *count),
+            ),
             Text::ConfirmLeave { ends_game } => tr.t(if *ends_game {
                 "confirm-leave-ends"
             } else {

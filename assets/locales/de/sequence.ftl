@@ -387,8 +387,8 @@ turn-dice = { $player }, du bist dran: drücke **Würfeln** (oder `/sequence wü
 turn-cards = { $player }, du bist dran: drücke **Spielen**, um Karte und Feld zu wählen (oder `/sequence spielen karte: feld:`).
 turn-deadline = Deine Zeit läuft { $deadline } ab.
 reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
-reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf und ein Computer übernimmt deinen Platz.
-reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf, und da für deine Seite niemand mehr weiterspielt, endet das Spiel und deine Gegner gewinnen.
+reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und ein Computer übernimmt deinen Platz für den Rest des Spiels.
+reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und da für deine Seite niemand mehr weiterspielt, verliert deine Seite.
 timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
 dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit `/sequence hand` siehst du deine Karten privat.
 record-attached = Das Spielprotokoll hängt an.
@@ -670,10 +670,29 @@ confirm-leave = Willst du dieses Spiel wirklich aufgeben? Ein Computerspieler ü
 confirm-leave-ends = Willst du dieses Spiel wirklich aufgeben? Für deine Seite spielt dann niemand mehr weiter, also endet das Spiel sofort und deine Gegner gewinnen.
 kept-playing = Gut: Du spielst weiter.
 gave-up = { $player } hat aufgegeben.
-replaced-after-timeouts = ⏰ { $player } hat { $count ->
-        [one] die Zeit überschritten
+out-of-time-lost = ⏰ { $player } hat { $count ->
+        [1] die Zeit überschritten
+        [2] zweimal hintereinander die Zeit überschritten
        *[other] { $count }-mal hintereinander die Zeit überschritten
-    }, also übernimmt der Computerspieler **{ $bot }** den Platz für den Rest des Spiels.
+    }: Diese Seite verliert.
+out-of-time-ends = ⏰ { $player } hat { $count ->
+        [1] die Zeit überschritten
+        [2] zweimal hintereinander die Zeit überschritten
+       *[other] { $count }-mal hintereinander die Zeit überschritten
+    }: Niemand ist mehr da, also endet das Spiel.
+timeout-warning = ⚠️ { $player }, du hast { $count ->
+        [1] in deinem letzten Zug
+       *[other] in deinen letzten { $count } Zügen
+    } die Zeit überschritten: Passiert das noch einmal, übernimmt ein Computer deinen Platz für den Rest des Spiels.
+timeout-warning-ends = ⚠️ { $player }, du hast { $count ->
+        [1] in deinem letzten Zug
+       *[other] in deinen letzten { $count } Zügen
+    } die Zeit überschritten: Passiert das noch einmal, verliert deine Seite.
+replaced-after-timeouts = ⏰ { $player } hat { $count ->
+        [1] die Zeit überschritten
+        [2] zweimal hintereinander die Zeit überschritten
+       *[other] { $count }-mal hintereinander die Zeit überschritten
+    }: Der Computerspieler **{ $bot }** übernimmt den Platz für den Rest des Spiels.
 remove-with-jack = Im Kartenspiel entfernst du einen Chip mit einem einäugigen Buben (J♠ oder J♥): `/sequence spielen karte:JS feld:C3`.
 remove-with-dragon = In Sequence für Kinder entfernst du einen Chip mit dem Drachen: `/sequence spielen karte:Drache feld:C3`.
 not-in-hand = Diese Karte hast du nicht auf der Hand. Deine Karten: { $cards }.

@@ -400,8 +400,8 @@ turn-dice = { $player }, it is your turn: press **Roll the dice** (or `/sequence
 turn-cards = { $player }, it is your turn: press **Play** to choose a card and a cell (or `/sequence play card: cell:`).
 turn-deadline = Your time runs out { $deadline }.
 reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
-reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you give up this game and a computer takes your seat.
-reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you give up this game, and as nobody is left to play on for your side, the game ends and your opponents win.
+reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and a computer takes your seat for the rest of the game.
+reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and as nobody is left to play on for your side, your side loses.
 timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
 dm-failed = { $player }, I could not send you a direct message. Use `/sequence hand` to see your cards privately.
 record-attached = The game record is attached.
@@ -683,10 +683,29 @@ confirm-leave = Do you really want to give up this game? A computer player takes
 confirm-leave-ends = Do you really want to give up this game? Nobody is left to play on for your side, so the game ends at once and your opponents win.
 kept-playing = Good: you are still playing.
 gave-up = { $player } gave up.
-replaced-after-timeouts = ⏰ { $player } ran out of time { $count ->
-        [one] once
+out-of-time-lost = ⏰ { $player } ran out of time { $count ->
+        [1] once
+        [2] twice in a row
        *[other] { $count } times in a row
-    }, so the computer player **{ $bot }** takes their seat for the rest of the game.
+    }: their side loses.
+out-of-time-ends = ⏰ { $player } ran out of time { $count ->
+        [1] once
+        [2] twice in a row
+       *[other] { $count } times in a row
+    }: nobody is left to play, so the game ends.
+timeout-warning = ⚠️ { $player }, you ran out of time { $count ->
+        [1] on your last turn
+       *[other] on your last { $count } turns
+    }: if it happens again, a computer takes your seat for the rest of the game.
+timeout-warning-ends = ⚠️ { $player }, you ran out of time { $count ->
+        [1] on your last turn
+       *[other] on your last { $count } turns
+    }: if it happens again, your side loses.
+replaced-after-timeouts = ⏰ { $player } ran out of time { $count ->
+        [1] once
+        [2] twice in a row
+       *[other] { $count } times in a row
+    }: the computer player **{ $bot }** takes their seat for the rest of the game.
 remove-with-jack = In a card game you remove a chip with a one-eyed jack (J♠ or J♥): `/sequence play card:JS cell:C3`.
 remove-with-dragon = In Sequence for Kids you remove a chip with the dragon: `/sequence play card:dragon cell:C3`.
 not-in-hand = That card is not in your hand. Your cards: { $cards }.

@@ -384,8 +384,8 @@ turn-dice = { $player }, det er din tur: trykk **Kast terningene** (eller `/sequ
 turn-cards = { $player }, det er din tur: trykk **Spill** for å velge kort og rute (eller `/sequence spill kort: felt:`).
 turn-deadline = Tiden din går ut { $deadline }.
 reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
-reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og en datamaskin tar plassen din.
-reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og siden ingen er igjen til å spille videre for din side, slutter spillet og motstanderne dine vinner.
+reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og en datamaskin tar plassen din resten av spillet.
+reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og siden ingen er igjen til å spille videre for din side, taper siden din.
 timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
 dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Bruk `/sequence hånd` for å se kortene dine privat.
 record-attached = Spillprotokollen ligger vedlagt.
@@ -667,10 +667,29 @@ confirm-leave = Vil du virkelig gi opp dette spillet? En datamaskinspiller tar p
 confirm-leave-ends = Vil du virkelig gi opp dette spillet? Da er ingen igjen til å spille videre for din side, så spillet slutter med en gang og motstanderne dine vinner.
 kept-playing = Bra: Du spiller videre.
 gave-up = { $player } ga opp.
-replaced-after-timeouts = ⏰ { $player } gikk tom for tid { $count ->
-        [one] én gang
+out-of-time-lost = ⏰ { $player } gikk tom for tid { $count ->
+        [1] én gang
+        [2] to ganger på rad
        *[other] { $count } ganger på rad
-    }, så datamaskinspilleren **{ $bot }** tar plassen resten av spillet.
+    }: Siden deres taper.
+out-of-time-ends = ⏰ { $player } gikk tom for tid { $count ->
+        [1] én gang
+        [2] to ganger på rad
+       *[other] { $count } ganger på rad
+    }: Ingen er igjen til å spille, så spillet slutter.
+timeout-warning = ⚠️ { $player }, du gikk tom for tid { $count ->
+        [1] i din forrige tur
+       *[other] i dine { $count } forrige turer
+    }: Skjer det igjen, tar en datamaskin plassen din resten av spillet.
+timeout-warning-ends = ⚠️ { $player }, du gikk tom for tid { $count ->
+        [1] i din forrige tur
+       *[other] i dine { $count } forrige turer
+    }: Skjer det igjen, taper siden din.
+replaced-after-timeouts = ⏰ { $player } gikk tom for tid { $count ->
+        [1] én gang
+        [2] to ganger på rad
+       *[other] { $count } ganger på rad
+    }: Datamaskinspilleren **{ $bot }** tar plassen resten av spillet.
 remove-with-jack = I kortspillet fjerner du en sjetong med en enøyd knekt (J♠ eller J♥): `/sequence spill kort:JS felt:C3`.
 remove-with-dragon = I Sequence for barn fjerner du en sjetong med dragen: `/sequence spill kort:drage felt:C3`.
 not-in-hand = Du har ikke det kortet på hånden. Kortene dine: { $cards }.
