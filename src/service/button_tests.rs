@@ -501,7 +501,10 @@ fn the_stop_question_is_answered_in_its_place_and_keep_playing_makes_its_yes_dea
     let game = T0.0;
     press(&tables, 1, 10, Button::Stop(game));
     // Keep playing: in the question's place, no buttons left.
-    match press(&tables, 1, 10, Button::KeepPlaying).outputs.as_slice() {
+    match press(&tables, 1, 10, Button::KeepPlaying)
+        .outputs
+        .as_slice()
+    {
         [Output::Update(m)] => {
             assert_eq!(m.lines, vec![Text::KeptPlaying]);
             assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
@@ -509,7 +512,13 @@ fn the_stop_question_is_answered_in_its_place_and_keep_playing_makes_its_yes_dea
         other => panic!("expected the question replaced in place, got {other:?}"),
     }
     // The Yes of the answered question stops nothing.
-    refused(&tables, 1, 10, Button::ConfirmStop(game), "answered already");
+    refused(
+        &tables,
+        1,
+        10,
+        Button::ConfirmStop(game),
+        "answered already",
+    );
     assert!(tables.snapshot(ChannelId(1)).is_some(), "still playing");
     // Asked again: the Yes stops the game, and its answer replaces the question.
     press(&tables, 1, 10, Button::Stop(game));

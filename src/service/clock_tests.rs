@@ -283,7 +283,12 @@ async fn running_out_of_time_twice_is_announced_as_such_after_a_warning_in_the_p
     );
     assert!(!text.contains("gave up"), "{text}");
     assert!(tables.snapshot(channel).is_none(), "the game ended");
-    assert!(levels.0.lock().unwrap().iter().all(|l| *l == BotLevel::Medium));
+    assert!(levels
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|l| *l == BotLevel::Medium));
 }
 
 #[test]

@@ -10,7 +10,9 @@ use crate::engine::{Move, Seat, View};
 use super::picker::{next_step, turn_number, Control, Label, Next, Press, Step, Style};
 use super::table::{Playing, Question, Setup, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text, Who};
-use super::{lock, Button, ChannelId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId};
+use super::{
+    lock, Button, ChannelId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId,
+};
 
 /// What a hint needs from the table: the asker's seat and view, the public history, and the moves made
 /// so far (the hint is noted only if the game has not moved on meanwhile).

@@ -443,8 +443,10 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         [Output::Channel(note), Output::Update(m)] => {
             assert_eq!(note.lines, vec![Text::HintMadeCasual(Who::User(user))]);
             assert!(
-                note.to_english()
-                    .contains(&format!("<@{}> used a hint: this game no longer counts for ratings", user.0)),
+                note.to_english().contains(&format!(
+                    "<@{}> used a hint: this game no longer counts for ratings",
+                    user.0
+                )),
                 "{note:?}"
             );
             m.clone()

@@ -551,6 +551,12 @@ fn samples() -> Vec<Text> {
             total: 1,
             target: 3,
         },
+        Text::ZoneScored {
+            team: team(1),
+            in_zone: true,
+            total: 4,
+            target: 3,
+        },
         Text::ZoneMoved(ZoneInfo::of(crate::engine::ZONE_CENTRES[0])),
         Text::Zone(ZoneInfo::of(crate::engine::ZONE_CENTRES[4])),
         Text::Lobby(kotb_lobby()),
@@ -735,6 +741,7 @@ fn samples() -> Vec<Text> {
                 CardUse::Wild,
                 CardUse::Remove,
                 CardUse::Dead,
+                CardUse::DeadExchanged,
             ]
             .into_iter()
             .flat_map(|use_| {

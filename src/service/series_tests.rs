@@ -395,10 +395,16 @@ fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_cou
     // Asked again, the Yes abandons it, and its answer replaces the question too.
     ask(&tables, 2, Button::AbandonSeries(key).command());
     let reply = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
-    assert!(matches!(reply.outputs.first(), Some(Output::Channel(_))), "{reply:?}");
+    assert!(
+        matches!(reply.outputs.first(), Some(Output::Channel(_))),
+        "{reply:?}"
+    );
     match reply.outputs.last() {
         Some(Output::Update(m)) => {
-            assert!(m.to_english().contains("<@2> abandoned the series"), "{m:?}");
+            assert!(
+                m.to_english().contains("<@2> abandoned the series"),
+                "{m:?}"
+            );
             assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
         }
         other => panic!("expected the question replaced in place, got {other:?}"),

@@ -2830,7 +2830,11 @@ fn push_turn(
     });
     // A player who ran out of time on their last turn, for whom the next timeout decides, is told
     // in the prompt itself (a short clock has no reminder).
-    let in_a_row = playing.timeouts.get(usize::from(seat)).copied().unwrap_or(0);
+    let in_a_row = playing
+        .timeouts
+        .get(usize::from(seat))
+        .copied()
+        .unwrap_or(0);
     let limit = settings.replace_after_timeouts;
     if human && in_a_row > 0 && limit > 0 && in_a_row.saturating_add(1) >= limit {
         lines.push(Text::TimeoutWarning {
@@ -2885,7 +2889,10 @@ pub(super) fn card_line(game: &Game, seat: Seat, card: Card) -> CardLine {
         CardEffect::Remove => CardUse::Remove,
         CardEffect::Cells => {
             let targets = pos.card_targets(game.config().team_of(seat), card);
-            if targets == 0 {
+            if targets == 0 && pos.has_exchanged() && pos.to_move() == seat {
+                // One exchange a turn: this one waits for the next turn.
+                CardUse::DeadExchanged
+            } else if targets == 0 {
                 CardUse::Dead
             } else {
                 CardUse::Cells(names_of(targets, game))

@@ -97,6 +97,9 @@ pub enum CardUse {
     Remove,
     /// Both its cells are covered: exchange it.
     Dead,
+    /// Both its cells are covered, and the player has exchanged a card this turn already: it can
+    /// be exchanged on a later turn.
+    DeadExchanged,
 }
 
 /// The move of a hint, as the player would make it.
@@ -1656,16 +1659,24 @@ impl Text {
                 target,
             } => {
                 let team = team_name(tr, *team);
+                // A move that scores past the target: "4 points, 3 needed", never "4 of 3".
+                let points = tr.ta(
+                    if total > target {
+                        "zone-points-past"
+                    } else {
+                        "zone-points"
+                    },
+                    &Args::new()
+                        .number("total", *total)
+                        .number("target", *target),
+                );
                 tr.ta(
                     if *in_zone {
                         "zone-scored"
                     } else {
                         "zone-scored-outside"
                     },
-                    &Args::new()
-                        .text("team", team)
-                        .number("total", *total)
-                        .number("target", *target),
+                    &Args::new().text("team", team).text("points", points),
                 )
             }
             Text::ZoneMoved(zone) => tr.ta("zone-moved", &zone.args()),
@@ -1811,9 +1822,7 @@ impl Text {
                 let players = join_list(tr, &names);
                 tr.ta(
                     "hints-used",
-                    &Args::new()
-                        .number("count", *count)
-                        .text("players", players),
+                    &Args::new().number("count", *count).text("players", players),
                 )
             }
             Text::HintMadeCasual(who) => tr.ta(
@@ -2377,6 +2386,7 @@ impl CardLine {
             CardUse::Remove if classic => "card-one-eyed-jack",
             CardUse::Remove => "card-remove",
             CardUse::Dead => "card-dead",
+            CardUse::DeadExchanged => "card-dead-exchanged",
         };
         tr.ta(key, &Args::new().text("card", card))
     }

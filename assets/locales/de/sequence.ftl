@@ -374,6 +374,7 @@ summary-length-minutes = ⏱️ { $moves ->
         [one] 1 Zug
        *[other] { $moves } Züge
     } in { $minutes ->
+        [0] weniger als einer Minute
         [one] 1 Minute
        *[other] { $minutes } Minuten
     }.
@@ -404,6 +405,7 @@ card-wild = { $card } — jedes freie Feld
 card-one-eyed-jack = { $card } — einäugiger Bube: entfernt einen gegnerischen Chip
 card-remove = { $card } — entfernt einen gegnerischen Chip
 card-dead = { $card } — tot (beide Felder belegt): tausche sie mit `/sequence tauschen`
+card-dead-exchanged = { $card } — tot (beide Felder belegt); du hast in diesem Zug schon eine Karte getauscht, tausche sie also in deinem nächsten Zug
 status-header = **{ $game }** — Plätze in Zugreihenfolge:
 status-to-move = Am Zug: { $player }
 status-rolled = (hat { $dice } gewürfelt)
@@ -796,8 +798,10 @@ option-king-of-the-board = König des Bretts
 option-points-to-win = { $count } Punkte zum Sieg
 lobby-rules-kotb = König des Bretts, { $count } Punkte gewinnen
 zone-line = 👑 Zone { $centre }: { $first }–{ $last }, zählt 2 (eine Sequenz anderswo: 1).
-zone-scored = 👑 { $team } punktet 2 in der Zone! ({ $total } von { $target } Punkten)
-zone-scored-outside = 🎉 { $team } punktet 1. ({ $total } von { $target } Punkten)
+zone-scored = 👑 { $team } punktet 2 in der Zone! { $points }
+zone-scored-outside = 🎉 { $team } punktet 1. { $points }
+zone-points = ({ $total } von { $target } Punkten)
+zone-points-past = ({ $total } Punkte, { $target } nötig)
 zone-moved = 👑 Die Zone wandert nach { $centre } ({ $first }–{ $last }).
 status-points = Punkte ({ $target } zum Sieg): { $list }.
 status-zone = Zone { $centre }: { $first }–{ $last }, zählt 2.

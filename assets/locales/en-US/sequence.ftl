@@ -387,6 +387,7 @@ summary-length-minutes = ⏱️ { $moves ->
         [one] 1 move
        *[other] { $moves } moves
     } in { $minutes ->
+        [0] under a minute
         [one] 1 minute
        *[other] { $minutes } minutes
     }.
@@ -417,6 +418,7 @@ card-wild = { $card } — any free cell
 card-one-eyed-jack = { $card } — one-eyed jack: removes an opponent chip
 card-remove = { $card } — removes an opponent chip
 card-dead = { $card } — dead (both cells taken): swap it with `/sequence exchange`
+card-dead-exchanged = { $card } — dead (both cells taken); you have exchanged a card this turn, so swap it on your next turn
 status-header = **{ $game }** — seats in turn order:
 status-to-move = To move: { $player }
 status-rolled = (rolled { $dice })
@@ -812,8 +814,10 @@ option-king-of-the-board = King of the Board
 option-points-to-win = { $count } points to win
 lobby-rules-kotb = King of the Board, { $count } points win
 zone-line = 👑 Zone { $centre }: { $first }–{ $last }, worth 2 (a sequence elsewhere: 1).
-zone-scored = 👑 { $team } scores 2 in the zone! ({ $total } of { $target } points)
-zone-scored-outside = 🎉 { $team } scores 1. ({ $total } of { $target } points)
+zone-scored = 👑 { $team } scores 2 in the zone! { $points }
+zone-scored-outside = 🎉 { $team } scores 1. { $points }
+zone-points = ({ $total } of { $target } points)
+zone-points-past = ({ $total } points, { $target } needed)
 zone-moved = 👑 The zone moves to { $centre } ({ $first }–{ $last }).
 status-points = Points ({ $target } to win): { $list }.
 status-zone = Zone { $centre }: { $first }–{ $last }, worth 2.

@@ -371,6 +371,7 @@ summary-length-minutes = ⏱️ { $moves ->
         [one] 1 trekk
        *[other] { $moves } trekk
     } på { $minutes ->
+        [0] under ett minutt
         [one] 1 minutt
        *[other] { $minutes } minutter
     }.
@@ -401,6 +402,7 @@ card-wild = { $card } — et hvilket som helst ledig felt
 card-one-eyed-jack = { $card } — enøyd knekt: fjerner en av motstanderens sjetonger
 card-remove = { $card } — fjerner en av motstanderens sjetonger
 card-dead = { $card } — dødt (begge feltene er opptatt): bytt det med `/sequence bytt`
+card-dead-exchanged = { $card } — dødt (begge feltene er opptatt); du har allerede byttet et kort denne turen, så bytt det i din neste tur
 status-header = **{ $game }** — plassene i turrekkefølge:
 status-to-move = Tur nå: { $player }
 status-rolled = (kastet { $dice })
@@ -793,8 +795,10 @@ option-king-of-the-board = Brettets konge
 option-points-to-win = { $count } poeng for å vinne
 lobby-rules-kotb = Brettets konge, { $count } poeng vinner
 zone-line = 👑 Sone { $centre }: { $first }–{ $last }, gir 2 (en rekke andre steder: 1).
-zone-scored = 👑 { $team } får 2 poeng i sonen! ({ $total } av { $target } poeng)
-zone-scored-outside = 🎉 { $team } får 1 poeng. ({ $total } av { $target } poeng)
+zone-scored = 👑 { $team } får 2 poeng i sonen! { $points }
+zone-scored-outside = 🎉 { $team } får 1 poeng. { $points }
+zone-points = ({ $total } av { $target } poeng)
+zone-points-past = ({ $total } poeng, { $target } trengs)
 zone-moved = 👑 Sonen flytter til { $centre } ({ $first }–{ $last }).
 status-points = Poeng ({ $target } for å vinne): { $list }.
 status-zone = Sone { $centre }: { $first }–{ $last }, gir 2.
