@@ -1266,7 +1266,14 @@ async fn on_hint_press(
     lang: Lang,
 ) {
     let channel = ChannelId(press.channel_id.get());
-    if let Err(e) = retrying("defer", || press.defer_ephemeral(ctx)).await {
+    // The Yes of the question before a hint in a rated game: its answer replaces the question.
+    let in_place = hint.step == crate::service::picker::Step::HintUnrated;
+    let deferred = if in_place {
+        retrying("defer", || press.defer(ctx)).await
+    } else {
+        retrying("defer", || press.defer_ephemeral(ctx)).await
+    };
+    if let Err(e) = deferred {
         tracing::info!(
             channel = channel.0,
             "a hint press was not acknowledged: {e}"
@@ -1277,8 +1284,33 @@ async fn on_hint_press(
         .tables
         .press_hint(channel, user, hint, Timestamp::now())
         .await;
-    for message in private_answers(&reply) {
-        follow_up_privately(ctx, data, press, &message, lang).await;
+    // The note in the channel that a hint made the game casual.
+    for output in &reply.outputs {
+        if let Output::Channel(_) = output {
+            send_output(ctx, data, channel, output).await;
+        }
+    }
+    for output in &reply.outputs {
+        match output {
+            Output::Update(m) if in_place => {
+                let out = prepare(data, m, lang).await;
+                let edit = serenity::EditInteractionResponse::new()
+                    .content(out.content)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new())
+                    .components(out.components);
+                if let Err(e) = retrying("answer the question", || {
+                    press.edit_response(ctx, edit.clone())
+                })
+                .await
+                {
+                    tracing::warn!(channel = channel.0, "cannot answer the question: {e}");
+                }
+            }
+            Output::Ephemeral(m) | Output::Update(m) => {
+                follow_up_privately(ctx, data, press, m, lang).await;
+            }
+            _ => {}
+        }
     }
 }
 

@@ -530,7 +530,7 @@ pub fn draw_with_targets(
     }
 
     if let Some(centre) = position.zone() {
-        draw_zone(&mut img, g, centre, texts);
+        draw_zone(&mut img, g, centre);
     }
 
     for team in 0..teams {
@@ -619,9 +619,9 @@ pub fn draw_with_targets(
     img
 }
 
-/// The King of the Board zone: the 3 x 3 block around `centre` tinted and framed, tagged with what a
-/// sequence touching it scores.
-fn draw_zone(img: &mut RgbaImage, g: &Geometry, centre: Cell, texts: &Texts) {
+/// The King of the Board zone: the 3 x 3 block around `centre` tinted and framed (the header's tag
+/// says what a sequence touching it scores).
+fn draw_zone(img: &mut RgbaImage, g: &Geometry, centre: Cell) {
     let (top_left, bottom_right) = zone_corners(centre);
     let (x0, y0, w, _) = g.cell_rect(top_left);
     let (x1, y1, w1, h1) = g.cell_rect(bottom_right);
@@ -648,14 +648,30 @@ fn draw_zone(img: &mut RgbaImage, g: &Geometry, centre: Cell, texts: &Texts) {
         6.0,
         ZONE,
     );
-    let Some(fonts) = fonts() else {
-        return;
-    };
-    let size = (w as f32 * 0.22).clamp(12.0, 26.0);
+}
+
+/// A team's King of the Board points in the header: "2/3 pts", or past the target (a move that
+/// scored 2 with one missing) just "4 pts", never "4/3 pts".
+pub(super) fn points_against_target(points: u8, target: u8, texts: &Texts) -> String {
+    let have = points.to_string();
+    if points > target {
+        fill(texts.points, &[("n", &have)])
+    } else {
+        fill(
+            texts.points_of,
+            &[("have", &have), ("need", &target.to_string())],
+        )
+    }
+}
+
+/// The King of the Board legend in the header, right-aligned at `right` on the line of the teams: a
+/// tag in the zone's colour saying what a sequence touching it scores (drawn off the board, so it
+/// covers no cell). Returns its width.
+fn draw_zone_tag(img: &mut RgbaImage, fonts: &Fonts, right: f32, texts: &Texts) -> f32 {
+    let size = 22.0;
     let tag_w = text_width(&fonts.bold, size, texts.zone) + size * 0.8;
     let tag_h = size * 1.3;
-    // On the frame's top edge, left: the cells' labels below stay readable.
-    let (tx, ty) = (x + w as f32 * 0.2, y - tag_h * 0.55);
+    let (tx, ty) = (right - tag_w, 90.0 - tag_h / 2.0);
     round_rect(img, tx, ty, tag_w, tag_h, tag_h * 0.4, ZONE);
     text(
         img,
@@ -666,6 +682,7 @@ fn draw_zone(img: &mut RgbaImage, g: &Geometry, centre: Cell, texts: &Texts) {
         rgb(0xFFFFFF),
         texts.zone,
     );
+    tag_w
 }
 
 /// Dims every cell but `targets`, and outlines and labels each target with its name.
@@ -786,6 +803,10 @@ fn draw_header(
             &pile,
         );
         right_room = right - w - 24.0;
+        if position.zone().is_some() {
+            let tag_w = draw_zone_tag(img, fonts, right, texts);
+            teams_right = right - tag_w - 24.0;
+        }
     }
 
     // Line 1: whose turn, or the result.
@@ -851,8 +872,7 @@ fn draw_header(
             let have = position.sequence_count(team).to_string();
             let mut score = String::from(" ");
             if config.is_king_of_the_board() {
-                let have = position.points(team).to_string();
-                score += &fill(texts.points_of, &[("have", &have), ("need", &need)]);
+                score += &points_against_target(position.points(team), position.target(), texts);
             } else if config.options.scoring {
                 score += &fill(texts.points, &[("n", &have)]);
             } else {

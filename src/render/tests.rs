@@ -685,6 +685,66 @@ fn the_king_of_the_board_zone_is_framed_and_tinted_where_it_is() {
 }
 
 #[test]
+fn the_zone_tag_covers_no_cell_and_stands_in_the_header() {
+    let text = include_str!("../../tests/golden/kotb_zone_moves_twice.json");
+    let record = Record::from_json(text).expect("a record");
+    let game = game_after(&record, None).expect("the record replays");
+    let centre = game.position().zone().expect("zone");
+    let img = board_image(&game.public_view(), &names());
+    let layout = game.position().layout();
+    let g = Geometry::of(layout);
+    let (top_left, bottom_right) = crate::engine::zone_corners(centre);
+    let (left, top) = (top_left.0 % 10, top_left.0 / 10);
+    assert!(top > 0, "the golden zone has a row above it");
+    // The cells next to the zone (above, below, beside) show no zone colour: the tag sits elsewhere.
+    let (right, bottom) = (bottom_right.0 % 10, bottom_right.0 / 10);
+    for row in top.saturating_sub(1)..=(bottom + 1).min(9) {
+        for col in left.saturating_sub(1)..=(right + 1).min(9) {
+            if (top..=bottom).contains(&row) && (left..=right).contains(&col) {
+                continue;
+            }
+            let (x, y, w, h) = g.cell_rect(Cell(row * 10 + col));
+            for py in y..y + h {
+                for px in x..x + w {
+                    assert_ne!(
+                        *img.get_pixel(px, py),
+                        ZONE,
+                        "zone colour on cell {} at ({px}, {py})",
+                        layout.cell_name(Cell(row * 10 + col))
+                    );
+                }
+            }
+        }
+    }
+    // The header carries the tag, in the zone's colour.
+    let (_, board_top, _, _) = g.cell_rect(Cell(0));
+    let in_header = (0..board_top.saturating_sub(40))
+        .any(|y| (0..img.width()).any(|x| *img.get_pixel(x, y) == ZONE));
+    assert!(in_header, "the zone tag is in the header");
+}
+
+#[test]
+fn the_header_never_shows_points_past_the_target() {
+    for lang in Lang::ALL {
+        let texts = Texts::of(lang);
+        let past = super::board::points_against_target(4, 3, texts);
+        assert!(
+            past.contains('4') && !past.contains('3'),
+            "{lang:?}: {past}"
+        );
+        let short = super::board::points_against_target(2, 3, texts);
+        assert!(
+            short.contains('2') && short.contains('3'),
+            "{lang:?}: {short}"
+        );
+    }
+    assert_eq!(
+        super::board::points_against_target(4, 3, Texts::english()),
+        "4 pts"
+    );
+}
+
+#[test]
 fn the_header_shows_points_against_the_target_in_king_of_the_board() {
     let en = Texts::english();
     assert_eq!(

@@ -493,6 +493,54 @@ fn the_more_menu_offers_what_the_presser_may_do() {
 }
 
 #[test]
+fn the_stop_question_is_answered_in_its_place_and_keep_playing_makes_its_yes_dead() {
+    let tables = service();
+    ask(&tables, 1, 10, start(Variant::Classic, None));
+    ask(&tables, 1, 11, Command::Join { team: None });
+    ask(&tables, 1, 10, Command::Begin);
+    let game = T0.0;
+    press(&tables, 1, 10, Button::Stop(game));
+    // Keep playing: in the question's place, no buttons left.
+    match press(&tables, 1, 10, Button::KeepPlaying)
+        .outputs
+        .as_slice()
+    {
+        [Output::Update(m)] => {
+            assert_eq!(m.lines, vec![Text::KeptPlaying]);
+            assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
+        }
+        other => panic!("expected the question replaced in place, got {other:?}"),
+    }
+    // The Yes of the answered question stops nothing.
+    refused(
+        &tables,
+        1,
+        10,
+        Button::ConfirmStop(game),
+        "answered already",
+    );
+    assert!(tables.snapshot(ChannelId(1)).is_some(), "still playing");
+    // Asked again: the Yes stops the game, and its answer replaces the question.
+    press(&tables, 1, 10, Button::Stop(game));
+    let stopped = press(&tables, 1, 10, Button::ConfirmStop(game));
+    assert!(tables.is_empty());
+    let answers: Vec<&Message> = stopped
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Update(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(answers.len(), 1, "{stopped:?}");
+    assert_eq!(answers[0].lines, vec![Text::StoppedAck]);
+    assert!(!stopped
+        .outputs
+        .iter()
+        .any(|o| matches!(o, Output::Ephemeral(_))));
+}
+
+#[test]
 fn the_more_menu_in_dice_has_no_cards_and_is_refused_before_the_game() {
     let tables = service();
     ask(&tables, 1, 10, start(Variant::Dice, None));

@@ -184,8 +184,111 @@ fn the_server_gives_up_rule_applies_to_the_lobby_clock() {
         .filter_map(Output::message)
         .map(Message::to_english)
         .collect::<String>();
-    assert!(text.contains("gave up"), "{text}");
-    assert!(text.contains(&format!("<@{}>", mover.0)), "{text}");
+    // Announced as running out of time, not as giving up.
+    assert!(
+        text.contains(&format!(
+            "<@{}> ran out of time once: their side loses.",
+            mover.0
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("gave up"), "{text}");
+}
+
+/// Remembers the level of every move it is asked for (and plays at random).
+#[derive(Default)]
+struct Levels(std::sync::Mutex<Vec<BotLevel>>);
+
+impl MovePicker for Levels {
+    fn choose(
+        &self,
+        view: &crate::engine::View,
+        history: &[(crate::engine::Seat, crate::engine::Move)],
+        level: BotLevel,
+        seed: u64,
+    ) -> crate::engine::Move {
+        self.0.lock().unwrap().push(level);
+        RandomPicker.choose(view, history, level, seed)
+    }
+}
+
+fn text_of(reply: &Reply) -> String {
+    reply
+        .outputs
+        .iter()
+        .filter_map(Output::message)
+        .map(Message::to_english)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test]
+async fn running_out_of_time_twice_is_announced_as_such_after_a_warning_in_the_prompt() {
+    // The server's default: a timed-out turn is played by an `easy` computer, two in a row cost
+    // the seat.
+    assert_eq!(test_settings().default_bot_level, BotLevel::Easy);
+    assert_eq!(test_settings().replace_after_timeouts, 2);
+    let levels = Arc::new(Levels::default());
+    let tables = Tables::seeded(test_settings(), levels.clone(), 5);
+    begin(&tables, Some(15));
+    let channel = ChannelId(30);
+    let table = tables.snapshot(channel).unwrap();
+    let playing = table.playing().unwrap();
+    let mover = playing.seats[usize::from(playing.game().position().to_move())]
+        .user()
+        .unwrap();
+    let other = if mover.0 == 1 { 2 } else { 1 };
+    // The first timeout: the turn is played at `medium`, not at random.
+    let late = T0.after(Duration::from_secs(15));
+    assert!(tables.tick(late).iter().any(|(_, r)| r.auto_move));
+    let reply = tables.auto_step(channel, late).await.expect("a move");
+    assert!(text_of(&reply).contains("ran out of time"), "{reply:?}");
+    assert_eq!(*levels.0.lock().unwrap(), vec![BotLevel::Medium]);
+    // The other player moves: the prompt of the player who timed out warns them (a 15-second
+    // clock has no reminder).
+    let table = tables.snapshot(channel).unwrap();
+    let game = table.playing().unwrap().game();
+    let mut legal = crate::engine::MoveList::new();
+    game.view(game.position().to_move()).legal_moves(&mut legal);
+    let moved = late.after(Duration::from_secs(1));
+    let reply = tables.handle(
+        Request {
+            guild: None,
+            channel,
+            actor: test_actor(other),
+            command: command_for(legal[0], game.position().layout()),
+        },
+        moved,
+    );
+    assert!(!reply.is_refusal(), "{reply:?}");
+    let prompt = text_of(&reply);
+    assert!(
+        prompt.contains(&format!(
+            "<@{}>, you ran out of time on your last turn: if it happens again, your side loses.",
+            mover.0
+        )),
+        "{prompt}"
+    );
+    // The second timeout in a row decides: said as it is, not "gave up".
+    let later = moved.after(Duration::from_secs(15));
+    assert!(tables.tick(later).iter().any(|(_, r)| r.auto_move));
+    let reply = tables.auto_step(channel, later).await.expect("the end");
+    let text = text_of(&reply);
+    assert!(
+        text.contains(&format!(
+            "<@{}> ran out of time twice in a row: their side loses.",
+            mover.0
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("gave up"), "{text}");
+    assert!(tables.snapshot(channel).is_none(), "the game ended");
+    assert!(levels
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|l| *l == BotLevel::Medium));
 }
 
 #[test]

@@ -8,11 +8,11 @@ use crate::analysis::{self, Reason};
 use crate::engine::{Move, Seat, View};
 
 use super::picker::{next_step, turn_number, Control, Label, Next, Press, Step, Style};
-use super::table::{Playing, Setup, Table};
-use super::text::{HintMove, HintWhy, TeamName, Text};
+use super::table::{Playing, Question, Setup, Table};
+use super::text::{HintMove, HintWhy, TeamName, Text, Who};
 use super::{
-    lock, ChannelId, GuildId, Message, Output, Reply, Settings, Shared, Tables, Timestamp, UserId,
-    MAX_REMEMBERED,
+    lock, Button, ChannelId, GuildId, Message, Output, Reply, Settings, Shared, Tables, Timestamp,
+    UserId, MAX_REMEMBERED,
 };
 
 /// What a hint costs the asker's share of the server's budget, in posts: a hint is a long search,
@@ -121,13 +121,21 @@ fn ask(
     }
     let rated = playing.counts_for_ratings(&table.setup);
     let confirmed = press.is_some_and(|p| p.step == Step::HintUnrated);
+    let turn = turn_number(game);
     if rated && !confirmed {
+        table.open_question(user, Question::Hint);
         return Ok(Answer::Confirm(Press {
             table: created,
-            turn: turn_number(game),
+            turn,
             step: Step::HintUnrated,
         }));
     }
+    if confirmed && !table.answer_question(user, Question::Hint) {
+        // Answered already (Keep playing, or this Yes pressed before) or forgotten (a restart).
+        return Err(Text::QuestionAnswered);
+    }
+    let playing = table.playing().ok_or(Text::NotStarted)?;
+    let game = playing.live.game();
     let asked = Asked {
         seat,
         view: game.view(seat),
@@ -146,7 +154,8 @@ fn ask(
     Ok(Answer::Give(Box::new(asked)))
 }
 
-/// The private question before a hint in a rated game, with its button.
+/// The private question before a hint in a rated game, with its Yes and **Keep playing** (answered
+/// like every question: in its place).
 fn confirmation(press: Press) -> Message {
     Message {
         lines: vec![Text::ConfirmHint],
@@ -156,6 +165,7 @@ fn confirmation(press: Press) -> Message {
             style: Style::Danger,
             disabled: false,
         }]],
+        buttons: vec![Button::KeepPlaying],
         ..Message::default()
     }
 }
@@ -404,8 +414,13 @@ impl Tables {
             self.save_table(&shared).await;
         }
         let mut lines = vec![hint_text(&view, &hint)];
+        let mut outputs = Vec::new();
         if unrated {
             lines.push(Text::HintMadeUnrated);
+            // Everyone at the table learns it, not only the asker.
+            outputs.push(Output::Channel(Message::text(Text::HintMadeCasual(
+                Who::User(user),
+            ))));
         }
         if noted {
             let mut hints = lock(&self.hints);
@@ -420,8 +435,15 @@ impl Tables {
                 },
             );
         }
+        let message = Message::text_lines(lines);
+        // The answer to the question's Yes replaces the question (so its buttons go).
+        outputs.push(if press.is_some_and(|p| p.step == Step::HintUnrated) {
+            Output::Update(message)
+        } else {
+            Output::Ephemeral(message)
+        });
         Reply {
-            outputs: vec![Output::Ephemeral(Message::text_lines(lines))],
+            outputs,
             auto_move: false,
         }
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::engine::{MoveList, Options, Record, Variant};
 
 use super::tests::{ask, service, T0};
-use super::text::Text;
+use super::text::{Text, Who};
 use super::*;
 
 /// Opens a two-player kids game between users 1 and 2, casual or rated, and starts it.
@@ -135,7 +135,7 @@ async fn the_final_message_counts_the_hints() {
     }
     let message = final_text.expect("the game ended");
     assert!(
-        message.lines.contains(&Text::HintsUsed(hints)),
+        matches!(message.lines.iter().find(|l| matches!(l, Text::HintsUsed { .. })), Some(Text::HintsUsed { count, .. }) if *count == hints),
         "{message:?}"
     );
     assert!(message.to_english().contains("3 hints were used"));
@@ -418,14 +418,46 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     assert!(not_theirs.is_refusal());
     assert!(playing(&tables, channel).counts_for_ratings(&table.setup));
 
-    // Confirmed: the hint, the note that the game is unrated now, and the game is casual.
+    // The question offers Keep playing too; pressed, it answers in the question's place, and the
+    // question's Yes no longer counts.
+    assert_eq!(question.buttons, vec![Button::KeepPlaying]);
+    let kept = ask_in_server(&tables, channel, user.0, Button::KeepPlaying.command());
+    assert!(
+        matches!(kept.outputs.as_slice(), [Output::Update(m)] if m.lines == vec![Text::KeptPlaying]),
+        "{kept:?}"
+    );
+    let dead = tables
+        .press_hint(ChannelId(channel), user, confirm, T0)
+        .await;
+    assert_eq!(only_text(&dead), &Text::QuestionAnswered);
+    assert!(playing(&tables, channel).counts_for_ratings(&table.setup));
+    assert!(playing(&tables, channel).live.record().hints.is_empty());
+    tables.hint(ChannelId(channel), user, T0).await;
+
+    // Confirmed: the hint, the note that the game is unrated now, and the game is casual. The
+    // answer replaces the question; the channel is told in one line who made the game casual.
     let given = tables
         .press_hint(ChannelId(channel), user, confirm, T0)
         .await;
     let answer = match given.outputs.as_slice() {
-        [Output::Ephemeral(m)] => m.clone(),
+        [Output::Channel(note), Output::Update(m)] => {
+            assert_eq!(note.lines, vec![Text::HintMadeCasual(Who::User(user))]);
+            assert!(
+                note.to_english().contains(&format!(
+                    "<@{}> used a hint: this game no longer counts for ratings",
+                    user.0
+                )),
+                "{note:?}"
+            );
+            m.clone()
+        }
         other => panic!("{other:?}"),
     };
+    // Pressed again: the question was answered.
+    let again = tables
+        .press_hint(ChannelId(channel), user, confirm, T0)
+        .await;
+    assert_eq!(only_text(&again), &Text::QuestionAnswered);
     assert!(matches!(answer.lines[0], Text::Hint { .. }), "{answer:?}");
     assert_eq!(answer.lines[1], Text::HintMadeUnrated);
     let after = playing(&tables, channel);
@@ -485,7 +517,19 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         }
     }
     let message = final_message.expect("the game ended");
-    assert!(message.lines.contains(&Text::HintsUsed(1)), "{message:?}");
+    assert!(
+        message.lines.contains(&Text::HintsUsed {
+            count: 1,
+            by: vec![Who::User(user)],
+        }),
+        "{message:?}"
+    );
+    assert!(
+        message
+            .to_english()
+            .contains(&format!("1 hint was used in this game, by <@{}>.", user.0)),
+        "{message:?}"
+    );
     assert!(
         message
             .lines

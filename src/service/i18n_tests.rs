@@ -165,7 +165,7 @@ fn variant_index(text: &Text) -> usize {
         Text::GameReplay { .. } => 143,
         Text::Hint { .. } => 144,
         Text::HintsOnlyCasual => 145,
-        Text::HintsUsed(_) => 146,
+        Text::HintsUsed { .. } => 146,
         Text::BadTurnTime { .. } => 147,
         Text::BadSeries { .. } => 148,
         Text::SeriesScore { .. } => 149,
@@ -189,10 +189,15 @@ fn variant_index(text: &Text) -> usize {
         Text::HintSpent => 167,
         Text::ReplaysWaiting { .. } => 168,
         Text::ReplaysBusy { .. } => 169,
+        Text::QuestionAnswered => 170,
+        Text::HintMadeCasual(_) => 171,
+        Text::SeriesGame { .. } => 172,
+        Text::OutOfTimeLost { .. } => 173,
+        Text::TimeoutWarning { .. } => 174,
     }
 }
 
-const VARIANTS: usize = 170;
+const VARIANTS: usize = 175;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -250,6 +255,7 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
             timeout_gives_up: false,
             replace_after: if empty { 1 } else { 2 },
             bot_level: BotLevel::Medium,
+            series: (!empty).then_some(3),
         }),
         rating: Some(if empty {
             RatingNote::NeedsOpponent
@@ -405,6 +411,31 @@ fn samples() -> Vec<Text> {
             count: 1,
         },
         Text::GaveUp(ada()),
+        Text::OutOfTimeLost {
+            who: ada(),
+            count: 2,
+            side_loses: true,
+        },
+        Text::OutOfTimeLost {
+            who: ada(),
+            count: 1,
+            side_loses: false,
+        },
+        Text::OutOfTimeLost {
+            who: ada(),
+            count: 3,
+            side_loses: true,
+        },
+        Text::TimeoutWarning {
+            who: ada(),
+            count: 1,
+            ends_game: false,
+        },
+        Text::TimeoutWarning {
+            who: ada(),
+            count: 2,
+            ends_game: true,
+        },
         Text::ConfirmLeave { ends_game: false },
         Text::ConfirmLeave { ends_game: true },
         Text::KeptPlaying,
@@ -432,6 +463,7 @@ fn samples() -> Vec<Text> {
         Text::RematchSuperseded,
         Text::LeaveExpired,
         Text::LeaveAnswered,
+        Text::QuestionAnswered,
         Text::BotMenu { added: None },
         Text::BotMenu {
             added: Some("Computer 2 (hard)".into()),
@@ -523,6 +555,12 @@ fn samples() -> Vec<Text> {
             total: 1,
             target: 3,
         },
+        Text::ZoneScored {
+            team: team(1),
+            in_zone: true,
+            total: 4,
+            target: 3,
+        },
         Text::ZoneMoved(ZoneInfo::of(crate::engine::ZONE_CENTRES[0])),
         Text::Zone(ZoneInfo::of(crate::engine::ZONE_CENTRES[4])),
         Text::HintBusy,
@@ -576,8 +614,20 @@ fn samples() -> Vec<Text> {
         },
         Text::GameReplay { id: 42 },
         Text::HintsOnlyCasual,
-        Text::HintsUsed(1),
-        Text::HintsUsed(3),
+        Text::HintsUsed {
+            count: 1,
+            by: vec![ada()],
+        },
+        Text::HintsUsed {
+            count: 3,
+            by: vec![ada(), Who::User(UserId(12))],
+        },
+        Text::HintMadeCasual(ada()),
+        Text::SeriesGame {
+            number: 2,
+            best_of: 3,
+            sides: vec![(vec![ada()], 1), (vec![bot()], 0)],
+        },
         Text::Hint {
             mv: text::HintMove::Play {
                 card: Card::classic(5, 1),
@@ -706,6 +756,7 @@ fn samples() -> Vec<Text> {
                 CardUse::Wild,
                 CardUse::Remove,
                 CardUse::Dead,
+                CardUse::DeadExchanged,
             ]
             .into_iter()
             .flat_map(|use_| {

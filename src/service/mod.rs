@@ -1570,6 +1570,7 @@ impl Tables {
                             | Command::Cancel
                             | Command::Menu
                             | Command::AskStop
+                            | Command::KeepPlaying
                     ) {
                         return Reply::ephemeral(Text::GamePaused {
                             missing: paused.missing.clone(),
@@ -1600,6 +1601,7 @@ impl Tables {
                         | Command::Menu
                         | Command::AskStop
                         | Command::AskAbandonSeries
+                        | Command::KeepPlaying
                 ) || matches!(&command, Command::Press(p) if !p.changes_table());
                 let before = (!read_only).then(|| table.clone());
                 let lang = self
@@ -1888,29 +1890,12 @@ impl Tables {
                 .filter(|_| settings.timeout_gives_up);
             let mut reply = match timed_out {
                 // This server's rule: a player whose time ran out gives up.
-                Some((user, name)) => {
-                    let actor = Actor {
-                        user,
-                        name,
-                        can_manage: false,
-                        can_manage_guild: false,
-                    };
+                Some((user, _)) => {
                     let lang = self
                         .server_language(table.guild)
                         .or_else(|| self.channel_language(channel))
                         .unwrap_or_default();
-                    let mut reply = table.handle(
-                        &actor,
-                        Command::Forfeit { game: None },
-                        now,
-                        &settings,
-                        None,
-                        lang,
-                    );
-                    // Nobody asked: there is no one to answer privately.
-                    reply
-                        .outputs
-                        .retain(|o| !matches!(o, Output::Ephemeral(_) | Output::Update(_)));
+                    let reply = table.time_ran_out(user, now, &settings, lang);
                     if reply.outputs.is_empty() {
                         table.tick(now, &settings)
                     } else {

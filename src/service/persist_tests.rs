@@ -1397,7 +1397,10 @@ fn where_a_timeout_means_giving_up_the_idle_player_gives_up_and_keeps_the_loss()
             .all(|o| !matches!(o, Output::Ephemeral(_))));
         let text = text_of(reply);
         assert!(
-            text.contains(&format!("<@{}> gave up", idle.0)),
+            text.contains(&format!(
+                "<@{}> ran out of time once: their side loses",
+                idle.0
+            )),
             "{backend}: {text}"
         );
         assert!(tables.snapshot(ChannelId(60)).is_none(), "the game ended");

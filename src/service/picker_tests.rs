@@ -727,3 +727,44 @@ fn a_prompt_that_kept_its_hand_button_loses_it_when_the_game_ends_before_a_new_p
         "the game is over: no button of it is left"
     );
 }
+
+#[test]
+fn after_an_exchange_another_dead_card_waits_for_the_next_turn_in_one_sentence() {
+    // Random classic games until a player to move holds two dead cards; they exchange one.
+    for seed in 0..2000 {
+        let config = Config::new(Variant::Classic, 2, Some(2), Options::default()).expect("config");
+        let mut live = LiveGame::start(config, seed).expect("game");
+        let mut rng = GameRng::new(seed ^ 0x5EED);
+        while !live.game().position().is_over() {
+            let game = live.game();
+            let seat = game.position().to_move();
+            let mut dead: Vec<Card> = Vec::new();
+            for &card in game.hand(seat) {
+                if game.position().is_dead(card) && !dead.contains(&card) {
+                    dead.push(card);
+                }
+            }
+            if let [first, second, ..] = dead[..] {
+                let before = super::table::card_line(game, seat, second);
+                assert_eq!(before.use_, text::CardUse::Dead);
+                live.commit(seat, Move::Exchange { card: first })
+                    .expect("an exchange");
+                let line = super::table::card_line(live.game(), seat, second);
+                assert_eq!(line.use_, text::CardUse::DeadExchanged);
+                for lang in Lang::ALL {
+                    let said = line.render(lang);
+                    assert!(!said.contains("/sequence"), "{lang:?}: {said}");
+                    assert_eq!(said.matches(':').count(), 0, "{lang:?}: {said}");
+                }
+                assert!(line.render(Lang::En).contains("swap it on your next turn"));
+                // The next player's dead cards are plain dead again.
+                return;
+            }
+            let Some(mv) = game.random_move(&mut rng) else {
+                break;
+            };
+            live.commit(seat, mv).expect("a random legal move");
+        }
+    }
+    panic!("no position with two dead cards in 2000 games");
+}

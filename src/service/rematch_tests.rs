@@ -569,8 +569,19 @@ fn keep_playing_replaces_the_question_and_its_yes_no_longer_counts() {
     ask(&tables, 24, 2, Button::KeepPlaying.command());
     ask(&tables, 24, 3, Command::Leave);
     refused(&tables, 24, 2, confirm.command(), "answered already");
-    // Player 3's own question is still open.
-    assert!(!ask(&tables, 24, 3, confirm.command()).is_refusal());
+    // Player 3's own question is still open; its Yes answers in the question's place.
+    let gave_up = ask(&tables, 24, 3, confirm.command());
+    assert!(!gave_up.is_refusal());
+    assert!(
+        gave_up
+            .outputs
+            .iter()
+            .any(|o| matches!(o, Output::Update(m) if m.lines == vec![Text::ForfeitAck])),
+        "{gave_up:?}"
+    );
+    assert!(playing(&tables, 24).seat_of(UserId(3)).is_none());
+    // Its Keep playing, pressed after, changes nothing and leaves no Yes open.
+    ask(&tables, 24, 3, Button::KeepPlaying.command());
     assert!(playing(&tables, 24).seat_of(UserId(3)).is_none());
     // A typed forfeit needs no question: player 1 is left alone, and the game ends.
     let reply = ask(&tables, 24, 2, Command::Forfeit { game: None });
@@ -698,7 +709,7 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
         if human_to_move(&tables, 30) == Some(sleeper) {
             let at = now.after(Duration::from_secs(121));
             let reminders: String = tables.tick(at).iter().map(|(_, r)| all_text(r)).collect();
-            warned = reminders.contains("you give up this game");
+            warned = reminders.contains("you run out of time, and a computer takes your seat");
             break;
         }
         time_out(&tables, 30, &mut now).await;
@@ -710,7 +721,9 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
         let to_move = human_to_move(&tables, 30);
         let replies = time_out(&tables, 30, &mut now).await;
         let text: String = replies.iter().map(all_text).collect();
-        announced += text.matches("2 times in a row").count();
+        announced += text
+            .matches("ran out of time twice in a row: the computer player")
+            .count();
         if to_move == Some(sleeper) {
             break;
         }

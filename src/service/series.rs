@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Seat;
 
-use super::table::{Lobby, LobbySeat, Player, State, Table};
+use super::table::{Lobby, LobbySeat, Player, Question, State, Table};
 use super::text::{RatingNote, Text, Who};
 use super::{Actor, Button, Command, Message, Output, Persist, Reply, Settings, Timestamp, UserId};
 
@@ -88,17 +88,31 @@ impl Series {
         out
     }
 
+    /// The line of the game being played (its start message and the status): which game of how
+    /// many, and the score so far.
+    pub fn game_line(&self) -> Text {
+        Text::SeriesGame {
+            number: self.played.saturating_add(1),
+            best_of: self.best_of,
+            sides: self.sides(),
+        }
+    }
+
+    /// Each side's players and games won.
+    fn sides(&self) -> Vec<(Vec<super::text::Who>, u8)> {
+        self.sides
+            .iter()
+            .zip(&self.wins)
+            .map(|(players, wins)| (players.iter().map(Player::who).collect(), *wins))
+            .collect()
+    }
+
     /// The score line.
     pub fn score(&self) -> Text {
         Text::SeriesScore {
             best_of: self.best_of,
             played: self.played,
-            sides: self
-                .sides
-                .iter()
-                .zip(&self.wins)
-                .map(|(players, wins)| (players.iter().map(Player::who).collect(), *wins))
-                .collect(),
+            sides: self.sides(),
         }
     }
 
@@ -233,7 +247,7 @@ impl Table {
         next.auto_busy = false;
         next.dm_failed = Vec::new();
         next.prompt = None;
-        next.leave_asked = Vec::new();
+        next.questions = Vec::new();
         next.series = Some(Series {
             team_side,
             ..series
@@ -381,14 +395,21 @@ impl Table {
                     reply
                 })
             }
-            Command::AskAbandonSeries if player => Ok(Reply {
-                outputs: vec![Output::Ephemeral(confirm_abandon(self.created.0))],
-                auto_move: false,
-            }),
+            Command::AskAbandonSeries if player => {
+                self.open_question(actor.user, Question::AbandonSeries);
+                Ok(Reply {
+                    outputs: vec![Output::Ephemeral(confirm_abandon(self.created.0))],
+                    auto_move: false,
+                })
+            }
             Command::AbandonSeries if player => {
                 self.closed = true;
                 Ok(Reply {
-                    outputs: vec![ended_between_games(&series, abandoned_by(actor.user))],
+                    outputs: vec![
+                        ended_between_games(&series, abandoned_by(actor.user)),
+                        // In the question's place (see `Table::handle`).
+                        Output::Ephemeral(Message::text(abandoned_by(actor.user))),
+                    ],
                     auto_move: false,
                 })
             }

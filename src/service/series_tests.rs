@@ -190,14 +190,14 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
     let stale = ask(&tables, 1, Button::NextGame(key).command());
     assert!(stale.is_refusal());
     assert_eq!(before, serde_json::to_string(&table(&tables)).unwrap());
-    // The status shows the series.
+    // The status shows the series: the game being played, and the score so far.
     let status = ask(&tables, 1, Command::Status);
     assert!(
         status.outputs[0]
             .message()
             .unwrap()
             .to_english()
-            .contains("after game 1"),
+            .contains("Game 2 of a best of 3"),
         "{status:?}"
     );
     // Game 2: player 1 loses; 1–1.
@@ -226,6 +226,59 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
     let mut results = ended[0].results();
     results.sort();
     assert_eq!(results, vec![(UserId(1), false), (UserId(2), true)]);
+}
+
+/// All the English text a reply shows (in the channel, in the lobby and privately).
+fn reply_text(reply: &Reply) -> String {
+    reply
+        .outputs
+        .iter()
+        .filter_map(Output::message)
+        .map(Message::to_english)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_series_is_shown_from_the_lobby_on_and_every_start_says_which_game_and_the_score() {
+    let (tables, _) = service(6);
+    // The lobby's settings line.
+    let lobby = reply_text(&ask(&tables, 1, start(Some(3))));
+    assert!(lobby.contains("a series, best of 3 games"), "{lobby}");
+    let joined = reply_text(&ask(&tables, 2, Command::Join { team: None }));
+    assert!(joined.contains("a series, best of 3 games"), "{joined}");
+    // Game 1's start message, and the status while it runs (never "after game 0").
+    let begun = reply_text(&ask(&tables, 1, Command::Begin));
+    assert!(says_game(&begun, 1, 0, 0), "{begun}");
+    let status = reply_text(&ask(&tables, 1, Command::Status));
+    assert!(says_game(&status, 1, 0, 0), "{status}");
+    assert!(!status.contains("after game 0"), "{status}");
+    // Game 2: its start message says so, with the score.
+    let mut rng = GameRng::new(3);
+    let reply = lose(&tables, 2, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    let status = reply_text(&ask(&tables, 1, Command::Status));
+    assert!(says_score(&status, 1, 1, 0), "{status}");
+    let next = reply_text(&ask(&tables, 2, Button::NextGame(key).command()));
+    assert!(says_game(&next, 2, 1, 0), "{next}");
+    let status = reply_text(&ask(&tables, 1, Command::Status));
+    assert!(says_game(&status, 2, 1, 0), "{status}");
+    for lang in crate::i18n::Lang::ALL {
+        let line = Text::SeriesGame {
+            number: 2,
+            best_of: 3,
+            sides: Vec::new(),
+        }
+        .render(lang);
+        assert!(line.contains('2') && line.contains('3'), "{line}");
+    }
+}
+
+/// Whether the text says "Game {number} of a best of 3" with these wins of players 1 and 2.
+fn says_game(text: &str, number: u8, one: u8, two: u8) -> bool {
+    let a = format!("Game {number} of a best of 3 — <@1> {one} – <@2> {two}.");
+    let b = format!("Game {number} of a best of 3 — <@2> {two} – <@1> {one}.");
+    text.contains(&a) || text.contains(&b)
 }
 
 #[test]
@@ -310,6 +363,53 @@ fn a_player_abandons_the_series_after_confirming() {
     let ended = ended.0.lock().unwrap();
     assert_eq!(ended[0].winner(), None, "an abandoned series has no winner");
     assert!(ended[0].results().iter().all(|(_, won)| !won));
+}
+
+#[test]
+fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_counts() {
+    let (tables, ended) = service(8);
+    begin(&tables, 3);
+    let mut rng = GameRng::new(5);
+    let reply = lose(&tables, 2, &mut rng);
+    let key = next_key(final_message(&reply)).unwrap();
+    ask(&tables, 2, Button::AbandonSeries(key).command());
+    // Keep playing: the answer replaces the question (no error), and nothing changes.
+    let kept = ask(&tables, 2, Button::KeepPlaying.command());
+    match kept.outputs.as_slice() {
+        [Output::Update(m)] => {
+            assert_eq!(m.lines, vec![Text::KeptPlaying]);
+            assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
+        }
+        other => panic!("expected the question replaced in place, got {other:?}"),
+    }
+    // Its Yes, pressed later: refused, and the series goes on.
+    let late = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
+    assert!(late.is_refusal(), "{late:?}");
+    assert!(late.outputs[0]
+        .message()
+        .unwrap()
+        .to_english()
+        .contains("answered already"));
+    assert!(table(&tables).is_between_games());
+    assert!(ended.0.lock().unwrap().is_empty());
+    // Asked again, the Yes abandons it, and its answer replaces the question too.
+    ask(&tables, 2, Button::AbandonSeries(key).command());
+    let reply = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
+    assert!(
+        matches!(reply.outputs.first(), Some(Output::Channel(_))),
+        "{reply:?}"
+    );
+    match reply.outputs.last() {
+        Some(Output::Update(m)) => {
+            assert!(
+                m.to_english().contains("<@2> abandoned the series"),
+                "{m:?}"
+            );
+            assert!(m.buttons.is_empty() && m.components.is_empty(), "{m:?}");
+        }
+        other => panic!("expected the question replaced in place, got {other:?}"),
+    }
+    assert!(tables.is_empty());
 }
 
 #[test]
@@ -410,6 +510,7 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     begin(&tables, 5);
     let reply = lose(&tables, 1, &mut rng);
     let key = next_key(final_message(&reply)).unwrap();
+    ask(&tables, 1, Button::AbandonSeries(key).command());
     assert!(!ask(&tables, 1, Button::ConfirmAbandonSeries(key).command()).is_refusal());
     assert!(tables.is_empty());
     let one = store.series_stats(Some(5), 1).unwrap();

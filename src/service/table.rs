@@ -220,6 +220,7 @@ impl Setup {
             timeout_gives_up: settings.timeout_gives_up,
             replace_after: settings.replace_after_timeouts,
             bot_level: settings.default_bot_level,
+            series: self.series,
         }
     }
 
@@ -415,6 +416,27 @@ impl Playing {
     }
 
     /// Who played a seat for the result: the human who gave it up, or whoever sits there.
+    /// How many hints were used in the game and by whom (the players who sat down, each once);
+    /// `None` without hints.
+    pub(super) fn hints_used(&self) -> Option<Text> {
+        let hints = &self.live.record().hints;
+        if hints.is_empty() {
+            return None;
+        }
+        let mut by: Vec<Who> = Vec::new();
+        for hint in hints {
+            if let Some(who) = self.original_player(hint.seat).map(Player::who) {
+                if !by.contains(&who) {
+                    by.push(who);
+                }
+            }
+        }
+        Some(Text::HintsUsed {
+            count: u32::try_from(hints.len()).unwrap_or(u32::MAX),
+            by,
+        })
+    }
+
     pub fn original_player(&self, seat: Seat) -> Option<&Player> {
         self.forfeited
             .iter()
@@ -839,11 +861,25 @@ pub struct Table {
     /// game casual.
     #[serde(skip)]
     pub(super) meetings: Meetings,
-    /// Players asked "do you really want to give up?" who have not answered yet: a **Yes, give up**
-    /// counts only while its question is open (Keep playing closes it). In memory only: after a
-    /// restart an old Yes is refused and the player asks again.
+    /// The private yes-or-no questions asked and not answered yet: a question's Yes counts only
+    /// while it is open (Keep playing, or the Yes itself, closes it). In memory only: after a restart
+    /// an old Yes is refused and the player asks again.
     #[serde(skip)]
-    pub(super) leave_asked: Vec<UserId>,
+    pub(super) questions: Vec<(UserId, Question)>,
+}
+
+/// A private yes-or-no question, all answered the same way: its Yes or **Keep playing** answers in
+/// the question's place (so its buttons go), and once answered the other button is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Question {
+    /// Give up the running game?
+    Leave,
+    /// Stop the game for everyone?
+    Stop,
+    /// Abandon the series (between two games)?
+    AbandonSeries,
+    /// A hint that makes the rated game casual?
+    Hint,
 }
 
 /// A computer move to choose outside the lock.
@@ -863,6 +899,38 @@ pub(super) struct AutoTask {
 }
 
 type Outcome = Result<Reply, Text>;
+
+/// The line when running out of time costs a player their seat: a computer takes it (`bot`), or
+/// (`None`) the game ends, their side losing if `side_loses`.
+fn out_of_time(who: Who, bot: Option<String>, count: u8, side_loses: bool) -> Text {
+    match bot {
+        Some(bot) => Text::ReplacedAfterTimeouts { who, bot, count },
+        None => Text::OutOfTimeLost {
+            who,
+            count,
+            side_loses,
+        },
+    }
+}
+
+/// The answer to a question's Yes replaces the question: its private answer (the first, also an
+/// acknowledgement) updates the pressed message, so the question's buttons go. A refusal stays a
+/// private message of its own.
+fn answered_in_place(mut reply: Reply) -> Reply {
+    if reply.is_refusal() {
+        return reply;
+    }
+    if let Some(output) = reply
+        .outputs
+        .iter_mut()
+        .find(|o| matches!(o, Output::Ephemeral(_)))
+    {
+        if let Output::Ephemeral(message) = output {
+            *output = Output::Update(std::mem::take(message));
+        }
+    }
+    reply
+}
 
 fn replied(outputs: Vec<Output>) -> Outcome {
     Ok(Reply {
@@ -945,8 +1013,22 @@ impl Table {
             prompt: None,
             disarmed: None,
             meetings: Meetings::default(),
-            leave_asked: Vec::new(),
+            questions: Vec::new(),
         }
+    }
+
+    /// Opens `question` for `user` (asked again: still one).
+    pub(super) fn open_question(&mut self, user: UserId, question: Question) {
+        if !self.questions.contains(&(user, question)) {
+            self.questions.push((user, question));
+        }
+    }
+
+    /// Answers `user`'s `question`: whether it was open (it is closed now).
+    pub(super) fn answer_question(&mut self, user: UserId, question: Question) -> bool {
+        let open = self.questions.contains(&(user, question));
+        self.questions.retain(|&asked| asked != (user, question));
+        open
     }
 
     /// Pauses the table: a post in its channel was refused. `false` if it was paused already.
@@ -977,6 +1059,7 @@ impl Table {
                     self.created.0,
                     playing,
                     timeout,
+                    settings,
                     &mut lines,
                     &mut message,
                     None,
@@ -1256,6 +1339,25 @@ impl Table {
                 // The button was made for an earlier game (or lobby) of this channel.
                 return Reply::ephemeral(Text::ButtonExpired);
             }
+            let question = match *command {
+                Command::Stop if self.is_boss(actor) => Some(Question::Stop),
+                Command::AbandonSeries
+                    if self
+                        .series
+                        .as_ref()
+                        .is_some_and(|s| s.has_player(actor.user)) =>
+                {
+                    Some(Question::AbandonSeries)
+                }
+                _ => None,
+            };
+            if let Some(question) = question {
+                // A question's Yes: only while the question is open, and its answer replaces it.
+                if !self.answer_question(actor.user, question) {
+                    return Reply::ephemeral(Text::QuestionAnswered);
+                }
+                return answered_in_place(self.handle(actor, *command, now, settings, seed, lang));
+            }
             let from_level_menu = matches!(*command, Command::AddBot { .. });
             let mut reply = self.handle(actor, *command, now, settings, seed, lang);
             if from_level_menu && !reply.is_refusal() {
@@ -1278,10 +1380,18 @@ impl Table {
             let seated = self
                 .playing()
                 .is_some_and(|p| p.seat_of(actor.user).is_some());
-            if seated && !self.leave_asked.contains(&actor.user) {
+            if seated && !self.answer_question(actor.user, Question::Leave) {
                 // Its question was answered (Keep playing) or forgotten (a restart).
                 return Reply::ephemeral(Text::LeaveAnswered);
             }
+            return answered_in_place(self.handle(
+                actor,
+                Command::Forfeit { game: None },
+                now,
+                settings,
+                seed,
+                lang,
+            ));
         }
         let in_lobby = matches!(self.state, State::Lobby(_));
         if self.is_between_games() {
@@ -1648,6 +1758,10 @@ impl Table {
             variant: setup.variant,
             seats: playing.seat_lines(false),
         });
+        if let (Some(best_of), None) = (setup.series, &self.series) {
+            self.series = Some(Series::start(best_of, &playing.seats, config.teams));
+        }
+        lines.extend(self.series.as_ref().map(Series::game_line));
         lines.push(Text::Rating(note));
         let mut playing = playing;
         // A computer to move first posts the board with its move, a moment later.
@@ -1661,6 +1775,7 @@ impl Table {
             self.created.0,
             &playing,
             setup.turn_timeout(settings),
+            settings,
             &mut lines,
             &mut message,
             None,
@@ -1678,9 +1793,6 @@ impl Table {
             }
         }
         outputs.push(Output::Ephemeral(Message::text(Text::BegunAck)));
-        if let (Some(best_of), None) = (setup.series, &self.series) {
-            self.series = Some(Series::start(best_of, &playing.seats, config.teams));
-        }
         self.state = State::Playing(playing);
         Ok(Reply {
             outputs,
@@ -1910,7 +2022,15 @@ impl Table {
             let again = roll.filter(|_| {
                 game.position().to_move() == seat && !game.config().variant.has_cards()
             });
-            push_turn(table, playing, timeout, &mut lines, &mut message, again);
+            push_turn(
+                table,
+                playing,
+                timeout,
+                settings,
+                &mut lines,
+                &mut message,
+                again,
+            );
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
@@ -1948,10 +2068,7 @@ impl Table {
             });
         }
         lines.extend(playing.summary_lines());
-        let hints = playing.live.record().hints.len();
-        if hints > 0 {
-            lines.push(Text::HintsUsed(u32::try_from(hints).unwrap_or(u32::MAX)));
-        }
+        lines.extend(playing.hints_used());
         lines.push(Text::Rating(note));
         let attachment = match serde_json::to_vec_pretty(playing.live.record()) {
             Ok(data) => {
@@ -1983,9 +2100,7 @@ impl Table {
         let playing = self.playing_mut()?;
         let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
         let ends_game = playing.leaving_ends_game(seat);
-        if !self.leave_asked.contains(&actor.user) {
-            self.leave_asked.push(actor.user);
-        }
+        self.open_question(actor.user, Question::Leave);
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmLeave { ends_game }],
             buttons: vec![Button::ConfirmLeave(game), Button::KeepPlaying],
@@ -2002,6 +2117,7 @@ impl Table {
         let game = self.created.0;
         let playing = self.playing_mut()?;
         let gives_up = playing.seat_of(actor.user).is_some();
+        self.open_question(actor.user, Question::Stop);
         replied(vec![Output::Ephemeral(Message {
             lines: vec![Text::ConfirmStop { gives_up }],
             buttons: vec![Button::ConfirmStop(game), Button::KeepPlaying],
@@ -2009,11 +2125,12 @@ impl Table {
         })])
     }
 
-    /// **Keep playing**: closes the question (its Yes no longer counts) and answers in its place, so
-    /// the question's buttons go.
+    /// **Keep playing** (on any of the questions: give up, stop, abandon the series, a hint that
+    /// makes the game casual): closes the asker's open questions (their Yes no longer counts) and
+    /// answers in the question's place, so its buttons go. Changes nothing else, also between two
+    /// games of a series.
     fn keep_playing(&mut self, actor: &Actor) -> Outcome {
-        self.playing().ok_or(Text::NotStarted)?;
-        self.leave_asked.retain(|&user| user != actor.user);
+        self.questions.retain(|&(user, _)| user != actor.user);
         replied(vec![Output::Update(Message::text(Text::KeptPlaying))])
     }
 
@@ -2027,12 +2144,14 @@ impl Table {
         let playing = self.playing_mut()?;
         let seat = playing.seat_of(actor.user).ok_or(Text::NotInGame)?;
         let ack = Output::Ephemeral(Message::text(Text::ForfeitAck));
+        let who = Who::User(actor.user);
         let (lines, ended) =
-            self.replace_by_computer(seat, settings, lang, |bot| Text::Forfeited {
-                who: Who::User(actor.user),
-                bot,
+            self.replace_by_computer(seat, settings, lang, |bot, _| match bot {
+                Some(bot) => Text::Forfeited { who, bot },
+                None => Text::GaveUp(who),
             })?;
-        self.leave_asked.retain(|&user| user != actor.user);
+        self.questions
+            .retain(|&asked| asked != (actor.user, Question::Leave));
         if ended {
             let message = self.end_game(lines);
             return replied(vec![Output::Channel(message), ack]);
@@ -2041,6 +2160,40 @@ impl Table {
             outputs: vec![Output::Channel(Message::text_lines(lines)), ack],
             auto_move: self.auto_due(now, settings),
         })
+    }
+
+    /// Where running out of time gives up (the server's `on_timeout` setting): `user`, to move,
+    /// ran out of time. A computer takes the seat, or their side loses if nobody is left on it;
+    /// announced as running out of time, not as giving up.
+    pub(super) fn time_ran_out(
+        &mut self,
+        user: UserId,
+        now: Timestamp,
+        settings: &Settings,
+        lang: Lang,
+    ) -> Reply {
+        let Some(playing) = self.playing_mut().ok() else {
+            return Reply::default();
+        };
+        let Some(seat) = playing.seat_of(user) else {
+            return Reply::default();
+        };
+        let count = playing.count_timeout(seat);
+        let who = Who::User(user);
+        let replaced = self.replace_by_computer(seat, settings, lang, |bot, side_loses| {
+            out_of_time(who, bot, count, side_loses)
+        });
+        match replaced {
+            Ok((lines, true)) => Reply {
+                outputs: vec![Output::Channel(self.end_game(lines))],
+                auto_move: false,
+            },
+            Ok((lines, false)) => Reply {
+                outputs: vec![Output::Channel(Message::text_lines(lines))],
+                auto_move: self.auto_due(now, settings),
+            },
+            Err(_) => Reply::default(),
+        }
     }
 
     /// A computer player takes the seat of its human for the rest of the game (who gave up, or timed
@@ -2052,7 +2205,7 @@ impl Table {
         seat: Seat,
         settings: &Settings,
         lang: Lang,
-        announce: impl FnOnce(String) -> Text,
+        announce: impl FnOnce(Option<String>, bool) -> Text,
     ) -> Result<(Vec<Text>, bool), Text> {
         let playing = self.playing_mut()?;
         let leaving = playing.without(seat);
@@ -2060,7 +2213,7 @@ impl Table {
             .seats
             .get_mut(usize::from(seat))
             .ok_or(Text::Internal)?;
-        let Player::Human { user, name } = slot.clone() else {
+        let Player::Human { name, .. } = slot.clone() else {
             return Err(Text::NotInGame);
         };
         let bot = tr_args(
@@ -2081,9 +2234,9 @@ impl Table {
             playing.gave_up.push(team);
         }
         if !leaving.ends_game() {
-            return Ok((vec![announce(bot)], false));
+            return Ok((vec![announce(Some(bot), false)], false));
         }
-        let mut lines = vec![Text::GaveUp(Who::User(user))];
+        let mut lines = vec![announce(None, leaving.team_out)];
         if !leaving.humans_left && leaving.remaining > 1 {
             lines.push(Text::NoHumansLeft);
         }
@@ -2179,12 +2332,12 @@ impl Table {
             }),
         };
         let mut lines = vec![Text::Status(info)];
-        lines.extend(self.series.as_ref().map(Series::score));
+        // While a game of a series runs: which game it is, and the score so far.
+        lines.extend(self.series.as_ref().map(Series::game_line));
         // After a hint: how many, and whether the game still counts (a confirmed hint in a rated
         // game made it casual).
-        let hints = playing.live.record().hints.len();
-        if hints > 0 {
-            lines.push(Text::HintsUsed(u32::try_from(hints).unwrap_or(u32::MAX)));
+        if let Some(hints) = playing.hints_used() {
+            lines.push(hints);
             lines.push(Text::Rating(if playing.counts_for_ratings(&self.setup) {
                 RatingNote::Rated
             } else {
@@ -2422,8 +2575,13 @@ impl Table {
         let seat = game.position().to_move();
         let (level, timed_out, due) = match playing.player(seat)? {
             Player::Bot { level, .. } => (*level, false, playing.turn_started),
+            // A turn played for a player who ran out of time is played with care: at least
+            // `medium` (an `easy` turn plays at random, and could waste a two-eyed jack).
             Player::Human { .. } => (
-                settings.default_bot_level,
+                match settings.default_bot_level {
+                    BotLevel::Easy => BotLevel::Medium,
+                    level => level,
+                },
                 true,
                 playing.turn_started.after(turn_timeout),
             ),
@@ -2488,12 +2646,8 @@ impl Table {
             let limit = settings.replace_after_timeouts;
             if limit > 0 && count >= limit && !settings.timeout_gives_up {
                 // Too many turns timed out in a row: a computer keeps the seat (announced once).
-                match self.replace_by_computer(task.seat, settings, lang, |bot| {
-                    Text::ReplacedAfterTimeouts {
-                        who: who.clone(),
-                        bot,
-                        count,
-                    }
+                match self.replace_by_computer(task.seat, settings, lang, |bot, side_loses| {
+                    out_of_time(who.clone(), bot, count, side_loses)
                 }) {
                     Ok((replaced, true)) => {
                         return Some(Reply {
@@ -2695,6 +2849,7 @@ fn push_turn(
     table: u64,
     playing: &Playing,
     timeout: Duration,
+    settings: &Settings,
     lines: &mut Vec<Text>,
     message: &mut Message,
     again: Option<u8>,
@@ -2709,6 +2864,21 @@ fn push_turn(
         again,
         deadline: human.then(|| playing.turn_started.after(timeout).0 / 1000),
     });
+    // A player who ran out of time on their last turn, for whom the next timeout decides, is told
+    // in the prompt itself (a short clock has no reminder).
+    let in_a_row = playing
+        .timeouts
+        .get(usize::from(seat))
+        .copied()
+        .unwrap_or(0);
+    let limit = settings.replace_after_timeouts;
+    if human && in_a_row > 0 && limit > 0 && in_a_row.saturating_add(1) >= limit {
+        lines.push(Text::TimeoutWarning {
+            who: playing.who(seat),
+            count: in_a_row,
+            ends_game: playing.leaving_ends_game(seat),
+        });
+    }
     if let Some(zone) = game.position().zone() {
         lines.push(Text::Zone(ZoneInfo::of(zone)));
     }
@@ -2755,7 +2925,10 @@ pub(super) fn card_line(game: &Game, seat: Seat, card: Card) -> CardLine {
         CardEffect::Remove => CardUse::Remove,
         CardEffect::Cells => {
             let targets = pos.card_targets(game.config().team_of(seat), card);
-            if targets == 0 {
+            if targets == 0 && pos.has_exchanged() && pos.to_move() == seat {
+                // One exchange a turn: this one waits for the next turn.
+                CardUse::DeadExchanged
+            } else if targets == 0 {
                 CardUse::Dead
             } else {
                 CardUse::Cells(names_of(targets, game))

@@ -97,6 +97,9 @@ pub enum CardUse {
     Remove,
     /// Both its cells are covered: exchange it.
     Dead,
+    /// Both its cells are covered, and the player has exchanged a card this turn already: it can
+    /// be exchanged on a later turn.
+    DeadExchanged,
 }
 
 /// The move of a hint, as the player would make it.
@@ -261,6 +264,8 @@ pub struct LobbyRules {
     pub replace_after: u8,
     /// The level of computer players added without one, and of those playing timed-out turns.
     pub bot_level: super::BotLevel,
+    /// A series: best of how many games.
+    pub series: Option<u8>,
 }
 
 /// A King of the Board zone as messages name it: by its centre and its corner cells.
@@ -628,8 +633,13 @@ pub enum Text {
     },
     /// Hints are only for casual games.
     HintsOnlyCasual,
-    /// The final message: how many hints were asked for.
-    HintsUsed(u32),
+    /// The final message (and the status): how many hints were asked for, and by whom.
+    HintsUsed {
+        /// Hints asked for.
+        count: u32,
+        /// The players who asked, each once.
+        by: Vec<Who>,
+    },
     /// The animated replay of a finished game is attached.
     GameReplay {
         /// The game's number.
@@ -711,6 +721,26 @@ pub enum Text {
     },
     /// A player gave up, and that ended the game (no computer takes a seat in an ended game).
     GaveUp(Who),
+    /// A player ran out of time once too often (or once, where running out of time gives up), and
+    /// that ended the game: nobody is left to play on for their side.
+    OutOfTimeLost {
+        /// The player.
+        who: Who,
+        /// Timed-out turns in a row.
+        count: u8,
+        /// Whether their side is out (else the game ends as no human is left).
+        side_loses: bool,
+    },
+    /// In the turn prompt of a player who ran out of time on their last turns: the next timeout
+    /// decides (a computer takes the seat, or their side loses).
+    TimeoutWarning {
+        /// The player.
+        who: Who,
+        /// Timed-out turns in a row so far.
+        count: u8,
+        /// Whether the next timeout ends the game (nobody left on their side).
+        ends_game: bool,
+    },
     /// Asked before giving up a running game (with the Confirm and Keep playing buttons).
     ConfirmLeave {
         /// Whether giving up ends the game (nobody left on the player's side) instead of a computer
@@ -905,6 +935,8 @@ pub enum Text {
     ConfirmHint,
     /// After a confirmed hint: the game no longer counts for ratings.
     HintMadeUnrated,
+    /// In the channel, when a confirmed hint made a rated game casual: who used it.
+    HintMadeCasual(Who),
     /// A dead card's button: exchange it.
     PickerExchange(Card),
     /// A card with nothing to do this turn (a label, and the refusal when it is chosen anyway).
@@ -965,6 +997,9 @@ pub enum Text {
     SlowDown,
     /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
     LeaveAnswered,
+    /// The Yes of a question (stop, abandon the series, a hint that makes the game casual) that was
+    /// answered already (Keep playing, or its Yes) or forgotten (a restart).
+    QuestionAnswered,
     /// The level menu of **Add computer**; `added` names the computer player just added.
     BotMenu {
         /// The computer player the last press added.
@@ -994,6 +1029,16 @@ pub enum Text {
         best_of: u8,
         /// Games played so far.
         played: u8,
+        /// Each side and its wins.
+        sides: Vec<(Vec<Who>, u8)>,
+    },
+    /// The start of a game of a series (and the status while it runs): which game, and the score
+    /// so far.
+    SeriesGame {
+        /// Which game (1-based).
+        number: u8,
+        /// Best of how many.
+        best_of: u8,
         /// Each side and its wins.
         sides: Vec<(Vec<Who>, u8)>,
     },
@@ -1353,6 +1398,7 @@ impl Text {
                 | Text::ReplaysWaiting { .. }
                 | Text::ReplaysBusy { .. }
                 | Text::LeaveAnswered
+                | Text::QuestionAnswered
                 | Text::ButtonExpired
                 | Text::AlreadyOnTeam(_)
         )
@@ -1636,16 +1682,24 @@ impl Text {
                 target,
             } => {
                 let team = team_name(tr, *team);
+                // A move that scores past the target: "4 points, 3 needed", never "4 of 3".
+                let points = tr.ta(
+                    if total > target {
+                        "zone-points-past"
+                    } else {
+                        "zone-points"
+                    },
+                    &Args::new()
+                        .number("total", *total)
+                        .number("target", *target),
+                );
                 tr.ta(
                     if *in_zone {
                         "zone-scored"
                     } else {
                         "zone-scored-outside"
                     },
-                    &Args::new()
-                        .text("team", team)
-                        .number("total", *total)
-                        .number("target", *target),
+                    &Args::new().text("team", team).text("points", points),
                 )
             }
             Text::ZoneMoved(zone) => tr.ta("zone-moved", &zone.args()),
@@ -1789,7 +1843,18 @@ impl Text {
                 tr.ta("hint", &Args::new().text("move", mv).text("why", why))
             }
             Text::HintsOnlyCasual => tr.t("hints-only-casual"),
-            Text::HintsUsed(count) => tr.ta("hints-used", &Args::new().number("count", *count)),
+            Text::HintsUsed { count, by } => {
+                let names: Vec<String> = by.iter().map(ToString::to_string).collect();
+                let players = join_list(tr, &names);
+                tr.ta(
+                    "hints-used",
+                    &Args::new().number("count", *count).text("players", players),
+                )
+            }
+            Text::HintMadeCasual(who) => tr.ta(
+                "hint-made-casual",
+                &Args::new().text("player", who.to_string()),
+            ),
             Text::GameReplay { id } => tr.ta(
                 "game-replay",
                 &Args::new().number("id", u32::try_from(*id).unwrap_or(u32::MAX)),
@@ -1897,6 +1962,34 @@ impl Text {
                     .number("count", *count),
             ),
             Text::GaveUp(who) => tr.ta("gave-up", &Args::new().text("player", who.to_string())),
+            Text::OutOfTimeLost {
+                who,
+                count,
+                side_loses,
+            } => tr.ta(
+                if *side_loses {
+                    "out-of-time-lost"
+                } else {
+                    "out-of-time-ends"
+                },
+                &Args::new()
+                    .text("player", who.to_string())
+                    .number("count", *count),
+            ),
+            Text::TimeoutWarning {
+                who,
+                count,
+                ends_game,
+            } => tr.ta(
+                if *ends_game {
+                    "timeout-warning-ends"
+                } else {
+                    "timeout-warning"
+                },
+                &Args::new()
+                    .text("player", who.to_string())
+                    .number("count", *count),
+            ),
             Text::ConfirmLeave { ends_game } => tr.t(if *ends_game {
                 "confirm-leave-ends"
             } else {
@@ -2223,6 +2316,7 @@ impl Text {
             Text::BadButton => tr.t("bad-button"),
             Text::SlowDown => tr.t("slow-down"),
             Text::LeaveAnswered => tr.t("leave-answered"),
+            Text::QuestionAnswered => tr.t("question-answered"),
             Text::BotMenu { added: None } => tr.t("bot-menu"),
             Text::BotMenu { added: Some(name) } => {
                 tr.ta("bot-menu-added", &Args::new().text("name", chat_name(name)))
@@ -2238,19 +2332,27 @@ impl Text {
                 played,
                 sides,
             } => {
-                let parts: Vec<String> = sides
-                    .iter()
-                    .map(|(players, wins)| {
-                        let names: Vec<String> = players.iter().map(ToString::to_string).collect();
-                        format!("{} {wins}", join_list(tr, &names))
-                    })
-                    .collect();
+                let score = series_score(tr, sides);
                 tr.ta(
                     "series-score",
                     &Args::new()
                         .number("count", *best_of)
                         .number("played", *played)
-                        .text("score", parts.join(" – ")),
+                        .text("score", score),
+                )
+            }
+            Text::SeriesGame {
+                number,
+                best_of,
+                sides,
+            } => {
+                let score = series_score(tr, sides);
+                tr.ta(
+                    "series-game",
+                    &Args::new()
+                        .number("number", *number)
+                        .number("count", *best_of)
+                        .text("score", score),
                 )
             }
             Text::SeriesWon { best_of, winners } => {
@@ -2316,6 +2418,7 @@ impl CardLine {
             CardUse::Remove if classic => "card-one-eyed-jack",
             CardUse::Remove => "card-remove",
             CardUse::Dead => "card-dead",
+            CardUse::DeadExchanged => "card-dead-exchanged",
         };
         tr.ta(key, &Args::new().text("card", card))
     }
@@ -2684,6 +2787,18 @@ fn rating_note(tr: &mut Tr, note: RatingNote) -> String {
     }
 }
 
+/// Each side of a series with its wins: "Ann 1 – Bob 0".
+fn series_score(tr: &mut Tr, sides: &[(Vec<Who>, u8)]) -> String {
+    let parts: Vec<String> = sides
+        .iter()
+        .map(|(players, wins)| {
+            let names: Vec<String> = players.iter().map(ToString::to_string).collect();
+            format!("{} {wins}", join_list(tr, &names))
+        })
+        .collect();
+    parts.join(" – ")
+}
+
 /// The settings line of a lobby.
 fn lobby_rules(tr: &mut Tr, rules: &LobbyRules) -> String {
     let target = if let Some(points) = rules.king_of_the_board {
@@ -2703,6 +2818,13 @@ fn lobby_rules(tr: &mut Tr, rules: &LobbyRules) -> String {
                 &Args::new().number("count", rules.sequences),
             ),
         }
+    };
+    let target = match rules.series {
+        Some(best_of) => {
+            let series = tr.ta("lobby-rules-series", &Args::new().number("count", best_of));
+            format!("{series} · {target}")
+        }
+        None => target,
     };
     let reminder = match rules.reminder_secs {
         Some(secs) => {

@@ -277,7 +277,7 @@ fn the_last_reminder_says_whether_a_computer_takes_the_seat_or_the_game_ends() {
         );
         let english = text.to_string();
         assert!(
-            english.contains("the game ends") && !english.contains("takes your seat"),
+            english.contains("your side loses") && !english.contains("takes your seat"),
             "{what}: {english}"
         );
         begin_game(&tables, 7, Variant::Classic, &[1, 2, 3], 0);
@@ -661,5 +661,38 @@ fn a_lobby_left_by_its_humans_does_not_claim_everyone_left() {
             Text::LobbyAbandoned { computers: true }.render(lang),
             Text::LobbyAbandoned { computers: false }.render(lang)
         );
+    }
+}
+
+#[test]
+fn points_past_the_target_and_games_under_a_minute_are_said_plainly() {
+    let team = text::TeamName::of(Variant::Classic, 0);
+    let past = Text::ZoneScored {
+        team,
+        in_zone: true,
+        total: 4,
+        target: 3,
+    };
+    assert!(past.to_string().contains("(4 points, 3 needed)"), "{past}");
+    let short = Text::ZoneScored {
+        team,
+        in_zone: false,
+        total: 2,
+        target: 3,
+    };
+    assert!(short.to_string().contains("(2 of 3 points)"), "{short}");
+    let quick = Text::SummaryLength {
+        moves: 27,
+        minutes: Some(0),
+    };
+    assert_eq!(quick.to_string(), "⏱️ 27 moves in under a minute.");
+    for lang in crate::i18n::Lang::ALL {
+        for text in [&past, &quick] {
+            let said = text.render(lang);
+            assert!(
+                !said.contains("4 of 3") && !said.contains(" 0 "),
+                "{lang:?}: {said}"
+            );
+        }
     }
 }

@@ -106,6 +106,7 @@ picker-hint = Tipp
 picker-hint-unrated = Ja, Tipp zeigen (ungewertet)
 confirm-hint = Ein Tipp macht dieses Spiel für alle ungewertet: Es zählt dann nicht für die Wertung. Tipp trotzdem zeigen?
 hint-made-unrated = Dieses Spiel ist jetzt ungewertet: Es zählt nicht mehr für die Wertung.
+hint-made-casual = 💡 { $player } hat einen Tipp genutzt: Dieses Spiel zählt nicht mehr für die Wertung.
 picker-exchange = { $card } tauschen (tot)
 picker-unplayable = { $card }: in diesem Zug kein Zug damit
 picker-row = Reihe { $row }: { $cells ->
@@ -347,7 +348,7 @@ hints-only-casual = Tipps gibt es nur in Freundschaftsspielen: Dieses Spiel zäh
 hints-used = 💡 In diesem Spiel { $count ->
         [one] wurde 1 Tipp
        *[other] wurden { $count } Tipps
-    } genutzt.
+    } genutzt, von { $players }.
 stats-agreement = 🤖 Übereinstimmung mit dem Computerspieler `hard`: { $percent } % von { $counted } Zügen in { $games ->
         [one] der letzten gewerteten Partie
        *[other] den letzten { $games } gewerteten Partien
@@ -374,6 +375,7 @@ summary-length-minutes = ⏱️ { $moves ->
         [one] 1 Zug
        *[other] { $moves } Züge
     } in { $minutes ->
+        [0] weniger als einer Minute
         [one] 1 Minute
        *[other] { $minutes } Minuten
     }.
@@ -387,8 +389,8 @@ turn-dice = { $player }, du bist dran: drücke **Würfeln** (oder `/sequence wü
 turn-cards = { $player }, du bist dran: drücke **Spielen**, um Karte und Feld zu wählen (oder `/sequence spielen karte: feld:`).
 turn-deadline = Deine Zeit läuft { $deadline } ab.
 reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
-reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf und ein Computer übernimmt deinen Platz.
-reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } gibst du dieses Spiel auf, und da für deine Seite niemand mehr weiterspielt, endet das Spiel und deine Gegner gewinnen.
+reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und ein Computer übernimmt deinen Platz für den Rest des Spiels.
+reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und da für deine Seite niemand mehr weiterspielt, verliert deine Seite.
 timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
 dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit `/sequence hand` siehst du deine Karten privat.
 record-attached = Das Spielprotokoll hängt an.
@@ -404,6 +406,7 @@ card-wild = { $card } — jedes freie Feld
 card-one-eyed-jack = { $card } — einäugiger Bube: entfernt einen gegnerischen Chip
 card-remove = { $card } — entfernt einen gegnerischen Chip
 card-dead = { $card } — tot (beide Felder belegt): tausche sie mit `/sequence tauschen`
+card-dead-exchanged = { $card } — tot (beide Felder belegt); du hast in diesem Zug schon eine Karte getauscht, tausche sie also in deinem nächsten Zug
 status-header = **{ $game }** — Plätze in Zugreihenfolge:
 status-to-move = Am Zug: { $player }
 status-rolled = (hat { $dice } gewürfelt)
@@ -670,10 +673,29 @@ confirm-leave = Willst du dieses Spiel wirklich aufgeben? Ein Computerspieler ü
 confirm-leave-ends = Willst du dieses Spiel wirklich aufgeben? Für deine Seite spielt dann niemand mehr weiter, also endet das Spiel sofort und deine Gegner gewinnen.
 kept-playing = Gut: Du spielst weiter.
 gave-up = { $player } hat aufgegeben.
-replaced-after-timeouts = ⏰ { $player } hat { $count ->
-        [one] die Zeit überschritten
+out-of-time-lost = ⏰ { $player } hat { $count ->
+        [1] die Zeit überschritten
+        [2] zweimal hintereinander die Zeit überschritten
        *[other] { $count }-mal hintereinander die Zeit überschritten
-    }, also übernimmt der Computerspieler **{ $bot }** den Platz für den Rest des Spiels.
+    }: Diese Seite verliert.
+out-of-time-ends = ⏰ { $player } hat { $count ->
+        [1] die Zeit überschritten
+        [2] zweimal hintereinander die Zeit überschritten
+       *[other] { $count }-mal hintereinander die Zeit überschritten
+    }: Niemand ist mehr da, also endet das Spiel.
+timeout-warning = ⚠️ { $player }, du hast { $count ->
+        [1] in deinem letzten Zug
+       *[other] in deinen letzten { $count } Zügen
+    } die Zeit überschritten: Passiert das noch einmal, übernimmt ein Computer deinen Platz für den Rest des Spiels.
+timeout-warning-ends = ⚠️ { $player }, du hast { $count ->
+        [1] in deinem letzten Zug
+       *[other] in deinen letzten { $count } Zügen
+    } die Zeit überschritten: Passiert das noch einmal, verliert deine Seite.
+replaced-after-timeouts = ⏰ { $player } hat { $count ->
+        [1] die Zeit überschritten
+        [2] zweimal hintereinander die Zeit überschritten
+       *[other] { $count }-mal hintereinander die Zeit überschritten
+    }: Der Computerspieler **{ $bot }** übernimmt den Platz für den Rest des Spiels.
 remove-with-jack = Im Kartenspiel entfernst du einen Chip mit einem einäugigen Buben (J♠ oder J♥): `/sequence spielen karte:JS feld:C3`.
 remove-with-dragon = In Sequence für Kinder entfernst du einen Chip mit dem Drachen: `/sequence spielen karte:Drache feld:C3`.
 not-in-hand = Diese Karte hast du nicht auf der Hand. Deine Karten: { $cards }.
@@ -688,6 +710,7 @@ rematch-expired = Dieses Spiel ist zu lange vorbei für eine Revanche. Starte ei
 rematch-superseded = Seitdem wurde in diesem Kanal ein neueres Spiel gespielt. Nimm den Revanche-Knopf unter dem Ergebnis des letzten Spiels oder starte ein neues Spiel mit `/sequence neu`.
 leave-expired = Diese Frage galt einem Spiel, das vorbei ist. Es wurde nichts geändert.
 leave-answered = Diese Frage ist schon beantwortet: Du spielst weiter, und es wurde nichts geändert. Um aufzugeben, nutze noch einmal `/sequence verlassen`.
+question-answered = Diese Frage ist schon beantwortet, also wurde nichts geändert. Frag noch einmal, wenn du es weiterhin möchtest.
 lobby-invited = Revanche! Eingeladen: { $players }. Drück **Mitspielen**, um noch einmal zu spielen.
 lobby-rules = Einstellungen: { $target } · { $reminder } · { $timeout } · Stufe von Computern, die ohne Stufe hinzugefügt werden oder für jemanden spielen: { $level }.
 lobby-rules-reminder = Erinnerung nach { $time }
@@ -745,6 +768,8 @@ confirm-stop-player = Dieses Spiel jetzt für alle beenden? Du spielst mit, also
 confirm-stop = Dieses Spiel jetzt für alle beenden? Es endet ohne Ergebnis.
 bad-series = Eine Serie über { $count } Spiele gibt es nicht: Wähle 3, 5 oder 7 (wer die Mehrheit gewinnt).
 series-score = Serie über { $count } Spiele, nach Spiel { $played }: { $score }.
+lobby-rules-series = eine Serie über { $count } Spiele
+series-game = 🏁 Spiel { $number } einer Serie über { $count } Spiele — { $score }.
 series-won = 🏆 { $players } gewinnen die Serie (über { $count } Spiele)!
 series-no-winner = Die Serie endet ohne Sieger.
 series-next = Drücke **Nächstes Spiel**, um das nächste Spiel der Serie sofort zu beginnen: dieselben Spieler und Teams, die Seite, die verloren hat, beginnt.
@@ -774,8 +799,10 @@ option-king-of-the-board = König des Bretts
 option-points-to-win = { $count } Punkte zum Sieg
 lobby-rules-kotb = König des Bretts, { $count } Punkte gewinnen
 zone-line = 👑 Zone { $centre }: { $first }–{ $last }, zählt 2 (eine Sequenz anderswo: 1).
-zone-scored = 👑 { $team } punktet 2 in der Zone! ({ $total } von { $target } Punkten)
-zone-scored-outside = 🎉 { $team } punktet 1. ({ $total } von { $target } Punkten)
+zone-scored = 👑 { $team } punktet 2 in der Zone! { $points }
+zone-scored-outside = 🎉 { $team } punktet 1. { $points }
+zone-points = ({ $total } von { $target } Punkten)
+zone-points-past = ({ $total } Punkte, { $target } nötig)
 zone-moved = 👑 Die Zone wandert nach { $centre } ({ $first }–{ $last }).
 status-points = Punkte ({ $target } zum Sieg): { $list }.
 status-zone = Zone { $centre }: { $first }–{ $last }, zählt 2.

@@ -111,6 +111,7 @@ picker-hint = Hint
 picker-hint-unrated = Yes, show the hint (unrated)
 confirm-hint = Using a hint makes this game unrated for everyone: it will not count for ratings. Show the hint anyway?
 hint-made-unrated = This game is now unrated: it no longer counts for ratings.
+hint-made-casual = 💡 { $player } used a hint: this game no longer counts for ratings.
 picker-exchange = Exchange { $card } (dead)
 picker-unplayable = { $card }: no move with it this turn
 picker-row = Row { $row }: { $cells ->
@@ -360,7 +361,7 @@ hints-only-casual = Hints are only for casual games: this game counts for rating
 hints-used = 💡 { $count ->
         [one] 1 hint was
        *[other] { $count } hints were
-    } used in this game.
+    } used in this game, by { $players }.
 stats-agreement = 🤖 Agreement with the `hard` computer player: { $percent } % of { $counted } moves over the last { $games ->
         [one] rated game
        *[other] { $games } rated games
@@ -387,6 +388,7 @@ summary-length-minutes = ⏱️ { $moves ->
         [one] 1 move
        *[other] { $moves } moves
     } in { $minutes ->
+        [0] under a minute
         [one] 1 minute
        *[other] { $minutes } minutes
     }.
@@ -400,8 +402,8 @@ turn-dice = { $player }, it is your turn: press **Roll the dice** (or `/sequence
 turn-cards = { $player }, it is your turn: press **Play** to choose a card and a cell (or `/sequence play card: cell:`).
 turn-deadline = Your time runs out { $deadline }.
 reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
-reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you give up this game and a computer takes your seat.
-reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you give up this game, and as nobody is left to play on for your side, the game ends and your opponents win.
+reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and a computer takes your seat for the rest of the game.
+reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and as nobody is left to play on for your side, your side loses.
 timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
 dm-failed = { $player }, I could not send you a direct message. Use `/sequence hand` to see your cards privately.
 record-attached = The game record is attached.
@@ -417,6 +419,7 @@ card-wild = { $card } — any free cell
 card-one-eyed-jack = { $card } — one-eyed jack: removes an opponent chip
 card-remove = { $card } — removes an opponent chip
 card-dead = { $card } — dead (both cells taken): swap it with `/sequence exchange`
+card-dead-exchanged = { $card } — dead (both cells taken); you have exchanged a card this turn, so swap it on your next turn
 status-header = **{ $game }** — seats in turn order:
 status-to-move = To move: { $player }
 status-rolled = (rolled { $dice })
@@ -683,10 +686,29 @@ confirm-leave = Do you really want to give up this game? A computer player takes
 confirm-leave-ends = Do you really want to give up this game? Nobody is left to play on for your side, so the game ends at once and your opponents win.
 kept-playing = Good: you are still playing.
 gave-up = { $player } gave up.
-replaced-after-timeouts = ⏰ { $player } ran out of time { $count ->
-        [one] once
+out-of-time-lost = ⏰ { $player } ran out of time { $count ->
+        [1] once
+        [2] twice in a row
        *[other] { $count } times in a row
-    }, so the computer player **{ $bot }** takes their seat for the rest of the game.
+    }: their side loses.
+out-of-time-ends = ⏰ { $player } ran out of time { $count ->
+        [1] once
+        [2] twice in a row
+       *[other] { $count } times in a row
+    }: nobody is left to play, so the game ends.
+timeout-warning = ⚠️ { $player }, you ran out of time { $count ->
+        [1] on your last turn
+       *[other] on your last { $count } turns
+    }: if it happens again, a computer takes your seat for the rest of the game.
+timeout-warning-ends = ⚠️ { $player }, you ran out of time { $count ->
+        [1] on your last turn
+       *[other] on your last { $count } turns
+    }: if it happens again, your side loses.
+replaced-after-timeouts = ⏰ { $player } ran out of time { $count ->
+        [1] once
+        [2] twice in a row
+       *[other] { $count } times in a row
+    }: the computer player **{ $bot }** takes their seat for the rest of the game.
 remove-with-jack = In a card game you remove a chip with a one-eyed jack (J♠ or J♥): `/sequence play card:JS cell:C3`.
 remove-with-dragon = In Sequence for Kids you remove a chip with the dragon: `/sequence play card:dragon cell:C3`.
 not-in-hand = That card is not in your hand. Your cards: { $cards }.
@@ -701,6 +723,7 @@ rematch-expired = That game ended too long ago for a rematch. Start a new game w
 rematch-superseded = A newer game has been played in this channel since. Use the Rematch button under the latest game's result, or start a new game with `/sequence start`.
 leave-expired = That question was about a game that is over. Nothing was changed.
 leave-answered = That question was answered already: you are still playing, and nothing was changed. To give up, use `/sequence leave` again.
+question-answered = That question was answered already, so nothing was changed. Ask again if you still want to.
 lobby-invited = Rematch! Invited: { $players }. Press **Join** to play again.
 lobby-rules = Settings: { $target } · { $reminder } · { $timeout } · computers added without a level, and those playing for a player: { $level }.
 lobby-rules-reminder = turn reminder after { $time }
@@ -758,6 +781,8 @@ confirm-stop-player = Stop this game for everyone now? You play in it, so stoppi
 confirm-stop = Stop this game for everyone now? It ends without a result.
 bad-series = A series of { $count } games is not offered: choose best of 3, 5 or 7.
 series-score = Series, best of { $count }, after game { $played }: { $score }.
+lobby-rules-series = a series, best of { $count } games
+series-game = 🏁 Game { $number } of a best of { $count } — { $score }.
 series-won = 🏆 { $players } win the series (best of { $count })!
 series-no-winner = The series ends without a winner.
 series-next = Press **Next game** to play the next game of the series at once: same players and teams, the side that lost moves first.
@@ -790,8 +815,10 @@ option-king-of-the-board = King of the Board
 option-points-to-win = { $count } points to win
 lobby-rules-kotb = King of the Board, { $count } points win
 zone-line = 👑 Zone { $centre }: { $first }–{ $last }, worth 2 (a sequence elsewhere: 1).
-zone-scored = 👑 { $team } scores 2 in the zone! ({ $total } of { $target } points)
-zone-scored-outside = 🎉 { $team } scores 1. ({ $total } of { $target } points)
+zone-scored = 👑 { $team } scores 2 in the zone! { $points }
+zone-scored-outside = 🎉 { $team } scores 1. { $points }
+zone-points = ({ $total } of { $target } points)
+zone-points-past = ({ $total } points, { $target } needed)
 zone-moved = 👑 The zone moves to { $centre } ({ $first }–{ $last }).
 status-points = Points ({ $target } to win): { $list }.
 status-zone = Zone { $centre }: { $first }–{ $last }, worth 2.

@@ -106,6 +106,7 @@ picker-hint = Tips
 picker-hint-unrated = Ja, vis tipset (urangert)
 confirm-hint = Et tips gjør dette spillet urangert for alle: Det teller ikke for ratingen. Vise tipset likevel?
 hint-made-unrated = Dette spillet er nå urangert: Det teller ikke lenger for ratingen.
+hint-made-casual = 💡 { $player } brukte et tips: Dette spillet teller ikke lenger for ratingen.
 picker-exchange = Bytt { $card } (dødt)
 picker-unplayable = { $card }: ikke spillbart denne runden
 picker-row = Rad { $row }: { $cells ->
@@ -347,7 +348,7 @@ hints-only-casual = Tips finnes bare i vennskapskamper: Dette spillet teller for
 hints-used = 💡 { $count ->
         [one] 1 tips ble
        *[other] { $count } tips ble
-    } brukt i dette spillet.
+    } brukt i dette spillet, av { $players }.
 stats-agreement = 🤖 Enighet med datamaskinspilleren `hard`: { $percent } % av { $counted } trekk i { $games ->
         [one] det siste rangerte spillet
        *[other] de siste { $games } rangerte spillene
@@ -371,6 +372,7 @@ summary-length-minutes = ⏱️ { $moves ->
         [one] 1 trekk
        *[other] { $moves } trekk
     } på { $minutes ->
+        [0] under ett minutt
         [one] 1 minutt
        *[other] { $minutes } minutter
     }.
@@ -384,8 +386,8 @@ turn-dice = { $player }, det er din tur: trykk **Kast terningene** (eller `/sequ
 turn-cards = { $player }, det er din tur: trykk **Spill** for å velge kort og rute (eller `/sequence spill kort: felt:`).
 turn-deadline = Tiden din går ut { $deadline }.
 reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
-reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og en datamaskin tar plassen din.
-reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } gir du opp dette spillet, og siden ingen er igjen til å spille videre for din side, slutter spillet og motstanderne dine vinner.
+reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og en datamaskin tar plassen din resten av spillet.
+reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og siden ingen er igjen til å spille videre for din side, taper siden din.
 timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
 dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Bruk `/sequence hånd` for å se kortene dine privat.
 record-attached = Spillprotokollen ligger vedlagt.
@@ -401,6 +403,7 @@ card-wild = { $card } — et hvilket som helst ledig felt
 card-one-eyed-jack = { $card } — enøyd knekt: fjerner en av motstanderens sjetonger
 card-remove = { $card } — fjerner en av motstanderens sjetonger
 card-dead = { $card } — dødt (begge feltene er opptatt): bytt det med `/sequence bytt`
+card-dead-exchanged = { $card } — dødt (begge feltene er opptatt); du har allerede byttet et kort denne turen, så bytt det i din neste tur
 status-header = **{ $game }** — plassene i turrekkefølge:
 status-to-move = Tur nå: { $player }
 status-rolled = (kastet { $dice })
@@ -667,10 +670,29 @@ confirm-leave = Vil du virkelig gi opp dette spillet? En datamaskinspiller tar p
 confirm-leave-ends = Vil du virkelig gi opp dette spillet? Da er ingen igjen til å spille videre for din side, så spillet slutter med en gang og motstanderne dine vinner.
 kept-playing = Bra: Du spiller videre.
 gave-up = { $player } ga opp.
-replaced-after-timeouts = ⏰ { $player } gikk tom for tid { $count ->
-        [one] én gang
+out-of-time-lost = ⏰ { $player } gikk tom for tid { $count ->
+        [1] én gang
+        [2] to ganger på rad
        *[other] { $count } ganger på rad
-    }, så datamaskinspilleren **{ $bot }** tar plassen resten av spillet.
+    }: Siden deres taper.
+out-of-time-ends = ⏰ { $player } gikk tom for tid { $count ->
+        [1] én gang
+        [2] to ganger på rad
+       *[other] { $count } ganger på rad
+    }: Ingen er igjen til å spille, så spillet slutter.
+timeout-warning = ⚠️ { $player }, du gikk tom for tid { $count ->
+        [1] i din forrige tur
+       *[other] i dine { $count } forrige turer
+    }: Skjer det igjen, tar en datamaskin plassen din resten av spillet.
+timeout-warning-ends = ⚠️ { $player }, du gikk tom for tid { $count ->
+        [1] i din forrige tur
+       *[other] i dine { $count } forrige turer
+    }: Skjer det igjen, taper siden din.
+replaced-after-timeouts = ⏰ { $player } gikk tom for tid { $count ->
+        [1] én gang
+        [2] to ganger på rad
+       *[other] { $count } ganger på rad
+    }: Datamaskinspilleren **{ $bot }** tar plassen resten av spillet.
 remove-with-jack = I kortspillet fjerner du en sjetong med en enøyd knekt (J♠ eller J♥): `/sequence spill kort:JS felt:C3`.
 remove-with-dragon = I Sequence for barn fjerner du en sjetong med dragen: `/sequence spill kort:drage felt:C3`.
 not-in-hand = Du har ikke det kortet på hånden. Kortene dine: { $cards }.
@@ -685,6 +707,7 @@ rematch-expired = Det spillet sluttet for lenge siden til en omkamp. Start et ny
 rematch-superseded = Det er spilt et nyere spill i denne kanalen siden. Bruk Omkamp-knappen under resultatet av det siste spillet, eller start et nytt spill med `/sequence nytt`.
 leave-expired = Det spørsmålet gjaldt et spill som er over. Ingenting ble endret.
 leave-answered = Det spørsmålet er allerede besvart: Du spiller videre, og ingenting ble endret. For å gi opp, bruk `/sequence forlat` igjen.
+question-answered = Det spørsmålet er allerede besvart, så ingenting ble endret. Spør igjen hvis du fortsatt vil.
 lobby-invited = Omkamp! Invitert: { $players }. Trykk **Bli med** for å spille igjen.
 lobby-rules = Innstillinger: { $target } · { $reminder } · { $timeout } · nivå for datamaskiner som legges til uten nivå eller spiller for noen: { $level }.
 lobby-rules-reminder = påminnelse etter { $time }
@@ -742,6 +765,8 @@ confirm-stop-player = Avslutte dette spillet for alle nå? Du spiller selv, så 
 confirm-stop = Avslutte dette spillet for alle nå? Det slutter uten resultat.
 bad-series = En serie på { $count } spill finnes ikke: Velg 3, 5 eller 7 (flertallet vinner).
 series-score = Serie på { $count } spill, etter spill { $played }: { $score }.
+lobby-rules-series = en serie på { $count } spill
+series-game = 🏁 Spill { $number } i en serie på { $count } spill — { $score }.
 series-won = 🏆 { $players } vinner serien (på { $count } spill)!
 series-no-winner = Serien slutter uten vinner.
 series-next = Trykk **Neste spill** for å spille neste spill i serien med en gang: de samme spillerne og lagene, siden som tapte begynner.
@@ -771,8 +796,10 @@ option-king-of-the-board = Brettets konge
 option-points-to-win = { $count } poeng for å vinne
 lobby-rules-kotb = Brettets konge, { $count } poeng vinner
 zone-line = 👑 Sone { $centre }: { $first }–{ $last }, gir 2 (en rekke andre steder: 1).
-zone-scored = 👑 { $team } får 2 poeng i sonen! ({ $total } av { $target } poeng)
-zone-scored-outside = 🎉 { $team } får 1 poeng. ({ $total } av { $target } poeng)
+zone-scored = 👑 { $team } får 2 poeng i sonen! { $points }
+zone-scored-outside = 🎉 { $team } får 1 poeng. { $points }
+zone-points = ({ $total } av { $target } poeng)
+zone-points-past = ({ $total } poeng, { $target } trengs)
 zone-moved = 👑 Sonen flytter til { $centre } ({ $first }–{ $last }).
 status-points = Poeng ({ $target } for å vinne): { $list }.
 status-zone = Sone { $centre }: { $first }–{ $last }, gir 2.
