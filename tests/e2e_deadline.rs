@@ -174,7 +174,10 @@ async fn every_press_and_command_is_acknowledged_in_time_while_pictures_are_held
     answered(&fake, "Join", &join).await;
     let begin = fake.click(&ann, lobby.id, "sequence:begin").unwrap();
     acknowledged_in_time(&fake, "Start", &begin).await;
-    assert!(gate.is_holding(), "the acknowledgements came while drawing was held");
+    assert!(
+        gate.is_holding(),
+        "the acknowledgements came while drawing was held"
+    );
     // Carried out once the pictures come (the gate lets go after HOLD by itself).
     posted(&fake, channel, HOLD + AFTER, "the game to start", |m| {
         m.content.contains("begins!")
@@ -202,7 +205,10 @@ async fn every_press_and_command_is_acknowledged_in_time_while_pictures_are_held
     acknowledged_in_time(&fake, "/sequence hand", &hand).await;
     let status = fake.slash(other, channel, "sequence status", &[]).unwrap();
     acknowledged_in_time(&fake, "/sequence status", &status).await;
-    assert!(gate.is_holding(), "the acknowledgements came while drawing was held");
+    assert!(
+        gate.is_holding(),
+        "the acknowledgements came while drawing was held"
+    );
     assert!(gate.held.load(std::sync::atomic::Ordering::SeqCst) > 0);
     gate.open();
     let picker = answered(&fake, "Play", &play).await;

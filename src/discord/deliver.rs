@@ -1221,7 +1221,12 @@ async fn on_button(
     // The new lobby message is the pressed one: remembered once the press is answered.
     if let Some(Output::Lobby {
         message_id: None, ..
-    }) = answered.as_ref().ok().copied().flatten().and_then(|i| reply.outputs.get(i))
+    }) = answered
+        .as_ref()
+        .ok()
+        .copied()
+        .flatten()
+        .and_then(|i| reply.outputs.get(i))
     {
         remember_lobby(data, channel, pressed).await;
     }

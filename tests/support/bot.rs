@@ -63,27 +63,27 @@ impl Default for BotOptions {
 
 /// Writes the bot's `config.toml` (and the stand-in's CA) into `dir`: its path.
 pub fn write_config(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> PathBuf {
-        let ca = dir.join("fake-discord-ca.pem");
-        std::fs::write(&ca, fake.ca_pem()).expect("write the stand-in's CA");
-        let database = match &options.database_url {
-            Some(url) => format!("database_url = {url:?}"),
-            None => format!(
-                "database = {:?}",
-                dir.join("sequence-bot.sqlite3").display().to_string()
-            ),
-        };
-        let proxy = match &options.proxy_user {
-            Some(user) => fake
-                .rest_url()
-                .replacen("http://", &format!("http://{user}:x@"), 1),
-            None => fake.rest_url(),
-        };
-        let dev_guild = if options.guild_commands {
-            format!("dev_guild = {}\n", fake.guild_id())
-        } else {
-            String::new()
-        };
-        let config = format!(
+    let ca = dir.join("fake-discord-ca.pem");
+    std::fs::write(&ca, fake.ca_pem()).expect("write the stand-in's CA");
+    let database = match &options.database_url {
+        Some(url) => format!("database_url = {url:?}"),
+        None => format!(
+            "database = {:?}",
+            dir.join("sequence-bot.sqlite3").display().to_string()
+        ),
+    };
+    let proxy = match &options.proxy_user {
+        Some(user) => fake
+            .rest_url()
+            .replacen("http://", &format!("http://{user}:x@"), 1),
+        None => fake.rest_url(),
+    };
+    let dev_guild = if options.guild_commands {
+        format!("dev_guild = {}\n", fake.guild_id())
+    } else {
+        String::new()
+    };
+    let config = format!(
             "token = {token:?}\n{dev_guild}{database}\n\n\
              [timers]\nturn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\nlobby_timeout_secs = 6000\n\
              bot_delay_ms = {delay}\ntick_secs = {tick}\n\n\
@@ -98,9 +98,9 @@ pub fn write_config(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> Pat
             ca = ca.display().to_string(),
             extra = options.extra_config,
         );
-        let config_path = dir.join("config.toml");
-        std::fs::write(&config_path, config).expect("write config.toml");
-        config_path
+    let config_path = dir.join("config.toml");
+    std::fs::write(&config_path, config).expect("write config.toml");
+    config_path
 }
 
 impl BotProcess {
@@ -282,7 +282,8 @@ impl InProcessBot {
     ) -> InProcessBot {
         let path = write_config(fake, dir, options);
         let text = std::fs::read_to_string(path).expect("read config.toml");
-        let config = sequence_bot::discord::BotConfig::from_toml(&text).expect("config.toml parses");
+        let config =
+            sequence_bot::discord::BotConfig::from_toml(&text).expect("config.toml parses");
         let task = tokio::spawn(async move {
             if let Err(e) = sequence_bot::discord::run_with_painter(config, painter).await {
                 eprintln!("the in-process bot stopped: {e}");

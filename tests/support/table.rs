@@ -936,7 +936,8 @@ pub async fn updated_in_place(
             ))
         }
     }
-    fake.message(message_id).ok_or_else(|| "the pressed message is gone".into())
+    fake.message(message_id)
+        .ok_or_else(|| "the pressed message is gone".into())
 }
 
 /// The latest public message of `channel` with a Play (or Roll) button.
