@@ -1299,15 +1299,7 @@ async fn on_hint_press(
         match output {
             Output::Update(m) if in_place => {
                 let out = prepare(data, m, lang).await;
-                let edit = serenity::EditInteractionResponse::new()
-                    .content(out.content)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new())
-                    .components(out.components);
-                if let Err(e) = retrying("answer the question", || {
-                    press.edit_response(ctx, edit.clone())
-                })
-                .await
-                {
+                if let Err(e) = edit_pressed(ctx, press, "answer the question", out, false).await {
                     tracing::warn!(channel = channel.0, "cannot answer the question: {e}");
                 }
             }
