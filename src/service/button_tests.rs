@@ -9,6 +9,7 @@ use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::store::tests::sqlite_store;
 
+use super::tests::reply_text;
 use super::text::button_label;
 use super::*;
 
@@ -59,16 +60,6 @@ fn state(tables: &Tables, channel: u64) -> String {
         .unwrap_or_default()
 }
 
-fn all_text(reply: &Reply) -> String {
-    reply
-        .outputs
-        .iter()
-        .filter_map(Output::message)
-        .map(Message::to_english)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Pressed and refused privately, with `contains` in the answer; the table did not change.
 fn refused(tables: &Tables, channel: u64, user: u64, button: Button, contains: &str) {
     let before = state(tables, channel);
@@ -77,7 +68,7 @@ fn refused(tables: &Tables, channel: u64, user: u64, button: Button, contains: &
         reply.is_refusal(),
         "{button:?}: expected a refusal, got {reply:?}"
     );
-    let text = all_text(&reply);
+    let text = reply_text(&reply);
     assert!(
         text.contains(contains),
         "{button:?}: `{text}` lacks `{contains}`"
@@ -245,7 +236,7 @@ fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
             Button::AddBotLevel(T0.0, BotLevel::Hard),
         ]
     );
-    assert!(all_text(&menu).contains("Which level"));
+    assert!(reply_text(&menu).contains("Which level"));
     // The host chooses hard: the lobby lists it, and the menu (edited in place) offers another.
     let added = press(&tables, 1, 10, levels[2]);
     assert!(!added.is_refusal(), "{added:?}");
@@ -314,7 +305,7 @@ fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
     assert!(!press(&tables, 1, 11, Button::JoinTeam(2)).is_refusal());
     let moved = press(&tables, 1, 10, Button::JoinTeam(2));
     assert!(!moved.is_refusal(), "{moved:?}");
-    assert!(all_text(&moved).contains("You are now in team 2"));
+    assert!(reply_text(&moved).contains("You are now in team 2"));
     let teams: Vec<Option<u8>> = lobby_seats(&tables, 1).iter().map(|s| s.team).collect();
     assert_eq!(teams, vec![Some(1), Some(1)]);
     refused(&tables, 1, 10, Button::JoinTeam(2), "already");
@@ -431,7 +422,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         },
         T0,
     );
-    assert!(all_text(&moderator_asked).contains("without a result"));
+    assert!(reply_text(&moderator_asked).contains("without a result"));
     // Each gives what the typed command gives, privately, changing nothing.
     let before = state(&tables, 1);
     for (button, typed) in [
@@ -462,11 +453,11 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         private_buttons(&asked),
         vec![Button::ConfirmStop(game), Button::KeepPlaying]
     );
-    assert!(all_text(&asked).contains("counts as giving up"));
+    assert!(reply_text(&asked).contains("counts as giving up"));
     assert_eq!(before, state(&tables, 1), "asking changes nothing");
     let stopped = press(&tables, 1, 10, Button::ConfirmStop(game));
     assert!(!stopped.is_refusal());
-    assert!(all_text(&stopped).contains("stopped"));
+    assert!(reply_text(&stopped).contains("stopped"));
     assert!(tables.is_empty());
     // The menu of the game that is over changes nothing in the next one.
     let later = Timestamp(T0.0 + 1000);
@@ -582,7 +573,7 @@ fn a_stored_game_ends_with_stats_and_record_buttons() {
     );
     let stats = press(&tables, 1, 11, Button::Stats);
     assert_eq!(stats, ask(&tables, 1, 11, Command::Stats { user: None }));
-    assert!(all_text(&stats).contains("<@11>"), "{stats:?}");
+    assert!(reply_text(&stats).contains("<@11>"), "{stats:?}");
     // A record that is not this server's (or not kept) is refused as when typed.
     assert!(press(&tables, 1, 11, Button::Record(id + 1000)).is_refusal());
 }

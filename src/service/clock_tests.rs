@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::engine::{Options, Variant};
 
-use super::tests::{ask, T0};
+use super::tests::{ask, reply_text, T0};
 use super::*;
 
 fn start_with(turn_time: Option<u32>) -> Command {
@@ -212,16 +212,6 @@ impl MovePicker for Levels {
     }
 }
 
-fn text_of(reply: &Reply) -> String {
-    reply
-        .outputs
-        .iter()
-        .filter_map(Output::message)
-        .map(Message::to_english)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[tokio::test]
 async fn running_out_of_time_twice_is_announced_as_such_after_a_warning_in_the_prompt() {
     // The server's default: a timed-out turn is played by an `easy` computer, two in a row cost
@@ -242,7 +232,7 @@ async fn running_out_of_time_twice_is_announced_as_such_after_a_warning_in_the_p
     let late = T0.after(Duration::from_secs(15));
     assert!(tables.tick(late).iter().any(|(_, r)| r.auto_move));
     let reply = tables.auto_step(channel, late).await.expect("a move");
-    assert!(text_of(&reply).contains("ran out of time"), "{reply:?}");
+    assert!(reply_text(&reply).contains("ran out of time"), "{reply:?}");
     assert_eq!(*levels.0.lock().unwrap(), vec![BotLevel::Medium]);
     // The other player moves: the prompt of the player who timed out warns them (a 15-second
     // clock has no reminder).
@@ -261,7 +251,7 @@ async fn running_out_of_time_twice_is_announced_as_such_after_a_warning_in_the_p
         moved,
     );
     assert!(!reply.is_refusal(), "{reply:?}");
-    let prompt = text_of(&reply);
+    let prompt = reply_text(&reply);
     assert!(
         prompt.contains(&format!(
             "<@{}>, you ran out of time on your last turn: if it happens again, your side loses.",
@@ -273,7 +263,7 @@ async fn running_out_of_time_twice_is_announced_as_such_after_a_warning_in_the_p
     let later = moved.after(Duration::from_secs(15));
     assert!(tables.tick(later).iter().any(|(_, r)| r.auto_move));
     let reply = tables.auto_step(channel, later).await.expect("the end");
-    let text = text_of(&reply);
+    let text = reply_text(&reply);
     assert!(
         text.contains(&format!(
             "<@{}> ran out of time twice in a row: their side loses.",

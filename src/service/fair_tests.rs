@@ -11,6 +11,7 @@ use crate::store::rating::{rate_game, PlayerRating};
 use crate::store::tests::{postgres_store, sqlite_store, TestStore};
 use crate::store::{PlayerResult, Store};
 
+use super::tests::reply_text;
 use super::*;
 
 const T0: Timestamp = Timestamp(1_700_000_000_000);
@@ -59,15 +60,6 @@ fn accepted(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply
     let reply = ask(tables, channel, user, command.clone());
     assert!(!reply.is_refusal(), "{command:?} by {user}: {reply:?}");
     reply
-}
-
-fn text_of(reply: &Reply) -> String {
-    reply
-        .outputs
-        .iter()
-        .filter_map(|o| o.message().map(Message::to_english))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The text of the lobby message a reply posts or edits.
@@ -260,7 +252,7 @@ fn a_second_account_cannot_pump_a_rating() {
                 let mut text = String::new();
                 for &(user, _) in humans.iter().filter(|(u, _)| *u != 1 && *u != 3) {
                     let reply = accepted(&tables, channel, user, Command::Forfeit { game: None });
-                    text = text_of(&reply);
+                    text = reply_text(&reply);
                 }
                 assert!(text.contains("Aborted"), "{backend} {setup}: {text}");
                 assert!(!text.contains("wins"), "{backend} {setup}: {text}");
@@ -269,7 +261,7 @@ fn a_second_account_cannot_pump_a_rating() {
             assert_eq!(r, PlayerRating::default(), "{backend} {setup}: {r:?}");
             let stats = t.store.player_stats(Some(GUILD.0), 1).expect("stats");
             assert_eq!((stats.games, stats.wins), (0, 0), "{backend} {setup}");
-            let history = text_of(&accepted(&tables, 99, 1, Command::History));
+            let history = reply_text(&accepted(&tables, 99, 1, Command::History));
             assert!(history.contains("aborted"), "{backend} {setup}: {history}");
 
             // The same, but everyone makes two moves first: past the abort window. Five rated
@@ -286,7 +278,7 @@ fn a_second_account_cannot_pump_a_rating() {
                         "{backend} {setup} {game}: {shown}"
                     );
                 }
-                let started = text_of(&accepted(&tables, channel, 1, Command::Begin));
+                let started = reply_text(&accepted(&tables, channel, 1, Command::Begin));
                 assert_eq!(
                     started.contains("Casual"),
                     game >= 5,
@@ -320,7 +312,7 @@ fn a_player_who_stops_a_game_loses_it() {
         lobby(&tables, 1, None, Some(true), &[(1, None), (2, None)], &[]);
         accepted(&tables, 1, 1, Command::Begin);
         play_until_everyone_moved(&tables, 1, 2);
-        let text = text_of(&accepted(&tables, 1, 1, Command::Stop));
+        let text = reply_text(&accepted(&tables, 1, 1, Command::Stop));
         assert!(text.contains("counts as giving up"), "{backend}: {text}");
         assert!(text.contains("wins, as everyone else gave up"), "{text}");
         assert!(text.contains("Rated"), "{text}");
@@ -336,7 +328,7 @@ fn a_player_who_stops_a_game_loses_it() {
         // Before every player made two moves, a stop aborts the game instead.
         lobby(&tables, 2, None, Some(true), &[(1, None), (2, None)], &[]);
         accepted(&tables, 2, 1, Command::Begin);
-        let text = text_of(&accepted(&tables, 2, 1, Command::Stop));
+        let text = reply_text(&accepted(&tables, 2, 1, Command::Stop));
         assert!(text.contains("Aborted") && !text.contains("wins"), "{text}");
         assert_eq!(rating(&*t.store, 1), host, "{backend}: unchanged");
     }
@@ -354,7 +346,7 @@ fn a_forfeit_then_a_stop_keeps_every_result() {
             let before: Vec<PlayerRating> =
                 [1, 2, 3, 4].iter().map(|&u| rating(&*t.store, u)).collect();
             accepted(&tables, channel, 1, Command::Forfeit { game: None });
-            let text = text_of(&accepted(&tables, channel, stopper, Command::Stop));
+            let text = reply_text(&accepted(&tables, channel, stopper, Command::Stop));
             assert!(text.contains("counts as giving up"), "{backend}: {text}");
             let after: Vec<PlayerRating> =
                 [1, 2, 3, 4].iter().map(|&u| rating(&*t.store, u)).collect();
@@ -389,7 +381,7 @@ fn giving_up_against_a_computer_is_a_rated_loss() {
         );
         accepted(&tables, 1, 1, Command::Begin);
         play_until_everyone_moved(&tables, 1, 2);
-        let text = text_of(&accepted(&tables, 1, 1, Command::Forfeit { game: None }));
+        let text = reply_text(&accepted(&tables, 1, 1, Command::Forfeit { game: None }));
         assert!(
             text.contains("wins, as everyone else gave up"),
             "{backend}: {text}"
@@ -408,7 +400,7 @@ fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
         lobby(&tables, 1, None, Some(true), &[(1, None), (2, None)], &[]);
         accepted(&tables, 1, 1, Command::Begin);
         play_until_everyone_moved(&tables, 1, 2);
-        let text = text_of(&accepted(&tables, 1, MODERATOR, Command::Stop));
+        let text = reply_text(&accepted(&tables, 1, MODERATOR, Command::Stop));
         assert!(
             text.contains("Not rated: stopped by someone who is not playing"),
             "{text}"
@@ -423,7 +415,7 @@ fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
         accepted(&tables, 2, 1, Command::Begin);
         play_until_everyone_moved(&tables, 2, 2);
         accepted(&tables, 2, 3, Command::Forfeit { game: None });
-        let text = text_of(&accepted(&tables, 2, MODERATOR, Command::Stop));
+        let text = reply_text(&accepted(&tables, 2, MODERATOR, Command::Stop));
         assert!(
             text.contains("players who gave up keep their loss"),
             "{text}"
@@ -464,12 +456,12 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
         "{}",
         lobby_text(&joined)
     );
-    let started = text_of(&accepted(&tables, 1, 1, Command::Begin));
+    let started = reply_text(&accepted(&tables, 1, 1, Command::Begin));
     assert!(started.contains("Rated: this game counts"), "{started}");
     // The host's choice: casual, said in the lobby and at the start.
     let last = lobby(&tables, 2, None, Some(false), &[(1, None), (2, None)], &[]);
     assert!(lobby_text(&last).contains("Casual: this game does not count"));
-    let started = text_of(&accepted(&tables, 2, 1, Command::Begin));
+    let started = reply_text(&accepted(&tables, 2, 1, Command::Begin));
     assert!(started.contains("Casual"), "{started}");
     // A game against computers only, by default: casual.
     let last = lobby(&tables, 3, None, None, &[(3, None)], &[BotLevel::Hard]);
@@ -519,12 +511,12 @@ fn a_lone_human_against_teams_of_alts_gains_no_more_than_honest_wins() {
         for game in 0..5 {
             let channel = 300 + game;
             lobby(&tables, channel, Some(3), Some(true), &humans, &bots);
-            let started = text_of(&accepted(&tables, channel, 1, Command::Begin));
+            let started = reply_text(&accepted(&tables, channel, 1, Command::Begin));
             assert!(started.contains("Rated"), "{backend} {game}: {started}");
             play_until_everyone_moved(&tables, channel, 2);
             let mut text = String::new();
             for user in 2..10 {
-                text = text_of(&accepted(
+                text = reply_text(&accepted(
                     &tables,
                     channel,
                     user,
@@ -565,7 +557,7 @@ fn games_started_side_by_side_count_toward_the_daily_limit() {
             assert!(lobby_text(&last).contains("Rated"), "{backend} {channel}");
         }
         for (i, channel) in (400..410).enumerate() {
-            let started = text_of(&accepted(&tables, channel, 1, Command::Begin));
+            let started = reply_text(&accepted(&tables, channel, 1, Command::Begin));
             if i < 5 {
                 assert!(
                     started.contains("Rated: this game counts"),
@@ -588,9 +580,9 @@ fn games_started_side_by_side_count_toward_the_daily_limit() {
         );
         // The first game is aborted (stopped before everyone made two moves): four rated games
         // run, so the next one is rated again.
-        let text = text_of(&accepted(&tables, 400, 1, Command::Stop));
+        let text = reply_text(&accepted(&tables, 400, 1, Command::Stop));
         assert!(text.contains("Aborted"), "{backend}: {text}");
-        let started = text_of(&accepted(&tables, 410, 1, Command::Begin));
+        let started = reply_text(&accepted(&tables, 410, 1, Command::Begin));
         assert!(
             started.contains("Rated: this game counts"),
             "{backend}: {started}"

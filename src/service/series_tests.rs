@@ -8,6 +8,7 @@ use crate::engine::{GameRng, Move, MoveList, Options, Variant};
 
 use super::series::Series;
 use super::table::{State, Table};
+use super::tests::reply_text;
 use super::*;
 
 const T0: Timestamp = Timestamp(1_700_000_000_000);
@@ -226,17 +227,6 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
     let mut results = ended[0].results();
     results.sort();
     assert_eq!(results, vec![(UserId(1), false), (UserId(2), true)]);
-}
-
-/// All the English text a reply shows (in the channel, in the lobby and privately).
-fn reply_text(reply: &Reply) -> String {
-    reply
-        .outputs
-        .iter()
-        .filter_map(Output::message)
-        .map(Message::to_english)
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

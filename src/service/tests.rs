@@ -77,6 +77,17 @@ fn state(tables: &Tables, channel: u64) -> String {
         .unwrap_or_default()
 }
 
+/// All the English text a reply shows (in the channel, in the lobby and privately), a line each.
+pub(super) fn reply_text(reply: &Reply) -> String {
+    reply
+        .outputs
+        .iter()
+        .filter_map(Output::message)
+        .map(Message::to_english)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The channel posts of a reply, in order.
 pub(super) fn channel_messages(reply: &Reply) -> Vec<&Message> {
     reply
