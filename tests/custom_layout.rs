@@ -1,4 +1,5 @@
-//! Another printed board can be dropped in (its own test binary: layouts are process-wide).
+//! Another printed board can be dropped in (its own test binary, not a module of `tests/it`: a layout is
+//! installed once per process, before the first game of its variant).
 
 use sequence_bot::engine::{Cell, Config, Game, Label, Layout, Move, Options, Variant};
 

@@ -4,7 +4,7 @@
 Each scenario deals the given hands (round-robin from seat 0), then the `next` cards, then the rest of the
 deck in a fixed order, so that every card in a record is known when the scenario is written. The expected
 output of `sequence-bot replay` for every record is in the matching `.out` file, written by
-`UPDATE_GOLDEN=1 cargo test --test golden` and reviewed by hand.
+`UPDATE_GOLDEN=1 cargo test --test it golden::` and reviewed by hand.
 """
 import json
 import os

@@ -1,6 +1,5 @@
 //! `sequence-bot console` as a child process speaking JSON lines, for the tests that drive the binary
-//! without the Discord stand-in (`#[path = "support/console.rs"] mod console;`: it needs nothing else
-//! of `support`).
+//! without the Discord stand-in.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

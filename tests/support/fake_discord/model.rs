@@ -1,6 +1,6 @@
 //! Discord's JSON objects as the real API shapes them (users, members, channels, guilds, messages,
 //! interactions), built from the stand-in's state. Every shape is checked against serenity's own
-//! deserializers in `tests/fake_discord.rs`.
+//! deserializers in `tests/it/fake_discord.rs`.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

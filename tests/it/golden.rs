@@ -1,5 +1,5 @@
 //! Golden games: every record in `tests/golden/` is replayed by the real binary and its exit code, stdout
-//! and stderr are compared with the `.out` file beside it. `UPDATE_GOLDEN=1 cargo test --test golden`
+//! and stderr are compared with the `.out` file beside it. `UPDATE_GOLDEN=1 cargo test --test it golden::`
 //! rewrites the `.out` files (review the diff before committing).
 
 use std::collections::BTreeSet;

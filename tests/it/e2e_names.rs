@@ -3,7 +3,7 @@
 //! with the name escaped (no link, no mention), and no message the bot sent (posts, DMs, private
 //! answers, the refusal of a forged button) lets Discord ping `@everyone`, `@here` or a role.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use support::bot::Harness;

@@ -2,7 +2,7 @@
 //! (tests/support/fake_discord): a scripted 2-team classic game from `/sequence start` to the win,
 //! autocomplete, and bad input through the real protocol.
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 use std::process::Command;

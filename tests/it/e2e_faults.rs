@@ -4,7 +4,7 @@
 //! gets every reply), and the bot process is killed and restarted mid-game (the game goes on from the
 //! last accepted move). Everything is bounded and on 127.0.0.1.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -10,7 +10,7 @@
 //! Needs PostgreSQL: `source .ci/postgres.sh` (sets `SEQUENCE_BOT_TEST_POSTGRES_URL`); skipped with a
 //! note without it, as the other PostgreSQL tests.
 
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

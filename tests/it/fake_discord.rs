@@ -3,7 +3,7 @@
 //! answers an interaction with a PNG through both ways of reaching the REST API, rides out 429s with its
 //! rate limiter, and resumes after dropped connections without losing or doubling a dispatch.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -1101,7 +1101,7 @@ async fn components_are_checked_and_pressed_as_discord_does() {
 
     // Presses: only what a Discord client offers (a successful press, a menu choice delivered as
     // component_type 3 with `values`, and UPDATE_MESSAGE on an ephemeral picker are driven by the
-    // real bot in tests/e2e_buttons.rs).
+    // real bot in tests/it/e2e_buttons.rs).
     let picker = json!([menu("rows", 3),
         {"type": 1, "components": [{"type": 2, "style": 2, "label": "Old", "custom_id": "old",
             "disabled": true}, button("cell".into())]}]);

@@ -6,7 +6,7 @@
 //! step, a move, board, hand, status) is still acknowledged in time, and once the pictures come, carried
 //! out: nothing lost.
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};

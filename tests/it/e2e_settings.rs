@@ -3,7 +3,7 @@
 //! come before the timeout is refused, and the games that follow use the settings (default game,
 //! computer level, casual games, the language of channel posts).
 
-mod support;
+use crate::support;
 
 use support::bot::Harness;
 use support::fake_discord::{FakeDiscord, FakeUser, Interaction};

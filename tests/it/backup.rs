@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
+use crate::support::console;
 
 use sequence_bot::engine::{Move, MoveList};
 use sequence_bot::service::Table;

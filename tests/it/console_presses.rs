@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
+use crate::support::console;
 
 const CHANNEL: u64 = 10;
 

@@ -5,7 +5,7 @@
 //! replaces the question in place and its old Yes no longer counts; the other player's press of
 //! Rematch joins the open rematch lobby.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

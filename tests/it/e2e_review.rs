@@ -2,7 +2,7 @@
 //! message sums it up, `/sequence replay` posts its animation, and `/sequence hint` is refused in a rated
 //! game (two humans on two teams) privately.
 
-mod support;
+use crate::support;
 
 use support::bot::Harness;
 use support::table::{TableDriver, TurnEnd, STEP};

@@ -3,7 +3,7 @@
 //! against two, three teams, and one person against a `hard` computer. Each game survives a restart of
 //! the bot in the middle (SIGKILL, a new process on the same database) and is played to its end.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

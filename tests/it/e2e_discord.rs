@@ -2,7 +2,7 @@
 //! (every turn of a human notifies them exactly once, whatever made it their turn), late and replayed
 //! interactions change nothing, and a player whose DMs are closed is told once per game.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

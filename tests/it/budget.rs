@@ -13,8 +13,7 @@ use sequence_bot::engine::{Move, MoveList};
 use sequence_bot::service::Table;
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
+use crate::support::console;
 
 const GUILD: u64 = 5;
 /// User 2's lobby, where user 99 presses.

@@ -4,7 +4,7 @@
 //! the bot has resumed; with `SEQUENCE_LOG_FORMAT=json` every log line is a JSON object, and the lines
 //! about the game carry its guild, channel and game ids.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

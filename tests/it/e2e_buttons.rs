@@ -5,7 +5,7 @@
 //! two presses at once make one move, picker steps are updated in place, and the game record at the end
 //! holds every move.
 
-mod support;
+use crate::support;
 
 use support::bot::Harness;
 use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};

@@ -3,7 +3,7 @@
 //! bot killed between two games and again during one), and a game on a 15-second clock played to its
 //! end (the prompt's `<t:…:R>` deadline, no reminders, one turn that runs out, a restart in the middle).
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

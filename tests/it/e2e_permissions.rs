@@ -10,7 +10,7 @@
 //!   happens unseen), the players are told why, and the permission coming back resumes it.
 //! * Whole games run in a public thread and in a forum post.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

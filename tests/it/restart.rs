@@ -13,8 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
+use crate::support::console;
 
 use sequence_bot::engine::{GameRng, Move, MoveList};
 use sequence_bot::service::Table;
