@@ -25,7 +25,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use support::bot::{prometheus_sample, BotOptions, Harness};
+use support::bot::{prometheus_sample, scrape, BotOptions, Harness};
 use support::fake_discord::StoredMessage;
 use support::fake_discord::{Config, FakeUser};
 use support::table::{
@@ -75,19 +75,6 @@ fn cpu_seconds(pid: u32) -> f64 {
         .filter_map(|&i| fields.get(i)?.parse::<f64>().ok())
         .sum();
     ticks / 100.0
-}
-
-/// The bot's `/metrics` text.
-async fn scrape(address: &str) -> String {
-    let url = format!("http://{address}/metrics");
-    tokio::task::spawn_blocking(move || {
-        let (status, body) = sequence_bot::cli::http_get(&url, Duration::from_secs(10))
-            .unwrap_or_else(|e| panic!("GET {url}: {e}"));
-        assert_eq!(status, 200, "{body}");
-        body
-    })
-    .await
-    .expect("the scrape ran")
 }
 
 /// How many scrapes the cost is measured over: CPU time is counted in 10 ms ticks.

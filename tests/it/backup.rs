@@ -2,121 +2,45 @@
 //! stopped, through the real binary. The bot is `sequence-bot console` (the service, store, restore and
 //! timers of the bot, without Discord) on a SQLite file.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-use crate::support::console;
+use crate::support::console::{actions, Console};
 
 use sequence_bot::engine::{Move, MoveList};
 use sequence_bot::service::Table;
 
-const GUILD: u64 = 5;
 const CHANNEL: u64 = 10;
-const ANSWER: Duration = Duration::from_secs(30);
 
-/// The console bot with a counter for request ids.
-struct Bot {
-    process: console::Process,
-    next_id: u64,
+/// Starts the console bot on `config` and waits until it is ready.
+fn start(config: &Path) -> Console {
+    Console::start(config, "error", &[], Stdio::null()).0
 }
 
-impl Bot {
-    fn start(config: &Path) -> Bot {
-        let process = console::Process::spawn(config, "error", &[], Stdio::null());
-        let bot = Bot {
-            process,
-            next_id: 1,
-        };
-        loop {
-            let line = console::next_line(&bot.process.lines, ANSWER);
-            if line["ready"] == true {
-                break;
-            }
-        }
-        bot
-    }
-
-    /// Sends a request and returns its outputs, up to its `done` line (which is last).
-    fn ask(&mut self, user: u64, mut request: Value) -> Vec<Value> {
-        let id = self.next_id;
-        self.next_id += 1;
-        request["id"] = json!(id);
-        request["guild"] = json!(GUILD);
-        request["channel"] = json!(CHANNEL);
-        request["user"] = json!(user);
-        writeln!(self.process.stdin, "{request}").expect("write to the bot");
-        let mut outputs = Vec::new();
-        loop {
-            let line = console::next_line(&self.process.lines, ANSWER);
-            if line["id"] == json!(id) {
-                let done = line["done"] == true;
-                outputs.push(line);
-                if done {
-                    return outputs;
-                }
-            }
-        }
-    }
-
-    /// The channel's table as stored (`null` if none). The console answers `dump` with one line.
-    fn dump(&mut self) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        let request =
-            json!({"id": id, "guild": GUILD, "channel": CHANNEL, "user": 0, "command": "dump"});
-        writeln!(self.process.stdin, "{request}").expect("write to the bot");
-        loop {
-            let line = console::next_line(&self.process.lines, ANSWER);
-            if line["id"] == json!(id) {
-                return line.get("dump").cloned().unwrap_or(Value::Null);
-            }
-        }
-    }
-
-    /// Plays the first legal move of the player to move; returns who moved.
-    fn play_a_move(&mut self) -> u64 {
-        let dump = self.dump();
-        let table: Table = serde_json::from_value(dump).expect("a table");
-        let playing = table.playing().expect("a game is running");
-        let game = playing.live.game();
-        let seat = game.position().to_move();
-        let user = playing.seats[usize::from(seat)].user().expect("a person").0;
-        let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
-        let layout = game.position().layout();
-        let request = moves
-            .into_iter()
-            .find_map(|mv| match mv {
-                Move::Play { card, cell } => Some(
-                    json!({"command": "play", "card": card.to_string(), "cell": layout.cell_name(cell)}),
-                ),
-                _ => None,
-            })
-            .expect("a card to play");
-        let outputs = self.ask(user, request);
-        assert_eq!(
-            outputs.last().map(|l| l["refused"].clone()),
-            Some(json!(false)),
-            "{outputs:?}"
-        );
-        user
-    }
-
-    fn stop(mut self) {
-        let _ = self.process.child.kill();
-        let _ = self.process.child.wait();
-    }
-}
-
-/// The actions of the channel's game so far.
-fn actions(dump: &Value) -> usize {
-    dump["state"]["live"]["actions"]
-        .as_array()
-        .map_or(0, Vec::len)
+/// Plays the first legal move of the player to move; returns who moved.
+fn play_a_move(bot: &mut Console) -> u64 {
+    let dump = bot.dump(CHANNEL);
+    let table: Table = serde_json::from_value(dump).expect("a table");
+    let playing = table.playing().expect("a game is running");
+    let game = playing.live.game();
+    let seat = game.position().to_move();
+    let user = playing.seats[usize::from(seat)].user().expect("a person").0;
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let layout = game.position().layout();
+    let request = moves
+        .into_iter()
+        .find_map(|mv| match mv {
+            Move::Play { card, cell } => Some(
+                json!({"command": "play", "card": card.to_string(), "cell": layout.cell_name(cell)}),
+            ),
+            _ => None,
+        })
+        .expect("a card to play");
+    bot.ask(CHANNEL, user, request);
+    user
 }
 
 /// Runs a tool of the binary with the configuration.
@@ -143,12 +67,12 @@ fn a_backup_taken_while_the_bot_plays_restores_that_moment() {
     std::fs::write(&config, format!("database = {:?}\n", db.to_str().unwrap())).unwrap();
     let backup_path = dir.path().join("backup.db");
 
-    let mut bot = Bot::start(&config);
-    bot.ask(1, json!({"command": "start"}));
-    bot.ask(2, json!({"command": "join"}));
-    bot.ask(1, json!({"command": "begin"}));
-    bot.play_a_move();
-    let at_backup = bot.dump();
+    let mut bot = start(&config);
+    bot.ask(CHANNEL, 1, json!({"command": "start"}));
+    bot.ask(CHANNEL, 2, json!({"command": "join"}));
+    bot.ask(CHANNEL, 1, json!({"command": "begin"}));
+    play_a_move(&mut bot);
+    let at_backup = bot.dump(CHANNEL);
 
     // Taken while the bot runs (it holds the database and keeps writing).
     let out = tool(&["backup", backup_path.to_str().unwrap()], &config);
@@ -175,10 +99,10 @@ fn a_backup_taken_while_the_bot_plays_restores_that_moment() {
     assert_eq!(std::fs::read(&backup_path).unwrap(), before);
 
     // The game goes on after the backup; a restore while the bot runs is refused.
-    bot.play_a_move();
-    bot.play_a_move();
-    let after = bot.dump();
-    assert_eq!(actions(&after), actions(&at_backup) + 2);
+    play_a_move(&mut bot);
+    play_a_move(&mut bot);
+    let after = bot.dump(CHANNEL);
+    assert_eq!(actions(&after).len(), actions(&at_backup).len() + 2);
     let out = tool(&["restore", backup_path.to_str().unwrap()], &config);
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -186,10 +110,14 @@ fn a_backup_taken_while_the_bot_plays_restores_that_moment() {
         "{}",
         text(&out.stderr)
     );
-    assert_eq!(bot.dump(), after, "a refused restore changes nothing");
+    assert_eq!(
+        bot.dump(CHANNEL),
+        after,
+        "a refused restore changes nothing"
+    );
 
     // Killed (its newest moves only in the WAL), then restored: the game is back at the backup.
-    bot.stop();
+    drop(bot);
     let out = tool(&["restore", backup_path.to_str().unwrap()], &config);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let said = text(&out.stdout);
@@ -202,17 +130,20 @@ fn a_backup_taken_while_the_bot_plays_restores_that_moment() {
         .collect();
     assert!(!kept.is_empty(), "the replaced database is kept");
 
-    let mut bot = Bot::start(&config);
-    let restored = bot.dump();
-    assert_eq!(actions(&restored), actions(&at_backup));
+    let mut bot = start(&config);
+    let restored = bot.dump(CHANNEL);
+    assert_eq!(actions(&restored).len(), actions(&at_backup).len());
     assert_eq!(
         restored["state"]["live"]["actions"],
         at_backup["state"]["live"]["actions"]
     );
     // And it plays on from there.
-    bot.play_a_move();
-    assert_eq!(actions(&bot.dump()), actions(&at_backup) + 1);
-    bot.stop();
+    play_a_move(&mut bot);
+    assert_eq!(
+        actions(&bot.dump(CHANNEL)).len(),
+        actions(&at_backup).len() + 1
+    );
+    drop(bot);
 
     // The replaced database, put back, still holds the moves made after the backup.
     let kept_db = dir.path().join(
@@ -222,12 +153,12 @@ fn a_backup_taken_while_the_bot_plays_restores_that_moment() {
     );
     let out = tool(&["restore", kept_db.to_str().unwrap()], &config);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let mut bot = Bot::start(&config);
+    let mut bot = start(&config);
     assert_eq!(
-        bot.dump()["state"]["live"]["actions"],
+        bot.dump(CHANNEL)["state"]["live"]["actions"],
         after["state"]["live"]["actions"]
     );
-    bot.stop();
+    drop(bot);
 }
 
 #[test]
@@ -236,9 +167,9 @@ fn restore_refuses_what_is_not_a_backup_and_changes_nothing() {
     let db = dir.path().join("games.db");
     let config = dir.path().join("config.toml");
     std::fs::write(&config, format!("database = {:?}\n", db.to_str().unwrap())).unwrap();
-    let mut bot = Bot::start(&config);
-    bot.ask(1, json!({"command": "start"}));
-    bot.stop();
+    let mut bot = start(&config);
+    bot.ask(CHANNEL, 1, json!({"command": "start"}));
+    drop(bot);
     let before = std::fs::read(&db).unwrap();
     let junk = dir.path().join("junk.db");
     std::fs::write(&junk, "certainly not a database").unwrap();

@@ -4,18 +4,15 @@
 //! server. User 1 is never refused, the computer answers every move within two seconds, user 99 is
 //! asked politely to wait, and the lobby message is not edited once per press.
 
-use std::io::Write;
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::Receiver;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use sequence_bot::engine::{Move, MoveList};
 use sequence_bot::service::Table;
 use serde_json::{json, Value};
 
-use crate::support::console;
+use crate::support::console::Console;
 
-const GUILD: u64 = 5;
 /// User 2's lobby, where user 99 presses.
 const LOBBY: u64 = 10;
 /// User 1 against a computer.
@@ -25,94 +22,29 @@ const PRESSING: Duration = Duration::from_secs(20);
 /// How long a computer move may take after user 1's move (the bot waits 100 ms before it moves).
 const COMPUTER_WITHIN: Duration = Duration::from_secs(2);
 
-struct Bot {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<Value>,
-    /// Outputs of nobody's request (computer moves, timers), with when they arrived.
-    spontaneous: Vec<(Instant, Value)>,
-    next_id: u64,
+/// Starts the console bot in `dir` (a computer waits 100 ms before it moves) and waits until it is
+/// ready.
+fn start(dir: &std::path::Path) -> Console {
+    let config = dir.join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "database = {:?}\n[timers]\ntick_secs = 1\nbot_delay_ms = 100\n",
+            dir.join("bot.sqlite3").display().to_string()
+        ),
+    )
+    .expect("config");
+    Console::start(&config, "warn", &[], Stdio::null()).0
 }
 
-impl Bot {
-    fn start(dir: &std::path::Path) -> Bot {
-        let config = dir.join("config.toml");
-        std::fs::write(
-            &config,
-            format!(
-                "database = {:?}\n[timers]\ntick_secs = 1\nbot_delay_ms = 100\n",
-                dir.join("bot.sqlite3").display().to_string()
-            ),
-        )
-        .expect("config");
-        let console::Process {
-            child,
-            stdin,
-            lines,
-        } = console::Process::spawn(&config, "warn", &[], Stdio::null());
-        let bot = Bot {
-            child,
-            stdin,
-            lines,
-            spontaneous: Vec::new(),
-            next_id: 1,
-        };
-        let ready = console::next_line(&bot.lines, Duration::from_secs(30));
-        assert_eq!(ready["ready"], true, "{ready}");
-        bot
-    }
-
-    /// Sends a request and reads until it is done: its outputs and whether it was refused.
-    fn ask(&mut self, channel: u64, user: u64, mut request: Value) -> (Vec<Value>, bool) {
-        let id = self.next_id;
-        self.next_id += 1;
-        request["id"] = json!(id);
-        request["guild"] = json!(GUILD);
-        request["channel"] = json!(channel);
-        request["user"] = json!(user);
-        writeln!(self.stdin, "{request}").expect("write a request");
-        self.stdin.flush().expect("flush");
-        let mut outputs = Vec::new();
-        loop {
-            let line = console::next_line(&self.lines, Duration::from_secs(30));
-            if line["id"] == json!(id) {
-                if line["done"] == true {
-                    return (outputs, line["refused"] == true);
-                }
-                if line.get("dump").is_some() {
-                    return (vec![line], false);
-                }
-                outputs.push(line);
-            } else {
-                self.spontaneous.push((Instant::now(), line));
-            }
-        }
-    }
-
-    /// The table of `channel` as the bot holds it.
-    fn table(&mut self, channel: u64) -> Option<Table> {
-        let (lines, _) = self.ask(channel, 0, json!({"command": "dump"}));
-        let dump = lines.first()?.get("dump")?.clone();
-        serde_json::from_value(dump).ok()
-    }
-
-    /// Keeps what arrives within `wait`.
-    fn drain(&mut self, wait: Duration) {
-        let until = Instant::now() + wait;
-        while let Some(left) = until.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(line) => self.spontaneous.push((Instant::now(), line)),
-                Err(_) => break,
-            }
-        }
-    }
+/// The table of `channel` as the bot holds it.
+fn table(bot: &mut Console, channel: u64) -> Option<Table> {
+    serde_json::from_value(bot.dump(channel)).ok()
 }
 
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The spontaneous lines with when they were read.
+fn spontaneous(bot: &Console) -> impl Iterator<Item = (&Instant, &Value)> {
+    bot.spontaneous_at.iter().zip(&bot.spontaneous)
 }
 
 /// A legal move for user 1, if it is their turn.
@@ -166,15 +98,15 @@ fn text(outputs: &[Value]) -> String {
 #[test]
 fn one_member_pressing_join_and_leave_as_fast_as_they_can_silences_nobody_else() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut bot = Bot::start(dir.path());
-    let (_, refused) = bot.ask(LOBBY, 2, json!({"command": "start"}));
+    let mut bot = start(dir.path());
+    let (_, refused) = bot.request(LOBBY, 2, json!({"command": "start"}));
     assert!(!refused);
     for (i, command) in ["start", "bot_add", "begin"].into_iter().enumerate() {
         if i > 0 {
             // As a person would, not at machine speed.
             std::thread::sleep(Duration::from_millis(500));
         }
-        let (outputs, refused) = bot.ask(GAME, 1, json!({"command": command}));
+        let (outputs, refused) = bot.request(GAME, 1, json!({"command": command}));
         assert!(!refused, "{command}: {}", text(&outputs));
     }
     bot.drain(Duration::from_secs(1));
@@ -190,7 +122,7 @@ fn one_member_pressing_join_and_leave_as_fast_as_they_can_silences_nobody_else()
     let mut next_turn = started;
     while started.elapsed() < PRESSING {
         let press = if seated { "leave" } else { "join" };
-        let (outputs, refused) = bot.ask(LOBBY, 99, json!({"command": press}));
+        let (outputs, refused) = bot.request(LOBBY, 99, json!({"command": press}));
         lobby_edits += outputs.iter().filter(|o| o["to"] == "lobby").count();
         if refused {
             refused_99.push(text(&outputs));
@@ -205,18 +137,18 @@ fn one_member_pressing_join_and_leave_as_fast_as_they_can_silences_nobody_else()
         // beat of a drained budget's refill (a post every 200 ms), so that user 1 does not always
         // arrive in the very millisecond a post becomes free.
         next_turn += Duration::from_millis(2_050);
-        if let Some(request) = bot.table(GAME).as_ref().and_then(move_of_user_1) {
-            let (outputs, refused) = bot.ask(GAME, 1, request.clone());
+        if let Some(request) = table(&mut bot, GAME).as_ref().and_then(move_of_user_1) {
+            let (outputs, refused) = bot.request(GAME, 1, request.clone());
             if refused {
                 refused_user_1.push(format!("{request}: {}", text(&outputs)));
             } else {
                 moves += 1;
-                if bot.table(GAME).as_ref().is_some_and(computer_to_move) {
+                if table(&mut bot, GAME).as_ref().is_some_and(computer_to_move) {
                     computer_due.push(Instant::now());
                 }
             }
         }
-        let (outputs, refused) = bot.ask(GAME, 1, json!({"command": "board"}));
+        let (outputs, refused) = bot.request(GAME, 1, json!({"command": "board"}));
         if refused {
             refused_user_1.push(format!("board: {}", text(&outputs)));
         }
@@ -226,9 +158,7 @@ fn one_member_pressing_join_and_leave_as_fast_as_they_can_silences_nobody_else()
     assert!(refused_user_1.is_empty(), "{refused_user_1:?}");
     assert!(moves >= 5, "{moves} moves of user 1");
     // Every move of user 1 that a computer had to answer was answered in the channel in time.
-    let computer_posts: Vec<Instant> = bot
-        .spontaneous
-        .iter()
+    let computer_posts: Vec<Instant> = spontaneous(&bot)
         .filter(|(_, v)| v["channel"] == json!(GAME) && v["to"] == "channel")
         .map(|(at, _)| *at)
         .collect();
@@ -249,9 +179,7 @@ fn one_member_pressing_join_and_leave_as_fast_as_they_can_silences_nobody_else()
             .all(|t| t.contains("try again in a few seconds")),
         "{refused_99:?}"
     );
-    lobby_edits += bot
-        .spontaneous
-        .iter()
+    lobby_edits += spontaneous(&bot)
         .filter(|(_, v)| v["channel"] == json!(LOBBY) && v["to"] == "lobby")
         .count();
     let pressing_secs = usize::try_from(PRESSING.as_secs()).unwrap_or(usize::MAX);

@@ -2,99 +2,29 @@
 //! choices only (by the custom ids and values the bot printed), after `start`. Forged and outdated ids
 //! are refused politely and change nothing.
 
-use std::io::Write;
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
+use std::process::Stdio;
 
 use serde_json::{json, Value};
 
-use crate::support::console;
+use crate::support::console::Console;
 
 const CHANNEL: u64 = 10;
 
-struct Console {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<Value>,
-    next_id: u64,
-    /// Lines of no request (`"id": null`) read while waiting for a request's answer.
-    unasked: Vec<Value>,
-}
-
-impl Console {
-    fn start(dir: &std::path::Path) -> Console {
-        let config = dir.join("config.toml");
-        let database = dir.join("bot.sqlite3");
-        std::fs::write(
-            &config,
-            format!(
-                "database = {:?}\n[timers]\ntick_secs = 60\nbot_delay_ms = 0\n\
-                 [limits]\nserver_posts_per_second = 100000\nserver_post_burst = 100000\n",
-                database.display().to_string()
-            ),
-        )
-        .expect("config");
-        let console::Process {
-            child,
-            stdin,
-            lines,
-        } = console::Process::spawn(&config, "warn", &[], Stdio::null());
-        let mut console = Console {
-            child,
-            stdin,
-            lines,
-            next_id: 1,
-            unasked: Vec::new(),
-        };
-        assert_eq!(console.next_line()["ready"], true);
-        console
-    }
-
-    fn next_line(&mut self) -> Value {
-        console::next_line(&self.lines, Duration::from_secs(30))
-    }
-
-    /// A request by `user`; its outputs and whether it was refused.
-    fn ask(&mut self, user: u64, mut request: Value) -> (Vec<Value>, bool) {
-        let id = self.next_id;
-        self.next_id += 1;
-        request["id"] = json!(id);
-        request["channel"] = json!(CHANNEL);
-        request["guild"] = json!(5);
-        request["user"] = json!(user);
-        writeln!(self.stdin, "{request}").expect("write");
-        self.stdin.flush().expect("flush");
-        let mut outputs = Vec::new();
-        loop {
-            let line = self.next_line();
-            if line["id"] != json!(id) {
-                if line["id"].is_null() {
-                    self.unasked.push(line);
-                }
-                continue;
-            }
-            if line["done"] == true {
-                return (outputs, line["refused"] == true);
-            }
-            outputs.push(line);
-        }
-    }
-
-    fn press(&mut self, user: u64, id: &str, value: Option<&str>) -> (Vec<Value>, bool) {
-        let mut request = json!({"command": "press", "custom_id": id});
-        if let Some(value) = value {
-            request["values"] = json!([value]);
-        }
-        self.ask(user, request)
-    }
-}
-
-impl Drop for Console {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Starts the console bot in `dir` (slow timers, no posting budget in the way) and waits until it is
+/// ready.
+fn start(dir: &std::path::Path) -> Console {
+    let config = dir.join("config.toml");
+    let database = dir.join("bot.sqlite3");
+    std::fs::write(
+        &config,
+        format!(
+            "database = {:?}\n[timers]\ntick_secs = 60\nbot_delay_ms = 0\n\
+             [limits]\nserver_posts_per_second = 100000\nserver_post_burst = 100000\n",
+            database.display().to_string()
+        ),
+    )
+    .expect("config");
+    Console::start(&config, "warn", &[], Stdio::null()).0
 }
 
 /// Every (id, menu value) a user may press on an output: enabled buttons and each menu option.
@@ -155,12 +85,12 @@ fn assert_prompt_disarmed(outputs: &[Value], message_id: u64) {
 
 fn play_game(game: &str, seed: u64) -> (usize, usize) {
     let dir = tempfile::tempdir().expect("dir");
-    let mut console = Console::start(dir.path());
-    let (_, refused) = console.ask(1, json!({"command": "start", "game": game}));
+    let mut console = start(dir.path());
+    let (_, refused) = console.request(CHANNEL, 1, json!({"command": "start", "game": game}));
     assert!(!refused);
-    let (outputs, refused) = console.press(2, "sequence:join", None);
+    let (outputs, refused) = console.press(CHANNEL, 2, "sequence:join", None);
     assert!(!refused, "{outputs:?}");
-    let (mut outputs, refused) = console.press(1, "sequence:begin", None);
+    let (mut outputs, refused) = console.press(CHANNEL, 1, "sequence:begin", None);
     assert!(!refused, "{outputs:?}");
     let mut state = seed | 1;
     let mut below = |n: usize| {
@@ -184,17 +114,17 @@ fn play_game(game: &str, seed: u64) -> (usize, usize) {
             prompt(&outputs).unwrap_or_else(|| panic!("no prompt in {outputs:?}"));
         let other = 3 - user;
         // Not the other player's buttons; a forged id: refused, and nothing is posted.
-        let (refusal, refused) = console.press(other, &open, None);
+        let (refusal, refused) = console.press(CHANNEL, other, &open, None);
         assert!(refused && refusal.len() == 1, "{refusal:?}");
         assert_eq!(refusal[0]["to"], "ephemeral");
         let forged = format!("{open}:x");
-        let (refusal, refused) = console.press(user, &forged, None);
+        let (refusal, refused) = console.press(CHANNEL, user, &forged, None);
         assert!(refused, "{refusal:?}");
         assert!(refusal[0]["text"]
             .as_str()
             .unwrap_or("")
             .contains("do not know this button"));
-        let (mut reply, refused) = console.press(user, &open, None);
+        let (mut reply, refused) = console.press(CHANNEL, user, &open, None);
         assert!(!refused, "{reply:?}");
         turns += 1;
         loop {
@@ -209,7 +139,7 @@ fn play_game(game: &str, seed: u64) -> (usize, usize) {
             let options = choices(&picker);
             let (id, value) = options[below(options.len())].clone();
             menus += usize::from(value.is_some());
-            let (next, refused) = console.press(user, &id, value.as_deref());
+            let (next, refused) = console.press(CHANNEL, user, &id, value.as_deref());
             assert!(!refused, "{id} {value:?}: {next:?}");
             let done = next.iter().any(|o| {
                 o["to"] == "update" && o["text"].as_str().is_some_and(|t| t.starts_with("Done"))
@@ -221,7 +151,7 @@ fn play_game(game: &str, seed: u64) -> (usize, usize) {
         }
         // The turn is over: its prompt lost its Play button, and pressing it anyway is refused.
         assert_prompt_disarmed(&reply, posted);
-        let (stale, refused) = console.press(user, &open, None);
+        let (stale, refused) = console.press(CHANNEL, user, &open, None);
         assert!(refused, "{stale:?}");
         outputs = reply;
     }
@@ -242,13 +172,13 @@ fn games_are_played_by_presses_in_the_console() {
 #[test]
 fn stats_are_asked_by_user_for_of_or_player() {
     let dir = tempfile::tempdir().expect("dir");
-    let mut console = Console::start(dir.path());
+    let mut console = start(dir.path());
     for (request, whose) in [
         (json!({"command": "stats"}), "<@1>"),
         (json!({"command": "stats", "of": 2}), "<@2>"),
         (json!({"command": "stats", "player": 3}), "<@3>"),
     ] {
-        let (outputs, refused) = console.ask(1, request.clone());
+        let (outputs, refused) = console.request(CHANNEL, 1, request.clone());
         assert!(!refused, "{request}: {outputs:?}");
         let text = outputs
             .iter()
@@ -284,8 +214,9 @@ fn text_of(outputs: &[Value]) -> String {
 #[test]
 fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     let dir = tempfile::tempdir().expect("dir");
-    let mut console = Console::start(dir.path());
-    let (outputs, refused) = console.ask(
+    let mut console = start(dir.path());
+    let (outputs, refused) = console.request(
+        CHANNEL,
         1,
         json!({"command": "start", "game": "classic", "teams": 2}),
     );
@@ -294,42 +225,42 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     assert!(lobby.contains(&"sequence:join:1".to_string()), "{lobby:?}");
     assert!(lobby.contains(&"sequence:join:2".to_string()), "{lobby:?}");
     // Add computer: the level menu, privately; its Hard adds a hard computer and stays open.
-    let (menu, refused) = console.press(1, "sequence:addbot", None);
+    let (menu, refused) = console.press(CHANNEL, 1, "sequence:addbot", None);
     assert!(!refused, "{menu:?}");
     let levels = ids_to(&menu, "ephemeral");
     assert_eq!(levels.len(), 3, "{menu:?}");
-    let (added, refused) = console.press(1, &levels[2], None);
+    let (added, refused) = console.press(CHANNEL, 1, &levels[2], None);
     assert!(!refused, "{added:?}");
     assert!(text_of(&added).contains("(hard) has joined"), "{added:?}");
     assert_eq!(ids_to(&added, "update"), levels, "the menu stays open");
     assert!(ids_to(&added, "lobby").contains(&"sequence:removebot".to_string()));
     // Not the host: refused.
-    let (_, refused) = console.press(2, &levels[0], None);
+    let (_, refused) = console.press(CHANNEL, 2, &levels[0], None);
     assert!(refused);
     // Remove computer, then an easy and a medium one; player 2 joins team 2, the host moves to team 1.
-    let (removed, refused) = console.press(1, "sequence:removebot", None);
+    let (removed, refused) = console.press(CHANNEL, 1, "sequence:removebot", None);
     assert!(!refused, "{removed:?}");
     assert!(!ids_to(&removed, "lobby").contains(&"sequence:removebot".to_string()));
     for level in [&levels[0], &levels[1]] {
-        let (_, refused) = console.press(1, level, None);
+        let (_, refused) = console.press(CHANNEL, 1, level, None);
         assert!(!refused);
     }
-    let (_, refused) = console.press(2, "sequence:join:2", None);
+    let (_, refused) = console.press(CHANNEL, 2, "sequence:join:2", None);
     assert!(!refused);
-    let (moved, refused) = console.press(1, "sequence:join:1", None);
+    let (moved, refused) = console.press(CHANNEL, 1, "sequence:join:1", None);
     assert!(!refused, "{moved:?}");
     // ⋯ for the host: Status, Rules, Hand, Leave, Stop; Stop asks first.
-    let (begun, refused) = console.press(1, "sequence:begin", None);
+    let (begun, refused) = console.press(CHANNEL, 1, "sequence:begin", None);
     assert!(!refused, "{begun:?}");
     let more_id = ids_to(&begun, "channel")
         .into_iter()
         .find(|id| id.starts_with("sequence:more:"))
         .expect("⋯ on the game's first message");
-    let (more, refused) = console.press(2, &more_id, None);
+    let (more, refused) = console.press(CHANNEL, 2, &more_id, None);
     assert!(!refused, "{more:?}");
     let player = ids_to(&more, "ephemeral");
     assert_eq!(player.len(), 4, "{player:?}");
-    let (more, _) = console.press(1, &more_id, None);
+    let (more, _) = console.press(CHANNEL, 1, &more_id, None);
     let host = ids_to(&more, "ephemeral");
     assert_eq!(host.len(), 5, "{host:?}");
     let stop = host
@@ -337,20 +268,20 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
         .find(|id| id.starts_with("sequence:stop:"))
         .expect("Stop")
         .clone();
-    let (status, refused) = console.press(1, "sequence:status", None);
+    let (status, refused) = console.press(CHANNEL, 1, "sequence:status", None);
     assert!(
         !refused && text_of(&status).contains("To move:"),
         "{status:?}"
     );
-    let (asked, refused) = console.press(1, &stop, None);
+    let (asked, refused) = console.press(CHANNEL, 1, &stop, None);
     assert!(!refused, "{asked:?}");
     let confirm = ids_to(&asked, "ephemeral")
         .into_iter()
         .find(|id| id.starts_with("sequence:stop-confirm:"))
         .expect("the confirmation");
-    let (_, refused) = console.press(2, &stop, None);
+    let (_, refused) = console.press(CHANNEL, 2, &stop, None);
     assert!(refused, "only the host may stop");
-    let (ended, refused) = console.press(1, &confirm, None);
+    let (ended, refused) = console.press(CHANNEL, 1, &confirm, None);
     assert!(!refused, "{ended:?}");
     let end = ended
         .iter()
@@ -370,12 +301,12 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
         .iter()
         .find(|id| id.starts_with("sequence:record:"))
         .expect("Game record");
-    let (file, refused) = console.press(2, record, None);
+    let (file, refused) = console.press(CHANNEL, 2, record, None);
     assert!(!refused && !file[0]["attachment"].is_null(), "{file:?}");
-    let (stats, refused) = console.press(2, "sequence:stats", None);
+    let (stats, refused) = console.press(CHANNEL, 2, "sequence:stats", None);
     assert!(!refused && text_of(&stats).contains("<@2>"), "{stats:?}");
     // The stop question again, the game over: refused, nothing happens.
-    let (again, refused) = console.press(1, &confirm, None);
+    let (again, refused) = console.press(CHANNEL, 1, &confirm, None);
     assert!(refused, "{again:?}");
 }
 
@@ -386,24 +317,24 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
 #[test]
 fn hints_unreadable_lines_and_the_agreement_follow_up_in_the_console() {
     let dir = tempfile::tempdir().expect("dir");
-    let mut console = Console::start(dir.path());
-    let (_, refused) = console.ask(1, json!({"command": "start", "rated": false}));
+    let mut console = start(dir.path());
+    let (_, refused) = console.request(CHANNEL, 1, json!({"command": "start", "rated": false}));
     assert!(!refused);
-    assert!(!console.press(2, "sequence:join", None).1);
-    let (outputs, refused) = console.press(1, "sequence:begin", None);
+    assert!(!console.press(CHANNEL, 2, "sequence:join", None).1);
+    let (outputs, refused) = console.press(CHANNEL, 1, "sequence:begin", None);
     assert!(!refused, "{outputs:?}");
     let (_, to_move, _) = prompt(&outputs).expect("a turn prompt");
     // The player to move gets a hint, privately; the other player is told it is not their turn.
-    let (hint, refused) = console.ask(to_move, json!({"command": "hint"}));
+    let (hint, refused) = console.request(CHANNEL, to_move, json!({"command": "hint"}));
     assert!(!refused, "{hint:?}");
     let text = text_of(&hint);
     assert!(text.contains("Hint"), "{text}");
     assert!(hint.iter().all(|o| o["to"] == "ephemeral"), "{hint:?}");
     assert_eq!(hint[0]["user"], json!(to_move));
-    let (other, refused) = console.ask(3 - to_move, json!({"command": "hint"}));
+    let (other, refused) = console.request(CHANNEL, 3 - to_move, json!({"command": "hint"}));
     assert!(refused, "{other:?}");
     // An unknown command: an error line and a refused `done` line, both with the id.
-    let (error, refused) = console.ask(1, json!({"command": "no such command"}));
+    let (error, refused) = console.request(CHANNEL, 1, json!({"command": "no such command"}));
     assert!(refused);
     assert!(
         error[0]["error"]
@@ -412,13 +343,13 @@ fn hints_unreadable_lines_and_the_agreement_follow_up_in_the_console() {
         "{error:?}"
     );
     // The game ends (given up): the final message, then its follow-up with `"id": null`.
-    let (end, refused) = console.ask(3 - to_move, json!({"command": "forfeit"}));
+    let (end, refused) = console.request(CHANNEL, 3 - to_move, json!({"command": "forfeit"}));
     assert!(!refused, "{end:?}");
     assert!(!end.iter().any(|o| o["text"]
         .as_str()
         .is_some_and(|t| t.contains("Agreement with the computer"))));
     // It may come before the `done` line of the forfeit or after it.
-    let mut unasked = std::mem::take(&mut console.unasked).into_iter();
+    let mut unasked = std::mem::take(&mut console.spontaneous).into_iter();
     let follow_up = loop {
         let line = unasked.next().unwrap_or_else(|| console.next_line());
         if line["text"]

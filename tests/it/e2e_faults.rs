@@ -237,16 +237,7 @@ async fn a_killed_bot_restarts_and_the_game_goes_on_from_the_last_move() {
     let old_pid = h.bot.pid();
     h.respawn(&BotOptions::default());
     assert_ne!(h.bot.pid(), old_pid);
-    h.fake
-        .shared()
-        .wait_for(
-            Duration::from_secs(60),
-            "the restarted bot to identify",
-            &[],
-            |s| (s.gateway.identifies >= 2).then_some(()),
-        )
-        .await
-        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    h.wait_identified(2).await;
     let fake = &h.fake;
     // The table is the same game: continue it with a driver that knows the moves so far.
     let mut table = TableDriver::resume(fake, channel, &players, 2, &played_before)

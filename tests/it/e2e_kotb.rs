@@ -5,8 +5,6 @@
 
 use crate::support;
 
-use std::time::Duration;
-
 use sequence_bot::engine::{Record, Status};
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{FakeUser, StoredMessage};
@@ -31,20 +29,6 @@ struct Setup {
     computers: &'static [&'static str],
     /// Turns played by people before the restart.
     restart_after: usize,
-}
-
-/// Waits until the bot has identified `count` times in all (once per process).
-async fn wait_identified(h: &Harness, count: usize) {
-    h.fake
-        .shared()
-        .wait_for(
-            Duration::from_secs(60),
-            "the restarted bot to identify",
-            &[],
-            |s| (s.gateway.identifies >= count).then_some(()),
-        )
-        .await
-        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
 }
 
 /// Plays `setup` to its end by presses, restarting the bot once; returns the final message and the
@@ -128,7 +112,7 @@ async fn play(
             restarted = true;
             h.respawn(&options());
             *identifies += 1;
-            wait_identified(h, *identifies).await;
+            h.wait_identified(*identifies).await;
             // The game is announced again, with its zone and a new Play prompt.
             let resumed = h
                 .fake

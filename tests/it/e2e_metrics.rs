@@ -9,20 +9,9 @@ use crate::support;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::bot::{prometheus_sample as sample, BotOptions, Harness};
+use support::bot::{get, prometheus_sample as sample, scrape, BotOptions, Harness};
 use support::fake_discord::{Config, DropMode};
 use support::table::{TableDriver, TurnEnd, STEP};
-
-/// GETs `path` from the bot's listener: status and body.
-async fn get(address: &str, path: &str) -> (u16, String) {
-    let url = format!("http://{address}{path}");
-    tokio::task::spawn_blocking(move || {
-        sequence_bot::cli::http_get(&url, Duration::from_secs(10))
-            .unwrap_or_else(|e| panic!("GET {url}: {e}"))
-    })
-    .await
-    .expect("the GET ran")
-}
 
 /// Polls `path` until it answers `status` (up to `limit`); the last body.
 async fn wait_status(address: &str, path: &str, status: u16, limit: Duration) -> String {
@@ -39,12 +28,6 @@ async fn wait_status(address: &str, path: &str, status: u16, limit: Duration) ->
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-}
-
-async fn scrape(address: &str) -> String {
-    let (status, body) = get(address, "/metrics").await;
-    assert_eq!(status, 200, "{body}");
-    body
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -84,17 +84,7 @@ async fn restart(h: &mut Harness, restarts: &mut usize) {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     h.respawn(&BotOptions::default());
     *restarts += 1;
-    let wanted = *restarts + 1;
-    h.fake
-        .shared()
-        .wait_for(
-            Duration::from_secs(60),
-            "the restarted bot to identify",
-            &[],
-            |s| (s.gateway.identifies >= wanted).then_some(()),
-        )
-        .await
-        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    h.wait_identified(*restarts + 1).await;
 }
 
 /// Presses **Next game** on a final message as `user`: the next game begins at once.

@@ -5,25 +5,20 @@
 //! turn and turn deadline), and each channel gets a "resumed" note. SQLite always; PostgreSQL too when
 //! `SEQUENCE_BOT_TEST_POSTGRES_URL` is set (`source .ci/postgres.sh`).
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::Receiver;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::support::console;
+use crate::support::console::{actions, Console, ANSWER, GUILD};
 
 use sequence_bot::engine::{GameRng, Move, MoveList};
 use sequence_bot::service::Table;
 
-/// The longest wait for one answer of the bot.
-const ANSWER: Duration = Duration::from_secs(30);
 /// The whole scenario must end within this.
 const WHOLE: Duration = Duration::from_secs(240);
 
-const GUILD: u64 = 5;
 /// A classic game between users 1 and 2.
 const CLASSIC: u64 = 10;
 /// A dice game between users 3 and 4.
@@ -33,148 +28,24 @@ const LOBBY: u64 = 30;
 /// User 6 against two computer players.
 const BOTS: u64 = 40;
 
-/// The bot process and what it printed.
-struct Bot {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<Value>,
-    /// Outputs not tied to a request (timers, computer players, restart notes), in order.
-    spontaneous: Vec<Value>,
-    next_id: u64,
+/// Starts the binary (its log appended to `log`) and waits until it is ready.
+fn start(config: &Path, log: &Path) -> (Console, Value) {
+    start_with(config, log, &[])
 }
 
-impl Bot {
-    /// Starts the binary and waits until it is ready.
-    fn start(config: &Path, log: &Path) -> (Bot, Value) {
-        Bot::start_with(config, log, &[])
-    }
-
-    /// [`Bot::start`] with extra environment variables.
-    fn start_with(config: &Path, log: &Path, env: &[(&str, &str)]) -> (Bot, Value) {
-        let stderr = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(log)
-            .expect("log file");
-        let console::Process {
-            child,
-            stdin,
-            lines,
-        } = console::Process::spawn(config, "warn,sequence_bot=info", env, Stdio::from(stderr));
-        let mut bot = Bot {
-            child,
-            stdin,
-            lines,
-            spontaneous: Vec::new(),
-            next_id: 1,
-        };
-        let ready = bot.next_line();
-        assert_eq!(ready["ready"], true, "{ready}");
-        (bot, ready)
-    }
-
-    fn next_line(&mut self) -> Value {
-        console::next_line(&self.lines, ANSWER)
-    }
-
-    /// Sends a request without waiting; its id.
-    fn send(&mut self, channel: u64, user: u64, mut command: Value) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
-        command["id"] = json!(id);
-        command["guild"] = json!(GUILD);
-        command["channel"] = json!(channel);
-        command["user"] = json!(user);
-        writeln!(self.stdin, "{command}").expect("write a request");
-        self.stdin.flush().expect("flush");
-        id
-    }
-
-    /// Reads until the request `id` is done; its outputs (everything else is kept as spontaneous).
-    fn wait_done(&mut self, id: u64) -> (Vec<Value>, bool) {
-        let mut outputs = Vec::new();
-        loop {
-            let line = self.next_line();
-            if line["id"] == json!(id) {
-                if line["done"] == true {
-                    return (outputs, line["refused"] == true);
-                }
-                outputs.push(line);
-            } else {
-                self.spontaneous.push(line);
-            }
-        }
-    }
-
-    /// A request, answered.
-    fn ask(&mut self, channel: u64, user: u64, command: Value) -> Vec<Value> {
-        let id = self.send(channel, user, command.clone());
-        let (outputs, refused) = self.wait_done(id);
-        assert!(!refused, "refused: {command} -> {outputs:?}");
-        outputs
-    }
-
-    /// The channel's table as the bot holds it (`null` without one).
-    fn dump(&mut self, channel: u64) -> Value {
-        let id = self.send(channel, 0, json!({"command": "dump"}));
-        loop {
-            let line = self.next_line();
-            if line["id"] == json!(id) {
-                return line["dump"].clone();
-            }
-            self.spontaneous.push(line);
-        }
-    }
-
-    /// Collects what arrives within `wait`.
-    fn drain(&mut self, wait: Duration) {
-        let until = Instant::now() + wait;
-        while let Some(left) = until.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(line) => self.spontaneous.push(line),
-                Err(_) => break,
-            }
-        }
-    }
-
-    /// Waits for a spontaneous channel message containing `text`.
-    fn wait_for(&mut self, channel: u64, text: &str) -> Value {
-        let found = |v: &Value| {
-            v["channel"] == json!(channel)
-                && v["to"] == "channel"
-                && v["text"].as_str().is_some_and(|t| t.contains(text))
-        };
-        if let Some(v) = self.spontaneous.iter().find(|v| found(v)) {
-            return v.clone();
-        }
-        loop {
-            let line = self.next_line();
-            let hit = found(&line);
-            self.spontaneous.push(line.clone());
-            if hit {
-                return line;
-            }
-        }
-    }
-
-    /// SIGKILL, no goodbye.
-    fn kill(mut self) {
-        self.child.kill().expect("kill -9");
-        self.child.wait().expect("reaped");
-    }
+/// [`start`] with extra environment variables.
+fn start_with(config: &Path, log: &Path, env: &[(&str, &str)]) -> (Console, Value) {
+    let stderr = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+        .expect("log file");
+    Console::start(config, "warn,sequence_bot=info", env, Stdio::from(stderr))
 }
 
 /// A table from a dump.
 fn table(dump: &Value) -> Table {
     serde_json::from_value(dump.clone()).unwrap_or_else(|e| panic!("not a table ({e}): {dump}"))
-}
-
-/// The record's actions in a dump.
-fn actions(dump: &Value) -> Vec<Value> {
-    dump["state"]["live"]["actions"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
 }
 
 /// The next human action in a channel (dice: a roll first): who, and the request.
@@ -219,7 +90,7 @@ fn texts(outputs: &[Value]) -> Vec<String> {
 }
 
 /// Plays `n` acknowledged human actions in a channel.
-fn play(bot: &mut Bot, channel: u64, n: usize, rng: &mut GameRng) {
+fn play(bot: &mut Console, channel: u64, n: usize, rng: &mut GameRng) {
     for _ in 0..n {
         let dump = bot.dump(channel);
         let Some((user, request)) = next_human_action(&dump, rng) else {
@@ -230,7 +101,7 @@ fn play(bot: &mut Bot, channel: u64, n: usize, rng: &mut GameRng) {
 }
 
 /// Opens the games that are not running (at the start, and again when one ended).
-fn open_games(bot: &mut Bot) {
+fn open_games(bot: &mut Console) {
     if bot.dump(CLASSIC).is_null() {
         bot.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
         bot.ask(CLASSIC, 2, json!({"command": "join"}));
@@ -267,7 +138,7 @@ fn announced_moves(outputs: &[Value], channel: u64) -> usize {
 
 /// Waits until the human of the bots' channel is to move (the computer players have moved), or the
 /// game has ended (`null`).
-fn wait_for_human(bot: &mut Bot, deadline: Instant) -> Value {
+fn wait_for_human(bot: &mut Console, deadline: Instant) -> Value {
     loop {
         let dump = bot.dump(BOTS);
         if dump.is_null() {
@@ -315,7 +186,7 @@ fn scenario(database: &str) {
     .expect("config");
     let mut rng = GameRng::new(2024);
 
-    let (mut bot, ready) = Bot::start(&config, &log);
+    let (mut bot, ready) = start(&config, &log);
     assert_eq!(ready["restored"], json!([]), "a fresh database");
     bot.ask(LOBBY, 5, json!({"command": "start", "game": "kids"}));
     bot.ask(LOBBY, 5, json!({"command": "bot_add"}));
@@ -363,7 +234,7 @@ fn scenario(database: &str) {
         };
         bot.kill();
 
-        let (mut again, ready) = Bot::start(&config, &log);
+        let (mut again, ready) = start(&config, &log);
         assert_eq!(ready["lost"], json!([]), "round {round}: nothing lost");
         let mut restored: Vec<u64> = ready["restored"]
             .as_array()
@@ -554,7 +425,7 @@ fn files_named(dir: &Path, part: &str) -> Vec<std::path::PathBuf> {
 /// Two games (classic and dice) with a few moves each, then SIGKILL; their tables as they were.
 fn two_live_games(config: &Path, log: &Path) -> Vec<(u64, Value)> {
     let mut rng = GameRng::new(77);
-    let (mut bot, _) = Bot::start(config, log);
+    let (mut bot, _) = start(config, log);
     bot.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
     bot.ask(CLASSIC, 2, json!({"command": "join"}));
     bot.ask(CLASSIC, 1, json!({"command": "begin"}));
@@ -650,7 +521,7 @@ fn a_damaged_index_page_loses_nothing_and_both_games_go_on() {
     damage_page(&path, index[0].0);
     let damaged = std::fs::read(&path).expect("read");
 
-    let (mut bot, ready) = Bot::start(&config, &log);
+    let (mut bot, ready) = start(&config, &log);
     assert_eq!(ready["restored"], json!([CLASSIC, DICE]), "{ready}");
     assert_eq!(ready["lost"], json!([]), "{ready}");
     for (channel, dump) in &before {
@@ -693,7 +564,7 @@ fn damaged_live_tables_get_the_not_restored_note_and_the_history_stays() {
     let pages = pages_of(&path, "live_tables");
     damage_page(&path, pages[0].0);
 
-    let (mut bot, ready) = Bot::start(&config, &log);
+    let (mut bot, ready) = start(&config, &log);
     let ids = |key: &str| -> Vec<u64> {
         ready[key]
             .as_array()
@@ -777,7 +648,7 @@ fn a_lock_file_that_is_a_link_refuses_to_start_and_truncates_nothing() {
         );
         std::fs::remove_file(&lock).expect("remove the link");
     }
-    let (bot, _) = Bot::start(&config, &log);
+    let (bot, _) = start(&config, &log);
     bot.kill();
     assert_eq!(finished_games(&path), 30, "the history is whole");
 }
@@ -788,7 +659,7 @@ fn a_second_process_on_one_database_refuses_to_start() {
     let (config, path) = sqlite_config(dir.path());
     let log = dir.path().join("bot.log");
     let _show = ShowLogOnFailure(log.clone());
-    let (mut first, _) = Bot::start(&config, &log);
+    let (mut first, _) = start(&config, &log);
     first.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
     first.ask(CLASSIC, 2, json!({"command": "join"}));
     first.ask(CLASSIC, 1, json!({"command": "begin"}));
@@ -801,7 +672,7 @@ fn a_second_process_on_one_database_refuses_to_start() {
     assert_eq!(first.dump(CLASSIC), game);
     first.ask(CLASSIC, 3, json!({"command": "status"}));
     first.kill();
-    let (mut again, ready) = Bot::start(&config, &log);
+    let (mut again, ready) = start(&config, &log);
     assert_eq!(
         ready["restored"],
         json!([CLASSIC]),
@@ -821,7 +692,7 @@ fn a_read_only_database_file_or_folder_refuses_to_start() {
     let (config, path) = sqlite_config(&data);
     let log = dir.path().join("bot.log");
     let _show = ShowLogOnFailure(log.clone());
-    let (mut bot, _) = Bot::start(&config, &log);
+    let (mut bot, _) = start(&config, &log);
     bot.ask(LOBBY, 5, json!({"command": "start", "game": "kids"}));
     bot.kill();
     let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
@@ -844,7 +715,7 @@ fn a_read_only_database_file_or_folder_refuses_to_start() {
     assert!(stderr.contains(&data.display().to_string()), "{stderr}");
     assert!(stderr.contains("cannot be written"), "{stderr}");
 
-    let (bot, ready) = Bot::start(&config, &log);
+    let (bot, ready) = start(&config, &log);
     assert_eq!(
         ready["restored"],
         json!([LOBBY]),
@@ -859,7 +730,7 @@ fn a_game_that_ended_just_before_a_kill_is_announced_after_the_restart() {
     let (config, path) = sqlite_config(dir.path());
     let log = dir.path().join("bot.log");
     let _show = ShowLogOnFailure(log.clone());
-    let (mut bot, _) = Bot::start_with(
+    let (mut bot, _) = start_with(
         &config,
         &log,
         &[("SEQUENCE_BOT_TEST_DIE_BEFORE_ANNOUNCING", "1")],
@@ -887,7 +758,7 @@ fn a_game_that_ended_just_before_a_kill_is_announced_after_the_restart() {
     );
     assert_eq!(finished_games(&path), 1, "stored as finished");
 
-    let (mut again, ready) = Bot::start(&config, &log);
+    let (mut again, ready) = start(&config, &log);
     assert_eq!(ready["restored"], json!([]), "{ready}");
     let note = again.wait_for(CLASSIC, "ended just as I was restarting");
     let text = note["text"].as_str().unwrap_or_default();
@@ -903,7 +774,7 @@ fn a_game_that_ended_just_before_a_kill_is_announced_after_the_restart() {
     again.kill();
 
     // Announced once: not again at the next start.
-    let (mut third, _) = Bot::start(&config, &log);
+    let (mut third, _) = start(&config, &log);
     third.drain(Duration::from_millis(1500));
     assert!(
         !third
@@ -934,7 +805,7 @@ fn a_game_ended_by_a_timeout_is_not_announced_again_after_a_restart() {
     .expect("config");
     let log = dir.path().join("bot.log");
     let _show = ShowLogOnFailure(log.clone());
-    let (mut bot, _) = Bot::start(&config, &log);
+    let (mut bot, _) = start(&config, &log);
     bot.ask(BOTS, 6, json!({"command": "start", "game": "classic"}));
     bot.ask(BOTS, 6, json!({"command": "bot_add"}));
     bot.ask(BOTS, 6, json!({"command": "begin"}));
@@ -946,7 +817,7 @@ fn a_game_ended_by_a_timeout_is_not_announced_again_after_a_restart() {
     bot.kill();
     assert_eq!(finished_games(&path), 1, "stored as finished");
 
-    let (mut again, ready) = Bot::start(&config, &log);
+    let (mut again, ready) = start(&config, &log);
     assert_eq!(ready["restored"], json!([]), "{ready}");
     again.drain(Duration::from_millis(1500));
     assert!(
@@ -966,7 +837,7 @@ fn server_settings_from_the_console_are_checked_and_survive_a_restart() {
     let (config, _path) = sqlite_config(dir.path());
     let log = dir.path().join("bot.log");
     let _show = ShowLogOnFailure(log.clone());
-    let (mut bot, _) = Bot::start(&config, &log);
+    let (mut bot, _) = start(&config, &log);
     // A plain member is refused; an admin (Manage Server) changes the default game.
     let id = bot.send(LOBBY, 5, json!({"command": "settings", "game": "kids"}));
     let (outputs, refused) = bot.wait_done(id);
@@ -984,7 +855,7 @@ fn server_settings_from_the_console_are_checked_and_survive_a_restart() {
     bot.kill();
 
     // After a restart, a game opened without naming one is dice.
-    let (mut bot, _) = Bot::start(&config, &log);
+    let (mut bot, _) = start(&config, &log);
     bot.ask(LOBBY, 5, json!({"command": "start"}));
     let dump = bot.dump(LOBBY);
     assert_eq!(dump["setup"]["variant"], "dice", "{dump}");
@@ -1040,7 +911,7 @@ fn a_damaged_rating_and_damaged_settings_are_noticed_by_the_running_bot() {
     .expect("damage the settings");
     drop(raw);
 
-    let (mut bot, _) = Bot::start(&config, &log);
+    let (mut bot, _) = start(&config, &log);
     let stats = texts(&bot.ask(LOBBY, 1, json!({"command": "stats"}))).concat();
     let tenths = (clean.conservative() * 10.0).round() as i64;
     let shown = format!(
@@ -1111,7 +982,7 @@ fn sqlite_refuses_part_of_the_shards() {
     std::fs::write(&config, format!("{text}\n[sharding]\ntotal = 4\n")).expect("config");
     let log = dir.path().join("bot.log");
     let _show = ShowLogOnFailure(log.clone());
-    let (mut bot, _) = Bot::start(&config, &log);
+    let (mut bot, _) = start(&config, &log);
     bot.ask(CLASSIC, 1, json!({"command": "start", "game": "classic"}));
     assert!(path.exists());
 }

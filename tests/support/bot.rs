@@ -349,11 +349,43 @@ impl Harness {
         Ok(())
     }
 
+    /// Waits until the bot has identified `count` times in all (once per process: after a restart).
+    pub async fn wait_identified(&self, count: usize) {
+        self.fake
+            .shared()
+            .wait_for(
+                Duration::from_secs(60),
+                "the restarted bot to identify",
+                &[],
+                |s| (s.gateway.identifies >= count).then_some(()),
+            )
+            .await
+            .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", self.bot.log_tail(40)));
+    }
+
     /// Restarts the bot process in the same folder (same database).
     pub fn respawn(&mut self, options: &BotOptions) {
         self.bot.kill();
         self.bot = BotProcess::spawn(&self.fake, self.dir.path(), options);
     }
+}
+
+/// GETs `path` from the bot's metrics and health listener at `address`: status and body.
+pub async fn get(address: &str, path: &str) -> (u16, String) {
+    let url = format!("http://{address}{path}");
+    tokio::task::spawn_blocking(move || {
+        sequence_bot::cli::http_get(&url, Duration::from_secs(10))
+            .unwrap_or_else(|e| panic!("GET {url}: {e}"))
+    })
+    .await
+    .expect("the GET ran")
+}
+
+/// The bot's `/metrics` text (which must answer 200).
+pub async fn scrape(address: &str) -> String {
+    let (status, body) = get(address, "/metrics").await;
+    assert_eq!(status, 200, "{body}");
+    body
 }
 
 /// The sum of the samples of `name` whose labels include every one of `labels` (Prometheus text).
