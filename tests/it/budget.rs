@@ -11,7 +11,7 @@ use sequence_bot::engine::{Move, MoveList};
 use sequence_bot::service::Table;
 use serde_json::{json, Value};
 
-use crate::support::console::Console;
+use crate::support::console::{text, Console};
 
 /// User 2's lobby, where user 99 presses.
 const LOBBY: u64 = 10;
@@ -85,14 +85,6 @@ fn computer_to_move(table: &Table) -> bool {
                 .get(usize::from(position.to_move()))
                 .is_some_and(|seat| seat.user().is_none())
     })
-}
-
-fn text(outputs: &[Value]) -> String {
-    outputs
-        .iter()
-        .filter_map(|o| o["text"].as_str())
-        .collect::<Vec<_>>()
-        .join(" | ")
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::process::Stdio;
 
 use serde_json::{json, Value};
 
-use crate::support::console::Console;
+use crate::support::console::{text, Console};
 
 const CHANNEL: u64 = 10;
 
@@ -201,14 +201,6 @@ fn ids_to(outputs: &[Value], to: &str) -> Vec<String> {
         .collect()
 }
 
-fn text_of(outputs: &[Value]) -> String {
-    outputs
-        .iter()
-        .filter_map(|o| o["text"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Issue 26 through the console: the level menu, Remove computer, the team buttons, the ⋯ menu with
 /// Stop (asked first), and the buttons after a stored game, all by presses after `start`.
 #[test]
@@ -231,7 +223,7 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     assert_eq!(levels.len(), 3, "{menu:?}");
     let (added, refused) = console.press(CHANNEL, 1, &levels[2], None);
     assert!(!refused, "{added:?}");
-    assert!(text_of(&added).contains("(hard) has joined"), "{added:?}");
+    assert!(text(&added).contains("(hard) has joined"), "{added:?}");
     assert_eq!(ids_to(&added, "update"), levels, "the menu stays open");
     assert!(ids_to(&added, "lobby").contains(&"sequence:removebot".to_string()));
     // Not the host: refused.
@@ -269,10 +261,7 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
         .expect("Stop")
         .clone();
     let (status, refused) = console.press(CHANNEL, 1, "sequence:status", None);
-    assert!(
-        !refused && text_of(&status).contains("To move:"),
-        "{status:?}"
-    );
+    assert!(!refused && text(&status).contains("To move:"), "{status:?}");
     let (asked, refused) = console.press(CHANNEL, 1, &stop, None);
     assert!(!refused, "{asked:?}");
     let confirm = ids_to(&asked, "ephemeral")
@@ -304,7 +293,7 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     let (file, refused) = console.press(CHANNEL, 2, record, None);
     assert!(!refused && !file[0]["attachment"].is_null(), "{file:?}");
     let (stats, refused) = console.press(CHANNEL, 2, "sequence:stats", None);
-    assert!(!refused && text_of(&stats).contains("<@2>"), "{stats:?}");
+    assert!(!refused && text(&stats).contains("<@2>"), "{stats:?}");
     // The stop question again, the game over: refused, nothing happens.
     let (again, refused) = console.press(CHANNEL, 1, &confirm, None);
     assert!(refused, "{again:?}");
@@ -327,7 +316,7 @@ fn hints_unreadable_lines_and_the_agreement_follow_up_in_the_console() {
     // The player to move gets a hint, privately; the other player is told it is not their turn.
     let (hint, refused) = console.request(CHANNEL, to_move, json!({"command": "hint"}));
     assert!(!refused, "{hint:?}");
-    let text = text_of(&hint);
+    let text = text(&hint);
     assert!(text.contains("Hint"), "{text}");
     assert!(hint.iter().all(|o| o["to"] == "ephemeral"), "{hint:?}");
     assert_eq!(hint[0]["user"], json!(to_move));

@@ -214,3 +214,12 @@ pub fn actions(dump: &Value) -> Vec<Value> {
         .cloned()
         .unwrap_or_default()
 }
+
+/// The texts of some outputs, one a line (outputs without text left out).
+pub fn text(outputs: &[Value]) -> String {
+    outputs
+        .iter()
+        .filter_map(|o| o["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
