@@ -13,15 +13,14 @@ mod hint;
 mod ids;
 pub mod names;
 mod persist;
-pub mod picker;
 mod pool;
 mod rematch;
 pub mod replays;
 mod reply;
 mod request;
 mod review;
+mod save;
 mod seeds;
-pub mod series;
 mod server;
 mod settings;
 mod table;
@@ -77,21 +76,21 @@ pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use ids::{Actor, ChannelId, GameKey, GuildId, Timestamp, UserId};
 pub use persist::{NoPersist, Persist, Restored, ServiceError, StorePersist};
-pub use picker::{action_rows, command_for_component, Control, Label, Press, SelectOption, Style};
 pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
 pub use reply::{
-    Attachment, BoardImage, Choice, HandImage, Image, Message, Output, Reply, ReplayImage,
+    action_rows, Attachment, BoardImage, Choice, Control, HandImage, Image, Label, Message, Output,
+    ReplayImage, Reply, SelectOption, Style,
 };
-pub use request::{Button, Command, Request};
+pub use request::{command_for_component, Button, Command, Press, Request};
 pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
+pub use table::{picker, series};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};
 pub use text::{Text, Who};
 
 use tables::{lock, Shared, MAX_REMEMBERED};
-
 
 /// Settings with [`Limits::unlimited`], for tests of everything but the limits.
 #[cfg(test)]

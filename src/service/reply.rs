@@ -6,7 +6,149 @@
 use crate::engine::{Game, View};
 use crate::i18n::Lang;
 
-use super::{picker, Button, Control, Press, Text, UserId};
+use super::request::{Button, Press, Step};
+use super::text::{button_label, CardLine};
+use super::{Text, UserId};
+
+pub use super::request::MAX_CUSTOM_ID;
+
+// Discord's limits on message components (docs: components reference, "Action Row", "Button",
+// "String Select", "Select Option").
+/// Action rows on one message.
+pub const MAX_ROWS: usize = 5;
+/// Buttons in one action row (a select menu is alone in its row).
+pub const MAX_BUTTONS_PER_ROW: usize = 5;
+/// Options of one select menu.
+pub const MAX_OPTIONS: usize = 25;
+/// Characters of a button label.
+pub const MAX_BUTTON_LABEL: usize = 80;
+/// Characters of a select option's label, value and description.
+pub const MAX_OPTION_TEXT: usize = 100;
+/// Characters of a select menu's placeholder.
+pub const MAX_PLACEHOLDER: usize = 150;
+
+/// How a button is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// The main action (blurple).
+    Primary,
+    /// A secondary action (grey).
+    Secondary,
+    /// A good action (green).
+    Success,
+    /// A destructive action (red).
+    Danger,
+}
+
+/// The words on a component, rendered in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// Not translated (a cell name, a list of cells).
+    Plain(String),
+    /// A translated text.
+    Text(Text),
+    /// A card and what it does now.
+    Card(CardLine),
+    /// A fixed button's label.
+    Button(Button),
+}
+
+impl Label {
+    /// The label in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Label::Plain(text) => text.clone(),
+            Label::Text(text) => text.render(lang),
+            Label::Card(line) => line.render(lang),
+            Label::Button(button) => button_label(*button, lang),
+        }
+    }
+}
+
+/// One choice of a select menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    /// What Discord sends back when it is chosen.
+    pub value: String,
+    /// What the user sees.
+    pub label: Label,
+    /// A second line under the label.
+    pub description: Option<Label>,
+}
+
+/// A button or a select menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// A button.
+    Button {
+        /// Sent back when pressed.
+        id: String,
+        /// The words on it.
+        label: Label,
+        /// How it looks.
+        style: Style,
+        /// Shown but not pressable.
+        disabled: bool,
+    },
+    /// A select menu of one choice.
+    Select {
+        /// Sent back with the chosen value.
+        id: String,
+        /// Shown before anything is chosen.
+        placeholder: Label,
+        /// The choices.
+        options: Vec<SelectOption>,
+    },
+}
+
+impl Control {
+    /// The control of a fixed button.
+    pub fn fixed(button: Button) -> Control {
+        let style = if button.is_primary() {
+            Style::Primary
+        } else if button.is_danger() {
+            Style::Danger
+        } else {
+            Style::Secondary
+        };
+        Control::Button {
+            id: button.id(),
+            label: Label::Button(button),
+            style,
+            disabled: false,
+        }
+    }
+
+    /// The custom id.
+    pub fn id(&self) -> &str {
+        match self {
+            Control::Button { id, .. } | Control::Select { id, .. } => id,
+        }
+    }
+}
+
+/// The action rows of a message: its own rows, then its fixed buttons (in the last row if there is
+/// room, else in rows of their own). What Discord, the console and the tests all show.
+pub fn action_rows(message: &Message) -> Vec<Vec<Control>> {
+    let mut rows = message.components.clone();
+    let mut fixed = message
+        .buttons
+        .iter()
+        .map(|&b| Control::fixed(b))
+        .peekable();
+    if let Some(last) = rows.last_mut() {
+        let buttons_only = last.iter().all(|c| matches!(c, Control::Button { .. }));
+        while buttons_only && last.len() < MAX_BUTTONS_PER_ROW {
+            match fixed.next() {
+                Some(control) => last.push(control),
+                None => break,
+            }
+        }
+    }
+    let rest: Vec<Control> = fixed.collect();
+    rows.extend(rest.chunks(MAX_BUTTONS_PER_ROW).map(<[Control]>::to_vec));
+    rows
+}
 
 /// A board picture to draw: always the public view, with the seat names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,7 +278,7 @@ impl Message {
     pub fn prompt_turn(&self) -> Option<u32> {
         self.components.iter().flatten().find_map(|control| {
             let press = Press::parse(control.id(), &[]).ok()?;
-            matches!(press.step, picker::Step::Play | picker::Step::Roll).then_some(press.turn)
+            matches!(press.step, Step::Play | Step::Roll).then_some(press.turn)
         })
     }
 
@@ -229,7 +371,6 @@ impl Reply {
         matches!(self.outputs.as_slice(), [Output::Ephemeral(m) | Output::Update(m)] if m.lines.first().is_some_and(Text::is_error))
     }
 }
-
 
 /// One autocomplete suggestion: what the user sees, and the value filled in.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,9 +2,11 @@
 //! a message component can send back, each parsed once and strictly into a typed value: the fixed
 //! [`Button`]s and the picker's [`Press`].
 
-use crate::engine::{Options, Variant};
+use std::fmt;
 
-use super::{picker, BotLevel, GameKey, GuildId, Actor, ChannelId, Press, SettingsRequest, UserId};
+use crate::engine::{Card, Cell, Layout, Options, Variant};
+
+use super::{Actor, BotLevel, ChannelId, GameKey, GuildId, SettingsRequest, Text, UserId};
 
 /// One request to the service.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,7 +307,7 @@ impl Button {
         if let Some(button) = Button::FIXED.into_iter().find(|b| b.id() == id) {
             return Some(button);
         }
-        if id.len() > picker::MAX_CUSTOM_ID {
+        if id.len() > MAX_CUSTOM_ID {
             return None;
         }
         let parts: Vec<&str> = id.split(':').collect();
@@ -393,5 +395,279 @@ impl Button {
                 | Button::AbandonSeries(_)
                 | Button::ConfirmAbandonSeries(_)
         )
+    }
+}
+
+/// Characters of a custom id (1 to 100; Discord's limit).
+pub const MAX_CUSTOM_ID: usize = 100;
+
+/// Every picker id starts with this (the fixed buttons use `sequence:` and a word).
+const PREFIX: &str = "sequence:p:";
+
+/// A cell as named in an id (`D6`): column and row, 0-based, checked against a board only when used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellName {
+    pub(crate) col: u8,
+    pub(crate) row: u8,
+}
+
+impl CellName {
+    pub(crate) fn of(cell: Cell, layout: &Layout) -> CellName {
+        CellName {
+            col: cell.col(layout.width),
+            row: cell.row(layout.width),
+        }
+    }
+
+    /// The cell on `layout`, if it is on the board.
+    pub(crate) fn on(self, layout: &Layout) -> Option<Cell> {
+        (self.col < layout.width && self.row < layout.height)
+            .then(|| Cell::at(self.col, self.row, layout.width))
+    }
+
+    fn parse(text: &str) -> Option<CellName> {
+        let mut chars = text.chars();
+        let letter = chars.next().filter(char::is_ascii_uppercase)?;
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
+            return None;
+        }
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let row: u8 = digits.parse().ok()?;
+        Some(CellName {
+            col: letter as u8 - b'A',
+            row: row - 1,
+        })
+    }
+}
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'A' + self.col),
+            u32::from(self.row) + 1
+        )
+    }
+}
+
+/// A part of a card's targets too many for one step: one board row, or a part of a long row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The board row, 0-based.
+    pub(crate) row: u8,
+    /// Which [`CELLS_PER_STEP`](super::picker::CELLS_PER_STEP) cells of that row (0 unless a custom board has longer rows).
+    pub(crate) part: u8,
+}
+
+impl Group {
+    fn parse(text: &str) -> Option<Group> {
+        let (row, part) = text.split_once('-')?;
+        let group = Group {
+            row: strict_number(row)?,
+            part: strict_number(part)?,
+        };
+        (group.to_string() == text).then_some(group)
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.row, self.part)
+    }
+}
+
+/// What a picker press asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Open the picker (the turn prompt's Play button).
+    Play,
+    /// Dice: roll, then show the cells (the turn prompt's Roll button).
+    Roll,
+    /// Back to the cards.
+    Cards,
+    /// The cells (or rows) of a card.
+    Card(Card),
+    /// The cells of one row of a card's targets (dice: the roll's), chosen in the menu.
+    Group(Option<Card>, Group),
+    /// Play the card (dice: place or remove) on the cell: the move.
+    Cell(Option<Card>, CellName),
+    /// Exchange the dead card.
+    Exchange(Card),
+    /// Privately, the move `hard` would make now and why, as `/sequence hint` answers (shown only
+    /// where a hint is allowed; answered by [`super::Tables::press_hint`]).
+    Hint,
+    /// The confirmation's button in a rated game (where the server allows hints there): the hint,
+    /// and the game becomes unrated for everyone.
+    HintUnrated,
+}
+
+/// A press of a picker button or a choice in its menu: which table and turn it belongs to, and what
+/// it asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// The table's creation time (ms): a new game in the channel has other ids.
+    pub table: u64,
+    /// The turn it was shown for ([`turn_number`]).
+    pub turn: u32,
+    /// What it asks for.
+    pub step: Step,
+}
+
+/// Why a custom id was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PressError {
+    /// Not an id this bot makes.
+    #[error("not a button of this bot: {0:?}")]
+    Unknown(String),
+    /// Shaped like one of ours, but not exactly.
+    #[error("malformed button id: {0:?}")]
+    Malformed(String),
+    /// A menu choice where none belongs, or none (or several) where one does.
+    #[error("unexpected menu values for {0:?}")]
+    Values(String),
+}
+
+fn strict_number<T: std::str::FromStr + fmt::Display>(text: &str) -> Option<T> {
+    if text.is_empty() || text.len() > 20 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: T = text.parse().ok()?;
+    (n.to_string() == text).then_some(n)
+}
+
+/// A card as written in an id: its code (`7H`, `TS`, `lion`), exactly.
+fn strict_card(text: &str) -> Option<Card> {
+    [Variant::Classic, Variant::Kids]
+        .into_iter()
+        .filter_map(|v| Card::parse(text, v))
+        .find(|card| card.to_string() == text)
+}
+
+fn card_or_dash(card: Option<Card>) -> String {
+    card.map_or_else(|| "-".to_string(), |c| c.to_string())
+}
+
+fn strict_card_or_dash(text: &str) -> Option<Option<Card>> {
+    if text == "-" {
+        Some(None)
+    } else {
+        strict_card(text).map(Some)
+    }
+}
+
+impl Press {
+    /// The custom id of a button (or, for [`Step::Group`], of the menu, without the chosen row).
+    pub fn id(&self) -> String {
+        let step = match self.step {
+            Step::Play => "play".to_string(),
+            Step::Roll => "roll".to_string(),
+            Step::Cards => "cards".to_string(),
+            Step::Card(card) => format!("card:{card}"),
+            Step::Group(card, _) => format!("rows:{}", card_or_dash(card)),
+            Step::Cell(card, cell) => format!("cell:{}:{cell}", card_or_dash(card)),
+            Step::Exchange(card) => format!("swap:{card}"),
+            Step::Hint => "hint".to_string(),
+            Step::HintUnrated => "hint-unrated".to_string(),
+        };
+        format!("{PREFIX}{}:{}:{step}", self.table, self.turn)
+    }
+
+    /// The menu value that stands for this press ([`Step::Group`] only).
+    pub fn value(&self) -> Option<String> {
+        match self.step {
+            Step::Group(_, group) => Some(group.to_string()),
+            _ => None,
+        }
+    }
+
+    /// Parses a custom id and the chosen menu values, strictly: only what [`Press::id`] and
+    /// [`Press::value`] print is accepted.
+    pub fn parse(id: &str, values: &[String]) -> Result<Press, PressError> {
+        let rest = id
+            .strip_prefix(PREFIX)
+            .ok_or_else(|| PressError::Unknown(id.chars().take(MAX_CUSTOM_ID).collect()))?;
+        let malformed = || PressError::Malformed(id.chars().take(MAX_CUSTOM_ID).collect());
+        if id.len() > MAX_CUSTOM_ID {
+            return Err(malformed());
+        }
+        let parts: Vec<&str> = rest.split(':').collect();
+        let (table, turn, step) = match parts.as_slice() {
+            [table, turn, step @ ..] => (
+                strict_number::<u64>(table).ok_or_else(malformed)?,
+                strict_number::<u32>(turn).ok_or_else(malformed)?,
+                step,
+            ),
+            _ => return Err(malformed()),
+        };
+        let is_menu = matches!(step, ["rows", _]);
+        let value = match (is_menu, values) {
+            (true, [value]) => Some(value.as_str()),
+            (false, []) => None,
+            _ => return Err(PressError::Values(id.chars().take(MAX_CUSTOM_ID).collect())),
+        };
+        let step = match (step, value) {
+            (["play"], None) => Step::Play,
+            (["roll"], None) => Step::Roll,
+            (["cards"], None) => Step::Cards,
+            (["hint"], None) => Step::Hint,
+            (["hint-unrated"], None) => Step::HintUnrated,
+            (["card", card], None) => Step::Card(strict_card(card).ok_or_else(malformed)?),
+            (["swap", card], None) => Step::Exchange(strict_card(card).ok_or_else(malformed)?),
+            (["cell", card, cell], None) => Step::Cell(
+                strict_card_or_dash(card).ok_or_else(malformed)?,
+                CellName::parse(cell).ok_or_else(malformed)?,
+            ),
+            (["rows", card], Some(value)) => Step::Group(
+                strict_card_or_dash(card).ok_or_else(malformed)?,
+                Group::parse(value).ok_or_else(malformed)?,
+            ),
+            _ => return Err(malformed()),
+        };
+        let press = Press { table, turn, step };
+        if press.id() != id || press.value().as_deref() != value {
+            return Err(malformed());
+        }
+        Ok(press)
+    }
+
+    /// Whether the press may change the table (a move, an exchange, a roll); the others only show a
+    /// step of the picker.
+    pub fn changes_table(&self) -> bool {
+        matches!(self.step, Step::Roll | Step::Cell(..) | Step::Exchange(_))
+    }
+
+    /// Whether the press asks for a hint (answered by [`super::Tables::press_hint`], which searches
+    /// off the async runtime, not by the table's synchronous handling).
+    pub fn is_hint(&self) -> bool {
+        matches!(self.step, Step::Hint | Step::HintUnrated)
+    }
+
+    /// Whether the press comes from the private picker (whose message is then updated in place), not
+    /// from a public turn prompt.
+    pub fn is_on_picker(&self) -> bool {
+        !matches!(self.step, Step::Play | Step::Roll)
+    }
+}
+
+/// The command a component stands for: a fixed button or a picker press. A malformed id is refused
+/// politely (nothing is trusted: the command is then checked like a typed one).
+pub fn command_for_component(id: &str, values: &[String]) -> Result<Command, Text> {
+    if let Some(button) = Button::from_id(id) {
+        return if values.is_empty() {
+            Ok(button.command())
+        } else {
+            Err(Text::BadButton)
+        };
+    }
+    match Press::parse(id, values) {
+        Ok(press) => Ok(Command::Press(press)),
+        Err(e) => {
+            tracing::info!("refused a component: {e}");
+            Err(Text::BadButton)
+        }
     }
 }

@@ -13,69 +13,15 @@ use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
 use super::table;
 use super::{
-    budget, deadlines, hint, picker, rematch, replays, review, names, seeds, series, Actor, Button,
-    ChannelId, Choice, Command, GuildId, Image, Message, MovePicker, OsSeeds, Output, Permission,
-    Persist, PoolStats, ReplayImage, Reply, Request, SearchPool, ServerSettings, ServiceError, Settings,
-    Setup, State, StorePersist, Table, Text, Timestamp, UserId, NoPersist, SeedSource,
+    budget, deadlines, hint, names, rematch, replays, review, seeds, series, Actor, Button,
+    ChannelId, Choice, Command, GuildId, Image, Message, MovePicker, NoPersist, OsSeeds, Output,
+    Permission, Persist, PoolStats, ReplayImage, Reply, Request, SearchPool, SeedSource,
+    ServerSettings, ServiceError, Settings, Setup, State, StorePersist, Table, Text, Timestamp,
+    UserId,
 };
+use super::{request, save};
 
 pub(super) type Shared = Arc<Mutex<Table>>;
-
-/// Saves a changed table, or closes it (keeping a finished game and naming its number in the final
-/// message). Refusals change nothing and are not saved.
-pub(super) fn persist_update(
-    persist: &dyn Persist,
-    table: &Table,
-    mut reply: Reply,
-    replay_gif: bool,
-) -> Result<Reply, ServiceError> {
-    if reply.is_refusal() {
-        return Ok(reply);
-    }
-    if !table.closed {
-        persist.save(table)?;
-        return Ok(reply);
-    }
-    let finished = matches!(table.state, State::Playing(_)).then_some(table);
-    let kept = persist.close(table.channel, finished)?;
-    if finished.is_some() {
-        metrics::counter!("sequence_games_finished_total", "game" => table.setup.variant.name())
-            .increment(1);
-        tracing::info!(record = kept, "game ended");
-    }
-    if let Some(id) = kept {
-        let last = reply.outputs.iter_mut().rev().find_map(|o| match o {
-            Output::Channel(m) if m.attachment.is_some() => Some(m),
-            _ => None,
-        });
-        if let Some(message) = last {
-            message.lines.push(Text::GameSaved { id });
-            // Kept: each player's totals, and the record of this game, are a press away.
-            message.buttons.extend([Button::Stats, Button::Record(id)]);
-        }
-        // The animated replay, as a follow-up right after the final message: the final message goes
-        // out at once, and the GIF (drawn on a blocking thread by the Discord layer) when it is ready.
-        let at = reply.outputs.iter().rposition(
-            |o| matches!(o, Output::Channel(m) if m.lines.contains(&Text::GameSaved { id })),
-        );
-        // An aborted game (too few moves to count) is not worth an animation.
-        let playing = table.playing().filter(|p| !p.is_aborted());
-        if let (true, Some(at), Some(playing)) = (replay_gif, at, playing) {
-            reply.outputs.insert(
-                at + 1,
-                Output::Channel(Message {
-                    lines: vec![Text::GameReplay { id }],
-                    image: Some(Image::Replay(ReplayImage {
-                        record: playing.live.record().clone(),
-                        slot: None,
-                    })),
-                    ..Message::default()
-                }),
-            );
-        }
-    }
-    Ok(reply)
-}
 
 /// Languages last seen per user and per channel, for messages that answer nobody in particular (DMs,
 /// timer and computer moves). Kept in memory only: after a restart the Discord layer asks the server.
@@ -624,7 +570,7 @@ impl Tables {
                     }
                 }
                 // Fresh randomness for what needs it: a deal (and who starts), a roll.
-                let rolls = matches!(command, Command::Press(p) if p.step == picker::Step::Roll);
+                let rolls = matches!(command, Command::Press(p) if p.step == request::Step::Roll);
                 let deals = matches!(
                     command.unwrapped(),
                     Command::Begin | Command::Roll | Command::NextGame
@@ -699,7 +645,13 @@ impl Tables {
     }
 
     /// Publishes a new lobby (within the limits) and saves it; `reply` announces it.
-    pub(super) fn open(&self, guild: Option<GuildId>, actor: &Actor, table: Table, reply: Reply) -> Reply {
+    pub(super) fn open(
+        &self,
+        guild: Option<GuildId>,
+        actor: &Actor,
+        table: Table,
+        reply: Reply,
+    ) -> Reply {
         // Counted and published in one critical section: two starts at once cannot both see room
         // for one more table. Nothing takes `opening` while holding a table or the map.
         let opening = lock(&self.opening);
@@ -766,7 +718,11 @@ impl Tables {
     }
 
     /// Refuses a new table past the limits: tables the user hosts, tables of the server.
-    pub(super) fn check_table_limits(&self, guild: Option<GuildId>, user: UserId) -> Result<(), Text> {
+    pub(super) fn check_table_limits(
+        &self,
+        guild: Option<GuildId>,
+        user: UserId,
+    ) -> Result<(), Text> {
         let limits = self.settings.limits;
         // Counted as tables come and go (a table closing is counted until it leaves the map, a
         // moment later under its own lock).
@@ -802,13 +758,13 @@ impl Tables {
         now: Timestamp,
         settings: &Settings,
     ) -> Reply {
-        match persist_update(&*self.persist, table, reply, settings.replay_gif) {
+        match save::persist_update(&*self.persist, table, reply, settings.replay_gif) {
             Ok(mut reply) => {
                 // Taken before a series opens the table again for its next game.
                 let review = table.closed.then(|| review::Review::of(table)).flatten();
                 if !reply.is_refusal() {
                     reply.outputs.extend(table.disarm_prompt());
-                    series::after_game(&*self.persist, table, &mut reply, now);
+                    save::after_game(&*self.persist, table, &mut reply, now);
                 }
                 self.reviews.keep(review, &reply);
                 if table.closed {
@@ -891,7 +847,7 @@ impl Tables {
         let before = table.clone();
         let reply = table.unpause(now, &self.settings);
         let replay_gif = self.settings_for(table.guild).replay_gif;
-        match persist_update(&*self.persist, &table, reply, replay_gif) {
+        match save::persist_update(&*self.persist, &table, reply, replay_gif) {
             Ok(reply) => {
                 tracing::info!(
                     channel = channel.0,
@@ -950,12 +906,12 @@ impl Tables {
                 None => table.tick(now, &settings),
             };
             if !reply.outputs.is_empty() {
-                match persist_update(&*self.persist, &table, reply, settings.replay_gif) {
+                match save::persist_update(&*self.persist, &table, reply, settings.replay_gif) {
                     Ok(mut saved) => {
                         saved.outputs.extend(table.disarm_prompt());
                         // Taken before a series opens the table again for its next game.
                         let review = table.closed.then(|| review::Review::of(&table)).flatten();
-                        series::after_game(&*self.persist, &mut table, &mut saved, now);
+                        save::after_game(&*self.persist, &mut table, &mut saved, now);
                         self.reviews.keep(review, &saved);
                         reply = saved;
                     }
@@ -1045,11 +1001,11 @@ impl Tables {
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
-            match persist_update(&*persist, &table, reply, settings.replay_gif) {
+            match save::persist_update(&*persist, &table, reply, settings.replay_gif) {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
                     let review = table.closed.then(|| review::Review::of(&table)).flatten();
-                    series::after_game(&*persist, &mut table, &mut reply, now);
+                    save::after_game(&*persist, &mut table, &mut reply, now);
                     Some((
                         reply,
                         table
