@@ -10,7 +10,7 @@ use crate::engine::{Move, Seat, View};
 use super::reply::{Control, Label, Style};
 use super::request::{Press, Step};
 use super::table::picker::{allowed, next_step, turn_number, Next};
-use super::table::{Playing, Question, Table};
+use super::table::{Question, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text, Who};
 use super::{
     lock, Button, ChannelId, GuildId, Message, Output, Reply, Settings, Shared, Tables, Timestamp,

@@ -68,7 +68,9 @@ mod text_tests;
 #[cfg(test)]
 mod zone_tests;
 
-// A trait the service's tests reach through `use super::*` (it was imported here before the split).
+// Names the service's tests reach through `use super::*` (they were imported here before the split).
+#[cfg(test)]
+use crate::i18n::Lang;
 #[cfg(test)]
 use crate::store::ShardClaim;
 

@@ -10,8 +10,6 @@ use super::request::{Button, Press, Step};
 use super::text::{button_label, CardLine};
 use super::{Text, UserId};
 
-pub use super::request::MAX_CUSTOM_ID;
-
 // Discord's limits on message components (docs: components reference, "Action Row", "Button",
 // "String Select", "Select Option").
 /// Action rows on one message.

@@ -13,11 +13,10 @@ use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
 use super::table;
 use super::{
-    budget, deadlines, hint, names, rematch, replays, review, seeds, series, Actor, Button,
-    ChannelId, Choice, Command, GuildId, Image, Message, MovePicker, NoPersist, OsSeeds, Output,
-    Permission, Persist, PoolStats, ReplayImage, Reply, Request, SearchPool, SeedSource,
-    ServerSettings, ServiceError, Settings, Setup, State, StorePersist, Table, Text, Timestamp,
-    UserId,
+    budget, deadlines, hint, names, rematch, replays, review, Actor, ChannelId, Choice, Command,
+    GuildId, Image, Message, MovePicker, NoPersist, OsSeeds, Output, Permission, Persist,
+    PoolStats, ReplayImage, Reply, Request, SearchPool, SeedSource, ServerSettings, Settings,
+    Setup, State, StorePersist, Table, Text, Timestamp, UserId,
 };
 use super::{request, save};
 
@@ -142,7 +141,7 @@ impl Tables {
     #[cfg(test)]
     pub(crate) fn seeded(settings: Settings, picker: Arc<dyn MovePicker>, seed: u64) -> Tables {
         Tables {
-            seeds: Arc::new(seeds::StreamSeeds::new(seed)),
+            seeds: Arc::new(super::seeds::StreamSeeds::new(seed)),
             ..Tables::new(settings, picker)
         }
     }

@@ -8,13 +8,13 @@
 //! back to exactly the same id is refused), and everything it names is checked against the table as it
 //! is now. The move itself goes through the same `Command::Play`/`Exchange` path as a typed command.
 
-use crate::engine::{BitIter, Bits, Card, CardEffect, Cell, Game, GroupKind, Layout, Move, Seat};
+use crate::engine::{BitIter, Bits, Card, CardEffect, Cell, Game, GroupKind, Layout, Seat};
 
 use crate::service::ids::{Actor, ChannelId, UserId};
 use crate::service::reply::{
     BoardImage, Control, Image, Label, Message, Output, Reply, SelectOption, Style,
 };
-use crate::service::request::{Button, CellName, Command, Group, Press};
+use crate::service::request::{Button, CellName, Command, Group};
 use crate::service::settings::Settings;
 use crate::service::text::{TeamName, Text, Who};
 
@@ -25,7 +25,7 @@ use super::Table;
 pub use crate::service::reply::{
     MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
 };
-pub use crate::service::request::{Step, MAX_CUSTOM_ID};
+pub use crate::service::request::{command_for_component, Press, Step, MAX_CUSTOM_ID};
 
 /// Cells shown as buttons on one step: every row but the last, which keeps the Back button.
 pub const CELLS_PER_STEP: usize = (MAX_ROWS - 1) * MAX_BUTTONS_PER_ROW;

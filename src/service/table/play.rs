@@ -16,7 +16,7 @@ use crate::service::bot::BotLevel;
 use crate::service::ids::{Actor, ChannelId, Timestamp, UserId};
 use crate::service::reply::{BoardImage, HandImage, Image, Message, Output, Reply};
 use crate::service::request::{Button, Command};
-use crate::service::seeds::OsSeeds;
+use crate::service::seeds::{OsSeeds, SeedSource};
 use crate::service::settings::Settings;
 use crate::service::text::{
     CardLine, CardUse, RatingNote, RollHint, SeatLine, TeamName, Text, Who, ZoneInfo,
