@@ -7,8 +7,10 @@
 use crate::analysis::{self, Reason};
 use crate::engine::{Move, Seat, View};
 
-use super::picker::{next_step, turn_number, Control, Label, Next, Press, Step, Style};
-use super::table::{Playing, Question, Setup, Table};
+use super::reply::{Control, Label, Style};
+use super::request::{Press, Step};
+use super::table::picker::{allowed, next_step, turn_number, Next};
+use super::table::{Question, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text, Who};
 use super::{
     lock, Button, ChannelId, GuildId, Message, Output, Reply, Settings, Shared, Tables, Timestamp,
@@ -67,13 +69,6 @@ enum Answer {
     Give(Box<Asked>),
     /// A rated game where the server allows hints: ask first, with this press as the button.
     Confirm(Press),
-}
-
-/// Whether a hint may be given in this game: only where it cannot be unfair, in a casual game, or
-/// where the server's settings allow hints in rated games too (after a confirmation that makes the
-/// game unrated for everyone).
-pub(super) fn allowed(playing: &Playing, setup: &Setup, settings: &Settings) -> bool {
-    settings.hints || !playing.counts_for_ratings(setup)
 }
 
 /// Whether `user` may have a hint now at `table`, and what it needs; else the refusal. A press of

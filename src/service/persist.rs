@@ -12,9 +12,59 @@ use crate::store::{
 use super::table::Stop;
 use super::text::{HistoryLine, LeaderLine, RatingInfo, TeamName, Totals};
 use super::{
-    Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output, Persist,
-    Player, ReplayImage, Reply, ServiceError, State, Table, Tables, Text, Timestamp, UserId, Who,
+    series, Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output,
+    Player, ReplayImage, Reply, State, Table, Tables, Text, Timestamp, UserId, Who,
 };
+
+/// Errors of the service layer (the store's, mostly).
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A table could not be written as JSON.
+    #[error("cannot write the table as JSON: {0}")]
+    Encode(#[from] serde_json::Error),
+}
+
+/// Called with a table each time an action is accepted, and when a table closes, before anyone is
+/// told about it. If it fails, the service undoes the action in memory and apologises, so memory and
+/// database never disagree. Blocking: with a real store, call the service from a blocking thread.
+pub trait Persist: Send + Sync {
+    /// The table changed (lobby or game); store it.
+    fn save(&self, table: &Table) -> Result<(), ServiceError>;
+    /// The table closed; `finished` holds the final table if a game was played. Returns the number
+    /// under which the finished game was kept, if it was.
+    fn close(
+        &self,
+        channel: ChannelId,
+        finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError>;
+    /// A series ended (decided or not): its players' series stats. Nothing by default.
+    fn series_ended(
+        &self,
+        _guild: Option<GuildId>,
+        _series: &series::Series,
+    ) -> Result<(), ServiceError> {
+        Ok(())
+    }
+}
+
+/// A [`Persist`] that keeps nothing.
+pub struct NoPersist;
+
+impl Persist for NoPersist {
+    fn save(&self, _table: &Table) -> Result<(), ServiceError> {
+        Ok(())
+    }
+    fn close(
+        &self,
+        _channel: ChannelId,
+        _finished: Option<&Table>,
+    ) -> Result<Option<i64>, ServiceError> {
+        Ok(None)
+    }
+}
 
 /// The latest rated games over which `/sequence stats` shows a player's agreement with `hard`.
 pub const AGREEMENT_GAMES: u32 = 20;

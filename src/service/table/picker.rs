@@ -1,4 +1,4 @@
-//! The card picker: a game played with buttons. Every turn prompt of a human player carries a **Play**
+//! The card picker (what a press on it shows): a game played with buttons. Every turn prompt of a human player carries a **Play**
 //! button (Sequence Dice: **Roll**); pressing it opens a private picker for that player only, whose steps
 //! are edited in place: the cards (a dead card offers its exchange), then the cells of the chosen card,
 //! with a row chosen first from a menu when a jack, unicorn or dragon (or an 11 or a 10 in dice) has more
@@ -8,433 +8,27 @@
 //! back to exactly the same id is refused), and everything it names is checked against the table as it
 //! is now. The move itself goes through the same `Command::Play`/`Exchange` path as a typed command.
 
-use std::fmt;
+use crate::engine::{BitIter, Bits, Card, CardEffect, Cell, Game, GroupKind, Layout, Seat};
 
-use crate::engine::{
-    BitIter, Bits, Card, CardEffect, Cell, Game, GroupKind, Layout, Seat, Variant,
+use crate::service::ids::{Actor, ChannelId, UserId};
+use crate::service::reply::{
+    BoardImage, Control, Image, Label, Message, Output, Reply, SelectOption, Style,
 };
-use crate::i18n::Lang;
+use crate::service::request::{Button, CellName, Command, Group};
+use crate::service::settings::Settings;
+use crate::service::text::{TeamName, Text, Who};
 
-use super::table::{card_line, hand_message, Playing};
-use super::text::{button_label, CardLine, TeamName};
-use super::{
-    Actor, BoardImage, Button, ChannelId, Command, Image, Message, Output, Reply, Settings, Table,
-    Text, Timestamp, UserId,
+use super::play::{card_line, hand_message, rolled_line, Player, Playing};
+use super::setup::Setup;
+use super::Table;
+
+pub use crate::service::reply::{
+    MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
 };
-
-// Discord's limits on message components (docs: components reference, "Action Row", "Button",
-// "String Select", "Select Option").
-/// Action rows on one message.
-pub const MAX_ROWS: usize = 5;
-/// Buttons in one action row (a select menu is alone in its row).
-pub const MAX_BUTTONS_PER_ROW: usize = 5;
-/// Options of one select menu.
-pub const MAX_OPTIONS: usize = 25;
-/// Characters of a custom id (1 to 100).
-pub const MAX_CUSTOM_ID: usize = 100;
-/// Characters of a button label.
-pub const MAX_BUTTON_LABEL: usize = 80;
-/// Characters of a select option's label, value and description.
-pub const MAX_OPTION_TEXT: usize = 100;
-/// Characters of a select menu's placeholder.
-pub const MAX_PLACEHOLDER: usize = 150;
+pub use crate::service::request::{command_for_component, Press, Step, MAX_CUSTOM_ID};
 
 /// Cells shown as buttons on one step: every row but the last, which keeps the Back button.
 pub const CELLS_PER_STEP: usize = (MAX_ROWS - 1) * MAX_BUTTONS_PER_ROW;
-
-/// Every picker id starts with this (the fixed buttons use `sequence:` and a word).
-const PREFIX: &str = "sequence:p:";
-
-/// How a button is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Style {
-    /// The main action (blurple).
-    Primary,
-    /// A secondary action (grey).
-    Secondary,
-    /// A good action (green).
-    Success,
-    /// A destructive action (red).
-    Danger,
-}
-
-/// The words on a component, rendered in the reader's language.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Label {
-    /// Not translated (a cell name, a list of cells).
-    Plain(String),
-    /// A translated text.
-    Text(Text),
-    /// A card and what it does now.
-    Card(CardLine),
-    /// A fixed button's label.
-    Button(Button),
-}
-
-impl Label {
-    /// The label in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        match self {
-            Label::Plain(text) => text.clone(),
-            Label::Text(text) => text.render(lang),
-            Label::Card(line) => line.render(lang),
-            Label::Button(button) => button_label(*button, lang),
-        }
-    }
-}
-
-/// One choice of a select menu.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SelectOption {
-    /// What Discord sends back when it is chosen.
-    pub value: String,
-    /// What the user sees.
-    pub label: Label,
-    /// A second line under the label.
-    pub description: Option<Label>,
-}
-
-/// A button or a select menu.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Control {
-    /// A button.
-    Button {
-        /// Sent back when pressed.
-        id: String,
-        /// The words on it.
-        label: Label,
-        /// How it looks.
-        style: Style,
-        /// Shown but not pressable.
-        disabled: bool,
-    },
-    /// A select menu of one choice.
-    Select {
-        /// Sent back with the chosen value.
-        id: String,
-        /// Shown before anything is chosen.
-        placeholder: Label,
-        /// The choices.
-        options: Vec<SelectOption>,
-    },
-}
-
-impl Control {
-    /// The control of a fixed button.
-    pub fn fixed(button: Button) -> Control {
-        let style = if button.is_primary() {
-            Style::Primary
-        } else if button.is_danger() {
-            Style::Danger
-        } else {
-            Style::Secondary
-        };
-        Control::Button {
-            id: button.id(),
-            label: Label::Button(button),
-            style,
-            disabled: false,
-        }
-    }
-
-    /// The custom id.
-    pub fn id(&self) -> &str {
-        match self {
-            Control::Button { id, .. } | Control::Select { id, .. } => id,
-        }
-    }
-}
-
-/// The action rows of a message: its own rows, then its fixed buttons (in the last row if there is
-/// room, else in rows of their own). What Discord, the console and the tests all show.
-pub fn action_rows(message: &Message) -> Vec<Vec<Control>> {
-    let mut rows = message.components.clone();
-    let mut fixed = message
-        .buttons
-        .iter()
-        .map(|&b| Control::fixed(b))
-        .peekable();
-    if let Some(last) = rows.last_mut() {
-        let buttons_only = last.iter().all(|c| matches!(c, Control::Button { .. }));
-        while buttons_only && last.len() < MAX_BUTTONS_PER_ROW {
-            match fixed.next() {
-                Some(control) => last.push(control),
-                None => break,
-            }
-        }
-    }
-    let rest: Vec<Control> = fixed.collect();
-    rows.extend(rest.chunks(MAX_BUTTONS_PER_ROW).map(<[Control]>::to_vec));
-    rows
-}
-
-/// A cell as named in an id (`D6`): column and row, 0-based, checked against a board only when used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CellName {
-    col: u8,
-    row: u8,
-}
-
-impl CellName {
-    fn of(cell: Cell, layout: &Layout) -> CellName {
-        CellName {
-            col: cell.col(layout.width),
-            row: cell.row(layout.width),
-        }
-    }
-
-    /// The cell on `layout`, if it is on the board.
-    fn on(self, layout: &Layout) -> Option<Cell> {
-        (self.col < layout.width && self.row < layout.height)
-            .then(|| Cell::at(self.col, self.row, layout.width))
-    }
-
-    fn parse(text: &str) -> Option<CellName> {
-        let mut chars = text.chars();
-        let letter = chars.next().filter(char::is_ascii_uppercase)?;
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
-            return None;
-        }
-        if !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let row: u8 = digits.parse().ok()?;
-        Some(CellName {
-            col: letter as u8 - b'A',
-            row: row - 1,
-        })
-    }
-}
-
-impl fmt::Display for CellName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'A' + self.col),
-            u32::from(self.row) + 1
-        )
-    }
-}
-
-/// A part of a card's targets too many for one step: one board row, or a part of a long row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Group {
-    /// The board row, 0-based.
-    row: u8,
-    /// Which [`CELLS_PER_STEP`] cells of that row (0 unless a custom board has longer rows).
-    part: u8,
-}
-
-impl Group {
-    fn parse(text: &str) -> Option<Group> {
-        let (row, part) = text.split_once('-')?;
-        let group = Group {
-            row: strict_number(row)?,
-            part: strict_number(part)?,
-        };
-        (group.to_string() == text).then_some(group)
-    }
-}
-
-impl fmt::Display for Group {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.row, self.part)
-    }
-}
-
-/// What a picker press asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Open the picker (the turn prompt's Play button).
-    Play,
-    /// Dice: roll, then show the cells (the turn prompt's Roll button).
-    Roll,
-    /// Back to the cards.
-    Cards,
-    /// The cells (or rows) of a card.
-    Card(Card),
-    /// The cells of one row of a card's targets (dice: the roll's), chosen in the menu.
-    Group(Option<Card>, Group),
-    /// Play the card (dice: place or remove) on the cell: the move.
-    Cell(Option<Card>, CellName),
-    /// Exchange the dead card.
-    Exchange(Card),
-    /// Privately, the move `hard` would make now and why, as `/sequence hint` answers (shown only
-    /// where a hint is allowed; answered by [`super::Tables::press_hint`]).
-    Hint,
-    /// The confirmation's button in a rated game (where the server allows hints there): the hint,
-    /// and the game becomes unrated for everyone.
-    HintUnrated,
-}
-
-/// A press of a picker button or a choice in its menu: which table and turn it belongs to, and what
-/// it asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Press {
-    /// The table's creation time (ms): a new game in the channel has other ids.
-    pub table: u64,
-    /// The turn it was shown for ([`turn_number`]).
-    pub turn: u32,
-    /// What it asks for.
-    pub step: Step,
-}
-
-/// Why a custom id was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PressError {
-    /// Not an id this bot makes.
-    #[error("not a button of this bot: {0:?}")]
-    Unknown(String),
-    /// Shaped like one of ours, but not exactly.
-    #[error("malformed button id: {0:?}")]
-    Malformed(String),
-    /// A menu choice where none belongs, or none (or several) where one does.
-    #[error("unexpected menu values for {0:?}")]
-    Values(String),
-}
-
-fn strict_number<T: std::str::FromStr + fmt::Display>(text: &str) -> Option<T> {
-    if text.is_empty() || text.len() > 20 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let n: T = text.parse().ok()?;
-    (n.to_string() == text).then_some(n)
-}
-
-/// A card as written in an id: its code (`7H`, `TS`, `lion`), exactly.
-fn strict_card(text: &str) -> Option<Card> {
-    [Variant::Classic, Variant::Kids]
-        .into_iter()
-        .filter_map(|v| Card::parse(text, v))
-        .find(|card| card.to_string() == text)
-}
-
-fn card_or_dash(card: Option<Card>) -> String {
-    card.map_or_else(|| "-".to_string(), |c| c.to_string())
-}
-
-fn strict_card_or_dash(text: &str) -> Option<Option<Card>> {
-    if text == "-" {
-        Some(None)
-    } else {
-        strict_card(text).map(Some)
-    }
-}
-
-impl Press {
-    /// The custom id of a button (or, for [`Step::Group`], of the menu, without the chosen row).
-    pub fn id(&self) -> String {
-        let step = match self.step {
-            Step::Play => "play".to_string(),
-            Step::Roll => "roll".to_string(),
-            Step::Cards => "cards".to_string(),
-            Step::Card(card) => format!("card:{card}"),
-            Step::Group(card, _) => format!("rows:{}", card_or_dash(card)),
-            Step::Cell(card, cell) => format!("cell:{}:{cell}", card_or_dash(card)),
-            Step::Exchange(card) => format!("swap:{card}"),
-            Step::Hint => "hint".to_string(),
-            Step::HintUnrated => "hint-unrated".to_string(),
-        };
-        format!("{PREFIX}{}:{}:{step}", self.table, self.turn)
-    }
-
-    /// The menu value that stands for this press ([`Step::Group`] only).
-    pub fn value(&self) -> Option<String> {
-        match self.step {
-            Step::Group(_, group) => Some(group.to_string()),
-            _ => None,
-        }
-    }
-
-    /// Parses a custom id and the chosen menu values, strictly: only what [`Press::id`] and
-    /// [`Press::value`] print is accepted.
-    pub fn parse(id: &str, values: &[String]) -> Result<Press, PressError> {
-        let rest = id
-            .strip_prefix(PREFIX)
-            .ok_or_else(|| PressError::Unknown(id.chars().take(MAX_CUSTOM_ID).collect()))?;
-        let malformed = || PressError::Malformed(id.chars().take(MAX_CUSTOM_ID).collect());
-        if id.len() > MAX_CUSTOM_ID {
-            return Err(malformed());
-        }
-        let parts: Vec<&str> = rest.split(':').collect();
-        let (table, turn, step) = match parts.as_slice() {
-            [table, turn, step @ ..] => (
-                strict_number::<u64>(table).ok_or_else(malformed)?,
-                strict_number::<u32>(turn).ok_or_else(malformed)?,
-                step,
-            ),
-            _ => return Err(malformed()),
-        };
-        let is_menu = matches!(step, ["rows", _]);
-        let value = match (is_menu, values) {
-            (true, [value]) => Some(value.as_str()),
-            (false, []) => None,
-            _ => return Err(PressError::Values(id.chars().take(MAX_CUSTOM_ID).collect())),
-        };
-        let step = match (step, value) {
-            (["play"], None) => Step::Play,
-            (["roll"], None) => Step::Roll,
-            (["cards"], None) => Step::Cards,
-            (["hint"], None) => Step::Hint,
-            (["hint-unrated"], None) => Step::HintUnrated,
-            (["card", card], None) => Step::Card(strict_card(card).ok_or_else(malformed)?),
-            (["swap", card], None) => Step::Exchange(strict_card(card).ok_or_else(malformed)?),
-            (["cell", card, cell], None) => Step::Cell(
-                strict_card_or_dash(card).ok_or_else(malformed)?,
-                CellName::parse(cell).ok_or_else(malformed)?,
-            ),
-            (["rows", card], Some(value)) => Step::Group(
-                strict_card_or_dash(card).ok_or_else(malformed)?,
-                Group::parse(value).ok_or_else(malformed)?,
-            ),
-            _ => return Err(malformed()),
-        };
-        let press = Press { table, turn, step };
-        if press.id() != id || press.value().as_deref() != value {
-            return Err(malformed());
-        }
-        Ok(press)
-    }
-
-    /// Whether the press may change the table (a move, an exchange, a roll); the others only show a
-    /// step of the picker.
-    pub fn changes_table(&self) -> bool {
-        matches!(self.step, Step::Roll | Step::Cell(..) | Step::Exchange(_))
-    }
-
-    /// Whether the press asks for a hint (answered by [`super::Tables::press_hint`], which searches
-    /// off the async runtime, not by the table's synchronous handling).
-    pub fn is_hint(&self) -> bool {
-        matches!(self.step, Step::Hint | Step::HintUnrated)
-    }
-
-    /// Whether the press comes from the private picker (whose message is then updated in place), not
-    /// from a public turn prompt.
-    pub fn is_on_picker(&self) -> bool {
-        !matches!(self.step, Step::Play | Step::Roll)
-    }
-}
-
-/// The command a component stands for: a fixed button or a picker press. A malformed id is refused
-/// politely (nothing is trusted: the command is then checked like a typed one).
-pub fn command_for_component(id: &str, values: &[String]) -> Result<Command, Text> {
-    if let Some(button) = Button::from_id(id) {
-        return if values.is_empty() {
-            Ok(button.command())
-        } else {
-            Err(Text::BadButton)
-        };
-    }
-    match Press::parse(id, values) {
-        Ok(press) => Ok(Command::Press(press)),
-        Err(e) => {
-            tracing::info!("refused a component: {e}");
-            Err(Text::BadButton)
-        }
-    }
-}
 
 /// The number of the turn being played: moves so far, an exchange (which does not end the turn) not
 /// counted. Every later turn has a higher number.
@@ -444,7 +38,7 @@ pub fn turn_number(game: &Game) -> u32 {
 }
 
 /// The turn prompt's button for the player to move: Play (dice: Roll).
-pub(super) fn prompt_button(table: u64, game: &Game) -> Control {
+pub(in crate::service) fn prompt_button(table: u64, game: &Game) -> Control {
     let dice = !game.config().variant.has_cards();
     let press = Press {
         table,
@@ -464,7 +58,7 @@ pub(super) fn prompt_button(table: u64, game: &Game) -> Control {
 }
 
 /// What the player to move can reach from the picker: the picker's view of one seat's turn.
-struct Turn<'a> {
+pub(super) struct Turn<'a> {
     table: u64,
     game: &'a Game,
     seat: Seat,
@@ -725,7 +319,7 @@ impl Turn<'_> {
 }
 
 /// Targets split into steps: by board row, a row longer than a step in parts.
-fn groups(cells: &[Cell], layout: &Layout) -> Vec<(Group, Vec<Cell>)> {
+pub(super) fn groups(cells: &[Cell], layout: &Layout) -> Vec<(Group, Vec<Cell>)> {
     let mut out: Vec<(Group, Vec<Cell>)> = Vec::new();
     for &cell in cells {
         let row = cell.row(layout.width);
@@ -747,7 +341,7 @@ fn groups(cells: &[Cell], layout: &Layout) -> Vec<(Group, Vec<Cell>)> {
 }
 
 /// What a press leads to.
-pub(super) enum Next {
+pub(in crate::service) enum Next {
     /// Show this step: a new private message, or the pressed picker updated in place.
     Show(Box<Message>),
     /// Carry out this command, as if typed.
@@ -758,18 +352,26 @@ pub(super) enum Next {
     Hint,
 }
 
+/// What a press asks of the table: an answer, or a command to carry out as if typed.
+pub(super) enum Picked {
+    /// The answer (a step of the picker, or a refusal).
+    Answer(Reply),
+    /// Carry out this command (a move, or the roll); then [`Table::after_picked`].
+    Act(Command),
+}
+
+/// Whether a hint may be given in this game: only where it cannot be unfair, in a casual game, or
+/// where the server's settings allow hints in rated games too (after a confirmation that makes the
+/// game unrated for everyone).
+pub(in crate::service) fn allowed(playing: &Playing, setup: &Setup, settings: &Settings) -> bool {
+    settings.hints || !playing.counts_for_ratings(setup)
+}
+
 impl Table {
-    /// Handles a picker press by `actor`. Refusals are private; on the picker they replace it, so its
-    /// buttons go away.
-    pub(super) fn press(
-        &mut self,
-        actor: &Actor,
-        press: Press,
-        now: Timestamp,
-        settings: &Settings,
-        seed: Option<u64>,
-        lang: Lang,
-    ) -> Reply {
+    /// Answers a picker press by `actor`, or names the command it stands for (a move, or the roll),
+    /// which the table carries out like a typed one before [`Table::after_picked`] finishes the
+    /// picker. Refusals are private; on the picker they replace it, so its buttons go away.
+    pub(super) fn press(&self, actor: &Actor, press: Press, settings: &Settings) -> Picked {
         let show = |message: Message| {
             if press.is_on_picker() {
                 Output::Update(message)
@@ -787,56 +389,61 @@ impl Table {
                 playing,
                 actor.user,
                 press,
-                super::hint::allowed(playing, &self.setup, settings),
+                allowed(playing, &self.setup, settings),
             ),
         };
         match next {
-            Err(text) => Reply {
+            Err(text) => Picked::Answer(Reply {
                 outputs: vec![show(Message::text(text))],
                 auto_move: false,
-            },
-            Ok(Next::Show(message)) => Reply {
+            }),
+            Ok(Next::Show(message)) => Picked::Answer(Reply {
                 outputs: vec![show(*message)],
                 auto_move: false,
-            },
+            }),
             Ok(Next::Hint) => {
                 // The Discord layer hands a hint press to `Tables::press_hint` (the search runs in
                 // the search pool); it never comes here.
                 tracing::warn!("a hint press reached the table's synchronous handling");
-                Reply::ephemeral(Text::Internal)
+                Picked::Answer(Reply::ephemeral(Text::Internal))
             }
-            Ok(Next::Act(command)) => {
-                let exchange = matches!(command, Command::Exchange { .. });
-                let mut reply = self.handle(actor, command, now, settings, seed, lang);
-                if reply.is_refusal() {
-                    return reply;
-                }
-                // The picker becomes the new hand after an exchange (the turn goes on), else a note.
-                let after = match (exchange, self.picker_for(actor.user, settings)) {
-                    (true, Some(cards)) => cards,
-                    _ => Message::text(Text::PickerDone),
-                };
-                reply.outputs.push(Output::Update(after));
-                reply
-            }
-            Ok(Next::Roll) => {
-                let mut reply = self.handle(actor, Command::Roll, now, settings, seed, lang);
-                if reply.is_refusal() {
-                    return reply;
-                }
-                // The cells step starts with the roll (only the player sees it until the move is
-                // made): one private message, not two.
-                if let Some(cells) = self.picker_for(actor.user, settings) {
-                    reply.outputs.retain(|o| !matches!(o, Output::Ephemeral(_)));
-                    reply.outputs.push(Output::Ephemeral(cells));
-                }
-                reply
-            }
+            Ok(Next::Act(command)) => Picked::Act(command),
+            Ok(Next::Roll) => Picked::Act(Command::Roll),
         }
     }
 
+    /// Finishes the picker after the table carried out `command` (see [`Table::press`]) for `user`:
+    /// after an exchange the picker becomes the new hand (the turn goes on), after a move it says so;
+    /// after the roll the cells step starts with the roll (only the player sees it until the move is
+    /// made): one private message, not two.
+    pub(super) fn after_picked(
+        &self,
+        user: UserId,
+        command: &Command,
+        mut reply: Reply,
+        settings: &Settings,
+    ) -> Reply {
+        if reply.is_refusal() {
+            return reply;
+        }
+        if matches!(command, Command::Roll) {
+            if let Some(cells) = self.picker_for(user, settings) {
+                reply.outputs.retain(|o| !matches!(o, Output::Ephemeral(_)));
+                reply.outputs.push(Output::Ephemeral(cells));
+            }
+            return reply;
+        }
+        let exchange = matches!(command, Command::Exchange { .. });
+        let after = match (exchange, self.picker_for(user, settings)) {
+            (true, Some(cards)) => cards,
+            _ => Message::text(Text::PickerDone),
+        };
+        reply.outputs.push(Output::Update(after));
+        reply
+    }
+
     /// The buttons an old turn prompt keeps while the game runs: the hand button (card games) and ⋯.
-    pub(super) fn prompt_buttons(&self) -> Vec<Button> {
+    pub(in crate::service) fn prompt_buttons(&self) -> Vec<Button> {
         let running = !self.closed
             && self
                 .playing()
@@ -851,7 +458,7 @@ impl Table {
     /// Takes the Play button off the last posted prompt once its turn is over (or the game ended):
     /// the edit to make. Once the game is over, the prompt disarmed last while it ran loses its hand
     /// and ⋯ buttons too (a computer's move may end the game right after a person's).
-    pub(super) fn disarm_prompt(&mut self) -> Option<Output> {
+    pub(in crate::service) fn disarm_prompt(&mut self) -> Option<Output> {
         let current = self
             .playing()
             .filter(|p| !self.closed && !p.game().position().is_over())
@@ -882,7 +489,11 @@ impl Table {
 
     /// The picker's first step for `user` if they are to move: their cards, or in dice once rolled
     /// the roll's cells.
-    pub(super) fn picker_for(&self, user: UserId, settings: &Settings) -> Option<Message> {
+    pub(in crate::service) fn picker_for(
+        &self,
+        user: UserId,
+        settings: &Settings,
+    ) -> Option<Message> {
         let playing = self.playing()?;
         let press = Press {
             table: self.created.0,
@@ -893,7 +504,7 @@ impl Table {
                 Step::Roll
             },
         };
-        let hints = super::hint::allowed(playing, &self.setup, settings);
+        let hints = allowed(playing, &self.setup, settings);
         match next_step(self.created.0, self.channel, playing, user, press, hints) {
             Ok(Next::Show(message)) => Some(*message),
             _ => None,
@@ -903,7 +514,7 @@ impl Table {
 
 /// Checks a press against the table and finds where it leads (`hints`: whether the player may ask
 /// for a hint in this game).
-pub(super) fn next_step(
+pub(in crate::service) fn next_step(
     table: u64,
     channel: ChannelId,
     playing: &Playing,
@@ -925,7 +536,7 @@ pub(super) fn next_step(
             to_move: playing
                 .seats
                 .get(usize::from(to_move))
-                .map_or(super::Who::Bot(String::new()), super::Player::who),
+                .map_or(Who::Bot(String::new()), Player::who),
         });
     }
     let turn = Turn {
@@ -948,8 +559,7 @@ pub(super) fn next_step(
             // Pressed again after rolling: the cells, headed by the roll they are for.
             let mut step = turn.targets_step(None);
             let seat = turn.seat;
-            step.lines
-                .splice(0..0, super::table::rolled_line(playing, seat));
+            step.lines.splice(0..0, rolled_line(playing, seat));
             Next::Show(Box::new(step))
         }
         Step::Roll => Next::Roll,
@@ -987,7 +597,7 @@ pub(super) fn next_step(
 /// of the limits and of reachability. Follows every button and every menu choice from the first
 /// step.
 #[cfg(test)]
-pub(super) fn explore(
+pub(in crate::service) fn explore(
     table: u64,
     playing: &Playing,
     user: UserId,
@@ -1078,7 +688,7 @@ pub(super) fn explore(
 /// The steps the picker shows for any set of `targets` on `game`'s board (as if `card` had them), and
 /// the cells its buttons lead to: for tests of the limits with every number of targets.
 #[cfg(test)]
-pub(super) fn explore_targets(
+pub(in crate::service) fn explore_targets(
     game: &Game,
     card: Option<Card>,
     targets: Bits,

@@ -14,9 +14,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Seat;
 
-use super::table::{Lobby, LobbySeat, Player, Question, State, Table};
-use super::text::{RatingNote, Text, Who};
-use super::{Actor, Button, Command, Message, Output, Persist, Reply, Settings, Timestamp, UserId};
+use crate::service::ids::{Actor, Timestamp, UserId};
+use crate::service::reply::{Message, Output, Reply};
+use crate::service::request::{Button, Command};
+use crate::service::settings::Settings;
+use crate::service::text::{Text, Who};
+
+use super::lobby::{Lobby, LobbySeat};
+use super::play::Player;
+use super::{Question, State, Table};
 
 /// The series lengths offered: best of 3, 5 or 7 games.
 pub const SERIES_LENGTHS: [u8; 3] = [3, 5, 7];
@@ -41,7 +47,7 @@ pub struct Series {
 
 impl Series {
     /// A series of `best_of` games whose first game has `seats` (players by seat) in `teams` teams.
-    pub(super) fn start(best_of: u8, seats: &[Player], teams: u8) -> Series {
+    pub(in crate::service) fn start(best_of: u8, seats: &[Player], teams: u8) -> Series {
         let teams = teams.max(1);
         let mut sides = vec![Vec::new(); usize::from(teams)];
         for (seat, player) in seats.iter().enumerate() {
@@ -99,7 +105,7 @@ impl Series {
     }
 
     /// Each side's players and games won.
-    fn sides(&self) -> Vec<(Vec<super::text::Who>, u8)> {
+    fn sides(&self) -> Vec<(Vec<Who>, u8)> {
         self.sides
             .iter()
             .zip(&self.wins)
@@ -119,7 +125,7 @@ impl Series {
     /// Why a stored series cannot be used, if it cannot (a damaged row, issue 33): best of 3, 5 or 7;
     /// one side per team of its table (`teams`, when the table knows them), none of them empty;
     /// every team mapped to a side of its own; a score that fits the games played.
-    pub(super) fn problem(&self, teams: Option<usize>) -> Option<String> {
+    pub(in crate::service) fn problem(&self, teams: Option<usize>) -> Option<String> {
         let sides = self.sides.len();
         if !SERIES_LENGTHS.contains(&self.best_of) {
             return Some(format!(
@@ -175,7 +181,7 @@ impl Series {
 
     /// Counts a finished game: `winners` are its winning teams (one for a win), `stopped` whether it
     /// was stopped (which ends the series). Returns the lines for its final message.
-    pub(super) fn count_game(&mut self, winners: &[u8], stopped: bool) -> Vec<Text> {
+    pub(in crate::service) fn count_game(&mut self, winners: &[u8], stopped: bool) -> Vec<Text> {
         self.played = self.played.saturating_add(1);
         if let ([team], false) = (winners, stopped) {
             let side = self.team_side.get(usize::from(*team)).copied();
@@ -208,7 +214,11 @@ impl Table {
     /// The table between this finished game of a series and the next: the same seats and teams, the
     /// side that lost moving first (team numbers turn so that it is team 1), waiting for **Next
     /// game**. Its key is later than the game's.
-    pub(super) fn between_games(&self, series: Series, now: Timestamp) -> Option<Table> {
+    pub(in crate::service) fn between_games(
+        &self,
+        series: Series,
+        now: Timestamp,
+    ) -> Option<Table> {
         let State::Playing(playing) = &self.state else {
             return None;
         };
@@ -261,100 +271,14 @@ impl Table {
     }
 }
 
-/// After a saved update: a game of a series that just ended is counted, and unless the series is
-/// over the table opens again between the games (saved), its final message offering **Next game**.
-/// `false` if the table could not be saved between the games (the series is then lost; logged).
-pub(super) fn after_game(
-    persist: &dyn Persist,
-    table: &mut Table,
-    reply: &mut Reply,
-    now: Timestamp,
-) -> bool {
-    if table.closed && table.is_between_games() {
-        // Abandoned, cancelled, stopped or expired between two games.
-        if let Some(series) = &table.series {
-            record_end(persist, table, series);
-        }
-        return true;
-    }
-    if !table.closed || !matches!(table.state, State::Playing(_)) {
-        return true;
-    }
-    let Some(mut series) = table.series.clone() else {
-        return true;
-    };
-    let Some(playing) = table.playing() else {
-        return true;
-    };
-    let stopped = playing.stopped.is_some();
-    // A game given up before everyone made two moves counts for nothing, in the series too.
-    let aborted = playing.rating_note(&table.setup) == RatingNote::Aborted;
-    let winners = if aborted {
-        Vec::new()
-    } else {
-        playing.winners()
-    };
-    let lines = series.count_game(&winners, stopped);
-    let over = series.over;
-    table.series = Some(series.clone());
-    let final_message = reply.outputs.iter_mut().rev().find_map(|o| match o {
-        Output::Channel(m) if m.buttons.iter().any(|b| matches!(b, Button::Rematch(_))) => Some(m),
-        _ => None,
-    });
-    let Some(message) = final_message else {
-        return true;
-    };
-    message.lines.extend(lines);
-    if over {
-        record_end(persist, table, &series);
-        return true;
-    }
-    let Some(next) = table.between_games(series.clone(), now) else {
-        return true;
-    };
-    if let Err(e) = persist.save(&next) {
-        tracing::error!(
-            channel = table.channel.0,
-            "cannot save the table between two games of a series: {e}"
-        );
-        message.lines.retain(|l| !matches!(l, Text::SeriesNext));
-        message.lines.push(Text::SeriesNoWinner);
-        if let Some(series) = &mut table.series {
-            series.over = true;
-        }
-        record_end(persist, table, &series);
-        return false;
-    }
-    for button in &mut message.buttons {
-        if matches!(button, Button::Rematch(_)) {
-            *button = Button::NextGame(next.created.0);
-        }
-    }
-    message
-        .buttons
-        .insert(1, Button::AbandonSeries(next.created.0));
-    *table = next;
-    true
-}
-
-/// Stores a series that ended for its players' stats (a failure is logged: the games are kept).
-fn record_end(persist: &dyn Persist, table: &Table, series: &Series) {
-    if let Err(e) = persist.series_ended(table.guild, series) {
-        tracing::error!(
-            channel = table.channel.0,
-            "cannot store the end of a series: {e}"
-        );
-    }
-}
-
 /// The note in the channel when a series ends between two games (abandoned, cancelled, stopped or
 /// expired), with its score.
-pub(super) fn ended_between_games(series: &Series, line: Text) -> Output {
+pub(in crate::service) fn ended_between_games(series: &Series, line: Text) -> Output {
     Output::Channel(Message::text_lines(vec![line, series.score()]))
 }
 
 /// The private question before abandoning a series.
-pub(super) fn confirm_abandon(key: u64) -> Message {
+pub(in crate::service) fn confirm_abandon(key: u64) -> Message {
     Message {
         lines: vec![Text::ConfirmAbandonSeries],
         buttons: vec![Button::ConfirmAbandonSeries(key), Button::KeepPlaying],
@@ -363,7 +287,7 @@ pub(super) fn confirm_abandon(key: u64) -> Message {
 }
 
 /// Who abandoned.
-pub(super) fn abandoned_by(user: UserId) -> Text {
+pub(in crate::service) fn abandoned_by(user: UserId) -> Text {
     Text::SeriesAbandoned {
         by: Who::User(user),
     }
@@ -373,7 +297,7 @@ impl Table {
     /// A command between two games of a series: **Next game** and **Abandon series** by its players,
     /// Cancel and Stop (the host or a moderator) end it, the status shows its score; what would change
     /// the seats is refused. `None`: handled as in any lobby (hand, board, rules, the menus' answers).
-    pub(super) fn between_games_command(
+    pub(in crate::service) fn between_games_command(
         &mut self,
         actor: &Actor,
         command: &Command,

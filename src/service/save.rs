@@ -1,0 +1,154 @@
+//! What the registry saves after a table's update, apart from the table itself: a changed table is
+//! saved, a closed one kept as a finished game (its final message naming the record and offering the
+//! replay); a game of a series that ended is counted and the table saved again between the games.
+//! The table only decides; this file talks to [`Persist`].
+
+use super::series::Series;
+use super::table::State;
+use super::text::RatingNote;
+use super::{
+    Button, Image, Message, Output, Persist, ReplayImage, Reply, ServiceError, Table, Text,
+    Timestamp,
+};
+
+/// Saves a changed table, or closes it (keeping a finished game and naming its number in the final
+/// message). Refusals change nothing and are not saved.
+pub(super) fn persist_update(
+    persist: &dyn Persist,
+    table: &Table,
+    mut reply: Reply,
+    replay_gif: bool,
+) -> Result<Reply, ServiceError> {
+    if reply.is_refusal() {
+        return Ok(reply);
+    }
+    if !table.closed {
+        persist.save(table)?;
+        return Ok(reply);
+    }
+    let finished = matches!(table.state, State::Playing(_)).then_some(table);
+    let kept = persist.close(table.channel, finished)?;
+    if finished.is_some() {
+        metrics::counter!("sequence_games_finished_total", "game" => table.setup.variant.name())
+            .increment(1);
+        tracing::info!(record = kept, "game ended");
+    }
+    if let Some(id) = kept {
+        let last = reply.outputs.iter_mut().rev().find_map(|o| match o {
+            Output::Channel(m) if m.attachment.is_some() => Some(m),
+            _ => None,
+        });
+        if let Some(message) = last {
+            message.lines.push(Text::GameSaved { id });
+            // Kept: each player's totals, and the record of this game, are a press away.
+            message.buttons.extend([Button::Stats, Button::Record(id)]);
+        }
+        // The animated replay, as a follow-up right after the final message: the final message goes
+        // out at once, and the GIF (drawn on a blocking thread by the Discord layer) when it is ready.
+        let at = reply.outputs.iter().rposition(
+            |o| matches!(o, Output::Channel(m) if m.lines.contains(&Text::GameSaved { id })),
+        );
+        // An aborted game (too few moves to count) is not worth an animation.
+        let playing = table.playing().filter(|p| !p.is_aborted());
+        if let (true, Some(at), Some(playing)) = (replay_gif, at, playing) {
+            reply.outputs.insert(
+                at + 1,
+                Output::Channel(Message {
+                    lines: vec![Text::GameReplay { id }],
+                    image: Some(Image::Replay(ReplayImage {
+                        record: playing.live.record().clone(),
+                        slot: None,
+                    })),
+                    ..Message::default()
+                }),
+            );
+        }
+    }
+    Ok(reply)
+}
+
+/// After a saved update: a game of a series that just ended is counted, and unless the series is
+/// over the table opens again between the games (saved), its final message offering **Next game**.
+/// `false` if the table could not be saved between the games (the series is then lost; logged).
+pub(super) fn after_game(
+    persist: &dyn Persist,
+    table: &mut Table,
+    reply: &mut Reply,
+    now: Timestamp,
+) -> bool {
+    if table.closed && table.is_between_games() {
+        // Abandoned, cancelled, stopped or expired between two games.
+        if let Some(series) = &table.series {
+            record_end(persist, table, series);
+        }
+        return true;
+    }
+    if !table.closed || !matches!(table.state, State::Playing(_)) {
+        return true;
+    }
+    let Some(mut series) = table.series.clone() else {
+        return true;
+    };
+    let Some(playing) = table.playing() else {
+        return true;
+    };
+    let stopped = playing.stopped.is_some();
+    // A game given up before everyone made two moves counts for nothing, in the series too.
+    let aborted = playing.rating_note(&table.setup) == RatingNote::Aborted;
+    let winners = if aborted {
+        Vec::new()
+    } else {
+        playing.winners()
+    };
+    let lines = series.count_game(&winners, stopped);
+    let over = series.over;
+    table.series = Some(series.clone());
+    let final_message = reply.outputs.iter_mut().rev().find_map(|o| match o {
+        Output::Channel(m) if m.buttons.iter().any(|b| matches!(b, Button::Rematch(_))) => Some(m),
+        _ => None,
+    });
+    let Some(message) = final_message else {
+        return true;
+    };
+    message.lines.extend(lines);
+    if over {
+        record_end(persist, table, &series);
+        return true;
+    }
+    let Some(next) = table.between_games(series.clone(), now) else {
+        return true;
+    };
+    if let Err(e) = persist.save(&next) {
+        tracing::error!(
+            channel = table.channel.0,
+            "cannot save the table between two games of a series: {e}"
+        );
+        message.lines.retain(|l| !matches!(l, Text::SeriesNext));
+        message.lines.push(Text::SeriesNoWinner);
+        if let Some(series) = &mut table.series {
+            series.over = true;
+        }
+        record_end(persist, table, &series);
+        return false;
+    }
+    for button in &mut message.buttons {
+        if matches!(button, Button::Rematch(_)) {
+            *button = Button::NextGame(next.created.0);
+        }
+    }
+    message
+        .buttons
+        .insert(1, Button::AbandonSeries(next.created.0));
+    *table = next;
+    true
+}
+
+/// Stores a series that ended for its players' stats (a failure is logged: the games are kept).
+fn record_end(persist: &dyn Persist, table: &Table, series: &Series) {
+    if let Err(e) = persist.series_ended(table.guild, series) {
+        tracing::error!(
+            channel = table.channel.0,
+            "cannot store the end of a series: {e}"
+        );
+    }
+}
