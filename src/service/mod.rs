@@ -17,6 +17,7 @@ mod pool;
 mod rematch;
 pub mod replays;
 mod review;
+mod rules;
 mod seeds;
 pub mod series;
 mod server;

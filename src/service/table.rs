@@ -14,6 +14,7 @@ use crate::engine::{
 
 use super::bot::random_legal_move;
 use super::picker;
+use super::rules::ABORT_MOVES;
 use super::seeds::{OsSeeds, SeedSource};
 use super::series::Series;
 use super::text::{
@@ -26,10 +27,6 @@ use super::{
 };
 use crate::i18n::{tr, tr_args, Args, Lang};
 use crate::store::rating;
-
-/// Moves every human must have made themselves before giving up (or a stop) decides a game; a
-/// game that ends earlier that way is aborted: it counts for nothing (as chess servers do).
-pub const ABORT_MOVES: u32 = 2;
 
 /// Rated games between players in the last 24 hours, by pair of user ids (smaller first), as
 /// [`rating::meetings`] counts them: what the daily limit of rated games is checked against.
