@@ -3,9 +3,13 @@
 //! [`Text::is_error`] and [`Text::is_ack`] sort them for the Discord adapter.
 
 use crate::engine::{Card, PlayError, SetupError, Variant};
-
-use super::payload::*;
 use crate::service::{ChannelId, Permission, UserId};
+
+use super::payload::{
+    AgreementLine, CardLine, HintMove, HintWhy, HistoryLine, LeaderLine, LobbyCard, RatingInfo,
+    RatingNote, RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Totals, Who,
+    ZoneInfo,
+};
 
 /// Every message the bot sends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,6 +290,8 @@ pub enum Text {
         /// What it allows.
         hint: RollHint,
     },
+
+    // ----- what a player asks to see (`status.rs`) -----
     /// Caption of `board`.
     BoardCaption {
         /// The game.

@@ -6,7 +6,7 @@ use crate::i18n::{join_list, Args, Tr};
 use crate::service::rules::ABORT_MOVES;
 
 use super::labels::team_name;
-use super::payload::RatingNote;
+use super::payload::{AgreementLine, RatingNote, TeamName, Who};
 use super::Text;
 
 /// The texts of this topic (`None`: a text of another topic).
@@ -40,24 +40,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             move_number,
             points,
             in_zone,
-        } => {
-            let team = team_name(tr, *team);
-            let args = Args::new()
-                .text("team", team)
-                .text("player", who.to_string())
-                .number("move", *move_number);
-            match points {
-                None => tr.ta("summary-sequence", &args),
-                Some(points) => {
-                    let key = if *in_zone {
-                        "summary-sequence-zone"
-                    } else {
-                        "summary-sequence-points"
-                    };
-                    tr.ta(key, &args.number("points", u32::from(*points)))
-                }
-            }
-        }
+        } => summary_sequence(tr, *team, who, *move_number, *points, *in_zone),
         Text::SummaryBroken {
             who,
             team,
@@ -80,28 +63,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             "game-replay",
             &Args::new().number("id", u32::try_from(*id).unwrap_or(u32::MAX)),
         ),
-        Text::Agreement { game, lines } => {
-            let mut out = vec![tr.ta(
-                "agreement-title",
-                &Args::new().number("game", u32::try_from(*game).unwrap_or(u32::MAX)),
-            )];
-            for line in lines {
-                let player = line.who.to_string();
-                out.push(match share_percent(line.matched, line.counted) {
-                    None => tr.ta("agreement-none", &Args::new().text("player", player)),
-                    Some(percent) => tr.ta(
-                        "agreement-line",
-                        &Args::new()
-                            .text("player", player)
-                            .number("percent", percent)
-                            .number("matched", line.matched)
-                            .number("counted", line.counted),
-                    ),
-                });
-            }
-            out.push(tr.t("agreement-note"));
-            out.join("\n")
-        }
+        Text::Agreement { game, lines } => agreement(tr, *game, lines),
         Text::SummaryLength { moves, minutes } => match minutes {
             Some(minutes) => tr.ta(
                 "summary-length-minutes",
@@ -145,4 +107,56 @@ pub(super) fn rating_note(tr: &mut Tr, note: RatingNote) -> String {
         RatingNote::ModeratorStop { gave_up: false } => tr.t("rating-moderator-stop"),
         RatingNote::ModeratorStop { gave_up: true } => tr.t("rating-moderator-stop-gave-up"),
     }
+}
+
+/// A line of the final summary: a sequence, who completed it on which move, and (King of the
+/// Board) what it scored.
+fn summary_sequence(
+    tr: &mut Tr,
+    team: TeamName,
+    who: &Who,
+    move_number: u32,
+    points: Option<u8>,
+    in_zone: bool,
+) -> String {
+    let team = team_name(tr, team);
+    let args = Args::new()
+        .text("team", team)
+        .text("player", who.to_string())
+        .number("move", move_number);
+    match points {
+        None => tr.ta("summary-sequence", &args),
+        Some(points) => {
+            let key = if in_zone {
+                "summary-sequence-zone"
+            } else {
+                "summary-sequence-points"
+            };
+            tr.ta(key, &args.number("points", u32::from(points)))
+        }
+    }
+}
+
+/// The follow-up of a finished game: each human's agreement with the `hard` computer player.
+fn agreement(tr: &mut Tr, game: i64, lines: &[AgreementLine]) -> String {
+    let mut out = vec![tr.ta(
+        "agreement-title",
+        &Args::new().number("game", u32::try_from(game).unwrap_or(u32::MAX)),
+    )];
+    for line in lines {
+        let player = line.who.to_string();
+        out.push(match share_percent(line.matched, line.counted) {
+            None => tr.ta("agreement-none", &Args::new().text("player", player)),
+            Some(percent) => tr.ta(
+                "agreement-line",
+                &Args::new()
+                    .text("player", player)
+                    .number("percent", percent)
+                    .number("matched", line.matched)
+                    .number("counted", line.counted),
+            ),
+        });
+    }
+    out.push(tr.t("agreement-note"));
+    out.join("\n")
 }

@@ -8,7 +8,7 @@ use crate::engine::{Card, Variant};
 use crate::i18n::{tr, tr_args, Args, Lang, Tr};
 use crate::service::{Button, UserId};
 
-use super::payload::{CardLine, CardUse, SeatLine, TeamName};
+use super::payload::{CardLine, CardUse, SeatLine, TeamName, ZoneInfo};
 
 /// A moment as a Discord timestamp in relative style (`<t:1700000000:R>`): every client shows it
 /// as "in 5 minutes" in its own language and counts it down by itself.
@@ -176,4 +176,13 @@ pub(super) fn seat_line(tr: &mut Tr, index: usize, seat: &SeatLine) -> String {
         line.push_str(&tr.ta("seat-cards", &Args::new().number("count", cards)));
     }
     line
+}
+
+/// A zone's centre and corners as message arguments.
+pub(super) fn zone_args(zone: &ZoneInfo) -> Args<'static> {
+    let [centre, first, last] = zone.names();
+    Args::new()
+        .text("centre", centre)
+        .text("first", first)
+        .text("last", last)
 }

@@ -6,7 +6,7 @@
 //! - `payload.rs`: the types its variants carry ([`Who`], [`TeamName`], [`LobbyCard`], [`StatusInfo`], ...);
 //! - `render.rs`: [`Text::render`], which hands a text to the topic file that renders it;
 //! - one file per topic, each rendering its section of the catalogue: `refusals`, `lobby`, `play`,
-//!   `turns`, `picker`, `hints`, `end`, `series`, `records`, `settings`, `channel`;
+//!   `status`, `turns`, `picker`, `hints`, `end`, `series`, `records`, `settings`, `channel`;
 //! - `labels.rs`: how buttons, cards, games, teams and durations are named ([`button_label`], ...).
 //!
 //! A new text: a variant in the catalogue's section, its arm in that topic's `render`, its Fluent
@@ -27,6 +27,7 @@ mod refusals;
 mod render;
 mod series;
 mod settings;
+mod status;
 mod turns;
 
 pub use catalogue::Text;

@@ -1,46 +1,19 @@
-//! The game as it runs: the start, every move and what it scored, the board's caption, the hand,
-//! the status and the rules.
+//! The game as it runs, in the channel: the roll-off and the start, every move and what it scored.
 
-use crate::engine::Variant;
+use crate::engine::{Card, Variant};
 use crate::i18n::{Args, Tr};
 
 use super::labels::{
-    card_name, count_number, dice_text, duration_text, game_title, seat_line, team_name,
+    card_name, count_number, dice_text, game_title, seat_line, team_name, zone_args,
 };
-use super::payload::{RollHint, StatusInfo, ZoneInfo};
+use super::payload::{RollHint, SeatLine, TeamName, Who};
 use super::Text;
 
 /// The texts of this topic (`None`: a text of another topic).
 pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
     Some(match text {
-        Text::RollOff { rounds, winner } => {
-            let mut parts = Vec::new();
-            for (i, round) in rounds.iter().enumerate() {
-                let rolls: Vec<String> = round
-                    .iter()
-                    .map(|(who, dice)| format!("{who} {}", dice_text(*dice)))
-                    .collect();
-                let key = if i == 0 { "roll-off" } else { "roll-off-again" };
-                parts.push(tr.ta(key, &Args::new().text("rolls", rolls.join(", "))));
-            }
-            parts.push(tr.ta(
-                "roll-off-winner",
-                &Args::new().text("player", winner.to_string()),
-            ));
-            parts.join(" ")
-        }
-        Text::GameStarted { variant, seats } => {
-            let game = game_title(tr, *variant);
-            let mut text = tr.ta("game-started", &Args::new().text("game", game));
-            for (i, seat) in seats.iter().enumerate() {
-                text.push_str(&seat_line(tr, i, seat));
-            }
-            if variant.has_cards() {
-                text.push('\n');
-                text.push_str(&tr.t("game-started-cards"));
-            }
-            text
-        }
+        Text::RollOff { rounds, winner } => roll_off(tr, rounds, winner),
+        Text::GameStarted { variant, seats } => game_started(tr, *variant, seats),
         Text::Played { who, card, cell } => {
             let card = card_name(tr, *card);
             tr.ta(
@@ -56,36 +29,12 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             card,
             cell,
             victim,
-        } => {
-            let victim = team_name(tr, *victim);
-            let args = Args::new()
-                .text("player", who.to_string())
-                .text("victim", victim)
-                .text("cell", cell.as_str());
-            match card {
-                Some(card) => {
-                    let card = card_name(tr, *card);
-                    tr.ta("removed-with-card", &args.text("card", card))
-                }
-                None => tr.ta("removed", &args),
-            }
-        }
+        } => removed(tr, who, *card, cell, *victim),
         Text::Placed {
             who,
             cell,
             replaced,
-        } => {
-            let args = Args::new()
-                .text("player", who.to_string())
-                .text("cell", cell.as_str());
-            match replaced {
-                Some(team) => {
-                    let victim = team_name(tr, *team);
-                    tr.ta("placed-replacing", &args.text("victim", victim))
-                }
-                None => tr.ta("placed", &args),
-            }
-        }
+        } => placed(tr, who, cell, *replaced),
         Text::Exchanged { who, card } => {
             let card = card_name(tr, *card);
             tr.ta(
@@ -136,28 +85,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             in_zone,
             total,
             target,
-        } => {
-            let team = team_name(tr, *team);
-            // A move that scores past the target: "4 points, 3 needed", never "4 of 3".
-            let points = tr.ta(
-                if total > target {
-                    "zone-points-past"
-                } else {
-                    "zone-points"
-                },
-                &Args::new()
-                    .number("total", *total)
-                    .number("target", *target),
-            );
-            tr.ta(
-                if *in_zone {
-                    "zone-scored"
-                } else {
-                    "zone-scored-outside"
-                },
-                &Args::new().text("team", team).text("points", points),
-            )
-        }
+        } => zone_scored(tr, *team, *in_zone, *total, *target),
         Text::ZoneMoved(zone) => tr.ta("zone-moved", &zone_args(zone)),
         Text::Zone(zone) => tr.ta("zone-line", &zone_args(zone)),
         Text::Reshuffled => tr.t("reshuffled"),
@@ -175,43 +103,6 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
                     .text("hint", hint),
             )
         }
-        Text::BoardCaption { variant, to_move } => {
-            let game = game_title(tr, *variant);
-            tr.ta(
-                "board-caption",
-                &Args::new()
-                    .text("game", game)
-                    .text("player", to_move.to_string()),
-            )
-        }
-        Text::Hand {
-            channel,
-            cards,
-            your_turn,
-        } => {
-            let mut text = tr.ta(
-                "hand-header",
-                &Args::new().text("channel", format!("<#{}>", channel.0)),
-            );
-            for card in cards {
-                text.push_str("\n• ");
-                text.push_str(&card.render_with(tr));
-            }
-            if *your_turn {
-                text.push('\n');
-                text.push_str(&tr.ta(
-                    "hand-your-turn",
-                    &Args::new().text("channel", format!("<#{}>", channel.0)),
-                ));
-            }
-            text
-        }
-        Text::Status(info) => status(tr, info),
-        Text::Rules(variant) => tr.t(match variant {
-            Variant::Classic => "rules-classic",
-            Variant::Dice => "rules-dice",
-            Variant::Kids => "rules-kids",
-        }),
         _ => return None,
     })
 }
@@ -227,72 +118,86 @@ fn roll_hint(tr: &mut Tr, hint: RollHint) -> String {
     }
 }
 
-fn status(tr: &mut Tr, info: &StatusInfo) -> String {
-    let game = game_title(tr, info.variant);
-    let mut text = tr.ta("status-header", &Args::new().text("game", game));
-    for (i, seat) in info.seats.iter().enumerate() {
+/// Who rolled what in each round of the roll-off, and who starts.
+fn roll_off(tr: &mut Tr, rounds: &[Vec<(Who, [u8; 2])>], winner: &Who) -> String {
+    let mut parts = Vec::new();
+    for (i, round) in rounds.iter().enumerate() {
+        let rolls: Vec<String> = round
+            .iter()
+            .map(|(who, dice)| format!("{who} {}", dice_text(*dice)))
+            .collect();
+        let key = if i == 0 { "roll-off" } else { "roll-off-again" };
+        parts.push(tr.ta(key, &Args::new().text("rolls", rolls.join(", "))));
+    }
+    parts.push(tr.ta(
+        "roll-off-winner",
+        &Args::new().text("player", winner.to_string()),
+    ));
+    parts.join(" ")
+}
+
+/// The start of a game: the game, the seats in turn order, and (card games) where the hands are.
+fn game_started(tr: &mut Tr, variant: Variant, seats: &[SeatLine]) -> String {
+    let game = game_title(tr, variant);
+    let mut text = tr.ta("game-started", &Args::new().text("game", game));
+    for (i, seat) in seats.iter().enumerate() {
         text.push_str(&seat_line(tr, i, seat));
     }
-    text.push('\n');
-    text.push_str(&tr.ta(
-        "status-to-move",
-        &Args::new().text("player", info.to_move.to_string()),
-    ));
-    if let Some(dice) = info.roll {
-        text.push(' ');
-        text.push_str(&tr.ta("status-rolled", &Args::new().text("dice", dice_text(dice))));
-    }
-    let time = duration_text(tr, info.seconds_left);
-    text.push_str(", ");
-    text.push_str(&tr.ta("status-time-left", &Args::new().text("time", time)));
-    let sequences: Vec<String> = info
-        .sequences
-        .iter()
-        .map(|(team, n)| format!("{}: {n}", team_name(tr, *team)))
-        .collect();
-    text.push('\n');
-    if let Some(points) = &info.points {
-        let points: Vec<String> = points
-            .iter()
-            .map(|(team, n)| format!("{}: {n}", team_name(tr, *team)))
-            .collect();
-        text.push_str(
-            &tr.ta(
-                "status-points",
-                &Args::new()
-                    .number("target", info.target)
-                    .text("list", points.join(", ")),
-            ),
-        );
-    } else {
-        text.push_str(
-            &tr.ta(
-                "status-sequences",
-                &Args::new()
-                    .number("target", info.target)
-                    .text("list", sequences.join(", ")),
-            ),
-        );
-    }
-    if let Some(zone) = &info.zone {
+    if variant.has_cards() {
         text.push('\n');
-        text.push_str(&tr.ta("status-zone", &zone_args(zone)));
-    }
-    if let Some(n) = info.draw_pile {
-        text.push('\n');
-        text.push_str(&tr.ta(
-            "status-draw-pile",
-            &Args::new().number("count", count_number(n)),
-        ));
+        text.push_str(&tr.t("game-started-cards"));
     }
     text
 }
 
-/// A zone's centre and corners as message arguments.
-fn zone_args(zone: &ZoneInfo) -> Args<'static> {
-    let [centre, first, last] = zone.names();
-    Args::new()
-        .text("centre", centre)
-        .text("first", first)
-        .text("last", last)
+/// A chip removed, with the card that removed it (if any).
+fn removed(tr: &mut Tr, who: &Who, card: Option<Card>, cell: &str, victim: TeamName) -> String {
+    let victim = team_name(tr, victim);
+    let args = Args::new()
+        .text("player", who.to_string())
+        .text("victim", victim)
+        .text("cell", cell);
+    match card {
+        Some(card) => {
+            let card = card_name(tr, card);
+            tr.ta("removed-with-card", &args.text("card", card))
+        }
+        None => tr.ta("removed", &args),
+    }
+}
+
+/// Dice: a chip placed, maybe replacing an opponent's.
+fn placed(tr: &mut Tr, who: &Who, cell: &str, replaced: Option<TeamName>) -> String {
+    let args = Args::new()
+        .text("player", who.to_string())
+        .text("cell", cell);
+    match replaced {
+        Some(team) => {
+            let victim = team_name(tr, team);
+            tr.ta("placed-replacing", &args.text("victim", victim))
+        }
+        None => tr.ta("placed", &args),
+    }
+}
+
+/// King of the Board: a sequence scored, in the zone or outside it, and the team's points now.
+fn zone_scored(tr: &mut Tr, team: TeamName, in_zone: bool, total: u8, target: u8) -> String {
+    let team = team_name(tr, team);
+    // A move that scores past the target: "4 points, 3 needed", never "4 of 3".
+    let points = tr.ta(
+        if total > target {
+            "zone-points-past"
+        } else {
+            "zone-points"
+        },
+        &Args::new().number("total", total).number("target", target),
+    );
+    tr.ta(
+        if in_zone {
+            "zone-scored"
+        } else {
+            "zone-scored-outside"
+        },
+        &Args::new().text("team", team).text("points", points),
+    )
 }

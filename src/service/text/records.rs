@@ -2,9 +2,10 @@
 
 use crate::analysis::agreement::share_percent;
 use crate::i18n::{join_list, Args, Lang, Tr};
+use crate::store::AgreementTotals;
 
 use super::labels::game_title;
-use super::payload::{RatingInfo, Totals};
+use super::payload::{HistoryLine, LeaderLine, RatingInfo, Totals, Who};
 use super::Text;
 
 /// The texts of this topic (`None`: a text of another topic).
@@ -20,73 +21,11 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             totals,
             rating,
             agreement,
-        } => {
-            let mut text = tr.ta(
-                "stats",
-                &totals_args(totals).text("player", who.to_string()),
-            );
-            let rating = match rating {
-                Some(rating) => rating_text(tr, rating),
-                None => tr.t("rating-none"),
-            };
-            text.push('\n');
-            text.push_str(&rating);
-            if let Some((a, percent)) = agreement
-                .as_ref()
-                .and_then(|a| Some((a, share_percent(a.matched, a.counted)?)))
-            {
-                text.push('\n');
-                text.push_str(
-                    &tr.ta(
-                        "stats-agreement",
-                        &Args::new()
-                            .number("percent", percent)
-                            .number("counted", a.counted)
-                            .number("games", a.games),
-                    ),
-                );
-            }
-            text
-        }
+        } => stats(tr, who, totals, rating, agreement),
         Text::Leaderboard(lines) if lines.is_empty() => tr.t("leaderboard-empty"),
-        Text::Leaderboard(lines) => {
-            let mut text = tr.t("leaderboard-header");
-            for (i, line) in lines.iter().enumerate() {
-                let rating = rating_text(tr, &line.rating);
-                let totals = tr.ta("leaderboard-line", &totals_args(&line.totals));
-                text.push_str(&format!("\n{}. {} — {rating} · {totals}", i + 1, line.who));
-            }
-            text
-        }
+        Text::Leaderboard(lines) => leaderboard(tr, lines),
         Text::History(lines) if lines.is_empty() => tr.t("history-empty"),
-        Text::History(lines) => {
-            let mut text = tr.t("history-header");
-            for line in lines {
-                let game = match line.variant {
-                    Some(variant) => game_title(tr, variant),
-                    None => tr.t("game-classic"),
-                };
-                let players: Vec<String> = line.players.iter().map(ToString::to_string).collect();
-                let players = join_list(tr, &players);
-                let result = if line.aborted {
-                    tr.t("history-aborted")
-                } else if line.winners.is_empty() {
-                    tr.t("history-no-winner")
-                } else {
-                    let winners: Vec<String> =
-                        line.winners.iter().map(ToString::to_string).collect();
-                    let winners = join_list(tr, &winners);
-                    tr.ta("history-won-by", &Args::new().text("players", winners))
-                };
-                text.push_str(&format!(
-                    "\n#{} · {game} · <t:{}:R> · {players} — {result}",
-                    line.id, line.finished_at
-                ));
-            }
-            text.push('\n');
-            text.push_str(&tr.t("history-footer"));
-            text
-        }
+        Text::History(lines) => history(tr, lines),
         Text::GameRecord { id } => tr.ta("game-record", &Args::new().text("id", id.to_string())),
         Text::NoSuchGame(id) => tr.ta("no-such-game", &Args::new().text("id", id.to_string())),
         Text::NoGameHere => tr.t("no-game-here"),
@@ -144,4 +83,80 @@ fn totals_args(totals: &Totals) -> Args<'static> {
         .number("wins", totals.wins)
         .number("percent", totals.win_percent())
         .number("sequences", totals.sequences)
+}
+
+/// A player's totals on this server, their rating, and their agreement with the computer.
+fn stats(
+    tr: &mut Tr,
+    who: &Who,
+    totals: &Totals,
+    rating: &Option<RatingInfo>,
+    agreement: &Option<AgreementTotals>,
+) -> String {
+    let mut text = tr.ta(
+        "stats",
+        &totals_args(totals).text("player", who.to_string()),
+    );
+    let rating = match rating {
+        Some(rating) => rating_text(tr, rating),
+        None => tr.t("rating-none"),
+    };
+    text.push('\n');
+    text.push_str(&rating);
+    if let Some((a, percent)) = agreement
+        .as_ref()
+        .and_then(|a| Some((a, share_percent(a.matched, a.counted)?)))
+    {
+        text.push('\n');
+        text.push_str(
+            &tr.ta(
+                "stats-agreement",
+                &Args::new()
+                    .number("percent", percent)
+                    .number("counted", a.counted)
+                    .number("games", a.games),
+            ),
+        );
+    }
+    text
+}
+
+/// The best players of this server, by rating.
+fn leaderboard(tr: &mut Tr, lines: &[LeaderLine]) -> String {
+    let mut text = tr.t("leaderboard-header");
+    for (i, line) in lines.iter().enumerate() {
+        let rating = rating_text(tr, &line.rating);
+        let totals = tr.ta("leaderboard-line", &totals_args(&line.totals));
+        text.push_str(&format!("\n{}. {} — {rating} · {totals}", i + 1, line.who));
+    }
+    text
+}
+
+/// The latest finished games of this server, one line each.
+fn history(tr: &mut Tr, lines: &[HistoryLine]) -> String {
+    let mut text = tr.t("history-header");
+    for line in lines {
+        let game = match line.variant {
+            Some(variant) => game_title(tr, variant),
+            None => tr.t("game-classic"),
+        };
+        let players: Vec<String> = line.players.iter().map(ToString::to_string).collect();
+        let players = join_list(tr, &players);
+        let result = if line.aborted {
+            tr.t("history-aborted")
+        } else if line.winners.is_empty() {
+            tr.t("history-no-winner")
+        } else {
+            let winners: Vec<String> = line.winners.iter().map(ToString::to_string).collect();
+            let winners = join_list(tr, &winners);
+            tr.ta("history-won-by", &Args::new().text("players", winners))
+        };
+        text.push_str(&format!(
+            "\n#{} · {game} · <t:{}:R> · {players} — {result}",
+            line.id, line.finished_at
+        ));
+    }
+    text.push('\n');
+    text.push_str(&tr.t("history-footer"));
+    text
 }

@@ -23,18 +23,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             &Args::new().text("player", to_move.to_string()),
         ),
         Text::Illegal(e) => play_error(tr, *e),
-        Text::IllegalWithCells(e, cells) => {
-            let reason = play_error(tr, *e);
-            let cells = if cells.is_empty() {
-                tr.t("illegal-no-cells")
-            } else {
-                tr.ta(
-                    "illegal-cells",
-                    &Args::new().text("cells", cells.join(", ")),
-                )
-            };
-            format!("{reason} {cells}")
-        }
+        Text::IllegalWithCells(e, cells) => illegal_with_cells(tr, *e, cells),
         Text::BadCard { typed, variant } => {
             let key = match variant {
                 Variant::Kids => "bad-card-kids",
@@ -104,15 +93,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             let names: Vec<String> = cards.iter().map(|&c| card_name(tr, c)).collect();
             tr.ta("not-in-hand", &Args::new().text("cards", names.join(", ")))
         }
-        Text::RollDoesNotMatch { total, cells } => {
-            let reason = tr.ta("roll-does-not-match", &Args::new().number("total", *total));
-            if cells.is_empty() {
-                reason
-            } else {
-                let cells = tr.ta("roll-cells", &Args::new().text("cells", cells.join(", ")));
-                format!("{reason} {cells}")
-            }
-        }
+        Text::RollDoesNotMatch { total, cells } => roll_does_not_match(tr, *total, cells),
         Text::TeamNoRoom { team, size } => {
             let team = team_name(tr, *team);
             tr.ta(
@@ -227,5 +208,30 @@ pub(super) fn join_or(tr: &mut Tr, items: &[String]) -> String {
                 .text("last", last.as_str()),
         ),
         _ => items.join(", "),
+    }
+}
+
+/// The engine's reason, and the cells that would work for the card (or that none would).
+fn illegal_with_cells(tr: &mut Tr, e: PlayError, cells: &[String]) -> String {
+    let reason = play_error(tr, e);
+    let cells = if cells.is_empty() {
+        tr.t("illegal-no-cells")
+    } else {
+        tr.ta(
+            "illegal-cells",
+            &Args::new().text("cells", cells.join(", ")),
+        )
+    };
+    format!("{reason} {cells}")
+}
+
+/// Dice: the cell does not fit the roll, and the cells that do (when few enough to list).
+fn roll_does_not_match(tr: &mut Tr, total: u8, cells: &[String]) -> String {
+    let reason = tr.ta("roll-does-not-match", &Args::new().number("total", total));
+    if cells.is_empty() {
+        reason
+    } else {
+        let cells = tr.ta("roll-cells", &Args::new().text("cells", cells.join(", ")));
+        format!("{reason} {cells}")
     }
 }

@@ -6,16 +6,19 @@ use std::fmt;
 use crate::i18n::{Lang, Tr};
 
 use super::Text;
-use super::{channel, end, hints, lobby, picker, play, records, refusals, series, settings, turns};
+use super::{
+    channel, end, hints, lobby, picker, play, records, refusals, series, settings, status, turns,
+};
 
 /// A topic's renderer: the text in the translator's language, or `None` for another topic's text.
 type Topic = fn(&Text, &mut Tr) -> Option<String>;
 
 /// The topic files, in the order of the catalogue's sections.
-const TOPICS: [Topic; 11] = [
+const TOPICS: [Topic; 12] = [
     refusals::render,
     lobby::render,
     play::render,
+    status::render,
     turns::render,
     picker::render,
     hints::render,

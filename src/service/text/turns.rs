@@ -22,46 +22,13 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             dice,
             again,
             deadline,
-        } => {
-            let key = match (who, dice, again) {
-                (Who::Bot(_), _, _) => "turn-bot",
-                (_, true, Some(_)) => "turn-dice-again",
-                (_, true, None) => "turn-dice",
-                (_, false, _) => "turn-cards",
-            };
-            let mut line = tr.ta(
-                key,
-                &Args::new()
-                    .text("player", who.to_string())
-                    .number("sum", again.unwrap_or(0)),
-            );
-            if let (Who::User(_), Some(at)) = (who, deadline) {
-                line.push(' ');
-                line += &tr.ta(
-                    "turn-deadline",
-                    &Args::new().text("deadline", discord_timestamp(*at)),
-                );
-            }
-            line
-        }
+        } => turn(tr, who, *dice, *again, *deadline),
         Text::Reminder {
             who,
             seconds_left,
             gives_up,
             ends_game,
-        } => {
-            let time = duration_text(tr, *seconds_left);
-            tr.ta(
-                match (gives_up, ends_game) {
-                    (false, _) => "reminder",
-                    (true, false) => "reminder-give-up",
-                    (true, true) => "reminder-give-up-ends",
-                },
-                &Args::new()
-                    .text("player", who.to_string())
-                    .text("time", time),
-            )
-        }
+        } => reminder(tr, who, *seconds_left, *gives_up, *ends_game),
         Text::TimedOut(who) => tr.ta("timed-out", &Args::new().text("player", who.to_string())),
         Text::ReplacedAfterTimeouts { who, bot, count } => tr.ta(
             "replaced-after-timeouts",
@@ -111,4 +78,43 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
         Text::ConfirmStop { gives_up: false } => tr.t("confirm-stop"),
         _ => return None,
     })
+}
+
+/// Whose turn it is, what to do first (dice: roll, maybe again), and when a human's turn runs out.
+fn turn(tr: &mut Tr, who: &Who, dice: bool, again: Option<u8>, deadline: Option<u64>) -> String {
+    let key = match (who, dice, again) {
+        (Who::Bot(_), _, _) => "turn-bot",
+        (_, true, Some(_)) => "turn-dice-again",
+        (_, true, None) => "turn-dice",
+        (_, false, _) => "turn-cards",
+    };
+    let mut line = tr.ta(
+        key,
+        &Args::new()
+            .text("player", who.to_string())
+            .number("sum", again.unwrap_or(0)),
+    );
+    if let (Who::User(_), Some(at)) = (who, deadline) {
+        line.push(' ');
+        line += &tr.ta(
+            "turn-deadline",
+            &Args::new().text("deadline", discord_timestamp(at)),
+        );
+    }
+    line
+}
+
+/// A reminder: the time left, and what running out of it means.
+fn reminder(tr: &mut Tr, who: &Who, seconds_left: u64, gives_up: bool, ends_game: bool) -> String {
+    let time = duration_text(tr, seconds_left);
+    tr.ta(
+        match (gives_up, ends_game) {
+            (false, _) => "reminder",
+            (true, false) => "reminder-give-up",
+            (true, true) => "reminder-give-up-ends",
+        },
+        &Args::new()
+            .text("player", who.to_string())
+            .text("time", time),
+    )
 }
