@@ -10,8 +10,12 @@
 //! - `labels.rs`: how buttons, cards, games, teams and durations are named ([`button_label`], ...).
 //!
 //! A new text: a variant in the catalogue's section, its arm in that topic's `render`, its Fluent
-//! key in `locales/`, and a sample in `i18n_tests.rs` (which renders every variant in every language).
-//! This folder depends on the engine, the i18n layer and the service's ids only, never on the table.
+//! key in `assets/locales/*/sequence.ftl`, and a sample in `i18n_tests.rs` (which renders every
+//! variant in every language, so a variant no topic renders fails there).
+//!
+//! The folder depends on the engine, the i18n layer and a few words of the service below the table
+//! (ids, buttons, permissions, bot levels, computer names, `service/rules.rs`), and shows two
+//! rows of the store; never on the table.
 
 mod catalogue;
 mod channel;
