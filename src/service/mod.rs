@@ -19,6 +19,7 @@ pub mod replays;
 mod reply;
 mod request;
 mod review;
+mod rules;
 mod save;
 mod seeds;
 mod server;

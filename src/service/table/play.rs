@@ -24,7 +24,8 @@ use crate::service::text::{
 
 use super::picker;
 use super::report::scores;
-use super::setup::{Setup, ABORT_MOVES};
+use super::setup::Setup;
+use crate::service::rules::ABORT_MOVES;
 use super::{replied, Outcome, Question, State, Table};
 
 /// Who stopped a game.

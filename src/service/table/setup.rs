@@ -12,9 +12,6 @@ use crate::engine::{Config, Options, Variant};
 use crate::service::settings::Settings;
 use crate::service::text::{LobbyRules, TeamName, Text};
 
-/// Moves every human must have made themselves before giving up (or a stop) decides a game; a
-/// game that ends earlier that way is aborted: it counts for nothing (as chess servers do).
-pub const ABORT_MOVES: u32 = 2;
 
 /// Rated games between players in the last 24 hours, by pair of user ids (smaller first), as
 /// [`rating::meetings`] counts them: what the daily limit of rated games is checked against.
