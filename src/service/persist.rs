@@ -559,6 +559,3 @@ fn now_ms() -> i64 {
     i64::try_from(Timestamp::now().0).unwrap_or(i64::MAX)
 }
 
-#[cfg(test)]
-#[path = "persist_tests.rs"]
-mod tests;
