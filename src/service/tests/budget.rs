@@ -6,12 +6,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Move, MoveList, Options, Variant};
+use crate::engine::{Move, MoveList, Variant};
 use crate::store::SqliteStore;
 
-use crate::service::{ChannelId, Command, GuildId, MIN_MEMBER_BURST, Message, Output, Reply, Settings, State, Tables, Text, Timestamp, UserId};
-use super::kit::{Asker, T0, playing, refusal, seeded, start, test_settings};
-
+use super::kit::{refusal, seeded, start, test_settings, Asker, T0};
+use crate::service::{
+    ChannelId, Command, GuildId, Message, Output, Reply, Settings, State, Tables, Text, Timestamp,
+    UserId, MIN_MEMBER_BURST,
+};
 
 const GUILD: u64 = 7;
 /// The lobby message of channel 1, as the Discord layer would report it.
@@ -37,13 +39,19 @@ fn lobby_edits(reply: &Reply) -> Vec<Message> {
 
 /// User 2's lobby in channel 1, its message posted as [`LOBBY_MESSAGE`].
 fn lobby(tables: &Tables, now: Timestamp) {
-    assert!(!HERE.ask_at(tables, 1, 2, start(Variant::Classic, None), now).is_refusal());
+    assert!(!HERE
+        .ask_at(tables, 1, 2, start(Variant::Classic, None), now)
+        .is_refusal());
     tables.set_lobby_message(ChannelId(1), LOBBY_MESSAGE);
 }
 
 /// `user` against one computer in `channel`, dealt at `now`; the computer's first move, if it starts.
 async fn game_against_computer(tables: &Tables, channel: u64, user: u64, now: Timestamp) {
-    for command in [start(Variant::Classic, None), Command::AddBot { level: None }, Command::Begin] {
+    for command in [
+        start(Variant::Classic, None),
+        Command::AddBot { level: None },
+        Command::Begin,
+    ] {
         let reply = HERE.ask_at(tables, channel, user, command, now);
         assert!(!reply.is_refusal(), "{reply:?}");
     }
@@ -292,16 +300,15 @@ fn a_member_past_their_share_is_refused_while_another_still_posts() {
         assert!(answered < 20, "never refused");
     };
     assert_eq!(refused, Text::SlowDown);
-    assert!(
-        (MIN_MEMBER_BURST..=10).contains(&answered),
-        "{answered}"
-    );
+    assert!((MIN_MEMBER_BURST..=10).contains(&answered), "{answered}");
     // Nothing changed by the refused press; another member is answered at the same instant.
     let reply = HERE.ask_at(&tables, 3, 1, start(Variant::Classic, None), T0);
     assert!(!reply.is_refusal(), "{reply:?}");
     // User 99's share refills in a few seconds.
     let later = T0.after(Duration::from_secs(5));
-    assert!(!HERE.ask_at(&tables, 1, 99, Command::Join { team: None }, later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 1, 99, Command::Join { team: None }, later)
+        .is_refusal());
 }
 
 #[test]
@@ -339,8 +346,12 @@ fn a_members_repeated_join_and_leave_wait_and_the_newest_card_is_shown_by_the_ti
     // Shown once.
     assert!(tables.tick(at(7_000)).is_empty());
     // A waiting card is dropped when the lobby's last card goes out (cancelled by the host).
-    assert!(!HERE.ask_at(&tables, 1, 99, Command::Leave, at(7_100)).is_refusal());
-    assert!(!HERE.ask_at(&tables, 1, 99, Command::Join { team: None }, at(7_200)).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 1, 99, Command::Leave, at(7_100))
+        .is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 1, 99, Command::Join { team: None }, at(7_200))
+        .is_refusal());
     let reply = HERE.ask_at(&tables, 1, 2, Command::Cancel, at(7_300));
     assert!(!reply.is_refusal(), "{reply:?}");
     assert!(tables.tick(at(20_000)).is_empty());

@@ -5,14 +5,19 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Options, Variant};
+use crate::engine::Variant;
 use crate::i18n::Lang;
 use crate::store::tests::sqlite_store;
 
-use crate::service::text::{button_label};
-use crate::service::{Actor, BotLevel, Button, ChannelId, Command, GuildId, LobbySeat, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_ROWS, Message, Output, Player, Reply, Request, State, Tables, Text, Timestamp, UserId, action_rows, command_for_component};
-use super::kit::{Asker, Recorder, T0, playing, reply_text, seeded, start, state, test_actor, test_settings};
-
+use super::kit::{
+    playing, reply_text, seeded, start, state, test_actor, test_settings, Asker, Recorder, T0,
+};
+use crate::service::text::button_label;
+use crate::service::{
+    action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, GuildId,
+    LobbySeat, Message, Output, Player, Reply, Request, State, Tables, Text, Timestamp, UserId,
+    MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_ROWS,
+};
 
 const GUILD: GuildId = GuildId(5);
 
@@ -129,11 +134,7 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
         "sequence:stats:1",
     ] {
         assert_eq!(Button::from_id(id), None, "{id}");
-        assert_eq!(
-            command_for_component(id, &[]),
-            Err(Text::BadButton),
-            "{id}"
-        );
+        assert_eq!(command_for_component(id, &[]), Err(Text::BadButton), "{id}");
     }
 }
 
@@ -237,7 +238,9 @@ fn a_level_button_of_an_earlier_lobby_adds_nothing_to_a_new_one() {
     assert!(!HERE.ask(&tables, 1, 10, Command::Cancel).is_refusal());
     // A new lobby a second later, by the same host.
     let later = Timestamp(T0.0 + 1000);
-    assert!(!HERE.ask_at(&tables, 1, 10, start(Variant::Classic, None), later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 1, 10, start(Variant::Classic, None), later)
+        .is_refusal());
     refused(&tables, 1, 10, old, "earlier game or lobby");
     assert_eq!(lobby_seats(&tables, 1).len(), 1);
 }
@@ -530,7 +533,10 @@ fn a_stored_game_ends_with_stats_and_record_buttons() {
         HERE.ask(&tables, 1, 11, Command::Record { game: Some(id) })
     );
     let stats = press(&tables, 1, 11, Button::Stats);
-    assert_eq!(stats, HERE.ask(&tables, 1, 11, Command::Stats { user: None }));
+    assert_eq!(
+        stats,
+        HERE.ask(&tables, 1, 11, Command::Stats { user: None })
+    );
     assert!(reply_text(&stats).contains("<@11>"), "{stats:?}");
     // A record that is not this server's (or not kept) is refused as when typed.
     assert!(press(&tables, 1, 11, Button::Record(id + 1000)).is_refusal());

@@ -4,11 +4,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Options, Variant};
+use crate::engine::Variant;
 
-use crate::service::{BotLevel, ChannelId, Command, Message, MovePicker, Output, RandomPicker, Reply, Request, Settings, Table, Tables, Text};
-use super::kit::{DM, Start, T0, ask, command_for, playing, reply_text, seeded, test_actor, test_settings};
-
+use super::kit::{ask, command_for, reply_text, seeded, test_actor, test_settings, Start, DM, T0};
+use crate::service::{
+    BotLevel, ChannelId, Command, Message, MovePicker, Output, RandomPicker, Reply, Request,
+    Settings, Table, Tables, Text,
+};
 
 fn start_with(turn_time: Option<u32>) -> Command {
     Start {

@@ -8,12 +8,13 @@ use std::sync::Arc;
 
 use crate::engine::{Move, MoveList, Options, Variant};
 use crate::store::rating::{rate_game, PlayerRating};
-use crate::store::tests::{postgres_store, sqlite_store, TestStore};
+use crate::store::tests::sqlite_store;
 use crate::store::{PlayerResult, Store};
 
-use crate::service::{Actor, BotLevel, ChannelId, Command, GuildId, Limits, Output, Reply, Settings, Tables};
-use super::kit::{Asker, T0, backends, command_for, playing, reply_text, seeded, test_actor};
-
+use super::kit::{backends, command_for, reply_text, seeded, test_actor, Asker, T0};
+use crate::service::{
+    Actor, BotLevel, ChannelId, Command, GuildId, Limits, Output, Reply, Settings, Tables,
+};
 
 const GUILD: GuildId = GuildId(6);
 /// A member who may manage messages but plays in none of these games.
@@ -68,19 +69,29 @@ fn lobby(
     bots: &[BotLevel],
 ) -> Reply {
     let (host, _) = humans[0];
-    let mut last = HERE.accepted(tables, channel, host, Command::Start {
+    let mut last = HERE.accepted(
+        tables,
+        channel,
+        host,
+        Command::Start {
             variant: Variant::Classic,
             teams,
             options: Options::default(),
             rated,
             turn_time: None,
             series: None,
-        });
+        },
+    );
     for &(user, team) in &humans[1..] {
         last = HERE.accepted(tables, channel, user, Command::Join { team });
     }
     for &level in bots {
-        last = HERE.accepted(tables, channel, host, Command::AddBot { level: Some(level) });
+        last = HERE.accepted(
+            tables,
+            channel,
+            host,
+            Command::AddBot { level: Some(level) },
+        );
     }
     last
 }
@@ -224,7 +235,8 @@ fn a_second_account_cannot_pump_a_rating() {
                 HERE.accepted(&tables, channel, 1, Command::Begin);
                 let mut text = String::new();
                 for &(user, _) in humans.iter().filter(|(u, _)| *u != 1 && *u != 3) {
-                    let reply = HERE.accepted(&tables, channel, user, Command::Forfeit { game: None });
+                    let reply =
+                        HERE.accepted(&tables, channel, user, Command::Forfeit { game: None });
                     text = reply_text(&reply);
                 }
                 assert!(text.contains("Aborted"), "{backend} {setup}: {text}");
@@ -405,14 +417,19 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
     let t = sqlite_store("says_rated").expect("sqlite");
     let tables = rated_tables_on(t.store.clone(), 29);
     // Alone so far, by default: casual until an opponent joins.
-    let first = HERE.accepted(&tables, 1, 1, Command::Start {
+    let first = HERE.accepted(
+        &tables,
+        1,
+        1,
+        Command::Start {
             variant: Variant::Classic,
             teams: None,
             options: Options::default(),
             rated: None,
             turn_time: None,
             series: None,
-        });
+        },
+    );
     assert!(
         lobby_text(&first).contains("Casual so far"),
         "{}",
@@ -484,7 +501,12 @@ fn a_lone_human_against_teams_of_alts_gains_no_more_than_honest_wins() {
             play_until_everyone_moved(&tables, channel, 2);
             let mut text = String::new();
             for user in 2..10 {
-                text = reply_text(&HERE.accepted(&tables, channel, user, Command::Forfeit { game: None }));
+                text = reply_text(&HERE.accepted(
+                    &tables,
+                    channel,
+                    user,
+                    Command::Forfeit { game: None },
+                ));
             }
             assert!(text.contains("wins"), "{backend} {game}: {text}");
             assert!(tables.snapshot(ChannelId(channel)).is_none(), "{backend}");

@@ -5,10 +5,13 @@ use std::sync::Arc;
 
 use crate::engine::{MoveList, Options, Record, Variant};
 
+use super::kit::{ask, ask_in, command_for, seeded, service, Asker, T0};
 use crate::service::text::{Text, Who};
-use crate::service::{Button, ChannelId, Command, Control, GuildId, Label, Limits, Message, Output, Playing, Press, RandomPicker, Reply, ServerSettings, Settings, SettingsRequest, Step, Tables, Timestamp, UserId, hint_text, turn_number};
-use super::kit::{Asker, T0, ask, ask_in, command_for, final_message, seeded, service, start};
-
+use crate::service::{
+    hint_text, turn_number, Button, ChannelId, Command, Control, GuildId, Label, Limits, Message,
+    Output, Playing, Press, RandomPicker, Reply, ServerSettings, Settings, SettingsRequest, Step,
+    Tables, Timestamp, UserId,
+};
 
 /// Opens a two-player kids game between users 1 and 2, casual or rated, and starts it.
 fn two_player_game(tables: &Tables, channel: u64, rated: bool) {
@@ -361,7 +364,13 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     assert!(ask_in(&tables, GUILD, channel, 2, hints_setting(true)).is_refusal());
     let changed = ask_in(&tables, GUILD, channel, 1, hints_setting(true));
     assert!(!changed.is_refusal(), "{changed:?}");
-    let shown = ask_in(&tables, GUILD, channel, 1, Command::Settings(SettingsRequest::default()));
+    let shown = ask_in(
+        &tables,
+        GUILD,
+        channel,
+        1,
+        Command::Settings(SettingsRequest::default()),
+    );
     let text: String = shown
         .outputs
         .iter()
@@ -412,7 +421,13 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     // The question offers Keep playing too; pressed, it answers in the question's place, and the
     // question's Yes no longer counts.
     assert_eq!(question.buttons, vec![Button::KeepPlaying]);
-    let kept = ask_in(&tables, GUILD, channel, user.0, Button::KeepPlaying.command());
+    let kept = ask_in(
+        &tables,
+        GUILD,
+        channel,
+        user.0,
+        Button::KeepPlaying.command(),
+    );
     assert!(
         matches!(kept.outputs.as_slice(), [Output::Update(m)] if m.lines == vec![Text::KeptPlaying]),
         "{kept:?}"
@@ -492,7 +507,13 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         let mut legal = MoveList::new();
         live.view(seat).legal_moves(&mut legal);
         let mv = legal[rng.below(legal.len() as u32) as usize];
-        let reply = ask_in(&tables, GUILD, channel, user.0, command_for(mv, live.position().layout()));
+        let reply = ask_in(
+            &tables,
+            GUILD,
+            channel,
+            user.0,
+            command_for(mv, live.position().layout()),
+        );
         assert!(!reply.is_refusal(), "{reply:?}");
         if tables.snapshot(ChannelId(channel)).is_none() {
             final_message = reply.outputs.iter().find_map(|o| match o {

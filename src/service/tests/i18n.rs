@@ -2,16 +2,21 @@
 //! Norwegian are really translated, and a kids game speaks German animal names in a German server.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use crate::engine::card::KIDS_NAMES;
 use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{Lang, Tr};
 
-use crate::service::text::{CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RatingNote, RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who, ZoneInfo};
-use crate::service::{Actor, BotLevel, ChannelId, Command, Output, Permission, Reply, Request, Settings, Timestamp, UserId};
-use super::kit::{ask, seeded, start};
-
+use super::kit::seeded;
+use crate::service::text::{
+    CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RatingNote,
+    RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
+    ZoneInfo,
+};
+use crate::service::{
+    Actor, BotLevel, ChannelId, Command, Output, Permission, Reply, Request, Settings, Timestamp,
+    UserId,
+};
 
 /// A distinct number per variant; the match has no wildcard, so a new variant must be added here (and
 /// then to `samples`, or `every_variant_has_a_sample` fails).
@@ -1216,9 +1221,18 @@ fn animal_names_of_every_language_are_accepted_as_cards() {
             );
         }
     }
-    assert_eq!(crate::service::text::card_label(Card::kids(0), Lang::De), "Löwe");
-    assert_eq!(crate::service::text::card_label(Card::kids(0), Lang::No), "løve");
-    assert_eq!(crate::service::text::card_label(Card::classic(5, 1), Lang::De), "7♥");
+    assert_eq!(
+        crate::service::text::card_label(Card::kids(0), Lang::De),
+        "Löwe"
+    );
+    assert_eq!(
+        crate::service::text::card_label(Card::kids(0), Lang::No),
+        "løve"
+    );
+    assert_eq!(
+        crate::service::text::card_label(Card::classic(5, 1), Lang::De),
+        "7♥"
+    );
 }
 
 #[tokio::test]

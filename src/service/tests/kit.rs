@@ -189,11 +189,15 @@ impl Asker {
         let reply = self.ask_at(tables, channel, users[0], start, now);
         assert!(!reply.is_refusal(), "{reply:?}");
         for &u in &users[1..] {
-            assert!(!self.ask_at(tables, channel, u, join(None), now).is_refusal());
+            assert!(!self
+                .ask_at(tables, channel, u, join(None), now)
+                .is_refusal());
         }
         for _ in 0..bots {
             let add = Command::AddBot { level: None };
-            assert!(!self.ask_at(tables, channel, users[0], add, now).is_refusal());
+            assert!(!self
+                .ask_at(tables, channel, users[0], add, now)
+                .is_refusal());
         }
         let reply = self.ask_at(tables, channel, users[0], Command::Begin, now);
         assert!(!reply.is_refusal(), "{reply:?}");
@@ -387,9 +391,7 @@ pub(crate) struct Recorder {
 
 impl Persist for Recorder {
     fn save(&self, table: &Table) -> Result<(), ServiceError> {
-        let actions = table
-            .playing()
-            .map_or(0, |p| p.live.record().actions.len());
+        let actions = table.playing().map_or(0, |p| p.live.record().actions.len());
         self.saved.lock().unwrap().push(actions);
         Ok(())
     }

@@ -6,12 +6,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Options, Variant};
+use crate::engine::Variant;
 
-use crate::service::{Actor, ChannelId, Command, GuildId, Limits, Persist, Reply, Request, ServiceError, Settings, Table, Tables, Text, UserId};
-use super::kit::{Asker, T0, playing, refusal, seeded, start, test_actor};
-
-
+use super::kit::{refusal, seeded, start, test_actor, Asker, T0};
+use crate::service::{
+    Actor, ChannelId, Command, GuildId, Limits, Persist, Reply, Request, ServiceError, Settings,
+    Table, Tables, Text, UserId,
+};
 
 /// Requests from `guild`, where users from 900 on may manage games.
 fn server(guild: u64) -> Asker {
@@ -36,7 +37,9 @@ fn a_user_may_host_only_so_many_tables() {
         ..Limits::default()
     });
     for channel in 1..=3 {
-        assert!(!server(7).ask(&tables, channel, 1, start(Variant::Classic, None)).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, channel, 1, start(Variant::Classic, None))
+            .is_refusal());
     }
     // The fourth, in this server or another, is refused and opens nothing.
     for guild in [7, 8] {
@@ -45,9 +48,13 @@ fn a_user_may_host_only_so_many_tables() {
         assert!(tables.snapshot(ChannelId(4)).is_none());
     }
     // Someone else still may; and once one of the three closes, the host may again.
-    assert!(!server(7).ask(&tables, 5, 2, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 5, 2, start(Variant::Classic, None))
+        .is_refusal());
     assert!(!server(7).ask(&tables, 1, 1, Command::Cancel).is_refusal());
-    assert!(!server(7).ask(&tables, 4, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 4, 1, start(Variant::Classic, None))
+        .is_refusal());
 }
 
 #[test]
@@ -56,13 +63,19 @@ fn a_server_may_have_only_so_many_tables() {
         tables_per_server: 2,
         ..Limits::default()
     });
-    assert!(!server(7).ask(&tables, 1, 1, start(Variant::Classic, None)).is_refusal());
-    assert!(!server(7).ask(&tables, 2, 2, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 2, 2, start(Variant::Classic, None))
+        .is_refusal());
     let reply = server(7).ask(&tables, 3, 3, start(Variant::Classic, None));
     assert_eq!(refusal(&reply), Some(&Text::ServerFull { max: 2 }));
     assert!(tables.snapshot(ChannelId(3)).is_none());
     // Another server is not affected.
-    assert!(!server(8).ask(&tables, 3, 3, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(8)
+        .ask(&tables, 3, 3, start(Variant::Classic, None))
+        .is_refusal());
 }
 
 /// Saves nothing, but saving the table of `slow` takes a while once `on`: a save in progress, its
@@ -94,17 +107,28 @@ async fn simultaneous_starts(limits: Limits, starter: fn(u64) -> u64) -> (Vec<Re
     });
     let tables = Arc::new(tables_with(limits).with_persist(persist.clone()));
     for channel in [1, 2] {
-        assert!(!server(7).ask(&tables, channel, 1, start(Variant::Classic, None)).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, channel, 1, start(Variant::Classic, None))
+            .is_refusal());
     }
     persist.on.store(true, std::sync::atomic::Ordering::SeqCst);
     let saving = {
         let tables = tables.clone();
-        tokio::task::spawn_blocking(move || server(7).ask(&tables, 1, 2, Command::Join { team: None }))
+        tokio::task::spawn_blocking(move || {
+            server(7).ask(&tables, 1, 2, Command::Join { team: None })
+        })
     };
     tokio::time::sleep(Duration::from_millis(100)).await;
     let starts = (10..18).map(|channel| {
         let tables = tables.clone();
-        tokio::task::spawn_blocking(move || server(7).ask(&tables, channel, starter(channel), start(Variant::Classic, None)))
+        tokio::task::spawn_blocking(move || {
+            server(7).ask(
+                &tables,
+                channel,
+                starter(channel),
+                start(Variant::Classic, None),
+            )
+        })
     });
     let replies: Vec<Reply> = futures_util::future::join_all(starts)
         .await
@@ -154,9 +178,13 @@ fn a_table_takes_only_so_many_computer_players() {
         bots_per_table: 2,
         ..Limits::default()
     });
-    assert!(!server(7).ask(&tables, 1, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
     for _ in 0..2 {
-        assert!(!server(7).ask(&tables, 1, 1, Command::AddBot { level: None }).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, 1, 1, Command::AddBot { level: None })
+            .is_refusal());
     }
     let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
     let reply = server(7).ask(&tables, 1, 1, Command::AddBot { level: None });
@@ -197,10 +225,14 @@ fn past_the_posting_budget_players_are_asked_to_wait_and_nothing_changes() {
     // Private answers are not posts: still answered.
     assert!(!server(7).ask(&tables, 1, 1, Command::Status).is_refusal());
     // Another server has its own budget.
-    assert!(!server(8).ask(&tables, 2, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(8)
+        .ask(&tables, 2, 1, start(Variant::Classic, None))
+        .is_refusal());
     // A few seconds later the budget has refilled.
     let later = T0.after(Duration::from_secs(3));
-    assert!(!server(7).ask_at(&tables, 1, 1, Command::Board, later).is_refusal());
+    assert!(!server(7)
+        .ask_at(&tables, 1, 1, Command::Board, later)
+        .is_refusal());
 }
 
 #[test]
@@ -227,14 +259,18 @@ async fn past_the_posting_budget_computer_moves_wait_then_go_on() {
         ..Limits::default()
     });
     // One human and five computers, set up slowly enough for the budget; dealing spends most of it.
-    assert!(!server(7).ask(&tables, 1, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
     for i in 1..=5 {
         let now = T0.after(Duration::from_secs(2 * i));
         let reply = server(7).ask_at(&tables, 1, 1, Command::AddBot { level: None }, now);
         assert!(!reply.is_refusal(), "{reply:?}");
     }
     let dealt = T0.after(Duration::from_secs(20));
-    assert!(!server(7).ask_at(&tables, 1, 1, Command::Begin, dealt).is_refusal());
+    assert!(!server(7)
+        .ask_at(&tables, 1, 1, Command::Begin, dealt)
+        .is_refusal());
     let playing = |t: &Tables| {
         t.snapshot(ChannelId(1))
             .and_then(|t| t.playing().cloned())
@@ -288,12 +324,18 @@ fn a_host_who_gave_up_can_no_longer_stop_the_game() {
     // Everything at one instant: no posting budget in the way.
     let tables = tables_with(Limits::unlimited());
     // Host 1 and users 2 and 3 in three teams of one: the host gives up, the game goes on.
-    assert!(!server(7).ask(&tables, 1, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
     for user in [2, 3] {
-        assert!(!server(7).ask(&tables, 1, user, Command::Join { team: None }).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, 1, user, Command::Join { team: None })
+            .is_refusal());
     }
     assert!(!server(7).ask(&tables, 1, 1, Command::Begin).is_refusal());
-    assert!(!server(7).ask(&tables, 1, 1, Command::Forfeit { game: None }).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, Command::Forfeit { game: None })
+        .is_refusal());
     assert!(tables.snapshot(ChannelId(1)).is_some(), "the game goes on");
     let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
     // The former host, and someone who is not playing, are refused.
@@ -313,12 +355,18 @@ fn a_host_who_gave_up_can_no_longer_stop_the_game() {
 #[test]
 fn a_moderator_may_stop_a_game_whose_host_gave_up() {
     let tables = tables_with(Limits::unlimited());
-    assert!(!server(7).ask(&tables, 1, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
     for user in [2, 3] {
-        assert!(!server(7).ask(&tables, 1, user, Command::Join { team: None }).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, 1, user, Command::Join { team: None })
+            .is_refusal());
     }
     assert!(!server(7).ask(&tables, 1, 1, Command::Begin).is_refusal());
-    assert!(!server(7).ask(&tables, 1, 1, Command::Forfeit { game: None }).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, Command::Forfeit { game: None })
+        .is_refusal());
     // User 900 may manage messages (see `ask_at`).
     assert!(!server(7).ask(&tables, 1, 900, Command::Stop).is_refusal());
     assert!(tables.snapshot(ChannelId(1)).is_none());

@@ -2,13 +2,14 @@
 //! by colour, a board for every computer move, one channel message per dice turn, and the picker's
 //! cells step with the board and its targets marked.
 
-use crate::engine::{Cell, Options, Variant};
+use crate::engine::{Cell, Variant};
 use crate::i18n::Lang;
 
-use crate::service::{ChannelId, Command, Control, Image, Message, Output, Reply, Settings, Tables, Text, action_rows, command_for_component};
-use super::kit::{T0, ask, begin_game, channel_messages, command_for, human_to_move, service, start};
-
-
+use super::kit::{ask, begin_game, channel_messages, command_for, human_to_move, service, T0};
+use crate::service::{
+    action_rows, command_for_component, ChannelId, Command, Control, Image, Message, Output, Reply,
+    Settings, Tables, Text,
+};
 
 fn press(tables: &Tables, channel: u64, user: u64, id: &str, value: Option<&str>) -> Reply {
     let values: Vec<String> = value.into_iter().map(str::to_string).collect();

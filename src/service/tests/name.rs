@@ -12,9 +12,11 @@ use crate::i18n::Lang;
 use crate::store::tests::sqlite_store;
 use crate::store::{FinishedGame, PlayerResult, BOT_USER_ID};
 
-use crate::service::{Actor, ChannelId, Command, GuildId, Message, Output, Reply, ServerSettings, SettingsRequest, Tables, clean_name};
-use super::kit::{Asker, T0, command_for, join, playing, seeded, start, test_actor, test_settings};
-
+use super::kit::{command_for, seeded, test_actor, test_settings, Asker, T0};
+use crate::service::{
+    clean_name, Actor, ChannelId, Command, GuildId, Message, Output, Reply, ServerSettings,
+    SettingsRequest, Tables,
+};
 
 const GUILD: GuildId = GuildId(8);
 
@@ -262,8 +264,7 @@ fn history_shows_names_kept_before_they_were_cleaned_as_text() {
         };
         t.store.finish_game(&game).expect("stored");
     }
-    let tables =
-        seeded(test_settings(), 1).with_store(t.store.clone());
+    let tables = seeded(test_settings(), 1).with_store(t.store.clone());
     let reply = ask_named(&tables, 1, 1, "", Command::History);
     let texts = rendered(&[reply]);
     for (name, _, shown) in HOSTILE {

@@ -1,16 +1,13 @@
 //! A table whose channel refuses posts pauses: no computer moves, reminders or timeouts; players are
 //! told why, privately; an interaction showing the permissions back resumes it.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::Options;
 use crate::engine::Variant;
 
+use super::kit::{lock, seeded, start, test_settings, text_of, timed, Asker, T0};
 use crate::i18n::Lang;
 use crate::service::{ChannelId, Command, GuildId, Output, Settings, Table, Tables, UserId};
-use super::kit::{Asker, T0, lock, playing, seeded, start, test_settings, text_of, timed};
-
 
 const CHANNEL: ChannelId = ChannelId(77);
 
@@ -77,14 +74,18 @@ async fn a_paused_game_waits_tells_players_why_and_resumes() {
         card: Some("AS".into()),
         cell: "A2".into(),
     };
-    assert!(HERE.ask_at(&tables, CHANNEL.0, mover.0, play, late).is_refusal());
+    assert!(HERE
+        .ask_at(&tables, CHANNEL.0, mover.0, play, late)
+        .is_refusal());
     assert_eq!(
         serde_json::to_string(&tables.snapshot(CHANNEL)).unwrap(),
         before,
         "a refusal changed the paused table"
     );
     // A hand needs no post: still answered.
-    assert!(!HERE.ask_at(&tables, CHANNEL.0, mover.0, Command::Hand, late).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, CHANNEL.0, mover.0, Command::Hand, late)
+        .is_refusal());
     // The permission is back: the channel is told, with the board and a ping for the player to move,
     // whose turn starts afresh.
     let resumed = tables
@@ -140,7 +141,9 @@ fn stop_ends_a_paused_game_and_no_table_means_no_pause() {
     assert!(!tables.pause(ChannelId(5), T0), "no table there");
     assert!(tables.note_access(ChannelId(5), 0, false, T0).is_none());
     tables.pause(CHANNEL, T0);
-    assert!(!HERE.ask_at(&tables, CHANNEL.0, 1, Command::Stop, T0).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, CHANNEL.0, 1, Command::Stop, T0)
+        .is_refusal());
     assert!(tables.snapshot(CHANNEL).is_none());
 }
 

@@ -15,9 +15,16 @@ use crate::store::{
 
 use crate::store::ShardClaim;
 
+use super::kit::{
+    backends, command_for, lock, seeded, start, tables_on, test_actor, test_settings, text_of,
+    Asker, T0,
+};
 use crate::i18n::Lang;
-use crate::service::{Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, MovePicker, OnTimeout, Output, Player, RandomPicker, Reply, Request, ServerSettings, SettingsRequest, Tables, Text, Timestamp, UserId};
-use super::kit::{Asker, T0, backends, command_for, final_message, lock, playing, seeded, start, tables_on, test_actor, test_settings, text_of};
+use crate::service::{
+    Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, MovePicker, OnTimeout, Output,
+    Player, RandomPicker, Reply, Request, ServerSettings, SettingsRequest, Tables, Text, Timestamp,
+    UserId,
+};
 
 const GUILD: GuildId = GuildId(77);
 
@@ -98,14 +105,22 @@ fn a_restart_restores_every_table_exactly() {
         let first = tables_on(t.store.clone(), 1);
         let mut rng = GameRng::new(5);
         // A lobby, a classic game, a dice game (rolled, mid-turn), a kids game with a computer player.
-        assert!(!HERE.ask(&first, 1, 1, start(Variant::Classic, None)).is_refusal());
-        assert!(!HERE.ask(&first, 1, 2, Command::Join { team: Some(2) }).is_refusal());
+        assert!(!HERE
+            .ask(&first, 1, 1, start(Variant::Classic, None))
+            .is_refusal());
+        assert!(!HERE
+            .ask(&first, 1, 2, Command::Join { team: Some(2) })
+            .is_refusal());
         HERE.begin(&first, 2, start(Variant::Classic, None), &[1, 2], 0);
         play_humans(&first, 2, 7, &mut rng);
         HERE.begin(&first, 3, start(Variant::Dice, None), &[1, 2, 3], 0);
         play_humans(&first, 3, 5, &mut rng);
-        assert!(!HERE.ask(&first, 4, 4, start(Variant::Kids, None)).is_refusal());
-        assert!(!HERE.ask(&first, 4, 4, Command::AddBot { level: None }).is_refusal());
+        assert!(!HERE
+            .ask(&first, 4, 4, start(Variant::Kids, None))
+            .is_refusal());
+        assert!(!HERE
+            .ask(&first, 4, 4, Command::AddBot { level: None })
+            .is_refusal());
         assert!(!HERE.ask(&first, 4, 4, Command::Begin).is_refusal());
         let channels = [1u64, 2, 3, 4];
         let before: Vec<Option<String>> = channels.iter().map(|&c| table_json(&first, c)).collect();
@@ -125,7 +140,10 @@ fn a_restart_restores_every_table_exactly() {
         assert_eq!(resumed, channels.map(ChannelId).to_vec(), "{backend}");
         let after: Vec<Option<String>> = channels.iter().map(|&c| table_json(&second, c)).collect();
         assert_eq!(after, before, "{backend}: the same tables, timers included");
-        assert_eq!(text_of(&HERE.ask(&second, 2, 1, Command::Hand)), hand_before);
+        assert_eq!(
+            text_of(&HERE.ask(&second, 2, 1, Command::Hand)),
+            hand_before
+        );
 
         // A note in every channel: the lobby is open, the games go on (with the board).
         let note = |c: u64| {
@@ -386,7 +404,11 @@ fn when_saving_fails_nothing_changes_and_the_user_gets_an_apology() {
         let reply = HERE.ask(&tables, 1, user, command.clone());
         assert!(reply.is_refusal(), "{backend}: {reply:?}");
         assert!(text_of(&reply).contains("could not save"));
-        assert_eq!(table_json(&tables, 1), before, "{backend}: memory unchanged");
+        assert_eq!(
+            table_json(&tables, 1),
+            before,
+            "{backend}: memory unchanged"
+        );
         // Reading works without saving.
         assert!(!HERE.ask(&tables, 1, 1, Command::Status).is_refusal());
         // The reminder is not posted while it cannot be saved.
@@ -421,8 +443,12 @@ fn a_computer_move_that_cannot_be_saved_is_undone_and_played_later() {
     for (backend, t) in backends("autofail") {
         let store = flaky(&t);
         let tables = tables_on(store.clone(), 4);
-        assert!(!HERE.ask(&tables, 1, 1, start(Variant::Classic, None)).is_refusal());
-        assert!(!HERE.ask(&tables, 1, 1, Command::AddBot { level: None }).is_refusal());
+        assert!(!HERE
+            .ask(&tables, 1, 1, start(Variant::Classic, None))
+            .is_refusal());
+        assert!(!HERE
+            .ask(&tables, 1, 1, Command::AddBot { level: None })
+            .is_refusal());
         assert!(!HERE.ask(&tables, 1, 1, Command::Begin).is_refusal());
         let mut rng = GameRng::new(2);
         // The human plays until the computer is to move (an exchange keeps the turn).
@@ -479,8 +505,12 @@ fn play_rated(
         series: None,
     };
     assert!(!HERE.ask(tables, channel, users[0], command).is_refusal());
-    assert!(!HERE.ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());
-    assert!(!HERE.ask(tables, channel, users[0], Command::Begin).is_refusal());
+    assert!(!HERE
+        .ask(tables, channel, users[1], Command::Join { team: None })
+        .is_refusal());
+    assert!(!HERE
+        .ask(tables, channel, users[0], Command::Begin)
+        .is_refusal());
     let mut rng = GameRng::new(seed);
     for _ in 0..1000 {
         let (user, command) = next_human_action(tables, channel, &mut rng).expect("a move");
@@ -498,9 +528,14 @@ fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count(
     for (backend, t) in backends("ratings") {
         let tables = tables_on(t.store.clone(), 7);
         let stats = |user: u64| {
-            text_of(&HERE.ask(&tables, 30, user, Command::Stats {
+            text_of(&HERE.ask(
+                &tables,
+                30,
+                user,
+                Command::Stats {
                     user: Some(UserId(user)),
-                }))
+                },
+            ))
         };
         // A casual game between two humans: stats count it, ratings do not.
         play_rated(&tables, 31, [1, 2], 3, Some(false));
@@ -601,9 +636,14 @@ fn finished_games_feed_stats_history_and_records() {
             text.contains(&format!("<@1> on this server: 2 games, {wins1} win")),
             "{text}"
         );
-        let text = text_of(&HERE.ask(&tables, 12, 1, Command::Stats {
+        let text = text_of(&HERE.ask(
+            &tables,
+            12,
+            1,
+            Command::Stats {
                 user: Some(UserId(9)),
-            }));
+            },
+        ));
         assert!(text.contains("<@9> has not finished a game"), "{text}");
         let text = text_of(&HERE.ask(&tables, 12, 1, Command::Leaderboard));
         assert!(text.contains("1. <@1>"), "{text}");
@@ -628,18 +668,28 @@ fn finished_games_feed_stats_history_and_records() {
         assert!(message
             .to_english()
             .contains(&format!("game #{}", forfeit.id.0)));
-        let reply = HERE.ask(&tables, 12, 2, Command::Record {
+        let reply = HERE.ask(
+            &tables,
+            12,
+            2,
+            Command::Record {
                 game: Some(game.id.0),
-            });
+            },
+        );
         assert!(!reply.is_refusal(), "{reply:?}");
         assert_refusal(
             &HERE.ask(&tables, 12, 2, Command::Record { game: None }),
             "No finished game of this channel",
         );
         assert_refusal(
-            &HERE.ask(&tables, 12, 2, Command::Record {
+            &HERE.ask(
+                &tables,
+                12,
+                2,
+                Command::Record {
                     game: Some(999_999),
-                }),
+                },
+            ),
             "no finished game #999999",
         );
         // Another server sees none of it.
@@ -675,7 +725,9 @@ fn timers_resume_and_a_turn_that_ran_out_while_down_gets_time() {
         let first = tables_on(t.store.clone(), 6);
         HERE.begin(&first, 1, start(Variant::Classic, None), &[1, 2], 0);
         HERE.begin(&first, 2, start(Variant::Classic, None), &[3, 4], 0);
-        assert!(!HERE.ask(&first, 3, 5, start(Variant::Dice, None)).is_refusal());
+        assert!(!HERE
+            .ask(&first, 3, 5, start(Variant::Dice, None))
+            .is_refusal());
         drop(first);
 
         // Back after an hour: channel 1's turn ran out while down.
@@ -833,7 +885,10 @@ fn hundreds_of_games_at_once_save_without_errors_and_restore_exactly() {
                     };
                     // Every game opens, fills and starts, interleaved with the others of this thread.
                     for &c in &mine {
-                        check(c, HERE.ask(&tables, 1000 + c, 2 * c + 1, start(variant(c), None)));
+                        check(
+                            c,
+                            HERE.ask(&tables, 1000 + c, 2 * c + 1, start(variant(c), None)),
+                        );
                     }
                     for &c in &mine {
                         check(
@@ -1163,8 +1218,12 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             matches!(&rules.outputs[..], [Output::Ephemeral(m)] if m.lines == [Text::Rules(Variant::Dice)]),
             "{rules:?}"
         );
-        assert!(!HERE.ask(&again, 40, 1, start(Variant::Classic, None)).is_refusal());
-        assert!(!HERE.ask(&again, 40, 1, Command::AddBot { level: None }).is_refusal());
+        assert!(!HERE
+            .ask(&again, 40, 1, start(Variant::Classic, None))
+            .is_refusal());
+        assert!(!HERE
+            .ask(&again, 40, 1, Command::AddBot { level: None })
+            .is_refusal());
         let lobby = again.snapshot(ChannelId(40)).expect("the lobby");
         assert_eq!(lobby.setup.rated, Some(false));
         let json = serde_json::to_string(&lobby).expect("json");
@@ -1252,8 +1311,12 @@ async fn a_servers_thinking_time_reaches_its_computer_players() {
         }),
     );
     assert!(!reply.is_refusal(), "{reply:?}");
-    assert!(!HERE.ask(&tables, 50, 1, start(Variant::Classic, None)).is_refusal());
-    assert!(!HERE.ask(&tables, 50, 1, Command::AddBot { level: None }).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 50, 1, start(Variant::Classic, None))
+        .is_refusal());
+    assert!(!HERE
+        .ask(&tables, 50, 1, Command::AddBot { level: None })
+        .is_refusal());
     assert!(!HERE.ask(&tables, 50, 1, Command::Begin).is_refusal());
     let mut rng = GameRng::new(9);
     for _ in 0..4 {
@@ -1350,7 +1413,9 @@ fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
     for (name, test) in backends("shards") {
         let before = tables_on(test.store.clone(), 3);
         for (guild, channel) in [(on0, 1), (on1, 2)] {
-            assert!(!Asker::server(guild).ask(&before, channel, 1, start(Variant::Classic, None)).is_refusal());
+            assert!(!Asker::server(guild)
+                .ask(&before, channel, 1, start(Variant::Classic, None))
+                .is_refusal());
         }
         drop(before);
         // The process of shard 1 of 2: only the table of its server comes back.
@@ -1364,7 +1429,9 @@ fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
             2,
             "{name}: the other shard's table is left alone"
         );
-        assert!(!Asker::server(on1).ask(&tables, 2, 2, Command::Join { team: None }).is_refusal());
+        assert!(!Asker::server(on1)
+            .ask(&tables, 2, 2, Command::Join { team: None })
+            .is_refusal());
         // A server of another shard is not this process's to act on.
         let refused = Asker::server(on0).ask(&tables, 3, 1, start(Variant::Classic, None));
         assert_eq!(
@@ -1383,7 +1450,9 @@ fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
         );
         assert_eq!(table_json(&tables, 2), seated, "{name}: nothing changed");
         assert!(tables.tick(at(100_000)).is_empty(), "{name}: no timers");
-        assert!(!Asker::server(on1).ask(&tables, 2, 2, Command::Status).is_refusal());
+        assert!(!Asker::server(on1)
+            .ask(&tables, 2, 2, Command::Status)
+            .is_refusal());
         assert!(tables.restore_from_store(T0).is_err(), "{name}");
     }
 }
@@ -1504,7 +1573,9 @@ fn damaged_server_settings_give_the_defaults_are_reported_once_and_kept_aside() 
                 *tables.settings(),
                 "{case}"
             );
-            assert!(!HERE.ask(&tables, 60, 1, start(Variant::Classic, None)).is_refusal());
+            assert!(!HERE
+                .ask(&tables, 60, 1, start(Variant::Classic, None))
+                .is_refusal());
             for second in 1..=10 {
                 tables.tick(at(second));
                 assert_eq!(tables.settings_for(Some(GUILD)), *tables.settings());
@@ -1747,7 +1818,9 @@ fn damaged_series_rows_are_set_aside_at_restore() {
                 *series = Some(3);
             }
             assert!(!HERE.ask(tables, channel, 1, command).is_refusal());
-            assert!(!HERE.ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
+            assert!(!HERE
+                .ask(tables, channel, 2, Command::Join { team: None })
+                .is_refusal());
             assert!(!HERE.ask(tables, channel, 1, Command::Begin).is_refusal());
         };
         for channel in 1..=6 {
@@ -1771,7 +1844,11 @@ fn damaged_series_rows_are_set_aside_at_restore() {
         let second = tables_on(backend.store.clone(), 31);
         let restored = second.restore_from_store(at(10)).expect("restore");
         assert_eq!(restored.resumed, vec![ChannelId(6)], "{name}");
-        assert_eq!(table_json(&second, 6), sound, "{name}: the sound series is back");
+        assert_eq!(
+            table_json(&second, 6),
+            sound,
+            "{name}: the sound series is back"
+        );
         let kept = backend.store.quarantined().expect("quarantine");
         for (i, (what, _, says)) in damages.iter().enumerate() {
             let channel = i as u64 + 1;
@@ -1816,9 +1893,14 @@ fn damaged_series_counts_are_set_aside_and_stats_answer() {
             .finish_series(Some(GUILD.0), &[(1, true), (2, false)])
             .expect("series");
         let line = |user: u64| {
-            let reply = HERE.ask(&tables, 9, 1, Command::Stats {
+            let reply = HERE.ask(
+                &tables,
+                9,
+                1,
+                Command::Stats {
                     user: Some(UserId(user)),
-                });
+                },
+            );
             assert!(!reply.is_refusal(), "{name}: {reply:?}");
             text_of(&reply)
         };

@@ -2,17 +2,18 @@
 //! produces, every legal move reachable and nothing illegal, presses checked like typed commands, and
 //! whole games of all three kinds played by presses only.
 
-use std::sync::Arc;
-
 use proptest::prelude::*;
 
 use crate::engine::{Card, Config, GameRng, Move, MoveList, Options, Variant};
 use crate::i18n::Lang;
 
-use crate::service::{Button, ChannelId, Command, Control, Image, Label, LiveGame, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS, Message, Output, Player, Playing, Press, Reply, Step, Tables, Text, UserId, action_rows, card_line, command_for_component, explore, explore_targets, turn_number};
-use super::kit::{DM, T0, playing, seeded, start, test_settings};
-
-
+use super::kit::{seeded, start, test_settings, DM, T0};
+use crate::service::{
+    action_rows, card_line, command_for_component, explore, explore_targets, turn_number, Button,
+    ChannelId, Command, Control, Image, Label, LiveGame, Message, Output, Player, Playing, Press,
+    Reply, Step, Tables, Text, UserId, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID,
+    MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
+};
 
 /// Player 2 presses Join in player 1's lobby, then player 1 presses Start; the start's reply.
 fn join_and_begin(tables: &Tables) -> Reply {
@@ -514,7 +515,9 @@ fn whole_games_are_played_by_presses_only() {
 #[test]
 fn presses_are_checked_against_the_table() {
     let tables = seeded(test_settings(), 9);
-    assert!(!DM.ask(&tables, 7, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!DM
+        .ask(&tables, 7, 1, start(Variant::Classic, None))
+        .is_refusal());
     // A picker press before the game: refused.
     let early = press(&tables, 1, "sequence:p:1:0:play", None);
     assert!(early.is_refusal());

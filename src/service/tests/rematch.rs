@@ -3,16 +3,21 @@
 //! move, and the reworded refusals.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{Card, Cell, GameRng, Move, MoveList, Options, Variant};
 use crate::i18n::Lang;
 
+use super::kit::{
+    channel_messages, final_message, human_to_move, join, playing, seeded, start, state,
+    test_actor, unlimited, Asker, T0,
+};
 use crate::service::text::{RollHint, TeamName};
-use crate::service::{Actor, BotLevel, Button, ChannelId, Command, GuildId, Image, Message, OnTimeout, Output, Player, Reply, ServerSettings, Settings, SettingsRequest, Setup, State, Tables, Text, Timestamp, UserId, Who, command_for_component};
-use super::kit::{Asker, T0, channel_messages, final_message, human_to_move, join, playing, seeded, start, state, test_actor, unlimited};
-
+use crate::service::{
+    command_for_component, Actor, BotLevel, Button, ChannelId, Command, GuildId, Image, Message,
+    OnTimeout, Output, Player, Reply, ServerSettings, Settings, SettingsRequest, Setup, State,
+    Tables, Text, Timestamp, UserId, Who,
+};
 
 const GUILD: GuildId = GuildId(5);
 
@@ -284,11 +289,7 @@ fn the_buttons_of_one_game_carry_its_key_and_are_parsed_strictly() {
         "sequence:leave-keep:1",
     ] {
         assert_eq!(Button::from_id(id), None, "{id}");
-        assert_eq!(
-            command_for_component(id, &[]),
-            Err(Text::BadButton),
-            "{id}"
-        );
+        assert_eq!(command_for_component(id, &[]), Err(Text::BadButton), "{id}");
     }
     assert_eq!(Button::Rematch(7).command(), Command::Rematch { game: 7 });
     assert_eq!(
@@ -309,9 +310,13 @@ fn an_older_games_rematch_button_opens_nothing() {
         .buttons[0];
     // A second game in the same channel, a minute later, also ends.
     let later = T0.after(Duration::from_secs(60));
-    assert!(!HERE.ask_at(&tables, 14, 1, start(Variant::Classic, None), later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 14, 1, start(Variant::Classic, None), later)
+        .is_refusal());
     assert!(!HERE.ask_at(&tables, 14, 2, join(None), later).is_refusal());
-    assert!(!HERE.ask_at(&tables, 14, 1, Command::Begin, later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 14, 1, Command::Begin, later)
+        .is_refusal());
     let second = final_message(&HERE.ask_at(&tables, 14, 1, Command::Stop, later))
         .expect("the second game ends")
         .buttons[0];
@@ -327,7 +332,9 @@ fn an_older_games_rematch_button_opens_nothing() {
     );
     assert!(tables.is_empty());
     // The second game's button opens the rematch.
-    assert!(!HERE.ask_at(&tables, 14, 2, second.command(), later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 14, 2, second.command(), later)
+        .is_refusal());
     assert!(tables.snapshot(ChannelId(14)).is_some());
 }
 
@@ -353,14 +360,25 @@ fn rematches_in_a_row(
 ) -> Vec<Vec<BTreeSet<String>>> {
     let tables = seeded(unlimited(Settings::default()), 40 + channel);
     let mut now = T0;
-    assert!(!HERE.ask_at(&tables, channel, users[0], start(Variant::Classic, teams), now)
-    .is_refusal());
+    assert!(!HERE
+        .ask_at(
+            &tables,
+            channel,
+            users[0],
+            start(Variant::Classic, teams),
+            now
+        )
+        .is_refusal());
     for &u in &users[1..] {
-        assert!(!HERE.ask_at(&tables, channel, u, join(None), now).is_refusal());
+        assert!(!HERE
+            .ask_at(&tables, channel, u, join(None), now)
+            .is_refusal());
     }
     for _ in 0..bots {
         let add = Command::AddBot { level: None };
-        assert!(!HERE.ask_at(&tables, channel, users[0], add, now).is_refusal());
+        assert!(!HERE
+            .ask_at(&tables, channel, users[0], add, now)
+            .is_refusal());
     }
     let mut games = Vec::new();
     for round in 0..rounds {
@@ -372,9 +390,13 @@ fn rematches_in_a_row(
         let rematch = final_message(&stop).expect("the game ends").buttons[0].command();
         now = now.after(Duration::from_secs(60));
         // Player 1 asks for the rematch; the others join with one press each.
-        assert!(!HERE.ask_at(&tables, channel, users[0], rematch, now).is_refusal());
+        assert!(!HERE
+            .ask_at(&tables, channel, users[0], rematch, now)
+            .is_refusal());
         for &u in &users[1..] {
-            assert!(!HERE.ask_at(&tables, channel, u, join(None), now).is_refusal());
+            assert!(!HERE
+                .ask_at(&tables, channel, u, join(None), now)
+                .is_refusal());
         }
     }
     games
@@ -513,14 +535,18 @@ fn a_confirmation_to_give_up_acts_only_on_the_game_it_asked_about() {
     // Player 2 does not answer; the game ends and another opens in the channel.
     HERE.ask(&tables, 23, 1, Command::Stop);
     let later = T0.after(Duration::from_secs(60));
-    assert!(!HERE.ask_at(&tables, 23, 1, start(Variant::Classic, None), later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 23, 1, start(Variant::Classic, None), later)
+        .is_refusal());
     assert!(!HERE.ask_at(&tables, 23, 2, join(None), later).is_refusal());
     assert!(!HERE.ask_at(&tables, 23, 3, join(None), later).is_refusal());
     // In the new lobby, the old Yes does not take player 2 out.
     let gone = "a game that is over. Nothing was changed";
     refused_at(&tables, 23, 2, confirm.command(), later, gone);
     // Nor in the new game.
-    assert!(!HERE.ask_at(&tables, 23, 1, Command::Begin, later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 23, 1, Command::Begin, later)
+        .is_refusal());
     refused_at(&tables, 23, 2, confirm.command(), later, gone);
     assert!(playing(&tables, 23).seat_of(UserId(2)).is_some());
     // The new game's own question still works.
@@ -679,10 +705,13 @@ async fn moving_in_between_resets_the_count_and_zero_never_replaces() {
     );
 
     // With the setting at 0, nobody is ever replaced.
-    let never = seeded(unlimited(Settings {
+    let never = seeded(
+        unlimited(Settings {
             replace_after_timeouts: 0,
             ..Settings::default()
-        }), 9);
+        }),
+        9,
+    );
     HERE.begin(&never, 32, start(Variant::Kids, None), &[1, 2], 0);
     let mut now = T0;
     for _ in 0..6 {
@@ -788,17 +817,23 @@ fn the_lobby_shows_the_settings_that_apply() {
 fn a_team_without_room_is_refused_when_chosen() {
     let tables = seeded(unlimited(Settings::default()), 11);
     // Dice in two teams: at most two players a team.
-    assert!(!HERE.ask(&tables, 42, 1, start(Variant::Dice, Some(2))).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 42, 1, start(Variant::Dice, Some(2)))
+        .is_refusal());
     assert!(!HERE.ask(&tables, 42, 2, join(Some(1))).is_refusal());
     assert!(!HERE.ask(&tables, 42, 3, join(Some(1))).is_refusal());
     refused(&tables, 42, 4, join(Some(1)), "already has its 2 players");
     assert!(!HERE.ask(&tables, 42, 4, join(Some(2))).is_refusal());
     // Kids in four teams: one player a team; the host took no team, so team 1 has room once.
-    assert!(!HERE.ask(&tables, 43, 1, start(Variant::Kids, Some(4))).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 43, 1, start(Variant::Kids, Some(4)))
+        .is_refusal());
     assert!(!HERE.ask(&tables, 43, 2, join(Some(1))).is_refusal());
     refused(&tables, 43, 3, join(Some(1)), "already has its 1 player");
     // Classic without a team count: team 3 means three teams, at most four players each.
-    assert!(!HERE.ask(&tables, 44, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 44, 1, start(Variant::Classic, None))
+        .is_refusal());
     for user in 2..=5 {
         assert!(!HERE.ask(&tables, 44, user, join(Some(3))).is_refusal());
     }
@@ -939,10 +974,15 @@ fn refusals_speak_of_what_the_player_did() {
     .filter_map(|c| Card::parse(c, Variant::Classic))
     .find(|c| !hand.contains(c))
     .expect("a card not in a hand of 7");
-    let reply = HERE.ask(&tables, 60, user.0, Command::Play {
+    let reply = HERE.ask(
+        &tables,
+        60,
+        user.0,
+        Command::Play {
             card: Some(missing.to_string()),
             cell: "B2".into(),
-        });
+        },
+    );
     assert!(reply.is_refusal());
     assert!(matches!(reply.outputs.as_slice(), [Output::Ephemeral(_)]));
     let text = all_text(&reply);
@@ -963,7 +1003,9 @@ fn dice_refusals_speak_of_the_roll_and_a_an_reads_well() {
     for channel in 61..120 {
         HERE.begin(&tables, channel, start(Variant::Dice, None), &[1, 2], 0);
         let user = human_to_move(&tables, channel).expect("a human starts");
-        assert!(!HERE.ask(&tables, channel, user.0, Command::Roll).is_refusal());
+        assert!(!HERE
+            .ask(&tables, channel, user.0, Command::Roll)
+            .is_refusal());
         let p = playing(&tables, channel);
         let game = p.live.game();
         let pos = game.position();
@@ -983,10 +1025,15 @@ fn dice_refusals_speak_of_the_roll_and_a_an_reads_well() {
                         == Err(crate::engine::PlayError::CardDoesNotMatch)
             })
             .expect("a free cell of another number");
-        let reply = HERE.ask(&tables, channel, user.0, Command::Play {
+        let reply = HERE.ask(
+            &tables,
+            channel,
+            user.0,
+            Command::Play {
                 card: None,
                 cell: layout.cell_name(wrong),
-            });
+            },
+        );
         assert!(reply.is_refusal());
         let text = all_text(&reply);
         assert!(

@@ -5,10 +5,14 @@ use std::sync::Arc;
 
 use crate::engine::{MoveList, Options, Variant};
 
-use crate::service::text::{Text};
-use crate::service::{ChannelId, Command, FORGET_AFTER_MS, GuildId, Image, Output, Reply, ServerSettings, SettingsRequest, Tables, Timestamp};
-use super::kit::{Asker, T0, ask_in, channel_messages, command_for, refusal, seeded, start, test_settings};
-
+use super::kit::{
+    ask_in, channel_messages, command_for, refusal, seeded, test_settings, Asker, T0,
+};
+use crate::service::text::Text;
+use crate::service::{
+    ChannelId, Command, GuildId, Image, Output, Reply, ServerSettings, SettingsRequest, Tables,
+    Timestamp, FORGET_AFTER_MS,
+};
 
 const GUILD: GuildId = GuildId(88);
 
@@ -38,7 +42,13 @@ fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
         let mut legal = MoveList::new();
         live.view(seat).legal_moves(&mut legal);
         let mv = legal[rng.below(legal.len() as u32) as usize];
-        let reply = ask_in(tables, GUILD, channel, user.0, command_for(mv, live.position().layout()));
+        let reply = ask_in(
+            tables,
+            GUILD,
+            channel,
+            user.0,
+            command_for(mv, live.position().layout()),
+        );
         assert!(!reply.is_refusal(), "{reply:?}");
         if tables.snapshot(ChannelId(channel)).is_none() {
             return reply;
@@ -145,7 +155,14 @@ fn replays_asked_for_are_bounded_per_member_and_per_server() {
     );
     // A replay of a game that does not exist holds nothing.
     assert_eq!(
-        refusal(&ask_in(&tables, GUILD, 130, 2, Command::Replay { game: Some(9999) })).cloned(),
+        refusal(&ask_in(
+            &tables,
+            GUILD,
+            130,
+            2,
+            Command::Replay { game: Some(9999) }
+        ))
+        .cloned(),
         Some(Text::NoSuchGame(9999))
     );
     for user in [2, 3] {

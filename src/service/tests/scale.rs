@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use crate::engine::{Move, MoveList, Options, Variant};
 
-use crate::service::{Actor, ChannelId, Command, GuildId, Limits, Output, Reply, Restored, ServerSettings, Settings, SettingsRequest, Tables, Text, Timestamp, UserId, next_deadline};
-use super::kit::{Asker, Start, T0, command_for, join, lock, playing, seeded, state, test_actor, timed};
-
-
+use super::kit::{command_for, lock, seeded, test_actor, timed, Asker, Start, T0};
+use crate::service::{
+    next_deadline, Actor, ChannelId, Command, GuildId, Limits, Output, Reply, Restored,
+    ServerSettings, Settings, SettingsRequest, Tables, Text, Timestamp, UserId,
+};
 
 /// Requests from `guild`, where users from 900 on may manage it.
 fn server(guild: u64) -> Asker {
@@ -74,24 +75,34 @@ fn counts_stay_right_through_open_begin_finish_stop_and_restore() {
     // Lobbies and games in two servers, one host with three tables.
     game(&tables, 1, 10, 1, T0);
     game(&tables, 1, 11, 1, T0);
-    assert!(!server(2).ask_at(&tables, 12, 1, unrated_start(), T0).is_refusal());
-    assert!(!server(2).ask_at(&tables, 13, 5, unrated_start(), T0).is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 12, 1, unrated_start(), T0)
+        .is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 13, 5, unrated_start(), T0)
+        .is_refusal());
     assert_counts_exact(&tables);
     assert_eq!(lock(&tables.tables).hosted_by(UserId(1)), 3);
     assert_eq!(lock(&tables.tables).in_guild(GuildId(2)), 2);
     // The host of a lobby leaves: the next player hosts it.
     let join = Command::Join { team: None };
     assert!(!server(2).ask_at(&tables, 13, 6, join, T0).is_refusal());
-    assert!(!server(2).ask_at(&tables, 13, 5, Command::Leave, T0).is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 13, 5, Command::Leave, T0)
+        .is_refusal());
     assert_eq!(
         tables.snapshot(ChannelId(13)).map(|t| t.host),
         Some(UserId(6))
     );
     assert_counts_exact(&tables);
     // A game given up (ended), a game stopped by its host.
-    assert!(!server(1).ask_at(&tables, 10, 2, Command::Forfeit { game: None }, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 10, 2, Command::Forfeit { game: None }, T0)
+        .is_refusal());
     assert!(tables.snapshot(ChannelId(10)).is_none());
-    assert!(!server(1).ask_at(&tables, 11, 1, Command::Stop, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 11, 1, Command::Stop, T0)
+        .is_refusal());
     assert!(tables.snapshot(ChannelId(11)).is_none());
     assert_counts_exact(&tables);
     assert_eq!(lock(&tables.tables).hosted_by(UserId(1)), 1);
@@ -125,20 +136,34 @@ fn the_limits_read_the_counts() {
         ..timed()
     };
     let tables = seeded(settings, 5);
-    assert!(!server(1).ask_at(&tables, 1, 1, unrated_start(), T0).is_refusal());
-    assert!(!server(1).ask_at(&tables, 2, 1, unrated_start(), T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 1, 1, unrated_start(), T0)
+        .is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 2, 1, unrated_start(), T0)
+        .is_refusal());
     assert!(
-        server(2).ask_at(&tables, 3, 1, unrated_start(), T0).is_refusal(),
+        server(2)
+            .ask_at(&tables, 3, 1, unrated_start(), T0)
+            .is_refusal(),
         "a third for the host"
     );
-    assert!(!server(1).ask_at(&tables, 3, 2, unrated_start(), T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 3, 2, unrated_start(), T0)
+        .is_refusal());
     assert!(
-        server(1).ask_at(&tables, 4, 3, unrated_start(), T0).is_refusal(),
+        server(1)
+            .ask_at(&tables, 4, 3, unrated_start(), T0)
+            .is_refusal(),
         "a fourth for the server"
     );
-    assert!(!server(1).ask_at(&tables, 1, 1, Command::Stop, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 1, 1, Command::Stop, T0)
+        .is_refusal());
     assert!(
-        !server(1).ask_at(&tables, 4, 3, unrated_start(), T0).is_refusal(),
+        !server(1)
+            .ask_at(&tables, 4, 3, unrated_start(), T0)
+            .is_refusal(),
         "room again"
     );
     assert_counts_exact(&tables);
@@ -249,10 +274,14 @@ fn a_shorter_server_timeout_is_honoured_at_once() {
 #[test]
 fn a_computer_to_move_is_due_at_every_pass_until_it_moves() {
     let tables = seeded(timed(), 5);
-    assert!(!server(1).ask_at(&tables, 50, 1, unrated_start(), T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 50, 1, unrated_start(), T0)
+        .is_refusal());
     let add = Command::AddBot { level: None };
     assert!(!server(1).ask_at(&tables, 50, 1, add, T0).is_refusal());
-    assert!(!server(1).ask_at(&tables, 50, 1, Command::Begin, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 50, 1, Command::Begin, T0)
+        .is_refusal());
     let table = tables.snapshot(ChannelId(50)).expect("a game");
     let playing = table.playing().expect("playing");
     let bot_first = playing.seats[usize::from(playing.live.game().position().to_move())]
@@ -325,7 +354,9 @@ fn restored_service(limits: Limits) -> (Tables, Restored, crate::store::tests::T
         if channel % 2 == 0 {
             game(&first, guild, channel, channel * 10, now);
         } else {
-            assert!(!server(guild).ask_at(&first, channel, channel * 10, unrated_start(), now).is_refusal());
+            assert!(!server(guild)
+                .ask_at(&first, channel, channel * 10, unrated_start(), now)
+                .is_refusal());
         }
     }
     play(&first, 1, 2, T0.after(Duration::from_secs(600)));
@@ -415,7 +446,9 @@ fn finished_games_are_remembered_only_while_a_rematch_may_open() {
         let now = T0.after(Duration::from_secs(channel));
         game(&tables, 1, channel, 10_000 + channel * 2, now);
         let give_up = Command::Forfeit { game: None };
-        assert!(!server(1).ask_at(&tables, channel, 10_001 + channel * 2, give_up, now).is_refusal());
+        assert!(!server(1)
+            .ask_at(&tables, channel, 10_001 + channel * 2, give_up, now)
+            .is_refusal());
     }
     assert!(tables.is_empty());
     let kept = tables.finished.len();
@@ -427,7 +460,13 @@ fn finished_games_are_remembered_only_while_a_rematch_may_open() {
         .get_key(ChannelId(last))
         .expect("remembered");
     let now = T0.after(Duration::from_secs(last + 10));
-    let reply = server(1).ask_at(&tables, last, 10_000 + last * 2, Command::Rematch { game: key }, now);
+    let reply = server(1).ask_at(
+        &tables,
+        last,
+        10_000 + last * 2,
+        Command::Rematch { game: key },
+        now,
+    );
     assert!(!reply.is_refusal(), "{reply:?}");
 }
 
@@ -452,7 +491,9 @@ fn the_table_gauge_stays_equal_to_a_full_count() {
     game(&tables, 1, 10, 1, T0);
     game(&tables, 1, 11, 3, T0);
     game(&tables, 1, 12, 5, T0);
-    assert!(!server(2).ask_at(&tables, 20, 7, unrated_start(), T0).is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 20, 7, unrated_start(), T0)
+        .is_refusal());
     let dice = Command::Start {
         variant: Variant::Dice,
         teams: None,
@@ -484,9 +525,15 @@ fn the_table_gauge_stays_equal_to_a_full_count() {
     exact(&tables, "resumed");
     assert_eq!(count(&tables, "paused", Variant::Classic), Some(0));
     // Finished (given up), stopped, a lobby cancelled.
-    assert!(!server(1).ask_at(&tables, 10, 2, Command::Forfeit { game: None }, T0).is_refusal());
-    assert!(!server(1).ask_at(&tables, 11, 3, Command::Stop, T0).is_refusal());
-    assert!(!server(2).ask_at(&tables, 21, 8, Command::Cancel, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 10, 2, Command::Forfeit { game: None }, T0)
+        .is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 11, 3, Command::Stop, T0)
+        .is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 21, 8, Command::Cancel, T0)
+        .is_refusal());
     exact(&tables, "finished, stopped, cancelled");
     assert_eq!(count(&tables, "playing", Variant::Classic), Some(1));
     assert_eq!(count(&tables, "lobby", Variant::Dice), Some(0));

@@ -7,10 +7,8 @@ use std::sync::Arc;
 
 use crate::engine::{GameRng, Options, Variant};
 
+use super::kit::{start, test_settings, Asker};
 use crate::service::{ChannelId, Command, GuildId, RandomPicker, Table, Tables, Timestamp};
-use super::kit::{Asker, playing, start, test_settings};
-
-
 
 /// Requests come from server 7.
 const HERE: Asker = Asker::server(GuildId(7));
@@ -98,7 +96,9 @@ fn refused_begins_take_nothing_from_another_game() {
         series: None,
     };
     assert!(!HERE.ask(&tables, 1, 1, start).is_refusal());
-    assert!(!HERE.ask(&tables, 1, 2, Command::Join { team: None }).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 1, 2, Command::Join { team: None })
+        .is_refusal());
     let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
     for _ in 0..20 {
         assert!(HERE.ask(&tables, 1, 2, Command::Begin).is_refusal());

@@ -1,14 +1,17 @@
 //! Series (issue 25): best of 3 to its winner with Next game, the losing side first, what a restart
 //! keeps, stale and foreign presses, abandoning, a stop, expiry, and what the store is told.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{GameRng, Move, MoveList, Options, Variant};
+use crate::engine::{GameRng, Move, MoveList, Variant};
 
-use crate::service::{Button, ChannelId, Command, GuildId, Message, Output, Reply, State, Table, Tables, Text, UserId};
-use super::kit::{Asker, Recorder, Start, T0, command_for, final_message, playing, reply_text, seeded, test_settings};
-
+use super::kit::{
+    command_for, final_message, reply_text, seeded, test_settings, Asker, Recorder, Start, T0,
+};
+use crate::service::{
+    Button, ChannelId, Command, GuildId, Message, Output, Reply, State, Table, Tables, Text, UserId,
+};
 
 const CHANNEL: u64 = 70;
 
@@ -17,8 +20,7 @@ const HERE: Asker = Asker::server(GuildId(5));
 
 fn service(seed: u64) -> (Tables, Arc<Recorder>) {
     let ended = Arc::new(Recorder::default());
-    let tables =
-        seeded(test_settings(), seed).with_persist(ended.clone());
+    let tables = seeded(test_settings(), seed).with_persist(ended.clone());
     (tables, ended)
 }
 
@@ -61,7 +63,12 @@ fn lose(tables: &Tables, loser: u64, rng: &mut GameRng) -> Reply {
             .collect();
         let mv = moves[rng.below(moves.len() as u32) as usize];
         let user = to_move(tables);
-        let reply = HERE.ask(tables, CHANNEL, user, command_for(mv, game.position().layout()));
+        let reply = HERE.ask(
+            tables,
+            CHANNEL,
+            user,
+            command_for(mv, game.position().layout()),
+        );
         assert!(!reply.is_refusal(), "{reply:?}");
     }
     let reply = HERE.ask(tables, CHANNEL, loser, Command::Forfeit { game: None });
@@ -220,7 +227,9 @@ fn two_wins_of_three_end_the_series_at_once() {
     let mut rng = GameRng::new(2);
     let reply = lose(&tables, 1, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
-    assert!(!HERE.ask(&tables, CHANNEL, 1, Button::NextGame(key).command()).is_refusal());
+    assert!(!HERE
+        .ask(&tables, CHANNEL, 1, Button::NextGame(key).command())
+        .is_refusal());
     let reply = lose(&tables, 1, &mut rng);
     let text = final_message(&reply).expect("a final message").to_english();
     assert!(says_score(&text, 2, 0, 2), "{text}");
@@ -286,8 +295,20 @@ fn a_player_abandons_the_series_after_confirming() {
     }
     assert!(table(&tables).is_between_games());
     // Not a player: refused.
-    assert!(HERE.ask(&tables, CHANNEL, 9, Button::ConfirmAbandonSeries(key).command()).is_refusal());
-    let reply = HERE.ask(&tables, CHANNEL, 2, Button::ConfirmAbandonSeries(key).command());
+    assert!(HERE
+        .ask(
+            &tables,
+            CHANNEL,
+            9,
+            Button::ConfirmAbandonSeries(key).command()
+        )
+        .is_refusal());
+    let reply = HERE.ask(
+        &tables,
+        CHANNEL,
+        2,
+        Button::ConfirmAbandonSeries(key).command(),
+    );
     let text = reply.outputs[0].message().unwrap().to_english();
     assert!(text.contains("<@2> abandoned the series"), "{text}");
     assert!(says_score(&text, 1, 1, 0), "{text}");
@@ -315,7 +336,12 @@ fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_cou
         other => panic!("expected the question replaced in place, got {other:?}"),
     }
     // Its Yes, pressed later: refused, and the series goes on.
-    let late = HERE.ask(&tables, CHANNEL, 2, Button::ConfirmAbandonSeries(key).command());
+    let late = HERE.ask(
+        &tables,
+        CHANNEL,
+        2,
+        Button::ConfirmAbandonSeries(key).command(),
+    );
     assert!(late.is_refusal(), "{late:?}");
     assert!(late.outputs[0]
         .message()
@@ -326,7 +352,12 @@ fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_cou
     assert!(ended.series.lock().unwrap().is_empty());
     // Asked again, the Yes abandons it, and its answer replaces the question too.
     HERE.ask(&tables, CHANNEL, 2, Button::AbandonSeries(key).command());
-    let reply = HERE.ask(&tables, CHANNEL, 2, Button::ConfirmAbandonSeries(key).command());
+    let reply = HERE.ask(
+        &tables,
+        CHANNEL,
+        2,
+        Button::ConfirmAbandonSeries(key).command(),
+    );
     assert!(
         matches!(reply.outputs.first(), Some(Output::Channel(_))),
         "{reply:?}"
@@ -351,7 +382,10 @@ fn stopping_a_game_of_a_series_ends_the_series() {
     let reply = HERE.ask(&tables, CHANNEL, 1, Command::Stop);
     let text = final_message(&reply).expect("a final message").to_english();
     assert!(text.contains("ends without a winner"), "{text}");
-    assert_eq!(next_key(final_message(&reply).expect("a final message")), None);
+    assert_eq!(
+        next_key(final_message(&reply).expect("a final message")),
+        None
+    );
     assert!(tables.is_empty());
     assert_eq!(ended.series.lock().unwrap().len(), 1);
 }
@@ -384,7 +418,9 @@ fn only_best_of_three_five_or_seven() {
             .contains("best of 3, 5 or 7"));
         assert!(tables.is_empty());
     }
-    assert!(!HERE.ask(&tables, CHANNEL, 1, start_series(Some(7))).is_refusal());
+    assert!(!HERE
+        .ask(&tables, CHANNEL, 1, start_series(Some(7)))
+        .is_refusal());
     assert_eq!(table(&tables).setup.series, Some(7));
 }
 
@@ -428,14 +464,15 @@ fn series_texts_in_three_languages() {
 fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     let store: Arc<dyn crate::store::Store> =
         Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
-    let tables =
-        seeded(test_settings(), 11).with_store(store.clone());
+    let tables = seeded(test_settings(), 11).with_store(store.clone());
     let mut rng = GameRng::new(6);
     // Player 1 wins a best of 3, 2–0.
     HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
     let reply = lose(&tables, 2, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
-    assert!(!HERE.ask(&tables, CHANNEL, 2, Button::NextGame(key).command()).is_refusal());
+    assert!(!HERE
+        .ask(&tables, CHANNEL, 2, Button::NextGame(key).command())
+        .is_refusal());
     lose(&tables, 2, &mut rng);
     assert!(tables.is_empty());
     // A second series, abandoned after its first game: played, won by nobody.
@@ -443,7 +480,14 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     let reply = lose(&tables, 1, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
     HERE.ask(&tables, CHANNEL, 1, Button::AbandonSeries(key).command());
-    assert!(!HERE.ask(&tables, CHANNEL, 1, Button::ConfirmAbandonSeries(key).command()).is_refusal());
+    assert!(!HERE
+        .ask(
+            &tables,
+            CHANNEL,
+            1,
+            Button::ConfirmAbandonSeries(key).command()
+        )
+        .is_refusal());
     assert!(tables.is_empty());
     let one = store.series_stats(Some(5), 1).unwrap();
     let two = store.series_stats(Some(5), 2).unwrap();
@@ -461,9 +505,14 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
         .render(crate::i18n::Lang::De);
     assert!(de.contains("Serien: 2 gespielt, 1 gewonnen."), "{de}");
     // Nobody who never played a series sees the line.
-    let stats = HERE.ask(&tables, CHANNEL, 1, Command::Stats {
+    let stats = HERE.ask(
+        &tables,
+        CHANNEL,
+        1,
+        Command::Stats {
             user: Some(UserId(3)),
-        });
+        },
+    );
     let text = stats.outputs[0].message().unwrap().to_english();
     assert!(!text.contains("Series:"), "{text}");
 }

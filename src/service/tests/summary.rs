@@ -5,9 +5,12 @@ use crate::engine::Variant;
 
 use super::table::play_out;
 
+use super::kit::{ask, begin_game, command_for, service, T0};
 use crate::service::text::{TeamName, Text};
-use crate::service::{ChannelId, Command, Image, LiveGame, Message, Output, RandomPicker, Reply, Settings, State, Tables, UserId, Who};
-use super::kit::{T0, ask, begin_game, command_for, join, playing, service, start};
+use crate::service::{
+    ChannelId, Command, Image, LiveGame, Message, Output, RandomPicker, Reply, Settings, State,
+    Tables, UserId, Who,
+};
 
 #[tokio::test]
 async fn the_final_message_sums_up_the_game() {

@@ -7,9 +7,15 @@ use crate::engine::{Card, GameRng, Move, MoveList, Options, Record, Status, Vari
 
 use crate::i18n::Lang;
 
-use crate::service::text::{TeamName};
-use crate::service::{Actor, BotLevel, Button, ChannelId, Command, Image, Message, MovePicker, Output, RandomPicker, Reply, Request, Settings, Table, Tables, Text, UserId, action_rows};
-use super::kit::{Recorder, T0, ask, begin_game, command_for, join, playing, seeded, service, start, state, test_actor, text_of};
+use super::kit::{
+    ask, begin_game, command_for, join, seeded, service, start, state, test_actor, text_of,
+    Recorder, T0,
+};
+use crate::service::text::TeamName;
+use crate::service::{
+    action_rows, Actor, BotLevel, Button, ChannelId, Command, Image, Message, MovePicker, Output,
+    RandomPicker, Reply, Request, Settings, Table, Tables, Text, UserId,
+};
 
 /// The clock of these tests (and of `message_tests`).
 
@@ -568,8 +574,20 @@ fn lobby_refusals_change_nothing() {
     refused_unchanged(&tables, 8, 1, Command::Begin, "no game in this channel");
     refused_unchanged(&tables, 8, 1, Command::Hand, "no game in this channel");
     assert!(!ask(&tables, 8, 1, start(Variant::Classic, None)).is_refusal());
-    refused_unchanged(&tables, 8, 2, start(Variant::Dice, None), "already has a game");
-    refused_unchanged(&tables, 8, 1, start(Variant::Classic, None), "already has a game");
+    refused_unchanged(
+        &tables,
+        8,
+        2,
+        start(Variant::Dice, None),
+        "already has a game",
+    );
+    refused_unchanged(
+        &tables,
+        8,
+        1,
+        start(Variant::Classic, None),
+        "already has a game",
+    );
     refused_unchanged(&tables, 8, 1, join(None), "already joined");
     // One player cannot start.
     refused_unchanged(

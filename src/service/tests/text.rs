@@ -1,7 +1,6 @@
 //! Issue 26, texts that contradicted the game: each is checked in the situation that produces it, and
 //! in every language where the words matter.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{
@@ -9,11 +8,14 @@ use crate::engine::{
 };
 use crate::i18n::Lang;
 
+use super::kit::{
+    ask, begin_game, final_message, seeded, start, test_actor, test_settings, unlimited, T0,
+};
 use crate::service::text::{RatingInfo, RatingNote, RollHint, Totals, Who};
-use crate::service::{Actor, BotLevel, ChannelId, Command, Output, Reply, Request, Settings, Table, Tables, Text, UserId, command_for_component, roll_hint, turn_number};
-use super::kit::{T0, ask, begin_game, final_message, playing, seeded, start, test_actor, test_settings, unlimited};
-
-
+use crate::service::{
+    command_for_component, roll_hint, turn_number, Actor, BotLevel, ChannelId, Command, Output,
+    Reply, Request, Settings, Table, Tables, Text, UserId,
+};
 
 fn table(tables: &Tables, channel: u64) -> Table {
     tables.snapshot(ChannelId(channel)).expect("a table")

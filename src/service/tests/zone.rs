@@ -2,19 +2,15 @@
 //! placement needs it, from the operating system's random source, and records it; a restart continues
 //! the recorded zones and then draws fresh ones (nothing is replayed from the game's seed).
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{
     Card, Event, Game, GameRng, Move, MoveList, Options, Record, Variant, ZONE_CENTRES,
 };
 use crate::store::tests::sqlite_store;
-use crate::store::Store;
 
+use super::kit::{command_for, tables_on, Asker, T0};
 use crate::service::{ChannelId, Command, GuildId, LiveGame, Tables};
-use super::kit::{Asker, T0, command_for, playing, seeded, start, tables_on};
-
-
 
 /// Requests come from server 77.
 const HERE: Asker = Asker::server(GuildId(77));
@@ -178,7 +174,9 @@ fn a_restart_continues_the_zones_and_draws_the_next_one_fresh() {
         series: None,
     };
     assert!(!HERE.ask(&tables, 1, 1, start).is_refusal());
-    assert!(!HERE.ask(&tables, 1, 2, Command::Join { team: None }).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 1, 2, Command::Join { team: None })
+        .is_refusal());
     assert!(!HERE.ask(&tables, 1, 1, Command::Begin).is_refusal());
     let before = play_until_zones(&tables, 2, &mut GameRng::new(9));
     drop(tables);
