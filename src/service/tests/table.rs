@@ -17,8 +17,6 @@ use crate::service::{
     RandomPicker, Reply, Request, Settings, Table, Tables, Text, UserId,
 };
 
-/// The clock of these tests (and of `message_tests`).
-
 fn channel_texts(reply: &Reply) -> Vec<String> {
     reply
         .outputs
