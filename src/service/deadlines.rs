@@ -369,7 +369,7 @@ mod tests {
     #[test]
     fn counts_follow_the_tables() {
         use std::sync::{Arc, Mutex};
-        let actor = super::super::test_actor(1);
+        let actor = crate::service::tests::kit::test_actor(1);
         let setup = super::super::Setup::new(
             crate::engine::Variant::Classic,
             None,

@@ -29,51 +29,7 @@ mod tables;
 pub mod text;
 
 #[cfg(test)]
-mod budget_tests;
-#[cfg(test)]
-mod button_tests;
-#[cfg(test)]
-mod clock_tests;
-#[cfg(test)]
-mod fair_tests;
-#[cfg(test)]
-mod hint_tests;
-#[cfg(test)]
-mod i18n_tests;
-#[cfg(test)]
-mod limit_tests;
-#[cfg(test)]
-mod message_tests;
-#[cfg(test)]
-mod name_tests;
-#[cfg(test)]
-mod pause_tests;
-#[cfg(test)]
-mod picker_tests;
-#[cfg(test)]
-mod rematch_tests;
-#[cfg(test)]
-mod replay_tests;
-#[cfg(test)]
-mod scale_tests;
-#[cfg(test)]
-mod seed_tests;
-#[cfg(test)]
-mod series_tests;
-#[cfg(test)]
-mod summary_tests;
-#[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod text_tests;
-#[cfg(test)]
-mod zone_tests;
-
-// Names the service's tests reach through `use super::*` (they were imported here before the split).
-#[cfg(test)]
-use crate::i18n::Lang;
-#[cfg(test)]
-use crate::store::ShardClaim;
 
 pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
@@ -92,48 +48,30 @@ pub use table::{picker, series};
 pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};
 pub use text::{Text, Who};
+// For the tests in `tests/`, which name service items only as `crate::service::X`.
+#[cfg(test)]
+pub(crate) use names::clean_name;
+#[cfg(test)]
+pub(crate) use picker::{
+    turn_number, Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS,
+    MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
+};
+#[cfg(test)]
+pub(crate) use replays::FORGET_AFTER_MS;
+#[cfg(test)]
+pub(crate) use series::Series;
+#[cfg(test)]
+pub(crate) use table::LiveGame;
+// These are `pub(super)`, so they can only be re-exported within the service.
+#[cfg(test)]
+use budget::MIN_MEMBER_BURST;
+#[cfg(test)]
+use deadlines::next_deadline;
+#[cfg(test)]
+use hint::hint_text;
+#[cfg(test)]
+use picker::{explore, explore_targets};
+#[cfg(test)]
+use table::{card_line, roll_hint};
 
 use tables::{lock, Shared, MAX_REMEMBERED};
-
-/// Settings with [`Limits::unlimited`], for tests of everything but the limits.
-#[cfg(test)]
-pub(crate) fn test_settings() -> Settings {
-    Settings {
-        limits: Limits::unlimited(),
-        ..Settings::default()
-    }
-}
-
-/// `Player{id}`, with no moderator rights, for tests.
-#[cfg(test)]
-pub(crate) fn test_actor(id: u64) -> Actor {
-    Actor {
-        user: UserId(id),
-        name: format!("Player{id}"),
-        can_manage: false,
-        can_manage_guild: false,
-    }
-}
-
-/// The command a player gives for `mv`, for tests (a pass has none: it asks for the status).
-#[cfg(test)]
-pub(crate) fn command_for(mv: crate::engine::Move, layout: &crate::engine::Layout) -> Command {
-    use crate::engine::Move;
-    match mv {
-        Move::Play { card, cell } => Command::Play {
-            card: Some(card.to_string()),
-            cell: layout.cell_name(cell),
-        },
-        Move::Exchange { card } => Command::Exchange {
-            card: card.to_string(),
-        },
-        Move::Place { cell } => Command::Play {
-            card: None,
-            cell: layout.cell_name(cell),
-        },
-        Move::Remove { cell } => Command::Remove {
-            cell: layout.cell_name(cell),
-        },
-        Move::Pass => Command::Status,
-    }
-}

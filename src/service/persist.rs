@@ -608,7 +608,3 @@ fn pretty(json: &str) -> Vec<u8> {
 fn now_ms() -> i64 {
     i64::try_from(Timestamp::now().0).unwrap_or(i64::MAX)
 }
-
-#[cfg(test)]
-#[path = "persist_tests.rs"]
-mod tests;

@@ -13,67 +13,30 @@ use crate::store::{
     Quarantined, ShardSet, Store, StoreError, StoredTable,
 };
 
-use super::super::*;
+use crate::store::ShardClaim;
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
+use super::kit::{
+    backends, command_for, lock, seeded, start, tables_on, test_actor, test_settings, text_of,
+    Asker, T0,
+};
+use crate::i18n::Lang;
+use crate::service::{
+    Actor, BotLevel, ChannelId, Command, GuildId, Image, Message, MovePicker, OnTimeout, Output,
+    Player, RandomPicker, Reply, Request, ServerSettings, SettingsRequest, Tables, Text, Timestamp,
+    UserId,
+};
+
 const GUILD: GuildId = GuildId(77);
 
-/// Every backend available here: SQLite in a temp folder, and PostgreSQL if configured.
-fn backends(name: &str) -> Vec<(&'static str, TestStore)> {
-    let mut all = vec![("sqlite", sqlite_store(name).expect("sqlite"))];
-    if let Some(pg) = postgres_store(name) {
-        all.push(("postgres", pg));
-    }
-    all
-}
-
-fn tables_on(store: Arc<dyn Store>, seed: u64) -> Tables {
-    Tables::seeded(test_settings(), Arc::new(RandomPicker), seed).with_store(store)
-}
+/// Requests come from server [`GUILD`].
+const HERE: Asker = Asker::server(GUILD);
 
 fn at(seconds: u64) -> Timestamp {
     T0.after(Duration::from_secs(seconds))
 }
 
-fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GUILD),
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        now,
-    )
-}
-
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    ask_at(tables, channel, user, command, T0)
-}
-
-fn start(variant: Variant) -> Command {
-    Command::Start {
-        variant,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
-
-/// A game of `variant` between `users` (the first hosts), begun.
-fn begin(tables: &Tables, channel: u64, variant: Variant, users: &[u64]) {
-    assert!(!ask(tables, channel, users[0], start(variant)).is_refusal());
-    for &user in &users[1..] {
-        assert!(!ask(tables, channel, user, Command::Join { team: None }).is_refusal());
-    }
-    let reply = ask(tables, channel, users[0], Command::Begin);
-    assert!(!reply.is_refusal(), "{reply:?}");
-}
-
 /// The table in memory, as JSON.
-fn state(tables: &Tables, channel: u64) -> Option<String> {
+fn table_json(tables: &Tables, channel: u64) -> Option<String> {
     tables
         .snapshot(ChannelId(channel))
         .map(|t| serde_json::to_string(&t).expect("json"))
@@ -88,15 +51,6 @@ fn stored(store: &dyn Store, channel: u64) -> Option<String> {
         .into_iter()
         .find(|t| t.channel_id == channel)
         .map(|t| t.snapshot_json)
-}
-
-fn text_of(reply: &Reply) -> String {
-    reply
-        .outputs
-        .iter()
-        .map(|o| o.message().map_or_else(String::new, Message::to_english))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The next human action in a channel (a roll first in dice): who and what; `None` when a computer
@@ -126,7 +80,7 @@ fn play_humans(tables: &Tables, channel: u64, n: usize, rng: &mut GameRng) {
         let Some((user, command)) = next_human_action(tables, channel, rng) else {
             return;
         };
-        let reply = ask(tables, channel, user, command);
+        let reply = HERE.ask(tables, channel, user, command);
         assert!(!reply.is_refusal(), "{reply:?}");
     }
 }
@@ -151,23 +105,31 @@ fn a_restart_restores_every_table_exactly() {
         let first = tables_on(t.store.clone(), 1);
         let mut rng = GameRng::new(5);
         // A lobby, a classic game, a dice game (rolled, mid-turn), a kids game with a computer player.
-        assert!(!ask(&first, 1, 1, start(Variant::Classic)).is_refusal());
-        assert!(!ask(&first, 1, 2, Command::Join { team: Some(2) }).is_refusal());
-        begin(&first, 2, Variant::Classic, &[1, 2]);
+        assert!(!HERE
+            .ask(&first, 1, 1, start(Variant::Classic, None))
+            .is_refusal());
+        assert!(!HERE
+            .ask(&first, 1, 2, Command::Join { team: Some(2) })
+            .is_refusal());
+        HERE.begin(&first, 2, start(Variant::Classic, None), &[1, 2], 0);
         play_humans(&first, 2, 7, &mut rng);
-        begin(&first, 3, Variant::Dice, &[1, 2, 3]);
+        HERE.begin(&first, 3, start(Variant::Dice, None), &[1, 2, 3], 0);
         play_humans(&first, 3, 5, &mut rng);
-        assert!(!ask(&first, 4, 4, start(Variant::Kids)).is_refusal());
-        assert!(!ask(&first, 4, 4, Command::AddBot { level: None }).is_refusal());
-        assert!(!ask(&first, 4, 4, Command::Begin).is_refusal());
+        assert!(!HERE
+            .ask(&first, 4, 4, start(Variant::Kids, None))
+            .is_refusal());
+        assert!(!HERE
+            .ask(&first, 4, 4, Command::AddBot { level: None })
+            .is_refusal());
+        assert!(!HERE.ask(&first, 4, 4, Command::Begin).is_refusal());
         let channels = [1u64, 2, 3, 4];
-        let before: Vec<Option<String>> = channels.iter().map(|&c| state(&first, c)).collect();
+        let before: Vec<Option<String>> = channels.iter().map(|&c| table_json(&first, c)).collect();
         assert!(before.iter().all(Option::is_some));
         // Memory and database agree after every accepted action.
         for (&c, s) in channels.iter().zip(&before) {
             assert_eq!(&stored(&*t.store, c), s, "{backend}: channel {c}");
         }
-        let hand_before = text_of(&ask(&first, 2, 1, Command::Hand));
+        let hand_before = text_of(&HERE.ask(&first, 2, 1, Command::Hand));
         drop(first);
 
         let second = tables_on(t.store.clone(), 2);
@@ -176,9 +138,12 @@ fn a_restart_restores_every_table_exactly() {
         let mut resumed = restored.resumed.clone();
         resumed.sort();
         assert_eq!(resumed, channels.map(ChannelId).to_vec(), "{backend}");
-        let after: Vec<Option<String>> = channels.iter().map(|&c| state(&second, c)).collect();
+        let after: Vec<Option<String>> = channels.iter().map(|&c| table_json(&second, c)).collect();
         assert_eq!(after, before, "{backend}: the same tables, timers included");
-        assert_eq!(text_of(&ask(&second, 2, 1, Command::Hand)), hand_before);
+        assert_eq!(
+            text_of(&HERE.ask(&second, 2, 1, Command::Hand)),
+            hand_before
+        );
 
         // A note in every channel: the lobby is open, the games go on (with the board).
         let note = |c: u64| {
@@ -211,7 +176,7 @@ fn a_restart_restores_every_table_exactly() {
         note(4);
         // The game goes on, saved as before.
         play_humans(&second, 2, 2, &mut rng);
-        assert_eq!(stored(&*t.store, 2), state(&second, 2));
+        assert_eq!(stored(&*t.store, 2), table_json(&second, 2));
     }
 }
 
@@ -420,34 +385,38 @@ fn when_saving_fails_nothing_changes_and_the_user_gets_an_apology() {
         let tables = tables_on(store.clone(), 3);
         // A lobby that cannot be saved is not opened.
         store.down.store(true, Ordering::SeqCst);
-        let reply = ask(&tables, 1, 1, start(Variant::Classic));
+        let reply = HERE.ask(&tables, 1, 1, start(Variant::Classic, None));
         assert!(reply.is_refusal(), "{backend}");
         assert!(text_of(&reply).contains("could not save"), "{reply:?}");
-        assert_eq!(state(&tables, 1), None);
+        assert_eq!(table_json(&tables, 1), None);
         store.down.store(false, Ordering::SeqCst);
         assert_eq!(stored(&*t.store, 1), None);
 
-        begin(&tables, 1, Variant::Classic, &[1, 2]);
+        HERE.begin(&tables, 1, start(Variant::Classic, None), &[1, 2], 0);
         let mut rng = GameRng::new(9);
         play_humans(&tables, 1, 3, &mut rng);
-        let before = state(&tables, 1);
+        let before = table_json(&tables, 1);
         assert_eq!(stored(&*t.store, 1), before);
 
         // A move that cannot be saved is not made: same table in memory and in the database.
         store.down.store(true, Ordering::SeqCst);
         let (user, command) = next_human_action(&tables, 1, &mut rng).expect("a move");
-        let reply = ask(&tables, 1, user, command.clone());
+        let reply = HERE.ask(&tables, 1, user, command.clone());
         assert!(reply.is_refusal(), "{backend}: {reply:?}");
         assert!(text_of(&reply).contains("could not save"));
-        assert_eq!(state(&tables, 1), before, "{backend}: memory unchanged");
+        assert_eq!(
+            table_json(&tables, 1),
+            before,
+            "{backend}: memory unchanged"
+        );
         // Reading works without saving.
-        assert!(!ask(&tables, 1, 1, Command::Status).is_refusal());
+        assert!(!HERE.ask(&tables, 1, 1, Command::Status).is_refusal());
         // The reminder is not posted while it cannot be saved.
         assert!(tables.tick(at(150)).is_empty(), "{backend}");
-        assert_eq!(state(&tables, 1), before);
+        assert_eq!(table_json(&tables, 1), before);
         // Stop cannot close the game either.
-        assert!(ask(&tables, 1, 1, Command::Stop).is_refusal());
-        assert_eq!(state(&tables, 1), before);
+        assert!(HERE.ask(&tables, 1, 1, Command::Stop).is_refusal());
+        assert_eq!(table_json(&tables, 1), before);
         store.down.store(false, Ordering::SeqCst);
         assert_eq!(
             stored(&*t.store, 1),
@@ -456,16 +425,16 @@ fn when_saving_fails_nothing_changes_and_the_user_gets_an_apology() {
         );
 
         // Once the database is back, the same move works, and the reminder comes.
-        let reply = ask(&tables, 1, user, command);
+        let reply = HERE.ask(&tables, 1, user, command);
         assert!(!reply.is_refusal(), "{backend}: {reply:?}");
-        assert_eq!(stored(&*t.store, 1), state(&tables, 1));
+        assert_eq!(stored(&*t.store, 1), table_json(&tables, 1));
         let due = tables.tick(at(150));
         assert!(
             due.iter()
                 .any(|(_, r)| text_of(r).contains("still your turn")),
             "{backend}: {due:?}"
         );
-        assert_eq!(stored(&*t.store, 1), state(&tables, 1));
+        assert_eq!(stored(&*t.store, 1), table_json(&tables, 1));
     }
 }
 
@@ -474,18 +443,22 @@ fn a_computer_move_that_cannot_be_saved_is_undone_and_played_later() {
     for (backend, t) in backends("autofail") {
         let store = flaky(&t);
         let tables = tables_on(store.clone(), 4);
-        assert!(!ask(&tables, 1, 1, start(Variant::Classic)).is_refusal());
-        assert!(!ask(&tables, 1, 1, Command::AddBot { level: None }).is_refusal());
-        assert!(!ask(&tables, 1, 1, Command::Begin).is_refusal());
+        assert!(!HERE
+            .ask(&tables, 1, 1, start(Variant::Classic, None))
+            .is_refusal());
+        assert!(!HERE
+            .ask(&tables, 1, 1, Command::AddBot { level: None })
+            .is_refusal());
+        assert!(!HERE.ask(&tables, 1, 1, Command::Begin).is_refusal());
         let mut rng = GameRng::new(2);
         // The human plays until the computer is to move (an exchange keeps the turn).
         for _ in 0..10 {
             let Some((user, command)) = next_human_action(&tables, 1, &mut rng) else {
                 break;
             };
-            assert!(!ask(&tables, 1, user, command).is_refusal());
+            assert!(!HERE.ask(&tables, 1, user, command).is_refusal());
         }
-        let before = state(&tables, 1);
+        let before = table_json(&tables, 1);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -494,15 +467,15 @@ fn a_computer_move_that_cannot_be_saved_is_undone_and_played_later() {
         store.down.store(true, Ordering::SeqCst);
         let reply = runtime.block_on(tables.auto_step(ChannelId(1), T0));
         assert!(reply.is_none(), "{backend}: {reply:?}");
-        assert_eq!(state(&tables, 1), before, "{backend}");
+        assert_eq!(table_json(&tables, 1), before, "{backend}");
         store.down.store(false, Ordering::SeqCst);
         assert_eq!(stored(&*t.store, 1), before);
         let reply = runtime
             .block_on(tables.auto_step(ChannelId(1), T0))
             .expect("the computer moves once the database is back");
         assert!(text_of(&reply).contains("Computer 1"), "{reply:?}");
-        assert_ne!(state(&tables, 1), before);
-        assert_eq!(stored(&*t.store, 1), state(&tables, 1), "{backend}");
+        assert_ne!(table_json(&tables, 1), before);
+        assert_eq!(stored(&*t.store, 1), table_json(&tables, 1), "{backend}");
         drop(runtime);
     }
 }
@@ -531,13 +504,17 @@ fn play_rated(
         turn_time: None,
         series: None,
     };
-    assert!(!ask(tables, channel, users[0], command).is_refusal());
-    assert!(!ask(tables, channel, users[1], Command::Join { team: None }).is_refusal());
-    assert!(!ask(tables, channel, users[0], Command::Begin).is_refusal());
+    assert!(!HERE.ask(tables, channel, users[0], command).is_refusal());
+    assert!(!HERE
+        .ask(tables, channel, users[1], Command::Join { team: None })
+        .is_refusal());
+    assert!(!HERE
+        .ask(tables, channel, users[0], Command::Begin)
+        .is_refusal());
     let mut rng = GameRng::new(seed);
     for _ in 0..1000 {
         let (user, command) = next_human_action(tables, channel, &mut rng).expect("a move");
-        let reply = ask(tables, channel, user, command);
+        let reply = HERE.ask(tables, channel, user, command);
         assert!(!reply.is_refusal(), "{reply:?}");
         if tables.snapshot(ChannelId(channel)).is_none() {
             return reply;
@@ -551,7 +528,7 @@ fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count(
     for (backend, t) in backends("ratings") {
         let tables = tables_on(t.store.clone(), 7);
         let stats = |user: u64| {
-            text_of(&ask(
+            text_of(&HERE.ask(
                 &tables,
                 30,
                 user,
@@ -565,7 +542,7 @@ fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count(
         let text = stats(1);
         assert!(text.contains("1 game"), "{backend}: {text}");
         assert!(text.contains("No rated game yet"), "{backend}: {text}");
-        assert!(text_of(&ask(&tables, 30, 1, Command::Leaderboard)).contains("No rated games"));
+        assert!(text_of(&HERE.ask(&tables, 30, 1, Command::Leaderboard)).contains("No rated games"));
 
         // A rated game (the default between humans): the winner leads, both provisional.
         play_to_the_end(&tables, 32, [1, 2], 4);
@@ -584,7 +561,7 @@ fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count(
             text.contains("change in the latest rated game: +"),
             "{text}"
         );
-        let board = text_of(&ask(&tables, 30, 1, Command::Leaderboard));
+        let board = text_of(&HERE.ask(&tables, 30, 1, Command::Leaderboard));
         assert!(
             board.contains(&format!("1. <@{winner}> — rating **")),
             "{backend}: {board}"
@@ -632,10 +609,10 @@ fn finished_games_feed_stats_history_and_records() {
         assert!(game.players.iter().any(|p| p.won && p.sequences >= 1));
 
         // A second game in another channel, given up by user 2: user 1 wins it and user 2 keeps the loss.
-        begin(&tables, 11, Variant::Classic, &[1, 2]);
+        HERE.begin(&tables, 11, start(Variant::Classic, None), &[1, 2], 0);
         // Past the abort window: both made two moves.
         play_until_everyone_moved(&tables, 11, &mut GameRng::new(11));
-        let reply = ask(&tables, 11, 2, Command::Forfeit { game: None });
+        let reply = HERE.ask(&tables, 11, 2, Command::Forfeit { game: None });
         assert!(text_of(&reply).contains("Saved as game #"), "{reply:?}");
         let games = t.store.recent_games(Some(GUILD.0), 10).expect("games");
         assert_eq!(games.len(), 2);
@@ -651,7 +628,7 @@ fn finished_games_feed_stats_history_and_records() {
         assert!(!seat_of(2).won);
 
         // Stats, publicly in the channel.
-        let reply = ask(&tables, 12, 1, Command::Stats { user: None });
+        let reply = HERE.ask(&tables, 12, 1, Command::Stats { user: None });
         assert!(matches!(&reply.outputs[..], [Output::Channel(_)]));
         let wins1 = 1 + u32::from(winner == 1);
         let text = text_of(&reply);
@@ -659,7 +636,7 @@ fn finished_games_feed_stats_history_and_records() {
             text.contains(&format!("<@1> on this server: 2 games, {wins1} win")),
             "{text}"
         );
-        let text = text_of(&ask(
+        let text = text_of(&HERE.ask(
             &tables,
             12,
             1,
@@ -668,10 +645,10 @@ fn finished_games_feed_stats_history_and_records() {
             },
         ));
         assert!(text.contains("<@9> has not finished a game"), "{text}");
-        let text = text_of(&ask(&tables, 12, 1, Command::Leaderboard));
+        let text = text_of(&HERE.ask(&tables, 12, 1, Command::Leaderboard));
         assert!(text.contains("1. <@1>"), "{text}");
         assert!(text.contains("2. <@2>"), "{text}");
-        let text = text_of(&ask(&tables, 12, 1, Command::History));
+        let text = text_of(&HERE.ask(&tables, 12, 1, Command::History));
         assert!(text.contains(&format!("#{}", forfeit.id.0)), "{text}");
         assert!(text.contains("won by <@1>"), "{text}");
         assert!(
@@ -680,7 +657,7 @@ fn finished_games_feed_stats_history_and_records() {
         );
 
         // Records: the latest of the channel by default, privately, as the game was played.
-        let reply = ask(&tables, 11, 2, Command::Record { game: None });
+        let reply = HERE.ask(&tables, 11, 2, Command::Record { game: None });
         let [Output::Ephemeral(message)] = &reply.outputs[..] else {
             panic!("{reply:?}");
         };
@@ -691,7 +668,7 @@ fn finished_games_feed_stats_history_and_records() {
         assert!(message
             .to_english()
             .contains(&format!("game #{}", forfeit.id.0)));
-        let reply = ask(
+        let reply = HERE.ask(
             &tables,
             12,
             2,
@@ -701,11 +678,11 @@ fn finished_games_feed_stats_history_and_records() {
         );
         assert!(!reply.is_refusal(), "{reply:?}");
         assert_refusal(
-            &ask(&tables, 12, 2, Command::Record { game: None }),
+            &HERE.ask(&tables, 12, 2, Command::Record { game: None }),
             "No finished game of this channel",
         );
         assert_refusal(
-            &ask(
+            &HERE.ask(
                 &tables,
                 12,
                 2,
@@ -730,9 +707,9 @@ fn finished_games_feed_stats_history_and_records() {
         assert!(elsewhere.is_refusal());
     }
     // Without a database there is nothing to show, politely.
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 1);
+    let tables = seeded(test_settings(), 1);
     assert_refusal(
-        &ask(&tables, 1, 1, Command::Leaderboard),
+        &HERE.ask(&tables, 1, 1, Command::Leaderboard),
         "without a database",
     );
 }
@@ -746,9 +723,11 @@ fn assert_refusal(reply: &Reply, contains: &str) {
 fn timers_resume_and_a_turn_that_ran_out_while_down_gets_time() {
     for (backend, t) in backends("timers") {
         let first = tables_on(t.store.clone(), 6);
-        begin(&first, 1, Variant::Classic, &[1, 2]);
-        begin(&first, 2, Variant::Classic, &[3, 4]);
-        assert!(!ask(&first, 3, 5, start(Variant::Dice)).is_refusal());
+        HERE.begin(&first, 1, start(Variant::Classic, None), &[1, 2], 0);
+        HERE.begin(&first, 2, start(Variant::Classic, None), &[3, 4], 0);
+        assert!(!HERE
+            .ask(&first, 3, 5, start(Variant::Dice, None))
+            .is_refusal());
         drop(first);
 
         // Back after an hour: channel 1's turn ran out while down.
@@ -776,7 +755,7 @@ fn timers_resume_and_a_turn_that_ran_out_while_down_gets_time() {
         );
         assert!(!note.1.auto_move, "no computer move at once");
         // Saved, so a second restart keeps the new deadline.
-        assert_eq!(stored(&*t.store, 1), state(&second, 1), "{backend}");
+        assert_eq!(stored(&*t.store, 1), table_json(&second, 1), "{backend}");
         // The expired lobby gets no note; the next tick closes it (and forgets it in the database).
         assert!(!restored.notes.iter().any(|(c, _)| *c == ChannelId(3)));
         let due = second.tick(later);
@@ -795,7 +774,7 @@ fn timers_resume_and_a_turn_that_ran_out_while_down_gets_time() {
 fn a_restart_within_the_turn_keeps_the_deadline() {
     let t = sqlite_store("deadline").expect("sqlite");
     let first = tables_on(t.store.clone(), 8);
-    begin(&first, 1, Variant::Classic, &[1, 2]);
+    HERE.begin(&first, 1, start(Variant::Classic, None), &[1, 2], 0);
     let turn_started = first
         .snapshot(ChannelId(1))
         .and_then(|t| t.playing().map(|p| p.turn_started))
@@ -818,8 +797,8 @@ fn a_restart_within_the_turn_keeps_the_deadline() {
 fn tables_that_cannot_be_restored_are_set_aside_with_a_note() {
     for (backend, t) in backends("setaside") {
         let first = tables_on(t.store.clone(), 10);
-        begin(&first, 1, Variant::Classic, &[1, 2]);
-        let good = state(&first, 1);
+        HERE.begin(&first, 1, start(Variant::Classic, None), &[1, 2], 0);
+        let good = table_json(&first, 1);
         drop(first);
         let record = Record::random_game(
             crate::engine::Config::new(Variant::Classic, 2, None, Options::default())
@@ -855,7 +834,7 @@ fn tables_that_cannot_be_restored_are_set_aside_with_a_note() {
         let second = tables_on(t.store.clone(), 11);
         let restored = second.restore_from_store(at(10)).expect("restore");
         assert_eq!(restored.resumed, vec![ChannelId(1)], "{backend}");
-        assert_eq!(state(&second, 1), good);
+        assert_eq!(table_json(&second, 1), good);
         let mut lost: Vec<u64> = restored.lost.iter().map(|(c, _)| c.0).collect();
         lost.sort();
         assert_eq!(lost, vec![2, 3], "{backend}");
@@ -866,7 +845,7 @@ fn tables_that_cannot_be_restored_are_set_aside_with_a_note() {
                 .find(|(c, _)| *c == ChannelId(channel))
                 .expect("a note");
             assert!(text_of(&note.1).contains("could not be restored"));
-            assert!(state(&second, channel).is_none());
+            assert!(table_json(&second, channel).is_none());
         }
         // Kept in the quarantine, with the reason; not loaded again.
         let kept = t.store.quarantined().expect("quarantine");
@@ -906,16 +885,19 @@ fn hundreds_of_games_at_once_save_without_errors_and_restore_exactly() {
                     };
                     // Every game opens, fills and starts, interleaved with the others of this thread.
                     for &c in &mine {
-                        check(c, ask(&tables, 1000 + c, 2 * c + 1, start(variant(c))));
+                        check(
+                            c,
+                            HERE.ask(&tables, 1000 + c, 2 * c + 1, start(variant(c), None)),
+                        );
                     }
                     for &c in &mine {
                         check(
                             c,
-                            ask(&tables, 1000 + c, 2 * c + 2, Command::Join { team: None }),
+                            HERE.ask(&tables, 1000 + c, 2 * c + 2, Command::Join { team: None }),
                         );
                     }
                     for &c in &mine {
-                        check(c, ask(&tables, 1000 + c, 2 * c + 1, Command::Begin));
+                        check(c, HERE.ask(&tables, 1000 + c, 2 * c + 1, Command::Begin));
                     }
                     let mut rng = GameRng::new(w);
                     for _ in 0..ACTIONS {
@@ -923,7 +905,7 @@ fn hundreds_of_games_at_once_save_without_errors_and_restore_exactly() {
                             if let Some((user, command)) =
                                 next_human_action(&tables, 1000 + c, &mut rng)
                             {
-                                check(c, ask(&tables, 1000 + c, user, command));
+                                check(c, HERE.ask(&tables, 1000 + c, user, command));
                             }
                         }
                     }
@@ -932,7 +914,7 @@ fn hundreds_of_games_at_once_save_without_errors_and_restore_exactly() {
                         if tables.snapshot(ChannelId(1000 + c)).is_none() {
                             continue; // won already
                         }
-                        check(c, ask(&tables, 1000 + c, 2 * c + 1, Command::Stop));
+                        check(c, HERE.ask(&tables, 1000 + c, 2 * c + 1, Command::Stop));
                     }
                     problems
                 })
@@ -962,8 +944,8 @@ fn hundreds_of_games_at_once_save_without_errors_and_restore_exactly() {
         for c in 0..GAMES {
             let channel = 1000 + c;
             assert_eq!(
-                state(&fresh, channel),
-                state(&tables, channel),
+                table_json(&fresh, channel),
+                table_json(&tables, channel),
                 "{backend}: channel {channel}"
             );
         }
@@ -986,8 +968,8 @@ fn a_game_whose_end_was_not_posted_is_announced_after_a_restart_once() {
             .expect("the final message names the game");
         let id = final_message.announced_game().expect("id");
         // Stopped by the host, and posted: marked.
-        begin(&tables, 20, Variant::Classic, &[3, 4]);
-        let stopped = ask(&tables, 20, 3, Command::Stop);
+        HERE.begin(&tables, 20, start(Variant::Classic, None), &[3, 4], 0);
+        let stopped = HERE.ask(&tables, 20, 3, Command::Stop);
         for output in &stopped.outputs {
             if let Output::Channel(m) = output {
                 if let Some(posted) = m.announced_game() {
@@ -1231,13 +1213,17 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         assert_eq!(again.settings_for(Some(GuildId(78))), *again.settings());
 
         // Used: the rules default to dice; a computer added without a level is hard; games are casual.
-        let rules = ask(&again, 39, 1, Command::Rules { variant: None });
+        let rules = HERE.ask(&again, 39, 1, Command::Rules { variant: None });
         assert!(
             matches!(&rules.outputs[..], [Output::Ephemeral(m)] if m.lines == [Text::Rules(Variant::Dice)]),
             "{rules:?}"
         );
-        assert!(!ask(&again, 40, 1, start(Variant::Classic)).is_refusal());
-        assert!(!ask(&again, 40, 1, Command::AddBot { level: None }).is_refusal());
+        assert!(!HERE
+            .ask(&again, 40, 1, start(Variant::Classic, None))
+            .is_refusal());
+        assert!(!HERE
+            .ask(&again, 40, 1, Command::AddBot { level: None })
+            .is_refusal());
         let lobby = again.snapshot(ChannelId(40)).expect("the lobby");
         assert_eq!(lobby.setup.rated, Some(false));
         let json = serde_json::to_string(&lobby).expect("json");
@@ -1248,7 +1234,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         again.tick(at(121));
         assert!(again.snapshot(ChannelId(40)).is_none(), "the lobby expired");
         // A player to move is reminded after the server's 30 s (not the operator's 120 s).
-        begin(&again, 41, Variant::Classic, &[1, 2]);
+        HERE.begin(&again, 41, start(Variant::Classic, None), &[1, 2], 0);
         assert!(again
             .tick(at(29))
             .iter()
@@ -1325,9 +1311,13 @@ async fn a_servers_thinking_time_reaches_its_computer_players() {
         }),
     );
     assert!(!reply.is_refusal(), "{reply:?}");
-    assert!(!ask(&tables, 50, 1, start(Variant::Classic)).is_refusal());
-    assert!(!ask(&tables, 50, 1, Command::AddBot { level: None }).is_refusal());
-    assert!(!ask(&tables, 50, 1, Command::Begin).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 50, 1, start(Variant::Classic, None))
+        .is_refusal());
+    assert!(!HERE
+        .ask(&tables, 50, 1, Command::AddBot { level: None })
+        .is_refusal());
+    assert!(!HERE.ask(&tables, 50, 1, Command::Begin).is_refusal());
     let mut rng = GameRng::new(9);
     for _ in 0..4 {
         tables.run_auto(ChannelId(50), T0).await;
@@ -1335,7 +1325,7 @@ async fn a_servers_thinking_time_reaches_its_computer_players() {
             break;
         }
         let (user, command) = next_human_action(&tables, 50, &mut rng).expect("a move");
-        assert!(!ask(&tables, 50, user, command).is_refusal());
+        assert!(!HERE.ask(&tables, 50, user, command).is_refusal());
     }
     let seen = thinks();
     assert!(!seen.is_empty(), "the computer moved");
@@ -1364,7 +1354,7 @@ fn where_a_timeout_means_giving_up_the_idle_player_gives_up_and_keeps_the_loss()
             "{}",
             text_of(&reply)
         );
-        begin(&tables, 60, Variant::Classic, &[1, 2]);
+        HERE.begin(&tables, 60, start(Variant::Classic, None), &[1, 2], 0);
         let table = tables.snapshot(ChannelId(60)).expect("the game");
         let playing = table.playing().expect("playing");
         let seat = playing.live.game().position().to_move();
@@ -1416,19 +1406,6 @@ fn where_a_timeout_means_giving_up_the_idle_player_gives_up_and_keeps_the_loss()
     }
 }
 
-/// `command` by `user` in `channel` of `guild`.
-fn ask_in(tables: &Tables, guild: GuildId, channel: u64, user: u64, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(guild),
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        T0,
-    )
-}
-
 #[test]
 fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
     // Discord's shard of a server: (id >> 22) % total.
@@ -1436,7 +1413,9 @@ fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
     for (name, test) in backends("shards") {
         let before = tables_on(test.store.clone(), 3);
         for (guild, channel) in [(on0, 1), (on1, 2)] {
-            assert!(!ask_in(&before, guild, channel, 1, start(Variant::Classic)).is_refusal());
+            assert!(!Asker::server(guild)
+                .ask(&before, channel, 1, start(Variant::Classic, None))
+                .is_refusal());
         }
         drop(before);
         // The process of shard 1 of 2: only the table of its server comes back.
@@ -1450,9 +1429,11 @@ fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
             2,
             "{name}: the other shard's table is left alone"
         );
-        assert!(!ask_in(&tables, on1, 2, 2, Command::Join { team: None }).is_refusal());
+        assert!(!Asker::server(on1)
+            .ask(&tables, 2, 2, Command::Join { team: None })
+            .is_refusal());
         // A server of another shard is not this process's to act on.
-        let refused = ask_in(&tables, on0, 3, 1, start(Variant::Classic));
+        let refused = Asker::server(on0).ask(&tables, 3, 1, start(Variant::Classic, None));
         assert_eq!(
             text_of(&refused),
             text_of(&Reply::ephemeral(Text::SaveFailed))
@@ -1460,16 +1441,18 @@ fn a_process_restores_and_acts_only_on_its_shards_while_it_holds_them() {
         assert!(tables.snapshot(ChannelId(3)).is_none());
         // Reading stays possible; acting stops once the claim is gone.
         claim.release();
-        let seated = state(&tables, 2);
-        let refused = ask_in(&tables, on1, 2, 2, Command::Leave);
+        let seated = table_json(&tables, 2);
+        let refused = Asker::server(on1).ask(&tables, 2, 2, Command::Leave);
         assert!(refused.is_refusal(), "{name}: {refused:?}");
         assert_eq!(
             text_of(&refused),
             text_of(&Reply::ephemeral(Text::SaveFailed))
         );
-        assert_eq!(state(&tables, 2), seated, "{name}: nothing changed");
+        assert_eq!(table_json(&tables, 2), seated, "{name}: nothing changed");
         assert!(tables.tick(at(100_000)).is_empty(), "{name}: no timers");
-        assert!(!ask_in(&tables, on1, 2, 2, Command::Status).is_refusal());
+        assert!(!Asker::server(on1)
+            .ask(&tables, 2, 2, Command::Status)
+            .is_refusal());
         assert!(tables.restore_from_store(T0).is_err(), "{name}");
     }
 }
@@ -1590,7 +1573,9 @@ fn damaged_server_settings_give_the_defaults_are_reported_once_and_kept_aside() 
                 *tables.settings(),
                 "{case}"
             );
-            assert!(!ask(&tables, 60, 1, start(Variant::Classic)).is_refusal());
+            assert!(!HERE
+                .ask(&tables, 60, 1, start(Variant::Classic, None))
+                .is_refusal());
             for second in 1..=10 {
                 tables.tick(at(second));
                 assert_eq!(tables.settings_for(Some(GUILD)), *tables.settings());
@@ -1828,18 +1813,20 @@ fn damaged_series_rows_are_set_aside_at_restore() {
         let name = backend.name;
         let first = tables_on(backend.store.clone(), 30);
         let series = |tables: &Tables, channel: u64| {
-            let mut command = start(Variant::Classic);
+            let mut command = start(Variant::Classic, None);
             if let Command::Start { series, .. } = &mut command {
                 *series = Some(3);
             }
-            assert!(!ask(tables, channel, 1, command).is_refusal());
-            assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
-            assert!(!ask(tables, channel, 1, Command::Begin).is_refusal());
+            assert!(!HERE.ask(tables, channel, 1, command).is_refusal());
+            assert!(!HERE
+                .ask(tables, channel, 2, Command::Join { team: None })
+                .is_refusal());
+            assert!(!HERE.ask(tables, channel, 1, Command::Begin).is_refusal());
         };
         for channel in 1..=6 {
             series(&first, channel);
         }
-        let sound = state(&first, 6);
+        let sound = table_json(&first, 6);
         drop(first);
         for (i, (_, damage, _)) in damages.iter().enumerate() {
             let channel = i as u64 + 1;
@@ -1857,7 +1844,11 @@ fn damaged_series_rows_are_set_aside_at_restore() {
         let second = tables_on(backend.store.clone(), 31);
         let restored = second.restore_from_store(at(10)).expect("restore");
         assert_eq!(restored.resumed, vec![ChannelId(6)], "{name}");
-        assert_eq!(state(&second, 6), sound, "{name}: the sound series is back");
+        assert_eq!(
+            table_json(&second, 6),
+            sound,
+            "{name}: the sound series is back"
+        );
         let kept = backend.store.quarantined().expect("quarantine");
         for (i, (what, _, says)) in damages.iter().enumerate() {
             let channel = i as u64 + 1;
@@ -1867,7 +1858,7 @@ fn damaged_series_rows_are_set_aside_at_restore() {
                 .find(|(c, _)| c.0 == channel)
                 .unwrap_or_else(|| panic!("{name}, {what}: not set aside: {restored:?}"));
             assert!(lost.1.contains(says), "{name}, {what}: {}", lost.1);
-            assert!(state(&second, channel).is_none(), "{name}, {what}");
+            assert!(table_json(&second, channel).is_none(), "{name}, {what}");
             assert!(
                 kept.iter()
                     .any(|q| q.channel_id == channel && q.reason.contains(says)),
@@ -1902,7 +1893,7 @@ fn damaged_series_counts_are_set_aside_and_stats_answer() {
             .finish_series(Some(GUILD.0), &[(1, true), (2, false)])
             .expect("series");
         let line = |user: u64| {
-            let reply = ask(
+            let reply = HERE.ask(
                 &tables,
                 9,
                 1,

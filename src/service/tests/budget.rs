@@ -6,45 +6,21 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Move, MoveList, Options, Variant};
+use crate::engine::{Move, MoveList, Variant};
 use crate::store::SqliteStore;
 
-use super::*;
+use super::kit::{refusal, seeded, start, test_settings, Asker, T0};
+use crate::service::{
+    ChannelId, Command, GuildId, Message, Output, Reply, Settings, State, Tables, Text, Timestamp,
+    UserId, MIN_MEMBER_BURST,
+};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
 const GUILD: u64 = 7;
 /// The lobby message of channel 1, as the Discord layer would report it.
 const LOBBY_MESSAGE: u64 = 555;
 
-fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GuildId(GUILD)),
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        now,
-    )
-}
-
-fn start() -> Command {
-    Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
-
-fn refusal(reply: &Reply) -> Option<&Text> {
-    match reply.outputs.as_slice() {
-        [Output::Ephemeral(m)] if reply.is_refusal() => m.lines.first(),
-        _ => None,
-    }
-}
+/// Requests come from server [`GUILD`].
+const HERE: Asker = Asker::server(GuildId(GUILD));
 
 /// The lobby cards a reply shows on the lobby message of channel 1.
 fn lobby_edits(reply: &Reply) -> Vec<Message> {
@@ -63,14 +39,20 @@ fn lobby_edits(reply: &Reply) -> Vec<Message> {
 
 /// User 2's lobby in channel 1, its message posted as [`LOBBY_MESSAGE`].
 fn lobby(tables: &Tables, now: Timestamp) {
-    assert!(!ask_at(tables, 1, 2, start(), now).is_refusal());
+    assert!(!HERE
+        .ask_at(tables, 1, 2, start(Variant::Classic, None), now)
+        .is_refusal());
     tables.set_lobby_message(ChannelId(1), LOBBY_MESSAGE);
 }
 
 /// `user` against one computer in `channel`, dealt at `now`; the computer's first move, if it starts.
 async fn game_against_computer(tables: &Tables, channel: u64, user: u64, now: Timestamp) {
-    for command in [start(), Command::AddBot { level: None }, Command::Begin] {
-        let reply = ask_at(tables, channel, user, command, now);
+    for command in [
+        start(Variant::Classic, None),
+        Command::AddBot { level: None },
+        Command::Begin,
+    ] {
+        let reply = HERE.ask_at(tables, channel, user, command, now);
         assert!(!reply.is_refusal(), "{reply:?}");
     }
     tables.run_auto(ChannelId(channel), now).await;
@@ -174,7 +156,7 @@ async fn a_minute(tables: &Tables, spam: Spam) -> Seen {
             Spam::Board => Some((3, Command::Board)),
         };
         if let Some((channel, command)) = spammed {
-            let reply = ask_at(tables, channel, 99, command, now);
+            let reply = HERE.ask_at(tables, channel, 99, command, now);
             match refusal(&reply) {
                 Some(text) => seen.refused_99.push(text.clone()),
                 None => seen.pressed += 1,
@@ -187,7 +169,7 @@ async fn a_minute(tables: &Tables, spam: Spam) -> Seen {
                 game_against_computer(tables, 2, 1, now).await;
             }
             if let Some(command) = move_of(tables, 2, 1) {
-                let reply = ask_at(tables, 2, 1, command, now);
+                let reply = HERE.ask_at(tables, 2, 1, command, now);
                 match refusal(&reply) {
                     Some(text) => seen.refused_user_1.push((ms, text.clone())),
                     None => {
@@ -205,7 +187,7 @@ async fn a_minute(tables: &Tables, spam: Spam) -> Seen {
             }
         }
         if ms % 3000 == 0 && tables.snapshot(ChannelId(2)).is_some() {
-            let reply = ask_at(tables, 2, 1, Command::Board, now);
+            let reply = HERE.ask_at(tables, 2, 1, Command::Board, now);
             if let Some(text) = refusal(&reply) {
                 seen.refused_user_1.push((ms, text.clone()));
             }
@@ -230,7 +212,7 @@ async fn a_minute(tables: &Tables, spam: Spam) -> Seen {
 #[tokio::test]
 async fn one_member_pressing_join_and_leave_for_a_minute_silences_nobody_else() {
     // The server's default budget: 5 posts a second, bursts of 20.
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 11);
+    let tables = seeded(Settings::default(), 11);
     let seen = a_minute(&tables, Spam::JoinLeave).await;
     // User 1 is never refused, and every computer move follows user 1's move at once.
     assert!(seen.refused_user_1.is_empty(), "{seen:?}");
@@ -265,7 +247,7 @@ async fn one_member_pressing_join_and_leave_for_a_minute_silences_nobody_else() 
 async fn without_the_presses_user_1_sees_the_same_minute() {
     // The comparison: the same minute with nobody pressing. User 1's load alone is within the
     // budget, so the test above measures what user 99 adds (nothing, for user 1).
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 11);
+    let tables = seeded(Settings::default(), 11);
     let seen = a_minute(&tables, Spam::Nothing).await;
     assert!(seen.refused_user_1.is_empty(), "{seen:?}");
     assert!(seen.computer_held.is_empty(), "{seen:?}");
@@ -275,7 +257,7 @@ async fn without_the_presses_user_1_sees_the_same_minute() {
 async fn one_member_asking_for_the_board_for_a_minute_silences_nobody_else() {
     // Boards are posts that cannot wait like a lobby card: here only the member's share protects
     // the others. User 99's own computer opponent still moves too.
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 13);
+    let tables = seeded(Settings::default(), 13);
     let seen = a_minute(&tables, Spam::Board).await;
     assert!(seen.refused_user_1.is_empty(), "{seen:?}");
     assert!(seen.moves >= 25, "{seen:?}");
@@ -299,7 +281,7 @@ async fn one_member_asking_for_the_board_for_a_minute_silences_nobody_else() {
 
 #[test]
 fn a_member_past_their_share_is_refused_while_another_still_posts() {
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 3);
+    let tables = seeded(Settings::default(), 3);
     lobby(&tables, T0);
     // User 99 presses at one instant until refused: their share is a few posts, far below the
     // server's burst of 20.
@@ -310,7 +292,7 @@ fn a_member_past_their_share_is_refused_while_another_still_posts() {
         } else {
             Command::Leave
         };
-        let reply = ask_at(&tables, 1, 99, press, T0);
+        let reply = HERE.ask_at(&tables, 1, 99, press, T0);
         match refusal(&reply) {
             Some(text) => break text.clone(),
             None => answered += 1,
@@ -318,33 +300,32 @@ fn a_member_past_their_share_is_refused_while_another_still_posts() {
         assert!(answered < 20, "never refused");
     };
     assert_eq!(refused, Text::SlowDown);
-    assert!(
-        (budget::MIN_MEMBER_BURST..=10).contains(&answered),
-        "{answered}"
-    );
+    assert!((MIN_MEMBER_BURST..=10).contains(&answered), "{answered}");
     // Nothing changed by the refused press; another member is answered at the same instant.
-    let reply = ask_at(&tables, 3, 1, start(), T0);
+    let reply = HERE.ask_at(&tables, 3, 1, start(Variant::Classic, None), T0);
     assert!(!reply.is_refusal(), "{reply:?}");
     // User 99's share refills in a few seconds.
     let later = T0.after(Duration::from_secs(5));
-    assert!(!ask_at(&tables, 1, 99, Command::Join { team: None }, later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 1, 99, Command::Join { team: None }, later)
+        .is_refusal());
 }
 
 #[test]
 fn a_members_repeated_join_and_leave_wait_and_the_newest_card_is_shown_by_the_tick() {
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 3);
+    let tables = seeded(test_settings(), 3);
     lobby(&tables, T0);
     let at = |ms: u64| T0.after(Duration::from_millis(ms));
     // User 99's first change is shown at once.
-    let reply = ask_at(&tables, 1, 99, Command::Join { team: None }, at(0));
+    let reply = HERE.ask_at(&tables, 1, 99, Command::Join { team: None }, at(0));
     assert_eq!(lobby_edits(&reply).len(), 1);
     // Their next one within two seconds waits: only their private confirmation.
-    let reply = ask_at(&tables, 1, 99, Command::Leave, at(200));
+    let reply = HERE.ask_at(&tables, 1, 99, Command::Leave, at(200));
     assert!(!reply.is_refusal());
     assert!(lobby_edits(&reply).is_empty(), "{reply:?}");
     assert_eq!(reply.outputs.len(), 1, "{reply:?}");
     // Someone else's join is shown at once, with 99's leave in it.
-    let reply = ask_at(&tables, 1, 3, Command::Join { team: None }, at(400));
+    let reply = HERE.ask_at(&tables, 1, 3, Command::Join { team: None }, at(400));
     let shown = lobby_edits(&reply);
     assert_eq!(shown.len(), 1);
     let settings = tables.settings_for(Some(GuildId(GUILD)));
@@ -355,7 +336,7 @@ fn a_members_repeated_join_and_leave_wait_and_the_newest_card_is_shown_by_the_ti
     };
     assert_eq!(shown[0], lobby_now(&tables));
     // 99 joins again: it waits, and nothing is due before two seconds after their shown change.
-    let reply = ask_at(&tables, 1, 99, Command::Join { team: None }, at(600));
+    let reply = HERE.ask_at(&tables, 1, 99, Command::Join { team: None }, at(600));
     assert!(lobby_edits(&reply).is_empty(), "{reply:?}");
     assert!(tables.tick(at(1_000)).is_empty());
     let ticked = tables.tick(at(2_000));
@@ -365,9 +346,13 @@ fn a_members_repeated_join_and_leave_wait_and_the_newest_card_is_shown_by_the_ti
     // Shown once.
     assert!(tables.tick(at(7_000)).is_empty());
     // A waiting card is dropped when the lobby's last card goes out (cancelled by the host).
-    assert!(!ask_at(&tables, 1, 99, Command::Leave, at(7_100)).is_refusal());
-    assert!(!ask_at(&tables, 1, 99, Command::Join { team: None }, at(7_200)).is_refusal());
-    let reply = ask_at(&tables, 1, 2, Command::Cancel, at(7_300));
+    assert!(!HERE
+        .ask_at(&tables, 1, 99, Command::Leave, at(7_100))
+        .is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 1, 99, Command::Join { team: None }, at(7_200))
+        .is_refusal());
+    let reply = HERE.ask_at(&tables, 1, 2, Command::Cancel, at(7_300));
     assert!(!reply.is_refusal(), "{reply:?}");
     assert!(tables.tick(at(20_000)).is_empty());
 }
@@ -375,13 +360,13 @@ fn a_members_repeated_join_and_leave_wait_and_the_newest_card_is_shown_by_the_ti
 #[tokio::test]
 async fn stats_leaderboard_and_history_are_posted_within_the_budget() {
     let store = Arc::new(SqliteStore::open_in_memory().expect("store"));
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 5).with_store(store);
+    let tables = seeded(Settings::default(), 5).with_store(store);
     game_against_computer(&tables, 2, 1, T0).await;
     // Forty stats by one member at once: a few are posted, the rest refused politely.
     let mut posted = 0;
     let mut refused = Vec::new();
     for _ in 0..40 {
-        let reply = ask_at(&tables, 1, 3, Command::Stats { user: None }, T0);
+        let reply = HERE.ask_at(&tables, 1, 3, Command::Stats { user: None }, T0);
         match refusal(&reply) {
             Some(text) => refused.push(text.clone()),
             None => {
@@ -394,10 +379,10 @@ async fn stats_leaderboard_and_history_are_posted_within_the_budget() {
     assert!(refused.iter().all(|t| *t == Text::SlowDown), "{refused:?}");
     // Leaderboard and history are charged the same way.
     for command in [Command::Leaderboard, Command::History] {
-        let reply = ask_at(&tables, 1, 3, command, T0);
+        let reply = HERE.ask_at(&tables, 1, 3, command, T0);
         assert_eq!(refusal(&reply), Some(&Text::SlowDown));
     }
     // Meanwhile user 1 still gets the board of their game.
-    let reply = ask_at(&tables, 2, 1, Command::Board, T0);
+    let reply = HERE.ask_at(&tables, 2, 1, Command::Board, T0);
     assert!(!reply.is_refusal(), "{reply:?}");
 }

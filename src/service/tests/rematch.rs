@@ -3,31 +3,28 @@
 //! move, and the reworded refusals.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{Card, Cell, GameRng, Move, MoveList, Options, Variant};
 use crate::i18n::Lang;
 
-use super::tests::channel_messages;
-use super::text::{RollHint, TeamName};
-use super::*;
+use super::kit::{
+    channel_messages, final_message, human_to_move, join, playing, seeded, start, state,
+    test_actor, unlimited, Asker, T0,
+};
+use crate::service::text::{RollHint, TeamName};
+use crate::service::{
+    command_for_component, Actor, BotLevel, Button, ChannelId, Command, GuildId, Image, Message,
+    OnTimeout, Output, Player, Reply, ServerSettings, Settings, SettingsRequest, Setup, State,
+    Tables, Text, Timestamp, UserId, Who,
+};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
 const GUILD: GuildId = GuildId(5);
+
+/// Requests come from server [`GUILD`], whose user 1 may manage it.
+const HERE: Asker = Asker::server(GUILD).as_actor(actor);
 /// The Rematch button of a game whose lobby opened at `T0`.
 const REMATCH: Command = Command::Rematch { game: T0.0 };
-
-fn service(settings: Settings, seed: u64) -> Tables {
-    Tables::seeded(
-        Settings {
-            limits: Limits::unlimited(),
-            ..settings
-        },
-        Arc::new(RandomPicker),
-        seed,
-    )
-}
 
 /// Player 1 may manage the server.
 fn actor(id: u64) -> Actor {
@@ -35,44 +32,6 @@ fn actor(id: u64) -> Actor {
         can_manage_guild: id == 1,
         ..test_actor(id)
     }
-}
-
-fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GUILD),
-            channel: ChannelId(channel),
-            actor: actor(user),
-            command,
-        },
-        now,
-    )
-}
-
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    ask_at(tables, channel, user, command, T0)
-}
-
-fn start(variant: Variant, teams: Option<u8>) -> Command {
-    Command::Start {
-        variant,
-        teams,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
-
-fn join(team: Option<u8>) -> Command {
-    Command::Join { team }
-}
-
-fn state(tables: &Tables, channel: u64) -> String {
-    tables
-        .snapshot(ChannelId(channel))
-        .map(|t| serde_json::to_string(&t).expect("a table serializes"))
-        .unwrap_or_default()
 }
 
 fn messages(reply: &Reply) -> Vec<&Message> {
@@ -112,7 +71,7 @@ fn refused_at(
     contains: &str,
 ) {
     let before = state(tables, channel);
-    let reply = ask_at(tables, channel, user, command, now);
+    let reply = HERE.ask_at(tables, channel, user, command, now);
     assert!(reply.is_refusal(), "expected a refusal, got {reply:?}");
     let text = all_text(&reply);
     assert!(text.contains(contains), "`{text}` lacks `{contains}`");
@@ -123,59 +82,19 @@ fn refused_at(
     );
 }
 
-/// Opens a lobby hosted by `users[0]`, seats the others and `bots` computers, and starts it.
-fn begin_game(
-    tables: &Tables,
-    channel: u64,
-    variant: Variant,
-    users: &[u64],
-    bots: usize,
-) -> Reply {
-    assert!(!ask(tables, channel, users[0], start(variant, None)).is_refusal());
-    for &u in &users[1..] {
-        assert!(!ask(tables, channel, u, join(None)).is_refusal());
-    }
-    for _ in 0..bots {
-        assert!(!ask(tables, channel, users[0], Command::AddBot { level: None }).is_refusal());
-    }
-    let reply = ask(tables, channel, users[0], Command::Begin);
-    assert!(!reply.is_refusal(), "{reply:?}");
-    reply
-}
-
-fn playing(tables: &Tables, channel: u64) -> Playing {
-    tables
-        .snapshot(ChannelId(channel))
-        .and_then(|t| t.playing().cloned())
-        .expect("a game is running")
-}
-
-/// The user to move, if a human is.
-fn human_to_move(tables: &Tables, channel: u64) -> Option<UserId> {
-    let p = playing(tables, channel);
-    p.seats[usize::from(p.live.game().position().to_move())].user()
-}
-
-/// The final message of a game, if this reply ends it.
-fn final_message(reply: &Reply) -> Option<&Message> {
-    channel_messages(reply)
-        .into_iter()
-        .find(|m| m.attachment.is_some())
-}
-
 // ----- rematch -----
 
 #[test]
 fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams() {
-    let tables = service(Settings::default(), 1);
-    begin_game(&tables, 10, Variant::Classic, &[1, 2, 3, 4], 0);
+    let tables = seeded(unlimited(Settings::default()), 1);
+    HERE.begin(&tables, 10, start(Variant::Classic, None), &[1, 2, 3, 4], 0);
     let before = playing(&tables, 10);
     let config = *before.live.game().config();
     let team_of = |user: u64| {
         let seat = before.seat_of(UserId(user)).expect("seated");
         config.team_of(seat)
     };
-    let stop = ask(&tables, 10, 1, Command::Stop);
+    let stop = HERE.ask(&tables, 10, 1, Command::Stop);
     let last = final_message(&stop).expect("the game ends");
     assert_eq!(last.buttons, vec![Button::Rematch(T0.0)], "the game's key");
     let rematch = last.buttons[0].command();
@@ -183,13 +102,13 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     assert!(tables.is_empty());
 
     // Someone who did not play cannot ask for it, and nothing opens.
-    let reply = ask(&tables, 10, 9, rematch.clone());
+    let reply = HERE.ask(&tables, 10, 9, rematch.clone());
     assert!(reply.is_refusal());
     assert!(all_text(&reply).contains("Only the players of the last game"));
     assert!(tables.is_empty());
 
     // Player 3 asks: a new lobby (a new message), hosted by them, the others invited by mention.
-    let reply = ask(&tables, 10, 3, rematch.clone());
+    let reply = HERE.ask(&tables, 10, 3, rematch.clone());
     let (id, lobby) = lobby_message(&reply).expect("a lobby is posted");
     assert_eq!(id, None, "a new message, not an edit of the final one");
     let mut invited = lobby.mentions.clone();
@@ -205,7 +124,7 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
 
     // Another player's press of Rematch while its lobby is open joins it; someone who did not play
     // is still told the channel is taken.
-    let reply = ask(&tables, 10, 1, rematch.clone());
+    let reply = HERE.ask(&tables, 10, 1, rematch.clone());
     assert!(!reply.is_refusal(), "{reply:?}");
     let (_, lobby) = lobby_message(&reply).expect("the lobby is shown again");
     assert!(
@@ -218,14 +137,14 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
 
     // The others with one press of Join each: everyone keeps their teammates of the last game.
     for user in [2, 4] {
-        assert!(!ask(&tables, 10, user, join(None)).is_refusal());
+        assert!(!HERE.ask(&tables, 10, user, join(None)).is_refusal());
     }
     let lobby = match tables.snapshot(ChannelId(10)).map(|t| t.state) {
         Some(State::Lobby(lobby)) => lobby,
         other => panic!("expected a lobby, got {other:?}"),
     };
     assert!(lobby.invited.is_empty());
-    assert!(!ask(&tables, 10, 3, Command::Begin).is_refusal());
+    assert!(!HERE.ask(&tables, 10, 3, Command::Begin).is_refusal());
     let after = playing(&tables, 10);
     let new_config = *after.live.game().config();
     for user in [1, 2, 3, 4] {
@@ -241,13 +160,13 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
 
 #[test]
 fn a_rematch_press_joins_only_the_lobby_of_that_rematch() {
-    let tables = service(Settings::default(), 19);
-    begin_game(&tables, 15, Variant::Classic, &[1, 2, 3], 0);
-    ask(&tables, 15, 1, Command::Stop);
+    let tables = seeded(unlimited(Settings::default()), 19);
+    HERE.begin(&tables, 15, start(Variant::Classic, None), &[1, 2, 3], 0);
+    HERE.ask(&tables, 15, 1, Command::Stop);
     // Each step a second later (a table's key is when it opened).
     let at = |second: u64| T0.after(Duration::from_secs(second));
     let accepted = |user: u64, command: Command, second: u64| {
-        let reply = ask_at(&tables, 15, user, command.clone(), at(second));
+        let reply = HERE.ask_at(&tables, 15, user, command.clone(), at(second));
         assert!(!reply.is_refusal(), "{command:?}: {reply:?}");
     };
     // The rematch's lobby is cancelled and someone opens a lobby of their own: the press is refused.
@@ -280,11 +199,11 @@ fn a_rematch_press_joins_only_the_lobby_of_that_rematch() {
 
 #[test]
 fn a_rematch_seats_the_computers_again() {
-    let tables = service(Settings::default(), 2);
+    let tables = seeded(unlimited(Settings::default()), 2);
     // Four players: two humans and two computers, two teams.
-    begin_game(&tables, 11, Variant::Classic, &[1, 2], 2);
-    ask(&tables, 11, 1, Command::Stop);
-    let reply = ask(&tables, 11, 2, REMATCH);
+    HERE.begin(&tables, 11, start(Variant::Classic, None), &[1, 2], 2);
+    HERE.ask(&tables, 11, 1, Command::Stop);
+    let reply = HERE.ask(&tables, 11, 2, REMATCH);
     assert!(!reply.is_refusal(), "{reply:?}");
     let lobby = match tables.snapshot(ChannelId(11)).map(|t| t.state) {
         Some(State::Lobby(lobby)) => lobby,
@@ -297,26 +216,26 @@ fn a_rematch_seats_the_computers_again() {
         .count();
     assert_eq!(bots, 2, "the computer players sit again");
     assert_eq!(lobby.invited.len(), 1);
-    assert!(!ask(&tables, 11, 1, join(None)).is_refusal());
-    assert!(!ask(&tables, 11, 2, Command::Begin).is_refusal());
+    assert!(!HERE.ask(&tables, 11, 1, join(None)).is_refusal());
+    assert!(!HERE.ask(&tables, 11, 2, Command::Begin).is_refusal());
     assert_eq!(playing(&tables, 11).seats.len(), 4);
 }
 
 #[test]
 fn kept_teams_give_way_when_fewer_players_come_back() {
-    let tables = service(Settings::default(), 15);
-    begin_game(&tables, 13, Variant::Classic, &[1, 2, 3, 4], 0);
+    let tables = seeded(unlimited(Settings::default()), 15);
+    HERE.begin(&tables, 13, start(Variant::Classic, None), &[1, 2, 3, 4], 0);
     // Two players of the same team (seats 0 and 2 of two teams).
     let p = playing(&tables, 13);
     let (a, b) = (
         p.seats[0].user().expect("human"),
         p.seats[2].user().expect("human"),
     );
-    ask(&tables, 13, 1, Command::Stop);
-    assert!(!ask(&tables, 13, a.0, REMATCH).is_refusal());
-    assert!(!ask(&tables, 13, b.0, join(None)).is_refusal());
+    HERE.ask(&tables, 13, 1, Command::Stop);
+    assert!(!HERE.ask(&tables, 13, a.0, REMATCH).is_refusal());
+    assert!(!HERE.ask(&tables, 13, b.0, join(None)).is_refusal());
     // Both kept the same team, but two players play one against the other.
-    let begun = ask(&tables, 13, a.0, Command::Begin);
+    let begun = HERE.ask(&tables, 13, a.0, Command::Begin);
     assert!(!begun.is_refusal(), "{begun:?}");
     let p = playing(&tables, 13);
     assert_eq!(p.seats.len(), 2);
@@ -324,17 +243,17 @@ fn kept_teams_give_way_when_fewer_players_come_back() {
 
 #[test]
 fn a_rematch_long_after_or_without_a_game_is_refused_politely() {
-    let tables = service(Settings::default(), 3);
+    let tables = seeded(unlimited(Settings::default()), 3);
     refused(&tables, 12, 1, REMATCH, "too long ago");
-    begin_game(&tables, 12, Variant::Kids, &[1, 2], 0);
-    ask(&tables, 12, 1, Command::Stop);
+    HERE.begin(&tables, 12, start(Variant::Kids, None), &[1, 2], 0);
+    HERE.ask(&tables, 12, 1, Command::Stop);
     let late = T0.after(Settings::default().lobby_timeout + Duration::from_secs(1));
-    let reply = ask_at(&tables, 12, 2, REMATCH, late);
+    let reply = HERE.ask_at(&tables, 12, 2, REMATCH, late);
     assert!(reply.is_refusal());
     assert!(all_text(&reply).contains("too long ago"));
     assert!(tables.is_empty());
     // While a game runs in the channel, a rematch of the last one is refused.
-    begin_game(&tables, 12, Variant::Kids, &[1, 2], 0);
+    HERE.begin(&tables, 12, start(Variant::Kids, None), &[1, 2], 0);
     refused(&tables, 12, 2, REMATCH, "already has a game");
 }
 
@@ -370,11 +289,7 @@ fn the_buttons_of_one_game_carry_its_key_and_are_parsed_strictly() {
         "sequence:leave-keep:1",
     ] {
         assert_eq!(Button::from_id(id), None, "{id}");
-        assert_eq!(
-            picker::command_for_component(id, &[]),
-            Err(Text::BadButton),
-            "{id}"
-        );
+        assert_eq!(command_for_component(id, &[]), Err(Text::BadButton), "{id}");
     }
     assert_eq!(Button::Rematch(7).command(), Command::Rematch { game: 7 });
     assert_eq!(
@@ -388,17 +303,21 @@ fn the_buttons_of_one_game_carry_its_key_and_are_parsed_strictly() {
 
 #[test]
 fn an_older_games_rematch_button_opens_nothing() {
-    let tables = service(Settings::default(), 16);
-    begin_game(&tables, 14, Variant::Classic, &[1, 2], 0);
-    let first = final_message(&ask(&tables, 14, 1, Command::Stop))
+    let tables = seeded(unlimited(Settings::default()), 16);
+    HERE.begin(&tables, 14, start(Variant::Classic, None), &[1, 2], 0);
+    let first = final_message(&HERE.ask(&tables, 14, 1, Command::Stop))
         .expect("the first game ends")
         .buttons[0];
     // A second game in the same channel, a minute later, also ends.
     let later = T0.after(Duration::from_secs(60));
-    assert!(!ask_at(&tables, 14, 1, start(Variant::Classic, None), later).is_refusal());
-    assert!(!ask_at(&tables, 14, 2, join(None), later).is_refusal());
-    assert!(!ask_at(&tables, 14, 1, Command::Begin, later).is_refusal());
-    let second = final_message(&ask_at(&tables, 14, 1, Command::Stop, later))
+    assert!(!HERE
+        .ask_at(&tables, 14, 1, start(Variant::Classic, None), later)
+        .is_refusal());
+    assert!(!HERE.ask_at(&tables, 14, 2, join(None), later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 14, 1, Command::Begin, later)
+        .is_refusal());
+    let second = final_message(&HERE.ask_at(&tables, 14, 1, Command::Stop, later))
         .expect("the second game ends")
         .buttons[0];
     assert_ne!(first, second, "each game has its own button");
@@ -413,7 +332,9 @@ fn an_older_games_rematch_button_opens_nothing() {
     );
     assert!(tables.is_empty());
     // The second game's button opens the rematch.
-    assert!(!ask_at(&tables, 14, 2, second.command(), later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 14, 2, second.command(), later)
+        .is_refusal());
     assert!(tables.snapshot(ChannelId(14)).is_some());
 }
 
@@ -437,36 +358,45 @@ fn rematches_in_a_row(
     teams: Option<u8>,
     rounds: usize,
 ) -> Vec<Vec<BTreeSet<String>>> {
-    let tables = service(Settings::default(), 40 + channel);
+    let tables = seeded(unlimited(Settings::default()), 40 + channel);
     let mut now = T0;
-    assert!(!ask_at(
-        &tables,
-        channel,
-        users[0],
-        start(Variant::Classic, teams),
-        now
-    )
-    .is_refusal());
+    assert!(!HERE
+        .ask_at(
+            &tables,
+            channel,
+            users[0],
+            start(Variant::Classic, teams),
+            now
+        )
+        .is_refusal());
     for &u in &users[1..] {
-        assert!(!ask_at(&tables, channel, u, join(None), now).is_refusal());
+        assert!(!HERE
+            .ask_at(&tables, channel, u, join(None), now)
+            .is_refusal());
     }
     for _ in 0..bots {
         let add = Command::AddBot { level: None };
-        assert!(!ask_at(&tables, channel, users[0], add, now).is_refusal());
+        assert!(!HERE
+            .ask_at(&tables, channel, users[0], add, now)
+            .is_refusal());
     }
     let mut games = Vec::new();
     for round in 0..rounds {
-        let begun = ask_at(&tables, channel, users[0], Command::Begin, now);
+        let begun = HERE.ask_at(&tables, channel, users[0], Command::Begin, now);
         assert!(!begun.is_refusal(), "round {round}: {begun:?}");
         games.push(teams_in_turn_order(&tables, channel));
         let host = tables.snapshot(ChannelId(channel)).expect("a game").host;
-        let stop = ask_at(&tables, channel, host.0, Command::Stop, now);
+        let stop = HERE.ask_at(&tables, channel, host.0, Command::Stop, now);
         let rematch = final_message(&stop).expect("the game ends").buttons[0].command();
         now = now.after(Duration::from_secs(60));
         // Player 1 asks for the rematch; the others join with one press each.
-        assert!(!ask_at(&tables, channel, users[0], rematch, now).is_refusal());
+        assert!(!HERE
+            .ask_at(&tables, channel, users[0], rematch, now)
+            .is_refusal());
         for &u in &users[1..] {
-            assert!(!ask_at(&tables, channel, u, join(None), now).is_refusal());
+            assert!(!HERE
+                .ask_at(&tables, channel, u, join(None), now)
+                .is_refusal());
         }
     }
     games
@@ -513,10 +443,10 @@ fn rematches_in_a_row_rotate_the_starting_team_of_three() {
 
 #[test]
 fn leave_during_a_game_asks_first_and_changes_nothing() {
-    let tables = service(Settings::default(), 4);
-    begin_game(&tables, 20, Variant::Classic, &[1, 2, 3], 0);
+    let tables = seeded(unlimited(Settings::default()), 4);
+    HERE.begin(&tables, 20, start(Variant::Classic, None), &[1, 2, 3], 0);
     let before = state(&tables, 20);
-    let reply = ask(&tables, 20, 2, Command::Leave);
+    let reply = HERE.ask(&tables, 20, 2, Command::Leave);
     match reply.outputs.as_slice() {
         [Output::Ephemeral(m)] => {
             assert_eq!(m.lines, vec![Text::ConfirmLeave { ends_game: false }]);
@@ -529,7 +459,7 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     }
     assert_eq!(before, state(&tables, 20), "asking changed the table");
     // Keep playing: the answer replaces the question, nothing changes.
-    let reply = ask(&tables, 20, 2, Command::KeepPlaying);
+    let reply = HERE.ask(&tables, 20, 2, Command::KeepPlaying);
     assert!(
         matches!(reply.outputs.as_slice(), [Output::Update(m)] if m.lines == vec![Text::KeptPlaying])
     );
@@ -537,18 +467,18 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     // Someone not in the game is told so.
     refused(&tables, 20, 9, Command::Leave, "not playing");
     // Asked again and confirmed: the seat goes to a computer.
-    ask(&tables, 20, 2, Command::Leave);
-    let reply = ask(&tables, 20, 2, Button::ConfirmLeave(T0.0).command());
+    HERE.ask(&tables, 20, 2, Command::Leave);
+    let reply = HERE.ask(&tables, 20, 2, Button::ConfirmLeave(T0.0).command());
     assert!(all_text(&reply).contains("Computer (for Player2)"));
     assert!(playing(&tables, 20).seat_of(UserId(2)).is_none());
 }
 
 #[test]
 fn keep_playing_replaces_the_question_and_its_yes_no_longer_counts() {
-    let tables = service(Settings::default(), 18);
-    begin_game(&tables, 24, Variant::Classic, &[1, 2, 3], 0);
-    let confirm = yes_button(&ask(&tables, 24, 2, Command::Leave));
-    let kept = ask(&tables, 24, 2, Button::KeepPlaying.command());
+    let tables = seeded(unlimited(Settings::default()), 18);
+    HERE.begin(&tables, 24, start(Variant::Classic, None), &[1, 2, 3], 0);
+    let confirm = yes_button(&HERE.ask(&tables, 24, 2, Command::Leave));
+    let kept = HERE.ask(&tables, 24, 2, Button::KeepPlaying.command());
     match kept.outputs.as_slice() {
         [Output::Update(m)] => {
             assert_eq!(m.lines, vec![Text::KeptPlaying]);
@@ -566,11 +496,11 @@ fn keep_playing_replaces_the_question_and_its_yes_no_longer_counts() {
     );
     assert!(playing(&tables, 24).seat_of(UserId(2)).is_some());
     // Keep playing twice, or another player's Keep playing, opens nothing either.
-    ask(&tables, 24, 2, Button::KeepPlaying.command());
-    ask(&tables, 24, 3, Command::Leave);
+    HERE.ask(&tables, 24, 2, Button::KeepPlaying.command());
+    HERE.ask(&tables, 24, 3, Command::Leave);
     refused(&tables, 24, 2, confirm.command(), "answered already");
     // Player 3's own question is still open; its Yes answers in the question's place.
-    let gave_up = ask(&tables, 24, 3, confirm.command());
+    let gave_up = HERE.ask(&tables, 24, 3, confirm.command());
     assert!(!gave_up.is_refusal());
     assert!(
         gave_up
@@ -581,10 +511,10 @@ fn keep_playing_replaces_the_question_and_its_yes_no_longer_counts() {
     );
     assert!(playing(&tables, 24).seat_of(UserId(3)).is_none());
     // Its Keep playing, pressed after, changes nothing and leaves no Yes open.
-    ask(&tables, 24, 3, Button::KeepPlaying.command());
+    HERE.ask(&tables, 24, 3, Button::KeepPlaying.command());
     assert!(playing(&tables, 24).seat_of(UserId(3)).is_none());
     // A typed forfeit needs no question: player 1 is left alone, and the game ends.
-    let reply = ask(&tables, 24, 2, Command::Forfeit { game: None });
+    let reply = HERE.ask(&tables, 24, 2, Command::Forfeit { game: None });
     assert!(final_message(&reply).is_some(), "{reply:?}");
 }
 
@@ -598,36 +528,40 @@ fn yes_button(question: &Reply) -> Button {
 
 #[test]
 fn a_confirmation_to_give_up_acts_only_on_the_game_it_asked_about() {
-    let tables = service(Settings::default(), 17);
-    begin_game(&tables, 23, Variant::Classic, &[1, 2, 3], 0);
-    let question = ask(&tables, 23, 2, Command::Leave);
+    let tables = seeded(unlimited(Settings::default()), 17);
+    HERE.begin(&tables, 23, start(Variant::Classic, None), &[1, 2, 3], 0);
+    let question = HERE.ask(&tables, 23, 2, Command::Leave);
     let confirm = yes_button(&question);
     // Player 2 does not answer; the game ends and another opens in the channel.
-    ask(&tables, 23, 1, Command::Stop);
+    HERE.ask(&tables, 23, 1, Command::Stop);
     let later = T0.after(Duration::from_secs(60));
-    assert!(!ask_at(&tables, 23, 1, start(Variant::Classic, None), later).is_refusal());
-    assert!(!ask_at(&tables, 23, 2, join(None), later).is_refusal());
-    assert!(!ask_at(&tables, 23, 3, join(None), later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 23, 1, start(Variant::Classic, None), later)
+        .is_refusal());
+    assert!(!HERE.ask_at(&tables, 23, 2, join(None), later).is_refusal());
+    assert!(!HERE.ask_at(&tables, 23, 3, join(None), later).is_refusal());
     // In the new lobby, the old Yes does not take player 2 out.
     let gone = "a game that is over. Nothing was changed";
     refused_at(&tables, 23, 2, confirm.command(), later, gone);
     // Nor in the new game.
-    assert!(!ask_at(&tables, 23, 1, Command::Begin, later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 23, 1, Command::Begin, later)
+        .is_refusal());
     refused_at(&tables, 23, 2, confirm.command(), later, gone);
     assert!(playing(&tables, 23).seat_of(UserId(2)).is_some());
     // The new game's own question still works.
-    let question = ask_at(&tables, 23, 2, Command::Leave, later);
+    let question = HERE.ask_at(&tables, 23, 2, Command::Leave, later);
     let confirm = yes_button(&question);
     assert_eq!(confirm, Button::ConfirmLeave(later.0));
-    let reply = ask_at(&tables, 23, 2, confirm.command(), later);
+    let reply = HERE.ask_at(&tables, 23, 2, confirm.command(), later);
     assert!(!reply.is_refusal(), "{reply:?}");
     assert!(playing(&tables, 23).seat_of(UserId(2)).is_none());
 }
 
 #[test]
 fn giving_up_that_ends_the_game_does_not_seat_a_computer_in_the_message() {
-    let tables = service(Settings::default(), 5);
-    begin_game(&tables, 21, Variant::Classic, &[1, 2], 0);
+    let tables = seeded(unlimited(Settings::default()), 5);
+    HERE.begin(&tables, 21, start(Variant::Classic, None), &[1, 2], 0);
     // Past the abort window (two moves each), so that giving up decides the game.
     for _ in 0..4 {
         let game = playing(&tables, 21);
@@ -647,9 +581,9 @@ fn giving_up_that_ends_the_game_does_not_seat_a_computer_in_the_message() {
             card: Some(card.to_string()),
             cell: g.position().layout().cell_name(cell),
         };
-        assert!(!ask(&tables, 21, user.0, command).is_refusal());
+        assert!(!HERE.ask(&tables, 21, user.0, command).is_refusal());
     }
-    let reply = ask(&tables, 21, 2, Command::Forfeit { game: None });
+    let reply = HERE.ask(&tables, 21, 2, Command::Forfeit { game: None });
     let last = final_message(&reply).expect("the game ends");
     let text = last.to_english();
     assert!(text.contains("<@2> gave up."), "{text}");
@@ -659,9 +593,9 @@ fn giving_up_that_ends_the_game_does_not_seat_a_computer_in_the_message() {
         "the end contradicts itself: {text}"
     );
     // Alone against computers: giving up ends the game without a stand-in either.
-    let tables = service(Settings::default(), 6);
-    begin_game(&tables, 22, Variant::Classic, &[1], 1);
-    let reply = ask(&tables, 22, 1, Command::Forfeit { game: None });
+    let tables = seeded(unlimited(Settings::default()), 6);
+    HERE.begin(&tables, 22, start(Variant::Classic, None), &[1], 1);
+    let reply = HERE.ask(&tables, 22, 1, Command::Forfeit { game: None });
     let text = final_message(&reply).expect("the game ends").to_english();
     // Before the player made two moves the game is aborted: nobody wins it.
     assert!(
@@ -691,8 +625,8 @@ async fn time_out(tables: &Tables, channel: u64, now: &mut Timestamp) -> Vec<Rep
 
 #[tokio::test]
 async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
-    let tables = service(Settings::default(), 7);
-    begin_game(&tables, 30, Variant::Classic, &[1, 2, 3], 0);
+    let tables = seeded(unlimited(Settings::default()), 7);
+    HERE.begin(&tables, 30, start(Variant::Classic, None), &[1, 2, 3], 0);
     let mut now = T0;
     let sleeper = human_to_move(&tables, 30).expect("a human starts");
     // First timeout: the computer plays that turn, the player keeps the seat.
@@ -736,8 +670,8 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
 
 #[tokio::test]
 async fn moving_in_between_resets_the_count_and_zero_never_replaces() {
-    let tables = service(Settings::default(), 8);
-    begin_game(&tables, 31, Variant::Kids, &[1, 2], 0);
+    let tables = seeded(unlimited(Settings::default()), 8);
+    HERE.begin(&tables, 31, start(Variant::Kids, None), &[1, 2], 0);
     let mut now = T0;
     let first = human_to_move(&tables, 31).expect("a human starts");
     time_out(&tables, 31, &mut now).await;
@@ -761,7 +695,7 @@ async fn moving_in_between_resets_the_count_and_zero_never_replaces() {
             },
             other => panic!("unexpected {other:?}"),
         };
-        assert!(!ask_at(&tables, 31, user.0, command, now).is_refusal());
+        assert!(!HERE.ask_at(&tables, 31, user.0, command, now).is_refusal());
     }
     assert_eq!(human_to_move(&tables, 31), Some(first));
     time_out(&tables, 31, &mut now).await;
@@ -771,14 +705,14 @@ async fn moving_in_between_resets_the_count_and_zero_never_replaces() {
     );
 
     // With the setting at 0, nobody is ever replaced.
-    let never = service(
-        Settings {
+    let never = seeded(
+        unlimited(Settings {
             replace_after_timeouts: 0,
             ..Settings::default()
-        },
+        }),
         9,
     );
-    begin_game(&never, 32, Variant::Kids, &[1, 2], 0);
+    HERE.begin(&never, 32, start(Variant::Kids, None), &[1, 2], 0);
     let mut now = T0;
     for _ in 0..6 {
         time_out(&never, 32, &mut now).await;
@@ -789,7 +723,7 @@ async fn moving_in_between_resets_the_count_and_zero_never_replaces() {
 
 #[tokio::test]
 async fn a_server_can_replace_after_one_timeout_and_refuses_an_unreasonable_count() {
-    let tables = service(Settings::default(), 18);
+    let tables = seeded(unlimited(Settings::default()), 18);
     let set = |n: u8| {
         Command::Settings(SettingsRequest {
             changes: ServerSettings {
@@ -799,28 +733,28 @@ async fn a_server_can_replace_after_one_timeout_and_refuses_an_unreasonable_coun
             reset: false,
         })
     };
-    let reply = ask(&tables, 33, 1, set(11));
+    let reply = HERE.ask(&tables, 33, 1, set(11));
     assert!(reply.is_refusal());
     let text = all_text(&reply);
     assert!(
         text.contains("`timeouts_before_replaced` must be between 0 and 10. Nothing was changed."),
         "{text}"
     );
-    let reply = ask(&tables, 33, 1, set(1));
+    let reply = HERE.ask(&tables, 33, 1, set(1));
     assert!(!reply.is_refusal(), "{reply:?}");
     assert!(
         all_text(&reply).contains("after 1 timed-out turn"),
         "{}",
         all_text(&reply)
     );
-    let lobby = ask(&tables, 34, 1, start(Variant::Kids, None));
+    let lobby = HERE.ask(&tables, 34, 1, start(Variant::Kids, None));
     let text = lobby_message(&lobby).expect("a lobby").1.to_english();
     assert!(
         text.contains("after 1 timed-out turn it takes the seat"),
         "{text}"
     );
-    ask(&tables, 34, 1, Command::Cancel);
-    begin_game(&tables, 34, Variant::Kids, &[1, 2, 3], 0);
+    HERE.ask(&tables, 34, 1, Command::Cancel);
+    HERE.begin(&tables, 34, start(Variant::Kids, None), &[1, 2, 3], 0);
     let mut now = T0;
     let sleeper = human_to_move(&tables, 34).expect("a human");
     let replies = time_out(&tables, 34, &mut now).await;
@@ -833,8 +767,8 @@ async fn a_server_can_replace_after_one_timeout_and_refuses_an_unreasonable_coun
 
 #[test]
 fn the_lobby_shows_the_settings_that_apply() {
-    let tables = service(Settings::default(), 10);
-    let reply = ask(&tables, 40, 1, start(Variant::Classic, None));
+    let tables = seeded(unlimited(Settings::default()), 10);
+    let reply = HERE.ask(&tables, 40, 1, start(Variant::Classic, None));
     let text = lobby_message(&reply).expect("a lobby").1.to_english();
     assert!(
         text.contains("2 sequences to win (1 with three teams)"),
@@ -859,8 +793,8 @@ fn the_lobby_shows_the_settings_that_apply() {
         },
         reset: false,
     });
-    assert!(!ask(&tables, 41, 1, change).is_refusal());
-    let reply = ask(&tables, 41, 1, start(Variant::Dice, Some(2)));
+    assert!(!HERE.ask(&tables, 41, 1, change).is_refusal());
+    let reply = HERE.ask(&tables, 41, 1, start(Variant::Dice, Some(2)));
     let text = lobby_message(&reply).expect("a lobby").1.to_english();
     assert!(text.contains("1 sequence to win ·"), "{text}");
     assert!(
@@ -881,21 +815,27 @@ fn the_lobby_shows_the_settings_that_apply() {
 
 #[test]
 fn a_team_without_room_is_refused_when_chosen() {
-    let tables = service(Settings::default(), 11);
+    let tables = seeded(unlimited(Settings::default()), 11);
     // Dice in two teams: at most two players a team.
-    assert!(!ask(&tables, 42, 1, start(Variant::Dice, Some(2))).is_refusal());
-    assert!(!ask(&tables, 42, 2, join(Some(1))).is_refusal());
-    assert!(!ask(&tables, 42, 3, join(Some(1))).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 42, 1, start(Variant::Dice, Some(2)))
+        .is_refusal());
+    assert!(!HERE.ask(&tables, 42, 2, join(Some(1))).is_refusal());
+    assert!(!HERE.ask(&tables, 42, 3, join(Some(1))).is_refusal());
     refused(&tables, 42, 4, join(Some(1)), "already has its 2 players");
-    assert!(!ask(&tables, 42, 4, join(Some(2))).is_refusal());
+    assert!(!HERE.ask(&tables, 42, 4, join(Some(2))).is_refusal());
     // Kids in four teams: one player a team; the host took no team, so team 1 has room once.
-    assert!(!ask(&tables, 43, 1, start(Variant::Kids, Some(4))).is_refusal());
-    assert!(!ask(&tables, 43, 2, join(Some(1))).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 43, 1, start(Variant::Kids, Some(4)))
+        .is_refusal());
+    assert!(!HERE.ask(&tables, 43, 2, join(Some(1))).is_refusal());
     refused(&tables, 43, 3, join(Some(1)), "already has its 1 player");
     // Classic without a team count: team 3 means three teams, at most four players each.
-    assert!(!ask(&tables, 44, 1, start(Variant::Classic, None)).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 44, 1, start(Variant::Classic, None))
+        .is_refusal());
     for user in 2..=5 {
-        assert!(!ask(&tables, 44, user, join(Some(3))).is_refusal());
+        assert!(!HERE.ask(&tables, 44, user, join(Some(3))).is_refusal());
     }
     refused(&tables, 44, 6, join(Some(3)), "already has its 4 players");
     // Team numbers out of range are refused as before; a team count no game allows at start.
@@ -929,8 +869,8 @@ fn team_checks_know_every_possible_table() {
 
 #[tokio::test]
 async fn the_thinking_step_posts_no_board_of_its_own() {
-    let tables = service(Settings::default(), 12);
-    let begun = begin_game(&tables, 50, Variant::Classic, &[1], 1);
+    let tables = seeded(unlimited(Settings::default()), 12);
+    let begun = HERE.begin(&tables, 50, start(Variant::Classic, None), &[1], 1);
     let mut rng = GameRng::new(12);
     let mut replies = vec![begun];
     for _ in 0..400 {
@@ -959,7 +899,7 @@ async fn the_thinking_step_posts_no_board_of_its_own() {
                     },
                     other => panic!("unexpected {other:?}"),
                 };
-                let reply = ask(&tables, 50, user.0, command);
+                let reply = HERE.ask(&tables, 50, user.0, command);
                 assert!(!reply.is_refusal(), "{reply:?}");
                 replies.push(reply);
             }
@@ -1012,8 +952,8 @@ async fn the_thinking_step_posts_no_board_of_its_own() {
 
 #[test]
 fn refusals_speak_of_what_the_player_did() {
-    let tables = service(Settings::default(), 13);
-    begin_game(&tables, 60, Variant::Classic, &[1, 2], 0);
+    let tables = seeded(unlimited(Settings::default()), 13);
+    HERE.begin(&tables, 60, start(Variant::Classic, None), &[1, 2], 0);
     let user = human_to_move(&tables, 60).expect("a human");
     let p = playing(&tables, 60);
     let seat = p.seat_of(user).expect("seated");
@@ -1034,7 +974,7 @@ fn refusals_speak_of_what_the_player_did() {
     .filter_map(|c| Card::parse(c, Variant::Classic))
     .find(|c| !hand.contains(c))
     .expect("a card not in a hand of 7");
-    let reply = ask(
+    let reply = HERE.ask(
         &tables,
         60,
         user.0,
@@ -1057,19 +997,21 @@ fn refusals_speak_of_what_the_player_did() {
 
 #[test]
 fn dice_refusals_speak_of_the_roll_and_a_an_reads_well() {
-    let tables = service(Settings::default(), 14);
+    let tables = seeded(unlimited(Settings::default()), 14);
     // Games until the first player rolls a plain number (not 10 or 11, and a cell is free for it).
     let mut checked = false;
     for channel in 61..120 {
-        begin_game(&tables, channel, Variant::Dice, &[1, 2], 0);
+        HERE.begin(&tables, channel, start(Variant::Dice, None), &[1, 2], 0);
         let user = human_to_move(&tables, channel).expect("a human starts");
-        assert!(!ask(&tables, channel, user.0, Command::Roll).is_refusal());
+        assert!(!HERE
+            .ask(&tables, channel, user.0, Command::Roll)
+            .is_refusal());
         let p = playing(&tables, channel);
         let game = p.live.game();
         let pos = game.position();
         let plain = pos.roll().is_some_and(|[a, b]| a + b != 10 && a + b != 11);
         if !plain || human_to_move(&tables, channel) != Some(user) || !p.rolled {
-            ask(&tables, channel, 1, Command::Stop);
+            HERE.ask(&tables, channel, 1, Command::Stop);
             continue;
         }
         let total = pos.roll().map_or(0, |[a, b]| a + b);
@@ -1083,7 +1025,7 @@ fn dice_refusals_speak_of_the_roll_and_a_an_reads_well() {
                         == Err(crate::engine::PlayError::CardDoesNotMatch)
             })
             .expect("a free cell of another number");
-        let reply = ask(
+        let reply = HERE.ask(
             &tables,
             channel,
             user.0,
@@ -1122,7 +1064,7 @@ fn dice_refusals_speak_of_the_roll_and_a_an_reads_well() {
 /// The roll shown to `user` in the status and offered by autocomplete, and whether the board image
 /// descriptor of `reply` (if any) holds a roll.
 fn shown_roll(tables: &Tables, channel: u64, user: u64) -> (Option<[u8; 2]>, usize) {
-    let status = ask(tables, channel, user, Command::Status);
+    let status = HERE.ask(tables, channel, user, Command::Status);
     let roll = status.outputs.iter().find_map(|o| match o {
         Output::Ephemeral(m) => m.lines.iter().find_map(|l| match l {
             Text::Status(info) => Some(info.roll),
@@ -1148,8 +1090,8 @@ fn board_roll(reply: &Reply) -> Option<Option<[u8; 2]>> {
 
 #[test]
 fn dice_show_no_roll_before_the_player_rolls() {
-    let tables = service(Settings::default(), 17);
-    let begun = begin_game(&tables, 70, Variant::Dice, &[1, 2], 0);
+    let tables = seeded(unlimited(Settings::default()), 17);
+    let begun = HERE.begin(&tables, 70, start(Variant::Dice, None), &[1, 2], 0);
     assert_eq!(
         board_roll(&begun),
         Some(None),
@@ -1170,7 +1112,7 @@ fn dice_show_no_roll_before_the_player_rolls() {
                 .roll(),
             None
         );
-        let rolled = ask(&tables, 70, mover, Command::Roll);
+        let rolled = HERE.ask(&tables, 70, mover, Command::Roll);
         assert!(!rolled.is_refusal());
         let p = playing(&tables, 70);
         if human_to_move(&tables, 70) != Some(UserId(mover)) || !p.rolled {
@@ -1194,7 +1136,7 @@ fn dice_show_no_roll_before_the_player_rolls() {
             },
             other => panic!("unexpected {other:?}"),
         };
-        let moved = ask(&tables, 70, mover, command);
+        let moved = HERE.ask(&tables, 70, mover, command);
         assert!(!moved.is_refusal(), "{moved:?}");
         if tables.snapshot(ChannelId(70)).is_none() {
             break;

@@ -5,9 +5,13 @@ use std::sync::Arc;
 
 use crate::engine::{MoveList, Options, Record, Variant};
 
-use super::tests::{ask, service, T0};
-use super::text::{Text, Who};
-use super::*;
+use super::kit::{ask, ask_in, command_for, seeded, service, Asker, T0};
+use crate::service::text::{Text, Who};
+use crate::service::{
+    hint_text, turn_number, Button, ChannelId, Command, Control, GuildId, Label, Limits, Message,
+    Output, Playing, Press, RandomPicker, Reply, ServerSettings, Settings, SettingsRequest, Step,
+    Tables, Timestamp, UserId,
+};
 
 /// Opens a two-player kids game between users 1 and 2, casual or rated, and starts it.
 fn two_player_game(tables: &Tables, channel: u64, rated: bool) {
@@ -48,7 +52,7 @@ async fn a_hint_is_hards_move_from_the_askers_view_and_the_record_lists_it() {
     let view = before.live.game().view(seat);
     let reply = tables.hint(ChannelId(100), user, T0).await;
     let expected = crate::analysis::hint(&view, &before.live.history()).unwrap();
-    assert_eq!(only_text(&reply), &hint::hint_text(&view, &expected));
+    assert_eq!(only_text(&reply), &hint_text(&view, &expected));
     let mut legal = MoveList::new();
     view.legal_moves(&mut legal);
     assert!(legal.contains(&expected.mv), "{expected:?}");
@@ -154,10 +158,10 @@ fn open_picker(tables: &Tables, channel: u64) -> (UserId, Message) {
     let table = tables.snapshot(ChannelId(channel)).expect("a table");
     let seat = game.live.game().position().to_move();
     let user = game.seats[usize::from(seat)].user().unwrap();
-    let play = picker::Press {
+    let play = Press {
         table: table.created.0,
-        turn: picker::turn_number(game.live.game()),
-        step: picker::Step::Play,
+        turn: turn_number(game.live.game()),
+        step: Step::Play,
     };
     let reply = ask(tables, channel, user.0, Command::Press(play));
     let picker = reply
@@ -208,7 +212,7 @@ async fn the_pickers_hint_button_answers_as_the_command_does_in_casual_games_onl
     let pressed = tables.press_hint(ChannelId(105), user, press, T0).await;
     let typed = tables.hint(ChannelId(105), user, T0).await;
     let expected = crate::analysis::hint(&view, &before.live.history()).unwrap();
-    assert_eq!(only_text(&pressed), &hint::hint_text(&view, &expected));
+    assert_eq!(only_text(&pressed), &hint_text(&view, &expected));
     assert_eq!(pressed, typed);
     // A new private message, not an update of the picker.
     assert!(matches!(pressed.outputs.as_slice(), [Output::Ephemeral(_)]));
@@ -234,8 +238,8 @@ async fn the_pickers_hint_button_answers_as_the_command_does_in_casual_games_onl
     let table = tables.snapshot(ChannelId(106)).unwrap();
     let forged = Press {
         table: table.created.0,
-        turn: picker::turn_number(table.playing().unwrap().game()),
-        step: picker::Step::Hint,
+        turn: turn_number(table.playing().unwrap().game()),
+        step: Step::Hint,
     };
     let refused = tables
         .press_hint(ChannelId(106), rated_user, forged, T0)
@@ -283,7 +287,7 @@ async fn a_stale_hint_press_is_refused_and_noted_nowhere() {
             ChannelId(107),
             next_user,
             Press {
-                turn: picker::turn_number(next.live.game()),
+                turn: turn_number(next.live.game()),
                 ..foreign
             },
             T0,
@@ -297,11 +301,6 @@ async fn a_stale_hint_press_is_refused_and_noted_nowhere() {
 }
 
 const GUILD: GuildId = GuildId(77);
-
-/// `command` by `user` in `channel` of [`GUILD`]; user 1 may manage the server.
-fn ask_in_server(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    super::tests::ask_in(tables, GUILD, channel, user, command)
-}
 
 fn hints_setting(on: bool) -> Command {
     Command::Settings(SettingsRequest {
@@ -335,9 +334,9 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         turn_time: None,
         series: None,
     };
-    assert!(!ask_in_server(&tables, channel, 1, start).is_refusal());
-    assert!(!ask_in_server(&tables, channel, 2, Command::Join { team: None }).is_refusal());
-    assert!(!ask_in_server(&tables, channel, 1, Command::Begin).is_refusal());
+    assert!(!ask_in(&tables, GUILD, channel, 1, start).is_refusal());
+    assert!(!ask_in(&tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
     let game = playing(&tables, channel);
     let table = tables.snapshot(ChannelId(channel)).unwrap();
     assert!(game.counts_for_ratings(&table.setup));
@@ -349,11 +348,11 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     assert_eq!(only_text(&refused), &Text::HintsOnlyCasual);
     let open = Press {
         table: table.created.0,
-        turn: picker::turn_number(game.live.game()),
-        step: picker::Step::Play,
+        turn: turn_number(game.live.game()),
+        step: Step::Play,
     };
     let picker_now = |tables: &Tables| {
-        let reply = ask_in_server(tables, channel, user.0, Command::Press(open));
+        let reply = ask_in(tables, GUILD, channel, user.0, Command::Press(open));
         match reply.outputs.as_slice() {
             [Output::Ephemeral(m)] => m.clone(),
             other => panic!("{other:?}"),
@@ -362,11 +361,12 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     assert_eq!(hint_press(&picker_now(&tables)), None);
 
     // Only an admin may change it; then it is shown in the settings in every language.
-    assert!(ask_in_server(&tables, channel, 2, hints_setting(true)).is_refusal());
-    let changed = ask_in_server(&tables, channel, 1, hints_setting(true));
+    assert!(ask_in(&tables, GUILD, channel, 2, hints_setting(true)).is_refusal());
+    let changed = ask_in(&tables, GUILD, channel, 1, hints_setting(true));
     assert!(!changed.is_refusal(), "{changed:?}");
-    let shown = ask_in_server(
+    let shown = ask_in(
         &tables,
+        GUILD,
         channel,
         1,
         Command::Settings(SettingsRequest::default()),
@@ -403,7 +403,7 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         .flatten()
         .find_map(|c| Press::parse(c.id(), &[]).ok())
         .expect("the confirmation's button");
-    assert_eq!(confirm.step, picker::Step::HintUnrated);
+    assert_eq!(confirm.step, Step::HintUnrated);
     let still = playing(&tables, channel);
     assert!(still.counts_for_ratings(&table.setup));
     assert!(still.live.record().hints.is_empty());
@@ -421,7 +421,13 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     // The question offers Keep playing too; pressed, it answers in the question's place, and the
     // question's Yes no longer counts.
     assert_eq!(question.buttons, vec![Button::KeepPlaying]);
-    let kept = ask_in_server(&tables, channel, user.0, Button::KeepPlaying.command());
+    let kept = ask_in(
+        &tables,
+        GUILD,
+        channel,
+        user.0,
+        Button::KeepPlaying.command(),
+    );
     assert!(
         matches!(kept.outputs.as_slice(), [Output::Update(m)] if m.lines == vec![Text::KeptPlaying]),
         "{kept:?}"
@@ -477,7 +483,7 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     let back = playing(&restarted, channel);
     assert!(!back.counts_for_ratings(&table.setup));
     assert_eq!(back.live.record().hints.len(), 1);
-    let status = ask_in_server(&tables, channel, 1, Command::Status);
+    let status = ask_in(&tables, GUILD, channel, 1, Command::Status);
     let status = match status.outputs.as_slice() {
         [Output::Ephemeral(m)] => m.clone(),
         other => panic!("{other:?}"),
@@ -485,7 +491,7 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     assert!(
         status
             .lines
-            .contains(&Text::Rating(text::RatingNote::Casual)),
+            .contains(&Text::Rating(crate::service::text::RatingNote::Casual)),
         "the status says the game is casual: {status:?}"
     );
     assert!(status.to_english().contains("does not count for ratings"));
@@ -501,8 +507,9 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         let mut legal = MoveList::new();
         live.view(seat).legal_moves(&mut legal);
         let mv = legal[rng.below(legal.len() as u32) as usize];
-        let reply = ask_in_server(
+        let reply = ask_in(
             &tables,
+            GUILD,
             channel,
             user.0,
             command_for(mv, live.position().layout()),
@@ -533,7 +540,7 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     assert!(
         message
             .lines
-            .contains(&Text::Rating(text::RatingNote::Casual)),
+            .contains(&Text::Rating(crate::service::text::RatingNote::Casual)),
         "{message:?}"
     );
     for player in [1, 2] {
@@ -589,26 +596,6 @@ async fn hints_are_one_search_a_turn_and_one_at_a_time() {
         .contains("Tipp"));
 }
 
-/// `command` by `user` in `channel` of server `guild` at `now`.
-fn ask_at(
-    tables: &Tables,
-    guild: GuildId,
-    channel: u64,
-    user: u64,
-    command: Command,
-    now: Timestamp,
-) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(guild),
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        now,
-    )
-}
-
 /// A casual kids game of users 1 and 2 in `channel` of `guild`, opened at `now`, where user 1 is to
 /// move (user 2 made the first move if it was theirs).
 fn user_1_to_move(tables: &Tables, guild: GuildId, channel: u64, now: Timestamp) {
@@ -630,7 +617,7 @@ fn user_1_to_move(tables: &Tables, guild: GuildId, channel: u64, now: Timestamp)
     .into_iter()
     .enumerate()
     {
-        let reply = ask_at(tables, guild, channel, user, command, at(step as u64));
+        let reply = Asker::server(guild).ask_at(tables, channel, user, command, at(step as u64));
         assert!(!reply.is_refusal(), "{reply:?}");
     }
     let game = playing(tables, channel);
@@ -640,13 +627,13 @@ fn user_1_to_move(tables: &Tables, guild: GuildId, channel: u64, now: Timestamp)
         let mut legal = MoveList::new();
         live.view(seat).legal_moves(&mut legal);
         let command = command_for(legal[0], live.position().layout());
-        let reply = ask_at(tables, guild, channel, 2, command, at(3));
+        let reply = Asker::server(guild).ask_at(tables, channel, 2, command, at(3));
         assert!(!reply.is_refusal(), "{reply:?}");
     }
 }
 
 /// Issue 33, point 3: a hint is charged to the asker's share of the server's budget
-/// ([`hint::HINT_POSTS`] posts); when it is spent, a polite refusal, and the share refills.
+/// (`HINT_POSTS` posts); when it is spent, a polite refusal, and the share refills.
 #[tokio::test]
 async fn hints_are_charged_to_the_members_budget() {
     let guild = GuildId(33);
@@ -658,7 +645,7 @@ async fn hints_are_charged_to_the_members_budget() {
         },
         ..Settings::default()
     };
-    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 26);
+    let tables = seeded(settings, 26);
     // Two games where user 1 is to move, opened long enough ago for every share to be full again.
     let opened = Timestamp(T0.0 - 600_000);
     user_1_to_move(&tables, guild, 107, opened);

@@ -2,18 +2,21 @@
 //! Norwegian are really translated, and a kids game speaks German animal names in a German server.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use crate::engine::card::KIDS_NAMES;
 use crate::engine::{Card, Config, Options, PlayError, SetupError, Variant};
 use crate::i18n::{Lang, Tr};
 
-use super::text::{
+use super::kit::seeded;
+use crate::service::text::{
     CardLine, CardUse, HistoryLine, LeaderLine, LobbyCard, LobbyRules, RatingInfo, RatingNote,
     RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Text, Totals, Who,
     ZoneInfo,
 };
-use super::*;
+use crate::service::{
+    Actor, BotLevel, ChannelId, Command, Output, Permission, Reply, Request, Settings, Timestamp,
+    UserId,
+};
 
 /// A distinct number per variant; the match has no wildcard, so a new variant must be added here (and
 /// then to `samples`, or `every_variant_has_a_sample` fails).
@@ -629,74 +632,74 @@ fn samples() -> Vec<Text> {
             sides: vec![(vec![ada()], 1), (vec![bot()], 0)],
         },
         Text::Hint {
-            mv: text::HintMove::Play {
+            mv: crate::service::text::HintMove::Play {
                 card: Card::classic(5, 1),
                 cell: "D6".into(),
             },
-            why: text::HintWhy::Makes {
+            why: crate::service::text::HintWhy::Makes {
                 chips: 4,
                 from: "E3".into(),
                 to: "E6".into(),
             },
         },
         Text::Hint {
-            mv: text::HintMove::Play {
+            mv: crate::service::text::HintMove::Play {
                 card: Card::kids(0),
                 cell: "B1".into(),
             },
-            why: text::HintWhy::Blocks {
+            why: crate::service::text::HintWhy::Blocks {
                 team: team(1),
                 chips: 3,
                 cell: "B1".into(),
             },
         },
         Text::Hint {
-            mv: text::HintMove::Remove("C7".into()),
-            why: text::HintWhy::Breaks {
+            mv: crate::service::text::HintMove::Remove("C7".into()),
+            why: crate::service::text::HintWhy::Breaks {
                 team: team(0),
                 chips: 4,
                 cell: "C7".into(),
             },
         },
         Text::Hint {
-            mv: text::HintMove::Exchange(Card::classic(0, 0)),
-            why: text::HintWhy::DeadCard,
+            mv: crate::service::text::HintMove::Exchange(Card::classic(0, 0)),
+            why: crate::service::text::HintWhy::DeadCard,
         },
         Text::Hint {
-            mv: text::HintMove::Place("A2".into()),
-            why: text::HintWhy::Completes,
+            mv: crate::service::text::HintMove::Place("A2".into()),
+            why: crate::service::text::HintWhy::Completes,
         },
         Text::Hint {
-            mv: text::HintMove::Play {
+            mv: crate::service::text::HintMove::Play {
                 card: Card::classic(5, 1),
                 cell: "D6".into(),
             },
-            why: text::HintWhy::KeepsWild(Card::classic(9, 2)),
+            why: crate::service::text::HintWhy::KeepsWild(Card::classic(9, 2)),
         },
         Text::Hint {
-            mv: text::HintMove::Pass,
-            why: text::HintWhy::Pass,
+            mv: crate::service::text::HintMove::Pass,
+            why: crate::service::text::HintWhy::Pass,
         },
         Text::Hint {
-            mv: text::HintMove::Play {
+            mv: crate::service::text::HintMove::Play {
                 card: Card::classic(5, 1),
                 cell: "F6".into(),
             },
-            why: text::HintWhy::Zone { cell: "F6".into() },
+            why: crate::service::text::HintWhy::Zone { cell: "F6".into() },
         },
         Text::Hint {
-            mv: text::HintMove::Place("A2".into()),
-            why: text::HintWhy::Best,
+            mv: crate::service::text::HintMove::Place("A2".into()),
+            why: crate::service::text::HintWhy::Best,
         },
         Text::Agreement {
             game: 42,
             lines: vec![
-                text::AgreementLine {
+                crate::service::text::AgreementLine {
                     who: ada(),
                     matched: 18,
                     counted: 28,
                 },
-                text::AgreementLine {
+                crate::service::text::AgreementLine {
                     who: Who::User(UserId(13)),
                     matched: 0,
                     counted: 0,
@@ -1209,7 +1212,7 @@ fn animal_names_of_every_language_are_accepted_as_cards() {
     for lang in Lang::ALL {
         for (index, names) in KIDS_NAMES.iter().enumerate() {
             let card = Card::kids(u8::try_from(index).unwrap());
-            let name = text::card_label(card, lang);
+            let name = crate::service::text::card_label(card, lang);
             assert_eq!(
                 Card::parse(&name, Variant::Kids),
                 Some(card),
@@ -1218,14 +1221,23 @@ fn animal_names_of_every_language_are_accepted_as_cards() {
             );
         }
     }
-    assert_eq!(text::card_label(Card::kids(0), Lang::De), "Löwe");
-    assert_eq!(text::card_label(Card::kids(0), Lang::No), "løve");
-    assert_eq!(text::card_label(Card::classic(5, 1), Lang::De), "7♥");
+    assert_eq!(
+        crate::service::text::card_label(Card::kids(0), Lang::De),
+        "Löwe"
+    );
+    assert_eq!(
+        crate::service::text::card_label(Card::kids(0), Lang::No),
+        "løve"
+    );
+    assert_eq!(
+        crate::service::text::card_label(Card::classic(5, 1), Lang::De),
+        "7♥"
+    );
 }
 
 #[tokio::test]
 async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 3);
+    let tables = seeded(Settings::default(), 3);
     let channel = ChannelId(40);
     let host = Actor {
         user: UserId(41),
@@ -1324,7 +1336,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
 
 #[test]
 fn the_service_remembers_languages_per_user_and_channel() {
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 1);
+    let tables = seeded(Settings::default(), 1);
     let (channel, user) = (ChannelId(1), UserId(2));
     assert_eq!(tables.user_language(user), None);
     tables.note_languages(channel, user, Some(Lang::No), Some(Lang::De));
@@ -1338,7 +1350,7 @@ fn the_service_remembers_languages_per_user_and_channel() {
 
 #[test]
 fn computer_players_are_named_in_the_channel_language() {
-    let tables = Tables::seeded(Settings::default(), Arc::new(RandomPicker), 1);
+    let tables = seeded(Settings::default(), 1);
     let channel = ChannelId(3);
     tables.note_languages(channel, UserId(4), None, Some(Lang::No));
     let actor = Actor {

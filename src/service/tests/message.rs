@@ -2,12 +2,14 @@
 //! by colour, a board for every computer move, one channel message per dice turn, and the picker's
 //! cells step with the board and its targets marked.
 
-use crate::engine::{Cell, Options, Variant};
+use crate::engine::{Cell, Variant};
 use crate::i18n::Lang;
 
-use super::*;
-
-use super::tests::{ask, channel_messages, service, T0};
+use super::kit::{ask, begin_game, channel_messages, command_for, human_to_move, service, T0};
+use crate::service::{
+    action_rows, command_for_component, ChannelId, Command, Control, Image, Message, Output, Reply,
+    Settings, Tables, Text,
+};
 
 fn press(tables: &Tables, channel: u64, user: u64, id: &str, value: Option<&str>) -> Reply {
     let values: Vec<String> = value.into_iter().map(str::to_string).collect();
@@ -17,39 +19,10 @@ fn press(tables: &Tables, channel: u64, user: u64, id: &str, value: Option<&str>
     }
 }
 
-fn begin(tables: &Tables, channel: u64, variant: Variant, users: &[u64], bots: usize) -> Reply {
-    let start = Command::Start {
-        variant,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
-    assert!(!ask(tables, channel, users[0], start).is_refusal());
-    for &u in &users[1..] {
-        assert!(!ask(tables, channel, u, Command::Join { team: None }).is_refusal());
-    }
-    for _ in 0..bots {
-        let add = Command::AddBot { level: None };
-        assert!(!ask(tables, channel, users[0], add).is_refusal());
-    }
-    let reply = ask(tables, channel, users[0], Command::Begin);
-    assert!(!reply.is_refusal(), "{reply:?}");
-    reply
-}
-
-fn human_to_move(tables: &Tables, channel: u64) -> Option<UserId> {
-    let table = tables.snapshot(ChannelId(channel))?;
-    let playing = table.playing()?;
-    let seat = playing.game().position().to_move();
-    playing.seats.get(usize::from(seat))?.user()
-}
-
 #[test]
 fn the_turn_prompt_counts_down_to_its_deadline_in_every_language() {
     let tables = service(4);
-    let mut reply = begin(&tables, 1, Variant::Classic, &[1, 2], 0);
+    let mut reply = begin_game(&tables, 1, Variant::Classic, &[1, 2], 0);
     let settings = Settings::default();
     let deadline = T0.after(settings.turn_timeout).0 / 1000;
     let stamp = format!("<t:{deadline}:R>");
@@ -93,7 +66,7 @@ fn the_turn_prompt_counts_down_to_its_deadline_in_every_language() {
     }
     // A computer's turn names no deadline ("is thinking…").
     let computer = Text::Turn {
-        who: text::Who::Bot("Robo".into()),
+        who: crate::service::text::Who::Bot("Robo".into()),
         dice: false,
         again: None,
         deadline: Some(deadline),
@@ -106,7 +79,7 @@ fn the_turn_prompt_counts_down_to_its_deadline_in_every_language() {
 #[test]
 fn the_start_message_names_every_player_after_their_colour() {
     let tables = service(9);
-    let reply = begin(&tables, 2, Variant::Classic, &[1, 2], 0);
+    let reply = begin_game(&tables, 2, Variant::Classic, &[1, 2], 0);
     let start = channel_messages(&reply)
         .into_iter()
         .find(|m| {
@@ -126,7 +99,7 @@ fn the_start_message_names_every_player_after_their_colour() {
 async fn computers_moving_one_after_another_each_post_their_board() {
     let tables = service(21);
     // One person and three computers: up to three computer moves in a row.
-    let mut replies = vec![begin(&tables, 3, Variant::Classic, &[1], 3)];
+    let mut replies = vec![begin_game(&tables, 3, Variant::Classic, &[1], 3)];
     let mut computer_moves = 0;
     for _ in 0..12 {
         replies.extend(tables.run_auto(ChannelId(3), T0).await);
@@ -152,10 +125,10 @@ async fn computers_moving_one_after_another_each_post_their_board() {
             matches!(
                 l,
                 Text::Played {
-                    who: text::Who::Bot(_),
+                    who: crate::service::text::Who::Bot(_),
                     ..
                 } | Text::Removed {
-                    who: text::Who::Bot(_),
+                    who: crate::service::text::Who::Bot(_),
                     ..
                 }
             )
@@ -185,7 +158,7 @@ async fn computers_moving_one_after_another_each_post_their_board() {
 #[test]
 fn a_dice_turn_is_one_channel_message_with_the_roll_and_the_move() {
     let tables = service(5);
-    let mut reply = begin(&tables, 4, Variant::Dice, &[1, 2], 0);
+    let mut reply = begin_game(&tables, 4, Variant::Dice, &[1, 2], 0);
     let mut turns = 0;
     for _ in 0..8 {
         let user = human_to_move(&tables, 4).expect("a human to move");
@@ -270,7 +243,7 @@ fn a_dice_turn_is_one_channel_message_with_the_roll_and_the_move() {
 #[test]
 fn the_typed_roll_is_private_until_the_move() {
     let tables = service(6);
-    begin(&tables, 5, Variant::Dice, &[1, 2], 0);
+    begin_game(&tables, 5, Variant::Dice, &[1, 2], 0);
     let user = human_to_move(&tables, 5).expect("a human to move");
     let reply = ask(&tables, 5, user.0, Command::Roll);
     assert!(!reply.is_refusal(), "{reply:?}");
@@ -290,7 +263,7 @@ fn the_typed_roll_is_private_until_the_move() {
 #[test]
 fn the_cells_step_shows_the_board_with_exactly_its_buttons_cells_marked() {
     let tables = service(8);
-    let reply = begin(&tables, 6, Variant::Classic, &[1, 2], 0);
+    let reply = begin_game(&tables, 6, Variant::Classic, &[1, 2], 0);
     let user = human_to_move(&tables, 6).expect("a human to move");
     let play = channel_messages(&reply)
         .iter()
@@ -358,7 +331,7 @@ fn the_cells_step_shows_the_board_with_exactly_its_buttons_cells_marked() {
 #[test]
 fn back_to_the_cards_shows_the_hand_again() {
     let tables = service(8);
-    let reply = begin(&tables, 7, Variant::Classic, &[1, 2], 0);
+    let reply = begin_game(&tables, 7, Variant::Classic, &[1, 2], 0);
     let user = human_to_move(&tables, 7).expect("a human to move");
     let id_ending = |m: &Message, end: &str| {
         action_rows(m)

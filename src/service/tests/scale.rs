@@ -7,58 +7,33 @@ use std::time::Duration;
 
 use crate::engine::{Move, MoveList, Options, Variant};
 
-use super::*;
+use super::kit::{command_for, lock, seeded, test_actor, timed, Asker, Start, T0};
+use crate::service::{
+    next_deadline, Actor, ChannelId, Command, GuildId, Limits, Output, Reply, Restored,
+    ServerSettings, Settings, SettingsRequest, Tables, Text, Timestamp, UserId,
+};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
-
-/// Reminders after 60 s, timeouts after 300 s, lobbies after 1800 s.
-fn timed() -> Settings {
-    Settings {
-        turn_reminder: Duration::from_secs(60),
-        turn_timeout: Duration::from_secs(300),
-        ..test_settings()
-    }
-}
-
-fn ask(
-    tables: &Tables,
-    guild: u64,
-    channel: u64,
-    user: u64,
-    command: Command,
-    now: Timestamp,
-) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GuildId(guild)),
-            channel: ChannelId(channel),
-            actor: Actor {
-                can_manage_guild: user >= 900,
-                ..test_actor(user)
-            },
-            command,
-        },
-        now,
-    )
-}
-
-fn start() -> Command {
-    Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: Some(false),
-        turn_time: None,
-        series: None,
-    }
+/// Requests from `guild`, where users from 900 on may manage it.
+fn server(guild: u64) -> Asker {
+    Asker::server(GuildId(guild)).as_actor(|user| Actor {
+        can_manage_guild: user >= 900,
+        ..test_actor(user)
+    })
 }
 
 /// A two-player game in `channel` of `guild` (hosted by `host`, joined by `host + 1`), dealt at `now`.
+/// A `/start` of a classic unrated game.
+fn unrated_start() -> Command {
+    Start {
+        rated: Some(false),
+        ..Start::of(Variant::Classic)
+    }
+    .command()
+}
+
 fn game(tables: &Tables, guild: u64, channel: u64, host: u64, now: Timestamp) {
-    assert!(!ask(tables, guild, channel, host, start(), now).is_refusal());
-    let join = Command::Join { team: None };
-    assert!(!ask(tables, guild, channel, host + 1, join, now).is_refusal());
-    assert!(!ask(tables, guild, channel, host, Command::Begin, now).is_refusal());
+    let users = [host, host + 1];
+    server(guild).begin_at(tables, channel, unrated_start(), &users, 0, now);
 }
 
 /// The player to move makes a move (a card played) at `now`.
@@ -76,7 +51,7 @@ fn play(tables: &Tables, guild: u64, channel: u64, now: Timestamp) {
         .find(|m| matches!(m, Move::Play { .. }))
         .expect("a card to play");
     let command = command_for(mv, game.position().layout());
-    let reply = ask(tables, guild, channel, user.0, command, now);
+    let reply = server(guild).ask_at(tables, channel, user.0, command, now);
     assert!(!reply.is_refusal(), "{reply:?}");
 }
 
@@ -96,34 +71,44 @@ fn assert_counts_exact(tables: &Tables) {
 
 #[test]
 fn counts_stay_right_through_open_begin_finish_stop_and_restore() {
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
+    let tables = seeded(timed(), 5);
     // Lobbies and games in two servers, one host with three tables.
     game(&tables, 1, 10, 1, T0);
     game(&tables, 1, 11, 1, T0);
-    assert!(!ask(&tables, 2, 12, 1, start(), T0).is_refusal());
-    assert!(!ask(&tables, 2, 13, 5, start(), T0).is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 12, 1, unrated_start(), T0)
+        .is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 13, 5, unrated_start(), T0)
+        .is_refusal());
     assert_counts_exact(&tables);
     assert_eq!(lock(&tables.tables).hosted_by(UserId(1)), 3);
     assert_eq!(lock(&tables.tables).in_guild(GuildId(2)), 2);
     // The host of a lobby leaves: the next player hosts it.
     let join = Command::Join { team: None };
-    assert!(!ask(&tables, 2, 13, 6, join, T0).is_refusal());
-    assert!(!ask(&tables, 2, 13, 5, Command::Leave, T0).is_refusal());
+    assert!(!server(2).ask_at(&tables, 13, 6, join, T0).is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 13, 5, Command::Leave, T0)
+        .is_refusal());
     assert_eq!(
         tables.snapshot(ChannelId(13)).map(|t| t.host),
         Some(UserId(6))
     );
     assert_counts_exact(&tables);
     // A game given up (ended), a game stopped by its host.
-    assert!(!ask(&tables, 1, 10, 2, Command::Forfeit { game: None }, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 10, 2, Command::Forfeit { game: None }, T0)
+        .is_refusal());
     assert!(tables.snapshot(ChannelId(10)).is_none());
-    assert!(!ask(&tables, 1, 11, 1, Command::Stop, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 11, 1, Command::Stop, T0)
+        .is_refusal());
     assert!(tables.snapshot(ChannelId(11)).is_none());
     assert_counts_exact(&tables);
     assert_eq!(lock(&tables.tables).hosted_by(UserId(1)), 1);
     assert_eq!(lock(&tables.tables).in_guild(GuildId(1)), 0);
     // Restored elsewhere (after a restart): counted there, refused twice.
-    let fresh = Tables::seeded(timed(), Arc::new(RandomPicker), 6);
+    let fresh = seeded(timed(), 6);
     for channel in [12, 13] {
         let table = tables.snapshot(ChannelId(channel)).expect("open");
         assert!(fresh.restore(table.clone()));
@@ -150,21 +135,35 @@ fn the_limits_read_the_counts() {
         },
         ..timed()
     };
-    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 5);
-    assert!(!ask(&tables, 1, 1, 1, start(), T0).is_refusal());
-    assert!(!ask(&tables, 1, 2, 1, start(), T0).is_refusal());
+    let tables = seeded(settings, 5);
+    assert!(!server(1)
+        .ask_at(&tables, 1, 1, unrated_start(), T0)
+        .is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 2, 1, unrated_start(), T0)
+        .is_refusal());
     assert!(
-        ask(&tables, 2, 3, 1, start(), T0).is_refusal(),
+        server(2)
+            .ask_at(&tables, 3, 1, unrated_start(), T0)
+            .is_refusal(),
         "a third for the host"
     );
-    assert!(!ask(&tables, 1, 3, 2, start(), T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 3, 2, unrated_start(), T0)
+        .is_refusal());
     assert!(
-        ask(&tables, 1, 4, 3, start(), T0).is_refusal(),
+        server(1)
+            .ask_at(&tables, 4, 3, unrated_start(), T0)
+            .is_refusal(),
         "a fourth for the server"
     );
-    assert!(!ask(&tables, 1, 1, 1, Command::Stop, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 1, 1, Command::Stop, T0)
+        .is_refusal());
     assert!(
-        !ask(&tables, 1, 4, 3, start(), T0).is_refusal(),
+        !server(1)
+            .ask_at(&tables, 4, 3, unrated_start(), T0)
+            .is_refusal(),
         "room again"
     );
     assert_counts_exact(&tables);
@@ -172,7 +171,7 @@ fn the_limits_read_the_counts() {
 
 #[test]
 fn nothing_due_means_no_table_is_looked_at() {
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
+    let tables = seeded(timed(), 5);
     for channel in 0..50 {
         game(&tables, 1 + channel / 10, channel, 100 + channel * 2, T0);
     }
@@ -192,7 +191,7 @@ fn nothing_due_means_no_table_is_looked_at() {
 
 #[test]
 fn a_move_moves_the_deadline_and_the_old_one_is_skipped() {
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
+    let tables = seeded(timed(), 5);
     game(&tables, 1, 20, 1, T0);
     let queued = lock(&tables.deadlines).of(ChannelId(20));
     assert_eq!(queued, Some(T0.after(Duration::from_secs(60))));
@@ -212,7 +211,7 @@ fn a_move_moves_the_deadline_and_the_old_one_is_skipped() {
 
 #[test]
 fn a_move_after_a_reminder_brings_the_deadline_forward() {
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
+    let tables = seeded(timed(), 5);
     game(&tables, 1, 21, 1, T0);
     // Reminded at 60 s: its next deadline is the timeout at 300 s.
     assert!(reminded(
@@ -230,7 +229,7 @@ fn a_move_after_a_reminder_brings_the_deadline_forward() {
 #[tokio::test]
 async fn a_pause_holds_the_timers_and_resuming_sets_them_again() {
     const CAN_POST: u64 = (1 << 10) | (1 << 11) | (1 << 15);
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
+    let tables = seeded(timed(), 5);
     game(&tables, 1, 30, 1, T0);
     assert!(tables.pause(ChannelId(30), T0.after(Duration::from_secs(10))));
     assert_eq!(tables.timers_set(), 0);
@@ -242,14 +241,14 @@ async fn a_pause_holds_the_timers_and_resuming_sets_them_again() {
     assert_eq!(tables.timers_set(), 1);
     let table = tables.snapshot(ChannelId(30)).expect("a game");
     let started = table.playing().expect("playing").turn_started;
-    let at = deadlines::next_deadline(&table, &timed()).expect("a deadline");
+    let at = next_deadline(&table, &timed()).expect("a deadline");
     assert!(at > resumed || started < resumed, "the turn's time resumes");
     assert!(!tables.tick(at).is_empty());
 }
 
 #[test]
 fn a_shorter_server_timeout_is_honoured_at_once() {
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
+    let tables = seeded(timed(), 5);
     game(&tables, 1, 40, 1, T0);
     assert!(reminded(
         &tables.tick(T0.after(Duration::from_secs(60))),
@@ -264,7 +263,7 @@ fn a_shorter_server_timeout_is_honoured_at_once() {
         reset: false,
     });
     let now = T0.after(Duration::from_secs(100));
-    assert!(!ask(&tables, 1, 40, 900, change, now).is_refusal());
+    assert!(!server(1).ask_at(&tables, 40, 900, change, now).is_refusal());
     let due = tables.tick(T0.after(Duration::from_secs(120)));
     assert!(
         matches!(due.as_slice(), [(ChannelId(40), r)] if r.auto_move),
@@ -274,11 +273,15 @@ fn a_shorter_server_timeout_is_honoured_at_once() {
 
 #[test]
 fn a_computer_to_move_is_due_at_every_pass_until_it_moves() {
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
-    assert!(!ask(&tables, 1, 50, 1, start(), T0).is_refusal());
+    let tables = seeded(timed(), 5);
+    assert!(!server(1)
+        .ask_at(&tables, 50, 1, unrated_start(), T0)
+        .is_refusal());
     let add = Command::AddBot { level: None };
-    assert!(!ask(&tables, 1, 50, 1, add, T0).is_refusal());
-    assert!(!ask(&tables, 1, 50, 1, Command::Begin, T0).is_refusal());
+    assert!(!server(1).ask_at(&tables, 50, 1, add, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 50, 1, Command::Begin, T0)
+        .is_refusal());
     let table = tables.snapshot(ChannelId(50)).expect("a game");
     let playing = table.playing().expect("playing");
     let bot_first = playing.seats[usize::from(playing.live.game().position().to_move())]
@@ -299,7 +302,7 @@ fn a_computer_to_move_is_due_at_every_pass_until_it_moves() {
 #[test]
 fn a_burst_of_timeouts_in_one_pass_all_complete_on_a_small_blocking_pool() {
     const GAMES: u64 = 200;
-    let tables = Arc::new(Tables::seeded(timed(), Arc::new(RandomPicker), 5));
+    let tables = Arc::new(seeded(timed(), 5));
     for channel in 0..GAMES {
         game(&tables, 1 + channel / 20, channel, 1000 + channel * 2, T0);
     }
@@ -344,20 +347,22 @@ fn a_burst_of_timeouts_in_one_pass_all_complete_on_a_small_blocking_pool() {
 /// and server 2; then restored by a second service with `limits` on the same store.
 fn restored_service(limits: Limits) -> (Tables, Restored, crate::store::tests::TestStore) {
     let t = crate::store::tests::sqlite_store("restart notes").expect("sqlite");
-    let first = Tables::seeded(timed(), Arc::new(RandomPicker), 5).with_store(t.store.clone());
+    let first = seeded(timed(), 5).with_store(t.store.clone());
     for channel in 1..=6u64 {
         let guild = if channel <= 4 { 1 } else { 2 };
         let now = T0.after(Duration::from_secs(60 * channel));
         if channel % 2 == 0 {
             game(&first, guild, channel, channel * 10, now);
         } else {
-            assert!(!ask(&first, guild, channel, channel * 10, start(), now).is_refusal());
+            assert!(!server(guild)
+                .ask_at(&first, channel, channel * 10, unrated_start(), now)
+                .is_refusal());
         }
     }
     play(&first, 1, 2, T0.after(Duration::from_secs(600)));
     drop(first);
     let settings = Settings { limits, ..timed() };
-    let second = Tables::seeded(settings, Arc::new(RandomPicker), 6).with_store(t.store.clone());
+    let second = seeded(settings, 6).with_store(t.store.clone());
     let restored = second
         .restore_from_store(T0.after(Duration::from_secs(620)))
         .expect("restore");
@@ -436,12 +441,14 @@ async fn a_move_in_a_restored_channel_is_answered_while_notes_are_still_posted()
 #[test]
 fn finished_games_are_remembered_only_while_a_rematch_may_open() {
     // Lobbies (and so rematches) time out after 1800 s; a game ends every second.
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 5);
+    let tables = seeded(timed(), 5);
     for channel in 0..5000u64 {
         let now = T0.after(Duration::from_secs(channel));
         game(&tables, 1, channel, 10_000 + channel * 2, now);
         let give_up = Command::Forfeit { game: None };
-        assert!(!ask(&tables, 1, channel, 10_001 + channel * 2, give_up, now).is_refusal());
+        assert!(!server(1)
+            .ask_at(&tables, channel, 10_001 + channel * 2, give_up, now)
+            .is_refusal());
     }
     assert!(tables.is_empty());
     let kept = tables.finished.len();
@@ -453,9 +460,8 @@ fn finished_games_are_remembered_only_while_a_rematch_may_open() {
         .get_key(ChannelId(last))
         .expect("remembered");
     let now = T0.after(Duration::from_secs(last + 10));
-    let reply = ask(
+    let reply = server(1).ask_at(
         &tables,
-        1,
         last,
         10_000 + last * 2,
         Command::Rematch { game: key },
@@ -480,12 +486,14 @@ fn the_table_gauge_stays_equal_to_a_full_count() {
             .find(|(s, v, _)| *s == state && *v == variant)
             .map(|(.., n)| n)
     };
-    let tables = Tables::seeded(timed(), Arc::new(RandomPicker), 7);
+    let tables = seeded(timed(), 7);
     exact(&tables, "empty");
     game(&tables, 1, 10, 1, T0);
     game(&tables, 1, 11, 3, T0);
     game(&tables, 1, 12, 5, T0);
-    assert!(!ask(&tables, 2, 20, 7, start(), T0).is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 20, 7, unrated_start(), T0)
+        .is_refusal());
     let dice = Command::Start {
         variant: Variant::Dice,
         teams: None,
@@ -494,7 +502,7 @@ fn the_table_gauge_stays_equal_to_a_full_count() {
         turn_time: None,
         series: None,
     };
-    assert!(!ask(&tables, 2, 21, 8, dice, T0).is_refusal());
+    assert!(!server(2).ask_at(&tables, 21, 8, dice, T0).is_refusal());
     exact(&tables, "opened and begun");
     assert_eq!(count(&tables, "playing", Variant::Classic), Some(3));
     assert_eq!(count(&tables, "lobby", Variant::Classic), Some(1));
@@ -517,14 +525,20 @@ fn the_table_gauge_stays_equal_to_a_full_count() {
     exact(&tables, "resumed");
     assert_eq!(count(&tables, "paused", Variant::Classic), Some(0));
     // Finished (given up), stopped, a lobby cancelled.
-    assert!(!ask(&tables, 1, 10, 2, Command::Forfeit { game: None }, T0).is_refusal());
-    assert!(!ask(&tables, 1, 11, 3, Command::Stop, T0).is_refusal());
-    assert!(!ask(&tables, 2, 21, 8, Command::Cancel, T0).is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 10, 2, Command::Forfeit { game: None }, T0)
+        .is_refusal());
+    assert!(!server(1)
+        .ask_at(&tables, 11, 3, Command::Stop, T0)
+        .is_refusal());
+    assert!(!server(2)
+        .ask_at(&tables, 21, 8, Command::Cancel, T0)
+        .is_refusal());
     exact(&tables, "finished, stopped, cancelled");
     assert_eq!(count(&tables, "playing", Variant::Classic), Some(1));
     assert_eq!(count(&tables, "lobby", Variant::Dice), Some(0));
     // Restored elsewhere: counted there.
-    let fresh = Tables::seeded(timed(), Arc::new(RandomPicker), 8);
+    let fresh = seeded(timed(), 8);
     for channel in [12, 20] {
         assert!(fresh.restore(tables.snapshot(ChannelId(channel)).expect("open")));
     }

@@ -5,59 +5,29 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Options, Variant};
+use crate::engine::Variant;
 use crate::i18n::Lang;
 use crate::store::tests::sqlite_store;
 
-use super::tests::reply_text;
-use super::text::button_label;
-use super::*;
+use super::kit::{
+    playing, reply_text, seeded, start, state, test_actor, test_settings, Asker, Recorder, T0,
+};
+use crate::service::text::button_label;
+use crate::service::{
+    action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, GuildId,
+    LobbySeat, Message, Output, Player, Reply, Request, State, Tables, Text, Timestamp, UserId,
+    MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_ROWS,
+};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
 const GUILD: GuildId = GuildId(5);
 
-fn service() -> Tables {
-    Tables::seeded(test_settings(), Arc::new(RandomPicker), 26)
-}
-
-fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GUILD),
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        now,
-    )
-}
-
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    ask_at(tables, channel, user, command, T0)
-}
+/// Requests come from server [`GUILD`].
+const HERE: Asker = Asker::server(GUILD);
 
 /// A press of `button` by `user`, parsed from its id as Discord sends it back.
 fn press(tables: &Tables, channel: u64, user: u64, button: Button) -> Reply {
-    let command = picker::command_for_component(&button.id(), &[]).expect("our own id");
-    ask(tables, channel, user, command)
-}
-
-fn start(variant: Variant, teams: Option<u8>) -> Command {
-    Command::Start {
-        variant,
-        teams,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
-
-fn state(tables: &Tables, channel: u64) -> String {
-    tables
-        .snapshot(ChannelId(channel))
-        .map(|t| serde_json::to_string(&t).expect("a table serializes"))
-        .unwrap_or_default()
+    let command = command_for_component(&button.id(), &[]).expect("our own id");
+    HERE.ask(tables, channel, user, command)
 }
 
 /// Pressed and refused privately, with `contains` in the answer; the table did not change.
@@ -101,13 +71,6 @@ fn lobby_seats(tables: &Tables, channel: u64) -> Vec<LobbySeat> {
     }
 }
 
-fn playing(tables: &Tables, channel: u64) -> Playing {
-    tables
-        .snapshot(ChannelId(channel))
-        .and_then(|t| t.playing().cloned())
-        .expect("a game is running")
-}
-
 #[test]
 fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
     let buttons = [
@@ -127,11 +90,11 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
     ];
     for button in buttons {
         let id = button.id();
-        assert!(id.len() <= picker::MAX_CUSTOM_ID, "{id}");
+        assert!(id.len() <= MAX_CUSTOM_ID, "{id}");
         assert_eq!(Button::from_id(&id), Some(button), "{id}");
         // A menu value where none belongs is refused.
         assert_eq!(
-            picker::command_for_component(&id, &["x".into()]),
+            command_for_component(&id, &["x".into()]),
             Err(Text::BadButton)
         );
         let labels: Vec<String> = Lang::ALL
@@ -143,7 +106,7 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
                 !label.is_empty() && !label.starts_with("button-"),
                 "{label}"
             );
-            assert!(label.chars().count() <= picker::MAX_BUTTON_LABEL);
+            assert!(label.chars().count() <= MAX_BUTTON_LABEL);
         }
         // "Status" is Norwegian too.
         if !matches!(button, Button::Status) {
@@ -171,18 +134,14 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
         "sequence:stats:1",
     ] {
         assert_eq!(Button::from_id(id), None, "{id}");
-        assert_eq!(
-            picker::command_for_component(id, &[]),
-            Err(Text::BadButton),
-            "{id}"
-        );
+        assert_eq!(command_for_component(id, &[]), Err(Text::BadButton), "{id}");
     }
 }
 
 #[test]
 fn the_lobby_offers_teams_when_set_and_remove_computer_while_there_is_one() {
-    let tables = service();
-    let reply = ask(&tables, 1, 10, start(Variant::Classic, None));
+    let tables = seeded(test_settings(), 26);
+    let reply = HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
     assert_eq!(
         lobby_buttons(&reply).expect("the lobby"),
         vec![
@@ -194,7 +153,7 @@ fn the_lobby_offers_teams_when_set_and_remove_computer_while_there_is_one() {
         ],
         "no teams set: no team buttons"
     );
-    let reply = ask(&tables, 2, 10, start(Variant::Classic, Some(3)));
+    let reply = HERE.ask(&tables, 2, 10, start(Variant::Classic, Some(3)));
     assert_eq!(
         lobby_buttons(&reply).expect("the lobby")[5..],
         [
@@ -211,8 +170,8 @@ fn the_lobby_offers_teams_when_set_and_remove_computer_while_there_is_one() {
         ..Message::default()
     };
     let rows = action_rows(&message);
-    assert!(rows.len() <= picker::MAX_ROWS);
-    assert!(rows.iter().all(|r| r.len() <= picker::MAX_BUTTONS_PER_ROW));
+    assert!(rows.len() <= MAX_ROWS);
+    assert!(rows.iter().all(|r| r.len() <= MAX_BUTTONS_PER_ROW));
     let removed = press(&tables, 2, 10, Button::RemoveBot);
     assert!(!lobby_buttons(&removed)
         .expect("the lobby is updated")
@@ -221,9 +180,9 @@ fn the_lobby_offers_teams_when_set_and_remove_computer_while_there_is_one() {
 
 #[test]
 fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
-    let tables = service();
-    ask(&tables, 1, 10, start(Variant::Classic, Some(2)));
-    ask(&tables, 1, 11, Command::Join { team: None });
+    let tables = seeded(test_settings(), 26);
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, Some(2)));
+    HERE.ask(&tables, 1, 11, Command::Join { team: None });
     // Someone who is not the host: refused at once, no menu.
     refused(&tables, 1, 11, Button::AddBot, "Only the host");
     let menu = press(&tables, 1, 10, Button::AddBot);
@@ -265,7 +224,7 @@ fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
     refused(&tables, 1, 11, levels[0], "Only the host");
     assert!(!press(&tables, 1, 10, levels[0]).is_refusal());
     // Once the game runs, the menu's buttons change nothing.
-    assert!(!ask(&tables, 1, 10, Command::Begin).is_refusal());
+    assert!(!HERE.ask(&tables, 1, 10, Command::Begin).is_refusal());
     refused(&tables, 1, 10, levels[0], "already started");
     refused(&tables, 1, 10, Button::AddBot, "already started");
     refused(&tables, 1, 10, Button::RemoveBot, "already started");
@@ -273,24 +232,26 @@ fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
 
 #[test]
 fn a_level_button_of_an_earlier_lobby_adds_nothing_to_a_new_one() {
-    let tables = service();
-    ask(&tables, 1, 10, start(Variant::Classic, None));
+    let tables = seeded(test_settings(), 26);
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
     let old = private_buttons(&press(&tables, 1, 10, Button::AddBot))[0];
-    assert!(!ask(&tables, 1, 10, Command::Cancel).is_refusal());
+    assert!(!HERE.ask(&tables, 1, 10, Command::Cancel).is_refusal());
     // A new lobby a second later, by the same host.
     let later = Timestamp(T0.0 + 1000);
-    assert!(!ask_at(&tables, 1, 10, start(Variant::Classic, None), later).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 1, 10, start(Variant::Classic, None), later)
+        .is_refusal());
     refused(&tables, 1, 10, old, "earlier game or lobby");
     assert_eq!(lobby_seats(&tables, 1).len(), 1);
 }
 
 #[test]
 fn remove_computer_is_for_the_host_and_needs_a_computer() {
-    let tables = service();
-    ask(&tables, 1, 10, start(Variant::Classic, None));
-    ask(&tables, 1, 11, Command::Join { team: None });
+    let tables = seeded(test_settings(), 26);
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
+    HERE.ask(&tables, 1, 11, Command::Join { team: None });
     refused(&tables, 1, 10, Button::RemoveBot, "no computer");
-    ask(&tables, 1, 10, Command::AddBot { level: None });
+    HERE.ask(&tables, 1, 10, Command::AddBot { level: None });
     refused(&tables, 1, 11, Button::RemoveBot, "Only the host");
     let removed = press(&tables, 1, 10, Button::RemoveBot);
     assert!(!removed.is_refusal());
@@ -299,8 +260,8 @@ fn remove_computer_is_for_the_host_and_needs_a_computer() {
 
 #[test]
 fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
-    let tables = service();
-    ask(&tables, 1, 10, start(Variant::Classic, Some(2)));
+    let tables = seeded(test_settings(), 26);
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, Some(2)));
     // A newcomer takes a seat on team 2; the host (seated without a team) moves to team 2 as well.
     assert!(!press(&tables, 1, 11, Button::JoinTeam(2)).is_refusal());
     let moved = press(&tables, 1, 10, Button::JoinTeam(2));
@@ -317,7 +278,7 @@ fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
     assert_eq!(teams, vec![Some(0), Some(1), Some(0)]);
     // One computer fills team 2; the teams hold at the start.
     assert!(!press(&tables, 1, 10, Button::AddBotLevel(T0.0, BotLevel::Easy)).is_refusal());
-    assert!(!ask(&tables, 1, 10, Command::Begin).is_refusal());
+    assert!(!HERE.ask(&tables, 1, 10, Command::Begin).is_refusal());
     let p = playing(&tables, 1);
     let team_of = |user| {
         p.live
@@ -329,7 +290,7 @@ fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
     assert_ne!(team_of(10), team_of(11));
     refused(&tables, 1, 11, Button::JoinTeam(1), "already started");
     // Dice has at most four players: two teams of two. A third on a team is refused, seated or not.
-    ask(&tables, 2, 10, start(Variant::Dice, Some(2)));
+    HERE.ask(&tables, 2, 10, start(Variant::Dice, Some(2)));
     assert!(!press(&tables, 2, 10, Button::JoinTeam(1)).is_refusal());
     assert!(!press(&tables, 2, 11, Button::JoinTeam(1)).is_refusal());
     refused(
@@ -351,10 +312,10 @@ fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
 
 #[test]
 fn the_more_menu_offers_what_the_presser_may_do() {
-    let tables = service();
-    ask(&tables, 1, 10, start(Variant::Classic, None));
-    ask(&tables, 1, 11, Command::Join { team: None });
-    let begun = ask(&tables, 1, 10, Command::Begin);
+    let tables = seeded(test_settings(), 26);
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
+    HERE.ask(&tables, 1, 11, Command::Join { team: None });
+    let begun = HERE.ask(&tables, 1, 10, Command::Begin);
     // The turn prompt carries Play, the hand button and ⋯.
     let prompt = begun
         .outputs
@@ -432,7 +393,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
     ] {
         assert_eq!(
             press(&tables, 1, 10, button),
-            ask(&tables, 1, 10, typed),
+            HERE.ask(&tables, 1, 10, typed),
             "{button:?}"
         );
     }
@@ -461,9 +422,9 @@ fn the_more_menu_offers_what_the_presser_may_do() {
     assert!(tables.is_empty());
     // The menu of the game that is over changes nothing in the next one.
     let later = Timestamp(T0.0 + 1000);
-    ask_at(&tables, 1, 10, start(Variant::Classic, None), later);
-    ask_at(&tables, 1, 11, Command::Join { team: None }, later);
-    ask_at(&tables, 1, 10, Command::Begin, later);
+    HERE.ask_at(&tables, 1, 10, start(Variant::Classic, None), later);
+    HERE.ask_at(&tables, 1, 11, Command::Join { team: None }, later);
+    HERE.ask_at(&tables, 1, 10, Command::Begin, later);
     refused(&tables, 1, 10, Button::Stop(game), "earlier game or lobby");
     refused(
         &tables,
@@ -485,10 +446,10 @@ fn the_more_menu_offers_what_the_presser_may_do() {
 
 #[test]
 fn the_stop_question_is_answered_in_its_place_and_keep_playing_makes_its_yes_dead() {
-    let tables = service();
-    ask(&tables, 1, 10, start(Variant::Classic, None));
-    ask(&tables, 1, 11, Command::Join { team: None });
-    ask(&tables, 1, 10, Command::Begin);
+    let tables = seeded(test_settings(), 26);
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
+    HERE.ask(&tables, 1, 11, Command::Join { team: None });
+    HERE.ask(&tables, 1, 10, Command::Begin);
     let game = T0.0;
     press(&tables, 1, 10, Button::Stop(game));
     // Keep playing: in the question's place, no buttons left.
@@ -533,12 +494,12 @@ fn the_stop_question_is_answered_in_its_place_and_keep_playing_makes_its_yes_dea
 
 #[test]
 fn the_more_menu_in_dice_has_no_cards_and_is_refused_before_the_game() {
-    let tables = service();
-    ask(&tables, 1, 10, start(Variant::Dice, None));
+    let tables = seeded(test_settings(), 26);
+    HERE.ask(&tables, 1, 10, start(Variant::Dice, None));
     refused(&tables, 1, 10, Button::More(T0.0), "not started");
     refused(&tables, 2, 10, Button::More(T0.0), "no game");
-    ask(&tables, 1, 11, Command::Join { team: None });
-    ask(&tables, 1, 10, Command::Begin);
+    HERE.ask(&tables, 1, 11, Command::Join { team: None });
+    HERE.ask(&tables, 1, 10, Command::Begin);
     assert_eq!(
         private_buttons(&press(&tables, 1, 11, Button::More(T0.0))),
         vec![Button::Status, Button::Rules, Button::LeaveGame(T0.0)]
@@ -548,11 +509,11 @@ fn the_more_menu_in_dice_has_no_cards_and_is_refused_before_the_game() {
 #[test]
 fn a_stored_game_ends_with_stats_and_record_buttons() {
     let t = sqlite_store("buttons_after").expect("sqlite");
-    let tables = service().with_store(t.store.clone());
-    ask(&tables, 1, 10, start(Variant::Classic, None));
-    ask(&tables, 1, 11, Command::Join { team: None });
-    ask(&tables, 1, 10, Command::Begin);
-    let stopped = ask(&tables, 1, 10, Command::Stop);
+    let tables = seeded(test_settings(), 26).with_store(t.store.clone());
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
+    HERE.ask(&tables, 1, 11, Command::Join { team: None });
+    HERE.ask(&tables, 1, 10, Command::Begin);
+    let stopped = HERE.ask(&tables, 1, 10, Command::Stop);
     let last = stopped
         .outputs
         .iter()
@@ -569,10 +530,13 @@ fn a_stored_game_ends_with_stats_and_record_buttons() {
     // Each gives what the typed command gives.
     assert_eq!(
         press(&tables, 1, 11, Button::Record(id)),
-        ask(&tables, 1, 11, Command::Record { game: Some(id) })
+        HERE.ask(&tables, 1, 11, Command::Record { game: Some(id) })
     );
     let stats = press(&tables, 1, 11, Button::Stats);
-    assert_eq!(stats, ask(&tables, 1, 11, Command::Stats { user: None }));
+    assert_eq!(
+        stats,
+        HERE.ask(&tables, 1, 11, Command::Stats { user: None })
+    );
     assert!(reply_text(&stats).contains("<@11>"), "{stats:?}");
     // A record that is not this server's (or not kept) is refused as when typed.
     assert!(press(&tables, 1, 11, Button::Record(id + 1000)).is_refusal());
@@ -580,10 +544,10 @@ fn a_stored_game_ends_with_stats_and_record_buttons() {
 
 #[test]
 fn a_paused_game_can_still_be_stopped_with_the_menu() {
-    let tables = service();
-    ask(&tables, 1, 10, start(Variant::Classic, None));
-    ask(&tables, 1, 11, Command::Join { team: None });
-    ask(&tables, 1, 10, Command::Begin);
+    let tables = seeded(test_settings(), 26);
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
+    HERE.ask(&tables, 1, 11, Command::Join { team: None });
+    HERE.ask(&tables, 1, 10, Command::Begin);
     assert!(tables.pause(ChannelId(1), T0));
     let game = T0.0;
     // Only what a paused game allows: the rules, the hand, and Stop.
@@ -605,35 +569,17 @@ fn a_paused_game_can_still_be_stopped_with_the_menu() {
     assert!(tables.is_empty());
 }
 
-/// Counts saves, to check that opening a menu writes nothing.
-#[derive(Default)]
-struct Saves(std::sync::Mutex<usize>);
-
-impl Persist for Saves {
-    fn save(&self, _table: &Table) -> Result<(), ServiceError> {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        Ok(())
-    }
-    fn close(
-        &self,
-        _channel: ChannelId,
-        _finished: Option<&Table>,
-    ) -> Result<Option<i64>, ServiceError> {
-        Ok(None)
-    }
-}
-
 #[test]
 fn opening_a_menu_or_a_stop_question_saves_nothing() {
-    let saves = Arc::new(Saves::default());
-    let tables = service().with_persist(saves.clone());
-    ask(&tables, 1, 10, start(Variant::Classic, None));
-    let count = || *saves.0.lock().unwrap_or_else(|e| e.into_inner());
+    let saves = Arc::new(Recorder::default());
+    let tables = seeded(test_settings(), 26).with_persist(saves.clone());
+    HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
+    let count = || saves.saved.lock().unwrap_or_else(|e| e.into_inner()).len();
     let before = count();
     press(&tables, 1, 10, Button::AddBot);
     assert_eq!(count(), before, "the level menu");
-    ask(&tables, 1, 11, Command::Join { team: None });
-    ask(&tables, 1, 10, Command::Begin);
+    HERE.ask(&tables, 1, 11, Command::Join { team: None });
+    HERE.ask(&tables, 1, 10, Command::Begin);
     let before = count();
     for button in [
         Button::More(T0.0),

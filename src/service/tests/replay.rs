@@ -5,16 +5,19 @@ use std::sync::Arc;
 
 use crate::engine::{MoveList, Options, Variant};
 
-use super::tests::channel_messages;
-use super::text::Text;
-use super::*;
+use super::kit::{
+    ask_in, channel_messages, command_for, refusal, seeded, test_settings, Asker, T0,
+};
+use crate::service::text::Text;
+use crate::service::{
+    ChannelId, Command, GuildId, Image, Output, Reply, ServerSettings, SettingsRequest, Tables,
+    Timestamp, FORGET_AFTER_MS,
+};
 
 const GUILD: GuildId = GuildId(88);
 
-/// `command` by `user` in `channel` of [`GUILD`]; user 1 may manage the server.
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    super::tests::ask_in(tables, GUILD, channel, user, command)
-}
+/// Requests come from server [`GUILD`].
+const HERE: Asker = Asker::server(GUILD);
 
 /// Plays a two-player kids game in `channel` to its end with random legal moves: the last reply.
 fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
@@ -26,9 +29,9 @@ fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
         turn_time: None,
         series: None,
     };
-    assert!(!ask(tables, channel, 1, start).is_refusal());
-    assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
-    assert!(!ask(tables, channel, 1, Command::Begin).is_refusal());
+    assert!(!ask_in(tables, GUILD, channel, 1, start).is_refusal());
+    assert!(!ask_in(tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask_in(tables, GUILD, channel, 1, Command::Begin).is_refusal());
     let mut rng = crate::engine::GameRng::new(seed);
     for _ in 0..400 {
         let table = tables.snapshot(ChannelId(channel)).expect("the game runs");
@@ -39,8 +42,9 @@ fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
         let mut legal = MoveList::new();
         live.view(seat).legal_moves(&mut legal);
         let mv = legal[rng.below(legal.len() as u32) as usize];
-        let reply = ask(
+        let reply = ask_in(
             tables,
+            GUILD,
             channel,
             user.0,
             command_for(mv, live.position().layout()),
@@ -56,15 +60,7 @@ fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
 fn tables(seed: u64) -> Tables {
     let store: Arc<dyn crate::store::Store> =
         Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
-    Tables::seeded(
-        Settings {
-            limits: Limits::unlimited(),
-            ..Settings::default()
-        },
-        Arc::new(RandomPicker),
-        seed,
-    )
-    .with_store(store)
+    seeded(test_settings(), seed).with_store(store)
 }
 
 #[test]
@@ -107,7 +103,7 @@ fn the_replay_gif_follows_the_final_message_by_default_and_not_when_turned_off()
         },
         reset: false,
     });
-    let changed = ask(&tables, 121, 1, off);
+    let changed = ask_in(&tables, GUILD, 121, 1, off);
     assert!(!changed.is_refusal(), "{changed:?}");
     let shown: String = changed
         .outputs
@@ -132,19 +128,6 @@ fn the_replay_gif_follows_the_final_message_by_default_and_not_when_turned_off()
     );
 }
 
-/// `command` by `user` in `channel` of [`GUILD`] at `now`.
-fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GUILD),
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        now,
-    )
-}
-
 /// The slot of the replay a reply posts, if it posts one.
 fn replay_slot(reply: &Reply) -> Option<Option<u64>> {
     channel_messages(reply).iter().find_map(|m| match &m.image {
@@ -153,17 +136,10 @@ fn replay_slot(reply: &Reply) -> Option<Option<u64>> {
     })
 }
 
-fn refusal(reply: &Reply) -> Option<Text> {
-    match reply.outputs.as_slice() {
-        [Output::Ephemeral(m)] if reply.is_refusal() => m.lines.first().cloned(),
-        _ => None,
-    }
-}
-
 /// Issue 33, point 4: `/sequence replay` was accepted 2.9 times a second from one member while one
 /// animation is drawn at a time. At most one waits per member and three per server; a full queue is
 /// answered politely; a slot is free again once the Discord layer posted the animation, or after
-/// [`replays::FORGET_AFTER_MS`].
+/// [`FORGET_AFTER_MS`].
 #[test]
 fn replays_asked_for_are_bounded_per_member_and_per_server() {
     let tables = tables(33);
@@ -171,35 +147,42 @@ fn replays_asked_for_are_bounded_per_member_and_per_server() {
     // The replay after the final message holds no slot.
     assert_eq!(replay_slot(&reply), Some(None));
     let replay = || Command::Replay { game: None };
-    let first = ask(&tables, 130, 1, replay());
+    let first = ask_in(&tables, GUILD, 130, 1, replay());
     let slot = replay_slot(&first).flatten().expect("a slot");
     assert_eq!(
-        refusal(&ask(&tables, 130, 1, replay())),
+        refusal(&ask_in(&tables, GUILD, 130, 1, replay())).cloned(),
         Some(Text::ReplaysWaiting { max: 1 })
     );
     // A replay of a game that does not exist holds nothing.
     assert_eq!(
-        refusal(&ask(&tables, 130, 2, Command::Replay { game: Some(9999) })),
+        refusal(&ask_in(
+            &tables,
+            GUILD,
+            130,
+            2,
+            Command::Replay { game: Some(9999) }
+        ))
+        .cloned(),
         Some(Text::NoSuchGame(9999))
     );
     for user in [2, 3] {
-        assert!(replay_slot(&ask(&tables, 130, user, replay())).is_some());
+        assert!(replay_slot(&ask_in(&tables, GUILD, 130, user, replay())).is_some());
     }
-    let full = ask(&tables, 130, 4, replay());
-    assert_eq!(refusal(&full), Some(Text::ReplaysBusy { max: 3 }));
+    let full = ask_in(&tables, GUILD, 130, 4, replay());
+    assert_eq!(refusal(&full).cloned(), Some(Text::ReplaysBusy { max: 3 }));
     assert!(Text::ReplaysBusy { max: 3 }
         .render(crate::i18n::Lang::No)
         .contains("repriser"));
     // The first one was posted: its member may ask again (and the server has room for one).
     tables.replay_posted(slot);
-    assert!(replay_slot(&ask(&tables, 130, 1, replay())).is_some());
+    assert!(replay_slot(&ask_in(&tables, GUILD, 130, 1, replay())).is_some());
     assert_eq!(
-        refusal(&ask(&tables, 130, 4, replay())),
+        refusal(&ask_in(&tables, GUILD, 130, 4, replay())).cloned(),
         Some(Text::ReplaysBusy { max: 3 })
     );
     // Slots never given back are given up after a while.
-    let later = Timestamp(super::tests::T0.0 + replays::FORGET_AFTER_MS);
-    assert!(replay_slot(&ask_at(&tables, 130, 4, replay(), later)).is_some());
+    let later = Timestamp(T0.0 + FORGET_AFTER_MS);
+    assert!(replay_slot(&HERE.ask_at(&tables, 130, 4, replay(), later)).is_some());
 }
 
 /// Issue 33, point 4: an aborted game (stopped before everyone made two moves) is kept in the
@@ -215,10 +198,10 @@ fn an_aborted_game_has_no_replay() {
         turn_time: None,
         series: None,
     };
-    assert!(!ask(&tables, 131, 1, start).is_refusal());
-    assert!(!ask(&tables, 131, 2, Command::Join { team: None }).is_refusal());
-    assert!(!ask(&tables, 131, 1, Command::Begin).is_refusal());
-    let reply = ask(&tables, 131, 1, Command::Stop);
+    assert!(!ask_in(&tables, GUILD, 131, 1, start).is_refusal());
+    assert!(!ask_in(&tables, GUILD, 131, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask_in(&tables, GUILD, 131, 1, Command::Begin).is_refusal());
+    let reply = ask_in(&tables, GUILD, 131, 1, Command::Stop);
     let posts = channel_messages(&reply);
     let text: String = posts.iter().map(|m| m.to_english()).collect();
     assert!(text.contains("Aborted"), "{text}");

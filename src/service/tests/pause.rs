@@ -1,50 +1,22 @@
 //! A table whose channel refuses posts pauses: no computer moves, reminders or timeouts; players are
 //! told why, privately; an interaction showing the permissions back resumes it.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::Options;
 use crate::engine::Variant;
 
-use super::*;
+use super::kit::{lock, seeded, start, test_settings, text_of, timed, Asker, T0};
+use crate::i18n::Lang;
+use crate::service::{ChannelId, Command, GuildId, Output, Settings, Table, Tables, UserId};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
 const CHANNEL: ChannelId = ChannelId(77);
+
+/// Requests come from server 1.
+const HERE: Asker = Asker::server(GuildId(1));
 /// View Channel, Send Messages, Attach Files.
 const CAN_POST: u64 = (1 << 10) | (1 << 11) | (1 << 15);
 /// View Channel and Send Messages, no Attach Files.
 const NO_FILES: u64 = (1 << 10) | (1 << 11);
-
-fn ask(tables: &Tables, user: u64, command: Command, now: Timestamp) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GuildId(1)),
-            channel: CHANNEL,
-            actor: test_actor(user),
-            command,
-        },
-        now,
-    )
-}
-
-fn text_of(reply: &Reply) -> String {
-    reply
-        .outputs
-        .iter()
-        .map(|o| o.message().map_or_else(String::new, Message::to_english))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Reminders after 60 s, timeouts after 300 s.
-fn timed() -> Settings {
-    Settings {
-        turn_reminder: Duration::from_secs(60),
-        turn_timeout: Duration::from_secs(300),
-        ..test_settings()
-    }
-}
 
 /// A classic game of `humans` and `bots`, dealt at `T0`.
 fn game(humans: &[u64], bots: usize) -> Tables {
@@ -53,24 +25,9 @@ fn game(humans: &[u64], bots: usize) -> Tables {
 
 /// [`game`] with these settings.
 fn game_with(settings: Settings, humans: &[u64], bots: usize) -> Tables {
-    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 7);
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
-    assert!(!ask(&tables, humans[0], start, T0).is_refusal());
-    for &user in &humans[1..] {
-        assert!(!ask(&tables, user, Command::Join { team: None }, T0).is_refusal());
-    }
-    for _ in 0..bots {
-        let add = Command::AddBot { level: None };
-        assert!(!ask(&tables, humans[0], add, T0).is_refusal());
-    }
-    assert!(!ask(&tables, humans[0], Command::Begin, T0).is_refusal());
+    let tables = seeded(settings, 7);
+    let start = start(Variant::Classic, None);
+    HERE.begin(&tables, CHANNEL.0, start, humans, bots);
     tables
 }
 
@@ -101,7 +58,7 @@ async fn a_paused_game_waits_tells_players_why_and_resumes() {
     let (note, changed) = saved.resume(late, &test_settings());
     assert!(note.outputs.is_empty() && !note.auto_move && !changed);
     assert!(saved.paused.is_some());
-    let refused = ask(&tables, mover.0, Command::Status, late);
+    let refused = HERE.ask_at(&tables, CHANNEL.0, mover.0, Command::Status, late);
     assert!(refused.is_refusal());
     let text = text_of(&refused);
     assert!(
@@ -117,14 +74,18 @@ async fn a_paused_game_waits_tells_players_why_and_resumes() {
         card: Some("AS".into()),
         cell: "A2".into(),
     };
-    assert!(ask(&tables, mover.0, play, late).is_refusal());
+    assert!(HERE
+        .ask_at(&tables, CHANNEL.0, mover.0, play, late)
+        .is_refusal());
     assert_eq!(
         serde_json::to_string(&tables.snapshot(CHANNEL)).unwrap(),
         before,
         "a refusal changed the paused table"
     );
     // A hand needs no post: still answered.
-    assert!(!ask(&tables, mover.0, Command::Hand, late).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, CHANNEL.0, mover.0, Command::Hand, late)
+        .is_refusal());
     // The permission is back: the channel is told, with the board and a ping for the player to move,
     // whose turn starts afresh.
     let resumed = tables
@@ -164,7 +125,7 @@ async fn a_paused_computer_player_waits_for_the_channel() {
     assert!(tables.tick(T0).is_empty());
     // Thread rules: Send Messages is not enough in a thread.
     assert!(tables.note_access(CHANNEL, CAN_POST, true, T0).is_none());
-    let text = text_of(&ask(&tables, 1, Command::Board, T0));
+    let text = text_of(&HERE.ask_at(&tables, CHANNEL.0, 1, Command::Board, T0));
     assert!(text.contains("Send Messages in Threads"), "{text}");
     let granted = CAN_POST | (1 << 38);
     let resumed = tables
@@ -180,7 +141,9 @@ fn stop_ends_a_paused_game_and_no_table_means_no_pause() {
     assert!(!tables.pause(ChannelId(5), T0), "no table there");
     assert!(tables.note_access(ChannelId(5), 0, false, T0).is_none());
     tables.pause(CHANNEL, T0);
-    assert!(!ask(&tables, 1, Command::Stop, T0).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, CHANNEL.0, 1, Command::Stop, T0)
+        .is_refusal());
     assert!(tables.snapshot(CHANNEL).is_none());
 }
 

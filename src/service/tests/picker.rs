@@ -2,45 +2,18 @@
 //! produces, every legal move reachable and nothing illegal, presses checked like typed commands, and
 //! whole games of all three kinds played by presses only.
 
-use std::sync::Arc;
-
 use proptest::prelude::*;
 
 use crate::engine::{Card, Config, GameRng, Move, MoveList, Options, Variant};
 use crate::i18n::Lang;
 
-use super::picker::{
-    explore, explore_targets, Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID,
+use super::kit::{seeded, start, test_settings, DM, T0};
+use crate::service::{
+    action_rows, card_line, command_for_component, explore, explore_targets, turn_number, Button,
+    ChannelId, Command, Control, Image, Label, LiveGame, Message, Output, Player, Playing, Press,
+    Reply, Step, Tables, Text, UserId, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID,
     MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
 };
-use super::table::LiveGame;
-use super::*;
-
-const T0: Timestamp = Timestamp(1_700_000_000_000);
-
-fn ask(tables: &Tables, user: u64, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: None,
-            channel: ChannelId(7),
-            actor: test_actor(user),
-            command,
-        },
-        T0,
-    )
-}
-
-/// The command that opens a lobby of `variant` (all options at their defaults).
-fn start(variant: Variant) -> Command {
-    Command::Start {
-        variant,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
 
 /// Player 2 presses Join in player 1's lobby, then player 1 presses Start; the start's reply.
 fn join_and_begin(tables: &Tables) -> Reply {
@@ -52,7 +25,7 @@ fn join_and_begin(tables: &Tables) -> Reply {
 fn press(tables: &Tables, user: u64, id: &str, value: Option<&str>) -> Reply {
     let values: Vec<String> = value.into_iter().map(str::to_string).collect();
     match command_for_component(id, &values) {
-        Ok(command) => ask(tables, user, command),
+        Ok(command) => DM.ask(tables, 7, user, command),
         Err(text) => Reply::ephemeral(text),
     }
 }
@@ -436,8 +409,8 @@ fn picker_of(reply: &Reply) -> Option<&Message> {
 /// Plays a whole game of two humans by presses only, each turn choosing among the enabled controls
 /// with `rng`. Returns the final channel text.
 fn play_by_presses(variant: Variant, seed: u64) -> String {
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), seed);
-    assert!(!ask(&tables, 1, start(variant)).is_refusal());
+    let tables = seeded(test_settings(), seed);
+    assert!(!DM.ask(&tables, 7, 1, start(variant, None)).is_refusal());
     let begun = join_and_begin(&tables);
     let mut prompt = prompt_ids(&begun);
     let mut rng = GameRng::new(seed);
@@ -541,8 +514,10 @@ fn whole_games_are_played_by_presses_only() {
 
 #[test]
 fn presses_are_checked_against_the_table() {
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 9);
-    assert!(!ask(&tables, 1, start(Variant::Classic)).is_refusal());
+    let tables = seeded(test_settings(), 9);
+    assert!(!DM
+        .ask(&tables, 7, 1, start(Variant::Classic, None))
+        .is_refusal());
     // A picker press before the game: refused.
     let early = press(&tables, 1, "sequence:p:1:0:play", None);
     assert!(early.is_refusal());
@@ -552,7 +527,7 @@ fn presses_are_checked_against_the_table() {
     let seat = playing.game().position().to_move();
     let user = playing.seats[usize::from(seat)].user().unwrap().0;
     let created = table.created.0;
-    let turn = super::picker::turn_number(playing.game());
+    let turn = turn_number(playing.game());
     let hand = playing.game().hand(seat).to_vec();
     let before = serde_json::to_string(&table).unwrap();
     let unchanged = |reply: &Reply, what: &str| {
@@ -650,8 +625,8 @@ fn first_move(tables: &Tables, user: u64, open: &str) -> Reply {
 /// its turn runs) and whose first move was then made by presses: the service, the first prompt, the
 /// table's creation number and the move's reply.
 fn first_prompt_then_a_move(seed: u64) -> (Tables, Message, u64, Reply) {
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), seed);
-    ask(&tables, 1, start(Variant::Classic));
+    let tables = seeded(test_settings(), seed);
+    DM.ask(&tables, 7, 1, start(Variant::Classic, None));
     let begun = join_and_begin(&tables);
     let prompt = turn_prompt(&begun).expect("the first prompt");
     assert!(tables.note_prompt(ChannelId(7), 100, &prompt).is_empty());
@@ -696,7 +671,7 @@ fn old_prompts_lose_their_play_button_when_the_turn_is_over() {
         }]
     );
     // The game's end takes the last Play button off, hand button included.
-    let stopped = ask(&tables, 1, Command::Stop);
+    let stopped = DM.ask(&tables, 7, 1, Command::Stop);
     assert!(stopped.outputs.contains(&Output::Disarm {
         message_id: 101,
         buttons: Vec::new()
@@ -712,7 +687,7 @@ fn a_prompt_that_kept_its_hand_button_loses_it_when_the_game_ends_before_a_new_p
         message_id: 100,
         buttons: vec![Button::Hand, Button::More(created)]
     }));
-    let stopped = ask(&tables, 1, Command::Stop);
+    let stopped = DM.ask(&tables, 7, 1, Command::Stop);
     let edits: Vec<&Output> = stopped
         .outputs
         .iter()
@@ -745,12 +720,12 @@ fn after_an_exchange_another_dead_card_waits_for_the_next_turn_in_one_sentence()
                 }
             }
             if let [first, second, ..] = dead[..] {
-                let before = super::table::card_line(game, seat, second);
-                assert_eq!(before.use_, text::CardUse::Dead);
+                let before = card_line(game, seat, second);
+                assert_eq!(before.use_, crate::service::text::CardUse::Dead);
                 live.commit(seat, Move::Exchange { card: first })
                     .expect("an exchange");
-                let line = super::table::card_line(live.game(), seat, second);
-                assert_eq!(line.use_, text::CardUse::DeadExchanged);
+                let line = card_line(live.game(), seat, second);
+                assert_eq!(line.use_, crate::service::text::CardUse::DeadExchanged);
                 for lang in Lang::ALL {
                     let said = line.render(lang);
                     assert!(!said.contains("/sequence"), "{lang:?}: {said}");

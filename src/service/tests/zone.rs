@@ -2,19 +2,18 @@
 //! placement needs it, from the operating system's random source, and records it; a restart continues
 //! the recorded zones and then draws fresh ones (nothing is replayed from the game's seed).
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{
     Card, Event, Game, GameRng, Move, MoveList, Options, Record, Variant, ZONE_CENTRES,
 };
 use crate::store::tests::sqlite_store;
-use crate::store::Store;
 
-use super::table::LiveGame;
-use super::*;
+use super::kit::{command_for, tables_on, Asker, T0};
+use crate::service::{ChannelId, Command, GuildId, LiveGame, Tables};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
+/// Requests come from server 77.
+const HERE: Asker = Asker::server(GuildId(77));
 
 fn kotb_options() -> Options {
     Options {
@@ -48,7 +47,7 @@ fn index_of(centre: crate::engine::Cell) -> usize {
 /// `kotb_sequence_outside_zone`, its last two actions left out).
 fn before_the_first_score(seed: u64) -> Record {
     let mut record = Record::from_json(include_str!(
-        "../../tests/golden/kotb_sequence_outside_zone.json"
+        "../../../tests/golden/kotb_sequence_outside_zone.json"
     ))
     .expect("the golden record");
     record.options = kotb_options();
@@ -132,22 +131,6 @@ fn the_next_zone_is_any_other_centre_alike_whatever_the_deal() {
     );
 }
 
-fn ask(tables: &Tables, user: u64, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GuildId(77)),
-            channel: ChannelId(1),
-            actor: test_actor(user),
-            command,
-        },
-        T0,
-    )
-}
-
-fn tables_on(store: Arc<dyn Store>, seed: u64) -> Tables {
-    Tables::seeded(test_settings(), Arc::new(RandomPicker), seed).with_store(store)
-}
-
 /// The zones the game in channel 1 has used so far.
 fn zones(tables: &Tables) -> Vec<String> {
     let table = tables.snapshot(ChannelId(1)).expect("a table");
@@ -170,7 +153,7 @@ fn play_until_zones(tables: &Tables, n: usize, rng: &mut GameRng) -> Record {
         let mut legal = MoveList::new();
         game.legal_moves(&mut legal);
         let mv = legal[rng.below(legal.len() as u32) as usize];
-        let reply = ask(tables, user, command_for(mv, game.position().layout()));
+        let reply = HERE.ask(tables, 1, user, command_for(mv, game.position().layout()));
         assert!(!reply.is_refusal(), "{reply:?}");
     }
     panic!("no zone move in 400 moves");
@@ -190,9 +173,11 @@ fn a_restart_continues_the_zones_and_draws_the_next_one_fresh() {
         turn_time: None,
         series: None,
     };
-    assert!(!ask(&tables, 1, start).is_refusal());
-    assert!(!ask(&tables, 2, Command::Join { team: None }).is_refusal());
-    assert!(!ask(&tables, 1, Command::Begin).is_refusal());
+    assert!(!HERE.ask(&tables, 1, 1, start).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 1, 2, Command::Join { team: None })
+        .is_refusal());
+    assert!(!HERE.ask(&tables, 1, 1, Command::Begin).is_refusal());
     let before = play_until_zones(&tables, 2, &mut GameRng::new(9));
     drop(tables);
     let saved = first

@@ -1,80 +1,36 @@
 //! Series (issue 25): best of 3 to its winner with Next game, the losing side first, what a restart
 //! keeps, stale and foreign presses, abandoning, a stop, expiry, and what the store is told.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{GameRng, Move, MoveList, Options, Variant};
+use crate::engine::{GameRng, Move, MoveList, Variant};
 
-use super::series::Series;
-use super::table::{State, Table};
-use super::tests::reply_text;
-use super::*;
+use super::kit::{
+    command_for, final_message, reply_text, seeded, test_settings, Asker, Recorder, Start, T0,
+};
+use crate::service::{
+    Button, ChannelId, Command, GuildId, Message, Output, Reply, State, Table, Tables, Text, UserId,
+};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
 const CHANNEL: u64 = 70;
 
-/// Every series that ended, as the store would be told.
-#[derive(Default)]
-struct Ended(Mutex<Vec<Series>>);
+/// Requests come from server 5.
+const HERE: Asker = Asker::server(GuildId(5));
 
-impl Persist for Ended {
-    fn save(&self, _table: &Table) -> Result<(), ServiceError> {
-        Ok(())
-    }
-    fn close(
-        &self,
-        _channel: ChannelId,
-        _finished: Option<&Table>,
-    ) -> Result<Option<i64>, ServiceError> {
-        Ok(None)
-    }
-    fn series_ended(&self, _guild: Option<GuildId>, series: &Series) -> Result<(), ServiceError> {
-        self.0.lock().unwrap().push(series.clone());
-        Ok(())
-    }
-}
-
-fn service(seed: u64) -> (Tables, Arc<Ended>) {
-    let ended = Arc::new(Ended::default());
-    let tables =
-        Tables::seeded(test_settings(), Arc::new(RandomPicker), seed).with_persist(ended.clone());
+fn service(seed: u64) -> (Tables, Arc<Recorder>) {
+    let ended = Arc::new(Recorder::default());
+    let tables = seeded(test_settings(), seed).with_persist(ended.clone());
     (tables, ended)
 }
 
-fn ask_at(tables: &Tables, user: u64, command: Command, now: Timestamp) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GuildId(5)),
-            channel: ChannelId(CHANNEL),
-            actor: test_actor(user),
-            command,
-        },
-        now,
-    )
-}
-
-fn ask(tables: &Tables, user: u64, command: Command) -> Reply {
-    ask_at(tables, user, command, T0)
-}
-
-fn start(series: Option<u8>) -> Command {
-    Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
+/// A `/start` of a classic game in a series of `series` games.
+fn start_series(series: Option<u8>) -> Command {
+    Start {
         series,
+        ..Start::of(Variant::Classic)
     }
-}
-
-/// A best-of-`n` series of players 1 and 2 in [`CHANNEL`], its first game dealt.
-fn begin(tables: &Tables, n: u8) {
-    assert!(!ask(tables, 1, start(Some(n))).is_refusal());
-    assert!(!ask(tables, 2, Command::Join { team: None }).is_refusal());
-    let reply = ask(tables, 1, Command::Begin);
-    assert!(!reply.is_refusal(), "{reply:?}");
+    .command()
 }
 
 fn table(tables: &Tables) -> Table {
@@ -107,24 +63,17 @@ fn lose(tables: &Tables, loser: u64, rng: &mut GameRng) -> Reply {
             .collect();
         let mv = moves[rng.below(moves.len() as u32) as usize];
         let user = to_move(tables);
-        let reply = ask(tables, user, command_for(mv, game.position().layout()));
+        let reply = HERE.ask(
+            tables,
+            CHANNEL,
+            user,
+            command_for(mv, game.position().layout()),
+        );
         assert!(!reply.is_refusal(), "{reply:?}");
     }
-    let reply = ask(tables, loser, Command::Forfeit { game: None });
+    let reply = HERE.ask(tables, CHANNEL, loser, Command::Forfeit { game: None });
     assert!(!reply.is_refusal(), "{reply:?}");
     reply
-}
-
-/// The final message of a game: the channel post with the record.
-fn final_message(reply: &Reply) -> &Message {
-    reply
-        .outputs
-        .iter()
-        .find_map(|o| match o {
-            Output::Channel(m) if m.attachment.is_some() => Some(m),
-            _ => None,
-        })
-        .expect("a final message")
 }
 
 /// Whether the score line says `after game {played}` with these wins of players 1 and 2 (in the order
@@ -145,11 +94,11 @@ fn next_key(message: &Message) -> Option<u64> {
 #[test]
 fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
     let (tables, ended) = service(3);
-    begin(&tables, 3);
+    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
     let mut rng = GameRng::new(9);
     // Game 1: player 2 loses.
     let reply = lose(&tables, 2, &mut rng);
-    let message = final_message(&reply);
+    let message = final_message(&reply).expect("a final message");
     let text = message.to_english();
     assert!(text.contains("Series, best of 3"), "{text}");
     assert!(says_score(&text, 1, 1, 0), "{text}");
@@ -165,18 +114,18 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
     assert!(between.is_between_games());
     assert_eq!(between.created.0, key);
     // Someone else cannot start it; a lobby command is refused; neither changes anything.
-    let refused = ask(&tables, 9, Button::NextGame(key).command());
+    let refused = HERE.ask(&tables, CHANNEL, 9, Button::NextGame(key).command());
     assert!(refused.is_refusal());
     assert!(refused.outputs[0]
         .message()
         .unwrap()
         .to_english()
         .contains("Only the players of this series"));
-    let refused = ask(&tables, 9, Command::Join { team: None });
+    let refused = HERE.ask(&tables, CHANNEL, 9, Command::Join { team: None });
     assert!(refused.is_refusal(), "{refused:?}");
     assert!(table(&tables).is_between_games());
     // Player 2 (who lost) presses Next game: dealt at once, and player 2 moves first.
-    let reply = ask(&tables, 2, Button::NextGame(key).command());
+    let reply = HERE.ask(&tables, CHANNEL, 2, Button::NextGame(key).command());
     assert!(!reply.is_refusal(), "{reply:?}");
     assert!(
         !reply
@@ -188,11 +137,11 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
     assert_eq!(to_move(&tables), 2, "the side that lost moves first");
     // The old button is stale now: answered privately, nothing changes.
     let before = serde_json::to_string(&table(&tables)).unwrap();
-    let stale = ask(&tables, 1, Button::NextGame(key).command());
+    let stale = HERE.ask(&tables, CHANNEL, 1, Button::NextGame(key).command());
     assert!(stale.is_refusal());
     assert_eq!(before, serde_json::to_string(&table(&tables)).unwrap());
     // The status shows the series: the game being played, and the score so far.
-    let status = ask(&tables, 1, Command::Status);
+    let status = HERE.ask(&tables, CHANNEL, 1, Command::Status);
     assert!(
         status.outputs[0]
             .message()
@@ -203,16 +152,16 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
     );
     // Game 2: player 1 loses; 1–1.
     let reply = lose(&tables, 1, &mut rng);
-    let text = final_message(&reply).to_english();
+    let text = final_message(&reply).expect("a final message").to_english();
     assert!(says_score(&text, 2, 1, 1), "{text}");
-    let key = next_key(final_message(&reply)).expect("a third game");
-    let reply = ask(&tables, 1, Button::NextGame(key).command());
+    let key = next_key(final_message(&reply).expect("a final message")).expect("a third game");
+    let reply = HERE.ask(&tables, CHANNEL, 1, Button::NextGame(key).command());
     assert!(!reply.is_refusal(), "{reply:?}");
     assert_eq!(to_move(&tables), 1, "player 1 lost game 2 and moves first");
-    assert!(ended.0.lock().unwrap().is_empty());
+    assert!(ended.series.lock().unwrap().is_empty());
     // Game 3: player 1 loses again; player 2 wins the series 2–1.
     let reply = lose(&tables, 1, &mut rng);
-    let message = final_message(&reply);
+    let message = final_message(&reply).expect("a final message");
     let text = message.to_english();
     assert!(says_score(&text, 3, 1, 2), "{text}");
     assert!(text.contains("<@2> win the series (best of 3)"), "{text}");
@@ -222,7 +171,7 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
         .iter()
         .any(|b| matches!(b, Button::Rematch(_))));
     assert!(tables.is_empty(), "the series is over: the table closed");
-    let ended = ended.0.lock().unwrap();
+    let ended = ended.series.lock().unwrap();
     assert_eq!(ended.len(), 1);
     let mut results = ended[0].results();
     results.sort();
@@ -233,25 +182,25 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
 fn the_series_is_shown_from_the_lobby_on_and_every_start_says_which_game_and_the_score() {
     let (tables, _) = service(6);
     // The lobby's settings line.
-    let lobby = reply_text(&ask(&tables, 1, start(Some(3))));
+    let lobby = reply_text(&HERE.ask(&tables, CHANNEL, 1, start_series(Some(3))));
     assert!(lobby.contains("a series, best of 3 games"), "{lobby}");
-    let joined = reply_text(&ask(&tables, 2, Command::Join { team: None }));
+    let joined = reply_text(&HERE.ask(&tables, CHANNEL, 2, Command::Join { team: None }));
     assert!(joined.contains("a series, best of 3 games"), "{joined}");
     // Game 1's start message, and the status while it runs (never "after game 0").
-    let begun = reply_text(&ask(&tables, 1, Command::Begin));
+    let begun = reply_text(&HERE.ask(&tables, CHANNEL, 1, Command::Begin));
     assert!(says_game(&begun, 1, 0, 0), "{begun}");
-    let status = reply_text(&ask(&tables, 1, Command::Status));
+    let status = reply_text(&HERE.ask(&tables, CHANNEL, 1, Command::Status));
     assert!(says_game(&status, 1, 0, 0), "{status}");
     assert!(!status.contains("after game 0"), "{status}");
     // Game 2: its start message says so, with the score.
     let mut rng = GameRng::new(3);
     let reply = lose(&tables, 2, &mut rng);
-    let key = next_key(final_message(&reply)).unwrap();
-    let status = reply_text(&ask(&tables, 1, Command::Status));
+    let key = next_key(final_message(&reply).expect("a final message")).unwrap();
+    let status = reply_text(&HERE.ask(&tables, CHANNEL, 1, Command::Status));
     assert!(says_score(&status, 1, 1, 0), "{status}");
-    let next = reply_text(&ask(&tables, 2, Button::NextGame(key).command()));
+    let next = reply_text(&HERE.ask(&tables, CHANNEL, 2, Button::NextGame(key).command()));
     assert!(says_game(&next, 2, 1, 0), "{next}");
-    let status = reply_text(&ask(&tables, 1, Command::Status));
+    let status = reply_text(&HERE.ask(&tables, CHANNEL, 1, Command::Status));
     assert!(says_game(&status, 2, 1, 0), "{status}");
     for lang in crate::i18n::Lang::ALL {
         let line = Text::SeriesGame {
@@ -274,26 +223,28 @@ fn says_game(text: &str, number: u8, one: u8, two: u8) -> bool {
 #[test]
 fn two_wins_of_three_end_the_series_at_once() {
     let (tables, ended) = service(4);
-    begin(&tables, 3);
+    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
     let mut rng = GameRng::new(2);
     let reply = lose(&tables, 1, &mut rng);
-    let key = next_key(final_message(&reply)).unwrap();
-    assert!(!ask(&tables, 1, Button::NextGame(key).command()).is_refusal());
+    let key = next_key(final_message(&reply).expect("a final message")).unwrap();
+    assert!(!HERE
+        .ask(&tables, CHANNEL, 1, Button::NextGame(key).command())
+        .is_refusal());
     let reply = lose(&tables, 1, &mut rng);
-    let text = final_message(&reply).to_english();
+    let text = final_message(&reply).expect("a final message").to_english();
     assert!(says_score(&text, 2, 0, 2), "{text}");
     assert!(text.contains("win the series"), "{text}");
     assert!(tables.is_empty());
-    assert_eq!(ended.0.lock().unwrap().len(), 1);
+    assert_eq!(ended.series.lock().unwrap().len(), 1);
 }
 
 #[test]
 fn the_table_between_games_survives_a_restart() {
     let (tables, _) = service(5);
-    begin(&tables, 5);
+    HERE.begin(&tables, CHANNEL, start_series(Some(5)), &[1, 2], 0);
     let mut rng = GameRng::new(3);
     let reply = lose(&tables, 2, &mut rng);
-    let key = next_key(final_message(&reply)).unwrap();
+    let key = next_key(final_message(&reply).expect("a final message")).unwrap();
     let json = serde_json::to_string(&table(&tables)).unwrap();
     // A new process reads the stored table.
     let (fresh, _) = service(6);
@@ -305,7 +256,7 @@ fn the_table_between_games_survives_a_restart() {
     let message = note.outputs[0].message().unwrap();
     assert_eq!(next_key(message), Some(key));
     assert!(message.to_english().contains("best of 5, after game 1"));
-    let reply = ask(&fresh, 2, Button::NextGame(key).command());
+    let reply = HERE.ask(&fresh, CHANNEL, 2, Button::NextGame(key).command());
     assert!(!reply.is_refusal(), "{reply:?}");
     let series = table(&fresh).series.expect("the series");
     let mut wins = series.wins.clone();
@@ -329,12 +280,12 @@ fn the_table_between_games_survives_a_restart() {
 #[test]
 fn a_player_abandons_the_series_after_confirming() {
     let (tables, ended) = service(7);
-    begin(&tables, 3);
+    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
     let mut rng = GameRng::new(4);
     let reply = lose(&tables, 2, &mut rng);
-    let key = next_key(final_message(&reply)).unwrap();
+    let key = next_key(final_message(&reply).expect("a final message")).unwrap();
     // Asked first, privately; nothing changes.
-    let asked = ask(&tables, 2, Button::AbandonSeries(key).command());
+    let asked = HERE.ask(&tables, CHANNEL, 2, Button::AbandonSeries(key).command());
     match &asked.outputs[..] {
         [Output::Ephemeral(m)] => {
             assert!(m.buttons.contains(&Button::ConfirmAbandonSeries(key)));
@@ -344,13 +295,25 @@ fn a_player_abandons_the_series_after_confirming() {
     }
     assert!(table(&tables).is_between_games());
     // Not a player: refused.
-    assert!(ask(&tables, 9, Button::ConfirmAbandonSeries(key).command()).is_refusal());
-    let reply = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
+    assert!(HERE
+        .ask(
+            &tables,
+            CHANNEL,
+            9,
+            Button::ConfirmAbandonSeries(key).command()
+        )
+        .is_refusal());
+    let reply = HERE.ask(
+        &tables,
+        CHANNEL,
+        2,
+        Button::ConfirmAbandonSeries(key).command(),
+    );
     let text = reply.outputs[0].message().unwrap().to_english();
     assert!(text.contains("<@2> abandoned the series"), "{text}");
     assert!(says_score(&text, 1, 1, 0), "{text}");
     assert!(tables.is_empty());
-    let ended = ended.0.lock().unwrap();
+    let ended = ended.series.lock().unwrap();
     assert_eq!(ended[0].winner(), None, "an abandoned series has no winner");
     assert!(ended[0].results().iter().all(|(_, won)| !won));
 }
@@ -358,13 +321,13 @@ fn a_player_abandons_the_series_after_confirming() {
 #[test]
 fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_counts() {
     let (tables, ended) = service(8);
-    begin(&tables, 3);
+    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
     let mut rng = GameRng::new(5);
     let reply = lose(&tables, 2, &mut rng);
-    let key = next_key(final_message(&reply)).unwrap();
-    ask(&tables, 2, Button::AbandonSeries(key).command());
+    let key = next_key(final_message(&reply).expect("a final message")).unwrap();
+    HERE.ask(&tables, CHANNEL, 2, Button::AbandonSeries(key).command());
     // Keep playing: the answer replaces the question (no error), and nothing changes.
-    let kept = ask(&tables, 2, Button::KeepPlaying.command());
+    let kept = HERE.ask(&tables, CHANNEL, 2, Button::KeepPlaying.command());
     match kept.outputs.as_slice() {
         [Output::Update(m)] => {
             assert_eq!(m.lines, vec![Text::KeptPlaying]);
@@ -373,7 +336,12 @@ fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_cou
         other => panic!("expected the question replaced in place, got {other:?}"),
     }
     // Its Yes, pressed later: refused, and the series goes on.
-    let late = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
+    let late = HERE.ask(
+        &tables,
+        CHANNEL,
+        2,
+        Button::ConfirmAbandonSeries(key).command(),
+    );
     assert!(late.is_refusal(), "{late:?}");
     assert!(late.outputs[0]
         .message()
@@ -381,10 +349,15 @@ fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_cou
         .to_english()
         .contains("answered already"));
     assert!(table(&tables).is_between_games());
-    assert!(ended.0.lock().unwrap().is_empty());
+    assert!(ended.series.lock().unwrap().is_empty());
     // Asked again, the Yes abandons it, and its answer replaces the question too.
-    ask(&tables, 2, Button::AbandonSeries(key).command());
-    let reply = ask(&tables, 2, Button::ConfirmAbandonSeries(key).command());
+    HERE.ask(&tables, CHANNEL, 2, Button::AbandonSeries(key).command());
+    let reply = HERE.ask(
+        &tables,
+        CHANNEL,
+        2,
+        Button::ConfirmAbandonSeries(key).command(),
+    );
     assert!(
         matches!(reply.outputs.first(), Some(Output::Channel(_))),
         "{reply:?}"
@@ -405,19 +378,22 @@ fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_cou
 #[test]
 fn stopping_a_game_of_a_series_ends_the_series() {
     let (tables, ended) = service(8);
-    begin(&tables, 3);
-    let reply = ask(&tables, 1, Command::Stop);
-    let text = final_message(&reply).to_english();
+    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
+    let reply = HERE.ask(&tables, CHANNEL, 1, Command::Stop);
+    let text = final_message(&reply).expect("a final message").to_english();
     assert!(text.contains("ends without a winner"), "{text}");
-    assert_eq!(next_key(final_message(&reply)), None);
+    assert_eq!(
+        next_key(final_message(&reply).expect("a final message")),
+        None
+    );
     assert!(tables.is_empty());
-    assert_eq!(ended.0.lock().unwrap().len(), 1);
+    assert_eq!(ended.series.lock().unwrap().len(), 1);
 }
 
 #[test]
 fn nobody_starting_the_next_game_ends_the_series_after_the_lobby_timeout() {
     let (tables, ended) = service(9);
-    begin(&tables, 3);
+    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
     let mut rng = GameRng::new(5);
     lose(&tables, 2, &mut rng);
     assert!(tables.tick(T0.after(Duration::from_secs(60))).is_empty());
@@ -426,14 +402,14 @@ fn nobody_starting_the_next_game_ends_the_series_after_the_lobby_timeout() {
     let text = ticks[0].1.outputs[0].message().unwrap().to_english();
     assert!(text.contains("Nobody started the next game"), "{text}");
     assert!(tables.is_empty());
-    assert_eq!(ended.0.lock().unwrap().len(), 1);
+    assert_eq!(ended.series.lock().unwrap().len(), 1);
 }
 
 #[test]
 fn only_best_of_three_five_or_seven() {
     let (tables, _) = service(10);
     for bad in [0, 1, 2, 4, 9] {
-        let reply = ask(&tables, 1, start(Some(bad)));
+        let reply = HERE.ask(&tables, CHANNEL, 1, start_series(Some(bad)));
         assert!(reply.is_refusal(), "{bad}");
         assert!(reply.outputs[0]
             .message()
@@ -442,7 +418,9 @@ fn only_best_of_three_five_or_seven() {
             .contains("best of 3, 5 or 7"));
         assert!(tables.is_empty());
     }
-    assert!(!ask(&tables, 1, start(Some(7))).is_refusal());
+    assert!(!HERE
+        .ask(&tables, CHANNEL, 1, start_series(Some(7)))
+        .is_refusal());
     assert_eq!(table(&tables).setup.series, Some(7));
 }
 
@@ -486,22 +464,30 @@ fn series_texts_in_three_languages() {
 fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     let store: Arc<dyn crate::store::Store> =
         Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
-    let tables =
-        Tables::seeded(test_settings(), Arc::new(RandomPicker), 11).with_store(store.clone());
+    let tables = seeded(test_settings(), 11).with_store(store.clone());
     let mut rng = GameRng::new(6);
     // Player 1 wins a best of 3, 2–0.
-    begin(&tables, 3);
+    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
     let reply = lose(&tables, 2, &mut rng);
-    let key = next_key(final_message(&reply)).unwrap();
-    assert!(!ask(&tables, 2, Button::NextGame(key).command()).is_refusal());
+    let key = next_key(final_message(&reply).expect("a final message")).unwrap();
+    assert!(!HERE
+        .ask(&tables, CHANNEL, 2, Button::NextGame(key).command())
+        .is_refusal());
     lose(&tables, 2, &mut rng);
     assert!(tables.is_empty());
     // A second series, abandoned after its first game: played, won by nobody.
-    begin(&tables, 5);
+    HERE.begin(&tables, CHANNEL, start_series(Some(5)), &[1, 2], 0);
     let reply = lose(&tables, 1, &mut rng);
-    let key = next_key(final_message(&reply)).unwrap();
-    ask(&tables, 1, Button::AbandonSeries(key).command());
-    assert!(!ask(&tables, 1, Button::ConfirmAbandonSeries(key).command()).is_refusal());
+    let key = next_key(final_message(&reply).expect("a final message")).unwrap();
+    HERE.ask(&tables, CHANNEL, 1, Button::AbandonSeries(key).command());
+    assert!(!HERE
+        .ask(
+            &tables,
+            CHANNEL,
+            1,
+            Button::ConfirmAbandonSeries(key).command()
+        )
+        .is_refusal());
     assert!(tables.is_empty());
     let one = store.series_stats(Some(5), 1).unwrap();
     let two = store.series_stats(Some(5), 2).unwrap();
@@ -510,7 +496,7 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     assert_eq!(store.series_stats(Some(6), 1).unwrap().played, 0);
     // Each game was kept and counts on its own: three games.
     assert_eq!(store.player_stats(Some(5), 1).unwrap().games, 3);
-    let stats = ask(&tables, 1, Command::Stats { user: None });
+    let stats = HERE.ask(&tables, CHANNEL, 1, Command::Stats { user: None });
     let text = stats.outputs[0].message().unwrap().to_english();
     assert!(text.contains("Series: 2 played, 1 won."), "{text}");
     let de = stats.outputs[0]
@@ -519,8 +505,9 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
         .render(crate::i18n::Lang::De);
     assert!(de.contains("Serien: 2 gespielt, 1 gewonnen."), "{de}");
     // Nobody who never played a series sees the line.
-    let stats = ask(
+    let stats = HERE.ask(
         &tables,
+        CHANNEL,
         1,
         Command::Stats {
             user: Some(UserId(3)),

@@ -4,34 +4,26 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Options, Variant};
+use crate::engine::Variant;
 
-use super::tests::{ask, reply_text, T0};
-use super::*;
+use super::kit::{ask, command_for, reply_text, seeded, test_actor, test_settings, Start, DM, T0};
+use crate::service::{
+    BotLevel, ChannelId, Command, Message, MovePicker, Output, RandomPicker, Reply, Request,
+    Settings, Table, Tables, Text,
+};
 
 fn start_with(turn_time: Option<u32>) -> Command {
-    Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
+    Start {
         turn_time,
-        series: None,
+        ..Start::of(Variant::Classic)
     }
+    .command()
 }
 
 /// A two-person classic game on a `turn_time` clock in channel 30; the server's timers are 120 s /
 /// 600 s. Returns the deal's reply.
 fn begin(tables: &Tables, turn_time: Option<u32>) -> Reply {
-    assert!(!ask(tables, 30, 1, start_with(turn_time)).is_refusal());
-    assert!(!ask(tables, 30, 2, Command::Join { team: None }).is_refusal());
-    let reply = ask(tables, 30, 1, Command::Begin);
-    assert!(!reply.is_refusal(), "{reply:?}");
-    reply
-}
-
-fn service() -> Tables {
-    Tables::seeded(test_settings(), Arc::new(RandomPicker), 5)
+    DM.begin(tables, 30, start_with(turn_time), &[1, 2], 0)
 }
 
 /// The deadline (Unix seconds) of the turn line in the reply's channel posts.
@@ -47,7 +39,7 @@ fn deadline_of(reply: &Reply) -> Option<u64> {
 
 #[test]
 fn turn_time_out_of_range_is_refused_politely_and_opens_nothing() {
-    let tables = service();
+    let tables = seeded(test_settings(), 5);
     for bad in [0, 9, 3601, u32::MAX] {
         let reply = ask(&tables, 30, 1, start_with(Some(bad)));
         assert!(reply.is_refusal(), "{bad}: {reply:?}");
@@ -77,7 +69,7 @@ fn turn_time_out_of_range_is_refused_politely_and_opens_nothing() {
 
 #[test]
 fn the_prompt_shows_the_lobby_clock_as_its_deadline() {
-    let tables = service();
+    let tables = seeded(test_settings(), 5);
     let reply = begin(&tables, Some(15));
     assert_eq!(deadline_of(&reply), Some(T0.0 / 1000 + 15));
     let text = reply
@@ -93,19 +85,19 @@ fn the_prompt_shows_the_lobby_clock_as_its_deadline() {
         "{text}"
     );
     // Without a clock: the server's timeout (600 s).
-    let tables = service();
+    let tables = seeded(test_settings(), 5);
     let reply = begin(&tables, None);
     assert_eq!(deadline_of(&reply), Some(T0.0 / 1000 + 600));
 }
 
 #[test]
 fn the_lobby_shows_the_clock_and_whether_it_reminds() {
-    let tables = service();
+    let tables = seeded(test_settings(), 5);
     let reply = ask(&tables, 30, 1, start_with(Some(15)));
     let text = reply.outputs[0].message().unwrap().to_english();
     assert!(text.contains("no reminder"), "{text}");
     assert!(text.contains("after 15 s"), "{text}");
-    let tables = service();
+    let tables = seeded(test_settings(), 5);
     let reply = ask(&tables, 30, 1, start_with(Some(60)));
     let text = reply.outputs[0].message().unwrap().to_english();
     assert!(text.contains("turn reminder after 30 s"), "{text}");
@@ -114,7 +106,7 @@ fn the_lobby_shows_the_clock_and_whether_it_reminds() {
 
 #[tokio::test]
 async fn a_one_minute_clock_reminds_at_half_time_and_times_out_at_a_minute() {
-    let tables = service();
+    let tables = seeded(test_settings(), 5);
     begin(&tables, Some(60));
     let channel = ChannelId(30);
     // The timer is due at half time, not at the server's 120 s.
@@ -143,7 +135,7 @@ async fn a_one_minute_clock_reminds_at_half_time_and_times_out_at_a_minute() {
 
 #[tokio::test]
 async fn a_blitz_clock_sends_no_reminder_and_times_out_at_15_seconds() {
-    let tables = service();
+    let tables = seeded(test_settings(), 5);
     begin(&tables, Some(15));
     let channel = ChannelId(30);
     for secs in [1, 5, 7, 8, 10, 14] {
@@ -168,7 +160,7 @@ fn the_server_gives_up_rule_applies_to_the_lobby_clock() {
         timeout_gives_up: true,
         ..test_settings()
     };
-    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 5);
+    let tables = seeded(settings, 5);
     begin(&tables, Some(15));
     let table = tables.snapshot(ChannelId(30)).unwrap();
     let playing = table.playing().unwrap();
@@ -283,11 +275,11 @@ async fn running_out_of_time_twice_is_announced_as_such_after_a_warning_in_the_p
 
 #[test]
 fn the_clock_survives_a_restart_and_a_run_out_turn_gets_half_of_it() {
-    let tables = service();
+    let tables = seeded(test_settings(), 5);
     begin(&tables, Some(60));
     let json = serde_json::to_string(&tables.snapshot(ChannelId(30)).unwrap()).unwrap();
     assert!(json.contains("\"turn_time\":60"), "{json}");
-    let mut table: table::Table = serde_json::from_str(&json).unwrap();
+    let mut table: Table = serde_json::from_str(&json).unwrap();
     assert_eq!(table.setup.turn_time, Some(60));
     // Down for ten minutes: the player gets what a reminded player has left (30 s), not 600 s.
     let now = T0.after(Duration::from_secs(600));
@@ -301,7 +293,7 @@ fn the_clock_survives_a_restart_and_a_run_out_turn_gets_half_of_it() {
     // A table saved before the clock existed has none.
     let old = json.replace(",\"turn_time\":60", "");
     assert_ne!(old, json);
-    let table: table::Table = serde_json::from_str(&old).unwrap();
+    let table: Table = serde_json::from_str(&old).unwrap();
     assert_eq!(table.setup.turn_time, None);
 }
 

@@ -3,9 +3,14 @@
 
 use crate::engine::Variant;
 
-use super::tests::{begin_game, play_out, service, T0};
-use super::text::{TeamName, Text};
-use super::*;
+use super::table::play_out;
+
+use super::kit::{ask, begin_game, command_for, service, T0};
+use crate::service::text::{TeamName, Text};
+use crate::service::{
+    ChannelId, Command, Image, LiveGame, Message, Output, RandomPicker, Reply, Settings, State,
+    Tables, UserId, Who,
+};
 
 #[tokio::test]
 async fn the_final_message_sums_up_the_game() {
@@ -77,7 +82,7 @@ fn the_summary_names_the_move_of_each_sequence_and_broken_line() {
         panic!("not playing");
     };
     let record = crate::analysis::tests_support::kids_record(&plays);
-    playing.live = table::LiveGame::from_record(record).unwrap();
+    playing.live = LiveGame::from_record(record).unwrap();
     playing.started = Some(T0);
     playing.turn_started = T0.after(std::time::Duration::from_secs(7 * 60 + 59));
     let lines = playing.summary_lines();
@@ -140,7 +145,7 @@ async fn kept_game_against_a_computer(tables: &Tables, channel: u64, seed: u64) 
             game.view(seat).legal_moves(&mut legal);
             let mv = legal[rng.below(legal.len() as u32) as usize];
             let command = command_for(mv, game.position().layout());
-            vec![super::tests::ask(tables, channel, 1, command)]
+            vec![ask(tables, channel, 1, command)]
         } else {
             tables.run_auto(ChannelId(channel), T0).await
         };
@@ -214,7 +219,7 @@ async fn replay_posts_the_animation_of_a_kept_game() {
     let test_store = crate::store::tests::sqlite_store("replay").unwrap();
     let tables = service(9).with_store(test_store.store.clone());
     // Nothing finished here yet.
-    let none = super::tests::ask(&tables, 90, 1, Command::Replay { game: None });
+    let none = ask(&tables, 90, 1, Command::Replay { game: None });
     assert!(none.is_refusal(), "{none:?}");
     assert_eq!(
         none.outputs[0].message().unwrap().lines,
@@ -233,7 +238,7 @@ async fn replay_posts_the_animation_of_a_kept_game() {
         .unwrap();
     let stored = crate::engine::Record::from_json(&stored).unwrap();
     for asked in [None, Some(id)] {
-        let reply = super::tests::ask(&tables, 90, 2, Command::Replay { game: asked });
+        let reply = ask(&tables, 90, 2, Command::Replay { game: asked });
         let [Output::Channel(message)] = reply.outputs.as_slice() else {
             panic!("{reply:?}");
         };
@@ -261,7 +266,7 @@ async fn replay_posts_the_animation_of_a_kept_game() {
             .contains(&format!("#{id}")));
     }
     // Another number: refused politely, nothing posted.
-    let missing = super::tests::ask(
+    let missing = ask(
         &tables,
         90,
         2,
@@ -294,10 +299,10 @@ async fn stats_show_the_agreement_of_the_latest_rated_games() {
             turn_time: None,
             series: None,
         };
-        assert!(!super::tests::ask(&tables, channel, 1, start).is_refusal());
+        assert!(!ask(&tables, channel, 1, start).is_refusal());
         let join = Command::Join { team: None };
-        assert!(!super::tests::ask(&tables, channel, 2, join).is_refusal());
-        assert!(!super::tests::ask(&tables, channel, 1, Command::Begin).is_refusal());
+        assert!(!ask(&tables, channel, 2, join).is_refusal());
+        assert!(!ask(&tables, channel, 1, Command::Begin).is_refusal());
         let done = play_out(&tables, channel, channel).await;
         let saved = done
             .final_text
@@ -336,7 +341,7 @@ async fn stats_show_the_agreement_of_the_latest_rated_games() {
         (lines[1].matched, lines[1].counted, 1)
     );
     assert_eq!(store.recent_agreement(None, 99, 20).unwrap().games, 0);
-    let reply = super::tests::ask(&tables, 113, 1, Command::Stats { user: None });
+    let reply = ask(&tables, 113, 1, Command::Stats { user: None });
     let stats = reply
         .outputs
         .iter()
@@ -371,7 +376,7 @@ async fn a_turn_the_computer_played_after_a_timeout_is_not_the_players_own() {
     let mut legal = crate::engine::MoveList::new();
     game.view(seat).legal_moves(&mut legal);
     let own = command_for(legal[0], game.position().layout());
-    assert!(!super::tests::ask(&tables, 120, user.0, own).is_refusal());
+    assert!(!ask(&tables, 120, user.0, own).is_refusal());
     // The second lets their time run out: a computer plays for them.
     let late = T0.after(std::time::Duration::from_secs(301));
     tables.tick(late);
@@ -386,7 +391,7 @@ async fn a_turn_the_computer_played_after_a_timeout_is_not_the_players_own() {
 fn the_summary_shows_king_of_the_board_zone_doubles() {
     // One placement completes A2–E2 (outside the zone, 1 point) and E2–E6 (touching it, 2 points).
     let record = crate::engine::Record::from_json(include_str!(
-        "../../tests/golden/kotb_two_sequences_one_in_one_out.json"
+        "../../../tests/golden/kotb_two_sequences_one_in_one_out.json"
     ))
     .unwrap();
     let tables = service(4);
@@ -395,7 +400,7 @@ fn the_summary_shows_king_of_the_board_zone_doubles() {
     let State::Playing(playing) = &mut table.state else {
         panic!("not playing");
     };
-    playing.live = table::LiveGame::from_record(record).unwrap();
+    playing.live = LiveGame::from_record(record).unwrap();
     let lines = playing.summary_lines();
     let scored: Vec<(Option<u8>, bool)> = lines
         .iter()

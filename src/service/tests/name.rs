@@ -12,11 +12,16 @@ use crate::i18n::Lang;
 use crate::store::tests::sqlite_store;
 use crate::store::{FinishedGame, PlayerResult, BOT_USER_ID};
 
-use super::names::clean_name;
-use super::*;
+use super::kit::{command_for, seeded, test_actor, test_settings, Asker, T0};
+use crate::service::{
+    clean_name, Actor, ChannelId, Command, GuildId, Message, Output, Reply, ServerSettings,
+    SettingsRequest, Tables,
+};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
 const GUILD: GuildId = GuildId(8);
+
+/// Requests come from server [`GUILD`].
+const HERE: Asker = Asker::server(GUILD);
 /// The player who gives up, under the hostile name.
 const QUITTER: u64 = 2;
 
@@ -68,26 +73,14 @@ fn actor(user: u64, name: &str) -> Actor {
     }
 }
 
-fn ask_as(tables: &Tables, channel: u64, actor: Actor, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GUILD),
-            channel: ChannelId(channel),
-            actor,
-            command,
-        },
-        T0,
-    )
-}
-
 /// Users 1 to 4; user [`QUITTER`] is called `name`.
-fn ask(tables: &Tables, channel: u64, user: u64, name: &str, command: Command) -> Reply {
+fn ask_named(tables: &Tables, channel: u64, user: u64, name: &str, command: Command) -> Reply {
     let name = if user == QUITTER {
         name.to_string()
     } else {
         format!("Player{user}")
     };
-    let reply = ask_as(tables, channel, actor(user, &name), command.clone());
+    let reply = HERE.ask_as(tables, channel, actor(user, &name), command.clone(), T0);
     assert!(!reply.is_refusal(), "{command:?} by {user}: {reply:?}");
     reply
 }
@@ -143,15 +136,15 @@ async fn give_up_and_play_on(tables: &Tables, channel: u64, name: &str) -> Vec<R
         turn_time: None,
         series: None,
     };
-    ask(tables, channel, 1, name, start);
+    ask_named(tables, channel, 1, name, start);
     for (user, team) in [(2, 2), (3, 1), (4, 2)] {
         let join = Command::Join { team: Some(team) };
-        ask(tables, channel, user, name, join);
+        ask_named(tables, channel, user, name, join);
     }
-    ask(tables, channel, 1, name, Command::Begin);
+    ask_named(tables, channel, 1, name, Command::Begin);
     let forfeit = Command::Forfeit { game: None };
-    let mut replies = vec![ask(tables, channel, QUITTER, name, forfeit)];
-    replies.push(ask(tables, channel, 1, name, Command::Status));
+    let mut replies = vec![ask_named(tables, channel, QUITTER, name, forfeit)];
+    replies.push(ask_named(tables, channel, 1, name, Command::Status));
     let mut stand_in_moves = 0;
     for _ in 0..40 {
         let table = tables.snapshot(ChannelId(channel)).expect("the table");
@@ -163,7 +156,7 @@ async fn give_up_and_play_on(tables: &Tables, channel: u64, name: &str) -> Vec<R
                 playing.game().view(seat).legal_moves(&mut moves);
                 let mv = *moves.iter().next().expect("a legal move");
                 let command = command_for(mv, playing.game().position().layout());
-                replies.push(ask(tables, channel, user.0, name, command));
+                replies.push(ask_named(tables, channel, user.0, name, command));
             }
             None => {
                 let auto = tables.run_auto(ChannelId(channel), T0).await;
@@ -181,7 +174,7 @@ async fn give_up_and_play_on(tables: &Tables, channel: u64, name: &str) -> Vec<R
 
 #[tokio::test]
 async fn hostile_names_reach_the_channel_status_and_prompts_as_text() {
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 41);
+    let tables = seeded(test_settings(), 41);
     for (i, (name, shown, _)) in HOSTILE.iter().enumerate() {
         let channel = 100 + i as u64;
         let replies = give_up_and_play_on(&tables, channel, name).await;
@@ -221,7 +214,7 @@ async fn hostile_names_reach_the_channel_status_and_prompts_as_text() {
 
 #[tokio::test]
 async fn an_ordinary_name_is_shown_exactly_as_before() {
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 41);
+    let tables = seeded(test_settings(), 41);
     let replies = give_up_and_play_on(&tables, 1, "Alice").await;
     assert_eq!(
         replies[0].outputs[0].message().map(Message::to_english),
@@ -271,9 +264,8 @@ fn history_shows_names_kept_before_they_were_cleaned_as_text() {
         };
         t.store.finish_game(&game).expect("stored");
     }
-    let tables =
-        Tables::seeded(test_settings(), Arc::new(RandomPicker), 1).with_store(t.store.clone());
-    let reply = ask(&tables, 1, 1, "", Command::History);
+    let tables = seeded(test_settings(), 1).with_store(t.store.clone());
+    let reply = ask_named(&tables, 1, 1, "", Command::History);
     let texts = rendered(&[reply]);
     for (name, _, shown) in HOSTILE {
         assert!(
@@ -312,7 +304,7 @@ fn a_name_with_line_breaks_keeps_the_settings_log_line_whole() {
         .with_ansi(false)
         .with_writer(move || writer.clone())
         .finish();
-    let tables = Tables::seeded(test_settings(), Arc::new(RandomPicker), 1);
+    let tables = seeded(test_settings(), 1);
     let admin = Actor {
         can_manage_guild: true,
         ..actor(5, "Eve\r\nERROR forged\u{202E}\u{1B}[2J")
@@ -325,7 +317,7 @@ fn a_name_with_line_breaks_keeps_the_settings_log_line_whole() {
         reset: false,
     };
     let reply = tracing::subscriber::with_default(subscriber, || {
-        ask_as(&tables, 1, admin, Command::Settings(request))
+        HERE.ask_as(&tables, 1, admin, Command::Settings(request), T0)
     });
     assert!(!reply.is_refusal(), "{reply:?}");
     let log =

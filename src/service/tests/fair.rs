@@ -8,23 +8,27 @@ use std::sync::Arc;
 
 use crate::engine::{Move, MoveList, Options, Variant};
 use crate::store::rating::{rate_game, PlayerRating};
-use crate::store::tests::{postgres_store, sqlite_store, TestStore};
+use crate::store::tests::sqlite_store;
 use crate::store::{PlayerResult, Store};
 
-use super::tests::reply_text;
-use super::*;
+use super::kit::{backends, command_for, reply_text, seeded, test_actor, Asker, T0};
+use crate::service::{
+    Actor, BotLevel, ChannelId, Command, GuildId, Limits, Output, Reply, Settings, Tables,
+};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
 const GUILD: GuildId = GuildId(6);
 /// A member who may manage messages but plays in none of these games.
 const MODERATOR: u64 = 900;
 
-fn backends(name: &str) -> Vec<(&'static str, TestStore)> {
-    let mut all = vec![("sqlite", sqlite_store(name).expect("sqlite"))];
-    if let Some(pg) = postgres_store(name) {
-        all.push(("postgres", pg));
+/// Requests come from server [`GUILD`]; user [`MODERATOR`] may manage games.
+const HERE: Asker = Asker::server(GUILD).as_actor(actor);
+
+/// A test actor who may manage games if they are [`MODERATOR`].
+fn actor(user: u64) -> Actor {
+    Actor {
+        can_manage: user == MODERATOR,
+        ..test_actor(user)
     }
-    all
 }
 
 /// The operator's defaults (five rated games a day between the same players), no other limit.
@@ -38,28 +42,8 @@ fn settings() -> Settings {
     }
 }
 
-fn tables_on(store: Arc<dyn Store>, seed: u64) -> Tables {
-    Tables::seeded(settings(), Arc::new(RandomPicker), seed).with_store(store)
-}
-
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    let mut actor = test_actor(user);
-    actor.can_manage = user == MODERATOR;
-    tables.handle(
-        Request {
-            guild: Some(GUILD),
-            channel: ChannelId(channel),
-            actor,
-            command,
-        },
-        T0,
-    )
-}
-
-fn accepted(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    let reply = ask(tables, channel, user, command.clone());
-    assert!(!reply.is_refusal(), "{command:?} by {user}: {reply:?}");
-    reply
+fn rated_tables_on(store: Arc<dyn Store>, seed: u64) -> Tables {
+    seeded(settings(), seed).with_store(store)
 }
 
 /// The text of the lobby message a reply posts or edits.
@@ -85,7 +69,7 @@ fn lobby(
     bots: &[BotLevel],
 ) -> Reply {
     let (host, _) = humans[0];
-    let mut last = accepted(
+    let mut last = HERE.accepted(
         tables,
         channel,
         host,
@@ -99,10 +83,10 @@ fn lobby(
         },
     );
     for &(user, team) in &humans[1..] {
-        last = accepted(tables, channel, user, Command::Join { team });
+        last = HERE.accepted(tables, channel, user, Command::Join { team });
     }
     for &level in bots {
-        last = accepted(
+        last = HERE.accepted(
             tables,
             channel,
             host,
@@ -138,7 +122,7 @@ fn play_until_everyone_moved(tables: &Tables, channel: u64, each: u32) {
                     .find(|m| matches!(m, Move::Play { .. }))
                     .expect("a card to play");
                 let command = command_for(mv, playing.game().position().layout());
-                accepted(tables, channel, user.0, command);
+                HERE.accepted(tables, channel, user.0, command);
             }
             None => {
                 // Computer moves are async (their search and saving run on blocking threads);
@@ -243,15 +227,16 @@ fn a_second_account_cannot_pump_a_rating() {
     {
         let bound = five_honest_wins(&humans);
         for (backend, t) in backends("pump") {
-            let tables = tables_on(t.store.clone(), 24);
+            let tables = rated_tables_on(t.store.clone(), 24);
             // The script of the issue: twenty games, the second account gives up at once.
             for game in 0..20 {
                 let channel = 100 + game;
                 lobby(&tables, channel, teams, Some(true), &humans, &bots);
-                accepted(&tables, channel, 1, Command::Begin);
+                HERE.accepted(&tables, channel, 1, Command::Begin);
                 let mut text = String::new();
                 for &(user, _) in humans.iter().filter(|(u, _)| *u != 1 && *u != 3) {
-                    let reply = accepted(&tables, channel, user, Command::Forfeit { game: None });
+                    let reply =
+                        HERE.accepted(&tables, channel, user, Command::Forfeit { game: None });
                     text = reply_text(&reply);
                 }
                 assert!(text.contains("Aborted"), "{backend} {setup}: {text}");
@@ -261,7 +246,7 @@ fn a_second_account_cannot_pump_a_rating() {
             assert_eq!(r, PlayerRating::default(), "{backend} {setup}: {r:?}");
             let stats = t.store.player_stats(Some(GUILD.0), 1).expect("stats");
             assert_eq!((stats.games, stats.wins), (0, 0), "{backend} {setup}");
-            let history = reply_text(&accepted(&tables, 99, 1, Command::History));
+            let history = reply_text(&HERE.accepted(&tables, 99, 1, Command::History));
             assert!(history.contains("aborted"), "{backend} {setup}: {history}");
 
             // The same, but everyone makes two moves first: past the abort window. Five rated
@@ -278,7 +263,7 @@ fn a_second_account_cannot_pump_a_rating() {
                         "{backend} {setup} {game}: {shown}"
                     );
                 }
-                let started = reply_text(&accepted(&tables, channel, 1, Command::Begin));
+                let started = reply_text(&HERE.accepted(&tables, channel, 1, Command::Begin));
                 assert_eq!(
                     started.contains("Casual"),
                     game >= 5,
@@ -287,7 +272,7 @@ fn a_second_account_cannot_pump_a_rating() {
                 play_until_everyone_moved(&tables, channel, 2);
                 // Every account but user 1's side gives up.
                 for &(user, _) in humans.iter().filter(|(u, _)| *u != 1 && *u != 3) {
-                    accepted(&tables, channel, user, Command::Forfeit { game: None });
+                    HERE.accepted(&tables, channel, user, Command::Forfeit { game: None });
                 }
                 assert!(
                     tables.snapshot(ChannelId(channel)).is_none(),
@@ -308,11 +293,11 @@ fn a_second_account_cannot_pump_a_rating() {
 #[test]
 fn a_player_who_stops_a_game_loses_it() {
     for (backend, t) in backends("stop_loses") {
-        let tables = tables_on(t.store.clone(), 25);
+        let tables = rated_tables_on(t.store.clone(), 25);
         lobby(&tables, 1, None, Some(true), &[(1, None), (2, None)], &[]);
-        accepted(&tables, 1, 1, Command::Begin);
+        HERE.accepted(&tables, 1, 1, Command::Begin);
         play_until_everyone_moved(&tables, 1, 2);
-        let text = reply_text(&accepted(&tables, 1, 1, Command::Stop));
+        let text = reply_text(&HERE.accepted(&tables, 1, 1, Command::Stop));
         assert!(text.contains("counts as giving up"), "{backend}: {text}");
         assert!(text.contains("wins, as everyone else gave up"), "{text}");
         assert!(text.contains("Rated"), "{text}");
@@ -327,8 +312,8 @@ fn a_player_who_stops_a_game_loses_it() {
 
         // Before every player made two moves, a stop aborts the game instead.
         lobby(&tables, 2, None, Some(true), &[(1, None), (2, None)], &[]);
-        accepted(&tables, 2, 1, Command::Begin);
-        let text = reply_text(&accepted(&tables, 2, 1, Command::Stop));
+        HERE.accepted(&tables, 2, 1, Command::Begin);
+        let text = reply_text(&HERE.accepted(&tables, 2, 1, Command::Stop));
         assert!(text.contains("Aborted") && !text.contains("wins"), "{text}");
         assert_eq!(rating(&*t.store, 1), host, "{backend}: unchanged");
     }
@@ -338,15 +323,15 @@ fn a_player_who_stops_a_game_loses_it() {
 fn a_forfeit_then_a_stop_keeps_every_result() {
     for (backend, t) in backends("forfeit_stop") {
         for (channel, stopper) in [(1, 3), (2, 2)] {
-            let tables = tables_on(t.store.clone(), 26 + channel);
+            let tables = rated_tables_on(t.store.clone(), 26 + channel);
             let humans = [(1, Some(1)), (3, Some(1)), (2, Some(2)), (4, Some(2))];
             lobby(&tables, channel, Some(2), Some(true), &humans, &[]);
-            accepted(&tables, channel, 1, Command::Begin);
+            HERE.accepted(&tables, channel, 1, Command::Begin);
             play_until_everyone_moved(&tables, channel, 2);
             let before: Vec<PlayerRating> =
                 [1, 2, 3, 4].iter().map(|&u| rating(&*t.store, u)).collect();
-            accepted(&tables, channel, 1, Command::Forfeit { game: None });
-            let text = reply_text(&accepted(&tables, channel, stopper, Command::Stop));
+            HERE.accepted(&tables, channel, 1, Command::Forfeit { game: None });
+            let text = reply_text(&HERE.accepted(&tables, channel, stopper, Command::Stop));
             assert!(text.contains("counts as giving up"), "{backend}: {text}");
             let after: Vec<PlayerRating> =
                 [1, 2, 3, 4].iter().map(|&u| rating(&*t.store, u)).collect();
@@ -370,7 +355,7 @@ fn a_forfeit_then_a_stop_keeps_every_result() {
 #[test]
 fn giving_up_against_a_computer_is_a_rated_loss() {
     for (backend, t) in backends("give_up_computer") {
-        let tables = tables_on(t.store.clone(), 27);
+        let tables = rated_tables_on(t.store.clone(), 27);
         lobby(
             &tables,
             1,
@@ -379,9 +364,9 @@ fn giving_up_against_a_computer_is_a_rated_loss() {
             &[(1, None)],
             &[BotLevel::Easy],
         );
-        accepted(&tables, 1, 1, Command::Begin);
+        HERE.accepted(&tables, 1, 1, Command::Begin);
         play_until_everyone_moved(&tables, 1, 2);
-        let text = reply_text(&accepted(&tables, 1, 1, Command::Forfeit { game: None }));
+        let text = reply_text(&HERE.accepted(&tables, 1, 1, Command::Forfeit { game: None }));
         assert!(
             text.contains("wins, as everyone else gave up"),
             "{backend}: {text}"
@@ -396,11 +381,11 @@ fn giving_up_against_a_computer_is_a_rated_loss() {
 #[test]
 fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
     for (backend, t) in backends("moderator_stop") {
-        let tables = tables_on(t.store.clone(), 28);
+        let tables = rated_tables_on(t.store.clone(), 28);
         lobby(&tables, 1, None, Some(true), &[(1, None), (2, None)], &[]);
-        accepted(&tables, 1, 1, Command::Begin);
+        HERE.accepted(&tables, 1, 1, Command::Begin);
         play_until_everyone_moved(&tables, 1, 2);
-        let text = reply_text(&accepted(&tables, 1, MODERATOR, Command::Stop));
+        let text = reply_text(&HERE.accepted(&tables, 1, MODERATOR, Command::Stop));
         assert!(
             text.contains("Not rated: stopped by someone who is not playing"),
             "{text}"
@@ -412,10 +397,10 @@ fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
         // With three teams, one player gave up before the moderator stopped: they keep the loss.
         let humans = [(1, Some(1)), (2, Some(2)), (3, Some(3))];
         lobby(&tables, 2, Some(3), Some(true), &humans, &[]);
-        accepted(&tables, 2, 1, Command::Begin);
+        HERE.accepted(&tables, 2, 1, Command::Begin);
         play_until_everyone_moved(&tables, 2, 2);
-        accepted(&tables, 2, 3, Command::Forfeit { game: None });
-        let text = reply_text(&accepted(&tables, 2, MODERATOR, Command::Stop));
+        HERE.accepted(&tables, 2, 3, Command::Forfeit { game: None });
+        let text = reply_text(&HERE.accepted(&tables, 2, MODERATOR, Command::Stop));
         assert!(
             text.contains("players who gave up keep their loss"),
             "{text}"
@@ -430,9 +415,9 @@ fn a_moderator_who_is_not_playing_ends_a_game_unrated() {
 #[test]
 fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
     let t = sqlite_store("says_rated").expect("sqlite");
-    let tables = tables_on(t.store.clone(), 29);
+    let tables = rated_tables_on(t.store.clone(), 29);
     // Alone so far, by default: casual until an opponent joins.
-    let first = accepted(
+    let first = HERE.accepted(
         &tables,
         1,
         1,
@@ -450,18 +435,18 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
         "{}",
         lobby_text(&first)
     );
-    let joined = accepted(&tables, 1, 2, Command::Join { team: None });
+    let joined = HERE.accepted(&tables, 1, 2, Command::Join { team: None });
     assert!(
         lobby_text(&joined).contains("Rated"),
         "{}",
         lobby_text(&joined)
     );
-    let started = reply_text(&accepted(&tables, 1, 1, Command::Begin));
+    let started = reply_text(&HERE.accepted(&tables, 1, 1, Command::Begin));
     assert!(started.contains("Rated: this game counts"), "{started}");
     // The host's choice: casual, said in the lobby and at the start.
     let last = lobby(&tables, 2, None, Some(false), &[(1, None), (2, None)], &[]);
     assert!(lobby_text(&last).contains("Casual: this game does not count"));
-    let started = reply_text(&accepted(&tables, 2, 1, Command::Begin));
+    let started = reply_text(&HERE.accepted(&tables, 2, 1, Command::Begin));
     assert!(started.contains("Casual"), "{started}");
     // A game against computers only, by default: casual.
     let last = lobby(&tables, 3, None, None, &[(3, None)], &[BotLevel::Hard]);
@@ -506,17 +491,17 @@ fn a_lone_human_against_teams_of_alts_gains_no_more_than_honest_wins() {
     humans.extend((6..10).map(|u| (u, Some(3))));
     let bots = [BotLevel::Medium; 3];
     for (backend, t) in backends("lone_human") {
-        let tables = tables_on(t.store.clone(), 33);
+        let tables = rated_tables_on(t.store.clone(), 33);
         let mut after = Vec::new();
         for game in 0..5 {
             let channel = 300 + game;
             lobby(&tables, channel, Some(3), Some(true), &humans, &bots);
-            let started = reply_text(&accepted(&tables, channel, 1, Command::Begin));
+            let started = reply_text(&HERE.accepted(&tables, channel, 1, Command::Begin));
             assert!(started.contains("Rated"), "{backend} {game}: {started}");
             play_until_everyone_moved(&tables, channel, 2);
             let mut text = String::new();
             for user in 2..10 {
-                text = reply_text(&accepted(
+                text = reply_text(&HERE.accepted(
                     &tables,
                     channel,
                     user,
@@ -550,14 +535,14 @@ fn a_lone_human_against_teams_of_alts_gains_no_more_than_honest_wins() {
 #[test]
 fn games_started_side_by_side_count_toward_the_daily_limit() {
     for (backend, t) in backends("side_by_side") {
-        let tables = tables_on(t.store.clone(), 34);
+        let tables = rated_tables_on(t.store.clone(), 34);
         let pair = [(1, None), (2, None)];
         for channel in 400..410 {
             let last = lobby(&tables, channel, None, Some(true), &pair, &[]);
             assert!(lobby_text(&last).contains("Rated"), "{backend} {channel}");
         }
         for (i, channel) in (400..410).enumerate() {
-            let started = reply_text(&accepted(&tables, channel, 1, Command::Begin));
+            let started = reply_text(&HERE.accepted(&tables, channel, 1, Command::Begin));
             if i < 5 {
                 assert!(
                     started.contains("Rated: this game counts"),
@@ -580,9 +565,9 @@ fn games_started_side_by_side_count_toward_the_daily_limit() {
         );
         // The first game is aborted (stopped before everyone made two moves): four rated games
         // run, so the next one is rated again.
-        let text = reply_text(&accepted(&tables, 400, 1, Command::Stop));
+        let text = reply_text(&HERE.accepted(&tables, 400, 1, Command::Stop));
         assert!(text.contains("Aborted"), "{backend}: {text}");
-        let started = reply_text(&accepted(&tables, 410, 1, Command::Begin));
+        let started = reply_text(&HERE.accepted(&tables, 410, 1, Command::Begin));
         assert!(
             started.contains("Rated: this game counts"),
             "{backend}: {started}"

@@ -6,62 +6,28 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Options, Variant};
+use crate::engine::Variant;
 
-use super::*;
+use super::kit::{refusal, seeded, start, test_actor, Asker, T0};
+use crate::service::{
+    Actor, ChannelId, Command, GuildId, Limits, Persist, Reply, Request, ServiceError, Settings,
+    Table, Tables, Text, UserId,
+};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
+/// Requests from `guild`, where users from 900 on may manage games.
+fn server(guild: u64) -> Asker {
+    Asker::server(GuildId(guild)).as_actor(|user| Actor {
+        can_manage: user >= 900,
+        ..test_actor(user)
+    })
+}
 
 fn tables_with(limits: Limits) -> Tables {
     let settings = Settings {
         limits,
         ..Settings::default()
     };
-    Tables::seeded(settings, Arc::new(RandomPicker), 3)
-}
-
-fn ask_at(
-    tables: &Tables,
-    guild: u64,
-    channel: u64,
-    user: u64,
-    command: Command,
-    now: Timestamp,
-) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GuildId(guild)),
-            channel: ChannelId(channel),
-            actor: Actor {
-                can_manage: user >= 900,
-                ..test_actor(user)
-            },
-            command,
-        },
-        now,
-    )
-}
-
-fn ask(tables: &Tables, guild: u64, channel: u64, user: u64, command: Command) -> Reply {
-    ask_at(tables, guild, channel, user, command, T0)
-}
-
-fn start() -> Command {
-    Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
-
-fn refusal(reply: &Reply) -> Option<&Text> {
-    match reply.outputs.as_slice() {
-        [Output::Ephemeral(m)] if reply.is_refusal() => m.lines.first(),
-        _ => None,
-    }
+    seeded(settings, 3)
 }
 
 #[test]
@@ -71,18 +37,24 @@ fn a_user_may_host_only_so_many_tables() {
         ..Limits::default()
     });
     for channel in 1..=3 {
-        assert!(!ask(&tables, 7, channel, 1, start()).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, channel, 1, start(Variant::Classic, None))
+            .is_refusal());
     }
     // The fourth, in this server or another, is refused and opens nothing.
     for guild in [7, 8] {
-        let reply = ask(&tables, guild, 4, 1, start());
+        let reply = server(guild).ask(&tables, 4, 1, start(Variant::Classic, None));
         assert_eq!(refusal(&reply), Some(&Text::TooManyTables { max: 3 }));
         assert!(tables.snapshot(ChannelId(4)).is_none());
     }
     // Someone else still may; and once one of the three closes, the host may again.
-    assert!(!ask(&tables, 7, 5, 2, start()).is_refusal());
-    assert!(!ask(&tables, 7, 1, 1, Command::Cancel).is_refusal());
-    assert!(!ask(&tables, 7, 4, 1, start()).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 5, 2, start(Variant::Classic, None))
+        .is_refusal());
+    assert!(!server(7).ask(&tables, 1, 1, Command::Cancel).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 4, 1, start(Variant::Classic, None))
+        .is_refusal());
 }
 
 #[test]
@@ -91,13 +63,19 @@ fn a_server_may_have_only_so_many_tables() {
         tables_per_server: 2,
         ..Limits::default()
     });
-    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
-    assert!(!ask(&tables, 7, 2, 2, start()).is_refusal());
-    let reply = ask(&tables, 7, 3, 3, start());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 2, 2, start(Variant::Classic, None))
+        .is_refusal());
+    let reply = server(7).ask(&tables, 3, 3, start(Variant::Classic, None));
     assert_eq!(refusal(&reply), Some(&Text::ServerFull { max: 2 }));
     assert!(tables.snapshot(ChannelId(3)).is_none());
     // Another server is not affected.
-    assert!(!ask(&tables, 8, 3, 3, start()).is_refusal());
+    assert!(!server(8)
+        .ask(&tables, 3, 3, start(Variant::Classic, None))
+        .is_refusal());
 }
 
 /// Saves nothing, but saving the table of `slow` takes a while once `on`: a save in progress, its
@@ -129,17 +107,28 @@ async fn simultaneous_starts(limits: Limits, starter: fn(u64) -> u64) -> (Vec<Re
     });
     let tables = Arc::new(tables_with(limits).with_persist(persist.clone()));
     for channel in [1, 2] {
-        assert!(!ask(&tables, 7, channel, 1, start()).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, channel, 1, start(Variant::Classic, None))
+            .is_refusal());
     }
     persist.on.store(true, std::sync::atomic::Ordering::SeqCst);
     let saving = {
         let tables = tables.clone();
-        tokio::task::spawn_blocking(move || ask(&tables, 7, 1, 2, Command::Join { team: None }))
+        tokio::task::spawn_blocking(move || {
+            server(7).ask(&tables, 1, 2, Command::Join { team: None })
+        })
     };
     tokio::time::sleep(Duration::from_millis(100)).await;
     let starts = (10..18).map(|channel| {
         let tables = tables.clone();
-        tokio::task::spawn_blocking(move || ask(&tables, 7, channel, starter(channel), start()))
+        tokio::task::spawn_blocking(move || {
+            server(7).ask(
+                &tables,
+                channel,
+                starter(channel),
+                start(Variant::Classic, None),
+            )
+        })
     });
     let replies: Vec<Reply> = futures_util::future::join_all(starts)
         .await
@@ -189,12 +178,16 @@ fn a_table_takes_only_so_many_computer_players() {
         bots_per_table: 2,
         ..Limits::default()
     });
-    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
     for _ in 0..2 {
-        assert!(!ask(&tables, 7, 1, 1, Command::AddBot { level: None }).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, 1, 1, Command::AddBot { level: None })
+            .is_refusal());
     }
     let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
-    let reply = ask(&tables, 7, 1, 1, Command::AddBot { level: None });
+    let reply = server(7).ask(&tables, 1, 1, Command::AddBot { level: None });
     assert_eq!(refusal(&reply), Some(&Text::TooManyBots { max: 2 }));
     assert_eq!(
         serde_json::to_string(&tables.snapshot(ChannelId(1))).ok(),
@@ -204,9 +197,7 @@ fn a_table_takes_only_so_many_computer_players() {
 
 /// A two-player game between users 1 and 2 in `channel` of guild 7, dealt at T0.
 fn game(tables: &Tables, channel: u64) {
-    assert!(!ask(tables, 7, channel, 1, start()).is_refusal());
-    assert!(!ask(tables, 7, channel, 2, Command::Join { team: None }).is_refusal());
-    assert!(!ask(tables, 7, channel, 1, Command::Begin).is_refusal());
+    server(7).begin(tables, channel, start(Variant::Classic, None), &[1, 2], 0);
 }
 
 #[test]
@@ -222,7 +213,7 @@ fn past_the_posting_budget_players_are_asked_to_wait_and_nothing_changes() {
     game(&tables, 1);
     let mut busy = None;
     for i in 0..20 {
-        let reply = ask(&tables, 7, 1, 10 + i, Command::Board);
+        let reply = server(7).ask(&tables, 1, 10 + i, Command::Board);
         if reply.is_refusal() {
             busy = Some((i, reply));
             break;
@@ -232,12 +223,16 @@ fn past_the_posting_budget_players_are_asked_to_wait_and_nothing_changes() {
     assert!(i < 8, "{i} boards were posted past a burst of 8");
     assert_eq!(refusal(&reply), Some(&Text::Busy));
     // Private answers are not posts: still answered.
-    assert!(!ask(&tables, 7, 1, 1, Command::Status).is_refusal());
+    assert!(!server(7).ask(&tables, 1, 1, Command::Status).is_refusal());
     // Another server has its own budget.
-    assert!(!ask(&tables, 8, 2, 1, start()).is_refusal());
+    assert!(!server(8)
+        .ask(&tables, 2, 1, start(Variant::Classic, None))
+        .is_refusal());
     // A few seconds later the budget has refilled.
     let later = T0.after(Duration::from_secs(3));
-    assert!(!ask_at(&tables, 7, 1, 1, Command::Board, later).is_refusal());
+    assert!(!server(7)
+        .ask_at(&tables, 1, 1, Command::Board, later)
+        .is_refusal());
 }
 
 #[test]
@@ -264,14 +259,18 @@ async fn past_the_posting_budget_computer_moves_wait_then_go_on() {
         ..Limits::default()
     });
     // One human and five computers, set up slowly enough for the budget; dealing spends most of it.
-    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
     for i in 1..=5 {
         let now = T0.after(Duration::from_secs(2 * i));
-        let reply = ask_at(&tables, 7, 1, 1, Command::AddBot { level: None }, now);
+        let reply = server(7).ask_at(&tables, 1, 1, Command::AddBot { level: None }, now);
         assert!(!reply.is_refusal(), "{reply:?}");
     }
     let dealt = T0.after(Duration::from_secs(20));
-    assert!(!ask_at(&tables, 7, 1, 1, Command::Begin, dealt).is_refusal());
+    assert!(!server(7)
+        .ask_at(&tables, 1, 1, Command::Begin, dealt)
+        .is_refusal());
     let playing = |t: &Tables| {
         t.snapshot(ChannelId(1))
             .and_then(|t| t.playing().cloned())
@@ -297,7 +296,7 @@ async fn past_the_posting_budget_computer_moves_wait_then_go_on() {
             },
             other => panic!("unexpected first move {other:?}"),
         };
-        let reply = ask_at(&tables, 7, 1, 1, command, refilled);
+        let reply = server(7).ask_at(&tables, 1, 1, command, refilled);
         assert!(!reply.is_refusal(), "{reply:?}");
     }
     let mut moved = 0;
@@ -325,17 +324,23 @@ fn a_host_who_gave_up_can_no_longer_stop_the_game() {
     // Everything at one instant: no posting budget in the way.
     let tables = tables_with(Limits::unlimited());
     // Host 1 and users 2 and 3 in three teams of one: the host gives up, the game goes on.
-    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
     for user in [2, 3] {
-        assert!(!ask(&tables, 7, 1, user, Command::Join { team: None }).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, 1, user, Command::Join { team: None })
+            .is_refusal());
     }
-    assert!(!ask(&tables, 7, 1, 1, Command::Begin).is_refusal());
-    assert!(!ask(&tables, 7, 1, 1, Command::Forfeit { game: None }).is_refusal());
+    assert!(!server(7).ask(&tables, 1, 1, Command::Begin).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, Command::Forfeit { game: None })
+        .is_refusal());
     assert!(tables.snapshot(ChannelId(1)).is_some(), "the game goes on");
     let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
     // The former host, and someone who is not playing, are refused.
     for user in [1, 50] {
-        let reply = ask(&tables, 7, 1, user, Command::Stop);
+        let reply = server(7).ask(&tables, 1, user, Command::Stop);
         assert_eq!(refusal(&reply), Some(&Text::HostGaveUp), "user {user}");
     }
     assert_eq!(
@@ -343,21 +348,27 @@ fn a_host_who_gave_up_can_no_longer_stop_the_game() {
         before
     );
     // A player still in the game may stop it.
-    assert!(!ask(&tables, 7, 1, 2, Command::Stop).is_refusal());
+    assert!(!server(7).ask(&tables, 1, 2, Command::Stop).is_refusal());
     assert!(tables.snapshot(ChannelId(1)).is_none());
 }
 
 #[test]
 fn a_moderator_may_stop_a_game_whose_host_gave_up() {
     let tables = tables_with(Limits::unlimited());
-    assert!(!ask(&tables, 7, 1, 1, start()).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, start(Variant::Classic, None))
+        .is_refusal());
     for user in [2, 3] {
-        assert!(!ask(&tables, 7, 1, user, Command::Join { team: None }).is_refusal());
+        assert!(!server(7)
+            .ask(&tables, 1, user, Command::Join { team: None })
+            .is_refusal());
     }
-    assert!(!ask(&tables, 7, 1, 1, Command::Begin).is_refusal());
-    assert!(!ask(&tables, 7, 1, 1, Command::Forfeit { game: None }).is_refusal());
+    assert!(!server(7).ask(&tables, 1, 1, Command::Begin).is_refusal());
+    assert!(!server(7)
+        .ask(&tables, 1, 1, Command::Forfeit { game: None })
+        .is_refusal());
     // User 900 may manage messages (see `ask_at`).
-    assert!(!ask(&tables, 7, 1, 900, Command::Stop).is_refusal());
+    assert!(!server(7).ask(&tables, 1, 900, Command::Stop).is_refusal());
     assert!(tables.snapshot(ChannelId(1)).is_none());
 }
 
@@ -374,7 +385,7 @@ fn a_very_long_name_is_cut_before_it_reaches_the_table() {
                 can_manage: false,
                 can_manage_guild: false,
             },
-            command: start(),
+            command: start(Variant::Classic, None),
         },
         T0,
     );
@@ -396,7 +407,7 @@ fn a_player_whose_dms_are_closed_is_told_once_per_game() {
     assert!(!tables.note_dm_failed(ChannelId(1), UserId(2)));
     assert!(tables.note_dm_failed(ChannelId(1), UserId(1)));
     // A new game in the channel tells them again, once.
-    assert!(!ask(&tables, 7, 1, 1, Command::Stop).is_refusal());
+    assert!(!server(7).ask(&tables, 1, 1, Command::Stop).is_refusal());
     game(&tables, 1);
     assert!(tables.note_dm_failed(ChannelId(1), UserId(2)));
     assert!(!tables.note_dm_failed(ChannelId(1), UserId(2)));

@@ -7,35 +7,15 @@ use std::sync::Arc;
 
 use crate::engine::{GameRng, Options, Variant};
 
-use super::*;
+use super::kit::{start, test_settings, Asker};
+use crate::service::{ChannelId, Command, GuildId, RandomPicker, Table, Tables, Timestamp};
 
-const T0: Timestamp = Timestamp(1_700_000_000_000);
-
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(GuildId(7)),
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        T0,
-    )
-}
+/// Requests come from server 7.
+const HERE: Asker = Asker::server(GuildId(7));
 
 /// Opens a two-player game of `variant` in `channel` and deals it; returns the table.
 fn dealt(tables: &Tables, channel: u64, variant: Variant) -> Table {
-    let start = Command::Start {
-        variant,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
-    assert!(!ask(tables, channel, 1, start).is_refusal());
-    assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
-    assert!(!ask(tables, channel, 1, Command::Begin).is_refusal());
+    HERE.begin(tables, channel, start(variant, None), &[1, 2], 0);
     tables.snapshot(ChannelId(channel)).expect("a game")
 }
 
@@ -115,11 +95,13 @@ fn refused_begins_take_nothing_from_another_game() {
         turn_time: None,
         series: None,
     };
-    assert!(!ask(&tables, 1, 1, start).is_refusal());
-    assert!(!ask(&tables, 1, 2, Command::Join { team: None }).is_refusal());
+    assert!(!HERE.ask(&tables, 1, 1, start).is_refusal());
+    assert!(!HERE
+        .ask(&tables, 1, 2, Command::Join { team: None })
+        .is_refusal());
     let before = serde_json::to_string(&tables.snapshot(ChannelId(1))).ok();
     for _ in 0..20 {
-        assert!(ask(&tables, 1, 2, Command::Begin).is_refusal());
+        assert!(HERE.ask(&tables, 1, 2, Command::Begin).is_refusal());
     }
     assert_eq!(
         serde_json::to_string(&tables.snapshot(ChannelId(1))).ok(),
@@ -141,7 +123,7 @@ fn dice_are_rolled_when_the_player_rolls_not_before() {
         .expect("a human")
         .0;
     // The player rolls: now, and only now, the roll exists and is recorded.
-    let reply = ask(&tables, 5, mover, Command::Roll);
+    let reply = HERE.ask(&tables, 5, mover, Command::Roll);
     assert!(!reply.is_refusal(), "{:?}", reply.outputs);
     let table = tables.snapshot(ChannelId(5)).expect("still playing");
     let playing = table.playing().expect("playing");
@@ -185,7 +167,7 @@ fn rolls_come_fresh_for_each_roll_not_from_the_game_seed() {
             break;
         };
         let user = seats[usize::from(playing.live.game().position().to_move())];
-        assert!(!ask(&tables, 9, user, Command::Roll).is_refusal());
+        assert!(!HERE.ask(&tables, 9, user, Command::Roll).is_refusal());
         let Some(playing) = tables
             .snapshot(ChannelId(9))
             .and_then(|t| t.playing().cloned())
@@ -208,7 +190,7 @@ fn rolls_come_fresh_for_each_roll_not_from_the_game_seed() {
             },
             _ => continue,
         };
-        assert!(!ask(&tables, 9, user, command).is_refusal());
+        assert!(!HERE.ask(&tables, 9, user, command).is_refusal());
     }
     assert!(rolls.len() >= 10, "only {} rolls", rolls.len());
     let seed = table

@@ -1,7 +1,6 @@
 //! Issue 26, texts that contradicted the game: each is checked in the situation that produces it, and
 //! in every language where the words matter.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::{
@@ -9,69 +8,14 @@ use crate::engine::{
 };
 use crate::i18n::Lang;
 
-use super::table::{roll_hint, Table};
-use super::text::{RatingInfo, RatingNote, RollHint, Totals, Who};
-use super::*;
-
-const T0: Timestamp = Timestamp(1_700_000_000_000);
-
-fn service(settings: Settings, seed: u64) -> Tables {
-    Tables::seeded(
-        Settings {
-            limits: Limits::unlimited(),
-            ..settings
-        },
-        Arc::new(RandomPicker),
-        seed,
-    )
-}
-
-fn ask_at(tables: &Tables, channel: u64, user: u64, command: Command, now: Timestamp) -> Reply {
-    tables.handle(
-        Request {
-            guild: None,
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        now,
-    )
-}
-
-fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    ask_at(tables, channel, user, command, T0)
-}
-
-fn start(variant: Variant, teams: Option<u8>) -> Command {
-    Command::Start {
-        variant,
-        teams,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
-
-/// Opens a lobby hosted by `users[0]`, seats the others and `bots` computers, and starts it.
-fn begin_game(
-    tables: &Tables,
-    channel: u64,
-    variant: Variant,
-    users: &[u64],
-    bots: usize,
-) -> Reply {
-    assert!(!ask(tables, channel, users[0], start(variant, None)).is_refusal());
-    for &u in &users[1..] {
-        assert!(!ask(tables, channel, u, Command::Join { team: None }).is_refusal());
-    }
-    for _ in 0..bots {
-        assert!(!ask(tables, channel, users[0], Command::AddBot { level: None }).is_refusal());
-    }
-    let reply = ask(tables, channel, users[0], Command::Begin);
-    assert!(!reply.is_refusal(), "{reply:?}");
-    reply
-}
+use super::kit::{
+    ask, begin_game, final_message, seeded, start, test_actor, test_settings, unlimited, T0,
+};
+use crate::service::text::{RatingInfo, RatingNote, RollHint, Totals, Who};
+use crate::service::{
+    command_for_component, roll_hint, turn_number, Actor, BotLevel, ChannelId, Command, Output,
+    Reply, Request, Settings, Table, Tables, Text, UserId,
+};
 
 fn table(tables: &Tables, channel: u64) -> Table {
     tables.snapshot(ChannelId(channel)).expect("a table")
@@ -84,14 +28,6 @@ fn lines(reply: &Reply) -> Vec<Text> {
         .filter_map(Output::message)
         .flat_map(|m| m.lines.clone())
         .collect()
-}
-
-/// The final message of a game, if this reply ends it.
-fn final_message(reply: &Reply) -> Option<&Message> {
-    reply.outputs.iter().find_map(|o| match o {
-        Output::Channel(m) if m.attachment.is_some() => Some(m),
-        _ => None,
-    })
 }
 
 /// Plays `moves` moves of a card game, each the first legal card play of the human to move.
@@ -123,7 +59,7 @@ fn play_moves(tables: &Tables, channel: u64, moves: usize) {
 
 #[test]
 fn the_dm_points_to_the_play_button_and_the_picker_does_not_repeat_it() {
-    let tables = service(Settings::default(), 3);
+    let tables = seeded(unlimited(Settings::default()), 3);
     let begun = begin_game(&tables, 1, Variant::Classic, &[1, 2], 0);
     let t = table(&tables, 1);
     let playing = t.playing().expect("playing");
@@ -164,7 +100,7 @@ fn the_dm_points_to_the_play_button_and_the_picker_does_not_repeat_it() {
     let id = format!(
         "sequence:p:{}:{}:play",
         t.created.0,
-        picker::turn_number(playing.game())
+        turn_number(playing.game())
     );
     let command = command_for_component(&id, &[]).expect("a picker id");
     let reply = ask(&tables, 1, mover.0, command);
@@ -193,7 +129,7 @@ fn leave_then_give_up(tables: &Tables, channel: u64, user: u64) -> (bool, bool) 
 #[test]
 fn the_leave_question_says_whether_a_computer_takes_the_seat_or_the_game_ends() {
     // One against one: the game ends and the other player wins.
-    let tables = service(Settings::default(), 5);
+    let tables = seeded(unlimited(Settings::default()), 5);
     begin_game(&tables, 2, Variant::Classic, &[1, 2], 0);
     play_moves(&tables, 2, 4);
     assert_eq!(leave_then_give_up(&tables, 2, 2), (true, true));
@@ -261,7 +197,7 @@ fn the_last_reminder_says_whether_a_computer_takes_the_seat_or_the_game_ends() {
             "replaced after one timeout",
         ),
     ] {
-        let tables = service(settings, 7);
+        let tables = seeded(unlimited(settings), 7);
         begin_game(&tables, 6, Variant::Classic, &[1, 2], 0);
         let text = reminder(&tables, 6);
         assert!(
@@ -301,7 +237,7 @@ fn the_last_reminder_says_whether_a_computer_takes_the_seat_or_the_game_ends() {
 
 #[test]
 fn the_lobby_says_which_computers_the_default_level_is_for() {
-    let tables = service(Settings::default(), 9);
+    let tables = seeded(unlimited(Settings::default()), 9);
     assert!(!ask(&tables, 8, 1, start(Variant::Classic, None)).is_refusal());
     let reply = ask(
         &tables,
@@ -459,7 +395,7 @@ fn turn_line(reply: &Reply) -> Text {
 
 #[test]
 fn only_a_2_or_a_12_gives_another_roll_and_the_text_says_so() {
-    let tables = service(Settings::default(), 11);
+    let tables = seeded(unlimited(Settings::default()), 11);
     begin_game(&tables, 9, Variant::Dice, &[1, 2], 0);
     let mut t = table(&tables, 9);
     let first = t.playing().expect("playing").game().position().to_move();
@@ -514,11 +450,11 @@ fn an_old_dice_button_points_to_roll_the_dice() {
         (Variant::Dice, "roll", "**Roll the dice**"),
         (Variant::Classic, "play", "**Play**"),
     ] {
-        let tables = service(Settings::default(), 13);
+        let tables = seeded(unlimited(Settings::default()), 13);
         begin_game(&tables, 10, variant, &[1, 2], 0);
         let t = table(&tables, 10);
         let playing = t.playing().expect("playing");
-        let turn = picker::turn_number(playing.game());
+        let turn = turn_number(playing.game());
         let mover = playing.seats[usize::from(playing.game().position().to_move())]
             .user()
             .expect("a human");
@@ -581,7 +517,7 @@ fn stats_say_which_rating_change_is_the_newest() {
 fn a_stopped_game_says_whether_it_counts_without_contradicting_itself() {
     // Stopped by a player before the abort window closes: it counts for nothing, so stopping is
     // not called giving up.
-    let tables = service(Settings::default(), 15);
+    let tables = seeded(unlimited(Settings::default()), 15);
     begin_game(&tables, 11, Variant::Classic, &[1, 2], 0);
     let reply = ask(&tables, 11, 1, Command::Stop);
     let end = final_message(&reply).expect("the game ends");
@@ -641,7 +577,7 @@ fn a_stopped_game_says_whether_it_counts_without_contradicting_itself() {
 
 #[test]
 fn a_lobby_left_by_its_humans_does_not_claim_everyone_left() {
-    let tables = service(Settings::default(), 17);
+    let tables = seeded(unlimited(Settings::default()), 17);
     assert!(!ask(&tables, 14, 1, start(Variant::Classic, None)).is_refusal());
     assert!(!ask(&tables, 14, 1, Command::AddBot { level: None }).is_refusal());
     let reply = ask(&tables, 14, 1, Command::Leave);
@@ -666,7 +602,7 @@ fn a_lobby_left_by_its_humans_does_not_claim_everyone_left() {
 
 #[test]
 fn points_past_the_target_and_games_under_a_minute_are_said_plainly() {
-    let team = text::TeamName::of(Variant::Classic, 0);
+    let team = crate::service::text::TeamName::of(Variant::Classic, 0);
     let past = Text::ZoneScored {
         team,
         in_zone: true,

@@ -5,100 +5,17 @@ use std::time::Duration;
 
 use crate::engine::{Card, GameRng, Move, MoveList, Options, Record, Status, Variant};
 
-use super::text::TeamName;
-use super::*;
 use crate::i18n::Lang;
 
-/// The clock of these tests (and of `message_tests`).
-pub(super) const T0: Timestamp = Timestamp(1_700_000_000_000);
-
-/// A service of default settings whose computer players pick at random.
-pub(super) fn service(seed: u64) -> Tables {
-    Tables::seeded(Settings::default(), Arc::new(RandomPicker), seed)
-}
-
-/// `command` by `user` in `channel` (no server), at [`T0`].
-pub(super) fn ask(tables: &Tables, channel: u64, user: u64, command: Command) -> Reply {
-    tables.handle(
-        Request {
-            guild: None,
-            channel: ChannelId(channel),
-            actor: test_actor(user),
-            command,
-        },
-        T0,
-    )
-}
-
-/// `command` by `user` in `channel` of server `guild`, at [`T0`]; user 1 may manage the server.
-pub(super) fn ask_in(
-    tables: &Tables,
-    guild: GuildId,
-    channel: u64,
-    user: u64,
-    command: Command,
-) -> Reply {
-    tables.handle(
-        Request {
-            guild: Some(guild),
-            channel: ChannelId(channel),
-            actor: Actor {
-                user: UserId(user),
-                name: format!("User{user}"),
-                can_manage: false,
-                can_manage_guild: user == 1,
-            },
-            command,
-        },
-        T0,
-    )
-}
-
-fn start(variant: Variant) -> Command {
-    Command::Start {
-        variant,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
-
-fn join() -> Command {
-    Command::Join { team: None }
-}
-
-/// The table as JSON: equal before and after a refusal means nothing changed.
-fn state(tables: &Tables, channel: u64) -> String {
-    tables
-        .snapshot(ChannelId(channel))
-        .map(|t| serde_json::to_string(&t).unwrap())
-        .unwrap_or_default()
-}
-
-/// All the English text a reply shows (in the channel, in the lobby and privately), a line each.
-pub(super) fn reply_text(reply: &Reply) -> String {
-    reply
-        .outputs
-        .iter()
-        .filter_map(Output::message)
-        .map(Message::to_english)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The channel posts of a reply, in order.
-pub(super) fn channel_messages(reply: &Reply) -> Vec<&Message> {
-    reply
-        .outputs
-        .iter()
-        .filter_map(|o| match o {
-            Output::Channel(m) => Some(m),
-            _ => None,
-        })
-        .collect()
-}
+use super::kit::{
+    ask, begin_game, command_for, join, seeded, service, start, state, test_actor, text_of,
+    Recorder, T0,
+};
+use crate::service::text::TeamName;
+use crate::service::{
+    action_rows, Actor, BotLevel, Button, ChannelId, Command, Image, Message, MovePicker, Output,
+    RandomPicker, Reply, Request, Settings, Table, Tables, Text, UserId,
+};
 
 fn channel_texts(reply: &Reply) -> Vec<String> {
     reply
@@ -109,15 +26,6 @@ fn channel_texts(reply: &Reply) -> Vec<String> {
             _ => None,
         })
         .collect()
-}
-
-fn all_text(reply: &Reply) -> String {
-    reply
-        .outputs
-        .iter()
-        .map(|o| o.message().map_or_else(String::new, Message::to_english))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn dm_users(reply: &Reply) -> Vec<UserId> {
@@ -133,7 +41,7 @@ fn dm_users(reply: &Reply) -> Vec<UserId> {
 
 fn assert_refused(reply: &Reply, contains: &str) {
     assert!(reply.is_refusal(), "expected a refusal, got {reply:?}");
-    let text = all_text(reply);
+    let text = text_of(reply);
     assert!(
         text.contains(contains),
         "refusal `{text}` does not contain `{contains}`"
@@ -279,7 +187,7 @@ pub(super) async fn play_out(tables: &Tables, channel: u64, seed: u64) -> Finish
         if !game.config().variant.has_cards() && !playing.rolled {
             let reply = ask(tables, channel, user.0, Command::Roll);
             assert!(!reply.is_refusal(), "roll refused: {reply:?}");
-            assert!(all_text(&reply).contains("rolled"));
+            assert!(text_of(&reply).contains("rolled"));
             if let Some(done) = finished(&reply) {
                 return Finished {
                     moves,
@@ -369,31 +277,10 @@ fn finished(reply: &Reply) -> Option<Finished> {
     })
 }
 
-/// Opens a lobby with these users (the first hosts) and `bots` computer players, and starts it.
-pub(super) fn begin_game(
-    tables: &Tables,
-    channel: u64,
-    variant: Variant,
-    users: &[u64],
-    bots: usize,
-) -> Reply {
-    let reply = ask(tables, channel, users[0], start(variant));
-    assert!(!reply.is_refusal(), "{reply:?}");
-    for &u in &users[1..] {
-        assert!(!ask(tables, channel, u, join()).is_refusal());
-    }
-    for _ in 0..bots {
-        assert!(!ask(tables, channel, users[0], Command::AddBot { level: None }).is_refusal());
-    }
-    let reply = ask(tables, channel, users[0], Command::Begin);
-    assert!(!reply.is_refusal(), "{reply:?}");
-    reply
-}
-
 #[tokio::test]
 async fn classic_lobby_deal_moves_win() {
     let tables = service(7);
-    let reply = ask(&tables, 1, 10, start(Variant::Classic));
+    let reply = ask(&tables, 1, 10, start(Variant::Classic, None));
     // The lobby message has the buttons and lists the host.
     match &reply.outputs[0] {
         Output::Lobby {
@@ -415,7 +302,7 @@ async fn classic_lobby_deal_moves_win() {
         other => panic!("expected the lobby message, got {other:?}"),
     }
     tables.set_lobby_message(ChannelId(1), 555);
-    let reply = ask(&tables, 1, 11, join());
+    let reply = ask(&tables, 1, 11, join(None));
     assert!(matches!(
         reply.outputs[0],
         Output::Lobby {
@@ -470,7 +357,7 @@ async fn classic_lobby_deal_moves_win() {
     assert!(done.record.actions.len() >= done.moves);
     // The table is gone: the channel is free for a new game.
     assert!(tables.snapshot(ChannelId(1)).is_none());
-    assert!(!ask(&tables, 1, 11, start(Variant::Classic)).is_refusal());
+    assert!(!ask(&tables, 1, 11, start(Variant::Classic, None)).is_refusal());
 }
 
 #[tokio::test]
@@ -516,7 +403,7 @@ async fn dice_game_with_rolls() {
         .complete_cell(ChannelId(2), UserId(mover), None, "", Lang::En)
         .is_empty());
     let reply = ask(&tables, 2, mover, Command::Roll);
-    let text = all_text(&reply);
+    let text = text_of(&reply);
     assert!(text.contains("rolled"), "{text}");
     refused_unchanged(&tables, 2, mover, Command::Roll, "already rolled");
     // After the roll, autocomplete offers exactly the legal cells (unless the roll passed the turn).
@@ -684,10 +571,22 @@ fn lobby_refusals_change_nothing() {
     let tables = service(2);
     refused_unchanged(&tables, 8, 1, Command::Begin, "no game in this channel");
     refused_unchanged(&tables, 8, 1, Command::Hand, "no game in this channel");
-    assert!(!ask(&tables, 8, 1, start(Variant::Classic)).is_refusal());
-    refused_unchanged(&tables, 8, 2, start(Variant::Dice), "already has a game");
-    refused_unchanged(&tables, 8, 1, start(Variant::Classic), "already has a game");
-    refused_unchanged(&tables, 8, 1, join(), "already joined");
+    assert!(!ask(&tables, 8, 1, start(Variant::Classic, None)).is_refusal());
+    refused_unchanged(
+        &tables,
+        8,
+        2,
+        start(Variant::Dice, None),
+        "already has a game",
+    );
+    refused_unchanged(
+        &tables,
+        8,
+        1,
+        start(Variant::Classic, None),
+        "already has a game",
+    );
+    refused_unchanged(&tables, 8, 1, join(None), "already joined");
     // One player cannot start.
     refused_unchanged(
         &tables,
@@ -696,7 +595,7 @@ fn lobby_refusals_change_nothing() {
         Command::Begin,
         "cannot be played by 1 player:",
     );
-    assert!(!ask(&tables, 8, 2, join()).is_refusal());
+    assert!(!ask(&tables, 8, 2, join(None)).is_refusal());
     // Only the host (or a moderator) starts, cancels, adds bots.
     refused_unchanged(&tables, 8, 2, Command::Begin, "Only the host");
     refused_unchanged(&tables, 8, 2, Command::Cancel, "Only the host");
@@ -724,7 +623,7 @@ fn lobby_refusals_change_nothing() {
     }
     // Five players cannot play classic Sequence.
     for user in [3, 4, 5] {
-        assert!(!ask(&tables, 8, user, join()).is_refusal());
+        assert!(!ask(&tables, 8, user, join(None)).is_refusal());
     }
     refused_unchanged(
         &tables,
@@ -735,19 +634,19 @@ fn lobby_refusals_change_nothing() {
     );
     // A full lobby refuses more players.
     let tables = service(2);
-    ask(&tables, 9, 1, start(Variant::Kids));
+    ask(&tables, 9, 1, start(Variant::Kids, None));
     for user in 2..=4 {
-        assert!(!ask(&tables, 9, user, join()).is_refusal());
+        assert!(!ask(&tables, 9, user, join(None)).is_refusal());
     }
-    refused_unchanged(&tables, 9, 5, join(), "at most 4 players");
+    refused_unchanged(&tables, 9, 5, join(None), "at most 4 players");
     refused_unchanged(&tables, 9, 1, Command::AddBot { level: None }, "at most 4");
 }
 
 #[test]
 fn moderator_can_stop_and_host_handover() {
     let tables = service(4);
-    ask(&tables, 10, 1, start(Variant::Classic));
-    ask(&tables, 10, 2, join());
+    ask(&tables, 10, 1, start(Variant::Classic, None));
+    ask(&tables, 10, 2, join(None));
     // The host leaves: player 2 becomes host.
     let reply = ask(&tables, 10, 1, Command::Leave);
     assert!(channel_texts(&reply)[0].contains("<@2> is the host now"));
@@ -873,8 +772,8 @@ fn card_game_refusals_change_nothing() {
         "not dead",
     );
     refused_unchanged(&tables, 12, mover, Command::Roll, "Only Sequence Dice");
-    refused_unchanged(&tables, 12, mover, join(), "already started");
-    refused_unchanged(&tables, 12, 3, join(), "already started");
+    refused_unchanged(&tables, 12, mover, join(None), "already started");
+    refused_unchanged(&tables, 12, 3, join(None), "already started");
     refused_unchanged(&tables, 12, 1, Command::Cancel, "already started");
     refused_unchanged(&tables, 12, 1, Command::Begin, "already started");
     refused_unchanged(&tables, 12, 3, Command::Stop, "Only the host");
@@ -904,7 +803,7 @@ fn card_game_refusals_change_nothing() {
     assert!(matches!(&reply.outputs[..], [Output::Channel(m)] if m.image.is_some()));
     let reply = ask(&tables, 12, 3, Command::Status);
     assert!(matches!(&reply.outputs[..], [Output::Ephemeral(_)]));
-    let text = all_text(&reply);
+    let text = text_of(&reply);
     assert!(text.contains("7 cards"), "{text}");
     for card in my_hand.iter().chain(&their_hand) {
         assert!(
@@ -1072,7 +971,7 @@ async fn reminder_then_timeout_plays_for_the_idle_player() {
         turn_timeout: Duration::from_secs(300),
         ..Settings::default()
     };
-    let tables = Tables::seeded(settings, Arc::new(RandomPicker), 61);
+    let tables = seeded(settings, 61);
     begin_game(&tables, 15, Variant::Classic, &[1, 2], 0);
     let table = tables.snapshot(ChannelId(15)).unwrap();
     let p = table.playing().unwrap();
@@ -1105,7 +1004,7 @@ async fn reminder_then_timeout_plays_for_the_idle_player() {
         .any(|(c, r)| *c == ChannelId(15) && r.auto_move));
     let before = hands(&tables, 15);
     let reply = tables.auto_step(ChannelId(15), late).await.expect("a move");
-    let text = all_text(&reply);
+    let text = text_of(&reply);
     assert!(text.contains("ran out of time"), "{text}");
     let mut seen = before;
     seen.extend(hands(&tables, 15));
@@ -1119,7 +1018,7 @@ async fn reminder_then_timeout_plays_for_the_idle_player() {
 #[test]
 fn lobby_expires() {
     let tables = service(71);
-    ask(&tables, 16, 1, start(Variant::Kids));
+    ask(&tables, 16, 1, start(Variant::Kids, None));
     assert!(tables.tick(T0.after(Duration::from_secs(60))).is_empty());
     let ticks = tables.tick(T0.after(Duration::from_secs(3600)));
     assert_eq!(ticks.len(), 1);
@@ -1167,7 +1066,7 @@ async fn forfeit_with_three_teams_hands_the_seat_to_a_computer() {
     begin_game(&tables, 18, Variant::Classic, &[1, 2, 3], 0);
     let reply = ask(&tables, 18, 3, Command::Forfeit { game: None });
     assert!(finished(&reply).is_none(), "two teams are still playing");
-    assert!(all_text(&reply).contains("Computer (for Player3)"));
+    assert!(text_of(&reply).contains("Computer (for Player3)"));
     let table = tables.snapshot(ChannelId(18)).unwrap();
     let p = table.playing().unwrap();
     assert!(p.seat_of(UserId(3)).is_none());
@@ -1228,7 +1127,7 @@ fn rules_and_buttons() {
             },
         );
         assert!(matches!(&reply.outputs[..], [Output::Ephemeral(_)]));
-        assert!(all_text(&reply).contains("/sequence"));
+        assert!(text_of(&reply).contains("/sequence"));
     }
     for button in Button::FIXED {
         assert_eq!(Button::from_id(&button.id()), Some(button));
@@ -1243,42 +1142,16 @@ fn rules_and_buttons() {
     );
 }
 
-/// Counts what the persistence hook sees.
-#[derive(Default)]
-struct Counting {
-    saved: std::sync::Mutex<Vec<usize>>,
-    closed: std::sync::Mutex<Vec<(ChannelId, bool)>>,
-}
-
-impl Persist for Counting {
-    fn save(&self, table: &Table) -> Result<(), ServiceError> {
-        let actions = table.playing().map_or(0, |p| p.live.record().actions.len());
-        self.saved.lock().unwrap().push(actions);
-        Ok(())
-    }
-    fn close(
-        &self,
-        channel: ChannelId,
-        finished: Option<&Table>,
-    ) -> Result<Option<i64>, ServiceError> {
-        self.closed
-            .lock()
-            .unwrap()
-            .push((channel, finished.is_some()));
-        Ok(None)
-    }
-}
-
 #[tokio::test]
 async fn every_accepted_action_reaches_the_persistence_hook() {
-    let persist = Arc::new(Counting::default());
+    let persist = Arc::new(Recorder::default());
     let tables = service(111).with_persist(persist.clone());
     begin_game(&tables, 21, Variant::Classic, &[1, 2], 0);
     let saves_after_begin = persist.saved.lock().unwrap().len();
     // start, join, begin: three saves; refusals are not saved.
     assert_eq!(saves_after_begin, 3);
     ask(&tables, 21, 3, Command::Hand);
-    ask(&tables, 21, 1, join());
+    ask(&tables, 21, 1, join(None));
     assert_eq!(persist.saved.lock().unwrap().len(), 3);
     let done = play_out(&tables, 21, 4).await;
     let saved = persist.saved.lock().unwrap().clone();
@@ -1287,7 +1160,7 @@ async fn every_accepted_action_reaches_the_persistence_hook() {
     assert!(saved.len() >= 3 + done.moves - 1);
     assert_eq!(*persist.closed.lock().unwrap(), vec![(ChannelId(21), true)]);
     // A cancelled lobby closes without a game.
-    ask(&tables, 22, 1, start(Variant::Dice));
+    ask(&tables, 22, 1, start(Variant::Dice, None));
     ask(&tables, 22, 1, Command::Cancel);
     assert_eq!(
         persist.closed.lock().unwrap().last(),
@@ -1467,7 +1340,7 @@ async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
     assert!(tables.snapshot(ChannelId(30)).is_none());
 
     let reply = ask(&tables, 30, 1, king_of_the_board(Some(4)));
-    let lobby = all_text(&reply);
+    let lobby = text_of(&reply);
     assert!(
         lobby.contains("Options: King of the Board, 4 points to win."),
         "{lobby}"
@@ -1476,14 +1349,14 @@ async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
         lobby.contains("Settings: King of the Board, 4 points win ·"),
         "{lobby}"
     );
-    assert!(!ask(&tables, 30, 2, join()).is_refusal());
+    assert!(!ask(&tables, 30, 2, join(None)).is_refusal());
     let reply = ask(&tables, 30, 1, Command::Begin);
     let zone = |tables: &Tables| {
         let table = tables.snapshot(ChannelId(30)).expect("table");
         let game = table.playing().expect("playing").live.game().clone();
         game.position().zone().expect("a zone")
     };
-    let [centre, first, last] = text::ZoneInfo::of(zone(&tables)).names();
+    let [centre, first, last] = crate::service::text::ZoneInfo::of(zone(&tables)).names();
     let turn = channel_texts(&reply).join("\n");
     assert!(
         turn.contains(&format!(
@@ -1491,7 +1364,7 @@ async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
         )),
         "{turn}"
     );
-    let status = all_text(&ask(&tables, 30, 2, Command::Status));
+    let status = text_of(&ask(&tables, 30, 2, Command::Status));
     assert!(
         status.contains("Points (4 to win): team 1 (blue): 0, team 2 (green): 0."),
         "{status}"

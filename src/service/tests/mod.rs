@@ -1,0 +1,26 @@
+//! The service's tests, offline and without Discord: [`kit`] holds the helpers they share; each other
+//! module tests one concern of the tables (the module names say which).
+
+pub(super) mod kit;
+
+mod budget;
+mod button;
+mod clock;
+mod fair;
+mod hint;
+mod i18n;
+mod limit;
+mod message;
+mod name;
+mod pause;
+mod persist;
+mod picker;
+mod rematch;
+mod replay;
+mod scale;
+mod seed;
+mod series;
+mod summary;
+mod table;
+mod text;
+mod zone;
