@@ -6,6 +6,7 @@ use crate::discord::config::LogFormat;
 use crate::discord::{BotConfig, DiscordError};
 use crate::engine::record::{replay_text, Record};
 use crate::engine::{Config, Options, Variant};
+use crate::files::read_capped;
 
 /// The largest record (or other input file) the command-line tools read: a classic game's record is
 /// a few KB, the longest golden game 12 KB, so 4 MiB is generous and still keeps `replay /dev/zero` from
@@ -34,18 +35,6 @@ pub fn read_input(path: &str) -> Result<String, String> {
         }
         Err(e) => Err(format!("cannot read {what}: {e}")),
     }
-}
-
-/// Reads at most `cap` bytes of text: `None` when there is more.
-pub fn read_capped(reader: impl Read, cap: u64) -> std::io::Result<Option<String>> {
-    let mut text = String::new();
-    reader
-        .take(cap.saturating_add(1))
-        .read_to_string(&mut text)?;
-    if text.len() as u64 > cap {
-        return Ok(None);
-    }
-    Ok(Some(text))
 }
 
 /// Writes `text` and a newline to standard output. A reader that went away (`replay … | head`) is
@@ -394,16 +383,6 @@ pub fn restore(from: &std::path::Path, config_path: Option<&std::path::Path>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn input_is_capped() {
-        let read = |bytes: &[u8], cap| read_capped(bytes, cap).expect("reads");
-        assert_eq!(read(b"abcd", 4).as_deref(), Some("abcd"));
-        assert_eq!(read(b"abcde", 4), None);
-        assert_eq!(read(b"", 4).as_deref(), Some(""));
-        let err = read_capped(&[0xff, 0xfe][..], 4).expect_err("not UTF-8");
-        assert_eq!(err.kind(), ErrorKind::InvalidData);
-    }
 
     #[test]
     fn oversized_and_binary_files_are_refused_clearly() {

@@ -1,5 +1,6 @@
-//! `/sequence` and its subcommands: each one turns its options into a service command and hands the
-//! reply to `deliver`.
+//! `/sequence` and its subcommands (the game, the history: stats, leaderboard, history, record,
+//! replay) and `/sequence-settings`: each one turns its options into a service command and hands it
+//! to [`answer::serve`], which asks the service and answers with its reply.
 
 use poise::serenity_prelude as serenity;
 
@@ -10,10 +11,10 @@ use crate::service::{
     ServerSettings, SettingsRequest, Text, Timestamp, UserId,
 };
 
-use super::persistence::{history, leaderboard, record, replay, stats};
-use super::retry::retrying;
-use super::window::{Ack, Window};
-use super::{deliver, Context, Error};
+use super::answer::{self, say_private, Asked, Asking, Handled};
+use super::interaction::{channel_access, handle, note_access, Langs};
+use super::window::Window;
+use super::{Context, Error};
 
 /// A game, as offered in the option list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -155,7 +156,7 @@ pub(super) fn actor_of(ctx: Context<'_>) -> Actor {
 
 /// The user's language (their Discord locale) and the channel's (the server's preferred locale),
 /// remembered by the service for messages sent later to either.
-fn languages(ctx: Context<'_>) -> deliver::Langs {
+fn languages(ctx: Context<'_>) -> Langs {
     let guild_locale = match ctx {
         poise::Context::Application(app) => app.interaction.guild_locale.as_deref(),
         poise::Context::Prefix(_) => None,
@@ -168,7 +169,7 @@ fn languages(ctx: Context<'_>) -> deliver::Langs {
         .known_server_language(ctx.guild_id().map(|g| GuildId(g.get())))
         .or(Lang::from_optional(guild_locale));
     tables.note_languages(channel, UserId(ctx.author().id.get()), user, guild);
-    deliver::Langs::choose(user, guild, tables.channel_language(channel))
+    Langs::choose(user, guild, tables.channel_language(channel))
 }
 
 /// The language of the user, for autocomplete labels.
@@ -176,10 +177,10 @@ fn user_lang(ctx: Context<'_>) -> Lang {
     Lang::from_optional(ctx.locale()).unwrap_or_default()
 }
 
-/// What the bot may do in the channel, from the interaction (see [`deliver::channel_access`]).
+/// What the bot may do in the channel, from the interaction (see [`channel_access`]).
 fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
     match ctx {
-        poise::Context::Application(app) => deliver::channel_access(
+        poise::Context::Application(app) => channel_access(
             ctx.serenity_context(),
             app.interaction.guild_id,
             app.interaction.channel_id,
@@ -191,11 +192,33 @@ fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
 }
 
 /// Hands a command to the service (on a blocking thread: it saves to the database before answering)
-/// and delivers the reply.
+/// and answers with its reply. One that changes a table is acknowledged (privately) first; any
+/// other is answered directly if the service's reply is ready within its [`Window`], and deferred
+/// (privately) otherwise.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let started = std::time::Instant::now();
     let window = Window::opened_now();
-    let answered = answer(ctx, command, window).await;
+    let access = access(ctx);
+    let asked = Asked {
+        changes_table: command.changes_table(),
+        ..Asked::default()
+    };
+    let request = Request {
+        guild: ctx.guild_id().map(|g| GuildId(g.get())),
+        channel: ChannelId(ctx.channel_id().get()),
+        actor: actor_of(ctx),
+        command,
+    };
+    let data = ctx.data();
+    let answered = answer::serve(Asking::Command(ctx), data, asked, window, async move {
+        let (langs, resumed) = settle(ctx, access).await;
+        Handled {
+            langs,
+            reply: handle(data, request).await,
+            resumed,
+        }
+    })
+    .await;
     // The command's name is one of a fixed few: a bounded label.
     metrics::histogram!(
         "sequence_interaction_seconds",
@@ -205,66 +228,13 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
     answered
 }
 
-/// Nothing that can wait runs before the command is acknowledged: one that changes a table is
-/// deferred first; any other is answered directly if the service's reply is ready within its
-/// [`Window`], and deferred (privately) otherwise.
-async fn answer(ctx: Context<'_>, command: Command, window: Window) -> Result<(), Error> {
-    let channel = ChannelId(ctx.channel_id().get());
-    let access = access(ctx);
-    let request = Request {
-        guild: ctx.guild_id().map(|g| GuildId(g.get())),
-        channel,
-        actor: actor_of(ctx),
-        command,
-    };
-    let data = ctx.data();
-    if request.command.changes_table() {
-        if !deliver::acknowledge(ctx).await {
-            return Ok(());
-        }
-        let (langs, resumed) = settle(ctx, access).await;
-        let reply = deliver::handle(data, request).await;
-        let answered = deliver::answer_acknowledged(ctx, reply, langs).await;
-        if let Some(resumed) = resumed {
-            deliver::send_unprompted(ctx.serenity_context(), data, channel, resumed).await;
-        }
-        return answered;
-    }
-    let ((langs, resumed, reply), ack) = window
-        .race(
-            async {
-                let (langs, resumed) = settle(ctx, access).await;
-                (langs, resumed, deliver::handle(data, request).await)
-            },
-            retrying("defer", || ctx.defer_ephemeral()),
-        )
-        .await;
-    let answered = match ack {
-        Ack::InTime => deliver::respond_to_command(ctx, channel, reply, langs).await,
-        // Deferred privately: the answer fills that in, and what is public is posted in the channel.
-        Ack::Deferred => deliver::answer_acknowledged(ctx, reply, langs).await,
-        Ack::Lost(e) => {
-            // Nothing this command asked for changes a table: only the answer is lost.
-            tracing::info!(
-                channel = channel.0,
-                "a command was not acknowledged in time: {e}"
-            );
-            Ok(())
-        }
-    };
-    if let Some(resumed) = resumed {
-        deliver::send_unprompted(ctx.serenity_context(), data, channel, resumed).await;
-    }
-    answered
-}
-
 /// What a command needs before the service handles it: the server's settings read into memory (its
 /// language, off the async runtime), the languages of the answer, and what the bot may do in the
 /// channel (a paused table resumes here; its reply is sent after the answer).
 async fn settle(
     ctx: Context<'_>,
     access: Option<(u64, bool)>,
-) -> (deliver::Langs, Option<crate::service::Reply>) {
+) -> (Langs, Option<crate::service::Reply>) {
     let channel = ChannelId(ctx.channel_id().get());
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     if guild.is_some() {
@@ -277,7 +247,7 @@ async fn settle(
         }
     }
     let langs = languages(ctx);
-    let resumed = deliver::note_access(ctx.data(), channel, access).await;
+    let resumed = note_access(ctx.data(), channel, access).await;
     (langs, resumed)
 }
 
@@ -409,7 +379,7 @@ async fn start(
     if let Some((granted, thread)) = access(ctx) {
         let missing = Permission::missing_to_post(granted, thread);
         if !missing.is_empty() {
-            deliver::say_private(ctx, &Text::CannotPostHere { missing, thread }).await;
+            say_private(ctx, &Text::CannotPostHere { missing, thread }).await;
             return Ok(());
         }
     }
@@ -567,16 +537,34 @@ async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let started = std::time::Instant::now();
+    let window = Window::opened_now();
     let channel = ChannelId(ctx.channel_id().get());
     let user = UserId(ctx.author().id.get());
-    // The search may take longer than the three seconds Discord waits for an answer on a busy machine.
-    retrying("defer", || ctx.defer_ephemeral()).await?;
-    let reply = ctx
-        .data()
-        .tables
-        .hint(channel, user, Timestamp::now())
-        .await;
-    let answered = deliver::respond_to_command(ctx, channel, reply, languages(ctx)).await;
+    // The search may take longer than the three seconds Discord waits for an answer on a busy
+    // machine: acknowledged first.
+    let asked = Asked {
+        searches: true,
+        ..Asked::default()
+    };
+    let answered = answer::serve(
+        Asking::Command(ctx),
+        ctx.data(),
+        asked,
+        window,
+        async move {
+            let reply = ctx
+                .data()
+                .tables
+                .hint(channel, user, Timestamp::now())
+                .await;
+            Handled {
+                langs: languages(ctx),
+                reply,
+                resumed: None,
+            }
+        },
+    )
+    .await;
     metrics::histogram!("sequence_interaction_seconds", "command" => "sequence hint")
         .record(started.elapsed());
     answered
@@ -721,4 +709,53 @@ pub async fn settings(
         }),
     )
     .await
+}
+
+/// A player's games, wins and sequences on this server.
+#[poise::command(slash_command, guild_only)]
+async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose stats (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Stats {
+            user: user.map(|u| UserId(u.id.get())),
+        },
+    )
+    .await
+}
+
+/// The best players of this server.
+#[poise::command(slash_command, guild_only)]
+async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Leaderboard).await
+}
+
+/// The latest finished games of this server, with their numbers.
+#[poise::command(slash_command, guild_only)]
+async fn history(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::History).await
+}
+
+/// Download the record of a finished game (default: the last one of this channel).
+#[poise::command(slash_command, guild_only)]
+async fn record(
+    ctx: Context<'_>,
+    #[description = "The game's number, from /sequence history"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Record { game }).await
+}
+
+/// Post the animated replay of a finished game (default: the last one of this channel).
+#[poise::command(slash_command, guild_only)]
+async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's number, from /sequence history"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Replay { game }).await
 }

@@ -340,7 +340,7 @@ impl BotConfig {
             Some(p) => {
                 // A configuration is a few KB: a cap keeps a wrong path (`/dev/zero`) from hanging.
                 let text = std::fs::File::open(p)
-                    .and_then(|f| crate::cli::read_capped(f, 1024 * 1024))
+                    .and_then(|f| crate::files::read_capped(f, 1024 * 1024))
                     .map_err(|e| DiscordError::Config(format!("cannot read {}: {e}", p.display())))?
                     .ok_or_else(|| {
                         DiscordError::Config(format!(

@@ -1,12 +1,20 @@
 //! The Discord adapter: poise slash commands, buttons, and the timer loop, translating to and from
-//! [`crate::service`]. No game logic lives here.
+//! [`crate::service`]. No game logic lives here. This file holds the shared types and the start-up:
+//! the store opened and every table restored, the shards connected, the restart notes posted.
+//!
+//! An interaction flows `commands` / `press` (decode, who asks) -> `answer::serve` (acknowledge,
+//! ask the service through `interaction`, answer as `answer::plan` decides) -> `outgoing` (a message
+//! made ready) and `post` (what goes to the channel, the lobby, DMs; the timer loop).
 
+mod answer;
 mod commands;
 pub mod config;
-mod deliver;
 pub mod health;
+mod interaction;
 mod localize;
-mod persistence;
+mod outgoing;
+mod post;
+mod press;
 mod retry;
 mod window;
 
@@ -19,12 +27,11 @@ use poise::serenity_prelude as serenity;
 use crate::ai;
 use crate::engine::{Cell, Move, Seat, View};
 use crate::i18n::Lang;
-use crate::service::{BotLevel, MovePicker, Restored, Tables, Text};
-use crate::store::{ShardClaim, ShardSet};
+use crate::service::{BotLevel, ChannelId, MovePicker, Reply, Restored, Tables, Text, Timestamp};
+use crate::store::{open_store, ShardClaim, ShardSet};
 
 pub use config::BotConfig;
 use config::ShardPlan;
-pub use persistence::open_and_restore;
 
 /// Errors of command handlers (anything; user-facing refusals come from the service instead).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -294,7 +301,7 @@ async fn run_shards(
                     if let serenity::FullEvent::Ready { data_about_bot } = event {
                         log_shard_ready(ctx, data_about_bot);
                     }
-                    deliver::on_event(ctx, event, data).await
+                    press::on_event(ctx, event, data).await
                 })
             },
             ..Default::default()
@@ -322,12 +329,8 @@ async fn run_shards(
                         tracing::info!("commands registered globally");
                     }
                 }
-                tokio::spawn(persistence::post_restart_notes(
-                    ctx.clone(),
-                    data.clone(),
-                    notes,
-                ));
-                tokio::spawn(deliver::timer_loop(ctx.clone(), data.clone(), tick));
+                tokio::spawn(post_restart_notes(ctx.clone(), data.clone(), notes));
+                tokio::spawn(post::timer_loop(ctx.clone(), data.clone(), tick));
                 Ok(data)
             })
         })
@@ -390,6 +393,99 @@ async fn run_shards(
     }
     SHARDS_LOST.set(String::new()).ok();
     result.map_err(start_error)
+}
+
+/// Opens the configured store (a damaged SQLite file is repaired, the damaged one kept beside it; one
+/// that cannot be read at all, is read-only or is in use by another process is an error), claims
+/// `shards` in it (PostgreSQL: waiting up to `[sharding] wait_secs` for a stopping process to let go
+/// of them, then an error; SQLite: only the whole set) and puts back every stored lobby and game of
+/// those shards. Tables that cannot be restored are set aside in the store's quarantine and logged;
+/// games whose end was never announced get their final message. All of it blocks, so it runs on a
+/// blocking thread.
+pub async fn open_and_restore(
+    tables: Tables,
+    config: &BotConfig,
+    shards: ShardSet,
+) -> Result<(Arc<Tables>, Restored, Arc<dyn ShardClaim>), DiscordError> {
+    let database = config.database_config();
+    let place = match &database.database_url {
+        Some(_) => "PostgreSQL (database_url)".to_string(),
+        None => database.path.display().to_string(),
+    };
+    let wait = Duration::from_secs(config.sharding.wait_secs);
+    let joined = tokio::task::spawn_blocking(move || {
+        let store = open_store(&database).map_err(|e| DiscordError::Store(e.to_string()))?;
+        let claim = store
+            .claim_shards(shards, wait)
+            .map_err(|e| DiscordError::Store(e.to_string()))?;
+        let tables = Arc::new(tables.with_store(store).with_claim(claim.clone()));
+        let restored = match tables.restore_from_store(Timestamp::now()) {
+            Ok(restored) => restored,
+            Err(e) => {
+                claim.release();
+                return Err(DiscordError::Store(e.to_string()));
+            }
+        };
+        Ok::<_, DiscordError>((tables, restored, claim))
+    })
+    .await
+    .map_err(|e| DiscordError::Store(format!("opening the database failed: {e}")))?;
+    let (tables, restored, claim) = joined?;
+    tracing::info!(
+        database = %place,
+        shards = %shards,
+        restored = restored.resumed.len(),
+        "database open"
+    );
+    for (channel, reason) in &restored.lost {
+        tracing::warn!(
+            channel = channel.0,
+            "a stored game could not be restored and was set aside in the database's quarantine table: {reason}"
+        );
+    }
+    Ok((tables, restored, claim))
+}
+
+/// Restart notes taken from the queue per pass: each is charged to its server's budget just before
+/// it is posted, so a pass is kept short.
+const NOTES_PER_PASS: usize = 16;
+
+/// How long the notes wait when every server with notes left has spent its posting budget.
+const NOTES_WAIT: Duration = Duration::from_millis(500);
+
+/// Posts the notes of a restart ("resumed", or "could not be restored"), newest activity first (the
+/// order [`Tables::restore_from_store`] gives them), as each server's posting budget allows, and
+/// starts the computer players that are due. Runs as a task of its own, one note at a time (one board
+/// drawn at a time): moves in restored channels are answered meanwhile, and the timer plays their
+/// due computer moves whether or not their note is out yet.
+async fn post_restart_notes(ctx: serenity::Context, data: Data, notes: Vec<(ChannelId, Reply)>) {
+    let total = notes.len();
+    let mut pending: std::collections::VecDeque<_> = notes.into();
+    let started = std::time::Instant::now();
+    while !pending.is_empty() {
+        let ready = data
+            .tables
+            .notes_to_post(&mut pending, Timestamp::now(), NOTES_PER_PASS);
+        if ready.is_empty() {
+            tokio::time::sleep(NOTES_WAIT).await;
+            continue;
+        }
+        for (channel, reply) in ready {
+            for output in &reply.outputs {
+                post::send_output(&ctx, &data, channel, output).await;
+            }
+            if reply.auto_move {
+                post::spawn_auto(ctx.clone(), data.clone(), channel);
+            }
+        }
+    }
+    if total > 0 {
+        tracing::info!(
+            notes = total,
+            seconds = started.elapsed().as_secs(),
+            "restart notes posted"
+        );
+    }
 }
 
 /// Set when the hold on this process's shards was lost (their description), so `run` can report it.
@@ -464,7 +560,7 @@ fn http_client(network: &config::Network) -> Result<Option<reqwest::Client>, Dis
     }
     if let Some(path) = &network.extra_root_certificates {
         let pem = std::fs::File::open(path)
-            .and_then(|f| crate::cli::read_capped(f, 4 * 1024 * 1024))
+            .and_then(|f| crate::files::read_capped(f, 4 * 1024 * 1024))
             .map_err(|e| {
                 DiscordError::Config(format!(
                     "network.extra_root_certificates: cannot read {}: {e}",
@@ -554,14 +650,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                     Text::Internal
                 }
             };
-            deliver::say_private(ctx, &text).await;
+            answer::say_private(ctx, &text).await;
         }
         poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
             tracing::debug!("unreadable option: {error}");
-            deliver::say_private(ctx, &Text::BadOption).await;
+            answer::say_private(ctx, &Text::BadOption).await;
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
-            deliver::say_private(ctx, &Text::GuildOnly).await;
+            answer::say_private(ctx, &Text::GuildOnly).await;
         }
         poise::FrameworkError::CommandPanic { ctx, payload, .. } => {
             tracing::error!(
@@ -569,7 +665,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 "command panicked: {}",
                 payload.unwrap_or_default()
             );
-            deliver::say_private(ctx, &Text::Internal).await;
+            answer::say_private(ctx, &Text::Internal).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

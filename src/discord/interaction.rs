@@ -1,0 +1,119 @@
+//! What an interaction brings before the service handles it, the same for a command and a press:
+//! its languages ([`Langs`]), what the bot may do in its channel (a paused table resumes once it may
+//! post again), and the service's reply, asked for on a blocking thread.
+
+use poise::serenity_prelude as serenity;
+
+use crate::i18n::Lang;
+use crate::service::{ChannelId, Reply, Request, Text, Timestamp};
+
+use super::Data;
+
+/// The languages of an interaction: the user's and the channel's (its server's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Langs {
+    /// For private answers.
+    pub user: Lang,
+    /// For channel posts and the lobby.
+    pub channel: Lang,
+}
+
+impl Langs {
+    /// The languages of an interaction from the user's locale, the server's preferred locale and the
+    /// channel's language as remembered: the channel follows the server (else what was remembered, else
+    /// English), the user follows their own locale (else the channel).
+    pub fn choose(user: Option<Lang>, guild: Option<Lang>, remembered: Option<Lang>) -> Langs {
+        let channel = guild.or(remembered).unwrap_or_default();
+        Langs {
+            user: user.unwrap_or(channel),
+            channel,
+        }
+    }
+}
+
+/// Hands a request to the service on a blocking thread (it saves to the database before answering).
+pub(super) async fn handle(data: &Data, request: Request) -> Reply {
+    let channel = request.channel;
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            data.tables
+                .log_span(channel)
+                .in_scope(|| tracing::error!(channel = channel.0, "a request failed: {e}"));
+            Reply::ephemeral(Text::Internal)
+        }
+    }
+}
+
+/// What the bot may do where an interaction happened: the permission bits Discord sends with it
+/// (`app_permissions`), and whether the channel is a thread (or forum post). In a private thread the
+/// bot has not joined, posts fail with 50001 Missing Access although the bits come from the parent
+/// channel; the gateway only tells the bot of private threads it is in, so one missing from the cache
+/// counts as lacking View Channel. `None` without `app_permissions` (nothing is known).
+pub(super) fn channel_access(
+    ctx: &serenity::Context,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+    granted: Option<serenity::Permissions>,
+    kind: Option<serenity::ChannelType>,
+) -> Option<(u64, bool)> {
+    let mut granted = granted?.bits();
+    let thread = kind.is_some_and(is_thread);
+    if kind == Some(serenity::ChannelType::PrivateThread) {
+        let joined = guild
+            .and_then(|g| ctx.cache.guild(g))
+            .is_some_and(|g| g.threads.iter().any(|t| t.id == channel));
+        if !joined {
+            granted &= !serenity::Permissions::VIEW_CHANNEL.bits();
+        }
+    }
+    Some((granted, thread))
+}
+
+/// Tells the service what the bot may do where an interaction happened ([`channel_access`]); it
+/// resumes a paused table once the bot may post again. The returned reply (a note and the board) is
+/// to be sent once the interaction is answered.
+pub(super) async fn note_access(
+    data: &Data,
+    channel: ChannelId,
+    access: Option<(u64, bool)>,
+) -> Option<Reply> {
+    let (granted, thread) = access?;
+    let tables = data.tables.clone();
+    let now = Timestamp::now();
+    tokio::task::spawn_blocking(move || tables.note_access(channel, granted, thread, now))
+        .await
+        .ok()
+        .flatten()
+}
+
+/// Whether a channel type is a thread (a forum post is a public thread).
+pub(super) fn is_thread(kind: serenity::ChannelType) -> bool {
+    matches!(
+        kind,
+        serenity::ChannelType::PublicThread
+            | serenity::ChannelType::PrivateThread
+            | serenity::ChannelType::NewsThread
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interactions_pick_the_user_and_server_languages() {
+        let de = Some(Lang::De);
+        let no = Some(Lang::No);
+        let chosen = Langs::choose(Lang::from_optional(Some("nb")), de, None);
+        assert_eq!((chosen.user, chosen.channel), (Lang::No, Lang::De));
+        let chosen = Langs::choose(Lang::from_optional(Some("fr")), None, no);
+        assert_eq!((chosen.user, chosen.channel), (Lang::En, Lang::No));
+        let chosen = Langs::choose(None, None, no);
+        assert_eq!((chosen.user, chosen.channel), (Lang::No, Lang::No));
+        let chosen = Langs::choose(None, None, None);
+        assert_eq!((chosen.user, chosen.channel), (Lang::En, Lang::En));
+    }
+}

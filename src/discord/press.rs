@@ -1,0 +1,177 @@
+//! Presses of buttons and menus: the custom id decoded once into a service command, the presser and
+//! the languages read from the interaction, and the press handed to [`answer::serve`] (a hint's to
+//! the search, every other to the service's table); an id that is not ours is refused privately.
+
+use poise::serenity_prelude as serenity;
+
+use crate::i18n::Lang;
+use crate::service::picker::Step;
+use crate::service::{
+    command_for_component, Actor, ChannelId, Command, GuildId, Reply, Request, Text, Timestamp,
+    UserId,
+};
+
+use super::answer::{self, Asked, Asking, Handled, Stage};
+use super::interaction::{channel_access, handle, note_access, Langs};
+use super::post::channel_lang;
+use super::window::Window;
+use super::{Data, Error};
+
+/// Button presses (every other event is left to poise).
+pub(super) async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    data: &Data,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(press),
+    } = event
+    {
+        let values = match &press.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+            _ => Vec::new(),
+        };
+        let started = std::time::Instant::now();
+        let window = Window::opened_now();
+        match command_for_component(&press.data.custom_id, &values) {
+            Ok(command) => on_press(ctx, data, press, command, window).await,
+            Err(text) => refuse_press(ctx, data, press, text, window).await,
+        }
+        metrics::histogram!("sequence_interaction_seconds", "command" => "button")
+            .record(started.elapsed());
+    }
+    Ok(())
+}
+
+/// A press of a component whose id is not one of ours, answered privately; nothing changes.
+async fn refuse_press(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    text: Text,
+    window: Window,
+) {
+    let lang = Lang::from_locale(&press.locale);
+    let asked = Asked {
+        pressed: Some(press.message.id.get()),
+        ..Asked::default()
+    };
+    let langs = Langs {
+        user: lang,
+        channel: lang,
+    };
+    let reply = Reply::ephemeral(text);
+    // A press answers nothing to poise: failures are logged where they happen.
+    let _ = answer::answer(
+        Asking::Press(ctx, press),
+        data,
+        asked,
+        Stage::Open,
+        window,
+        &reply,
+        langs,
+    )
+    .await;
+}
+
+/// A button press or menu choice, handed to the service (a hint's to the search) and answered as
+/// [`answer::plan`] decides. A press that changes a table, or searches, is acknowledged first;
+/// any other is answered in place if its answer is ready within its [`Window`], and deferred
+/// otherwise.
+async fn on_press(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    command: Command,
+    window: Window,
+) {
+    let channel = ChannelId(press.channel_id.get());
+    let member = press.member.as_ref();
+    let actor = Actor {
+        user: UserId(press.user.id.get()),
+        name: member
+            .map_or_else(|| press.user.display_name(), |m| m.display_name())
+            .to_string(),
+        can_manage: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_messages()),
+        can_manage_guild: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+    };
+    let user_lang = Lang::from_locale(&press.locale);
+    // The language the server chose in its settings, over its Discord locale.
+    let guild_lang = data
+        .tables
+        .known_server_language(press.guild_id.map(|g| GuildId(g.get())))
+        .or(Lang::from_optional(press.guild_locale.as_deref()));
+    data.tables
+        .note_languages(channel, actor.user, Some(user_lang), guild_lang);
+    let langs = Langs {
+        user: user_lang,
+        channel: channel_lang(ctx, data, channel),
+    };
+    let access = channel_access(
+        ctx,
+        press.guild_id,
+        press.channel_id,
+        press.app_permissions,
+        press.channel.as_ref().map(|c| c.kind),
+    );
+    let asking = Asking::Press(ctx, press);
+    let pressed = Some(press.message.id.get());
+    // A press answers nothing to poise: failures are logged where they happen.
+    let _ = match command {
+        Command::Press(hint) if hint.is_hint() => {
+            // The search may take longer than the window. The Yes of the question before a hint in
+            // a rated game is answered in place (the answer replaces the question); any other hint
+            // in a new private message (the picker stays).
+            let asked = Asked {
+                pressed,
+                searches: true,
+                waits_privately: hint.step != Step::HintUnrated,
+                ..Asked::default()
+            };
+            let user = actor.user;
+            answer::serve(asking, data, asked, window, async move {
+                let reply = data
+                    .tables
+                    .press_hint(channel, user, hint, Timestamp::now())
+                    .await;
+                Handled {
+                    langs,
+                    reply,
+                    resumed: note_access(data, channel, access).await,
+                }
+            })
+            .await
+        }
+        command => {
+            let asked = Asked {
+                pressed,
+                changes_table: command.changes_table(),
+                // A rematch opens a new lobby: posted as a new message (so its invitation
+                // notifies), not written over the final message of the last game.
+                opens_lobby: matches!(command, Command::Rematch { .. }),
+                ..Asked::default()
+            };
+            let request = Request {
+                guild: press.guild_id.map(|g| GuildId(g.get())),
+                channel,
+                actor,
+                command,
+            };
+            answer::serve(asking, data, asked, window, async move {
+                // A paused table resumes (now that the bot may post again) before the press is
+                // handled; like the request itself it may wait for a blocking thread.
+                let resumed = note_access(data, channel, access).await;
+                Handled {
+                    langs,
+                    reply: handle(data, request).await,
+                    resumed,
+                }
+            })
+            .await
+        }
+    };
+}
