@@ -722,7 +722,10 @@ impl Store for PostgresStore {
                 Some((Err(problem), _)) => format!("played is {problem}"),
                 Some((_, Err(problem))) => format!("won is {problem}"),
             };
-            db.execute(SET_ASIDE_SERIES, params![guild, user, problem.as_str(), now_ms()])?;
+            db.execute(
+                SET_ASIDE_SERIES,
+                params![guild, user, problem.as_str(), now_ms()],
+            )?;
             db.execute(DELETE_SERIES, params![guild, user])?;
             aside = Some(problem);
             Ok(SeriesStats::default())
@@ -942,7 +945,12 @@ impl Store for PostgresStore {
             for &(user, matched, counted) in rows {
                 db.execute(
                     SAVE_AGREEMENT,
-                    params![game.0, to_db_id(user), i64::from(matched), i64::from(counted)],
+                    params![
+                        game.0,
+                        to_db_id(user),
+                        i64::from(matched),
+                        i64::from(counted)
+                    ],
                 )?;
             }
             Ok(())
@@ -1066,7 +1074,12 @@ impl Store for PostgresStore {
             db.execute(SAVE_SETTINGS, params![guild, settings_json, change.at])?;
             db.execute(
                 LOG_SETTINGS,
-                params![guild, to_db_id(change.user_id), change.change.as_str(), change.at],
+                params![
+                    guild,
+                    to_db_id(change.user_id),
+                    change.change.as_str(),
+                    change.at
+                ],
             )?;
             Ok(())
         })

@@ -440,7 +440,6 @@ fn check_rows(path: &Path, conn: &Connection, pragma: &str) -> Result<(), StoreE
     }
 }
 
-
 /// A live-table row as read, before validation.
 struct RawRow {
     /// The channel.
@@ -597,7 +596,10 @@ impl Store for SqliteStore {
             // Set aside as found, so that this player's stats answer again (issue 33).
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let mut db = Lite(&tx);
-            db.execute(SET_ASIDE_SERIES, sql_params![guild, user, problem.as_str(), now_ms()])?;
+            db.execute(
+                SET_ASIDE_SERIES,
+                sql_params![guild, user, problem.as_str(), now_ms()],
+            )?;
             db.execute(DELETE_SERIES, sql_params![guild, user])?;
             tx.commit()?;
             warn_series_stats_set_aside(guild, user, &problem);
@@ -728,7 +730,8 @@ impl Store for SqliteStore {
                 match ratings::current_ratings(&mut db, guild, &game.players)? {
                     (current, None) => current,
                     (_, Some(damage)) => {
-                        repaired = Some((damage, ratings::recompute_guild_ratings(&mut db, guild)?));
+                        repaired =
+                            Some((damage, ratings::recompute_guild_ratings(&mut db, guild)?));
                         ratings::current_ratings(&mut db, guild, &game.players)?.0
                     }
                 }
@@ -782,7 +785,12 @@ impl Store for SqliteStore {
             for &(user, matched, counted) in rows {
                 db.execute(
                     SAVE_AGREEMENT,
-                    sql_params![game.0, to_db_id(user), i64::from(matched), i64::from(counted)],
+                    sql_params![
+                        game.0,
+                        to_db_id(user),
+                        i64::from(matched),
+                        i64::from(counted)
+                    ],
                 )?;
             }
             Ok(())
@@ -908,7 +916,12 @@ impl Store for SqliteStore {
             db.execute(SAVE_SETTINGS, sql_params![guild, settings_json, change.at])?;
             db.execute(
                 LOG_SETTINGS,
-                sql_params![guild, to_db_id(change.user_id), change.change.as_str(), change.at],
+                sql_params![
+                    guild,
+                    to_db_id(change.user_id),
+                    change.change.as_str(),
+                    change.at
+                ],
             )?;
             Ok(tx.commit()?)
         };

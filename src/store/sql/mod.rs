@@ -490,6 +490,9 @@ mod tests {
             render("x {serial}, y {real}", Engine::Postgres),
             "x BIGSERIAL PRIMARY KEY, y DOUBLE PRECISION"
         );
-        assert!(matches!(render("SELECT 1", Engine::Postgres), Cow::Borrowed(_)));
+        assert!(matches!(
+            render("SELECT 1", Engine::Postgres),
+            Cow::Borrowed(_)
+        ));
     }
 }

@@ -23,7 +23,8 @@ pub const INSERT_PLAYER: &str = "INSERT INTO game_players (game_id, seat, user_i
         sequences, bot_level, gave_up)
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 /// A player's stats counted up after a game.
-pub const ADD_STATS: &str = "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
+pub const ADD_STATS: &str =
+    "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
     VALUES (?1, ?2, ?3, 1, ?4, ?5)
     ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,
         games = player_stats.games + 1,
@@ -33,7 +34,8 @@ pub const ADD_STATS: &str = "INSERT INTO player_stats (guild_id, user_id, name, 
 pub const RATING: &str = "SELECT mu, sigma, conservative, games FROM ratings
     WHERE guild_id = ?1 AND user_id = ?2";
 /// A player's rating stored after a game.
-pub const WRITE_RATING: &str = "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative,
+pub const WRITE_RATING: &str =
+    "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative,
         games)
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
     ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
@@ -65,10 +67,12 @@ pub const LEADERBOARD: &str = "SELECT user_id, name, games, wins, sequences FROM
     ORDER BY wins DESC, CAST(wins AS {real}) / games DESC, games DESC, user_id
     LIMIT ?2";
 /// A player's latest rating changes (`rating_changes_by_player`).
-pub const RATING_CHANGES: &str = "SELECT conservative_before, conservative_after FROM rating_changes
+pub const RATING_CHANGES: &str =
+    "SELECT conservative_before, conservative_after FROM rating_changes
     WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3";
 /// A server's leaderboard by rating (`ratings_by_conservative`).
-pub const RATING_LEADERBOARD: &str = "SELECT user_id, name, mu, sigma, conservative, games FROM ratings
+pub const RATING_LEADERBOARD: &str =
+    "SELECT user_id, name, mu, sigma, conservative, games FROM ratings
     WHERE guild_id = ?1
     ORDER BY conservative DESC, games DESC, user_id LIMIT ?2";
 /// A live table removed (its game finished or closed).

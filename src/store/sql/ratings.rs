@@ -51,7 +51,10 @@ pub fn recompute_ratings(db: &mut dyn Db, first: bool) -> Result<(), DbError> {
                 if p.user_id == BOT_USER_ID && p.bot_level.is_none() {
                     p.bot_level = rating::level_from_name(&p.name).map(str::to_string);
                     let seat = i64::try_from(seat).unwrap_or(i64::MAX);
-                    db.execute(SET_BOT_LEVEL, params![game.id, seat, p.bot_level.as_deref()])?;
+                    db.execute(
+                        SET_BOT_LEVEL,
+                        params![game.id, seat, p.bot_level.as_deref()],
+                    )?;
                 }
             }
         }

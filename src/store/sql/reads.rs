@@ -4,15 +4,15 @@
 
 use super::queries::{
     DAMAGED_SETTINGS, GAME_PLAYERS, GAME_RECORD, LATEST_IN_CHANNEL, LEADERBOARD, PLAYER_STATS,
-    QUARANTINED, RATING, RATING_CHANGES, RATING_LEADERBOARD, RATED_SINCE, RECENT_AGREEMENT,
+    QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES, RATING_LEADERBOARD, RECENT_AGREEMENT,
     RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS, SETTINGS_LOG, UNANNOUNCED,
 };
 use super::ratings::{stored_change, stored_rating};
 use super::{params, Db, DbError, Row, Value};
 use crate::store::{
-    count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, to_db_id,
-    AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow,
-    PlayerResult, PlayerStats, Quarantined, RatingReport, RatingRow, SettingsChange, BOT_USER_ID,
+    count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, to_db_id, AgreementTotals,
+    DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow, PlayerResult, PlayerStats,
+    Quarantined, RatingReport, RatingRow, SettingsChange, BOT_USER_ID,
 };
 
 /// A player of a finished game, from a row of [`GAME_PLAYERS`].

@@ -58,7 +58,13 @@ pub fn add_stats(db: &mut dyn Db, guild: i64, game: &FinishedGame) -> Result<(),
     for d in stats_deltas(&game.players) {
         db.execute(
             ADD_STATS,
-            params![guild, to_db_id(d.user_id), d.name.as_str(), d.wins, d.sequences],
+            params![
+                guild,
+                to_db_id(d.user_id),
+                d.name.as_str(),
+                d.wins,
+                d.sequences
+            ],
         )?;
     }
     Ok(())
