@@ -938,7 +938,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::store::sql::queries::HISTORY_QUERIES;
+    use crate::store::sql::queries::{HISTORY_QUERIES, LATEST_IN_CHANNEL};
     use crate::store::sql::schema::migrations;
     use crate::store::sql::{render, Engine};
     use crate::store::tests::{finished, player, table};
@@ -1520,7 +1520,7 @@ mod tests {
         // Without the index the latest game of a channel is found by reading its server's games.
         conn.execute_batch("DROP INDEX games_by_channel")
             .expect("drop");
-        let plan = plan_of(&conn, LATEST_IN_CHANNEL);
+        let plan = plan_of(&conn, &render(LATEST_IN_CHANNEL, Engine::Sqlite));
         assert!(
             !plan.iter().any(|s| s.contains("INDEX games_by_channel ")),
             "{plan:?}"
