@@ -1506,7 +1506,7 @@ mod tests {
             if !scans.is_empty() {
                 failures.push(format!("{name}: {scans:?}"));
             }
-            let plan = plan_of(&conn, sql);
+            let plan = plan_of(&conn, &render(sql, Engine::Sqlite));
             for (_, index) in expected.iter().filter(|(n, _)| *n == name) {
                 if !plan
                     .iter()

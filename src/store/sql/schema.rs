@@ -260,23 +260,3 @@ pub fn migrations(engine: Engine) -> Vec<String> {
         .collect()
 }
 
-#[cfg(test)]
-mod scratch_equal_to_main {
-    mod lite {
-        include!("/tmp/sqlold/lite.rs");
-        pub(super) const ALL: &[&str] = MIGRATIONS;
-    }
-    mod pg {
-        include!("/tmp/sqlold/pg.rs");
-        pub(super) const ALL: &[&str] = MIGRATIONS;
-    }
-
-    #[test]
-    fn rendered_migrations_are_byte_for_byte_the_old_ones() {
-        use super::super::Engine;
-        assert_eq!(super::migrations(Engine::Sqlite), lite::ALL);
-        assert_eq!(super::migrations(Engine::Postgres), pg::ALL);
-        assert_eq!(super::SQLITE_VERSION, 11);
-        assert_eq!(super::POSTGRES_VERSION, 12);
-    }
-}
