@@ -50,9 +50,9 @@ pub fn render(sql: &str, engine: Engine) -> Cow<'_, str> {
     while let Some(at) = rest.find(['{', '?']) {
         out.push_str(&rest[..at]);
         let tail = &rest[at..];
-        if tail.starts_with('?') {
+        if let Some(after) = tail.strip_prefix('?') {
             out.push(if engine == Engine::Postgres { '$' } else { '?' });
-            rest = &tail[1..];
+            rest = after;
             continue;
         }
         let Some(end) = tail.find('}') else {

@@ -259,4 +259,3 @@ pub fn migrations(engine: Engine) -> Vec<String> {
         .map(|m| m.sql(engine))
         .collect()
 }
-
