@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::sqlite::{check_header, classify, companion, prepare, private_file, SCHEMA_VERSION};
+use super::sqlite_file::{
+    check_header, classify, companion, prepare, private_file, SCHEMA_VERSION,
+};
 use super::StoreError;
 
 /// What a backup file holds, read back from it once written (or before it is restored).

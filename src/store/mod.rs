@@ -18,7 +18,9 @@ mod postgres;
 pub mod rating;
 mod repair;
 pub mod shards;
+mod sql;
 mod sqlite;
+mod sqlite_file;
 #[cfg(test)]
 pub(crate) mod tests;
 

@@ -28,170 +28,26 @@ use rustls::{
 };
 use tokio_postgres_rustls::MakeRustlsConnect;
 
-use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
+use super::rating;
+use super::sql::queries::{
+    DELETE_SERIES, LOG_SETTINGS, MARK_ANNOUNCED, SAVE_AGREEMENT, SAVE_SETTINGS, SET_ASIDE_SERIES,
+};
+use super::sql::ratings::{
+    current_ratings, recompute_guild_ratings, recompute_ratings, write_rating,
+};
+use super::sql::schema::{migrations, POSTGRES_VERSION};
+use super::sql::writes::{add_stats, insert_game};
+use super::sql::{params, reads, Db, DbError, Engine, Pg};
 use super::{
-    count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
-    series_counts, settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
-    warn_series_stats_set_aside, warn_settings_set_aside, AgreementTotals, DamagedSettings,
-    FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerResult, PlayerStats,
-    Quarantined, RatingReport, RatingRow, SeriesStats, SettingsChange, ShardClaim, ShardSet, Store,
-    StoreError, StoredTable, BOT_USER_ID,
+    from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
+    table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
+    warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
+    LeaderboardRow, Loaded, PlayerStats, Quarantined, RatingReport, RatingRow, SeriesStats,
+    SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable,
 };
 
-/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[
-    // 1: live tables, quarantine, finished games, their players, per-server stats.
-    "CREATE TABLE live_tables (
-        channel_id BIGINT PRIMARY KEY,
-        guild_id BIGINT NOT NULL,
-        record_json TEXT NOT NULL,
-        snapshot_json TEXT NOT NULL,
-        updated_at BIGINT NOT NULL
-    );
-    CREATE TABLE quarantine (
-        id BIGSERIAL PRIMARY KEY,
-        channel_id BIGINT NOT NULL,
-        guild_id BIGINT NOT NULL,
-        record_json TEXT,
-        snapshot_json TEXT,
-        updated_at BIGINT,
-        reason TEXT NOT NULL,
-        quarantined_at BIGINT NOT NULL
-    );
-    CREATE TABLE games (
-        id BIGSERIAL PRIMARY KEY,
-        guild_id BIGINT NOT NULL,
-        channel_id BIGINT NOT NULL,
-        variant TEXT NOT NULL,
-        record_json TEXT NOT NULL,
-        finished_at BIGINT NOT NULL
-    );
-    CREATE INDEX games_by_guild ON games (guild_id, finished_at DESC, id DESC);
-    CREATE TABLE game_players (
-        game_id BIGINT NOT NULL REFERENCES games (id),
-        seat BIGINT NOT NULL,
-        user_id BIGINT NOT NULL,
-        name TEXT NOT NULL,
-        team BIGINT NOT NULL,
-        won BOOLEAN NOT NULL,
-        sequences BIGINT NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE TABLE player_stats (
-        guild_id BIGINT NOT NULL,
-        user_id BIGINT NOT NULL,
-        name TEXT NOT NULL,
-        games BIGINT NOT NULL,
-        wins BIGINT NOT NULL,
-        sequences BIGINT NOT NULL,
-        PRIMARY KEY (guild_id, user_id)
-    );
-    CREATE INDEX player_stats_by_wins ON player_stats (guild_id, wins DESC, games DESC);",
-    // 2: whether a finished game's final message was posted (games stored before count as posted);
-    // a version per live table, raised by every save, so that no process overwrites a newer save.
-    "ALTER TABLE games ADD COLUMN announced BOOLEAN NOT NULL DEFAULT TRUE;
-    CREATE INDEX games_unannounced ON games (id) WHERE NOT announced;
-    ALTER TABLE live_tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
-    // 3: ratings. Whether a game counts, computer levels and who gave up; each player's rating per
-    // server and its change in every rated game. Filled from the stored games by `recompute_ratings`.
-    "ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
-    ALTER TABLE game_players ADD COLUMN bot_level TEXT;
-    ALTER TABLE game_players ADD COLUMN gave_up BOOLEAN NOT NULL DEFAULT FALSE;
-    CREATE TABLE ratings (
-        guild_id BIGINT NOT NULL,
-        user_id BIGINT NOT NULL,
-        name TEXT NOT NULL,
-        mu DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL,
-        conservative DOUBLE PRECISION NOT NULL,
-        games BIGINT NOT NULL,
-        PRIMARY KEY (guild_id, user_id)
-    );
-    CREATE INDEX ratings_by_conservative ON ratings (guild_id, conservative DESC);
-    CREATE TABLE rating_changes (
-        game_id BIGINT NOT NULL,
-        guild_id BIGINT NOT NULL,
-        user_id BIGINT NOT NULL,
-        conservative_before DOUBLE PRECISION NOT NULL,
-        conservative_after DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (game_id, user_id)
-    );
-    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, user_id, game_id DESC);",
-    // 4: each server's own settings, and who changed what.
-    "CREATE TABLE server_settings (
-        guild_id BIGINT PRIMARY KEY,
-        settings_json TEXT NOT NULL,
-        updated_at BIGINT NOT NULL
-    );
-    CREATE TABLE settings_log (
-        id BIGSERIAL PRIMARY KEY,
-        guild_id BIGINT NOT NULL,
-        user_id BIGINT NOT NULL,
-        change TEXT NOT NULL,
-        at BIGINT NOT NULL
-    );
-    CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
-    // 5: who holds each Discord shard: the token of the process that claimed it last (`NULL` once
-    // released). Writes for a table check it under a share lock, so that none of a process that lost
-    // its shard lands after another process claimed it (see `PostgresStore::claim_shards`).
-    "CREATE TABLE shard_owners (
-        total BIGINT NOT NULL,
-        shard BIGINT NOT NULL,
-        owner BIGINT,
-        claimed_at BIGINT NOT NULL,
-        PRIMARY KEY (total, shard)
-    );",
-    // 6: aborted games (ended before every human had made two moves): kept, but they count for
-    // nothing.
-    "ALTER TABLE games ADD COLUMN aborted BOOLEAN NOT NULL DEFAULT FALSE;",
-    // 7: a server's settings that could not be read, set aside for the operator (byte for byte as
-    // found).
-    "CREATE TABLE settings_damaged (
-        id BIGSERIAL PRIMARY KEY,
-        guild_id BIGINT NOT NULL,
-        settings_json BYTEA,
-        updated_at BIGINT,
-        reason TEXT NOT NULL,
-        set_aside_at BIGINT NOT NULL
-    );",
-    // 8: a channel's latest game (`/sequence record` without a number) found by an index instead of
-    // reading every game of its server (issue 28).
-    "CREATE INDEX games_by_channel ON games (guild_id, channel_id, finished_at DESC, id DESC);",
-    // 9: the day's rated games of a server (the daily limit) from an index of the rated games only
-    // (issue 28).
-    "CREATE INDEX games_rated_by_guild ON games (guild_id, finished_at) WHERE rated;",
-    // 10: each human's agreement with the `hard` computer player in a finished game (issue 27).
-    "CREATE TABLE game_agreement (
-        game_id BIGINT NOT NULL REFERENCES games (id),
-        user_id BIGINT NOT NULL,
-        matched BIGINT NOT NULL,
-        counted BIGINT NOT NULL,
-        PRIMARY KEY (game_id, user_id)
-    );
-    CREATE INDEX game_agreement_by_user ON game_agreement (user_id);",
-    // 11: series played and won, per player and server (issue 25).
-    "CREATE TABLE series_stats (
-        guild_id BIGINT NOT NULL,
-        user_id BIGINT NOT NULL,
-        played BIGINT NOT NULL,
-        won BIGINT NOT NULL,
-        PRIMARY KEY (guild_id, user_id)
-    );",
-    // 12: a player's series counts that could not be used (negative, or more won than played), set
-    // aside for the operator as found (issue 33).
-    "CREATE TABLE series_stats_damaged (
-        id BIGSERIAL PRIMARY KEY,
-        guild_id BIGINT NOT NULL,
-        user_id BIGINT NOT NULL,
-        played BIGINT,
-        won BIGINT,
-        reason TEXT NOT NULL,
-        set_aside_at BIGINT NOT NULL
-    );",
-];
-
 /// The schema version this code writes.
-pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+pub(super) const SCHEMA_VERSION: i64 = POSTGRES_VERSION;
 
 /// The advisory lock (second key) under which a server's rated games are applied one at a time.
 fn guild_lock(guild: i64) -> i32 {
@@ -658,13 +514,44 @@ impl PostgresStore {
         outcome.map_err(|shard| StoreError::NotOwner { shard })
     }
 
+    /// Runs shared SQL on a connection of the pool (no transaction).
+    fn read<T>(&self, f: impl FnOnce(&mut dyn Db) -> Result<T, DbError>) -> Result<T, StoreError> {
+        self.with_client(|client| Ok(f(&mut Pg(client))))?
+            .map_err(DbError::into_postgres)
+    }
+
+    /// Runs shared SQL in one transaction, committed if `f` succeeds; behind the owner check of
+    /// `guild`'s shard when `guild` is given (see [`PostgresStore::write_for`]).
+    fn transaction_db<T>(
+        &self,
+        guild: Option<Option<u64>>,
+        f: impl FnOnce(&mut Pg<'_, Transaction<'_>>) -> Result<T, DbError>,
+    ) -> Result<T, StoreError> {
+        self.with_client(|client| {
+            let mut tx = client.transaction()?;
+            if let Some(guild) = guild {
+                if let Some(shard) = self.refused_shard(&mut tx, guild)? {
+                    return Ok(Err(StoreError::NotOwner { shard }));
+                }
+            }
+            match f(&mut Pg(&mut tx)) {
+                Ok(value) => {
+                    tx.commit()?;
+                    Ok(Ok(value))
+                }
+                // Dropped: rolled back.
+                Err(e) => Ok(Err(e.into_postgres())),
+            }
+        })?
+    }
+
     /// Recomputes a server's ratings found damaged (`damage` says how, for the log) in a
     /// transaction of its own under the server's rating lock, with one warning.
     fn repair_guild_ratings(&self, guild_id: Option<u64>, damage: &str) -> Result<(), StoreError> {
         let guild = guild_to_db(guild_id);
-        let games = self.write_for(guild_id, |tx| {
-            tx.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
-            recompute_guild_ratings(tx, guild)
+        let games = self.transaction_db(Some(guild_id), |db| {
+            db.0.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
+            recompute_guild_ratings(db, guild)
         })?;
         warn_ratings_recomputed(guild, damage, games);
         Ok(())
@@ -722,227 +609,15 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
         });
     }
     let start = usize::try_from(version).unwrap_or(usize::MAX);
-    for (sql, reached) in MIGRATIONS.iter().zip(1..).skip(start) {
+    for (sql, reached) in migrations(Engine::Postgres).iter().zip(1..).skip(start) {
         tx.batch_execute(sql)?;
         if reached == super::RATINGS_VERSION {
-            recompute_ratings(&mut tx)?;
+            recompute_ratings(&mut Pg(&mut tx), true).map_err(DbError::into_postgres)?;
         }
     }
     tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])?;
     tx.commit()?;
     Ok(())
-}
-
-/// Reads a player of a finished game from columns `first..first + 5`.
-fn player_from_row(row: &::postgres::Row, first: usize) -> Result<PlayerResult, ::postgres::Error> {
-    let team: i64 = row.try_get(first + 2)?;
-    Ok(PlayerResult {
-        user_id: from_db_id(row.try_get(first)?),
-        name: row.try_get(first + 1)?,
-        team: u8::try_from(team).unwrap_or(u8::MAX),
-        won: row.try_get(first + 3)?,
-        sequences: count_from_db(row.try_get(first + 4)?),
-        bot_level: row.try_get(first + 5)?,
-        gave_up: row.try_get(first + 6)?,
-    })
-}
-
-/// The columns [`player_from_row`] reads.
-const PLAYER_COLUMNS: &str = "user_id, name, team, won, sequences, bot_level, gave_up";
-
-/// Rates the finished games stored before ratings existed, in the order they finished: whether each
-/// counts comes from [`rating::rated_by_default`], its computer players' levels from their names.
-fn recompute_ratings(tx: &mut Transaction<'_>) -> Result<(), ::postgres::Error> {
-    let mut games = Vec::new();
-    for row in tx.query(
-        "SELECT id, guild_id, record_json FROM games ORDER BY id",
-        &[],
-    )? {
-        let id: i64 = row.try_get(0)?;
-        let record: String = row.try_get(2)?;
-        let mut players: Vec<PlayerResult> = tx
-            .query(
-                &format!(
-                    "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = $1 ORDER BY seat"
-                ),
-                &[&id],
-            )?
-            .iter()
-            .map(|row| player_from_row(row, 0))
-            .collect::<Result<_, _>>()?;
-        for (seat, p) in players.iter_mut().enumerate() {
-            if p.user_id == BOT_USER_ID && p.bot_level.is_none() {
-                p.bot_level = rating::level_from_name(&p.name).map(str::to_string);
-                tx.execute(
-                    "UPDATE game_players SET bot_level = $3 WHERE game_id = $1 AND seat = $2",
-                    &[&id, &i64::try_from(seat).unwrap_or(i64::MAX), &p.bot_level],
-                )?;
-            }
-        }
-        let rated = rating::rated_by_default(&players);
-        tx.execute("UPDATE games SET rated = $2 WHERE id = $1", &[&id, &rated])?;
-        games.push(RatedGame {
-            id,
-            guild: row.try_get(1)?,
-            rated,
-            drawn: rating::is_drawn(&players, &record),
-            players,
-        });
-    }
-    tx.batch_execute("DELETE FROM ratings; DELETE FROM rating_changes;")?;
-    for (game_id, guild, update) in rating::replay_all(&games) {
-        write_rating(tx, game_id, guild, &update)?;
-    }
-    Ok(())
-}
-
-/// Rebuilds one server's ratings (and their changes) from its stored finished games in the order
-/// they finished; how many games it read. The caller holds the server's rating lock.
-fn recompute_guild_ratings(
-    tx: &mut Transaction<'_>,
-    guild: i64,
-) -> Result<usize, ::postgres::Error> {
-    let mut games = Vec::new();
-    for row in tx.query(
-        "SELECT id, rated, record_json FROM games WHERE guild_id = $1 ORDER BY id",
-        &[&guild],
-    )? {
-        let id: i64 = row.try_get(0)?;
-        let record: String = row.try_get(2)?;
-        let players: Vec<PlayerResult> = tx
-            .query(
-                &format!(
-                    "SELECT {PLAYER_COLUMNS} FROM game_players WHERE game_id = $1 ORDER BY seat"
-                ),
-                &[&id],
-            )?
-            .iter()
-            .map(|row| player_from_row(row, 0))
-            .collect::<Result<_, _>>()?;
-        games.push(RatedGame {
-            id,
-            guild,
-            rated: row.try_get(1)?,
-            drawn: rating::is_drawn(&players, &record),
-            players,
-        });
-    }
-    tx.execute("DELETE FROM ratings WHERE guild_id = $1", &[&guild])?;
-    tx.execute("DELETE FROM rating_changes WHERE guild_id = $1", &[&guild])?;
-    for (game_id, guild, update) in rating::replay_all(&games) {
-        write_rating(tx, game_id, guild, &update)?;
-    }
-    Ok(games.len())
-}
-
-/// The stored ratings of a game's human players on a server, and what was damaged among them
-/// (damaged ratings are left out).
-fn current_ratings(
-    tx: &mut Transaction<'_>,
-    guild: i64,
-    players: &[PlayerResult],
-) -> Result<(HashMap<u64, PlayerRating>, Option<String>), ::postgres::Error> {
-    let mut current = HashMap::new();
-    let mut damage = None;
-    for p in players.iter().filter(|p| p.user_id != BOT_USER_ID) {
-        if let Some(row) = tx.query_opt(
-            &format!("SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND user_id = $2"),
-            &[&guild, &to_db_id(p.user_id)],
-        )? {
-            match stored_rating(&row, 0)? {
-                Ok(rating) => {
-                    current.insert(p.user_id, rating);
-                }
-                Err(what) => damage = Some(format!("user {}: {what}", p.user_id)),
-            }
-        }
-    }
-    Ok((current, damage))
-}
-
-/// Stores one player's rating after a game, and its change.
-fn write_rating(
-    tx: &mut Transaction<'_>,
-    game_id: i64,
-    guild: i64,
-    update: &RatingUpdate,
-) -> Result<(), ::postgres::Error> {
-    let after = update.after;
-    tx.execute(
-        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative, games)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
-             sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games",
-        &[
-            &guild,
-            &to_db_id(update.user_id),
-            &update.name,
-            &after.mu,
-            &after.sigma,
-            &after.conservative(),
-            &i64::from(after.games),
-        ],
-    )?;
-    tx.execute(
-        "INSERT INTO rating_changes
-             (game_id, guild_id, user_id, conservative_before, conservative_after)
-         VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (game_id, user_id) DO UPDATE SET
-             conservative_before = excluded.conservative_before,
-             conservative_after = excluded.conservative_after",
-        &[
-            &game_id,
-            &guild,
-            &to_db_id(update.user_id),
-            &update.before.conservative(),
-            &after.conservative(),
-        ],
-    )?;
-    Ok(())
-}
-
-/// The rating columns [`stored_rating`] reads.
-const RATING_COLUMNS: &str = "mu, sigma, conservative, games";
-
-/// A rating as stored ([`RATING_COLUMNS`] from column `at`), or what is wrong with it: values the
-/// rating code cannot have written (see [`PlayerRating::from_stored`]).
-fn stored_rating(
-    row: &::postgres::Row,
-    at: usize,
-) -> Result<Result<PlayerRating, String>, ::postgres::Error> {
-    let (mu, sigma, conservative, games): (f64, f64, f64, i64) = (
-        row.try_get(at)?,
-        row.try_get(at + 1)?,
-        row.try_get(at + 2)?,
-        row.try_get(at + 3)?,
-    );
-    Ok(
-        PlayerRating::from_stored(mu, sigma, conservative, games).ok_or_else(|| {
-            format!("mu {mu}, sigma {sigma}, conservative {conservative}, games {games}")
-        }),
-    )
-}
-
-/// A rating change as stored (conservative rating before and after, columns 0 and 1), or what is
-/// wrong with it.
-fn stored_change(row: &::postgres::Row) -> Result<Result<f64, String>, ::postgres::Error> {
-    let (before, after): (f64, f64) = (row.try_get(0)?, row.try_get(1)?);
-    Ok(
-        if rating::is_plausible_conservative(before) && rating::is_plausible_conservative(after) {
-            Ok(after - before)
-        } else {
-            Err(format!("a change from {before} to {after}"))
-        },
-    )
-}
-
-/// Reads stats columns starting at `first`.
-fn stats_from_row(row: &::postgres::Row, first: usize) -> Result<PlayerStats, ::postgres::Error> {
-    Ok(PlayerStats {
-        games: count_from_db(row.try_get(first)?),
-        wins: count_from_db(row.try_get(first + 1)?),
-        sequences: count_from_db(row.try_get(first + 2)?),
-    })
 }
 
 impl Store for PostgresStore {
@@ -1037,33 +712,23 @@ impl Store for PostgresStore {
     fn series_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<SeriesStats, StoreError> {
         let (guild, user) = (guild_to_db(guild_id), to_db_id(user_id));
         let mut aside = None;
-        let stats = self.in_transaction(|tx| {
-            let row = tx.query_opt(
-                "SELECT played, won FROM series_stats WHERE guild_id = $1 AND user_id = $2",
-                &[&guild, &user],
-            )?;
-            let Some(row) = row else {
-                return Ok(SeriesStats::default());
+        let stats = self.transaction_db(None, |db| {
+            let problem = match reads::series_counts(db, guild, user)? {
+                None => return Ok(SeriesStats::default()),
+                Some((Ok(played), Ok(won))) => match series_counts(played, won) {
+                    Ok(stats) => return Ok(stats),
+                    Err(problem) => problem,
+                },
+                Some((Err(problem), _)) => format!("played is {problem}"),
+                Some((_, Err(problem))) => format!("won is {problem}"),
             };
-            match series_counts(row.get(0), row.get(1)) {
-                Ok(stats) => Ok(stats),
-                Err(problem) => {
-                    // Set aside as found, so that this player's stats answer again (issue 33).
-                    tx.execute(
-                        "INSERT INTO series_stats_damaged
-                             (guild_id, user_id, played, won, reason, set_aside_at)
-                         SELECT guild_id, user_id, played, won, $3, $4 FROM series_stats
-                         WHERE guild_id = $1 AND user_id = $2",
-                        &[&guild, &user, &problem, &now_ms()],
-                    )?;
-                    tx.execute(
-                        "DELETE FROM series_stats WHERE guild_id = $1 AND user_id = $2",
-                        &[&guild, &user],
-                    )?;
-                    aside = Some(problem);
-                    Ok(SeriesStats::default())
-                }
-            }
+            db.execute(
+                SET_ASIDE_SERIES,
+                params![guild, user, problem.as_str(), now_ms()],
+            )?;
+            db.execute(DELETE_SERIES, params![guild, user])?;
+            aside = Some(problem);
+            Ok(SeriesStats::default())
         })?;
         if let Some(problem) = aside {
             warn_series_stats_set_aside(guild, user, &problem);
@@ -1143,23 +808,7 @@ impl Store for PostgresStore {
     }
 
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
-        self.with_client(|client| {
-            client
-                .query(
-                    "SELECT channel_id, guild_id, reason, quarantined_at FROM quarantine ORDER BY id",
-                    &[],
-                )?
-                .iter()
-                .map(|row| {
-                    Ok(Quarantined {
-                        channel_id: from_db_id(row.try_get(0)?),
-                        guild_id: guild_from_db(row.try_get(1)?),
-                        reason: row.try_get(2)?,
-                        quarantined_at: row.try_get(3)?,
-                    })
-                })
-                .collect()
-        })
+        self.read(reads::quarantined)
     }
 
     fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError> {
@@ -1187,26 +836,7 @@ impl Store for PostgresStore {
         guild_id: Option<u64>,
         since: i64,
     ) -> Result<Vec<Vec<(u64, u8)>>, StoreError> {
-        self.with_client(|client| {
-            let rows = client.query(
-                "SELECT p.game_id, p.user_id, p.team FROM games g
-                 JOIN game_players p ON p.game_id = g.id
-                 WHERE g.guild_id = $1 AND g.finished_at >= $2 AND g.rated AND p.user_id <> $3
-                 ORDER BY p.game_id, p.seat",
-                &[&guild_to_db(guild_id), &since, &to_db_id(BOT_USER_ID)],
-            )?;
-            let mut games: Vec<(i64, Vec<(u64, u8)>)> = Vec::new();
-            for row in &rows {
-                let game: i64 = row.try_get(0)?;
-                let user = from_db_id(row.try_get(1)?);
-                let team = u8::try_from(row.try_get::<_, i64>(2)?).unwrap_or(u8::MAX);
-                match games.last_mut() {
-                    Some((id, players)) if *id == game => players.push((user, team)),
-                    _ => games.push((game, vec![(user, team)])),
-                }
-            }
-            Ok(games.into_iter().map(|(_, players)| players).collect())
-        })
+        self.read(|db| reads::rated_games_since(db, guild_id, since))
     }
 
     fn latest_game_in_channel(
@@ -1214,16 +844,7 @@ impl Store for PostgresStore {
         guild_id: Option<u64>,
         channel_id: u64,
     ) -> Result<Option<GameId>, StoreError> {
-        self.with_client(|client| {
-            client
-                .query_opt(
-                    "SELECT id FROM games WHERE guild_id = $1 AND channel_id = $2
-                     ORDER BY finished_at DESC, id DESC LIMIT 1",
-                    &[&guild_to_db(guild_id), &to_db_id(channel_id)],
-                )?
-                .map(|row| row.try_get(0).map(GameId))
-                .transpose()
-        })
+        self.read(|db| reads::latest_game_in_channel(db, guild_id, channel_id))
     }
 
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
@@ -1236,14 +857,15 @@ impl Store for PostgresStore {
                 .unwrap_or_else(|| rating::rated_by_default(&game.players));
         let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let known = self.versions().get(&channel).copied();
-        let stored = self.write_for(game.guild_id, |tx| {
+        let stored = self.transaction_db(Some(game.guild_id), |db| {
             // The live table goes with the finished game, unless another process saved it since.
-            tx.execute(
+            db.0.execute(
                 "DELETE FROM live_tables WHERE channel_id = $1
                      AND ($2::BIGINT IS NULL OR version = $2)",
                 &[&channel, &known],
             )?;
-            if tx
+            if db
+                .0
                 .query_opt(
                     "SELECT 1 FROM live_tables WHERE channel_id = $1",
                     &[&channel],
@@ -1259,73 +881,24 @@ impl Store for PostgresStore {
             // among them).
             let mut repaired = None;
             let current = if rated {
-                tx.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
-                match current_ratings(tx, guild, &game.players)? {
+                db.0.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
+                match current_ratings(db, guild, &game.players)? {
                     (current, None) => current,
                     (_, Some(damage)) => {
-                        repaired = Some((damage, recompute_guild_ratings(tx, guild)?));
-                        current_ratings(tx, guild, &game.players)?.0
+                        repaired = Some((damage, recompute_guild_ratings(db, guild)?));
+                        current_ratings(db, guild, &game.players)?.0
                     }
                 }
             } else {
                 HashMap::new()
             };
-            let id: i64 = tx
-                .query_one(
-                    "INSERT INTO games (guild_id, channel_id, variant, record_json, finished_at,
-                         announced, rated, aborted)
-                     VALUES ($1, $2, $3, $4, $5, FALSE, $6, $7) RETURNING id",
-                    &[
-                        &guild,
-                        &channel,
-                        &game.variant,
-                        &game.record_json,
-                        &game.finished_at,
-                        &rated,
-                        &game.aborted,
-                    ],
-                )?
-                .try_get(0)?;
-            for (seat, p) in game.players.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences,
-                         bot_level, gave_up)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                    &[
-                        &id,
-                        &i64::try_from(seat).unwrap_or(i64::MAX),
-                        &to_db_id(p.user_id),
-                        &p.name,
-                        &i64::from(p.team),
-                        &p.won,
-                        &i64::from(p.sequences),
-                        &p.bot_level,
-                        &p.gave_up,
-                    ],
-                )?;
-            }
+            let id = insert_game(db, guild, game, rated)?;
             if rated {
                 for update in rating::rate_game(&game.players, drawn, &current) {
-                    write_rating(tx, id, guild, &update)?;
+                    write_rating(db, id, guild, &update)?;
                 }
             }
-            // An aborted game is kept in the history only.
-            let deltas = if game.aborted {
-                Vec::new()
-            } else {
-                stats_deltas(&game.players)
-            };
-            for d in deltas {
-                tx.execute(
-                    "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
-                     VALUES ($1, $2, $3, 1, $4, $5)
-                     ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,
-                         games = player_stats.games + 1,
-                         wins = player_stats.wins + excluded.wins,
-                         sequences = player_stats.sequences + excluded.sequences",
-                    &[&guild, &to_db_id(d.user_id), &d.name, &d.wins, &d.sequences],
-                )?;
-            }
+            add_stats(db, guild, game)?;
             Ok(Some((GameId(id), repaired)))
         })?;
         match stored {
@@ -1344,65 +917,15 @@ impl Store for PostgresStore {
     }
 
     fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError> {
-        self.with_client(|client| {
-            let mut games: Vec<(GameId, FinishedGame)> = client
-                .query(
-                    "SELECT id, guild_id, channel_id, variant, record_json, finished_at, rated,
-                         aborted
-                     FROM games WHERE NOT announced ORDER BY id",
-                    &[],
-                )?
-                .iter()
-                .map(|row| {
-                    Ok((
-                        GameId(row.try_get(0)?),
-                        FinishedGame {
-                            guild_id: guild_from_db(row.try_get(1)?),
-                            channel_id: from_db_id(row.try_get(2)?),
-                            variant: row.try_get(3)?,
-                            record_json: row.try_get(4)?,
-                            finished_at: row.try_get(5)?,
-                            players: Vec::new(),
-                            rated: Some(row.try_get(6)?),
-                            aborted: row.try_get(7)?,
-                        },
-                    ))
-                })
-                .collect::<Result<_, ::postgres::Error>>()?;
-            for (id, game) in &mut games {
-                game.players = client
-                    .query(
-                        &format!(
-                            "SELECT {PLAYER_COLUMNS} FROM game_players
-                             WHERE game_id = $1 ORDER BY seat"
-                        ),
-                        &[&id.0],
-                    )?
-                    .iter()
-                    .map(|row| player_from_row(row, 0))
-                    .collect::<Result<_, _>>()?;
-            }
-            Ok(games)
-        })
+        self.read(reads::unannounced_games)
     }
 
     fn mark_announced(&self, id: GameId) -> Result<(), StoreError> {
-        self.with_client(|client| {
-            client.execute("UPDATE games SET announced = TRUE WHERE id = $1", &[&id.0])
-        })
-        .map(|_| ())
+        self.read(|db| db.execute(MARK_ANNOUNCED, params![id.0]).map(|_| ()))
     }
 
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
-        self.with_client(|client| {
-            client
-                .query_opt(
-                    "SELECT record_json FROM games WHERE id = $1 AND guild_id = $2",
-                    &[&id.0, &guild_to_db(guild_id)],
-                )?
-                .map(|row| row.try_get(0))
-                .transpose()
-        })
+        self.read(|db| reads::game_record(db, id, guild_id))
     }
 
     fn recent_games(
@@ -1410,77 +933,27 @@ impl Store for PostgresStore {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<GameSummary>, StoreError> {
-        self.with_client(|client| {
-            let mut games = client
-                .query(
-                    "SELECT id, guild_id, channel_id, variant, finished_at, aborted FROM games
-                     WHERE guild_id = $1 ORDER BY finished_at DESC, id DESC LIMIT $2",
-                    &[&guild_to_db(guild_id), &limit_to_db(limit)],
-                )?
-                .iter()
-                .map(|row| {
-                    Ok(GameSummary {
-                        id: GameId(row.try_get(0)?),
-                        guild_id: guild_from_db(row.try_get(1)?),
-                        channel_id: from_db_id(row.try_get(2)?),
-                        variant: row.try_get(3)?,
-                        finished_at: row.try_get(4)?,
-                        players: Vec::new(),
-                        aborted: row.try_get(5)?,
-                    })
-                })
-                .collect::<Result<Vec<_>, ::postgres::Error>>()?;
-            let ids: Vec<i64> = games.iter().map(|g| g.id.0).collect();
-            let rows = client.query(
-                &format!(
-                    "SELECT game_id, {PLAYER_COLUMNS} FROM game_players
-                     WHERE game_id = ANY($1) ORDER BY game_id, seat"
-                ),
-                &[&ids],
-            )?;
-            for row in &rows {
-                let game_id: i64 = row.try_get(0)?;
-                let player = player_from_row(row, 1)?;
-                if let Some(game) = games.iter_mut().find(|g| g.id.0 == game_id) {
-                    game.players.push(player);
-                }
-            }
-            Ok(games)
-        })
+        self.read(|db| reads::recent_games(db, guild_id, limit))
     }
 
     fn player_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<PlayerStats, StoreError> {
-        self.with_client(|client| {
-            client
-                .query_opt(
-                    "SELECT games, wins, sequences FROM player_stats
-                     WHERE guild_id = $1 AND user_id = $2",
-                    &[&guild_to_db(guild_id), &to_db_id(user_id)],
-                )?
-                .map(|row| stats_from_row(&row, 0))
-                .transpose()
-                .map(Option::unwrap_or_default)
-        })
+        self.read(|db| reads::player_stats(db, guild_id, user_id))
     }
 
     fn save_agreement(&self, game: GameId, rows: &[(u64, u32, u32)]) -> Result<(), StoreError> {
-        self.with_client(|client| {
-            let mut tx = client.transaction()?;
+        self.transaction_db(None, |db| {
             for &(user, matched, counted) in rows {
-                tx.execute(
-                    "INSERT INTO game_agreement (game_id, user_id, matched, counted)
-                     VALUES ($1, $2, $3, $4)
-                     ON CONFLICT (game_id, user_id)
-                     DO UPDATE SET matched = EXCLUDED.matched, counted = EXCLUDED.counted",
-                    &[
-                        &game.0,
-                        &to_db_id(user),
-                        &i64::from(matched),
-                        &i64::from(counted),
+                db.execute(
+                    SAVE_AGREEMENT,
+                    params![
+                        game.0,
+                        to_db_id(user),
+                        i64::from(matched),
+                        i64::from(counted)
                     ],
                 )?;
             }
-            tx.commit()
+            Ok(())
         })
     }
 
@@ -1490,26 +963,7 @@ impl Store for PostgresStore {
         user_id: u64,
         limit: u32,
     ) -> Result<AgreementTotals, StoreError> {
-        self.with_client(|client| {
-            let row = client.query_one(
-                "SELECT COALESCE(SUM(matched), 0)::BIGINT, COALESCE(SUM(counted), 0)::BIGINT,
-                        COUNT(*)
-                 FROM (SELECT a.matched, a.counted FROM game_agreement a
-                       JOIN games g ON g.id = a.game_id
-                       WHERE a.user_id = $2 AND g.guild_id = $1 AND g.rated AND NOT g.aborted
-                       ORDER BY g.finished_at DESC, g.id DESC LIMIT $3) AS latest",
-                &[
-                    &guild_to_db(guild_id),
-                    &to_db_id(user_id),
-                    &limit_to_db(limit),
-                ],
-            )?;
-            Ok(AgreementTotals {
-                matched: count_from_db(row.try_get(0)?),
-                counted: count_from_db(row.try_get(1)?),
-                games: count_from_db(row.try_get(2)?),
-            })
-        })
+        self.read(|db| reads::recent_agreement(db, guild_id, user_id, limit))
     }
 
     fn leaderboard(
@@ -1517,24 +971,7 @@ impl Store for PostgresStore {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<LeaderboardRow>, StoreError> {
-        self.with_client(|client| {
-            client
-                .query(
-                    "SELECT user_id, name, games, wins, sequences FROM player_stats WHERE guild_id = $1
-                     ORDER BY wins DESC, wins::DOUBLE PRECISION / games DESC, games DESC, user_id
-                     LIMIT $2",
-                    &[&guild_to_db(guild_id), &limit_to_db(limit)],
-                )?
-                .iter()
-                .map(|row| {
-                    Ok(LeaderboardRow {
-                        user_id: from_db_id(row.try_get(0)?),
-                        name: row.try_get(1)?,
-                        stats: stats_from_row(row, 2)?,
-                    })
-                })
-                .collect()
-        })
+        self.read(|db| reads::leaderboard(db, guild_id, limit))
     }
 
     fn player_rating(
@@ -1545,36 +982,7 @@ impl Store for PostgresStore {
     ) -> Result<Option<RatingReport>, StoreError> {
         let guild = guild_to_db(guild_id);
         let user = to_db_id(user_id);
-        // The rating and its latest changes, or what is damaged in them.
-        let read = || {
-            self.with_client(|client| {
-                let Some(row) = client.query_opt(
-                    &format!(
-                        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND user_id = $2"
-                    ),
-                    &[&guild, &user],
-                )?
-                else {
-                    return Ok(None);
-                };
-                let rating = stored_rating(&row, 0)?;
-                let changes: Result<Vec<f64>, String> = client
-                    .query(
-                        "SELECT conservative_before, conservative_after FROM rating_changes
-                         WHERE guild_id = $1 AND user_id = $2 ORDER BY game_id DESC LIMIT $3",
-                        &[&guild, &user, &limit_to_db(recent)],
-                    )?
-                    .iter()
-                    .map(stored_change)
-                    .collect::<Result<_, _>>()?;
-                Ok(Some(rating.and_then(|rating| {
-                    Ok(RatingReport {
-                        rating,
-                        changes: changes?,
-                    })
-                })))
-            })
-        };
+        let read = || self.read(|db| reads::player_rating(db, guild, user, recent));
         match read()? {
             None => Ok(None),
             Some(Ok(report)) => Ok(Some(report)),
@@ -1590,33 +998,8 @@ impl Store for PostgresStore {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        // The rows, each one read or what is damaged in it.
-        let read = || {
-            self.with_client(|client| {
-                client
-                    .query(
-                        &format!(
-                            "SELECT user_id, name, {RATING_COLUMNS} FROM ratings
-                             WHERE guild_id = $1
-                             ORDER BY conservative DESC, games DESC, user_id LIMIT $2"
-                        ),
-                        &[&guild_to_db(guild_id), &limit_to_db(limit)],
-                    )?
-                    .iter()
-                    .map(|row| {
-                        let user_id = from_db_id(row.try_get(0)?);
-                        let name: String = row.try_get(1)?;
-                        Ok(stored_rating(row, 2)?
-                            .map(|rating| RatingRow {
-                                user_id,
-                                name,
-                                rating,
-                            })
-                            .map_err(|damage| format!("user {user_id}: {damage}")))
-                    })
-                    .collect::<Result<Vec<_>, ::postgres::Error>>()
-            })
-        };
+        let guild = guild_to_db(guild_id);
+        let read = || self.read(|db| reads::rating_leaderboard(db, guild, limit));
         let rows = read()?;
         if let Some(Err(damage)) = rows.iter().find(|row| row.is_err()) {
             self.repair_guild_ratings(guild_id, damage)?;
@@ -1626,25 +1009,16 @@ impl Store for PostgresStore {
     }
 
     fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
-        let stored: Option<String> = self.with_client(|client| {
-            client
-                .query_opt(
-                    "SELECT settings_json FROM server_settings WHERE guild_id = $1",
-                    &[&to_db_id(guild_id)],
-                )?
-                .map(|row| row.try_get(0))
-                .transpose()
-        })?;
-        let Some(stored) = stored else {
+        let stored = self.read(|db| reads::server_settings(db, to_db_id(guild_id)))?;
+        // PostgreSQL keeps the column as UTF-8 text: only JSON can be wrong with it.
+        let Some(Ok(stored)) = stored else {
             return Ok(None);
         };
-        // The text is UTF-8 (the server checks it); whether it is JSON is checked here.
+        let stored = String::from_utf8_lossy(&stored).into_owned();
         let reason = match settings_text(stored.clone().into_bytes()) {
             Ok(text) => return Ok(Some(text)),
             Err(reason) => reason,
         };
-        // Read as none either way, so that the service remembers the defaults and does not read
-        // (and report) the same damage again at every tick.
         if let Err(e) = self.set_aside_server_settings(guild_id, &stored, &reason) {
             tracing::error!(
                 guild = guild_id,
@@ -1686,24 +1060,7 @@ impl Store for PostgresStore {
     }
 
     fn damaged_settings(&self) -> Result<Vec<DamagedSettings>, StoreError> {
-        self.with_client(|client| {
-            client
-                .query(
-                    "SELECT guild_id, settings_json, reason, set_aside_at FROM settings_damaged
-                     ORDER BY id",
-                    &[],
-                )?
-                .iter()
-                .map(|row| {
-                    Ok(DamagedSettings {
-                        guild_id: from_db_id(row.try_get(0)?),
-                        settings: row.try_get::<_, Option<Vec<u8>>>(1)?.unwrap_or_default(),
-                        reason: row.try_get(2)?,
-                        set_aside_at: row.try_get(3)?,
-                    })
-                })
-                .collect()
-        })
+        self.read(reads::damaged_settings)
     }
 
     fn save_server_settings(
@@ -1713,21 +1070,15 @@ impl Store for PostgresStore {
         change: &SettingsChange,
     ) -> Result<(), StoreError> {
         let guild = to_db_id(guild_id);
-        self.in_transaction(|tx| {
-            tx.execute(
-                "INSERT INTO server_settings (guild_id, settings_json, updated_at)
-                 VALUES ($1, $2, $3)
-                 ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,
-                     updated_at = excluded.updated_at",
-                &[&guild, &settings_json, &change.at],
-            )?;
-            tx.execute(
-                "INSERT INTO settings_log (guild_id, user_id, change, at) VALUES ($1, $2, $3, $4)",
-                &[
-                    &guild,
-                    &to_db_id(change.user_id),
-                    &change.change,
-                    &change.at,
+        self.transaction_db(None, |db| {
+            db.execute(SAVE_SETTINGS, params![guild, settings_json, change.at])?;
+            db.execute(
+                LOG_SETTINGS,
+                params![
+                    guild,
+                    to_db_id(change.user_id),
+                    change.change.as_str(),
+                    change.at
                 ],
             )?;
             Ok(())
@@ -1735,23 +1086,7 @@ impl Store for PostgresStore {
     }
 
     fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError> {
-        self.with_client(|client| {
-            client
-                .query(
-                    "SELECT user_id, change, at FROM settings_log WHERE guild_id = $1
-                     ORDER BY id DESC LIMIT $2",
-                    &[&to_db_id(guild_id), &limit_to_db(limit)],
-                )?
-                .iter()
-                .map(|row| {
-                    Ok(SettingsChange {
-                        user_id: from_db_id(row.try_get(0)?),
-                        change: row.try_get(1)?,
-                        at: row.try_get(2)?,
-                    })
-                })
-                .collect()
-        })
+        self.read(|db| reads::settings_log(db, guild_id, limit))
     }
 }
 
@@ -2220,7 +1555,7 @@ mod tests {
         };
         {
             let mut client = config.connect(NoTls).expect("connect");
-            for sql in &MIGRATIONS[..2] {
+            for sql in &migrations(Engine::Postgres)[..2] {
                 client.batch_execute(sql).expect("old schema");
             }
             client

@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{params_from_iter, Connection, OptionalExtension};
 
-use super::sqlite::{
-    companion, create_private, migrate, recompute_ratings, Migration, SCHEMA_VERSION,
-};
+use super::sql::ratings::recompute_ratings;
+use super::sql::{DbError, Lite};
+use super::sqlite_file::{companion, create_private, migrate, Migration, SCHEMA_VERSION};
 use super::{from_db_id, guild_from_db, now_ms, Quarantined, StoreError};
 
 /// The tables copied, parents before children.
@@ -504,7 +504,7 @@ fn finish_copy(source: &Connection, target: &Connection, stats_lost: bool) -> ru
         .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'rated'")
         .and_then(|mut stmt| stmt.exists([]))
         .unwrap_or(false);
-    recompute_ratings(target, !had_ratings)?;
+    recompute_ratings(&mut Lite(target), !had_ratings).map_err(DbError::into_sqlite)?;
     let counters: Vec<(String, i64)> = source
         .prepare("SELECT name, seq FROM sqlite_sequence")
         .and_then(|mut stmt| {

@@ -7,6 +7,7 @@
 //! Commits use `synchronous = NORMAL`: a committed action survives the process being killed at any
 //! moment (`kill -9`); after a power cut the last few commits may be lost, never the file's integrity.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,181 +15,30 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use rusqlite::types::ValueRef;
-use rusqlite::{
-    params, Connection, DatabaseName, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior,
+use rusqlite::{params, Connection, DatabaseName, OpenFlags, TransactionBehavior};
+
+use super::rating;
+use super::repair::{self, Repair};
+use super::sql::queries::{
+    DELETE_LIVE_TABLE, DELETE_SERIES, LOG_SETTINGS, MARK_ANNOUNCED, QUARANTINE_TABLE,
+    SAVE_AGREEMENT, SAVE_SETTINGS, SET_ASIDE_SERIES,
 };
-
-use std::collections::HashMap;
-
-use super::rating::{self, PlayerRating, RatedGame, RatingUpdate};
+use super::sql::writes::{add_stats, insert_game};
+use super::sql::{params as sql_params, ratings, reads, Db, DbError, Lite};
+use super::sqlite_file::{
+    check_header, classify, companion, create_private, migrate, not_writable, prepare, tighten,
+    Migration, SCHEMA_VERSION,
+};
 use super::{
-    count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, now_ms, record_problem,
-    series_counts, settings_text, stats_deltas, table_problem, to_db_id, warn_ratings_recomputed,
-    warn_series_stats_set_aside, warn_settings_set_aside, AgreementTotals, DamagedSettings,
-    FinishedGame, GameId, GameSummary, LeaderboardRow, Loaded, PlayerResult, PlayerStats,
-    Quarantined, RatingReport, RatingRow, SeriesStats, SettingsChange, ShardSet, Store, StoreError,
-    StoredTable, BOT_USER_ID,
+    from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
+    table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
+    warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
+    LeaderboardRow, Loaded, PlayerStats, Quarantined, RatingReport, RatingRow, SeriesStats,
+    SettingsChange, ShardSet, Store, StoreError, StoredTable,
 };
-
-use super::repair;
-use super::repair::Repair;
 
 /// How long a statement waits for another connection's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The migrations, in order: migration `i` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[
-    // 1: live tables, quarantine, finished games, their players, per-server stats.
-    "CREATE TABLE live_tables (
-        channel_id INTEGER PRIMARY KEY,
-        guild_id INTEGER NOT NULL,
-        record_json TEXT NOT NULL,
-        snapshot_json TEXT NOT NULL,
-        updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE quarantine (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        channel_id INTEGER NOT NULL,
-        guild_id INTEGER NOT NULL,
-        record_json,
-        snapshot_json,
-        updated_at INTEGER,
-        reason TEXT NOT NULL,
-        quarantined_at INTEGER NOT NULL
-    );
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER NOT NULL,
-        channel_id INTEGER NOT NULL,
-        variant TEXT NOT NULL,
-        record_json TEXT NOT NULL,
-        finished_at INTEGER NOT NULL
-    );
-    CREATE INDEX games_by_guild ON games (guild_id, finished_at DESC, id DESC);
-    CREATE TABLE game_players (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seat INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        team INTEGER NOT NULL,
-        won INTEGER NOT NULL,
-        sequences INTEGER NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE TABLE player_stats (
-        guild_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        sequences INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, user_id)
-    );
-    CREATE INDEX player_stats_by_wins ON player_stats (guild_id, wins DESC, games DESC);",
-    // 2: whether a finished game's final message was posted (games stored before count as posted).
-    // The index keeps each live table's channel on pages apart from the table's: if a page of the
-    // table is damaged, the repair still knows which channels lost their game and tells them.
-    "ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT 1;
-    CREATE INDEX games_unannounced ON games (id) WHERE announced = 0;
-    CREATE INDEX live_tables_channels ON live_tables (guild_id, channel_id);",
-    // 3: ratings. Whether a game counts, computer levels and who gave up; each player's rating per
-    // server and its change in every rated game. Filled from the stored games by `recompute_ratings`.
-    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE game_players ADD COLUMN bot_level TEXT;
-    ALTER TABLE game_players ADD COLUMN gave_up INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE ratings (
-        guild_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        conservative REAL NOT NULL,
-        games INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, user_id)
-    );
-    CREATE INDEX ratings_by_conservative ON ratings (guild_id, conservative DESC);
-    CREATE TABLE rating_changes (
-        game_id INTEGER NOT NULL,
-        guild_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        conservative_before REAL NOT NULL,
-        conservative_after REAL NOT NULL,
-        PRIMARY KEY (game_id, user_id)
-    );
-    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, user_id, game_id DESC);",
-    // 4: each server's own settings, and who changed what.
-    "CREATE TABLE server_settings (
-        guild_id INTEGER PRIMARY KEY,
-        settings_json TEXT NOT NULL,
-        updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE settings_log (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        change TEXT NOT NULL,
-        at INTEGER NOT NULL
-    );
-    CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id DESC);",
-    // 5: aborted games (ended before every human had made two moves): kept, but they count for
-    // nothing.
-    "ALTER TABLE games ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0;",
-    // 6: a server's settings that could not be read, set aside for the operator (byte for byte as
-    // found, whatever their type: the columns without a type keep any value as it is).
-    "CREATE TABLE settings_damaged (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER NOT NULL,
-        settings_json BLOB,
-        updated_at,
-        reason TEXT NOT NULL,
-        set_aside_at INTEGER NOT NULL
-    );",
-    // 7: a channel's latest game (`/sequence record` without a number) found by an index instead of
-    // reading every game of its server (issue 28).
-    "CREATE INDEX games_by_channel ON games (guild_id, channel_id, finished_at DESC, id DESC);",
-    // 8: the day's rated games of a server (the daily limit, read by rated lobbies) from an index that
-    // holds all the query needs of `games`, instead of each game's row with its record (8.7 ms at the
-    // median with a million stored games; issue 28).
-    "CREATE INDEX games_rated_by_guild ON games (guild_id, finished_at) WHERE rated = 1;",
-    // 9: each human's agreement with the `hard` computer player in a finished game (issue 27).
-    "CREATE TABLE game_agreement (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        user_id INTEGER NOT NULL,
-        matched INTEGER NOT NULL,
-        counted INTEGER NOT NULL,
-        PRIMARY KEY (game_id, user_id)
-    );
-    CREATE INDEX game_agreement_by_user ON game_agreement (user_id);",
-    // 10: series played and won, per player and server (issue 25).
-    "CREATE TABLE series_stats (
-        guild_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        played INTEGER NOT NULL,
-        won INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, user_id)
-    );",
-    // 11: a player's series counts that could not be read, set aside for the operator as found
-    // (the columns without a type keep any value as it is; issue 33).
-    "CREATE TABLE series_stats_damaged (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        played,
-        won,
-        reason TEXT NOT NULL,
-        set_aside_at INTEGER NOT NULL
-    );",
-];
-
-/// A player's latest rated games of a server with an agreement, summed.
-const RECENT_AGREEMENT: &str =
-    "SELECT COALESCE(SUM(matched), 0), COALESCE(SUM(counted), 0), COUNT(*)
-    FROM (SELECT a.matched, a.counted FROM game_agreement a JOIN games g ON g.id = a.game_id
-          WHERE a.user_id = ?2 AND g.guild_id = ?1 AND g.rated = 1 AND g.aborted = 0
-          ORDER BY g.finished_at DESC, g.id DESC LIMIT ?3)";
-
-/// The schema version this code writes.
-pub(super) const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// Files up to this size are checked whole at start (SQLite's quick check reads every page: about
 /// half a second for 32 MiB from a cold disk). A larger file gets the start check (the schema and
@@ -493,6 +343,17 @@ impl SqliteStore {
         err
     }
 
+    /// The error of the shared layer for this store's file (see [`SqliteStore::err`]).
+    fn db_err(&self, e: DbError) -> StoreError {
+        self.err(e.into_sqlite())
+    }
+
+    /// Runs shared SQL on the connection (one statement or a read of a few, no transaction).
+    fn read<T>(&self, f: impl FnOnce(&mut dyn Db) -> Result<T, DbError>) -> Result<T, StoreError> {
+        let conn = self.conn();
+        f(&mut Lite(&conn)).map_err(|e| self.db_err(e))
+    }
+
     /// The file this store uses.
     pub fn path(&self) -> &Path {
         &self.path
@@ -579,296 +440,6 @@ fn check_rows(path: &Path, conn: &Connection, pragma: &str) -> Result<(), StoreE
     }
 }
 
-/// `PATH` with `suffix` appended (`-wal`, `-shm`, `.lock`, …).
-pub(super) fn companion(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_os_string();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
-/// Before opening: creates the folder, refuses a read-only folder or file, and takes the lock on
-/// `PATH.lock` (held as long as the returned file is open; the OS drops it when the process dies).
-pub(super) fn prepare(path: &Path) -> Result<File, StoreError> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let metadata = |p: &Path| std::fs::metadata(p).ok();
-    if metadata(dir).is_some_and(|m| is_read_only(&m)) {
-        return Err(StoreError::ReadOnly {
-            path: dir.to_path_buf(),
-            detail:
-                "the folder is read-only, and SQLite creates its journal files beside the database"
-                    .into(),
-        });
-    }
-    for suffix in ["", "-wal", "-shm"] {
-        let file = companion(path, suffix);
-        if metadata(&file).is_some_and(|m| is_read_only(&m)) {
-            return Err(StoreError::ReadOnly {
-                path: file,
-                detail: "the file is read-only".into(),
-            });
-        }
-        // The mode allows writing; the file system or the owner may still refuse it.
-        if file.exists() {
-            std::fs::OpenOptions::new()
-                .append(true)
-                .open(&file)
-                .map_err(|e| not_writable(&file, e))?;
-        }
-    }
-    let lock_path = companion(path, ".lock");
-    let mut lock = open_lock(path, &lock_path)?;
-    match lock.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            return Err(StoreError::Locked {
-                path: path.to_path_buf(),
-                lock: lock_path,
-            })
-        }
-        Err(std::fs::TryLockError::Error(source)) => {
-            return Err(StoreError::Io {
-                path: lock_path,
-                source,
-            })
-        }
-    }
-    // For whoever looks: which process holds it. Emptied only now: the lock is held (no other
-    // process is reading it) and the file is known to be a lock file of its own.
-    let pid = format!("{}\n", std::process::id());
-    let _ = lock
-        .set_len(0)
-        .and_then(|()| std::io::Write::write_all(&mut lock, pid.as_bytes()));
-    Ok(lock)
-}
-
-/// Opens (creating it, owner-only) the lock file `lock_path` of the database `path` without following
-/// a link and without emptying it, and makes sure it is a lock file of its own: a regular file with
-/// no other name, not the database or one of its journals. The process id is written into it, so a
-/// link (or a second name) planted there would turn starting the bot into overwriting another file.
-fn open_lock(path: &Path, lock_path: &Path) -> Result<File, StoreError> {
-    let unsafe_lock = |detail: String| StoreError::UnsafeLock {
-        lock: lock_path.to_path_buf(),
-        detail,
-    };
-    let link = |p: &Path| {
-        std::fs::symlink_metadata(p)
-            .is_ok_and(|m| m.file_type().is_symlink())
-            .then(|| match std::fs::read_link(p) {
-                Ok(target) => format!("is a symbolic link (to {})", target.display()),
-                Err(_) => "is a symbolic link".to_string(),
-            })
-    };
-    let mut options = private_file();
-    options.read(true).write(true).create(true).truncate(false);
-    // The kernel refuses the link itself (no window between a check and the open).
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
-    #[cfg(not(unix))]
-    if let Some(detail) = link(lock_path) {
-        return Err(unsafe_lock(detail));
-    }
-    let lock = match options.open(lock_path) {
-        Ok(lock) => lock,
-        // `ELOOP` on Linux, other codes elsewhere: whatever the code, a link is named as one.
-        Err(e) => {
-            return Err(link(lock_path).map_or_else(|| not_writable(lock_path, e), unsafe_lock))
-        }
-    };
-    let opened = lock.metadata().map_err(|source| StoreError::Io {
-        path: lock_path.to_path_buf(),
-        source,
-    })?;
-    if !opened.is_file() {
-        return Err(unsafe_lock("is not a regular file".into()));
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let same = |m: &std::fs::Metadata| m.dev() == opened.dev() && m.ino() == opened.ino();
-        for suffix in ["", "-wal", "-shm"] {
-            let file = companion(path, suffix);
-            if std::fs::metadata(&file).is_ok_and(|m| same(&m)) {
-                return Err(unsafe_lock(format!(
-                    "is the same file as {}",
-                    file.display()
-                )));
-            }
-        }
-        if opened.nlink() > 1 {
-            return Err(unsafe_lock(format!(
-                "is one of {} names of the same file (hard links)",
-                opened.nlink()
-            )));
-        }
-    }
-    Ok(lock)
-}
-
-/// A file-system error on a file the store must write: [`StoreError::ReadOnly`] for a permission or
-/// read-only-file-system refusal.
-fn not_writable(path: &Path, source: std::io::Error) -> StoreError {
-    /// `EROFS` on Linux and the BSDs.
-    const READ_ONLY_FILE_SYSTEM: i32 = 30;
-    if source.kind() == std::io::ErrorKind::PermissionDenied
-        || source.raw_os_error() == Some(READ_ONLY_FILE_SYSTEM)
-    {
-        StoreError::ReadOnly {
-            path: path.to_path_buf(),
-            detail: source.to_string(),
-        }
-    } else {
-        StoreError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
-    }
-}
-
-/// Whether the permission bits forbid the owner to write (as root too: a file made read-only on
-/// purpose is not written).
-fn is_read_only(metadata: &std::fs::Metadata) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        metadata.permissions().mode() & 0o200 == 0
-    }
-    #[cfg(not(unix))]
-    {
-        metadata.permissions().readonly()
-    }
-}
-
-/// Options that create a file readable and writable by its owner only.
-pub(super) fn private_file() -> std::fs::OpenOptions {
-    let mut options = std::fs::OpenOptions::new();
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options
-}
-
-/// Creates the database file, owner-only, if it does not exist (SQLite gives its `-wal` and `-shm`
-/// the same mode), and tightens an existing one: it holds every live hand.
-pub(super) fn create_private(path: &Path) -> Result<(), StoreError> {
-    match private_file().write(true).create_new(true).open(path) {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => tighten(path),
-        Err(e) => Err(not_writable(path, e)),
-    }
-}
-
-/// Takes the group and others' permissions off an existing file, with a warning.
-fn tighten(path: &Path) -> Result<(), StoreError> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let Ok(metadata) = std::fs::metadata(path) else {
-            return Ok(());
-        };
-        let mode = metadata.permissions().mode();
-        if mode & 0o077 != 0 {
-            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o7700))
-                .map_err(|e| not_writable(path, e))?;
-            tracing::warn!(
-                path = %path.display(),
-                "the database file was readable by others (mode {:o}); it holds every player's hand, so it is now readable by its owner only",
-                mode & 0o777
-            );
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-    Ok(())
-}
-
-/// A migration failure.
-pub(super) enum Migration {
-    /// The database is newer than the code.
-    TooNew(i64),
-    /// SQLite failed.
-    Sqlite(rusqlite::Error),
-}
-
-impl From<rusqlite::Error> for Migration {
-    fn from(e: rusqlite::Error) -> Self {
-        Migration::Sqlite(e)
-    }
-}
-
-/// Brings the schema to [`SCHEMA_VERSION`], one migration per transaction.
-pub(super) fn migrate(conn: &mut Connection) -> Result<(), Migration> {
-    loop {
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let version: i64 = tx.query_row("PRAGMA user_version", [], |row| row.get(0))?;
-        if version > SCHEMA_VERSION {
-            return Err(Migration::TooNew(version));
-        }
-        let Some(sql) = usize::try_from(version)
-            .ok()
-            .and_then(|v| MIGRATIONS.get(v))
-        else {
-            return Ok(());
-        };
-        tx.execute_batch(sql)?;
-        if version + 1 == super::RATINGS_VERSION {
-            recompute_ratings(&tx, true)?;
-        }
-        tx.execute_batch(&format!("PRAGMA user_version = {}", version + 1))?;
-        tx.commit()?;
-    }
-}
-
-/// Refuses a file that is not empty and does not start like a SQLite database, before SQLite opens it:
-/// SQLite would delete a `-wal` file beside it on closing, and that file may hold what can be saved.
-pub(super) fn check_header(path: &Path) -> Result<(), StoreError> {
-    const MAGIC: &[u8; 16] = b"SQLite format 3\0";
-    let mut file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => {
-            return Err(StoreError::Io {
-                path: path.to_path_buf(),
-                source,
-            })
-        }
-    };
-    let mut head = Vec::with_capacity(MAGIC.len());
-    std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, 100), &mut head).map_err(
-        |source| StoreError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-    )?;
-    if head.is_empty() || (head.len() == 100 && head.starts_with(MAGIC)) {
-        Ok(())
-    } else {
-        Err(StoreError::Corrupt {
-            path: path.to_path_buf(),
-            detail: "the file does not start with a SQLite database header".into(),
-        })
-    }
-}
-
-/// Turns SQLite's "not a database" and "malformed" into [`StoreError::Corrupt`].
-pub(super) fn classify(path: &Path, e: rusqlite::Error) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::Corrupt {
-            path: path.to_path_buf(),
-            detail: e.to_string(),
-        },
-        _ => StoreError::Sqlite {
-            path: path.to_path_buf(),
-            source: e,
-        },
-    }
-}
-
 /// A live-table row as read, before validation.
 struct RawRow {
     /// The channel.
@@ -927,246 +498,14 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
     })
 }
 
-/// Reads a player of a finished game.
-fn player_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerResult> {
-    let team: i64 = row.get(2)?;
-    let sequences: i64 = row.get(4)?;
-    Ok(PlayerResult {
-        user_id: from_db_id(row.get(0)?),
-        name: row.get(1)?,
-        team: u8::try_from(team).unwrap_or(u8::MAX),
-        won: row.get(3)?,
-        sequences: count_from_db(sequences),
-        bot_level: row.get(5)?,
-        gave_up: row.get(6)?,
-    })
-}
-
-/// A finished game's players, in seat order, as [`player_from_row`] reads them.
-const GAME_PLAYERS: &str = "SELECT user_id, name, team, won, sequences, bot_level, gave_up
-    FROM game_players WHERE game_id = ?1 ORDER BY seat";
-
-// The store's queries on what grows with the history (games, their players, stats and ratings),
-// named so that `tests::no_query_scans_the_history` checks each one's plan.
-
-/// The players of a server's rated games since a time (`games_by_guild` finds the period).
-const RATED_SINCE: &str = "SELECT p.game_id, p.user_id, p.team FROM games g
-    JOIN game_players p ON p.game_id = g.id
-    WHERE g.guild_id = ?1 AND g.finished_at >= ?2 AND g.rated = 1 AND p.user_id <> ?3
-    ORDER BY p.game_id, p.seat";
-/// A channel's latest finished game (`games_by_channel`).
-const LATEST_IN_CHANNEL: &str = "SELECT id FROM games WHERE guild_id = ?1 AND channel_id = ?2
-    ORDER BY finished_at DESC, id DESC LIMIT 1";
-/// A finished game stored.
-const INSERT_GAME: &str = "INSERT INTO games (guild_id, channel_id, variant, record_json,
-        finished_at, announced, rated, aborted)
-    VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)";
-/// A player of a finished game stored.
-const INSERT_PLAYER: &str = "INSERT INTO game_players (game_id, seat, user_id, name, team, won,
-        sequences, bot_level, gave_up)
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
-/// A player's stats counted up after a game.
-const ADD_STATS: &str = "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
-    VALUES (?1, ?2, ?3, 1, ?4, ?5)
-    ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,
-        games = player_stats.games + 1,
-        wins = player_stats.wins + excluded.wins,
-        sequences = player_stats.sequences + excluded.sequences";
-/// A player's rating, as [`stored_rating`] reads it.
-const RATING: &str = "SELECT mu, sigma, conservative, games FROM ratings
-    WHERE guild_id = ?1 AND user_id = ?2";
-/// A player's rating stored after a game.
-const WRITE_RATING: &str = "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative,
-        games)
-    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-    ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
-        sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games";
-/// A rating's change in a game stored.
-const WRITE_CHANGE: &str = "INSERT OR REPLACE INTO rating_changes
-        (game_id, guild_id, user_id, conservative_before, conservative_after)
-    VALUES (?1, ?2, ?3, ?4, ?5)";
-/// The games whose end was not announced (`games_unannounced`).
-const UNANNOUNCED: &str = "SELECT id, guild_id, channel_id, variant, record_json, finished_at,
-        rated, aborted
-    FROM games WHERE announced = 0 ORDER BY id";
-/// A game's end announced.
-const MARK_ANNOUNCED: &str = "UPDATE games SET announced = 1 WHERE id = ?1";
-/// A game's record, if it is of the server.
-const GAME_RECORD: &str = "SELECT record_json FROM games WHERE id = ?1 AND guild_id = ?2";
-/// A server's latest games (`games_by_guild`).
-const RECENT_GAMES: &str = "SELECT id, guild_id, channel_id, variant, finished_at, aborted
-    FROM games WHERE guild_id = ?1 ORDER BY finished_at DESC, id DESC LIMIT ?2";
-/// A player's stats on a server.
-const PLAYER_STATS: &str =
-    "SELECT games, wins, sequences FROM player_stats WHERE guild_id = ?1 AND user_id = ?2";
-/// A server's leaderboard by wins (`player_stats_by_wins`).
-const LEADERBOARD: &str = "SELECT user_id, name, games, wins, sequences FROM player_stats
-    WHERE guild_id = ?1
-    ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, games DESC, user_id
-    LIMIT ?2";
-/// A player's latest rating changes (`rating_changes_by_player`).
-const RATING_CHANGES: &str = "SELECT conservative_before, conservative_after FROM rating_changes
-    WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3";
-/// A server's leaderboard by rating (`ratings_by_conservative`).
-const RATING_LEADERBOARD: &str = "SELECT user_id, name, mu, sigma, conservative, games FROM ratings
-    WHERE guild_id = ?1
-    ORDER BY conservative DESC, games DESC, user_id LIMIT ?2";
-
-/// Every query above, named, for the plan test.
-#[cfg(test)]
-const HISTORY_QUERIES: [(&str, &str); 18] = [
-    ("game players", GAME_PLAYERS),
-    ("rated games since", RATED_SINCE),
-    ("latest in channel", LATEST_IN_CHANNEL),
-    ("insert game", INSERT_GAME),
-    ("insert player", INSERT_PLAYER),
-    ("add stats", ADD_STATS),
-    ("rating", RATING),
-    ("write rating", WRITE_RATING),
-    ("write change", WRITE_CHANGE),
-    ("unannounced", UNANNOUNCED),
-    ("mark announced", MARK_ANNOUNCED),
-    ("game record", GAME_RECORD),
-    ("recent games", RECENT_GAMES),
-    ("player stats", PLAYER_STATS),
-    ("leaderboard", LEADERBOARD),
-    ("rating changes", RATING_CHANGES),
-    ("rating leaderboard", RATING_LEADERBOARD),
-    ("delete live table", DELETE_LIVE_TABLE),
-];
-
-/// A live table removed (its game finished or closed).
-const DELETE_LIVE_TABLE: &str = "DELETE FROM live_tables WHERE channel_id = ?1";
-
-/// The stored finished games of one server (`Some(guild)`, as stored) or of all, in the order they
-/// finished, with their players, as the rating replay needs them.
-fn rated_games(conn: &Connection, guild: Option<i64>) -> rusqlite::Result<Vec<RatedGame>> {
-    conn.prepare(
-        "SELECT id, guild_id, rated, record_json FROM games
-         WHERE ?1 IS NULL OR guild_id = ?1 ORDER BY id",
-    )?
-    .query_map([guild], |row| {
-        Ok((
-            RatedGame {
-                id: row.get(0)?,
-                guild: row.get(1)?,
-                rated: row.get(2)?,
-                drawn: false,
-                players: Vec::new(),
-            },
-            row.get::<_, String>(3)?,
-        ))
-    })?
-    .collect::<rusqlite::Result<Vec<_>>>()?
-    .into_iter()
-    .map(|(mut game, record)| {
-        let players = conn
-            .prepare_cached(GAME_PLAYERS)?
-            .query_map([game.id], player_from_row)?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        game.players = players;
-        game.drawn = rating::is_drawn(&game.players, &record);
-        Ok(game)
-    })
-    .collect()
-}
-
-/// Rebuilds every rating from the stored finished games in the order they finished. `first` (the
-/// migration that added ratings): games stored before it get whether they count from
-/// [`rating::rated_by_default`] and their computer players' levels from their names.
-pub(super) fn recompute_ratings(conn: &Connection, first: bool) -> rusqlite::Result<()> {
-    let mut games = rated_games(conn, None)?;
-    if first {
-        for game in &mut games {
-            game.rated = rating::rated_by_default(&game.players);
-            conn.execute(
-                "UPDATE games SET rated = ?2 WHERE id = ?1",
-                params![game.id, game.rated],
-            )?;
-            for (seat, p) in game.players.iter_mut().enumerate() {
-                if p.user_id == BOT_USER_ID && p.bot_level.is_none() {
-                    p.bot_level = rating::level_from_name(&p.name).map(str::to_string);
-                    conn.execute(
-                        "UPDATE game_players SET bot_level = ?3 WHERE game_id = ?1 AND seat = ?2",
-                        params![
-                            game.id,
-                            i64::try_from(seat).unwrap_or(i64::MAX),
-                            p.bot_level
-                        ],
-                    )?;
-                }
-            }
-        }
-    }
-    conn.execute_batch("DELETE FROM ratings; DELETE FROM rating_changes;")?;
-    for (game_id, guild, update) in rating::replay_all(&games) {
-        write_rating(conn, game_id, guild, &update)?;
-    }
-    Ok(())
-}
-
-/// Rebuilds one server's ratings (and their changes) from its stored finished games, as
-/// [`recompute_ratings`] does for all; how many games it read.
-fn recompute_guild_ratings(conn: &Connection, guild: i64) -> rusqlite::Result<usize> {
-    let games = rated_games(conn, Some(guild))?;
-    conn.execute("DELETE FROM ratings WHERE guild_id = ?1", [guild])?;
-    conn.execute("DELETE FROM rating_changes WHERE guild_id = ?1", [guild])?;
-    for (game_id, guild, update) in rating::replay_all(&games) {
-        write_rating(conn, game_id, guild, &update)?;
-    }
-    Ok(games.len())
-}
-
 /// Recomputes a server's ratings found damaged (`damage` says how, for the log) in a transaction of
 /// its own, with one warning.
-fn repair_guild_ratings(conn: &mut Connection, guild: i64, damage: &str) -> rusqlite::Result<()> {
+fn repair_guild_ratings(conn: &mut Connection, guild: i64, damage: &str) -> Result<(), DbError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let games = recompute_guild_ratings(&tx, guild)?;
+    let games = ratings::recompute_guild_ratings(&mut Lite(&tx), guild)?;
     tx.commit()?;
     warn_ratings_recomputed(guild, damage, games);
     Ok(())
-}
-
-/// Stores one player's rating after a game, and its change.
-fn write_rating(
-    conn: &Connection,
-    game_id: i64,
-    guild: i64,
-    update: &RatingUpdate,
-) -> rusqlite::Result<()> {
-    let after = update.after;
-    conn.prepare_cached(WRITE_RATING)?.execute(params![
-        guild,
-        to_db_id(update.user_id),
-        update.name,
-        after.mu,
-        after.sigma,
-        after.conservative(),
-        i64::from(after.games)
-    ])?;
-    conn.prepare_cached(WRITE_CHANGE)?.execute(params![
-        game_id,
-        guild,
-        to_db_id(update.user_id),
-        update.before.conservative(),
-        after.conservative()
-    ])?;
-    Ok(())
-}
-
-/// A count as stored, or what it is instead of a whole number (SQLite keeps any value in any
-/// column: a damaged page or a hand edit can leave text there).
-fn stored_count(value: ValueRef<'_>) -> Result<i64, String> {
-    match value {
-        ValueRef::Integer(n) => Ok(n),
-        ValueRef::Real(r) => Err(format!("the real number {r}, not a whole number")),
-        ValueRef::Text(t) => Err(format!(
-            "the text {:?}, not a number",
-            String::from_utf8_lossy(t)
-        )),
-        ValueRef::Blob(b) => Err(format!("{} bytes of blob, not a number", b.len())),
-        ValueRef::Null => Err("missing".into()),
-    }
 }
 
 /// Moves a server's settings to `settings_damaged` with `reason` (only if they still are
@@ -1189,103 +528,6 @@ fn set_aside_settings(
     }
     tx.commit()?;
     Ok(moved > 0)
-}
-
-/// The stored ratings of a game's human players on a server, and what was damaged among them
-/// (damaged ratings are left out).
-fn current_ratings(
-    conn: &Connection,
-    guild: i64,
-    players: &[PlayerResult],
-) -> rusqlite::Result<(HashMap<u64, PlayerRating>, Option<String>)> {
-    let mut current = HashMap::new();
-    let mut damage = None;
-    for p in players.iter().filter(|p| p.user_id != BOT_USER_ID) {
-        let stored = conn
-            .prepare_cached(RATING)?
-            .query_row(params![guild, to_db_id(p.user_id)], |row| {
-                stored_rating(row, 0)
-            })
-            .optional()?;
-        match stored {
-            Some(Ok(rating)) => {
-                current.insert(p.user_id, rating);
-            }
-            Some(Err(what)) => damage = Some(format!("user {}: {what}", p.user_id)),
-            None => {}
-        }
-    }
-    Ok((current, damage))
-}
-
-/// A rating as stored (mu, sigma, conservative, games from column `at`), or what is wrong with it: values the
-/// rating code cannot have written (see [`PlayerRating::from_stored`]; a NaN reads as `NULL`).
-fn stored_rating(
-    row: &rusqlite::Row<'_>,
-    at: usize,
-) -> rusqlite::Result<Result<PlayerRating, String>> {
-    let values = [
-        row.get_ref(at)?,
-        row.get_ref(at + 1)?,
-        row.get_ref(at + 2)?,
-        row.get_ref(at + 3)?,
-    ];
-    let rating = match values {
-        [mu, sigma, conservative, ValueRef::Integer(games)] => {
-            match (real(mu), real(sigma), real(conservative)) {
-                (Some(mu), Some(sigma), Some(conservative)) => {
-                    PlayerRating::from_stored(mu, sigma, conservative, games)
-                }
-                _ => None,
-            }
-        }
-        _ => None,
-    };
-    Ok(rating.ok_or_else(|| {
-        format!(
-            "mu {}, sigma {}, conservative {}, games {}",
-            describe(values[0]),
-            describe(values[1]),
-            describe(values[2]),
-            describe(values[3])
-        )
-    }))
-}
-
-/// A rating change as stored (conservative rating before and after, columns 0 and 1), or what is
-/// wrong with it.
-fn stored_change(row: &rusqlite::Row<'_>) -> rusqlite::Result<Result<f64, String>> {
-    let (before, after) = (row.get_ref(0)?, row.get_ref(1)?);
-    let plausible = |v| real(v).filter(|&x| rating::is_plausible_conservative(x));
-    Ok(match (plausible(before), plausible(after)) {
-        (Some(before), Some(after)) => Ok(after - before),
-        _ => Err(format!(
-            "a change from {} to {}",
-            describe(before),
-            describe(after)
-        )),
-    })
-}
-
-/// A stored value for the log.
-fn describe(value: ValueRef<'_>) -> String {
-    match value {
-        ValueRef::Null => "NULL (or NaN)".into(),
-        ValueRef::Integer(n) => n.to_string(),
-        ValueRef::Real(x) => x.to_string(),
-        ValueRef::Text(bytes) => format!("the text {:?}", String::from_utf8_lossy(bytes)),
-        ValueRef::Blob(bytes) => format!("{} bytes", bytes.len()),
-    }
-}
-
-/// A stored number as `f64` (`None` for text, bytes or `NULL`, which a NaN reads as).
-fn real(value: ValueRef<'_>) -> Option<f64> {
-    match value {
-        ValueRef::Real(x) => Some(x),
-        // SQLite keeps a whole REAL as an integer when it can.
-        ValueRef::Integer(n) => Some(n as f64),
-        _ => None,
-    }
 }
 
 impl Store for SqliteStore {
@@ -1341,15 +583,8 @@ impl Store for SqliteStore {
     fn series_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<SeriesStats, StoreError> {
         let (guild, user) = (guild_to_db(guild_id), to_db_id(user_id));
         let mut conn = self.conn();
-        let run = |conn: &mut Connection| -> rusqlite::Result<SeriesStats> {
-            let row = conn
-                .query_row(
-                    "SELECT played, won FROM series_stats WHERE guild_id = ?1 AND user_id = ?2",
-                    params![guild, user],
-                    |row| Ok((stored_count(row.get_ref(0)?), stored_count(row.get_ref(1)?))),
-                )
-                .optional()?;
-            let problem = match row {
+        let run = |conn: &mut Connection| -> Result<SeriesStats, DbError> {
+            let problem = match reads::series_counts(&mut Lite(conn), guild, user)? {
                 None => return Ok(SeriesStats::default()),
                 Some((Ok(played), Ok(won))) => match series_counts(played, won) {
                     Ok(stats) => return Ok(stats),
@@ -1360,21 +595,17 @@ impl Store for SqliteStore {
             };
             // Set aside as found, so that this player's stats answer again (issue 33).
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            tx.execute(
-                "INSERT INTO series_stats_damaged (guild_id, user_id, played, won, reason, set_aside_at)
-                 SELECT guild_id, user_id, played, won, ?3, ?4 FROM series_stats
-                 WHERE guild_id = ?1 AND user_id = ?2",
-                params![guild, user, problem, now_ms()],
+            let mut db = Lite(&tx);
+            db.execute(
+                SET_ASIDE_SERIES,
+                sql_params![guild, user, problem.as_str(), now_ms()],
             )?;
-            tx.execute(
-                "DELETE FROM series_stats WHERE guild_id = ?1 AND user_id = ?2",
-                params![guild, user],
-            )?;
+            db.execute(DELETE_SERIES, sql_params![guild, user])?;
             tx.commit()?;
             warn_series_stats_set_aside(guild, user, &problem);
             Ok(SeriesStats::default())
         };
-        run(&mut conn).map_err(|e| self.err(e))
+        run(&mut conn).map_err(|e| self.db_err(e))
     }
 
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {
@@ -1447,43 +678,21 @@ impl Store for SqliteStore {
     }
 
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
-        let conn = self.conn();
-        let run = || -> rusqlite::Result<Vec<Quarantined>> {
-            conn.prepare(
-                "SELECT channel_id, guild_id, reason, quarantined_at FROM quarantine ORDER BY id",
-            )?
-            .query_map([], |row| {
-                Ok(Quarantined {
-                    channel_id: from_db_id(row.get(0)?),
-                    guild_id: guild_from_db(row.get(1)?),
-                    reason: row.get(2)?,
-                    quarantined_at: row.get(3)?,
-                })
-            })?
-            .collect()
-        };
-        run().map_err(|e| self.err(e))
+        self.read(reads::quarantined)
     }
 
     fn quarantine_table(&self, channel_id: u64, reason: &str) -> Result<bool, StoreError> {
         let mut conn = self.conn();
-        let run = |conn: &mut Connection| -> rusqlite::Result<bool> {
+        let run = |conn: &mut Connection| -> Result<bool, DbError> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let moved = tx.execute(
-                "INSERT INTO quarantine (channel_id, guild_id, record_json, snapshot_json,
-                     updated_at, reason, quarantined_at)
-                 SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, ?2, ?3
-                 FROM live_tables WHERE channel_id = ?1",
-                params![to_db_id(channel_id), reason, now_ms()],
-            )?;
-            tx.execute(
-                "DELETE FROM live_tables WHERE channel_id = ?1",
-                [to_db_id(channel_id)],
-            )?;
+            let mut db = Lite(&tx);
+            let channel = to_db_id(channel_id);
+            let moved = db.execute(QUARANTINE_TABLE, sql_params![channel, reason, now_ms()])?;
+            db.execute(DELETE_LIVE_TABLE, sql_params![channel])?;
             tx.commit()?;
             Ok(moved > 0)
         };
-        run(&mut conn).map_err(|e| self.err(e))
+        run(&mut conn).map_err(|e| self.db_err(e))
     }
 
     fn rated_games_since(
@@ -1491,30 +700,7 @@ impl Store for SqliteStore {
         guild_id: Option<u64>,
         since: i64,
     ) -> Result<Vec<Vec<(u64, u8)>>, StoreError> {
-        let conn = self.conn();
-        let run = || -> rusqlite::Result<Vec<Vec<(u64, u8)>>> {
-            let mut stmt = conn.prepare_cached(RATED_SINCE)?;
-            let rows = stmt.query_map(
-                params![guild_to_db(guild_id), since, to_db_id(BOT_USER_ID)],
-                |row| {
-                    Ok((
-                        row.get::<_, i64>(0)?,
-                        from_db_id(row.get(1)?),
-                        u8::try_from(row.get::<_, i64>(2)?).unwrap_or(u8::MAX),
-                    ))
-                },
-            )?;
-            let mut games: Vec<(i64, Vec<(u64, u8)>)> = Vec::new();
-            for row in rows {
-                let (game, user, team) = row?;
-                match games.last_mut() {
-                    Some((id, players)) if *id == game => players.push((user, team)),
-                    _ => games.push((game, vec![(user, team)])),
-                }
-            }
-            Ok(games.into_iter().map(|(_, players)| players).collect())
-        };
-        run().map_err(|e| self.err(e))
+        self.read(|db| reads::rated_games_since(db, guild_id, since))
     }
 
     fn latest_game_in_channel(
@@ -1522,14 +708,7 @@ impl Store for SqliteStore {
         guild_id: Option<u64>,
         channel_id: u64,
     ) -> Result<Option<GameId>, StoreError> {
-        self.conn()
-            .query_row(
-                LATEST_IN_CHANNEL,
-                params![guild_to_db(guild_id), to_db_id(channel_id)],
-                |row| row.get(0).map(GameId),
-            )
-            .optional()
-            .map_err(|e| self.err(e))
+        self.read(|db| reads::latest_game_in_channel(db, guild_id, channel_id))
     }
 
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
@@ -1542,70 +721,35 @@ impl Store for SqliteStore {
         let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let mut conn = self.conn();
         let mut repaired = None;
-        let mut run = |conn: &mut Connection| -> rusqlite::Result<GameId> {
+        let mut run = |conn: &mut Connection| -> Result<GameId, DbError> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let mut db = Lite(&tx);
             // The players' ratings before the game, checked first: a damaged one has the server's
             // ratings recomputed from its stored games (this one not yet among them).
             let current = if rated {
-                match current_ratings(&tx, guild, &game.players)? {
+                match ratings::current_ratings(&mut db, guild, &game.players)? {
                     (current, None) => current,
                     (_, Some(damage)) => {
-                        repaired = Some((damage, recompute_guild_ratings(&tx, guild)?));
-                        current_ratings(&tx, guild, &game.players)?.0
+                        repaired =
+                            Some((damage, ratings::recompute_guild_ratings(&mut db, guild)?));
+                        ratings::current_ratings(&mut db, guild, &game.players)?.0
                     }
                 }
             } else {
                 HashMap::new()
             };
-            tx.prepare_cached(INSERT_GAME)?.execute(params![
-                guild,
-                to_db_id(game.channel_id),
-                game.variant,
-                game.record_json,
-                game.finished_at,
-                rated,
-                game.aborted
-            ])?;
-            let id = tx.last_insert_rowid();
-            for (seat, p) in game.players.iter().enumerate() {
-                tx.prepare_cached(INSERT_PLAYER)?.execute(params![
-                    id,
-                    i64::try_from(seat).unwrap_or(i64::MAX),
-                    to_db_id(p.user_id),
-                    p.name,
-                    p.team,
-                    p.won,
-                    p.sequences,
-                    p.bot_level,
-                    p.gave_up
-                ])?;
-            }
+            let id = insert_game(&mut db, guild, game, rated)?;
             if rated {
                 for update in rating::rate_game(&game.players, drawn, &current) {
-                    write_rating(&tx, id, guild, &update)?;
+                    ratings::write_rating(&mut db, id, guild, &update)?;
                 }
             }
-            // An aborted game is kept in the history only.
-            let deltas = if game.aborted {
-                Vec::new()
-            } else {
-                stats_deltas(&game.players)
-            };
-            for d in deltas {
-                tx.prepare_cached(ADD_STATS)?.execute(params![
-                    guild,
-                    to_db_id(d.user_id),
-                    d.name,
-                    d.wins,
-                    d.sequences
-                ])?;
-            }
-            tx.prepare_cached(DELETE_LIVE_TABLE)?
-                .execute([to_db_id(game.channel_id)])?;
+            add_stats(&mut db, guild, game)?;
+            db.execute(DELETE_LIVE_TABLE, sql_params![to_db_id(game.channel_id)])?;
             tx.commit()?;
             Ok(GameId(id))
         };
-        let id = run(&mut conn).map_err(|e| self.err(e))?;
+        let id = run(&mut conn).map_err(|e| self.db_err(e))?;
         if let Some((damage, games)) = repaired {
             warn_ratings_recomputed(guild, &damage, games);
         }
@@ -1613,51 +757,15 @@ impl Store for SqliteStore {
     }
 
     fn unannounced_games(&self) -> Result<Vec<(GameId, FinishedGame)>, StoreError> {
-        let conn = self.conn();
-        let run = || -> rusqlite::Result<Vec<(GameId, FinishedGame)>> {
-            let mut games: Vec<(GameId, FinishedGame)> = conn
-                .prepare(UNANNOUNCED)?
-                .query_map([], |row| {
-                    Ok((
-                        GameId(row.get(0)?),
-                        FinishedGame {
-                            guild_id: guild_from_db(row.get(1)?),
-                            channel_id: from_db_id(row.get(2)?),
-                            variant: row.get(3)?,
-                            record_json: row.get(4)?,
-                            finished_at: row.get(5)?,
-                            players: Vec::new(),
-                            rated: Some(row.get(6)?),
-                            aborted: row.get(7)?,
-                        },
-                    ))
-                })?
-                .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare_cached(GAME_PLAYERS)?;
-            for (id, game) in &mut games {
-                game.players = stmt
-                    .query_map([id.0], player_from_row)?
-                    .collect::<Result<_, _>>()?;
-            }
-            Ok(games)
-        };
-        run().map_err(|e| self.err(e))
+        self.read(reads::unannounced_games)
     }
 
     fn mark_announced(&self, id: GameId) -> Result<(), StoreError> {
-        self.conn()
-            .execute(MARK_ANNOUNCED, [id.0])
-            .map(|_| ())
-            .map_err(|e| self.err(e))
+        self.read(|db| db.execute(MARK_ANNOUNCED, sql_params![id.0]).map(|_| ()))
     }
 
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
-        self.conn()
-            .query_row(GAME_RECORD, params![id.0, guild_to_db(guild_id)], |row| {
-                row.get(0)
-            })
-            .optional()
-            .map_err(|e| self.err(e))
+        self.read(|db| reads::game_record(db, id, guild_id))
     }
 
     fn recent_games(
@@ -1665,64 +773,28 @@ impl Store for SqliteStore {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<GameSummary>, StoreError> {
-        let conn = self.conn();
-        let run = || -> rusqlite::Result<Vec<GameSummary>> {
-            let mut games: Vec<GameSummary> = conn
-                .prepare_cached(RECENT_GAMES)?
-                .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
-                    Ok(GameSummary {
-                        id: GameId(row.get(0)?),
-                        guild_id: guild_from_db(row.get(1)?),
-                        channel_id: from_db_id(row.get(2)?),
-                        variant: row.get(3)?,
-                        finished_at: row.get(4)?,
-                        players: Vec::new(),
-                        aborted: row.get(5)?,
-                    })
-                })?
-                .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare_cached(GAME_PLAYERS)?;
-            for game in &mut games {
-                game.players = stmt
-                    .query_map([game.id.0], player_from_row)?
-                    .collect::<Result<_, _>>()?;
-            }
-            Ok(games)
-        };
-        run().map_err(|e| self.err(e))
+        self.read(|db| reads::recent_games(db, guild_id, limit))
     }
 
     fn player_stats(&self, guild_id: Option<u64>, user_id: u64) -> Result<PlayerStats, StoreError> {
-        self.conn()
-            .query_row(
-                PLAYER_STATS,
-                params![guild_to_db(guild_id), to_db_id(user_id)],
-                |row| {
-                    Ok(PlayerStats {
-                        games: count_from_db(row.get(0)?),
-                        wins: count_from_db(row.get(1)?),
-                        sequences: count_from_db(row.get(2)?),
-                    })
-                },
-            )
-            .optional()
-            .map(Option::unwrap_or_default)
-            .map_err(|e| self.err(e))
+        self.read(|db| reads::player_stats(db, guild_id, user_id))
     }
 
     fn save_agreement(&self, game: GameId, rows: &[(u64, u32, u32)]) -> Result<(), StoreError> {
-        let conn = self.conn();
-        let run = || -> rusqlite::Result<()> {
-            let mut insert = conn.prepare_cached(
-                "INSERT OR REPLACE INTO game_agreement (game_id, user_id, matched, counted)
-                 VALUES (?1, ?2, ?3, ?4)",
-            )?;
+        self.read(|db| {
             for &(user, matched, counted) in rows {
-                insert.execute(params![game.0, to_db_id(user), matched, counted])?;
+                db.execute(
+                    SAVE_AGREEMENT,
+                    sql_params![
+                        game.0,
+                        to_db_id(user),
+                        i64::from(matched),
+                        i64::from(counted)
+                    ],
+                )?;
             }
             Ok(())
-        };
-        run().map_err(|e| self.err(e))
+        })
     }
 
     fn recent_agreement(
@@ -1731,19 +803,7 @@ impl Store for SqliteStore {
         user_id: u64,
         limit: u32,
     ) -> Result<AgreementTotals, StoreError> {
-        self.conn()
-            .query_row(
-                RECENT_AGREEMENT,
-                params![guild_to_db(guild_id), to_db_id(user_id), limit_to_db(limit)],
-                |row| {
-                    Ok(AgreementTotals {
-                        matched: count_from_db(row.get(0)?),
-                        counted: count_from_db(row.get(1)?),
-                        games: count_from_db(row.get(2)?),
-                    })
-                },
-            )
-            .map_err(|e| self.err(e))
+        self.read(|db| reads::recent_agreement(db, guild_id, user_id, limit))
     }
 
     fn leaderboard(
@@ -1751,23 +811,7 @@ impl Store for SqliteStore {
         guild_id: Option<u64>,
         limit: u32,
     ) -> Result<Vec<LeaderboardRow>, StoreError> {
-        let conn = self.conn();
-        let run = || -> rusqlite::Result<Vec<LeaderboardRow>> {
-            conn.prepare_cached(LEADERBOARD)?
-                .query_map(params![guild_to_db(guild_id), limit_to_db(limit)], |row| {
-                    Ok(LeaderboardRow {
-                        user_id: from_db_id(row.get(0)?),
-                        name: row.get(1)?,
-                        stats: PlayerStats {
-                            games: count_from_db(row.get(2)?),
-                            wins: count_from_db(row.get(3)?),
-                            sequences: count_from_db(row.get(4)?),
-                        },
-                    })
-                })?
-                .collect()
-        };
-        run().map_err(|e| self.err(e))
+        self.read(|db| reads::leaderboard(db, guild_id, limit))
     }
 
     fn player_rating(
@@ -1779,36 +823,18 @@ impl Store for SqliteStore {
         let mut conn = self.conn();
         let guild = guild_to_db(guild_id);
         let user = to_db_id(user_id);
-        // The rating and its latest changes, or what is damaged in them.
-        let read = |conn: &Connection| -> rusqlite::Result<Option<Result<RatingReport, String>>> {
-            let Some(rating) = conn
-                .query_row(RATING, params![guild, user], |row| stored_rating(row, 0))
-                .optional()?
-            else {
-                return Ok(None);
-            };
-            let changes: Result<Vec<f64>, String> = conn
-                .prepare_cached(RATING_CHANGES)?
-                .query_map(params![guild, user, limit_to_db(recent)], stored_change)?
-                .collect::<rusqlite::Result<_>>()?;
-            Ok(Some(rating.and_then(|rating| {
-                Ok(RatingReport {
-                    rating,
-                    changes: changes?,
-                })
-            })))
-        };
-        let run = |conn: &mut Connection| -> rusqlite::Result<Option<RatingReport>> {
-            match read(conn)? {
+        let run = |conn: &mut Connection| -> Result<Option<RatingReport>, DbError> {
+            match reads::player_rating(&mut Lite(conn), guild, user, recent)? {
                 None => Ok(None),
                 Some(Ok(report)) => Ok(Some(report)),
                 Some(Err(damage)) => {
                     repair_guild_ratings(conn, guild, &format!("user {user_id}: {damage}"))?;
-                    Ok(read(conn)?.and_then(Result::ok))
+                    Ok(reads::player_rating(&mut Lite(conn), guild, user, recent)?
+                        .and_then(Result::ok))
                 }
             }
         };
-        run(&mut conn).map_err(|e| self.err(e))
+        run(&mut conn).map_err(|e| self.db_err(e))
     }
 
     fn rating_leaderboard(
@@ -1818,52 +844,22 @@ impl Store for SqliteStore {
     ) -> Result<Vec<RatingRow>, StoreError> {
         let mut conn = self.conn();
         let guild = guild_to_db(guild_id);
-        // The rows, each one read or what is damaged in it.
-        let read = |conn: &Connection| -> rusqlite::Result<Vec<Result<RatingRow, String>>> {
-            conn.prepare_cached(RATING_LEADERBOARD)?
-                .query_map(params![guild, limit_to_db(limit)], |row| {
-                    let user_id = from_db_id(row.get(0)?);
-                    let name = row.get(1)?;
-                    Ok(stored_rating(row, 2)?
-                        .map(|rating| RatingRow {
-                            user_id,
-                            name,
-                            rating,
-                        })
-                        .map_err(|damage| format!("user {user_id}: {damage}")))
-                })?
-                .collect()
-        };
-        let run = |conn: &mut Connection| -> rusqlite::Result<Vec<RatingRow>> {
-            let rows = read(conn)?;
+        let run = |conn: &mut Connection| -> Result<Vec<RatingRow>, DbError> {
+            let rows = reads::rating_leaderboard(&mut Lite(conn), guild, limit)?;
             if let Some(Err(damage)) = rows.iter().find(|row| row.is_err()) {
                 repair_guild_ratings(conn, guild, damage)?;
-                return Ok(read(conn)?.into_iter().filter_map(Result::ok).collect());
+                let rows = reads::rating_leaderboard(&mut Lite(conn), guild, limit)?;
+                return Ok(rows.into_iter().filter_map(Result::ok).collect());
             }
             Ok(rows.into_iter().filter_map(Result::ok).collect())
         };
-        run(&mut conn).map_err(|e| self.err(e))
+        run(&mut conn).map_err(|e| self.db_err(e))
     }
 
     fn server_settings(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
         let mut conn = self.conn();
         let guild = to_db_id(guild_id);
-        let stored = conn
-            .query_row(
-                "SELECT settings_json FROM server_settings WHERE guild_id = ?1",
-                [guild],
-                |row| {
-                    Ok(match row.get_ref(0)? {
-                        ValueRef::Text(bytes) | ValueRef::Blob(bytes) => Ok(bytes.to_vec()),
-                        other => Err(format!(
-                            "the stored settings are {} instead of text",
-                            describe(other)
-                        )),
-                    })
-                },
-            )
-            .optional()
-            .map_err(|e| self.err(e))?;
+        let stored = reads::server_settings(&mut Lite(&conn), guild).map_err(|e| self.db_err(e))?;
         let reason = match stored.map(|stored| stored.and_then(settings_text)) {
             None => return Ok(None),
             Some(Ok(text)) => return Ok(Some(text)),
@@ -1903,23 +899,7 @@ impl Store for SqliteStore {
     }
 
     fn damaged_settings(&self) -> Result<Vec<DamagedSettings>, StoreError> {
-        let conn = self.conn();
-        let run = || -> rusqlite::Result<Vec<DamagedSettings>> {
-            conn.prepare(
-                "SELECT guild_id, CAST(settings_json AS BLOB), reason, set_aside_at
-                 FROM settings_damaged ORDER BY id",
-            )?
-            .query_map([], |row| {
-                Ok(DamagedSettings {
-                    guild_id: from_db_id(row.get(0)?),
-                    settings: row.get::<_, Option<Vec<u8>>>(1)?.unwrap_or_default(),
-                    reason: row.get(2)?,
-                    set_aside_at: row.get(3)?,
-                })
-            })?
-            .collect()
-        };
-        run().map_err(|e| self.err(e))
+        self.read(reads::damaged_settings)
     }
 
     fn save_server_settings(
@@ -1929,45 +909,27 @@ impl Store for SqliteStore {
         change: &SettingsChange,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
-        let run = |conn: &mut Connection| -> rusqlite::Result<()> {
+        let run = |conn: &mut Connection| -> Result<(), DbError> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            tx.execute(
-                "INSERT INTO server_settings (guild_id, settings_json, updated_at) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json,
-                     updated_at = excluded.updated_at",
-                params![to_db_id(guild_id), settings_json, change.at],
-            )?;
-            tx.execute(
-                "INSERT INTO settings_log (guild_id, user_id, change, at) VALUES (?1, ?2, ?3, ?4)",
-                params![
-                    to_db_id(guild_id),
+            let mut db = Lite(&tx);
+            let guild = to_db_id(guild_id);
+            db.execute(SAVE_SETTINGS, sql_params![guild, settings_json, change.at])?;
+            db.execute(
+                LOG_SETTINGS,
+                sql_params![
+                    guild,
                     to_db_id(change.user_id),
-                    change.change,
+                    change.change.as_str(),
                     change.at
                 ],
             )?;
-            tx.commit()
+            Ok(tx.commit()?)
         };
-        run(&mut conn).map_err(|e| self.err(e))
+        run(&mut conn).map_err(|e| self.db_err(e))
     }
 
     fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError> {
-        let conn = self.conn();
-        let run = || -> rusqlite::Result<Vec<SettingsChange>> {
-            conn.prepare_cached(
-                "SELECT user_id, change, at FROM settings_log WHERE guild_id = ?1
-                 ORDER BY id DESC LIMIT ?2",
-            )?
-            .query_map(params![to_db_id(guild_id), limit_to_db(limit)], |row| {
-                Ok(SettingsChange {
-                    user_id: from_db_id(row.get(0)?),
-                    change: row.get(1)?,
-                    at: row.get(2)?,
-                })
-            })?
-            .collect()
-        };
-        run().map_err(|e| self.err(e))
+        self.read(|db| reads::settings_log(db, guild_id, limit))
     }
 }
 
@@ -1976,6 +938,9 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::store::sql::queries::{HISTORY_QUERIES, LATEST_IN_CHANNEL};
+    use crate::store::sql::schema::migrations;
+    use crate::store::sql::{render, Engine};
     use crate::store::tests::{finished, player, table};
 
     #[test]
@@ -1984,7 +949,7 @@ mod tests {
         let path = dir.path().join("bot.db");
         {
             let conn = Connection::open(&path).expect("open");
-            for sql in &MIGRATIONS[..2] {
+            for sql in &migrations(Engine::Sqlite)[..2] {
                 conn.execute_batch(sql).expect("old schema");
             }
             conn.execute_batch("PRAGMA user_version = 2")
@@ -2537,11 +1502,11 @@ mod tests {
         ];
         let mut failures = Vec::new();
         for (name, sql) in HISTORY_QUERIES {
-            let scans = history_scans(&conn, sql);
+            let scans = history_scans(&conn, &render(sql, Engine::Sqlite));
             if !scans.is_empty() {
                 failures.push(format!("{name}: {scans:?}"));
             }
-            let plan = plan_of(&conn, sql);
+            let plan = plan_of(&conn, &render(sql, Engine::Sqlite));
             for (_, index) in expected.iter().filter(|(n, _)| *n == name) {
                 if !plan
                     .iter()
@@ -2555,7 +1520,7 @@ mod tests {
         // Without the index the latest game of a channel is found by reading its server's games.
         conn.execute_batch("DROP INDEX games_by_channel")
             .expect("drop");
-        let plan = plan_of(&conn, LATEST_IN_CHANNEL);
+        let plan = plan_of(&conn, &render(LATEST_IN_CHANNEL, Engine::Sqlite));
         assert!(
             !plan.iter().any(|s| s.contains("INDEX games_by_channel ")),
             "{plan:?}"

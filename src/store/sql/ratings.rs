@@ -1,0 +1,193 @@
+//! The ratings in the database, written once for both stores: replaying the stored games to rebuild
+//! them (when ratings were added, after a repair, or when a stored rating is found damaged),
+//! reading a game's players' current ratings, storing a rating after a game, and telling a damaged
+//! stored rating from a good one. The caller holds the transaction (and, in PostgreSQL, the server's
+//! rating lock).
+
+use std::collections::HashMap;
+
+use super::queries::{
+    CLEAR_GUILD_CHANGES, CLEAR_GUILD_RATINGS, CLEAR_RATINGS, GAME_PLAYERS, RATED_GAMES, RATING,
+    SET_BOT_LEVEL, SET_RATED, WRITE_CHANGE, WRITE_RATING,
+};
+use super::reads::player;
+use super::{params, Db, DbError, Row, Value};
+use crate::store::rating::{self, PlayerRating, RatedGame, RatingUpdate};
+use crate::store::{to_db_id, PlayerResult, BOT_USER_ID};
+
+/// The stored finished games of one server (`Some(guild)`, as stored) or of all, in the order they
+/// finished, with their players, as the rating replay needs them.
+fn rated_games(db: &mut dyn Db, guild: Option<i64>) -> Result<Vec<RatedGame>, DbError> {
+    let rows = db.query(RATED_GAMES, params![guild])?;
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        let id = row.int(0)?;
+        let players = db
+            .query(GAME_PLAYERS, params![id])?
+            .iter()
+            .map(player)
+            .collect::<Result<Vec<_>, _>>()?;
+        games.push(RatedGame {
+            id,
+            guild: row.int(1)?,
+            rated: row.bool(2)?,
+            drawn: rating::is_drawn(&players, &row.text(3)?),
+            players,
+        });
+    }
+    Ok(games)
+}
+
+/// Rebuilds every rating from the stored finished games in the order they finished. `first` (the
+/// migration that added ratings): games stored before it get whether they count from
+/// [`rating::rated_by_default`] and their computer players' levels from their names.
+pub fn recompute_ratings(db: &mut dyn Db, first: bool) -> Result<(), DbError> {
+    let mut games = rated_games(db, None)?;
+    if first {
+        for game in &mut games {
+            game.rated = rating::rated_by_default(&game.players);
+            db.execute(SET_RATED, params![game.id, game.rated])?;
+            for (seat, p) in game.players.iter_mut().enumerate() {
+                if p.user_id == BOT_USER_ID && p.bot_level.is_none() {
+                    p.bot_level = rating::level_from_name(&p.name).map(str::to_string);
+                    let seat = i64::try_from(seat).unwrap_or(i64::MAX);
+                    db.execute(
+                        SET_BOT_LEVEL,
+                        params![game.id, seat, p.bot_level.as_deref()],
+                    )?;
+                }
+            }
+        }
+    }
+    db.batch(CLEAR_RATINGS)?;
+    for (game_id, guild, update) in rating::replay_all(&games) {
+        write_rating(db, game_id, guild, &update)?;
+    }
+    Ok(())
+}
+
+/// Rebuilds one server's ratings (and their changes) from its stored finished games, as
+/// [`recompute_ratings`] does for all; how many games it read.
+pub fn recompute_guild_ratings(db: &mut dyn Db, guild: i64) -> Result<usize, DbError> {
+    let games = rated_games(db, Some(guild))?;
+    db.execute(CLEAR_GUILD_RATINGS, params![guild])?;
+    db.execute(CLEAR_GUILD_CHANGES, params![guild])?;
+    for (game_id, guild, update) in rating::replay_all(&games) {
+        write_rating(db, game_id, guild, &update)?;
+    }
+    Ok(games.len())
+}
+
+/// Stores one player's rating after a game, and its change.
+pub fn write_rating(
+    db: &mut dyn Db,
+    game_id: i64,
+    guild: i64,
+    update: &RatingUpdate,
+) -> Result<(), DbError> {
+    let after = update.after;
+    db.execute(
+        WRITE_RATING,
+        params![
+            guild,
+            to_db_id(update.user_id),
+            update.name.as_str(),
+            after.mu,
+            after.sigma,
+            after.conservative(),
+            i64::from(after.games)
+        ],
+    )?;
+    db.execute(
+        WRITE_CHANGE,
+        params![
+            game_id,
+            guild,
+            to_db_id(update.user_id),
+            update.before.conservative(),
+            after.conservative()
+        ],
+    )?;
+    Ok(())
+}
+
+/// The stored ratings of a game's human players on a server, and what was damaged among them
+/// (damaged ratings are left out).
+pub fn current_ratings(
+    db: &mut dyn Db,
+    guild: i64,
+    players: &[PlayerResult],
+) -> Result<(HashMap<u64, PlayerRating>, Option<String>), DbError> {
+    let mut current = HashMap::new();
+    let mut damage = None;
+    for p in players.iter().filter(|p| p.user_id != BOT_USER_ID) {
+        match db
+            .query_opt(RATING, params![guild, to_db_id(p.user_id)])?
+            .map(|row| stored_rating(&row, 0))
+        {
+            Some(Ok(rating)) => {
+                current.insert(p.user_id, rating);
+            }
+            Some(Err(what)) => damage = Some(format!("user {}: {what}", p.user_id)),
+            None => {}
+        }
+    }
+    Ok((current, damage))
+}
+
+/// A rating as stored (mu, sigma, conservative, games from column `at`), or what is wrong with it:
+/// values the rating code cannot have written (see [`PlayerRating::from_stored`]; in SQLite a NaN
+/// reads as `NULL`, and any column may hold text).
+pub fn stored_rating(row: &Row, at: usize) -> Result<PlayerRating, String> {
+    let values = [
+        row.value(at),
+        row.value(at + 1),
+        row.value(at + 2),
+        row.value(at + 3),
+    ];
+    let rating = match values {
+        [mu, sigma, conservative, Value::Int(games)] => {
+            match (real(mu), real(sigma), real(conservative)) {
+                (Some(mu), Some(sigma), Some(conservative)) => {
+                    PlayerRating::from_stored(mu, sigma, conservative, *games)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    rating.ok_or_else(|| {
+        format!(
+            "mu {}, sigma {}, conservative {}, games {}",
+            values[0].describe(),
+            values[1].describe(),
+            values[2].describe(),
+            values[3].describe()
+        )
+    })
+}
+
+/// A rating change as stored (conservative rating before and after, columns 0 and 1), or what is
+/// wrong with it.
+pub fn stored_change(row: &Row) -> Result<f64, String> {
+    let (before, after) = (row.value(0), row.value(1));
+    let plausible = |v| real(v).filter(|&x| rating::is_plausible_conservative(x));
+    match (plausible(before), plausible(after)) {
+        (Some(before), Some(after)) => Ok(after - before),
+        _ => Err(format!(
+            "a change from {} to {}",
+            before.describe(),
+            after.describe()
+        )),
+    }
+}
+
+/// A stored number as `f64` (`None` for text, bytes or `NULL`, which a NaN reads as in SQLite).
+fn real(value: &Value) -> Option<f64> {
+    match value {
+        Value::Real(x) => Some(*x),
+        // SQLite keeps a whole REAL as an integer when it can.
+        Value::Int(n) => Some(*n as f64),
+        _ => None,
+    }
+}
