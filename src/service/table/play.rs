@@ -25,8 +25,8 @@ use crate::service::text::{
 use super::picker;
 use super::report::scores;
 use super::setup::Setup;
-use crate::service::rules::ABORT_MOVES;
 use super::{replied, Outcome, Question, State, Table};
+use crate::service::rules::ABORT_MOVES;
 
 /// Who stopped a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

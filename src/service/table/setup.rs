@@ -12,7 +12,6 @@ use crate::engine::{Config, Options, Variant};
 use crate::service::settings::Settings;
 use crate::service::text::{LobbyRules, TeamName, Text};
 
-
 /// Rated games between players in the last 24 hours, by pair of user ids (smaller first), as
 /// [`rating::meetings`] counts them: what the daily limit of rated games is checked against.
 pub type Meetings = Arc<HashMap<(u64, u64), u32>>;
