@@ -241,8 +241,9 @@ fn check_end(setup: &Setup, end: &StoredMessage) {
     assert_eq!(zones.len(), game.zones_so_far().len(), "{}", setup.name);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn king_of_the_board_games_are_played_with_buttons_and_survive_a_restart() {
+/// One King of the Board game from `/sequence start` to its end, with a restart of the bot in the middle,
+/// on a bot of its own (the four games run side by side).
+async fn one_game(setup: Setup, seed: u64) {
     // Late answers are accepted (and still recorded as late): these games are about the mode, and the
     // machine that runs the tests may be busy; Discord's deadline is tested in `e2e_discord.rs`.
     let config = support::fake_discord::Config {
@@ -253,9 +254,25 @@ async fn king_of_the_board_games_are_played_with_buttons_and_survive_a_restart()
         .await
         .expect("the bot connects to the stand-in");
     let mut identifies = 1;
-    // People press random buttons and rarely build a line; the computers on the other side end the
-    // games in a modest number of turns.
-    let setups = [
+    let begun = std::time::Instant::now();
+    let (end, turns) = play(&mut h, &setup, seed, &mut identifies).await;
+    eprintln!(
+        "{}: {turns} turns by presses in {:.1} s: {}",
+        setup.name,
+        begun.elapsed().as_secs_f64(),
+        end.content.lines().next().unwrap_or_default()
+    );
+    check_end(&setup, &end);
+    let problems = h.fake.take_openapi_problems();
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(!h.bot.log().contains("panicked"));
+}
+
+// People press random buttons and rarely build a line; the computers on the other side end the games
+// in a modest number of turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn king_of_the_board_two_against_two_is_played_with_buttons_and_survives_a_restart() {
+    one_game(
         Setup {
             name: "kotb-two-against-two",
             start: &[
@@ -267,6 +284,14 @@ async fn king_of_the_board_games_are_played_with_buttons_and_survive_a_restart()
             computers: &["easy", "easy"],
             restart_after: 5,
         },
+        1,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn king_of_the_board_three_teams_is_played_with_buttons_and_survives_a_restart() {
+    one_game(
         Setup {
             name: "kotb-three-teams",
             start: &[
@@ -278,6 +303,14 @@ async fn king_of_the_board_games_are_played_with_buttons_and_survive_a_restart()
             computers: &["easy"],
             restart_after: 5,
         },
+        2,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn king_of_the_board_one_person_against_hard_is_played_with_buttons_and_survives_a_restart() {
+    one_game(
         Setup {
             name: "kotb-against-hard",
             start: &[("game", "classic"), ("mode", "king of the board")],
@@ -285,6 +318,14 @@ async fn king_of_the_board_games_are_played_with_buttons_and_survive_a_restart()
             computers: &["hard"],
             restart_after: 4,
         },
+        3,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn king_of_the_board_two_players_is_played_with_buttons_and_survives_a_restart() {
+    one_game(
         Setup {
             name: "kotb-two",
             start: &[("game", "classic"), ("mode", "king of the board")],
@@ -292,19 +333,7 @@ async fn king_of_the_board_games_are_played_with_buttons_and_survive_a_restart()
             computers: &[],
             restart_after: 6,
         },
-    ];
-    for (seed, setup) in (1..).zip(&setups) {
-        let begun = std::time::Instant::now();
-        let (end, turns) = play(&mut h, setup, seed, &mut identifies).await;
-        eprintln!(
-            "{}: {turns} turns by presses in {:.1} s: {}",
-            setup.name,
-            begun.elapsed().as_secs_f64(),
-            end.content.lines().next().unwrap_or_default()
-        );
-        check_end(setup, &end);
-    }
-    let problems = h.fake.take_openapi_problems();
-    assert!(problems.is_empty(), "{problems:#?}");
-    assert!(!h.bot.log().contains("panicked"));
+        4,
+    )
+    .await;
 }
