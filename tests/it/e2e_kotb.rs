@@ -209,12 +209,28 @@ fn check_end(setup: &Setup, end: &StoredMessage) {
     let target = game.config().points_to_win();
     match pos.status() {
         Status::Won(team) => {
-            assert!(
-                pos.points(team) >= target,
-                "{}: {:?}",
-                setup.name,
-                pos.points_per_team()
-            );
+            // RULES.md, King of the Board: the target reached, or a blocked board (every seat passed
+            // in one full round) won by the team with the most points, strictly.
+            let players = usize::from(record.players);
+            let blocked = record.actions.len() >= players
+                && record.actions[record.actions.len() - players..]
+                    .iter()
+                    .all(|a| a.pass == Some(true));
+            let points = pos.points_per_team();
+            if blocked {
+                let others = (0..points.len()).filter(|&t| t != usize::from(team));
+                assert!(
+                    others.map(|t| points[t]).all(|p| p < pos.points(team)),
+                    "{}: a blocked board won without the most points: {points:?}",
+                    setup.name
+                );
+            } else {
+                assert!(
+                    pos.points(team) >= target,
+                    "{}: {points:?}",
+                    setup.name
+                );
+            }
             assert!(end.content.contains("wins"), "{}", end.content);
         }
         Status::Drawn => assert!(end.content.contains("draw"), "{}", end.content),

@@ -10,7 +10,7 @@
 //! - `labels.rs`: how buttons, cards, games, teams and durations are named ([`button_label`], ...).
 //!
 //! A new text: a variant in the catalogue's section, its arm in that topic's `render`, its Fluent
-//! key in `assets/locales/*/sequence.ftl`, and a sample in `i18n_tests.rs` (which renders every
+//! key in `assets/locales/*/sequence.ftl`, and a sample in `service/tests/i18n.rs` (which renders every
 //! variant in every language, so a variant no topic renders fails there).
 //!
 //! The folder depends on the engine, the i18n layer and a few words of the service below the table
