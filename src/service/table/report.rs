@@ -8,24 +8,9 @@ use crate::service::request::Button;
 use crate::service::settings::Settings;
 use crate::service::text::{RatingNote, StatusInfo, TeamName, Text, ZoneInfo};
 
+use super::play::scores;
 use super::series::Series;
 use super::{replied, Outcome, State, Table};
-
-/// Points per team: sequences in a `scoring` game, points in King of the Board.
-pub(super) fn scores(game: &Game) -> Vec<(TeamName, usize)> {
-    let variant = game.config().variant;
-    let pos = game.position();
-    let points = if game.config().is_king_of_the_board() {
-        pos.points_per_team().into_iter().map(usize::from).collect()
-    } else {
-        pos.scores()
-    };
-    points
-        .into_iter()
-        .enumerate()
-        .map(|(t, n)| (TeamName::of(variant, t as u8), n))
-        .collect()
-}
 
 impl Table {
     /// Closes the table and builds the final message: the lines, the final board and the record.
