@@ -1,5 +1,6 @@
 //! What the host asks for when opening a table (`Setup`: the game, teams, options, turn time, series)
-//! and the rules that check it (with the series lengths offered); the daily limit of rated games between two players (`Meetings`).
+//! and the rules that check it (with the series lengths offered); the daily limit of rated games
+//! between two players (`Meetings`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
