@@ -1,14 +1,11 @@
 //! The end of a game and the standings: the final message with the scores, and the table's status.
 
-use crate::engine::Game;
-
 use crate::service::ids::Timestamp;
 use crate::service::reply::{Attachment, Message, Output};
 use crate::service::request::Button;
 use crate::service::settings::Settings;
 use crate::service::text::{RatingNote, StatusInfo, TeamName, Text, ZoneInfo};
 
-use super::play::scores;
 use super::series::Series;
 use super::{replied, Outcome, State, Table};
 
