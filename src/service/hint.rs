@@ -9,7 +9,8 @@ use crate::engine::{Move, Seat, View};
 
 use super::reply::{Control, Label, Style};
 use super::request::{Press, Step};
-use super::table::picker::{allowed, next_step, turn_number, Next};
+use super::table::picker::{allowed, next_step, Next};
+use super::table::turn_number;
 use super::table::{Question, Table};
 use super::text::{HintMove, HintWhy, TeamName, Text, Who};
 use super::{

@@ -53,15 +53,15 @@ pub use text::{Text, Who};
 pub(crate) use names::clean_name;
 #[cfg(test)]
 pub(crate) use picker::{
-    turn_number, Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS,
-    MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
+    Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS, MAX_OPTION_TEXT,
+    MAX_PLACEHOLDER, MAX_ROWS,
 };
 #[cfg(test)]
 pub(crate) use replays::FORGET_AFTER_MS;
 #[cfg(test)]
 pub(crate) use series::Series;
 #[cfg(test)]
-pub(crate) use table::LiveGame;
+pub(crate) use table::{turn_number, LiveGame};
 // These are `pub(super)`, so they can only be re-exported within the service.
 #[cfg(test)]
 use budget::MIN_MEMBER_BURST;

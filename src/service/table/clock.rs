@@ -12,8 +12,7 @@ use crate::service::request::Button;
 use crate::service::settings::Settings;
 use crate::service::text::{Text, Who, ZoneInfo};
 
-use super::picker;
-use super::play::{push_turn, Player};
+use super::play::{prompt_button, push_turn, Player};
 use super::{AutoTask, State, Table};
 
 /// The line when running out of time costs a player their seat: a computer takes it (`bot`), or
@@ -252,10 +251,7 @@ impl Table {
                                 ends_game: playing.leaving_ends_game(to_move),
                             }],
                             mentions: vec![user],
-                            components: vec![vec![picker::prompt_button(
-                                self.created.0,
-                                playing.game(),
-                            )]],
+                            components: vec![vec![prompt_button(self.created.0, playing.game())]],
                             ..Message::default()
                         };
                         reply.outputs.push(Output::Channel(message));
@@ -330,7 +326,7 @@ impl Table {
                     image: Some(playing.board_image()),
                     mentions: human.into_iter().collect(),
                     components: human
-                        .map(|_| vec![picker::prompt_button(self.created.0, playing.game())])
+                        .map(|_| vec![prompt_button(self.created.0, playing.game())])
                         .into_iter()
                         .collect(),
                     // As on a turn prompt: once its turn is over, the Play button goes and these stay.

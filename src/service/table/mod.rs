@@ -9,9 +9,11 @@
 //! - `clock`: pauses, reminders, timeouts and computer moves;
 //! - `autocomplete`: a move's card and cell as typed;
 //! - `picker`: the private buttons a move is made with;
-//! - `series`: the break between two games of a series.
+//! - `series`: a series, its score and its messages;
+//! - `between`: the break between two games of a series.
 
 mod autocomplete;
+mod between;
 mod clock;
 mod lobby;
 pub mod picker;

@@ -18,7 +18,7 @@ use crate::service::request::{Button, CellName, Command, Group};
 use crate::service::settings::Settings;
 use crate::service::text::{TeamName, Text, Who};
 
-use super::play::{card_line, hand_message, rolled_line, Player, Playing};
+use super::play::{card_line, hand_message, rolled_line, turn_number, Player, Playing};
 use super::setup::Setup;
 use super::Table;
 
@@ -29,33 +29,6 @@ pub use crate::service::request::{command_for_component, Press, Step, MAX_CUSTOM
 
 /// Cells shown as buttons on one step: every row but the last, which keeps the Back button.
 pub const CELLS_PER_STEP: usize = (MAX_ROWS - 1) * MAX_BUTTONS_PER_ROW;
-
-/// The number of the turn being played: moves so far, an exchange (which does not end the turn) not
-/// counted. Every later turn has a higher number.
-pub fn turn_number(game: &Game) -> u32 {
-    let pos = game.position();
-    pos.plies() - u32::from(pos.has_exchanged())
-}
-
-/// The turn prompt's button for the player to move: Play (dice: Roll).
-pub(in crate::service) fn prompt_button(table: u64, game: &Game) -> Control {
-    let dice = !game.config().variant.has_cards();
-    let press = Press {
-        table,
-        turn: turn_number(game),
-        step: if dice { Step::Roll } else { Step::Play },
-    };
-    Control::Button {
-        id: press.id(),
-        label: Label::Text(if dice {
-            Text::PickerRollButton
-        } else {
-            Text::PickerPlayButton
-        }),
-        style: Style::Primary,
-        disabled: false,
-    }
-}
 
 /// What the player to move can reach from the picker: the picker's view of one seat's turn.
 pub(super) struct Turn<'a> {

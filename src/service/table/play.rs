@@ -1,6 +1,7 @@
 //! The game being played: its players and live game, the moves of the people at the table (play,
-//! exchange, roll), giving up and stopping, a player's hand and the board, and the lines that describe
-//! what happened.
+//! exchange, roll), giving up and stopping, a player's hand and the board, the turn prompt (with its
+//! Play or Roll button and the turn number it carries), and the lines that describe what happened
+//! (with the scores).
 
 use std::time::Duration;
 
@@ -14,16 +15,16 @@ use crate::i18n::Lang;
 
 use crate::service::bot::BotLevel;
 use crate::service::ids::{Actor, ChannelId, Timestamp, UserId};
-use crate::service::reply::{BoardImage, HandImage, Image, Message, Output, Reply};
-use crate::service::request::{Button, Command};
+use crate::service::reply::{
+    BoardImage, Control, HandImage, Image, Label, Message, Output, Reply, Style,
+};
+use crate::service::request::{Button, Command, Press, Step};
 use crate::service::seeds::{OsSeeds, SeedSource};
 use crate::service::settings::Settings;
 use crate::service::text::{
     CardLine, CardUse, RatingNote, RollHint, SeatLine, TeamName, Text, Who, ZoneInfo,
 };
 
-use super::picker;
-use super::report::scores;
 use super::setup::Setup;
 use super::{replied, Outcome, Question, State, Table};
 use crate::service::rules::ABORT_MOVES;
@@ -641,6 +642,49 @@ pub(in crate::service) fn rolled_line(playing: &Playing, seat: Seat) -> Option<T
     })
 }
 
+/// Points per team: sequences in a `scoring` game, points in King of the Board.
+pub(super) fn scores(game: &Game) -> Vec<(TeamName, usize)> {
+    let variant = game.config().variant;
+    let pos = game.position();
+    let points = if game.config().is_king_of_the_board() {
+        pos.points_per_team().into_iter().map(usize::from).collect()
+    } else {
+        pos.scores()
+    };
+    points
+        .into_iter()
+        .enumerate()
+        .map(|(t, n)| (TeamName::of(variant, t as u8), n))
+        .collect()
+}
+
+/// The number of the turn being played: moves so far, an exchange (which does not end the turn) not
+/// counted. Every later turn has a higher number.
+pub fn turn_number(game: &Game) -> u32 {
+    let pos = game.position();
+    pos.plies() - u32::from(pos.has_exchanged())
+}
+
+/// The turn prompt's button for the player to move: Play (dice: Roll).
+pub(in crate::service) fn prompt_button(table: u64, game: &Game) -> Control {
+    let dice = !game.config().variant.has_cards();
+    let press = Press {
+        table,
+        turn: turn_number(game),
+        step: if dice { Step::Roll } else { Step::Play },
+    };
+    Control::Button {
+        id: press.id(),
+        label: Label::Text(if dice {
+            Text::PickerRollButton
+        } else {
+            Text::PickerPlayButton
+        }),
+        style: Style::Primary,
+        disabled: false,
+    }
+}
+
 /// The turn line (with a ping for a human) and the turn buttons.
 pub(super) fn push_turn(
     table: u64,
@@ -681,7 +725,7 @@ pub(super) fn push_turn(
     }
     if let Some(user) = playing.player(seat).and_then(Player::user) {
         message.mentions.push(user);
-        message.components = vec![vec![picker::prompt_button(table, game)]];
+        message.components = vec![vec![prompt_button(table, game)]];
     }
     message.buttons = if dice {
         vec![Button::More(table)]

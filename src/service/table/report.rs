@@ -1,7 +1,5 @@
 //! The end of a game and the standings: the final message with the scores, and the table's status.
 
-use crate::engine::Game;
-
 use crate::service::ids::Timestamp;
 use crate::service::reply::{Attachment, Message, Output};
 use crate::service::request::Button;
@@ -10,22 +8,6 @@ use crate::service::text::{RatingNote, StatusInfo, TeamName, Text, ZoneInfo};
 
 use super::series::Series;
 use super::{replied, Outcome, State, Table};
-
-/// Points per team: sequences in a `scoring` game, points in King of the Board.
-pub(super) fn scores(game: &Game) -> Vec<(TeamName, usize)> {
-    let variant = game.config().variant;
-    let pos = game.position();
-    let points = if game.config().is_king_of_the_board() {
-        pos.points_per_team().into_iter().map(usize::from).collect()
-    } else {
-        pos.scores()
-    };
-    points
-        .into_iter()
-        .enumerate()
-        .map(|(t, n)| (TeamName::of(variant, t as u8), n))
-        .collect()
-}
 
 impl Table {
     /// Closes the table and builds the final message: the lines, the final board and the record.

@@ -9,23 +9,19 @@
 //! The series ends when a side has won a majority, when a game of it is stopped (by anyone), when it
 //! is abandoned, cancelled or stopped between games, or when nobody starts the next game within the
 //! lobby timeout; then nobody wins it. Every game of a series is rated on its own.
+//!
+//! This file holds the series itself (sides, score, the check of a stored one) and its messages; the
+//! table between two games and the commands it takes are in `between`.
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Seat;
-
-use crate::service::ids::{Actor, Timestamp, UserId};
-use crate::service::reply::{Message, Output, Reply};
-use crate::service::request::{Button, Command};
-use crate::service::settings::Settings;
+use crate::service::ids::UserId;
+use crate::service::reply::{Message, Output};
+use crate::service::request::Button;
 use crate::service::text::{Text, Who};
 
-use super::lobby::{Lobby, LobbySeat};
 use super::play::Player;
-use super::{Question, State, Table};
-
-/// The series lengths offered: best of 3, 5 or 7 games.
-pub const SERIES_LENGTHS: [u8; 3] = [3, 5, 7];
+use super::setup::SERIES_LENGTHS;
 
 /// A series under way, kept with its table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -210,67 +206,6 @@ impl Series {
     }
 }
 
-impl Table {
-    /// The table between this finished game of a series and the next: the same seats and teams, the
-    /// side that lost moving first (team numbers turn so that it is team 1), waiting for **Next
-    /// game**. Its key is later than the game's.
-    pub(in crate::service) fn between_games(
-        &self,
-        series: Series,
-        now: Timestamp,
-    ) -> Option<Table> {
-        let State::Playing(playing) = &self.state else {
-            return None;
-        };
-        let config = *playing.game().config();
-        let teams = config.teams.max(1);
-        let first = match playing.winners().as_slice() {
-            [winner] => (winner + 1) % teams,
-            _ => 1 % teams,
-        };
-        let renumber = |team: u8| (team + teams - first) % teams;
-        let seats = (0..config.players)
-            .filter_map(|seat: Seat| {
-                Some(LobbySeat {
-                    player: playing.original_player(seat)?.clone(),
-                    team: Some(renumber(config.team_of(seat))),
-                    kept: true,
-                })
-            })
-            .collect();
-        let mut team_side = series.team_side.clone();
-        for (team, side) in series.team_side.iter().enumerate() {
-            let team = u8::try_from(team).unwrap_or(0);
-            if let Some(slot) = team_side.get_mut(usize::from(renumber(team))) {
-                *slot = *side;
-            }
-        }
-        let mut next = self.clone();
-        next.created = Timestamp(now.0.max(self.created.0.saturating_add(1)));
-        next.lobby_message = None;
-        next.state = State::Lobby(Lobby {
-            seats,
-            invited: Vec::new(),
-        });
-        next.paused = None;
-        next.closed = false;
-        next.auto_busy = false;
-        next.dm_failed = Vec::new();
-        next.prompt = None;
-        next.questions = Vec::new();
-        next.series = Some(Series {
-            team_side,
-            ..series
-        });
-        Some(next)
-    }
-
-    /// Whether the table waits between two games of a series.
-    pub fn is_between_games(&self) -> bool {
-        matches!(self.state, State::Lobby(_)) && self.series.is_some()
-    }
-}
-
 /// The note in the channel when a series ends between two games (abandoned, cancelled, stopped or
 /// expired), with its score.
 pub(in crate::service) fn ended_between_games(series: &Series, line: Text) -> Output {
@@ -290,80 +225,5 @@ pub(in crate::service) fn confirm_abandon(key: u64) -> Message {
 pub(in crate::service) fn abandoned_by(user: UserId) -> Text {
     Text::SeriesAbandoned {
         by: Who::User(user),
-    }
-}
-
-impl Table {
-    /// A command between two games of a series: **Next game** and **Abandon series** by its players,
-    /// Cancel and Stop (the host or a moderator) end it, the status shows its score; what would change
-    /// the seats is refused. `None`: handled as in any lobby (hand, board, rules, the menus' answers).
-    pub(in crate::service) fn between_games_command(
-        &mut self,
-        actor: &Actor,
-        command: &Command,
-        now: Timestamp,
-        seed: Option<u64>,
-        settings: &Settings,
-    ) -> Option<Result<Reply, Text>> {
-        let series = self.series.clone()?;
-        let player = series.has_player(actor.user);
-        let outcome = match command {
-            Command::NextGame | Command::Begin if player || self.is_boss(actor) => {
-                let Some(seed) = seed else {
-                    return Some(Err(Text::Internal));
-                };
-                self.deal(now, seed, settings).map(|mut reply| {
-                    // No lobby message to edit: the game's post is the news (the pressed final
-                    // message of the last game keeps its score).
-                    reply.outputs.retain(|o| !matches!(o, Output::Lobby { .. }));
-                    reply
-                })
-            }
-            Command::AskAbandonSeries if player => {
-                self.open_question(actor.user, Question::AbandonSeries);
-                Ok(Reply {
-                    outputs: vec![Output::Ephemeral(confirm_abandon(self.created.0))],
-                    auto_move: false,
-                })
-            }
-            Command::AbandonSeries if player => {
-                self.closed = true;
-                Ok(Reply {
-                    outputs: vec![
-                        ended_between_games(&series, abandoned_by(actor.user)),
-                        // In the question's place (see `Table::handle`).
-                        Output::Ephemeral(Message::text(abandoned_by(actor.user))),
-                    ],
-                    auto_move: false,
-                })
-            }
-            Command::Cancel | Command::Stop if self.is_boss(actor) => {
-                self.closed = true;
-                Ok(Reply {
-                    outputs: vec![ended_between_games(&series, abandoned_by(actor.user))],
-                    auto_move: false,
-                })
-            }
-            Command::NextGame | Command::AskAbandonSeries | Command::AbandonSeries => {
-                Err(Text::NotInSeries)
-            }
-            Command::Cancel | Command::Stop => Err(self.not_boss()),
-            Command::Status => Ok(Reply {
-                outputs: vec![Output::Ephemeral(Message::text_lines(vec![
-                    Text::SeriesBreak,
-                    series.score(),
-                ]))],
-                auto_move: false,
-            }),
-            Command::Join { .. }
-            | Command::Leave
-            | Command::Forfeit { .. }
-            | Command::AddBot { .. }
-            | Command::RemoveBot
-            | Command::BotMenu
-            | Command::Begin => Err(Text::SeriesBreak),
-            _ => return None,
-        };
-        Some(outcome)
     }
 }

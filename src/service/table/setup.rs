@@ -1,5 +1,6 @@
 //! What the host asks for when opening a table (`Setup`: the game, teams, options, turn time, series)
-//! and the rules that check it; the daily limit of rated games between two players (`Meetings`).
+//! and the rules that check it (with the series lengths offered); the daily limit of rated games
+//! between two players (`Meetings`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -37,6 +38,9 @@ pub struct Setup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<u8>,
 }
+
+/// The series lengths offered: best of 3, 5 or 7 games.
+pub const SERIES_LENGTHS: [u8; 3] = [3, 5, 7];
 
 /// Shortest turn time a lobby may ask for, in seconds.
 pub const MIN_TURN_TIME: u32 = 10;
@@ -93,7 +97,7 @@ impl Setup {
     /// As a series of `best_of` games (`None`: one game), checked: best of 3, 5 or 7.
     pub fn with_series(self, series: Option<u8>) -> Result<Setup, Text> {
         if let Some(best_of) = series {
-            if !super::series::SERIES_LENGTHS.contains(&best_of) {
+            if !SERIES_LENGTHS.contains(&best_of) {
                 return Err(Text::BadSeries { best_of });
             }
         }

@@ -1,11 +1,11 @@
 //! The SQL both stores share, and the thin layer that runs it on either engine.
 //!
-//! The schema ([`schema`]), the read queries ([`queries`]), the reads built on them ([`reads`]) and the
-//! rating recomputation ([`ratings`]) are written once, as SQL text in SQLite's spelling with a few
-//! tokens, and run through [`Db`]: "run this SQL with these parameters, give me the rows", implemented
-//! for a rusqlite [`rusqlite::Connection`] ([`Lite`]) and for a sync `postgres` client or transaction
-//! ([`Pg`]). Only what really differs between the engines (locking, fencing, versions, repair) stays in
-//! `sqlite.rs` and `postgres.rs`.
+//! The schema ([`schema`]), the read queries ([`queries`]), the reading of single rows ([`rows`]), the
+//! reads built on them ([`reads`]) and the rating recomputation ([`ratings`]) are written once, as SQL
+//! text in SQLite's spelling with a few tokens, and run through [`Db`]: "run this SQL with these
+//! parameters, give me the rows", implemented for a rusqlite [`rusqlite::Connection`] ([`Lite`]) and
+//! for a sync `postgres` client or transaction ([`Pg`]). Only what really differs between the engines
+//! (locking, fencing, versions, repair) stays in `sqlite.rs` and `postgres.rs`.
 //!
 //! Rendering ([`render`]) turns the shared text into an engine's: `?1` becomes `$1` for PostgreSQL,
 //! and these tokens take each engine's spelling (SQLite / PostgreSQL):
@@ -24,6 +24,7 @@
 pub mod queries;
 pub mod ratings;
 pub mod reads;
+pub mod rows;
 pub mod schema;
 pub mod writes;
 

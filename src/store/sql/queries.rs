@@ -3,7 +3,7 @@
 //! Those on what grows with the history (games, their players, stats and ratings) are listed in
 //! [`HISTORY_QUERIES`], whose plans the SQLite tests check.
 
-/// A finished game's players, in seat order, as [`super::reads::player`] reads them.
+/// A finished game's players, in seat order, as [`super::rows::player`] reads them.
 pub const GAME_PLAYERS: &str = "SELECT user_id, name, team, won, sequences, bot_level, gave_up
     FROM game_players WHERE game_id = ?1 ORDER BY seat";
 /// The players of a server's rated games since a time (`games_by_guild` finds the period).
@@ -30,7 +30,7 @@ pub const ADD_STATS: &str =
         games = player_stats.games + 1,
         wins = player_stats.wins + excluded.wins,
         sequences = player_stats.sequences + excluded.sequences";
-/// A player's rating, as [`super::ratings::stored_rating`] reads it.
+/// A player's rating, as [`super::rows::stored_rating`] reads it.
 pub const RATING: &str = "SELECT mu, sigma, conservative, games FROM ratings
     WHERE guild_id = ?1 AND user_id = ?2";
 /// A player's rating stored after a game.

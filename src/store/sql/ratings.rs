@@ -1,8 +1,8 @@
 //! The ratings in the database, written once for both stores: replaying the stored games to rebuild
 //! them (when ratings were added, after a repair, or when a stored rating is found damaged),
-//! reading a game's players' current ratings, storing a rating after a game, and telling a damaged
-//! stored rating from a good one. The caller holds the transaction (and, in PostgreSQL, the server's
-//! rating lock).
+//! reading a game's players' current ratings and storing a rating after a game (telling a damaged
+//! stored rating from a good one is in [`super::rows`]). The caller holds the transaction (and, in
+//! PostgreSQL, the server's rating lock).
 
 use std::collections::HashMap;
 
@@ -10,8 +10,8 @@ use super::queries::{
     CLEAR_GUILD_CHANGES, CLEAR_GUILD_RATINGS, CLEAR_RATINGS, GAME_PLAYERS, RATED_GAMES, RATING,
     SET_BOT_LEVEL, SET_RATED, WRITE_CHANGE, WRITE_RATING,
 };
-use super::reads::player;
-use super::{params, Db, DbError, Row, Value};
+use super::rows::{player, stored_rating};
+use super::{params, Db, DbError};
 use crate::store::rating::{self, PlayerRating, RatedGame, RatingUpdate};
 use crate::store::{to_db_id, PlayerResult, BOT_USER_ID};
 
@@ -133,61 +133,4 @@ pub fn current_ratings(
         }
     }
     Ok((current, damage))
-}
-
-/// A rating as stored (mu, sigma, conservative, games from column `at`), or what is wrong with it:
-/// values the rating code cannot have written (see [`PlayerRating::from_stored`]; in SQLite a NaN
-/// reads as `NULL`, and any column may hold text).
-pub fn stored_rating(row: &Row, at: usize) -> Result<PlayerRating, String> {
-    let values = [
-        row.value(at),
-        row.value(at + 1),
-        row.value(at + 2),
-        row.value(at + 3),
-    ];
-    let rating = match values {
-        [mu, sigma, conservative, Value::Int(games)] => {
-            match (real(mu), real(sigma), real(conservative)) {
-                (Some(mu), Some(sigma), Some(conservative)) => {
-                    PlayerRating::from_stored(mu, sigma, conservative, *games)
-                }
-                _ => None,
-            }
-        }
-        _ => None,
-    };
-    rating.ok_or_else(|| {
-        format!(
-            "mu {}, sigma {}, conservative {}, games {}",
-            values[0].describe(),
-            values[1].describe(),
-            values[2].describe(),
-            values[3].describe()
-        )
-    })
-}
-
-/// A rating change as stored (conservative rating before and after, columns 0 and 1), or what is
-/// wrong with it.
-pub fn stored_change(row: &Row) -> Result<f64, String> {
-    let (before, after) = (row.value(0), row.value(1));
-    let plausible = |v| real(v).filter(|&x| rating::is_plausible_conservative(x));
-    match (plausible(before), plausible(after)) {
-        (Some(before), Some(after)) => Ok(after - before),
-        _ => Err(format!(
-            "a change from {} to {}",
-            before.describe(),
-            after.describe()
-        )),
-    }
-}
-
-/// A stored number as `f64` (`None` for text, bytes or `NULL`, which a NaN reads as in SQLite).
-fn real(value: &Value) -> Option<f64> {
-    match value {
-        Value::Real(x) => Some(*x),
-        // SQLite keeps a whole REAL as an integer when it can.
-        Value::Int(n) => Some(*n as f64),
-        _ => None,
-    }
 }

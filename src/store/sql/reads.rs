@@ -7,26 +7,13 @@ use super::queries::{
     QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES, RATING_LEADERBOARD, RECENT_AGREEMENT,
     RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS, SETTINGS_LOG, UNANNOUNCED,
 };
-use super::ratings::{stored_change, stored_rating};
+use super::rows::{player, stored_change, stored_rating};
 use super::{params, Db, DbError, Row, Value};
 use crate::store::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, to_db_id, AgreementTotals,
     DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow, PlayerResult, PlayerStats,
     Quarantined, RatingReport, RatingRow, SettingsChange, BOT_USER_ID,
 };
-
-/// A player of a finished game, from a row of [`GAME_PLAYERS`].
-pub fn player(row: &Row) -> Result<PlayerResult, DbError> {
-    Ok(PlayerResult {
-        user_id: from_db_id(row.int(0)?),
-        name: row.text(1)?,
-        team: u8::try_from(row.int(2)?).unwrap_or(u8::MAX),
-        won: row.bool(3)?,
-        sequences: count_from_db(row.int(4)?),
-        bot_level: row.opt_text(5)?,
-        gave_up: row.bool(6)?,
-    })
-}
 
 /// A finished game's players, in seat order.
 fn players(db: &mut dyn Db, game: i64) -> Result<Vec<PlayerResult>, DbError> {
