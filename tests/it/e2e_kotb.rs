@@ -225,11 +225,7 @@ fn check_end(setup: &Setup, end: &StoredMessage) {
                     setup.name
                 );
             } else {
-                assert!(
-                    pos.points(team) >= target,
-                    "{}: {points:?}",
-                    setup.name
-                );
+                assert!(pos.points(team) >= target, "{}: {points:?}", setup.name);
             }
             assert!(end.content.contains("wins"), "{}", end.content);
         }
