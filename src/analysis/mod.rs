@@ -11,6 +11,7 @@
 
 pub mod agreement;
 pub mod hint;
+pub mod profile;
 pub mod summary;
 
 #[cfg(test)]
