@@ -9,9 +9,10 @@
 //! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name`, `manage` and `manage_guild` are optional; the command's
 //! options are fields beside `command`, named as in `/sequence`; `"command": "dump"` prints the
 //! channel's table as stored; `"command": "hint"` asks for a hint as `/sequence hint` does). `user` is always who asks: the player whose `stats` to show is `of`
-//! (or `player`), `{"command": "stats", "user": 1, "of": 2}`; without it, the asker's. Outputs:
+//! (or `player`), `{"command": "stats", "user": 1, "of": 2}`; without it, the asker's (so for
+//! `profile`; `versus` needs `of`, the other member). Outputs:
 //! `{"id": 1, "channel": 10, "to": "channel"|"ephemeral"|"direct"|"lobby"|"update", "user": …,
-//! "text": …, "image": "board"|"hand"|null, "attachment": {…}|null, "buttons": […], "mentions": […]}`,
+//! "text": …, "image": "board"|"hand"|"replay"|"profile"|null, "attachment": {…}|null, "buttons": […], "mentions": […]}`,
 //! then `{"id": 1, "done": true, "refused": false}`. Outputs of timers, computer players and the
 //! restart notes have `"id": null`, and so has the follow-up of a game's final message (each human's
 //! agreement with the computer), printed as a channel post when its analysis is done. A line that
@@ -163,6 +164,16 @@ enum Asked {
         #[serde(default, alias = "player")]
         of: Option<u64>,
     },
+    /// `of` (or `player`) is whose profile (default: the asker's).
+    Profile {
+        #[serde(default, alias = "player")]
+        of: Option<u64>,
+    },
+    /// `of` (or `player`) is the other member.
+    Versus {
+        #[serde(alias = "player")]
+        of: u64,
+    },
     Leaderboard,
     History,
     Record {
@@ -293,6 +304,10 @@ impl Asked {
             Asked::Stats { of } => Command::Stats {
                 user: of.map(UserId),
             },
+            Asked::Profile { of } => Command::Profile {
+                user: of.map(UserId),
+            },
+            Asked::Versus { of } => Command::Versus { user: UserId(of) },
             Asked::Leaderboard => Command::Leaderboard,
             Asked::History => Command::History,
             Asked::Record { game } => Command::Record { game },
@@ -704,6 +719,7 @@ fn output_json(
             Image::Board(_) => "board",
             Image::Hand(_) => "hand",
             Image::Replay(_) => "replay",
+            Image::Profile(_) => "profile",
         }),
         "attachment": message.attachment.as_ref().map(|a| json!({
             "filename": a.filename,

@@ -1,6 +1,7 @@
-//! `/sequence` and its subcommands (the game, the history: stats, leaderboard, history, record,
-//! replay) and `/sequence-settings`: each one turns its options into a service command and hands it
-//! to [`answer::serve`], which asks the service and answers with its reply.
+//! `/sequence` and its subcommands (the game, the history: stats, profile, versus, leaderboard,
+//! history, record, replay), `/sequence-settings` and the user command "Sequence profile" on a
+//! member's context menu: each one turns its options into a service command and hands it to
+//! [`answer::serve`], which asks the service and answers with its reply.
 
 use poise::serenity_prelude as serenity;
 
@@ -331,6 +332,8 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
         "forfeit",
         "stop",
         "stats",
+        "profile",
+        "versus",
         "leaderboard",
         "history",
         "record",
@@ -721,6 +724,48 @@ async fn stats(
         ctx,
         Command::Stats {
             user: user.map(|u| UserId(u.id.get())),
+        },
+    )
+    .await
+}
+
+/// A player's profile on this server: the card and its text.
+#[poise::command(slash_command, guild_only)]
+async fn profile(
+    ctx: Context<'_>,
+    #[description = "Whose profile (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Profile {
+            user: user.map(|u| UserId(u.id.get())),
+        },
+    )
+    .await
+}
+
+/// Your games with another member of this server.
+#[poise::command(slash_command, guild_only)]
+async fn versus(
+    ctx: Context<'_>,
+    #[description = "The other member"] user: serenity::User,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Versus {
+            user: UserId(user.id.get()),
+        },
+    )
+    .await
+}
+
+/// A member's profile from their context menu (Apps → Sequence profile), as `/sequence profile`.
+#[poise::command(context_menu_command = "Sequence profile", guild_only)]
+pub async fn profile_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Profile {
+            user: Some(UserId(user.id.get())),
         },
     )
     .await

@@ -5,6 +5,8 @@
 //! its option `level` is `opt-bot-add-level` and `opt-bot-add-level-desc`; a choice `easy` of an option
 //! `level` is `choice-level-easy`. The parent `/sequence` is `cmd-sequence`.
 
+use poise::serenity_prelude as serenity;
+
 use crate::i18n::{Lang, Tr};
 
 use super::{Data, Error};
@@ -30,7 +32,47 @@ fn command_key(parent: Option<&str>, name: &str) -> String {
     }
 }
 
+/// The commands as registered with Discord: poise's slash commands as they are, and each user
+/// command on the context menu with its name in every language (which poise 0.6 leaves out; a
+/// context menu command has no description).
+pub fn application_commands(commands: &[Command]) -> Vec<serenity::CreateCommand> {
+    let mut created = Vec::new();
+    for command in commands {
+        created.extend(command.create_as_slash_command());
+        if let Some(mut menu) = command.create_as_context_menu_command() {
+            let mut names: Vec<(&String, &String)> = command.name_localizations.iter().collect();
+            names.sort();
+            for (locale, name) in names {
+                menu = menu.name_localized(locale, name);
+            }
+            created.push(menu);
+        }
+    }
+    created
+}
+
+/// A user command's name in German and Norwegian (`cmd-<name>`; its English name is the one in the
+/// code, and it has no description or options).
+fn localize_menu(command: &mut Command, trs: &mut [Tr]) {
+    for tr in trs.iter_mut() {
+        let lang = tr.lang();
+        if lang == Lang::En {
+            continue;
+        }
+        let name = tr.t(&format!("cmd-{}", command.name));
+        for locale in lang.discord_locales() {
+            command
+                .name_localizations
+                .insert((*locale).to_string(), name.clone());
+        }
+    }
+}
+
 fn localize_with(command: &mut Command, parent: Option<&str>, trs: &mut [Tr]) {
+    if command.context_menu_action.is_some() && command.slash_action.is_none() {
+        localize_menu(command, trs);
+        return;
+    }
     let key = command_key(parent, &command.name);
     for tr in trs.iter_mut() {
         let lang = tr.lang();
@@ -261,7 +303,7 @@ mod tests {
     #[test]
     fn registration_carries_the_localizations() {
         let commands = super::super::commands();
-        let created = poise::builtins::create_application_commands(&commands);
+        let created = application_commands(&commands);
         let json = serde_json::to_value(&created).unwrap();
         let top = &json[0];
         assert_eq!(top["name"], "sequence");

@@ -88,6 +88,11 @@ pub trait Painter: Send + Sync + 'static {
     ) -> Result<Vec<u8>, String>;
     /// A hand as PNG, its words in `lang`.
     fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String>;
+    /// A profile card as PNG, its words already in the reader's language.
+    fn profile(&self, card: &crate::render::profile::ProfileCard) -> Result<Vec<u8>, String> {
+        crate::render::encode_png(&crate::render::profile::profile_card(card))
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// Shared state of every handler.
@@ -179,10 +184,15 @@ fn painter() -> Arc<dyn Painter> {
     Arc::new(RenderPainter)
 }
 
-/// The parent command with all subcommands, as registered with Discord: descriptions, and the German
-/// and Norwegian names and descriptions, come from the translation files.
+/// The parent command with all subcommands, the settings, and the user command on the context menu
+/// ("Apps → Sequence profile"), as registered with Discord: descriptions, and the German and
+/// Norwegian names and descriptions, come from the translation files.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![commands::sequence(), commands::settings()];
+    let mut commands = vec![
+        commands::sequence(),
+        commands::settings(),
+        commands::profile_menu(),
+    ];
     commands.iter_mut().for_each(localize::localize);
     commands
 }
@@ -316,16 +326,17 @@ async fn run_shards(
                 let commands = &framework.options().commands;
                 match dev_guild {
                     Some(guild) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            commands,
-                            serenity::GuildId::new(guild),
-                        )
-                        .await?;
+                        serenity::GuildId::new(guild)
+                            .set_commands(ctx, localize::application_commands(commands))
+                            .await?;
                         tracing::info!(guild, "commands registered in the development guild");
                     }
                     None => {
-                        poise::builtins::register_globally(ctx, commands).await?;
+                        serenity::Command::set_global_commands(
+                            ctx,
+                            localize::application_commands(commands),
+                        )
+                        .await?;
                         tracing::info!("commands registered globally");
                     }
                 }
@@ -682,10 +693,22 @@ mod tests {
     #[test]
     fn the_command_tree_is_valid_for_discord() {
         let commands = commands();
-        let created = poise::builtins::create_application_commands(&commands);
+        let created = localize::application_commands(&commands);
         let json = serde_json::to_value(&created).unwrap();
         let top = json.as_array().unwrap();
-        assert_eq!(top.len(), 2, "the game's parent command and the settings");
+        assert_eq!(
+            top.len(),
+            3,
+            "the game's parent command, the settings and the profile's user command"
+        );
+        // The user command: on a member's context menu, named in every language, no description.
+        let menu = &top[2];
+        assert_eq!(menu["name"], "Sequence profile");
+        assert_eq!(menu["type"], 2);
+        assert_eq!(menu["name_localizations"]["de"], "Sequence-Profil");
+        assert_eq!(menu["name_localizations"]["no"], "Sequence-profil");
+        assert!(menu.get("description").is_none_or(|d| d.is_null() || d == ""), "{menu}");
+        assert_eq!(menu["contexts"], serde_json::json!([0]), "servers only");
         assert_eq!(top[0]["name"], "sequence");
         // The settings are a command of their own, shown only to members with Manage Server (1 << 5)
         // and never in DMs.

@@ -167,6 +167,9 @@ async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::Crea
             Image::Replay(replay) => crate::render::animate::animate(&replay.record, &[], lang)
                 .map(|animation| (animation.gif, "replay.gif"))
                 .map_err(|e| e.to_string()),
+            Image::Profile(profile) => painter
+                .profile(&profile.card(lang))
+                .map(|png| (png, "profile.png")),
         }
     })
     .await;

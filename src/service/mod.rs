@@ -14,6 +14,7 @@ mod ids;
 pub mod names;
 mod persist;
 mod pool;
+mod profile;
 mod rematch;
 pub mod replays;
 mod reply;
@@ -36,6 +37,7 @@ pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use ids::{Actor, ChannelId, GameKey, GuildId, Timestamp, UserId};
 pub use persist::{NoPersist, Persist, Restored, ServiceError, StorePersist};
 pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
+pub use profile::ProfileImage;
 pub use reply::{
     action_rows, Attachment, BoardImage, Choice, Control, HandImage, Image, Label, Message, Output,
     ReplayImage, Reply, SelectOption, Style,

@@ -1,8 +1,9 @@
 //! The service on top of a [`Store`]: tables saved after every accepted action, finished games with
-//! their results, restoring every table after a restart, and the stats and history commands.
+//! their results, restoring every table after a restart, and the stats, profile and history commands.
 
 use std::sync::Arc;
 
+use crate::analysis::profile::Achievement;
 use crate::engine::record::Record;
 use crate::engine::Variant;
 use crate::store::{
@@ -40,6 +41,11 @@ pub trait Persist: Send + Sync {
         channel: ChannelId,
         finished: Option<&Table>,
     ) -> Result<Option<i64>, ServiceError>;
+    /// The achievements each player unlocked with the finished game kept as `game`, for its final
+    /// message (read once the game and its series are stored). None by default.
+    fn unlocked_in(&self, _game: i64) -> Result<Vec<(UserId, Achievement)>, ServiceError> {
+        Ok(Vec::new())
+    }
     /// A series ended (decided or not): its players' series stats. Nothing by default.
     fn series_ended(
         &self,
@@ -113,6 +119,14 @@ impl Persist for StorePersist {
                 Ok(None)
             }
         }
+    }
+
+    fn unlocked_in(&self, game: i64) -> Result<Vec<(UserId, Achievement)>, ServiceError> {
+        let unlocked = self.store.unlocked_in(GameId(game))?;
+        Ok(unlocked
+            .into_iter()
+            .map(|(user, achievement)| (UserId(user), achievement))
+            .collect())
     }
 
     fn series_ended(
@@ -318,10 +332,28 @@ impl Tables {
                         game = id.0,
                         "a game ended just before the restart and its end was never announced; announcing it now"
                     );
+                    let mut message = unannounced_message(id, &game);
+                    // The achievements it unlocked, which its final message would have named.
+                    match store.unlocked_in(id) {
+                        Ok(unlocked) => {
+                            message
+                                .lines
+                                .extend(unlocked.into_iter().map(|(user, achievement)| {
+                                    Text::Unlocked {
+                                        who: Who::User(UserId(user)),
+                                        achievement,
+                                    }
+                                }))
+                        }
+                        Err(e) => tracing::error!(
+                            game = id.0,
+                            "cannot read the achievements of a game: {e}"
+                        ),
+                    }
                     restored.notes.push((
                         ChannelId(game.channel_id),
                         Reply {
-                            outputs: vec![Output::Channel(unannounced_message(id, &game))],
+                            outputs: vec![Output::Channel(message)],
                             auto_move: false,
                         },
                     ));
@@ -403,7 +435,8 @@ impl Tables {
         }
     }
 
-    /// Stats, leaderboard, history and records of finished games, from the store (blocking).
+    /// Stats, profiles, leaderboard, history and records of finished games, from the store
+    /// (blocking).
     pub(super) fn history(
         &self,
         guild: Option<GuildId>,
@@ -448,6 +481,8 @@ impl Tables {
                     })
                 })
             }
+            Command::Profile { user } => super::profile::profile(&**store, guild, actor, user),
+            Command::Versus { user } => super::profile::versus(&**store, guild, actor, user),
             Command::Leaderboard => {
                 store
                     .rating_leaderboard(guild_id, LIST_LENGTH)

@@ -217,6 +217,8 @@ pub enum Image {
     Hand(HandImage),
     /// A whole finished game, animated (GIF), public.
     Replay(ReplayImage),
+    /// A player's profile card (PNG), public.
+    Profile(super::profile::ProfileImage),
 }
 
 /// The animated replay of a finished game: its record, the seats named by their colours.

@@ -107,6 +107,18 @@ pub enum Command {
         /// Whose.
         user: Option<UserId>,
     },
+    /// A player's profile on this server: the card (an image) and its text (`None`: the caller's).
+    /// Another member's profile also shows the caller's games with them.
+    Profile {
+        /// Whose.
+        user: Option<UserId>,
+    },
+    /// The caller's games with another member of this server: as partners, as opponents, the
+    /// latest shared games.
+    Versus {
+        /// The other member.
+        user: UserId,
+    },
     /// The best players of this server.
     Leaderboard,
     /// The latest finished games of this server.
@@ -168,6 +180,8 @@ impl Command {
                     self,
                     Command::Board
                         | Command::Stats { .. }
+                        | Command::Profile { .. }
+                        | Command::Versus { .. }
                         | Command::Leaderboard
                         | Command::History
                         | Command::Replay { .. }
@@ -177,7 +191,7 @@ impl Command {
     }
 
     /// Whether the command may make the bot post in the channel (all but the private answers; stats,
-    /// leaderboard and history are posted in the channel).
+    /// profiles, leaderboard and history are posted in the channel).
     pub fn posts(&self) -> bool {
         if let Command::OfGame { command, .. } = self {
             return command.posts();
@@ -245,6 +259,8 @@ pub enum Button {
     ConfirmStop(GameKey),
     /// My totals on this server.
     Stats,
+    /// My profile on this server (the card).
+    Profile,
     /// The record of this stored game, privately.
     Record(i64),
     /// The next game of a series (carries the key of the table waiting between the games).
@@ -257,7 +273,7 @@ pub enum Button {
 
 impl Button {
     /// Every button that carries no game.
-    pub const FIXED: [Button; 12] = [
+    pub const FIXED: [Button; 13] = [
         Button::Join,
         Button::Leave,
         Button::AddBot,
@@ -270,6 +286,7 @@ impl Button {
         Button::Status,
         Button::Rules,
         Button::Stats,
+        Button::Profile,
     ];
 
     /// The custom id sent to Discord.
@@ -295,6 +312,7 @@ impl Button {
             Button::Stop(game) => format!("sequence:stop:{game}"),
             Button::ConfirmStop(game) => format!("sequence:stop-confirm:{game}"),
             Button::Stats => "sequence:stats".into(),
+            Button::Profile => "sequence:profile".into(),
             Button::Record(game) => format!("sequence:record:{game}"),
             Button::NextGame(game) => format!("sequence:next:{game}"),
             Button::AbandonSeries(game) => format!("sequence:abandon:{game}"),
@@ -362,6 +380,7 @@ impl Button {
             Button::Stop(game) => of_game(game, Command::AskStop),
             Button::ConfirmStop(game) => of_game(game, Command::Stop),
             Button::Stats => Command::Stats { user: None },
+            Button::Profile => Command::Profile { user: None },
             Button::Record(game) => Command::Record { game: Some(game) },
             Button::NextGame(game) => of_game(game, Command::NextGame),
             Button::AbandonSeries(game) => of_game(game, Command::AskAbandonSeries),

@@ -1,6 +1,7 @@
 //! What the registry saves after a table's update, apart from the table itself: a changed table is
 //! saved, a closed one kept as a finished game (its final message naming the record and offering the
-//! replay); a game of a series that ended is counted and the table saved again between the games.
+//! replay); a game of a series that ended is counted and the table saved again between the games;
+//! the final message names the achievements its game unlocked.
 //! The table only decides; this file talks to [`Persist`].
 
 use super::series::Series;
@@ -8,7 +9,7 @@ use super::table::State;
 use super::text::RatingNote;
 use super::{
     Button, Image, Message, Output, Persist, ReplayImage, Reply, ServiceError, Table, Text,
-    Timestamp,
+    Timestamp, Who,
 };
 
 /// Saves a changed table, or closes it (keeping a finished game and naming its number in the final
@@ -41,7 +42,9 @@ pub(super) fn persist_update(
         if let Some(message) = last {
             message.lines.push(Text::GameSaved { id });
             // Kept: each player's totals, and the record of this game, are a press away.
-            message.buttons.extend([Button::Stats, Button::Record(id)]);
+            message
+                .buttons
+                .extend([Button::Stats, Button::Profile, Button::Record(id)]);
         }
         // The animated replay, as a follow-up right after the final message: the final message goes
         // out at once, and the GIF (drawn on a blocking thread by the Discord layer) when it is ready.
@@ -68,9 +71,48 @@ pub(super) fn persist_update(
 }
 
 /// After a saved update: a game of a series that just ended is counted, and unless the series is
-/// over the table opens again between the games (saved), its final message offering **Next game**.
-/// `false` if the table could not be saved between the games (the series is then lost; logged).
+/// over the table opens again between the games (saved), its final message offering **Next game**;
+/// then the final message names the achievements its game unlocked. `false` if the table could not
+/// be saved between the games (the series is then lost; logged).
 pub(super) fn after_game(
+    persist: &dyn Persist,
+    table: &mut Table,
+    reply: &mut Reply,
+    now: Timestamp,
+) -> bool {
+    let kept = count_series(persist, table, reply, now);
+    announce_unlocks(persist, reply);
+    kept
+}
+
+/// One line under a final message for each achievement its game unlocked (read after the series is
+/// counted: the last game of a series won unlocks that one). The store unlocks each achievement
+/// once, at one game, so the lines come once. A failure to read them is logged: the game and the
+/// achievements are kept, and the profile shows them.
+fn announce_unlocks(persist: &dyn Persist, reply: &mut Reply) {
+    for output in &mut reply.outputs {
+        let Output::Channel(message) = output else {
+            continue;
+        };
+        let Some(id) = message.announced_game() else {
+            continue;
+        };
+        match persist.unlocked_in(id) {
+            Ok(unlocked) => message.lines.extend(
+                unlocked
+                    .into_iter()
+                    .map(|(user, achievement)| Text::Unlocked {
+                        who: Who::User(user),
+                        achievement,
+                    }),
+            ),
+            Err(e) => tracing::error!(game = id, "cannot read the achievements of a game: {e}"),
+        }
+    }
+}
+
+/// A game of a series that just ended is counted (see [`after_game`]).
+fn count_series(
     persist: &dyn Persist,
     table: &mut Table,
     reply: &mut Reply,

@@ -529,6 +529,8 @@ impl Tables {
                 reply
             }
             command @ (Command::Stats { .. }
+            | Command::Profile { .. }
+            | Command::Versus { .. }
             | Command::Leaderboard
             | Command::History
             | Command::Record { .. }) => self.history(guild, channel, &actor, command),

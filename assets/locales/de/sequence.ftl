@@ -815,3 +815,145 @@ replays-waiting = Für dich { $max ->
        *[other] warten schon { $max } Wiederholungen
     } darauf, gezeichnet zu werden: Frag noch einmal, sobald eine gepostet ist.
 replays-busy = Auf diesem Server warten { $max } Wiederholungen darauf, gezeichnet zu werden: Bitte versuche es in einer Minute noch einmal.
+
+## Profile, direkter Vergleich und Erfolge (Issue 35)
+button-profile = Mein Profil
+cmd-profile = profil
+cmd-profile-desc = Das Profil einer Person auf diesem Server: Zahlen, Wertungsverlauf und Erfolge.
+opt-profile-user = person
+opt-profile-user-desc = Wessen Profil (Standard: deins)
+cmd-versus = gegen
+cmd-versus-desc = Deine Spiele mit einem anderen Mitglied dieses Servers.
+opt-versus-user = person
+opt-versus-user-desc = Das andere Mitglied
+cmd-profile_menu = Sequence-Profil
+profile-none = { $player } hat auf diesem Server noch kein Spiel beendet, daher gibt es noch kein Profil.
+versus-none = Du hast mit { $other } auf diesem Server noch kein Spiel beendet.
+versus-self = Wähle ein anderes Mitglied: `/sequence gegen` vergleicht deine Spiele mit seinen.
+achievement-unlocked = 🏅 { $player } hat *{ $name }* freigeschaltet: { $condition }
+profile-header = 🪪 **Profil** von { $player } auf diesem Server
+profile-unrated = Noch kein gewertetes Spiel
+profile-rank = Platz { $place } von { $total } in der Bestenliste
+profile-chart = Wertung über { $games ->
+        [one] das letzte gewertete Spiel
+       *[other] die letzten { $games } gewerteten Spiele
+    }
+profile-chart-text = Wertung über die letzten { $games } gewerteten Spiele: von { $first } auf { $last }.
+profile-totals = { $games ->
+        [one] 1 Spiel
+       *[other] { $games } Spiele
+    }, { $wins ->
+        [one] 1 Sieg
+       *[other] { $wins } Siege
+    } ({ $percent } %), Siegesserie { $streak } (beste { $best }), { $sequences ->
+        [one] 1 Sequenz
+       *[other] { $sequences } Sequenzen
+    }.
+profile-by-game = Nach Spiel
+profile-by-opponents = Nach Gegnern
+profile-breakdown = { $name } { $games } gespielt, { $wins } gewonnen ({ $rate }), { $moves } Züge pro Spiel{ $fastest }
+profile-fastest = , schnellster Sieg in { $moves } Zügen
+profile-vs-humans = Menschen
+profile-vs-easy = Computer (leicht)
+profile-vs-medium = Computer (mittel)
+profile-vs-hard = Computer (schwer)
+profile-col-game = Spiel
+profile-col-opponents = Gegner
+profile-col-games = Spiele
+profile-col-wins = Siege
+profile-col-rate = Siegquote
+profile-col-moves = Züge pro Spiel
+profile-col-fastest = Schnellster Sieg
+profile-style = Spielweise
+profile-two-eyed = Zweiäugige Buben gespielt
+profile-one-eyed = Einäugige Buben gespielt
+profile-lines-broken = Viererreihen gebrochen
+profile-dead-cards = Tote Karten getauscht
+profile-first-move = Mit dem ersten Zug
+profile-first-move-value = { $percent } % gewonnen ({ $wins } von { $games })
+profile-moves-per-game = Eigene Züge pro Spiel
+profile-play-time = Spielzeit
+profile-play-time-value = { $hours } Std. { $minutes } Min.
+profile-first-game = Erstes Spiel hier
+profile-agreement = Übereinstimmung mit schwer
+profile-agreement-value = { $percent } % ({ $games ->
+        [one] letztes gewertetes Spiel
+       *[other] letzte { $games } gewertete Spiele
+    })
+profile-achievements = Erfolge ({ $count } von { $total }): { $list }.
+profile-achievements-none = noch keine
+profile-progress = { $name } ({ $condition }) { $have }/{ $goal }
+profile-next = Als Nächstes
+profile-games = Spiele
+profile-wins = Siege
+profile-win-rate = Siegquote
+profile-streak = Siegesserie
+profile-best-streak = Beste Serie
+profile-sequences = Sequenzen
+profile-series = Serien gewonnen
+profile-series-value = { $won } von { $played }
+profile-footer = Nur Spiele dieses Servers. Erfolge zählen gewertete Spiele und Spiele ohne menschliche Gegner.
+versus-header = 🤝 { $player } und { $other } auf diesem Server: { $games ->
+        [one] 1 gemeinsames Spiel
+       *[other] { $games } gemeinsame Spiele
+    }.
+versus-title = Mit { $other }
+versus-you = du
+versus-games = Gemeinsame Spiele
+versus-as-partners = Im selben Team
+versus-partners-value = { $games } gespielt, { $wins } gewonnen
+versus-as-opponents = Gegeneinander
+versus-opponents-value = { $games } gespielt: { $player } gewann { $wins }, { $other } gewann { $losses }
+versus-sequences = Sequenzen
+versus-sequences-value = { $player } { $mine }, { $other } { $theirs }
+versus-recent = Letzte Spiele
+versus-won-together = gemeinsam gewonnen
+versus-lost-together = gemeinsam verloren
+versus-won = gewonnen
+versus-lost = verloren
+versus-no-winner = ohne Sieger
+versus-footer = `/sequence wiederholung spiel:` zeigt eines davon Zug für Zug.
+achievement-first_game = Erstes Spiel
+achievement-first_game-condition = Beende ein Spiel
+achievement-veteran = Veteran
+achievement-veteran-condition = Beende 100 Spiele
+achievement-on_fire = Heiß gelaufen
+achievement-on_fire-condition = 5 Siege in Folge
+achievement-unstoppable = Unaufhaltsam
+achievement-unstoppable-condition = 10 Siege in Folge
+achievement-beat_easy = Aufwärmen
+achievement-beat_easy-condition = Besiege den leichten Computer
+achievement-beat_medium = Jetzt wird es ernst
+achievement-beat_medium-condition = Besiege den mittleren Computer
+achievement-beat_hard = Riesentöter
+achievement-beat_hard-condition = Besiege den schweren Computer
+achievement-hard_ten = Maschinenbändiger
+achievement-hard_ten-condition = Besiege den schweren Computer 10-mal
+achievement-wild_cards = Joker
+achievement-wild_cards-condition = Spiele 50 zweiäugige Buben
+achievement-quick = Blitz
+achievement-quick-condition = Gewinne mit höchstens 12 eigenen Zügen
+achievement-ten_hours = Hingabe
+achievement-ten_hours-condition = Spiele 10 Stunden lang
+achievement-party = Party
+achievement-party-condition = Beende 10 Spiele mit 3 oder mehr Menschen
+achievement-king = König des Bretts
+achievement-king-condition = Gewinne ein Spiel König des Bretts
+achievement-series_won = Serienmeister
+achievement-series_won-condition = Gewinne eine Serie
+achievement-dice_win = Glückswurf
+achievement-dice_win-condition = Gewinne ein Sequence Würfelspiel
+achievement-kids_win = Tierfreund
+achievement-kids_win-condition = Gewinne ein Spiel Sequence für Kids
+achievement-three_teams = Zu dritt
+achievement-three_teams-condition = Gewinne ein Spiel mit drei Teams
+achievement-breaker = Brecher
+achievement-breaker-condition = Brich mit einem einäugigen Buben die Viererreihe eines Gegners
+achievement-double = Doppelschlag
+achievement-double-condition = Vollende zwei Sequenzen mit einem Zug
+achievement-no_wild_cards = Purist
+achievement-no_wild_cards-condition = Gewinne, ohne einen zweiäugigen Buben zu spielen
+achievement-comeback = Aufholjagd
+achievement-comeback-condition = Gewinne, nachdem die andere Seite die erste Sequenz gelegt hat
+achievement-wall = Die Mauer
+achievement-wall-condition = Brich 25 Viererreihen

@@ -831,3 +831,145 @@ replays-waiting = You already have { $max ->
        *[other] { $max } replays
     } waiting to be drawn: ask again once one is posted.
 replays-busy = { $max } replays are waiting to be drawn in this server: please try again in a minute.
+
+## Profiles, head-to-head and achievements (issue 35)
+button-profile = My profile
+cmd-profile = profile
+cmd-profile-desc = A player's profile on this server: figures, rating chart and achievements.
+opt-profile-user = user
+opt-profile-user-desc = Whose profile (default: yours)
+cmd-versus = versus
+cmd-versus-desc = Your games with another member of this server.
+opt-versus-user = user
+opt-versus-user-desc = The other member
+cmd-profile_menu = Sequence profile
+profile-none = { $player } has not finished a game on this server yet, so there is no profile to show.
+versus-none = You have not finished a game with { $other } on this server yet.
+versus-self = Pick another member: `/sequence versus` compares your games with theirs.
+achievement-unlocked = 🏅 { $player } unlocked *{ $name }*: { $condition }
+profile-header = 🪪 **Profile** of { $player } on this server
+profile-unrated = No rated game yet
+profile-rank = #{ $place } of { $total } on the leaderboard
+profile-chart = Rating over the last { $games ->
+        [one] rated game
+       *[other] { $games } rated games
+    }
+profile-chart-text = Rating over the last { $games } rated games: from { $first } to { $last }.
+profile-totals = { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    } ({ $percent }%), win streak { $streak } (best { $best }), { $sequences ->
+        [one] 1 sequence
+       *[other] { $sequences } sequences
+    }.
+profile-by-game = By game
+profile-by-opponents = By opponents
+profile-breakdown = { $name } { $games } played, { $wins } won ({ $rate }), { $moves } moves a game{ $fastest }
+profile-fastest = , fastest win in { $moves } moves
+profile-vs-humans = People
+profile-vs-easy = Computer (easy)
+profile-vs-medium = Computer (medium)
+profile-vs-hard = Computer (hard)
+profile-col-game = Game
+profile-col-opponents = Opponents
+profile-col-games = Games
+profile-col-wins = Wins
+profile-col-rate = Win rate
+profile-col-moves = Moves a game
+profile-col-fastest = Fastest win
+profile-style = How they play
+profile-two-eyed = Two-eyed jacks played
+profile-one-eyed = One-eyed jacks played
+profile-lines-broken = Lines of four broken
+profile-dead-cards = Dead cards exchanged
+profile-first-move = Moving first
+profile-first-move-value = { $percent }% won ({ $wins } of { $games })
+profile-moves-per-game = Own moves a game
+profile-play-time = Play time
+profile-play-time-value = { $hours } h { $minutes } min
+profile-first-game = First game here
+profile-agreement = Agreement with hard
+profile-agreement-value = { $percent }% (last { $games ->
+        [one] rated game
+       *[other] { $games } rated games
+    })
+profile-achievements = Achievements ({ $count } of { $total }): { $list }.
+profile-achievements-none = none yet
+profile-progress = { $name } ({ $condition }) { $have }/{ $goal }
+profile-next = Next
+profile-games = Games
+profile-wins = Wins
+profile-win-rate = Win rate
+profile-streak = Win streak
+profile-best-streak = Best streak
+profile-sequences = Sequences
+profile-series = Series won
+profile-series-value = { $won } of { $played }
+profile-footer = This server's games only. Achievements count rated games and games without a human opponent.
+versus-header = 🤝 { $player } and { $other } on this server: { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } together.
+versus-title = With { $other }
+versus-you = you
+versus-games = Games together
+versus-as-partners = As partners
+versus-partners-value = { $games } played, { $wins } won
+versus-as-opponents = As opponents
+versus-opponents-value = { $games } played: { $player } won { $wins }, { $other } won { $losses }
+versus-sequences = Sequences
+versus-sequences-value = { $player } { $mine }, { $other } { $theirs }
+versus-recent = Latest games
+versus-won-together = won together
+versus-lost-together = lost together
+versus-won = won
+versus-lost = lost
+versus-no-winner = no winner
+versus-footer = `/sequence replay game:` shows one of them move by move.
+achievement-first_game = First game
+achievement-first_game-condition = Finish a game
+achievement-veteran = Veteran
+achievement-veteran-condition = Finish 100 games
+achievement-on_fire = On fire
+achievement-on_fire-condition = 5 wins in a row
+achievement-unstoppable = Unstoppable
+achievement-unstoppable-condition = 10 wins in a row
+achievement-beat_easy = Warm-up
+achievement-beat_easy-condition = Beat the easy computer
+achievement-beat_medium = Getting serious
+achievement-beat_medium-condition = Beat the medium computer
+achievement-beat_hard = Giant slayer
+achievement-beat_hard-condition = Beat the hard computer
+achievement-hard_ten = Machine tamer
+achievement-hard_ten-condition = Beat the hard computer 10 times
+achievement-wild_cards = Wild cards
+achievement-wild_cards-condition = Play 50 two-eyed jacks
+achievement-quick = Lightning
+achievement-quick-condition = Win with 12 or fewer moves of your own
+achievement-ten_hours = Devoted
+achievement-ten_hours-condition = Play for 10 hours
+achievement-party = Party
+achievement-party-condition = Finish 10 games with 3 or more people
+achievement-king = King of the Board
+achievement-king-condition = Win a King of the Board game
+achievement-series_won = Series champion
+achievement-series_won-condition = Win a series
+achievement-dice_win = Lucky roll
+achievement-dice_win-condition = Win a game of Sequence Dice
+achievement-kids_win = Animal friend
+achievement-kids_win-condition = Win a game of Sequence for Kids
+achievement-three_teams = Three's a crowd
+achievement-three_teams-condition = Win a game of three teams
+achievement-breaker = Breaker
+achievement-breaker-condition = Break an opponent's four with a one-eyed jack
+achievement-double = Double
+achievement-double-condition = Complete two sequences with one move
+achievement-no_wild_cards = Purist
+achievement-no_wild_cards-condition = Win without playing a two-eyed jack
+achievement-comeback = Comeback
+achievement-comeback-condition = Win after the other side made the first sequence
+achievement-wall = The wall
+achievement-wall-condition = Break 25 lines of four

@@ -812,3 +812,145 @@ replays-waiting = Du har allerede { $max ->
        *[other] { $max } repriser
     } som venter på å bli tegnet: spør igjen når en er postet.
 replays-busy = { $max } repriser venter på å bli tegnet på denne serveren: prøv igjen om et minutt.
+
+## Profiler, innbyrdes oppgjør og prestasjoner (sak 35)
+button-profile = Min profil
+cmd-profile = profil
+cmd-profile-desc = Profilen til en spiller på denne serveren: tall, ratingkurve og prestasjoner.
+opt-profile-user = spiller
+opt-profile-user-desc = Hvem sin profil (standard: din)
+cmd-versus = mot
+cmd-versus-desc = Spillene dine med et annet medlem av denne serveren.
+opt-versus-user = spiller
+opt-versus-user-desc = Det andre medlemmet
+cmd-profile_menu = Sequence-profil
+profile-none = { $player } har ikke fullført et spill på denne serveren ennå, så det finnes ingen profil å vise.
+versus-none = Du har ikke fullført et spill med { $other } på denne serveren ennå.
+versus-self = Velg et annet medlem: `/sequence mot` sammenligner spillene dine med deres.
+achievement-unlocked = 🏅 { $player } låste opp *{ $name }*: { $condition }
+profile-header = 🪪 **Profilen** til { $player } på denne serveren
+profile-unrated = Ingen ratede spill ennå
+profile-rank = Nr. { $place } av { $total } på topplisten
+profile-chart = Rating over { $games ->
+        [one] det siste ratede spillet
+       *[other] de siste { $games } ratede spillene
+    }
+profile-chart-text = Rating over de siste { $games } ratede spillene: fra { $first } til { $last }.
+profile-totals = { $games ->
+        [one] 1 spill
+       *[other] { $games } spill
+    }, { $wins ->
+        [one] 1 seier
+       *[other] { $wins } seire
+    } ({ $percent } %), seiersrekke { $streak } (beste { $best }), { $sequences ->
+        [one] 1 rekke
+       *[other] { $sequences } rekker
+    }.
+profile-by-game = Etter spill
+profile-by-opponents = Etter motstandere
+profile-breakdown = { $name } { $games } spilt, { $wins } vunnet ({ $rate }), { $moves } trekk per spill{ $fastest }
+profile-fastest = , raskeste seier på { $moves } trekk
+profile-vs-humans = Mennesker
+profile-vs-easy = Datamaskin (lett)
+profile-vs-medium = Datamaskin (middels)
+profile-vs-hard = Datamaskin (vanskelig)
+profile-col-game = Spill
+profile-col-opponents = Motstandere
+profile-col-games = Spill
+profile-col-wins = Seire
+profile-col-rate = Seiersandel
+profile-col-moves = Trekk per spill
+profile-col-fastest = Raskeste seier
+profile-style = Spillestil
+profile-two-eyed = Toøyde knekter spilt
+profile-one-eyed = Enøyde knekter spilt
+profile-lines-broken = Firere brutt
+profile-dead-cards = Døde kort byttet
+profile-first-move = Med første trekk
+profile-first-move-value = { $percent } % vunnet ({ $wins } av { $games })
+profile-moves-per-game = Egne trekk per spill
+profile-play-time = Spilletid
+profile-play-time-value = { $hours } t { $minutes } min
+profile-first-game = Første spill her
+profile-agreement = Enighet med vanskelig
+profile-agreement-value = { $percent } % ({ $games ->
+        [one] siste ratede spill
+       *[other] siste { $games } ratede spill
+    })
+profile-achievements = Prestasjoner ({ $count } av { $total }): { $list }.
+profile-achievements-none = ingen ennå
+profile-progress = { $name } ({ $condition }) { $have }/{ $goal }
+profile-next = Neste
+profile-games = Spill
+profile-wins = Seire
+profile-win-rate = Seiersandel
+profile-streak = Seiersrekke
+profile-best-streak = Beste rekke
+profile-sequences = Rekker
+profile-series = Serier vunnet
+profile-series-value = { $won } av { $played }
+profile-footer = Bare denne serverens spill. Prestasjoner teller ratede spill og spill uten menneskelige motstandere.
+versus-header = 🤝 { $player } og { $other } på denne serveren: { $games ->
+        [one] 1 spill
+       *[other] { $games } spill
+    } sammen.
+versus-title = Med { $other }
+versus-you = du
+versus-games = Spill sammen
+versus-as-partners = På samme lag
+versus-partners-value = { $games } spilt, { $wins } vunnet
+versus-as-opponents = Mot hverandre
+versus-opponents-value = { $games } spilt: { $player } vant { $wins }, { $other } vant { $losses }
+versus-sequences = Rekker
+versus-sequences-value = { $player } { $mine }, { $other } { $theirs }
+versus-recent = Siste spill
+versus-won-together = vunnet sammen
+versus-lost-together = tapt sammen
+versus-won = vunnet
+versus-lost = tapt
+versus-no-winner = ingen vinner
+versus-footer = `/sequence reprise spill:` viser et av dem trekk for trekk.
+achievement-first_game = Første spill
+achievement-first_game-condition = Fullfør et spill
+achievement-veteran = Veteran
+achievement-veteran-condition = Fullfør 100 spill
+achievement-on_fire = Glohet
+achievement-on_fire-condition = 5 seire på rad
+achievement-unstoppable = Ustoppelig
+achievement-unstoppable-condition = 10 seire på rad
+achievement-beat_easy = Oppvarming
+achievement-beat_easy-condition = Slå den lette datamaskinen
+achievement-beat_medium = Nå blir det alvor
+achievement-beat_medium-condition = Slå den middels datamaskinen
+achievement-beat_hard = Kjempedreper
+achievement-beat_hard-condition = Slå den vanskelige datamaskinen
+achievement-hard_ten = Maskintemmer
+achievement-hard_ten-condition = Slå den vanskelige datamaskinen 10 ganger
+achievement-wild_cards = Jokere
+achievement-wild_cards-condition = Spill 50 toøyde knekter
+achievement-quick = Lyn
+achievement-quick-condition = Vinn med 12 eller færre egne trekk
+achievement-ten_hours = Hengiven
+achievement-ten_hours-condition = Spill i 10 timer
+achievement-party = Fest
+achievement-party-condition = Fullfør 10 spill med 3 eller flere mennesker
+achievement-king = Brettets konge
+achievement-king-condition = Vinn et spill Brettets konge
+achievement-series_won = Seriemester
+achievement-series_won-condition = Vinn en serie
+achievement-dice_win = Heldig kast
+achievement-dice_win-condition = Vinn et spill Sequence Dice
+achievement-kids_win = Dyrevenn
+achievement-kids_win-condition = Vinn et spill Sequence for barn
+achievement-three_teams = Tre er en flokk
+achievement-three_teams-condition = Vinn et spill med tre lag
+achievement-breaker = Bryter
+achievement-breaker-condition = Bryt en motstanders firer med en enøyd knekt
+achievement-double = Dobbel
+achievement-double-condition = Fullfør to rekker med ett trekk
+achievement-no_wild_cards = Purist
+achievement-no_wild_cards-condition = Vinn uten å spille en toøyd knekt
+achievement-comeback = Comeback
+achievement-comeback-condition = Vinn etter at den andre siden la den første rekken
+achievement-wall = Muren
+achievement-wall-condition = Bryt 25 firere

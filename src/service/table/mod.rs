@@ -431,6 +431,8 @@ impl Table {
             Command::Board => self.board(),
             Command::Status => self.status(now, settings),
             Command::Stats { .. }
+            | Command::Profile { .. }
+            | Command::Versus { .. }
             | Command::Leaderboard
             | Command::History
             | Command::Record { .. }

@@ -86,6 +86,7 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
         Button::Stop(T0.0),
         Button::ConfirmStop(T0.0),
         Button::Stats,
+        Button::Profile,
         Button::Record(42),
     ];
     for button in buttons {
@@ -525,7 +526,12 @@ fn a_stored_game_ends_with_stats_and_record_buttons() {
     let id = last.announced_game().expect("kept");
     assert_eq!(
         last.buttons,
-        vec![Button::Rematch(T0.0), Button::Stats, Button::Record(id)]
+        vec![
+            Button::Rematch(T0.0),
+            Button::Stats,
+            Button::Profile,
+            Button::Record(id)
+        ]
     );
     // Each gives what the typed command gives.
     assert_eq!(

@@ -2,13 +2,14 @@
 //! sections follow the topic files that render them (`lobby.rs` renders the lobby section, ...);
 //! [`Text::is_error`] and [`Text::is_ack`] sort them for the Discord adapter.
 
+use crate::analysis::profile::Achievement;
 use crate::engine::{Card, PlayError, SetupError, Variant};
 use crate::service::{ChannelId, Permission, UserId};
 
 use super::payload::{
-    AgreementLine, CardLine, HintMove, HintWhy, HistoryLine, LeaderLine, LobbyCard, RatingInfo,
-    RatingNote, RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName, Totals, Who,
-    ZoneInfo,
+    AgreementLine, CardLine, HintMove, HintWhy, HistoryLine, LeaderLine, LobbyCard, ProfileInfo,
+    RatingInfo, RatingNote, RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo, TeamName,
+    Totals, VersusInfo, Who, ZoneInfo,
 };
 
 /// Every message the bot sends.
@@ -677,6 +678,32 @@ pub enum Text {
     /// No finished game of this channel is stored.
     NoGameHere,
 
+    // ----- profiles, head-to-head and achievements (`profile.rs`) -----
+    /// A player's profile: the text version of the card (for screen readers and clients without
+    /// images).
+    Profile(Box<ProfileInfo>),
+    /// A member without a finished game on this server: no profile to show.
+    NoProfile {
+        /// Whose profile was asked for.
+        who: Who,
+    },
+    /// Two members' games together, from the asker's side.
+    Versus(Box<VersusInfo>),
+    /// The asker has not finished a game with this member on this server.
+    NoVersus {
+        /// The other member.
+        other: Who,
+    },
+    /// `/sequence versus` with oneself.
+    VersusSelf,
+    /// A player unlocked an achievement with the game just finished (a line of its final message).
+    Unlocked {
+        /// The player.
+        who: Who,
+        /// What they unlocked.
+        achievement: Achievement,
+    },
+
     // ----- server settings (`settings.rs`) -----
     /// Only members with Manage Server may see or change the server's settings.
     SettingsNotAllowed,
@@ -810,6 +837,9 @@ impl Text {
                 | Text::HistoryFailed
                 | Text::NoSuchGame(_)
                 | Text::NoGameHere
+                | Text::NoProfile { .. }
+                | Text::NoVersus { .. }
+                | Text::VersusSelf
                 | Text::HintsOnlyCasual
                 | Text::TooManyTables { .. }
                 | Text::ServerFull { .. }

@@ -43,6 +43,7 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::Stop(_) => "button-stop",
         Button::ConfirmStop(_) => "button-stop-confirm",
         Button::Stats => "button-stats",
+        Button::Profile => "button-profile",
         Button::Record(_) => "button-record",
         Button::NextGame(_) => "button-next-game",
         Button::AbandonSeries(_) => "button-abandon-series",

@@ -6,7 +6,8 @@
 //! - `payload.rs`: the types its variants carry ([`Who`], [`TeamName`], [`LobbyCard`], [`StatusInfo`], ...);
 //! - `render.rs`: [`Text::render`], which hands a text to the topic file that renders it;
 //! - one file per topic, each rendering its section of the catalogue: `refusals`, `lobby`, `play`,
-//!   `status`, `turns`, `picker`, `hints`, `end`, `series`, `records`, `settings`, `channel`;
+//!   `status`, `turns`, `picker`, `hints`, `end`, `series`, `records`, `profile`, `settings`,
+//!   `channel`;
 //! - `labels.rs`: how buttons, cards, games, teams and durations are named ([`button_label`], ...).
 //!
 //! A new text: a variant in the catalogue's section, its arm in that topic's `render`, its Fluent
@@ -26,6 +27,7 @@ mod lobby;
 mod payload;
 mod picker;
 mod play;
+mod profile;
 mod records;
 mod refusals;
 mod render;
@@ -38,6 +40,7 @@ pub use catalogue::Text;
 pub use labels::{button_label, card_label, discord_timestamp, game_name};
 pub use payload::{
     AgreementLine, CardLine, CardUse, HintMove, HintWhy, HistoryLine, LeaderLine, LobbyCard,
-    LobbyRules, RatingInfo, RatingNote, RollHint, SeatLine, SettingName, SettingsInfo, StatusInfo,
-    TeamName, Totals, Who, ZoneInfo,
+    LobbyRules, ProfileInfo, RatingInfo, RatingNote, RollHint, SeatLine, SettingName, SettingsInfo,
+    SharedLine, StatusInfo, TeamName, Totals, VersusInfo, Who, ZoneInfo,
 };
+pub use profile::{achievement_condition, achievement_name, profile_card};

@@ -469,3 +469,77 @@ pub struct HistoryLine {
     /// Whether the game was aborted (it counts for nothing).
     pub aborted: bool,
 }
+
+/// A player's profile on a server, as the card and its text version show it (built by the service
+/// from the store's [`crate::store::Profile`]; ratings in tenths, so it compares exactly).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileInfo {
+    /// The player, for the text (a mention).
+    pub who: Who,
+    /// The player's name for the card (cleaned as every name is; see [`crate::service::names`]).
+    pub name: String,
+    /// Every finished game that was not aborted.
+    pub figures: crate::analysis::profile::Figures,
+    /// Only the games that count for achievements (the progress toward the next ones).
+    pub feats: crate::analysis::profile::Figures,
+    /// The achievements unlocked, each with the game that unlocked it.
+    pub unlocked: Vec<(crate::analysis::profile::Achievement, i64)>,
+    /// The rating, if the player has played a rated game here.
+    pub rating: Option<RatingInfo>,
+    /// The place on the server's leaderboard, of how many rated players.
+    pub rank: Option<(u32, u32)>,
+    /// The conservative rating after each of the latest rated games, oldest first, in tenths.
+    pub chart: Vec<i64>,
+    /// Series played to their end, and won.
+    pub series: crate::store::SeriesStats,
+    /// Agreement with `hard` over the latest rated games.
+    pub agreement: crate::store::AgreementTotals,
+    /// Seen by another member: their games together, from the viewer's side.
+    pub versus: Option<VersusInfo>,
+}
+
+/// Two members' games together on a server, from the viewer's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VersusInfo {
+    /// The viewer.
+    pub viewer: Who,
+    /// The other member.
+    pub other: Who,
+    /// The other member's name for the card.
+    pub other_name: String,
+    /// Games both finished (not aborted).
+    pub games: u32,
+    /// Of those, on the same team.
+    pub partner_games: u32,
+    /// Of those, won together.
+    pub partner_wins: u32,
+    /// Games on opposing teams.
+    pub opponent_games: u32,
+    /// Of those, won by the viewer's side.
+    pub wins: u32,
+    /// Of those, won by the other's side.
+    pub losses: u32,
+    /// Sequences the viewer completed in their shared games.
+    pub sequences: u32,
+    /// Sequences the other member completed in them.
+    pub other_sequences: u32,
+    /// The latest shared games, newest first.
+    pub recent: Vec<SharedLine>,
+}
+
+/// One game two members played together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedLine {
+    /// The game's number (for `/sequence replay` and `record`).
+    pub id: i64,
+    /// The game (`None` if the stored name is unknown to this version).
+    pub variant: Option<Variant>,
+    /// When it ended, in unix seconds.
+    pub finished_at: i64,
+    /// Whether they were partners.
+    pub partners: bool,
+    /// Whether the viewer won it.
+    pub won: bool,
+    /// Whether the other member won it.
+    pub other_won: bool,
+}

@@ -34,7 +34,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
 }
 
 /// Tenths as a decimal number in `lang` (`12.3`, `-0.5`; `+` before a positive change if `signed`).
-fn tenths_text(tenths: i64, lang: Lang, signed: bool) -> String {
+pub(super) fn tenths_text(tenths: i64, lang: Lang, signed: bool) -> String {
     let sign = if tenths < 0 {
         "−"
     } else if signed && tenths > 0 {
@@ -51,7 +51,7 @@ fn tenths_text(tenths: i64, lang: Lang, signed: bool) -> String {
 }
 
 /// The rating part of `stats` and of a leaderboard line.
-fn rating_text(tr: &mut Tr, rating: &RatingInfo) -> String {
+pub(super) fn rating_text(tr: &mut Tr, rating: &RatingInfo) -> String {
     let lang = tr.lang();
     let args = Args::new()
         .text("rating", tenths_text(rating.conservative, lang, false))

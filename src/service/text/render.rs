@@ -7,14 +7,15 @@ use crate::i18n::{Lang, Tr};
 
 use super::Text;
 use super::{
-    channel, end, hints, lobby, picker, play, records, refusals, series, settings, status, turns,
+    channel, end, hints, lobby, picker, play, profile, records, refusals, series, settings, status,
+    turns,
 };
 
 /// A topic's renderer: the text in the translator's language, or `None` for another topic's text.
 type Topic = fn(&Text, &mut Tr) -> Option<String>;
 
 /// The topic files, in the order of the catalogue's sections.
-const TOPICS: [Topic; 12] = [
+const TOPICS: [Topic; 13] = [
     refusals::render,
     lobby::render,
     play::render,
@@ -25,6 +26,7 @@ const TOPICS: [Topic; 12] = [
     end::render,
     series::render,
     records::render,
+    profile::render,
     settings::render,
     channel::render,
 ];

@@ -1527,6 +1527,45 @@ impl FakeDiscord {
         state.inject(InteractionKind::Autocomplete, user, channel_id, data, None)
     }
 
+    /// Injects a use of the user command (context menu, "Apps → `name`") on `target` by `user` in
+    /// `channel_id`, as Discord sends it: an application command of type 2 whose data names the
+    /// command, `target_id` and the target in `resolved.users` (and `resolved.members` in a server).
+    /// Refused unless such a user command is registered.
+    pub fn user_command(
+        &self,
+        user: &FakeUser,
+        channel_id: u64,
+        name: &str,
+        target: &FakeUser,
+    ) -> Result<Interaction, String> {
+        let mut state = self.state();
+        let command = state
+            .find_command(name)
+            .filter(|c| c["type"] == 2)
+            .ok_or_else(|| format!("no user command {name:?} is registered"))?
+            .clone();
+        let target_user = state.users.get(&target.id).ok_or("no such user")?.clone();
+        let id = target.id.to_string();
+        let mut data = json!({
+            "id": command["id"],
+            "name": command["name"],
+            "type": 2,
+            "target_id": id,
+            "resolved": {"users": {id.clone(): target_user.json()}},
+        });
+        if state.channels.get(&channel_id).is_some_and(|c| c.dm_with.is_none()) {
+            let mut member = target_user.member_json(&model::timestamp_of(target.id), true);
+            if let Some(m) = member.as_object_mut() {
+                m.remove("user");
+            }
+            data["resolved"]["members"] = json!({ id: member });
+        }
+        if let Some(guild_id) = command.get("guild_id").filter(|g| !g.is_null()) {
+            data["guild_id"] = guild_id.clone();
+        }
+        state.inject(InteractionKind::Command, user, channel_id, data, None)
+    }
+
     /// Injects an interaction with raw command `data` (no schema checks), for hostile-input tests.
     pub fn raw_command(
         &self,

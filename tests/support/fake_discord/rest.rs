@@ -587,18 +587,53 @@ fn check_commands(commands: &[Value], path: &str) -> Result<(), (String, String)
                 .chars()
                 .all(|c| c == '-' || c == '_' || c.is_alphanumeric() && !c.is_uppercase())
     };
+    // USER and MESSAGE commands (types 2 and 3, on the context menu) may be mixed case and include
+    // spaces; they take no description and no options (docs: application commands, "Application
+    // Command Naming", "User Commands").
+    let menu_name_ok = |name: &str| {
+        (1..=32).contains(&name.chars().count())
+            && name
+                .chars()
+                .all(|c| c == '-' || c == '_' || c == ' ' || c.is_alphanumeric())
+    };
     for (i, command) in commands.iter().enumerate() {
         let here = format!("{path}.{i}");
         let name = command["name"].as_str().unwrap_or("");
-        if !name_ok(name) {
-            return Err((format!("{here}.name"), format!("Invalid name {name:?}")));
+        // Only top-level commands have a type; options have theirs in another sense.
+        let kind = if path.is_empty() {
+            command["type"].as_u64().unwrap_or(1)
+        } else {
+            1
+        };
+        let menu = matches!(kind, 2 | 3);
+        let localized = command["name_localizations"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(locale, n)| (format!("{here}.name_localizations.{locale}"), n.as_str().unwrap_or("")));
+        for (at, n) in std::iter::once((format!("{here}.name"), name)).chain(localized) {
+            let ok = if menu { menu_name_ok(n) } else { name_ok(n) };
+            if !ok {
+                return Err((at, format!("Invalid name {n:?}")));
+            }
         }
-        let kind = command["type"].as_u64().unwrap_or(1);
         let description = command["description"].as_str().unwrap_or("");
         if kind == 1 && !(1..=100).contains(&description.chars().count()) {
             return Err((
                 format!("{here}.description"),
                 "Must be between 1 and 100 in length.".into(),
+            ));
+        }
+        if menu && !description.is_empty() {
+            return Err((
+                format!("{here}.description"),
+                "Context menu commands cannot have description".into(),
+            ));
+        }
+        if menu && command["options"].as_array().is_some_and(|o| !o.is_empty()) {
+            return Err((
+                format!("{here}.options"),
+                "Context menu commands cannot have options".into(),
             ));
         }
         let options = command["options"].as_array().cloned().unwrap_or_default();
