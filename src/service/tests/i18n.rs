@@ -197,10 +197,16 @@ fn variant_index(text: &Text) -> usize {
         Text::SeriesGame { .. } => 172,
         Text::OutOfTimeLost { .. } => 173,
         Text::TimeoutWarning { .. } => 174,
+        Text::Profile(_) => 175,
+        Text::NoProfile { .. } => 176,
+        Text::Versus(_) => 177,
+        Text::NoVersus { .. } => 178,
+        Text::VersusSelf => 179,
+        Text::Unlocked { .. } => 180,
     }
 }
 
-const VARIANTS: usize = 175;
+const VARIANTS: usize = 181;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -990,6 +996,9 @@ fn samples() -> Vec<Text> {
         Text::SeriesAbandoned { by: ada() },
         Text::SeriesExpired,
         Text::SeriesStats { played: 3, won: 1 },
+        Text::NoProfile { who: ada() },
+        Text::NoVersus { other: ada() },
+        Text::VersusSelf,
         Text::PickerPlayButton,
         Text::PickerRollButton,
         Text::PickerBackButton,
@@ -1097,6 +1106,7 @@ fn samples() -> Vec<Text> {
         again: None,
         deadline: None,
     });
+    out.extend(super::profile::text_samples());
     for variant in GAMES {
         out.push(Text::BadCard {
             typed: "xyz".into(),

@@ -411,3 +411,60 @@ impl Persist for Recorder {
         Ok(())
     }
 }
+
+/// The next human action in `channel` (a roll first in dice), chosen at random among the legal
+/// moves: who and what; `None` when a computer player is to move or the table is not playing.
+pub(crate) fn random_human_action(
+    tables: &Tables,
+    channel: u64,
+    rng: &mut crate::engine::GameRng,
+) -> Option<(u64, Command)> {
+    let table = tables.snapshot(ChannelId(channel))?;
+    let playing = table.playing()?;
+    let game = playing.live.game();
+    let user = playing
+        .seats
+        .get(usize::from(game.position().to_move()))?
+        .user()?;
+    if !game.config().variant.has_cards() && !playing.rolled {
+        return Some((user.0, Command::Roll));
+    }
+    let mut moves = crate::engine::MoveList::new();
+    game.legal_moves(&mut moves);
+    let playable: Vec<Move> = moves.into_iter().filter(|m| *m != Move::Pass).collect();
+    let mv = *playable.get(rng.below(u32::try_from(playable.len()).ok()?) as usize)?;
+    Some((user.0, command_for(mv, game.position().layout())))
+}
+
+/// A two-player classic game (one sequence wins) between `users` in `channel`, opened with the
+/// lobby's `rated` choice and played to its end with random legal moves dealt from `seed`; the
+/// reply to the last move (with the final message).
+pub(crate) fn play_classic_to_the_end(
+    asker: Asker,
+    tables: &Tables,
+    channel: u64,
+    users: [u64; 2],
+    rated: Option<bool>,
+    seed: u64,
+) -> Reply {
+    let command = Start {
+        options: Options {
+            sequences_to_win: Some(1),
+            ..Options::default()
+        },
+        rated,
+        ..Start::of(Variant::Classic)
+    }
+    .command();
+    asker.begin(tables, channel, command, &users, 0);
+    let mut rng = crate::engine::GameRng::new(seed);
+    for _ in 0..1000 {
+        let (user, command) = random_human_action(tables, channel, &mut rng).expect("a move");
+        let reply = asker.ask(tables, channel, user, command);
+        assert!(!reply.is_refusal(), "{reply:?}");
+        if tables.snapshot(ChannelId(channel)).is_none() {
+            return reply;
+        }
+    }
+    panic!("the game did not end");
+}

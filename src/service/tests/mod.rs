@@ -15,6 +15,7 @@ mod name;
 mod pause;
 mod persist;
 mod picker;
+mod profile;
 mod rematch;
 mod replay;
 mod scale;
