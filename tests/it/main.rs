@@ -26,6 +26,7 @@ mod e2e_kotb;
 mod e2e_metrics;
 mod e2e_names;
 mod e2e_permissions;
+mod e2e_profile;
 mod e2e_review;
 mod e2e_series;
 mod e2e_settings;

@@ -1,0 +1,205 @@
+//! Issue 35 through the real binary against the Discord stand-in: after a rated game between two
+//! people (played by presses, then given up), its final message names what each unlocked (their
+//! first game, once) and offers **My profile**; the profile card comes as a PNG with its text
+//! version by that button, by `/sequence profile`, and by the user command on a member's context
+//! menu ("Apps → Sequence profile", registered beside `/sequence` and named in every language),
+//! which on another member's profile adds the asker's games with them; `/sequence versus` lists the
+//! shared games by number; a member without games gets a polite private line.
+
+use crate::support;
+
+use std::time::Duration;
+
+use support::bot::Harness;
+use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
+use support::table::{
+    button_id, open_by_buttons, open_more, posted_after, press_turn, private_answer, Dice,
+    PressStats, PressedTurn, STEP,
+};
+
+/// The PNG signature.
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+fn fail(h: &Harness, e: String) -> ! {
+    panic!("{e}\nbot log:\n{}", h.bot.log_tail(60))
+}
+
+/// Whether a message carries the profile card as a PNG image.
+fn has_card(message: &StoredMessage) -> bool {
+    message
+        .attachments
+        .iter()
+        .any(|a| a.filename == "profile.png" && a.data.starts_with(PNG))
+}
+
+/// `user` gives up with ⋯ → Leave the game → Yes; the final message.
+async fn give_up(fake: &FakeDiscord, h: &Harness, channel: u64, user: &FakeUser) -> StoredMessage {
+    let menu = open_more(fake, channel, user)
+        .await
+        .unwrap_or_else(|e| fail(h, e));
+    let leave = button_id(&menu, "sequence:leave:").unwrap_or_else(|e| fail(h, e));
+    let key = leave.trim_start_matches("sequence:leave:").to_string();
+    let question = private_answer(fake, user, menu.id, &leave)
+        .await
+        .unwrap_or_else(|e| fail(h, e));
+    let posts = fake.messages_in(channel).len();
+    let yes = fake
+        .click(user, question.id, &format!("sequence:leave-confirm:{key}"))
+        .expect("yes");
+    fake.wait_callback(&yes, STEP)
+        .await
+        .unwrap_or_else(|e| fail(h, e));
+    posted_after(fake, channel, posts, "the final message", |m| {
+        m.attachments.iter().any(|a| a.filename.ends_with(".json"))
+    })
+    .await
+    .unwrap_or_else(|e| fail(h, e))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_profile_card_comes_by_command_button_and_context_menu() {
+    let h = Harness::started().await;
+    let fake = &h.fake;
+    let channel = fake.add_channel("profiles");
+    let ann = fake.add_user("ann");
+    let bob = fake.add_user("bob");
+    let carl = fake.add_user("carl");
+
+    // The user command is registered beside `/sequence`: type 2, named in German and Norwegian.
+    let menu = fake
+        .wait_command("Sequence profile", Duration::from_secs(60))
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    assert_eq!(menu["type"], 2, "{menu}");
+    assert_eq!(menu["name_localizations"]["de"], "Sequence-Profil", "{menu}");
+    assert_eq!(menu["name_localizations"]["no"], "Sequence-profil", "{menu}");
+
+    // A rated game between Ann and Bob: two turns each, then Bob gives up.
+    open_by_buttons(fake, channel, &ann, std::slice::from_ref(&bob), &[("game", "classic")])
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    let players = [ann.clone(), bob.clone()];
+    let mut dice = Dice::new(35);
+    let mut stats = PressStats::default();
+    for turn in 0..4 {
+        match press_turn(fake, channel, &players, &carl, &mut dice, &mut stats, false).await {
+            Ok(PressedTurn::Next(_)) => {}
+            Ok(PressedTurn::Over(end)) => panic!("the game ended early: {}", end.content),
+            Err(e) => fail(&h, format!("turn {turn}: {e}")),
+        }
+    }
+    let end = give_up(fake, &h, channel, &bob).await;
+    // Each unlocked their first game (a rated game counts), named once in the final message.
+    for user in [&ann, &bob] {
+        let line = format!("🏅 <@{}> unlocked *First game*: Finish a game", user.id);
+        assert_eq!(end.content.matches(&line).count(), 1, "{}", end.content);
+    }
+    assert!(
+        end.custom_ids().contains(&"sequence:profile".to_string()),
+        "{:?}",
+        end.custom_ids()
+    );
+    let game = end
+        .content
+        .split("Saved as game #")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .map(str::to_string)
+        .expect("the game's number");
+
+    // My profile, pressed by Ann: her card and its text, in the channel.
+    let posts = fake.messages_in(channel).len();
+    let press = fake
+        .click(&ann, end.id, "sequence:profile")
+        .expect("My profile");
+    fake.wait_callback(&press, STEP)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    let mention = format!("<@{}>", ann.id);
+    let card = posted_after(fake, channel, posts, "Ann's profile", |m| {
+        m.content.contains("**Profile** of") && m.content.contains(&mention)
+    })
+    .await
+    .unwrap_or_else(|e| fail(&h, e));
+    assert!(has_card(&card), "{card:?}");
+    assert!(card.content.contains("1 game, "), "{}", card.content);
+    assert!(card.content.contains("First game"), "{}", card.content);
+    assert!(card.notified.is_empty(), "a profile pings nobody: {:?}", card.notified);
+
+    // `/sequence profile` by Bob: the answer is his card.
+    let asked = fake
+        .slash(&bob, channel, "sequence profile", &[])
+        .expect("profile");
+    let answer = fake
+        .wait_reply(&asked, STEP)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    assert!(has_card(&answer), "{answer:?}");
+    assert!(
+        answer.content.contains(&format!("**Profile** of <@{}>", bob.id)),
+        "{}",
+        answer.content
+    );
+
+    // The context menu on Bob, used by Ann: Bob's card, with their game together from Ann's side.
+    let used = fake
+        .user_command(&ann, channel, "Sequence profile", &bob)
+        .expect("the user command");
+    let answer = fake
+        .wait_reply(&used, STEP)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    assert!(has_card(&answer), "{answer:?}");
+    assert!(
+        answer.content.contains(&format!("**Profile** of <@{}>", bob.id)),
+        "{}",
+        answer.content
+    );
+    assert!(
+        answer.content.contains(&format!(
+            "<@{}> and <@{}> on this server: 1 game together",
+            ann.id, bob.id
+        )),
+        "{}",
+        answer.content
+    );
+
+    // `/sequence versus`: the shared game by its number.
+    let asked = fake
+        .slash(&ann, channel, "sequence versus", &[("user", &bob.id.to_string())])
+        .expect("versus");
+    let answer = fake
+        .wait_reply(&asked, STEP)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    assert!(!answer.is_ephemeral(), "{answer:?}");
+    assert!(answer.content.contains("1 game together"), "{}", answer.content);
+    assert!(answer.content.contains(&format!("#{game} ")), "{}", answer.content);
+
+    // Carl has played nothing: a polite private line, no card, from the command and the menu.
+    let asked = fake
+        .slash(&carl, channel, "sequence profile", &[])
+        .expect("profile");
+    let answer = fake
+        .wait_reply(&asked, STEP)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    assert!(answer.is_ephemeral() && !has_card(&answer), "{answer:?}");
+    assert!(
+        answer.content.contains("has not finished a game on this server yet"),
+        "{}",
+        answer.content
+    );
+    let used = fake
+        .user_command(&ann, channel, "Sequence profile", &carl)
+        .expect("the user command");
+    let answer = fake
+        .wait_reply(&used, STEP)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    assert!(answer.is_ephemeral() && !has_card(&answer), "{answer:?}");
+
+    let problems = fake.take_openapi_problems();
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(!h.bot.log().contains("panicked"));
+}
