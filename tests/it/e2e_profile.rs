@@ -174,7 +174,11 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
         .unwrap_or_else(|e| fail(&h, e));
     assert!(!answer.is_ephemeral(), "{answer:?}");
     assert!(answer.content.contains("1 game together"), "{}", answer.content);
-    assert!(answer.content.contains(&format!("#{game} ")), "{}", answer.content);
+    assert!(
+        answer.content.contains(&format!("#{game} Sequence: ")),
+        "{}",
+        answer.content
+    );
 
     // Carl has played nothing: a polite private line, no card, from the command and the menu.
     let asked = fake

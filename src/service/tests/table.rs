@@ -124,8 +124,9 @@ fn check_privacy(reply: &Reply, hands_seen: &[(UserId, Vec<Card>)], dm_ok: &[Use
                         assert!(board.view().hand.is_empty());
                     }
                     Some(Image::Hand(_)) => panic!("a hand image in the channel"),
-                    // A finished game's public boards, move by move: no hand is drawn.
-                    Some(Image::Replay(_)) | None => {}
+                    // A finished game's public boards, move by move: no hand is drawn; a profile
+                    // card has figures only.
+                    Some(Image::Replay(_) | Image::Profile(_)) | None => {}
                 }
             }
             Output::Direct { user, message } => {

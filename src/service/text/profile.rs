@@ -11,7 +11,7 @@ use crate::render::profile::{
 };
 
 use super::labels::game_title;
-use super::payload::{ProfileInfo, SharedLine, VersusInfo, Who};
+use super::payload::{ProfileInfo, SharedLine, VersusInfo};
 use super::records::{rating_text, tenths_text};
 use super::Text;
 
@@ -294,7 +294,11 @@ fn outcome(tr: &mut Tr, game: &SharedLine) -> String {
         (false, false, false) => "versus-no-winner",
     };
     let text = tr.t(key);
-    format!("#{} {text}", game.id)
+    let name = match game.variant {
+        Some(variant) => game_title(tr, variant),
+        None => tr.t("game-classic"),
+    };
+    format!("#{} {name}: {text}", game.id)
 }
 
 /// The head-to-head as (label, value) lines, in the viewer's words (`you` on the card).
