@@ -116,6 +116,50 @@ pub fn fill_rect(img: &mut RgbaImage, x: i32, y: i32, w: i32, h: i32, colour: Co
     }
 }
 
+/// A filled rounded rectangle of an opaque colour on whole pixels (top-left (x, y), size (w, h), corner
+/// radius `r`): the inside is written row by row and only the four corners are anti-aliased, so a large
+/// panel costs a memory fill rather than a blend per pixel. A colour with transparency is blended.
+pub fn solid_round_rect(img: &mut RgbaImage, x: i32, y: i32, w: i32, h: i32, r: i32, c: Colour) {
+    if w <= 0 || h <= 0 {
+        return;
+    }
+    if c.0[3] != 255 {
+        round_rect(img, x as f32, y as f32, w as f32, h as f32, r as f32, c);
+        return;
+    }
+    let r = r.clamp(0, w.min(h) / 2);
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    let stride = iw as usize * 4;
+    let raw: &mut [u8] = img;
+    for yy in y.max(0)..(y + h).min(ih) {
+        let corner_row = yy < y + r || yy >= y + h - r;
+        let (x0, x1) = if corner_row {
+            (x + r, x + w - r)
+        } else {
+            (x, x + w)
+        };
+        let (x0, x1) = (x0.max(0), x1.min(iw));
+        if x0 >= x1 {
+            continue;
+        }
+        let start = yy as usize * stride;
+        if let Some(row) = raw.get_mut(start + x0 as usize * 4..start + x1 as usize * 4) {
+            for p in row.chunks_exact_mut(4) {
+                p.copy_from_slice(&c.0);
+            }
+        }
+    }
+    if r > 0 {
+        let (cx, cy) = (x as f32 + w as f32 / 2.0, y as f32 + h as f32 / 2.0);
+        let (hw, hh, rf) = (w as f32 / 2.0, h as f32 / 2.0, r as f32);
+        let sd = |px: f32, py: f32| sd_round_rect(px, py, cx, cy, hw, hh, rf);
+        for (bx, by) in [(x, y), (x + w - r, y), (x, y + h - r), (x + w - r, y + h - r)] {
+            let (bx, by) = (bx as f32, by as f32);
+            fill_sdf(img, (bx + 1.0, by + 1.0, bx + rf - 2.0, by + rf - 2.0), c, sd);
+        }
+    }
+}
+
 /// A filled rounded rectangle with top-left (x, y) and size (w, h).
 pub fn round_rect(img: &mut RgbaImage, x: f32, y: f32, w: f32, h: f32, r: f32, colour: Colour) {
     let (cx, cy, hw, hh) = (x + w / 2.0, y + h / 2.0, w / 2.0, h / 2.0);

@@ -1,5 +1,6 @@
-//! Images of the board (for the channel) and of a hand (for its owner only), and their PNG encoding.
-//! Pure functions of a [`View`]: the board image never reads `view.hand`, so it cannot leak a hand.
+//! Images of the board (for the channel), of a hand (for its owner only) and of a player's profile card,
+//! and their PNG encoding. Pure functions of a [`View`]: the board image never reads `view.hand`, so it
+//! cannot leak a hand.
 
 pub mod animate;
 mod assets;
@@ -7,6 +8,7 @@ mod board;
 mod canvas;
 pub mod cli;
 mod hand;
+mod profile;
 mod style;
 pub mod texts;
 
@@ -17,6 +19,10 @@ use crate::engine::{Cell, Layout, View};
 use crate::i18n::Lang;
 
 pub use board::{Geometry, TARGET, TARGET_TEXT, ZONE};
+pub use profile::{
+    card_size, profile_card, CardAchievement, CardChart, CardProgress, CardTable, CardVersus,
+    ProfileCard,
+};
 pub use style::team_colour;
 pub use texts::Texts;
 
@@ -141,6 +147,11 @@ pub fn hand_image_named(view: &View, seat_names: &[String]) -> RgbaImage {
 /// [`hand_image_named`] as PNG bytes.
 pub fn hand_png_named(view: &View, seat_names: &[String]) -> Result<Vec<u8>, RenderError> {
     encode_png(&hand_image_named(view, seat_names))
+}
+
+/// [`profile_card`] as PNG bytes.
+pub fn profile_png(card: &ProfileCard) -> Result<Vec<u8>, RenderError> {
+    encode_png(&profile_card(card))
 }
 
 /// Encodes an image as PNG: zlib level 1 without filters, measured as both fast (about 6 ms of CPU) and
