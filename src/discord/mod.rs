@@ -89,9 +89,8 @@ pub trait Painter: Send + Sync + 'static {
     /// A hand as PNG, its words in `lang`.
     fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String>;
     /// A profile card as PNG, its words already in the reader's language.
-    fn profile(&self, card: &crate::render::profile::ProfileCard) -> Result<Vec<u8>, String> {
-        crate::render::encode_png(&crate::render::profile::profile_card(card))
-            .map_err(|e| e.to_string())
+    fn profile(&self, card: &crate::render::ProfileCard) -> Result<Vec<u8>, String> {
+        crate::render::profile_png(card).map_err(|e| e.to_string())
     }
 }
 

@@ -18,8 +18,8 @@ pub struct ProfileImage {
 }
 
 impl ProfileImage {
-    /// The card's words in `lang`, for [`crate::render::profile::profile_card`].
-    pub fn card(&self, lang: crate::i18n::Lang) -> crate::render::profile::ProfileCard {
+    /// The card's words in `lang`, for [`crate::render::profile_card`].
+    pub fn card(&self, lang: crate::i18n::Lang) -> crate::render::ProfileCard {
         super::text::profile_card(&self.info, lang)
     }
 

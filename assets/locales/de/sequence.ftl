@@ -881,6 +881,7 @@ profile-agreement-value = { $percent } % ({ $games ->
        *[other] letzte { $games } gewertete Spiele
     })
 profile-achievements = Erfolge ({ $count } von { $total }): { $list }.
+profile-achievements-title = Erfolge
 profile-achievements-none = noch keine
 profile-progress = { $name } ({ $condition }) { $have }/{ $goal }
 profile-next = Als Nächstes

@@ -897,6 +897,7 @@ profile-agreement-value = { $percent }% (last { $games ->
        *[other] { $games } rated games
     })
 profile-achievements = Achievements ({ $count } of { $total }): { $list }.
+profile-achievements-title = Achievements
 profile-achievements-none = none yet
 profile-progress = { $name } ({ $condition }) { $have }/{ $goal }
 profile-next = Next

@@ -878,6 +878,7 @@ profile-agreement-value = { $percent } % ({ $games ->
        *[other] siste { $games } ratede spill
     })
 profile-achievements = Prestasjoner ({ $count } av { $total }): { $list }.
+profile-achievements-title = Prestasjoner
 profile-achievements-none = ingen ennå
 profile-progress = { $name } ({ $condition }) { $have }/{ $goal }
 profile-next = Neste

@@ -177,7 +177,13 @@ fn the_card_is_worded_in_every_language() {
         for (veteran_profile, versus) in [(true, true), (false, false), (true, false)] {
             let info = sample_info(veteran_profile, versus);
             let card = profile_card(&info, lang);
-            let mut words: Vec<String> = vec![card.name.clone(), card.subtitle.clone(), card.footer.clone()];
+            let mut words: Vec<String> = vec![
+                card.name.clone(),
+                card.subtitle.clone(),
+                card.style_title.clone(),
+                card.achievements_title.clone(),
+                card.footer.clone(),
+            ];
             words.extend(card.tiles.iter().flat_map(|(l, v)| [l.clone(), v.clone()]));
             words.extend(card.style.iter().flat_map(|(l, v)| [l.clone(), v.clone()]));
             for table in &card.tables {

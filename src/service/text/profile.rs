@@ -6,7 +6,7 @@
 use crate::analysis::agreement::share_percent;
 use crate::analysis::profile::{Achievement, Breakdown, Figures, GameKind, Opposition};
 use crate::i18n::{join_list, Args, Lang, Tr};
-use crate::render::profile::{
+use crate::render::{
     CardAchievement, CardChart, CardProgress, CardTable, CardVersus, ProfileCard,
 };
 
@@ -482,7 +482,7 @@ fn versus_text(tr: &mut Tr, v: &VersusInfo) -> String {
     text
 }
 
-/// The words of a player's profile card in `lang`, for [`crate::render::profile::profile_card`].
+/// The words of a player's profile card in `lang`, for [`crate::render::profile_card`].
 pub fn profile_card(info: &ProfileInfo, lang: Lang) -> ProfileCard {
     let mut tr = Tr::new(lang);
     let card = card_in(&mut tr, info);
@@ -547,8 +547,10 @@ fn card_in(tr: &mut Tr, info: &ProfileInfo) -> ProfileCard {
         subtitle: rating_summary(tr, info),
         tiles,
         tables: tables(tr, f),
+        style_title: tr.t("profile-style"),
         style: style(tr, info, true),
         chart,
+        achievements_title: tr.t("profile-achievements-title"),
         achievements,
         nearest,
         versus,
