@@ -385,6 +385,7 @@ fn commands(path: &Path) {
                     variant: "classic".into(),
                     record_json: records[(i % 16) as usize].clone(),
                     finished_at: END_MS + i as i64,
+                    started_at: None,
                     players: players(i),
                     rated: None,
                     aborted: false,

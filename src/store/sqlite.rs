@@ -24,7 +24,7 @@ use super::sql::queries::{
     SAVE_AGREEMENT, SAVE_SETTINGS, SET_ASIDE_SERIES,
 };
 use super::sql::writes::{add_stats, insert_game};
-use super::sql::{params as sql_params, ratings, reads, Db, DbError, Lite};
+use super::sql::{params as sql_params, profiles, ratings, reads, Db, DbError, Lite};
 use super::sqlite_file::{
     check_header, classify, companion, create_private, migrate, not_writable, prepare, tighten,
     Migration, SCHEMA_VERSION,
@@ -33,9 +33,11 @@ use super::{
     from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
     table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
-    LeaderboardRow, Loaded, PlayerStats, Quarantined, RatingReport, RatingRow, SeriesStats,
-    SettingsChange, ShardSet, Store, StoreError, StoredTable,
+    LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
+    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus, AGREEMENT_GAMES,
+    CHART_GAMES, VERSUS_GAMES,
 };
+use crate::analysis::profile::Achievement;
 
 /// How long a statement waits for another connection's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -575,6 +577,10 @@ impl Store for SqliteStore {
                     params![guild_to_db(guild_id), to_db_id(*user), i64::from(*won)],
                 )?;
             }
+            for (user, _) in results.iter().filter(|(_, won)| *won) {
+                profiles::series_won(&mut Lite(&tx), guild_to_db(guild_id), *user)
+                    .map_err(DbError::into_sqlite)?;
+            }
             tx.commit()
         };
         run(&mut conn).map_err(|e| self.err(e))
@@ -721,6 +727,7 @@ impl Store for SqliteStore {
         let drawn = rated && rating::is_drawn(&game.players, &game.record_json);
         let mut conn = self.conn();
         let mut repaired = None;
+        let mut rebuilt = Vec::new();
         let mut run = |conn: &mut Connection| -> Result<GameId, DbError> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let mut db = Lite(&tx);
@@ -745,6 +752,7 @@ impl Store for SqliteStore {
                 }
             }
             add_stats(&mut db, guild, game)?;
+            rebuilt = profiles::add_finished_game(&mut db, guild, id, game, rated)?;
             db.execute(DELETE_LIVE_TABLE, sql_params![to_db_id(game.channel_id)])?;
             tx.commit()?;
             Ok(GameId(id))
@@ -752,6 +760,9 @@ impl Store for SqliteStore {
         let id = run(&mut conn).map_err(|e| self.db_err(e))?;
         if let Some((damage, games)) = repaired {
             warn_ratings_recomputed(guild, &damage, games);
+        }
+        for (user, damage) in rebuilt {
+            profiles::warn_rebuilt(guild, user, &damage);
         }
         Ok(id)
     }
@@ -931,6 +942,86 @@ impl Store for SqliteStore {
     fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError> {
         self.read(|db| reads::settings_log(db, guild_id, limit))
     }
+
+    fn profile(&self, guild_id: Option<u64>, user_id: u64) -> Result<Profile, StoreError> {
+        let guild = guild_to_db(guild_id);
+        let (totals, unlocked) = {
+            let mut conn = self.conn();
+            let run = |conn: &mut Connection| -> Result<_, DbError> {
+                match profiles::profile_rows(&mut Lite(conn), guild, user_id)? {
+                    Ok(rows) => Ok(rows),
+                    Err(damage) => {
+                        rebuild_profile(conn, guild, user_id, &damage)?;
+                        Ok(profiles::profile_rows(&mut Lite(conn), guild, user_id)?
+                            .unwrap_or_default())
+                    }
+                }
+            };
+            run(&mut conn).map_err(|e| self.db_err(e))?
+        };
+        let rating = self.player_rating(guild_id, user_id, 1)?.map(|r| r.rating);
+        let series = self.series_stats(guild_id, user_id)?;
+        let agreement = self.recent_agreement(guild_id, user_id, AGREEMENT_GAMES)?;
+        let ((rank, chart), name) = self.read(|db| {
+            Ok((
+                profiles::rank_and_chart(db, guild, user_id, rating.as_ref(), CHART_GAMES)?,
+                profiles::player_name(db, guild, user_id)?,
+            ))
+        })?;
+        Ok(Profile {
+            figures: totals.figures,
+            feats: totals.feats,
+            unlocked,
+            rating,
+            rank,
+            chart,
+            series,
+            agreement,
+            name,
+        })
+    }
+
+    fn versus(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        other_id: u64,
+    ) -> Result<Versus, StoreError> {
+        let guild = guild_to_db(guild_id);
+        let mut conn = self.conn();
+        let run = |conn: &mut Connection| -> Result<Versus, DbError> {
+            let read = |conn: &Connection| {
+                profiles::versus(&mut Lite(conn), guild, user_id, other_id, VERSUS_GAMES)
+            };
+            match read(conn)? {
+                Ok(versus) => Ok(versus),
+                Err(damage) => {
+                    rebuild_profile(conn, guild, user_id, &damage)?;
+                    Ok(read(conn)?.unwrap_or_default())
+                }
+            }
+        };
+        run(&mut conn).map_err(|e| self.db_err(e))
+    }
+
+    fn unlocked_in(&self, game: GameId) -> Result<Vec<(u64, Achievement)>, StoreError> {
+        self.read(|db| profiles::unlocked_in(db, game.0))
+    }
+}
+
+/// Rebuilds a player's profile rows found damaged (`damage` says how, for the log) from their stored
+/// games, in a transaction of its own, with one warning.
+fn rebuild_profile(
+    conn: &mut Connection,
+    guild: i64,
+    user: u64,
+    damage: &str,
+) -> Result<(), DbError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    profiles::rebuild_player(&mut Lite(&tx), guild, user)?;
+    tx.commit()?;
+    profiles::warn_rebuilt(guild, user, damage);
+    Ok(())
 }
 
 #[cfg(test)]
