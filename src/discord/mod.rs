@@ -706,7 +706,11 @@ mod tests {
         assert_eq!(menu["type"], 2);
         assert_eq!(menu["name_localizations"]["de"], "Sequence-Profil");
         assert_eq!(menu["name_localizations"]["no"], "Sequence-profil");
-        assert!(menu.get("description").is_none_or(|d| d.is_null() || d == ""), "{menu}");
+        assert!(
+            menu.get("description")
+                .is_none_or(|d| d.is_null() || d == ""),
+            "{menu}"
+        );
         assert_eq!(menu["contexts"], serde_json::json!([0]), "servers only");
         assert_eq!(top[0]["name"], "sequence");
         // The settings are a command of their own, shown only to members with Manage Server (1 << 5)

@@ -75,13 +75,22 @@ fn versus_info(viewer: UserId, other: UserId, other_name: String, v: &Versus) ->
 }
 
 /// The store's profile as the texts carry it.
-fn profile_info(user: UserId, name: String, p: &Profile, versus: Option<VersusInfo>) -> ProfileInfo {
+fn profile_info(
+    user: UserId,
+    name: String,
+    p: &Profile,
+    versus: Option<VersusInfo>,
+) -> ProfileInfo {
     ProfileInfo {
         who: Who::User(user),
         name,
         figures: p.figures.clone(),
         feats: p.feats.clone(),
-        unlocked: p.unlocked.iter().map(|u| (u.achievement, u.game_id)).collect(),
+        unlocked: p
+            .unlocked
+            .iter()
+            .map(|u| (u.achievement, u.game_id))
+            .collect(),
         rating: p.rating.as_ref().map(|r| RatingInfo::of(r, &[])),
         rank: p.rank,
         chart: p.chart.iter().map(|&x| tenths(x)).collect(),

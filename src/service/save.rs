@@ -98,14 +98,18 @@ fn announce_unlocks(persist: &dyn Persist, reply: &mut Reply) {
             continue;
         };
         match persist.unlocked_in(id) {
-            Ok(unlocked) => message.lines.extend(
-                unlocked
-                    .into_iter()
-                    .map(|(user, achievement)| Text::Unlocked {
-                        who: Who::User(user),
-                        achievement,
-                    }),
-            ),
+            Ok(unlocked) => {
+                message
+                    .lines
+                    .extend(
+                        unlocked
+                            .into_iter()
+                            .map(|(user, achievement)| Text::Unlocked {
+                                who: Who::User(user),
+                                achievement,
+                            }),
+                    )
+            }
             Err(e) => tracing::error!(game = id, "cannot read the achievements of a game: {e}"),
         }
     }

@@ -71,13 +71,25 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
         .await
         .unwrap_or_else(|e| fail(&h, e));
     assert_eq!(menu["type"], 2, "{menu}");
-    assert_eq!(menu["name_localizations"]["de"], "Sequence-Profil", "{menu}");
-    assert_eq!(menu["name_localizations"]["no"], "Sequence-profil", "{menu}");
+    assert_eq!(
+        menu["name_localizations"]["de"], "Sequence-Profil",
+        "{menu}"
+    );
+    assert_eq!(
+        menu["name_localizations"]["no"], "Sequence-profil",
+        "{menu}"
+    );
 
     // A rated game between Ann and Bob: two turns each, then Bob gives up.
-    open_by_buttons(fake, channel, &ann, std::slice::from_ref(&bob), &[("game", "classic")])
-        .await
-        .unwrap_or_else(|e| fail(&h, e));
+    open_by_buttons(
+        fake,
+        channel,
+        &ann,
+        std::slice::from_ref(&bob),
+        &[("game", "classic")],
+    )
+    .await
+    .unwrap_or_else(|e| fail(&h, e));
     let players = [ann.clone(), bob.clone()];
     let mut dice = Dice::new(35);
     let mut stats = PressStats::default();
@@ -124,7 +136,11 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
     assert!(has_card(&card), "{card:?}");
     assert!(card.content.contains("1 game, "), "{}", card.content);
     assert!(card.content.contains("First game"), "{}", card.content);
-    assert!(card.notified.is_empty(), "a profile pings nobody: {:?}", card.notified);
+    assert!(
+        card.notified.is_empty(),
+        "a profile pings nobody: {:?}",
+        card.notified
+    );
 
     // `/sequence profile` by Bob: the answer is his card.
     let asked = fake
@@ -136,7 +152,9 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
         .unwrap_or_else(|e| fail(&h, e));
     assert!(has_card(&answer), "{answer:?}");
     assert!(
-        answer.content.contains(&format!("**Profile** of <@{}>", bob.id)),
+        answer
+            .content
+            .contains(&format!("**Profile** of <@{}>", bob.id)),
         "{}",
         answer.content
     );
@@ -151,7 +169,9 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
         .unwrap_or_else(|e| fail(&h, e));
     assert!(has_card(&answer), "{answer:?}");
     assert!(
-        answer.content.contains(&format!("**Profile** of <@{}>", bob.id)),
+        answer
+            .content
+            .contains(&format!("**Profile** of <@{}>", bob.id)),
         "{}",
         answer.content
     );
@@ -166,14 +186,23 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
 
     // `/sequence versus`: the shared game by its number.
     let asked = fake
-        .slash(&ann, channel, "sequence versus", &[("user", &bob.id.to_string())])
+        .slash(
+            &ann,
+            channel,
+            "sequence versus",
+            &[("user", &bob.id.to_string())],
+        )
         .expect("versus");
     let answer = fake
         .wait_reply(&asked, STEP)
         .await
         .unwrap_or_else(|e| fail(&h, e));
     assert!(!answer.is_ephemeral(), "{answer:?}");
-    assert!(answer.content.contains("1 game together"), "{}", answer.content);
+    assert!(
+        answer.content.contains("1 game together"),
+        "{}",
+        answer.content
+    );
     assert!(
         answer.content.contains(&format!("#{game} Sequence: ")),
         "{}",
@@ -190,7 +219,9 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
         .unwrap_or_else(|e| fail(&h, e));
     assert!(answer.is_ephemeral() && !has_card(&answer), "{answer:?}");
     assert!(
-        answer.content.contains("has not finished a game on this server yet"),
+        answer
+            .content
+            .contains("has not finished a game on this server yet"),
         "{}",
         answer.content
     );

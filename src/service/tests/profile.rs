@@ -16,8 +16,8 @@ use crate::service::{
 use crate::store::{AgreementTotals, SeriesStats};
 
 use super::kit::{
-    backends, final_message, play_classic_to_the_end, refusal, seeded, tables_on,
-    test_settings, text_of, Asker,
+    backends, final_message, play_classic_to_the_end, refusal, seeded, tables_on, test_settings,
+    text_of, Asker,
 };
 
 const GUILD: GuildId = GuildId(35);
@@ -164,10 +164,14 @@ pub(crate) fn text_samples() -> Vec<Text> {
             ..sample_versus()
         })),
     ];
-    out.extend(Achievement::ALL.into_iter().map(|achievement| Text::Unlocked {
-        who: Who::User(UserId(1)),
-        achievement,
-    }));
+    out.extend(
+        Achievement::ALL
+            .into_iter()
+            .map(|achievement| Text::Unlocked {
+                who: Who::User(UserId(1)),
+                achievement,
+            }),
+    );
     out
 }
 
@@ -202,13 +206,19 @@ fn the_card_is_worded_in_every_language() {
                 words.extend(v.lines.iter().flat_map(|(l, v)| [l.clone(), v.clone()]));
             }
             for word in &words {
-                assert!(!word.trim().is_empty(), "{lang}: an empty string on the card");
+                assert!(
+                    !word.trim().is_empty(),
+                    "{lang}: an empty string on the card"
+                );
                 // A missing message renders as its key.
                 for prefix in ["profile-", "versus-", "achievement-", "game-"] {
                     assert!(!word.starts_with(prefix), "{lang}: `{word}` untranslated");
                 }
                 // The card is an image: no Discord markup, mentions or timestamps on it.
-                assert!(!word.contains("<@") && !word.contains("<t:"), "{lang}: `{word}`");
+                assert!(
+                    !word.contains("<@") && !word.contains("<t:"),
+                    "{lang}: `{word}`"
+                );
                 assert!(!word.contains("**"), "{lang}: `{word}`");
             }
             assert_eq!(card.achievements.len(), Achievement::ALL.len());
@@ -238,12 +248,18 @@ fn the_card_is_worded_in_every_language() {
                 assert!(card.subtitle.contains("23"), "{}", card.subtitle);
                 // 40,000,000 ms of play: 11 h 6 min.
                 assert!(
-                    card.style.iter().any(|(_, v)| v.contains("11") && v.contains('6')),
+                    card.style
+                        .iter()
+                        .any(|(_, v)| v.contains("11") && v.contains('6')),
                     "{:?}",
                     card.style
                 );
                 // The first game as a date, not a Discord timestamp.
-                assert!(card.style.iter().any(|(_, v)| v == "2023-11-14"), "{:?}", card.style);
+                assert!(
+                    card.style.iter().any(|(_, v)| v == "2023-11-14"),
+                    "{:?}",
+                    card.style
+                );
             }
         }
     }
@@ -259,7 +275,8 @@ fn the_card_is_worded_in_every_language() {
 #[test]
 fn the_nearest_achievements_are_the_closest_to_their_goal() {
     let mut info = sample_info(false, false);
-    // 80 of 100 games and 4 of 5 wins in a row: both far ahead of anything else.
+    // 80 of 100 games and 4 of 5 wins in a row: both far ahead of anything else, and as far (80%):
+    // the catalogue's order decides.
     info.feats.games = 80;
     info.feats.best_streak = 4;
     info.unlocked = vec![(Achievement::FirstGame, 1)];
@@ -271,7 +288,21 @@ fn the_nearest_achievements_are_the_closest_to_their_goal() {
         .collect();
     assert_eq!(
         nearest,
-        vec![(Achievement::OnFire, 4, 5), (Achievement::Veteran, 80, 100)]
+        vec![(Achievement::Veteran, 80, 100), (Achievement::OnFire, 4, 5)]
+    );
+    // A fifth win in a row unlocks On fire; Unstoppable, at 5 of 10, comes next.
+    info.feats.best_streak = 5;
+    info.unlocked.push((Achievement::OnFire, 7));
+    let card = profile_card(&info, Lang::En);
+    assert_eq!(
+        card.nearest
+            .iter()
+            .map(|p| (p.achievement, p.have, p.goal))
+            .collect::<Vec<_>>(),
+        vec![
+            (Achievement::Veteran, 80, 100),
+            (Achievement::Unstoppable, 5, 10)
+        ]
     );
     // Play time is counted in hours.
     info.feats.games = 1;
@@ -332,26 +363,48 @@ fn profiles_versus_and_unlocks_after_real_games() {
         }
         // My profile: the card and its text, publicly; the button is the typed command.
         let mine = ask(&tables, 1, Command::Profile { user: None });
-        assert_eq!(mine, ask(&tables, 1, Button::Profile.command()), "{backend}");
+        assert_eq!(
+            mine,
+            ask(&tables, 1, Button::Profile.command()),
+            "{backend}"
+        );
         let info = shown(&mine);
         assert_eq!(info.figures.games, 1, "{backend}");
         assert_eq!(info.who, Who::User(UserId(1)));
         assert_eq!(info.name, "Player1", "the name the player had in the game");
-        assert!(info.unlocked.iter().any(|(a, g)| *a == Achievement::FirstGame && *g == id));
+        assert!(info
+            .unlocked
+            .iter()
+            .any(|(a, g)| *a == Achievement::FirstGame && *g == id));
         assert!(info.rating.is_some() && info.rank.is_some(), "{info:?}");
         assert_eq!(info.chart.len(), 1, "one rated game: one point");
-        assert!(info.versus.is_none(), "no head-to-head on one's own profile");
+        assert!(
+            info.versus.is_none(),
+            "no head-to-head on one's own profile"
+        );
         let text = text_of(&mine);
-        assert!(text.contains("**Profile** of <@1> on this server"), "{text}");
+        assert!(
+            text.contains("**Profile** of <@1> on this server"),
+            "{text}"
+        );
         assert!(text.contains("1 game, "), "{text}");
         assert!(text.contains("First game"), "{text}");
 
         // Another member's profile: from the asker's side, their games together.
-        let other = ask(&tables, 1, Command::Profile { user: Some(UserId(2)) });
+        let other = ask(
+            &tables,
+            1,
+            Command::Profile {
+                user: Some(UserId(2)),
+            },
+        );
         let info = shown(&other);
         assert_eq!(info.who, Who::User(UserId(2)));
         let versus = info.versus.as_ref().expect("the head-to-head");
-        assert_eq!((versus.games, versus.opponent_games, versus.partner_games), (1, 1, 0));
+        assert_eq!(
+            (versus.games, versus.opponent_games, versus.partner_games),
+            (1, 1, 0)
+        );
         assert_eq!(versus.wins + versus.losses, 1, "{versus:?}");
         assert_eq!(versus.viewer, Who::User(UserId(1)));
         assert_eq!(versus.recent.len(), 1);
@@ -372,18 +425,31 @@ fn profiles_versus_and_unlocks_after_real_games() {
         };
         assert_eq!((a.wins, a.losses), (b.losses, b.wins), "{backend}");
         assert_eq!(a.recent[0].won, b.recent[0].other_won);
-        assert!(text_of(&one).contains(&format!("#{id}")), "{}", text_of(&one));
+        assert!(
+            text_of(&one).contains(&format!("#{id}")),
+            "{}",
+            text_of(&one)
+        );
 
         // A second game: nothing is unlocked twice.
         let end = play_classic_to_the_end(HERE, &tables, 11, [1, 2], None, 4);
         let text = text_of(&end);
         assert!(!text.contains("First game"), "{backend}: {text}");
-        assert_eq!(shown(&ask(&tables, 1, Command::Profile { user: None })).figures.games, 2);
+        assert_eq!(
+            shown(&ask(&tables, 1, Command::Profile { user: None }))
+                .figures
+                .games,
+            2
+        );
 
         // A casual game between people unlocks nothing (a second account could throw it), though
         // the profile counts it.
         let end = play_classic_to_the_end(HERE, &tables, 12, [3, 4], Some(false), 5);
-        assert!(!text_of(&end).contains("unlocked"), "{backend}: {}", text_of(&end));
+        assert!(
+            !text_of(&end).contains("unlocked"),
+            "{backend}: {}",
+            text_of(&end)
+        );
         let info = shown(&ask(&tables, 3, Command::Profile { user: None })).clone();
         assert_eq!(info.figures.games, 1);
         assert_eq!(info.feats.games, 0, "{backend}: {info:?}");
@@ -397,7 +463,13 @@ fn members_without_games_and_odd_requests_get_a_polite_answer() {
     for (backend, t) in backends("profile_none") {
         let tables = tables_on(t.store.clone(), 36);
         // Nobody has played: a private line, no card.
-        let none = ask(&tables, 1, Command::Profile { user: Some(UserId(9)) });
+        let none = ask(
+            &tables,
+            1,
+            Command::Profile {
+                user: Some(UserId(9)),
+            },
+        );
         assert_eq!(
             refusal(&none),
             Some(&Text::NoProfile {
@@ -420,15 +492,17 @@ fn members_without_games_and_odd_requests_get_a_polite_answer() {
             })
         );
         // Someone who has played, seen by someone who never played with them: no head-to-head.
-        let seen = ask(&tables, 7, Command::Profile { user: Some(UserId(1)) });
+        let seen = ask(
+            &tables,
+            7,
+            Command::Profile {
+                user: Some(UserId(1)),
+            },
+        );
         assert!(shown(&seen).versus.is_none(), "{backend}");
         // Another server sees none of it.
-        let elsewhere = Asker::server(GuildId(5)).ask(
-            &tables,
-            90,
-            1,
-            Command::Profile { user: None },
-        );
+        let elsewhere =
+            Asker::server(GuildId(5)).ask(&tables, 90, 1, Command::Profile { user: None });
         assert!(elsewhere.is_refusal(), "{backend}: {elsewhere:?}");
     }
     // Without a database there is nothing to show, politely.

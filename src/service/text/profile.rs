@@ -6,9 +6,7 @@
 use crate::analysis::agreement::share_percent;
 use crate::analysis::profile::{Achievement, Breakdown, Figures, GameKind, Opposition};
 use crate::i18n::{join_list, Args, Lang, Tr};
-use crate::render::{
-    CardAchievement, CardChart, CardProgress, CardTable, CardVersus, ProfileCard,
-};
+use crate::render::{CardAchievement, CardChart, CardProgress, CardTable, CardVersus, ProfileCard};
 
 use super::labels::game_title;
 use super::payload::{ProfileInfo, SharedLine, VersusInfo};
@@ -25,7 +23,9 @@ const HOUR_MS: u32 = 3_600_000;
 pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
     Some(match text {
         Text::Profile(info) => profile_text(tr, info),
-        Text::NoProfile { who } => tr.ta("profile-none", &Args::new().text("player", who.to_string())),
+        Text::NoProfile { who } => {
+            tr.ta("profile-none", &Args::new().text("player", who.to_string()))
+        }
         Text::Versus(versus) => versus_text(tr, versus),
         Text::NoVersus { other } => {
             tr.ta("versus-none", &Args::new().text("other", other.to_string()))
@@ -178,7 +178,8 @@ fn breakdown_row(name: String, row: &Breakdown, lang: Lang) -> Vec<String> {
         row.wins.to_string(),
         format!("{}%", percent(row.wins, row.games)),
         average(u64::from(row.moves), row.games, lang),
-        row.fastest_win.map_or_else(|| "—".into(), |m| m.to_string()),
+        row.fastest_win
+            .map_or_else(|| "—".into(), |m| m.to_string()),
     ]
 }
 
@@ -203,7 +204,13 @@ fn tables(tr: &mut Tr, figures: &Figures) -> Vec<CardTable> {
     let by_opposition = Opposition::ALL
         .into_iter()
         .filter(|o| figures.by_opposition[o.index()].games > 0)
-        .map(|o| breakdown_row(opposition_name(tr, o), &figures.by_opposition[o.index()], lang))
+        .map(|o| {
+            breakdown_row(
+                opposition_name(tr, o),
+                &figures.by_opposition[o.index()],
+                lang,
+            )
+        })
         .collect();
     vec![
         CardTable {
@@ -303,10 +310,7 @@ fn outcome(tr: &mut Tr, game: &SharedLine) -> String {
 
 /// The head-to-head as (label, value) lines, in the viewer's words (`you` on the card).
 fn versus_lines(tr: &mut Tr, v: &VersusInfo, player: &str, other: &str) -> Vec<(String, String)> {
-    let mut lines = vec![(
-        tr.t("versus-games"),
-        v.games.to_string(),
-    )];
+    let mut lines = vec![(tr.t("versus-games"), v.games.to_string())];
     lines.push((
         tr.t("versus-as-partners"),
         tr.ta(
@@ -350,37 +354,46 @@ fn versus_lines(tr: &mut Tr, v: &VersusInfo, player: &str, other: &str) -> Vec<(
 fn profile_text(tr: &mut Tr, info: &ProfileInfo) -> String {
     let f = &info.figures;
     let player = info.who.to_string();
-    let mut lines = vec![tr.ta("profile-header", &Args::new().text("player", player.clone()))];
+    let mut lines = vec![tr.ta(
+        "profile-header",
+        &Args::new().text("player", player.clone()),
+    )];
     lines.push(rating_summary(tr, info));
     if info.chart.len() >= 2 {
         let first = info.chart.first().copied().unwrap_or_default();
         let last = info.chart.last().copied().unwrap_or_default();
         let lang = tr.lang();
-        lines.push(tr.ta(
-            "profile-chart-text",
-            &Args::new()
-                .number("games", u32::try_from(info.chart.len()).unwrap_or(u32::MAX))
-                .text("first", tenths_text(first, lang, false))
-                .text("last", tenths_text(last, lang, false)),
-        ));
+        lines.push(
+            tr.ta(
+                "profile-chart-text",
+                &Args::new()
+                    .number("games", u32::try_from(info.chart.len()).unwrap_or(u32::MAX))
+                    .text("first", tenths_text(first, lang, false))
+                    .text("last", tenths_text(last, lang, false)),
+            ),
+        );
     }
-    lines.push(tr.ta(
-        "profile-totals",
-        &Args::new()
-            .number("games", f.games)
-            .number("wins", f.wins)
-            .number("percent", percent(f.wins, f.games))
-            .number("streak", f.current_streak)
-            .number("best", f.best_streak)
-            .number("sequences", f.sequences),
-    ));
-    if info.series.played > 0 {
-        lines.push(tr.ta(
-            "series-stats",
+    lines.push(
+        tr.ta(
+            "profile-totals",
             &Args::new()
-                .number("played", info.series.played)
-                .number("won", info.series.won),
-        ));
+                .number("games", f.games)
+                .number("wins", f.wins)
+                .number("percent", percent(f.wins, f.games))
+                .number("streak", f.current_streak)
+                .number("best", f.best_streak)
+                .number("sequences", f.sequences),
+        ),
+    );
+    if info.series.played > 0 {
+        lines.push(
+            tr.ta(
+                "series-stats",
+                &Args::new()
+                    .number("played", info.series.played)
+                    .number("won", info.series.won),
+            ),
+        );
     }
     for table in tables(tr, f) {
         if table.rows.is_empty() {
@@ -429,13 +442,15 @@ fn profile_text(tr: &mut Tr, info: &ProfileInfo) -> String {
     } else {
         join_list(tr, &unlocked)
     };
-    lines.push(tr.ta(
-        "profile-achievements",
-        &Args::new()
-            .number("count", count)
-            .number("total", total)
-            .text("list", list),
-    ));
+    lines.push(
+        tr.ta(
+            "profile-achievements",
+            &Args::new()
+                .number("count", count)
+                .number("total", total)
+                .text("list", list),
+        ),
+    );
     let next: Vec<String> = nearest(info)
         .into_iter()
         .map(|(a, have, goal)| {
@@ -495,7 +510,10 @@ fn card_in(tr: &mut Tr, info: &ProfileInfo) -> ProfileCard {
     let mut tiles = vec![
         (tr.t("profile-games"), f.games.to_string()),
         (tr.t("profile-wins"), f.wins.to_string()),
-        (tr.t("profile-win-rate"), format!("{}%", percent(f.wins, f.games))),
+        (
+            tr.t("profile-win-rate"),
+            format!("{}%", percent(f.wins, f.games)),
+        ),
         (tr.t("profile-streak"), f.current_streak.to_string()),
         (tr.t("profile-best-streak"), f.best_streak.to_string()),
         (tr.t("profile-sequences"), f.sequences.to_string()),

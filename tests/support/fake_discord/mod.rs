@@ -1553,7 +1553,11 @@ impl FakeDiscord {
             "target_id": id,
             "resolved": {"users": {id.clone(): target_user.json()}},
         });
-        if state.channels.get(&channel_id).is_some_and(|c| c.dm_with.is_none()) {
+        if state
+            .channels
+            .get(&channel_id)
+            .is_some_and(|c| c.dm_with.is_none())
+        {
             let mut member = target_user.member_json(&model::timestamp_of(target.id), true);
             if let Some(m) = member.as_object_mut() {
                 m.remove("user");

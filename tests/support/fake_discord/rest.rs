@@ -610,7 +610,12 @@ fn check_commands(commands: &[Value], path: &str) -> Result<(), (String, String)
             .as_object()
             .into_iter()
             .flatten()
-            .map(|(locale, n)| (format!("{here}.name_localizations.{locale}"), n.as_str().unwrap_or("")));
+            .map(|(locale, n)| {
+                (
+                    format!("{here}.name_localizations.{locale}"),
+                    n.as_str().unwrap_or(""),
+                )
+            });
         for (at, n) in std::iter::once((format!("{here}.name"), name)).chain(localized) {
             let ok = if menu { menu_name_ok(n) } else { name_ok(n) };
             if !ok {
