@@ -723,6 +723,10 @@ fn put_commands(state: &mut State, body: &Value, guild: Option<u64>) -> Answer {
                 c[key] = Value::Null;
             }
         }
+        // A context menu command has no description; Discord answers with an empty one.
+        if c.get("description").is_none_or(Value::is_null) {
+            c["description"] = json!("");
+        }
         if c.get("nsfw").is_none() {
             c["nsfw"] = json!(false);
         }
