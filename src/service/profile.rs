@@ -14,7 +14,7 @@ use super::{Actor, GuildId, Image, Message, Output, Reply, Text, UserId, Who};
 /// The profile card and its text to show for a command, as an image descriptor.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProfileImage {
-    info: ProfileInfo,
+    info: Box<ProfileInfo>,
 }
 
 impl ProfileImage {
@@ -136,7 +136,9 @@ pub(super) fn profile(
     let info = profile_info(user, name, &p, versus);
     Ok(public(Message {
         lines: vec![Text::Profile(Box::new(info.clone()))],
-        image: Some(Image::Profile(ProfileImage { info })),
+        image: Some(Image::Profile(ProfileImage {
+            info: Box::new(info),
+        })),
         ..Message::default()
     }))
 }
