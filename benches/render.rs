@@ -6,8 +6,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use sequence_bot::analysis::profile::Achievement;
 use sequence_bot::engine::{Config, Options, Record, Variant};
 use sequence_bot::render::{
-    board_image, board_png, cli::game_after, profile_card, profile_png, CardAchievement,
-    CardChart, CardProgress, CardTable, CardVersus, ProfileCard,
+    board_image, board_png, cli::game_after, profile_card, profile_png, CardAchievement, CardChart,
+    CardProgress, CardTable, CardVersus, ProfileCard,
 };
 
 fn bench_render(c: &mut Criterion) {

@@ -153,9 +153,19 @@ pub fn solid_round_rect(img: &mut RgbaImage, x: i32, y: i32, w: i32, h: i32, r: 
         let (cx, cy) = (x as f32 + w as f32 / 2.0, y as f32 + h as f32 / 2.0);
         let (hw, hh, rf) = (w as f32 / 2.0, h as f32 / 2.0, r as f32);
         let sd = |px: f32, py: f32| sd_round_rect(px, py, cx, cy, hw, hh, rf);
-        for (bx, by) in [(x, y), (x + w - r, y), (x, y + h - r), (x + w - r, y + h - r)] {
+        for (bx, by) in [
+            (x, y),
+            (x + w - r, y),
+            (x, y + h - r),
+            (x + w - r, y + h - r),
+        ] {
             let (bx, by) = (bx as f32, by as f32);
-            fill_sdf(img, (bx + 1.0, by + 1.0, bx + rf - 2.0, by + rf - 2.0), c, sd);
+            fill_sdf(
+                img,
+                (bx + 1.0, by + 1.0, bx + rf - 2.0, by + rf - 2.0),
+                c,
+                sd,
+            );
         }
     }
 }

@@ -9,8 +9,8 @@ use image::RgbaImage;
 
 use super::assets::{animal_scaled, fonts, Fonts};
 use super::canvas::{
-    blit, cap_height, circle, fill_sdf, fit_text, line, mix, rgb, ring, round_rect,
-    sd_round_rect, sd_segment, solid_round_rect, text, text_width, Align, Colour,
+    blit, cap_height, circle, fill_sdf, fit_text, line, mix, rgb, ring, round_rect, sd_round_rect,
+    sd_segment, solid_round_rect, text, text_width, Align, Colour,
 };
 use super::style::{chip_offset, chip_sprite, felt, HEADER_BG, HEADER_DIM, HEADER_TEXT};
 use super::texts::cap_name;
@@ -219,7 +219,10 @@ pub(super) fn layout(card: &ProfileCard) -> Vec<Slot> {
     }
     if !card.style.is_empty() {
         let rows = rows_of(card.style.len(), 2) as f32;
-        push(Part::Style, title_h(&card.style_title) + rows * LINE_H + INSET);
+        push(
+            Part::Style,
+            title_h(&card.style_title) + rows * LINE_H + INSET,
+        );
     }
     if let Some(chart) = &card.chart {
         let plot = if chart_values(chart).len() >= 2 {
@@ -315,7 +318,10 @@ pub fn profile_card(card: &ProfileCard) -> RgbaImage {
                     &mut img,
                     &fonts.sans,
                     size,
-                    (WIDTH as f32 / 2.0, slot.y + slot.h / 2.0 + cap_height(size) / 2.0 - 4.0),
+                    (
+                        WIDTH as f32 / 2.0,
+                        slot.y + slot.h / 2.0 + cap_height(size) / 2.0 - 4.0,
+                    ),
                     Align::Centre,
                     HEADER_DIM,
                     &footer,
@@ -423,7 +429,17 @@ fn draw_header(img: &mut RgbaImage, fonts: &Fonts, card: &ProfileCard) {
     let x = PAD + 2.0 * AVATAR_R + 22.0;
     let room = WIDTH as f32 - PAD - x;
     let name = cap_name(card.name.trim());
-    fitted(img, &fonts.bold, 44.0, 30.0, (x, 64.0), Align::Left, HEADER_TEXT, &name, room);
+    fitted(
+        img,
+        &fonts.bold,
+        44.0,
+        30.0,
+        (x, 64.0),
+        Align::Left,
+        HEADER_TEXT,
+        &name,
+        room,
+    );
     fitted(
         img,
         &fonts.sans,
@@ -447,8 +463,28 @@ fn draw_tiles(img: &mut RgbaImage, fonts: &Fonts, tiles: &[(String, String)], sl
         solid_round_rect(img, x as i32, y as i32, w as i32, TILE_H as i32, 12, WHITE);
         let cx = x + w / 2.0;
         let room = w - 20.0;
-        fitted(img, &fonts.bold, 40.0, 20.0, (cx, y + 52.0), Align::Centre, rgb(0x1B1B1B), value.trim(), room);
-        fitted(img, &fonts.bold, 18.0, 13.0, (cx, y + 82.0), Align::Centre, TILE_LABEL, label.trim(), room);
+        fitted(
+            img,
+            &fonts.bold,
+            40.0,
+            20.0,
+            (cx, y + 52.0),
+            Align::Centre,
+            rgb(0x1B1B1B),
+            value.trim(),
+            room,
+        );
+        fitted(
+            img,
+            &fonts.bold,
+            18.0,
+            13.0,
+            (cx, y + 82.0),
+            Align::Centre,
+            TILE_LABEL,
+            label.trim(),
+            room,
+        );
     }
 }
 
@@ -491,7 +527,17 @@ fn draw_table(img: &mut RgbaImage, fonts: &Fonts, table: &CardTable, slot: Slot)
         } else {
             ((x + w / 2.0, y), Align::Centre)
         };
-        fitted(img, font, size, size * 0.75, at, align, colour, s.trim(), room);
+        fitted(
+            img,
+            font,
+            size,
+            size * 0.75,
+            at,
+            align,
+            colour,
+            s.trim(),
+            room,
+        );
     };
     let baseline = |row: f32| top + row * ROW_H + ROW_H / 2.0 + cap_height(19.0) / 2.0;
     for (i, heading) in table.header.iter().enumerate() {
@@ -500,7 +546,15 @@ fn draw_table(img: &mut RgbaImage, fonts: &Fonts, table: &CardTable, slot: Slot)
     for (r, row) in table.rows.iter().enumerate() {
         let y = top + (r + 1) as f32 * ROW_H;
         if r % 2 == 0 {
-            solid_round_rect(img, left as i32, y as i32, inner as i32, ROW_H as i32, 6, band_colour());
+            solid_round_rect(
+                img,
+                left as i32,
+                y as i32,
+                inner as i32,
+                ROW_H as i32,
+                6,
+                band_colour(),
+            );
         }
         for (i, value) in row.iter().enumerate() {
             let font = if i == 0 { &fonts.bold } else { &fonts.sans };
@@ -528,9 +582,27 @@ fn draw_lines(
         let x = left + col * (half + gutter);
         let y = top + row * LINE_H + LINE_H / 2.0 + cap_height(size) / 2.0;
         let value = fit_text(&fonts.bold, size, value.trim(), half * 0.55);
-        let value_w = text(img, &fonts.bold, size, (x + half, y), Align::Right, WHITE, &value);
+        let value_w = text(
+            img,
+            &fonts.bold,
+            size,
+            (x + half, y),
+            Align::Right,
+            WHITE,
+            &value,
+        );
         let room = (half - value_w - 14.0).max(0.0);
-        fitted(img, &fonts.sans, size, 14.0, (x, y), Align::Left, LABEL, label.trim(), room);
+        fitted(
+            img,
+            &fonts.sans,
+            size,
+            14.0,
+            (x, y),
+            Align::Left,
+            LABEL,
+            label.trim(),
+            room,
+        );
     }
 }
 
@@ -562,8 +634,16 @@ fn draw_chart(
     // Halves first, so that the range of two huge values cannot overflow.
     let span = hi / 2.0 - lo / 2.0;
     let y_of = |v: f64| -> f32 {
-        let t = if flat { 0.5 } else { (hi / 2.0 - v / 2.0) / span };
-        let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.5 };
+        let t = if flat {
+            0.5
+        } else {
+            (hi / 2.0 - v / 2.0) / span
+        };
+        let t = if t.is_finite() {
+            t.clamp(0.0, 1.0)
+        } else {
+            0.5
+        };
         py + t as f32 * ph
     };
     let n = values.len();
@@ -579,7 +659,15 @@ fn draw_chart(
     let rule = |img: &mut RgbaImage, y: f32, label: &str| {
         solid_round_rect(img, px as i32, y.round() as i32, pw as i32 + 1, 1, 0, grid);
         let label = fit_text(&fonts.sans, size, label, 76.0);
-        text(img, &fonts.sans, size, (label_x, y + cap_height(size) / 2.0), Align::Right, LABEL, &label);
+        text(
+            img,
+            &fonts.sans,
+            size,
+            (label_x, y + cap_height(size) / 2.0),
+            Align::Right,
+            LABEL,
+            &label,
+        );
     };
     if flat {
         rule(img, py + ph / 2.0, &axis_label(hi));
@@ -594,7 +682,11 @@ fn draw_chart(
         let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
         let (xa, xb) = (x0.round() as i32, x1.round() as i32);
         for x in xa..xb {
-            let t = if x1 > x0 { (x as f32 + 0.5 - x0) / (x1 - x0) } else { 0.0 };
+            let t = if x1 > x0 {
+                (x as f32 + 0.5 - x0) / (x1 - x0)
+            } else {
+                0.0
+            };
             let y = y0 + (y1 - y0) * t.clamp(0.0, 1.0);
             for yy in y.round() as i32..bottom.round() as i32 {
                 super::canvas::blend(img, x, yy, fill, 1.0);
@@ -609,8 +701,20 @@ fn draw_chart(
         circle(img, lx, ly, 7.0, CHART_LATEST);
         // The latest value beside its point, on the side with room.
         let label = axis_label(latest);
-        let ty = if ly - 18.0 > py + 4.0 { ly - 16.0 } else { ly + 34.0 };
-        text(img, &fonts.bold, 20.0, (lx - 14.0, ty), Align::Right, WHITE, &label);
+        let ty = if ly - 18.0 > py + 4.0 {
+            ly - 16.0
+        } else {
+            ly + 34.0
+        };
+        text(
+            img,
+            &fonts.bold,
+            20.0,
+            (lx - 14.0, ty),
+            Align::Right,
+            WHITE,
+            &label,
+        );
     }
 }
 
@@ -643,8 +747,22 @@ fn draw_achievements(img: &mut RgbaImage, fonts: &Fonts, card: &ProfileCard, slo
 }
 
 /// One of the nearest achievements: its icon, name and condition, and a bar of its progress.
-fn draw_progress(img: &mut RgbaImage, fonts: &Fonts, near: &CardProgress, (x, y): (f32, f32), w: f32) {
-    solid_round_rect(img, x as i32, y as i32, w as i32, NEAR_H as i32, 10, band_colour());
+fn draw_progress(
+    img: &mut RgbaImage,
+    fonts: &Fonts,
+    near: &CardProgress,
+    (x, y): (f32, f32),
+    w: f32,
+) {
+    solid_round_rect(
+        img,
+        x as i32,
+        y as i32,
+        w as i32,
+        NEAR_H as i32,
+        10,
+        band_colour(),
+    );
     let (cx, cy) = (x + 12.0 + NEAR_ICON_R, y + NEAR_H / 2.0);
     draw_icon(img, fonts, near.achievement, (cx, cy), NEAR_ICON_R, false);
     let tx = cx + NEAR_ICON_R + 14.0;
@@ -655,10 +773,38 @@ fn draw_progress(img: &mut RgbaImage, fonts: &Fonts, near: &CardProgress, (x, y)
         near.have.min(near.goal)
     };
     let count = format!("{have} / {}", near.goal);
-    let count_w = text(img, &fonts.bold, 18.0, (right, y + 28.0), Align::Right, WHITE, &count);
+    let count_w = text(
+        img,
+        &fonts.bold,
+        18.0,
+        (right, y + 28.0),
+        Align::Right,
+        WHITE,
+        &count,
+    );
     let room = (right - tx - count_w - 10.0).max(0.0);
-    fitted(img, &fonts.bold, 19.0, 14.0, (tx, y + 28.0), Align::Left, WHITE, near.name.trim(), room);
-    fitted(img, &fonts.sans, 16.0, 12.0, (tx, y + 52.0), Align::Left, LABEL, near.condition.trim(), right - tx);
+    fitted(
+        img,
+        &fonts.bold,
+        19.0,
+        14.0,
+        (tx, y + 28.0),
+        Align::Left,
+        WHITE,
+        near.name.trim(),
+        room,
+    );
+    fitted(
+        img,
+        &fonts.sans,
+        16.0,
+        12.0,
+        (tx, y + 52.0),
+        Align::Left,
+        LABEL,
+        near.condition.trim(),
+        right - tx,
+    );
     // The bar: the share of the goal reached (a goal of 0 is reached).
     let (bx, by, bw, bh) = (tx, y + 64.0, right - tx, 12.0);
     let share = if near.goal == 0 {
@@ -666,7 +812,15 @@ fn draw_progress(img: &mut RgbaImage, fonts: &Fonts, near: &CardProgress, (x, y)
     } else {
         (f64::from(near.have) / f64::from(near.goal)).clamp(0.0, 1.0) as f32
     };
-    solid_round_rect(img, bx as i32, by as i32, bw as i32, bh as i32, 6, mix(panel_colour(), rgb(0x000000), 0.3));
+    solid_round_rect(
+        img,
+        bx as i32,
+        by as i32,
+        bw as i32,
+        bh as i32,
+        6,
+        mix(panel_colour(), rgb(0x000000), 0.3),
+    );
     if share > 0.0 {
         let fw = (bw * share).max(bh);
         round_rect(img, bx, by, fw, bh, bh / 2.0, GOLD);
@@ -674,7 +828,13 @@ fn draw_progress(img: &mut RgbaImage, fonts: &Fonts, near: &CardProgress, (x, y)
 }
 
 /// `s` in at most `max_lines` lines of `max` pixels, broken at spaces; what does not fit ends in "…".
-fn wrap(font: &ab_glyph::FontRef<'static>, size: f32, s: &str, max: f32, max_lines: usize) -> Vec<String> {
+fn wrap(
+    font: &ab_glyph::FontRef<'static>,
+    size: f32,
+    s: &str,
+    max: f32,
+    max_lines: usize,
+) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     let mut words = s.split_whitespace().peekable();
@@ -780,19 +940,40 @@ pub(super) fn draw_icon(
                  dy: f32,
                  colour: Colour,
                  g: &str| {
-        text(img, font, size * s, (cx, cy + dy * s + cap_height(size * s) / 2.0), Align::Centre, colour, g);
+        text(
+            img,
+            font,
+            size * s,
+            (cx, cy + dy * s + cap_height(size * s) / 2.0),
+            Align::Centre,
+            colour,
+            g,
+        );
     };
     match a {
         Achievement::FirstGame => {
             // A flag on a pole.
-            line(img, (cx - 10.0 * s, cy - 17.0 * s), (cx - 10.0 * s, cy + 19.0 * s), 3.5 * s, p.fg);
+            line(
+                img,
+                (cx - 10.0 * s, cy - 17.0 * s),
+                (cx - 10.0 * s, cy + 19.0 * s),
+                3.5 * s,
+                p.fg,
+            );
             let (ax, ay) = (cx - 9.0 * s, cy - 17.0 * s);
-            fill_sdf(img, (ax, ay, ax + 24.0 * s, ay + 18.0 * s), p.accent, |x, y| {
-                // A pennant: inside the triangle (ax, ay), (ax, ay + 18s), (ax + 24s, ay + 9s).
-                let u = (x - ax) / (24.0 * s);
-                let half = 9.0 * s * (1.0 - u);
-                ((y - (ay + 9.0 * s)).abs() - half).max(ax - x).max(x - ax - 24.0 * s)
-            });
+            fill_sdf(
+                img,
+                (ax, ay, ax + 24.0 * s, ay + 18.0 * s),
+                p.accent,
+                |x, y| {
+                    // A pennant: inside the triangle (ax, ay), (ax, ay + 18s), (ax + 24s, ay + 9s).
+                    let u = (x - ax) / (24.0 * s);
+                    let half = 9.0 * s * (1.0 - u);
+                    ((y - (ay + 9.0 * s)).abs() - half)
+                        .max(ax - x)
+                        .max(x - ax - 24.0 * s)
+                },
+            );
             glyph(img, &fonts.bold, 13.0, 13.0, p.fg, "1");
         }
         Achievement::Veteran => {
@@ -831,8 +1012,22 @@ pub(super) fn draw_icon(
         Achievement::Quick => {
             // A stopwatch.
             ring(img, cx, cy + 3.0 * s, 17.0 * s, 3.5 * s, p.fg);
-            round_rect(img, cx - 4.0 * s, cy - 22.0 * s, 8.0 * s, 6.0 * s, 1.5 * s, p.fg);
-            line(img, (cx, cy + 3.0 * s), (cx + 8.0 * s, cy - 7.0 * s), 3.5 * s, p.accent);
+            round_rect(
+                img,
+                cx - 4.0 * s,
+                cy - 22.0 * s,
+                8.0 * s,
+                6.0 * s,
+                1.5 * s,
+                p.fg,
+            );
+            line(
+                img,
+                (cx, cy + 3.0 * s),
+                (cx + 8.0 * s, cy - 7.0 * s),
+                3.5 * s,
+                p.accent,
+            );
             circle(img, cx, cy + 3.0 * s, 3.0 * s, p.accent);
         }
         Achievement::TenHours => {
@@ -845,7 +1040,13 @@ pub(super) fn draw_icon(
                 circle(img, cx + dx * 14.5 * s, cy + dy * 14.5 * s, 1.3 * s, p.fg);
             }
             let ten = 10.0 * std::f32::consts::TAU / 12.0;
-            line(img, (cx, cy), (cx + ten.sin() * 9.0 * s, cy - ten.cos() * 9.0 * s), 3.5 * s, p.accent);
+            line(
+                img,
+                (cx, cy),
+                (cx + ten.sin() * 9.0 * s, cy - ten.cos() * 9.0 * s),
+                3.5 * s,
+                p.accent,
+            );
             line(img, (cx, cy), (cx, cy - 13.0 * s), 2.5 * s, p.fg);
         }
         Achievement::Party => {
@@ -854,11 +1055,16 @@ pub(super) fn draw_icon(
                 let (x, y) = (cx + dx * s, cy + dy * s);
                 let colour = if dx == 0.0 { p.fg } else { p.accent2 };
                 circle(img, x, y - 9.0 * s * size, 6.5 * s * size, colour);
-                fill_sdf(img, (x - 12.0 * s, y, x + 12.0 * s, y + 16.0 * s), colour, |px, py| {
-                    let d = ((px - x).powi(2) + (py - (y + 15.0 * s * size)).powi(2)).sqrt()
-                        - 11.0 * s * size;
-                    d.max(py - (y + 15.0 * s * size))
-                });
+                fill_sdf(
+                    img,
+                    (x - 12.0 * s, y, x + 12.0 * s, y + 16.0 * s),
+                    colour,
+                    |px, py| {
+                        let d = ((px - x).powi(2) + (py - (y + 15.0 * s * size)).powi(2)).sqrt()
+                            - 11.0 * s * size;
+                        d.max(py - (y + 15.0 * s * size))
+                    },
+                );
                 if dx == 0.0 {
                     // The middle one in front: a thin outline of the disc sets it apart.
                     ring(img, x, y - 9.0 * s, 7.8 * s, 1.6 * s, p.disc);
@@ -871,7 +1077,13 @@ pub(super) fn draw_icon(
             let side = 32.0 * s;
             let (x, y) = (cx - side / 2.0, cy - side / 2.0);
             round_rect(img, x, y, side, side, side * 0.2, p.fg);
-            for (u, v) in [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)] {
+            for (u, v) in [
+                (0.25, 0.25),
+                (0.75, 0.25),
+                (0.5, 0.5),
+                (0.25, 0.75),
+                (0.75, 0.75),
+            ] {
                 let colour = if u == 0.5 { p.accent2 } else { p.disc };
                 circle(img, x + u * side, y + v * side, side * 0.1, colour);
             }
@@ -880,7 +1092,12 @@ pub(super) fn draw_icon(
             let size = (r * 1.35).round() as u32;
             if let Some(picture) = kids_picture(size, unlocked) {
                 let half = picture.width() as f32 / 2.0;
-                blit(img, &picture, (cx - half).round() as i32, (cy - half).round() as i32);
+                blit(
+                    img,
+                    &picture,
+                    (cx - half).round() as i32,
+                    (cy - half).round() as i32,
+                );
             }
         }
         Achievement::ThreeTeams => {
@@ -890,9 +1107,20 @@ pub(super) fn draw_icon(
                 if unlocked {
                     let sprite = chip_sprite(Variant::Classic, team, chip_r);
                     let off = chip_offset(chip_r);
-                    blit(img, &sprite, (x - off).round() as i32, (y - off).round() as i32);
+                    blit(
+                        img,
+                        &sprite,
+                        (x - off).round() as i32,
+                        (y - off).round() as i32,
+                    );
                 } else {
-                    circle(img, x, y, chip_r, [p.fg, p.accent, p.accent2][usize::from(team)]);
+                    circle(
+                        img,
+                        x,
+                        y,
+                        chip_r,
+                        [p.fg, p.accent, p.accent2][usize::from(team)],
+                    );
                     ring(img, x, y, chip_r * 0.6, 1.5 * s, p.disc);
                 }
             }
@@ -925,7 +1153,13 @@ pub(super) fn draw_icon(
             let pts = [(-19.0, -8.0), (-7.0, 10.0), (3.0, 0.0), (17.0, -14.0)];
             for w in pts.windows(2) {
                 let (a0, a1) = (w[0], w[1]);
-                line(img, (cx + a0.0 * s, cy + a0.1 * s), (cx + a1.0 * s, cy + a1.1 * s), 4.5 * s, p.fg);
+                line(
+                    img,
+                    (cx + a0.0 * s, cy + a0.1 * s),
+                    (cx + a1.0 * s, cy + a1.1 * s),
+                    4.5 * s,
+                    p.fg,
+                );
             }
             let tip = (cx + 19.0 * s, cy - 16.0 * s);
             line(img, tip, (cx + 7.0 * s, cy - 15.0 * s), 4.5 * s, p.accent2);
@@ -941,7 +1175,11 @@ pub(super) fn draw_icon(
                     let x = cx + k as f32 * (bw + 1.5 * s) - bw / 2.0 + shift;
                     let (x0, x1) = (x.max(cx - 22.0 * s), (x + bw).min(cx + 22.0 * s));
                     if x1 - x0 > 2.0 * s {
-                        let colour = if (row + k) % 2 == 0 { p.accent } else { p.accent2 };
+                        let colour = if (row + k) % 2 == 0 {
+                            p.accent
+                        } else {
+                            p.accent2
+                        };
                         round_rect(img, x0, y, x1 - x0, bh, 1.5 * s, colour);
                     }
                 }
@@ -964,7 +1202,14 @@ fn flame(img: &mut RgbaImage, (cx, cy): (f32, f32), r: f32, colour: Colour) {
 }
 
 /// Three bars of rising height (a level of difficulty), the first `filled` in `on`.
-fn bars(img: &mut RgbaImage, (cx, base): (f32, f32), s: f32, filled: usize, on: Colour, off: Colour) {
+fn bars(
+    img: &mut RgbaImage,
+    (cx, base): (f32, f32),
+    s: f32,
+    filled: usize,
+    on: Colour,
+    off: Colour,
+) {
     let w = 9.0 * s;
     for k in 0..3usize {
         let h = (12.0 + 9.0 * k as f32) * s;
@@ -977,7 +1222,15 @@ fn bars(img: &mut RgbaImage, (cx, base): (f32, f32), s: f32, filled: usize, on: 
 /// A crown of three points with jewels.
 fn crown(img: &mut RgbaImage, (cx, cy): (f32, f32), s: f32, gold: Colour, jewel: Colour) {
     let base_y = cy + 10.0 * s;
-    round_rect(img, cx - 18.0 * s, base_y - 2.0 * s, 36.0 * s, 8.0 * s, 2.0 * s, gold);
+    round_rect(
+        img,
+        cx - 18.0 * s,
+        base_y - 2.0 * s,
+        36.0 * s,
+        8.0 * s,
+        2.0 * s,
+        gold,
+    );
     // The band's teeth: three triangles from the base line up to their points.
     for (px, py) in [(-15.0, -14.0), (0.0, -19.0), (15.0, -14.0)] {
         let (tx, ty) = (cx + px * s, cy + py * s);
@@ -988,9 +1241,22 @@ fn crown(img: &mut RgbaImage, (cx, cy): (f32, f32), s: f32, gold: Colour, jewel:
         });
         circle(img, tx, ty, 3.2 * s, gold);
     }
-    fill_sdf(img, (cx - 18.0 * s, cy - 2.0 * s, cx + 18.0 * s, base_y), gold, |x, y| {
-        sd_round_rect(x, y, cx, (cy - 2.0 * s + base_y) / 2.0, 18.0 * s, (base_y - cy + 2.0 * s) / 2.0, 0.5)
-    });
+    fill_sdf(
+        img,
+        (cx - 18.0 * s, cy - 2.0 * s, cx + 18.0 * s, base_y),
+        gold,
+        |x, y| {
+            sd_round_rect(
+                x,
+                y,
+                cx,
+                (cy - 2.0 * s + base_y) / 2.0,
+                18.0 * s,
+                (base_y - cy + 2.0 * s) / 2.0,
+                0.5,
+            )
+        },
+    );
     for px in [-9.0, 0.0, 9.0] {
         circle(img, cx + px * s, cy + 3.0 * s, 2.6 * s, jewel);
     }
@@ -1000,17 +1266,39 @@ fn crown(img: &mut RgbaImage, (cx, cy): (f32, f32), s: f32, gold: Colour, jewel:
 fn trophy(img: &mut RgbaImage, (cx, cy): (f32, f32), s: f32, gold: Colour, light: Colour) {
     let top = cy - 18.0 * s;
     // The bowl: the lower half of a disc.
-    fill_sdf(img, (cx - 16.0 * s, top, cx + 16.0 * s, top + 20.0 * s), gold, |x, y| {
-        let d = ((x - cx).powi(2) + (y - top).powi(2)).sqrt() - 16.0 * s;
-        d.max(top - y)
-    });
+    fill_sdf(
+        img,
+        (cx - 16.0 * s, top, cx + 16.0 * s, top + 20.0 * s),
+        gold,
+        |x, y| {
+            let d = ((x - cx).powi(2) + (y - top).powi(2)).sqrt() - 16.0 * s;
+            d.max(top - y)
+        },
+    );
     ring(img, cx - 16.0 * s, top + 6.0 * s, 5.5 * s, 2.5 * s, gold);
     ring(img, cx + 16.0 * s, top + 6.0 * s, 5.5 * s, 2.5 * s, gold);
-    fill_sdf(img, (cx - 3.0 * s, top + 12.0 * s, cx + 3.0 * s, top + 28.0 * s), gold, |x, y| {
-        sd_segment(x, y, (cx, top + 14.0 * s), (cx, top + 27.0 * s), 2.5 * s)
-    });
-    round_rect(img, cx - 11.0 * s, top + 28.0 * s, 22.0 * s, 7.0 * s, 2.0 * s, gold);
-    line(img, (cx - 7.0 * s, top + 4.0 * s), (cx - 4.0 * s, top + 11.0 * s), 2.5 * s, light);
+    fill_sdf(
+        img,
+        (cx - 3.0 * s, top + 12.0 * s, cx + 3.0 * s, top + 28.0 * s),
+        gold,
+        |x, y| sd_segment(x, y, (cx, top + 14.0 * s), (cx, top + 27.0 * s), 2.5 * s),
+    );
+    round_rect(
+        img,
+        cx - 11.0 * s,
+        top + 28.0 * s,
+        22.0 * s,
+        7.0 * s,
+        2.0 * s,
+        gold,
+    );
+    line(
+        img,
+        (cx - 7.0 * s, top + 4.0 * s),
+        (cx - 4.0 * s, top + 11.0 * s),
+        2.5 * s,
+        light,
+    );
 }
 
 /// The kids game's lion at `size` pixels, in colour or in greys, scaled once per size and kept.
@@ -1031,7 +1319,11 @@ fn kids_picture(size: u32, colour: bool) -> Option<RgbaImage> {
         let l = l.round() as u8;
         p.0 = [l, l, l, a];
     }
-    let out = if colour { picture.clone() } else { grey.clone() };
+    let out = if colour {
+        picture.clone()
+    } else {
+        grey.clone()
+    };
     if cache.len() < 8 {
         cache.push((size, picture, grey));
     }

@@ -233,7 +233,9 @@ fn a_card_is_phone_wide_and_as_tall_as_its_parts() {
     assert!((1600..=2600).contains(&img.height()), "{}", img.height());
     // Each part adds its height: one more table row adds a row.
     let mut longer = full.clone();
-    longer.tables[0].rows.push(strings(&["More", "1", "1", "100%", "9", "9"]));
+    longer.tables[0]
+        .rows
+        .push(strings(&["More", "1", "1", "100%", "9", "9"]));
     assert_eq!(card_size(&longer).1, card_size(&full).1 + ROW_H as u32);
     // Without a versus block the card is shorter, and an empty card is just a header and a footer.
     let mut alone = full.clone();
@@ -315,7 +317,11 @@ fn long_texts_stay_inside_the_card() {
     // The header's right padding too: a 200-character name is cut or shrunk to fit.
     for y in 0..HEADER as u32 {
         for x in WIDTH - PAD as u32 + 2..WIDTH {
-            assert_eq!(*img.get_pixel(x, y), HEADER_BG, "the name runs to ({x}, {y})");
+            assert_eq!(
+                *img.get_pixel(x, y),
+                HEADER_BG,
+                "the name runs to ({x}, {y})"
+            );
         }
     }
 }
@@ -336,7 +342,11 @@ fn cjk_names_are_drawn_with_their_own_glyphs() {
     let latin = profile_card(&full_card("Ada", 3));
     let ink = name_ink(&cjk);
     assert!(ink.len() > 300, "the CJK name drew {} pixels", ink.len());
-    assert_ne!(ink, name_ink(&unknown), "the CJK name was drawn as question marks");
+    assert_ne!(
+        ink,
+        name_ink(&unknown),
+        "the CJK name was drawn as question marks"
+    );
     assert_ne!(ink, name_ink(&latin));
     // Two CJK names differ, and the avatar shows the first character.
     let other = profile_card(&full_card("李雷", 3));
@@ -372,10 +382,19 @@ fn locked_icons_are_grey_and_unlocked_ones_coloured_and_each_its_own() {
         let off = icon(a, false);
         assert_ne!(on, off, "{a:?}");
         // The rim too is grey when locked; the disc alone is coloured when unlocked.
-        assert!(within(&off, ICON_R - 1.5).into_iter().all(is_grey), "locked {a:?} has colour");
+        assert!(
+            within(&off, ICON_R - 1.5).into_iter().all(is_grey),
+            "locked {a:?} has colour"
+        );
         let disc = ICON_R * 0.88 - 1.5;
-        let coloured = within(&on, disc).into_iter().filter(|&p| !is_grey(p)).count();
-        assert!(coloured > 400, "unlocked {a:?} has {coloured} coloured pixels");
+        let coloured = within(&on, disc)
+            .into_iter()
+            .filter(|&p| !is_grey(p))
+            .count();
+        assert!(
+            coloured > 400,
+            "unlocked {a:?} has {coloured} coloured pixels"
+        );
         // Something is drawn on the disc: not one flat colour.
         let mut colours: Vec<Rgba<u8>> = within(&off, disc);
         colours.sort_by_key(|p| p.0);
@@ -390,7 +409,10 @@ fn locked_icons_are_grey_and_unlocked_ones_coloured_and_each_its_own() {
                 x.pixels().zip(y.pixels()).filter(|(p, q)| p != q).count()
             };
             assert!(differ(on, other_on) > 100, "{a:?} and {b:?} look alike");
-            assert!(differ(off, other_off) > 40, "locked {a:?} and {b:?} look alike");
+            assert!(
+                differ(off, other_off) > 40,
+                "locked {a:?} and {b:?} look alike"
+            );
         }
     }
 }
