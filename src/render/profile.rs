@@ -895,7 +895,7 @@ fn paint(a: Achievement) -> Paint {
         Achievement::BeatEasy => (0x2E7D32, 0xFFFFFF, 0x81C784),
         Achievement::BeatMedium => (0xEF6C00, 0xFFFFFF, 0xFFCC80),
         Achievement::BeatHard => (0xC62828, 0xFFFFFF, 0xEF9A9A),
-        Achievement::HardTen => (0x212121, 0xFF5252, 0xFFC400),
+        Achievement::HardTen => (0x7F1A12, 0xFF8A80, 0xFFC400),
         Achievement::WildCards => (0x1565C0, 0xFFFFFF, 0xFFC400),
         Achievement::Quick => (0x0277BD, 0xFFEA00, 0xFFFFFF),
         Achievement::TenHours => (0x3949AB, 0xFFFFFF, 0xFFC400),
