@@ -609,7 +609,7 @@ fn draw_lines(
 /// A number on the chart's axis, rounded (never "-0").
 fn axis_label(v: f64) -> String {
     let r = v.round();
-    if r == 0.0 {
+    if r.abs() < 0.5 {
         "0".into()
     } else {
         format!("{r:.0}")
@@ -1053,7 +1053,7 @@ pub(super) fn draw_icon(
             // Three people.
             for (dx, dy, size) in [(-14.0, 4.0, 0.8), (14.0, 4.0, 0.8), (0.0, 0.0, 1.0)] {
                 let (x, y) = (cx + dx * s, cy + dy * s);
-                let colour = if dx == 0.0 { p.fg } else { p.accent2 };
+                let colour = if dx.abs() < 0.01 { p.fg } else { p.accent2 };
                 circle(img, x, y - 9.0 * s * size, 6.5 * s * size, colour);
                 fill_sdf(
                     img,
@@ -1065,7 +1065,7 @@ pub(super) fn draw_icon(
                         d.max(py - (y + 15.0 * s * size))
                     },
                 );
-                if dx == 0.0 {
+                if dx.abs() < 0.01 {
                     // The middle one in front: a thin outline of the disc sets it apart.
                     ring(img, x, y - 9.0 * s, 7.8 * s, 1.6 * s, p.disc);
                 }
@@ -1084,7 +1084,11 @@ pub(super) fn draw_icon(
                 (0.25, 0.75),
                 (0.75, 0.75),
             ] {
-                let colour = if u == 0.5 { p.accent2 } else { p.disc };
+                let colour = if (u - 0.5f32).abs() < 0.01 {
+                    p.accent2
+                } else {
+                    p.disc
+                };
                 circle(img, x + u * side, y + v * side, side * 0.1, colour);
             }
         }
