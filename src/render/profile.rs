@@ -1051,7 +1051,7 @@ pub(super) fn draw_icon(
         }
         Achievement::Party => {
             // Three people.
-            for (dx, dy, size) in [(-14.0, 4.0, 0.8), (14.0, 4.0, 0.8), (0.0, 0.0, 1.0)] {
+            for (dx, dy, size) in [(-14.0f32, 4.0, 0.8), (14.0, 4.0, 0.8), (0.0, 0.0, 1.0)] {
                 let (x, y) = (cx + dx * s, cy + dy * s);
                 let colour = if dx.abs() < 0.01 { p.fg } else { p.accent2 };
                 circle(img, x, y - 9.0 * s * size, 6.5 * s * size, colour);
@@ -1078,13 +1078,13 @@ pub(super) fn draw_icon(
             let (x, y) = (cx - side / 2.0, cy - side / 2.0);
             round_rect(img, x, y, side, side, side * 0.2, p.fg);
             for (u, v) in [
-                (0.25, 0.25),
+                (0.25f32, 0.25f32),
                 (0.75, 0.25),
                 (0.5, 0.5),
                 (0.25, 0.75),
                 (0.75, 0.75),
             ] {
-                let colour = if (u - 0.5f32).abs() < 0.01 {
+                let colour = if (u - 0.5).abs() < 0.01 {
                     p.accent2
                 } else {
                     p.disc
