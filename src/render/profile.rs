@@ -609,7 +609,7 @@ fn draw_lines(
 /// A number on the chart's axis, rounded (never "-0").
 fn axis_label(v: f64) -> String {
     let r = v.round();
-    if r == 0.0 {
+    if r.abs() < 0.5 {
         "0".into()
     } else {
         format!("{r:.0}")
@@ -895,7 +895,7 @@ fn paint(a: Achievement) -> Paint {
         Achievement::BeatEasy => (0x2E7D32, 0xFFFFFF, 0x81C784),
         Achievement::BeatMedium => (0xEF6C00, 0xFFFFFF, 0xFFCC80),
         Achievement::BeatHard => (0xC62828, 0xFFFFFF, 0xEF9A9A),
-        Achievement::HardTen => (0x212121, 0xFF5252, 0xFFC400),
+        Achievement::HardTen => (0x7F1A12, 0xFF8A80, 0xFFC400),
         Achievement::WildCards => (0x1565C0, 0xFFFFFF, 0xFFC400),
         Achievement::Quick => (0x0277BD, 0xFFEA00, 0xFFFFFF),
         Achievement::TenHours => (0x3949AB, 0xFFFFFF, 0xFFC400),
@@ -1051,9 +1051,9 @@ pub(super) fn draw_icon(
         }
         Achievement::Party => {
             // Three people.
-            for (dx, dy, size) in [(-14.0, 4.0, 0.8), (14.0, 4.0, 0.8), (0.0, 0.0, 1.0)] {
+            for (dx, dy, size) in [(-14.0f32, 4.0, 0.8), (14.0, 4.0, 0.8), (0.0, 0.0, 1.0)] {
                 let (x, y) = (cx + dx * s, cy + dy * s);
-                let colour = if dx == 0.0 { p.fg } else { p.accent2 };
+                let colour = if dx.abs() < 0.01 { p.fg } else { p.accent2 };
                 circle(img, x, y - 9.0 * s * size, 6.5 * s * size, colour);
                 fill_sdf(
                     img,
@@ -1065,7 +1065,7 @@ pub(super) fn draw_icon(
                         d.max(py - (y + 15.0 * s * size))
                     },
                 );
-                if dx == 0.0 {
+                if dx.abs() < 0.01 {
                     // The middle one in front: a thin outline of the disc sets it apart.
                     ring(img, x, y - 9.0 * s, 7.8 * s, 1.6 * s, p.disc);
                 }
@@ -1078,13 +1078,17 @@ pub(super) fn draw_icon(
             let (x, y) = (cx - side / 2.0, cy - side / 2.0);
             round_rect(img, x, y, side, side, side * 0.2, p.fg);
             for (u, v) in [
-                (0.25, 0.25),
+                (0.25f32, 0.25f32),
                 (0.75, 0.25),
                 (0.5, 0.5),
                 (0.25, 0.75),
                 (0.75, 0.75),
             ] {
-                let colour = if u == 0.5 { p.accent2 } else { p.disc };
+                let colour = if (u - 0.5).abs() < 0.01 {
+                    p.accent2
+                } else {
+                    p.disc
+                };
                 circle(img, x + u * side, y + v * side, side * 0.1, colour);
             }
         }
