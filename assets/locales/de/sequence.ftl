@@ -870,16 +870,16 @@ profile-one-eyed = Einäugige Buben gespielt
 profile-lines-broken = Viererreihen gebrochen
 profile-dead-cards = Tote Karten getauscht
 profile-first-move = Mit dem ersten Zug
-profile-first-move-value = { $percent } % gewonnen ({ $wins } von { $games })
+profile-first-move-value = { $percent } % gewonnen ({ $wins }/{ $games })
 profile-moves-per-game = Eigene Züge pro Spiel
 profile-play-time = Spielzeit
 profile-play-time-value = { $hours } Std. { $minutes } Min.
 profile-first-game = Erstes Spiel hier
 profile-agreement = Übereinstimmung mit schwer
-profile-agreement-value = { $percent } % ({ $games ->
-        [one] letztes gewertetes Spiel
-       *[other] letzte { $games } gewertete Spiele
-    })
+profile-agreement-value = { $percent } % in { $games ->
+        [one] 1 Spiel
+       *[other] { $games } Spielen
+    }
 profile-achievements = Erfolge ({ $count } von { $total }): { $list }.
 profile-achievements-title = Erfolge
 profile-achievements-none = noch keine
@@ -904,7 +904,7 @@ versus-games = Gemeinsame Spiele
 versus-as-partners = Im selben Team
 versus-partners-value = { $games } gespielt, { $wins } gewonnen
 versus-as-opponents = Gegeneinander
-versus-opponents-value = { $games } gespielt: { $player } gewann { $wins }, { $other } gewann { $losses }
+versus-opponents-value = { $games } gespielt, { $player } { $wins } – { $losses } { $other }
 versus-sequences = Sequenzen
 versus-sequences-value = { $player } { $mine }, { $other } { $theirs }
 versus-recent = Letzte Spiele

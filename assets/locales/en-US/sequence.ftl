@@ -886,16 +886,16 @@ profile-one-eyed = One-eyed jacks played
 profile-lines-broken = Lines of four broken
 profile-dead-cards = Dead cards exchanged
 profile-first-move = Moving first
-profile-first-move-value = { $percent }% won ({ $wins } of { $games })
+profile-first-move-value = { $percent }% won ({ $wins }/{ $games })
 profile-moves-per-game = Own moves a game
 profile-play-time = Play time
 profile-play-time-value = { $hours } h { $minutes } min
 profile-first-game = First game here
 profile-agreement = Agreement with hard
-profile-agreement-value = { $percent }% (last { $games ->
-        [one] rated game
-       *[other] { $games } rated games
-    })
+profile-agreement-value = { $percent }% over { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }
 profile-achievements = Achievements ({ $count } of { $total }): { $list }.
 profile-achievements-title = Achievements
 profile-achievements-none = none yet
@@ -920,7 +920,7 @@ versus-games = Games together
 versus-as-partners = As partners
 versus-partners-value = { $games } played, { $wins } won
 versus-as-opponents = As opponents
-versus-opponents-value = { $games } played: { $player } won { $wins }, { $other } won { $losses }
+versus-opponents-value = { $games } played, { $player } { $wins } – { $losses } { $other }
 versus-sequences = Sequences
 versus-sequences-value = { $player } { $mine }, { $other } { $theirs }
 versus-recent = Latest games

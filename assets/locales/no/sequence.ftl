@@ -867,16 +867,16 @@ profile-one-eyed = Enøyde knekter spilt
 profile-lines-broken = Firere brutt
 profile-dead-cards = Døde kort byttet
 profile-first-move = Med første trekk
-profile-first-move-value = { $percent } % vunnet ({ $wins } av { $games })
+profile-first-move-value = { $percent } % vunnet ({ $wins }/{ $games })
 profile-moves-per-game = Egne trekk per spill
 profile-play-time = Spilletid
 profile-play-time-value = { $hours } t { $minutes } min
 profile-first-game = Første spill her
 profile-agreement = Enighet med vanskelig
-profile-agreement-value = { $percent } % ({ $games ->
-        [one] siste ratede spill
-       *[other] siste { $games } ratede spill
-    })
+profile-agreement-value = { $percent } % over { $games ->
+        [one] 1 spill
+       *[other] { $games } spill
+    }
 profile-achievements = Prestasjoner ({ $count } av { $total }): { $list }.
 profile-achievements-title = Prestasjoner
 profile-achievements-none = ingen ennå
@@ -901,7 +901,7 @@ versus-games = Spill sammen
 versus-as-partners = På samme lag
 versus-partners-value = { $games } spilt, { $wins } vunnet
 versus-as-opponents = Mot hverandre
-versus-opponents-value = { $games } spilt: { $player } vant { $wins }, { $other } vant { $losses }
+versus-opponents-value = { $games } spilt, { $player } { $wins } – { $losses } { $other }
 versus-sequences = Rekker
 versus-sequences-value = { $player } { $mine }, { $other } { $theirs }
 versus-recent = Siste spill

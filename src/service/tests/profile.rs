@@ -241,6 +241,13 @@ fn the_card_is_worded_in_every_language() {
                 let lines = &card.versus.as_ref().expect("versus").lines;
                 assert!(lines.iter().any(|(_, v)| v.contains("#9")), "{lines:?}");
             }
+            if !veteran_profile {
+                assert!(
+                    card.tables.is_empty(),
+                    "no empty breakdowns: {:?}",
+                    card.tables
+                );
+            }
             if veteran_profile {
                 // Rows only for what was played: classic and dice; people and `hard`.
                 assert_eq!(card.tables[0].rows.len(), 2, "{:?}", card.tables[0]);

@@ -183,7 +183,8 @@ fn breakdown_row(name: String, row: &Breakdown, lang: Lang) -> Vec<String> {
     ]
 }
 
-/// The two breakdowns (by game, by opposition), only the rows with games.
+/// The two breakdowns (by game, by opposition), only the rows with games (and a breakdown only
+/// with a row).
 fn tables(tr: &mut Tr, figures: &Figures) -> Vec<CardTable> {
     let lang = tr.lang();
     let columns = |tr: &mut Tr, first: &str| {
@@ -212,7 +213,7 @@ fn tables(tr: &mut Tr, figures: &Figures) -> Vec<CardTable> {
             )
         })
         .collect();
-    vec![
+    let mut tables = vec![
         CardTable {
             title: tr.t("profile-by-game"),
             header: columns(tr, "profile-col-game"),
@@ -223,7 +224,9 @@ fn tables(tr: &mut Tr, figures: &Figures) -> Vec<CardTable> {
             header: columns(tr, "profile-col-opponents"),
             rows: by_opposition,
         },
-    ]
+    ];
+    tables.retain(|t| !t.rows.is_empty());
+    tables
 }
 
 /// How the player plays: (label, value) pairs, for the card and the text alike.
@@ -236,13 +239,17 @@ fn style(tr: &mut Tr, info: &ProfileInfo, card: bool) -> Vec<(String, String)> {
         (tr.t("profile-lines-broken"), f.lines_broken.to_string()),
         (tr.t("profile-dead-cards"), f.dead_cards.to_string()),
     ];
-    let first_move = tr.ta(
-        "profile-first-move-value",
-        &Args::new()
-            .number("percent", percent(f.first_move_wins, f.first_move_games))
-            .number("wins", f.first_move_wins)
-            .number("games", f.first_move_games),
-    );
+    let first_move = if f.first_move_games == 0 {
+        "—".to_string()
+    } else {
+        tr.ta(
+            "profile-first-move-value",
+            &Args::new()
+                .number("percent", percent(f.first_move_wins, f.first_move_games))
+                .number("wins", f.first_move_wins)
+                .number("games", f.first_move_games),
+        )
+    };
     out.push((tr.t("profile-first-move"), first_move));
     out.push((
         tr.t("profile-moves-per-game"),
@@ -308,8 +315,15 @@ fn outcome(tr: &mut Tr, game: &SharedLine) -> String {
     format!("#{} {name}: {text}", game.id)
 }
 
-/// The head-to-head as (label, value) lines, in the viewer's words (`you` on the card).
-fn versus_lines(tr: &mut Tr, v: &VersusInfo, player: &str, other: &str) -> Vec<(String, String)> {
+/// The head-to-head as (label, value) lines, in the viewer's words (`you` on the card, where the
+/// latest games are only their numbers: the text says how each ended).
+fn versus_lines(
+    tr: &mut Tr,
+    v: &VersusInfo,
+    player: &str,
+    other: &str,
+    card: bool,
+) -> Vec<(String, String)> {
     let mut lines = vec![(tr.t("versus-games"), v.games.to_string())];
     lines.push((
         tr.t("versus-as-partners"),
@@ -344,7 +358,11 @@ fn versus_lines(tr: &mut Tr, v: &VersusInfo, player: &str, other: &str) -> Vec<(
         ),
     ));
     if !v.recent.is_empty() {
-        let games: Vec<String> = v.recent.iter().map(|g| outcome(tr, g)).collect();
+        let games: Vec<String> = if card {
+            v.recent.iter().map(|g| format!("#{}", g.id)).collect()
+        } else {
+            v.recent.iter().map(|g| outcome(tr, g)).collect()
+        };
         lines.push((tr.t("versus-recent"), games.join(", ")));
     }
     lines
@@ -396,9 +414,6 @@ fn profile_text(tr: &mut Tr, info: &ProfileInfo) -> String {
         );
     }
     for table in tables(tr, f) {
-        if table.rows.is_empty() {
-            continue;
-        }
         let rows: Vec<String> = table
             .rows
             .iter()
@@ -487,7 +502,10 @@ fn versus_text(tr: &mut Tr, v: &VersusInfo) -> String {
             .text("other", other.clone())
             .number("games", v.games),
     );
-    for (label, value) in versus_lines(tr, v, &player, &other).into_iter().skip(1) {
+    for (label, value) in versus_lines(tr, v, &player, &other, false)
+        .into_iter()
+        .skip(1)
+    {
         text.push_str(&format!("\n{label}: {value}"));
     }
     if !v.recent.is_empty() {
@@ -557,7 +575,7 @@ fn card_in(tr: &mut Tr, info: &ProfileInfo) -> ProfileCard {
                 "versus-title",
                 &Args::new().text("other", v.other_name.clone()),
             ),
-            lines: versus_lines(tr, v, &you, &v.other_name),
+            lines: versus_lines(tr, v, &you, &v.other_name, true),
         }
     });
     ProfileCard {
