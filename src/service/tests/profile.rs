@@ -253,6 +253,11 @@ fn the_card_is_worded_in_every_language() {
                 assert_eq!(card.tables[0].rows.len(), 2, "{:?}", card.tables[0]);
                 assert_eq!(card.tables[1].rows.len(), 2, "{:?}", card.tables[1]);
                 assert!(card.subtitle.contains("23"), "{}", card.subtitle);
+                assert!(
+                    card.subtitle.starts_with(char::is_uppercase),
+                    "{lang}: {}",
+                    card.subtitle
+                );
                 // 40,000,000 ms of play: 11 h 6 min.
                 assert!(
                     card.style

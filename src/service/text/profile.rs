@@ -287,7 +287,13 @@ fn rating_summary(tr: &mut Tr, info: &ProfileInfo) -> String {
     let Some(rating) = &info.rating else {
         return tr.t("profile-unrated");
     };
-    let mut text = rating_text(tr, rating).replace("**", "");
+    // A line of its own: its first letter upper case (the rating line of `stats` follows a comma).
+    let line = rating_text(tr, rating).replace("**", "");
+    let mut chars = line.chars();
+    let mut text: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
     if let Some((place, total)) = info.rank {
         text.push_str(" · ");
         text.push_str(&tr.ta(
