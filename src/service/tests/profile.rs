@@ -16,8 +16,8 @@ use crate::service::{
 use crate::store::{AgreementTotals, SeriesStats};
 
 use super::kit::{
-    backends, final_message, play_classic_to_the_end, refusal, seeded, tables_on, test_settings,
-    text_of, Asker,
+    backends, final_message, play_classic_to_the_end, random_human_action, refusal, seeded,
+    tables_on, test_settings, text_of, Asker, Start,
 };
 
 const GUILD: GuildId = GuildId(35);
@@ -537,5 +537,68 @@ fn achievement_names_differ_and_exist_in_every_language() {
             .map(|a| achievement_name(a, lang))
             .collect();
         assert_eq!(names.len(), Achievement::ALL.len(), "{lang}: {names:?}");
+    }
+}
+
+/// Plays random legal moves in `channel` until a game ends; the reply with its final message.
+fn play_one_game(tables: &Tables, channel: u64, rng: &mut crate::engine::GameRng) -> Reply {
+    for _ in 0..1000 {
+        let (user, command) = random_human_action(tables, channel, rng).expect("a move");
+        let reply = HERE.ask(tables, channel, user, command);
+        assert!(!reply.is_refusal(), "{reply:?}");
+        if final_message(&reply).is_some() {
+            return reply;
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_series_won_is_named_under_its_last_game() {
+    for (backend, t) in backends("profile_series") {
+        let tables = tables_on(t.store.clone(), 37);
+        let start = Start {
+            options: crate::engine::Options {
+                sequences_to_win: Some(1),
+                ..crate::engine::Options::default()
+            },
+            series: Some(3),
+            ..Start::of(crate::engine::Variant::Classic)
+        }
+        .command();
+        HERE.begin(&tables, 20, start, &[1, 2], 0);
+        let mut rng = crate::engine::GameRng::new(37);
+        let mut texts = Vec::new();
+        for game in 0..3 {
+            let reply = play_one_game(&tables, 20, &mut rng);
+            let last = final_message(&reply).expect("the final message");
+            texts.push(last.to_english());
+            let next = last.buttons.iter().find_map(|b| match b {
+                Button::NextGame(key) => Some(*key),
+                _ => None,
+            });
+            let Some(key) = next else {
+                break;
+            };
+            assert!(
+                game < 2,
+                "{backend}: a best of 3 is decided by its third game"
+            );
+            let started = HERE.ask(&tables, 20, 1, Button::NextGame(key).command());
+            assert!(!started.is_refusal(), "{started:?}");
+        }
+        let all = texts.join("\n");
+        assert_eq!(
+            all.matches("unlocked *Series champion*: Win a series")
+                .count(),
+            1,
+            "{backend}: {all}"
+        );
+        assert!(
+            texts
+                .last()
+                .is_some_and(|t| t.contains("unlocked *Series champion*")),
+            "named under the series' last game: {all}"
+        );
     }
 }
