@@ -115,11 +115,23 @@ fn generate(path: &Path, games: u64) {
                      wins = wins + excluded.wins, sequences = sequences + excluded.sequences",
             )
             .expect("stats");
-        let mut agreement = tx
-            .prepare(
-                "INSERT INTO game_agreement (game_id, user_id, matched, counted)
-                 VALUES (?1, ?2, ?3, ?4)",
+        // Since issue 35 a row also keeps its game's server and whether the game counts.
+        let with_guild: bool = tx
+            .query_row(
+                "SELECT COUNT(*) > 0 FROM pragma_table_info('game_agreement')
+                 WHERE name = 'guild_id'",
+                [],
+                |row| row.get(0),
             )
+            .expect("columns");
+        let mut agreement = tx
+            .prepare(if with_guild {
+                "INSERT INTO game_agreement (game_id, user_id, matched, counted, guild_id, counts)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 1)"
+            } else {
+                "INSERT INTO game_agreement (game_id, user_id, matched, counted)
+                 VALUES (?1, ?2, ?3, ?4)"
+            })
             .expect("agreement");
         let mut rating = tx
             .prepare(
@@ -166,9 +178,12 @@ fn generate(path: &Path, games: u64) {
                     .execute(params![id, guild as i64, user as i64, mu - 12.5, mu - 12.0])
                     .expect("change");
                 let counted = 20 + (n % 30) as i64;
-                agreement
-                    .execute(params![id, user as i64, counted / 2, counted])
-                    .expect("agreement");
+                if with_guild {
+                    agreement.execute(params![id, user as i64, counted / 2, counted, guild as i64])
+                } else {
+                    agreement.execute(params![id, user as i64, counted / 2, counted])
+                }
+                .expect("agreement");
                 stats
                     .execute(params![
                         guild as i64,
