@@ -359,10 +359,7 @@ fn commands(path: &Path) {
     let runs = 300;
     let user = |i: u64| 1 + (i * 7) % USERS;
     let mut medians: Vec<(String, Duration)> = Vec::new();
-    let subjects = [
-        ("most active player", ACTIVE),
-        ("newcomer", NEWCOMER),
-    ];
+    let subjects = [("most active player", ACTIVE), ("newcomer", NEWCOMER)];
     for (read, run) in READS {
         for (label, player) in subjects {
             let who = Subject {
