@@ -993,13 +993,14 @@ mod tests {
             drop(store);
             // Back to the schema before the migration, the rows as it stored them.
             let conn = Connection::open(&path).expect("open");
-            conn.execute_batch(
+            conn.execute_batch(&format!(
                 "DROP INDEX game_agreement_by_player;
                  ALTER TABLE game_agreement DROP COLUMN guild_id;
                  ALTER TABLE game_agreement DROP COLUMN counts;
                  CREATE INDEX game_agreement_by_user ON game_agreement (user_id);
-                 PRAGMA user_version = 12;",
-            )
+                 PRAGMA user_version = {};",
+                SCHEMA_VERSION - 1
+            ))
             .expect("old schema");
             for (id, matched) in games.into_iter().zip([1, 100, 50, 2]) {
                 conn.execute(
