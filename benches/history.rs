@@ -306,8 +306,10 @@ struct Subject {
 
 /// The store reads of a player's command, one function each, as the service runs them (issue 35:
 /// each must stay flat with the history). A new command's reads: a function and a line here.
-const READS: &[(&str, fn(&SqliteStore, &Subject))] =
-    &[("stats", stats), ("leaderboard", leaderboard)];
+const READS: &[(&str, Read)] = &[("stats", stats), ("leaderboard", leaderboard)];
+
+/// The store reads of one command.
+type Read = fn(&SqliteStore, &Subject);
 
 /// `/sequence stats` (service `history`, `Command::Stats`).
 fn stats(store: &SqliteStore, who: &Subject) {
@@ -463,6 +465,7 @@ fn commands(path: &Path) {
                     variant: "classic".into(),
                     record_json: records[(i % 16) as usize].clone(),
                     finished_at: END_MS + i as i64,
+                    started_at: None,
                     players: players(i),
                     rated: None,
                     aborted: false,

@@ -35,6 +35,7 @@ fn store_benches(c: &mut Criterion) {
         variant: "classic".into(),
         record_json: record_json(3, usize::MAX),
         finished_at: 0,
+        started_at: None,
         players: vec![
             PlayerResult {
                 user_id: 10,

@@ -17,6 +17,8 @@ pub mod summary;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_profile;
+#[cfg(test)]
 pub(crate) mod tests_support;
 
 use std::time::Duration;

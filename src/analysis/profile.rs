@@ -10,9 +10,14 @@
 //! [`SeatGame::counts_for_achievements`]). Achievements read the second, so a casual game against one's
 //! own second account can never unlock one.
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 
+use super::{summarize, AnalysisError};
 use crate::ai::Level;
+use crate::engine::record::Record;
+use crate::engine::{CardEffect, Move, Variant};
 
 /// The four kinds of game of the breakdown, in the order of [`Figures::by_game`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -280,3 +285,457 @@ pub enum Achievement {
     /// 25 opponents' lines broken.
     Wall,
 }
+
+/// Every human seat's [`SeatGame`] of a finished game, in seat order (nothing for an aborted game).
+/// `seats` are the game's seats in order, as stored; the record is replayed once (its summary finds the
+/// sequences and the broken lines, see [`summarize`]).
+pub fn seat_games(
+    info: &GameInfo,
+    seats: &[SeatResult],
+    record: &Record,
+) -> Result<Vec<SeatGame>, AnalysisError> {
+    if info.aborted {
+        return Ok(Vec::new());
+    }
+    let summary = summarize(record)?;
+    let game = record.initial_game()?;
+    let config = *game.config();
+    let layout = game.position().layout();
+    let kind = match config.variant {
+        Variant::Classic if config.is_king_of_the_board() => GameKind::KingOfTheBoard,
+        Variant::Classic => GameKind::Classic,
+        Variant::Dice => GameKind::Dice,
+        Variant::Kids => GameKind::Kids,
+    };
+    // What each seat did, action by action; and for each chip move (1-based, as the summary counts
+    // them) whether it was a one-eyed jack.
+    let mut did = vec![SeatPlay::default(); seats.len().max(usize::from(config.players))];
+    let mut one_eyed_move = vec![false];
+    for (index, action) in record.actions.iter().enumerate() {
+        let mv = action
+            .to_move(config.variant, layout)
+            .map_err(|error| AnalysisError::Illegal { index, error })?;
+        let Some(play) = did.get_mut(usize::from(action.seat)) else {
+            continue;
+        };
+        match mv {
+            Move::Exchange { .. } => play.dead_cards += 1,
+            Move::Pass => {}
+            Move::Play { card, .. } => {
+                play.moves += 1;
+                let jack = !card.is_kids();
+                let two = jack && card.effect() == CardEffect::Wild;
+                let one = jack && card.effect() == CardEffect::Remove;
+                play.two_eyed += u32::from(two);
+                play.one_eyed += u32::from(one);
+                one_eyed_move.push(one);
+            }
+            Move::Place { .. } | Move::Remove { .. } => {
+                play.moves += 1;
+                one_eyed_move.push(false);
+            }
+        }
+    }
+    let first_team = record
+        .actions
+        .first()
+        .and_then(|a| seats.get(usize::from(a.seat)))
+        .map(|s| s.team);
+    let first_sequence_team = summary.sequences.first().map(|s| s.team);
+    let teams = seats.iter().map(|s| s.team).collect::<HashSet<_>>().len();
+    let humans = seats.iter().filter(|s| s.user_id.is_some()).count();
+    let duration_ms = info
+        .started_at
+        .map(|start| u64::try_from(info.finished_at - start).unwrap_or(0));
+    let mut out = Vec::new();
+    for (index, seat) in seats.iter().enumerate() {
+        let Some(user_id) = seat.user_id else {
+            continue;
+        };
+        let won = seat.won && !seat.gave_up;
+        let mut opposition = Vec::new();
+        for other in seats.iter().filter(|o| o.team != seat.team) {
+            let against = match (other.user_id, other.level) {
+                (Some(_), _) => Some(Opposition::Humans),
+                (None, Some(level)) => Some(Opposition::of_level(level)),
+                (None, None) => None,
+            };
+            if let Some(against) = against.filter(|a| !opposition.contains(a)) {
+                opposition.push(against);
+            }
+        }
+        opposition.sort_by_key(|o| o.index());
+        let mine = |seat_of: u8| usize::from(seat_of) == index;
+        let made: Vec<u32> = summary
+            .sequences
+            .iter()
+            .filter(|s| mine(s.seat))
+            .map(|s| s.move_number)
+            .collect();
+        let broken: Vec<u32> = summary
+            .broken
+            .iter()
+            .filter(|b| mine(b.seat))
+            .map(|b| b.move_number)
+            .collect();
+        let play = did.get(index).copied().unwrap_or_default();
+        out.push(SeatGame {
+            user_id,
+            game_id: info.game_id,
+            finished_at: info.finished_at,
+            won,
+            kind: Some(kind),
+            counts_for_achievements: info.rated || !opposition.contains(&Opposition::Humans),
+            opposition,
+            humans: count(humans),
+            teams: u32::from(config.teams).max(count(teams)),
+            players: count(seats.len()),
+            moves: play.moves,
+            sequences: count(made.len()),
+            two_eyed_jacks: play.two_eyed,
+            one_eyed_jacks: play.one_eyed,
+            lines_broken: count(broken.len()),
+            fours_broken_with_one_eyed: count(
+                broken
+                    .iter()
+                    .filter(|&&m| {
+                        usize::try_from(m)
+                            .ok()
+                            .and_then(|m| one_eyed_move.get(m))
+                            .copied()
+                            .unwrap_or(false)
+                    })
+                    .count(),
+            ),
+            dead_cards: play.dead_cards,
+            double_sequence: made.windows(2).any(|w| w[0] == w[1]),
+            moved_first: first_team == Some(seat.team),
+            comeback: won && first_sequence_team.is_some_and(|t| t != seat.team),
+            duration_ms,
+        });
+    }
+    Ok(out)
+}
+
+/// What one seat did in a game, counted from the record's actions.
+#[derive(Clone, Copy, Debug, Default)]
+struct SeatPlay {
+    moves: u32,
+    two_eyed: u32,
+    one_eyed: u32,
+    dead_cards: u32,
+}
+
+/// A count as `u32`, saturating.
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Breakdown {
+    /// Wins per game, 0 without games.
+    pub fn win_rate(&self) -> f64 {
+        rate(self.wins, self.games)
+    }
+
+    /// Own moves per game, 0 without games.
+    pub fn average_moves(&self) -> f64 {
+        rate(self.moves, self.games)
+    }
+
+    /// Adds one game.
+    fn add(&mut self, game: &SeatGame) {
+        self.games = self.games.saturating_add(1);
+        self.moves = self.moves.saturating_add(game.moves);
+        if game.won {
+            self.wins = self.wins.saturating_add(1);
+            self.fastest_win = Some(self.fastest_win.map_or(game.moves, |f| f.min(game.moves)));
+        }
+    }
+
+    /// Why these counts cannot be, if they cannot.
+    fn problem(&self) -> Option<String> {
+        (self.wins > self.games).then(|| format!("{} wins of {} games", self.wins, self.games))
+    }
+}
+
+/// `part / whole`, 0 when `whole` is 0.
+fn rate(part: u32, whole: u32) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        f64::from(part) / f64::from(whole)
+    }
+}
+
+impl Figures {
+    /// Adds one game of the player (a game whose id is not above [`Figures::last_game_id`] was added
+    /// already and changes nothing).
+    pub fn add(&mut self, game: &SeatGame) {
+        if game.game_id <= self.last_game_id {
+            return;
+        }
+        let add = |total: &mut u32, n: u32| *total = total.saturating_add(n);
+        add(&mut self.games, 1);
+        if game.won {
+            add(&mut self.wins, 1);
+            add(&mut self.current_streak, 1);
+            self.best_streak = self.best_streak.max(self.current_streak);
+            self.fastest_win = Some(self.fastest_win.map_or(game.moves, |f| f.min(game.moves)));
+        } else {
+            self.current_streak = 0;
+        }
+        add(&mut self.sequences, game.sequences);
+        if let Some(kind) = game.kind {
+            self.by_game[kind.index()].add(game);
+        }
+        for against in &game.opposition {
+            self.by_opposition[against.index()].add(game);
+        }
+        add(&mut self.two_eyed_jacks, game.two_eyed_jacks);
+        add(&mut self.one_eyed_jacks, game.one_eyed_jacks);
+        add(&mut self.lines_broken, game.lines_broken);
+        add(
+            &mut self.fours_broken_with_one_eyed,
+            game.fours_broken_with_one_eyed,
+        );
+        add(&mut self.dead_cards, game.dead_cards);
+        if game.moved_first {
+            add(&mut self.first_move_games, 1);
+            add(&mut self.first_move_wins, u32::from(game.won));
+        }
+        add(&mut self.moves, game.moves);
+        if let Some(ms) = game.duration_ms {
+            self.play_ms = self.play_ms.saturating_add(ms);
+            add(&mut self.timed_games, 1);
+        }
+        self.first_game_at = Some(
+            self.first_game_at
+                .map_or(game.finished_at, |at| at.min(game.finished_at)),
+        );
+        self.last_game_id = game.game_id;
+        add(&mut self.crowd_games, u32::from(game.humans >= 3));
+        add(
+            &mut self.three_team_wins,
+            u32::from(game.won && game.teams == 3),
+        );
+        add(&mut self.double_sequences, u32::from(game.double_sequence));
+        let with_cards = matches!(
+            game.kind,
+            Some(GameKind::Classic | GameKind::KingOfTheBoard)
+        );
+        add(
+            &mut self.wins_without_two_eyed,
+            u32::from(game.won && with_cards && game.two_eyed_jacks == 0),
+        );
+        add(&mut self.comebacks, u32::from(game.comeback));
+    }
+
+    /// Wins per game, 0 without games.
+    pub fn win_rate(&self) -> f64 {
+        rate(self.wins, self.games)
+    }
+
+    /// Wins per game in which the player's team moved first, 0 without such games.
+    pub fn first_move_win_rate(&self) -> f64 {
+        rate(self.first_move_wins, self.first_move_games)
+    }
+
+    /// Own moves per game, 0 without games.
+    pub fn average_moves(&self) -> f64 {
+        rate(self.moves, self.games)
+    }
+
+    /// Why these totals cannot be what adding games gives (a damaged stored row), if they cannot.
+    pub fn problem(&self) -> Option<String> {
+        let mut checks: Vec<(bool, String)> = vec![
+            (
+                self.wins > self.games,
+                format!("{} wins of {} games", self.wins, self.games),
+            ),
+            (
+                self.current_streak > self.best_streak || self.best_streak > self.wins,
+                format!(
+                    "a streak of {} with a best of {} and {} wins",
+                    self.current_streak, self.best_streak, self.wins
+                ),
+            ),
+            (
+                self.first_move_wins > self.first_move_games || self.first_move_games > self.games,
+                format!(
+                    "{} first-move wins of {} first-move games",
+                    self.first_move_wins, self.first_move_games
+                ),
+            ),
+            (
+                self.fours_broken_with_one_eyed > self.lines_broken
+                    || self.fours_broken_with_one_eyed > self.one_eyed_jacks,
+                format!(
+                    "{} fours broken with a one-eyed jack of {} lines broken",
+                    self.fours_broken_with_one_eyed, self.lines_broken
+                ),
+            ),
+            (
+                self.timed_games > self.games || self.crowd_games > self.games,
+                format!("{} timed games of {} games", self.timed_games, self.games),
+            ),
+            (
+                self.three_team_wins > self.wins
+                    || self.wins_without_two_eyed > self.wins
+                    || self.comebacks > self.wins
+                    || self.double_sequences > self.games,
+                format!("more special wins than {} wins", self.wins),
+            ),
+            (
+                (self.games > 0) != (self.last_game_id > 0 && self.first_game_at.is_some())
+                    || self.last_game_id < 0,
+                format!(
+                    "{} games with latest game {}",
+                    self.games, self.last_game_id
+                ),
+            ),
+            (
+                self.fastest_win.is_some() != (self.wins > 0),
+                format!(
+                    "a fastest win {:?} with {} wins",
+                    self.fastest_win, self.wins
+                ),
+            ),
+        ];
+        let kinds: u32 = self.by_game.iter().map(|b| b.games).sum();
+        checks.push((
+            kinds != self.games,
+            format!("{kinds} games by kind of {} games", self.games),
+        ));
+        for row in self.by_game.iter().chain(&self.by_opposition) {
+            if let Some(problem) = row.problem() {
+                checks.push((true, problem));
+            }
+            checks.push((
+                row.games > self.games,
+                format!("a breakdown of {} games of {}", row.games, self.games),
+            ));
+        }
+        checks.into_iter().find(|(bad, _)| *bad).map(|(_, why)| why)
+    }
+}
+
+impl Achievement {
+    /// Every achievement, in the order they are shown.
+    pub const ALL: [Achievement; 22] = [
+        Achievement::FirstGame,
+        Achievement::Veteran,
+        Achievement::OnFire,
+        Achievement::Unstoppable,
+        Achievement::BeatEasy,
+        Achievement::BeatMedium,
+        Achievement::BeatHard,
+        Achievement::HardTen,
+        Achievement::WildCards,
+        Achievement::Quick,
+        Achievement::TenHours,
+        Achievement::Party,
+        Achievement::King,
+        Achievement::SeriesWon,
+        Achievement::DiceWin,
+        Achievement::KidsWin,
+        Achievement::ThreeTeams,
+        Achievement::Breaker,
+        Achievement::Double,
+        Achievement::NoWildCards,
+        Achievement::Comeback,
+        Achievement::Wall,
+    ];
+
+    /// Its stable key (stored in the database, and the id of its texts).
+    pub fn key(self) -> &'static str {
+        match self {
+            Achievement::FirstGame => "first_game",
+            Achievement::Veteran => "veteran",
+            Achievement::OnFire => "on_fire",
+            Achievement::Unstoppable => "unstoppable",
+            Achievement::BeatEasy => "beat_easy",
+            Achievement::BeatMedium => "beat_medium",
+            Achievement::BeatHard => "beat_hard",
+            Achievement::HardTen => "hard_ten",
+            Achievement::WildCards => "wild_cards",
+            Achievement::Quick => "quick",
+            Achievement::TenHours => "ten_hours",
+            Achievement::Party => "party",
+            Achievement::King => "king",
+            Achievement::SeriesWon => "series_won",
+            Achievement::DiceWin => "dice_win",
+            Achievement::KidsWin => "kids_win",
+            Achievement::ThreeTeams => "three_teams",
+            Achievement::Breaker => "breaker",
+            Achievement::Double => "double",
+            Achievement::NoWildCards => "no_wild_cards",
+            Achievement::Comeback => "comeback",
+            Achievement::Wall => "wall",
+        }
+    }
+
+    /// The achievement of a key (`None` for an unknown one).
+    pub fn from_key(key: &str) -> Option<Achievement> {
+        Achievement::ALL.into_iter().find(|a| a.key() == key)
+    }
+
+    /// The count [`Achievement::have`] must reach.
+    pub fn goal(self) -> u32 {
+        match self {
+            Achievement::Veteran => 100,
+            Achievement::OnFire => 5,
+            Achievement::Unstoppable | Achievement::HardTen | Achievement::Party => 10,
+            Achievement::WildCards => 50,
+            Achievement::TenHours => 36_000_000,
+            Achievement::Wall => 25,
+            _ => 1,
+        }
+    }
+
+    /// The player's progress toward the goal (at most the goal): read off their feats, and for
+    /// [`Achievement::SeriesWon`] the series they won. Unlocked once it reaches [`Achievement::goal`].
+    pub fn have(self, feats: &Figures, series_won: u32) -> u32 {
+        let wins_of = |kind: GameKind| feats.by_game[kind.index()].wins;
+        let beat = |o: Opposition| feats.by_opposition[o.index()].wins;
+        let have = match self {
+            Achievement::FirstGame | Achievement::Veteran => feats.games,
+            Achievement::OnFire | Achievement::Unstoppable => feats.best_streak,
+            Achievement::BeatEasy => beat(Opposition::Easy),
+            Achievement::BeatMedium => beat(Opposition::Medium),
+            Achievement::BeatHard | Achievement::HardTen => beat(Opposition::Hard),
+            Achievement::WildCards => feats.two_eyed_jacks,
+            Achievement::Quick => u32::from(feats.fastest_win.is_some_and(|m| m <= QUICK_MOVES)),
+            Achievement::TenHours => u32::try_from(feats.play_ms).unwrap_or(u32::MAX),
+            Achievement::Party => feats.crowd_games,
+            Achievement::King => wins_of(GameKind::KingOfTheBoard),
+            Achievement::SeriesWon => series_won,
+            Achievement::DiceWin => wins_of(GameKind::Dice),
+            Achievement::KidsWin => wins_of(GameKind::Kids),
+            Achievement::ThreeTeams => feats.three_team_wins,
+            Achievement::Breaker => feats.fours_broken_with_one_eyed,
+            Achievement::Double => feats.double_sequences,
+            Achievement::NoWildCards => feats.wins_without_two_eyed,
+            Achievement::Comeback => feats.comebacks,
+            Achievement::Wall => feats.lines_broken,
+        };
+        have.min(self.goal())
+    }
+
+    /// Whether the player has it.
+    pub fn is_unlocked(self, feats: &Figures, series_won: u32) -> bool {
+        self.have(feats, series_won) >= self.goal()
+    }
+
+    /// The achievements a game unlocks: those `after` has and `before` had not (series left out:
+    /// a game alone never wins one).
+    pub fn unlocked_between(before: &Figures, after: &Figures) -> Vec<Achievement> {
+        Achievement::ALL
+            .into_iter()
+            .filter(|a| *a != Achievement::SeriesWon)
+            .filter(|a| a.is_unlocked(after, 0) && !a.is_unlocked(before, 0))
+            .collect()
+    }
+}
+
+/// [`Achievement::Quick`]: a win in at most this many own moves.
+pub const QUICK_MOVES: u32 = 12;

@@ -231,6 +231,9 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
         variant: config.variant.to_string(),
         record_json,
         finished_at: now_ms(),
+        started_at: playing
+            .started
+            .map(|at| i64::try_from(at.0).unwrap_or(i64::MAX)),
         players,
         rated: Some(rated),
         aborted,

@@ -23,6 +23,8 @@ mod sqlite;
 mod sqlite_file;
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod tests_profile;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -30,6 +32,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use crate::analysis::profile::{Achievement, Figures};
 use crate::engine::record::Record;
 
 pub use self::postgres::PostgresStore;
@@ -96,6 +99,8 @@ pub struct FinishedGame {
     pub record_json: String,
     /// When it ended, in unix milliseconds.
     pub finished_at: i64,
+    /// When it started, in unix milliseconds, where known (the profile's play time).
+    pub started_at: Option<i64>,
     /// Every seat in order (computer players with `user_id` [`BOT_USER_ID`]).
     pub players: Vec<PlayerResult>,
     /// Whether the game counts for ratings (`None`: if at least two teams have a human,
@@ -196,6 +201,88 @@ pub struct SeriesStats {
     pub played: u32,
     /// Series won.
     pub won: u32,
+}
+
+/// A player's profile on one server (issue 35): their figures, achievements, rating and more.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Profile {
+    /// Totals of every finished game that was not aborted.
+    pub figures: Figures,
+    /// Totals of the games that count for achievements (what achievements read).
+    pub feats: Figures,
+    /// Achievements unlocked, in the order they were unlocked.
+    pub unlocked: Vec<Unlocked>,
+    /// The rating, `None` before the first rated game.
+    pub rating: Option<PlayerRating>,
+    /// Place on the server's rating leaderboard, of how many rated players.
+    pub rank: Option<(u32, u32)>,
+    /// The conservative rating after each of the latest (at most [`CHART_GAMES`]) rated games,
+    /// oldest first.
+    pub chart: Vec<f64>,
+    /// Series played and won.
+    pub series: SeriesStats,
+    /// Agreement with `hard` over the latest [`AGREEMENT_GAMES`] rated games.
+    pub agreement: AgreementTotals,
+    /// The name the player had in their latest game here.
+    pub name: Option<String>,
+}
+
+/// Rated games the profile's rating chart shows at most.
+pub const CHART_GAMES: u32 = 50;
+/// Rated games the profile's agreement with `hard` is summed over.
+pub const AGREEMENT_GAMES: u32 = 20;
+/// Shared games a head-to-head lists at most.
+pub const VERSUS_GAMES: u32 = 10;
+
+/// An achievement a player unlocked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unlocked {
+    /// Which.
+    pub achievement: Achievement,
+    /// The game that unlocked it (for a series won: the series' last game).
+    pub game_id: i64,
+    /// When, in unix milliseconds (the game's end).
+    pub at: i64,
+}
+
+/// Two players' games together on a server, from the first one's side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Versus {
+    /// Finished games (not aborted) they both played.
+    pub games: u32,
+    /// Of those, on the same team.
+    pub partner_games: u32,
+    /// Of those, won.
+    pub partner_wins: u32,
+    /// Games on opposing teams.
+    pub opponent_games: u32,
+    /// Games on opposing teams the user's side won.
+    pub wins: u32,
+    /// Games on opposing teams the other's side won.
+    pub losses: u32,
+    /// Sequences the user completed in their games together.
+    pub sequences: u32,
+    /// Sequences the other completed in them.
+    pub other_sequences: u32,
+    /// The latest (at most [`VERSUS_GAMES`]) games together, newest first.
+    pub recent: Vec<SharedGame>,
+}
+
+/// A game two players shared, from the first one's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedGame {
+    /// The game's id (for `/sequence replay`).
+    pub id: i64,
+    /// `classic`, `dice` or `kids`.
+    pub variant: String,
+    /// When it ended, in unix milliseconds.
+    pub finished_at: i64,
+    /// Whether they were on the same team.
+    pub partners: bool,
+    /// Whether the user won.
+    pub won: bool,
+    /// Whether the other won.
+    pub other_won: bool,
 }
 
 /// One line of a server's leaderboard.
@@ -565,6 +652,22 @@ pub trait Store: Send + Sync {
 
     /// The latest changes of a server's settings, newest first.
     fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError>;
+
+    /// A player's profile on a server (empty figures if they never finished a game there). Damaged
+    /// stored figures are rebuilt from the player's games first (one warning).
+    fn profile(&self, guild_id: Option<u64>, user_id: u64) -> Result<Profile, StoreError>;
+
+    /// `user_id`'s games with `other_id` on a server, from `user_id`'s side (zeros if none). A
+    /// damaged stored total has `user_id`'s rows rebuilt from their games first (one warning).
+    fn versus(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        other_id: u64,
+    ) -> Result<Versus, StoreError>;
+
+    /// The achievements finished game `game` unlocked, by player (for its final message).
+    fn unlocked_in(&self, game: GameId) -> Result<Vec<(u64, Achievement)>, StoreError>;
 }
 
 /// The `[database]` section of the configuration.
@@ -719,7 +822,7 @@ fn count_from_db(value: i64) -> u32 {
 }
 
 /// The current time in unix milliseconds.
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))

@@ -29,22 +29,25 @@ use rustls::{
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::rating;
+use super::sql::profiles::{self, recompute_profiles};
 use super::sql::queries::{
     DELETE_SERIES, LOG_SETTINGS, MARK_ANNOUNCED, SAVE_AGREEMENT, SAVE_SETTINGS, SET_ASIDE_SERIES,
 };
 use super::sql::ratings::{
     current_ratings, recompute_guild_ratings, recompute_ratings, write_rating,
 };
-use super::sql::schema::{migrations, POSTGRES_VERSION};
+use super::sql::schema::{migrations, profiles_version, POSTGRES_VERSION};
 use super::sql::writes::{add_stats, insert_game};
 use super::sql::{params, reads, Db, DbError, Engine, Pg};
 use super::{
     from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
     table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
-    LeaderboardRow, Loaded, PlayerStats, Quarantined, RatingReport, RatingRow, SeriesStats,
-    SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable,
+    LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
+    SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, Versus,
+    AGREEMENT_GAMES, CHART_GAMES, VERSUS_GAMES,
 };
+use crate::analysis::profile::Achievement;
 
 /// The schema version this code writes.
 pub(super) const SCHEMA_VERSION: i64 = POSTGRES_VERSION;
@@ -614,6 +617,9 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
         if reached == super::RATINGS_VERSION {
             recompute_ratings(&mut Pg(&mut tx), true).map_err(DbError::into_postgres)?;
         }
+        if reached == profiles_version(Engine::Postgres) {
+            recompute_profiles(&mut Pg(&mut tx), None).map_err(DbError::into_postgres)?;
+        }
     }
     tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])?;
     tx.commit()?;
@@ -696,14 +702,17 @@ impl Store for PostgresStore {
         results: &[(u64, bool)],
     ) -> Result<(), StoreError> {
         let guild = guild_to_db(guild_id);
-        self.write_for(guild_id, |tx| {
+        self.transaction_db(Some(guild_id), |db| {
             for (user, won) in results {
-                tx.execute(
+                db.0.execute(
                     "INSERT INTO series_stats (guild_id, user_id, played, won) VALUES ($1, $2, 1, $3)
                      ON CONFLICT (guild_id, user_id) DO UPDATE
                      SET played = series_stats.played + 1, won = series_stats.won + EXCLUDED.won",
                     &[&guild, &to_db_id(*user), &i64::from(*won)],
                 )?;
+            }
+            for (user, _) in results.iter().filter(|(_, won)| *won) {
+                profiles::series_won(db, guild, *user)?;
             }
             Ok(())
         })
@@ -879,9 +888,14 @@ impl Store for PostgresStore {
             // follow the order the games were rated in) and their ratings checked first: a damaged
             // one has the server's ratings recomputed from its stored games (this one not yet
             // among them).
+            //
+            // Every game that counts (not aborted) takes the lock: each player's profile adds a
+            // server's games in the order of their ids, and is read and written whole.
             let mut repaired = None;
-            let current = if rated {
+            if !game.aborted {
                 db.0.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
+            }
+            let current = if rated {
                 match current_ratings(db, guild, &game.players)? {
                     (current, None) => current,
                     (_, Some(damage)) => {
@@ -899,12 +913,16 @@ impl Store for PostgresStore {
                 }
             }
             add_stats(db, guild, game)?;
-            Ok(Some((GameId(id), repaired)))
+            let rebuilt = profiles::add_finished_game(db, guild, id, game, rated)?;
+            Ok(Some((GameId(id), repaired, rebuilt)))
         })?;
         match stored {
-            Some((id, repaired)) => {
+            Some((id, repaired, rebuilt)) => {
                 if let Some((damage, games)) = repaired {
                     warn_ratings_recomputed(guild, &damage, games);
+                }
+                for (user, damage) in rebuilt {
+                    profiles::warn_rebuilt(guild, user, &damage);
                 }
                 self.versions().remove(&channel);
                 Ok(id)
@@ -1087,6 +1105,78 @@ impl Store for PostgresStore {
 
     fn settings_log(&self, guild_id: u64, limit: u32) -> Result<Vec<SettingsChange>, StoreError> {
         self.read(|db| reads::settings_log(db, guild_id, limit))
+    }
+
+    fn profile(&self, guild_id: Option<u64>, user_id: u64) -> Result<Profile, StoreError> {
+        let guild = guild_to_db(guild_id);
+        let (totals, unlocked) = match self.read(|db| profiles::profile_rows(db, guild, user_id))? {
+            Ok(rows) => rows,
+            Err(damage) => {
+                self.rebuild_profile(guild_id, user_id, &damage)?;
+                self.read(|db| profiles::profile_rows(db, guild, user_id))?
+                    .unwrap_or_default()
+            }
+        };
+        let rating = self.player_rating(guild_id, user_id, 1)?.map(|r| r.rating);
+        let series = self.series_stats(guild_id, user_id)?;
+        let agreement = self.recent_agreement(guild_id, user_id, AGREEMENT_GAMES)?;
+        let ((rank, chart), name) = self.read(|db| {
+            Ok((
+                profiles::rank_and_chart(db, guild, user_id, rating.as_ref(), CHART_GAMES)?,
+                profiles::player_name(db, guild, user_id)?,
+            ))
+        })?;
+        Ok(Profile {
+            figures: totals.figures,
+            feats: totals.feats,
+            unlocked,
+            rating,
+            rank,
+            chart,
+            series,
+            agreement,
+            name,
+        })
+    }
+
+    fn versus(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        other_id: u64,
+    ) -> Result<Versus, StoreError> {
+        let guild = guild_to_db(guild_id);
+        let read = || self.read(|db| profiles::versus(db, guild, user_id, other_id, VERSUS_GAMES));
+        match read()? {
+            Ok(versus) => Ok(versus),
+            Err(damage) => {
+                self.rebuild_profile(guild_id, user_id, &damage)?;
+                Ok(read()?.unwrap_or_default())
+            }
+        }
+    }
+
+    fn unlocked_in(&self, game: GameId) -> Result<Vec<(u64, Achievement)>, StoreError> {
+        self.read(|db| profiles::unlocked_in(db, game.0))
+    }
+}
+
+impl PostgresStore {
+    /// Rebuilds a player's profile rows found damaged (`damage` says how, for the log) from their
+    /// stored games, in a transaction of its own under the server's lock, with one warning.
+    fn rebuild_profile(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        damage: &str,
+    ) -> Result<(), StoreError> {
+        let guild = guild_to_db(guild_id);
+        self.transaction_db(Some(guild_id), |db| {
+            db.0.execute("SELECT pg_advisory_xact_lock($1, 0)", &[&guild_lock(guild)])?;
+            profiles::rebuild_player(db, guild, user_id).map(|_| ())
+        })?;
+        profiles::warn_rebuilt(guild, user_id, damage);
+        Ok(())
     }
 }
 

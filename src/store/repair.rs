@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::types::{Value, ValueRef};
 use rusqlite::{params_from_iter, Connection, OptionalExtension};
 
+use super::sql::profiles::recompute_profiles;
 use super::sql::ratings::recompute_ratings;
 use super::sql::{DbError, Lite};
 use super::sqlite_file::{companion, create_private, migrate, Migration, SCHEMA_VERSION};
@@ -505,6 +506,8 @@ fn finish_copy(source: &Connection, target: &Connection, stats_lost: bool) -> ru
         .and_then(|mut stmt| stmt.exists([]))
         .unwrap_or(false);
     recompute_ratings(&mut Lite(target), !had_ratings).map_err(DbError::into_sqlite)?;
+    // Profiles likewise (series won, which the games do not hold, are lost with the series counts).
+    recompute_profiles(&mut Lite(target), None).map_err(DbError::into_sqlite)?;
     let counters: Vec<(String, i64)> = source
         .prepare("SELECT name, seq FROM sqlite_sequence")
         .and_then(|mut stmt| {

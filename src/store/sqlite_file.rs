@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
+use super::sql::profiles::recompute_profiles;
 use super::sql::ratings::recompute_ratings;
-use super::sql::schema::{migrations, SQLITE_VERSION};
+use super::sql::schema::{migrations, profiles_version, SQLITE_VERSION};
 use super::sql::{DbError, Engine, Lite};
 use super::StoreError;
 
@@ -256,6 +257,9 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), Migration> {
         tx.execute_batch(sql)?;
         if version + 1 == super::RATINGS_VERSION {
             recompute_ratings(&mut Lite(&tx), true).map_err(DbError::into_sqlite)?;
+        }
+        if version + 1 == profiles_version(Engine::Sqlite) {
+            recompute_profiles(&mut Lite(&tx), None).map_err(DbError::into_sqlite)?;
         }
         tx.execute_batch(&format!("PRAGMA user_version = {}", version + 1))?;
         tx.commit()?;

@@ -160,6 +160,7 @@ pub(super) fn finished(
         variant: variant.to_string(),
         record_json: json(&full_record(variant, n, Some(teams), channel_id)),
         finished_at,
+        started_at: None,
         players,
         rated: None,
         aborted: false,

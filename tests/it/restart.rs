@@ -467,6 +467,7 @@ fn thirty_finished_games(path: &Path) {
                 variant: "classic".into(),
                 record_json: serde_json::to_string(&record).expect("json"),
                 finished_at: 1_700_000_000_000 + n as i64,
+                started_at: None,
                 players: vec![player(1, 0), player(2, 1)],
                 rated: None,
                 aborted: false,

@@ -258,6 +258,7 @@ fn history_shows_names_kept_before_they_were_cleaned_as_text() {
             ))
             .expect("json"),
             finished_at: 1_700_000_000_000 + i as i64,
+            started_at: None,
             players,
             rated: Some(false),
             aborted: false,

@@ -363,6 +363,30 @@ impl Store for Flaky {
         self.check()?;
         self.inner.settings_log(guild_id, limit)
     }
+    fn profile(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+    ) -> Result<crate::store::Profile, StoreError> {
+        self.check()?;
+        self.inner.profile(guild_id, user_id)
+    }
+    fn versus(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        other_id: u64,
+    ) -> Result<crate::store::Versus, StoreError> {
+        self.check()?;
+        self.inner.versus(guild_id, user_id, other_id)
+    }
+    fn unlocked_in(
+        &self,
+        game: GameId,
+    ) -> Result<Vec<(u64, crate::analysis::profile::Achievement)>, StoreError> {
+        self.check()?;
+        self.inner.unlocked_in(game)
+    }
 }
 
 fn flaky(t: &TestStore) -> Arc<Flaky> {

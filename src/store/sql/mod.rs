@@ -21,6 +21,7 @@
 //! stores need is small (positional parameters, rows of a handful of value types, the plan test
 //! reading the very text SQLite runs), so about 300 lines here keep rusqlite and postgres as they are.
 
+pub mod profiles;
 pub mod queries;
 pub mod ratings;
 pub mod reads;

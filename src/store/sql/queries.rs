@@ -11,7 +11,8 @@ macro_rules! statements {
     ($($(#[$attr:meta])* $name:ident = $sql:expr;)*) => {
         $($(#[$attr])* pub const $name: &str = $sql;)*
 
-        /// Every statement above, by name, in the order written.
+        /// Every statement above, by name, in the order written (for the plan tests).
+        #[cfg(test)]
         pub const STATEMENTS: &[(&str, &str)] = &[$((stringify!($name), $name)),*];
     };
 }
@@ -30,8 +31,8 @@ statements! {
         ORDER BY finished_at DESC, id DESC LIMIT 1";
     /// A finished game stored; its id.
     INSERT_GAME = "INSERT INTO games (guild_id, channel_id, variant, record_json,
-            finished_at, announced, rated, aborted)
-        VALUES (?1, ?2, ?3, ?4, ?5, {false}, ?6, ?7) RETURNING id";
+            finished_at, announced, rated, aborted, started_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, {false}, ?6, ?7, ?8) RETURNING id";
     /// A player of a finished game stored.
     INSERT_PLAYER = "INSERT INTO game_players (game_id, seat, user_id, name, team, won,
             sequences, bot_level, gave_up)
@@ -61,7 +62,7 @@ statements! {
             conservative_after = excluded.conservative_after";
     /// The games whose end was not announced (`games_unannounced`).
     UNANNOUNCED = "SELECT id, guild_id, channel_id, variant, record_json, finished_at,
-            rated, aborted
+            rated, aborted, started_at
         FROM games WHERE announced = {false} ORDER BY id";
     /// A game's end announced.
     MARK_ANNOUNCED = "UPDATE games SET announced = {true} WHERE id = ?1";
@@ -183,4 +184,96 @@ statements! {
         WHERE guild_id = ?1 AND (?2 IS NULL OR settings_json = ?2)";
     /// A server's settings removed.
     DELETE_SETTINGS = "DELETE FROM server_settings WHERE guild_id = ?1";
+    /// A player's stored figures on a server, both scopes ("figures", "feats").
+    PLAYER_FIGURES = "SELECT scope, figures_json FROM player_figures
+        WHERE guild_id = ?1 AND user_id = ?2";
+    /// A player's figures of one scope stored (replacing them).
+    WRITE_FIGURES =
+        "INSERT INTO player_figures (guild_id, user_id, scope, figures_json) VALUES (?1, ?2, ?3, ?4)
+        ON CONFLICT (guild_id, user_id, scope) DO UPDATE SET figures_json = excluded.figures_json";
+    /// An achievement unlocked by a game, unless it was unlocked before (each once).
+    UNLOCK =
+        "INSERT INTO achievements (guild_id, user_id, achievement, game_id, unlocked_at)
+        VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (guild_id, user_id, achievement) DO NOTHING";
+    /// A player's achievements on a server, in the order they were unlocked.
+    ACHIEVEMENTS = "SELECT achievement, game_id, unlocked_at FROM achievements
+        WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id, achievement";
+    /// The achievements a game unlocked (`achievements_by_game`).
+    UNLOCKED_IN =
+        "SELECT user_id, achievement FROM achievements WHERE game_id = ?1 ORDER BY user_id, achievement";
+    /// A game counted up in the totals of an ordered pair of humans.
+    ADD_PAIR = "INSERT INTO pair_totals (guild_id, user_id, other_id, games,
+            partner_games, partner_wins, opponent_games, wins, losses, sequences, other_sequences)
+        VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        ON CONFLICT (guild_id, user_id, other_id) DO UPDATE SET games = pair_totals.games + 1,
+            partner_games = pair_totals.partner_games + excluded.partner_games,
+            partner_wins = pair_totals.partner_wins + excluded.partner_wins,
+            opponent_games = pair_totals.opponent_games + excluded.opponent_games,
+            wins = pair_totals.wins + excluded.wins,
+            losses = pair_totals.losses + excluded.losses,
+            sequences = pair_totals.sequences + excluded.sequences,
+            other_sequences = pair_totals.other_sequences + excluded.other_sequences";
+    /// A game two humans shared, from the first one's side.
+    INSERT_SHARED = "INSERT INTO shared_games (guild_id, user_id, other_id, game_id,
+            variant, finished_at, partners, won, other_won)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+        ON CONFLICT (guild_id, user_id, other_id, game_id) DO NOTHING";
+    /// The totals of an ordered pair of humans on a server.
+    PAIR_TOTALS = "SELECT games, partner_games, partner_wins, opponent_games, wins,
+            losses, sequences, other_sequences
+        FROM pair_totals WHERE guild_id = ?1 AND user_id = ?2 AND other_id = ?3";
+    /// The latest games two humans shared on a server, newest first.
+    SHARED_RECENT =
+        "SELECT game_id, variant, finished_at, partners, won, other_won FROM shared_games
+        WHERE guild_id = ?1 AND user_id = ?2 AND other_id = ?3 ORDER BY game_id DESC LIMIT ?4";
+    /// A player's finished games of a server that were not aborted, in the order they were stored
+    /// (`game_players_by_user`), for rebuilding their profile.
+    PLAYER_GAMES =
+        "SELECT id, finished_at, started_at, rated, record_json, variant FROM games
+        WHERE id IN (SELECT game_id FROM game_players WHERE user_id = ?2)
+            AND guild_id = ?1 AND aborted = {false}
+        ORDER BY id";
+    /// A player's figures removed, to be rebuilt.
+    DELETE_PLAYER_FIGURES =
+        "DELETE FROM player_figures WHERE guild_id = ?1 AND user_id = ?2";
+    /// A player's pair totals removed, to be rebuilt.
+    DELETE_PLAYER_PAIRS =
+        "DELETE FROM pair_totals WHERE guild_id = ?1 AND user_id = ?2";
+    /// A player's shared games removed, to be rebuilt.
+    DELETE_PLAYER_SHARED =
+        "DELETE FROM shared_games WHERE guild_id = ?1 AND user_id = ?2";
+    /// A player's conservative rating after each of their latest rated games, newest first
+    /// (`rating_changes_by_player`).
+    RATING_CHART = "SELECT conservative_after FROM rating_changes
+        WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3";
+    /// How many rated players of a server stand above one (rating `?2`, `?3` rated games, user `?4`) on
+    /// the rating leaderboard, and how many there are (`ratings_by_conservative`).
+    RATING_RANK = "SELECT
+            COUNT(CASE WHEN conservative > ?2 OR (conservative = ?2 AND (games > ?3
+                OR (games = ?3 AND user_id < ?4))) THEN 1 END),
+            COUNT(*)
+        FROM ratings WHERE guild_id = ?1";
+    /// The name a player had in their latest game on a server.
+    PLAYER_NAME = "SELECT name FROM player_stats WHERE guild_id = ?1 AND user_id = ?2";
+
+    /// The finished games that were not aborted of one server (`?1` as stored) or of all (`?1`
+    /// `NULL`) after game `?2`, in the order they were stored, `?3` at a time, for the recomputation of
+    /// profiles.
+    PROFILE_GAMES =
+        "SELECT id, guild_id, finished_at, started_at, rated, record_json, variant FROM games
+        WHERE (CAST(?1 AS {int}) IS NULL OR guild_id = ?1) AND id > ?2 AND aborted = {false}
+        ORDER BY id LIMIT ?3";
+    /// Every stored figure of one server (`?1`) or of all (`?1` `NULL`) removed, to be recomputed.
+    CLEAR_FIGURES =
+        "DELETE FROM player_figures WHERE CAST(?1 AS {int}) IS NULL OR guild_id = ?1";
+    /// Every pair total of one server or of all removed, to be recomputed.
+    CLEAR_PAIRS =
+        "DELETE FROM pair_totals WHERE CAST(?1 AS {int}) IS NULL OR guild_id = ?1";
+    /// Every shared game of one server or of all removed, to be recomputed.
+    CLEAR_SHARED =
+        "DELETE FROM shared_games WHERE CAST(?1 AS {int}) IS NULL OR guild_id = ?1";
+    /// Every achievement a game unlocks of one server or of all removed, to be recomputed (series won
+    /// are kept: they are not in the games).
+    CLEAR_ACHIEVEMENTS = "DELETE FROM achievements
+        WHERE (CAST(?1 AS {int}) IS NULL OR guild_id = ?1) AND achievement <> 'series_won'";
 }

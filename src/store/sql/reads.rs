@@ -23,6 +23,14 @@ fn players(db: &mut dyn Db, game: i64) -> Result<Vec<PlayerResult>, DbError> {
         .collect()
 }
 
+/// An integer column that may be `NULL`.
+pub(crate) fn opt_int(row: &Row, i: usize) -> Result<Option<i64>, DbError> {
+    match row.value(i) {
+        Value::Null => Ok(None),
+        _ => row.int(i).map(Some),
+    }
+}
+
 /// Totals from three count columns starting at `first`.
 fn stats(row: &Row, first: usize) -> Result<PlayerStats, DbError> {
     Ok(PlayerStats {
@@ -83,6 +91,7 @@ pub fn unannounced_games(db: &mut dyn Db) -> Result<Vec<(GameId, FinishedGame)>,
                 variant: row.text(3)?,
                 record_json: row.text(4)?,
                 finished_at: row.int(5)?,
+                started_at: opt_int(&row, 8)?,
                 players: players(db, id)?,
                 rated: Some(row.bool(6)?),
                 aborted: row.bool(7)?,

@@ -3,7 +3,7 @@
 //!
 //! An engine's migration `i` brings its schema from version `i` to `i + 1`; its list is this one
 //! without the migrations that have nothing for it. So SQLite (which has no shard owners: one process
-//! per file) counts 11 versions and PostgreSQL 12, exactly as databases of each have always been
+//! per file) counts 13 versions and PostgreSQL 14, exactly as databases of each have always been
 //! numbered. A new column or table is one more entry at the end, with `both` set.
 
 use super::{render, Engine};
@@ -245,7 +245,75 @@ const MIGRATIONS: &[Migration] = &[
     CREATE INDEX game_agreement_by_player
         ON game_agreement (guild_id, user_id, counts, game_id DESC);",
     ),
+    // 14: a player's profile (issue 35): when a game started; each player's figures per server as
+    // JSON (`scope` "figures": every game not aborted, "feats": the games that count for
+    // achievements); the achievements unlocked, each once, with the game that unlocked it; totals per
+    // ordered pair of humans and the games they shared. Filled from the stored games by
+    // `profiles::recompute_profiles` (see `PROFILES_MIGRATION`).
+    both(
+        "ALTER TABLE games ADD COLUMN started_at {int};
+    CREATE INDEX game_players_by_user ON game_players (user_id, game_id);
+    CREATE TABLE player_figures (
+        guild_id {int} NOT NULL,
+        user_id {int} NOT NULL,
+        scope TEXT NOT NULL,
+        figures_json{| TEXT} NOT NULL,
+        PRIMARY KEY (guild_id, user_id, scope)
+    );
+    CREATE TABLE achievements (
+        guild_id {int} NOT NULL,
+        user_id {int} NOT NULL,
+        achievement TEXT NOT NULL,
+        game_id {int} NOT NULL,
+        unlocked_at {int} NOT NULL,
+        PRIMARY KEY (guild_id, user_id, achievement)
+    );
+    CREATE INDEX achievements_by_game ON achievements (game_id);
+    CREATE TABLE pair_totals (
+        guild_id {int} NOT NULL,
+        user_id {int} NOT NULL,
+        other_id {int} NOT NULL,
+        games{| BIGINT} NOT NULL,
+        partner_games{| BIGINT} NOT NULL,
+        partner_wins{| BIGINT} NOT NULL,
+        opponent_games{| BIGINT} NOT NULL,
+        wins{| BIGINT} NOT NULL,
+        losses{| BIGINT} NOT NULL,
+        sequences{| BIGINT} NOT NULL,
+        other_sequences{| BIGINT} NOT NULL,
+        PRIMARY KEY (guild_id, user_id, other_id)
+    );
+    CREATE TABLE shared_games (
+        guild_id {int} NOT NULL,
+        user_id {int} NOT NULL,
+        other_id {int} NOT NULL,
+        game_id {int} NOT NULL,
+        variant TEXT NOT NULL,
+        finished_at {int} NOT NULL,
+        partners {bool} NOT NULL,
+        won {bool} NOT NULL,
+        other_won {bool} NOT NULL,
+        PRIMARY KEY (guild_id, user_id, other_id, game_id)
+    );",
+    ),
 ];
+
+/// The index in the migration list of the one that added profiles: reaching it, the stores fill
+/// the profiles from the stored games (as ratings are filled at `RATINGS_VERSION`).
+const PROFILES_MIGRATION: usize = 13;
+
+/// The schema version `engine` reaches with the migration that added profiles.
+pub const fn profiles_version(engine: Engine) -> i64 {
+    let mut n = 0;
+    let mut i = 0;
+    while i <= PROFILES_MIGRATION && i < MIGRATIONS.len() {
+        if MIGRATIONS[i].applies_to(engine) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
 
 /// How many migrations `engine` has: the schema version it writes.
 const fn count(engine: Engine) -> i64 {

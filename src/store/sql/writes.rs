@@ -22,7 +22,8 @@ pub fn insert_game(
                 game.record_json.as_str(),
                 game.finished_at,
                 rated,
-                game.aborted
+                game.aborted,
+                game.started_at
             ],
         )?
         .ok_or(DbError::Column {

@@ -1,0 +1,574 @@
+//! Players' profiles in the database, written once for both stores: what a finished game adds to each
+//! human's figures, feats, achievements and head-to-head totals (inside `finish_game`'s transaction),
+//! rebuilding one player's rows from their stored games when they are damaged, recomputing a server's
+//! (or every server's) from the stored games, and reading them back. The caller holds the
+//! transaction (and, in PostgreSQL, the server's lock, so that a server's games are added in the
+//! order of their ids).
+//!
+//! Figures are kept as JSON of [`Figures`] per (server, player, scope): "figures" counts every game
+//! that was not aborted, "feats" only those that count for achievements
+//! ([`SeatGame::counts_for_achievements`]). An achievement row is written once, by the game that
+//! reached its goal (`unlocked_at` is that game's end, so a recomputation writes the same row).
+
+use super::queries::{
+    ACHIEVEMENTS, ADD_PAIR, CLEAR_ACHIEVEMENTS, CLEAR_FIGURES, CLEAR_PAIRS, CLEAR_SHARED,
+    DELETE_PLAYER_FIGURES, DELETE_PLAYER_PAIRS, DELETE_PLAYER_SHARED, GAME_PLAYERS, INSERT_SHARED,
+    PAIR_TOTALS, PLAYER_FIGURES, PLAYER_GAMES, PLAYER_NAME, PROFILE_GAMES, RATING_CHART,
+    RATING_RANK, SHARED_RECENT, UNLOCK, UNLOCKED_IN, WRITE_FIGURES,
+};
+use super::reads::opt_int;
+use super::rows::player;
+use super::{params, Db, DbError, Row, Value};
+use crate::analysis::profile::{seat_games, Achievement, Figures, GameInfo, SeatGame, SeatResult};
+use crate::engine::record::Record;
+use crate::store::rating::PlayerRating;
+use crate::store::{
+    count_from_db, from_db_id, limit_to_db, to_db_id, FinishedGame, PlayerResult, SharedGame,
+    Unlocked, Versus, BOT_USER_ID,
+};
+
+/// The scope of the figures of every game.
+const FIGURES: &str = "figures";
+/// The scope of the figures of the games that count for achievements.
+const FEATS: &str = "feats";
+/// Games read at a time by a recomputation.
+const PAGE: i64 = 256;
+
+/// A player's two totals on a server.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Every game not aborted.
+    pub figures: Figures,
+    /// The games that count for achievements.
+    pub feats: Figures,
+}
+
+/// One human seat of a game, as the head-to-head needs it.
+#[derive(Clone, Copy, Debug)]
+struct Human {
+    user: u64,
+    team: u8,
+    won: bool,
+    sequences: u32,
+}
+
+/// A stored game's seats as [`seat_games`] reads them.
+pub fn seat_results(players: &[PlayerResult]) -> Vec<SeatResult> {
+    players
+        .iter()
+        .map(|p| SeatResult {
+            user_id: (p.user_id != BOT_USER_ID).then_some(p.user_id),
+            level: p.bot_level.as_deref().and_then(|l| l.parse().ok()),
+            team: p.team,
+            won: p.won,
+            gave_up: p.gave_up,
+        })
+        .collect()
+}
+
+/// A game ready to be added: what it is, its seats and what each human seat adds.
+struct ProfileGame {
+    variant: String,
+    seats: Vec<SeatResult>,
+    games: Vec<SeatGame>,
+}
+
+impl ProfileGame {
+    /// The game, or `None` when its record cannot be read (a stored record always can: it was
+    /// replayed before it was stored).
+    fn new(
+        info: GameInfo,
+        variant: &str,
+        players: &[PlayerResult],
+        record_json: &str,
+    ) -> Option<ProfileGame> {
+        let seats = seat_results(players);
+        let record = Record::from_json(record_json).ok()?;
+        match seat_games(&info, &seats, &record) {
+            Ok(games) => Some(ProfileGame {
+                variant: variant.to_string(),
+                seats,
+                games,
+            }),
+            Err(e) => {
+                tracing::warn!(
+                    game = info.game_id,
+                    "a stored game's record cannot be read for the profiles; it counts nowhere: {e}"
+                );
+                None
+            }
+        }
+    }
+
+    /// Each human seat with its results, in seat order.
+    fn humans(&self) -> Vec<Human> {
+        self.seats
+            .iter()
+            .filter_map(|s| s.user_id.map(|u| (u, s)))
+            .zip(&self.games)
+            .map(|((user, seat), game)| Human {
+                user,
+                team: seat.team,
+                won: game.won,
+                sequences: game.sequences,
+            })
+            .collect()
+    }
+}
+
+/// A player's stored totals, or what is damaged in them; `None` without any row.
+pub fn load_totals(
+    db: &mut dyn Db,
+    guild: i64,
+    user: u64,
+) -> Result<Result<Option<Totals>, String>, DbError> {
+    let rows = db.query(PLAYER_FIGURES, params![guild, to_db_id(user)])?;
+    if rows.is_empty() {
+        return Ok(Ok(None));
+    }
+    let mut totals = Totals::default();
+    let (mut figures, mut feats) = (false, false);
+    for row in &rows {
+        let scope = row.text(0)?;
+        let read = match row.value(1) {
+            Value::Text(json) => serde_json::from_str::<Figures>(json)
+                .map_err(|e| format!("the {scope} are not readable: {e}")),
+            other => Err(format!("the {scope} are {}", other.describe())),
+        };
+        let read = read.and_then(|f| match f.problem() {
+            Some(problem) => Err(format!("the {scope} cannot be: {problem}")),
+            None => Ok(f),
+        });
+        let value = match read {
+            Ok(value) => value,
+            Err(damage) => return Ok(Err(damage)),
+        };
+        match scope.as_str() {
+            FIGURES => (totals.figures, figures) = (value, true),
+            FEATS => (totals.feats, feats) = (value, true),
+            other => return Ok(Err(format!("a row of unknown scope {other:?}"))),
+        }
+    }
+    if !figures || !feats {
+        return Ok(Err("one of the two scopes is missing".into()));
+    }
+    if totals.feats.games > totals.figures.games
+        || totals.feats.last_game_id > totals.figures.last_game_id
+    {
+        return Ok(Err(format!(
+            "{} feats games (latest {}) of {} games (latest {})",
+            totals.feats.games,
+            totals.feats.last_game_id,
+            totals.figures.games,
+            totals.figures.last_game_id
+        )));
+    }
+    Ok(Ok(Some(totals)))
+}
+
+/// Stores a player's totals.
+fn write_totals(db: &mut dyn Db, guild: i64, user: u64, totals: &Totals) -> Result<(), DbError> {
+    for (scope, figures) in [(FIGURES, &totals.figures), (FEATS, &totals.feats)] {
+        let json = serde_json::to_string(figures).unwrap_or_default();
+        db.execute(
+            WRITE_FIGURES,
+            params![guild, to_db_id(user), scope, json.as_str()],
+        )?;
+    }
+    Ok(())
+}
+
+/// Adds one game to one player's totals (in memory) and to their rows of achievements and head to
+/// head; the achievements it unlocked. A game already added (not above the figures' latest game)
+/// changes nothing.
+fn add_to_player(
+    db: &mut dyn Db,
+    guild: i64,
+    totals: &mut Totals,
+    game: &ProfileGame,
+    mine: &SeatGame,
+) -> Result<Vec<Achievement>, DbError> {
+    if mine.game_id <= totals.figures.last_game_id {
+        return Ok(Vec::new());
+    }
+    totals.figures.add(mine);
+    let mut unlocked = Vec::new();
+    if mine.counts_for_achievements {
+        let before = totals.feats.clone();
+        totals.feats.add(mine);
+        for a in Achievement::unlocked_between(&before, &totals.feats) {
+            let written = db.execute(
+                UNLOCK,
+                params![
+                    guild,
+                    to_db_id(mine.user_id),
+                    a.key(),
+                    mine.game_id,
+                    mine.finished_at
+                ],
+            )?;
+            if written > 0 {
+                unlocked.push(a);
+            }
+        }
+    }
+    let humans = game.humans();
+    let Some(me) = humans.iter().find(|h| h.user == mine.user_id).copied() else {
+        return Ok(unlocked);
+    };
+    let mut seen = Vec::new();
+    for other in humans.iter().filter(|h| h.user != me.user) {
+        if seen.contains(&other.user) {
+            continue;
+        }
+        seen.push(other.user);
+        let partners = other.team == me.team;
+        let opponents = !partners;
+        db.execute(
+            ADD_PAIR,
+            params![
+                guild,
+                to_db_id(me.user),
+                to_db_id(other.user),
+                i64::from(partners),
+                i64::from(partners && me.won),
+                i64::from(opponents),
+                i64::from(opponents && me.won),
+                i64::from(opponents && other.won),
+                i64::from(me.sequences),
+                i64::from(other.sequences)
+            ],
+        )?;
+        db.execute(
+            INSERT_SHARED,
+            params![
+                guild,
+                to_db_id(me.user),
+                to_db_id(other.user),
+                mine.game_id,
+                game.variant.as_str(),
+                mine.finished_at,
+                partners,
+                me.won,
+                other.won
+            ],
+        )?;
+    }
+    Ok(unlocked)
+}
+
+/// Adds a stored game to every human player's rows. A player whose rows are damaged has them
+/// rebuilt from their stored games first (this one among them); their damage is returned for the
+/// log. The achievements unlocked are returned with the player.
+fn add_game(
+    db: &mut dyn Db,
+    guild: i64,
+    game: &ProfileGame,
+    damaged: &mut Vec<(u64, String)>,
+) -> Result<Vec<(u64, Achievement)>, DbError> {
+    let mut unlocked = Vec::new();
+    let mut done: Vec<u64> = Vec::new();
+    for mine in &game.games {
+        if done.contains(&mine.user_id) {
+            // A second seat of the same player: the game counts once, for the first.
+            continue;
+        }
+        done.push(mine.user_id);
+        let mut totals = match load_totals(db, guild, mine.user_id)? {
+            Ok(totals) => totals.unwrap_or_default(),
+            Err(damage) => {
+                damaged.push((mine.user_id, damage));
+                rebuild_player(db, guild, mine.user_id)?
+            }
+        };
+        for a in add_to_player(db, guild, &mut totals, game, mine)? {
+            unlocked.push((mine.user_id, a));
+        }
+        write_totals(db, guild, mine.user_id, &totals)?;
+    }
+    Ok(unlocked)
+}
+
+/// Adds a finished game just stored (as `game_id`) to its players' profiles, in `finish_game`'s
+/// transaction; the players whose rows were found damaged and rebuilt, for the log.
+pub fn add_finished_game(
+    db: &mut dyn Db,
+    guild: i64,
+    game_id: i64,
+    game: &FinishedGame,
+    rated: bool,
+) -> Result<Vec<(u64, String)>, DbError> {
+    let info = GameInfo {
+        game_id,
+        finished_at: game.finished_at,
+        started_at: game.started_at,
+        rated,
+        aborted: game.aborted,
+    };
+    let mut damaged = Vec::new();
+    if game.aborted {
+        return Ok(damaged);
+    }
+    if let Some(game) = ProfileGame::new(info, &game.variant, &game.players, &game.record_json) {
+        add_game(db, guild, &game, &mut damaged)?;
+    }
+    Ok(damaged)
+}
+
+/// A stored game as [`ProfileGame`] from a row of id, finished_at, started_at, rated, record_json,
+/// variant starting at column `at`.
+fn stored_game(db: &mut dyn Db, row: &Row, at: usize) -> Result<Option<ProfileGame>, DbError> {
+    let id = row.int(at)?;
+    let info = GameInfo {
+        game_id: id,
+        finished_at: row.int(at + 1)?,
+        started_at: opt_int(row, at + 2)?,
+        rated: row.bool(at + 3)?,
+        aborted: false,
+    };
+    let players = db
+        .query(GAME_PLAYERS, params![id])?
+        .iter()
+        .map(player)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ProfileGame::new(
+        info,
+        &row.text(at + 5)?,
+        &players,
+        &row.text(at + 4)?,
+    ))
+}
+
+/// Rebuilds one player's figures, feats and head-to-head rows on a server from their stored games
+/// (achievements they had stay; those the replay reaches that they had not are written); their
+/// totals.
+pub fn rebuild_player(db: &mut dyn Db, guild: i64, user: u64) -> Result<Totals, DbError> {
+    let stored = to_db_id(user);
+    db.execute(DELETE_PLAYER_FIGURES, params![guild, stored])?;
+    db.execute(DELETE_PLAYER_PAIRS, params![guild, stored])?;
+    db.execute(DELETE_PLAYER_SHARED, params![guild, stored])?;
+    let mut totals = Totals::default();
+    for row in db.query(PLAYER_GAMES, params![guild, stored])? {
+        let Some(game) = stored_game(db, &row, 0)? else {
+            continue;
+        };
+        if let Some(mine) = game.games.iter().find(|g| g.user_id == user).cloned() {
+            add_to_player(db, guild, &mut totals, &game, &mine)?;
+        }
+    }
+    write_totals(db, guild, user, &totals)?;
+    Ok(totals)
+}
+
+/// Recomputes the profiles of one server (`Some(guild)`, as stored) or of all from the stored games,
+/// in the order they were stored (series won are kept: the games do not hold them); how many games
+/// were added.
+pub fn recompute_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<usize, DbError> {
+    db.execute(CLEAR_FIGURES, params![guild])?;
+    db.execute(CLEAR_PAIRS, params![guild])?;
+    db.execute(CLEAR_SHARED, params![guild])?;
+    db.execute(CLEAR_ACHIEVEMENTS, params![guild])?;
+    let mut after = 0;
+    let mut added = 0;
+    let mut damaged = Vec::new();
+    loop {
+        let rows = db.query(PROFILE_GAMES, params![guild, after, PAGE])?;
+        let Some(last) = rows.last() else {
+            break;
+        };
+        after = last.int(0)?;
+        for row in &rows {
+            let game_guild = row.int(1)?;
+            // Columns as `stored_game` reads them, the server's id skipped.
+            let shifted = Row(std::iter::once(row.value(0).clone())
+                .chain(row.0.iter().skip(2).cloned())
+                .collect());
+            if let Some(game) = stored_game(db, &shifted, 0)? {
+                add_game(db, game_guild, &game, &mut damaged)?;
+                added += 1;
+            }
+        }
+    }
+    Ok(added)
+}
+
+/// A series won: unlocks [`Achievement::SeriesWon`] for a player whose latest game counted for
+/// achievements, with that game (a series of casual games against people does not count).
+pub fn series_won(db: &mut dyn Db, guild: i64, user: u64) -> Result<bool, DbError> {
+    let Ok(Some(totals)) = load_totals(db, guild, user)? else {
+        return Ok(false);
+    };
+    let last = totals.figures.last_game_id;
+    if last <= 0 || totals.feats.last_game_id != last {
+        return Ok(false);
+    }
+    let written = db.execute(
+        UNLOCK,
+        params![
+            guild,
+            to_db_id(user),
+            Achievement::SeriesWon.key(),
+            last,
+            crate::store::now_ms()
+        ],
+    )?;
+    Ok(written > 0)
+}
+
+/// A player's achievements on a server, in the order they were unlocked (rows of unknown keys, from
+/// a newer version, left out).
+pub fn unlocked(db: &mut dyn Db, guild: i64, user: u64) -> Result<Vec<Unlocked>, DbError> {
+    let mut out = Vec::new();
+    for row in db.query(ACHIEVEMENTS, params![guild, to_db_id(user)])? {
+        if let Some(achievement) = Achievement::from_key(&row.text(0)?) {
+            out.push(Unlocked {
+                achievement,
+                game_id: row.int(1)?,
+                at: row.int(2)?,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// See [`crate::store::Store::unlocked_in`].
+pub fn unlocked_in(db: &mut dyn Db, game_id: i64) -> Result<Vec<(u64, Achievement)>, DbError> {
+    let mut out = Vec::new();
+    for row in db.query(UNLOCKED_IN, params![game_id])? {
+        if let Some(a) = Achievement::from_key(&row.text(1)?) {
+            out.push((from_db_id(row.int(0)?), a));
+        }
+    }
+    Ok(out)
+}
+
+/// The name a player had in their latest game on a server.
+pub fn player_name(db: &mut dyn Db, guild: i64, user: u64) -> Result<Option<String>, DbError> {
+    db.query_opt(PLAYER_NAME, params![guild, to_db_id(user)])?
+        .map(|row| row.text(0))
+        .transpose()
+}
+
+/// A place on a leaderboard, of how many.
+pub type Rank = (u32, u32);
+
+/// A player's place on the server's rating leaderboard and how many rated players it has, and
+/// their conservative rating after each of their latest `games` rated games, oldest first
+/// (implausible stored values left out).
+pub fn rank_and_chart(
+    db: &mut dyn Db,
+    guild: i64,
+    user: u64,
+    rating: Option<&PlayerRating>,
+    games: u32,
+) -> Result<(Option<Rank>, Vec<f64>), DbError> {
+    let Some(rating) = rating else {
+        return Ok((None, Vec::new()));
+    };
+    let stored = to_db_id(user);
+    let rank = db
+        .query_opt(
+            RATING_RANK,
+            params![
+                guild,
+                rating.conservative(),
+                i64::from(rating.games),
+                stored
+            ],
+        )?
+        .map(|row| -> Result<Rank, DbError> {
+            let above = count_from_db(row.int(0)?);
+            let of = count_from_db(row.int(1)?);
+            Ok((above.saturating_add(1).min(of.max(1)), of.max(1)))
+        })
+        .transpose()?;
+    let mut chart: Vec<f64> = db
+        .query(RATING_CHART, params![guild, stored, limit_to_db(games)])?
+        .iter()
+        .filter_map(|row| match row.value(0) {
+            Value::Real(x) if crate::store::rating::is_plausible_conservative(*x) => Some(*x),
+            Value::Int(n) if crate::store::rating::is_plausible_conservative(*n as f64) => {
+                Some(*n as f64)
+            }
+            _ => None,
+        })
+        .collect();
+    chart.reverse();
+    Ok((rank, chart))
+}
+
+/// The head-to-head totals of `user` against `other` as stored, or what is damaged in them.
+pub fn versus(
+    db: &mut dyn Db,
+    guild: i64,
+    user: u64,
+    other: u64,
+    recent: u32,
+) -> Result<Result<Versus, String>, DbError> {
+    let (a, b) = (to_db_id(user), to_db_id(other));
+    let Some(row) = db.query_opt(PAIR_TOTALS, params![guild, a, b])? else {
+        return Ok(Ok(Versus::default()));
+    };
+    let mut counts = [0u32; 8];
+    for (i, count) in counts.iter_mut().enumerate() {
+        match row.value(i) {
+            Value::Int(n) if *n >= 0 => *count = count_from_db(*n),
+            other => return Ok(Err(format!("a head-to-head count is {}", other.describe()))),
+        }
+    }
+    let [games, partner_games, partner_wins, opponent_games, wins, losses, sequences, other_sequences] =
+        counts;
+    if partner_games + opponent_games != games
+        || partner_wins > partner_games
+        || wins + losses > opponent_games
+    {
+        return Ok(Err(format!(
+            "{games} games, {partner_games} as partners ({partner_wins} won), {opponent_games} as \
+             opponents ({wins} won, {losses} lost)"
+        )));
+    }
+    let mut shared = Vec::new();
+    for row in db.query(SHARED_RECENT, params![guild, a, b, limit_to_db(recent)])? {
+        shared.push(SharedGame {
+            id: row.int(0)?,
+            variant: row.text(1)?,
+            finished_at: row.int(2)?,
+            partners: row.bool(3)?,
+            won: row.bool(4)?,
+            other_won: row.bool(5)?,
+        });
+    }
+    Ok(Ok(Versus {
+        games,
+        partner_games,
+        partner_wins,
+        opponent_games,
+        wins,
+        losses,
+        sequences,
+        other_sequences,
+        recent: shared,
+    }))
+}
+
+/// The profile rows of a player as stored (totals, achievements), or what is damaged in them.
+pub fn profile_rows(
+    db: &mut dyn Db,
+    guild: i64,
+    user: u64,
+) -> Result<Result<(Totals, Vec<Unlocked>), String>, DbError> {
+    let totals = match load_totals(db, guild, user)? {
+        Ok(totals) => totals.unwrap_or_default(),
+        Err(damage) => return Ok(Err(damage)),
+    };
+    Ok(Ok((totals, unlocked(db, guild, user)?)))
+}
+
+/// Logs the one warning for a player's profile rows rebuilt from their games.
+pub fn warn_rebuilt(guild: i64, user: u64, damage: &str) {
+    tracing::warn!(
+        guild = from_db_id(guild),
+        user,
+        "a player's stored profile was damaged ({damage}); it was rebuilt from their stored games"
+    );
+}

@@ -1,0 +1,719 @@
+//! The store's profile tests (issue 35), run against SQLite always and against PostgreSQL when
+//! `SEQUENCE_BOT_TEST_POSTGRES_URL` is set: figures and feats after a scripted history whose numbers
+//! are worked out by hand, achievements unlocked once at the right game (never by aborted games or
+//! casual games against people), head to head both ways, the backfill of games stored before
+//! profiles, a server's recomputation and damaged rows rebuilt.
+
+use std::collections::BTreeSet;
+
+use super::sql::profiles::recompute_profiles;
+use super::sql::schema::migrations;
+use super::sql::{Db, Engine, Lite, Pg};
+use super::tests::{full_record, json, player, postgres_schema};
+use super::*;
+use crate::analysis::profile::{Breakdown, GameKind, Opposition};
+use crate::analysis::tests_support::comeback_record;
+use crate::engine::Variant;
+
+/// The server of the history.
+const G: Option<u64> = Some(50);
+/// Ann, Bo and Cy.
+const ANN: u64 = 1;
+const BO: u64 = 2;
+const CY: u64 = 3;
+/// When the first game ended.
+const T0: i64 = 1_700_000_000_000;
+
+fn computer(level: &str, team: u8, won: bool) -> PlayerResult {
+    PlayerResult {
+        bot_level: Some(level.to_string()),
+        ..player(BOT_USER_ID, &format!("Computer ({level})"), team, won, 0)
+    }
+}
+
+/// A game of the history: the comeback record (seat 0 wins with 10 moves: 2 sequences at once, a
+/// four broken with a one-eyed jack, after seat 1's sequence; seat 1 loses with 9 moves and 1
+/// sequence).
+fn game(n: i64, rated: bool, players: Vec<PlayerResult>) -> FinishedGame {
+    FinishedGame {
+        guild_id: G,
+        channel_id: 500 + u64::try_from(n).expect("positive"),
+        variant: "classic".into(),
+        record_json: json(&comeback_record()),
+        finished_at: T0 + n * 1000,
+        started_at: None,
+        players,
+        rated: Some(rated),
+        aborted: false,
+    }
+}
+
+/// The history, in order (ids 1 to 8 in a fresh store): `(game, series after it)`.
+/// 1 rated Ann beats Bo (10 minutes long); 2 casual Ann beats Bo; 3 casual `hard` beats Ann;
+/// 4 aborted Ann–Bo; 5 casual Ann beats `medium`, then Ann wins a series against Bo; 6 casual Ann
+/// beats Bo, then Bo wins a series; 7 rated, four seats of a random game: Ann and Bo beat Cy and
+/// `easy`; 8 on another server: Bo beats Ann.
+fn history() -> Vec<(FinishedGame, Vec<(u64, bool)>)> {
+    let ann_bo = || {
+        vec![
+            player(ANN, "Ann", 0, true, 2),
+            player(BO, "Bo", 1, false, 1),
+        ]
+    };
+    let first = FinishedGame {
+        started_at: Some(T0 + 1000 - 600_000),
+        ..game(1, true, ann_bo())
+    };
+    let aborted = FinishedGame {
+        aborted: true,
+        ..game(4, true, ann_bo())
+    };
+    let four = FinishedGame {
+        record_json: json(&full_record(Variant::Classic, 4, Some(2), 7)),
+        ..game(
+            7,
+            true,
+            vec![
+                player(ANN, "Ann", 0, true, 1),
+                player(CY, "Cy", 1, false, 0),
+                player(BO, "Bo", 0, true, 1),
+                computer("easy", 1, false),
+            ],
+        )
+    };
+    let elsewhere = FinishedGame {
+        guild_id: Some(51),
+        ..game(
+            8,
+            true,
+            vec![
+                player(BO, "Bo", 0, true, 2),
+                player(ANN, "Ann", 1, false, 1),
+            ],
+        )
+    };
+    vec![
+        (first, vec![]),
+        (game(2, false, ann_bo()), vec![]),
+        (
+            game(
+                3,
+                false,
+                vec![computer("hard", 0, true), player(ANN, "Ann", 1, false, 1)],
+            ),
+            vec![],
+        ),
+        (aborted, vec![]),
+        (
+            game(
+                5,
+                false,
+                vec![player(ANN, "Ann", 0, true, 2), computer("medium", 1, false)],
+            ),
+            vec![(ANN, true), (BO, false)],
+        ),
+        (game(6, false, ann_bo()), vec![(BO, true), (ANN, false)]),
+        (four, vec![]),
+        (elsewhere, vec![]),
+    ]
+}
+
+/// Stores the history up to game `upto` (with its series).
+fn store_history(store: &dyn Store, upto: usize, series: bool) {
+    store_games(store, history(), upto, series);
+}
+
+/// The history as a store before profiles kept it: without when game 1 started.
+fn untimed_history() -> Vec<(FinishedGame, Vec<(u64, bool)>)> {
+    let mut games = history();
+    for (game, _) in &mut games {
+        game.started_at = None;
+    }
+    games
+}
+
+/// Stores `games` up to game `upto` (with their series).
+fn store_games(
+    store: &dyn Store,
+    games: Vec<(FinishedGame, Vec<(u64, bool)>)>,
+    upto: usize,
+    series: bool,
+) {
+    for (n, (game, won)) in games.into_iter().enumerate().take(upto) {
+        let id = store.finish_game(&game).expect("finish");
+        assert_eq!(id, GameId(i64::try_from(n).expect("few") + 1));
+        if series && !won.is_empty() {
+            store.finish_series(game.guild_id, &won).expect("series");
+        }
+    }
+}
+
+fn row(games: u32, wins: u32, moves: u32, fastest_win: Option<u32>) -> Breakdown {
+    Breakdown {
+        games,
+        wins,
+        moves,
+        fastest_win,
+    }
+}
+
+/// Ann's figures after games 1 to 6, worked out by hand: wins 1, 2, 5, 6 as seat 0 (10 moves, 2
+/// sequences, 1 one-eyed jack breaking a four, a double sequence, a comeback, moving first), the loss
+/// 3 as seat 1 (9 moves, 1 sequence); game 4 aborted.
+fn ann_figures() -> Figures {
+    let mut f = Figures {
+        games: 5,
+        wins: 4,
+        current_streak: 2,
+        best_streak: 2,
+        sequences: 9,
+        one_eyed_jacks: 4,
+        lines_broken: 4,
+        fours_broken_with_one_eyed: 4,
+        first_move_games: 4,
+        first_move_wins: 4,
+        moves: 49,
+        play_ms: 600_000,
+        timed_games: 1,
+        first_game_at: Some(T0 + 1000),
+        last_game_id: 6,
+        double_sequences: 4,
+        wins_without_two_eyed: 4,
+        comebacks: 4,
+        fastest_win: Some(10),
+        ..Figures::default()
+    };
+    f.by_game[GameKind::Classic.index()] = row(5, 4, 49, Some(10));
+    f.by_opposition[Opposition::Humans.index()] = row(3, 3, 30, Some(10));
+    f.by_opposition[Opposition::Hard.index()] = row(1, 0, 9, None);
+    f.by_opposition[Opposition::Medium.index()] = row(1, 1, 10, Some(10));
+    f
+}
+
+/// Ann's feats after games 1 to 6: games 1 (rated), 3 and 5 (against computers).
+fn ann_feats() -> Figures {
+    let mut f = Figures {
+        games: 3,
+        wins: 2,
+        current_streak: 1,
+        best_streak: 1,
+        sequences: 5,
+        one_eyed_jacks: 2,
+        lines_broken: 2,
+        fours_broken_with_one_eyed: 2,
+        first_move_games: 2,
+        first_move_wins: 2,
+        moves: 29,
+        play_ms: 600_000,
+        timed_games: 1,
+        first_game_at: Some(T0 + 1000),
+        last_game_id: 5,
+        double_sequences: 2,
+        wins_without_two_eyed: 2,
+        comebacks: 2,
+        fastest_win: Some(10),
+        ..Figures::default()
+    };
+    f.by_game[GameKind::Classic.index()] = row(3, 2, 29, Some(10));
+    f.by_opposition[Opposition::Humans.index()] = row(1, 1, 10, Some(10));
+    f.by_opposition[Opposition::Hard.index()] = row(1, 0, 9, None);
+    f.by_opposition[Opposition::Medium.index()] = row(1, 1, 10, Some(10));
+    f
+}
+
+fn set(items: &[(u64, Achievement)]) -> BTreeSet<(u64, Achievement)> {
+    items.iter().copied().collect()
+}
+
+/// The cases both engines run.
+pub(super) mod cases {
+    use super::*;
+
+    /// Figures, feats and achievements after the scripted history.
+    pub fn figures_and_achievements(store: &dyn Store) {
+        store_history(store, 6, true);
+        let ann = store.profile(G, ANN).expect("profile");
+        assert_eq!(ann.figures, ann_figures());
+        assert_eq!(ann.feats, ann_feats());
+        assert_eq!(ann.name.as_deref(), Some("Ann"));
+        assert_eq!(ann.series, SeriesStats { played: 2, won: 1 });
+        let unlocked: Vec<(Achievement, i64, i64)> = ann
+            .unlocked
+            .iter()
+            .map(|u| (u.achievement, u.game_id, u.at))
+            .collect();
+        let at = |n: i64| T0 + n * 1000;
+        let mut expected: Vec<(Achievement, i64, i64)> = [
+            Achievement::FirstGame,
+            Achievement::Quick,
+            Achievement::Breaker,
+            Achievement::Double,
+            Achievement::NoWildCards,
+            Achievement::Comeback,
+        ]
+        .into_iter()
+        .map(|a| (a, 1, at(1)))
+        .collect();
+        expected.push((Achievement::BeatMedium, 5, at(5)));
+        let series = ann
+            .unlocked
+            .iter()
+            .find(|u| u.achievement == Achievement::SeriesWon)
+            .expect("a series won after a game against a computer");
+        assert_eq!(series.game_id, 5);
+        expected.push((Achievement::SeriesWon, 5, series.at));
+        let sorted = |mut v: Vec<(Achievement, i64, i64)>| {
+            v.sort();
+            v
+        };
+        assert_eq!(sorted(unlocked), sorted(expected));
+        // Exactly once, at the right game; never by the aborted game 4 nor the casual games 2 and 6
+        // against a person.
+        assert_eq!(
+            set(&store.unlocked_in(GameId(1)).expect("unlocked")),
+            set(&[
+                (ANN, Achievement::FirstGame),
+                (ANN, Achievement::Quick),
+                (ANN, Achievement::Breaker),
+                (ANN, Achievement::Double),
+                (ANN, Achievement::NoWildCards),
+                (ANN, Achievement::Comeback),
+                (BO, Achievement::FirstGame),
+            ])
+        );
+        for casual in [2, 3, 4, 6] {
+            assert_eq!(
+                store.unlocked_in(GameId(casual)).expect("unlocked"),
+                vec![],
+                "game {casual}"
+            );
+        }
+        assert_eq!(
+            set(&store.unlocked_in(GameId(5)).expect("unlocked")),
+            set(&[
+                (ANN, Achievement::BeatMedium),
+                (ANN, Achievement::SeriesWon)
+            ])
+        );
+        // Bo won a series whose last game was casual against Ann: no achievement for it.
+        let bo = store.profile(G, BO).expect("profile");
+        assert_eq!(bo.figures.games, 3);
+        assert_eq!(bo.figures.wins, 0);
+        assert_eq!(bo.feats.games, 1);
+        assert_eq!(
+            bo.unlocked
+                .iter()
+                .map(|u| u.achievement)
+                .collect::<Vec<_>>(),
+            vec![Achievement::FirstGame]
+        );
+        assert_eq!(bo.series, SeriesStats { played: 2, won: 1 });
+        // Only game 1 was rated: a chart of one point, Ann first of two.
+        let rating = ann.rating.expect("rated");
+        assert_eq!(ann.chart, vec![rating.conservative()]);
+        assert_eq!(ann.rank, Some((1, 2)));
+        assert_eq!(bo.rank, Some((2, 2)));
+
+        // The four-seat rated game: Ann and Bo partners, both win, against Cy and `easy`.
+        let (four, _) = history().swap_remove(6);
+        assert_eq!(store.finish_game(&four).expect("finish"), GameId(7));
+        let ann = store.profile(G, ANN).expect("profile");
+        assert_eq!((ann.figures.games, ann.figures.wins), (6, 5));
+        assert_eq!((ann.feats.games, ann.feats.wins), (4, 3));
+        assert_eq!(ann.figures.crowd_games, 1);
+        assert_eq!(
+            ann.feats.by_opposition[Opposition::Easy.index()].wins,
+            1,
+            "{:?}",
+            ann.feats
+        );
+        assert_eq!(
+            ann.figures.by_opposition[Opposition::Humans.index()].games,
+            4
+        );
+        assert_eq!(ann.chart.len(), 2);
+        assert_eq!(ann.chart[1], ann.rating.expect("rated").conservative());
+        let in_seven = store.unlocked_in(GameId(7)).expect("unlocked");
+        assert!(in_seven.contains(&(ANN, Achievement::BeatEasy)));
+        assert!(in_seven.contains(&(CY, Achievement::FirstGame)));
+        assert!(!in_seven.contains(&(ANN, Achievement::FirstGame)));
+        let board = store.rating_leaderboard(G, 10).expect("board");
+        for (place, line) in board.iter().enumerate() {
+            let rank = store.profile(G, line.user_id).expect("profile").rank;
+            assert_eq!(rank, Some((u32::try_from(place).expect("few") + 1, 3)));
+        }
+
+        // Another server's game counts there only.
+        let (elsewhere, _) = history().swap_remove(7);
+        store.finish_game(&elsewhere).expect("finish");
+        assert_eq!(store.profile(G, ANN).expect("profile").figures.games, 6);
+        let there = store.profile(Some(51), ANN).expect("profile");
+        assert_eq!((there.figures.games, there.figures.wins), (1, 0));
+
+        // A newcomer has an empty profile.
+        let new = store.profile(G, 99).expect("profile");
+        assert_eq!(new, Profile::default());
+    }
+
+    /// Head to head, both ways.
+    pub fn head_to_head(store: &dyn Store) {
+        store_history(store, 6, true);
+        let ann_bo = store.versus(G, ANN, BO).expect("versus");
+        let shared = |id: i64| SharedGame {
+            id,
+            variant: "classic".into(),
+            finished_at: T0 + id * 1000,
+            partners: false,
+            won: true,
+            other_won: false,
+        };
+        assert_eq!(
+            ann_bo,
+            Versus {
+                games: 3,
+                partner_games: 0,
+                partner_wins: 0,
+                opponent_games: 3,
+                wins: 3,
+                losses: 0,
+                sequences: 6,
+                other_sequences: 3,
+                recent: vec![shared(6), shared(2), shared(1)],
+            }
+        );
+        let bo_ann = store.versus(G, BO, ANN).expect("versus");
+        let mirrored = |s: SharedGame| SharedGame {
+            won: s.other_won,
+            other_won: s.won,
+            ..s
+        };
+        assert_eq!(
+            bo_ann,
+            Versus {
+                wins: 0,
+                losses: 3,
+                sequences: 3,
+                other_sequences: 6,
+                recent: ann_bo.recent.iter().cloned().map(mirrored).collect(),
+                ..ann_bo.clone()
+            }
+        );
+        assert_eq!(store.versus(G, ANN, CY).expect("versus"), Versus::default());
+        assert_eq!(
+            store.versus(G, ANN, ANN).expect("versus"),
+            Versus::default()
+        );
+        // Partners in game 7, both winning.
+        let (four, _) = history().swap_remove(6);
+        store.finish_game(&four).expect("finish");
+        let after = store.versus(G, ANN, BO).expect("versus");
+        assert_eq!(
+            (
+                after.games,
+                after.partner_games,
+                after.partner_wins,
+                after.opponent_games,
+                after.wins,
+                after.losses
+            ),
+            (4, 1, 1, 3, 3, 0)
+        );
+        assert_eq!(
+            after
+                .recent
+                .first()
+                .map(|s| (s.id, s.partners, s.won, s.other_won)),
+            Some((7, true, true, true))
+        );
+        let ann_cy = store.versus(G, ANN, CY).expect("versus");
+        assert_eq!(
+            (
+                ann_cy.games,
+                ann_cy.opponent_games,
+                ann_cy.wins,
+                ann_cy.losses
+            ),
+            (1, 1, 1, 0)
+        );
+        let cy_ann = store.versus(G, CY, ANN).expect("versus");
+        assert_eq!((cy_ann.wins, cy_ann.losses), (0, 1));
+        // At most the latest ten shared games, newest first.
+        for n in 0..12 {
+            let mut g = game(
+                20 + n,
+                false,
+                vec![
+                    player(ANN, "Ann", 0, true, 2),
+                    player(BO, "Bo", 1, false, 1),
+                ],
+            );
+            g.channel_id = 700 + u64::try_from(n).expect("small");
+            store.finish_game(&g).expect("finish");
+        }
+        let many = store.versus(G, BO, ANN).expect("versus");
+        assert_eq!(many.games, 16);
+        assert_eq!(many.recent.len(), 10);
+        assert!(many.recent.windows(2).all(|w| w[0].id > w[1].id));
+        // Another server's games are not among them.
+        assert_eq!(store.versus(Some(51), ANN, BO).expect("versus").games, 0);
+    }
+
+    /// Everything a player sees of their profile and head to head, for comparing two stores.
+    pub fn snapshot(store: &dyn Store) -> Vec<String> {
+        let mut out = Vec::new();
+        for guild in [G, Some(51)] {
+            for user in [ANN, BO, CY] {
+                let p = store.profile(guild, user).expect("profile");
+                out.push(format!(
+                    "{guild:?} {user}: {:?} {:?} {:?}",
+                    p.figures, p.feats, p.unlocked
+                ));
+                for other in [ANN, BO, CY] {
+                    let v = store.versus(guild, user, other).expect("versus");
+                    out.push(format!("{guild:?} {user}-{other}: {v:?}"));
+                }
+            }
+        }
+        for id in 1..=8 {
+            let mut unlocked = store.unlocked_in(GameId(id)).expect("unlocked");
+            unlocked.sort();
+            out.push(format!("game {id}: {unlocked:?}"));
+        }
+        out
+    }
+
+    /// Recomputing a server (`recompute`, on the database under the store) gives the same numbers;
+    /// and a damaged row (`damage`, SQL run on that database) is rebuilt from the games when read,
+    /// by the profile, the head to head and the next game.
+    pub fn recompute_and_damage(
+        store: &dyn Store,
+        recompute: &dyn Fn(Option<i64>),
+        damage: &dyn Fn(&str),
+        statements: &[&str],
+    ) {
+        store_history(store, 8, true);
+        let clean = snapshot(store);
+        recompute(Some(50));
+        assert_eq!(snapshot(store), clean, "one server recomputed");
+        recompute(None);
+        assert_eq!(snapshot(store), clean, "every server recomputed");
+        for sql in statements {
+            damage(sql);
+            assert_eq!(snapshot(store), clean, "after `{sql}`");
+        }
+        // The next game of a damaged player starts from their rebuilt rows.
+        let before = store.profile(G, ANN).expect("profile");
+        if let Some(sql) = statements.first() {
+            damage(sql);
+        }
+        let next = FinishedGame {
+            channel_id: 777,
+            ..game(
+                30,
+                false,
+                vec![
+                    player(ANN, "Ann", 0, true, 2),
+                    player(BO, "Bo", 1, false, 1),
+                ],
+            )
+        };
+        store.finish_game(&next).expect("finish");
+        let after = store.profile(G, ANN).expect("profile");
+        assert_eq!(after.figures.games, before.figures.games + 1);
+        assert_eq!(after.figures.wins, before.figures.wins + 1);
+        assert_eq!(after.figures.problem(), None);
+        assert_eq!(store.versus(G, ANN, BO).expect("versus").games, 5);
+    }
+}
+
+/// The damage both engines can hold: JSON that does not read, totals that cannot be, a scope
+/// missing, head-to-head counts that cannot be.
+const DAMAGE: [&str; 5] = [
+    "UPDATE player_figures SET figures_json = 'not json' WHERE guild_id = 50 AND user_id = 1
+        AND scope = 'figures'",
+    "UPDATE player_figures SET figures_json = '{\"games\": 2, \"wins\": 7}' WHERE guild_id = 50
+        AND user_id = 1 AND scope = 'feats'",
+    "DELETE FROM player_figures WHERE guild_id = 50 AND user_id = 2 AND scope = 'feats'",
+    "UPDATE pair_totals SET wins = 99 WHERE guild_id = 50 AND user_id = 1 AND other_id = 2",
+    "UPDATE pair_totals SET games = -1 WHERE guild_id = 50 AND user_id = 2 AND other_id = 1",
+];
+
+macro_rules! suite {
+    ($backend:ident, $open:path) => {
+        mod $backend {
+            use super::*;
+
+            #[test]
+            fn figures_and_achievements() {
+                if let Some(t) = $open("profile") {
+                    cases::figures_and_achievements(&*t.store);
+                }
+            }
+
+            #[test]
+            fn head_to_head() {
+                if let Some(t) = $open("versus") {
+                    cases::head_to_head(&*t.store);
+                }
+            }
+        }
+    };
+}
+
+suite!(sqlite, super::tests::sqlite_store);
+suite!(postgres, super::tests::postgres_store);
+
+#[test]
+fn sqlite_profiles_are_recomputed_and_rebuilt() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let store = SqliteStore::open(&path).expect("open");
+    let raw = rusqlite::Connection::open(&path).expect("open raw");
+    let recompute = |guild: Option<i64>| {
+        let tx = raw.unchecked_transaction().expect("transaction");
+        recompute_profiles(&mut Lite(&tx), guild).expect("recompute");
+        tx.commit().expect("commit");
+    };
+    let damage = |sql: &str| {
+        raw.execute_batch(sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
+    };
+    let mut statements = DAMAGE.to_vec();
+    // SQLite keeps any value in any column.
+    statements.extend([
+        "UPDATE player_figures SET figures_json = X'00FF' WHERE guild_id = 50 AND user_id = 1
+            AND scope = 'figures'",
+        "UPDATE pair_totals SET losses = 'many' WHERE guild_id = 50 AND user_id = 1 AND other_id = 2",
+    ]);
+    cases::recompute_and_damage(&store, &recompute, &damage, &statements);
+}
+
+#[test]
+fn postgres_profiles_are_recomputed_and_rebuilt() {
+    let Some((config, _guard)) = postgres_schema("profiles_rebuilt") else {
+        return;
+    };
+    let store = PostgresStore::open_config(config.clone()).expect("open");
+    let raw = std::cell::RefCell::new(config.connect(::postgres::NoTls).expect("connect"));
+    let recompute = |guild: Option<i64>| {
+        let mut client = raw.borrow_mut();
+        let mut tx = client.transaction().expect("transaction");
+        recompute_profiles(&mut Pg(&mut tx), guild).expect("recompute");
+        tx.commit().expect("commit");
+    };
+    let damage = |sql: &str| {
+        raw.borrow_mut()
+            .batch_execute(sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
+    };
+    cases::recompute_and_damage(&store, &recompute, &damage, &DAMAGE);
+}
+
+/// Writes the history's games the way a store before profiles did (schema of `migrations`
+/// applied, no profile rows), with ids 1, 2, ...
+fn write_old_games(db: &mut dyn Db) {
+    for (n, (game, _)) in untimed_history().into_iter().enumerate() {
+        let id = i64::try_from(n).expect("few") + 1;
+        let rated = !game.aborted && game.rated.unwrap_or(false);
+        db.execute(
+            "INSERT INTO games (id, guild_id, channel_id, variant, record_json, finished_at,
+                announced, rated, aborted)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, {true}, ?7, ?8)",
+            super::sql::params![
+                id,
+                guild_to_db(game.guild_id),
+                to_db_id(game.channel_id),
+                game.variant.as_str(),
+                game.record_json.as_str(),
+                game.finished_at,
+                rated,
+                game.aborted
+            ],
+        )
+        .expect("old game");
+        for (seat, p) in game.players.iter().enumerate() {
+            db.execute(
+                "INSERT INTO game_players (game_id, seat, user_id, name, team, won, sequences,
+                    bot_level, gave_up)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                super::sql::params![
+                    id,
+                    i64::try_from(seat).expect("few"),
+                    to_db_id(p.user_id),
+                    p.name.as_str(),
+                    i64::from(p.team),
+                    p.won,
+                    i64::from(p.sequences),
+                    p.bot_level.as_deref(),
+                    p.gave_up
+                ],
+            )
+            .expect("old player");
+        }
+    }
+}
+
+/// Games stored before profiles existed get them when the store is opened: the same rows as storing
+/// the games one by one (series won are not in the games: none are stored here).
+#[test]
+fn sqlite_profiles_are_backfilled_from_older_games() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let old = dir.path().join("old.db");
+    {
+        let conn = rusqlite::Connection::open(&old).expect("open");
+        let before = migrations(Engine::Sqlite).len() - 1;
+        for sql in &migrations(Engine::Sqlite)[..before] {
+            conn.execute_batch(sql).expect("old schema");
+        }
+        conn.execute_batch(&format!("PRAGMA user_version = {before}"))
+            .expect("version");
+        write_old_games(&mut Lite(&conn));
+    }
+    let upgraded = SqliteStore::open(&old).expect("upgrade");
+    let fresh = SqliteStore::open(dir.path().join("new.db")).expect("open");
+    store_games(&fresh, untimed_history(), 8, false);
+    assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
+    // Games 1 to 6 as worked out by hand, then the won game 7.
+    let ann = upgraded.profile(G, ANN).expect("profile");
+    assert_eq!((ann.figures.games, ann.figures.wins), (6, 5));
+    assert_eq!((ann.feats.games, ann.feats.wins), (4, 3));
+    assert_eq!(ann.figures.last_game_id, 7);
+    // Opened again, nothing is counted twice.
+    drop(upgraded);
+    let again = SqliteStore::open(&old).expect("reopen");
+    assert_eq!(cases::snapshot(&again), cases::snapshot(&fresh));
+}
+
+#[test]
+fn postgres_profiles_are_backfilled_from_older_games() {
+    let Some((config, _guard)) = postgres_schema("profiles_backfill") else {
+        return;
+    };
+    {
+        let mut client = config.connect(::postgres::NoTls).expect("connect");
+        let before = migrations(Engine::Postgres).len() - 1;
+        let mut tx = client.transaction().expect("transaction");
+        for sql in &migrations(Engine::Postgres)[..before] {
+            tx.batch_execute(sql).expect("old schema");
+        }
+        tx.batch_execute(&format!(
+            "CREATE TABLE schema_version (version BIGINT NOT NULL);
+             INSERT INTO schema_version (version) VALUES ({before});"
+        ))
+        .expect("version");
+        write_old_games(&mut Pg(&mut tx));
+        tx.batch_execute("SELECT setval('games_id_seq', 8)")
+            .expect("sequence");
+        tx.commit().expect("commit");
+    }
+    let upgraded = PostgresStore::open_config(config.clone()).expect("upgrade");
+    let Some((fresh_config, _fresh_guard)) = postgres_schema("profiles_fresh") else {
+        return;
+    };
+    let fresh = PostgresStore::open_config(fresh_config).expect("open");
+    store_games(&fresh, untimed_history(), 8, false);
+    assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
+    drop(upgraded);
+    let again = PostgresStore::open_config(config).expect("reopen");
+    assert_eq!(cases::snapshot(&again), cases::snapshot(&fresh));
+}
