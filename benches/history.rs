@@ -1,13 +1,18 @@
 //! Issue 28: what grows with the stored history. Generates once (kept under the target folder) a
 //! SQLite file with `HISTORY_GAMES` finished games (100,000 unless set) in one bulk transaction, a
-//! quarter of them in one busy server, plus 200 live tables; then measures and prints:
+//! tenth of them in one busy server (100,000 of a million), each with its players' agreement with
+//! `hard`, plus 200 live tables; then measures and prints:
 //! - a start (open with its check, then restore the live tables) with the file's pages dropped
 //!   from the OS cache (cold) and cached (warm), against the whole-file quick check start-up used to
 //!   run before restoring anything;
-//! - each store command the bot runs, over the large history, asserting that none takes more than
-//!   5 ms at the median (p99 and max are printed).
+//! - each read a player's command runs (issue 35: [`READS`], one function per command, for the busy
+//!   server's most active player and for a member who never played there) and each other store
+//!   command the bot runs, over the large history, asserting that none takes more than 5 ms at the
+//!   median (p99 and max are printed).
 //!
-//! `cargo bench --bench history` (`HISTORY_GAMES=1000000` for a million: about 4 GB of disk).
+//! `cargo bench --bench history` (`HISTORY_GAMES=1000000` for a million: about 4 GB of disk). The
+//! generated file is kept (under the target folder, `history-bench-<games>`) and used again; a
+//! newer schema is migrated into it when the store opens it.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -17,8 +22,12 @@ use sequence_bot::engine::record::Record;
 use sequence_bot::engine::{Config, Options, Variant};
 use sequence_bot::store::{FinishedGame, GameId, PlayerResult, SqliteStore, Store, StoredTable};
 
-/// The busy server, holding a quarter of the games in 5 channels.
+/// The busy server, holding a tenth of the games in 20 channels.
 const BUSY: u64 = 1;
+/// The busy server's most active player: seat 0 of every fifth of its games (2% of all games).
+const ACTIVE: u64 = USERS + 1;
+/// A member of the busy server who never played there (nor anywhere).
+const NEWCOMER: u64 = USERS + 2;
 /// Other servers.
 const SERVERS: u64 = 400;
 /// Players, shared by the servers.
@@ -106,6 +115,24 @@ fn generate(path: &Path, games: u64) {
                      wins = wins + excluded.wins, sequences = sequences + excluded.sequences",
             )
             .expect("stats");
+        // Since issue 35 a row also keeps its game's server and whether the game counts.
+        let with_guild: bool = tx
+            .query_row(
+                "SELECT COUNT(*) > 0 FROM pragma_table_info('game_agreement')
+                 WHERE name = 'guild_id'",
+                [],
+                |row| row.get(0),
+            )
+            .expect("columns");
+        let mut agreement = tx
+            .prepare(if with_guild {
+                "INSERT INTO game_agreement (game_id, user_id, matched, counted, guild_id, counts)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 1)"
+            } else {
+                "INSERT INTO game_agreement (game_id, user_id, matched, counted)
+                 VALUES (?1, ?2, ?3, ?4)"
+            })
+            .expect("agreement");
         let mut rating = tx
             .prepare(
                 "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative, games)
@@ -116,9 +143,9 @@ fn generate(path: &Path, games: u64) {
             .expect("ratings");
         for n in 0..games {
             let id = i64::try_from(n).expect("id") + 1;
-            let busy = n % 4 == 0;
+            let busy = n % 10 == 0;
             let guild = if busy { BUSY } else { 2 + n % SERVERS };
-            let channel = guild * 1000 + if busy { n % 20 } else { n % 5 };
+            let channel = guild * 1000 + if busy { (n / 10) % 20 } else { n % 5 };
             let finished = END_MS - (i64::try_from(games - n).expect("n") * 10_000);
             game.execute(params![
                 id,
@@ -129,7 +156,11 @@ fn generate(path: &Path, games: u64) {
             ])
             .expect("game");
             for seat in 0..2u64 {
-                let user = 1 + (n * 7 + seat * 13_331) % USERS;
+                let user = if busy && seat == 0 && n % 50 == 0 {
+                    ACTIVE
+                } else {
+                    1 + (n * 7 + seat * 13_331) % USERS
+                };
                 let won = (n + seat) % 2 == 0;
                 let name = format!("User{user}");
                 let mu = 25.0 + ((n + seat) % 50) as f64 / 10.0;
@@ -146,6 +177,13 @@ fn generate(path: &Path, games: u64) {
                 change
                     .execute(params![id, guild as i64, user as i64, mu - 12.5, mu - 12.0])
                     .expect("change");
+                let counted = 20 + (n % 30) as i64;
+                if with_guild {
+                    agreement.execute(params![id, user as i64, counted / 2, counted, guild as i64])
+                } else {
+                    agreement.execute(params![id, user as i64, counted / 2, counted])
+                }
+                .expect("agreement");
                 stats
                     .execute(params![
                         guild as i64,
@@ -258,6 +296,42 @@ fn start_up(path: &Path) {
     }
 }
 
+/// Whom a read is for: a player of a server, and another player (for reads about two players).
+struct Subject {
+    guild: Option<u64>,
+    user: u64,
+    #[allow(dead_code)]
+    other: u64,
+}
+
+/// The store reads of a player's command, one function each, as the service runs them (issue 35:
+/// each must stay flat with the history). A new command's reads: a function and a line here.
+const READS: &[(&str, Read)] = &[("stats", stats), ("leaderboard", leaderboard)];
+
+/// The store reads of one command.
+type Read = fn(&SqliteStore, &Subject);
+
+/// `/sequence stats` (service `history`, `Command::Stats`).
+fn stats(store: &SqliteStore, who: &Subject) {
+    store.player_stats(who.guild, who.user).expect("stats");
+    store.player_rating(who.guild, who.user, 5).expect("rating");
+    store
+        .recent_agreement(who.guild, who.user, 20)
+        .expect("agreement");
+    store.series_stats(who.guild, who.user).expect("series");
+}
+
+/// `/sequence leaderboard` (service `history`, `Command::Leaderboard`): the rating list and each
+/// listed player's totals.
+fn leaderboard(store: &SqliteStore, who: &Subject) {
+    for row in store
+        .rating_leaderboard(who.guild, 10)
+        .expect("leaderboard")
+    {
+        store.player_stats(who.guild, row.user_id).expect("stats");
+    }
+}
+
 /// Runs `command` `runs` times (with the run's number), prints its median, p99 and max, and
 /// returns the median.
 fn measure(name: &str, runs: u64, mut command: impl FnMut(u64)) -> Duration {
@@ -286,9 +360,21 @@ fn commands(path: &Path) {
     let store = SqliteStore::open_or_repair(&copy).expect("open").0;
     let runs = 300;
     let user = |i: u64| 1 + (i * 7) % USERS;
-    let mut medians = Vec::new();
+    let mut medians: Vec<(String, Duration)> = Vec::new();
+    let subjects = [("most active player", ACTIVE), ("newcomer", NEWCOMER)];
+    for (read, run) in READS {
+        for (label, player) in subjects {
+            let who = Subject {
+                guild: Some(BUSY),
+                user: player,
+                other: 1,
+            };
+            let name = format!("{read} ({label})");
+            medians.push((name.clone(), measure(&name, runs, |_| run(&store, &who))));
+        }
+    }
     medians.push((
-        "record (latest game of a channel)",
+        "record (latest game of a channel)".to_string(),
         measure("record, latest game of a busy channel", runs, |i| {
             let id = store
                 .latest_game_in_channel(Some(BUSY), BUSY * 1000 + (i % 5) * 4)
@@ -301,45 +387,39 @@ fn commands(path: &Path) {
         }),
     ));
     medians.push((
-        "record #n",
+        "record #n".to_string(),
         measure("record #n", runs, |i| {
             store
-                .game_record(GameId(1 + (i * 4 * 97) as i64), Some(BUSY))
+                .game_record(GameId(1 + (i * 10 * 97) as i64), Some(BUSY))
                 .expect("record");
         }),
     ));
     medians.push((
-        "stats",
-        measure("stats of a player", runs, |i| {
-            store.player_stats(Some(BUSY), user(i)).expect("stats");
-        }),
-    ));
-    medians.push((
-        "leaderboard",
+        "leaderboard".to_string(),
         measure("leaderboard (wins) of the busy server", runs, |_| {
             store.leaderboard(Some(BUSY), 10).expect("leaderboard");
         }),
     ));
     medians.push((
-        "rating leaderboard",
+        "rating leaderboard".to_string(),
         measure("leaderboard (rating) of the busy server", runs, |_| {
             store.rating_leaderboard(Some(BUSY), 10).expect("ratings");
         }),
     ));
     medians.push((
-        "rating",
+        "rating".to_string(),
         measure("rating of a player, 5 latest changes", runs, |i| {
             store.player_rating(Some(BUSY), user(i), 5).expect("rating");
         }),
     ));
     medians.push((
-        "history",
+        "history".to_string(),
         measure("history (10 latest games of a server)", runs, |_| {
             store.recent_games(Some(BUSY), 10).expect("history");
         }),
     ));
     medians.push((
-        "rated_games_since",
+        "rated_games_since".to_string(),
         measure("rated_games_since (last day, busy server)", runs, |_| {
             store
                 .rated_games_since(Some(BUSY), END_MS - 86_400_000)
@@ -362,7 +442,7 @@ fn commands(path: &Path) {
     };
     let snapshot = format!("{{\"pad\":\"{}\"}}", "x".repeat(2000));
     medians.push((
-        "save a table",
+        "save a table".to_string(),
         measure("save a table (a move)", runs, |i| {
             store
                 .save_table(&StoredTable {
@@ -376,7 +456,7 @@ fn commands(path: &Path) {
         }),
     ));
     medians.push((
-        "finish a game",
+        "finish a game".to_string(),
         measure("finish a game (rated, validated record)", runs, |i| {
             store
                 .finish_game(&FinishedGame {

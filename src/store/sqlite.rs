@@ -20,11 +20,14 @@ use rusqlite::{params, Connection, DatabaseName, OpenFlags, TransactionBehavior}
 use super::rating;
 use super::repair::{self, Repair};
 use super::sql::queries::{
-    DELETE_LIVE_TABLE, DELETE_SERIES, LOG_SETTINGS, MARK_ANNOUNCED, QUARANTINE_TABLE,
-    SAVE_AGREEMENT, SAVE_SETTINGS, SET_ASIDE_SERIES,
+    ADD_SERIES, DELETE_LIVE_TABLE, DELETE_SERIES, DELETE_SETTINGS, LOAD_TABLES, LOG_SETTINGS,
+    MARK_ANNOUNCED, PING, QUARANTINE_LOADED, QUARANTINE_TABLE, SAVE_AGREEMENT, SAVE_SETTINGS,
+    SAVE_TABLE, SET_ASIDE_SERIES, SET_ASIDE_SETTINGS,
 };
 use super::sql::writes::{add_stats, insert_game};
-use super::sql::{params as sql_params, profiles, ratings, reads, Db, DbError, Lite};
+use super::sql::{
+    params as sql_params, profiles, ratings, reads, render, Db, DbError, Engine, Lite,
+};
 use super::sqlite_file::{
     check_header, classify, companion, create_private, migrate, not_writable, prepare, tighten,
     Migration, SCHEMA_VERSION,
@@ -520,13 +523,11 @@ fn set_aside_settings(
 ) -> rusqlite::Result<bool> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let moved = tx.execute(
-        "INSERT INTO settings_damaged (guild_id, settings_json, updated_at, reason, set_aside_at)
-         SELECT guild_id, CAST(settings_json AS BLOB), updated_at, ?3, ?4 FROM server_settings
-         WHERE guild_id = ?1 AND (?2 IS NULL OR settings_json = ?2)",
+        &render(SET_ASIDE_SETTINGS, Engine::Sqlite),
         params![guild, expected, reason, now_ms()],
     )?;
     if moved > 0 {
-        tx.execute("DELETE FROM server_settings WHERE guild_id = ?1", [guild])?;
+        tx.execute(DELETE_SETTINGS, [guild])?;
     }
     tx.commit()?;
     Ok(moved > 0)
@@ -535,19 +536,13 @@ fn set_aside_settings(
 impl Store for SqliteStore {
     fn ping(&self) -> Result<(), StoreError> {
         self.conn()
-            .query_row("SELECT 1", [], |_| Ok(()))
+            .query_row(PING, [], |_| Ok(()))
             .map_err(|e| self.err(e))
     }
 
     fn save_table(&self, table: &StoredTable) -> Result<(), StoreError> {
         self.conn()
-            .prepare_cached(
-                "INSERT INTO live_tables (channel_id, guild_id, record_json, snapshot_json, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id,
-                     record_json = excluded.record_json, snapshot_json = excluded.snapshot_json,
-                     updated_at = excluded.updated_at",
-            )
+            .prepare_cached(SAVE_TABLE)
             .and_then(|mut stmt| {
                 stmt.execute(params![
                     to_db_id(table.channel_id),
@@ -571,9 +566,7 @@ impl Store for SqliteStore {
             let tx = conn.transaction()?;
             for (user, won) in results {
                 tx.execute(
-                    "INSERT INTO series_stats (guild_id, user_id, played, won) VALUES (?1, ?2, 1, ?3)
-                     ON CONFLICT (guild_id, user_id)
-                     DO UPDATE SET played = played + 1, won = won + excluded.won",
+                    ADD_SERIES,
                     params![guild_to_db(guild_id), to_db_id(*user), i64::from(*won)],
                 )?;
             }
@@ -616,10 +609,7 @@ impl Store for SqliteStore {
 
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError> {
         self.conn()
-            .execute(
-                "DELETE FROM live_tables WHERE channel_id = ?1",
-                [to_db_id(channel_id)],
-            )
+            .execute(DELETE_LIVE_TABLE, [to_db_id(channel_id)])
             .map(|n| n > 0)
             .map_err(|e| self.err(e))
     }
@@ -629,10 +619,7 @@ impl Store for SqliteStore {
         let run = |conn: &mut Connection| -> rusqlite::Result<Loaded> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let rows: Vec<RawRow> = tx
-                .prepare(
-                    "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at
-                     FROM live_tables ORDER BY channel_id",
-                )?
+                .prepare(LOAD_TABLES)?
                 .query_map([], read_row)?
                 .filter(|row| {
                     row.as_ref()
@@ -651,16 +638,10 @@ impl Store for SqliteStore {
                     (_, problem) => {
                         let reason = problem.unwrap_or_default();
                         tx.execute(
-                            "INSERT INTO quarantine (channel_id, guild_id, record_json, snapshot_json,
-                                 updated_at, reason, quarantined_at)
-                             SELECT channel_id, ?2, record_json, snapshot_json, updated_at, ?3, ?4
-                             FROM live_tables WHERE channel_id = ?1",
+                            QUARANTINE_LOADED,
                             params![row.channel_id, row.guild_id.unwrap_or(0), reason, now],
                         )?;
-                        tx.execute(
-                            "DELETE FROM live_tables WHERE channel_id = ?1",
-                            [row.channel_id],
-                        )?;
+                        tx.execute(DELETE_LIVE_TABLE, [row.channel_id])?;
                         loaded.quarantined.push(Quarantined {
                             channel_id: from_db_id(row.channel_id),
                             guild_id: row.guild_id.and_then(guild_from_db),
@@ -1029,10 +1010,11 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::store::sql::queries::{HISTORY_QUERIES, LATEST_IN_CHANNEL};
+    use crate::store::sql::queries::{LATEST_IN_CHANNEL, STATEMENTS};
     use crate::store::sql::schema::migrations;
-    use crate::store::sql::{render, Engine};
     use crate::store::tests::{finished, player, table};
+    use rusqlite::types::Value as SqlValue;
+    use rusqlite::StatementStatus;
 
     #[test]
     fn ratings_are_computed_from_games_stored_before_them() {
@@ -1075,6 +1057,75 @@ mod tests {
         drop(store);
         let store = SqliteStore::open(&path).expect("reopen");
         crate::store::tests::cases::migrated_ratings(&store);
+    }
+
+    /// Issue 35: agreement rows stored before they kept their game's server and whether it counts
+    /// are filled from their games by the migration, and read as before.
+    #[test]
+    fn agreement_rows_stored_before_are_filled_from_their_games() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bot.db");
+        {
+            let store = SqliteStore::open(&path).expect("open");
+            let game = |guild, channel, rated| {
+                let mut game = finished(
+                    Some(guild),
+                    channel,
+                    channel as i64,
+                    vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+                );
+                game.rated = Some(rated);
+                store.finish_game(&game).expect("finish").0
+            };
+            let games = [
+                game(5, 1, true),
+                game(5, 2, false),
+                game(6, 3, true),
+                game(5, 4, true),
+            ];
+            drop(store);
+            // Back to the schema before the migration (and the profiles' migration after it), the
+            // rows as it stored them.
+            let conn = Connection::open(&path).expect("open");
+            conn.execute_batch(&format!(
+                "DROP TABLE player_figures; DROP TABLE achievements; DROP TABLE pair_totals;
+                 DROP TABLE shared_games; DROP INDEX game_players_by_user;
+                 ALTER TABLE games DROP COLUMN started_at;
+                 DROP INDEX game_agreement_by_player;
+                 ALTER TABLE game_agreement DROP COLUMN guild_id;
+                 ALTER TABLE game_agreement DROP COLUMN counts;
+                 CREATE INDEX game_agreement_by_user ON game_agreement (user_id);
+                 PRAGMA user_version = {};",
+                SCHEMA_VERSION - 2
+            ))
+            .expect("old schema");
+            for (id, matched) in games.into_iter().zip([1, 100, 50, 2]) {
+                conn.execute(
+                    "INSERT INTO game_agreement (game_id, user_id, matched, counted)
+                     VALUES (?1, 1, ?2, 10)",
+                    params![id, matched],
+                )
+                .expect("old row");
+            }
+        }
+        let store = SqliteStore::open(&path).expect("upgrade");
+        let totals = |guild| store.recent_agreement(Some(guild), 1, 20).expect("read");
+        assert_eq!(
+            totals(5),
+            AgreementTotals {
+                matched: 3,
+                counted: 20,
+                games: 2
+            }
+        );
+        assert_eq!(
+            totals(6),
+            AgreementTotals {
+                matched: 50,
+                counted: 10,
+                games: 1
+            }
+        );
     }
 
     /// A database file with `games` finished games and as many live tables.
@@ -1584,15 +1635,19 @@ mod tests {
         // A search by part of the key reads every row of that part: these must use the index
         // made for them (the latest game of a channel read every game of its server before).
         let expected = [
-            ("latest in channel", "games_by_channel"),
-            ("recent games", "games_by_guild"),
-            ("rated games since", "games_rated_by_guild"),
-            ("leaderboard", "player_stats_by_wins"),
-            ("rating leaderboard", "ratings_by_conservative"),
-            ("rating changes", "rating_changes_by_player"),
+            ("LATEST_IN_CHANNEL", "games_by_channel"),
+            ("RECENT_GAMES", "games_by_guild"),
+            ("RATED_SINCE", "games_rated_by_guild"),
+            ("LEADERBOARD", "player_stats_by_wins"),
+            ("RATING_LEADERBOARD", "ratings_by_conservative"),
+            ("RATING_CHANGES", "rating_changes_by_player"),
+            ("RECENT_AGREEMENT", "game_agreement_by_player"),
         ];
         let mut failures = Vec::new();
-        for (name, sql) in HISTORY_QUERIES {
+        for &(name, sql) in STATEMENTS {
+            if WHOLE_HISTORY.iter().any(|(n, _)| *n == name) {
+                continue;
+            }
             let scans = history_scans(&conn, &render(sql, Engine::Sqlite));
             if !scans.is_empty() {
                 failures.push(format!("{name}: {scans:?}"));
@@ -1616,6 +1671,433 @@ mod tests {
             !plan.iter().any(|s| s.contains("INDEX games_by_channel ")),
             "{plan:?}"
         );
+    }
+
+    /// The statements that read a whole server's history, or all of it, by design, and why. Every
+    /// other statement of [`STATEMENTS`] must cost the same whatever the size of the history.
+    const WHOLE_HISTORY: [(&str, &str); 13] = [
+        (
+            "RATED_GAMES",
+            "the rating replay (a migration, a repair, a damaged rating) reads every game",
+        ),
+        (
+            "CLEAR_RATINGS",
+            "the rating replay removes every rating first",
+        ),
+        (
+            "CLEAR_GUILD_RATINGS",
+            "a server's rating replay removes its ratings first",
+        ),
+        (
+            "CLEAR_GUILD_CHANGES",
+            "a server's rating replay removes its rating changes first",
+        ),
+        (
+            "PROFILE_GAMES",
+            "the profiles' recomputation (the migration, a repair) reads every game, a batch at a time",
+        ),
+        (
+            "CLEAR_FIGURES",
+            "the profiles' recomputation removes the figures first",
+        ),
+        (
+            "CLEAR_PAIRS",
+            "the profiles' recomputation removes the pair totals first",
+        ),
+        (
+            "CLEAR_SHARED",
+            "the profiles' recomputation removes the shared games first",
+        ),
+        (
+            "CLEAR_ACHIEVEMENTS",
+            "the profiles' recomputation removes the achievements games unlock first",
+        ),
+        (
+            "PLAYER_GAMES",
+            "rebuilding one player's damaged profile reads that player's games",
+        ),
+        (
+            "DELETE_PLAYER_PAIRS",
+            "rebuilding one player's damaged profile removes their pair totals first",
+        ),
+        (
+            "DELETE_PLAYER_SHARED",
+            "rebuilding one player's damaged profile removes their shared games first",
+        ),
+        (
+            "RATING_RANK",
+            "a rank counts the server's rated players (it grows with the players, not the games; \
+             `cargo bench --bench history` measures it at a million games)",
+        ),
+    ];
+
+    /// The busy server of [`history`], another one, the busy server's most active player and a
+    /// member of it who never played.
+    const BUSY: i64 = 1;
+    const OTHER: i64 = 2;
+    const ACTIVE: i64 = 7;
+    const NEWCOMER: i64 = 99_999;
+
+    /// A store with `100 * scale` finished games (half in [`BUSY`], [`ACTIVE`] in half of those,
+    /// `10 * scale` other players), their players, stats, ratings, rating changes, agreement with
+    /// `hard`, series and settings log; the last 2 games not announced yet. What does not grow with
+    /// the history (live tables, quarantine, settings set aside) is the same at every scale.
+    fn history(scale: i64) -> SqliteStore {
+        let store = SqliteStore::open_in_memory().expect("open");
+        let total = 100 * scale;
+        {
+            let conn = store.conn();
+            conn.execute_batch("BEGIN").expect("begin");
+            for n in 0..total {
+                let id = n + 1;
+                let guild = if n % 2 == 0 { BUSY } else { OTHER };
+                let (rated, aborted) = (n % 3 != 0, n % 17 == 5);
+                conn.execute(
+                    "INSERT INTO games (id, guild_id, channel_id, variant, record_json,
+                         finished_at, announced, rated, aborted)
+                     VALUES (?1, ?2, ?3, 'classic', '{}', ?4, ?5, ?6, ?7)",
+                    params![
+                        id,
+                        guild,
+                        guild * 100 + n % 5,
+                        1_000_000 + n * 1000,
+                        n < total - 2,
+                        rated,
+                        aborted
+                    ],
+                )
+                .expect("game");
+                let first = if n % 4 == 0 {
+                    ACTIVE
+                } else {
+                    100 + (n * 7) % (10 * scale)
+                };
+                let users = [first, 100 + (n * 7 + 3) % (10 * scale)];
+                for (seat, user) in users.into_iter().enumerate() {
+                    let won = seat == n as usize % 2;
+                    conn.execute(
+                        "INSERT INTO game_players (game_id, seat, user_id, name, team, won,
+                             sequences)
+                         VALUES (?1, ?2, ?3, 'Name', ?2, ?4, ?5)",
+                        params![id, seat as i64, user, won, i64::from(won)],
+                    )
+                    .expect("player");
+                    conn.execute(
+                        "INSERT INTO game_agreement (game_id, user_id, matched, counted,
+                             guild_id, counts)
+                         VALUES (?1, ?2, 5, 10, ?3, ?4)",
+                        params![id, user, guild, rated && !aborted],
+                    )
+                    .expect("agreement");
+                    if aborted {
+                        continue;
+                    }
+                    conn.execute(
+                        "INSERT INTO player_stats (guild_id, user_id, name, games, wins, sequences)
+                         VALUES (?1, ?2, 'Name', 1, ?3, ?3)
+                         ON CONFLICT (guild_id, user_id) DO UPDATE SET games = games + 1,
+                             wins = wins + excluded.wins",
+                        params![guild, user, i64::from(won)],
+                    )
+                    .expect("stats");
+                    if rated {
+                        let conservative = (user % 1000) as f64 / 100.0 + n as f64 / 1e6;
+                        conn.execute(
+                            "INSERT INTO ratings (guild_id, user_id, name, mu, sigma,
+                                 conservative, games)
+                             VALUES (?1, ?2, 'Name', ?3 + 6.0, 2.0, ?3, 1)
+                             ON CONFLICT (guild_id, user_id) DO UPDATE SET
+                                 conservative = excluded.conservative, games = games + 1",
+                            params![guild, user, conservative],
+                        )
+                        .expect("rating");
+                        conn.execute(
+                            "INSERT INTO rating_changes (game_id, guild_id, user_id,
+                                 conservative_before, conservative_after)
+                             VALUES (?1, ?2, ?3, 0.0, ?4)",
+                            params![id, guild, user, conservative],
+                        )
+                        .expect("change");
+                    }
+                }
+                if n % 10 == 0 {
+                    conn.execute(
+                        "INSERT INTO series_stats (guild_id, user_id, played, won)
+                         VALUES (?1, ?2, 1, 1)
+                         ON CONFLICT (guild_id, user_id) DO UPDATE SET played = played + 1",
+                        params![guild, users[1]],
+                    )
+                    .expect("series");
+                    conn.execute(
+                        "INSERT INTO settings_log (guild_id, user_id, change, at)
+                         VALUES (?1, ?2, 'a change', ?3)",
+                        params![guild, users[1], n],
+                    )
+                    .expect("log");
+                }
+            }
+            conn.execute_batch(
+                "INSERT INTO series_stats (guild_id, user_id, played, won) VALUES (1, 7, 3, 2);
+                 INSERT INTO server_settings (guild_id, settings_json, updated_at)
+                     VALUES (1, '{}', 0);
+                 INSERT INTO settings_damaged (guild_id, settings_json, reason, set_aside_at)
+                     VALUES (2, '{', 'damaged', 0);
+                 INSERT INTO live_tables (channel_id, guild_id, record_json, snapshot_json,
+                     updated_at)
+                     VALUES (100, 1, '{}', '{}', 0), (101, 1, '{}', '{}', 0), (200, 2, '{}', '{}', 0);
+                 INSERT INTO quarantine (channel_id, guild_id, reason, quarantined_at)
+                     VALUES (102, 1, 'damaged', 0);
+                 COMMIT;",
+            )
+            .expect("the rest");
+        }
+        store
+    }
+
+    /// The arguments a statement of [`STATEMENTS`] runs with on [`history`] of `total` games, for
+    /// `user` of [`BUSY`]; `None` for a statement this test does not know yet.
+    fn arguments(name: &str, user: i64, total: i64) -> Option<Vec<SqlValue>> {
+        use SqlValue::{Integer as I, Null, Real as R, Text as T};
+        let text = |s: &str| T(s.to_string());
+        let latest = I(total);
+        Some(match name {
+            "GAME_PLAYERS" | "MARK_ANNOUNCED" => vec![latest],
+            "RATED_SINCE" => vec![I(BUSY), I(1_000_000 + (total - 20) * 1000), I(0)],
+            "LATEST_IN_CHANNEL" => vec![I(BUSY), I(BUSY * 100 + 2)],
+            "INSERT_GAME" => vec![
+                I(BUSY),
+                I(BUSY * 100),
+                text("classic"),
+                text("{}"),
+                I(9_000_000_000),
+                I(1),
+                I(0),
+                I(8_000_000_000),
+            ],
+            "INSERT_PLAYER" => vec![
+                latest,
+                I(5),
+                I(user),
+                text("Name"),
+                I(0),
+                I(1),
+                I(1),
+                Null,
+                I(0),
+            ],
+            "ADD_STATS" => vec![I(BUSY), I(user), text("Name"), I(1), I(1)],
+            "RATING" | "PLAYER_STATS" | "SERIES_STATS" | "SET_ASIDE_SERIES" | "DELETE_SERIES"
+            | "ADD_SERIES" => {
+                let mut args = vec![I(BUSY), I(user)];
+                match name {
+                    "SET_ASIDE_SERIES" => args.extend([text("damaged"), I(0)]),
+                    "ADD_SERIES" => args.push(I(1)),
+                    _ => {}
+                }
+                args
+            }
+            "WRITE_RATING" => vec![
+                I(BUSY),
+                I(user),
+                text("Name"),
+                R(25.0),
+                R(8.0),
+                R(1.0),
+                I(1),
+            ],
+            "WRITE_CHANGE" => vec![latest, I(BUSY), I(user), R(0.0), R(1.0)],
+            "UNANNOUNCED" | "QUARANTINED" | "DAMAGED_SETTINGS" | "PING" | "LOAD_TABLES" => {
+                vec![]
+            }
+            "GAME_RECORD" => vec![latest, I(BUSY)],
+            "RECENT_GAMES" | "LEADERBOARD" | "RATING_LEADERBOARD" | "SETTINGS_LOG" => {
+                vec![I(BUSY), I(10)]
+            }
+            "RATING_CHANGES" => vec![I(BUSY), I(user), I(5)],
+            "DELETE_LIVE_TABLE" => vec![I(100)],
+            "RECENT_AGREEMENT" => vec![I(BUSY), I(user), I(20)],
+            "SAVE_AGREEMENT" => vec![latest, I(user), I(3), I(10)],
+            "SET_RATED" => vec![latest, I(1)],
+            "SET_BOT_LEVEL" => vec![latest, I(1), text("hard")],
+            "QUARANTINE_TABLE" => vec![I(100), text("damaged"), I(0)],
+            "QUARANTINE_LOADED" => vec![I(100), I(BUSY), text("damaged"), I(0)],
+            "SERVER_SETTINGS" | "DELETE_SETTINGS" => vec![I(BUSY)],
+            "SAVE_SETTINGS" => vec![I(BUSY), text("{}"), I(1)],
+            "LOG_SETTINGS" => vec![I(BUSY), I(user), text("a change"), I(1)],
+            "SET_ASIDE_SETTINGS" => vec![I(BUSY), Null, text("damaged"), I(0)],
+            "SAVE_TABLE" => vec![I(100), I(BUSY), text("{}"), text("{}"), I(1)],
+            "PLAYER_FIGURES"
+            | "ACHIEVEMENTS"
+            | "PLAYER_NAME"
+            | "PLAYER_GAMES"
+            | "DELETE_PLAYER_FIGURES"
+            | "DELETE_PLAYER_PAIRS"
+            | "DELETE_PLAYER_SHARED" => {
+                vec![I(BUSY), I(user)]
+            }
+            "WRITE_FIGURES" => vec![I(BUSY), I(user), text("figures"), text("{}")],
+            "UNLOCK" => vec![I(BUSY), I(user), text("first_game"), latest, I(0)],
+            "UNLOCKED_IN" => vec![latest],
+            "ADD_PAIR" => vec![
+                I(BUSY),
+                I(user),
+                I(ACTIVE + 1),
+                I(1),
+                I(1),
+                I(0),
+                I(1),
+                I(0),
+                I(1),
+                I(1),
+            ],
+            "INSERT_SHARED" => vec![
+                I(BUSY),
+                I(user),
+                I(ACTIVE + 1),
+                latest,
+                text("classic"),
+                I(0),
+                I(1),
+                I(1),
+                I(0),
+            ],
+            "PAIR_TOTALS" => vec![I(BUSY), I(user), I(ACTIVE + 1)],
+            "SHARED_RECENT" => vec![I(BUSY), I(user), I(ACTIVE + 1), I(10)],
+            // Fewer than the chart's 50, so that both histories fill the limit.
+            "RATING_CHART" => vec![I(BUSY), I(user), I(5)],
+            "RATING_RANK" => vec![I(BUSY), R(1.0), I(1), I(user)],
+            "PROFILE_GAMES" => vec![I(BUSY), I(0), I(100)],
+            "CLEAR_FIGURES" | "CLEAR_PAIRS" | "CLEAR_SHARED" | "CLEAR_ACHIEVEMENTS" => {
+                vec![I(BUSY)]
+            }
+            _ => return None,
+        })
+    }
+
+    /// The virtual machine steps and full-scan steps of one run of `sql` with `args`, whose
+    /// changes are undone.
+    fn steps(conn: &Connection, sql: &str, args: &[SqlValue]) -> (i32, i32) {
+        conn.execute_batch("SAVEPOINT measure").expect("savepoint");
+        let mut stmt = conn.prepare(&render(sql, Engine::Sqlite)).expect(sql);
+        assert_eq!(stmt.parameter_count(), args.len(), "{sql}");
+        for (i, arg) in args.iter().enumerate() {
+            stmt.raw_bind_parameter(i + 1, arg).expect("bind");
+        }
+        let mut rows = stmt.raw_query();
+        while rows.next().expect(sql).is_some() {}
+        drop(rows);
+        let counts = (
+            stmt.get_status(StatementStatus::VmStep),
+            stmt.get_status(StatementStatus::FullscanStep),
+        );
+        drop(stmt);
+        conn.execute_batch("ROLLBACK TO measure; RELEASE measure")
+            .expect("undo");
+        counts
+    }
+
+    /// Whether the work grew with the history: the larger history's steps against the small's
+    /// (ten times as many games; a statement that costs the same whatever the history's size
+    /// takes about as many steps on both).
+    fn grows(small: (i32, i32), large: (i32, i32)) -> bool {
+        large.0 > 2 * small.0 + 100 || large.1 > small.1
+    }
+
+    /// The agreement query before issue 35: the server's rated games newest first, each probed
+    /// for the player's row.
+    const WALKING_AGREEMENT: &str =
+        "SELECT CAST(COALESCE(SUM(matched), 0) AS {int}), CAST(COALESCE(SUM(counted), 0) AS {int}),
+            COUNT(*)
+        FROM (SELECT a.matched, a.counted FROM game_agreement a JOIN games g ON g.id = a.game_id
+              WHERE a.user_id = ?2 AND g.guild_id = ?1 AND g.rated = {true} AND g.aborted = {false}
+              ORDER BY g.finished_at DESC, g.id DESC LIMIT ?3) AS latest";
+
+    /// Issue 35: every statement of the store costs the same whatever the size of the history
+    /// (but those of [`WHOLE_HISTORY`]): run for the busy server's most active player and for a
+    /// member who never played there, on a history and on one ten times as large, none takes
+    /// more steps on the larger one (a walk through the history grows with it even where its plan
+    /// names an index).
+    #[test]
+    fn no_statement_grows_with_the_history() {
+        let (small, large) = (history(1), history(10));
+        let (small, large) = (small.conn(), large.conn());
+        let measure = |sql: &str, name: &str, user: i64| {
+            let at = |conn: &Connection, total| {
+                let args = arguments(name, user, total).expect("arguments");
+                steps(conn, sql, &args)
+            };
+            (at(&small, 100), at(&large, 1000))
+        };
+        // The check can fail: the agreement query before issue 35 walked the history.
+        let (before_small, before_large) = measure(WALKING_AGREEMENT, "RECENT_AGREEMENT", NEWCOMER);
+        assert!(
+            grows(before_small, before_large),
+            "{before_small:?} -> {before_large:?}"
+        );
+        let mut failures = Vec::new();
+        let mut report = Vec::new();
+        for &(name, sql) in STATEMENTS {
+            if WHOLE_HISTORY.iter().any(|(n, _)| *n == name) {
+                continue;
+            }
+            if arguments(name, ACTIVE, 100).is_none() {
+                failures.push(format!("{name}: no arguments in this test: add them"));
+                continue;
+            }
+            for (who, user) in [("most active player", ACTIVE), ("newcomer", NEWCOMER)] {
+                let (s, l) = measure(sql, name, user);
+                report.push(format!("{name} ({who}): {s:?} -> {l:?}"));
+                if grows(s, l) {
+                    failures.push(format!(
+                        "{name} ({who}): (steps, full-scan steps) {s:?} with 100 games, \
+                         {l:?} with 1000"
+                    ));
+                }
+            }
+        }
+        println!("{}", report.join("\n"));
+        assert!(failures.is_empty(), "{failures:#?}");
+    }
+
+    /// Issue 35: the stores run no statement on their tables but those of [`STATEMENTS`] (so
+    /// that the plan tests check each): no SQL is written in the code of the SQLite store or of the
+    /// shared layer, but the start-up check's listing of the tables.
+    #[test]
+    fn every_statement_is_in_the_list() {
+        let untested = |source: &'static str| {
+            source
+                .find("#[cfg(test)]\nmod tests")
+                .map_or(source, |end| &source[..end])
+        };
+        let sources = [
+            ("sqlite.rs", untested(include_str!("sqlite.rs"))),
+            ("sql/mod.rs", untested(include_str!("sql/mod.rs"))),
+            ("sql/reads.rs", include_str!("sql/reads.rs")),
+            ("sql/writes.rs", include_str!("sql/writes.rs")),
+            ("sql/ratings.rs", include_str!("sql/ratings.rs")),
+            ("sql/rows.rs", include_str!("sql/rows.rs")),
+        ];
+        let allowed = ["\"SELECT name FROM sqlite_master WHERE type = 'table'\""];
+        let mut found = Vec::new();
+        for (file, source) in sources {
+            for keyword in [
+                "SELECT ", "INSERT ", "UPDATE ", "DELETE ", "WITH ", "REPLACE ",
+            ] {
+                let quoted = format!("\"{keyword}");
+                for (at, _) in source.match_indices(&quoted) {
+                    if !allowed.iter().any(|a| source[at..].starts_with(a)) {
+                        let line = source[..at].lines().count();
+                        found.push(format!("{file}:{line}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "SQL outside sql/queries.rs (define it there): {found:?}"
+        );
+        // The check can fail.
+        assert!(untested(include_str!("repair.rs")).contains("\"SELECT "));
     }
 
     /// A leaf page of a b-tree of the file.

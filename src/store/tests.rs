@@ -192,6 +192,53 @@ pub(super) fn old_games() -> Vec<(u64, Vec<PlayerResult>)> {
 pub(super) mod cases {
     use super::*;
 
+    /// A player's agreement with `hard` sums their latest rated games of the server only: not an
+    /// unrated or aborted game, not another server's; saved again, a game's row is replaced; a game
+    /// that does not exist stores nothing; a member who never played has none (issue 35).
+    pub fn agreement(store: &dyn Store) {
+        let (g, other) = (Some(70), Some(71));
+        let players = || vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)];
+        let game = |guild, channel, at, rated: Option<bool>, aborted| {
+            let mut game = finished(guild, channel, at, players());
+            game.rated = rated;
+            game.aborted = aborted;
+            store.finish_game(&game).expect("finish")
+        };
+        let first = game(g, 701, 1, None, false);
+        let casual = game(g, 702, 2, Some(false), false);
+        let aborted = game(g, 703, 3, None, true);
+        let elsewhere = game(other, 711, 4, None, false);
+        let last = game(g, 704, 5, None, false);
+        for (id, matched) in [
+            (first, 3),
+            (casual, 100),
+            (aborted, 100),
+            (elsewhere, 50),
+            (last, 4),
+        ] {
+            store
+                .save_agreement(id, &[(1, matched, 10), (2, 1, 10)])
+                .expect("save");
+        }
+        let totals = |guild, user, limit| store.recent_agreement(guild, user, limit).expect("read");
+        let sum = |matched, counted, games| AgreementTotals {
+            matched,
+            counted,
+            games,
+        };
+        assert_eq!(totals(g, 1, 20), sum(7, 20, 2));
+        assert_eq!(totals(g, 1, 1), sum(4, 10, 1), "the latest game first");
+        assert_eq!(totals(g, 2, 20), sum(2, 20, 2));
+        assert_eq!(totals(other, 1, 20), sum(50, 10, 1));
+        assert_eq!(totals(g, 3, 20), sum(0, 0, 0), "never played");
+        store.save_agreement(last, &[(1, 9, 10)]).expect("again");
+        assert_eq!(totals(g, 1, 1), sum(9, 10, 1));
+        store
+            .save_agreement(GameId(first.0 + 1000), &[(1, 5, 5)])
+            .expect("no such game: nothing");
+        assert_eq!(totals(g, 1, 20), sum(12, 20, 2));
+    }
+
     /// Saved tables load back exactly, with and without a guild, ids beyond `i64::MAX` included.
     pub fn round_trip(store: &dyn Store) {
         let tables = vec![
@@ -1212,6 +1259,13 @@ macro_rules! suite {
             fn ratings() {
                 if let Some(t) = $open("ratings") {
                     cases::ratings(&*t.store);
+                }
+            }
+
+            #[test]
+            fn agreement() {
+                if let Some(t) = $open("agreement") {
+                    cases::agreement(&*t.store);
                 }
             }
 

@@ -120,7 +120,26 @@ fn history() -> Vec<(FinishedGame, Vec<(u64, bool)>)> {
 
 /// Stores the history up to game `upto` (with its series).
 fn store_history(store: &dyn Store, upto: usize, series: bool) {
-    for (n, (game, won)) in history().into_iter().enumerate().take(upto) {
+    store_games(store, history(), upto, series);
+}
+
+/// The history as a store before profiles kept it: without when game 1 started.
+fn untimed_history() -> Vec<(FinishedGame, Vec<(u64, bool)>)> {
+    let mut games = history();
+    for (game, _) in &mut games {
+        game.started_at = None;
+    }
+    games
+}
+
+/// Stores `games` up to game `upto` (with their series).
+fn store_games(
+    store: &dyn Store,
+    games: Vec<(FinishedGame, Vec<(u64, bool)>)>,
+    upto: usize,
+    series: bool,
+) {
+    for (n, (game, won)) in games.into_iter().enumerate().take(upto) {
         let id = store.finish_game(&game).expect("finish");
         assert_eq!(id, GameId(i64::try_from(n).expect("few") + 1));
         if series && !won.is_empty() {
@@ -593,7 +612,7 @@ fn postgres_profiles_are_recomputed_and_rebuilt() {
 /// Writes the history's games the way a store before profiles did (schema of `migrations`
 /// applied, no profile rows), with ids 1, 2, ...
 fn write_old_games(db: &mut dyn Db) {
-    for (n, (game, _)) in history().into_iter().enumerate() {
+    for (n, (game, _)) in untimed_history().into_iter().enumerate() {
         let id = i64::try_from(n).expect("few") + 1;
         let rated = !game.aborted && game.rated.unwrap_or(false);
         db.execute(
@@ -652,7 +671,7 @@ fn sqlite_profiles_are_backfilled_from_older_games() {
     }
     let upgraded = SqliteStore::open(&old).expect("upgrade");
     let fresh = SqliteStore::open(dir.path().join("new.db")).expect("open");
-    store_history(&fresh, 8, false);
+    store_games(&fresh, untimed_history(), 8, false);
     assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
     // Games 1 to 6 as worked out by hand, then the won game 7.
     let ann = upgraded.profile(G, ANN).expect("profile");
@@ -692,7 +711,7 @@ fn postgres_profiles_are_backfilled_from_older_games() {
         return;
     };
     let fresh = PostgresStore::open_config(fresh_config).expect("open");
-    store_history(&fresh, 8, false);
+    store_games(&fresh, untimed_history(), 8, false);
     assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
     drop(upgraded);
     let again = PostgresStore::open_config(config).expect("reopen");

@@ -72,7 +72,7 @@ fn strings(items: &[&str]) -> Vec<String> {
 /// A rating history of `n` games that wanders upwards from about 800.
 fn history(n: usize) -> Vec<f64> {
     (0..n)
-        .map(|i| 800.0 + 9.0 * i as f64 + 60.0 * ((i as f64) * 0.7).sin())
+        .map(|i| 12.0 + 0.35 * i as f64 + 1.8 * ((i as f64) * 0.7).sin())
         .collect()
 }
 
@@ -82,7 +82,7 @@ pub(super) fn full_card(name: &str, unlocked: usize) -> ProfileCard {
     let header = strings(&["", "Games", "Wins", "Win rate", "Avg. moves", "Fastest win"]);
     ProfileCard {
         name: name.to_string(),
-        subtitle: "Rating 1,214 · #3 of 57 on this server".into(),
+        subtitle: "Rating 29.6 · #3 of 57 on this server".into(),
         tiles: pairs(&[
             ("Games", "312"),
             ("Wins", "171"),
@@ -151,11 +151,11 @@ pub(super) fn full_card(name: &str, unlocked: usize) -> ProfileCard {
                 goal: 25,
             },
             CardProgress {
-                achievement: Achievement::Party,
-                name: "Party".into(),
-                condition: "10 games with three or more humans".into(),
-                have: 6,
-                goal: 10,
+                achievement: Achievement::Comeback,
+                name: "Comeback".into(),
+                condition: "Win after the opponents made the first sequence".into(),
+                have: 0,
+                goal: 1,
             },
         ],
         versus: Some(CardVersus {
@@ -511,7 +511,7 @@ fn write_profile_examples() {
             let mut card = full_card("王小明", 9);
             card.chart = Some(CardChart {
                 title: "Rating, last 23 rated games".into(),
-                values: history(23).iter().map(|v| v - 700.0).collect(),
+                values: history(23).iter().map(|v| v - 14.0).collect(),
             });
             card.versus = None;
             card

@@ -449,6 +449,9 @@ pub fn player_name(db: &mut dyn Db, guild: i64, user: u64) -> Result<Option<Stri
         .transpose()
 }
 
+/// A place on a leaderboard, of how many.
+pub type Rank = (u32, u32);
+
 /// A player's place on the server's rating leaderboard and how many rated players it has, and
 /// their conservative rating after each of their latest `games` rated games, oldest first
 /// (implausible stored values left out).
@@ -458,7 +461,7 @@ pub fn rank_and_chart(
     user: u64,
     rating: Option<&PlayerRating>,
     games: u32,
-) -> Result<(Option<(u32, u32)>, Vec<f64>), DbError> {
+) -> Result<(Option<Rank>, Vec<f64>), DbError> {
     let Some(rating) = rating else {
         return Ok((None, Vec::new()));
     };
@@ -473,7 +476,7 @@ pub fn rank_and_chart(
                 stored
             ],
         )?
-        .map(|row| -> Result<(u32, u32), DbError> {
+        .map(|row| -> Result<Rank, DbError> {
             let above = count_from_db(row.int(0)?);
             let of = count_from_db(row.int(1)?);
             Ok((above.saturating_add(1).min(of.max(1)), of.max(1)))
