@@ -111,82 +111,103 @@ fn random_moves(rng: &mut GameRng, cells: u8) -> Vec<Move> {
         .collect()
 }
 
+/// One random game: every invariant holds after every move, and the record replays to the same state.
+fn keep_every_invariant(config: Config, seed: u64) -> Result<(), TestCaseError> {
+    let mut game = Game::new(config, seed);
+    let deck = sorted(full_deck(config.variant));
+    let mut rng = GameRng::new(seed.rotate_left(17));
+    let mut record = Record::start_of(&game);
+    let layout = game.position().layout();
+    let mut list = MoveList::new();
+    let mut plies = 0;
+    while !game.position().is_over() {
+        plies += 1;
+        prop_assert!(plies < 5000, "game does not end");
+        let seat = game.position().to_move();
+        game.legal_moves(&mut list);
+        prop_assert!(!list.is_empty());
+        // Every generated move is accepted by `check` (and by `play` on a copy).
+        for &mv in list.iter() {
+            prop_assert_eq!(game.check(seat, mv), Ok(()), "{:?}", mv);
+        }
+        // Random moves that are not generated are refused and change nothing.
+        let before = format!("{game:?}");
+        for mv in random_moves(&mut rng, layout.len() as u8) {
+            // Jacks of the same kind are listed once: a move with the twin jack is generated too.
+            let generated = list.contains(&mv)
+                || matches!(mv, Move::Play { card, cell } if card.effect() != CardEffect::Cells
+                    && list.iter().any(|m| matches!(m, Move::Play { card: c, cell: at } if c.effect() == card.effect() && *at == cell)));
+            let mut copy = game.clone();
+            let result = copy.play(seat, mv);
+            if !generated {
+                prop_assert!(result.is_err(), "{:?} was accepted but not generated", mv);
+                prop_assert_eq!(&before, &format!("{copy:?}"));
+            }
+        }
+        let other = (seat + 1) % config.players;
+        if other != seat {
+            let mut copy = game.clone();
+            prop_assert!(copy.play(other, list[0]).is_err(), "out of turn accepted");
+        }
+        let mv = list[rng.below(list.len() as u32) as usize];
+        let events = game.play(seat, mv).expect("generated moves are legal");
+        record.push(seat, mv, layout, &events);
+        // Card conservation: every card of the deck is somewhere, exactly once.
+        if config.variant.has_cards() {
+            prop_assert_eq!(sorted(game.all_cards()), deck.clone());
+        }
+        // Chips never overlap and never sit on corners.
+        let pos = game.position();
+        let mut seen = 0u128;
+        for t in 0..config.teams {
+            prop_assert_eq!(pos.chips(t) & seen, 0);
+            seen |= pos.chips(t);
+        }
+        prop_assert_eq!(seen & layout.corners, 0);
+        prop_assert_eq!(pos.locked() & !seen, 0, "locked cells hold chips");
+        for s in pos.sequences() {
+            prop_assert_eq!(s.cells().len(), usize::from(config.line_length()));
+        }
+        // Hands: only the own hand in a view.
+        let view = game.view(seat);
+        prop_assert_eq!(&view.hand[..], game.hand(seat));
+        prop_assert!(game.public_view().hand.is_empty());
+    }
+    // The record reproduces the final state exactly.
+    let json = serde_json::to_string(&record).expect("json");
+    let replayed = Record::from_json(&json)
+        .expect("parse")
+        .replay()
+        .expect("well formed")
+        .expect("legal");
+    prop_assert_eq!(replayed.position(), game.position());
+    for seat in 0..config.players {
+        prop_assert_eq!(replayed.hand(seat), game.hand(seat));
+    }
+    if let Status::Won(team) = game.position().status() {
+        prop_assert!(team < config.teams);
+    }
+    Ok(())
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    // 1,500 random games in all, in two tests of 750 so that they run side by side (each test's games are
+    // drawn independently).
+    #![proptest_config(ProptestConfig { cases: 750, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_keep_every_invariant(config in configs(), seed in any::<u64>()) {
-        let mut game = Game::new(config, seed);
-        let deck = sorted(full_deck(config.variant));
-        let mut rng = GameRng::new(seed.rotate_left(17));
-        let mut record = Record::start_of(&game);
-        let layout = game.position().layout();
-        let mut list = MoveList::new();
-        let mut plies = 0;
-        while !game.position().is_over() {
-            plies += 1;
-            prop_assert!(plies < 5000, "game does not end");
-            let seat = game.position().to_move();
-            game.legal_moves(&mut list);
-            prop_assert!(!list.is_empty());
-            // Every generated move is accepted by `check` (and by `play` on a copy).
-            for &mv in list.iter() {
-                prop_assert_eq!(game.check(seat, mv), Ok(()), "{:?}", mv);
-            }
-            // Random moves that are not generated are refused and change nothing.
-            let before = format!("{game:?}");
-            for mv in random_moves(&mut rng, layout.len() as u8) {
-                // Jacks of the same kind are listed once: a move with the twin jack is generated too.
-                let generated = list.contains(&mv)
-                    || matches!(mv, Move::Play { card, cell } if card.effect() != CardEffect::Cells
-                        && list.iter().any(|m| matches!(m, Move::Play { card: c, cell: at } if c.effect() == card.effect() && *at == cell)));
-                let mut copy = game.clone();
-                let result = copy.play(seat, mv);
-                if !generated {
-                    prop_assert!(result.is_err(), "{:?} was accepted but not generated", mv);
-                    prop_assert_eq!(&before, &format!("{copy:?}"));
-                }
-            }
-            let other = (seat + 1) % config.players;
-            if other != seat {
-                let mut copy = game.clone();
-                prop_assert!(copy.play(other, list[0]).is_err(), "out of turn accepted");
-            }
-            let mv = list[rng.below(list.len() as u32) as usize];
-            let events = game.play(seat, mv).expect("generated moves are legal");
-            record.push(seat, mv, layout, &events);
-            // Card conservation: every card of the deck is somewhere, exactly once.
-            if config.variant.has_cards() {
-                prop_assert_eq!(sorted(game.all_cards()), deck.clone());
-            }
-            // Chips never overlap and never sit on corners.
-            let pos = game.position();
-            let mut seen = 0u128;
-            for t in 0..config.teams {
-                prop_assert_eq!(pos.chips(t) & seen, 0);
-                seen |= pos.chips(t);
-            }
-            prop_assert_eq!(seen & layout.corners, 0);
-            prop_assert_eq!(pos.locked() & !seen, 0, "locked cells hold chips");
-            for s in pos.sequences() {
-                prop_assert_eq!(s.cells().len(), usize::from(config.line_length()));
-            }
-            // Hands: only the own hand in a view.
-            let view = game.view(seat);
-            prop_assert_eq!(&view.hand[..], game.hand(seat));
-            prop_assert!(game.public_view().hand.is_empty());
-        }
-        // The record reproduces the final state exactly.
-        let json = serde_json::to_string(&record).expect("json");
-        let replayed = Record::from_json(&json).expect("parse").replay().expect("well formed").expect("legal");
-        prop_assert_eq!(replayed.position(), game.position());
-        for seat in 0..config.players {
-            prop_assert_eq!(replayed.hand(seat), game.hand(seat));
-        }
-        if let Status::Won(team) = game.position().status() {
-            prop_assert!(team < config.teams);
-        }
+        keep_every_invariant(config, seed)?;
     }
+
+    #[test]
+    fn more_random_games_keep_every_invariant(config in configs(), seed in any::<u64>()) {
+        keep_every_invariant(config, seed)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
     #[test]
     fn records_never_panic_on_garbage(actions in proptest::collection::vec((0u8..14, "[A-Za-z0-9♠♥]{0,4}", "[A-Ka-k]?[0-9]{0,2}", 0u8..5), 0..40), variant in 0usize..3, seed in any::<u64>()) {
