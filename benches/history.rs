@@ -120,15 +120,15 @@ fn seat_game(user: u64, id: i64, finished_at: i64, won: bool, seat: u64) -> Seat
         teams: 2,
         players: 2,
         moves: 25 + small(30),
-        sequences: u32::from(won) + u32::from(won && n % 4 == 0),
+        sequences: u32::from(won) + u32::from(won && n.is_multiple_of(4)),
         two_eyed_jacks: small(3),
         one_eyed_jacks: one_eyed,
         lines_broken: broken,
         fours_broken_with_one_eyed: small(2).min(one_eyed).min(broken),
         dead_cards: small(2),
-        double_sequence: won && n % 97 == 0,
+        double_sequence: won && n.is_multiple_of(97),
         moved_first: seat == 0,
-        comeback: won && n % 7 == 0,
+        comeback: won && n.is_multiple_of(7),
         duration_ms: Some(600_000 + (n % 900) * 1_000),
     }
 }
@@ -247,7 +247,7 @@ fn generate(path: &Path, games: u64) {
                     seats[seat],
                     id,
                     finished,
-                    (n + seat as u64) % 2 == 0,
+                    (n + seat as u64).is_multiple_of(2),
                     seat as u64,
                 )
             });
