@@ -14,10 +14,12 @@
 //! generated file is kept (under the target folder, `history-bench-<games>`) and used again; a
 //! newer schema is migrated into it when the store opens it.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rusqlite::{params, Connection};
+use sequence_bot::analysis::profile::{Achievement, Figures, GameKind, Opposition, SeatGame};
 use sequence_bot::engine::record::Record;
 use sequence_bot::engine::{Config, Options, Variant};
 use sequence_bot::store::{FinishedGame, GameId, PlayerResult, SqliteStore, Store, StoredTable};
@@ -26,6 +28,10 @@ use sequence_bot::store::{FinishedGame, GameId, PlayerResult, SqliteStore, Store
 const BUSY: u64 = 1;
 /// The busy server's most active player: seat 0 of every fifth of its games (2% of all games).
 const ACTIVE: u64 = USERS + 1;
+/// The player the busy server's most active player met most often (seat 1 of its games whose
+/// number is a multiple of [`USERS`]: 50 shared games in a million), for the reads about two
+/// players.
+const RIVAL: u64 = 1 + 13_331;
 /// A member of the busy server who never played there (nor anywhere).
 const NEWCOMER: u64 = USERS + 2;
 /// Other servers.
@@ -58,6 +64,24 @@ fn main() {
             started.elapsed().as_secs_f64()
         );
     }
+    // A file generated before a migration gets it here, once (issue 35: the profiles' backfill
+    // replays every stored game).
+    let version = |path: &Path| -> i64 {
+        Connection::open(path)
+            .and_then(|c| c.query_row("PRAGMA user_version", [], |row| row.get(0)))
+            .expect("schema version")
+    };
+    let before = version(&path);
+    let started = Instant::now();
+    drop(SqliteStore::open(&path).expect("open"));
+    let after = version(&path);
+    if after != before {
+        println!(
+            "migrated the file from schema {before} to {after} (the profiles' backfill replays \
+             every game) in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+    }
     let size = std::fs::metadata(&path).map_or(0, |m| m.len());
     println!(
         "history: {games} finished games, {LIVE} live tables, {:.0} MB",
@@ -76,6 +100,48 @@ fn records() -> Vec<String> {
             serde_json::to_string(&Record::random_game(config, 9_000 + seed)).expect("json")
         })
         .collect()
+}
+
+/// Plausible numbers for one seat of a generated game (its moves and cards vary with the game).
+fn seat_game(user: u64, id: i64, finished_at: i64, won: bool, seat: u64) -> SeatGame {
+    let n = id.unsigned_abs() + seat;
+    let small = |m: u64| u32::try_from(n % m).expect("small");
+    let one_eyed = small(3);
+    let broken = small(2).min(one_eyed) + small(2);
+    SeatGame {
+        user_id: user,
+        game_id: id,
+        finished_at,
+        won,
+        kind: Some(GameKind::Classic),
+        opposition: vec![Opposition::Humans],
+        counts_for_achievements: true,
+        humans: 2,
+        teams: 2,
+        players: 2,
+        moves: 25 + small(30),
+        sequences: u32::from(won) + u32::from(won && n.is_multiple_of(4)),
+        two_eyed_jacks: small(3),
+        one_eyed_jacks: one_eyed,
+        lines_broken: broken,
+        fours_broken_with_one_eyed: small(2).min(one_eyed).min(broken),
+        dead_cards: small(2),
+        double_sequence: won && n.is_multiple_of(97),
+        moved_first: seat == 0,
+        comeback: won && n.is_multiple_of(7),
+        duration_ms: Some(600_000 + (n % 900) * 1_000),
+    }
+}
+
+/// What a generated history keeps besides the games (issue 35): each player's figures and feats
+/// per server, the achievements games unlocked, and the totals per ordered pair of players.
+#[derive(Default)]
+struct Profiles {
+    /// (server, player) -> (figures, feats); every generated game is rated, so both count it.
+    figures: HashMap<(u64, u64), (Figures, Figures)>,
+    /// (server, player, other) -> games, partner games, partner wins, opponent games, wins,
+    /// losses, sequences, the other's sequences (as `pair_totals` orders them).
+    pairs: HashMap<(u64, u64, u64), [i64; 8]>,
 }
 
 /// Writes the history in one transaction, straight into the tables `finish_game` fills.
@@ -141,6 +207,20 @@ fn generate(path: &Path, games: u64) {
                      conservative = excluded.conservative, games = games + 1",
             )
             .expect("ratings");
+        let mut shared = tx
+            .prepare(
+                "INSERT INTO shared_games (guild_id, user_id, other_id, game_id, variant,
+                     finished_at, partners, won, other_won)
+                 VALUES (?1, ?2, ?3, ?4, 'classic', ?5, 0, ?6, ?7)",
+            )
+            .expect("shared games");
+        let mut unlock = tx
+            .prepare(
+                "INSERT INTO achievements (guild_id, user_id, achievement, game_id, unlocked_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .expect("achievements");
+        let mut profiles = Profiles::default();
         for n in 0..games {
             let id = i64::try_from(n).expect("id") + 1;
             let busy = n % 10 == 0;
@@ -155,13 +235,70 @@ fn generate(path: &Path, games: u64) {
                 finished
             ])
             .expect("game");
-            for seat in 0..2u64 {
-                let user = if busy && seat == 0 && n % 50 == 0 {
+            let seats: [u64; 2] = std::array::from_fn(|seat| {
+                if busy && seat == 0 && n % 50 == 0 {
                     ACTIVE
                 } else {
-                    1 + (n * 7 + seat * 13_331) % USERS
-                };
-                let won = (n + seat) % 2 == 0;
+                    1 + (n * 7 + seat as u64 * 13_331) % USERS
+                }
+            });
+            let seat_games: [SeatGame; 2] = std::array::from_fn(|seat| {
+                seat_game(
+                    seats[seat],
+                    id,
+                    finished,
+                    (n + seat as u64).is_multiple_of(2),
+                    seat as u64,
+                )
+            });
+            for (seat, mine) in seat_games.iter().enumerate() {
+                let (user, other) = (seats[seat], seats[1 - seat]);
+                let theirs = &seat_games[1 - seat];
+                let (figures, feats) = profiles.figures.entry((guild, user)).or_default();
+                let before = feats.clone();
+                figures.add(mine);
+                feats.add(mine);
+                for achievement in Achievement::unlocked_between(&before, feats) {
+                    unlock
+                        .execute(params![
+                            guild as i64,
+                            user as i64,
+                            achievement.key(),
+                            id,
+                            finished
+                        ])
+                        .expect("achievement");
+                }
+                let pair = profiles.pairs.entry((guild, user, other)).or_default();
+                let counts = [
+                    1,
+                    0,
+                    0,
+                    1,
+                    i64::from(mine.won),
+                    i64::from(theirs.won),
+                    i64::from(mine.sequences),
+                    i64::from(theirs.sequences),
+                ];
+                for (total, add) in pair.iter_mut().zip(counts) {
+                    *total += add;
+                }
+                shared
+                    .execute(params![
+                        guild as i64,
+                        user as i64,
+                        other as i64,
+                        id,
+                        finished,
+                        mine.won,
+                        theirs.won
+                    ])
+                    .expect("shared game");
+            }
+            for seat in 0..2u64 {
+                let user = seats[seat as usize];
+                let won = seat_games[seat as usize].won;
+                let sequences = seat_games[seat as usize].sequences;
                 let name = format!("User{user}");
                 let mu = 25.0 + ((n + seat) % 50) as f64 / 10.0;
                 player
@@ -171,7 +308,7 @@ fn generate(path: &Path, games: u64) {
                         user as i64,
                         name,
                         won,
-                        i64::from(won)
+                        i64::from(sequences)
                     ])
                     .expect("player");
                 change
@@ -190,7 +327,7 @@ fn generate(path: &Path, games: u64) {
                         user as i64,
                         name,
                         won,
-                        i64::from(won)
+                        i64::from(sequences)
                     ])
                     .expect("stats");
                 rating
@@ -198,6 +335,7 @@ fn generate(path: &Path, games: u64) {
                     .expect("rating");
             }
         }
+        write_profiles(&tx, &profiles);
         tx.execute(
             "INSERT OR REPLACE INTO sqlite_sequence (name, seq) VALUES ('games', ?1)",
             [games as i64],
@@ -222,6 +360,53 @@ fn generate(path: &Path, games: u64) {
                 updated_at: END_MS,
             })
             .expect("live table");
+    }
+}
+
+/// Writes the figures and pair totals gathered while generating.
+fn write_profiles(tx: &Connection, profiles: &Profiles) {
+    let mut figures = tx
+        .prepare(
+            "INSERT INTO player_figures (guild_id, user_id, scope, figures_json)
+             VALUES (?1, ?2, ?3, ?4)",
+        )
+        .expect("figures");
+    for ((guild, user), (all, feats)) in &profiles.figures {
+        for (scope, value) in [("figures", all), ("feats", feats)] {
+            assert_eq!(value.problem(), None, "generated figures are consistent");
+            figures
+                .execute(params![
+                    *guild as i64,
+                    *user as i64,
+                    scope,
+                    serde_json::to_string(value).expect("json")
+                ])
+                .expect("figures row");
+        }
+    }
+    let mut pairs = tx
+        .prepare(
+            "INSERT INTO pair_totals (guild_id, user_id, other_id, games, partner_games,
+                 partner_wins, opponent_games, wins, losses, sequences, other_sequences)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        )
+        .expect("pairs");
+    for ((guild, user, other), c) in &profiles.pairs {
+        pairs
+            .execute(params![
+                *guild as i64,
+                *user as i64,
+                *other as i64,
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                c[4],
+                c[5],
+                c[6],
+                c[7]
+            ])
+            .expect("pair row");
     }
 }
 
@@ -300,13 +485,18 @@ fn start_up(path: &Path) {
 struct Subject {
     guild: Option<u64>,
     user: u64,
-    #[allow(dead_code)]
     other: u64,
 }
 
 /// The store reads of a player's command, one function each, as the service runs them (issue 35:
 /// each must stay flat with the history). A new command's reads: a function and a line here.
-const READS: &[(&str, Read)] = &[("stats", stats), ("leaderboard", leaderboard)];
+const READS: &[(&str, Read)] = &[
+    ("stats", stats),
+    ("profile", profile),
+    ("profile of another", profile_of_another),
+    ("versus", versus),
+    ("leaderboard", leaderboard),
+];
 
 /// The store reads of one command.
 type Read = fn(&SqliteStore, &Subject);
@@ -319,6 +509,27 @@ fn stats(store: &SqliteStore, who: &Subject) {
         .recent_agreement(who.guild, who.user, 20)
         .expect("agreement");
     store.series_stats(who.guild, who.user).expect("series");
+}
+
+/// `/sequence profile` of oneself (service `profile`, `Command::Profile`).
+fn profile(store: &SqliteStore, who: &Subject) {
+    store.profile(who.guild, who.user).expect("profile");
+}
+
+/// `/sequence profile user:` of another member (service `profile`): their profile and the
+/// head-to-head from the viewer's side (`who.other` views `who.user`).
+fn profile_of_another(store: &SqliteStore, who: &Subject) {
+    store.profile(who.guild, who.user).expect("profile");
+    store
+        .versus(who.guild, who.other, who.user)
+        .expect("versus");
+}
+
+/// `/sequence versus user:` (service `versus`, `Command::Versus`): `who.user` against `who.other`.
+fn versus(store: &SqliteStore, who: &Subject) {
+    store
+        .versus(who.guild, who.user, who.other)
+        .expect("versus");
 }
 
 /// `/sequence leaderboard` (service `history`, `Command::Leaderboard`): the rating list and each
@@ -367,7 +578,7 @@ fn commands(path: &Path) {
             let who = Subject {
                 guild: Some(BUSY),
                 user: player,
-                other: 1,
+                other: RIVAL,
             };
             let name = format!("{read} ({label})");
             medians.push((name.clone(), measure(&name, runs, |_| run(&store, &who))));
