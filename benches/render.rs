@@ -32,32 +32,6 @@ fn bench_render(c: &mut Criterion) {
     });
 }
 
-/// Every achievement (the card draws each one's icon).
-const ACHIEVEMENTS: [Achievement; 22] = [
-    Achievement::FirstGame,
-    Achievement::Veteran,
-    Achievement::OnFire,
-    Achievement::Unstoppable,
-    Achievement::BeatEasy,
-    Achievement::BeatMedium,
-    Achievement::BeatHard,
-    Achievement::HardTen,
-    Achievement::WildCards,
-    Achievement::Quick,
-    Achievement::TenHours,
-    Achievement::Party,
-    Achievement::King,
-    Achievement::SeriesWon,
-    Achievement::DiceWin,
-    Achievement::KidsWin,
-    Achievement::ThreeTeams,
-    Achievement::Breaker,
-    Achievement::Double,
-    Achievement::NoWildCards,
-    Achievement::Comeback,
-    Achievement::Wall,
-];
-
 fn words(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
@@ -97,7 +71,7 @@ fn full_card() -> ProfileCard {
                 .collect(),
         }),
         achievements_title: "Achievements".into(),
-        achievements: ACHIEVEMENTS
+        achievements: Achievement::ALL
             .iter()
             .enumerate()
             .map(|(i, &achievement)| CardAchievement {

@@ -6,32 +6,6 @@ use image::{Rgba, RgbaImage};
 use super::*;
 use crate::render::encode_png;
 
-/// Every achievement, in the order of the enum.
-pub(super) const ALL: [Achievement; 22] = [
-    Achievement::FirstGame,
-    Achievement::Veteran,
-    Achievement::OnFire,
-    Achievement::Unstoppable,
-    Achievement::BeatEasy,
-    Achievement::BeatMedium,
-    Achievement::BeatHard,
-    Achievement::HardTen,
-    Achievement::WildCards,
-    Achievement::Quick,
-    Achievement::TenHours,
-    Achievement::Party,
-    Achievement::King,
-    Achievement::SeriesWon,
-    Achievement::DiceWin,
-    Achievement::KidsWin,
-    Achievement::ThreeTeams,
-    Achievement::Breaker,
-    Achievement::Double,
-    Achievement::NoWildCards,
-    Achievement::Comeback,
-    Achievement::Wall,
-];
-
 /// English names, as the service words them.
 const NAMES: [&str; 22] = [
     "First game",
@@ -132,7 +106,7 @@ pub(super) fn full_card(name: &str, unlocked: usize) -> ProfileCard {
             values: history(50),
         }),
         achievements_title: format!("Achievements · {unlocked} of 22"),
-        achievements: ALL
+        achievements: Achievement::ALL
             .iter()
             .zip(NAMES)
             .enumerate()
@@ -377,7 +351,7 @@ fn locked_icons_are_grey_and_unlocked_ones_coloured_and_each_its_own() {
             .collect()
     };
     let mut unlocked_icons = Vec::new();
-    for a in ALL {
+    for a in Achievement::ALL {
         let on = icon(a, true);
         let off = icon(a, false);
         assert_ne!(on, off, "{a:?}");
