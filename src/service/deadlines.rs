@@ -229,7 +229,11 @@ pub(super) fn next_deadline(table: &Table, settings: &Settings) -> Option<Timest
     match &table.state {
         State::Lobby(_) => {
             let expiry = table.created.after(settings.lobby_timeout);
-            Some(table.invitations_lapse().map_or(expiry, |lapse| lapse.min(expiry)))
+            Some(
+                table
+                    .invitations_lapse()
+                    .map_or(expiry, |lapse| lapse.min(expiry)),
+            )
         }
         State::Playing(playing) => {
             let pos = playing.game().position();

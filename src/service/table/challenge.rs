@@ -135,7 +135,11 @@ impl Table {
 
     /// At `now`, the invitations still waiting lapse if their time has come: the lobby card is
     /// edited to say who did not answer, and loses Accept and Decline.
-    pub(super) fn lapse_invitations(&mut self, now: Timestamp, settings: &Settings) -> Option<Output> {
+    pub(super) fn lapse_invitations(
+        &mut self,
+        now: Timestamp,
+        settings: &Settings,
+    ) -> Option<Output> {
         if self.invitations_lapse().is_none_or(|lapses| now < lapses) {
             return None;
         }

@@ -190,7 +190,10 @@ impl Table {
     pub fn lobby_message(&self, settings: &Settings) -> Message {
         let mut buttons = Vec::new();
         if self.invitations_lapse().is_some() {
-            buttons.extend([Button::Accept(self.created.0), Button::Decline(self.created.0)]);
+            buttons.extend([
+                Button::Accept(self.created.0),
+                Button::Decline(self.created.0),
+            ]);
         }
         buttons.extend([
             Button::Join,

@@ -95,7 +95,11 @@ fn refused(tables: &Tables, user: u64, button: Button, expected: &Text) {
     let before = state(tables, 1);
     let reply = press(tables, user, button);
     assert_eq!(refusal(&reply), Some(expected), "{button:?} by {user}");
-    assert_eq!(state(tables, 1), before, "{button:?} by {user} changed nothing");
+    assert_eq!(
+        state(tables, 1),
+        before,
+        "{button:?} by {user} changed nothing"
+    );
 }
 
 #[test]
@@ -103,7 +107,10 @@ fn an_invitation_is_read_strictly_from_the_mentions_discord_writes() {
     let ids = |ids: &[u64]| Ok(ids.iter().copied().map(UserId).collect::<Vec<_>>());
     assert_eq!(parse_invite("<@12>"), ids(&[12]));
     // Older clients write `<@!id>`; spaces and commas separate, or nothing at all.
-    assert_eq!(parse_invite(" <@12> <@!34>,<@56><@78> "), ids(&[12, 34, 56, 78]));
+    assert_eq!(
+        parse_invite(" <@12> <@!34>,<@56><@78> "),
+        ids(&[12, 34, 56, 78])
+    );
     for typed in [
         "",
         "  , ",
@@ -119,7 +126,11 @@ fn an_invitation_is_read_strictly_from_the_mentions_discord_writes() {
         "<@99999999999999999999>",
         "<@-1>",
     ] {
-        assert_eq!(parse_invite(typed), Err(Text::InviteNotMentions), "{typed:?}");
+        assert_eq!(
+            parse_invite(typed),
+            Err(Text::InviteNotMentions),
+            "{typed:?}"
+        );
     }
     for typed in ["<@&12>", "<#12>", "@everyone", "<@12> @here"] {
         assert_eq!(parse_invite(typed), Err(Text::InviteNotPeople), "{typed:?}");
@@ -136,7 +147,11 @@ fn a_challenge_pings_the_invited_once_and_offers_accept_and_decline() {
     let reply = challenged(&tables, &[2, 3]);
     let (new, message) = lobby_of(&reply).expect("the lobby");
     assert!(new, "a new post");
-    assert_eq!(message.mentions, vec![UserId(2), UserId(3)], "pings exactly them");
+    assert_eq!(
+        message.mentions,
+        vec![UserId(2), UserId(3)],
+        "pings exactly them"
+    );
     assert_eq!(
         message.buttons[..3],
         [Button::Accept(GAME), Button::Decline(GAME), Button::Join]
@@ -167,7 +182,10 @@ fn a_bad_challenge_opens_nothing() {
             challenge(Variant::Classic, &(2..14).collect::<Vec<_>>()),
             Text::InviteTooMany { max: 11 },
         ),
-        (challenge(Variant::Kids, &[2, 3, 4, 5]), Text::InviteTooMany { max: 3 }),
+        (
+            challenge(Variant::Kids, &[2, 3, 4, 5]),
+            Text::InviteTooMany { max: 3 },
+        ),
         (challenge(Variant::Dice, &[]), Text::InviteNotMentions),
     ];
     for (command, expected) in cases {
@@ -197,7 +215,11 @@ fn accept_seats_an_invitee_and_anyone_else_is_refused() {
     assert!(!reply.is_refusal(), "{reply:?}");
     let (new, message) = lobby_of(&reply).expect("the lobby edited");
     assert!(!new && message.mentions.is_empty());
-    assert!(message.to_english().contains("Invited: <@3>."), "{}", message.to_english());
+    assert!(
+        message.to_english().contains("Invited: <@3>."),
+        "{}",
+        message.to_english()
+    );
     assert_eq!(seated(&tables), vec![Some(UserId(1)), Some(UserId(2))]);
     assert_eq!(invitations(&tables).0, vec![UserId(3)]);
     // Answered: a second Accept or a Decline is refused.
@@ -229,7 +251,12 @@ fn accept_follows_the_lobby_rules_and_the_invitation_stays() {
         let added = HERE.ask(&tables, 1, 1, Command::AddBot { level: None });
         assert!(!added.is_refusal(), "{added:?}");
     }
-    refused(&tables, 2, Button::Accept(GAME), &Text::LobbyFull { max: 4 });
+    refused(
+        &tables,
+        2,
+        Button::Accept(GAME),
+        &Text::LobbyFull { max: 4 },
+    );
     assert_eq!(invitations(&tables).0, vec![UserId(2)]);
     assert!(!HERE.ask(&tables, 1, 1, Command::RemoveBot).is_refusal());
     assert!(!press(&tables, 2, Button::Accept(GAME)).is_refusal());
@@ -261,7 +288,11 @@ fn decline_is_told_to_the_host_privately_and_to_nobody_else() {
             other => panic!("nothing else goes out: {other:?}"),
         }
     }
-    assert_eq!(private, vec![vec![Text::DeclinedAck]], "the decliner is told");
+    assert_eq!(
+        private,
+        vec![vec![Text::DeclinedAck]],
+        "the decliner is told"
+    );
     assert_eq!(
         direct,
         vec![(
@@ -280,7 +311,10 @@ fn decline_is_told_to_the_host_privately_and_to_nobody_else() {
     let text = card.to_english();
     // The others see only the name leave the list.
     assert!(text.contains("Invited: <@2>."), "{text}");
-    assert!(!text.contains("<@3>") && !text.contains("declined"), "{text}");
+    assert!(
+        !text.contains("<@3>") && !text.contains("declined"),
+        "{text}"
+    );
     assert_eq!(
         Message::text(Text::ChallengeDeclined {
             by: UserId(3),
@@ -330,7 +364,9 @@ fn unanswered_invitations_lapse_on_the_timer_and_the_lobby_stays_open() {
     assert!(tables.tick(at(120)).is_empty());
     refused(&tables, 3, Button::Accept(GAME), &Text::NotInvited);
     assert!(!HERE.ask_at(&tables, 1, 3, join(None), at(121)).is_refusal());
-    assert!(!HERE.ask_at(&tables, 1, 1, Command::Begin, at(122)).is_refusal());
+    assert!(!HERE
+        .ask_at(&tables, 1, 1, Command::Begin, at(122))
+        .is_refusal());
 }
 
 #[test]

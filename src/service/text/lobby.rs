@@ -5,9 +5,7 @@ use crate::i18n::{join_list, Args, Tr};
 use crate::service::names::chat_name;
 
 use super::end::rating_note;
-use super::labels::{
-    discord_timestamp, duration_text, game_title, mention, seat_line, team_name,
-};
+use super::labels::{discord_timestamp, duration_text, game_title, mention, seat_line, team_name};
 use super::payload::{LobbyCard, LobbyRules};
 use super::Text;
 
@@ -51,9 +49,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             tr.ta("invite-twice", &Args::new().text("player", mention(*user)))
         }
         Text::InviteSelf => tr.t("invite-self"),
-        Text::InviteTooMany { max } => {
-            tr.ta("invite-too-many", &Args::new().number("max", *max))
-        }
+        Text::InviteTooMany { max } => tr.ta("invite-too-many", &Args::new().number("max", *max)),
         Text::InviteBot(user) => tr.ta("invite-bot", &Args::new().text("player", mention(*user))),
         Text::NotInvited => tr.t("not-invited"),
         Text::DeclinedAck => tr.t("declined-ack"),
@@ -130,12 +126,14 @@ fn lobby_card(tr: &mut Tr, card: &LobbyCard) -> String {
         let players: Vec<String> = card.challenged.iter().map(|&u| mention(u)).collect();
         let players = join_list(tr, &players);
         text.push('\n');
-        text.push_str(&tr.ta(
-            "lobby-challenge",
-            &Args::new()
-                .text("players", players)
-                .text("when", discord_timestamp(lapses)),
-        ));
+        text.push_str(
+            &tr.ta(
+                "lobby-challenge",
+                &Args::new()
+                    .text("players", players)
+                    .text("when", discord_timestamp(lapses)),
+            ),
+        );
     }
     if !card.unanswered.is_empty() {
         let players: Vec<String> = card.unanswered.iter().map(|&u| mention(u)).collect();
