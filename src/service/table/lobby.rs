@@ -213,7 +213,7 @@ impl Table {
             buttons.push(Button::RemoveBot);
         }
         Message {
-            lines: vec![Text::Lobby(self.lobby_card(settings))],
+            lines: vec![Text::Lobby(Box::new(self.lobby_card(settings)))],
             buttons,
             ..Message::default()
         }

@@ -606,7 +606,7 @@ fn samples() -> Vec<Text> {
         Text::HintSpent,
         Text::ReplaysWaiting { max: 2 },
         Text::ReplaysBusy { max: 6 },
-        Text::Lobby(kotb_lobby()),
+        Text::Lobby(Box::new(kotb_lobby())),
         Text::Reshuffled,
         Text::ProvisionalWin(team(1)),
         Text::Won {
@@ -1143,8 +1143,8 @@ fn samples() -> Vec<Text> {
             variant,
         });
         out.push(Text::BadTeamCount { teams: 4, variant });
-        out.push(Text::Lobby(lobby(variant, false)));
-        out.push(Text::LobbyStatus(lobby(variant, true)));
+        out.push(Text::Lobby(Box::new(lobby(variant, false))));
+        out.push(Text::LobbyStatus(Box::new(lobby(variant, true))));
         out.push(Text::LobbyStarted(variant));
         out.push(Text::GameStarted {
             variant,

@@ -164,10 +164,10 @@ pub enum Text {
     Done,
     /// A player in the lobby moved to a team (an acknowledgement).
     TeamChanged(TeamName),
-    /// The lobby, open.
-    Lobby(LobbyCard),
+    /// The lobby, open (boxed: the card is the largest payload, and every `Text` carries its size).
+    Lobby(Box<LobbyCard>),
     /// Lobby status.
-    LobbyStatus(LobbyCard),
+    LobbyStatus(Box<LobbyCard>),
     /// The lobby turned into a game.
     LobbyStarted(Variant),
     /// The lobby was cancelled.
