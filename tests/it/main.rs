@@ -18,6 +18,7 @@ mod budget;
 mod console_presses;
 mod e2e_around;
 mod e2e_buttons;
+mod e2e_challenge;
 mod e2e_deadline;
 mod e2e_discord;
 mod e2e_faults;

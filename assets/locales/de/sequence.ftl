@@ -958,3 +958,21 @@ achievement-comeback = Aufholjagd
 achievement-comeback-condition = Gewinne, nachdem die andere Seite die erste Sequenz gelegt hat
 achievement-wall = Die Mauer
 achievement-wall-condition = Brich 25 Viererreihen
+
+## Herausforderungen: `/sequence neu einladen:` und der Benutzerbefehl „Zu Sequence herausfordern“
+opt-start-invite = einladen
+opt-start-invite-desc = Freunde herausfordern: erwähne die Spieler, die du einlädst (@Anna @Ben)
+cmd-challenge_menu = Zu Sequence herausfordern
+button-accept = Annehmen
+button-decline = Ablehnen
+lobby-challenge = Herausforderung! Eingeladen: { $players }. Drück **Annehmen** oder **Ablehnen**; die Einladung verfällt { $when }.
+lobby-challenge-lapsed = Keine Antwort von { $players }: die Einladung ist verfallen. Alle können weiterhin **Mitspielen** drücken.
+invite-not-mentions = Nenne die Eingeladenen als Erwähnungen: tippe @ und wähle jeden aus der Liste, etwa `einladen: @Anna @Ben`.
+invite-not-people = Einladen kannst du nur Personen, keine Rolle, keinen Kanal, kein @everyone und kein @here.
+invite-twice = { $player } steht zweimal da: lade jeden nur einmal ein.
+invite-self = Du bist schon der Gastgeber: lade die anderen Spieler ein.
+invite-too-many = Zu viele Eingeladene: in diesem Spiel ist außer dir Platz für { $max }.
+invite-bot = { $player } ist eine App, keine Person: Computerspieler holst du in der Lobby mit **Computer dazu**.
+not-invited = Diese Einladung gilt nicht dir, oder sie ist schon beantwortet oder verfallen. Drück **Mitspielen**, um einen Platz zu nehmen.
+declined-ack = Du hast die Einladung abgelehnt. Nur der Gastgeber erfährt es.
+challenge-declined = { $player } hat deine Einladung zu { $game } in { $channel } abgelehnt.

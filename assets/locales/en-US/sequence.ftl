@@ -974,3 +974,21 @@ achievement-comeback = Comeback
 achievement-comeback-condition = Win after the other side made the first sequence
 achievement-wall = The wall
 achievement-wall-condition = Break 25 lines of four
+
+## Challenges: `/sequence start invite:` and the user command "Challenge to Sequence"
+opt-start-invite = invite
+opt-start-invite-desc = Challenge friends: mention the players to invite (@Ann @Bob)
+cmd-challenge_menu = Challenge to Sequence
+button-accept = Accept
+button-decline = Decline
+lobby-challenge = Challenge! Invited: { $players }. Press **Accept** or **Decline**; the invitation lapses { $when }.
+lobby-challenge-lapsed = No answer from { $players }: the invitation lapsed. Anyone may still press **Join**.
+invite-not-mentions = Name the players to invite as mentions: type @ and pick each one from the list, as in `invite: @Ann @Bob`.
+invite-not-people = Only people can be invited, not a role, a channel, @everyone or @here.
+invite-twice = { $player } is named twice: invite each player once.
+invite-self = You are the host already: invite the other players.
+invite-too-many = Too many players invited: this game has room for { $max } more besides you.
+invite-bot = { $player } is an app, not a person: add computer players with **Add computer** in the lobby.
+not-invited = This invitation is not for you, or it was answered or has lapsed. Press **Join** to take a seat.
+declined-ack = You declined the invitation. Only the host is told.
+challenge-declined = { $player } declined your invitation to { $game } in { $channel }.

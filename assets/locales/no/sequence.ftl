@@ -955,3 +955,21 @@ achievement-comeback = Comeback
 achievement-comeback-condition = Vinn etter at den andre siden la den første rekken
 achievement-wall = Muren
 achievement-wall-condition = Bryt 25 firere
+
+## Utfordringer: `/sequence nytt inviter:` og brukerkommandoen «Utfordre til Sequence»
+opt-start-invite = inviter
+opt-start-invite-desc = Utfordre venner: nevn spillerne du inviterer (@Anne @Bjørn)
+cmd-challenge_menu = Utfordre til Sequence
+button-accept = Godta
+button-decline = Avslå
+lobby-challenge = Utfordring! Invitert: { $players }. Trykk **Godta** eller **Avslå**; invitasjonen går ut { $when }.
+lobby-challenge-lapsed = Ikke noe svar fra { $players }: invitasjonen har gått ut. Alle kan fortsatt trykke **Bli med**.
+invite-not-mentions = Nevn spillerne du inviterer: skriv @ og velg hver av dem fra listen, som i `inviter: @Anne @Bjørn`.
+invite-not-people = Bare personer kan inviteres, ikke en rolle, en kanal, @everyone eller @here.
+invite-twice = { $player } er nevnt to ganger: inviter hver spiller én gang.
+invite-self = Du er allerede verten: inviter de andre spillerne.
+invite-too-many = For mange invitert: dette spillet har plass til { $max } til i tillegg til deg.
+invite-bot = { $player } er en app, ikke en person: legg til dataspillere med **Legg til datamaskin** i lobbyen.
+not-invited = Denne invitasjonen er ikke til deg, eller den er besvart eller har gått ut. Trykk **Bli med** for å ta plass.
+declined-ack = Du avslo invitasjonen. Bare verten får vite det.
+challenge-declined = { $player } avslo invitasjonen din til { $game } i { $channel }.

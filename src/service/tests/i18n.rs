@@ -203,6 +203,15 @@ fn variant_index(text: &Text) -> usize {
         Text::NoVersus { .. } => 178,
         Text::VersusSelf => 179,
         Text::Unlocked { .. } => 180,
+        Text::InviteNotMentions => 181,
+        Text::InviteNotPeople => 182,
+        Text::InviteTwice(_) => 183,
+        Text::InviteSelf => 184,
+        Text::InviteTooMany { .. } => 185,
+        Text::InviteBot(_) => 186,
+        Text::NotInvited => 187,
+        Text::DeclinedAck => 188,
+        Text::ChallengeDeclined { .. } => 189,
     }
 }
 
@@ -254,6 +263,14 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
         seats: if empty { Vec::new() } else { seats() },
         max_players: 12,
         invited: if empty { Vec::new() } else { seats() },
+        // A challenge: two still to answer, one who did not.
+        challenged: if empty {
+            Vec::new()
+        } else {
+            vec![UserId(12), UserId(13)]
+        },
+        challenge_lapses: (!empty).then_some(1_700_000_600),
+        unanswered: if empty { Vec::new() } else { vec![UserId(14)] },
         rules: Some(LobbyRules {
             sequences: 2,
             sequences_three_teams: (!empty).then_some(1),
@@ -468,6 +485,19 @@ fn samples() -> Vec<Text> {
             size: 1,
         },
         Text::RematchNotPlayer,
+        Text::InviteNotMentions,
+        Text::InviteNotPeople,
+        Text::InviteTwice(UserId(12)),
+        Text::InviteSelf,
+        Text::InviteTooMany { max: 3 },
+        Text::InviteBot(UserId(13)),
+        Text::NotInvited,
+        Text::DeclinedAck,
+        Text::ChallengeDeclined {
+            by: UserId(12),
+            variant: Variant::Classic,
+            channel: ChannelId(7),
+        },
         Text::RematchExpired,
         Text::RematchSuperseded,
         Text::LeaveExpired,
@@ -576,7 +606,7 @@ fn samples() -> Vec<Text> {
         Text::HintSpent,
         Text::ReplaysWaiting { max: 2 },
         Text::ReplaysBusy { max: 6 },
-        Text::Lobby(kotb_lobby()),
+        Text::Lobby(Box::new(kotb_lobby())),
         Text::Reshuffled,
         Text::ProvisionalWin(team(1)),
         Text::Won {
@@ -1113,8 +1143,8 @@ fn samples() -> Vec<Text> {
             variant,
         });
         out.push(Text::BadTeamCount { teams: 4, variant });
-        out.push(Text::Lobby(lobby(variant, false)));
-        out.push(Text::LobbyStatus(lobby(variant, true)));
+        out.push(Text::Lobby(Box::new(lobby(variant, false))));
+        out.push(Text::LobbyStatus(Box::new(lobby(variant, true))));
         out.push(Text::LobbyStarted(variant));
         out.push(Text::GameStarted {
             variant,

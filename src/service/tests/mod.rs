@@ -5,6 +5,7 @@ pub(super) mod kit;
 
 mod budget;
 mod button;
+mod challenge;
 mod clock;
 mod fair;
 mod hint;

@@ -1133,14 +1133,23 @@ impl FakeDiscord {
         self.add_user_with(name, model::MODERATOR_PERMISSIONS)
     }
 
+    /// Adds another app's bot user as a guild member (`"bot": true` in its user object).
+    pub fn add_app(&self, name: &str) -> FakeUser {
+        self.add_user_as(name, model::MEMBER_PERMISSIONS, true)
+    }
+
     fn add_user_with(&self, name: &str, permissions: u64) -> FakeUser {
+        self.add_user_as(name, permissions, false)
+    }
+
+    fn add_user_as(&self, name: &str, permissions: u64, bot: bool) -> FakeUser {
         let mut state = self.state();
         let user = FakeUser {
             id: state.snowflake(),
             name: name.to_string(),
             locale: "en-US".into(),
             permissions,
-            bot: false,
+            bot,
             dms_closed: false,
         };
         state.users.insert(user.id, user.clone());
