@@ -72,9 +72,6 @@ impl Persist for NoPersist {
     }
 }
 
-/// The latest rated games over which `/sequence stats` shows a player's agreement with `hard`.
-pub const AGREEMENT_GAMES: u32 = 20;
-
 /// Lines of the leaderboard and of the history.
 const LIST_LENGTH: u32 = 10;
 
@@ -460,7 +457,8 @@ impl Tables {
                 let user = user.unwrap_or(actor.user);
                 store.player_stats(guild_id, user.0).and_then(|s| {
                     let rating = store.player_rating(guild_id, user.0, RECENT_CHANGES)?;
-                    let agreement = store.recent_agreement(guild_id, user.0, AGREEMENT_GAMES)?;
+                    let agreement =
+                        store.recent_agreement(guild_id, user.0, crate::store::AGREEMENT_GAMES)?;
                     let series = store.series_stats(guild_id, user.0)?;
                     let mut lines = vec![Text::Stats {
                         who: Who::User(user),

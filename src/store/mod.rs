@@ -229,7 +229,7 @@ pub struct Profile {
 
 /// Rated games the profile's rating chart shows at most.
 pub const CHART_GAMES: u32 = 50;
-/// Rated games the profile's agreement with `hard` is summed over.
+/// Rated games a player's agreement with `hard` is summed over (`/sequence stats` and the profile).
 pub const AGREEMENT_GAMES: u32 = 20;
 /// Shared games a head-to-head lists at most.
 pub const VERSUS_GAMES: u32 = 10;

@@ -45,7 +45,6 @@ use super::{
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
     SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, Versus,
-    AGREEMENT_GAMES, CHART_GAMES, VERSUS_GAMES,
 };
 use crate::analysis::profile::Achievement;
 
@@ -1108,35 +1107,7 @@ impl Store for PostgresStore {
     }
 
     fn profile(&self, guild_id: Option<u64>, user_id: u64) -> Result<Profile, StoreError> {
-        let guild = guild_to_db(guild_id);
-        let (totals, unlocked) = match self.read(|db| profiles::profile_rows(db, guild, user_id))? {
-            Ok(rows) => rows,
-            Err(damage) => {
-                self.rebuild_profile(guild_id, user_id, &damage)?;
-                self.read(|db| profiles::profile_rows(db, guild, user_id))?
-                    .unwrap_or_default()
-            }
-        };
-        let rating = self.player_rating(guild_id, user_id, 1)?.map(|r| r.rating);
-        let series = self.series_stats(guild_id, user_id)?;
-        let agreement = self.recent_agreement(guild_id, user_id, AGREEMENT_GAMES)?;
-        let ((rank, chart), name) = self.read(|db| {
-            Ok((
-                profiles::rank_and_chart(db, guild, user_id, rating.as_ref(), CHART_GAMES)?,
-                profiles::player_name(db, guild, user_id)?,
-            ))
-        })?;
-        Ok(Profile {
-            figures: totals.figures,
-            feats: totals.feats,
-            unlocked,
-            rating,
-            rank,
-            chart,
-            series,
-            agreement,
-            name,
-        })
+        profiles::read_profile(self, guild_id, user_id)
     }
 
     fn versus(
@@ -1145,15 +1116,7 @@ impl Store for PostgresStore {
         user_id: u64,
         other_id: u64,
     ) -> Result<Versus, StoreError> {
-        let guild = guild_to_db(guild_id);
-        let read = || self.read(|db| profiles::versus(db, guild, user_id, other_id, VERSUS_GAMES));
-        match read()? {
-            Ok(versus) => Ok(versus),
-            Err(damage) => {
-                self.rebuild_profile(guild_id, user_id, &damage)?;
-                Ok(read()?.unwrap_or_default())
-            }
-        }
+        profiles::read_versus(self, guild_id, user_id, other_id)
     }
 
     fn unlocked_in(&self, game: GameId) -> Result<Vec<(u64, Achievement)>, StoreError> {
@@ -1161,9 +1124,15 @@ impl Store for PostgresStore {
     }
 }
 
-impl PostgresStore {
-    /// Rebuilds a player's profile rows found damaged (`damage` says how, for the log) from their
-    /// stored games, in a transaction of its own under the server's lock, with one warning.
+impl profiles::ProfileSource for PostgresStore {
+    fn read_db<T>(
+        &self,
+        f: impl FnOnce(&mut dyn Db) -> Result<T, DbError>,
+    ) -> Result<T, StoreError> {
+        self.read(f)
+    }
+
+    /// In a transaction of its own under the server's lock, with one warning.
     fn rebuild_profile(
         &self,
         guild_id: Option<u64>,

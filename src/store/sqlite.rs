@@ -37,8 +37,7 @@ use super::{
     table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
-    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus, AGREEMENT_GAMES,
-    CHART_GAMES, VERSUS_GAMES,
+    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus,
 };
 use crate::analysis::profile::Achievement;
 
@@ -925,41 +924,7 @@ impl Store for SqliteStore {
     }
 
     fn profile(&self, guild_id: Option<u64>, user_id: u64) -> Result<Profile, StoreError> {
-        let guild = guild_to_db(guild_id);
-        let (totals, unlocked) = {
-            let mut conn = self.conn();
-            let run = |conn: &mut Connection| -> Result<_, DbError> {
-                match profiles::profile_rows(&mut Lite(conn), guild, user_id)? {
-                    Ok(rows) => Ok(rows),
-                    Err(damage) => {
-                        rebuild_profile(conn, guild, user_id, &damage)?;
-                        Ok(profiles::profile_rows(&mut Lite(conn), guild, user_id)?
-                            .unwrap_or_default())
-                    }
-                }
-            };
-            run(&mut conn).map_err(|e| self.db_err(e))?
-        };
-        let rating = self.player_rating(guild_id, user_id, 1)?.map(|r| r.rating);
-        let series = self.series_stats(guild_id, user_id)?;
-        let agreement = self.recent_agreement(guild_id, user_id, AGREEMENT_GAMES)?;
-        let ((rank, chart), name) = self.read(|db| {
-            Ok((
-                profiles::rank_and_chart(db, guild, user_id, rating.as_ref(), CHART_GAMES)?,
-                profiles::player_name(db, guild, user_id)?,
-            ))
-        })?;
-        Ok(Profile {
-            figures: totals.figures,
-            feats: totals.feats,
-            unlocked,
-            rating,
-            rank,
-            chart,
-            series,
-            agreement,
-            name,
-        })
+        profiles::read_profile(self, guild_id, user_id)
     }
 
     fn versus(
@@ -968,21 +933,7 @@ impl Store for SqliteStore {
         user_id: u64,
         other_id: u64,
     ) -> Result<Versus, StoreError> {
-        let guild = guild_to_db(guild_id);
-        let mut conn = self.conn();
-        let run = |conn: &mut Connection| -> Result<Versus, DbError> {
-            let read = |conn: &Connection| {
-                profiles::versus(&mut Lite(conn), guild, user_id, other_id, VERSUS_GAMES)
-            };
-            match read(conn)? {
-                Ok(versus) => Ok(versus),
-                Err(damage) => {
-                    rebuild_profile(conn, guild, user_id, &damage)?;
-                    Ok(read(conn)?.unwrap_or_default())
-                }
-            }
-        };
-        run(&mut conn).map_err(|e| self.db_err(e))
+        profiles::read_versus(self, guild_id, user_id, other_id)
     }
 
     fn unlocked_in(&self, game: GameId) -> Result<Vec<(u64, Achievement)>, StoreError> {
@@ -990,19 +941,33 @@ impl Store for SqliteStore {
     }
 }
 
-/// Rebuilds a player's profile rows found damaged (`damage` says how, for the log) from their stored
-/// games, in a transaction of its own, with one warning.
-fn rebuild_profile(
-    conn: &mut Connection,
-    guild: i64,
-    user: u64,
-    damage: &str,
-) -> Result<(), DbError> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    profiles::rebuild_player(&mut Lite(&tx), guild, user)?;
-    tx.commit()?;
-    profiles::warn_rebuilt(guild, user, damage);
-    Ok(())
+impl profiles::ProfileSource for SqliteStore {
+    fn read_db<T>(
+        &self,
+        f: impl FnOnce(&mut dyn Db) -> Result<T, DbError>,
+    ) -> Result<T, StoreError> {
+        self.read(f)
+    }
+
+    /// In a transaction of its own, with one warning.
+    fn rebuild_profile(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        damage: &str,
+    ) -> Result<(), StoreError> {
+        let guild = guild_to_db(guild_id);
+        let mut conn = self.conn();
+        let rebuild = |conn: &mut Connection| -> Result<(), DbError> {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            profiles::rebuild_player(&mut Lite(&tx), guild, user_id)?;
+            tx.commit()?;
+            Ok(())
+        };
+        rebuild(&mut conn).map_err(|e| self.db_err(e))?;
+        profiles::warn_rebuilt(guild, user_id, damage);
+        Ok(())
+    }
 }
 
 #[cfg(test)]

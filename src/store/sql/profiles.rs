@@ -23,8 +23,9 @@ use crate::analysis::profile::{seat_games, Achievement, Figures, GameInfo, SeatG
 use crate::engine::record::Record;
 use crate::store::rating::PlayerRating;
 use crate::store::{
-    count_from_db, from_db_id, limit_to_db, to_db_id, FinishedGame, PlayerResult, SharedGame,
-    Unlocked, Versus, BOT_USER_ID,
+    count_from_db, from_db_id, guild_to_db, limit_to_db, to_db_id, FinishedGame, PlayerResult,
+    Profile, SharedGame, Store, StoreError, Unlocked, Versus, AGREEMENT_GAMES, BOT_USER_ID,
+    CHART_GAMES, VERSUS_GAMES,
 };
 
 /// The scope of the figures of every game.
@@ -571,4 +572,78 @@ pub fn warn_rebuilt(guild: i64, user: u64, damage: &str) {
         user,
         "a player's stored profile was damaged ({damage}); it was rebuilt from their stored games"
     );
+}
+
+/// What an engine lends the shared profile reads below: a read over one of its connections, and its
+/// own way of rebuilding a player's damaged rows (a write, locked differently per engine).
+pub trait ProfileSource: Store {
+    /// Runs shared SQL on a connection.
+    fn read_db<T>(
+        &self,
+        f: impl FnOnce(&mut dyn Db) -> Result<T, DbError>,
+    ) -> Result<T, StoreError>;
+
+    /// Rebuilds the profile rows of `user_id` found damaged (`damage` says how, for the log).
+    fn rebuild_profile(
+        &self,
+        guild_id: Option<u64>,
+        user_id: u64,
+        damage: &str,
+    ) -> Result<(), StoreError>;
+}
+
+/// [`Store::profile`], the same on both engines: the stored rows (rebuilt first if damaged), the
+/// rating, series, agreement, rank, chart and name.
+pub fn read_profile<S: ProfileSource>(
+    store: &S,
+    guild_id: Option<u64>,
+    user_id: u64,
+) -> Result<Profile, StoreError> {
+    let guild = guild_to_db(guild_id);
+    let rows = || store.read_db(|db| profile_rows(db, guild, user_id));
+    let (totals, unlocked) = match rows()? {
+        Ok(rows) => rows,
+        Err(damage) => {
+            store.rebuild_profile(guild_id, user_id, &damage)?;
+            rows()?.unwrap_or_default()
+        }
+    };
+    let rating = store.player_rating(guild_id, user_id, 1)?.map(|r| r.rating);
+    let series = store.series_stats(guild_id, user_id)?;
+    let agreement = store.recent_agreement(guild_id, user_id, AGREEMENT_GAMES)?;
+    let ((rank, chart), name) = store.read_db(|db| {
+        Ok((
+            rank_and_chart(db, guild, user_id, rating.as_ref(), CHART_GAMES)?,
+            player_name(db, guild, user_id)?,
+        ))
+    })?;
+    Ok(Profile {
+        figures: totals.figures,
+        feats: totals.feats,
+        unlocked,
+        rating,
+        rank,
+        chart,
+        series,
+        agreement,
+        name,
+    })
+}
+
+/// [`Store::versus`], the same on both engines: the head-to-head rows (rebuilt first if damaged).
+pub fn read_versus<S: ProfileSource>(
+    store: &S,
+    guild_id: Option<u64>,
+    user_id: u64,
+    other_id: u64,
+) -> Result<Versus, StoreError> {
+    let guild = guild_to_db(guild_id);
+    let read = || store.read_db(|db| versus(db, guild, user_id, other_id, VERSUS_GAMES));
+    match read()? {
+        Ok(versus) => Ok(versus),
+        Err(damage) => {
+            store.rebuild_profile(guild_id, user_id, &damage)?;
+            Ok(read()?.unwrap_or_default())
+        }
+    }
 }
