@@ -203,6 +203,11 @@ fn variant_index(text: &Text) -> usize {
         Text::NoVersus { .. } => 178,
         Text::VersusSelf => 179,
         Text::Unlocked { .. } => 180,
+        Text::AnswersOnly => 181,
+        Text::HeldBack => 182,
+        Text::ExternalAppsOff => 183,
+        Text::ServerOnlyLists => 184,
+        Text::CasualOutsideServers => 185,
     }
 }
 
@@ -397,6 +402,11 @@ fn samples() -> Vec<Text> {
         Text::CellNeeded,
         Text::BadOption,
         Text::GuildOnly,
+        Text::AnswersOnly,
+        Text::HeldBack,
+        Text::ExternalAppsOff,
+        Text::ServerOnlyLists,
+        Text::CasualOutsideServers,
         Text::NoCardsInDice,
         Text::NotDice,
         Text::RollFirst,
