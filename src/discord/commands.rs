@@ -13,7 +13,8 @@ use crate::service::{
 };
 
 use super::answer::{self, say_private, Asked, Asking, Handled};
-use super::interaction::{channel_access, handle, note_access, Langs};
+use super::interaction::{channel_access, handle, note_access, note_place, Langs};
+use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Context, Error};
 
@@ -178,8 +179,32 @@ fn user_lang(ctx: Context<'_>) -> Lang {
     Lang::from_optional(ctx.locale()).unwrap_or_default()
 }
 
-/// What the bot may do in the channel, from the interaction (see [`channel_access`]).
+/// Where the interaction happened: whether the bot may post there (see [`place_of`]).
+fn place(ctx: Context<'_>) -> Place {
+    match ctx {
+        poise::Context::Application(app) => place_of(
+            app.interaction.guild_id,
+            &app.interaction.authorizing_integration_owners,
+            app.interaction.member.as_ref().and_then(|m| m.permissions),
+        ),
+        poise::Context::Prefix(_) => Place::Channel,
+    }
+}
+
+/// The interaction's token (for the relay of an answers-only channel).
+fn token(ctx: Context<'_>) -> &str {
+    match ctx {
+        poise::Context::Application(app) => &app.interaction.token,
+        poise::Context::Prefix(_) => "",
+    }
+}
+
+/// What the bot may do in the channel, from the interaction (see [`channel_access`]); nothing where
+/// it may only answer (no post is tried there, so nothing pauses).
 fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
+    if place(ctx) != Place::Channel {
+        return None;
+    }
     match ctx {
         poise::Context::Application(app) => channel_access(
             ctx.serenity_context(),
@@ -237,6 +262,7 @@ async fn settle(
     access: Option<(u64, bool)>,
 ) -> (Langs, Option<crate::service::Reply>) {
     let channel = ChannelId(ctx.channel_id().get());
+    note_place(ctx.data(), channel, token(ctx), place(ctx)).await;
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     if guild.is_some() {
         let tables = ctx.data().tables.clone();
@@ -378,6 +404,12 @@ async fn start(
     #[max = 10]
     points_to_win: Option<u8>,
 ) -> Result<(), Error> {
+    // A server that lets apps its members installed answer only privately: nobody else would see
+    // the game (Discord makes the answers private), so none opens.
+    if let Place::AnswersOnly { private: true, .. } = place(ctx) {
+        say_private(ctx, &Text::ExternalAppsOff).await;
+        return Ok(());
+    }
     // Refused at once where the bot could not post the board: the permissions come with the
     // interaction, so no request to Discord is needed to know.
     if let Some((granted, thread)) = access(ctx) {

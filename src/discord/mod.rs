@@ -15,6 +15,7 @@ mod localize;
 mod outgoing;
 mod post;
 mod press;
+mod relay;
 mod retry;
 mod window;
 
@@ -111,6 +112,8 @@ pub struct Data {
     /// Replay animations drawn at once: one. Each holds a few whole board images while it is drawn and
     /// none is urgent (it follows a final message), so they queue rather than add up in memory.
     replays: Arc<tokio::sync::Semaphore>,
+    /// The tokens of channels where the bot may only answer interactions, and what waits there.
+    relays: Arc<relay::Relays>,
 }
 
 impl Data {
@@ -124,6 +127,7 @@ impl Data {
             bot_delay,
             drawing: Arc::new(tokio::sync::Semaphore::new(cores)),
             replays: Arc::new(tokio::sync::Semaphore::new(1)),
+            relays: Arc::new(relay::Relays::default()),
         }
     }
 }

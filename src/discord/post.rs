@@ -20,6 +20,7 @@ use crate::service::{
 use super::outgoing::{
     component_rows, create_message, discord_channel, discord_user, prepare, Outgoing,
 };
+use super::relay;
 use super::retry::{is_refused_for_permissions, retrying};
 use super::Data;
 
@@ -31,6 +32,10 @@ pub(super) async fn post(
     channel: ChannelId,
     out: Outgoing,
 ) -> Option<serenity::Message> {
+    if data.tables.is_answers_only(channel) {
+        // No post is possible there: the message rides on an interaction, or waits for one.
+        return relay::send(ctx, data, channel, out).await;
+    }
     let target = discord_channel(channel)?;
     let more = out.more.clone();
     let posted = match retrying("post in a channel", || {
@@ -135,6 +140,11 @@ async fn show_lobby(
     message_id: Option<u64>,
     message: &Message,
 ) {
+    if message_id.is_some() && data.tables.is_answers_only(channel) {
+        // Where the bot may only answer, the lobby changes with the presses on it (each answers in
+        // place); no channel edit is possible, and a new card each time would only clutter.
+        return;
+    }
     let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
     if let (Some(target), Some(id)) = (
         discord_channel(channel),
@@ -288,6 +298,11 @@ async fn disarm(ctx: &serenity::Context, data: &Data, channel: ChannelId, output
     else {
         return;
     };
+    if data.tables.is_answers_only(channel) {
+        // Not editable without its interaction's token; an old Play button just answers that its
+        // turn is over (as after a restart).
+        return;
+    }
     let (Some(target), Some(id)) = (discord_channel(channel), NonZeroU64::new(*message_id)) else {
         return;
     };
