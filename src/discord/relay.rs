@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
+use serenity::Builder as _;
 
 use crate::service::{ChannelId, Text};
 
