@@ -1138,3 +1138,560 @@ async fn components_are_checked_and_pressed_as_discord_does() {
     );
     assert!(fake.take_openapi_problems().is_empty());
 }
+
+// Where Discord lets an app speak: user installs, group DMs, servers without the bot (see
+// docs/development.md, "Where Discord lets an app speak"). A raw gateway session stands for the bot;
+// the tests answer with raw REST requests, and serenity parses every dispatched interaction.
+
+/// `/play` offered everywhere to both installs, `/rules` with Discord's defaults.
+fn anywhere_commands() -> Value {
+    json!([
+        {"name": "play", "description": "Play", "type": 1,
+         "integration_types": [0, 1], "contexts": [0, 1, 2]},
+        {"name": "rules", "description": "Rules", "type": 1},
+    ])
+}
+
+/// A stand-in with the commands registered and a gateway session (so interactions are delivered).
+async fn anywhere() -> (
+    FakeDiscord,
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+) {
+    let fake = FakeDiscord::start(Config {
+        compress: false,
+        ..Config::default()
+    })
+    .await
+    .expect("stand-in");
+    let path = format!("/applications/{}/commands", fake.application_id());
+    let (status, body) = raw_request(
+        &fake,
+        reqwest::Method::PUT,
+        &path,
+        Some(anywhere_commands()),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (ws, _) = identify_shard(&fake, None, 1).await;
+    (fake, ws)
+}
+
+/// The dispatched interaction, parsed by serenity, and its raw payload.
+fn delivered(fake: &FakeDiscord, id: u64) -> (SerenityInteraction, Value) {
+    let payload = fake.dispatched_interaction(id).expect("dispatched");
+    let parsed = serde_json::from_value(payload.clone())
+        .unwrap_or_else(|e| panic!("serenity parses it: {e}: {payload}"));
+    (parsed, payload)
+}
+
+fn bits(value: &Value) -> u64 {
+    value
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("a permission string")
+}
+
+async fn answer(fake: &FakeDiscord, id: u64, token: &str, body: Value) -> (u16, Value) {
+    let path = format!("/interactions/{id}/{token}/callback");
+    raw_request(fake, reqwest::Method::POST, &path, Some(body)).await
+}
+
+async fn follow_up(fake: &FakeDiscord, token: &str, content: &str) -> (u16, Value) {
+    let path = format!("/webhooks/{}/{token}", fake.application_id());
+    raw_request(
+        fake,
+        reqwest::Method::POST,
+        &path,
+        Some(json!({ "content": content })),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_keep_their_installation_and_interaction_contexts() {
+    use reqwest::Method;
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let path = format!("/applications/{}/commands", fake.application_id());
+    let (status, stored) = raw_request(&fake, Method::PUT, &path, Some(anywhere_commands())).await;
+    assert_eq!(status, 200, "{stored}");
+    assert_eq!(stored[0]["integration_types"], json!([0, 1]));
+    assert_eq!(stored[0]["contexts"], json!([0, 1, 2]));
+    // Discord's defaults: a server install only; contexts left null.
+    assert_eq!(stored[1]["integration_types"], json!([0]));
+    assert_eq!(stored[1]["contexts"], Value::Null);
+    let commands: Vec<serenity::all::Command> =
+        serde_json::from_value(stored.clone()).expect("serenity parses them");
+    assert_eq!(
+        commands[0].integration_types,
+        vec![
+            serenity::all::InstallationContext::Guild,
+            serenity::all::InstallationContext::User
+        ]
+    );
+    assert!(fake.take_openapi_problems().is_empty());
+
+    // Refused as Discord refuses them: unknown values, empty lists, repeats, not a list.
+    let bad = [
+        json!({"integration_types": [2]}),
+        json!({"contexts": [3]}),
+        json!({"contexts": []}),
+        json!({"integration_types": [0, 0]}),
+        json!({"contexts": "guild"}),
+    ];
+    for fields in bad {
+        let mut command = json!({"name": "bad", "description": "Bad"});
+        for (k, v) in fields.as_object().expect("object") {
+            command[k] = v.clone();
+        }
+        let (status, body) = raw_request(&fake, Method::PUT, &path, Some(json!([command]))).await;
+        assert_eq!(status, 400, "{fields}: {body}");
+        assert_eq!(body["code"], 50035, "{body}");
+    }
+    assert_eq!(fake.state().global_commands.len(), 2, "nothing changed");
+    fake.take_openapi_problems();
+
+    // An app without the user installation context cannot offer a command to user installs.
+    let server_only = FakeDiscord::start(Config {
+        user_install: false,
+        ..Config::default()
+    })
+    .await
+    .expect("stand-in");
+    let path = format!("/applications/{}/commands", server_only.application_id());
+    let (status, body) =
+        raw_request(&server_only, Method::PUT, &path, Some(anywhere_commands())).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["errors"]["0"]["integration_types"].is_object(),
+        "{body}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interactions_say_where_they_happen_and_who_authorised_the_app() {
+    let (fake, _ws) = anywhere().await;
+    let guild = fake.guild_id();
+    let alice = fake.add_user("alice");
+    let carol = fake.add_user("carol");
+    let dave = fake.add_stranger("dave");
+    let table = fake.add_channel("table");
+    let outside = fake.add_guild_without_bot("family server");
+    let kitchen = fake.add_channel_in(outside, "kitchen");
+    let group = fake.add_group_dm(&[&alice, &carol, &dave]);
+    let dm = fake.open_dm_with_bot(&alice);
+
+    // Before Alice installs the app: only where the bot is.
+    for channel in [group, kitchen] {
+        let refused = fake
+            .slash(&alice, channel, "play", &[])
+            .expect_err("not offered without a user install");
+        assert!(refused.contains("has not installed the app"), "{refused}");
+    }
+    let refused = fake
+        .slash(&dave, table, "play", &[])
+        .expect_err("dave is not in the bot's server");
+    assert!(refused.contains("not a member"), "{refused}");
+    let refused = fake
+        .slash(&alice, dm, "rules", &[])
+        .expect("a server-install command in the bot's DM (contexts default to server and bot DM)");
+    let (_, payload) = delivered(&fake, refused.id);
+    assert_eq!(payload["context"], 1);
+    assert_eq!(payload["authorizing_integration_owners"], json!({"0": "0"}));
+    let at_table = fake
+        .slash(&alice, table, "play", &[])
+        .expect("in the server");
+    let (_, payload) = delivered(&fake, at_table.id);
+    assert_eq!(payload["context"], 0);
+    assert_eq!(
+        payload["authorizing_integration_owners"],
+        json!({"0": guild.to_string()})
+    );
+
+    fake.install_for_user(&alice);
+    let alice_id = alice.id.to_string();
+    // In the server with the bot, both installs authorise it.
+    let both = fake
+        .slash(&alice, table, "play", &[])
+        .expect("in the server");
+    let (_, payload) = delivered(&fake, both.id);
+    assert_eq!(
+        payload["authorizing_integration_owners"],
+        json!({"0": guild.to_string(), "1": alice_id})
+    );
+    assert_eq!(
+        bits(&payload["app_permissions"]),
+        fake.bot_permissions(table)
+    );
+
+    // A group DM: context 2, the user install only, `user` and the channel (type 3), no guild.
+    let in_group = fake
+        .slash(&alice, group, "play", &[])
+        .expect("user install");
+    let (parsed, payload) = delivered(&fake, in_group.id);
+    assert_eq!(payload["context"], 2);
+    assert_eq!(
+        payload["authorizing_integration_owners"],
+        json!({"1": alice_id})
+    );
+    assert!(payload.get("guild_id").is_none() && payload.get("member").is_none());
+    assert_eq!(payload["user"]["id"], alice_id);
+    assert_eq!(payload["channel"]["type"], 3);
+    assert_eq!(
+        payload["channel"]["recipients"].as_array().map(Vec::len),
+        Some(3)
+    );
+    assert_eq!(
+        bits(&payload["app_permissions"]),
+        perm::ATTACH_FILES | perm::EMBED_LINKS | perm::MENTION_EVERYONE
+    );
+    let SerenityInteraction::Command(command) = parsed else {
+        panic!("a command");
+    };
+    assert_eq!(
+        command.context,
+        Some(serenity::all::InteractionContext::PrivateChannel)
+    );
+    assert!(command.guild_id.is_none());
+
+    // A server without the bot: context 0 with the guild and member, the user install only, and
+    // only what an app without a bot may use in answers.
+    let in_kitchen = fake
+        .slash(&alice, kitchen, "play", &[])
+        .expect("user install");
+    let (_, payload) = delivered(&fake, in_kitchen.id);
+    assert_eq!(payload["context"], 0);
+    assert_eq!(payload["guild_id"], outside.to_string());
+    assert_eq!(
+        payload["authorizing_integration_owners"],
+        json!({"1": alice_id})
+    );
+    let granted = bits(&payload["app_permissions"]);
+    assert_eq!(granted & !perm::RESPONSE, 0, "{granted:b}");
+    assert_ne!(granted & perm::ATTACH_FILES, 0);
+    assert_eq!(granted & (perm::VIEW_CHANNEL | perm::SEND_MESSAGES), 0);
+    assert_ne!(
+        bits(&payload["member"]["permissions"]) & perm::USE_EXTERNAL_APPS,
+        0,
+        "Use External Apps is on by default"
+    );
+
+    // The bot's DM: both installs ("0" is "0" there).
+    let in_dm = fake.slash(&alice, dm, "play", &[]).expect("bot DM");
+    let (_, payload) = delivered(&fake, in_dm.id);
+    assert_eq!(payload["context"], 1);
+    assert_eq!(
+        payload["authorizing_integration_owners"],
+        json!({"0": "0", "1": alice_id})
+    );
+    assert_ne!(
+        bits(&payload["app_permissions"]) & perm::USE_EXTERNAL_EMOJIS,
+        0
+    );
+
+    // A command without user install stays out of the group DM, installed or not; a stranger is
+    // not in another user's DM.
+    let refused = fake
+        .slash(&alice, group, "rules", &[])
+        .expect_err("contexts");
+    assert!(refused.contains("not offered"), "{refused}");
+    assert!(fake.slash(&carol, dm, "play", &[]).is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_app_speaks_only_through_answers_where_the_bot_is_not_a_member() {
+    use reqwest::Method;
+    let (fake, _ws) = anywhere().await;
+    let alice = fake.add_user("alice");
+    let carol = fake.add_user("carol");
+    let dave = fake.add_stranger("dave");
+    let outside = fake.add_guild_without_bot("family server");
+    let kitchen = fake.add_channel_in(outside, "kitchen");
+    let group = fake.add_group_dm(&[&alice, &carol, &dave]);
+
+    // Channel posts and reads where the bot is not a member: 403 50001 Missing Access.
+    for channel in [group, kitchen] {
+        let (status, body) = raw_request(
+            &fake,
+            Method::POST,
+            &format!("/channels/{channel}/messages"),
+            Some(json!({"content": "hello"})),
+        )
+        .await;
+        assert_eq!((status, &body["code"]), (403, &json!(50001)), "{body}");
+        let (status, _) =
+            raw_request(&fake, Method::GET, &format!("/channels/{channel}"), None).await;
+        assert_eq!(status, 403);
+    }
+    let (status, _) = raw_request(&fake, Method::GET, &format!("/guilds/{outside}"), None).await;
+    assert_eq!(status, 403);
+    assert!(fake.messages_in(group).is_empty());
+    let refused: Vec<_> = fake
+        .requests()
+        .into_iter()
+        .filter_map(|r| r.error)
+        .collect();
+    assert!(
+        refused.contains(&(50001, "Missing Access".to_string())),
+        "{refused:?}"
+    );
+
+    // DMs: a user who shares no server with the bot cannot be written to until they install it.
+    let (status, channel) = raw_request(
+        &fake,
+        Method::POST,
+        "/users/@me/channels",
+        Some(json!({"recipient_id": dave.id.to_string()})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let dave_dm = format!("/channels/{}/messages", channel["id"].as_str().expect("id"));
+    let (status, body) = raw_request(
+        &fake,
+        Method::POST,
+        &dave_dm,
+        Some(json!({"content": "your hand"})),
+    )
+    .await;
+    assert_eq!((status, &body["code"]), (403, &json!(50278)), "{body}");
+    fake.install_for_user(&dave);
+    let (status, _) = raw_request(
+        &fake,
+        Method::POST,
+        &dave_dm,
+        Some(json!({"content": "your hand"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(fake.dms_to(dave.id).len(), 1);
+
+    // The answer to a command is the way in: it lands in the group DM, and anyone there may press its
+    // button (not only the user who installed the app); the press carries the installer's owners.
+    fake.install_for_user(&alice);
+    let command = fake
+        .slash(&alice, group, "play", &[])
+        .expect("user install");
+    let button = json!([{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "Join", "custom_id": "join"}]}]);
+    let (status, body) = answer(
+        &fake,
+        command.id,
+        &command.token,
+        json!({"type": 4, "data": {"content": "A game", "components": button}}),
+    )
+    .await;
+    assert_eq!(status, 204, "{body}");
+    let posted = fake.messages_in(group);
+    assert_eq!(posted.len(), 1);
+    let press = fake
+        .click(&carol, posted[0].id, "join")
+        .expect("carol may press");
+    let (parsed, payload) = delivered(&fake, press.id);
+    assert_eq!(payload["context"], 2);
+    assert_eq!(
+        payload["authorizing_integration_owners"],
+        json!({"1": alice.id.to_string()})
+    );
+    assert_eq!(payload["user"]["id"], carol.id.to_string());
+    assert!(matches!(parsed, SerenityInteraction::Component(_)));
+    let metadata = fake.state().message_json(posted[0].id).expect("message")
+        ["interaction_metadata"]["authorizing_integration_owners"]
+        .clone();
+    assert_eq!(metadata, json!({"1": alice.id.to_string()}));
+    assert!(fake.take_openapi_problems().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_installs_get_five_follow_ups_and_tokens_last_fifteen_minutes() {
+    use reqwest::Method;
+    let (fake, _ws) = anywhere().await;
+    let alice = fake.add_user("alice");
+    let carol = fake.add_user("carol");
+    let table = fake.add_channel("table");
+    let group = fake.add_group_dm(&[&alice, &carol]);
+    fake.install_for_user(&alice);
+
+    // In a group DM (user install only): a deferred answer filled in, then five follow-ups; the
+    // sixth is refused with 40094.
+    let command = fake
+        .slash(&alice, group, "play", &[])
+        .expect("user install");
+    let (status, _) = answer(&fake, command.id, &command.token, json!({"type": 5})).await;
+    assert_eq!(status, 204);
+    let (status, _) = follow_up(&fake, &command.token, "the board").await;
+    assert_eq!(
+        status, 200,
+        "filling in the deferred answer creates no follow-up"
+    );
+    for n in 1..=5 {
+        let (status, body) = follow_up(&fake, &command.token, &format!("turn {n}")).await;
+        assert_eq!(status, 200, "{n}: {body}");
+    }
+    let (status, body) = follow_up(&fake, &command.token, "turn 6").await;
+    assert_eq!((status, &body["code"]), (400, &json!(40094)), "{body}");
+    let state = fake.interaction(command.id).expect("interaction");
+    assert!(state.is_user_install_only());
+    assert_eq!(state.followups.len(), 5);
+    assert_eq!(state.refused_followups.len(), 1);
+    assert!(state.refused_followups[0].1.contains("40094"));
+    // Editing stays allowed.
+    let (status, _) = raw_request(
+        &fake,
+        Method::PATCH,
+        &format!(
+            "/webhooks/{}/{}/messages/@original",
+            fake.application_id(),
+            command.token
+        ),
+        Some(json!({"content": "the board, updated"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    // Where the bot is installed to the server, there is no such limit.
+    let command = fake.slash(&alice, table, "play", &[]).expect("server");
+    answer(
+        &fake,
+        command.id,
+        &command.token,
+        json!({"type": 4, "data": {"content": "x"}}),
+    )
+    .await;
+    for n in 1..=7 {
+        let (status, _) = follow_up(&fake, &command.token, &format!("turn {n}")).await;
+        assert_eq!(status, 200);
+    }
+
+    // Tokens: valid at 14 minutes, 401 50027 Invalid Webhook Token at 15, on every webhook route.
+    let command = fake
+        .slash(&alice, group, "play", &[])
+        .expect("user install");
+    answer(
+        &fake,
+        command.id,
+        &command.token,
+        json!({"type": 4, "data": {"content": "x"}}),
+    )
+    .await;
+    fake.advance_clock(Duration::from_secs(14 * 60));
+    let (status, _) = follow_up(&fake, &command.token, "still in time").await;
+    assert_eq!(status, 200);
+    fake.advance_clock(Duration::from_secs(60));
+    let original = format!(
+        "/webhooks/{}/{}/messages/@original",
+        fake.application_id(),
+        command.token
+    );
+    for (method, body) in [
+        (Method::PATCH, Some(json!({"content": "late"}))),
+        (Method::GET, None),
+    ] {
+        let (status, answer) = raw_request(&fake, method, &original, body).await;
+        assert_eq!((status, &answer["code"]), (401, &json!(50027)), "{answer}");
+        assert_eq!(answer["message"], "Invalid Webhook Token");
+    }
+    let (status, _) = follow_up(&fake, &command.token, "too late").await;
+    assert_eq!(status, 401);
+    assert_eq!(
+        fake.interaction(command.id)
+            .expect("interaction")
+            .refused_followups
+            .len(),
+        3
+    );
+
+    // The three seconds run on the same clock: an interaction four seconds old is unknown.
+    let late = fake.slash(&alice, table, "play", &[]).expect("server");
+    fake.advance_clock(Duration::from_secs(4));
+    let (status, body) = answer(
+        &fake,
+        late.id,
+        &late.token,
+        json!({"type": 4, "data": {"content": "x"}}),
+    )
+    .await;
+    assert_eq!((status, &body["code"]), (404, &json!(10062)), "{body}");
+    assert!(fake.take_openapi_problems().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_are_private_where_the_server_does_not_allow_external_apps() {
+    let (fake, _ws) = anywhere().await;
+    let guild = fake.guild_id();
+    let alice = fake.add_user("alice");
+    let table = fake.add_channel("table");
+    let outside = fake.add_guild_without_bot("strict server");
+    let kitchen = fake.add_channel_in(outside, "kitchen");
+    fake.install_for_user(&alice);
+    fake.allow_external_apps(outside, false);
+    fake.allow_external_apps(guild, false);
+
+    // The interaction tells the app up front only through the member's permissions (no Use External
+    // Apps); the answer and its follow-ups are made ephemeral.
+    let command = fake
+        .slash(&alice, kitchen, "play", &[])
+        .expect("user install");
+    let (_, payload) = delivered(&fake, command.id);
+    assert_eq!(
+        bits(&payload["member"]["permissions"]) & perm::USE_EXTERNAL_APPS,
+        0
+    );
+    let (status, _) = answer(
+        &fake,
+        command.id,
+        &command.token,
+        json!({"type": 4, "data": {"content": "The board"}}),
+    )
+    .await;
+    assert_eq!(status, 204);
+    let (status, body) = follow_up(&fake, &command.token, "Your turn").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["flags"], 64, "{body}");
+    let messages = fake.messages_in(kitchen);
+    assert_eq!(messages.len(), 2);
+    assert!(messages
+        .iter()
+        .all(|m| m.is_ephemeral() && m.forced_ephemeral));
+    assert!(
+        fake.interaction(command.id)
+            .expect("interaction")
+            .forced_ephemeral
+    );
+
+    // A deferred answer is private too.
+    let deferred = fake
+        .slash(&alice, kitchen, "play", &[])
+        .expect("user install");
+    answer(&fake, deferred.id, &deferred.token, json!({"type": 5})).await;
+    follow_up(&fake, &deferred.token, "The board").await;
+    let original = fake.interaction(deferred.id).and_then(|i| i.original);
+    let original = original.and_then(|m| fake.message(m)).expect("answer");
+    assert!(original.is_ephemeral() && original.forced_ephemeral);
+
+    // Where the app is installed to the server the switch does not apply; and with Use External Apps
+    // back on, the user install answers in public.
+    let command = fake.slash(&alice, table, "play", &[]).expect("server");
+    answer(
+        &fake,
+        command.id,
+        &command.token,
+        json!({"type": 4, "data": {"content": "The board"}}),
+    )
+    .await;
+    assert!(!fake.messages_in(table)[0].is_ephemeral());
+    fake.allow_external_apps(outside, true);
+    let command = fake
+        .slash(&alice, kitchen, "play", &[])
+        .expect("user install");
+    answer(
+        &fake,
+        command.id,
+        &command.token,
+        json!({"type": 4, "data": {"content": "The board"}}),
+    )
+    .await;
+    let last = fake.messages_in(kitchen).pop().expect("answer");
+    assert!(!last.is_ephemeral() && !last.forced_ephemeral);
+    assert!(fake.take_openapi_problems().is_empty());
+}

@@ -57,6 +57,10 @@ pub struct Config {
     pub history_limit: usize,
     /// The shard count `GET /gateway/bot` recommends.
     pub recommended_shards: u32,
+    /// Whether the app supports the user installation context (the portal's "User Install"; new apps
+    /// have it since the change log of 2024-06-27). Without it, commands naming `integration_types`
+    /// 1 are refused at registration.
+    pub user_install: bool,
 }
 
 impl Default for Config {
@@ -70,6 +74,7 @@ impl Default for Config {
             compress: true,
             history_limit: 50_000,
             recommended_shards: 1,
+            user_install: true,
         }
     }
 }
@@ -115,6 +120,8 @@ pub struct RecordedRequest {
     pub fault: bool,
     /// Whether a route matched (false: answered 404 as an unknown route).
     pub known_route: bool,
+    /// For an error answer: Discord's JSON error code and message (e.g. `50001`, "Missing Access").
+    pub error: Option<(u64, String)>,
     /// When the request (headers and body) had arrived.
     pub at: Instant,
 }
@@ -200,6 +207,10 @@ pub struct StoredMessage {
     /// message notifies the users it mentions that its `allowed_mentions` allow. Edits (including the
     /// first follow-up that fills in a deferred "thinking…" answer) notify nobody.
     pub notified: Vec<u64>,
+    /// Whether the stand-in made it ephemeral although the bot asked for a public message: an answer
+    /// of an app installed only by the user, in a server that does not let external apps answer in
+    /// public (or where the user may not send messages).
+    pub forced_ephemeral: bool,
 }
 
 /// Who a newly created message notifies: the users mentioned in `content` that `allowed` lets through
@@ -339,7 +350,7 @@ pub struct InteractionState {
     pub channel_id: u64,
     /// For components: the message clicked.
     pub message_id: Option<u64>,
-    /// When the test created it.
+    /// When the user acted, on the stand-in's clock ([`State::clock`]).
     pub created: Instant,
     /// When its dispatch was first written to the bot's WebSocket (None: not delivered yet).
     pub dispatched: Option<Instant>,
@@ -357,6 +368,25 @@ pub struct InteractionState {
     pub edited_original: bool,
     /// The dispatch payload (to deliver it again, as a resumed gateway may).
     pub payload: Value,
+    /// Where it happened: 0 server, 1 DM with the bot, 2 group DM (Discord's interaction context).
+    pub context: u8,
+    /// `authorizing_integration_owners` as sent: `"0"` (server install: the guild id, or `"0"` in
+    /// the bot's DM) and/or `"1"` (user install: the user's id).
+    pub authorizing_integration_owners: Value,
+    /// Whether every answer is forced ephemeral (see [`StoredMessage::forced_ephemeral`]).
+    pub forced_ephemeral: bool,
+    /// Follow-ups and edits through the token refused (status and Discord's error body): the
+    /// follow-up limit (40094), an expired token (50027).
+    pub refused_followups: Vec<(u16, String)>,
+}
+
+impl InteractionState {
+    /// Whether only a user install authorised it (no server install in the place): Discord then
+    /// allows 5 follow-ups (change log "User-Installed Apps General Availability", 2024-06-27).
+    pub fn is_user_install_only(&self) -> bool {
+        let owners = &self.authorizing_integration_owners;
+        owners.get("1").is_some() && owners.get("0").is_none()
+    }
 }
 
 impl InteractionState {
@@ -456,6 +486,12 @@ pub struct State {
     extra_guilds: Vec<(u64, String)>,
     /// The guild of each channel of an extra guild (threads: their parent's).
     channel_guilds: HashMap<u64, u64>,
+    /// Servers that did not add the app (the bot is not a member): id and name.
+    guilds_without_bot: Vec<(u64, String)>,
+    /// Guilds whose @everyone lacks Use External Apps.
+    external_apps_denied: Vec<u64>,
+    /// How far the stand-in's clock runs ahead of the real one ([`FakeDiscord::advance_clock`]).
+    clock_offset: Duration,
     /// Gateway counters.
     pub gateway: GatewayStats,
     /// What the check against Discord's OpenAPI description found (see `openapi.rs`).
@@ -481,6 +517,8 @@ impl State {
             permissions: model::BOT_PERMISSIONS,
             bot: true,
             dms_closed: false,
+            installed: false,
+            in_bot_guilds: true,
         };
         let mut state = State {
             config,
@@ -502,6 +540,9 @@ impl State {
             sessions: BTreeMap::new(),
             extra_guilds: Vec::new(),
             channel_guilds: HashMap::new(),
+            guilds_without_bot: Vec::new(),
+            external_apps_denied: Vec::new(),
+            clock_offset: Duration::ZERO,
             gateway: GatewayStats::default(),
             openapi: openapi::Report::default(),
             tunnels: 0,
@@ -580,6 +621,14 @@ impl State {
     /// The channel object of `channel_id`.
     pub fn channel_json(&self, channel_id: u64) -> Option<Value> {
         let channel = self.channels.get(&channel_id)?;
+        if channel.kind == ChannelKind::GroupDm {
+            let recipients: Vec<&FakeUser> = channel
+                .recipients
+                .iter()
+                .filter_map(|u| self.users.get(u))
+                .collect();
+            return Some(channel.group_dm_json(&recipients));
+        }
         let recipient = channel.dm_with.and_then(|u| self.users.get(&u));
         let guild = self.guild_of(channel_id);
         Some(channel.json(guild, self.channel_position(channel_id), recipient))
@@ -593,11 +642,20 @@ impl State {
             return 0;
         };
         let base = self.bot.permissions;
-        if channel.kind == ChannelKind::Dm {
-            return perm::VIEW_CHANNEL
-                | perm::SEND_MESSAGES
-                | perm::ATTACH_FILES
-                | perm::EMBED_LINKS;
+        match channel.kind {
+            // Discord: in the bot's DM `app_permissions` includes Attach Files, Embed Links, Mention
+            // Everyone and Use External Emojis (receiving-and-responding, interaction structure, ***).
+            ChannelKind::Dm => {
+                return perm::VIEW_CHANNEL
+                    | perm::SEND_MESSAGES
+                    | perm::ATTACH_FILES
+                    | perm::EMBED_LINKS
+                    | perm::MENTION_EVERYONE
+                    | perm::USE_EXTERNAL_EMOJIS;
+            }
+            ChannelKind::GroupDm => return 0,
+            _ if !self.is_guild(self.guild_of(channel_id)) => return 0,
+            _ => {}
         }
         if base & perm::ADMINISTRATOR != 0 {
             return u64::MAX >> 13;
@@ -642,14 +700,18 @@ impl State {
         (granted & needed != needed).then_some((403, 50013, "Missing Permissions"))
     }
 
-    /// Whether the bot may see a channel at all: `None`, or 50001 Missing Access.
+    /// Whether the bot may see a channel at all: `None`, or 50001 Missing Access (also in a group DM
+    /// and in a server without the bot: it is not a member there).
     pub fn access_refusal(&self, channel_id: u64) -> Option<(u16, u64, &'static str)> {
         let channel = self.channels.get(&channel_id)?;
-        if channel.kind == ChannelKind::Dm {
-            return None;
+        let missing_access = (403, 50001, "Missing Access");
+        match channel.kind {
+            ChannelKind::Dm => return None,
+            ChannelKind::GroupDm => return Some(missing_access),
+            _ if !self.is_guild(self.guild_of(channel_id)) => return Some(missing_access),
+            _ => {}
         }
         let granted = self.bot_permissions(channel_id);
-        let missing_access = (403, 50001, "Missing Access");
         if granted & perm::VIEW_CHANNEL == 0 {
             return Some(missing_access);
         }
@@ -661,6 +723,181 @@ impl State {
             return Some(missing_access);
         }
         None
+    }
+
+    /// The stand-in's clock: the real one, advanced by [`FakeDiscord::advance_clock`]. Interaction
+    /// deadlines and token lifetimes are measured on it.
+    pub fn clock(&self) -> Instant {
+        Instant::now() + self.clock_offset
+    }
+
+    /// How far the stand-in's clock runs ahead of the real one.
+    pub fn clock_offset(&self) -> Duration {
+        self.clock_offset
+    }
+
+    /// Whether guild `id` is a server that did not add the app.
+    pub fn is_guild_without_bot(&self, id: u64) -> bool {
+        self.guilds_without_bot.iter().any(|(g, _)| *g == id)
+    }
+
+    /// Whether external (user-installed) apps may answer in public in guild `id`.
+    pub fn external_apps_allowed(&self, id: u64) -> bool {
+        !self.external_apps_denied.contains(&id)
+    }
+
+    /// Where `user` acts in `channel_id`: Discord's interaction context (0 server, 1 the bot's DM,
+    /// 2 a group DM) and the guild, or why they cannot act there at all.
+    fn context_of(&self, user: &FakeUser, channel_id: u64) -> Result<(u8, Option<u64>), String> {
+        let channel = self.channels.get(&channel_id).ok_or("unknown channel")?;
+        match channel.kind {
+            ChannelKind::Dm if channel.dm_with == Some(user.id) => Ok((1, None)),
+            ChannelKind::Dm => Err(format!("{} is not in that DM", user.name)),
+            ChannelKind::GroupDm if channel.recipients.contains(&user.id) => Ok((2, None)),
+            ChannelKind::GroupDm => Err(format!("{} is not in that group DM", user.name)),
+            _ => {
+                let guild = self.guild_of(channel_id);
+                if self.is_guild(guild) && !user.in_bot_guilds {
+                    return Err(format!("{} is not a member of that server", user.name));
+                }
+                Ok((0, Some(guild)))
+            }
+        }
+    }
+
+    /// A command's installation and interaction contexts as Discord applies them: `integration_types`
+    /// absent means `[0]` (bulk overwrite, "defaults to GUILD_INSTALL"); `contexts` absent or null
+    /// means server and bot DM, `[0, 1]` (without the DM if the deprecated `dm_permission` is false).
+    /// The documentation says a null `contexts` means all three, but Discord does not offer such a
+    /// command in group DMs (discord-api-docs issues #6744 and #7108); the stand-in takes the stricter
+    /// reading, so a bot must name `contexts` to be used there. Guild commands: `[0]` and `[0]`.
+    fn command_contexts(command: &Value) -> (Vec<u64>, Vec<u64>) {
+        if command.get("guild_id").is_some_and(|g| !g.is_null()) {
+            return (vec![0], vec![0]);
+        }
+        let list = |v: &Value| -> Option<Vec<u64>> {
+            v.as_array()
+                .map(|l| l.iter().filter_map(Value::as_u64).collect())
+        };
+        let types = list(&command["integration_types"]).unwrap_or_else(|| vec![0]);
+        let contexts = list(&command["contexts"]).unwrap_or_else(|| {
+            if command["dm_permission"] == false {
+                vec![0]
+            } else {
+                vec![0, 1]
+            }
+        });
+        (types, contexts)
+    }
+
+    /// `authorizing_integration_owners` of a command by `user` in `channel_id` (receiving-and-
+    /// responding, "Authorizing Integration Owners Object"): key `"0"` if the app is installed to the
+    /// server there (the guild id; `"0"` in the bot's DM) and the command supports the server install
+    /// in this context; key `"1"` (the user's id) if the user installed the app and the command
+    /// supports the user install in this context. Neither: Discord's client does not offer the
+    /// command, and the stand-in refuses to deliver it. `command` None: any command (raw data).
+    fn command_owners(
+        &self,
+        user: &FakeUser,
+        channel_id: u64,
+        command: Option<&Value>,
+    ) -> Result<Value, String> {
+        let (context, guild) = self.context_of(user, channel_id)?;
+        let (types, contexts) = match command {
+            Some(c) => State::command_contexts(c),
+            None => (vec![0, 1], vec![0, 1, 2]),
+        };
+        let name = command.map_or("the command".to_string(), |c| {
+            format!("/{}", c["name"].as_str().unwrap_or(""))
+        });
+        let here = ["a server channel", "the bot's DM", "a group DM"][usize::from(context.min(2))];
+        let mut owners = serde_json::Map::new();
+        let in_context = contexts.contains(&u64::from(context));
+        if !in_context {
+            return Err(format!(
+                "{name} is not offered in {here}: its contexts are {contexts:?}"
+            ));
+        }
+        if types.contains(&0) {
+            match (context, guild) {
+                (0, Some(g)) if self.is_guild(g) => {
+                    owners.insert("0".into(), json!(g.to_string()));
+                }
+                (1, _) => {
+                    owners.insert("0".into(), json!("0"));
+                }
+                _ => {}
+            }
+        }
+        if types.contains(&1) && user.installed && self.config.user_install {
+            owners.insert("1".into(), json!(user.id.to_string()));
+        }
+        if owners.is_empty() {
+            let why = if !types.contains(&1) {
+                format!("its integration_types are {types:?} (no user install)")
+            } else if !user.installed {
+                format!(
+                    "{} has not installed the app (install_for_user), and the app is not installed to {here}",
+                    user.name
+                )
+            } else {
+                "the app is not installed there".into()
+            };
+            return Err(format!(
+                "{name} is not offered to {} in {here}: {why}",
+                user.name
+            ));
+        }
+        Ok(Value::Object(owners))
+    }
+
+    /// `authorizing_integration_owners` of a press on message `message_id`: those of the interaction
+    /// that made the message (anyone may press, installed or not: the owners tell the app who
+    /// authorised it); for a message the bot posted, the server install of its guild, or `"0"` in the
+    /// bot's DM.
+    fn component_owners(&self, message_id: u64) -> Value {
+        let message = self.messages.get(&message_id);
+        if let Some(i) = message
+            .and_then(|m| m.interaction_id)
+            .and_then(|i| self.interactions.get(&i))
+        {
+            return i.authorizing_integration_owners.clone();
+        }
+        let channel = message.and_then(|m| self.channels.get(&m.channel_id));
+        match channel {
+            Some(c) if c.kind == ChannelKind::Dm => json!({"0": "0"}),
+            Some(c) => json!({"0": self.guild_of(c.id).to_string()}),
+            None => json!({}),
+        }
+    }
+
+    /// `app_permissions` of an interaction by `user` in `channel_id` with these owners: the bot's
+    /// permissions where it is a member; in a group DM Attach Files, Embed Links and Mention Everyone
+    /// (receiving-and-responding, interaction structure, ***); in a server without the bot what
+    /// `@everyone` (here: the user) may use in answers, limited to Attach Files, Embed Links, Mention
+    /// Everyone and Use External Emojis (change log 2022-06-29), Attach Files and Embed Links always
+    /// (discord-api-docs #5316).
+    fn app_permissions(&self, user: &FakeUser, channel_id: u64) -> u64 {
+        let Some(channel) = self.channels.get(&channel_id) else {
+            return 0;
+        };
+        if channel.kind == ChannelKind::GroupDm {
+            return perm::ATTACH_FILES | perm::EMBED_LINKS | perm::MENTION_EVERYONE;
+        }
+        if channel.kind != ChannelKind::Dm && !self.is_guild(self.guild_of(channel_id)) {
+            return (user.permissions & perm::RESPONSE) | perm::ATTACH_FILES | perm::EMBED_LINKS;
+        }
+        self.bot_permissions(channel_id)
+    }
+
+    /// The permissions of `user` in a server channel, as `member.permissions` carries them: their
+    /// guild permissions, with Use External Apps as the guild's switch sets it.
+    fn member_permissions(&self, user: &FakeUser, guild: u64) -> u64 {
+        if self.external_apps_allowed(guild) {
+            user.permissions | perm::USE_EXTERNAL_APPS
+        } else {
+            user.permissions & !perm::USE_EXTERNAL_APPS
+        }
     }
 
     /// The `GUILD_CREATE` payload of the first guild.
@@ -684,6 +921,7 @@ impl State {
             .user_order
             .iter()
             .filter_map(|id| self.users.get(id))
+            .filter(|u| u.in_bot_guilds)
             .take(100)
             .collect();
         let owner = self.user_order.first().copied().unwrap_or(self.bot.id);
@@ -778,7 +1016,7 @@ impl State {
                         "id": i.id.to_string(),
                         "type": i.kind.code(),
                         "user": user.json(),
-                        "authorizing_integration_owners": {"0": self.guild_of(m.channel_id).to_string()},
+                        "authorizing_integration_owners": i.authorizing_integration_owners,
                     });
                     if let Some(clicked) = i.message_id {
                         v["interaction_metadata"]["interacted_message_id"] =
@@ -1142,6 +1380,8 @@ impl FakeDiscord {
             permissions,
             bot: false,
             dms_closed: false,
+            installed: false,
+            in_bot_guilds: true,
         };
         state.users.insert(user.id, user.clone());
         state.user_order.push(user.id);
@@ -1217,10 +1457,90 @@ impl FakeDiscord {
         if guild_id != state.guild_id {
             state.channel_guilds.insert(id, guild_id);
         }
-        if let Some(channel) = state.channel_json(id) {
-            state.dispatch("CHANNEL_CREATE", channel, None);
+        // The bot hears of channels only in its own servers.
+        if state.is_guild(guild_id) {
+            if let Some(channel) = state.channel_json(id) {
+                state.dispatch("CHANNEL_CREATE", channel, None);
+            }
         }
         id
+    }
+
+    /// Adds a server that did not add the app (the bot is not a member; it gets no gateway event of
+    /// it). Add channels with [`FakeDiscord::add_channel_in`]. Every user may act there; only a user
+    /// who installed the app ([`FakeDiscord::install_for_user`]) can run its commands.
+    pub fn add_guild_without_bot(&self, name: &str) -> u64 {
+        let mut state = self.state();
+        let id = state.snowflake();
+        state.guilds_without_bot.push((id, name.to_string()));
+        id
+    }
+
+    /// Sets the "Use External Apps" permission of `@everyone` in guild `guild_id` (default: allowed).
+    /// Off: the answers of the app where only the user installed it are made ephemeral by the stand-in.
+    pub fn allow_external_apps(&self, guild_id: u64, allowed: bool) {
+        let mut state = self.state();
+        state.external_apps_denied.retain(|g| *g != guild_id);
+        if !allowed {
+            state.external_apps_denied.push(guild_id);
+        }
+    }
+
+    /// `user` installs the app to their account (a user install): the commands that allow it follow
+    /// them into group DMs and servers without the bot, and the bot may DM them.
+    pub fn install_for_user(&self, user: &FakeUser) {
+        if let Some(u) = self.state().users.get_mut(&user.id) {
+            u.installed = true;
+        }
+    }
+
+    /// Adds a user who shares no server with the bot (not a member of its guilds): the bot cannot DM
+    /// them (50278) unless they install the app. They can be put in group DMs and servers without the
+    /// bot.
+    pub fn add_stranger(&self, name: &str) -> FakeUser {
+        let mut state = self.state();
+        let user = FakeUser {
+            id: state.snowflake(),
+            name: name.to_string(),
+            locale: "en-US".into(),
+            permissions: model::MEMBER_PERMISSIONS,
+            bot: false,
+            dms_closed: false,
+            installed: false,
+            in_bot_guilds: false,
+        };
+        state.users.insert(user.id, user.clone());
+        state.user_order.push(user.id);
+        user
+    }
+
+    /// Adds a group DM (channel type 3) of `users`; the bot is not a recipient (bots cannot be), so it
+    /// gets no event of it and cannot post there (50001): the app speaks only in answers.
+    pub fn add_group_dm(&self, users: &[&FakeUser]) -> u64 {
+        let mut state = self.state();
+        let id = state.snowflake();
+        let ids: Vec<u64> = users.iter().map(|u| u.id).collect();
+        state.channels.insert(id, FakeChannel::group_dm(id, &ids));
+        id
+    }
+
+    /// The DM between the bot and `user`, opened by the user (the same channel the bot gets from
+    /// `POST /users/@me/channels`): commands there are in context 1 (BOT_DM).
+    pub fn open_dm_with_bot(&self, user: &FakeUser) -> u64 {
+        let mut state = self.state();
+        if let Some(channel) = state.dm_channel_of(user.id) {
+            return channel;
+        }
+        let id = state.snowflake();
+        state.channels.insert(id, FakeChannel::dm(id, user.id));
+        state.dm_channels.insert(user.id, id);
+        id
+    }
+
+    /// Moves the stand-in's clock forward: interactions and their tokens count as `by` older (their
+    /// 3 seconds and 15 minutes run on this clock).
+    pub fn advance_clock(&self, by: Duration) {
+        self.state().clock_offset += by;
     }
 
     /// The shards (`[id, total]`) with a connected gateway session.
@@ -1556,7 +1876,7 @@ impl FakeDiscord {
         if state
             .channels
             .get(&channel_id)
-            .is_some_and(|c| c.dm_with.is_none())
+            .is_some_and(|c| !c.is_private())
         {
             let mut member = target_user.member_json(&model::timestamp_of(target.id), true);
             if let Some(m) = member.as_object_mut() {
@@ -1611,6 +1931,7 @@ impl FakeDiscord {
             deleted: false,
             created: Instant::now(),
             notified: Vec::new(),
+            forced_ephemeral: false,
         };
         state.add_message(message)
     }
@@ -2048,6 +2369,34 @@ impl State {
             .get(&channel_id)
             .cloned()
             .ok_or("unknown channel")?;
+        let (context, guild) = self.context_of(&user, channel_id)?;
+        let owners = match (kind, message_id) {
+            (InteractionKind::Component | InteractionKind::ModalSubmit, Some(message)) => {
+                self.component_owners(message)
+            }
+            _ => {
+                let command = data["name"]
+                    .as_str()
+                    .and_then(|name| self.find_command(name))
+                    .cloned();
+                self.command_owners(&user, channel_id, command.as_ref())?
+            }
+        };
+        let user_install_only = owners.get("1").is_some() && owners.get("0").is_none();
+        // Use External Apps off (or no Send Messages for the user): the answers of an app installed
+        // only by the user are ephemeral (change log 2024-06-27; topics/permissions, USE_EXTERNAL_APPS;
+        // resources/application, "User Context").
+        let forced_ephemeral = user_install_only
+            && guild.is_some_and(|g| {
+                !self.external_apps_allowed(g) || user.permissions & perm::SEND_MESSAGES == 0
+            });
+        let mut data = data;
+        if context != 0 {
+            // Outside a server there are no members to resolve.
+            if let Some(resolved) = data.get_mut("resolved").and_then(Value::as_object_mut) {
+                resolved.remove("members");
+            }
+        }
         let id = if age.is_zero() {
             self.snowflake()
         } else {
@@ -2056,7 +2405,7 @@ impl State {
             let low = self.snowflake() & 0x3F_FFFF;
             (then.saturating_sub(DISCORD_EPOCH_MS) << 22) | low
         };
-        let guild_id = self.guild_of(channel_id);
+        let guild_id = guild.unwrap_or(self.guild_id);
         let token = format!(
             "aW50ZXJhY3Rpb246{id}.{:016x}",
             id.wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -2066,25 +2415,29 @@ impl State {
             "application_id": self.config.application_id.to_string(),
             "type": kind.code(),
             "data": data,
-            "channel": channel.interaction_json(guild_id, self.channel_position(channel_id)),
             "channel_id": channel_id.to_string(),
             "token": token,
             "version": 1,
-            "app_permissions": self.bot_permissions(channel_id).to_string(),
+            "app_permissions": self.app_permissions(&user, channel_id).to_string(),
             "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": 10_485_760,
+            "context": context,
+            "authorizing_integration_owners": owners,
         });
-        if channel.dm_with.is_some() {
+        if channel.is_private() {
             payload["user"] = user.json();
-            payload["context"] = json!(1);
-            payload["authorizing_integration_owners"] = json!({"0": self.guild_id.to_string()});
+            payload["channel"] = self.channel_json(channel_id).unwrap_or(Value::Null);
         } else {
+            let permissions = self.member_permissions(&user, guild_id);
+            let mut partial = channel.interaction_json(guild_id, self.channel_position(channel_id));
+            partial["permissions"] = json!(permissions.to_string());
+            payload["channel"] = partial;
             payload["guild_id"] = json!(guild_id.to_string());
             payload["guild_locale"] = json!("en-US");
-            payload["member"] = user.member_json(&model::timestamp_of(user.id), true);
-            payload["context"] = json!(0);
-            payload["authorizing_integration_owners"] = json!({"0": guild_id.to_string()});
+            let mut member = user.member_json(&model::timestamp_of(user.id), true);
+            member["permissions"] = json!(permissions.to_string());
+            payload["member"] = member;
         }
         if let Some(message_id) = message_id {
             payload["message"] = self.message_json(message_id).ok_or("no such message")?;
@@ -2098,7 +2451,10 @@ impl State {
                 user_id: user.id,
                 channel_id,
                 message_id,
-                created: Instant::now().checked_sub(age).unwrap_or_else(Instant::now),
+                created: self
+                    .clock()
+                    .checked_sub(age)
+                    .unwrap_or_else(|| self.clock()),
                 dispatched: None,
                 deliveries: 0,
                 callback: None,
@@ -2107,6 +2463,10 @@ impl State {
                 followups: Vec::new(),
                 edited_original: false,
                 payload: payload.clone(),
+                context,
+                authorizing_integration_owners: payload["authorizing_integration_owners"].clone(),
+                forced_ephemeral,
+                refused_followups: Vec::new(),
             },
         );
         self.tokens.insert(token.clone(), id);

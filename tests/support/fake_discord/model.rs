@@ -67,6 +67,11 @@ pub struct FakeUser {
     pub bot: bool,
     /// Whether the user refuses DMs from the bot (the API answers 50007 to messages in their DM).
     pub dms_closed: bool,
+    /// Whether the user installed the app to their account (a user install: its commands follow them
+    /// into group DMs and servers without the bot).
+    pub installed: bool,
+    /// Whether the user is a member of the bot's servers (false: shares no server with the bot).
+    pub in_bot_guilds: bool,
 }
 
 impl FakeUser {
@@ -128,6 +133,15 @@ pub mod perm {
     pub const EMBED_LINKS: u64 = 1 << 14;
     /// ATTACH_FILES.
     pub const ATTACH_FILES: u64 = 1 << 15;
+    /// MENTION_EVERYONE.
+    pub const MENTION_EVERYONE: u64 = 1 << 17;
+    /// USE_EXTERNAL_EMOJIS.
+    pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
+    /// USE_EXTERNAL_APPS: user-installed apps may answer in public (off: their answers are ephemeral).
+    pub const USE_EXTERNAL_APPS: u64 = 1 << 50;
+    /// What an app without a bot user in the place may use in its answers (change log "Calculated
+    /// Permissions in Interaction Payloads", 2022-06-29).
+    pub const RESPONSE: u64 = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE | USE_EXTERNAL_EMOJIS;
     /// MANAGE_THREADS: sees private threads without being a member.
     pub const MANAGE_THREADS: u64 = 1 << 34;
     /// SEND_MESSAGES_IN_THREADS.
@@ -141,6 +155,8 @@ pub enum ChannelKind {
     Text,
     /// DM (1).
     Dm,
+    /// GROUP_DM (3): a DM between several users; a bot is never a recipient.
+    GroupDm,
     /// PUBLIC_THREAD (11): a thread of a text channel, or a forum post (its parent is a forum).
     PublicThread,
     /// PRIVATE_THREAD (12): only members (or those with Manage Threads) see it.
@@ -155,6 +171,7 @@ impl ChannelKind {
         match self {
             ChannelKind::Text => 0,
             ChannelKind::Dm => 1,
+            ChannelKind::GroupDm => 3,
             ChannelKind::PublicThread => 11,
             ChannelKind::PrivateThread => 12,
             ChannelKind::Forum => 15,
@@ -209,6 +226,8 @@ pub struct FakeChannel {
     pub members: Vec<u64>,
     /// Who created a thread.
     pub owner_id: Option<u64>,
+    /// The users of a group DM (the first created it).
+    pub recipients: Vec<u64>,
 }
 
 impl FakeChannel {
@@ -223,7 +242,22 @@ impl FakeChannel {
             overwrites: Vec::new(),
             members: Vec::new(),
             owner_id: None,
+            recipients: Vec::new(),
         }
+    }
+
+    /// A group DM of `recipients` (the first one owns it).
+    pub fn group_dm(id: u64, recipients: &[u64]) -> FakeChannel {
+        FakeChannel {
+            recipients: recipients.to_vec(),
+            owner_id: recipients.first().copied(),
+            ..FakeChannel::guild(id, "", ChannelKind::GroupDm)
+        }
+    }
+
+    /// Whether it is a DM or a group DM (no server).
+    pub fn is_private(&self) -> bool {
+        matches!(self.kind, ChannelKind::Dm | ChannelKind::GroupDm)
     }
 
     /// A DM channel with `user`.
@@ -247,6 +281,20 @@ impl FakeChannel {
             members: vec![owner],
             ..FakeChannel::guild(id, name, kind)
         }
+    }
+
+    /// The object of a group DM, with its recipients' user objects.
+    pub fn group_dm_json(&self, recipients: &[&FakeUser]) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "type": 3,
+            "last_message_id": null,
+            "flags": 0,
+            "name": null,
+            "icon": null,
+            "owner_id": self.owner_id.map(|o| o.to_string()),
+            "recipients": recipients.iter().map(|u| u.json()).collect::<Vec<_>>(),
+        })
     }
 
     /// The channel object (a guild channel or thread, or a DM with `recipient`).
@@ -315,7 +363,7 @@ impl FakeChannel {
     /// The partial channel object carried by interactions.
     pub fn interaction_json(&self, guild_id: u64, position: usize) -> Value {
         let mut channel = self.json(guild_id, position, None);
-        if self.dm_with.is_none() {
+        if !self.is_private() {
             channel["permissions"] = Value::String(MEMBER_PERMISSIONS.to_string());
         }
         channel

@@ -257,6 +257,7 @@ async fn handle(
         status: 0,
         fault: false,
         known_route: true,
+        error: None,
         at: arrived,
     };
     let expected = format!("Bot {}", state.config.token);
@@ -283,6 +284,12 @@ async fn handle(
         }
     };
     record.status = answer.status;
+    if answer.status >= 400 {
+        record.error = Some((
+            answer.body["code"].as_u64().unwrap_or(0),
+            answer.body["message"].as_str().unwrap_or("").to_string(),
+        ));
+    }
     check_openapi(
         &mut state,
         &record,
@@ -509,6 +516,10 @@ fn route(
             let guild = state.guild_create_of(parse_id(g).unwrap_or_default());
             Answer::ok(guild["channels"].clone())
         }
+        // A server that did not add the app: the bot has no access to it.
+        (_, ["guilds", g, ..]) if parse_id(g).is_some_and(|g| state.is_guild_without_bot(g)) => {
+            Answer::error(403, 50001, "Missing Access")
+        }
         ("GET", ["guilds", g, "members", u]) if parse_id(g).is_some_and(|g| state.is_guild(g)) => {
             match parse_id(u).and_then(|u| state.users.get(&u)) {
                 Some(user) => Answer::ok(user.member_json(&model::timestamp_of(user.id), false)),
@@ -622,6 +633,9 @@ fn check_commands(commands: &[Value], path: &str) -> Result<(), (String, String)
                 return Err((at, format!("Invalid name {n:?}")));
             }
         }
+        if path.is_empty() {
+            check_contexts(command, &here)?;
+        }
         let description = command["description"].as_str().unwrap_or("");
         if kind == 1 && !(1..=100).contains(&description.chars().count()) {
             return Err((
@@ -677,6 +691,44 @@ fn check_commands(commands: &[Value], path: &str) -> Result<(), (String, String)
     Ok(())
 }
 
+/// Checks a command's `integration_types` (0 server install, 1 user install) and `contexts` (0
+/// server, 1 bot DM, 2 group DM) as Discord's API description does: absent or null, or a non-empty
+/// list of known values without repeats (application-commands, command structure; openapi.json,
+/// `ApplicationCommandCreateRequest`).
+fn check_contexts(command: &Value, here: &str) -> Result<(), (String, String)> {
+    for (key, max) in [("integration_types", 1), ("contexts", 2)] {
+        let value = &command[key];
+        if value.is_null() {
+            continue;
+        }
+        let Some(list) = value.as_array() else {
+            return Err((format!("{here}.{key}"), "Must be an array".into()));
+        };
+        if list.is_empty() {
+            return Err((
+                format!("{here}.{key}"),
+                "Must be 1 or more in length.".into(),
+            ));
+        }
+        let mut seen = Vec::new();
+        for (i, item) in list.iter().enumerate() {
+            match item.as_u64() {
+                Some(n) if n <= max && !seen.contains(&n) => seen.push(n),
+                Some(n) if n <= max => {
+                    return Err((format!("{here}.{key}"), "Items must be unique".into()))
+                }
+                _ => {
+                    return Err((
+                        format!("{here}.{key}.{i}"),
+                        format!("Value \"{item}\" is not a valid enum value."),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn put_commands(state: &mut State, body: &Value, guild: Option<u64>) -> Answer {
     let Some(list) = body.as_array() else {
         return Answer::invalid_form("_root", "Must be an array");
@@ -686,6 +738,22 @@ fn put_commands(state: &mut State, body: &Value, guild: Option<u64>) -> Answer {
     }
     if let Err((path, message)) = check_commands(list, "") {
         return Answer::invalid_form(path.trim_start_matches('.'), &message);
+    }
+    // A command may name only installation contexts the app supports (application-commands,
+    // "Installation Context"). The documentation gives no wording for this error; the stand-in
+    // answers 50035 Invalid Form Body at the field.
+    if !state.config.user_install {
+        for (i, command) in list.iter().enumerate() {
+            let user = command["integration_types"]
+                .as_array()
+                .is_some_and(|l| l.iter().any(|v| v == 1));
+            if user {
+                return Answer::invalid_form(
+                    &format!("{i}.integration_types"),
+                    "The application does not support the user installation context",
+                );
+            }
+        }
     }
     let existing = match guild {
         Some(g) => state.guild_commands.get(&g).cloned().unwrap_or_default(),
@@ -729,6 +797,13 @@ fn put_commands(state: &mut State, body: &Value, guild: Option<u64>) -> Answer {
         }
         if c.get("nsfw").is_none() {
             c["nsfw"] = json!(false);
+        }
+        // Discord answers with the installation contexts it applies: `[0]` unless named.
+        if c.get("integration_types").is_none_or(Value::is_null) {
+            c["integration_types"] = json!([0]);
+        }
+        if c.get("contexts").is_none() {
+            c["contexts"] = Value::Null;
         }
         if c.get("options").is_none() {
             c["options"] = json!([]);
@@ -1045,6 +1120,7 @@ fn new_message(
             &body["allowed_mentions"],
             body["flags"].as_u64().unwrap_or(0) & allowed_flags & 64 != 0,
         ),
+        forced_ephemeral: false,
     })
 }
 
@@ -1183,9 +1259,12 @@ fn interaction_callback(
         );
     }
     // Discord's clock starts at the user's action (the interaction's snowflake), not at delivery: an
-    // interaction delivered late (after a gateway resume) may already be past it.
+    // interaction delivered late (after a gateway resume) may already be past it. Both are read on
+    // the stand-in's clock.
+    let clock_now = now + state.clock_offset();
     let since = interaction.created;
-    if deadline.is_some_and(|d| now.saturating_duration_since(since) > d) {
+    let deadline = deadline.or(Some(TOKEN_LIFETIME));
+    if deadline.is_some_and(|d| clock_now.saturating_duration_since(since) > d) {
         return refuse(state, Answer::error(404, 10062, "Unknown interaction"));
     }
     let Some(kind) = body["type"].as_u64().map(|k| k as u8) else {
@@ -1210,7 +1289,9 @@ fn interaction_callback(
             ),
         );
     }
-    let data = &body["data"];
+    let forced = forced_body(&body["data"], interaction.forced_ephemeral);
+    let data = forced.as_ref().map_or(&body["data"], |(data, _)| data);
+    let forced_now = forced.as_ref().is_some_and(|(_, changed)| *changed);
     let mut original = None;
     match kind {
         4 => match new_message(
@@ -1221,7 +1302,10 @@ fn interaction_callback(
             4 | 64 | 4096,
             Some(iid),
         ) {
-            Ok(message) => original = Some(state.add_message(message)),
+            Ok(mut message) => {
+                message.forced_ephemeral = forced_now;
+                original = Some(state.add_message(message));
+            }
             Err(answer) => return refuse(state, answer),
         },
         5 => {
@@ -1239,6 +1323,7 @@ fn interaction_callback(
                 deleted: false,
                 created: Instant::now(),
                 notified: Vec::new(),
+                forced_ephemeral: forced_now,
             };
             original = Some(state.add_message(message));
         }
@@ -1282,16 +1367,52 @@ fn interaction_callback(
     Answer::no_content()
 }
 
-/// The interaction behind a webhook token, if it is still valid.
-fn interaction_of_token(state: &State, token: &str) -> Option<u64> {
-    let id = *state.tokens.get(token)?;
-    let interaction = state.interactions.get(&id)?;
-    (interaction.created.elapsed() < TOKEN_LIFETIME).then_some(id)
+/// The body of an answer made ephemeral (flag 64 added) when `force` is set: the new body and
+/// whether the flag was added by the stand-in (the bot had not asked for it). `None`: unchanged.
+fn forced_body(body: &Value, force: bool) -> Option<(Value, bool)> {
+    if !force {
+        return None;
+    }
+    let flags = body["flags"].as_u64().unwrap_or(0);
+    let mut forced = if body.is_object() {
+        body.clone()
+    } else {
+        json!({})
+    };
+    forced["flags"] = json!(flags | 64);
+    Some((forced, flags & 64 == 0))
 }
 
+/// The interaction behind a webhook token: 404 10015 Unknown Webhook for a token never issued; 401
+/// 50027 Invalid Webhook Token once it is 15 minutes old on the stand-in's clock (what Discord
+/// answers on every webhook route then: discord-api-docs #6851; receiving-and-responding, "Interaction
+/// tokens are valid for 15 minutes"). The refusal is recorded on the interaction.
+fn interaction_of_token(state: &mut State, token: &str) -> Result<u64, Answer> {
+    let Some(&id) = state.tokens.get(token) else {
+        return Err(Answer::error(404, 10015, "Unknown Webhook"));
+    };
+    let now = state.clock();
+    let Some(interaction) = state.interactions.get_mut(&id) else {
+        return Err(Answer::error(404, 10015, "Unknown Webhook"));
+    };
+    if now.saturating_duration_since(interaction.created) >= TOKEN_LIFETIME {
+        let answer = Answer::error(401, 50027, "Invalid Webhook Token");
+        interaction
+            .refused_followups
+            .push((answer.status, answer.body.to_string()));
+        return Err(answer);
+    }
+    Ok(id)
+}
+
+/// Follow-ups an app installed only by the user may create per interaction (change log "User-Installed
+/// Apps General Availability", 2024-06-27; receiving-and-responding, "Create Followup Message").
+pub const USER_INSTALL_FOLLOWUPS: usize = 5;
+
 fn followup(state: &mut State, token: &str, body: &Value, uploads: &[Upload]) -> Answer {
-    let Some(iid) = interaction_of_token(state, token) else {
-        return Answer::error(404, 10015, "Unknown Webhook");
+    let iid = match interaction_of_token(state, token) {
+        Ok(iid) => iid,
+        Err(answer) => return answer,
     };
     let Some(interaction) = state.interactions.get(&iid).cloned() else {
         return Answer::error(404, 10015, "Unknown Webhook");
@@ -1300,6 +1421,9 @@ fn followup(state: &mut State, token: &str, body: &Value, uploads: &[Upload]) ->
         Some(c) if c.kind != 8 => {}
         _ => return Answer::error(404, 10015, "Unknown Webhook"),
     }
+    let forced = forced_body(body, interaction.forced_ephemeral);
+    let body = forced.as_ref().map_or(body, |(b, _)| b);
+    let forced_now = forced.as_ref().is_some_and(|(_, changed)| *changed);
     // After a deferred response, the first follow-up fills in the "thinking" message.
     if let Some(original) = interaction.original {
         if state
@@ -1310,6 +1434,22 @@ fn followup(state: &mut State, token: &str, body: &Value, uploads: &[Upload]) ->
             return edit_message(state, original, body, uploads);
         }
     }
+    // The limit counts follow-up messages created; filling in a deferred answer (above) creates none.
+    // The documentation names the error (40094) but not its HTTP status: 400, like Discord's other
+    // refusals of a request it understood.
+    if interaction.is_user_install_only() && interaction.followups.len() >= USER_INSTALL_FOLLOWUPS {
+        let answer = Answer::error(
+            400,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+        );
+        if let Some(i) = state.interactions.get_mut(&iid) {
+            i.refused_followups
+                .push((answer.status, answer.body.to_string()));
+        }
+        state.touch(iid);
+        return answer;
+    }
     match new_message(
         state,
         interaction.channel_id,
@@ -1318,7 +1458,8 @@ fn followup(state: &mut State, token: &str, body: &Value, uploads: &[Upload]) ->
         4 | 64 | 4096,
         Some(iid),
     ) {
-        Ok(message) => {
+        Ok(mut message) => {
+            message.forced_ephemeral = forced_now;
             let id = state.add_message(message);
             state.touch(iid);
             if let Some(i) = state.interactions.get_mut(&iid) {
@@ -1341,8 +1482,9 @@ fn webhook_message(
     body: &Value,
     uploads: &[Upload],
 ) -> Answer {
-    let Some(iid) = interaction_of_token(state, token) else {
-        return Answer::error(404, 10015, "Unknown Webhook");
+    let iid = match interaction_of_token(state, token) {
+        Ok(iid) => iid,
+        Err(answer) => return answer,
     };
     let Some(interaction) = state.interactions.get(&iid).cloned() else {
         return Answer::error(404, 10015, "Unknown Webhook");
@@ -1397,6 +1539,14 @@ fn channel_post(state: &mut State, channel: &str, body: &Value, uploads: &[Uploa
         return Answer::error(404, 10003, "Unknown Channel");
     };
     if let Some(user) = channel.dm_with.and_then(|u| state.users.get(&u)) {
+        // A bot may DM a user only if they share a server or the user installed the app.
+        if !user.in_bot_guilds && !user.installed {
+            return Answer::error(
+                403,
+                50278,
+                "Cannot send messages to this user due to having no mutual guilds",
+            );
+        }
         if user.dms_closed {
             return Answer::error(403, 50007, "Cannot send messages to this user");
         }
