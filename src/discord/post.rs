@@ -140,12 +140,19 @@ async fn show_lobby(
     message_id: Option<u64>,
     message: &Message,
 ) {
-    if message_id.is_some() && data.tables.is_answers_only(channel) {
-        // Where the bot may only answer, the lobby changes with the presses on it (each answers in
-        // place); no channel edit is possible, and a new card each time would only clutter.
+    let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
+    if let (Some(id), true) = (message_id, data.tables.is_answers_only(channel)) {
+        // Where the bot may only answer, the card is edited through the token that sent it while
+        // that lives; else it changes with the next press on it (each answers in place). A new card
+        // each time would only clutter.
+        let body = serde_json::json!({
+            "content": out.content,
+            "components": out.components,
+            "allowed_mentions": {"parse": []},
+        });
+        relay::edit(ctx, data, channel, id, body).await;
         return;
     }
-    let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
     if let (Some(target), Some(id)) = (
         discord_channel(channel),
         message_id.and_then(NonZeroU64::new),
@@ -298,11 +305,7 @@ async fn disarm(ctx: &serenity::Context, data: &Data, channel: ChannelId, output
     else {
         return;
     };
-    if data.tables.is_answers_only(channel) {
-        // Not editable without its interaction's token; an old Play button just answers that its
-        // turn is over (as after a restart).
-        return;
-    }
+    let answers_only = data.tables.is_answers_only(channel);
     let (Some(target), Some(id)) = (discord_channel(channel), NonZeroU64::new(*message_id)) else {
         return;
     };
@@ -311,6 +314,13 @@ async fn disarm(ctx: &serenity::Context, data: &Data, channel: ChannelId, output
         ..Message::default()
     };
     let rows = component_rows(&action_rows(&message), channel_lang(ctx, data, channel));
+    if answers_only {
+        // Through the token that sent the prompt, while it lives (only the buttons change: the
+        // board picture stays); past that an old Play button answers that its turn is over.
+        let body = serde_json::json!({ "components": rows });
+        relay::edit(ctx, data, channel, *message_id, body).await;
+        return;
+    }
     let edit = serenity::EditMessage::new().components(rows);
     if let Err(e) = retrying("take the Play button off an old prompt", || {
         target.edit_message(ctx, serenity::MessageId::from(id), edit.clone())

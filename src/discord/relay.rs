@@ -107,7 +107,13 @@ struct Relay {
     pending: Vec<Token>,
     /// What was held back: one packed message.
     held: Option<Outgoing>,
+    /// The latest messages sent through a token (id, token, when its interaction arrived), to edit
+    /// them while the token lives (the lobby card, an old prompt's buttons).
+    sent: Vec<(u64, String, Instant)>,
 }
+
+/// Messages remembered per channel for editing.
+const MAX_SENT: usize = 16;
 
 /// Every answers-only channel's relay.
 #[derive(Default)]
@@ -174,6 +180,39 @@ impl Relays {
         token.follow_ups += count;
         let token = token.token.clone();
         Some((token, relay.held.take()))
+    }
+
+    /// Remembers that `message_id` was sent through `token`.
+    fn note_sent(&self, channel: ChannelId, message_id: u64, token: &str) {
+        let mut channels = self.lock();
+        let Some(relay) = channels.get_mut(&channel.0) else {
+            return;
+        };
+        let received = relay
+            .token
+            .iter()
+            .chain(&relay.pending)
+            .find(|t| t.token == token)
+            .map(|t| t.received);
+        if let Some(received) = received {
+            if relay.sent.len() >= MAX_SENT {
+                relay.sent.remove(0);
+            }
+            relay.sent.push((message_id, token.to_string(), received));
+        }
+    }
+
+    /// The token that sent `message_id`, while it lives at `now`.
+    fn editor_of(&self, channel: ChannelId, message_id: u64, now: Instant) -> Option<String> {
+        let channels = self.lock();
+        channels
+            .get(&channel.0)?
+            .sent
+            .iter()
+            .find(|(id, _, received)| {
+                *id == message_id && now.saturating_duration_since(*received) < TOKEN_LIFE
+            })
+            .map(|(_, token, _)| token.clone())
     }
 
     /// Holds `out` back (packed after what is held already).
@@ -366,6 +405,7 @@ async fn follow_up(
             return None;
         }
     };
+    data.relays.note_sent(channel, message.id.get(), token);
     for chunk in more {
         let next = serenity::CreateInteractionResponseFollowup::new()
             .content(chunk)
@@ -381,6 +421,39 @@ async fn follow_up(
         }
     }
     Some(message)
+}
+
+/// Edits a message the bot sent in an answers-only channel (the lobby card, an old prompt's buttons)
+/// through the token that sent it, while that token lives; `body` holds only the fields to change
+/// (a prompt keeps its board picture). Whether it was edited: without a living token the message
+/// stays as it is (it changes when its own buttons are pressed).
+pub(super) async fn edit(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    message_id: u64,
+    body: serde_json::Value,
+) -> bool {
+    let Some(id) = std::num::NonZeroU64::new(message_id) else {
+        return false;
+    };
+    let Some(token) = data.relays.editor_of(channel, message_id, Instant::now()) else {
+        return false;
+    };
+    match retrying("edit in an answers-only channel", || {
+        ctx.http
+            .edit_followup_message(&token, serenity::MessageId::from(id), &body, Vec::new())
+    })
+    .await
+    {
+        Ok(_) => true,
+        Err(e) => {
+            data.tables.log_span(channel).in_scope(|| {
+                tracing::info!(channel = channel.0, "a message was not edited: {e}")
+            });
+            false
+        }
+    }
 }
 
 #[cfg(test)]
@@ -481,6 +554,23 @@ mod tests {
         assert!(relays
             .take(channel, 1, start + Duration::from_secs(60) + TOKEN_LIFE)
             .is_none());
+    }
+
+    #[test]
+    fn a_message_is_edited_through_the_token_that_sent_it_while_it_lives() {
+        let relays = Relays::default();
+        let channel = ChannelId(8);
+        let start = Instant::now();
+        relays.note(channel, "lobby", true, start);
+        relays.answered(channel, "lobby");
+        relays.note_sent(channel, 77, "lobby");
+        assert_eq!(relays.editor_of(channel, 77, start).as_deref(), Some("lobby"));
+        assert_eq!(relays.editor_of(channel, 78, start), None, "not ours");
+        assert_eq!(
+            relays.editor_of(channel, 77, start + TOKEN_LIFE),
+            None,
+            "the token is too old"
+        );
     }
 
     #[test]

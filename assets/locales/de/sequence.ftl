@@ -392,7 +392,7 @@ reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt de
 reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und ein Computer übernimmt deinen Platz für den Rest des Spiels.
 reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und da für deine Seite niemand mehr weiterspielt, verliert deine Seite.
 timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
-dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit `/sequence hand` siehst du deine Karten privat.
+dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit **Meine Karten** (oder `/sequence hand`) siehst du deine Karten privat.
 record-attached = Das Spielprotokoll hängt an.
 board-caption = **{ $game }**: { $player } ist am Zug.
 

@@ -405,7 +405,7 @@ reminder = ⏰ { $player }, it is still your turn. In about { $time } the comput
 reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and a computer takes your seat for the rest of the game.
 reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and as nobody is left to play on for your side, your side loses.
 timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
-dm-failed = { $player }, I could not send you a direct message. Use `/sequence hand` to see your cards privately.
+dm-failed = { $player }, I could not send you a direct message. Press **Show my cards** (or use `/sequence hand`) to see your cards privately.
 record-attached = The game record is attached.
 board-caption = **{ $game }**: { $player } is to move.
 

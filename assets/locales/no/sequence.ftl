@@ -389,7 +389,7 @@ reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spille
 reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og en datamaskin tar plassen din resten av spillet.
 reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og siden ingen er igjen til å spille videre for din side, taper siden din.
 timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
-dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Bruk `/sequence hånd` for å se kortene dine privat.
+dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Trykk **Vis kortene mine** (eller bruk `/sequence hånd`) for å se kortene dine privat.
 record-attached = Spillprotokollen ligger vedlagt.
 board-caption = **{ $game }**: Det er { $player } sin tur.
 
