@@ -260,8 +260,9 @@ pub(super) fn pack(earlier: Outgoing, later: Outgoing) -> Outgoing {
         text.remove(0);
     }
     let mut chunks = split_content(&text.join("\n")).into_iter();
-    let mut pinged = earlier.pinged;
-    for user in later.pinged {
+    // The later message's pings first: its first is the player to move now.
+    let mut pinged = later.pinged;
+    for user in earlier.pinged {
         if !pinged.contains(&user) {
             pinged.push(user);
         }
@@ -589,7 +590,8 @@ mod tests {
         assert_eq!(held.files.len(), 1, "the last picture is kept");
         assert_eq!(
             held.pinged,
-            vec![serenity::UserId::new(1), serenity::UserId::new(2)]
+            vec![serenity::UserId::new(2), serenity::UserId::new(1)],
+            "the newest ping first (the player to move)"
         );
         assert!(!relays.is_holding(channel));
         // A refused token is forgotten and its message held again.
