@@ -223,6 +223,17 @@ fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
 /// (privately) otherwise.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let started = std::time::Instant::now();
+    // Outside a server (a group DM, a DM) games are casual and a server's lists are not offered.
+    let command = match ctx.guild_id() {
+        Some(_) => command,
+        None => match command.outside_servers() {
+            Ok(command) => command,
+            Err(text) => {
+                say_private(ctx, &text).await;
+                return Ok(());
+            }
+        },
+    };
     let window = Window::opened_now();
     let access = access(ctx);
     let asked = Asked {

@@ -109,7 +109,10 @@ pub(super) async fn note_place(data: &Data, channel: ChannelId, token: &str, pla
     if let Err(e) =
         tokio::task::spawn_blocking(move || tables.note_answers_only(channel, answers_only)).await
     {
-        tracing::error!(channel = channel.0, "noting where the bot may post failed: {e}");
+        tracing::error!(
+            channel = channel.0,
+            "noting where the bot may post failed: {e}"
+        );
     }
 }
 

@@ -73,7 +73,8 @@ pub(super) fn place_of(
     let limited = !owners.0.iter().any(|o| matches!(o, Owner::GuildInstall(_)));
     let private = guild.is_some()
         && limited
-        && member_permissions.is_some_and(|p| !p.contains(serenity::Permissions::USE_EXTERNAL_APPS));
+        && member_permissions
+            .is_some_and(|p| !p.contains(serenity::Permissions::USE_EXTERNAL_APPS));
     Place::AnswersOnly { limited, private }
 }
 
@@ -241,7 +242,9 @@ impl Relays {
 
     /// Whether something is held back in `channel`.
     pub(super) fn is_holding(&self, channel: ChannelId) -> bool {
-        self.lock().get(&channel.0).is_some_and(|r| r.held.is_some())
+        self.lock()
+            .get(&channel.0)
+            .is_some_and(|r| r.held.is_some())
     }
 }
 
@@ -449,9 +452,9 @@ pub(super) async fn edit(
     {
         Ok(_) => true,
         Err(e) => {
-            data.tables.log_span(channel).in_scope(|| {
-                tracing::info!(channel = channel.0, "a message was not edited: {e}")
-            });
+            data.tables
+                .log_span(channel)
+                .in_scope(|| tracing::info!(channel = channel.0, "a message was not edited: {e}"));
             false
         }
     }
@@ -471,7 +474,10 @@ mod tests {
             pinged,
             components: Vec::new(),
             files: if with_file {
-                vec![serenity::CreateAttachment::bytes(vec![1, 2, 3], "board.png")]
+                vec![serenity::CreateAttachment::bytes(
+                    vec![1, 2, 3],
+                    "board.png",
+                )]
             } else {
                 Vec::new()
             },
@@ -549,7 +555,9 @@ mod tests {
         relays.note(channel, "c", false, start + Duration::from_secs(30));
         relays.answered(channel, "b");
         relays.answered(channel, "c");
-        let (token, held) = relays.take(channel, 1, start + Duration::from_secs(61)).unwrap();
+        let (token, held) = relays
+            .take(channel, 1, start + Duration::from_secs(61))
+            .unwrap();
         assert_eq!((token.as_str(), held.is_none()), ("b", true));
         // Expired by the bot's clock.
         assert!(relays
@@ -565,7 +573,10 @@ mod tests {
         relays.note(channel, "lobby", true, start);
         relays.answered(channel, "lobby");
         relays.note_sent(channel, 77, "lobby");
-        assert_eq!(relays.editor_of(channel, 77, start).as_deref(), Some("lobby"));
+        assert_eq!(
+            relays.editor_of(channel, 77, start).as_deref(),
+            Some("lobby")
+        );
         assert_eq!(relays.editor_of(channel, 78, start), None, "not ours");
         assert_eq!(
             relays.editor_of(channel, 77, start + TOKEN_LIFE),
@@ -604,13 +615,20 @@ mod tests {
     fn what_is_held_stays_bounded_keeping_the_newest() {
         let mut packed = out("start", &[], false);
         for i in 0..500 {
-            packed = pack(packed, out(&format!("move {i} {}", "x".repeat(40)), &[], false));
+            packed = pack(
+                packed,
+                out(&format!("move {i} {}", "x".repeat(40)), &[], false),
+            );
         }
         let text: String = std::iter::once(packed.content.clone())
             .chain(packed.more.clone())
             .collect::<Vec<_>>()
             .join("\n");
-        assert!(text.chars().count() <= MAX_HELD_CHARS + 10, "{}", text.len());
+        assert!(
+            text.chars().count() <= MAX_HELD_CHARS + 10,
+            "{}",
+            text.len()
+        );
         assert!(text.contains("move 499"));
         assert!(!text.contains("start"));
     }

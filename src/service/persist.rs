@@ -450,17 +450,6 @@ impl Tables {
         let Some(store) = &self.store else {
             return Reply::ephemeral(Text::NoHistory);
         };
-        // The lists and numbered games of all group DMs and DMs would share one scope (no server):
-        // outside a server only this chat's own last game is shown, so no chat sees another's.
-        let numbered = matches!(
-            command,
-            Command::Record { game: Some(_) } | Command::Replay { game: Some(_) }
-        );
-        if guild.is_none()
-            && (numbered || matches!(command, Command::Leaderboard | Command::History))
-        {
-            return Reply::ephemeral(Text::ServerOnlyLists);
-        }
         let guild_id = guild.map(|g| g.0);
         let public = |text: Text| Reply {
             outputs: vec![Output::Channel(Message::text(text))],

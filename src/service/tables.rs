@@ -467,7 +467,10 @@ impl Tables {
         table.answers_only = answers_only;
         if let Err(e) = self.persist.save(&table) {
             table.span().in_scope(|| {
-                tracing::warn!(channel = channel.0, "cannot save where the bot may post: {e}")
+                tracing::warn!(
+                    channel = channel.0,
+                    "cannot save where the bot may post: {e}"
+                )
             });
         }
     }
@@ -478,7 +481,8 @@ impl Tables {
         if lock(&self.answers_only).contains(&channel) {
             return true;
         }
-        self.get(channel).is_some_and(|shared| lock(&shared).answers_only)
+        self.get(channel)
+            .is_some_and(|shared| lock(&shared).answers_only)
     }
 
     /// The language last seen for a user.
@@ -541,15 +545,7 @@ impl Tables {
                 turn_time,
                 series,
             } => {
-                // Outside a server games are casual: a rating ranks the players of one server, and
-                // a group DM or a DM is none (docs/playing.md, "Where you can play").
-                if guild.is_none() && rated == Some(true) {
-                    return Reply::ephemeral(Text::CasualOutsideServers);
-                }
-                let rated = match guild {
-                    None => Some(false),
-                    Some(_) => rated.or(self.server_settings(guild).rated),
-                };
+                let rated = rated.or(self.server_settings(guild).rated);
                 let setup = Setup::new(variant, teams, options)
                     .and_then(|s| s.with_turn_time(turn_time))
                     .and_then(|s| s.with_series(series))

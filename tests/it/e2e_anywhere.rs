@@ -79,7 +79,9 @@ async fn open(
     .await
     .unwrap_or_else(|e| fail(h, e));
     assert!(
-        lobby.content.contains("Here I may only answer your presses"),
+        lobby
+            .content
+            .contains("Here I may only answer your presses"),
         "the lobby says what differs here: {}",
         lobby.content
     );
@@ -368,13 +370,18 @@ async fn a_turn_that_runs_out_with_nobody_pressing_goes_out_on_a_valid_token_or_
     let before = fake.messages_in(group).len();
     let ran_out = |m: &StoredMessage| m.content.contains("ran out of time");
     fake.shared()
-        .wait_for(Duration::from_secs(40), "the turn to run out", &[group], |s| {
-            s.messages_in(group)
-                .into_iter()
-                .skip(before)
-                .find(|m| !m.is_ephemeral() && ran_out(m))
-                .cloned()
-        })
+        .wait_for(
+            Duration::from_secs(40),
+            "the turn to run out",
+            &[group],
+            |s| {
+                s.messages_in(group)
+                    .into_iter()
+                    .skip(before)
+                    .find(|m| !m.is_ephemeral() && ran_out(m))
+                    .cloned()
+            },
+        )
         .await
         .unwrap_or_else(|e| fail(&h, e));
     // Discord's clock moves on past the tokens' 15 minutes (the bot's does not): the next turn that
@@ -469,11 +476,7 @@ async fn a_group_dm_game_goes_on_at_the_next_press_after_a_restart() {
     })
     .await
     .unwrap_or_else(|e| fail(&h, e));
-    assert!(
-        note.content.contains("I was restarted"),
-        "{}",
-        note.content
-    );
+    assert!(note.content.contains("I was restarted"), "{}", note.content);
     // And the game goes on to a few more turns.
     if !is_final(&next) {
         for turn in 0..2 {
