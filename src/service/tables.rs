@@ -333,12 +333,17 @@ impl Tables {
     pub fn restore(&self, table: Table) -> bool {
         let settings = self.settings_for(table.guild);
         let (channel, host, guild) = (table.channel, table.host, table.guild);
+        let answers_only = table.answers_only;
         let shared = Arc::new(Mutex::new(table));
         let table = lock(&shared);
         if !lock(&self.tables).insert(channel, shared.clone(), host, guild) {
             return false;
         }
         self.reschedule(&table, &settings);
+        drop(table);
+        if answers_only {
+            lock(&self.answers_only).insert(channel);
+        }
         true
     }
 
@@ -450,7 +455,12 @@ impl Tables {
                 // Nothing new for the map; the table may still be one restored unmarked.
             } else if answers_only {
                 if channels.len() >= MAX_REMEMBERED {
-                    channels.clear();
+                    // Only the live tables there are kept (the set must hold every one of them:
+                    // `is_answers_only` reads nothing else).
+                    channels.retain(|c| {
+                        self.get(*c)
+                            .is_some_and(|shared| lock(&shared).answers_only)
+                    });
                 }
                 channels.insert(channel);
             } else {
@@ -475,14 +485,11 @@ impl Tables {
         }
     }
 
-    /// Whether the bot may only answer interactions in `channel`: seen so on an interaction, or its
-    /// table says so (also after a restart).
+    /// Whether the bot may only answer interactions in `channel`: seen so on its latest interaction,
+    /// or its table says so (also after a restart: restored tables are noted). Takes no table lock
+    /// (the Discord layer asks before every post).
     pub fn is_answers_only(&self, channel: ChannelId) -> bool {
-        if lock(&self.answers_only).contains(&channel) {
-            return true;
-        }
-        self.get(channel)
-            .is_some_and(|shared| lock(&shared).answers_only)
+        lock(&self.answers_only).contains(&channel)
     }
 
     /// The language last seen for a user.
