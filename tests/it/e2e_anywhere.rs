@@ -164,9 +164,14 @@ async fn press_turn(
     if !picker.is_ephemeral() {
         return Err(format!("the picker is private: {picker:?}"));
     }
+    let mut last = press.id;
     for _step in 0..12 {
         let picker = fake.message(picker_id).ok_or("the picker")?;
         let options = choices(&picker);
+        if options.is_empty() && picker.content.starts_with("Done") {
+            // The turn ended with the last step (an exchange that left no move: the turn passes).
+            return next_prompt_or_end(fake, channel, last).await;
+        }
         if options.is_empty() {
             return Err(format!(
                 "a picker step with nothing to press: {}\n(the prompt asked {mover}: {})",
@@ -179,6 +184,7 @@ async fn press_turn(
             Some(v) => fake.select(user, picker_id, &id, &[v.as_str()])?,
             None => fake.click(user, picker_id, &id)?,
         };
+        last = pressed.id;
         if !is_move {
             updated_in_place(fake, &pressed, picker_id).await?;
             continue;
