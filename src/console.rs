@@ -122,6 +122,9 @@ enum Asked {
         /// As `/sequence start points_to_win:` (also `options.points_to_win`).
         #[serde(default)]
         points_to_win: Option<u8>,
+        /// As `/sequence start invite:`, the invited users' ids (a challenge).
+        #[serde(default)]
+        invite: Vec<u64>,
     },
     Join {
         #[serde(default)]
@@ -237,18 +240,27 @@ impl Asked {
                 series,
                 mode,
                 points_to_win,
+                invite,
             } => {
                 if let Some(mode) = mode {
                     options.king_of_the_board = mode == Mode::KingOfTheBoard;
                 }
                 options.points_to_win = points_to_win.or(options.points_to_win);
-                Command::Start {
+                let start = Command::Start {
                     variant: game.unwrap_or(default_variant),
                     teams,
                     options,
                     rated,
                     turn_time,
                     series,
+                };
+                if invite.is_empty() {
+                    start
+                } else {
+                    Command::Challenge {
+                        start: Box::new(start),
+                        invited: invite.into_iter().map(UserId).collect(),
+                    }
                 }
             }
             Asked::Settings {

@@ -414,6 +414,9 @@ async fn start(
     #[min = 2]
     #[max = 10]
     points_to_win: Option<u8>,
+    #[description = "Challenge friends: mention the players to invite (@Ann @Bob)"] invite: Option<
+        String,
+    >,
 ) -> Result<(), Error> {
     // A server that lets apps its members installed answer only privately: nobody else would see
     // the game (Discord makes the answers private), so none opens.
@@ -421,23 +424,21 @@ async fn start(
         say_private(ctx, &Text::ExternalAppsOff).await;
         return Ok(());
     }
-    // Refused at once where the bot could not post the board: the permissions come with the
-    // interaction, so no request to Discord is needed to know.
-    if let Some((granted, thread)) = access(ctx) {
-        let missing = Permission::missing_to_post(granted, thread);
-        if !missing.is_empty() {
-            say_private(ctx, &Text::CannotPostHere { missing, thread }).await;
+    if cannot_post_here(ctx).await {
+        return Ok(());
+    }
+    // The invitation is read before anything else: a bad one opens nothing.
+    let invited = match invite.as_deref().map(|text| invited_people(ctx, text)) {
+        None => None,
+        Some(Ok(invited)) => Some(invited),
+        Some(Err(refusal)) => {
+            say_private(ctx, &refusal).await;
             return Ok(());
         }
-    }
+    };
     let variant = match game {
         Some(game) => Variant::from(game),
-        None => {
-            // The server's default game (its settings are read off the async runtime).
-            let tables = ctx.data().tables.clone();
-            let guild = ctx.guild_id().map(|g| GuildId(g.get()));
-            tokio::task::spawn_blocking(move || tables.settings_for(guild).default_variant).await?
-        }
+        None => default_variant(ctx).await?,
     };
     let options = Options {
         sequences_to_win,
@@ -448,18 +449,62 @@ async fn start(
         king_of_the_board: mode == Some(Mode::KingOfTheBoard),
         points_to_win,
     };
-    run(
-        ctx,
-        Command::Start {
-            variant,
-            teams,
-            options,
-            rated,
-            turn_time: turn_time.and_then(TurnTime::seconds),
-            series: series.map(Series::best_of),
+    let start = Command::Start {
+        variant,
+        teams,
+        options,
+        rated,
+        turn_time: turn_time.and_then(TurnTime::seconds),
+        series: series.map(Series::best_of),
+    };
+    let command = match invited {
+        Some(invited) => Command::Challenge {
+            start: Box::new(start),
+            invited,
         },
-    )
-    .await
+        None => start,
+    };
+    run(ctx, command).await
+}
+
+/// Refuses privately where the bot could not post the board: whether it did. The permissions come
+/// with the interaction, so no request to Discord is needed to know.
+async fn cannot_post_here(ctx: Context<'_>) -> bool {
+    if let Some((granted, thread)) = access(ctx) {
+        let missing = Permission::missing_to_post(granted, thread);
+        if !missing.is_empty() {
+            say_private(ctx, &Text::CannotPostHere { missing, thread }).await;
+            return true;
+        }
+    }
+    false
+}
+
+/// The server's default game (its settings are read off the async runtime).
+async fn default_variant(ctx: Context<'_>) -> Result<Variant, Error> {
+    let tables = ctx.data().tables.clone();
+    let guild = ctx.guild_id().map(|g| GuildId(g.get()));
+    Ok(tokio::task::spawn_blocking(move || tables.settings_for(guild).default_variant).await?)
+}
+
+/// The people an `invite:` option mentions ([`crate::service::parse_invite`]). Discord's client
+/// writes each person picked after `@` as a mention (`<@id>`); Discord documents `resolved` only for
+/// the options that select users, so the users it may carry for a string option are used only,
+/// where they come, to refuse an app (a bot account) politely.
+fn invited_people(ctx: Context<'_>, text: &str) -> Result<Vec<UserId>, Text> {
+    let invited = crate::service::parse_invite(text)?;
+    if let poise::Context::Application(app) = ctx {
+        let users = &app.interaction.data.resolved.users;
+        let app_user = invited.iter().copied().find(|user| {
+            users
+                .iter()
+                .any(|(id, resolved)| id.get() == user.0 && resolved.bot)
+        });
+        if let Some(app_user) = app_user {
+            return Err(Text::InviteBot(app_user));
+        }
+    }
+    Ok(invited)
 }
 
 /// Take a seat in the game that is about to start.
@@ -816,6 +861,36 @@ pub async fn profile_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), 
         ctx,
         Command::Profile {
             user: Some(UserId(user.id.get())),
+        },
+    )
+    .await
+}
+
+/// A challenge from a member's context menu (Apps → Challenge to Sequence): a lobby of the
+/// server's default game in this channel, as a plain `/sequence start` opens, with them invited.
+#[poise::command(context_menu_command = "Challenge to Sequence", guild_only)]
+pub async fn challenge_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
+    let target = UserId(user.id.get());
+    if user.bot {
+        say_private(ctx, &Text::InviteBot(target)).await;
+        return Ok(());
+    }
+    if cannot_post_here(ctx).await {
+        return Ok(());
+    }
+    let start = Command::Start {
+        variant: default_variant(ctx).await?,
+        teams: None,
+        options: Options::default(),
+        rated: None,
+        turn_time: None,
+        series: None,
+    };
+    run(
+        ctx,
+        Command::Challenge {
+            start: Box::new(start),
+            invited: vec![target],
         },
     )
     .await

@@ -117,6 +117,8 @@ pub struct Timers {
     pub timeouts_before_replaced: u8,
     /// Close a lobby that has not started after this many seconds.
     pub lobby_timeout_secs: u64,
+    /// An invitation to a challenge not answered after this many seconds lapses.
+    pub challenge_timeout_secs: u64,
     /// Pause before each computer move, so people can follow.
     pub bot_delay_ms: u64,
     /// How often the timers are checked.
@@ -130,6 +132,7 @@ impl Default for Timers {
             turn_timeout_secs: 600,
             timeouts_before_replaced: 2,
             lobby_timeout_secs: 1800,
+            challenge_timeout_secs: 600,
             bot_delay_ms: 1000,
             tick_secs: 1,
         }
@@ -446,9 +449,14 @@ impl BotConfig {
     /// Checks the numbers: timers must be positive and the reminder must come before the timeout.
     pub fn validate(&self) -> Result<(), DiscordError> {
         let t = &self.timers;
-        if t.turn_timeout_secs == 0 || t.lobby_timeout_secs == 0 || t.tick_secs == 0 {
+        if t.turn_timeout_secs == 0
+            || t.lobby_timeout_secs == 0
+            || t.challenge_timeout_secs == 0
+            || t.tick_secs == 0
+        {
             return Err(DiscordError::Config(
-                "timers: turn_timeout_secs, lobby_timeout_secs and tick_secs must be above 0"
+                "timers: turn_timeout_secs, lobby_timeout_secs, challenge_timeout_secs and \
+                 tick_secs must be above 0"
                     .into(),
             ));
         }
@@ -492,6 +500,7 @@ impl BotConfig {
             turn_reminder: Duration::from_secs(self.timers.turn_reminder_secs),
             turn_timeout: Duration::from_secs(self.timers.turn_timeout_secs),
             lobby_timeout: Duration::from_secs(self.timers.lobby_timeout_secs),
+            challenge_timeout: Duration::from_secs(self.timers.challenge_timeout_secs),
             default_bot_level: self.defaults.bot_level,
             default_variant: self.defaults.game,
             bot_think: Some(Duration::from_millis(self.defaults.ai_time_ms)),

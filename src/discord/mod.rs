@@ -195,6 +195,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         commands::sequence(),
         commands::settings(),
         commands::profile_menu(),
+        commands::challenge_menu(),
     ];
     commands.iter_mut().for_each(localize::localize);
     commands
@@ -701,8 +702,21 @@ mod tests {
         let top = json.as_array().unwrap();
         assert_eq!(
             top.len(),
-            3,
-            "the game's parent command, the settings and the profile's user command"
+            4,
+            "the game's parent command, the settings and the user commands for a profile and a \
+             challenge"
+        );
+        // The challenge's user command, named in every language.
+        let challenge = &top[3];
+        assert_eq!(challenge["name"], "Challenge to Sequence");
+        assert_eq!(challenge["type"], 2);
+        assert_eq!(
+            challenge["name_localizations"]["de"],
+            "Zu Sequence herausfordern"
+        );
+        assert_eq!(
+            challenge["name_localizations"]["no"],
+            "Utfordre til Sequence"
         );
         // The user command: on a member's context menu, named in every language, no description.
         let menu = &top[2];

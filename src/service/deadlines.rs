@@ -218,7 +218,7 @@ impl Registry {
     }
 }
 
-/// When `table` next needs the timer: its lobby's expiry, its turn's reminder or timeout, at once
+/// When `table` next needs the timer: its lobby's expiry (or its invitations' lapse), its turn's reminder or timeout, at once
 /// for a computer player (or a timed-out turn) to move; `None` when no timer can act on it (closed,
 /// paused, over). The same conditions as `Table::tick` and `Table::timed_out_human`; a deadline that
 /// is early does no harm (the pass finds nothing and asks again), one that is late would.
@@ -227,7 +227,14 @@ pub(super) fn next_deadline(table: &Table, settings: &Settings) -> Option<Timest
         return None;
     }
     match &table.state {
-        State::Lobby(_) => Some(table.created.after(settings.lobby_timeout)),
+        State::Lobby(_) => {
+            let expiry = table.created.after(settings.lobby_timeout);
+            Some(
+                table
+                    .invitations_lapse()
+                    .map_or(expiry, |lapse| lapse.min(expiry)),
+            )
+        }
         State::Playing(playing) => {
             let pos = playing.game().position();
             if pos.is_over() {

@@ -8,6 +8,7 @@
 mod access;
 mod bot;
 mod budget;
+mod challenge;
 mod deadlines;
 mod hint;
 mod ids;
@@ -34,6 +35,7 @@ mod tests;
 
 pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
+pub use challenge::parse_invite;
 pub use ids::{Actor, ChannelId, GameKey, GuildId, Timestamp, UserId};
 pub use persist::{NoPersist, Persist, Restored, ServiceError, StorePersist};
 pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
@@ -47,7 +49,7 @@ pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
 pub use table::{picker, series};
-pub use table::{LobbySeat, Player, Playing, Setup, State, Table};
+pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};
 pub use text::{Text, Who};
 // For the tests in `tests/`, which name service items only as `crate::service::X`.

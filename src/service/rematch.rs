@@ -110,7 +110,11 @@ impl Finished {
                 Player::Bot { .. } => seats.push(seat.clone()),
             }
         }
-        table.state = State::Lobby(Lobby { seats, invited });
+        table.state = State::Lobby(Lobby {
+            seats,
+            invited,
+            challenge: None,
+        });
         table
     }
 }

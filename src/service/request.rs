@@ -39,6 +39,20 @@ pub enum Command {
         /// A series: best of this many games (3, 5 or 7; `None`: one game).
         series: Option<u8>,
     },
+    /// A challenge: open a lobby as `start` (a [`Command::Start`]) asks, with these players invited
+    /// by a mention that notifies them; each answers with **Accept** or **Decline**
+    /// (`/sequence start invite:`, the user command "Challenge to Sequence").
+    Challenge {
+        /// The lobby to open (a [`Command::Start`]).
+        start: Box<Command>,
+        /// Who is invited, in the host's order (checked when the lobby opens: not the host, not
+        /// more than the free seats).
+        invited: Vec<UserId>,
+    },
+    /// An invited player takes their seat (the challenge's **Accept**).
+    Accept,
+    /// An invited player declines: the host is told privately.
+    Decline,
     /// Take a seat in the lobby, optionally on a team (1-based, as users count).
     Join {
         /// The wished team, 1-based.
@@ -186,6 +200,10 @@ impl Command {
                 turn_time,
                 series,
             }),
+            Command::Challenge { start, invited } => Ok(Command::Challenge {
+                start: Box::new(start.outside_servers()?),
+                invited,
+            }),
             Command::Leaderboard
             | Command::History
             | Command::Record { game: Some(_) }
@@ -304,6 +322,10 @@ pub enum Button {
     AbandonSeries(GameKey),
     /// Abandon the series, as asked to confirm.
     ConfirmAbandonSeries(GameKey),
+    /// Accept the invitation to this lobby (a challenge; invited players only).
+    Accept(GameKey),
+    /// Decline the invitation to this lobby (a challenge; invited players only).
+    Decline(GameKey),
 }
 
 impl Button {
@@ -352,6 +374,8 @@ impl Button {
             Button::NextGame(game) => format!("sequence:next:{game}"),
             Button::AbandonSeries(game) => format!("sequence:abandon:{game}"),
             Button::ConfirmAbandonSeries(game) => format!("sequence:abandon-confirm:{game}"),
+            Button::Accept(game) => format!("sequence:accept:{game}"),
+            Button::Decline(game) => format!("sequence:decline:{game}"),
         }
     }
 
@@ -381,6 +405,8 @@ impl Button {
             ["sequence", "abandon-confirm", game] => {
                 Button::ConfirmAbandonSeries(game.parse().ok()?)
             }
+            ["sequence", "accept", game] => Button::Accept(game.parse().ok()?),
+            ["sequence", "decline", game] => Button::Decline(game.parse().ok()?),
             _ => return None,
         };
         (button.id() == id).then_some(button)
@@ -420,6 +446,8 @@ impl Button {
             Button::NextGame(game) => of_game(game, Command::NextGame),
             Button::AbandonSeries(game) => of_game(game, Command::AskAbandonSeries),
             Button::ConfirmAbandonSeries(game) => of_game(game, Command::AbandonSeries),
+            Button::Accept(game) => of_game(game, Command::Accept),
+            Button::Decline(game) => of_game(game, Command::Decline),
         }
     }
 
@@ -428,6 +456,7 @@ impl Button {
         matches!(
             self,
             Button::Join
+                | Button::Accept(_)
                 | Button::Begin
                 | Button::Roll
                 | Button::Rematch(_)

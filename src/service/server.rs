@@ -133,6 +133,7 @@ impl ServerSettings {
             turn_reminder: secs(self.turn_reminder_secs, base.turn_reminder),
             turn_timeout: secs(self.turn_timeout_secs, base.turn_timeout),
             lobby_timeout: secs(self.lobby_timeout_secs, base.lobby_timeout),
+            challenge_timeout: base.challenge_timeout,
             default_bot_level: self.bot_level.unwrap_or(base.default_bot_level),
             default_variant: self.variant.unwrap_or(base.default_variant),
             bot_think: self

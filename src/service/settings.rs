@@ -15,6 +15,9 @@ pub struct Settings {
     pub turn_timeout: Duration,
     /// A lobby that has not started after this long is closed.
     pub lobby_timeout: Duration,
+    /// An invitation to a challenge (`/sequence start invite:`, "Challenge to Sequence") not answered
+    /// after this long lapses; the lobby stays open.
+    pub challenge_timeout: Duration,
     /// Level of a bot added without a level, and of the computer that plays a timed-out turn.
     pub default_bot_level: BotLevel,
     /// The game `start` opens when none is named.
@@ -43,6 +46,7 @@ impl Default for Settings {
             turn_reminder: Duration::from_secs(120),
             turn_timeout: Duration::from_secs(600),
             lobby_timeout: Duration::from_secs(1800),
+            challenge_timeout: Duration::from_secs(600),
             default_bot_level: BotLevel::Easy,
             default_variant: Variant::Classic,
             bot_think: None,

@@ -544,20 +544,12 @@ impl Tables {
         now: Timestamp,
     ) -> Reply {
         match command {
-            Command::Start {
-                variant,
-                teams,
-                options,
-                rated,
-                turn_time,
-                series,
-            } => {
-                let rated = rated.or(self.server_settings(guild).rated);
-                let setup = Setup::new(variant, teams, options)
-                    .and_then(|s| s.with_turn_time(turn_time))
-                    .and_then(|s| s.with_series(series))
-                    .map(|s| Setup { rated, ..s });
+            start @ Command::Start { .. } => {
+                let setup = self.setup_for(guild, start);
                 self.start(guild, channel, &actor, setup, now)
+            }
+            Command::Challenge { start, invited } => {
+                self.challenge(guild, channel, &actor, *start, &invited, now)
             }
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),
             Command::Rematch { game } => self.rematch(guild, channel, &actor, game, now),

@@ -210,10 +210,17 @@ fn check_end(setup: &Setup, end: &StoredMessage) {
     match pos.status() {
         Status::Won(team) => {
             // RULES.md, King of the Board: the target reached, or a blocked board (every seat passed
-            // in one full round) won by the team with the most points, strictly.
+            // in one full round) won by the team with the most points, strictly. A dead card exchanged
+            // before a pass is part of that seat's turn (RULES.md, classic turn, step 4), so the round
+            // of passes is counted over the other actions.
             let players = usize::from(record.players);
-            let blocked = record.actions.len() >= players
-                && record.actions[record.actions.len() - players..]
+            let turns: Vec<_> = record
+                .actions
+                .iter()
+                .filter(|a| a.exchange.is_none())
+                .collect();
+            let blocked = turns.len() >= players
+                && turns[turns.len() - players..]
                     .iter()
                     .all(|a| a.pass == Some(true));
             let points = pos.points_per_team();

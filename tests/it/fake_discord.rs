@@ -16,7 +16,7 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, EventHandler, GatewayIntents, HttpBuilder,
     Interaction as SerenityInteraction, Ready,
 };
-use support::fake_discord::{multipart, perm, Config, DropMode, FakeDiscord, Fault};
+use support::fake_discord::{model, multipart, perm, Config, DropMode, FakeDiscord, Fault};
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -1397,6 +1397,68 @@ async fn interactions_say_where_they_happen_and_who_authorised_the_app() {
         .expect_err("contexts");
     assert!(refused.contains("not offered"), "{refused}");
     assert!(fake.slash(&carol, dm, "play", &[]).is_err());
+
+    // The DM the user opened is the one the bot gets; the stranger is left out of the server's
+    // GUILD_CREATE.
+    let (_, opened) = raw_request(
+        &fake,
+        reqwest::Method::POST,
+        "/users/@me/channels",
+        Some(json!({"recipient_id": alice.id.to_string()})),
+    )
+    .await;
+    assert_eq!(opened["id"], dm.to_string());
+    let members = fake.state().guild_create()["members"].clone();
+    let ids: Vec<&Value> = members
+        .as_array()
+        .expect("members")
+        .iter()
+        .map(|m| &m["user"]["id"])
+        .collect();
+    assert!(ids.contains(&&json!(alice.id.to_string())));
+    assert!(!ids.contains(&&json!(dave.id.to_string())));
+}
+
+/// A user command (context menu) follows the same rules; outside a server it resolves no members.
+/// `dm_permission: false` (deprecated, still honoured) keeps a command out of the bot's DM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn menus_and_old_dm_permission_follow_the_same_rules() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("stand-in");
+    let path = format!("/applications/{}/commands", fake.application_id());
+    let commands = json!([
+        {"name": "Challenge", "type": 2, "integration_types": [0, 1], "contexts": [0, 1, 2]},
+        {"name": "stats", "description": "Stats", "type": 1, "dm_permission": false},
+    ]);
+    let (status, body) = raw_request(&fake, reqwest::Method::PUT, &path, Some(commands)).await;
+    assert_eq!(status, 200, "{body}");
+    let _session = identify_shard(&fake, None, 1).await;
+    let alice = fake.add_user("alice");
+    let bob = fake.add_user("bob");
+    let table = fake.add_channel("table");
+    let group = fake.add_group_dm(&[&alice, &bob]);
+    let dm = fake.open_dm_with_bot(&alice);
+    assert!(fake.user_command(&alice, group, "Challenge", &bob).is_err());
+    fake.install_for_user(&alice);
+    let menu = fake
+        .user_command(&alice, group, "Challenge", &bob)
+        .expect("user install");
+    let (_, payload) = delivered(&fake, menu.id);
+    assert_eq!(payload["data"]["target_id"], bob.id.to_string());
+    assert!(payload["data"]["resolved"].get("members").is_none());
+    assert!(payload["data"]["resolved"]["users"][bob.id.to_string()].is_object());
+    let menu = fake
+        .user_command(&alice, table, "Challenge", &bob)
+        .expect("server");
+    let (_, payload) = delivered(&fake, menu.id);
+    assert!(payload["data"]["resolved"]["members"][bob.id.to_string()].is_object());
+    assert!(fake.slash(&alice, table, "stats", &[]).is_ok());
+    let refused = fake
+        .slash(&alice, dm, "stats", &[])
+        .expect_err("dm_permission");
+    assert!(refused.contains("not offered"), "{refused}");
+    assert!(fake.take_openapi_problems().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1693,5 +1755,23 @@ async fn answers_are_private_where_the_server_does_not_allow_external_apps() {
     .await;
     let last = fake.messages_in(kitchen).pop().expect("answer");
     assert!(!last.is_ephemeral() && !last.forced_ephemeral);
+
+    // A user who may not send messages there gets private answers from their install too; a
+    // mention in a forced private answer notifies nobody.
+    fake.set_user_permissions(alice.id, model::MEMBER_PERMISSIONS & !perm::SEND_MESSAGES);
+    let command = fake
+        .slash(&alice, kitchen, "play", &[])
+        .expect("user install");
+    let mention = format!("<@{}> to play", alice.id);
+    answer(
+        &fake,
+        command.id,
+        &command.token,
+        json!({"type": 4, "data": {"content": mention}}),
+    )
+    .await;
+    let last = fake.messages_in(kitchen).pop().expect("answer");
+    assert!(last.is_ephemeral() && last.forced_ephemeral);
+    assert!(last.notified.is_empty());
     assert!(fake.take_openapi_problems().is_empty());
 }

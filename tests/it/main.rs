@@ -5,7 +5,7 @@
 //! The tests run on parallel threads of this one process, so none may rely on being alone in it: each
 //! bot runs as a child process with its own folder, environment and ports (or, for `e2e_deadline`, on
 //! the test's own runtime), and nothing here sets process-wide state. Two tests keep binaries of
-//! their own (see `Cargo.toml`): `tests/e2e_load.rs`, the load test, built and run in release, and
+//! their own (see `Cargo.toml`): `tests/e2e_load.rs`, the load test, which must run alone (it measures answer times), and
 //! `tests/custom_layout.rs`, which installs a board layout (process-wide, once per process). The frozen
 //! clock of `seeds` needs no process of its own: libfaketime is preloaded into the bots it starts only.
 
@@ -19,6 +19,7 @@ mod console_presses;
 mod e2e_anywhere;
 mod e2e_around;
 mod e2e_buttons;
+mod e2e_challenge;
 mod e2e_deadline;
 mod e2e_discord;
 mod e2e_faults;

@@ -26,6 +26,8 @@ pub struct BotOptions {
     pub tick_secs: u64,
     /// Seconds before a player to move is reminded, and before the computer plays for them.
     pub turn_secs: (u64, u64),
+    /// Seconds before an unanswered invitation to a challenge lapses.
+    pub challenge_secs: u64,
     /// `RUST_LOG` for the child.
     pub log_filter: String,
     /// The `[limits]` section. The stand-in has one guild, so by default its tables stand for many
@@ -49,6 +51,7 @@ impl Default for BotOptions {
             bot_delay_ms: 0,
             tick_secs: 1,
             turn_secs: (3000, 6000),
+            challenge_secs: 600,
             log_filter: "info,serenity=warn,poise=warn".into(),
             limits: "tables_per_server = 100000\nserver_posts_per_second = 100000\n\
                      server_post_burst = 100000"
@@ -86,7 +89,7 @@ pub fn write_config(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> Pat
     let config = format!(
             "token = {token:?}\n{dev_guild}{database}\n\n\
              [timers]\nturn_reminder_secs = {reminder}\nturn_timeout_secs = {timeout}\nlobby_timeout_secs = 6000\n\
-             bot_delay_ms = {delay}\ntick_secs = {tick}\n\n\
+             challenge_timeout_secs = {challenge}\nbot_delay_ms = {delay}\ntick_secs = {tick}\n\n\
              [limits]\n{limits}\n\
              [network]\nhttps_proxy = {proxy:?}\nextra_root_certificates = {ca:?}\n{extra}\n",
             token = fake.token(),
@@ -94,6 +97,7 @@ pub fn write_config(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> Pat
             tick = options.tick_secs,
             reminder = options.turn_secs.0,
             timeout = options.turn_secs.1,
+            challenge = options.challenge_secs,
             limits = options.limits,
             ca = ca.display().to_string(),
             extra = options.extra_config,

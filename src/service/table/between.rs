@@ -55,6 +55,7 @@ impl Table {
         next.state = State::Lobby(Lobby {
             seats,
             invited: Vec::new(),
+            challenge: None,
         });
         next.paused = None;
         next.closed = false;

@@ -221,6 +221,8 @@ impl Table {
                         None => self.lobby_output(Message::text(Text::LobbyExpired)),
                     };
                     reply.outputs.push(note);
+                } else if let Some(edit) = self.lapse_invitations(now, settings) {
+                    reply.outputs.push(edit);
                 }
             }
             State::Playing(playing) => {

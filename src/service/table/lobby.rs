@@ -16,6 +16,7 @@ use crate::service::request::Button;
 use crate::service::settings::Settings;
 use crate::service::text::{LobbyCard, RatingNote, SeatLine, TeamName, Text, Who};
 
+use super::challenge::Challenge;
 use super::play::{hand_message, humans_on_two_teams, push_turn, LiveGame, Player, Playing};
 use super::series::Series;
 use super::{replied, Outcome, State, Table};
@@ -41,6 +42,9 @@ pub struct Lobby {
     /// Players of the last game invited to this rematch who have not joined yet, with their team.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub invited: Vec<LobbySeat>,
+    /// A challenge's invitations: who still has to answer, and until when.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<Challenge>,
 }
 
 /// Seats in turn order from the lobby, honouring team wishes: seat `i` is on team `i % teams`.
@@ -112,6 +116,7 @@ impl Table {
             State::Lobby(lobby) => Some(self.lobby_rating(lobby, settings)),
             State::Playing(_) => None,
         };
+        let challenge = self.challenge();
         LobbyCard {
             variant: self.setup.variant,
             host: self.host,
@@ -120,6 +125,9 @@ impl Table {
             seats,
             max_players: self.setup.max_players(),
             invited,
+            challenged: challenge.map(|c| c.waiting.clone()).unwrap_or_default(),
+            challenge_lapses: self.invitations_lapse().map(|t| t.0 / 1000),
+            unanswered: challenge.map(|c| c.unanswered.clone()).unwrap_or_default(),
             rules: Some(self.setup.rules(settings)),
             rating,
         }
@@ -176,17 +184,24 @@ impl Table {
         }
     }
 
-    /// The lobby message with its buttons, showing the settings that apply: Join, Leave, Add
-    /// computer, Start and Cancel; then a button per team when the teams are set, and Remove computer
-    /// while there is one.
+    /// The lobby message with its buttons, showing the settings that apply: Accept and Decline while
+    /// a challenge's invitations wait for an answer; Join, Leave, Add computer, Start and Cancel; then
+    /// a button per team when the teams are set, and Remove computer while there is one.
     pub fn lobby_message(&self, settings: &Settings) -> Message {
-        let mut buttons = vec![
+        let mut buttons = Vec::new();
+        if self.invitations_lapse().is_some() {
+            buttons.extend([
+                Button::Accept(self.created.0),
+                Button::Decline(self.created.0),
+            ]);
+        }
+        buttons.extend([
             Button::Join,
             Button::Leave,
             Button::AddBot,
             Button::Begin,
             Button::Cancel,
-        ];
+        ]);
         if let Some(teams) = self.setup.teams {
             buttons.extend((1..=teams.min(self.setup.max_teams())).map(Button::JoinTeam));
         }
@@ -197,7 +212,7 @@ impl Table {
         if has_bot {
             buttons.push(Button::RemoveBot);
         }
-        let mut lines = vec![Text::Lobby(self.lobby_card(settings))];
+        let mut lines = vec![Text::Lobby(Box::new(self.lobby_card(settings)))];
         if self.answers_only {
             lines.push(Text::AnswersOnly);
         }
@@ -293,6 +308,8 @@ impl Table {
             lobby.invited.remove(i);
         }
         lobby.seats.push(seat);
+        // Joining answers a challenge's invitation, by Accept or by Join alike.
+        self.answered(actor.user);
         replied(vec![
             self.lobby_output(self.lobby_message(settings)),
             Output::Ephemeral(Message::text(Text::Joined)),

@@ -4,6 +4,7 @@
 //! [`Table::handle`], the one dispatch of a command to the file of its job:
 //! - `setup`: what the host asked for, and its checks;
 //! - `lobby`: seats, computer players, the lobby card, the deal;
+//! - `challenge`: a challenge's invitations in the lobby (Accept, Decline, lapse);
 //! - `play`: the game's players and moves, giving up and stopping, hand and board;
 //! - `report`: the end of a game and the status;
 //! - `clock`: pauses, reminders, timeouts and computer moves;
@@ -14,6 +15,7 @@
 
 mod autocomplete;
 mod between;
+mod challenge;
 mod clock;
 mod lobby;
 pub mod picker;
@@ -38,6 +40,7 @@ use crate::service::text::Text;
 use self::picker::Picked;
 use self::series::Series;
 
+pub use challenge::Challenge;
 pub use lobby::*;
 pub use play::*;
 pub use setup::*;
@@ -209,6 +212,7 @@ impl Table {
                     kept: false,
                 }],
                 invited: Vec::new(),
+                challenge: None,
             }),
             paused: None,
             series: None,
@@ -403,6 +407,9 @@ impl Table {
                 Text::Rules(variant.unwrap_or(self.setup.variant)),
             ))]),
             Command::Join { team } => self.join(actor, team, settings),
+            Command::Accept => self.accept(actor, settings),
+            Command::Decline => self.decline(actor, settings),
+            Command::Challenge { .. } => Err(Text::TableExists),
             Command::Leave | Command::Forfeit { .. } if in_lobby => {
                 self.leave_lobby(actor, settings)
             }

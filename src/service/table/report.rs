@@ -60,7 +60,7 @@ impl Table {
         let card = self.lobby_card(settings);
         let State::Playing(playing) = &self.state else {
             return replied(vec![Output::Ephemeral(Message::text(Text::LobbyStatus(
-                card,
+                Box::new(card),
             )))]);
         };
         let game = playing.game();

@@ -88,6 +88,8 @@ fn new_buttons_parse_back_strictly_and_are_labelled_in_every_language() {
         Button::Stats,
         Button::Profile,
         Button::Record(42),
+        Button::Accept(T0.0),
+        Button::Decline(u64::MAX),
     ];
     for button in buttons {
         let id = button.id();

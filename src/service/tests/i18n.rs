@@ -203,11 +203,20 @@ fn variant_index(text: &Text) -> usize {
         Text::NoVersus { .. } => 178,
         Text::VersusSelf => 179,
         Text::Unlocked { .. } => 180,
-        Text::AnswersOnly => 181,
-        Text::HeldBack => 182,
-        Text::ExternalAppsOff => 183,
-        Text::ServerOnlyLists => 184,
-        Text::CasualOutsideServers => 185,
+        Text::InviteNotMentions => 181,
+        Text::InviteNotPeople => 182,
+        Text::InviteTwice(_) => 183,
+        Text::InviteSelf => 184,
+        Text::InviteTooMany { .. } => 185,
+        Text::InviteBot(_) => 186,
+        Text::NotInvited => 187,
+        Text::DeclinedAck => 188,
+        Text::ChallengeDeclined { .. } => 189,
+        Text::AnswersOnly => 190,
+        Text::HeldBack => 191,
+        Text::ExternalAppsOff => 192,
+        Text::ServerOnlyLists => 193,
+        Text::CasualOutsideServers => 194,
     }
 }
 
@@ -259,6 +268,14 @@ fn lobby(variant: Variant, empty: bool) -> LobbyCard {
         seats: if empty { Vec::new() } else { seats() },
         max_players: 12,
         invited: if empty { Vec::new() } else { seats() },
+        // A challenge: two still to answer, one who did not.
+        challenged: if empty {
+            Vec::new()
+        } else {
+            vec![UserId(12), UserId(13)]
+        },
+        challenge_lapses: (!empty).then_some(1_700_000_600),
+        unanswered: if empty { Vec::new() } else { vec![UserId(14)] },
         rules: Some(LobbyRules {
             sequences: 2,
             sequences_three_teams: (!empty).then_some(1),
@@ -478,6 +495,19 @@ fn samples() -> Vec<Text> {
             size: 1,
         },
         Text::RematchNotPlayer,
+        Text::InviteNotMentions,
+        Text::InviteNotPeople,
+        Text::InviteTwice(UserId(12)),
+        Text::InviteSelf,
+        Text::InviteTooMany { max: 3 },
+        Text::InviteBot(UserId(13)),
+        Text::NotInvited,
+        Text::DeclinedAck,
+        Text::ChallengeDeclined {
+            by: UserId(12),
+            variant: Variant::Classic,
+            channel: ChannelId(7),
+        },
         Text::RematchExpired,
         Text::RematchSuperseded,
         Text::LeaveExpired,
@@ -586,7 +616,7 @@ fn samples() -> Vec<Text> {
         Text::HintSpent,
         Text::ReplaysWaiting { max: 2 },
         Text::ReplaysBusy { max: 6 },
-        Text::Lobby(kotb_lobby()),
+        Text::Lobby(Box::new(kotb_lobby())),
         Text::Reshuffled,
         Text::ProvisionalWin(team(1)),
         Text::Won {
@@ -1123,8 +1153,8 @@ fn samples() -> Vec<Text> {
             variant,
         });
         out.push(Text::BadTeamCount { teams: 4, variant });
-        out.push(Text::Lobby(lobby(variant, false)));
-        out.push(Text::LobbyStatus(lobby(variant, true)));
+        out.push(Text::Lobby(Box::new(lobby(variant, false))));
+        out.push(Text::LobbyStatus(Box::new(lobby(variant, true))));
         out.push(Text::LobbyStarted(variant));
         out.push(Text::GameStarted {
             variant,

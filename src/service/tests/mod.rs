@@ -6,6 +6,7 @@ pub(super) mod kit;
 mod anywhere;
 mod budget;
 mod button;
+mod challenge;
 mod clock;
 mod fair;
 mod hint;

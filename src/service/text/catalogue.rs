@@ -164,10 +164,10 @@ pub enum Text {
     Done,
     /// A player in the lobby moved to a team (an acknowledgement).
     TeamChanged(TeamName),
-    /// The lobby, open.
-    Lobby(LobbyCard),
+    /// The lobby, open (boxed: the card is the largest payload, and every `Text` carries its size).
+    Lobby(Box<LobbyCard>),
     /// Lobby status.
-    LobbyStatus(LobbyCard),
+    LobbyStatus(Box<LobbyCard>),
     /// The lobby turned into a game.
     LobbyStarted(Variant),
     /// The lobby was cancelled.
@@ -585,6 +585,36 @@ pub enum Text {
     },
     /// Only a player of the last game may ask for its rematch.
     RematchNotPlayer,
+
+    // ----- challenges (`lobby.rs`) -----
+    /// `invite:` holds something that is not a mention of a person (or nothing).
+    InviteNotMentions,
+    /// `invite:` mentions a role, a channel, `@everyone` or `@here`.
+    InviteNotPeople,
+    /// `invite:` mentions this person twice.
+    InviteTwice(UserId),
+    /// The host invited themselves.
+    InviteSelf,
+    /// More players invited than the lobby has free seats.
+    InviteTooMany {
+        /// Free seats besides the host.
+        max: u8,
+    },
+    /// An app (a bot account) was invited.
+    InviteBot(UserId),
+    /// Accept or Decline by someone the lobby does not wait for (not invited, answered, lapsed).
+    NotInvited,
+    /// The decliner's private confirmation.
+    DeclinedAck,
+    /// To the host, privately: an invited player declined.
+    ChallengeDeclined {
+        /// Who declined.
+        by: UserId,
+        /// The lobby's game.
+        variant: Variant,
+        /// Where the lobby is.
+        channel: ChannelId,
+    },
     /// No rematch is known for this channel (or it ended too long ago).
     RematchExpired,
     /// A Rematch button of an older game: the channel has played another game since.
@@ -870,6 +900,13 @@ impl Text {
                 | Text::RollDoesNotMatch { .. }
                 | Text::TeamNoRoom { .. }
                 | Text::RematchNotPlayer
+                | Text::InviteNotMentions
+                | Text::InviteNotPeople
+                | Text::InviteTwice(_)
+                | Text::InviteSelf
+                | Text::InviteTooMany { .. }
+                | Text::InviteBot(_)
+                | Text::NotInvited
                 | Text::RematchExpired
                 | Text::RematchSuperseded
                 | Text::LeaveExpired

@@ -48,6 +48,8 @@ pub fn button_label(button: Button, lang: Lang) -> String {
         Button::NextGame(_) => "button-next-game",
         Button::AbandonSeries(_) => "button-abandon-series",
         Button::ConfirmAbandonSeries(_) => "button-abandon-series-confirm",
+        Button::Accept(_) => "button-accept",
+        Button::Decline(_) => "button-decline",
     };
     tr(lang, key)
 }

@@ -5,7 +5,7 @@ use crate::i18n::{join_list, Args, Tr};
 use crate::service::names::chat_name;
 
 use super::end::rating_note;
-use super::labels::{duration_text, game_title, mention, seat_line, team_name};
+use super::labels::{discord_timestamp, duration_text, game_title, mention, seat_line, team_name};
 use super::payload::{LobbyCard, LobbyRules};
 use super::Text;
 
@@ -42,6 +42,30 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
         Text::BotMenu { added: None } => tr.t("bot-menu"),
         Text::BotMenu { added: Some(name) } => {
             tr.ta("bot-menu-added", &Args::new().text("name", chat_name(name)))
+        }
+        Text::InviteNotMentions => tr.t("invite-not-mentions"),
+        Text::InviteNotPeople => tr.t("invite-not-people"),
+        Text::InviteTwice(user) => {
+            tr.ta("invite-twice", &Args::new().text("player", mention(*user)))
+        }
+        Text::InviteSelf => tr.t("invite-self"),
+        Text::InviteTooMany { max } => tr.ta("invite-too-many", &Args::new().number("max", *max)),
+        Text::InviteBot(user) => tr.ta("invite-bot", &Args::new().text("player", mention(*user))),
+        Text::NotInvited => tr.t("not-invited"),
+        Text::DeclinedAck => tr.t("declined-ack"),
+        Text::ChallengeDeclined {
+            by,
+            variant,
+            channel,
+        } => {
+            let game = game_title(tr, *variant);
+            tr.ta(
+                "challenge-declined",
+                &Args::new()
+                    .text("player", mention(*by))
+                    .text("game", game)
+                    .text("channel", format!("<#{}>", channel.0)),
+            )
         }
         Text::TeamChanged(team) => {
             let team = team_name(tr, *team);
@@ -97,6 +121,28 @@ fn lobby_card(tr: &mut Tr, card: &LobbyCard) -> String {
         let players = join_list(tr, &invited);
         text.push('\n');
         text.push_str(&tr.ta("lobby-invited", &Args::new().text("players", players)));
+    }
+    if let (false, Some(lapses)) = (card.challenged.is_empty(), card.challenge_lapses) {
+        let players: Vec<String> = card.challenged.iter().map(|&u| mention(u)).collect();
+        let players = join_list(tr, &players);
+        text.push('\n');
+        text.push_str(
+            &tr.ta(
+                "lobby-challenge",
+                &Args::new()
+                    .text("players", players)
+                    .text("when", discord_timestamp(lapses)),
+            ),
+        );
+    }
+    if !card.unanswered.is_empty() {
+        let players: Vec<String> = card.unanswered.iter().map(|&u| mention(u)).collect();
+        let players = join_list(tr, &players);
+        text.push('\n');
+        text.push_str(&tr.ta(
+            "lobby-challenge-lapsed",
+            &Args::new().text("players", players),
+        ));
     }
     if let Some(rules) = &card.rules {
         text.push('\n');

@@ -200,6 +200,12 @@ pub struct LobbyCard {
     pub max_players: u8,
     /// Players of the last game invited to a rematch who have not joined yet (their team if kept).
     pub invited: Vec<SeatLine>,
+    /// A challenge's invited players who have not answered yet.
+    pub challenged: Vec<UserId>,
+    /// When their invitations lapse, in seconds since the Unix epoch (`None`: nobody waits).
+    pub challenge_lapses: Option<u64>,
+    /// A challenge's invited players who did not answer before their invitations lapsed.
+    pub unanswered: Vec<UserId>,
     /// The settings that will apply (`None`: not shown, as in the status of a running game).
     pub rules: Option<LobbyRules>,
     /// Whether the game would count for ratings if it started now (`None`: not shown).

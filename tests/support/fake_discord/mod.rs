@@ -14,6 +14,9 @@
 //! Tests inject interactions (slash commands typed against the registered command schema, autocomplete,
 //! button clicks, select menus) as `INTERACTION_CREATE` dispatches, read every request the bot made, the
 //! messages it created or edited, and inject faults (429 with `retry-after`, 5xx, dropped connections).
+//! Installs and places as Discord treats them: servers with and without the bot, group DMs, the bot's
+//! DM, user installs, "Use External Apps", token lifetimes on the stand-in's own clock (docs/development.md,
+//! "Where Discord lets an app speak").
 //! Nothing here connects anywhere: both servers listen on 127.0.0.1 and nothing is forwarded.
 
 pub mod gateway;
@@ -1371,14 +1374,23 @@ impl FakeDiscord {
         self.add_user_with(name, model::MODERATOR_PERMISSIONS)
     }
 
+    /// Adds another app's bot user as a guild member (`"bot": true` in its user object).
+    pub fn add_app(&self, name: &str) -> FakeUser {
+        self.add_user_as(name, model::MEMBER_PERMISSIONS, true)
+    }
+
     fn add_user_with(&self, name: &str, permissions: u64) -> FakeUser {
+        self.add_user_as(name, permissions, false)
+    }
+
+    fn add_user_as(&self, name: &str, permissions: u64, bot: bool) -> FakeUser {
         let mut state = self.state();
         let user = FakeUser {
             id: state.snowflake(),
             name: name.to_string(),
             locale: "en-US".into(),
             permissions,
-            bot: false,
+            bot,
             dms_closed: false,
             installed: false,
             in_bot_guilds: true,
@@ -1396,6 +1408,14 @@ impl FakeDiscord {
     pub fn set_locale(&self, user_id: u64, locale: &str) {
         if let Some(user) = self.state().users.get_mut(&user_id) {
             user.locale = locale.to_string();
+        }
+    }
+
+    /// Sets a user's server permissions (bit set, e.g. without Send Messages): what their interactions
+    /// carry as `member.permissions`, and what limits an app installed only by them.
+    pub fn set_user_permissions(&self, user_id: u64, permissions: u64) {
+        if let Some(user) = self.state().users.get_mut(&user_id) {
+            user.permissions = permissions;
         }
     }
 

@@ -1,0 +1,118 @@
+//! Challenge a friend: `/sequence start invite: @Ann @Bob` and the user command "Challenge to
+//! Sequence" open a lobby with those players invited. The invitation is read here from what
+//! Discord's client puts in a string option (each `@Ann` picked from the list becomes `<@id>`, in
+//! older clients `<@!id>`), strictly: anything but mentions of people is refused politely and nothing
+//! opens. The lobby post pings the invited players once; what they answer is in `table/challenge.rs`.
+
+use super::table::Table;
+use super::{Actor, ChannelId, Command, GuildId, Message, Output, Reply, Tables, Text, Timestamp};
+use super::{Setup, UserId};
+
+/// The users mentioned in an `invite:` option, in order: only mentions of users (`<@id>`,
+/// `<@!id>`), separated by spaces or commas. A role or channel mention, `@everyone` or `@here` is
+/// refused as [`Text::InviteNotPeople`], anything else (and nothing at all) as
+/// [`Text::InviteNotMentions`], a user named twice as [`Text::InviteTwice`].
+pub fn parse_invite(text: &str) -> Result<Vec<UserId>, Text> {
+    let mut invited: Vec<UserId> = Vec::new();
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        if rest.is_empty() {
+            break;
+        }
+        if rest.starts_with("<@&")
+            || rest.starts_with("<#")
+            || rest.starts_with("@everyone")
+            || rest.starts_with("@here")
+        {
+            return Err(Text::InviteNotPeople);
+        }
+        let Some(body) = rest.strip_prefix("<@") else {
+            return Err(Text::InviteNotMentions);
+        };
+        let Some((id, after)) = body.split_once('>') else {
+            return Err(Text::InviteNotMentions);
+        };
+        let id = id.strip_prefix('!').unwrap_or(id);
+        let user = snowflake(id).ok_or(Text::InviteNotMentions)?;
+        if invited.contains(&user) {
+            return Err(Text::InviteTwice(user));
+        }
+        invited.push(user);
+        rest = after;
+    }
+    if invited.is_empty() {
+        return Err(Text::InviteNotMentions);
+    }
+    Ok(invited)
+}
+
+/// A Discord id as written in a mention: digits only, no leading zero, not 0, within `u64`.
+fn snowflake(text: &str) -> Option<UserId> {
+    if text.is_empty() || text.len() > 20 || text.starts_with('0') {
+        return None;
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok().map(UserId)
+}
+
+impl Tables {
+    /// A challenge: the lobby `start` asks for, with `invited` invited until the bot's challenge
+    /// timeout; its post pings them (a new message: the invitation notifies once).
+    pub(super) fn challenge(
+        &self,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        actor: &Actor,
+        start: Command,
+        invited: &[UserId],
+        now: Timestamp,
+    ) -> Reply {
+        let setup = match self.setup_for(guild, start) {
+            Ok(setup) => setup,
+            Err(text) => return Reply::ephemeral(text),
+        };
+        let settings = self.settings_for(guild);
+        let mut table = Table::new(channel, actor, setup, now);
+        table.guild = guild;
+        let _span = table.span().entered();
+        if let Err(text) = table.invite(invited, now.after(settings.challenge_timeout)) {
+            return Reply::ephemeral(text);
+        }
+        let mut message = table.lobby_message(&settings);
+        message.mentions = invited.to_vec();
+        let reply = Reply {
+            outputs: vec![
+                Output::Lobby {
+                    message_id: None,
+                    message,
+                },
+                Output::Ephemeral(Message::text(Text::LobbyOpened)),
+            ],
+            auto_move: false,
+        };
+        self.open(guild, actor, table, reply)
+    }
+
+    /// The setup a [`Command::Start`] asks for, checked (the server's rated default applied).
+    pub(super) fn setup_for(&self, guild: Option<GuildId>, start: Command) -> Result<Setup, Text> {
+        let Command::Start {
+            variant,
+            teams,
+            options,
+            rated,
+            turn_time,
+            series,
+        } = start
+        else {
+            return Err(Text::Internal);
+        };
+        let rated = rated.or(self.server_settings(guild).rated);
+        Setup::new(variant, teams, options)
+            .and_then(|s| s.with_turn_time(turn_time))
+            .and_then(|s| s.with_series(series))
+            .map(|s| Setup { rated, ..s })
+    }
+}
