@@ -31,6 +31,7 @@ use super::outgoing::{clip, prepare, Outgoing};
 use super::post::{
     mark_announced, remember_lobby, send_output, send_unprompted, spawn_agreement, spawn_auto,
 };
+use super::relay;
 use super::retry::retrying;
 use super::window::{Ack, Window};
 use super::{Context, Data, Error};
@@ -380,6 +381,18 @@ pub(super) async fn answer(
         })
     });
     let mut deferred = matches!(stage, Stage::Deferred(_));
+    // Where the bot may only answer, this interaction's token carries what would be posted once the
+    // interaction shows its answer (a follow-up sooner would be refused, or fill a private
+    // "thinking…" in): a deferred update shows nothing, so at once.
+    let answers_only = data.tables.is_answers_only(channel);
+    let answered_now = || {
+        if answers_only {
+            data.relays.answered(channel, asking.token());
+        }
+    };
+    if stage == Stage::Deferred(Deferral::Update) {
+        answered_now();
+    }
     match &plan.otherwise {
         Otherwise::Nothing => {}
         Otherwise::Acknowledge => {
@@ -397,6 +410,9 @@ pub(super) async fn answer(
             let out = prepare(data, &Message::text(text.clone()), langs.user).await;
             asking.say_privately(out, deferred).await;
         }
+    }
+    if plan.otherwise != Otherwise::Nothing {
+        answered_now();
     }
     for (i, route) in plan.steps {
         let output = &reply.outputs[i];
@@ -421,6 +437,7 @@ pub(super) async fn answer(
                     langs,
                 )
                 .await;
+                answered_now();
                 let Err(e) = answered else { continue };
                 match (asking, stage) {
                     (Asking::Command(_), Stage::Open) => return Err(e.into()),
@@ -444,6 +461,11 @@ pub(super) async fn answer(
                 }
             }
         }
+    }
+    if answers_only {
+        // Answered in every case now; what waited for an interaction here comes with this one.
+        answered_now();
+        relay::flush(asking.discord(), data, channel).await;
     }
     if reply.auto_move {
         spawn_auto(asking.discord().clone(), data.clone(), channel);
@@ -575,6 +597,15 @@ impl Asking<'_> {
         match self {
             Asking::Command(ctx) => ctx.serenity_context(),
             Asking::Press(ctx, _) => ctx,
+        }
+    }
+
+    /// The interaction's token.
+    fn token(&self) -> &str {
+        match self {
+            Asking::Command(poise::Context::Application(app)) => &app.interaction.token,
+            Asking::Command(poise::Context::Prefix(_)) => "",
+            Asking::Press(_, press) => &press.token,
         }
     }
 

@@ -13,7 +13,8 @@ use crate::service::{
 };
 
 use super::answer::{self, say_private, Asked, Asking, Handled};
-use super::interaction::{channel_access, handle, note_access, Langs};
+use super::interaction::{channel_access, handle, note_access, note_place, Langs};
+use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Context, Error};
 
@@ -178,8 +179,32 @@ fn user_lang(ctx: Context<'_>) -> Lang {
     Lang::from_optional(ctx.locale()).unwrap_or_default()
 }
 
-/// What the bot may do in the channel, from the interaction (see [`channel_access`]).
+/// Where the interaction happened: whether the bot may post there (see [`place_of`]).
+fn place(ctx: Context<'_>) -> Place {
+    match ctx {
+        poise::Context::Application(app) => place_of(
+            app.interaction.guild_id,
+            &app.interaction.authorizing_integration_owners,
+            app.interaction.member.as_ref().and_then(|m| m.permissions),
+        ),
+        poise::Context::Prefix(_) => Place::Channel,
+    }
+}
+
+/// The interaction's token (for the relay of an answers-only channel).
+fn token(ctx: Context<'_>) -> &str {
+    match ctx {
+        poise::Context::Application(app) => &app.interaction.token,
+        poise::Context::Prefix(_) => "",
+    }
+}
+
+/// What the bot may do in the channel, from the interaction (see [`channel_access`]); nothing where
+/// it may only answer (no post is tried there, so nothing pauses).
 fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
+    if place(ctx) != Place::Channel {
+        return None;
+    }
     match ctx {
         poise::Context::Application(app) => channel_access(
             ctx.serenity_context(),
@@ -198,6 +223,17 @@ fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
 /// (privately) otherwise.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let started = std::time::Instant::now();
+    // Outside a server (a group DM, a DM) games are casual and a server's lists are not offered.
+    let command = match ctx.guild_id() {
+        Some(_) => command,
+        None => match command.outside_servers() {
+            Ok(command) => command,
+            Err(text) => {
+                say_private(ctx, &text).await;
+                return Ok(());
+            }
+        },
+    };
     let window = Window::opened_now();
     let access = access(ctx);
     let asked = Asked {
@@ -237,6 +273,7 @@ async fn settle(
     access: Option<(u64, bool)>,
 ) -> (Langs, Option<crate::service::Reply>) {
     let channel = ChannelId(ctx.channel_id().get());
+    note_place(ctx.data(), channel, token(ctx), place(ctx)).await;
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     if guild.is_some() {
         let tables = ctx.data().tables.clone();
@@ -312,7 +349,8 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autocom
 /// Play Sequence, Sequence Dice or Sequence for Kids in this channel.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     subcommands(
         "start",
         "join",
@@ -347,7 +385,7 @@ pub async fn sequence(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// Open a new game in this channel; others join with the button or /sequence join.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn start(
     ctx: Context<'_>,
     #[description = "Which game (default: classic)"] game: Option<Game>,
@@ -380,6 +418,12 @@ async fn start(
         String,
     >,
 ) -> Result<(), Error> {
+    // A server that lets apps its members installed answer only privately: nobody else would see
+    // the game (Discord makes the answers private), so none opens.
+    if let Place::AnswersOnly { private: true, .. } = place(ctx) {
+        say_private(ctx, &Text::ExternalAppsOff).await;
+        return Ok(());
+    }
     if cannot_post_here(ctx).await {
         return Ok(());
     }
@@ -464,7 +508,7 @@ fn invited_people(ctx: Context<'_>, text: &str) -> Result<Vec<UserId>, Text> {
 }
 
 /// Take a seat in the game that is about to start.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn join(
     ctx: Context<'_>,
     #[description = "The team you want to play in (1, 2, …)"]
@@ -476,25 +520,25 @@ async fn join(
 }
 
 /// Leave the lobby, or give up the running game (a computer player takes your seat).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Leave).await
 }
 
 /// Give up the running game (a computer player takes your seat).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Forfeit { game: None }).await
 }
 
 /// Computer players in the lobby.
-#[poise::command(slash_command, guild_only, subcommands("bot_add", "bot_remove"))]
+#[poise::command(slash_command, subcommands("bot_add", "bot_remove"))]
 async fn bot(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// Add a computer player to the lobby (host only).
-#[poise::command(slash_command, guild_only, rename = "add")]
+#[poise::command(slash_command, rename = "add")]
 async fn bot_add(
     ctx: Context<'_>,
     #[description = "How strong (default: the server's setting)"] level: Option<Level>,
@@ -509,25 +553,25 @@ async fn bot_add(
 }
 
 /// Remove the last computer player from the lobby (host only).
-#[poise::command(slash_command, guild_only, rename = "remove")]
+#[poise::command(slash_command, rename = "remove")]
 async fn bot_remove(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::RemoveBot).await
 }
 
 /// Deal the cards and start the game (host only; same as the Start button).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn begin(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Begin).await
 }
 
 /// Close the lobby without playing (host only).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Cancel).await
 }
 
 /// Play a card on a cell (in Sequence Dice: place your chip after rolling).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn play(
     ctx: Context<'_>,
     #[description = "One of your cards (one-eyed jack / dragon: then name the chip to remove)"]
@@ -548,7 +592,7 @@ async fn play(
 }
 
 /// Exchange a dead card (both its cells are covered) for a new one.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn exchange(
     ctx: Context<'_>,
     #[description = "The dead card"]
@@ -559,13 +603,13 @@ async fn exchange(
 }
 
 /// Sequence Dice: roll the dice for your turn.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn roll(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Roll).await
 }
 
 /// Sequence Dice: after rolling 10, remove an opponent chip.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn remove(
     ctx: Context<'_>,
     #[description = "The chip to remove, like C3"]
@@ -576,13 +620,13 @@ async fn remove(
 }
 
 /// Show your cards (only you see them).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Hand).await
 }
 
 /// Privately: the move the hard computer player would make now, and why (casual games only).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let started = std::time::Instant::now();
     let window = Window::opened_now();
@@ -619,19 +663,19 @@ async fn hint(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Post the current board.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Board).await
 }
 
 /// Show the players, whose turn it is, and the score (only you see it).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn status(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Status).await
 }
 
 /// Explain the rules (only you see them).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn rules(
     ctx: Context<'_>,
     #[description = "Which game (default: this channel's)"] game: Option<Game>,
@@ -646,7 +690,7 @@ async fn rules(
 }
 
 /// End the game now (host, or members who may manage messages).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Stop).await
 }
@@ -700,6 +744,8 @@ impl From<TimeoutAction> for OnTimeout {
 #[poise::command(
     slash_command,
     guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild",
     rename = "sequence-settings",
     default_member_permissions = "MANAGE_GUILD"
 )]
@@ -760,7 +806,7 @@ pub async fn settings(
 }
 
 /// A player's games, wins and sequences on this server.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn stats(
     ctx: Context<'_>,
     #[description = "Whose stats (default: yours)"] user: Option<serenity::User>,
@@ -775,7 +821,7 @@ async fn stats(
 }
 
 /// A player's profile on this server: the card and its text.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn profile(
     ctx: Context<'_>,
     #[description = "Whose profile (default: yours)"] user: Option<serenity::User>,
@@ -790,7 +836,7 @@ async fn profile(
 }
 
 /// Your games with another member of this server.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn versus(
     ctx: Context<'_>,
     #[description = "The other member"] user: serenity::User,
@@ -805,7 +851,11 @@ async fn versus(
 }
 
 /// A member's profile from their context menu (Apps → Sequence profile), as `/sequence profile`.
-#[poise::command(context_menu_command = "Sequence profile", guild_only)]
+#[poise::command(
+    context_menu_command = "Sequence profile",
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn profile_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     run(
         ctx,
@@ -847,19 +897,19 @@ pub async fn challenge_menu(ctx: Context<'_>, user: serenity::User) -> Result<()
 }
 
 /// The best players of this server.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Leaderboard).await
 }
 
 /// The latest finished games of this server, with their numbers.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn history(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::History).await
 }
 
 /// Download the record of a finished game (default: the last one of this channel).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn record(
     ctx: Context<'_>,
     #[description = "The game's number, from /sequence history"]
@@ -870,7 +920,7 @@ async fn record(
 }
 
 /// Post the animated replay of a finished game (default: the last one of this channel).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn replay(
     ctx: Context<'_>,
     #[description = "The game's number, from /sequence history"]

@@ -7,6 +7,7 @@ use poise::serenity_prelude as serenity;
 use crate::i18n::Lang;
 use crate::service::{ChannelId, Reply, Request, Text, Timestamp};
 
+use super::relay::Place;
 use super::Data;
 
 /// The languages of an interaction: the user's and the channel's (its server's).
@@ -87,6 +88,32 @@ pub(super) async fn note_access(
         .await
         .ok()
         .flatten()
+}
+
+/// Tells the relay and the service where an interaction happened ([`Place`]): where the bot may
+/// only answer, its token is noted (used once the interaction is answered) and the channel's table
+/// marked (saved, on a blocking thread, so that a restart knows).
+pub(super) async fn note_place(data: &Data, channel: ChannelId, token: &str, place: Place) {
+    let answers_only = match place {
+        Place::Channel => false,
+        Place::AnswersOnly { limited, .. } => {
+            data.relays
+                .note(channel, token, limited, std::time::Instant::now());
+            true
+        }
+    };
+    if answers_only == data.tables.is_answers_only(channel) && !answers_only {
+        return;
+    }
+    let tables = data.tables.clone();
+    if let Err(e) =
+        tokio::task::spawn_blocking(move || tables.note_answers_only(channel, answers_only)).await
+    {
+        tracing::error!(
+            channel = channel.0,
+            "noting where the bot may post failed: {e}"
+        );
+    }
 }
 
 /// Whether a channel type is a thread (a forum post is a public thread).

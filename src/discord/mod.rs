@@ -15,6 +15,7 @@ mod localize;
 mod outgoing;
 mod post;
 mod press;
+mod relay;
 mod retry;
 mod window;
 
@@ -111,6 +112,8 @@ pub struct Data {
     /// Replay animations drawn at once: one. Each holds a few whole board images while it is drawn and
     /// none is urgent (it follows a final message), so they queue rather than add up in memory.
     replays: Arc<tokio::sync::Semaphore>,
+    /// The tokens of channels where the bot may only answer interactions, and what waits there.
+    relays: Arc<relay::Relays>,
 }
 
 impl Data {
@@ -124,6 +127,7 @@ impl Data {
             bot_delay,
             drawing: Arc::new(tokio::sync::Semaphore::new(cores)),
             replays: Arc::new(tokio::sync::Semaphore::new(1)),
+            relays: Arc::new(relay::Relays::default()),
         }
     }
 }
@@ -725,14 +729,25 @@ mod tests {
                 .is_none_or(|d| d.is_null() || d == ""),
             "{menu}"
         );
-        assert_eq!(menu["contexts"], serde_json::json!([0]), "servers only");
+        // Both installs, and every place: a member's profile means something in a DM too.
+        assert_eq!(menu["contexts"], serde_json::json!([0, 1, 2]));
+        assert_eq!(menu["integration_types"], serde_json::json!([0, 1]));
         assert_eq!(top[0]["name"], "sequence");
+        // The game: installed to a server or to a user, and used in servers, the bot's DM and group
+        // DMs (Discord's contexts 0, 1 and 2).
+        assert_eq!(top[0]["integration_types"], serde_json::json!([0, 1]));
+        assert_eq!(top[0]["contexts"], serde_json::json!([0, 1, 2]));
         // The settings are a command of their own, shown only to members with Manage Server (1 << 5)
         // and never in DMs.
         let settings = &top[1];
         assert_eq!(settings["name"], "sequence-settings");
         assert_eq!(settings["default_member_permissions"], "32");
         assert_eq!(settings["contexts"], serde_json::json!([0]), "servers only");
+        assert_eq!(
+            settings["integration_types"],
+            serde_json::json!([0]),
+            "a server's settings come with the server install only"
+        );
         let names: Vec<&str> = settings["options"]
             .as_array()
             .unwrap()

@@ -26,6 +26,8 @@ pub(super) struct Outgoing {
     pub more: Vec<String>,
     /// Who may be pinged: the users the message names as mentions.
     pub mentions: serenity::CreateAllowedMentions,
+    /// Those users (to pack two messages into one, see `relay`).
+    pub pinged: Vec<serenity::UserId>,
     /// Buttons and menus.
     pub components: Vec<serenity::CreateActionRow>,
     /// The drawn picture and any attachment.
@@ -34,7 +36,7 @@ pub(super) struct Outgoing {
 
 /// Splits a long text into messages of at most [`MAX_CONTENT`] characters, at line breaks, before a
 /// heading (`#`) where one is near; a single overlong line is clipped.
-fn split_content(text: &str) -> Vec<String> {
+pub(super) fn split_content(text: &str) -> Vec<String> {
     let mut chunks: Vec<String> = Vec::new();
     let mut current: Vec<String> = Vec::new();
     let mut length = 0;
@@ -200,11 +202,16 @@ pub(super) async fn prepare(data: &Data, message: &Message, lang: Lang) -> Outgo
         ));
     }
     let mut chunks = split_content(&message.render(lang)).into_iter();
+    let pinged: Vec<serenity::UserId> = message
+        .mentions
+        .iter()
+        .filter_map(|&u| discord_user(u))
+        .collect();
     Outgoing {
         content: chunks.next().unwrap_or_default(),
         more: chunks.collect(),
-        mentions: serenity::CreateAllowedMentions::new()
-            .users(message.mentions.iter().filter_map(|&u| discord_user(u))),
+        mentions: serenity::CreateAllowedMentions::new().users(pinged.iter().copied()),
+        pinged,
         components: component_rows(&action_rows(message), lang),
         files,
     }

@@ -20,6 +20,7 @@ use crate::service::{
 use super::outgoing::{
     component_rows, create_message, discord_channel, discord_user, prepare, Outgoing,
 };
+use super::relay;
 use super::retry::{is_refused_for_permissions, retrying};
 use super::Data;
 
@@ -31,6 +32,10 @@ pub(super) async fn post(
     channel: ChannelId,
     out: Outgoing,
 ) -> Option<serenity::Message> {
+    if data.tables.is_answers_only(channel) {
+        // No post is possible there: the message rides on an interaction, or waits for one.
+        return relay::send(ctx, data, channel, out).await;
+    }
     let target = discord_channel(channel)?;
     let more = out.more.clone();
     let posted = match retrying("post in a channel", || {
@@ -136,6 +141,18 @@ async fn show_lobby(
     message: &Message,
 ) {
     let out = prepare(data, message, channel_lang(ctx, data, channel)).await;
+    if let (Some(id), true) = (message_id, data.tables.is_answers_only(channel)) {
+        // Where the bot may only answer, the card is edited through the token that sent it while
+        // that lives; else it changes with the next press on it (each answers in place). A new card
+        // each time would only clutter.
+        let body = serde_json::json!({
+            "content": out.content,
+            "components": out.components,
+            "allowed_mentions": {"parse": []},
+        });
+        relay::edit(ctx, data, channel, id, body).await;
+        return;
+    }
     if let (Some(target), Some(id)) = (
         discord_channel(channel),
         message_id.and_then(NonZeroU64::new),
@@ -288,6 +305,7 @@ async fn disarm(ctx: &serenity::Context, data: &Data, channel: ChannelId, output
     else {
         return;
     };
+    let answers_only = data.tables.is_answers_only(channel);
     let (Some(target), Some(id)) = (discord_channel(channel), NonZeroU64::new(*message_id)) else {
         return;
     };
@@ -296,6 +314,13 @@ async fn disarm(ctx: &serenity::Context, data: &Data, channel: ChannelId, output
         ..Message::default()
     };
     let rows = component_rows(&action_rows(&message), channel_lang(ctx, data, channel));
+    if answers_only {
+        // Through the token that sent the prompt, while it lives (only the buttons change: the
+        // board picture stays); past that an old Play button answers that its turn is over.
+        let body = serde_json::json!({ "components": rows });
+        relay::edit(ctx, data, channel, *message_id, body).await;
+        return;
+    }
     let edit = serenity::EditMessage::new().components(rows);
     if let Err(e) = retrying("take the Play button off an old prompt", || {
         target.edit_message(ctx, serenity::MessageId::from(id), edit.clone())

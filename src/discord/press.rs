@@ -12,8 +12,9 @@ use crate::service::{
 };
 
 use super::answer::{self, Asked, Asking, Handled, Stage};
-use super::interaction::{channel_access, handle, note_access, Langs};
+use super::interaction::{channel_access, handle, note_access, note_place, Langs};
 use super::post::channel_lang;
+use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Data, Error};
 
@@ -111,13 +112,24 @@ async fn on_press(
         user: user_lang,
         channel: channel_lang(ctx, data, channel),
     };
-    let access = channel_access(
-        ctx,
+    let place = place_of(
         press.guild_id,
-        press.channel_id,
-        press.app_permissions,
-        press.channel.as_ref().map(|c| c.kind),
+        &press.authorizing_integration_owners,
+        member.and_then(|m| m.permissions),
     );
+    // Where the bot may only answer, no post is tried, so nothing pauses for permissions.
+    let access = (place == Place::Channel)
+        .then(|| {
+            channel_access(
+                ctx,
+                press.guild_id,
+                press.channel_id,
+                press.app_permissions,
+                press.channel.as_ref().map(|c| c.kind),
+            )
+        })
+        .flatten();
+    let token = press.token.as_str();
     let asking = Asking::Press(ctx, press);
     let pressed = Some(press.message.id.get());
     // A press answers nothing to poise: failures are logged where they happen.
@@ -134,6 +146,7 @@ async fn on_press(
             };
             let user = actor.user;
             answer::serve(asking, data, asked, window, async move {
+                note_place(data, channel, token, place).await;
                 let reply = data
                     .tables
                     .press_hint(channel, user, hint, Timestamp::now())
@@ -164,6 +177,7 @@ async fn on_press(
             answer::serve(asking, data, asked, window, async move {
                 // A paused table resumes (now that the bot may post again) before the press is
                 // handled; like the request itself it may wait for a blocking thread.
+                note_place(data, channel, token, place).await;
                 let resumed = note_access(data, channel, access).await;
                 Handled {
                     langs,

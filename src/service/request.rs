@@ -175,6 +175,45 @@ pub enum Command {
 }
 
 impl Command {
+    /// The command as it applies outside a server (a group DM, a DM), where the Discord layer asks
+    /// it so: games there are casual (a rating ranks the players of one server, and every group DM
+    /// would share one pool), and the lists of a server (leaderboard, history, numbered games) are
+    /// not offered, so that no chat sees another's games (docs/playing.md, "Where you can play").
+    /// The refusal to say instead.
+    pub fn outside_servers(self) -> Result<Command, Text> {
+        match self {
+            Command::Start {
+                rated: Some(true), ..
+            } => Err(Text::CasualOutsideServers),
+            Command::Start {
+                variant,
+                teams,
+                options,
+                rated: _,
+                turn_time,
+                series,
+            } => Ok(Command::Start {
+                variant,
+                teams,
+                options,
+                rated: Some(false),
+                turn_time,
+                series,
+            }),
+            Command::Challenge { start, invited } => Ok(Command::Challenge {
+                start: Box::new(start.outside_servers()?),
+                invited,
+            }),
+            Command::Leaderboard
+            | Command::History
+            | Command::Record { game: Some(_) }
+            | Command::Replay { game: Some(_) } => Err(Text::ServerOnlyLists),
+            command => Ok(command),
+        }
+    }
+}
+
+impl Command {
     /// The command itself, or for a press of a button made for one game, what it asks.
     pub fn unwrapped(&self) -> &Command {
         match self {

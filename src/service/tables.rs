@@ -3,7 +3,7 @@
 //! through [`Persist`] after every accepted change. A request is decoded, routed to its table (or to the
 //! registry's own commands: stats, history, settings), and the table's reply is saved before it goes out.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -85,6 +85,9 @@ pub struct Tables {
     /// Held from reading the day's rated games to saving a game that starts, so that games started
     /// side by side in several channels see each other (taken inside a table lock, before the map).
     pub(super) starting: Mutex<()>,
+    /// Channels where the bot may only answer interactions, as the Discord layer saw on their last
+    /// interaction (a table opened there is marked so, see [`Table::answers_only`]).
+    pub(super) answers_only: Mutex<HashSet<ChannelId>>,
 }
 
 /// A running rated game's server and its humans with their teams.
@@ -117,6 +120,7 @@ impl Tables {
             store: None,
             seeds: Arc::new(OsSeeds),
             languages: Mutex::new(Languages::default()),
+            answers_only: Mutex::new(HashSet::new()),
             budgets: Mutex::new(budget::Budgets::default()),
             lobby_edits: Mutex::new(budget::LobbyEdits::default()),
             servers: Mutex::new(HashMap::new()),
@@ -329,12 +333,17 @@ impl Tables {
     pub fn restore(&self, table: Table) -> bool {
         let settings = self.settings_for(table.guild);
         let (channel, host, guild) = (table.channel, table.host, table.guild);
+        let answers_only = table.answers_only;
         let shared = Arc::new(Mutex::new(table));
         let table = lock(&shared);
         if !lock(&self.tables).insert(channel, shared.clone(), host, guild) {
             return false;
         }
         self.reschedule(&table, &settings);
+        drop(table);
+        if answers_only {
+            lock(&self.answers_only).insert(channel);
+        }
         true
     }
 
@@ -433,6 +442,54 @@ impl Tables {
             }
             languages.channels.insert(channel, lang);
         }
+    }
+
+    /// Notes whether the bot may only answer interactions in `channel` (not post there), as its
+    /// latest interaction tells. A table there is marked (and saved) when that changes, so that a
+    /// restart knows it too; a table opened there later is marked when it opens.
+    pub fn note_answers_only(&self, channel: ChannelId, answers_only: bool) {
+        {
+            let mut channels = lock(&self.answers_only);
+            let known = channels.contains(&channel);
+            if known == answers_only {
+                // Nothing new for the map; the table may still be one restored unmarked.
+            } else if answers_only {
+                if channels.len() >= MAX_REMEMBERED {
+                    // Only the live tables there are kept (the set must hold every one of them:
+                    // `is_answers_only` reads nothing else).
+                    channels.retain(|c| {
+                        self.get(*c)
+                            .is_some_and(|shared| lock(&shared).answers_only)
+                    });
+                }
+                channels.insert(channel);
+            } else {
+                channels.remove(&channel);
+            }
+        }
+        let Some(shared) = self.get(channel) else {
+            return;
+        };
+        let mut table = lock(&shared);
+        if table.closed || table.answers_only == answers_only {
+            return;
+        }
+        table.answers_only = answers_only;
+        if let Err(e) = self.persist.save(&table) {
+            table.span().in_scope(|| {
+                tracing::warn!(
+                    channel = channel.0,
+                    "cannot save where the bot may post: {e}"
+                )
+            });
+        }
+    }
+
+    /// Whether the bot may only answer interactions in `channel`: seen so on its latest interaction,
+    /// or its table says so (also after a restart: restored tables are noted). Takes no table lock
+    /// (the Discord layer asks before every post).
+    pub fn is_answers_only(&self, channel: ChannelId) -> bool {
+        lock(&self.answers_only).contains(&channel)
     }
 
     /// The language last seen for a user.
@@ -623,6 +680,7 @@ impl Tables {
         };
         let mut table = Table::new(channel, actor, setup, now);
         table.guild = guild;
+        table.answers_only = lock(&self.answers_only).contains(&channel);
         let _span = table.span().entered();
         let reply = Reply {
             outputs: vec![

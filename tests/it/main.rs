@@ -16,6 +16,7 @@ mod backup;
 mod bot_cli;
 mod budget;
 mod console_presses;
+mod e2e_anywhere;
 mod e2e_around;
 mod e2e_buttons;
 mod e2e_challenge;

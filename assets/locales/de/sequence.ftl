@@ -208,7 +208,7 @@ bad-cell = `{ $typed }` ist kein Feld dieses Bretts. Schreib einen Spaltenbuchst
 card-needed = Nenne die Karte, die du spielen willst, z. B. `/sequence spielen karte:7H feld:D6`.
 cell-needed = Nenne das Feld, z. B. `/sequence spielen karte:7H feld:D6` (oder im Würfelspiel `/sequence spielen feld:C3`).
 bad-option = Eine der Optionen konnte ich nicht lesen. Bitte wähle die Werte aus den Listen, die Discord anbietet.
-guild-only = Sequence wird in Server-Kanälen gespielt, nicht in Direktnachrichten.
+guild-only = Das geht nur auf einem Server.
 no-cards-in-dice = Im Würfelspiel gibt es keine Karten: Würfle mit `/sequence würfeln` und setze dann mit `/sequence spielen feld:`.
 not-dice = Gewürfelt wird nur im Sequence Würfelspiel.
 roll-first = Würfle zuerst mit `/sequence würfeln`.
@@ -392,7 +392,7 @@ reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt de
 reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und ein Computer übernimmt deinen Platz für den Rest des Spiels.
 reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und da für deine Seite niemand mehr weiterspielt, verliert deine Seite.
 timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
-dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit `/sequence hand` siehst du deine Karten privat.
+dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit **Meine Karten** (oder `/sequence hand`) siehst du deine Karten privat.
 record-attached = Das Spielprotokoll hängt an.
 board-caption = **{ $game }**: { $player } ist am Zug.
 
@@ -959,6 +959,12 @@ achievement-comeback-condition = Gewinne, nachdem die andere Seite die erste Seq
 achievement-wall = Die Mauer
 achievement-wall-condition = Brich 25 Viererreihen
 
+## Playing where the bot may only answer interactions (issue 36)
+external-apps-off = Dieser Server lässt Apps, die Mitglieder installiert haben, nur privat antworten („Externe Apps verwenden“ ist hier aus), also sähe niemand sonst ein Spiel. Spielt in einer Gruppen-DM oder bittet die Admins, Sequence zum Server hinzuzufügen.
+server-only-lists = Die Bestenliste und die nummerierte Liste der Spiele gibt es pro Server. Außerhalb eines Servers sind Spiele ungewertet; `/sequence protokoll` und `/sequence wiederholung` ohne Nummer zeigen das letzte Spiel hier.
+casual-outside-servers = Spiele außerhalb eines Servers sind ungewertet: Wertungen vergleichen die Spieler eines Servers, und eine Gruppen-DM ist keiner. Starte neu ohne `gewertet`.
+answers-only = 📨 Hier darf ich nur auf eure Klicks antworten: Jedes Brett kommt mit dem Klick, der es bewirkt hat. Läuft eine Zeit ab, während niemand klickt, sage ich beim nächsten Klick, was geschah (jeder Spieler kann das Spiel weiterbringen). Eure Karten bleiben privat: **Meine Karten** oder die Auswahl.
+held-back = ⏳ Zurückgehalten, während niemand geklickt hat (hier darf ich nur auf Klicks antworten):
 ## Herausforderungen: `/sequence neu einladen:` und der Benutzerbefehl „Zu Sequence herausfordern“
 opt-start-invite = einladen
 opt-start-invite-desc = Freunde herausfordern: erwähne die Spieler, die du einlädst (@Anna @Ben)

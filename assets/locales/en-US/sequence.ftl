@@ -213,7 +213,7 @@ bad-cell = `{ $typed }` is not a cell of this board. Write a column letter and a
 card-needed = Name the card to play, for example `/sequence play card:7H cell:D6`.
 cell-needed = Name the cell, for example `/sequence play card:7H cell:D6` (or `/sequence play cell:C3` in Sequence Dice).
 bad-option = I could not read one of the options. Please pick the values from the lists Discord offers.
-guild-only = Sequence is played in server channels, not in direct messages.
+guild-only = This works only in a server.
 no-cards-in-dice = Sequence Dice has no cards: roll with `/sequence roll`, then place with `/sequence play cell:`.
 not-dice = Only Sequence Dice uses dice.
 roll-first = Roll the dice first with `/sequence roll`.
@@ -405,7 +405,7 @@ reminder = ⏰ { $player }, it is still your turn. In about { $time } the comput
 reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and a computer takes your seat for the rest of the game.
 reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and as nobody is left to play on for your side, your side loses.
 timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
-dm-failed = { $player }, I could not send you a direct message. Use `/sequence hand` to see your cards privately.
+dm-failed = { $player }, I could not send you a direct message. Press **Show my cards** (or use `/sequence hand`) to see your cards privately.
 record-attached = The game record is attached.
 board-caption = **{ $game }**: { $player } is to move.
 
@@ -975,6 +975,12 @@ achievement-comeback-condition = Win after the other side made the first sequenc
 achievement-wall = The wall
 achievement-wall-condition = Break 25 lines of four
 
+## Playing where the bot may only answer interactions (issue 36)
+external-apps-off = This server lets apps its members installed answer only privately (Use External Apps is off here), so nobody else would see a game. Play in a group DM with your friends, or ask the server's admins to add Sequence to the server.
+server-only-lists = The leaderboard and the numbered list of games are kept per server. Outside a server games are casual; `/sequence record` and `/sequence replay` without a number give the last game played here.
+casual-outside-servers = Games outside a server are casual: ratings rank the players of one server, and a group DM is none. Start again without `rated`.
+answers-only = 📨 Here I may only answer your presses: each board comes with the press that made it. If a turn runs out while nobody presses, I say what happened with the next press (any player can bring the game back). Your cards stay private: **Show my cards** or the picker.
+held-back = ⏳ Held back while nobody pressed (here I may only answer presses):
 ## Challenges: `/sequence start invite:` and the user command "Challenge to Sequence"
 opt-start-invite = invite
 opt-start-invite-desc = Challenge friends: mention the players to invite (@Ann @Bob)

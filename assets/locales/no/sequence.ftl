@@ -208,7 +208,7 @@ bad-cell = `{ $typed }` er ikke et felt på dette brettet. Skriv en kolonnebokst
 card-needed = Skriv hvilket kort du vil spille, for eksempel `/sequence spill kort:7H felt:D6`.
 cell-needed = Skriv hvilket felt, for eksempel `/sequence spill kort:7H felt:D6` (eller `/sequence spill felt:C3` i Sequence Dice).
 bad-option = Jeg klarte ikke å lese et av valgene. Velg verdiene fra listene Discord viser.
-guild-only = Sequence spilles i kanaler på en server, ikke i direktemeldinger.
+guild-only = Dette virker bare på en server.
 no-cards-in-dice = Sequence Dice har ingen kort: Kast med `/sequence kast`, og legg så sjetongen med `/sequence spill felt:`.
 not-dice = Det er bare Sequence Dice som bruker terninger.
 roll-first = Kast terningene først med `/sequence kast`.
@@ -389,7 +389,7 @@ reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spille
 reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og en datamaskin tar plassen din resten av spillet.
 reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og siden ingen er igjen til å spille videre for din side, taper siden din.
 timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
-dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Bruk `/sequence hånd` for å se kortene dine privat.
+dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Trykk **Vis kortene mine** (eller bruk `/sequence hånd`) for å se kortene dine privat.
 record-attached = Spillprotokollen ligger vedlagt.
 board-caption = **{ $game }**: Det er { $player } sin tur.
 
@@ -956,6 +956,12 @@ achievement-comeback-condition = Vinn etter at den andre siden la den første re
 achievement-wall = Muren
 achievement-wall-condition = Bryt 25 firere
 
+## Playing where the bot may only answer interactions (issue 36)
+external-apps-off = Denne serveren lar apper som medlemmene har installert svare bare privat («Bruk eksterne apper» er av her), så ingen andre ville se et spill. Spill i en gruppe-DM, eller be administratorene legge Sequence til serveren.
+server-only-lists = Topplisten og den nummererte listen over spill føres per server. Utenfor en server er spill uformelle; `/sequence protokoll` og `/sequence reprise` uten nummer gir det siste spillet her.
+casual-outside-servers = Spill utenfor en server er uformelle: rangeringer sammenligner spillerne på én server, og en gruppe-DM er ingen. Start på nytt uten `rangert`.
+answers-only = 📨 Her får jeg bare svare på trykkene deres: hvert brett kommer med trykket som laget det. Går tiden ut mens ingen trykker, sier jeg hva som skjedde ved neste trykk (hvilken som helst spiller kan få spillet videre). Kortene deres forblir private: **Vis kortene mine** eller velgeren.
+held-back = ⏳ Holdt tilbake mens ingen trykket (her får jeg bare svare på trykk):
 ## Utfordringer: `/sequence nytt inviter:` og brukerkommandoen «Utfordre til Sequence»
 opt-start-invite = inviter
 opt-start-invite-desc = Utfordre venner: nevn spillerne du inviterer (@Anne @Bjørn)

@@ -212,8 +212,12 @@ impl Table {
         if has_bot {
             buttons.push(Button::RemoveBot);
         }
+        let mut lines = vec![Text::Lobby(Box::new(self.lobby_card(settings)))];
+        if self.answers_only {
+            lines.push(Text::AnswersOnly);
+        }
         Message {
-            lines: vec![Text::Lobby(Box::new(self.lobby_card(settings)))],
+            lines,
             buttons,
             ..Message::default()
         }

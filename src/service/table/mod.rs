@@ -84,6 +84,12 @@ pub struct Table {
     /// The series this table plays, from its first game's start (see [`super::series`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<Series>,
+    /// The bot may not post in this channel, only answer the players' interactions (a group DM, or a
+    /// server channel where only a player installed the app): kept, so that after a restart nothing
+    /// is posted there until someone presses (see docs/development.md, "Playing where the bot may
+    /// only answer").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answers_only: bool,
     /// Set when the table has ended; it is then removed from the service.
     #[serde(skip)]
     pub(super) closed: bool,
@@ -210,6 +216,7 @@ impl Table {
             }),
             paused: None,
             series: None,
+            answers_only: false,
             closed: false,
             auto_busy: false,
             dm_failed: Vec::new(),

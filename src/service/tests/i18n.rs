@@ -212,6 +212,11 @@ fn variant_index(text: &Text) -> usize {
         Text::NotInvited => 187,
         Text::DeclinedAck => 188,
         Text::ChallengeDeclined { .. } => 189,
+        Text::AnswersOnly => 190,
+        Text::HeldBack => 191,
+        Text::ExternalAppsOff => 192,
+        Text::ServerOnlyLists => 193,
+        Text::CasualOutsideServers => 194,
     }
 }
 
@@ -414,6 +419,11 @@ fn samples() -> Vec<Text> {
         Text::CellNeeded,
         Text::BadOption,
         Text::GuildOnly,
+        Text::AnswersOnly,
+        Text::HeldBack,
+        Text::ExternalAppsOff,
+        Text::ServerOnlyLists,
+        Text::CasualOutsideServers,
         Text::NoCardsInDice,
         Text::NotDice,
         Text::RollFirst,

@@ -3,6 +3,7 @@
 
 pub(super) mod kit;
 
+mod anywhere;
 mod budget;
 mod button;
 mod challenge;

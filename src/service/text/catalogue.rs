@@ -824,6 +824,17 @@ pub enum Text {
         /// The most one server may have waiting.
         max: u32,
     },
+    /// A lobby where the bot may only answer presses (a group DM, a server without the bot): what
+    /// that means for the game.
+    AnswersOnly,
+    /// Heads what was held back while nobody pressed (delivered with the next press).
+    HeldBack,
+    /// `/sequence start` in a server that lets user-installed apps answer only privately.
+    ExternalAppsOff,
+    /// The leaderboard, the list of games or a numbered game asked for outside a server.
+    ServerOnlyLists,
+    /// A rated game asked for outside a server.
+    CasualOutsideServers,
 }
 
 impl Text {
@@ -848,6 +859,9 @@ impl Text {
                 | Text::CellNeeded
                 | Text::BadOption
                 | Text::GuildOnly
+                | Text::ExternalAppsOff
+                | Text::ServerOnlyLists
+                | Text::CasualOutsideServers
                 | Text::NoCardsInDice
                 | Text::NotDice
                 | Text::RollFirst

@@ -1,0 +1,116 @@
+//! Issue 36, playing where the bot is no member: games outside a server are casual, the lists of a
+//! server are not offered outside one, and a table where the bot may only answer interactions is
+//! marked so, says so in its lobby and keeps the mark through a restart.
+
+use crate::engine::Variant;
+use crate::service::{ChannelId, Command, GuildId, Output, Text};
+use crate::store::tests::sqlite_store;
+
+use super::kit::{refusal, service, start, tables_on, Asker, Start, DM, T0};
+
+const HERE: Asker = Asker::server(GuildId(77));
+
+#[test]
+fn outside_a_server_games_are_casual_and_a_servers_lists_are_refused() {
+    // A rated game is refused; any other start is made casual.
+    let rated = Start {
+        rated: Some(true),
+        ..Start::of(Variant::Classic)
+    };
+    assert_eq!(
+        rated.command().outside_servers(),
+        Err(Text::CasualOutsideServers)
+    );
+    for asked in [None, Some(false)] {
+        let start = Start {
+            rated: asked,
+            ..Start::of(Variant::Classic)
+        };
+        match start.command().outside_servers() {
+            Ok(Command::Start { rated, .. }) => assert_eq!(rated, Some(false)),
+            other => panic!("{other:?}"),
+        }
+    }
+    // The lists of a server and numbered games (any chat's) are refused.
+    for command in [
+        Command::Leaderboard,
+        Command::History,
+        Command::Record { game: Some(1) },
+        Command::Replay { game: Some(1) },
+    ] {
+        assert_eq!(
+            command.clone().outside_servers(),
+            Err(Text::ServerOnlyLists),
+            "{command:?}"
+        );
+    }
+    // This chat's last game, stats, profiles and everything else go through unchanged.
+    for command in [
+        Command::Record { game: None },
+        Command::Replay { game: None },
+        Command::Stats { user: None },
+        Command::Board,
+        Command::Leave,
+    ] {
+        assert_eq!(command.clone().outside_servers(), Ok(command));
+    }
+}
+
+#[test]
+fn a_casual_start_outside_a_server_opens_a_casual_lobby() {
+    let tables = service(1);
+    let start = Start {
+        rated: None,
+        ..Start::of(Variant::Classic)
+    };
+    let command = start.command().outside_servers().expect("a start");
+    assert_eq!(refusal(&DM.ask(&tables, 5, 1, command)), None);
+    let table = tables.snapshot(ChannelId(5)).expect("a lobby");
+    assert_eq!(table.setup.rated, Some(false));
+    // This chat's last game, asked outside a server: none yet, said so.
+    let t = sqlite_store("anywhere-lists").expect("sqlite");
+    let stored = tables_on(t.store.clone(), 1);
+    let reply = DM.ask(&stored, 5, 1, Command::Record { game: None });
+    assert_eq!(refusal(&reply), Some(&Text::NoGameHere));
+}
+
+#[test]
+fn a_table_where_the_bot_may_only_answer_is_marked_says_so_and_stays_marked_after_a_restart() {
+    let t = sqlite_store("anywhere-mark").expect("sqlite");
+    let first = tables_on(t.store.clone(), 1);
+    let channel = ChannelId(9);
+    assert!(!first.is_answers_only(channel));
+    first.note_answers_only(channel, true);
+    assert!(first.is_answers_only(channel));
+    let reply = DM.ask(&first, 9, 1, start(Variant::Classic, None));
+    let lobby = reply
+        .outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Lobby { message, .. } => Some(message),
+            _ => None,
+        })
+        .expect("a lobby card");
+    assert!(lobby.lines.contains(&Text::AnswersOnly), "{lobby:?}");
+    assert!(first.snapshot(channel).expect("a lobby").answers_only);
+    // A lobby in a channel where the bot posts says nothing of the kind.
+    let reply = HERE.ask(&first, 10, 1, start(Variant::Classic, None));
+    let plain = reply.outputs.iter().any(|o| {
+        matches!(o, Output::Lobby { message, .. } if !message.lines.contains(&Text::AnswersOnly))
+    });
+    assert!(plain);
+    drop(first);
+
+    // After a restart the mark comes from the stored table: nothing may be posted there.
+    let second = tables_on(t.store.clone(), 2);
+    second.restore_from_store(T0).expect("restore");
+    assert!(second.is_answers_only(channel));
+    assert!(!second.is_answers_only(ChannelId(10)));
+    // The server installs the bot: the channel is a channel again, and that is saved too.
+    second.note_answers_only(channel, false);
+    assert!(!second.is_answers_only(channel));
+    drop(second);
+    let third = tables_on(t.store.clone(), 3);
+    third.restore_from_store(T0).expect("restore");
+    assert!(!third.is_answers_only(channel));
+}
