@@ -868,11 +868,22 @@ pub async fn profile_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), 
 
 /// A challenge from a member's context menu (Apps → Challenge to Sequence): a lobby of the
 /// server's default game in this channel, as a plain `/sequence start` opens, with them invited.
-#[poise::command(context_menu_command = "Challenge to Sequence", guild_only)]
+/// Offered wherever `/sequence start` is (servers, the bot's DM, group DMs), for both installs.
+#[poise::command(
+    context_menu_command = "Challenge to Sequence",
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn challenge_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     let target = UserId(user.id.get());
     if user.bot {
         say_private(ctx, &Text::InviteBot(target)).await;
+        return Ok(());
+    }
+    // As for `/sequence start`: where Discord would make every answer private, nobody could see the
+    // game.
+    if let Place::AnswersOnly { private: true, .. } = place(ctx) {
+        say_private(ctx, &Text::ExternalAppsOff).await;
         return Ok(());
     }
     if cannot_post_here(ctx).await {

@@ -718,6 +718,9 @@ mod tests {
             challenge["name_localizations"]["no"],
             "Utfordre til Sequence"
         );
+        // Wherever a game can be opened: both installs, servers, the bot's DM and group DMs.
+        assert_eq!(challenge["contexts"], serde_json::json!([0, 1, 2]));
+        assert_eq!(challenge["integration_types"], serde_json::json!([0, 1]));
         // The user command: on a member's context menu, named in every language, no description.
         let menu = &top[2];
         assert_eq!(menu["name"], "Sequence profile");

@@ -232,7 +232,13 @@ async fn direct(
     };
     if let Err(e) = sent {
         tracing::info!(user = user.0, "direct message not delivered: {e}");
-        if !data.tables.note_dm_failed(channel, user) {
+        // Only a hand needs another way to the player (the notice points to Show my cards); a note
+        // such as a challenge declined is left at that: the lobby shows who is still invited.
+        let hand = message
+            .lines
+            .iter()
+            .any(|line| matches!(line, Text::Hand { .. }));
+        if !hand || !data.tables.note_dm_failed(channel, user) {
             // Told once per game already.
             return;
         }

@@ -5,7 +5,8 @@
 //! start` refused plainly where the server keeps external apps private); a turn that runs out with
 //! nobody pressing, posted through a still-valid token and, once the tokens expired on Discord's
 //! clock, held back and delivered with the next press; and the bot killed in the middle of a
-//! group-DM game, which goes on at the next press.
+//! group-DM game, which goes on at the next press; and a challenge in a group DM (the invited pinged once
+//! by the lobby that rides on the host's command, the lobby filled by their Accept presses).
 
 use crate::support;
 
@@ -495,4 +496,91 @@ async fn a_group_dm_game_goes_on_at_the_next_press_after_a_restart() {
         }
     }
     never_posted(fake, group);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_in_a_group_dm_pings_the_invited_once_and_fills_as_they_accept() {
+    let h = started().await;
+    let fake = &h.fake;
+    let ann = fake.add_stranger("ann");
+    fake.install_for_user(&ann);
+    let bob = fake.add_stranger("bob");
+    let carl = fake.add_stranger("carl");
+    let group = fake.add_group_dm(&[&ann, &bob, &carl]);
+    let invite = format!("<@{}> <@{}>", bob.id, carl.id);
+    let start = fake
+        .slash(
+            &ann,
+            group,
+            "sequence start",
+            &[("game", "classic"), ("invite", &invite)],
+        )
+        .unwrap_or_else(|e| fail(&h, e));
+    fake.wait_reply(&start, STEP)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    // The lobby rides on Ann's command (the bot may not post here) and is a new message: it pings
+    // Bob and Carl, and nobody else.
+    let lobby = posted_after(fake, group, 0, "the challenge's lobby", |m| {
+        m.custom_ids()
+            .iter()
+            .any(|id| id.starts_with("sequence:accept:"))
+    })
+    .await
+    .unwrap_or_else(|e| fail(&h, e));
+    let mut notified = lobby.notified.clone();
+    notified.sort_unstable();
+    let mut invited = vec![bob.id, carl.id];
+    invited.sort_unstable();
+    assert_eq!(notified, invited, "{lobby:?}");
+    assert!(
+        lobby.content.contains("Challenge! Invited:"),
+        "{}",
+        lobby.content
+    );
+    let accept = lobby
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("sequence:accept:"))
+        .expect("Accept");
+    // Each Accept seats its presser in the lobby shown in place; the edits notify nobody.
+    for user in [&bob, &carl] {
+        let press = fake
+            .click(user, lobby.id, &accept)
+            .unwrap_or_else(|e| fail(&h, e));
+        let shown = fake
+            .wait_reply(&press, STEP)
+            .await
+            .unwrap_or_else(|e| fail(&h, e));
+        assert!(
+            shown.content.contains(&format!("<@{}>", user.id)),
+            "the lobby lists {}: {}",
+            user.name,
+            shown.content
+        );
+    }
+    let now = fake.message(lobby.id).expect("the lobby");
+    assert!(
+        !now.custom_ids()
+            .iter()
+            .any(|id| id.starts_with("sequence:accept:")),
+        "everyone answered: no Accept left: {:?}",
+        now.custom_ids()
+    );
+    // Ann starts: the game of three begins, still without a single channel post.
+    let before = fake.messages_in(group).len();
+    let begin = fake
+        .click(&ann, lobby.id, "sequence:begin")
+        .unwrap_or_else(|e| fail(&h, e));
+    fake.wait_callback(&begin, STEP)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
+    posted_after(fake, group, before, "the game to start", |m| {
+        m.content.contains("begins!")
+    })
+    .await
+    .unwrap_or_else(|e| fail(&h, e));
+    never_posted(fake, group);
+    let refused = refused_follow_ups(fake, &interaction_ids(fake));
+    assert!(refused.is_empty(), "{refused:?}");
 }
