@@ -344,7 +344,7 @@ async fn a_challenge_from_the_context_menu_declined_is_told_to_the_host_alone() 
         fake,
         channel,
         &bob,
-        "You declined the invitation. Only the host is told.",
+        "You declined the invitation. Nobody else at the table is told; the host is, by direct message, if their DMs are open.",
     )
     .await
     .unwrap_or_else(|e| fail(&h, e));

@@ -980,5 +980,5 @@ invite-self = Du bist schon der Gastgeber: lade die anderen Spieler ein.
 invite-too-many = Zu viele Eingeladene: in diesem Spiel ist außer dir Platz für { $max }.
 invite-bot = { $player } ist eine App, keine Person: Computerspieler holst du in der Lobby mit **Computer dazu**.
 not-invited = Diese Einladung gilt nicht dir, oder sie ist schon beantwortet oder verfallen. Drück **Mitspielen**, um einen Platz zu nehmen.
-declined-ack = Du hast die Einladung abgelehnt. Nur der Gastgeber erfährt es.
+declined-ack = Du hast die Einladung abgelehnt. Sonst erfährt es niemand am Tisch; der Gastgeber per Direktnachricht, falls er sie empfängt.
 challenge-declined = { $player } hat deine Einladung zu { $game } in { $channel } abgelehnt.

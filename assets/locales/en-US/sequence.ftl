@@ -996,5 +996,5 @@ invite-self = You are the host already: invite the other players.
 invite-too-many = Too many players invited: this game has room for { $max } more besides you.
 invite-bot = { $player } is an app, not a person: add computer players with **Add computer** in the lobby.
 not-invited = This invitation is not for you, or it was answered or has lapsed. Press **Join** to take a seat.
-declined-ack = You declined the invitation. Only the host is told.
+declined-ack = You declined the invitation. Nobody else at the table is told; the host is, by direct message, if their DMs are open.
 challenge-declined = { $player } declined your invitation to { $game } in { $channel }.

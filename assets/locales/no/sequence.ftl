@@ -977,5 +977,5 @@ invite-self = Du er allerede verten: inviter de andre spillerne.
 invite-too-many = For mange invitert: dette spillet har plass til { $max } til i tillegg til deg.
 invite-bot = { $player } er en app, ikke en person: legg til dataspillere med **Legg til datamaskin** i lobbyen.
 not-invited = Denne invitasjonen er ikke til deg, eller den er besvart eller har gått ut. Trykk **Bli med** for å ta plass.
-declined-ack = Du avslo invitasjonen. Bare verten får vite det.
+declined-ack = Du avslo invitasjonen. Ingen andre ved bordet får vite det; verten får det som direktemelding hvis hen tar imot slike.
 challenge-declined = { $player } avslo invitasjonen din til { $game } i { $channel }.
