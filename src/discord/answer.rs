@@ -8,7 +8,7 @@
 //! | asked | acknowledged | the answer | goes |
 //! |---|---|---|---|
 //! | command | not yet (in time) | private words, else a channel post, else a new lobby, else the confirmation (public ones publicly); nothing: [`Text::Internal`] | first; a picture or file is deferred first |
-//! | command | privately (changes a table, a hint, or late) | the private words fill the deferral in, else the confirmation; nothing: [`Text::Done`] | private answers first, then the rest in order |
+//! | command | privately (changes a table, a hint, or late) | the private words fill the deferral in, else the confirmation; nothing: [`Text::Done`] | an edit of the lobby card, then private answers, then the rest in order |
 //! | press | not yet (in time) | the picker in place, else the pressed lobby in place, else private words; nothing: a bare acknowledgement | first; an update in place races the window, a private picture is deferred first |
 //! | press | by an update (changes a table, or late) | the picker, else the pressed lobby, edited in place (a played picker loses its picture) | everything in order |
 //! | press | privately (a hint) | as a command acknowledged privately | |
@@ -236,13 +236,27 @@ pub(super) fn plan(asked: Asked, stage: Stage, outputs: &[Output]) -> Plan {
             .chain(all.filter(|&i| Some(i) != answer.map(|(a, _)| a)))
             .map(|i| (i, route(i)))
             .collect(),
-        // A private "thinking…" shows: what is private fills it in first.
-        Stage::Deferred(Deferral::Private | Deferral::Public) => all
-            .clone()
-            .filter(|&i| is_private(&outputs[i]))
-            .chain(all.filter(|&i| !is_private(&outputs[i])))
-            .map(|i| (i, route(i)))
-            .collect(),
+        // A private "thinking…" shows: what is private fills it in first, except that an edit of
+        // the lobby card goes before it: whoever reads "you joined" finds the card saying so, and a
+        // press on the card that follows edits the newer card (the two go by different routes,
+        // which Discord does not keep in order).
+        Stage::Deferred(Deferral::Private | Deferral::Public) => {
+            let card = |i: &usize| {
+                matches!(
+                    outputs[*i],
+                    Output::Lobby {
+                        message_id: Some(_),
+                        ..
+                    }
+                )
+            };
+            all.clone()
+                .filter(card)
+                .chain(all.clone().filter(|i| !card(i) && is_private(&outputs[*i])))
+                .chain(all.filter(|i| !card(i) && !is_private(&outputs[*i])))
+                .map(|i| (i, route(i)))
+                .collect()
+        }
         // Nothing shows yet: in the reply's order (the board is posted before the picker says the
         // move is made).
         Stage::Deferred(Deferral::Update) => all.map(|i| (i, route(i))).collect(),
@@ -969,6 +983,17 @@ mod tests {
         assert_eq!(
             plan(COMMAND, private, &play).steps,
             vec![(1, Route::Answer(Answer::Private)), (0, Route::Post)]
+        );
+        // A lobby command (`/sequence join`): the card is edited before "you joined" fills the
+        // "thinking…" in.
+        let lobby_edit = Output::Lobby {
+            message_id: Some(5),
+            message: Message::text(Text::Joined),
+        };
+        let joined = vec![ephemeral(Text::Joined), lobby_edit];
+        assert_eq!(
+            plan(COMMAND, private, &joined).steps,
+            vec![(1, Route::Post), (0, Route::Answer(Answer::Private))]
         );
         let posted = plan(COMMAND, private, std::slice::from_ref(&board));
         assert_eq!(posted.otherwise, Otherwise::Say(Text::Done));
