@@ -5,7 +5,8 @@
 //! opens. The lobby post pings the invited players once; what they answer is in `table/challenge.rs`.
 
 use super::table::Table;
-use super::{Actor, ChannelId, Command, GuildId, Message, Output, Reply, Tables, Text, Timestamp};
+use super::tables::lobby_opened;
+use super::{Actor, ChannelId, Command, GuildId, Reply, Tables, Text, Timestamp};
 use super::{Setup, UserId};
 
 /// The users mentioned in an `invite:` option, in order: only mentions of users (`<@id>`,
@@ -76,24 +77,14 @@ impl Tables {
         };
         let settings = self.settings_for(guild);
         let mut table = Table::new(channel, actor, setup, now);
-        table.guild = guild;
+        self.place(&mut table, guild);
         let _span = table.span().entered();
         if let Err(text) = table.invite(invited, now.after(settings.challenge_timeout)) {
             return Reply::ephemeral(text);
         }
         let mut message = table.lobby_message(&settings);
         message.mentions = invited.to_vec();
-        let reply = Reply {
-            outputs: vec![
-                Output::Lobby {
-                    message_id: None,
-                    message,
-                },
-                Output::Ephemeral(Message::text(Text::LobbyOpened)),
-            ],
-            auto_move: false,
-        };
-        self.open(guild, actor, table, reply)
+        self.open(guild, actor, table, lobby_opened(message))
     }
 
     /// The setup a [`Command::Start`] asks for, checked (the server's rated default applied).

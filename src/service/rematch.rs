@@ -15,9 +15,9 @@ use std::time::Duration;
 use crate::engine::Seat;
 
 use super::table::{Lobby, LobbySeat, Player, Setup, State, Table};
+use super::tables::lobby_opened;
 use super::{
-    lock, Actor, ChannelId, Command, GameKey, GuildId, Message, Output, Reply, Tables, Text,
-    Timestamp, UserId,
+    lock, Actor, ChannelId, Command, GameKey, GuildId, Reply, Tables, Text, Timestamp, UserId,
 };
 
 /// Most channels whose last game is remembered for a rematch; past it the memory starts afresh.
@@ -226,7 +226,7 @@ impl Tables {
             return Reply::ephemeral(Text::RematchNotPlayer);
         }
         let mut table = finished.lobby(channel, actor, now);
-        table.guild = guild;
+        self.place(&mut table, guild);
         // Known before the lobby is published, so a second press at the same moment joins it.
         self.finished.set_lobby(channel, game, table.created.0);
         let mut message = table.lobby_message(&settings);
@@ -238,16 +238,6 @@ impl Tables {
                 .filter_map(|s| s.player.user())
                 .collect();
         }
-        let reply = Reply {
-            outputs: vec![
-                Output::Lobby {
-                    message_id: None,
-                    message,
-                },
-                Output::Ephemeral(Message::text(Text::LobbyOpened)),
-            ],
-            auto_move: false,
-        };
-        self.open(guild, actor, table, reply)
+        self.open(guild, actor, table, lobby_opened(message))
     }
 }

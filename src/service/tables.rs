@@ -679,23 +679,21 @@ impl Tables {
             Err(text) => return Reply::ephemeral(text),
         };
         let mut table = Table::new(channel, actor, setup, now);
-        table.guild = guild;
-        table.answers_only = lock(&self.answers_only).contains(&channel);
+        self.place(&mut table, guild);
         let _span = table.span().entered();
-        let reply = Reply {
-            outputs: vec![
-                Output::Lobby {
-                    message_id: None,
-                    message: table.lobby_message(&self.settings_for(guild)),
-                },
-                Output::Ephemeral(Message::text(Text::LobbyOpened)),
-            ],
-            auto_move: false,
-        };
+        let reply = lobby_opened(table.lobby_message(&self.settings_for(guild)));
         self.open(guild, actor, table, reply)
     }
 
-    /// Publishes a new lobby (within the limits) and saves it; `reply` announces it.
+    /// Where a new lobby's table is: its server, and whether the bot may only answer interactions
+    /// there (as noted from them), so that its card says so and a restart knows it. Every new lobby
+    /// (a start, a challenge, a rematch) is placed here before its card is worded.
+    pub(super) fn place(&self, table: &mut Table, guild: Option<GuildId>) {
+        table.guild = guild;
+        table.answers_only = lock(&self.answers_only).contains(&table.channel);
+    }
+
+    /// Publishes a new lobby (within the limits) and saves it; `reply` announces it ([`lobby_opened`]).
     pub(super) fn open(
         &self,
         guild: Option<GuildId>,
@@ -1176,4 +1174,19 @@ pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
         .enable_all()
         .max_blocking_threads(MAX_BLOCKING_THREADS)
         .build()
+}
+
+/// The answer that opens a lobby: its card, a new message (so that whom it mentions is notified), and
+/// the private word to its host.
+pub(super) fn lobby_opened(card: Message) -> Reply {
+    Reply {
+        outputs: vec![
+            Output::Lobby {
+                message_id: None,
+                message: card,
+            },
+            Output::Ephemeral(Message::text(Text::LobbyOpened)),
+        ],
+        auto_move: false,
+    }
 }

@@ -3,7 +3,7 @@
 //! marked so, says so in its lobby and keeps the mark through a restart.
 
 use crate::engine::Variant;
-use crate::service::{ChannelId, Command, GuildId, Output, Text};
+use crate::service::{ChannelId, Command, GuildId, Output, Text, UserId};
 use crate::store::tests::sqlite_store;
 
 use super::kit::{refusal, service, start, tables_on, Asker, Start, DM, T0};
@@ -113,4 +113,34 @@ fn a_table_where_the_bot_may_only_answer_is_marked_says_so_and_stays_marked_afte
     let third = tables_on(t.store.clone(), 3);
     third.restore_from_store(T0).expect("restore");
     assert!(!third.is_answers_only(channel));
+}
+
+#[test]
+fn a_challenge_where_the_bot_may_only_answer_is_marked_like_any_lobby() {
+    // Every new lobby is placed the same way (a start, a challenge, a rematch): a challenge in a group
+    // DM says so on its card and keeps the mark through a restart.
+    let t = sqlite_store("anywhere-challenge").expect("sqlite");
+    let first = tables_on(t.store.clone(), 1);
+    let channel = ChannelId(11);
+    first.note_answers_only(channel, true);
+    let challenge = Command::Challenge {
+        start: Box::new(start(Variant::Classic, None)),
+        invited: vec![UserId(2)],
+    };
+    let reply = DM.ask(&first, 11, 1, challenge);
+    let card = reply
+        .outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Lobby { message, .. } => Some(message),
+            _ => None,
+        })
+        .expect("a lobby card");
+    assert!(card.lines.contains(&Text::AnswersOnly), "{card:?}");
+    assert_eq!(card.mentions, vec![UserId(2)]);
+    assert!(first.snapshot(channel).expect("a lobby").answers_only);
+    drop(first);
+    let second = tables_on(t.store.clone(), 2);
+    second.restore_from_store(T0).expect("restore");
+    assert!(second.is_answers_only(channel));
 }
