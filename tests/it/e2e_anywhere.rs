@@ -15,8 +15,8 @@ use std::time::Duration;
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
 use support::table::{
-    add_computer, button_id, choices, latest_prompt, mover_of, play_button, posted_after,
-    private_answer, updated_in_place, Dice, STEP,
+    add_computer, choices, give_up, latest_prompt, mover_of, play_button, posted_after,
+    updated_in_place, Dice, STEP,
 };
 
 /// The bot with its commands registered globally (guild commands are for servers only, as on
@@ -210,36 +210,6 @@ async fn press_turn(
     Err("the picker did not lead to a move in 12 steps".into())
 }
 
-/// `user` gives up with ⋯ → Leave the game → Yes (two players: the game ends): the final message.
-async fn give_up(h: &Harness, channel: u64, user: &FakeUser) -> StoredMessage {
-    let fake = &h.fake;
-    let prompt = fake
-        .messages_in(channel)
-        .into_iter()
-        .rev()
-        .find(|m| !m.is_ephemeral() && button_id(m, "sequence:more:").is_ok())
-        .unwrap_or_else(|| fail(h, "no message with ⋯"));
-    let more = button_id(&prompt, "sequence:more:").unwrap_or_else(|e| fail(h, e));
-    let menu = private_answer(fake, user, prompt.id, &more)
-        .await
-        .unwrap_or_else(|e| fail(h, e));
-    let leave = button_id(&menu, "sequence:leave:").unwrap_or_else(|e| fail(h, e));
-    let key = leave.trim_start_matches("sequence:leave:").to_string();
-    let question = private_answer(fake, user, menu.id, &leave)
-        .await
-        .unwrap_or_else(|e| fail(h, e));
-    let posts = fake.messages_in(channel).len();
-    let yes = fake
-        .click(user, question.id, &format!("sequence:leave-confirm:{key}"))
-        .unwrap_or_else(|e| fail(h, e));
-    fake.wait_callback(&yes, STEP)
-        .await
-        .unwrap_or_else(|e| fail(h, e));
-    posted_after(fake, channel, posts, "the final message", is_final)
-        .await
-        .unwrap_or_else(|e| fail(h, e))
-}
-
 /// Every interaction's follow-ups Discord refused: (interaction, HTTP status, error body).
 fn refused_follow_ups(fake: &FakeDiscord, interactions: &[u64]) -> Vec<(u64, u16, String)> {
     interactions
@@ -347,7 +317,9 @@ async fn a_game_in_a_server_where_only_a_player_installed_the_app() {
             .unwrap_or_else(|e| fail(&h, format!("turn {turn}: {e}")));
         assert!(!is_final(&next));
     }
-    let end = give_up(&h, channel, &ann).await;
+    let end = give_up(fake, channel, &ann)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
     assert!(!end.is_ephemeral());
     never_posted(fake, channel);
     let refused = refused_follow_ups(fake, &interaction_ids(fake));

@@ -11,10 +11,9 @@ use crate::support;
 use std::time::Duration;
 
 use support::bot::Harness;
-use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
+use support::fake_discord::StoredMessage;
 use support::table::{
-    button_id, open_by_buttons, open_more, posted_after, press_turn, private_answer, Dice,
-    PressStats, PressedTurn, STEP,
+    give_up, open_by_buttons, posted_after, press_turn, Dice, PressStats, PressedTurn, STEP,
 };
 
 /// The PNG signature.
@@ -30,30 +29,6 @@ fn has_card(message: &StoredMessage) -> bool {
         .attachments
         .iter()
         .any(|a| a.filename == "profile.png" && a.data.starts_with(PNG))
-}
-
-/// `user` gives up with ⋯ → Leave the game → Yes; the final message.
-async fn give_up(fake: &FakeDiscord, h: &Harness, channel: u64, user: &FakeUser) -> StoredMessage {
-    let menu = open_more(fake, channel, user)
-        .await
-        .unwrap_or_else(|e| fail(h, e));
-    let leave = button_id(&menu, "sequence:leave:").unwrap_or_else(|e| fail(h, e));
-    let key = leave.trim_start_matches("sequence:leave:").to_string();
-    let question = private_answer(fake, user, menu.id, &leave)
-        .await
-        .unwrap_or_else(|e| fail(h, e));
-    let posts = fake.messages_in(channel).len();
-    let yes = fake
-        .click(user, question.id, &format!("sequence:leave-confirm:{key}"))
-        .expect("yes");
-    fake.wait_callback(&yes, STEP)
-        .await
-        .unwrap_or_else(|e| fail(h, e));
-    posted_after(fake, channel, posts, "the final message", |m| {
-        m.attachments.iter().any(|a| a.filename.ends_with(".json"))
-    })
-    .await
-    .unwrap_or_else(|e| fail(h, e))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -100,7 +75,9 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
             Err(e) => fail(&h, format!("turn {turn}: {e}")),
         }
     }
-    let end = give_up(fake, &h, channel, &bob).await;
+    let end = give_up(fake, channel, &bob)
+        .await
+        .unwrap_or_else(|e| fail(&h, e));
     // Each unlocked their first game (a rated game counts), named once in the final message.
     for user in [&ann, &bob] {
         let line = format!("🏅 <@{}> unlocked *First game*: Finish a game", user.id);

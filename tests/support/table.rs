@@ -1424,3 +1424,23 @@ pub async fn open_more(
     }
     Ok(menu)
 }
+
+/// `user` gives up with ⋯ → Leave the game → Yes, and the game ends (two players): its final message
+/// (the one with the game record).
+pub async fn give_up(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: &FakeUser,
+) -> Result<StoredMessage, String> {
+    let menu = open_more(fake, channel, user).await?;
+    let leave = button_id(&menu, "sequence:leave:")?;
+    let key = leave.trim_start_matches("sequence:leave:").to_string();
+    let question = private_answer(fake, user, menu.id, &leave).await?;
+    let posts = fake.messages_in(channel).len();
+    let yes = fake.click(user, question.id, &format!("sequence:leave-confirm:{key}"))?;
+    fake.wait_callback(&yes, STEP).await?;
+    posted_after(fake, channel, posts, "the final message", |m| {
+        m.attachments.iter().any(|a| a.filename.ends_with(".json"))
+    })
+    .await
+}
