@@ -922,13 +922,19 @@ pub async fn updated_in_place(
     let callback = fake.wait_callback(press, STEP).await?;
     match callback.kind {
         7 => {}
+        // A deferred update: the press must edit the pressed message through its token (`PATCH
+        // @original`); a private follow-up may come beside it, before or after the edit.
         6 => {
-            let shown = fake.wait_reply(press, STEP).await?;
-            if shown.id != message_id {
-                return err(format!(
-                    "a press answered in place edits the pressed message: {shown:?}"
-                ));
-            }
+            let id = press.id;
+            fake.shared()
+                .wait_for(STEP, "the pressed message edited in place", &[id], |s| {
+                    let i = s.interactions.get(&id)?;
+                    (i.edited_original && i.message_id == Some(message_id)).then_some(())
+                })
+                .await
+                .map_err(|e| {
+                    format!("a press answered in place edits the pressed message ({e})")
+                })?;
         }
         kind => {
             return err(format!(
