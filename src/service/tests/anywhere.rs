@@ -6,7 +6,7 @@ use crate::engine::Variant;
 use crate::service::{ChannelId, Command, GuildId, Output, Text, UserId};
 use crate::store::tests::sqlite_store;
 
-use super::kit::{refusal, service, start, tables_on, Asker, Start, DM, T0};
+use super::kit::{lobby_output, refusal, service, start, tables_on, Asker, Start, DM, T0};
 
 const HERE: Asker = Asker::server(GuildId(77));
 
@@ -83,13 +83,8 @@ fn a_table_where_the_bot_may_only_answer_is_marked_says_so_and_stays_marked_afte
     first.note_answers_only(channel, true);
     assert!(first.is_answers_only(channel));
     let reply = DM.ask(&first, 9, 1, start(Variant::Classic, None));
-    let lobby = reply
-        .outputs
-        .iter()
-        .find_map(|o| match o {
-            Output::Lobby { message, .. } => Some(message),
-            _ => None,
-        })
+    let lobby = lobby_output(&reply)
+        .map(|(_, message)| message)
         .expect("a lobby card");
     assert!(lobby.lines.contains(&Text::AnswersOnly), "{lobby:?}");
     assert!(first.snapshot(channel).expect("a lobby").answers_only);
@@ -128,13 +123,8 @@ fn a_challenge_where_the_bot_may_only_answer_is_marked_like_any_lobby() {
         invited: vec![UserId(2)],
     };
     let reply = DM.ask(&first, 11, 1, challenge);
-    let card = reply
-        .outputs
-        .iter()
-        .find_map(|o| match o {
-            Output::Lobby { message, .. } => Some(message),
-            _ => None,
-        })
+    let card = lobby_output(&reply)
+        .map(|(_, message)| message)
         .expect("a lobby card");
     assert!(card.lines.contains(&Text::AnswersOnly), "{card:?}");
     assert_eq!(card.mentions, vec![UserId(2)]);

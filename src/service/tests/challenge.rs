@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::engine::Variant;
 use crate::store::tests::sqlite_store;
 
-use super::kit::{join, refusal, seeded, start, state, test_settings, Asker, T0};
+use super::kit::{join, lobby_output, refusal, seeded, start, state, test_settings, Asker, T0};
 use crate::service::{
     command_for_component, parse_invite, Button, ChannelId, Command, GuildId, Message, Output,
     Reply, Settings, State, Tables, Text, Timestamp, UserId,
@@ -55,13 +55,7 @@ fn press(tables: &Tables, user: u64, button: Button) -> Reply {
 
 /// The lobby message of a reply: whether it is a new post, and the message.
 fn lobby_of(reply: &Reply) -> Option<(bool, &Message)> {
-    reply.outputs.iter().find_map(|o| match o {
-        Output::Lobby {
-            message_id,
-            message,
-        } => Some((message_id.is_none(), message)),
-        _ => None,
-    })
+    lobby_output(reply).map(|(message_id, message)| (message_id.is_none(), message))
 }
 
 /// User 1 challenges `invited` in channel 1; the lobby post is remembered as message 500.

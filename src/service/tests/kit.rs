@@ -364,6 +364,17 @@ pub(crate) fn channel_messages(reply: &Reply) -> Vec<&Message> {
         .collect()
 }
 
+/// The lobby card of a reply: the message it edits (None: a new post), and the card.
+pub(crate) fn lobby_output(reply: &Reply) -> Option<(Option<u64>, &Message)> {
+    reply.outputs.iter().find_map(|o| match o {
+        Output::Lobby {
+            message_id,
+            message,
+        } => Some((*message_id, message)),
+        _ => None,
+    })
+}
+
 /// The final message of a game: the channel post with the final board attached.
 pub(crate) fn final_message(reply: &Reply) -> Option<&Message> {
     channel_messages(reply)

@@ -9,8 +9,8 @@ use crate::engine::{Card, Cell, GameRng, Move, MoveList, Options, Variant};
 use crate::i18n::Lang;
 
 use super::kit::{
-    channel_messages, final_message, human_to_move, join, playing, seeded, start, state,
-    test_actor, unlimited, Asker, T0,
+    channel_messages, final_message, human_to_move, join, lobby_output, playing, seeded, start,
+    state, test_actor, unlimited, Asker, T0,
 };
 use crate::service::text::{RollHint, TeamName};
 use crate::service::{
@@ -44,16 +44,6 @@ fn all_text(reply: &Reply) -> String {
         .map(|m| m.to_english())
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-fn lobby_message(reply: &Reply) -> Option<(Option<u64>, &Message)> {
-    reply.outputs.iter().find_map(|o| match o {
-        Output::Lobby {
-            message_id,
-            message,
-        } => Some((*message_id, message)),
-        _ => None,
-    })
 }
 
 /// Refused privately, and the table did not change.
@@ -109,7 +99,7 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
 
     // Player 3 asks: a new lobby (a new message), hosted by them, the others invited by mention.
     let reply = HERE.ask(&tables, 10, 3, rematch.clone());
-    let (id, lobby) = lobby_message(&reply).expect("a lobby is posted");
+    let (id, lobby) = lobby_output(&reply).expect("a lobby is posted");
     assert_eq!(id, None, "a new message, not an edit of the final one");
     let mut invited = lobby.mentions.clone();
     invited.sort();
@@ -126,7 +116,7 @@ fn the_final_message_offers_a_rematch_that_invites_the_players_with_their_teams(
     // is still told the channel is taken.
     let reply = HERE.ask(&tables, 10, 1, rematch.clone());
     assert!(!reply.is_refusal(), "{reply:?}");
-    let (_, lobby) = lobby_message(&reply).expect("the lobby is shown again");
+    let (_, lobby) = lobby_output(&reply).expect("the lobby is shown again");
     assert!(
         lobby.to_english().contains("2. <@1>"),
         "{}",
@@ -748,7 +738,7 @@ async fn a_server_can_replace_after_one_timeout_and_refuses_an_unreasonable_coun
         all_text(&reply)
     );
     let lobby = HERE.ask(&tables, 34, 1, start(Variant::Kids, None));
-    let text = lobby_message(&lobby).expect("a lobby").1.to_english();
+    let text = lobby_output(&lobby).expect("a lobby").1.to_english();
     assert!(
         text.contains("after 1 timed-out turn it takes the seat"),
         "{text}"
@@ -769,7 +759,7 @@ async fn a_server_can_replace_after_one_timeout_and_refuses_an_unreasonable_coun
 fn the_lobby_shows_the_settings_that_apply() {
     let tables = seeded(unlimited(Settings::default()), 10);
     let reply = HERE.ask(&tables, 40, 1, start(Variant::Classic, None));
-    let text = lobby_message(&reply).expect("a lobby").1.to_english();
+    let text = lobby_output(&reply).expect("a lobby").1.to_english();
     assert!(
         text.contains("2 sequences to win (1 with three teams)"),
         "{text}"
@@ -795,7 +785,7 @@ fn the_lobby_shows_the_settings_that_apply() {
     });
     assert!(!HERE.ask(&tables, 41, 1, change).is_refusal());
     let reply = HERE.ask(&tables, 41, 1, start(Variant::Dice, Some(2)));
-    let text = lobby_message(&reply).expect("a lobby").1.to_english();
+    let text = lobby_output(&reply).expect("a lobby").1.to_english();
     assert!(text.contains("1 sequence to win ·"), "{text}");
     assert!(
         text.contains("after 5 minutes the player gives up"),
@@ -806,7 +796,7 @@ fn the_lobby_shows_the_settings_that_apply() {
         "{text}"
     );
     // And in German.
-    let german = lobby_message(&reply).expect("a lobby").1.render(Lang::De);
+    let german = lobby_output(&reply).expect("a lobby").1.render(Lang::De);
     assert!(
         german.contains("ohne Stufe hinzugefügt werden oder für jemanden spielen: schwer"),
         "{german}"

@@ -9,7 +9,8 @@ use crate::engine::{
 use crate::i18n::Lang;
 
 use super::kit::{
-    ask, begin_game, final_message, seeded, start, test_actor, test_settings, unlimited, T0,
+    ask, begin_game, final_message, lobby_output, seeded, start, test_actor, test_settings,
+    unlimited, T0,
 };
 use crate::service::text::{RatingInfo, RatingNote, RollHint, Totals, Who};
 use crate::service::{
@@ -247,13 +248,8 @@ fn the_lobby_says_which_computers_the_default_level_is_for() {
             level: Some(BotLevel::Medium),
         },
     );
-    let lobby = reply
-        .outputs
-        .iter()
-        .find_map(|o| match o {
-            Output::Lobby { message, .. } => Some(message),
-            _ => None,
-        })
+    let lobby = lobby_output(&reply)
+        .map(|(_, message)| message)
         .expect("the lobby message");
     let text = lobby.to_english();
     assert!(text.contains("Computer 1 (medium)"), "{text}");
