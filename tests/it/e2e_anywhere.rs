@@ -15,7 +15,7 @@ use std::time::Duration;
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
 use support::table::{
-    add_computer, choices, give_up, latest_prompt, mover_of, play_button, posted_after,
+    add_computer, button_id, choices, give_up, latest_prompt, mover_of, play_button, posted_after,
     updated_in_place, Dice, STEP,
 };
 
@@ -510,11 +510,7 @@ async fn a_challenge_in_a_group_dm_pings_the_invited_once_and_fills_as_they_acce
         "{}",
         lobby.content
     );
-    let accept = lobby
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("sequence:accept:"))
-        .expect("Accept");
+    let accept = button_id(&lobby, "sequence:accept:").unwrap_or_else(|e| fail(&h, e));
     // Each Accept seats its presser in the lobby shown in place; the edits notify nobody.
     for user in [&bob, &carl] {
         let press = fake

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{Config, FakeUser};
-use support::table::{posted_after, updated_in_place, TableDriver, STEP};
+use support::table::{button_id, posted_after, updated_in_place, TableDriver, STEP};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
@@ -131,11 +131,7 @@ async fn leave_asks_first_and_the_rematch_invites_with_a_notifying_mention() {
         "the end contradicts itself: {}",
         last.content
     );
-    let rematch_id = last
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("sequence:rematch:"))
-        .unwrap_or_else(|| fail(format!("no Rematch button: {:?}", last.custom_ids())));
+    let rematch_id = button_id(&last, "sequence:rematch:").unwrap_or_else(|e| fail(e));
     assert_eq!(
         rematch_id,
         confirm_id.replace("leave-confirm", "rematch"),

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{Config, FakeDiscord, FakeUser, StoredMessage};
-use support::table::{lobby_of, posted_after, updated_in_place, STEP};
+use support::table::{button_id, lobby_of, posted_after, updated_in_place, STEP};
 
 fn fail(h: &Harness, e: String) -> ! {
     panic!("{e}\nbot log:\n{}", h.bot.log_tail(60))
@@ -157,17 +157,8 @@ async fn a_challenge_by_invite_is_accepted_by_both_and_the_game_starts() {
         "{}",
         lobby.content
     );
-    let buttons = lobby.custom_ids();
-    let accept = buttons
-        .iter()
-        .find(|id| id.starts_with("sequence:accept:"))
-        .expect("Accept")
-        .clone();
-    let decline = buttons
-        .iter()
-        .find(|id| id.starts_with("sequence:decline:"))
-        .expect("Decline")
-        .clone();
+    let accept = button_id(&lobby, "sequence:accept:").unwrap_or_else(|e| fail(&h, e));
+    let decline = button_id(&lobby, "sequence:decline:").unwrap_or_else(|e| fail(&h, e));
     // The lobby pinged exactly the two invited, once; nothing else in the channel notified anyone.
     assert_eq!(
         notified(&lobby),
@@ -319,11 +310,7 @@ async fn a_challenge_from_the_context_menu_declined_is_told_to_the_host_alone() 
         lobby.content
     );
     assert_eq!(notified(&lobby), vec![bob.id]);
-    let decline = lobby
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("sequence:decline:"))
-        .expect("Decline");
+    let decline = button_id(&lobby, "sequence:decline:").unwrap_or_else(|e| fail(&h, e));
 
     let press = fake.click(&bob, lobby.id, &decline).expect("press");
     let shown = updated_in_place(fake, &press, lobby.id)
@@ -422,11 +409,7 @@ async fn an_unanswered_invitation_lapses_and_the_lobby_stays_open() {
         .await
         .unwrap_or_else(|e| fail(&h, e));
     assert_eq!(notified(&lobby), ids(&[&bob, &carl]));
-    let accept = lobby
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("sequence:accept:"))
-        .expect("Accept");
+    let accept = button_id(&lobby, "sequence:accept:").unwrap_or_else(|e| fail(&h, e));
     // Carl accepts in time; Bob does not answer.
     let press = fake.click(&carl, lobby.id, &accept).expect("press");
     updated_in_place(fake, &press, lobby.id)
