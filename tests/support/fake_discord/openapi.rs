@@ -247,17 +247,60 @@ impl Report {
         text
     }
 
-    /// Checks one request and records the outcome. Returns the route it matched, if any.
-    pub fn check_request(&mut self, spec: &Spec, request: &RequestParts<'_>) -> Option<RouteKey> {
+    /// Adds what [`Spec::check_exchange`] found for one request and its answer.
+    pub fn record(&mut self, found: Exchange) {
         self.requests += 1;
-        let begun = Instant::now();
-        let checked = spec.check_request(request);
-        for name in checked.deviations {
+        for name in found.deviations {
             *self.deviations.entry(name).or_default() += 1;
         }
-        if let Some(route) = &checked.route {
-            *self.routes.entry(route.clone()).or_default() += 1;
+        if let Some(route) = found.route {
+            *self.routes.entry(route).or_default() += 1;
         }
+        self.violations.extend(found.errors);
+        self.limit_violations.extend(found.limit_errors);
+        if let Some((name, size)) = found.command {
+            if self.largest_command.as_ref().is_none_or(|(_, s)| size > *s) {
+                self.largest_command = Some((name, size));
+            }
+        }
+        if let Some(answer) = found.answer {
+            self.responses += 1;
+            self.response_violations.extend(answer.err());
+        }
+        self.time += found.time;
+    }
+}
+
+/// What checking one request and the stand-in's answer to it found ([`Spec::check_exchange`]), to be
+/// added to a [`Report`]. Worked out without holding the stand-in's state, so that requests arriving
+/// together are not queued behind each other's schema validation; recorded before the answer is sent.
+pub struct Exchange {
+    /// The documented route the request matched.
+    route: Option<RouteKey>,
+    /// The request's schema errors, each naming the request.
+    errors: Vec<String>,
+    /// The allow-listed deviations applied, to the request and to the answer.
+    deviations: Vec<&'static str>,
+    /// A command registration's definitions over Discord's limits.
+    limit_errors: Vec<String>,
+    /// The largest command definition of a registration.
+    command: Option<(String, usize)>,
+    /// The answer's check, if it was checked: an answer below 500 to a documented route.
+    answer: Option<Result<(), String>>,
+    /// Time spent checking.
+    time: Duration,
+}
+
+impl Spec {
+    /// Checks one request and the stand-in's answer to it (`status`, `body`).
+    pub fn check_exchange(
+        &self,
+        request: &RequestParts<'_>,
+        status: u16,
+        body: &Value,
+    ) -> Exchange {
+        let begun = Instant::now();
+        let checked = self.check_request(request);
         let label = checked.route.clone().unwrap_or_else(|| {
             let path = request
                 .path
@@ -265,50 +308,39 @@ impl Report {
                 .unwrap_or(request.path);
             format!("{} {path}", request.method)
         });
-        self.violations.extend(
-            checked
+        let mut found = Exchange {
+            errors: checked
                 .errors
                 .into_iter()
-                .map(|e| format!("#{} {label}: {e}", request.index)),
-        );
-        if checked
-            .route
-            .as_deref()
-            .is_some_and(is_command_registration)
-        {
-            let (errors, largest) = command_limits(request.body);
-            self.limit_violations.extend(errors);
-            if let Some((name, size)) = largest {
-                if self.largest_command.as_ref().is_none_or(|(_, s)| size > *s) {
-                    self.largest_command = Some((name, size));
+                .map(|e| format!("#{} {label}: {e}", request.index))
+                .collect(),
+            deviations: checked.deviations,
+            limit_errors: Vec::new(),
+            command: None,
+            answer: None,
+            route: checked.route,
+            time: Duration::ZERO,
+        };
+        if found.route.as_deref().is_some_and(is_command_registration) {
+            (found.limit_errors, found.command) = command_limits(request.body);
+        }
+        // The spec documents no 5xx answers; Discord sends them in outages, and the stand-in only
+        // when a test injects them as faults.
+        if let Some(route) = found.route.as_deref().filter(|_| status < 500) {
+            let mut body = Cow::Borrowed(body);
+            for deviation in ANSWER_DEVIATIONS {
+                if (deviation.applies)(status, &body) {
+                    (deviation.apply)(body.to_mut());
+                    found.deviations.push(deviation.name);
                 }
             }
+            found.answer = Some(
+                self.check_response(route, status, &body)
+                    .map_err(|e| format!("{route} answered {status}: {e}")),
+            );
         }
-        self.time += begun.elapsed();
-        checked.route
-    }
-
-    /// Checks the stand-in's answer to a request on `route` and records the outcome.
-    pub fn check_response(&mut self, spec: &Spec, route: &str, status: u16, body: &Value) {
-        if status >= 500 {
-            // The spec documents no 5xx answers; Discord sends them in outages, and the stand-in
-            // only when a test injects them as faults.
-            return;
-        }
-        self.responses += 1;
-        let begun = Instant::now();
-        let mut body = Cow::Borrowed(body);
-        for deviation in ANSWER_DEVIATIONS {
-            if (deviation.applies)(status, &body) {
-                (deviation.apply)(body.to_mut());
-                *self.deviations.entry(deviation.name).or_default() += 1;
-            }
-        }
-        if let Err(e) = spec.check_response(route, status, &body) {
-            self.response_violations
-                .push(format!("{route} answered {status}: {e}"));
-        }
-        self.time += begun.elapsed();
+        found.time = begun.elapsed();
+        found
     }
 }
 

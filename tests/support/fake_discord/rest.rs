@@ -290,48 +290,40 @@ async fn handle(
             answer.body["message"].as_str().unwrap_or("").to_string(),
         ));
     }
-    check_openapi(
-        &mut state,
-        &record,
-        &full_path,
-        multipart,
-        parse_error.as_deref(),
-        &answer,
+    // Checked against Discord's OpenAPI description without holding the state, so that requests
+    // arriving together do not queue behind each other's schema validation (see `openapi.rs`); the
+    // outcome is recorded before the answer leaves.
+    let index = record.index;
+    let (method, query, json) = (
+        record.method.clone(),
+        record.query.clone(),
+        record.json.clone(),
     );
+    let file_fields: Vec<String> = record.uploads.iter().map(|u| u.field.clone()).collect();
     state.requests.push(record);
     drop(state);
+    let found = openapi::load().map(|spec| {
+        let request = openapi::RequestParts {
+            index,
+            method: &method,
+            path: &full_path,
+            query: &query,
+            body: &json,
+            multipart,
+            file_fields: file_fields.iter().map(String::as_str).collect(),
+            parse_error: parse_error.as_deref(),
+        };
+        spec.check_exchange(&request, answer.status, &answer.body)
+    });
+    {
+        let mut state = shared.lock();
+        match found {
+            Ok(found) => state.openapi.record(found),
+            Err(e) => state.openapi.violations.push(e),
+        }
+    }
     shared.notify();
     respond(answer)
-}
-
-/// Checks the request and the answer against Discord's OpenAPI description (see `openapi.rs`).
-fn check_openapi(
-    state: &mut State,
-    record: &RecordedRequest,
-    full_path: &str,
-    multipart: bool,
-    parse_error: Option<&str>,
-    answer: &Answer,
-) {
-    let spec = match openapi::load() {
-        Ok(spec) => spec,
-        Err(e) => return state.openapi.violations.push(e),
-    };
-    let request = openapi::RequestParts {
-        index: record.index,
-        method: &record.method,
-        path: full_path,
-        query: &record.query,
-        body: &record.json,
-        multipart,
-        file_fields: record.uploads.iter().map(|u| u.field.as_str()).collect(),
-        parse_error,
-    };
-    if let Some(route) = state.openapi.check_request(spec, &request) {
-        state
-            .openapi
-            .check_response(spec, &route, answer.status, &answer.body);
-    }
 }
 
 fn respond(answer: Answer) -> Response<Full<Bytes>> {
