@@ -1150,7 +1150,7 @@ pub(crate) fn zone_rng(seed: u64) -> GameRng {
 }
 
 /// A game: the public position plus hands, the draw pile and the dice to come.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// King of the Board: the zone centres, the deal's first, then one per move (listed or drawn).
     zones: Vec<Cell>,
