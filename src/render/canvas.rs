@@ -38,11 +38,34 @@ pub fn blend(img: &mut RgbaImage, x: i32, y: i32, src: Colour, cov: f32) {
     if x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
         return;
     }
-    let a = f32::from(src.0[3]) / 255.0 * cov.clamp(0.0, 1.0);
-    if a <= 0.0 {
+    blend_pixel(img.get_pixel_mut(x as u32, y as u32), src, cov);
+}
+
+/// Blends `src` with coverage `cov` (0..=1) over one pixel. Every image drawn here is opaque under what
+/// is drawn on it, so that case is integer arithmetic (`src·a + dst·(255 − a)`, rounded, in units of
+/// 1/255); the general "over" of two translucent colours is kept for sprites with transparent pixels.
+#[inline(always)]
+fn blend_pixel(dst: &mut Colour, src: Colour, cov: f32) {
+    let a = f32::from(src.0[3]) * cov.clamp(0.0, 1.0);
+    // `as` saturates, and NaN becomes 0: no coverage.
+    let a8 = (a + 0.5) as u32;
+    if a8 == 0 {
         return;
     }
-    let dst = img.get_pixel_mut(x as u32, y as u32);
+    if a8 >= 255 {
+        dst.0 = [src.0[0], src.0[1], src.0[2], 255];
+        return;
+    }
+    if dst.0[3] == 255 {
+        let keep = 255 - a8;
+        for i in 0..3 {
+            let v = u32::from(src.0[i]) * a8 + u32::from(dst.0[i]) * keep;
+            // v / 255, rounded (exact for v <= 255 * 255).
+            dst.0[i] = ((v + 128 + ((v + 128) >> 8)) >> 8) as u8;
+        }
+        return;
+    }
+    let a = a / 255.0;
     let da = f32::from(dst.0[3]) / 255.0;
     let out_a = a + da * (1.0 - a);
     if out_a <= 0.0 {
@@ -72,12 +95,23 @@ pub fn fill_sdf(
     let ya = (y0.floor() as i32 - 1).max(0);
     let xb = (x1.ceil() as i32 + 1).min(w - 1);
     let yb = (y1.ceil() as i32 + 1).min(h - 1);
+    if xa > xb || ya > yb {
+        return;
+    }
+    let stride = w as usize * 4;
+    let raw: &mut [u8] = img;
     for y in ya..=yb {
-        for x in xa..=xb {
+        let start = y as usize * stride;
+        let Some(row) = raw.get_mut(start + xa as usize * 4..start + (xb as usize + 1) * 4) else {
+            continue;
+        };
+        for (x, p) in (xa..=xb).zip(row.chunks_exact_mut(4)) {
             let d = sd(x as f32 + 0.5, y as f32 + 0.5);
             let cov = 0.5 - d;
             if cov > 0.0 {
-                blend(img, x, y, colour, cov.min(1.0));
+                let mut pixel = Rgba([p[0], p[1], p[2], p[3]]);
+                blend_pixel(&mut pixel, colour, cov.min(1.0));
+                p.copy_from_slice(&pixel.0);
             }
         }
     }
@@ -109,9 +143,21 @@ pub fn sd_segment(x: f32, y: f32, (ax, ay): (f32, f32), (bx, by): (f32, f32), ha
 
 /// A filled rectangle (no anti-aliasing needed: integer edges).
 pub fn fill_rect(img: &mut RgbaImage, x: i32, y: i32, w: i32, h: i32, colour: Colour) {
-    for yy in y.max(0)..(y + h).min(img.height() as i32) {
-        for xx in x.max(0)..(x + w).min(img.width() as i32) {
-            blend(img, xx, yy, colour, 1.0);
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    let (x0, x1) = (x.max(0), x.saturating_add(w).min(iw));
+    if x0 >= x1 {
+        return;
+    }
+    let stride = iw as usize * 4;
+    let raw: &mut [u8] = img;
+    for yy in y.max(0)..y.saturating_add(h).min(ih) {
+        let start = yy as usize * stride;
+        if let Some(row) = raw.get_mut(start + x0 as usize * 4..start + x1 as usize * 4) {
+            for p in row.chunks_exact_mut(4) {
+                let mut pixel = Rgba([p[0], p[1], p[2], p[3]]);
+                blend_pixel(&mut pixel, colour, 1.0);
+                p.copy_from_slice(&pixel.0);
+            }
         }
     }
 }

@@ -38,4 +38,5 @@ mod fake_discord;
 mod golden;
 mod limits;
 mod restart;
+mod search;
 mod seeds;

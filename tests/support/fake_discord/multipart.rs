@@ -28,14 +28,13 @@ pub fn boundary(content_type: &str) -> Option<String> {
     })
 }
 
+/// Where `needle` first occurs in `haystack` at or after `from`. `memchr`'s search, not a comparison at
+/// every offset: the bodies hold whole board pictures, and this crate is compiled unoptimized.
 fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     if needle.is_empty() || from > haystack.len() {
         return None;
     }
-    haystack[from..]
-        .windows(needle.len())
-        .position(|w| w == needle)
-        .map(|p| p + from)
+    memchr::memmem::find(&haystack[from..], needle).map(|p| p + from)
 }
 
 /// Splits `body` into its parts; an error describes what is malformed.
