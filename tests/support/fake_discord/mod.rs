@@ -26,7 +26,7 @@ pub mod openapi;
 pub mod rest;
 pub mod tls;
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -478,6 +478,10 @@ pub struct State {
     pub messages: HashMap<u64, StoredMessage>,
     message_order: Vec<u64>,
     channel_messages: HashMap<u64, Vec<u64>>,
+    /// Messages posted by a REST request whose answer has not left yet (the check against the OpenAPI
+    /// description runs in between): left out of [`State::messages_in`] and [`FakeDiscord::message`],
+    /// as on Discord a test's user cannot press a message's button before the bot can know its id.
+    unanswered: HashSet<u64>,
     /// Interactions by id.
     pub interactions: HashMap<u64, InteractionState>,
     tokens: HashMap<String, u64>,
@@ -537,6 +541,7 @@ impl State {
             messages: HashMap::new(),
             message_order: Vec::new(),
             channel_messages: HashMap::new(),
+            unanswered: HashSet::new(),
             interactions: HashMap::new(),
             tokens: HashMap::new(),
             dm_channels: HashMap::new(),
@@ -1058,14 +1063,35 @@ impl State {
         id
     }
 
-    /// Messages of a channel in order of creation (deleted ones included, flagged).
+    /// Messages of a channel in order of creation (deleted ones included, flagged; those whose post is
+    /// not answered yet left out).
     pub fn messages_in(&self, channel_id: u64) -> Vec<&StoredMessage> {
         self.channel_messages
             .get(&channel_id)
             .into_iter()
             .flatten()
+            .filter(|id| !self.unanswered.contains(id))
             .filter_map(|id| self.messages.get(id))
             .collect()
+    }
+
+    /// How many messages were ever posted: pass it to [`State::posted_since`] after a request.
+    pub(crate) fn posted_count(&self) -> usize {
+        self.message_order.len()
+    }
+
+    /// Holds the messages posted since `count` back until [`State::answered`].
+    pub(crate) fn posted_since(&mut self, count: usize) -> Vec<u64> {
+        let ids = self.message_order.get(count..).unwrap_or_default().to_vec();
+        self.unanswered.extend(ids.iter().copied());
+        ids
+    }
+
+    /// Shows messages held by [`State::posted_since`]: their request's answer is leaving.
+    pub(crate) fn answered(&mut self, ids: &[u64]) {
+        for id in ids {
+            self.unanswered.remove(id);
+        }
     }
 
     /// The DM channel opened with `user_id`, if the bot opened one.
@@ -2159,9 +2185,13 @@ impl FakeDiscord {
         channel.map(|c| self.messages_in(c)).unwrap_or_default()
     }
 
-    /// A message as it is now.
+    /// A message as it is now (not before its post is answered).
     pub fn message(&self, id: u64) -> Option<StoredMessage> {
-        self.state().messages.get(&id).cloned()
+        let state = self.state();
+        if state.unanswered.contains(&id) {
+            return None;
+        }
+        state.messages.get(&id).cloned()
     }
 
     /// Dispatch-to-callback times of every answered interaction, in order of creation.

@@ -244,6 +244,7 @@ async fn handle(
         .unwrap_or_else(|| full_path.clone());
 
     let mut state = shared.lock();
+    let mut posted_before = usize::MAX;
     let mut record = RecordedRequest {
         index: state.requests.len(),
         method: method.clone(),
@@ -273,6 +274,7 @@ async fn handle(
         Answer::error(400, 50109, error)
     } else {
         let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        posted_before = state.posted_count();
         match route(
             &mut state, &method, &segments, &json_body, &uploads, arrived,
         ) {
@@ -301,6 +303,9 @@ async fn handle(
     );
     let file_fields: Vec<String> = record.uploads.iter().map(|u| u.field.clone()).collect();
     state.requests.push(record);
+    // What this request posted stays out of sight until its answer leaves, as on Discord, where the bot
+    // knows a message's id before anyone can press its buttons.
+    let posted = state.posted_since(posted_before);
     drop(state);
     let found = openapi::load().map(|spec| {
         let request = openapi::RequestParts {
@@ -321,6 +326,7 @@ async fn handle(
             Ok(found) => state.openapi.record(found),
             Err(e) => state.openapi.violations.push(e),
         }
+        state.answered(&posted);
     }
     shared.notify();
     respond(answer)
