@@ -477,6 +477,7 @@ fn thirty_finished_games(path: &Path) {
             .mark_announced(sequence_bot::store::GameId(n as i64 + 1))
             .expect("announced");
     }
+    close_store(store, path);
 }
 
 /// The pages of one b-tree (table or index) of a database, root first.
@@ -506,7 +507,42 @@ fn damage_page(path: &Path, page: i64) {
 fn finished_games(path: &Path) -> usize {
     use sequence_bot::store::{SqliteStore, Store};
     let store = SqliteStore::open(path).expect("open");
-    store.recent_games(Some(GUILD), 1000).expect("games").len()
+    let games = store.recent_games(Some(GUILD), 1000).expect("games").len();
+    close_store(store, path);
+    games
+}
+
+/// Drops a store this test process opened and waits until nobody holds its lock on `PATH.lock` any
+/// more. Another test of this process that starts a program at the same moment holds a copy of every
+/// open file from its fork until its exec (microseconds, longer on a busy machine); a bot started
+/// while such a copy still held the lock would refuse the database as in use by another process.
+fn close_store(store: sequence_bot::store::SqliteStore, path: &Path) {
+    drop(store);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let mut lock = path.as_os_str().to_os_string();
+        lock.push(".lock");
+        let inode = std::fs::metadata(&lock).expect("the lock file").ino();
+        // `/proc/locks`: `1: FLOCK  ADVISORY  WRITE 4711 00:2a:123456 0 EOF` (device:inode).
+        let held = || {
+            std::fs::read_to_string("/proc/locks")
+                .unwrap_or_default()
+                .lines()
+                .any(|l| {
+                    l.contains("FLOCK")
+                        && l.split_whitespace().any(|f| {
+                            f.rsplit_once(':')
+                                .is_some_and(|(_, ino)| ino == inode.to_string())
+                        })
+                })
+        };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while held() {
+            assert!(Instant::now() < deadline, "the store's lock stays held");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
 }
 
 #[test]
@@ -891,12 +927,13 @@ fn a_damaged_rating_and_damaged_settings_are_noticed_by_the_running_bot() {
     let log = dir.path().join("bot.log");
     let _show = ShowLogOnFailure(log.clone());
     thirty_finished_games(&path);
-    let clean = SqliteStore::open(&path)
-        .expect("open")
+    let store = SqliteStore::open(&path).expect("open");
+    let clean = store
         .player_rating(Some(GUILD), 1, 10)
         .expect("rating")
         .expect("rated")
         .rating;
+    close_store(store, &path);
     let damaged_settings = b"{\"variant\":\"d\xFFce\"}";
     let raw = rusqlite::Connection::open(&path).expect("open raw");
     raw.execute(

@@ -1063,8 +1063,8 @@ impl State {
         id
     }
 
-    /// Messages of a channel in order of creation (deleted ones included, flagged; those whose post is
-    /// not answered yet left out).
+    /// Messages of a channel in order of creation, as a client shows them: deleted ones (a test's
+    /// [`FakeDiscord::remove_message`]) and those whose post is not answered yet left out.
     pub fn messages_in(&self, channel_id: u64) -> Vec<&StoredMessage> {
         self.channel_messages
             .get(&channel_id)
@@ -1072,6 +1072,7 @@ impl State {
             .flatten()
             .filter(|id| !self.unanswered.contains(id))
             .filter_map(|id| self.messages.get(id))
+            .filter(|m| !m.deleted)
             .collect()
     }
 
@@ -2174,7 +2175,6 @@ impl FakeDiscord {
         self.state()
             .messages_in(channel_id)
             .into_iter()
-            .filter(|m| !m.deleted)
             .cloned()
             .collect()
     }
