@@ -555,15 +555,24 @@ async fn two_against_two_with_computers_chosen_by_level_teams_by_button_then_lea
     .await
     .unwrap_or_else(|e| fail(e));
     assert!(end.content.contains("stopped by"), "{}", end.content);
-    // The stop question pressed again: the game is over, nothing happens, politely.
-    let again = private_answer(
-        fake,
-        &ann,
-        question.id,
-        &format!("sequence:stop-confirm:{key}"),
-    )
-    .await
-    .unwrap_or_else(|e| fail(e));
+    // The answer replaces the question, so its buttons go.
+    let question_id = question.id;
+    fake.shared()
+        .wait_for(STEP, "the question replaced", &[question_id], |s| {
+            s.messages
+                .get(&question_id)
+                .is_some_and(|m| m.custom_ids().is_empty())
+                .then_some(())
+        })
+        .await
+        .unwrap_or_else(|e| fail(e));
+    // Its Yes pressed again (as a client that has not seen the edit yet still shows it): the game
+    // is over, nothing happens, politely.
+    let confirm = format!("sequence:stop-confirm:{key}");
+    let stale = fake.add_bot_button(channel, "Yes", &confirm);
+    let again = private_answer(fake, &ann, stale, &confirm).await;
+    fake.remove_message(stale);
+    let again = again.unwrap_or_else(|e| fail(e));
     assert!(again.content.contains("no game"), "{}", again.content);
     check_after_game(fake, channel, &end, &ann)
         .await

@@ -1228,7 +1228,10 @@ pub async fn press_turn(
             }
             stats.dice_turns += 1;
         }
-        if matches!(turn, PressedTurn::Next(_)) && stats.turns % 7 == 1 {
+        // Every 7th turn, and the first turn with a step pressed if none was tried yet (the deal
+        // is random: the 7th turns alone may all have had their card chosen from a menu).
+        let stale_due = stats.turns % 7 == 1 || (stats.stale_steps == 0 && step_pressed.is_some());
+        if matches!(turn, PressedTurn::Next(_)) && stale_due {
             stale_press(fake, channel, &user, &open).await?;
             if let Some(step) = &step_pressed {
                 stale_step(fake, channel, &user, step).await?;
