@@ -41,6 +41,14 @@ pub fn blend(img: &mut RgbaImage, x: i32, y: i32, src: Colour, cov: f32) {
     blend_pixel(img.get_pixel_mut(x as u32, y as u32), src, cov);
 }
 
+/// [`blend_pixel`] over the four bytes (RGBA) of one pixel in an image's raw buffer.
+#[inline(always)]
+fn blend_bytes(p: &mut [u8], src: Colour, cov: f32) {
+    let mut pixel = Rgba([p[0], p[1], p[2], p[3]]);
+    blend_pixel(&mut pixel, src, cov);
+    p.copy_from_slice(&pixel.0);
+}
+
 /// Blends `src` with coverage `cov` (0..=1) over one pixel. Every image drawn here is opaque under what
 /// is drawn on it, so that case is integer arithmetic (`src·a + dst·(255 − a)`, rounded, in units of
 /// 1/255); the general "over" of two translucent colours is kept for sprites with transparent pixels.
@@ -109,9 +117,7 @@ pub fn fill_sdf(
             let d = sd(x as f32 + 0.5, y as f32 + 0.5);
             let cov = 0.5 - d;
             if cov > 0.0 {
-                let mut pixel = Rgba([p[0], p[1], p[2], p[3]]);
-                blend_pixel(&mut pixel, colour, cov.min(1.0));
-                p.copy_from_slice(&pixel.0);
+                blend_bytes(p, colour, cov.min(1.0));
             }
         }
     }
@@ -154,9 +160,7 @@ pub fn fill_rect(img: &mut RgbaImage, x: i32, y: i32, w: i32, h: i32, colour: Co
         let start = yy as usize * stride;
         if let Some(row) = raw.get_mut(start + x0 as usize * 4..start + x1 as usize * 4) {
             for p in row.chunks_exact_mut(4) {
-                let mut pixel = Rgba([p[0], p[1], p[2], p[3]]);
-                blend_pixel(&mut pixel, colour, 1.0);
-                p.copy_from_slice(&pixel.0);
+                blend_bytes(p, colour, 1.0);
             }
         }
     }
