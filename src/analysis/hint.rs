@@ -1,9 +1,10 @@
 //! The move `hard` would play now for a seat, and one reason for it built from what the position shows:
 //! it completes a sequence, breaks or blocks an opponent's line (one chip short, or two short with the
 //! rest free), makes or extends a line of its own, takes a cell of the King of the Board zone, keeps a
-//! two-eyed jack for later (only when the move builds on the seat's chips without it), or exchanges a
-//! dead card first. "It did best over the games the computer played out" is left for a move the
-//! position gives no such reason for (issue 33).
+//! two-eyed jack for later (only when the move builds on the seat's chips without it and another line
+//! of the seat's, two short of a sequence, is waiting for it), starts a line where lines are still open
+//! to the seat, or exchanges a dead card first. "It did best over the games the computer played out" is
+//! left for a move the position gives no such reason for (issues 33 and 44).
 
 use super::{cells_of, threats_through, view_seed, BUDGET};
 use crate::ai::search::{self, History};
@@ -47,6 +48,14 @@ pub enum Reason {
     TakesZone {
         /// The cell.
         cell: Cell,
+    },
+    /// It puts a chip where no line of the seat's is yet, on a cell through which `lines` windows of a
+    /// sequence's length hold no opponent chip (after the move: a removal can open them).
+    OpensLines {
+        /// The cell.
+        cell: Cell,
+        /// Open windows through it.
+        lines: u8,
     },
     /// It keeps a two-eyed jack (or unicorn) for later and plays another card.
     KeepsWildCard {
@@ -143,7 +152,17 @@ pub fn reason_for(view: &View, mv: Move, seed: u64) -> Reason {
                 };
             }
         }
-        return Reason::BestOnAverage;
+        // A chip of a line of its team's, two or more of them with no other team's chip in it.
+        if let Some(team) = pos.owner(cell).filter(|t| *t != me) {
+            let chips = longest_open_line(pos, team, cell);
+            if chips >= 2 {
+                return Reason::BreaksLine { team, cell, chips };
+            }
+        }
+        return match open_windows(game.position(), me, cell) {
+            0 => Reason::BestOnAverage,
+            lines => Reason::OpensLines { cell, lines },
+        };
     }
     let after = game.position();
     let mine = after.chips(me) | after.layout().corners;
@@ -189,13 +208,78 @@ pub fn reason_for(view: &View, mv: Move, seed: u64) -> Reason {
         .find(|c| c.effect() == CardEffect::Wild);
     match (wild, card) {
         _ if held >= usize::from(len.saturating_sub(2)).max(3) => Reason::MakesLine { cells: run },
-        // The move builds on the seat's chips with an ordinary card: the wild one stays for later.
-        (Some(wild), Some(played)) if held >= 2 && played.effect() != CardEffect::Wild => {
+        // The move builds on the seat's chips with an ordinary card, and another line of the seat's is
+        // two short of a sequence: the wild card stays for that one (on a board with no such line,
+        // keeping it is no reason).
+        (Some(wild), Some(played))
+            if held >= 2
+                && played.effect() != CardEffect::Wild
+                && waits_for_wild(after, me, cell) =>
+        {
             Reason::KeepsWildCard { card: wild }
         }
         _ if held >= 2 => Reason::MakesLine { cells: run },
-        _ => Reason::BestOnAverage,
+        _ => {
+            // An opponent's line of two or more that the chip stops, else the lines it starts.
+            let blocked = opponents
+                .iter()
+                .map(|&team| (team, longest_open_line(pos, team, cell)))
+                .max_by_key(|&(team, chips)| (chips, std::cmp::Reverse(team)));
+            match blocked {
+                Some((team, chips)) if chips >= 2 => Reason::BlocksLine { team, cell, chips },
+                _ => match open_windows(after, me, cell) {
+                    0 => Reason::BestOnAverage,
+                    lines => Reason::OpensLines { cell, lines },
+                },
+            }
+        }
     }
+}
+
+/// Whether `me` has, on `pos` and away from `cell`, a line two short of a sequence (corners count,
+/// at least one chip of its own) with no opponent chip in it: a line a wild card can help finish.
+fn waits_for_wild(pos: &Position, me: Team, cell: Cell) -> bool {
+    let layout = pos.layout();
+    let len = pos.config().line_length();
+    let mine = pos.chips(me) | layout.corners;
+    crate::engine::BitIter(pos.chips(me)).any(|chip| {
+        layout.windows_through(chip, len).iter().any(|&w| {
+            w & cell.bit() == 0
+                && opponents_in(pos, me, w) == 0
+                && (w & mine).count_ones() >= u32::from(len.saturating_sub(2))
+                && (w & mine).count_ones() < u32::from(len)
+        })
+    })
+}
+
+/// The most chips of `team`'s (corners count, `cell` included when it is theirs) in a window through
+/// `cell` that holds no other team's chip, counting only windows with a chip of `team`'s besides
+/// `cell`; 0 when there is none.
+fn longest_open_line(pos: &Position, team: Team, cell: Cell) -> u8 {
+    let layout = pos.layout();
+    let len = pos.config().line_length();
+    let theirs = pos.chips(team) | layout.corners;
+    layout
+        .windows_through(cell, len)
+        .iter()
+        .copied()
+        .filter(|&w| opponents_in(pos, team, w) == 0 && w & pos.chips(team) & !cell.bit() != 0)
+        .map(|w| u8::try_from((w & theirs).count_ones()).unwrap_or(u8::MAX))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Windows of a sequence's length through `cell` with no chip of `me`'s opponents (`cell` as it is on
+/// `pos`).
+fn open_windows(pos: &Position, me: Team, cell: Cell) -> u8 {
+    let len = pos.config().line_length();
+    let open = pos
+        .layout()
+        .windows_through(cell, len)
+        .iter()
+        .filter(|&&w| opponents_in(pos, me, w) == 0)
+        .count();
+    u8::try_from(open).unwrap_or(u8::MAX)
 }
 
 /// The cells of `mine` in window `w` (in line order) that touch `cell` without a gap, `cell` included.

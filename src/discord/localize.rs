@@ -1,5 +1,6 @@
 //! Command names and descriptions in every language, filled in from the translation files before the
-//! commands are registered, so the `.ftl` files are the single source of what Discord shows.
+//! commands are registered, so the `.ftl` files are the single source of what Discord shows; and the
+//! language a channel's messages are written in ([`channel_lang`]).
 //!
 //! Keys: the command `/sequence bot add` is `cmd-bot-add` (name) and `cmd-bot-add-desc` (description);
 //! its option `level` is `opt-bot-add-level` and `opt-bot-add-level-desc`; a choice `easy` of an option
@@ -9,6 +10,9 @@ use poise::serenity_prelude as serenity;
 
 use crate::i18n::{Lang, Tr};
 
+use crate::service::{ChannelId, UserId};
+
+use super::outgoing::discord_channel;
 use super::{Data, Error};
 
 /// A command of ours.
@@ -404,5 +408,31 @@ mod tests {
             }
         }
         assert!(checked > 60, "only {checked} commands quoted");
+    }
+}
+
+/// The language of a channel: as last seen on an interaction there, else its server's preferred
+/// locale from the cache, else English.
+pub(super) fn channel_lang(ctx: &serenity::Context, data: &Data, channel: ChannelId) -> Lang {
+    if let Some(lang) = data.tables.channel_language(channel) {
+        return lang;
+    }
+    // Which server holds the channel: only asked once per channel (the answer is remembered).
+    let guild = discord_channel(channel).and_then(|id| {
+        ctx.cache.guilds().into_iter().find_map(|guild| {
+            let guild = ctx.cache.guild(guild)?;
+            guild
+                .channels
+                .contains_key(&id)
+                .then(|| guild.preferred_locale.clone())
+        })
+    });
+    match Lang::from_optional(guild.as_deref()) {
+        Some(lang) => {
+            data.tables
+                .note_languages(channel, UserId(0), None, Some(lang));
+            lang
+        }
+        None => Lang::En,
     }
 }

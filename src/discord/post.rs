@@ -17,6 +17,7 @@ use crate::service::{
     Who,
 };
 
+use super::localize::channel_lang;
 use super::outgoing::{
     component_rows, create_message, discord_channel, discord_user, prepare, Outgoing,
 };
@@ -96,32 +97,6 @@ pub(super) async fn send_unprompted(
     }
     if reply.auto_move {
         spawn_auto(ctx.clone(), data.clone(), channel);
-    }
-}
-
-/// The language of a channel: as last seen on an interaction there, else its server's preferred
-/// locale from the cache, else English.
-pub(super) fn channel_lang(ctx: &serenity::Context, data: &Data, channel: ChannelId) -> Lang {
-    if let Some(lang) = data.tables.channel_language(channel) {
-        return lang;
-    }
-    // Which server holds the channel: only asked once per channel (the answer is remembered).
-    let guild = discord_channel(channel).and_then(|id| {
-        ctx.cache.guilds().into_iter().find_map(|guild| {
-            let guild = ctx.cache.guild(guild)?;
-            guild
-                .channels
-                .contains_key(&id)
-                .then(|| guild.preferred_locale.clone())
-        })
-    });
-    match Lang::from_optional(guild.as_deref()) {
-        Some(lang) => {
-            data.tables
-                .note_languages(channel, UserId(0), None, Some(lang));
-            lang
-        }
-        None => Lang::En,
     }
 }
 

@@ -13,7 +13,7 @@ use crate::service::{
 
 use super::answer::{self, Asked, Asking, Handled, Stage};
 use super::interaction::{channel_access, handle, note_access, note_place, Langs};
-use super::post::channel_lang;
+use super::localize::channel_lang;
 use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Data, Error};

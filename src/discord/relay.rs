@@ -16,8 +16,8 @@ use serenity::Builder as _;
 
 use crate::service::{ChannelId, Text};
 
+use super::localize::channel_lang;
 use super::outgoing::{split_content, Outgoing};
-use super::post::channel_lang;
 use super::retry::retrying;
 use super::Data;
 

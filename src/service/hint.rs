@@ -203,6 +203,10 @@ pub(super) fn hint_text(view: &View, hint: &analysis::Hint) -> Text {
             _ => HintWhy::Best,
         },
         Reason::TakesZone { cell } => HintWhy::Zone { cell: name(*cell) },
+        Reason::OpensLines { cell, lines } => HintWhy::Opens {
+            cell: name(*cell),
+            lines: *lines,
+        },
         Reason::KeepsWildCard { card } => HintWhy::KeepsWild(*card),
         Reason::ExchangeDeadCard => HintWhy::DeadCard,
         Reason::BestOnAverage => HintWhy::Best,

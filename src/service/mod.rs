@@ -10,8 +10,10 @@ mod bot;
 mod budget;
 mod challenge;
 mod deadlines;
+mod finished;
 mod hint;
 mod ids;
+mod lock;
 pub mod names;
 mod persist;
 mod pool;
@@ -78,4 +80,5 @@ use picker::{explore, explore_targets};
 #[cfg(test)]
 use table::{card_line, roll_hint};
 
-use tables::{lock, Shared, MAX_REMEMBERED};
+use lock::lock;
+use tables::{Shared, MAX_REMEMBERED};

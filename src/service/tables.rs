@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use crate::engine::Variant;
 use crate::i18n::Lang;
@@ -13,8 +13,8 @@ use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
 use super::table;
 use super::{
-    budget, deadlines, hint, names, rematch, replays, review, Actor, ChannelId, Choice, Command,
-    GuildId, Image, Message, MovePicker, NoPersist, OsSeeds, Output, Permission, Persist,
+    budget, deadlines, finished, hint, lock, names, replays, review, Actor, ChannelId, Choice,
+    Command, GuildId, Image, Message, MovePicker, NoPersist, OsSeeds, Output, Permission, Persist,
     PoolStats, ReplayImage, Reply, Request, SearchPool, SeedSource, ServerSettings, Settings,
     Setup, State, StorePersist, Table, Text, Timestamp, UserId,
 };
@@ -61,7 +61,7 @@ pub struct Tables {
     /// only while the claim holds.
     pub(super) claim: Option<Arc<dyn ShardClaim>>,
     /// The last finished game of each channel, for its rematch.
-    pub(super) finished: rematch::FinishedGames,
+    pub(super) finished: finished::FinishedGames,
     /// Finished games waiting for their agreement follow-up.
     pub(super) reviews: review::Reviews,
     /// The search budget of each move of an agreement analysis.
@@ -93,12 +93,6 @@ pub struct Tables {
 /// A running rated game's server and its humans with their teams.
 pub(super) type RunningRated = (Option<GuildId>, Vec<(u64, u8)>);
 
-pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    // A panic while holding a lock leaves consistent data here (every update is checked first and then
-    // applied), so a poisoned lock is simply taken over.
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 impl fmt::Debug for Tables {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Tables")
@@ -127,7 +121,7 @@ impl Tables {
             pool: SearchPool::new(usize::try_from(settings.limits.computer_threads).unwrap_or(0)),
             settings,
             claim: None,
-            finished: rematch::FinishedGames::default(),
+            finished: finished::FinishedGames::default(),
             reviews: review::Reviews::default(),
             analysis_budget: crate::analysis::BUDGET,
             opening: Mutex::new(()),
@@ -1059,7 +1053,7 @@ impl Tables {
                         reply,
                         table
                             .closed
-                            .then(|| rematch::Finished::of(&table, now))
+                            .then(|| finished::Finished::of(&table, now))
                             .flatten(),
                         table.closed,
                         review,

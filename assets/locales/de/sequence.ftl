@@ -340,6 +340,10 @@ why-breaks = Das bricht { $chips } in einer Reihe von { $team } auf { $cell } au
 why-blocks = Das blockiert { $chips } in einer Reihe von { $team } auf { $cell }
 why-makes = Das macht { $chips } in einer Reihe ({ $from }–{ $to })
 why-zone = Das besetzt { $cell } in der Zone: eine Sequenz durch die Zone zählt 2 Punkte
+why-opens = Das beginnt eine Reihe auf { $cell }: { $lines ->
+        [one] eine Linie durch das Feld ist für dich noch offen
+       *[other] { $lines } Linien durch das Feld sind für dich noch offen
+    }
 why-keeps-wild = Heb dir { $card } für später auf
 why-dead = Eine tote Karte: tausche sie zuerst und frag dann noch einmal
 why-best = Das schnitt in den Partien, die der Computer von hier aus durchgespielt hat, am besten ab

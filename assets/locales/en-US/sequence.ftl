@@ -353,6 +353,10 @@ why-breaks = It breaks { $team }'s { $chips } in a row at { $cell }
 why-blocks = It blocks { $team }'s { $chips } in a row at { $cell }
 why-makes = It makes { $chips } in a row ({ $from }–{ $to })
 why-zone = It takes { $cell } in the zone: a sequence through the zone scores 2 points
+why-opens = It starts a line at { $cell }: { $lines ->
+        [one] one line through it is still open to you
+       *[other] { $lines } lines through it are still open to you
+    }
 why-keeps-wild = Keep your { $card } for later
 why-dead = A dead card: exchange it first, then ask again
 why-best = It did best over the games the computer played out from here

@@ -340,6 +340,10 @@ why-breaks = Det bryter { $chips } på rad for { $team } på { $cell }
 why-blocks = Det blokkerer { $chips } på rad for { $team } på { $cell }
 why-makes = Det gir { $chips } på rad ({ $from }–{ $to })
 why-zone = Det tar { $cell } i sonen: en rekke gjennom sonen gir 2 poeng
+why-opens = Det starter en rekke på { $cell }: { $lines ->
+        [one] én linje gjennom feltet er fortsatt åpen for deg
+       *[other] { $lines } linjer gjennom feltet er fortsatt åpne for deg
+    }
 why-keeps-wild = Spar { $card } til senere
 why-dead = Et dødt kort: bytt det først, og spør så igjen
 why-best = Det gjorde det best i spillene datamaskinen spilte ut herfra

@@ -727,6 +727,13 @@ fn samples() -> Vec<Text> {
             why: crate::service::text::HintWhy::Pass,
         },
         Text::Hint {
+            mv: crate::service::text::HintMove::Place("E5".into()),
+            why: crate::service::text::HintWhy::Opens {
+                cell: "E5".into(),
+                lines: 7,
+            },
+        },
+        Text::Hint {
             mv: crate::service::text::HintMove::Play {
                 card: Card::classic(5, 1),
                 cell: "F6".into(),

@@ -84,6 +84,12 @@ fn hint_why(tr: &mut Tr, why: &HintWhy) -> String {
                 .text("to", to.as_str()),
         ),
         HintWhy::Zone { cell } => tr.ta("why-zone", &Args::new().text("cell", cell.as_str())),
+        HintWhy::Opens { cell, lines } => tr.ta(
+            "why-opens",
+            &Args::new()
+                .text("cell", cell.as_str())
+                .number("lines", *lines),
+        ),
         HintWhy::KeepsWild(card) => {
             let card = card_name(tr, *card);
             tr.ta("why-keeps-wild", &Args::new().text("card", card))

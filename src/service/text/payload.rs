@@ -148,6 +148,13 @@ pub enum HintWhy {
         /// The cell.
         cell: String,
     },
+    /// It starts a line where `lines` lines through the cell are still open to the seat.
+    Opens {
+        /// The cell.
+        cell: String,
+        /// Open lines through it.
+        lines: u8,
+    },
     /// It keeps a two-eyed jack (or unicorn) for later.
     KeepsWild(Card),
     /// A dead card: exchange it first.
