@@ -329,6 +329,12 @@ roll-hint-nothing-to-remove = einen gegnerischen Chip entfernen, aber außerhalb
 won = 🏆 { $team } gewinnt: Herzlichen Glückwunsch, { $players }!
 scores = Punkte: { $scores }.
 drawn = Das Spiel endet unentschieden.
+blocked = Eine ganze Runde lang konnte niemand ziehen: Das Brett ist blockiert, also { $outcome ->
+        [points] gewinnt { $team } nach Punkten ({ $count }).
+        [sequences] gewinnt { $team } nach Sequenzen ({ $count }).
+        [draw-count] endet das Spiel unentschieden ({ $count }).
+       *[draw] endet das Spiel unentschieden.
+    }
 hint = 💡 **Tipp** (der Computerspieler `hard`, mit deinen Karten und dem Brett): { $move }. { $why }.
 hint-play = { $card } auf { $cell } spielen
 hint-exchange = { $card } tauschen
@@ -672,6 +678,7 @@ button-leave-keep = Weiterspielen
 confirm-leave = Willst du dieses Spiel wirklich aufgeben? Ein Computerspieler übernimmt deinen Platz, und du kannst nicht zurück.
 confirm-leave-ends = Willst du dieses Spiel wirklich aufgeben? Für deine Seite spielt dann niemand mehr weiter, also endet das Spiel sofort und deine Gegner gewinnen.
 kept-playing = Gut: Du spielst weiter.
+hint-declined = Kein Tipp: Das Spiel bleibt gewertet. Wähle deinen Zug.
 gave-up = { $player } hat aufgegeben.
 out-of-time-lost = ⏰ { $player } hat { $count ->
         [1] die Zeit überschritten

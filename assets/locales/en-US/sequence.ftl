@@ -342,6 +342,12 @@ roll-hint-nothing-to-remove = remove an opponent chip, but there is none outside
 won = 🏆 { $team } wins: congratulations, { $players }!
 scores = Points: { $scores }.
 drawn = The game ends in a draw.
+blocked = Nobody could move for a whole round: the board is blocked, so { $outcome ->
+        [points] { $team } wins on points ({ $count }).
+        [sequences] { $team } wins on sequences ({ $count }).
+        [draw-count] the game is a draw ({ $count }).
+       *[draw] the game is a draw.
+    }
 hint = 💡 **Hint** (the `hard` computer player, from your cards and the board): { $move }. { $why }.
 hint-play = play { $card } on { $cell }
 hint-exchange = exchange { $card }
@@ -685,6 +691,7 @@ button-leave-keep = Keep playing
 confirm-leave = Do you really want to give up this game? A computer player takes your seat and you cannot come back.
 confirm-leave-ends = Do you really want to give up this game? Nobody is left to play on for your side, so the game ends at once and your opponents win.
 kept-playing = Good: you are still playing.
+hint-declined = No hint: the game stays rated. Choose your move.
 gave-up = { $player } gave up.
 out-of-time-lost = ⏰ { $player } ran out of time { $count ->
         [1] once

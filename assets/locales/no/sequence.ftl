@@ -329,6 +329,12 @@ roll-hint-nothing-to-remove = fjern en av motstanderens sjetonger, men det finne
 won = 🏆 Seier til { $team }: Gratulerer, { $players }!
 scores = Poeng: { $scores }.
 drawn = Spillet endte uavgjort.
+blocked = Ingen kunne gjøre et trekk på en hel runde: Brettet er blokkert, så { $outcome ->
+        [points] { $team } vinner på poeng ({ $count }).
+        [sequences] { $team } vinner på sekvenser ({ $count }).
+        [draw-count] spillet ender uavgjort ({ $count }).
+       *[draw] spillet ender uavgjort.
+    }
 hint = 💡 **Tips** (datamaskinspilleren `hard`, med kortene dine og brettet): { $move }. { $why }.
 hint-play = spill { $card } på { $cell }
 hint-exchange = bytt { $card }
@@ -669,6 +675,7 @@ button-leave-keep = Spill videre
 confirm-leave = Vil du virkelig gi opp dette spillet? En datamaskinspiller tar plassen din, og du kan ikke komme tilbake.
 confirm-leave-ends = Vil du virkelig gi opp dette spillet? Da er ingen igjen til å spille videre for din side, så spillet slutter med en gang og motstanderne dine vinner.
 kept-playing = Bra: Du spiller videre.
+hint-declined = Ingen tips: Spillet forblir rangert. Velg trekket ditt.
 gave-up = { $player } ga opp.
 out-of-time-lost = ⏰ { $player } gikk tom for tid { $count ->
         [1] én gang

@@ -127,7 +127,19 @@ impl Table {
             invited,
             challenged: challenge.map(|c| c.waiting.clone()).unwrap_or_default(),
             challenge_lapses: self.invitations_lapse().map(|t| t.0 / 1000),
-            unanswered: challenge.map(|c| c.unanswered.clone()).unwrap_or_default(),
+            // Someone whose invitation lapsed and who joined since is seated, no longer unanswered.
+            unanswered: challenge
+                .map(|c| {
+                    c.unanswered
+                        .iter()
+                        .copied()
+                        .filter(|&user| {
+                            !matches!(&self.state, State::Lobby(lobby)
+                                if lobby.seats.iter().any(|s| s.player.is(user)))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
             rules: Some(self.setup.rules(settings)),
             rating,
         }

@@ -217,6 +217,8 @@ fn variant_index(text: &Text) -> usize {
         Text::ExternalAppsOff => 192,
         Text::ServerOnlyLists => 193,
         Text::CasualOutsideServers => 194,
+        Text::HintDeclined => 195,
+        Text::Blocked { .. } => 196,
     }
 }
 
@@ -475,6 +477,7 @@ fn samples() -> Vec<Text> {
         Text::ConfirmLeave { ends_game: false },
         Text::ConfirmLeave { ends_game: true },
         Text::KeptPlaying,
+        Text::HintDeclined,
         Text::RemoveWithCard(Variant::Classic),
         Text::RemoveWithCard(Variant::Kids),
         Text::NotInHand(vec![Card::parse("7H", Variant::Classic).unwrap()]),
@@ -625,6 +628,26 @@ fn samples() -> Vec<Text> {
         },
         Text::Scores(vec![(team(0), 3), (team(1), 1)]),
         Text::Drawn,
+        Text::Blocked {
+            winner: Some(team(0)),
+            scores: vec![1, 0, 0],
+            points: true,
+        },
+        Text::Blocked {
+            winner: Some(team(1)),
+            scores: vec![1, 2],
+            points: false,
+        },
+        Text::Blocked {
+            winner: None,
+            scores: vec![1, 1],
+            points: false,
+        },
+        Text::Blocked {
+            winner: None,
+            scores: Vec::new(),
+            points: false,
+        },
         Text::SummarySequence {
             team: team(1),
             who: ada(),

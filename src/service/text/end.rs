@@ -34,6 +34,27 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             tr.ta("scores", &Args::new().text("scores", parts.join(", ")))
         }
         Text::Drawn => tr.t("drawn"),
+        Text::Blocked {
+            winner,
+            scores,
+            points,
+        } => {
+            let count: Vec<String> = scores.iter().map(ToString::to_string).collect();
+            let outcome = match (winner, scores.is_empty(), points) {
+                (None, true, _) => "draw",
+                (None, false, _) => "draw-count",
+                (Some(_), _, true) => "points",
+                (Some(_), _, false) => "sequences",
+            };
+            let team = winner.map(|t| team_name(tr, t)).unwrap_or_default();
+            tr.ta(
+                "blocked",
+                &Args::new()
+                    .text("outcome", outcome)
+                    .text("team", team)
+                    .text("count", count.join("–")),
+            )
+        }
         Text::SummarySequence {
             team,
             who,
