@@ -583,6 +583,12 @@ impl Table {
         }
         lines.extend(self.series.as_ref().map(Series::game_line));
         lines.push(Text::Rating(note));
+        if settings.timeout_gives_up {
+            // The first turn that runs out decides (the lobby said it; the game says it again).
+            lines.push(Text::TimeoutGivesUp {
+                timeout_secs: setup.turn_timeout(settings).as_secs(),
+            });
+        }
         let mut playing = playing;
         // A computer to move first posts the board with its move, a moment later.
         let computer_first = playing.computer_to_move();

@@ -219,6 +219,8 @@ fn variant_index(text: &Text) -> usize {
         Text::CasualOutsideServers => 194,
         Text::HintDeclined => 195,
         Text::Blocked { .. } => 196,
+        Text::WonOnTime { .. } => 197,
+        Text::TimeoutGivesUp { .. } => 198,
     }
 }
 
@@ -478,6 +480,7 @@ fn samples() -> Vec<Text> {
         Text::ConfirmLeave { ends_game: true },
         Text::KeptPlaying,
         Text::HintDeclined,
+        Text::TimeoutGivesUp { timeout_secs: 90 },
         Text::RemoveWithCard(Variant::Classic),
         Text::RemoveWithCard(Variant::Kids),
         Text::NotInHand(vec![Card::parse("7H", Variant::Classic).unwrap()]),
@@ -776,6 +779,10 @@ fn samples() -> Vec<Text> {
             ],
         },
         Text::WonByForfeit {
+            team: team(1),
+            members: vec![bot()],
+        },
+        Text::WonOnTime {
             team: team(1),
             members: vec![bot()],
         },

@@ -388,6 +388,11 @@ pub enum Text {
     },
     /// The player chose to keep playing.
     KeptPlaying,
+    /// At the start of a game on a server whose timed-out players give up: the first timeout decides.
+    TimeoutGivesUp {
+        /// The turn's time, in seconds.
+        timeout_secs: u64,
+    },
     /// Keep playing on the hint question: no hint, the game stays rated (the picker comes back).
     HintDeclined,
     /// A confirmation to give up, pressed after the game it asked about is over.
@@ -514,6 +519,13 @@ pub enum Text {
     },
     /// Everyone else gave up.
     WonByForfeit {
+        /// The team.
+        team: TeamName,
+        /// Its players.
+        members: Vec<Who>,
+    },
+    /// The last other side ran out of time (and gave up, or lost its last player to a computer).
+    WonOnTime {
         /// The team.
         team: TeamName,
         /// Its players.

@@ -12,11 +12,13 @@ use super::Text;
 /// The texts of this topic (`None`: a text of another topic).
 pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
     Some(match text {
-        Text::Won { team, members } | Text::WonByForfeit { team, members } => {
-            let key = if matches!(text, Text::Won { .. }) {
-                "won"
-            } else {
-                "won-by-forfeit"
+        Text::Won { team, members }
+        | Text::WonByForfeit { team, members }
+        | Text::WonOnTime { team, members } => {
+            let key = match text {
+                Text::Won { .. } => "won",
+                Text::WonOnTime { .. } => "won-on-time",
+                _ => "won-by-forfeit",
             };
             let team = team_name(tr, *team);
             let names: Vec<String> = members.iter().map(ToString::to_string).collect();
