@@ -29,7 +29,8 @@ use crate::service::{ChannelId, Later, Message, Output, Reply, Text};
 use super::interaction::Langs;
 use super::outgoing::{clip, prepare, Outgoing};
 use super::post::{
-    mark_announced, remember_lobby, send_output, send_unprompted, spawn_agreement, spawn_auto, spawn_later,
+    mark_announced, remember_lobby, send_output, send_unprompted, spawn_agreement, spawn_auto,
+    spawn_later,
 };
 use super::relay;
 use super::retry::retrying;

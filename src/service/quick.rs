@@ -62,10 +62,7 @@ impl Tables {
                 let Some(step) = tables.auto_step(channel, Timestamp::now()).await else {
                     break;
                 };
-                let posted = step
-                    .outputs
-                    .iter()
-                    .any(|o| matches!(o, Output::Channel(_)));
+                let posted = step.outputs.iter().any(|o| matches!(o, Output::Channel(_)));
                 replies.push(step);
                 if posted {
                     break;

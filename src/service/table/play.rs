@@ -1339,9 +1339,7 @@ impl Table {
         if !hint_asked {
             return replied(vec![Output::Update(Message::text(Text::KeptPlaying))]);
         }
-        let mut answer = self
-            .picker_for(actor.user, settings)
-            .unwrap_or_default();
+        let mut answer = self.picker_for(actor.user, settings).unwrap_or_default();
         answer.lines.insert(0, Text::HintDeclined);
         replied(vec![Output::Update(answer)])
     }

@@ -240,7 +240,10 @@ fn a_give_up_server_warns_at_the_start_and_a_win_on_time_is_called_so() {
         .map(|(_, r)| reply_text(r))
         .collect::<Vec<_>>()
         .join("\n");
-    assert!(text.contains("ran out of time once: their side loses."), "{text}");
+    assert!(
+        text.contains("ran out of time once: their side loses."),
+        "{text}"
+    );
     assert!(
         text.contains("wins on time: the other side ran out of time."),
         "{text}"

@@ -98,7 +98,10 @@ async fn a_quick_computer_answer_is_one_post_with_both_moves_and_the_board() {
         let (joined, later) = tables
             .with_quick_answer(ChannelId(1), reply, QUICK_ANSWER)
             .await;
-        assert!(later.is_none(), "round {round}: the computer answered at once");
+        assert!(
+            later.is_none(),
+            "round {round}: the computer answered at once"
+        );
         let [post] = posts(&joined)[..] else {
             panic!("round {round}: one post for the round: {joined:?}");
         };
@@ -108,7 +111,11 @@ async fn a_quick_computer_answer_is_one_post_with_both_moves_and_the_board() {
         let (person, computer) = moves_in(post);
         assert_eq!((person, computer), (1, 1), "{text}");
         assert!(text.contains("it is your turn: press **Play**"), "{text}");
-        assert_eq!(post.mentions, vec![UserId(1)], "the person is asked to move");
+        assert_eq!(
+            post.mentions,
+            vec![UserId(1)],
+            "the person is asked to move"
+        );
         assert!(post.prompt_turn().is_some(), "with the Play button");
         assert!(!joined.auto_move, "nothing more is due");
         assert_eq!(human_to_move(&tables, 1), Some(UserId(1)));
@@ -130,9 +137,15 @@ async fn a_slow_computer_gets_the_thinking_post_first_and_its_own_post_later() {
     // Past the wait the person's move goes out as it was, "is thinking" and no board …
     assert_eq!(posts(&alone), posts(&reply));
     assert!(posts(&alone)[0].to_english().contains("is thinking"));
-    assert!(!alone.auto_move, "the computer's move is on its way already");
+    assert!(
+        !alone.auto_move,
+        "the computer's move is on its way already"
+    );
     // … and the computer's move with the board when it comes.
-    let replies = later.expect("the computer is still thinking").replies().await;
+    let replies = later
+        .expect("the computer is still thinking")
+        .replies()
+        .await;
     let later_posts: Vec<&Message> = replies.iter().flat_map(posts).collect();
     let [post] = later_posts[..] else {
         panic!("{replies:?}");
@@ -153,5 +166,9 @@ async fn a_reply_without_a_thinking_post_is_left_as_it_is() {
         .await;
     assert_eq!(same, status);
     assert!(later.is_none());
-    assert_eq!(human_to_move(&tables, 3), Some(UserId(1)), "nothing was played");
+    assert_eq!(
+        human_to_move(&tables, 3),
+        Some(UserId(1)),
+        "nothing was played"
+    );
 }

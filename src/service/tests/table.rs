@@ -464,7 +464,10 @@ async fn a_dead_card_exchange_is_posted_with_the_move_after_it() {
                 continue;
             }
             assert!(
-                !reply.outputs.iter().any(|o| matches!(o, Output::Channel(_))),
+                !reply
+                    .outputs
+                    .iter()
+                    .any(|o| matches!(o, Output::Channel(_))),
                 "no post for the exchange alone: {reply:?}"
             );
             let private = reply

@@ -74,10 +74,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
         Text::KeptPlaying => tr.t("kept-playing"),
         Text::TimeoutGivesUp { timeout_secs } => {
             let timeout = duration_text(tr, *timeout_secs);
-            tr.ta(
-                "timeout-gives-up",
-                &Args::new().text("timeout", timeout),
-            )
+            tr.ta("timeout-gives-up", &Args::new().text("timeout", timeout))
         }
         Text::HintDeclined => tr.t("hint-declined"),
         Text::LeaveExpired => tr.t("leave-expired"),
