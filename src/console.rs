@@ -521,10 +521,28 @@ impl Console {
                 }
             },
         };
+        // A computer's quick answer is printed with the person's move, as on Discord.
+        let (reply, later) = self
+            .tables
+            .with_quick_answer(channel, reply, crate::service::QUICK_ANSWER)
+            .await;
         self.deliver(line.id, channel, Some(UserId(line.user)), &reply)
             .await;
         self.out
             .print(&json!({"id": line.id, "done": true, "refused": reply.is_refusal()}));
+        if let Some(later) = later {
+            let console = self.clone();
+            tokio::spawn(async move {
+                for reply in later.replies().await {
+                    for output in &reply.outputs {
+                        if !matches!(output, Output::Ephemeral(_) | Output::Update(_)) {
+                            console.print_output(None, channel, None, output).await;
+                        }
+                    }
+                }
+                console.spawn_auto(channel);
+            });
+        }
     }
 
     /// Prints a reply's outputs and starts the computer players if they are due.

@@ -24,12 +24,13 @@ use std::future::Future;
 use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
-use crate::service::{ChannelId, Message, Output, Reply, Text};
+use crate::service::{ChannelId, Later, Message, Output, Reply, Text};
 
 use super::interaction::Langs;
 use super::outgoing::{clip, prepare, Outgoing};
 use super::post::{
     mark_announced, remember_lobby, send_output, send_unprompted, spawn_agreement, spawn_auto,
+    spawn_later,
 };
 use super::relay;
 use super::retry::retrying;
@@ -308,6 +309,8 @@ pub(super) struct Handled {
     pub reply: Reply,
     /// A paused table resumed by this interaction: its note and board, sent after the answer.
     pub resumed: Option<Reply>,
+    /// A computer's move that was not ready to go with the answer: posted when it comes, after it.
+    pub later: Option<Later>,
 }
 
 /// Carries an interaction from its arrival (its `window` opened then) to its answer: acknowledges it
@@ -348,6 +351,9 @@ pub(super) async fn serve(
                     if let Some(resumed) = handled.resumed {
                         send_unprompted(asking.discord(), data, channel, resumed).await;
                     }
+                    if let Some(later) = handled.later {
+                        spawn_later(asking.discord().clone(), data.clone(), channel, later);
+                    }
                     return Ok(());
                 }
             }
@@ -365,6 +371,9 @@ pub(super) async fn serve(
     .await;
     if let Some(resumed) = handled.resumed {
         send_unprompted(asking.discord(), data, channel, resumed).await;
+    }
+    if let Some(later) = handled.later {
+        spawn_later(asking.discord().clone(), data.clone(), channel, later);
     }
     answered
 }

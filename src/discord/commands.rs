@@ -13,7 +13,7 @@ use crate::service::{
 };
 
 use super::answer::{self, say_private, Asked, Asking, Handled};
-use super::interaction::{channel_access, handle, note_access, note_place, Langs};
+use super::interaction::{channel_access, handle_quickly, note_access, note_place, Langs};
 use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Context, Error};
@@ -249,10 +249,12 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
     let data = ctx.data();
     let answered = answer::serve(Asking::Command(ctx), data, asked, window, async move {
         let (langs, resumed) = settle(ctx, access).await;
+        let (reply, later) = handle_quickly(data, request).await;
         Handled {
             langs,
-            reply: handle(data, request).await,
+            reply,
             resumed,
+            later,
         }
     })
     .await;
@@ -653,6 +655,7 @@ async fn hint(ctx: Context<'_>) -> Result<(), Error> {
                 langs: languages(ctx),
                 reply,
                 resumed: None,
+                later: None,
             }
         },
     )

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
-use crate::service::{ChannelId, Reply, Request, Text, Timestamp};
+use crate::service::{ChannelId, Later, Reply, Request, Text, Timestamp, QUICK_ANSWER};
 
 use super::relay::Place;
 use super::Data;
@@ -46,6 +46,17 @@ pub(super) async fn handle(data: &Data, request: Request) -> Reply {
             Reply::ephemeral(Text::Internal)
         }
     }
+}
+
+/// Hands a request to the service as [`handle`] does; a person's move with a computer to move next
+/// waits up to [`QUICK_ANSWER`] for the computer's move, to post both in one message (else the
+/// computer's move comes later: [`Later`]).
+pub(super) async fn handle_quickly(data: &Data, request: Request) -> (Reply, Option<Later>) {
+    let channel = request.channel;
+    let reply = handle(data, request).await;
+    data.tables
+        .with_quick_answer(channel, reply, QUICK_ANSWER)
+        .await
 }
 
 /// What the bot may do where an interaction happened: the permission bits Discord sends with it

@@ -13,8 +13,8 @@ use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
 use crate::service::{
-    action_rows, ChannelId, Image, Message, Output, ReplayImage, Reply, Text, Timestamp, UserId,
-    Who,
+    action_rows, ChannelId, Image, Later, Message, Output, ReplayImage, Reply, Text, Timestamp,
+    UserId, Who,
 };
 
 use super::localize::channel_lang;
@@ -347,6 +347,20 @@ pub(super) fn spawn_agreement(
         };
         let out = prepare(&data, &follow_up, channel_lang(&ctx, &data, channel)).await;
         post(&ctx, &data, channel, out).await;
+    });
+}
+
+/// Posts a computer's move that did not come in time to go with the person's (see
+/// [`Tables::with_quick_answer`](crate::service::Tables::with_quick_answer)) once it comes, then plays
+/// the computer moves due after it.
+pub(super) fn spawn_later(ctx: serenity::Context, data: Data, channel: ChannelId, later: Later) {
+    tokio::spawn(async move {
+        for reply in later.replies().await {
+            for output in &reply.outputs {
+                send_output(&ctx, &data, channel, output).await;
+            }
+        }
+        spawn_auto(ctx, data, channel);
     });
 }
 

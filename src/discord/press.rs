@@ -12,7 +12,7 @@ use crate::service::{
 };
 
 use super::answer::{self, Asked, Asking, Handled, Stage};
-use super::interaction::{channel_access, handle, note_access, note_place, Langs};
+use super::interaction::{channel_access, handle_quickly, note_access, note_place, Langs};
 use super::localize::channel_lang;
 use super::relay::{place_of, Place};
 use super::window::Window;
@@ -155,6 +155,7 @@ async fn on_press(
                     langs,
                     reply,
                     resumed: note_access(data, channel, access).await,
+                    later: None,
                 }
             })
             .await
@@ -179,10 +180,12 @@ async fn on_press(
                 // handled; like the request itself it may wait for a blocking thread.
                 note_place(data, channel, token, place).await;
                 let resumed = note_access(data, channel, access).await;
+                let (reply, later) = handle_quickly(data, request).await;
                 Handled {
                     langs,
-                    reply: handle(data, request).await,
+                    reply,
                     resumed,
+                    later,
                 }
             })
             .await

@@ -18,6 +18,7 @@ pub mod names;
 mod persist;
 mod pool;
 mod profile;
+mod quick;
 mod rematch;
 pub mod replays;
 mod reply;
@@ -42,6 +43,7 @@ pub use ids::{Actor, ChannelId, GameKey, GuildId, Timestamp, UserId};
 pub use persist::{NoPersist, Persist, Restored, ServiceError, StorePersist};
 pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
 pub use profile::ProfileImage;
+pub use quick::{Later, QUICK_ANSWER};
 pub use reply::{
     action_rows, Attachment, BoardImage, Choice, Control, HandImage, Image, Label, Message, Output,
     ReplayImage, Reply, SelectOption, Style,

@@ -329,6 +329,12 @@ roll-hint-nothing-to-remove = einen gegnerischen Chip entfernen, aber außerhalb
 won = 🏆 { $team } gewinnt: Herzlichen Glückwunsch, { $players }!
 scores = Punkte: { $scores }.
 drawn = Das Spiel endet unentschieden.
+blocked = Eine ganze Runde lang konnte niemand ziehen: Das Brett ist blockiert, also { $outcome ->
+        [points] gewinnt { $team } nach Punkten ({ $count }).
+        [sequences] gewinnt { $team } nach Sequenzen ({ $count }).
+        [draw-count] endet das Spiel unentschieden ({ $count }).
+       *[draw] endet das Spiel unentschieden.
+    }
 hint = 💡 **Tipp** (der Computerspieler `hard`, mit deinen Karten und dem Brett): { $move }. { $why }.
 hint-play = { $card } auf { $cell } spielen
 hint-exchange = { $card } tauschen
@@ -384,6 +390,7 @@ summary-length-minutes = ⏱️ { $moves ->
        *[other] { $minutes } Minuten
     }.
 won-by-forfeit = 🏆 { $team } gewinnt, weil alle anderen aufgegeben haben: Herzlichen Glückwunsch, { $players }!
+won-on-time = 🏆 { $team } gewinnt auf Zeit: Die andere Seite hat ihre Zeit überschritten. Glückwunsch, { $players }!
 stopped = { $player } hat das Spiel beendet.
 no-humans-left = Es spielt kein Mensch mehr mit, also endet das Spiel.
 forfeited = { $player } hat aufgegeben. Der Computerspieler **{ $bot }** übernimmt den Platz.
@@ -676,6 +683,8 @@ button-leave-keep = Weiterspielen
 confirm-leave = Willst du dieses Spiel wirklich aufgeben? Ein Computerspieler übernimmt deinen Platz, und du kannst nicht zurück.
 confirm-leave-ends = Willst du dieses Spiel wirklich aufgeben? Für deine Seite spielt dann niemand mehr weiter, also endet das Spiel sofort und deine Gegner gewinnen.
 kept-playing = Gut: Du spielst weiter.
+timeout-gives-up = ⚠️ Auf diesem Server heißt Zeitüberschreitung Aufgeben: Wer einen Zug verstreichen lässt ({ $timeout }), verlässt das Spiel sofort, und spielt sonst niemand auf seiner Seite, verliert diese Seite.
+hint-declined = Kein Tipp: Das Spiel bleibt gewertet. Wähle deinen Zug.
 gave-up = { $player } hat aufgegeben.
 out-of-time-lost = ⏰ { $player } hat { $count ->
         [1] die Zeit überschritten
@@ -734,7 +743,7 @@ lobby-rules-timeout-give-up = nach { $timeout } gibt der Spieler auf: Ein Comput
 lobby-rules-timeout-replaced = nach { $timeout } spielt ein Computer den Zug; nach { $count ->
         [one] 1 überschrittenen Zug
        *[other] { $count } überschrittenen Zügen hintereinander
-    } übernimmt er den Platz für den Rest des Spiels
+    } übernimmt er den Platz für den Rest des Spiels (spielt sonst niemand auf dieser Seite, verliert die Seite)
 
 ## Gewertet oder nicht, abgebrochene Spiele, Beenden als Aufgeben
 rating-rated = ⚖️ Gewertet: Dieses Spiel zählt für die Wertung.

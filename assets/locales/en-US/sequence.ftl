@@ -342,6 +342,12 @@ roll-hint-nothing-to-remove = remove an opponent chip, but there is none outside
 won = 🏆 { $team } wins: congratulations, { $players }!
 scores = Points: { $scores }.
 drawn = The game ends in a draw.
+blocked = Nobody could move for a whole round: the board is blocked, so { $outcome ->
+        [points] { $team } wins on points ({ $count }).
+        [sequences] { $team } wins on sequences ({ $count }).
+        [draw-count] the game is a draw ({ $count }).
+       *[draw] the game is a draw.
+    }
 hint = 💡 **Hint** (the `hard` computer player, from your cards and the board): { $move }. { $why }.
 hint-play = play { $card } on { $cell }
 hint-exchange = exchange { $card }
@@ -397,6 +403,7 @@ summary-length-minutes = ⏱️ { $moves ->
        *[other] { $minutes } minutes
     }.
 won-by-forfeit = 🏆 { $team } wins, as everyone else gave up: congratulations, { $players }!
+won-on-time = 🏆 { $team } wins on time: the other side ran out of time. Congratulations, { $players }!
 stopped = The game was stopped by { $player }.
 no-humans-left = No human player is left, so the game ends.
 forfeited = { $player } gave up. The computer player **{ $bot }** takes their seat.
@@ -689,6 +696,8 @@ button-leave-keep = Keep playing
 confirm-leave = Do you really want to give up this game? A computer player takes your seat and you cannot come back.
 confirm-leave-ends = Do you really want to give up this game? Nobody is left to play on for your side, so the game ends at once and your opponents win.
 kept-playing = Good: you are still playing.
+timeout-gives-up = ⚠️ On this server running out of time means giving up: whoever lets a turn run out ({ $timeout }) leaves the game at once, and if nobody else plays on their side, that side loses.
+hint-declined = No hint: the game stays rated. Choose your move.
 gave-up = { $player } gave up.
 out-of-time-lost = ⏰ { $player } ran out of time { $count ->
         [1] once
@@ -747,7 +756,7 @@ lobby-rules-timeout-give-up = after { $timeout } the player gives up: a computer
 lobby-rules-timeout-replaced = after { $timeout } a computer plays the turn; after { $count ->
         [one] 1 timed-out turn
        *[other] { $count } timed-out turns in a row
-    } it takes the seat for the rest of the game
+    } it takes the seat for the rest of the game (if nobody else plays on that side, the side loses)
 
 ## Rated or casual, aborted games, stops that count as giving up
 rating-rated = ⚖️ Rated: this game counts for ratings.

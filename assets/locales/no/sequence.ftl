@@ -329,6 +329,12 @@ roll-hint-nothing-to-remove = fjern en av motstanderens sjetonger, men det finne
 won = 🏆 Seier til { $team }: Gratulerer, { $players }!
 scores = Poeng: { $scores }.
 drawn = Spillet endte uavgjort.
+blocked = Ingen kunne gjøre et trekk på en hel runde: Brettet er blokkert, så { $outcome ->
+        [points] { $team } vinner på poeng ({ $count }).
+        [sequences] { $team } vinner på sekvenser ({ $count }).
+        [draw-count] spillet ender uavgjort ({ $count }).
+       *[draw] spillet ender uavgjort.
+    }
 hint = 💡 **Tips** (datamaskinspilleren `hard`, med kortene dine og brettet): { $move }. { $why }.
 hint-play = spill { $card } på { $cell }
 hint-exchange = bytt { $card }
@@ -381,6 +387,7 @@ summary-length-minutes = ⏱️ { $moves ->
        *[other] { $minutes } minutter
     }.
 won-by-forfeit = 🏆 Seier til { $team } fordi alle andre ga opp: Gratulerer, { $players }!
+won-on-time = 🏆 { $team } vinner på tid: Den andre siden gikk tom for tid. Gratulerer, { $players }!
 stopped = Spillet ble avsluttet av { $player }.
 no-humans-left = Det er ingen mennesker igjen i spillet, så det avsluttes.
 forfeited = { $player } ga opp. Datamaskinspilleren **{ $bot }** tar plassen.
@@ -673,6 +680,8 @@ button-leave-keep = Spill videre
 confirm-leave = Vil du virkelig gi opp dette spillet? En datamaskinspiller tar plassen din, og du kan ikke komme tilbake.
 confirm-leave-ends = Vil du virkelig gi opp dette spillet? Da er ingen igjen til å spille videre for din side, så spillet slutter med en gang og motstanderne dine vinner.
 kept-playing = Bra: Du spiller videre.
+timeout-gives-up = ⚠️ På denne serveren betyr det å gå tom for tid at du gir opp: Den som lar et trekk løpe ut ({ $timeout }), forlater spillet med en gang, og spiller ingen andre på den siden, taper siden.
+hint-declined = Ingen tips: Spillet forblir rangert. Velg trekket ditt.
 gave-up = { $player } ga opp.
 out-of-time-lost = ⏰ { $player } gikk tom for tid { $count ->
         [1] én gang
@@ -731,7 +740,7 @@ lobby-rules-timeout-give-up = etter { $timeout } gir spilleren opp: En datamaski
 lobby-rules-timeout-replaced = etter { $timeout } spiller en datamaskin turen; etter { $count ->
         [one] 1 tidsavbrudd
        *[other] { $count } tidsavbrudd på rad
-    } tar den plassen resten av spillet
+    } tar den plassen resten av spillet (spiller ingen andre på den siden, taper siden)
 
 ## Rangert eller uformelt, avbrutte spill, avslutning som teller som å gi opp
 rating-rated = ⚖️ Rangert: dette spillet teller for rangeringen.

@@ -149,7 +149,12 @@ impl Table {
         if !leaving.humans_left && leaving.remaining > 1 {
             lines.push(Text::NoHumansLeft);
         }
-        lines.extend(playing.win_by_giving_up());
+        let on_time = matches!(lines.first(), Some(Text::OutOfTimeLost { .. }));
+        lines.extend(playing.win_by_giving_up().map(|won| match won {
+            // The last side to leave ran out of time: the result says so, not "gave up".
+            Text::WonByForfeit { team, members } if on_time => Text::WonOnTime { team, members },
+            other => other,
+        }));
         Ok((lines, true))
     }
 

@@ -127,7 +127,19 @@ impl Table {
             invited,
             challenged: challenge.map(|c| c.waiting.clone()).unwrap_or_default(),
             challenge_lapses: self.invitations_lapse().map(|t| t.0 / 1000),
-            unanswered: challenge.map(|c| c.unanswered.clone()).unwrap_or_default(),
+            // Someone whose invitation lapsed and who joined since is seated, no longer unanswered.
+            unanswered: challenge
+                .map(|c| {
+                    c.unanswered
+                        .iter()
+                        .copied()
+                        .filter(|&user| {
+                            !matches!(&self.state, State::Lobby(lobby)
+                                if lobby.seats.iter().any(|s| s.player.is(user)))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
             rules: Some(self.setup.rules(settings)),
             rating,
         }
@@ -571,6 +583,12 @@ impl Table {
         }
         lines.extend(self.series.as_ref().map(Series::game_line));
         lines.push(Text::Rating(note));
+        if settings.timeout_gives_up {
+            // The first turn that runs out decides (the lobby said it; the game says it again).
+            lines.push(Text::TimeoutGivesUp {
+                timeout_secs: setup.turn_timeout(settings).as_secs(),
+            });
+        }
         let mut playing = playing;
         // A computer to move first posts the board with its move, a moment later.
         let computer_first = playing.computer_to_move();

@@ -415,7 +415,7 @@ impl Table {
             }
             Command::Leave => self.confirm_leave(actor),
             Command::Forfeit { .. } => self.forfeit(actor, now, settings, lang),
-            Command::KeepPlaying => self.keep_playing(actor),
+            Command::KeepPlaying => self.keep_playing(actor, settings),
             Command::Rematch { .. } => Err(Text::TableExists),
             Command::NextGame | Command::AskAbandonSeries | Command::AbandonSeries => {
                 Err(Text::ButtonExpired)

@@ -407,10 +407,23 @@ impl Table {
             return reply;
         }
         let exchange = matches!(command, Command::Exchange { .. });
-        let after = match (exchange, self.picker_for(user, settings)) {
+        let mut after = match (exchange, self.picker_for(user, settings)) {
             (true, Some(cards)) => cards,
             _ => Message::text(Text::PickerDone),
         };
+        if exchange {
+            // The exchange is told privately until the move (see `commit_and_report`): here at the
+            // top of the picker, which shows the new hand.
+            let mut told = Vec::new();
+            reply.outputs.retain(|o| match o {
+                Output::Ephemeral(m) => {
+                    told.extend(m.lines.iter().cloned());
+                    false
+                }
+                _ => true,
+            });
+            after.lines.splice(0..0, told);
+        }
         reply.outputs.push(Output::Update(after));
         reply
     }

@@ -658,6 +658,47 @@ pub(super) fn scores(game: &Game) -> Vec<(TeamName, usize)> {
         .collect()
 }
 
+/// The dead cards `seat` exchanged since its last move, read from the record (an exchange is told
+/// in the channel with the move after it).
+fn exchanged_before(playing: &Playing, seat: Seat) -> Vec<Text> {
+    let variant = playing.game().config().variant;
+    let actions = &playing.live.record().actions;
+    let trailing = actions
+        .iter()
+        .rev()
+        .take_while(|a| a.seat == seat && a.exchange.is_some())
+        .count();
+    actions[actions.len() - trailing..]
+        .iter()
+        .filter_map(|a| Card::parse(a.exchange.as_deref()?, variant))
+        .map(|card| Text::Exchanged {
+            who: playing.who(seat),
+            card,
+        })
+        .collect()
+}
+
+/// Why a game ended after a whole round of passes, with the count it was decided on (RULES.md: a
+/// blocked board).
+fn blocked_line(game: &Game) -> Text {
+    let config = game.config();
+    let points = config.is_king_of_the_board();
+    let scores = if points || config.options.scoring {
+        scores(game).into_iter().map(|(_, n)| n).collect()
+    } else {
+        Vec::new()
+    };
+    let winner = match game.position().status() {
+        Status::Won(team) => Some(TeamName::of(config.variant, team)),
+        Status::Drawn | Status::InProgress => None,
+    };
+    Text::Blocked {
+        winner,
+        scores,
+        points,
+    }
+}
+
 /// The number of the turn being played: moves so far, an exchange (which does not end the turn) not
 /// counted. Every later turn has a higher number.
 pub fn turn_number(game: &Game) -> u32 {
@@ -1121,6 +1162,12 @@ impl Table {
             return Reply::ephemeral(Text::Internal);
         };
         let roll = playing.game().position().roll().map(|[a, b]| a + b);
+        let exchange = matches!(mv, Move::Exchange { .. });
+        if !exchange {
+            // A dead card exchanged before this move is told with it, in one post (see below).
+            let exchanged = exchanged_before(playing, seat);
+            lines.splice(0..0, exchanged);
+        }
         // Dice: the roll is told with the move it led to, in the same message.
         if playing.rolled && !matches!(mv, Move::Exchange { .. }) {
             lines.extend(rolled_line(playing, seat));
@@ -1171,6 +1218,15 @@ impl Table {
         let game = playing.game();
         if game.position().is_over() {
             let pos = game.position();
+            let blocked = playing
+                .live
+                .record()
+                .actions
+                .last()
+                .is_some_and(|a| a.pass == Some(true));
+            if blocked {
+                lines.push(blocked_line(game));
+            }
             match pos.status() {
                 Status::Won(team) => lines.push(Text::Won {
                     team: TeamName::of(game.config().variant, team),
@@ -1185,6 +1241,26 @@ impl Table {
             return Reply {
                 outputs,
                 auto_move: false,
+            };
+        }
+        let hand_changed = matches!(mv, Move::Play { .. } | Move::Exchange { .. });
+        let mover = playing.player(seat).and_then(Player::user);
+        if exchange && !new_turn {
+            // The exchange is not a turn: the channel hears of it with the move that follows, in
+            // the same post (read back from the record then, so a restart in between loses
+            // nothing). The player is answered privately, with their new hand as always.
+            if !auto {
+                outputs.push(Output::Ephemeral(Message::text_lines(lines)));
+            }
+            if let Some(user) = mover {
+                outputs.push(Output::Direct {
+                    user,
+                    message: hand_message(playing, channel, seat, true),
+                });
+            }
+            return Reply {
+                outputs,
+                auto_move: self.auto_due(now, settings),
             };
         }
         let mut message = Message {
@@ -1207,8 +1283,7 @@ impl Table {
         }
         message.lines = lines;
         outputs.push(Output::Channel(message));
-        let hand_changed = matches!(mv, Move::Play { .. } | Move::Exchange { .. });
-        if let (true, Some(user)) = (hand_changed, playing.player(seat).and_then(Player::user)) {
+        if let (true, Some(user)) = (hand_changed, mover) {
             outputs.push(Output::Direct {
                 user,
                 message: hand_message(playing, channel, seat, true),
@@ -1256,9 +1331,17 @@ impl Table {
     /// makes the game casual): closes the asker's open questions (their Yes no longer counts) and
     /// answers in the question's place, so its buttons go. Changes nothing else, also between two
     /// games of a series.
-    pub(super) fn keep_playing(&mut self, actor: &Actor) -> Outcome {
+    /// After the hint question, the answer says the game stays rated and the picker comes back in
+    /// the question's place (the player is still to move).
+    pub(super) fn keep_playing(&mut self, actor: &Actor, settings: &Settings) -> Outcome {
+        let hint_asked = self.questions.contains(&(actor.user, Question::Hint));
         self.questions.retain(|&(user, _)| user != actor.user);
-        replied(vec![Output::Update(Message::text(Text::KeptPlaying))])
+        if !hint_asked {
+            return replied(vec![Output::Update(Message::text(Text::KeptPlaying))]);
+        }
+        let mut answer = self.picker_for(actor.user, settings).unwrap_or_default();
+        answer.lines.insert(0, Text::HintDeclined);
+        replied(vec![Output::Update(answer)])
     }
 
     pub(super) fn forfeit(

@@ -26,7 +26,10 @@ impl Table {
             lines.retain(|line| {
                 !matches!(
                     line,
-                    Text::WonByForfeit { .. } | Text::SharedWin(_) | Text::StopIsGivingUp(_)
+                    Text::WonByForfeit { .. }
+                        | Text::WonOnTime { .. }
+                        | Text::SharedWin(_)
+                        | Text::StopIsGivingUp(_)
                 )
             });
         }

@@ -364,6 +364,42 @@ fn unanswered_invitations_lapse_on_the_timer_and_the_lobby_stays_open() {
 }
 
 #[test]
+fn a_lapsed_invitation_is_no_longer_listed_once_the_invitee_is_seated() {
+    let tables = seeded(settings(), 37);
+    challenged(&tables, &[2, 3]);
+    let ticked = tables.tick(at(60));
+    let [(_, reply)] = ticked.as_slice() else {
+        panic!("one table is due: {ticked:?}");
+    };
+    let (_, message) = lobby_of(reply).expect("the lobby post is edited");
+    let text = message.to_english();
+    assert!(
+        text.contains("No answer from <@2> and <@3>: the invitation lapsed."),
+        "{text}"
+    );
+    // Bob joins after all: he is seated, so the card no longer says he did not answer.
+    let joined = HERE.ask_at(&tables, 1, 3, join(None), at(61));
+    assert!(!joined.is_refusal(), "{joined:?}");
+    let (_, message) = lobby_of(&joined).expect("the lobby card is edited");
+    let text = message.to_english();
+    assert!(text.contains("<@3>"), "Bob is seated: {text}");
+    assert!(
+        text.contains("No answer from <@2>: the invitation lapsed."),
+        "{text}"
+    );
+    assert!(!text.contains("<@3>: the invitation"), "{text}");
+    assert!(!text.contains("and <@3>"), "{text}");
+    // Both seated: no line about a lapsed invitation at all.
+    let joined = HERE.ask_at(&tables, 1, 2, join(None), at(62));
+    let (_, message) = lobby_of(&joined).expect("the lobby card is edited");
+    assert!(
+        !message.to_english().contains("the invitation lapsed"),
+        "{}",
+        message.to_english()
+    );
+}
+
+#[test]
 fn a_restart_keeps_the_invitations_and_when_they_lapse() {
     let t = sqlite_store("challenge-restart").expect("sqlite");
     let first = seeded(settings(), 36).with_store(t.store.clone());

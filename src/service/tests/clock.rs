@@ -187,6 +187,85 @@ fn the_server_gives_up_rule_applies_to_the_lobby_clock() {
     assert!(!text.contains("gave up"), "{text}");
 }
 
+/// On a server whose timed-out players give up, the game says so at its start (the first timeout
+/// decides), and the result after the last other side ran out of time says it was won on time, not
+/// that everyone else gave up (issue 44.11).
+#[test]
+fn a_give_up_server_warns_at_the_start_and_a_win_on_time_is_called_so() {
+    let settings = Settings {
+        timeout_gives_up: true,
+        ..test_settings()
+    };
+    let tables = seeded(settings, 6);
+    let start = reply_text(&begin(&tables, Some(15)));
+    assert!(
+        start.contains(
+            "⚠️ On this server running out of time means giving up: whoever lets a turn run out (15 seconds) leaves the game at once"
+        ),
+        "{start}"
+    );
+    // Without the rule, no such warning.
+    let plain = seeded(test_settings(), 6);
+    assert!(!reply_text(&begin(&plain, Some(15))).contains("means giving up"));
+    // Two moves each (so the game is not aborted), then a turn runs out.
+    let channel = ChannelId(30);
+    let mut now = T0;
+    for _ in 0..4 {
+        let table = tables.snapshot(channel).unwrap();
+        let playing = table.playing().unwrap();
+        let game = playing.game();
+        let seat = game.position().to_move();
+        let user = playing.seats[usize::from(seat)].user().unwrap();
+        let mut legal = crate::engine::MoveList::new();
+        game.view(seat).legal_moves(&mut legal);
+        let mv = *legal
+            .iter()
+            .find(|m| matches!(m, crate::engine::Move::Play { .. }))
+            .unwrap();
+        now = now.after(Duration::from_secs(1));
+        let reply = tables.handle(
+            Request {
+                guild: None,
+                channel,
+                actor: test_actor(user.0),
+                command: command_for(mv, game.position().layout()),
+            },
+            now,
+        );
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+    let ticks = tables.tick(now.after(Duration::from_secs(15)));
+    let text = ticks
+        .iter()
+        .map(|(_, r)| reply_text(r))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        text.contains("ran out of time once: their side loses."),
+        "{text}"
+    );
+    assert!(
+        text.contains("wins on time: the other side ran out of time."),
+        "{text}"
+    );
+    assert!(!text.contains("as everyone else gave up"), "{text}");
+    assert!(tables.snapshot(channel).is_none(), "the game ended");
+}
+
+/// The lobby of a game where one person plays a side: after the timeouts that cost the seat, that
+/// side loses (nobody is left on it), and the lobby's rules say so.
+#[test]
+fn the_lobby_says_a_side_left_to_the_computer_loses() {
+    let tables = seeded(test_settings(), 7);
+    let text = reply_text(&ask(&tables, 31, 1, start_with(None)));
+    assert!(
+        text.contains(
+            "it takes the seat for the rest of the game (if nobody else plays on that side, the side loses)"
+        ),
+        "{text}"
+    );
+}
+
 /// Remembers the level of every move it is asked for (and plays at random).
 #[derive(Default)]
 struct Levels(std::sync::Mutex<Vec<BotLevel>>);

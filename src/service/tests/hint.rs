@@ -428,10 +428,22 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         user.0,
         Button::KeepPlaying.command(),
     );
+    // It says no hint was given and the game stays rated, and puts the picker back in the
+    // question's place: the player still has to move (issue 44.12).
+    let [Output::Update(back)] = kept.outputs.as_slice() else {
+        panic!("{kept:?}");
+    };
+    assert_eq!(back.lines.first(), Some(&Text::HintDeclined), "{back:?}");
     assert!(
-        matches!(kept.outputs.as_slice(), [Output::Update(m)] if m.lines == vec![Text::KeptPlaying]),
-        "{kept:?}"
+        back.to_english()
+            .starts_with("No hint: the game stays rated."),
+        "{}",
+        back.to_english()
     );
+    assert!(!back.to_english().contains("still playing"));
+    let picker = picker_now(&tables);
+    assert_eq!(back.components, picker.components, "the picker is back");
+    assert!(hint_press(back).is_some(), "with its Hint button");
     let dead = tables
         .press_hint(ChannelId(channel), user, confirm, T0)
         .await;

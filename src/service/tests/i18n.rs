@@ -217,6 +217,10 @@ fn variant_index(text: &Text) -> usize {
         Text::ExternalAppsOff => 192,
         Text::ServerOnlyLists => 193,
         Text::CasualOutsideServers => 194,
+        Text::HintDeclined => 195,
+        Text::Blocked { .. } => 196,
+        Text::WonOnTime { .. } => 197,
+        Text::TimeoutGivesUp { .. } => 198,
     }
 }
 
@@ -475,6 +479,8 @@ fn samples() -> Vec<Text> {
         Text::ConfirmLeave { ends_game: false },
         Text::ConfirmLeave { ends_game: true },
         Text::KeptPlaying,
+        Text::HintDeclined,
+        Text::TimeoutGivesUp { timeout_secs: 90 },
         Text::RemoveWithCard(Variant::Classic),
         Text::RemoveWithCard(Variant::Kids),
         Text::NotInHand(vec![Card::parse("7H", Variant::Classic).unwrap()]),
@@ -625,6 +631,26 @@ fn samples() -> Vec<Text> {
         },
         Text::Scores(vec![(team(0), 3), (team(1), 1)]),
         Text::Drawn,
+        Text::Blocked {
+            winner: Some(team(0)),
+            scores: vec![1, 0, 0],
+            points: true,
+        },
+        Text::Blocked {
+            winner: Some(team(1)),
+            scores: vec![1, 2],
+            points: false,
+        },
+        Text::Blocked {
+            winner: None,
+            scores: vec![1, 1],
+            points: false,
+        },
+        Text::Blocked {
+            winner: None,
+            scores: Vec::new(),
+            points: false,
+        },
         Text::SummarySequence {
             team: team(1),
             who: ada(),
@@ -760,6 +786,10 @@ fn samples() -> Vec<Text> {
             ],
         },
         Text::WonByForfeit {
+            team: team(1),
+            members: vec![bot()],
+        },
+        Text::WonOnTime {
             team: team(1),
             members: vec![bot()],
         },

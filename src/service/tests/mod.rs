@@ -18,6 +18,7 @@ mod pause;
 mod persist;
 mod picker;
 mod profile;
+mod quick;
 mod rematch;
 mod replay;
 mod scale;

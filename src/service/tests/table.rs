@@ -9,7 +9,7 @@ use crate::i18n::Lang;
 
 use super::kit::{
     ask, begin_game, command_for, join, seeded, service, start, state, test_actor, text_of,
-    Recorder, T0,
+    Recorder, Start, DM, T0,
 };
 use crate::service::text::TeamName;
 use crate::service::{
@@ -425,6 +425,158 @@ async fn dice_game_with_rolls() {
     let game = done.record.replay().unwrap().unwrap();
     assert!(game.position().is_over());
     assert!(tables.is_empty());
+}
+
+/// A dead card exchanged is not a post of its own: the player is told privately (with the new hand
+/// by DM), and the channel hears of it in the post of the move that follows (issue 44.9).
+#[tokio::test]
+async fn a_dead_card_exchange_is_posted_with_the_move_after_it() {
+    let tables = service(44);
+    let mut rng = GameRng::new(44);
+    let mut exchanges = 0;
+    for channel in 70..90 {
+        begin_game(&tables, channel, Variant::Classic, &[1, 2], 0);
+        for _ in 0..400 {
+            let Some(table) = tables.snapshot(ChannelId(channel)) else {
+                break;
+            };
+            let playing = table.playing().expect("a game");
+            let game = playing.live.game();
+            let seat = game.position().to_move();
+            let user = playing.seats[usize::from(seat)].user().expect("a person");
+            let layout = game.position().layout();
+            let mut legal = MoveList::new();
+            game.view(seat).legal_moves(&mut legal);
+            let Some(&exchange) = legal.iter().find(|m| matches!(m, Move::Exchange { .. })) else {
+                let moves: Vec<Move> = legal.iter().copied().collect();
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                assert!(!ask(&tables, channel, user.0, command_for(mv, layout)).is_refusal());
+                continue;
+            };
+            let Move::Exchange { card } = exchange else {
+                unreachable!()
+            };
+            let reply = ask(&tables, channel, user.0, command_for(exchange, layout));
+            assert!(!reply.is_refusal(), "{reply:?}");
+            let after = playing_of(&tables, channel);
+            if after.game().position().to_move() != seat {
+                // The new card left no move either: the turn was passed, and that is posted.
+                continue;
+            }
+            assert!(
+                !reply
+                    .outputs
+                    .iter()
+                    .any(|o| matches!(o, Output::Channel(_))),
+                "no post for the exchange alone: {reply:?}"
+            );
+            let private = reply
+                .outputs
+                .iter()
+                .find_map(|o| match o {
+                    Output::Ephemeral(m) => Some(m.to_english()),
+                    _ => None,
+                })
+                .expect("the player is told");
+            assert!(private.contains("exchanged the dead card"), "{private}");
+            assert_eq!(dm_users(&reply), vec![user], "the new hand by DM");
+            // The move after it: one post, the exchange first, then the move.
+            let game = after.game();
+            let mut legal = MoveList::new();
+            game.view(seat).legal_moves(&mut legal);
+            let mv = *legal
+                .iter()
+                .find(|m| matches!(m, Move::Play { .. }))
+                .expect("a move after the exchange");
+            let reply = ask(
+                &tables,
+                channel,
+                user.0,
+                command_for(mv, game.position().layout()),
+            );
+            let posts: Vec<&Message> = reply
+                .outputs
+                .iter()
+                .filter_map(|o| match o {
+                    Output::Channel(m) => Some(m),
+                    _ => None,
+                })
+                .collect();
+            let [post] = posts.as_slice() else {
+                panic!("one post for the exchange and the move: {reply:?}");
+            };
+            let exchanged = post
+                .lines
+                .iter()
+                .position(|l| matches!(l, Text::Exchanged { card: c, .. } if *c == card));
+            let played = post
+                .lines
+                .iter()
+                .position(|l| matches!(l, Text::Played { .. } | Text::Removed { .. }));
+            assert!(
+                matches!((exchanged, played), (Some(e), Some(p)) if e < p),
+                "{}",
+                post.to_english()
+            );
+            exchanges += 1;
+        }
+        if exchanges >= 3 {
+            break;
+        }
+    }
+    assert!(exchanges >= 3, "only {exchanges} exchanges were tried");
+}
+
+fn playing_of(tables: &Tables, channel: u64) -> crate::service::Playing {
+    tables
+        .snapshot(ChannelId(channel))
+        .and_then(|t| t.playing().cloned())
+        .expect("a game")
+}
+
+/// A `scoring` game ends when nobody can move for a whole round: the final message says why, who
+/// won and on what count (issue 44.10), not only that the last player passed.
+#[tokio::test]
+async fn a_blocked_board_says_why_the_game_ended_and_on_what_count() {
+    let mut endings = Vec::new();
+    for seed in 0..3 {
+        let tables = service(40 + seed);
+        let channel = 60 + seed;
+        let scoring = Start {
+            options: Options {
+                scoring: true,
+                ..Options::default()
+            },
+            ..Start::of(Variant::Classic)
+        };
+        let reply = DM.begin(&tables, channel, scoring.command(), &[1, 2], 0);
+        assert!(!reply.is_refusal(), "{reply:?}");
+        let done = play_out(&tables, channel, seed).await;
+        let game = done.record.replay().unwrap().unwrap();
+        let scores = game.position().scores();
+        let count = scores
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("–");
+        let text = done.final_text;
+        assert!(
+            text.contains("has no possible move and passes"),
+            "a scoring game ends blocked: {text}"
+        );
+        let why = match game.position().status() {
+            Status::Won(team) => format!(
+                "Nobody could move for a whole round: the board is blocked, so {} wins on sequences ({count}).",
+                TeamName::of(Variant::Classic, team).render(Lang::En)
+            ),
+            _ => format!(
+                "Nobody could move for a whole round: the board is blocked, so the game is a draw ({count})."
+            ),
+        };
+        assert!(text.contains(&why), "`{why}` in: {text}");
+        endings.push(text);
+    }
+    assert_eq!(endings.len(), 3);
 }
 
 #[tokio::test]

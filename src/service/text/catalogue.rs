@@ -388,6 +388,13 @@ pub enum Text {
     },
     /// The player chose to keep playing.
     KeptPlaying,
+    /// At the start of a game on a server whose timed-out players give up: the first timeout decides.
+    TimeoutGivesUp {
+        /// The turn's time, in seconds.
+        timeout_secs: u64,
+    },
+    /// Keep playing on the hint question: no hint, the game stays rated (the picker comes back).
+    HintDeclined,
     /// A confirmation to give up, pressed after the game it asked about is over.
     LeaveExpired,
     /// A **Yes, give up** whose question was answered already (Keep playing) or forgotten (a restart).
@@ -517,10 +524,26 @@ pub enum Text {
         /// Its players.
         members: Vec<Who>,
     },
+    /// The last other side ran out of time (and gave up, or lost its last player to a computer).
+    WonOnTime {
+        /// The team.
+        team: TeamName,
+        /// Its players.
+        members: Vec<Who>,
+    },
     /// Points in a `scoring` game.
     Scores(Vec<(TeamName, usize)>),
     /// The game was drawn.
     Drawn,
+    /// Every seat passed for a whole round: the board is blocked and the game ends on the count.
+    Blocked {
+        /// The team that leads (`None`: a draw).
+        winner: Option<TeamName>,
+        /// Each team's count, in team order (empty: nothing is counted, a classic game's draw).
+        scores: Vec<usize>,
+        /// Counted in King of the Board points (else in sequences).
+        points: bool,
+    },
     /// Several teams share the win, as the others gave up.
     SharedWin(Vec<TeamName>),
     /// The game was stopped.

@@ -12,11 +12,13 @@ use super::Text;
 /// The texts of this topic (`None`: a text of another topic).
 pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
     Some(match text {
-        Text::Won { team, members } | Text::WonByForfeit { team, members } => {
-            let key = if matches!(text, Text::Won { .. }) {
-                "won"
-            } else {
-                "won-by-forfeit"
+        Text::Won { team, members }
+        | Text::WonByForfeit { team, members }
+        | Text::WonOnTime { team, members } => {
+            let key = match text {
+                Text::Won { .. } => "won",
+                Text::WonOnTime { .. } => "won-on-time",
+                _ => "won-by-forfeit",
             };
             let team = team_name(tr, *team);
             let names: Vec<String> = members.iter().map(ToString::to_string).collect();
@@ -34,6 +36,27 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             tr.ta("scores", &Args::new().text("scores", parts.join(", ")))
         }
         Text::Drawn => tr.t("drawn"),
+        Text::Blocked {
+            winner,
+            scores,
+            points,
+        } => {
+            let count: Vec<String> = scores.iter().map(ToString::to_string).collect();
+            let outcome = match (winner, scores.is_empty(), points) {
+                (None, true, _) => "draw",
+                (None, false, _) => "draw-count",
+                (Some(_), _, true) => "points",
+                (Some(_), _, false) => "sequences",
+            };
+            let team = winner.map(|t| team_name(tr, t)).unwrap_or_default();
+            tr.ta(
+                "blocked",
+                &Args::new()
+                    .text("outcome", outcome)
+                    .text("team", team)
+                    .text("count", count.join("–")),
+            )
+        }
         Text::SummarySequence {
             team,
             who,

@@ -72,6 +72,11 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             "confirm-leave"
         }),
         Text::KeptPlaying => tr.t("kept-playing"),
+        Text::TimeoutGivesUp { timeout_secs } => {
+            let timeout = duration_text(tr, *timeout_secs);
+            tr.ta("timeout-gives-up", &Args::new().text("timeout", timeout))
+        }
+        Text::HintDeclined => tr.t("hint-declined"),
         Text::LeaveExpired => tr.t("leave-expired"),
         Text::LeaveAnswered => tr.t("leave-answered"),
         Text::ConfirmStop { gives_up: true } => tr.t("confirm-stop-player"),
