@@ -787,7 +787,10 @@ impl Figures {
                 ),
             ),
             (
-                self.fastest_win.is_some() && self.wins == 0,
+                (self.fastest_win.is_some() && self.wins == 0)
+                    // Both are set by the same wins on the board (rows stored before the team's
+                    // count was kept are rebuilt from the games).
+                    || self.fastest_win.is_some() != self.fastest_team_win.is_some(),
                 format!(
                     "a fastest win {:?} with {} wins",
                     self.fastest_win, self.wins

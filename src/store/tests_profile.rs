@@ -133,6 +133,18 @@ fn untimed_history() -> Vec<(FinishedGame, Vec<(u64, bool)>)> {
     games
 }
 
+/// The history as a store before profiles kept it, then the attacks of issue 44 (their records with
+/// the turns people chose themselves): what the backfill and the recomputation must count as
+/// storing the games one by one does.
+fn old_history() -> Vec<(FinishedGame, Vec<(u64, bool)>)> {
+    let mut games = untimed_history();
+    games.extend(attack_history().into_iter().map(|mut game| {
+        game.channel_id += 100;
+        (game, Vec::new())
+    }));
+    games
+}
+
 /// Stores `games` up to game `upto` (with their series).
 fn store_games(
     store: &dyn Store,
@@ -182,6 +194,8 @@ fn ann_figures() -> Figures {
         wins_without_two_eyed: 4,
         comebacks: 4,
         fastest_win: Some(10),
+        fastest_team_win: Some(10),
+        play_spans: vec![(T0 + 1000 - 600_000, T0 + 1000)],
         ..Figures::default()
     };
     f.by_game[GameKind::Classic.index()] = row(5, 4, 49, Some(10));
@@ -213,6 +227,8 @@ fn ann_feats() -> Figures {
         wins_without_two_eyed: 2,
         comebacks: 2,
         fastest_win: Some(10),
+        fastest_team_win: Some(10),
+        play_spans: vec![(T0 + 1000 - 600_000, T0 + 1000)],
         ..Figures::default()
     };
     f.by_game[GameKind::Classic.index()] = row(3, 2, 29, Some(10));
@@ -330,14 +346,12 @@ pub(super) mod cases {
     /// Issue 44: the farming attacks unlock nothing that was not earned; what was earned counts.
     pub fn farming_unlocks_nothing(store: &dyn Store) {
         let games = attack_history();
-        let mut ids = Vec::new();
-        for game in &games {
-            ids.push(store.finish_game(game).expect("finish"));
-        }
+        // Stores the games of `range` and returns what they unlocked.
         let unlocked_by = |range: std::ops::Range<usize>| -> Vec<(u64, Achievement)> {
-            ids[range]
+            games[range]
                 .iter()
-                .flat_map(|id| store.unlocked_in(*id).expect("unlocked"))
+                .map(|game| store.finish_game(game).expect("finish"))
+                .flat_map(|id| store.unlocked_in(id).expect("unlocked"))
                 .collect()
         };
         // Five wins over a second account that gave up after two moves: nothing for anyone, and
@@ -633,7 +647,7 @@ pub(super) mod cases {
                 }
             }
         }
-        for id in 1..=8 {
+        for id in 1..=i64::try_from(old_history().len()).expect("few") {
             let mut unlocked = store.unlocked_in(GameId(id)).expect("unlocked");
             unlocked.sort();
             out.push(format!("game {id}: {unlocked:?}"));
@@ -778,7 +792,7 @@ fn postgres_profiles_are_recomputed_and_rebuilt() {
 /// Writes the history's games the way a store before profiles did (schema of `migrations`
 /// applied, no profile rows), with ids 1, 2, ...
 fn write_old_games(db: &mut dyn Db) {
-    for (n, (game, _)) in untimed_history().into_iter().enumerate() {
+    for (n, (game, _)) in old_history().into_iter().enumerate() {
         let id = i64::try_from(n).expect("few") + 1;
         let rated = !game.aborted && game.rated.unwrap_or(false);
         db.execute(
@@ -837,13 +851,18 @@ fn sqlite_profiles_are_backfilled_from_older_games() {
     }
     let upgraded = SqliteStore::open(&old).expect("upgrade");
     let fresh = SqliteStore::open(dir.path().join("new.db")).expect("open");
-    store_games(&fresh, untimed_history(), 8, false);
+    store_games(&fresh, old_history(), usize::MAX, false);
     assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
-    // Games 1 to 6 as worked out by hand, then the won game 7.
+    // Games 1 to 6 as worked out by hand, then the won game 7; then the attacks: three games given
+    // up, one a computer played for her (losses on her profile only), four real wins (three side
+    // by side, one given up by Bo), the five wins over Bo's early give-ups nowhere.
     let ann = upgraded.profile(G, ANN).expect("profile");
-    assert_eq!((ann.figures.games, ann.figures.wins), (6, 5));
-    assert_eq!((ann.feats.games, ann.feats.wins), (4, 3));
-    assert_eq!(ann.figures.last_game_id, 7);
+    assert_eq!((ann.figures.games, ann.figures.wins), (6 + 8, 5 + 4));
+    assert_eq!((ann.feats.games, ann.feats.wins), (4 + 4, 3 + 4));
+    assert_eq!(
+        ann.figures.last_game_id,
+        i64::try_from(old_history().len()).expect("few")
+    );
     // Opened again, nothing is counted twice.
     drop(upgraded);
     let again = SqliteStore::open(&old).expect("reopen");
@@ -868,7 +887,10 @@ fn postgres_profiles_are_backfilled_from_older_games() {
         ))
         .expect("version");
         write_old_games(&mut Pg(&mut tx));
-        tx.batch_execute("SELECT setval('games_id_seq', 8)")
+        tx.batch_execute(&format!(
+            "SELECT setval('games_id_seq', {})",
+            old_history().len()
+        ))
             .expect("sequence");
         tx.commit().expect("commit");
     }
@@ -877,7 +899,7 @@ fn postgres_profiles_are_backfilled_from_older_games() {
         return;
     };
     let fresh = PostgresStore::open_config(fresh_config).expect("open");
-    store_games(&fresh, untimed_history(), 8, false);
+    store_games(&fresh, old_history(), usize::MAX, false);
     assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
     drop(upgraded);
     let again = PostgresStore::open_config(config).expect("reopen");
