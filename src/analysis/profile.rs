@@ -478,9 +478,8 @@ pub fn seat_games(
             }
         }
         opposition.sort_by_key(|o| o.index());
-        let mine = |seat_of: u8, move_number: u32| {
-            usize::from(seat_of) == index && chosen(move_number)
-        };
+        let mine =
+            |seat_of: u8, move_number: u32| usize::from(seat_of) == index && chosen(move_number);
         let made: Vec<u32> = summary
             .sequences
             .iter()

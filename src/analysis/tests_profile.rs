@@ -622,7 +622,11 @@ fn a_game_not_won_on_the_board_says_nothing_about_how() {
     assert!(!games[0].won_on_board());
     assert_eq!(games[0].feats(), Feats::Nothing, "too early for anyone");
     assert!(!games[0].counts_on_profile());
-    assert_eq!(games[1].feats(), Feats::BreakStreak, "the quitter's run ends");
+    assert_eq!(
+        games[1].feats(),
+        Feats::BreakStreak,
+        "the quitter's run ends"
+    );
     assert!(games[1].counts_on_profile(), "the quitter keeps the loss");
     // Even counted, a win off the board unlocks none of those that say how it was won.
     let mut feats = Figures::default();
@@ -668,7 +672,10 @@ fn only_the_player_s_own_turns_count() {
     assert_eq!((ann.moves, ann.sequences, ann.one_eyed_jacks), (2, 0, 0));
     assert_eq!(ann.feats(), Feats::BreakStreak);
     // 8 s, and a turn left for 10 minutes counts 3.
-    assert_eq!(ann.play, vec![(2_000, 10_000), (400_000 - 180_000, 400_000)]);
+    assert_eq!(
+        ann.play,
+        vec![(2_000, 10_000), (400_000 - 180_000, 400_000)]
+    );
     // The same spans from another game add nothing more.
     let mut f = Figures::default();
     f.add(ann);

@@ -335,13 +335,11 @@ impl Tables {
                     let mut message = unannounced_message(id, &game);
                     // The achievements it unlocked, which its final message would have named.
                     match store.unlocked_in(id) {
-                        Ok(unlocked) => {
-                            message.lines.extend(unlock_lines(
-                                unlocked.into_iter().map(|(user, achievement)| {
-                                    (Who::User(UserId(user)), achievement)
-                                }),
-                            ))
-                        }
+                        Ok(unlocked) => message.lines.extend(unlock_lines(
+                            unlocked
+                                .into_iter()
+                                .map(|(user, achievement)| (Who::User(UserId(user)), achievement)),
+                        )),
                         Err(e) => tracing::error!(
                             game = id.0,
                             "cannot read the achievements of a game: {e}"

@@ -98,13 +98,11 @@ fn announce_unlocks(persist: &dyn Persist, reply: &mut Reply) {
             continue;
         };
         match persist.unlocked_in(id) {
-            Ok(unlocked) => {
-                message.lines.extend(unlock_lines(
-                    unlocked
-                        .into_iter()
-                        .map(|(user, achievement)| (Who::User(user), achievement)),
-                ))
-            }
+            Ok(unlocked) => message.lines.extend(unlock_lines(
+                unlocked
+                    .into_iter()
+                    .map(|(user, achievement)| (Who::User(user), achievement)),
+            )),
             Err(e) => tracing::error!(game = id, "cannot read the achievements of a game: {e}"),
         }
     }

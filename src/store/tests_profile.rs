@@ -375,7 +375,10 @@ pub(super) mod cases {
         // Three games side by side in the same minutes: the play time of one, and what each
         // earned (they are real games against `easy`, won on the board).
         let earned: BTreeSet<(u64, Achievement)> = unlocked_by(9..12).into_iter().collect();
-        assert!(earned.contains(&(ANN, Achievement::FirstGame)), "{earned:?}");
+        assert!(
+            earned.contains(&(ANN, Achievement::FirstGame)),
+            "{earned:?}"
+        );
         assert!(earned.contains(&(ANN, Achievement::BeatEasy)), "{earned:?}");
         assert!(earned.contains(&(ANN, Achievement::Quick)), "{earned:?}");
         let ann = store.profile(G, ANN).expect("profile");
@@ -891,7 +894,7 @@ fn postgres_profiles_are_backfilled_from_older_games() {
             "SELECT setval('games_id_seq', {})",
             old_history().len()
         ))
-            .expect("sequence");
+        .expect("sequence");
         tx.commit().expect("commit");
     }
     let upgraded = PostgresStore::open_config(config.clone()).expect("upgrade");

@@ -164,10 +164,14 @@ pub(crate) fn text_samples() -> Vec<Text> {
             ..sample_versus()
         })),
     ];
-    out.extend(Achievement::ALL.into_iter().map(|achievement| Text::Unlocked {
-        who: Who::User(UserId(1)),
-        achievements: vec![achievement],
-    }));
+    out.extend(
+        Achievement::ALL
+            .into_iter()
+            .map(|achievement| Text::Unlocked {
+                who: Who::User(UserId(1)),
+                achievements: vec![achievement],
+            }),
+    );
     out.push(Text::Unlocked {
         who: Who::User(UserId(1)),
         achievements: Achievement::ALL.to_vec(),
@@ -598,11 +602,9 @@ fn a_series_won_is_named_under_its_last_game() {
             "{backend}: {all}"
         );
         assert!(
-            texts
-                .last()
-                .is_some_and(|t| t
-                    .lines()
-                    .any(|l| l.starts_with("🏅") && l.contains("*Series champion*"))),
+            texts.last().is_some_and(|t| t
+                .lines()
+                .any(|l| l.starts_with("🏅") && l.contains("*Series champion*"))),
             "named under the series' last game: {all}"
         );
     }

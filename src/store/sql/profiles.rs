@@ -201,21 +201,21 @@ fn add_to_player(
         Feats::Add => {
             let before = totals.feats.clone();
             totals.feats.add(mine);
-        for a in Achievement::unlocked_between(&before, &totals.feats) {
-            let written = db.execute(
-                UNLOCK,
-                params![
-                    guild,
-                    to_db_id(mine.user_id),
-                    a.key(),
-                    mine.game_id,
-                    mine.finished_at
-                ],
-            )?;
-            if written > 0 {
-                unlocked.push(a);
+            for a in Achievement::unlocked_between(&before, &totals.feats) {
+                let written = db.execute(
+                    UNLOCK,
+                    params![
+                        guild,
+                        to_db_id(mine.user_id),
+                        a.key(),
+                        mine.game_id,
+                        mine.finished_at
+                    ],
+                )?;
+                if written > 0 {
+                    unlocked.push(a);
+                }
             }
-        }
         }
     }
     if !mine.counts_on_profile() {
