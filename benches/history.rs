@@ -129,7 +129,12 @@ fn seat_game(user: u64, id: i64, finished_at: i64, won: bool, seat: u64) -> Seat
         double_sequence: won && n.is_multiple_of(97),
         moved_first: seat == 0,
         comeback: won && n.is_multiple_of(7),
-        duration_ms: Some(600_000 + (n % 900) * 1_000),
+        team_moves: 25 + small(30),
+        play: vec![(
+            finished_at - 600_000 - i64::from(small(900)) * 1_000,
+            finished_at,
+        )],
+        ..SeatGame::default()
     }
 }
 

@@ -5,19 +5,24 @@
 //! Pure: the store keeps the totals up to date when it stores a game (and rebuilds them from the games
 //! when they are missing or damaged), the service words them and the render layer draws the card.
 //!
-//! Two totals are kept per player: every finished game that was not aborted ("figures", shown on the
-//! profile), and only the games that count for achievements ("feats", see
-//! [`SeatGame::counts_for_achievements`]). Achievements read the second, so a casual game against one's
-//! own second account can never unlock one.
+//! Two totals are kept per player: the games shown on the profile ("figures", see
+//! [`SeatGame::counts_on_profile`]), and only the games that count for achievements ("feats", see
+//! [`SeatGame::feats`]). Achievements read the second, so a casual game against one's own second
+//! account, a game given up after a few moves, or turns a computer played for someone can never
+//! unlock one. Only what a person did counts: turns a computer played for them (a turn that ran
+//! out, a seat taken over) are not their moves, sequences or wins, and their play time is the time of
+//! the turns they took, each minute once however many games ran side by side.
 
 use std::collections::HashSet;
+
+use crate::engine::record::OwnTurn;
 
 use serde::{Deserialize, Serialize};
 
 use super::{summarize, AnalysisError};
 use crate::ai::Level;
 use crate::engine::record::Record;
-use crate::engine::{CardEffect, Move, Variant};
+use crate::engine::{CardEffect, Move, Seat, Variant};
 
 /// The four kinds of game of the breakdown, in the order of [`Figures::by_game`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -145,9 +150,24 @@ pub struct SeatGame {
     pub kind: Option<GameKind>,
     /// Who they played against.
     pub opposition: Vec<Opposition>,
-    /// Whether the game counts for achievements: rated, or without a human on an opposing team (a
-    /// game against computers cannot be thrown by a second account).
+    /// Whether the game is of a kind that counts for achievements: rated, or without a human on an
+    /// opposing team (a game against computers cannot be thrown by a second account). What it then
+    /// does to the player's feats is [`SeatGame::feats`].
     pub counts_for_achievements: bool,
+    /// Whether the player gave up (a forfeit, a confirmed leave, a stop, replaced for timeouts).
+    pub gave_up: bool,
+    /// Whether a computer played most of the player's moves for them (turns that ran out, a seat
+    /// taken over): the game is not theirs to win or to unlock anything with.
+    pub mostly_computer: bool,
+    /// Whether the game ended without a win on the board (given up, stopped, out of time, a blocked
+    /// board): a win then says nothing about how it was won.
+    pub ended_off_board: bool,
+    /// Whether it ended off the board before every team had made [`REAL_GAME_MOVES`] moves: no real
+    /// game was played, so it counts for no one's achievements, and on no profile but the quitter's.
+    pub early: bool,
+    /// Moves of the player's whole team (every seat of it, computers too): what
+    /// [`Achievement::Quick`] measures, the same for any team size.
+    pub team_moves: u32,
     /// Human seats in the game.
     pub humans: u32,
     /// Teams in the game.
@@ -168,14 +188,56 @@ pub struct SeatGame {
     pub fours_broken_with_one_eyed: u32,
     /// Dead cards exchanged.
     pub dead_cards: u32,
-    /// Whether one of the player's moves completed two sequences at once.
+    /// Whether one of the player's moves completed two sequences at once, in a game won on the board.
     pub double_sequence: bool,
     /// Whether the player's team made the game's first move.
     pub moved_first: bool,
-    /// Whether the player won after an opposing team had completed the game's first sequence.
+    /// Whether the player won on the board after an opposing team had completed the game's first
+    /// sequence.
     pub comeback: bool,
-    /// The game's length in milliseconds, where known.
-    pub duration_ms: Option<u64>,
+    /// When the player was playing, as spans `(from, to)` in unix milliseconds, sorted and apart:
+    /// each own turn from its start (at most [`TURN_PLAY_MS`] before the move) to the move. For a
+    /// game recorded before own turns were kept, the game from its start to its end, where known.
+    pub play: Vec<(i64, i64)>,
+}
+
+/// What a game does to a player's feats (the totals achievements read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feats {
+    /// It counts.
+    Add,
+    /// It counts for nothing but ends their run of wins (they gave up, or a computer played it).
+    BreakStreak,
+    /// Nothing.
+    Nothing,
+}
+
+impl SeatGame {
+    /// Whether the game is on the player's profile: not when it was given up early ([`SeatGame::early`])
+    /// by someone else (the quitter keeps the loss, so giving up never hides one).
+    pub fn counts_on_profile(&self) -> bool {
+        !self.early || self.gave_up
+    }
+
+    /// What the game does to the player's feats: nothing in a casual game against people; a game
+    /// they gave up, or that a computer played mostly for them, only breaks their run of wins (no
+    /// count of theirs grows by it); a game given up early counts for no one.
+    pub fn feats(&self) -> Feats {
+        if !self.counts_for_achievements {
+            Feats::Nothing
+        } else if self.gave_up || self.mostly_computer {
+            Feats::BreakStreak
+        } else if self.early {
+            Feats::Nothing
+        } else {
+            Feats::Add
+        }
+    }
+
+    /// Whether the player won on the board (their sequences or points, not the others giving up).
+    pub fn won_on_board(&self) -> bool {
+        self.won && !self.ended_off_board
+    }
 }
 
 /// A player's running totals on one server (either every game, or the games that count for
@@ -232,8 +294,13 @@ pub struct Figures {
     pub wins_without_two_eyed: u32,
     /// Wins after the opponents completed the first sequence.
     pub comebacks: u32,
-    /// The fewest own moves in any won game.
+    /// The fewest own moves in any game won on the board.
     pub fastest_win: Option<u32>,
+    /// The fewest moves of the player's team in a game won on the board ([`Achievement::Quick`]).
+    pub fastest_team_win: Option<u32>,
+    /// The latest spans of play time counted (sorted, apart, at most [`KEPT_SPANS`]): a minute
+    /// already in one is not counted again by another game played side by side.
+    pub play_spans: Vec<(i64, i64)>,
 }
 
 /// An achievement: a name, a one-line condition (both in the service's texts, by [`Achievement::key`])
@@ -258,7 +325,7 @@ pub enum Achievement {
     HardTen,
     /// 50 two-eyed jacks played.
     WildCards,
-    /// A win in at most 12 own moves.
+    /// A win on the board within 12 moves of the player's team.
     Quick,
     /// 10 hours of play.
     TenHours,
@@ -278,7 +345,7 @@ pub enum Achievement {
     Breaker,
     /// Two sequences completed with one move.
     Double,
-    /// A win without playing a two-eyed jack.
+    /// A win on the board without playing a two-eyed jack.
     NoWildCards,
     /// A win after the opponents completed the first sequence.
     Comeback,
@@ -307,10 +374,18 @@ pub fn seat_games(
         Variant::Dice => GameKind::Dice,
         Variant::Kids => GameKind::Kids,
     };
+    // The actions people chose themselves (`None`: a game recorded before they were kept, where
+    // every action of a person's seat counts as theirs).
+    let own: Option<HashSet<usize>> = record
+        .own
+        .as_ref()
+        .map(|turns| turns.iter().map(|t| t.index).collect());
+    let is_own = |index: usize| own.as_ref().is_none_or(|own| own.contains(&index));
     // What each seat did, action by action; and for each chip move (1-based, as the summary counts
-    // them) whether it was a one-eyed jack.
+    // them) whether it was a one-eyed jack and whether its person chose it.
     let mut did = vec![SeatPlay::default(); seats.len().max(usize::from(config.players))];
     let mut one_eyed_move = vec![false];
+    let mut own_move = vec![false];
     for (index, action) in record.actions.iter().enumerate() {
         let mv = action
             .to_move(config.variant, layout)
@@ -318,6 +393,18 @@ pub fn seat_games(
         let Some(play) = did.get_mut(usize::from(action.seat)) else {
             continue;
         };
+        let mine = is_own(index);
+        let chip = !matches!(mv, Move::Exchange { .. } | Move::Pass);
+        if chip {
+            play.seat_moves += 1;
+            own_move.push(mine);
+        }
+        if !mine {
+            if chip {
+                one_eyed_move.push(false);
+            }
+            continue;
+        }
         match mv {
             Move::Exchange { .. } => play.dead_cards += 1,
             Move::Pass => {}
@@ -336,23 +423,49 @@ pub fn seat_games(
             }
         }
     }
+    let chosen = |move_number: u32| {
+        usize::try_from(move_number)
+            .ok()
+            .and_then(|m| own_move.get(m))
+            .copied()
+            .unwrap_or(false)
+    };
     let first_team = record
         .actions
         .first()
         .and_then(|a| seats.get(usize::from(a.seat)))
         .map(|s| s.team);
     let first_sequence_team = summary.sequences.first().map(|s| s.team);
-    let teams = seats.iter().map(|s| s.team).collect::<HashSet<_>>().len();
+    let team_list: Vec<u8> = {
+        let mut list: Vec<u8> = seats.iter().map(|s| s.team).collect();
+        list.sort_unstable();
+        list.dedup();
+        list
+    };
+    let teams = team_list.len();
+    let moves_of_team = |team: u8| -> u32 {
+        seats
+            .iter()
+            .zip(&did)
+            .filter(|(s, _)| s.team == team)
+            .map(|(_, d)| d.seat_moves)
+            .sum()
+    };
+    let ended_off_board = summary.board_win.is_none();
+    let early = ended_off_board
+        && team_list
+            .iter()
+            .any(|&team| moves_of_team(team) < REAL_GAME_MOVES);
     let humans = seats.iter().filter(|s| s.user_id.is_some()).count();
-    let duration_ms = info
-        .started_at
-        .map(|start| u64::try_from(info.finished_at - start).unwrap_or(0));
     let mut out = Vec::new();
     for (index, seat) in seats.iter().enumerate() {
         let Some(user_id) = seat.user_id else {
             continue;
         };
-        let won = seat.won && !seat.gave_up;
+        let play = did.get(index).copied().unwrap_or_default();
+        let mostly_computer = own.is_some() && play.moves * 2 < play.seat_moves;
+        let won = seat.won && !seat.gave_up && !mostly_computer;
+        let on_board = won && summary.board_win == Some(seat.team);
         let mut opposition = Vec::new();
         for other in seats.iter().filter(|o| o.team != seat.team) {
             let against = match (other.user_id, other.level) {
@@ -365,20 +478,29 @@ pub fn seat_games(
             }
         }
         opposition.sort_by_key(|o| o.index());
-        let mine = |seat_of: u8| usize::from(seat_of) == index;
+        let mine =
+            |seat_of: u8, move_number: u32| usize::from(seat_of) == index && chosen(move_number);
         let made: Vec<u32> = summary
             .sequences
             .iter()
-            .filter(|s| mine(s.seat))
+            .filter(|s| mine(s.seat, s.move_number))
             .map(|s| s.move_number)
             .collect();
         let broken: Vec<u32> = summary
             .broken
             .iter()
-            .filter(|b| mine(b.seat))
+            .filter(|b| mine(b.seat, b.move_number))
             .map(|b| b.move_number)
             .collect();
-        let play = did.get(index).copied().unwrap_or_default();
+        let seat_number = Seat::try_from(index).unwrap_or(Seat::MAX);
+        let play_spans = match &record.own {
+            Some(turns) => own_spans(turns, record, seat_number),
+            None => info
+                .started_at
+                .filter(|&start| start < info.finished_at)
+                .map(|start| vec![(start, info.finished_at)])
+                .unwrap_or_default(),
+        };
         out.push(SeatGame {
             user_id,
             game_id: info.game_id,
@@ -386,6 +508,11 @@ pub fn seat_games(
             won,
             kind: Some(kind),
             counts_for_achievements: info.rated || !opposition.contains(&Opposition::Humans),
+            gave_up: seat.gave_up,
+            mostly_computer,
+            ended_off_board,
+            early,
+            team_moves: moves_of_team(seat.team),
             opposition,
             humans: count(humans),
             teams: u32::from(config.teams).max(count(teams)),
@@ -408,18 +535,59 @@ pub fn seat_games(
                     .count(),
             ),
             dead_cards: play.dead_cards,
-            double_sequence: made.windows(2).any(|w| w[0] == w[1]),
+            double_sequence: !ended_off_board && made.windows(2).any(|w| w[0] == w[1]),
             moved_first: first_team == Some(seat.team),
-            comeback: won && first_sequence_team.is_some_and(|t| t != seat.team),
-            duration_ms,
+            comeback: on_board && first_sequence_team.is_some_and(|t| t != seat.team),
+            play: play_spans,
         });
     }
     Ok(out)
 }
 
+/// The spans a seat's own turns were played in: each from the turn's start, at most
+/// [`TURN_PLAY_MS`] before its move, to the move; merged where they touch.
+fn own_spans(turns: &[OwnTurn], record: &Record, seat: Seat) -> Vec<(i64, i64)> {
+    let cap = i64::try_from(TURN_PLAY_MS).unwrap_or(i64::MAX);
+    let spans: Vec<(i64, i64)> = turns
+        .iter()
+        .filter(|t| record.actions.get(t.index).is_some_and(|a| a.seat == seat))
+        .map(|t| {
+            let took = i64::try_from(t.ms).unwrap_or(i64::MAX).min(cap);
+            (t.at.saturating_sub(took), t.at)
+        })
+        .collect();
+    merge_spans(spans)
+}
+
+/// `spans` sorted and merged where they overlap or touch; empty ones dropped.
+fn merge_spans(mut spans: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
+    spans.retain(|(from, to)| from < to);
+    spans.sort_unstable();
+    let mut merged: Vec<(i64, i64)> = Vec::with_capacity(spans.len());
+    for (from, to) in spans {
+        match merged.last_mut() {
+            Some(last) if from <= last.1 => last.1 = last.1.max(to),
+            _ => merged.push((from, to)),
+        }
+    }
+    merged
+}
+
+/// Milliseconds of `span` not inside any of the sorted, apart `spans`.
+fn uncovered_ms(span: (i64, i64), spans: &[(i64, i64)]) -> u64 {
+    let covered: i64 = spans
+        .iter()
+        .map(|&(from, to)| (to.min(span.1) - from.max(span.0)).max(0))
+        .sum();
+    u64::try_from((span.1 - span.0 - covered).max(0)).unwrap_or(0)
+}
+
 /// What one seat did in a game, counted from the record's actions.
 #[derive(Clone, Copy, Debug, Default)]
 struct SeatPlay {
+    /// Chip moves of the seat, whoever chose them.
+    seat_moves: u32,
+    /// Chip moves its person chose.
     moves: u32,
     two_eyed: u32,
     one_eyed: u32,
@@ -448,6 +616,8 @@ impl Breakdown {
         self.moves = self.moves.saturating_add(game.moves);
         if game.won {
             self.wins = self.wins.saturating_add(1);
+        }
+        if game.won_on_board() {
             self.fastest_win = Some(self.fastest_win.map_or(game.moves, |f| f.min(game.moves)));
         }
     }
@@ -480,7 +650,6 @@ impl Figures {
             add(&mut self.wins, 1);
             add(&mut self.current_streak, 1);
             self.best_streak = self.best_streak.max(self.current_streak);
-            self.fastest_win = Some(self.fastest_win.map_or(game.moves, |f| f.min(game.moves)));
         } else {
             self.current_streak = 0;
         }
@@ -503,10 +672,28 @@ impl Figures {
             add(&mut self.first_move_games, 1);
             add(&mut self.first_move_wins, u32::from(game.won));
         }
+        if game.won_on_board() {
+            self.fastest_win = Some(self.fastest_win.map_or(game.moves, |f| f.min(game.moves)));
+            self.fastest_team_win = Some(
+                self.fastest_team_win
+                    .map_or(game.team_moves, |f| f.min(game.team_moves)),
+            );
+        }
         add(&mut self.moves, game.moves);
-        if let Some(ms) = game.duration_ms {
-            self.play_ms = self.play_ms.saturating_add(ms);
+        let spans = merge_spans(game.play.clone());
+        if !spans.is_empty() {
+            let new_ms: u64 = spans
+                .iter()
+                .map(|&span| uncovered_ms(span, &self.play_spans))
+                .sum();
+            self.play_ms = self.play_ms.saturating_add(new_ms);
             add(&mut self.timed_games, 1);
+            let mut kept = std::mem::take(&mut self.play_spans);
+            kept.extend(spans);
+            let mut kept = merge_spans(kept);
+            let surplus = kept.len().saturating_sub(KEPT_SPANS);
+            kept.drain(..surplus);
+            self.play_spans = kept;
         }
         self.first_game_at = Some(
             self.first_game_at
@@ -525,9 +712,14 @@ impl Figures {
         );
         add(
             &mut self.wins_without_two_eyed,
-            u32::from(game.won && with_cards && game.two_eyed_jacks == 0),
+            u32::from(game.won_on_board() && with_cards && game.two_eyed_jacks == 0),
         );
         add(&mut self.comebacks, u32::from(game.comeback));
+    }
+
+    /// Ends the run of wins: a game that counts for nothing else (see [`Feats::BreakStreak`]).
+    pub fn break_streak(&mut self) {
+        self.current_streak = 0;
     }
 
     /// Wins per game, 0 without games.
@@ -594,7 +786,10 @@ impl Figures {
                 ),
             ),
             (
-                self.fastest_win.is_some() != (self.wins > 0),
+                (self.fastest_win.is_some() && self.wins == 0)
+                    // Both are set by the same wins on the board (rows stored before the team's
+                    // count was kept are rebuilt from the games).
+                    || self.fastest_win.is_some() != self.fastest_team_win.is_some(),
                 format!(
                     "a fastest win {:?} with {} wins",
                     self.fastest_win, self.wins
@@ -704,7 +899,9 @@ impl Achievement {
             Achievement::BeatMedium => beat(Opposition::Medium),
             Achievement::BeatHard | Achievement::HardTen => beat(Opposition::Hard),
             Achievement::WildCards => feats.two_eyed_jacks,
-            Achievement::Quick => u32::from(feats.fastest_win.is_some_and(|m| m <= QUICK_MOVES)),
+            Achievement::Quick => {
+                u32::from(feats.fastest_team_win.is_some_and(|m| m <= QUICK_MOVES))
+            }
             Achievement::TenHours => u32::try_from(feats.play_ms).unwrap_or(u32::MAX),
             Achievement::Party => feats.crowd_games,
             Achievement::King => wins_of(GameKind::KingOfTheBoard),
@@ -737,5 +934,16 @@ impl Achievement {
     }
 }
 
-/// [`Achievement::Quick`]: a win in at most this many own moves.
+/// [`Achievement::Quick`]: a win on the board within this many moves of the player's team (all its
+/// seats together, so a team of two has as many between them as a player alone).
 pub const QUICK_MOVES: u32 = 12;
+
+/// A game that ended off the board (given up, stopped, out of time, blocked) before every team had
+/// made this many moves is no real game: it counts for no one's achievements (see [`SeatGame::early`]).
+pub const REAL_GAME_MOVES: u32 = 10;
+
+/// The most of one turn that counts as play time: a turn left longer is time away from the game.
+pub const TURN_PLAY_MS: u64 = 180_000;
+
+/// Spans of play time a player's totals keep to count each minute once (older ones are dropped).
+pub const KEPT_SPANS: usize = 32;

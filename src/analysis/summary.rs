@@ -48,6 +48,10 @@ pub struct GameSummary {
     pub moves: u32,
     /// Every action (exchanges and passes too).
     pub actions: usize,
+    /// The team that won on the board: its sequences (or, in King of the Board, its points) reached
+    /// the goal. `None` when nobody did: the game was given up, stopped, or ended by a blocked board
+    /// (a round of passes decides it on the sequences or points so far).
+    pub board_win: Option<Team>,
 }
 
 /// The summary of the game `record` describes (played to its end or not).
@@ -68,7 +72,16 @@ pub fn summarize(record: &Record) -> Result<GameSummary, AnalysisError> {
             .to_move(game.config().variant, layout)
             .map_err(illegal)?;
         let broken = removal_breaks_line(&game, action.seat, mv);
+        // A win reached on the board and held for the last turns of the round (`equal_turns`)
+        // stays a win on the board even if the round ends in passes.
+        let pending = game.position().pending_win();
         let events = game.play(action.seat, mv).map_err(illegal)?;
+        for event in &events {
+            if let Event::Won { team } = *event {
+                let on_board = !matches!(mv, Move::Pass) || pending == Some(team);
+                summary.board_win = on_board.then_some(team);
+            }
+        }
         if !matches!(mv, Move::Exchange { .. } | Move::Pass) {
             summary.moves += 1;
         }

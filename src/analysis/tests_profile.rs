@@ -66,7 +66,12 @@ fn a_comeback_with_a_broken_four_and_a_double_sequence() {
         double_sequence: true,
         moved_first: true,
         comeback: true,
-        duration_ms: Some(600_000),
+        gave_up: false,
+        mostly_computer: false,
+        ended_off_board: false,
+        early: false,
+        team_moves: 10,
+        play: vec![(1_000_000 - 600_000, 1_000_000)],
     };
     let bob = SeatGame {
         user_id: 2,
@@ -79,6 +84,7 @@ fn a_comeback_with_a_broken_four_and_a_double_sequence() {
         double_sequence: false,
         moved_first: false,
         comeback: false,
+        team_moves: 9,
         ..ann.clone()
     };
     assert_eq!(games, vec![ann, bob]);
@@ -121,7 +127,9 @@ fn giving_up_is_a_loss_and_an_unknown_start_has_no_length() {
     let games = seat_games(&unknown, &seats, &comeback_record()).unwrap();
     assert!(!games[0].won);
     assert!(!games[0].comeback);
-    assert_eq!(games[0].duration_ms, None);
+    assert_eq!(games[0].play, Vec::new());
+    assert!(games[0].gave_up);
+    assert_eq!(games[0].feats(), Feats::BreakStreak);
 }
 
 #[test]
@@ -204,6 +212,7 @@ fn game(id: i64, won: bool, moves: u32) -> SeatGame {
         teams: 2,
         players: 2,
         moves,
+        team_moves: moves,
         sequences: u32::from(won) * 2,
         ..SeatGame::default()
     }
@@ -220,7 +229,7 @@ fn figures_add_every_counter() {
         fours_broken_with_one_eyed: 1,
         dead_cards: 1,
         moved_first: true,
-        duration_ms: Some(60_000),
+        play: vec![(0, 60_000)],
         ..game(1, true, 20)
     });
     // 2: a loss to `hard` and `easy` in a three-team game of 3 humans, 15 moves, moving first.
@@ -237,7 +246,7 @@ fn figures_add_every_counter() {
         kind: Some(GameKind::KingOfTheBoard),
         double_sequence: true,
         comeback: true,
-        duration_ms: Some(30_000),
+        play: vec![(100_000, 130_000)],
         ..game(3, true, 9)
     });
     // 4: a dice win in a three-team game.
@@ -270,6 +279,8 @@ fn figures_add_every_counter() {
         wins_without_two_eyed: 1,
         comebacks: 1,
         fastest_win: Some(9),
+        fastest_team_win: Some(9),
+        play_spans: vec![(0, 60_000), (100_000, 130_000)],
         ..Figures::default()
     };
     expected.by_game[GameKind::Classic.index()] = Breakdown {
@@ -428,7 +439,7 @@ fn just_before_and_at(a: Achievement) -> (Figures, SeatGame) {
             game(3, true, 12),
         ),
         Achievement::TenHours => many(10, &|id| SeatGame {
-            duration_ms: Some(3_600_000),
+            play: vec![(id * 3_600_000, (id + 1) * 3_600_000)],
             ..game(id, false, 20)
         }),
         Achievement::Party => many(10, &|id| SeatGame {
@@ -560,4 +571,120 @@ fn goals_are_as_documented() {
     // Quick: at most 12 own moves; 13 is not quick.
     let thirteen = feats_of(&[game(1, true, 13)]);
     assert_eq!(Achievement::Quick.have(&thirteen, 0), 0);
+}
+
+/// Issue 44: Lightning counts the moves of the player's whole team, so it means the same for a
+/// player alone and for a team of two (5 and 6 own moves of a 2 vs 2 of 21 moves is no fast game).
+#[test]
+fn lightning_counts_the_team_s_moves() {
+    let config = crate::engine::Config::new(
+        crate::engine::Variant::Classic,
+        4,
+        Some(2),
+        crate::engine::Options::default(),
+    )
+    .unwrap();
+    let record = Record::random_game(config, 21);
+    let seats = [
+        human(1, 0, true),
+        human(2, 1, false),
+        human(3, 0, true),
+        human(4, 1, false),
+    ];
+    let games = seat_games(&info(5, true), &seats, &record).unwrap();
+    assert_eq!(games[0].team_moves, games[0].moves + games[2].moves);
+    assert_eq!(games[1].team_moves, games[1].moves + games[3].moves);
+    let quick_after = |moves: u32, team_moves: u32| {
+        let mut feats = Figures::default();
+        feats.add(&SeatGame {
+            team_moves,
+            ..game(1, true, moves)
+        });
+        Achievement::Quick.is_unlocked(&feats, 0)
+    };
+    assert!(!quick_after(6, 21), "a partner's moves count too");
+    assert!(quick_after(6, 12));
+    assert!(quick_after(12, 12), "a player alone: their own 12");
+    assert!(!quick_after(13, 13));
+}
+
+/// Issue 44, point 1: a game the other side gave up (or that stopped, ran out of time or was
+/// blocked) is not won on the board: no Lightning, Purist, Comeback or Double, and no fastest win,
+/// however few moves it took; and given up after two moves each, it counts for no one.
+#[test]
+fn a_game_not_won_on_the_board_says_nothing_about_how() {
+    let mut record = comeback_record();
+    record.actions.truncate(4);
+    let mut seats = [human(1, 0, true), human(2, 1, false)];
+    seats[1].gave_up = true;
+    let games = seat_games(&info(7, true), &seats, &record).unwrap();
+    assert!(games[0].won && games[0].ended_off_board && games[0].early);
+    assert!(!games[0].won_on_board());
+    assert_eq!(games[0].feats(), Feats::Nothing, "too early for anyone");
+    assert!(!games[0].counts_on_profile());
+    assert_eq!(
+        games[1].feats(),
+        Feats::BreakStreak,
+        "the quitter's run ends"
+    );
+    assert!(games[1].counts_on_profile(), "the quitter keeps the loss");
+    // Even counted, a win off the board unlocks none of those that say how it was won.
+    let mut feats = Figures::default();
+    feats.add(&games[0]);
+    for how in [
+        Achievement::Quick,
+        Achievement::NoWildCards,
+        Achievement::Comeback,
+        Achievement::Double,
+    ] {
+        assert!(!how.is_unlocked(&feats, 0), "{how:?}");
+    }
+    assert_eq!((feats.fastest_win, feats.fastest_team_win), (None, None));
+    // The whole game, won on the board: all four.
+    let seats = [human(1, 0, true), human(2, 1, false)];
+    let games = seat_games(&info(8, true), &seats, &comeback_record()).unwrap();
+    let mut feats = Figures::default();
+    feats.add(&games[0]);
+    for how in [
+        Achievement::Quick,
+        Achievement::NoWildCards,
+        Achievement::Comeback,
+        Achievement::Double,
+    ] {
+        assert!(how.is_unlocked(&feats, 0), "{how:?}");
+    }
+}
+
+/// Issue 44, point 2: turns a computer played for a player are not theirs; play time is the time
+/// of their own turns (at most three minutes a turn), each minute once across games side by side.
+#[test]
+fn only_the_player_s_own_turns_count() {
+    let mut record = comeback_record();
+    // Seat 0 chose its first two moves; a computer played its other eight (turns that ran out).
+    record.own = Some(Vec::new());
+    record.push_own(0, 10_000, 8_000);
+    record.push_own(2, 400_000, 600_000);
+    let seats = [human(1, 0, true), computer(Level::Hard, 1, false)];
+    let games = seat_games(&info(7, false), &seats, &record).unwrap();
+    let ann = &games[0];
+    assert!(ann.mostly_computer);
+    assert!(!ann.won, "the computer's win is not hers");
+    assert_eq!((ann.moves, ann.sequences, ann.one_eyed_jacks), (2, 0, 0));
+    assert_eq!(ann.feats(), Feats::BreakStreak);
+    // 8 s, and a turn left for 10 minutes counts 3.
+    assert_eq!(
+        ann.play,
+        vec![(2_000, 10_000), (400_000 - 180_000, 400_000)]
+    );
+    // The same spans from another game add nothing more.
+    let mut f = Figures::default();
+    f.add(ann);
+    let once = f.play_ms;
+    assert_eq!(once, 8_000 + 180_000);
+    f.add(&SeatGame {
+        game_id: 8,
+        ..ann.clone()
+    });
+    assert_eq!(f.play_ms, once, "the same minutes twice");
+    assert_eq!(f.timed_games, 2);
 }

@@ -41,6 +41,23 @@ pub struct Record {
     /// Hints the players asked for (optional; `replay` ignores them): who, and before which action.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<HintUse>,
+    /// The actions people chose themselves, with when (optional; `replay` ignores them): every other
+    /// action of a person's seat was played for them by a computer (a turn that ran out, a seat taken
+    /// over). `None` for a game recorded before they were kept, or one without people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own: Option<Vec<OwnTurn>>,
+}
+
+/// An action a person chose themselves: its index, when it was played and how long the turn had
+/// been running then (the profile's play time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwnTurn {
+    /// The action's index in [`Record::actions`].
+    pub index: usize,
+    /// When it was played, in unix milliseconds.
+    pub at: i64,
+    /// How long the player's turn had been running when they played it, in milliseconds.
+    pub ms: u64,
 }
 
 /// A hint a player asked for: the seat, and the index of the action it was asked before.
@@ -205,6 +222,7 @@ impl Record {
             seed: Some(game.seed()),
             actions: Vec::new(),
             hints: Vec::new(),
+            own: None,
         }
     }
 
@@ -381,6 +399,14 @@ impl Record {
         if !self.hints.contains(&HintUse { seat, before }) {
             self.hints.push(HintUse { seat, before });
         }
+    }
+
+    /// Notes that the action at `index` was chosen by its person at `at` (unix milliseconds), `ms`
+    /// after their turn began; starts the list if the record had none.
+    pub fn push_own(&mut self, index: usize, at: i64, ms: u64) {
+        self.own
+            .get_or_insert_with(Vec::new)
+            .push(OwnTurn { index, at, ms });
     }
 
     /// Appends a roll made on demand ([`Game::roll`]).

@@ -11,7 +11,7 @@ use crate::store::{
 };
 
 use super::table::Stop;
-use super::text::{HistoryLine, LeaderLine, RatingInfo, TeamName, Totals};
+use super::text::{unlock_lines, HistoryLine, LeaderLine, RatingInfo, TeamName, Totals};
 use super::{
     series, Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output,
     Player, ReplayImage, Reply, State, Table, Tables, Text, Timestamp, UserId, Who,
@@ -335,16 +335,11 @@ impl Tables {
                     let mut message = unannounced_message(id, &game);
                     // The achievements it unlocked, which its final message would have named.
                     match store.unlocked_in(id) {
-                        Ok(unlocked) => {
-                            message
-                                .lines
-                                .extend(unlocked.into_iter().map(|(user, achievement)| {
-                                    Text::Unlocked {
-                                        who: Who::User(UserId(user)),
-                                        achievement,
-                                    }
-                                }))
-                        }
+                        Ok(unlocked) => message.lines.extend(unlock_lines(
+                            unlocked
+                                .into_iter()
+                                .map(|(user, achievement)| (Who::User(UserId(user)), achievement)),
+                        )),
                         Err(e) => tracing::error!(
                             game = id.0,
                             "cannot read the achievements of a game: {e}"

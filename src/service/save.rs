@@ -6,7 +6,7 @@
 
 use super::series::Series;
 use super::table::State;
-use super::text::RatingNote;
+use super::text::{unlock_lines, RatingNote};
 use super::{
     Button, Image, Message, Output, Persist, ReplayImage, Reply, ServiceError, Table, Text,
     Timestamp, Who,
@@ -98,18 +98,11 @@ fn announce_unlocks(persist: &dyn Persist, reply: &mut Reply) {
             continue;
         };
         match persist.unlocked_in(id) {
-            Ok(unlocked) => {
-                message
-                    .lines
-                    .extend(
-                        unlocked
-                            .into_iter()
-                            .map(|(user, achievement)| Text::Unlocked {
-                                who: Who::User(user),
-                                achievement,
-                            }),
-                    )
-            }
+            Ok(unlocked) => message.lines.extend(unlock_lines(
+                unlocked
+                    .into_iter()
+                    .map(|(user, achievement)| (Who::User(user), achievement)),
+            )),
             Err(e) => tracing::error!(game = id, "cannot read the achievements of a game: {e}"),
         }
     }

@@ -13,6 +13,7 @@ use super::tests::{full_record, json, player, postgres_schema};
 use super::*;
 use crate::analysis::profile::{Breakdown, GameKind, Opposition};
 use crate::analysis::tests_support::comeback_record;
+use crate::engine::record::Record;
 use crate::engine::Variant;
 
 /// The server of the history.
@@ -132,6 +133,18 @@ fn untimed_history() -> Vec<(FinishedGame, Vec<(u64, bool)>)> {
     games
 }
 
+/// The history as a store before profiles kept it, then the attacks of issue 44 (their records with
+/// the turns people chose themselves): what the backfill and the recomputation must count as
+/// storing the games one by one does.
+fn old_history() -> Vec<(FinishedGame, Vec<(u64, bool)>)> {
+    let mut games = untimed_history();
+    games.extend(attack_history().into_iter().map(|mut game| {
+        game.channel_id += 100;
+        (game, Vec::new())
+    }));
+    games
+}
+
 /// Stores `games` up to game `upto` (with their series).
 fn store_games(
     store: &dyn Store,
@@ -181,6 +194,8 @@ fn ann_figures() -> Figures {
         wins_without_two_eyed: 4,
         comebacks: 4,
         fastest_win: Some(10),
+        fastest_team_win: Some(10),
+        play_spans: vec![(T0 + 1000 - 600_000, T0 + 1000)],
         ..Figures::default()
     };
     f.by_game[GameKind::Classic.index()] = row(5, 4, 49, Some(10));
@@ -212,6 +227,8 @@ fn ann_feats() -> Figures {
         wins_without_two_eyed: 2,
         comebacks: 2,
         fastest_win: Some(10),
+        fastest_team_win: Some(10),
+        play_spans: vec![(T0 + 1000 - 600_000, T0 + 1000)],
         ..Figures::default()
     };
     f.by_game[GameKind::Classic.index()] = row(3, 2, 29, Some(10));
@@ -225,9 +242,168 @@ fn set(items: &[(u64, Achievement)]) -> BTreeSet<(u64, Achievement)> {
     items.iter().copied().collect()
 }
 
+/// `record` with the actions `own` picks marked as chosen by their person, the `i`-th action played
+/// at `start + i * 10 s` after a turn of 8 s.
+fn with_own(mut record: Record, start: i64, own: impl Fn(usize, u8) -> bool) -> Record {
+    record.own = Some(Vec::new());
+    for (index, action) in record.actions.clone().iter().enumerate() {
+        if own(index, action.seat) {
+            let at = start + i64::try_from(index).expect("few") * 10_000;
+            record.push_own(index, at, 8_000);
+        }
+    }
+    record
+}
+
+/// A game of the farming attacks, stored as the bot stores one (its record with own turns).
+fn attack_game(n: i64, record: Record, players: Vec<PlayerResult>) -> FinishedGame {
+    FinishedGame {
+        guild_id: G,
+        channel_id: 900 + u64::try_from(n).expect("positive"),
+        variant: "classic".into(),
+        record_json: json(&record),
+        finished_at: T0 + n * 60_000,
+        started_at: Some(T0 + n * 60_000 - 600_000),
+        players,
+        rated: Some(true),
+        aborted: false,
+    }
+}
+
+/// The attacks of issue 44, in order, and then one honest game each way: Ann's second account Bo
+/// gives up after 2 moves (5 rated games), Ann gives up on `easy` after 2 moves (3 games), `hard`
+/// plays 8 of Ann's 10 moves for her (the server's absent-player settings) and her side wins, three
+/// games against `easy` played side by side (the same minutes), a game Bo gives up after each side
+/// made 12 moves (a real game, not won on the board).
+fn attack_history() -> Vec<FinishedGame> {
+    let mut games = Vec::new();
+    let mut n = 0;
+    let mut next = || {
+        n += 1;
+        n
+    };
+    let early = |start| {
+        let mut record = comeback_record();
+        record.actions.truncate(4);
+        with_own(record, start, |_, _| true)
+    };
+    for _ in 0..5 {
+        let n = next();
+        let mut quitter = player(BO, "Bo", 1, false, 0);
+        quitter.gave_up = true;
+        games.push(attack_game(
+            n,
+            early(T0 + n * 60_000),
+            vec![player(ANN, "Ann", 0, true, 0), quitter],
+        ));
+    }
+    for _ in 0..3 {
+        let n = next();
+        let mut ann = player(ANN, "Ann", 0, false, 0);
+        ann.gave_up = true;
+        games.push(attack_game(
+            n,
+            early(T0 + n * 60_000),
+            vec![ann, computer("easy", 1, true)],
+        ));
+    }
+    // Ann's seat 0 chose only its first two moves (actions 0 and 2); the computer the rest, among
+    // them both sequences.
+    let n = next();
+    games.push(attack_game(
+        n,
+        with_own(comeback_record(), T0 + n * 60_000, |i, seat| {
+            seat == 0 && i < 4
+        }),
+        vec![player(ANN, "Ann", 0, true, 2), computer("hard", 1, false)],
+    ));
+    let side_by_side = T0 + 100 * 60_000;
+    for _ in 0..3 {
+        let n = next();
+        games.push(attack_game(
+            n,
+            with_own(comeback_record(), side_by_side, |_, seat| seat == 0),
+            vec![player(ANN, "Ann", 0, true, 2), computer("easy", 1, false)],
+        ));
+    }
+    let n = next();
+    let mut resigned = full_record(Variant::Classic, 2, None, 11);
+    resigned.actions.truncate(24);
+    let mut quitter = player(BO, "Bo", 1, false, 0);
+    quitter.gave_up = true;
+    games.push(attack_game(
+        n,
+        with_own(resigned, T0 + n * 60_000, |_, _| true),
+        vec![player(ANN, "Ann", 0, true, 0), quitter],
+    ));
+    games
+}
+
 /// The cases both engines run.
 pub(super) mod cases {
     use super::*;
+
+    /// Issue 44: the farming attacks unlock nothing that was not earned; what was earned counts.
+    pub fn farming_unlocks_nothing(store: &dyn Store) {
+        let games = attack_history();
+        // Stores the games of `range` and returns what they unlocked.
+        let unlocked_by = |range: std::ops::Range<usize>| -> Vec<(u64, Achievement)> {
+            games[range]
+                .iter()
+                .map(|game| store.finish_game(game).expect("finish"))
+                .flat_map(|id| store.unlocked_in(id).expect("unlocked"))
+                .collect()
+        };
+        // Five wins over a second account that gave up after two moves: nothing for anyone, and
+        // not on Ann's profile; Bo keeps five losses and no count grows.
+        assert_eq!(unlocked_by(0..5), vec![], "alts that give up");
+        let bo = store.profile(G, BO).expect("profile");
+        assert_eq!((bo.figures.games, bo.figures.wins), (5, 0));
+        assert_eq!(bo.feats, Figures::default());
+        // Giving up on `easy` after two moves, three times: Veteran and First game do not grow.
+        assert_eq!(unlocked_by(5..8), vec![], "an easy computer given up on");
+        let ann = store.profile(G, ANN).expect("profile");
+        assert_eq!(ann.feats.games, 0, "{:?}", ann.feats);
+        assert_eq!((ann.figures.games, ann.figures.wins), (3, 0));
+        // `hard` played most of Ann's moves: not her win, moves or sequences; no Giant slayer.
+        assert_eq!(unlocked_by(8..9), vec![], "a computer playing for her");
+        let ann = store.profile(G, ANN).expect("profile");
+        assert_eq!((ann.figures.games, ann.figures.wins), (4, 0));
+        assert_eq!(ann.figures.moves, 3 * 2 + 2, "only the moves she chose");
+        assert_eq!(ann.figures.sequences, 0);
+        assert_eq!(ann.feats.games, 0);
+        // Three games side by side in the same minutes: the play time of one, and what each
+        // earned (they are real games against `easy`, won on the board).
+        let earned: BTreeSet<(u64, Achievement)> = unlocked_by(9..12).into_iter().collect();
+        assert!(
+            earned.contains(&(ANN, Achievement::FirstGame)),
+            "{earned:?}"
+        );
+        assert!(earned.contains(&(ANN, Achievement::BeatEasy)), "{earned:?}");
+        assert!(earned.contains(&(ANN, Achievement::Quick)), "{earned:?}");
+        let ann = store.profile(G, ANN).expect("profile");
+        let one_game: u64 = 10 * 8_000;
+        assert_eq!(
+            ann.figures.play_ms,
+            4 * 2 * 8_000 + one_game,
+            "each minute once"
+        );
+        assert_eq!(ann.feats.play_ms, one_game);
+        // Bo gave up after a real game: a win for Ann, but not one won on the board, so nothing
+        // that says how it was won and no fastest win from it.
+        let last = unlocked_by(12..13);
+        for how in [
+            Achievement::Quick,
+            Achievement::NoWildCards,
+            Achievement::Comeback,
+            Achievement::Double,
+        ] {
+            assert!(!last.iter().any(|(_, a)| *a == how), "{last:?}");
+        }
+        let ann = store.profile(G, ANN).expect("profile");
+        assert_eq!((ann.feats.games, ann.feats.wins), (4, 4));
+        assert_eq!(ann.feats.fastest_win, Some(10), "from the board wins only");
+    }
 
     /// Figures, feats and achievements after the scripted history.
     pub fn figures_and_achievements(store: &dyn Store) {
@@ -474,7 +650,7 @@ pub(super) mod cases {
                 }
             }
         }
-        for id in 1..=8 {
+        for id in 1..=i64::try_from(old_history().len()).expect("few") {
             let mut unlocked = store.unlocked_in(GameId(id)).expect("unlocked");
             unlocked.sort();
             out.push(format!("game {id}: {unlocked:?}"));
@@ -551,6 +727,13 @@ macro_rules! suite {
             }
 
             #[test]
+            fn farming_unlocks_nothing() {
+                if let Some(t) = $open("farming") {
+                    cases::farming_unlocks_nothing(&*t.store);
+                }
+            }
+
+            #[test]
             fn head_to_head() {
                 if let Some(t) = $open("versus") {
                     cases::head_to_head(&*t.store);
@@ -612,7 +795,7 @@ fn postgres_profiles_are_recomputed_and_rebuilt() {
 /// Writes the history's games the way a store before profiles did (schema of `migrations`
 /// applied, no profile rows), with ids 1, 2, ...
 fn write_old_games(db: &mut dyn Db) {
-    for (n, (game, _)) in untimed_history().into_iter().enumerate() {
+    for (n, (game, _)) in old_history().into_iter().enumerate() {
         let id = i64::try_from(n).expect("few") + 1;
         let rated = !game.aborted && game.rated.unwrap_or(false);
         db.execute(
@@ -671,13 +854,18 @@ fn sqlite_profiles_are_backfilled_from_older_games() {
     }
     let upgraded = SqliteStore::open(&old).expect("upgrade");
     let fresh = SqliteStore::open(dir.path().join("new.db")).expect("open");
-    store_games(&fresh, untimed_history(), 8, false);
+    store_games(&fresh, old_history(), usize::MAX, false);
     assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
-    // Games 1 to 6 as worked out by hand, then the won game 7.
+    // Games 1 to 6 as worked out by hand, then the won game 7; then the attacks: three games given
+    // up, one a computer played for her (losses on her profile only), four real wins (three side
+    // by side, one given up by Bo), the five wins over Bo's early give-ups nowhere.
     let ann = upgraded.profile(G, ANN).expect("profile");
-    assert_eq!((ann.figures.games, ann.figures.wins), (6, 5));
-    assert_eq!((ann.feats.games, ann.feats.wins), (4, 3));
-    assert_eq!(ann.figures.last_game_id, 7);
+    assert_eq!((ann.figures.games, ann.figures.wins), (6 + 8, 5 + 4));
+    assert_eq!((ann.feats.games, ann.feats.wins), (4 + 4, 3 + 4));
+    assert_eq!(
+        ann.figures.last_game_id,
+        i64::try_from(old_history().len()).expect("few")
+    );
     // Opened again, nothing is counted twice.
     drop(upgraded);
     let again = SqliteStore::open(&old).expect("reopen");
@@ -702,8 +890,11 @@ fn postgres_profiles_are_backfilled_from_older_games() {
         ))
         .expect("version");
         write_old_games(&mut Pg(&mut tx));
-        tx.batch_execute("SELECT setval('games_id_seq', 8)")
-            .expect("sequence");
+        tx.batch_execute(&format!(
+            "SELECT setval('games_id_seq', {})",
+            old_history().len()
+        ))
+        .expect("sequence");
         tx.commit().expect("commit");
     }
     let upgraded = PostgresStore::open_config(config.clone()).expect("upgrade");
@@ -711,7 +902,7 @@ fn postgres_profiles_are_backfilled_from_older_games() {
         return;
     };
     let fresh = PostgresStore::open_config(fresh_config).expect("open");
-    store_games(&fresh, untimed_history(), 8, false);
+    store_games(&fresh, old_history(), usize::MAX, false);
     assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
     drop(upgraded);
     let again = PostgresStore::open_config(config).expect("reopen");

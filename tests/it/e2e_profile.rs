@@ -1,6 +1,6 @@
 //! Issue 35 through the real binary against the Discord stand-in: after a rated game between two
-//! people (played by presses, then given up), its final message names what each unlocked (their
-//! first game, once) and offers **My profile**; the profile card comes as a PNG with its text
+//! people (played by presses, then given up), its final message names what the winner unlocked (their
+//! first game, once, on one line) and offers **My profile**; the profile card comes as a PNG with its text
 //! version by that button, by `/sequence profile`, and by the user command on a member's context
 //! menu ("Apps → Sequence profile", registered beside `/sequence` and named in every language),
 //! which on another member's profile adds the asker's games with them; `/sequence versus` lists the
@@ -55,7 +55,7 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
         "{menu}"
     );
 
-    // A rated game between Ann and Bob: two turns each, then Bob gives up.
+    // A rated game between Ann and Bob: ten turns each (a real game, issue 44), then Bob gives up.
     open_by_buttons(
         fake,
         channel,
@@ -68,7 +68,7 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
     let players = [ann.clone(), bob.clone()];
     let mut dice = Dice::new(35);
     let mut stats = PressStats::default();
-    for turn in 0..4 {
+    for turn in 0..20 {
         match press_turn(fake, channel, &players, &carl, &mut dice, &mut stats, false).await {
             Ok(PressedTurn::Next(_)) => {}
             Ok(PressedTurn::Over(end)) => panic!("the game ended early: {}", end.content),
@@ -78,11 +78,21 @@ async fn the_profile_card_comes_by_command_button_and_context_menu() {
     let end = give_up(fake, channel, &bob)
         .await
         .unwrap_or_else(|e| fail(&h, e));
-    // Each unlocked their first game (a rated game counts), named once in the final message.
-    for user in [&ann, &bob] {
-        let line = format!("🏅 <@{}> unlocked *First game*: Finish a game", user.id);
-        assert_eq!(end.content.matches(&line).count(), 1, "{}", end.content);
-    }
+    // Ann unlocked her first game (a rated game counts), on one line with whatever else she
+    // unlocked; Bob gave up, so no count of his grows: no line for him.
+    let ann_line = format!("🏅 <@{}> unlocked ", ann.id);
+    let lines: Vec<&str> = end
+        .content
+        .lines()
+        .filter(|l| l.starts_with(&ann_line))
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", end.content);
+    assert!(lines[0].contains("*First game*"), "{}", end.content);
+    assert!(
+        !end.content.contains(&format!("🏅 <@{}>", bob.id)),
+        "{}",
+        end.content
+    );
     assert!(
         end.custom_ids().contains(&"sequence:profile".to_string()),
         "{:?}",

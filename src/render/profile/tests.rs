@@ -1,5 +1,6 @@
 //! Tests of the profile card: its size, that any card draws, the icons, the chart's points, names that
-//! fit; and the example cards of `assets/examples` (written by an ignored test).
+//! fit. (The example cards of `assets/examples` are drawn from the service's words: see
+//! `service::tests::profile::write_profile_examples`.)
 
 use image::{Rgba, RgbaImage};
 
@@ -470,29 +471,4 @@ fn small_helpers() {
     assert_eq!(lines.len(), 2);
     assert!(lines[1].ends_with('…'));
     assert!(wrap(&fonts.bold, 15.0, "", 119.0, 2).is_empty());
-}
-
-/// Writes the example cards of `assets/examples` (run by hand:
-/// `cargo test --lib render::profile::tests::write_profile_examples -- --ignored`).
-#[test]
-#[ignore]
-fn write_profile_examples() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
-    let cards = [
-        ("profile-new-player.png", new_player()),
-        ("profile-veteran.png", full_card("Margarethe", 17)),
-        ("profile-cjk.png", {
-            let mut card = full_card("王小明", 9);
-            card.chart = Some(CardChart {
-                title: "Rating, last 23 rated games".into(),
-                values: history(23).iter().map(|v| v - 14.0).collect(),
-            });
-            card.versus = None;
-            card
-        }),
-    ];
-    for (file, card) in cards {
-        let png = crate::render::profile_png(&card).expect("encodes");
-        std::fs::write(dir.join(file), png).expect("writes");
-    }
 }

@@ -478,7 +478,9 @@ impl LiveGame {
     /// A new game of `config` from `seed`, built through its record so the record always replays it.
     /// Dice are rolled when the player rolls ([`LiveGame::roll`]), never before.
     pub fn start(config: Config, seed: u64) -> Result<LiveGame, RecordError> {
-        let record = Record::start_of(&Game::new_rolling(config, seed, RollMode::OnDemand));
+        let mut record = Record::start_of(&Game::new_rolling(config, seed, RollMode::OnDemand));
+        // The actions people choose themselves are kept from the deal (the profiles count only those).
+        record.own = Some(Vec::new());
         let game = record.initial_game_rolling(RollMode::OnDemand)?;
         Ok(LiveGame { record, game })
     }
@@ -519,6 +521,15 @@ impl LiveGame {
     /// Notes in the record that `seat` asked for a hint before the next action.
     pub(in crate::service) fn note_hint(&mut self, seat: Seat) {
         self.record.push_hint(seat);
+    }
+
+    /// Notes in the record that the action about to be committed was chosen by its person at `now`,
+    /// their turn having begun at `turn_started`.
+    pub(in crate::service) fn note_own(&mut self, now: Timestamp, turn_started: Timestamp) {
+        let index = self.record.actions.len();
+        let at = i64::try_from(now.0).unwrap_or(i64::MAX);
+        self.record
+            .push_own(index, at, now.0.saturating_sub(turn_started.0));
     }
 
     /// Dice: the player to move rolls `dice` now; appended to the record.
@@ -1097,6 +1108,10 @@ impl Table {
         let index = u32::try_from(playing.live.record().actions.len()).unwrap_or(u32::MAX);
         if let Some(own) = &mut playing.own_actions {
             own.push(index);
+        }
+        if playing.live.record().own.is_some() {
+            let turn_started = playing.turn_started;
+            playing.live.note_own(now, turn_started);
         }
         // An exchange of a dead card is not a turn: the player still moves.
         if !matches!(mv, Move::Exchange { .. }) {

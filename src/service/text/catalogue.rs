@@ -749,12 +749,13 @@ pub enum Text {
     },
     /// `/sequence versus` with oneself.
     VersusSelf,
-    /// A player unlocked an achievement with the game just finished (a line of its final message).
+    /// A player unlocked achievements with the game just finished: one line of its final message per
+    /// player, naming them (their conditions are on the profile).
     Unlocked {
         /// The player.
         who: Who,
-        /// What they unlocked.
-        achievement: Achievement,
+        /// What they unlocked, in the catalogue's order.
+        achievements: Vec<Achievement>,
     },
 
     // ----- server settings (`settings.rs`) -----

@@ -43,4 +43,4 @@ pub use payload::{
     LobbyRules, ProfileInfo, RatingInfo, RatingNote, RollHint, SeatLine, SettingName, SettingsInfo,
     SharedLine, StatusInfo, TeamName, Totals, VersusInfo, Who, ZoneInfo,
 };
-pub use profile::{achievement_condition, achievement_name, profile_card};
+pub use profile::{achievement_condition, achievement_name, profile_card, unlock_lines};

@@ -9,7 +9,7 @@ use crate::i18n::{join_list, Args, Lang, Tr};
 use crate::render::{CardAchievement, CardChart, CardProgress, CardTable, CardVersus, ProfileCard};
 
 use super::labels::game_title;
-use super::payload::{ProfileInfo, SharedLine, VersusInfo};
+use super::payload::{ProfileInfo, SharedLine, VersusInfo, Who};
 use super::records::{rating_text, tenths_text};
 use super::Text;
 
@@ -31,19 +31,41 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             tr.ta("versus-none", &Args::new().text("other", other.to_string()))
         }
         Text::VersusSelf => tr.t("versus-self"),
-        Text::Unlocked { who, achievement } => {
-            let name = achievement_name_in(tr, *achievement);
-            let condition = achievement_condition_in(tr, *achievement);
+        Text::Unlocked { who, achievements } => {
+            let names: Vec<String> = achievements
+                .iter()
+                .map(|a| format!("*{}*", achievement_name_in(tr, *a)))
+                .collect();
+            let names = join_list(tr, &names);
             tr.ta(
                 "achievement-unlocked",
                 &Args::new()
                     .text("player", who.to_string())
-                    .text("name", name)
-                    .text("condition", condition),
+                    .text("names", names),
             )
         }
         _ => return None,
     })
+}
+
+/// The lines of a final message for the achievements its game unlocked: one per player, in the order
+/// the players first come, each naming theirs in the catalogue's order.
+pub fn unlock_lines(unlocked: impl IntoIterator<Item = (Who, Achievement)>) -> Vec<Text> {
+    let mut by_player: Vec<(Who, Vec<Achievement>)> = Vec::new();
+    for (who, achievement) in unlocked {
+        match by_player.iter_mut().find(|(w, _)| *w == who) {
+            Some((_, list)) => list.push(achievement),
+            None => by_player.push((who, vec![achievement])),
+        }
+    }
+    by_player
+        .into_iter()
+        .map(|(who, mut achievements)| {
+            achievements.sort();
+            achievements.dedup();
+            Text::Unlocked { who, achievements }
+        })
+        .collect()
 }
 
 /// An achievement's name in `lang`.

@@ -5,9 +5,9 @@
 //! transaction (and, in PostgreSQL, the server's lock, so that a server's games are added in the
 //! order of their ids).
 //!
-//! Figures are kept as JSON of [`Figures`] per (server, player, scope): "figures" counts every game
-//! that was not aborted, "feats" only those that count for achievements
-//! ([`SeatGame::counts_for_achievements`]). An achievement row is written once, by the game that
+//! Figures are kept as JSON of [`Figures`] per (server, player, scope): "figures" counts the games on
+//! the profile ([`SeatGame::counts_on_profile`]), "feats" only those that count for achievements
+//! ([`SeatGame::feats`]). An achievement row is written once, by the game that
 //! reached its goal (`unlocked_at` is that game's end, so a recomputation writes the same row).
 
 use super::queries::{
@@ -19,7 +19,9 @@ use super::queries::{
 use super::reads::opt_int;
 use super::rows::player;
 use super::{params, Db, DbError, Row, Value};
-use crate::analysis::profile::{seat_games, Achievement, Figures, GameInfo, SeatGame, SeatResult};
+use crate::analysis::profile::{
+    seat_games, Achievement, Feats, Figures, GameInfo, SeatGame, SeatResult,
+};
 use crate::engine::record::Record;
 use crate::store::rating::PlayerRating;
 use crate::store::{
@@ -192,27 +194,34 @@ fn add_to_player(
     if mine.game_id <= totals.figures.last_game_id {
         return Ok(Vec::new());
     }
-    totals.figures.add(mine);
     let mut unlocked = Vec::new();
-    if mine.counts_for_achievements {
-        let before = totals.feats.clone();
-        totals.feats.add(mine);
-        for a in Achievement::unlocked_between(&before, &totals.feats) {
-            let written = db.execute(
-                UNLOCK,
-                params![
-                    guild,
-                    to_db_id(mine.user_id),
-                    a.key(),
-                    mine.game_id,
-                    mine.finished_at
-                ],
-            )?;
-            if written > 0 {
-                unlocked.push(a);
+    match mine.feats() {
+        Feats::Nothing => {}
+        Feats::BreakStreak => totals.feats.break_streak(),
+        Feats::Add => {
+            let before = totals.feats.clone();
+            totals.feats.add(mine);
+            for a in Achievement::unlocked_between(&before, &totals.feats) {
+                let written = db.execute(
+                    UNLOCK,
+                    params![
+                        guild,
+                        to_db_id(mine.user_id),
+                        a.key(),
+                        mine.game_id,
+                        mine.finished_at
+                    ],
+                )?;
+                if written > 0 {
+                    unlocked.push(a);
+                }
             }
         }
     }
+    if !mine.counts_on_profile() {
+        return Ok(unlocked);
+    }
+    totals.figures.add(mine);
     let humans = game.humans();
     let Some(me) = humans.iter().find(|h| h.user == mine.user_id).copied() else {
         return Ok(unlocked);
