@@ -573,7 +573,17 @@ impl Tables {
         }
         let user = actor.user;
         let join_or_leave = matches!(command, Command::Join { .. } | Command::Leave);
+        let takes_seat = matches!(
+            command.unwrapped(),
+            Command::Join { .. } | Command::Accept | Command::Rematch { .. }
+        );
         let mut reply = self.handle_command(guild, channel, actor, command, now);
+        if takes_seat && !reply.is_refusal() {
+            // Seated at the host's table: the host's next invitation may ping them again.
+            if let Some(host) = self.get(channel).map(|shared| lock(&shared).host) {
+                lock(&self.budgets).accepted(host, user);
+            }
+        }
         self.charge_member(guild, channel, user, join_or_leave, &mut reply, now);
         reply
     }
