@@ -458,7 +458,8 @@ impl Open {
         activity: Arc<Activity>,
         max: usize,
     ) {
-        self.connections.push_back(Connection { id, task, activity });
+        self.connections
+            .push_back(Connection { id, task, activity });
         let mut excess = self.connections.len().saturating_sub(max.max(1));
         while excess > 0 {
             let Some(oldest_idle) = self

@@ -133,7 +133,9 @@ impl Data {
             drawing: Arc::new(tokio::sync::Semaphore::new(cores)),
             replays: Arc::new(tokio::sync::Semaphore::new(1)),
             relays: Arc::new(relay::Relays::default()),
-            hand_locks: (0..HAND_LOCKS).map(|_| tokio::sync::Mutex::new(())).collect(),
+            hand_locks: (0..HAND_LOCKS)
+                .map(|_| tokio::sync::Mutex::new(()))
+                .collect(),
         }
     }
 

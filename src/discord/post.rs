@@ -275,11 +275,7 @@ async fn edit_hand(
     dm: serenity::ChannelId,
     out: &Outgoing,
 ) -> bool {
-    let Some(id) = data
-        .tables
-        .hand_dm(channel, user)
-        .and_then(NonZeroU64::new)
-    else {
+    let Some(id) = data.tables.hand_dm(channel, user).and_then(NonZeroU64::new) else {
         return false;
     };
     if !out.more.is_empty() {
@@ -317,10 +313,7 @@ async fn remember_hand(data: &Data, channel: ChannelId, user: UserId, message_id
     if let Err(e) =
         tokio::task::spawn_blocking(move || tables.set_hand_dm(channel, user, message_id)).await
     {
-        tracing::error!(
-            channel = channel.0,
-            "cannot remember the hand message: {e}"
-        );
+        tracing::error!(channel = channel.0, "cannot remember the hand message: {e}");
     }
 }
 

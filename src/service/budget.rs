@@ -132,17 +132,17 @@ impl ServerBudget {
     }
 }
 
-/// Whose posting budget pays: a server's; outside servers (a DM, a group DM) the chat's own, which
-/// only invitations are charged to.
+/// Whose posting budget pays: a server's; outside servers (DMs, group DMs) one of the host's own
+/// for all of them, which only invitations are charged to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Place {
     Server(GuildId),
-    Chat(ChannelId),
+    Outside(UserId),
 }
 
 impl Place {
-    pub(super) fn of(guild: Option<GuildId>, channel: ChannelId) -> Place {
-        guild.map_or(Place::Chat(channel), Place::Server)
+    pub(super) fn of(guild: Option<GuildId>, host: UserId) -> Place {
+        guild.map_or(Place::Outside(host), Place::Server)
     }
 }
 
@@ -204,10 +204,12 @@ impl Budgets {
         now: Timestamp,
         limits: &Limits,
     ) -> bool {
-        self.places.get_mut(&Place::Server(guild)).is_none_or(|budget| {
-            budget.refill(now, limits);
-            budget.server.holds(1)
-        })
+        self.places
+            .get_mut(&Place::Server(guild))
+            .is_none_or(|budget| {
+                budget.refill(now, limits);
+                budget.server.holds(1)
+            })
     }
 
     /// Takes `posts` from `guild`'s bucket (down to minus a burst), and a member's posts from theirs
@@ -256,13 +258,10 @@ impl Budgets {
         now: Timestamp,
         limits: &Limits,
     ) -> Result<Vec<UserId>, Text> {
-        let budget = self
-            .places
-            .get_mut(&place)
-            .map(|budget| {
-                budget.refill(now, limits);
-                budget
-            });
+        let budget = self.places.get_mut(&place).map(|budget| {
+            budget.refill(now, limits);
+            budget
+        });
         if let Some(budget) = budget {
             if budget.members.get(&host).is_some_and(|b| !b.holds(1)) {
                 return Err(Text::SlowDown);
@@ -271,8 +270,7 @@ impl Budgets {
                 return Err(Text::Busy);
             }
         }
-        self.pinged
-            .retain(|_, at| now < at.after(PING_AGAIN_AFTER));
+        self.pinged.retain(|_, at| now < at.after(PING_AGAIN_AFTER));
         let pinged: Vec<UserId> = invited
             .iter()
             .copied()

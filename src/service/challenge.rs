@@ -84,7 +84,7 @@ impl Tables {
             return Reply::ephemeral(text);
         }
         let mut message = table.lobby_message(&settings);
-        message.mentions = match self.ping_invited(guild, channel, actor.user, invited, now) {
+        message.mentions = match self.ping_invited(guild, actor.user, invited, now) {
             Ok(pinged) => pinged,
             Err(text) => return Reply::ephemeral(text),
         };
@@ -96,17 +96,17 @@ impl Tables {
         reply
     }
 
-    /// Of `invited`, whom the host's invitation in `channel` pings: see [`super::budget::Budgets::ping_invited`]
-    /// (charged to the host's posting budget there, also outside servers).
+    /// Of `invited`, whom the host's invitation pings: see
+    /// [`super::budget::Budgets::ping_invited`] (charged to the host's posting budget in the server,
+    /// or outside servers to a budget of the host's own).
     pub(super) fn ping_invited(
         &self,
         guild: Option<GuildId>,
-        channel: ChannelId,
         host: UserId,
         invited: &[UserId],
         now: Timestamp,
     ) -> Result<Vec<UserId>, Text> {
-        let place = Place::of(guild, channel);
+        let place = Place::of(guild, host);
         let pinged =
             lock(&self.budgets).ping_invited(place, host, invited, now, &self.settings.limits);
         if pinged.is_err() {

@@ -238,7 +238,7 @@ impl Tables {
                 .iter()
                 .filter_map(|s| s.player.user())
                 .collect();
-            message.mentions = match self.ping_invited(guild, channel, actor.user, &invited, now) {
+            message.mentions = match self.ping_invited(guild, actor.user, &invited, now) {
                 Ok(pinged) => pinged,
                 Err(text) => return Reply::ephemeral(text),
             };

@@ -382,7 +382,10 @@ async fn one_hand_message_per_game_is_edited_and_replaced_only_when_deleted() {
     let first = hand_message_after(&h.fake, &human, 1).await;
     let mut moves = 0;
     for _ in 0..3 {
-        assert!(move_and_wait(&h.fake, &human, channel).await, "the game goes on");
+        assert!(
+            move_and_wait(&h.fake, &human, channel).await,
+            "the game goes on"
+        );
         moves += 1;
     }
     let edited = hand_message_after(&h.fake, &human, 1 + moves).await;
@@ -393,7 +396,13 @@ async fn one_hand_message_per_game_is_edited_and_replaced_only_when_deleted() {
         .fake
         .slash(&human, channel, "sequence hand", &[])
         .expect("hand");
-    let shown = card_lines(&h.fake.wait_reply(&asked, STEP).await.expect("the hand").content);
+    let shown = card_lines(
+        &h.fake
+            .wait_reply(&asked, STEP)
+            .await
+            .expect("the hand")
+            .content,
+    );
     assert!(!shown.is_empty());
     let id = human.id;
     let now = h
@@ -413,7 +422,10 @@ async fn one_hand_message_per_game_is_edited_and_replaced_only_when_deleted() {
 
     // The player deletes it: the next change sends one new message.
     h.fake.remove_message(first.id);
-    assert!(move_and_wait(&h.fake, &human, channel).await, "the game goes on");
+    assert!(
+        move_and_wait(&h.fake, &human, channel).await,
+        "the game goes on"
+    );
     let second = hand_message_after(&h.fake, &human, 1).await;
     assert_ne!(second.id, first.id);
     assert_eq!(all_dms(&h.fake, &human).len(), 2, "one new DM");

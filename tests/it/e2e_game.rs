@@ -189,9 +189,8 @@ async fn classic_two_team_game_from_start_to_win() {
                     .expect("card")
                     .pretty();
                     assert!(
-                        dms.iter().any(|m| m
-                            .all_contents()
-                            .any(|c| c.contains(&format!("• {pretty}")))),
+                        dms.iter()
+                            .any(|m| m.all_contents().any(|c| c.contains(&format!("• {pretty}")))),
                         "{} played {card} without it being in a hand DM",
                         user.name
                     );
