@@ -258,11 +258,8 @@ impl Budgets {
         now: Timestamp,
         limits: &Limits,
     ) -> Result<Vec<UserId>, Text> {
-        let budget = self.places.get_mut(&place).map(|budget| {
+        if let Some(budget) = self.places.get_mut(&place) {
             budget.refill(now, limits);
-            budget
-        });
-        if let Some(budget) = budget {
             if budget.members.get(&host).is_some_and(|b| !b.holds(1)) {
                 return Err(Text::SlowDown);
             }
