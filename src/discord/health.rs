@@ -343,8 +343,11 @@ fn page_size() -> u64 {
 }
 
 /// Connections the listener keeps open at once. When a new one arrives with this many open, the
-/// oldest is closed: idle connections can neither use up the process's file handles nor keep a
-/// health check out (issue 33: 300 idle connections used every handle and `/healthz` timed out).
+/// oldest idle one is closed: idle connections can neither use up the process's file handles nor keep
+/// a health check out (issue 33: 300 idle connections used every handle and `/healthz` timed out).
+/// Idle means waiting for the client's next byte: a connection whose request is being answered, or
+/// that has not been read yet, is never closed for a newer one (issue 44.22: under a flood of new
+/// connections, health checks waiting for their answer were closed as the oldest).
 const MAX_CONNECTIONS: usize = 64;
 
 /// A connection that neither sends nor receives a byte for this long, with no request being
@@ -410,24 +413,33 @@ pub async fn serve_with(
             };
             let health = health.clone();
             let closed = open.clone();
+            let activity = Arc::new(Activity::new());
+            let watched = activity.clone();
             // Held while the task is spawned: it cannot remove itself before it is added.
             let mut connections = lock_open(&open);
             let id = connections.next_id();
             let task = tokio::spawn(async move {
-                serve_connection(stream, health, limits.idle_timeout).await;
+                serve_connection(stream, health, watched, limits.idle_timeout).await;
                 lock_open(&closed).remove(id);
             });
-            connections.add(id, task.abort_handle(), limits.max_connections);
+            connections.add(id, task.abort_handle(), activity, limits.max_connections);
         }
     });
     Ok(bound)
+}
+
+/// One open connection of the listener.
+struct Connection {
+    id: u64,
+    task: tokio::task::AbortHandle,
+    activity: Arc<Activity>,
 }
 
 /// The listener's open connections, oldest first.
 #[derive(Default)]
 struct Open {
     next: u64,
-    connections: std::collections::VecDeque<(u64, tokio::task::AbortHandle)>,
+    connections: std::collections::VecDeque<Connection>,
 }
 
 impl Open {
@@ -436,19 +448,37 @@ impl Open {
         self.next
     }
 
-    /// Keeps a new connection; closes the oldest ones beyond `max`.
-    fn add(&mut self, id: u64, task: tokio::task::AbortHandle, max: usize) {
-        self.connections.push_back((id, task));
-        while self.connections.len() > max.max(1) {
-            if let Some((_, oldest)) = self.connections.pop_front() {
+    /// Keeps a new connection; beyond `max`, closes the oldest idle ones (see [`MAX_CONNECTIONS`]).
+    /// Connections being answered or not read yet stay; they are few, and each ends soon (an answer
+    /// takes at most the store check's 3 s), and the next new connection closes what is idle by then.
+    fn add(
+        &mut self,
+        id: u64,
+        task: tokio::task::AbortHandle,
+        activity: Arc<Activity>,
+        max: usize,
+    ) {
+        self.connections
+            .push_back(Connection { id, task, activity });
+        let mut excess = self.connections.len().saturating_sub(max.max(1));
+        while excess > 0 {
+            let Some(oldest_idle) = self
+                .connections
+                .iter()
+                .position(|c| c.activity.is_waiting_for_client())
+            else {
+                break;
+            };
+            if let Some(closed) = self.connections.remove(oldest_idle) {
                 // Dropping its task closes the socket at once.
-                oldest.abort();
+                closed.task.abort();
             }
+            excess -= 1;
         }
     }
 
     fn remove(&mut self, id: u64) {
-        self.connections.retain(|(open, _)| *open != id);
+        self.connections.retain(|c| c.id != id);
     }
 }
 
@@ -458,15 +488,23 @@ fn lock_open(open: &Mutex<Open>) -> std::sync::MutexGuard<'_, Open> {
 
 /// Serves one connection until it ends, stays idle for `idle` (no byte either way and no request
 /// being answered), or has been open for [`MAX_CONNECTION_TIME`].
-async fn serve_connection(stream: tokio::net::TcpStream, health: Arc<Health>, idle: Duration) {
-    let activity = Arc::new(Activity::new());
+async fn serve_connection(
+    stream: tokio::net::TcpStream,
+    health: Arc<Health>,
+    activity: Arc<Activity>,
+    idle: Duration,
+) {
     let seen = activity.clone();
     let service = hyper::service::service_fn(move |request| {
         let health = health.clone();
         let activity = seen.clone();
+        // Counted as soon as hyper hands the request over (before the answer is first polled, while
+        // hyper may already read on and find nothing), so the connection is never taken for idle.
+        activity.busy.fetch_add(1, Ordering::SeqCst);
         async move {
-            activity.busy.fetch_add(1, Ordering::SeqCst);
             let response = answer(&health, request).await;
+            // Not idle again until hyper has written the answer and reads on.
+            activity.waiting.store(false, Ordering::SeqCst);
             activity.busy.fetch_sub(1, Ordering::SeqCst);
             activity.touch();
             Ok::<_, Infallible>(response)
@@ -494,12 +532,15 @@ async fn serve_connection(stream: tokio::net::TcpStream, health: Arc<Health>, id
     }
 }
 
-/// When a connection last moved a byte, and how many of its requests are being answered.
+/// When a connection last moved a byte, how many of its requests are being answered, and whether
+/// it is waiting for the client.
 struct Activity {
     started: std::time::Instant,
     /// Milliseconds from `started` to the last byte read or written.
     last_ms: std::sync::atomic::AtomicU64,
     busy: std::sync::atomic::AtomicUsize,
+    /// The last read found nothing to read (false until the connection was first read).
+    waiting: AtomicBool,
 }
 
 impl Activity {
@@ -508,7 +549,14 @@ impl Activity {
             started: std::time::Instant::now(),
             last_ms: std::sync::atomic::AtomicU64::new(0),
             busy: std::sync::atomic::AtomicUsize::new(0),
+            waiting: AtomicBool::new(false),
         }
+    }
+
+    /// Whether the connection only waits for its client: it was read and found nothing more, and
+    /// none of its requests is being answered. Only such a connection may be closed for a newer one.
+    fn is_waiting_for_client(&self) -> bool {
+        self.busy.load(Ordering::SeqCst) == 0 && self.waiting.load(Ordering::SeqCst)
     }
 
     fn touch(&self) {
@@ -539,6 +587,9 @@ impl tokio::io::AsyncRead for Watched {
         if buf.filled().len() > before {
             self.activity.touch();
         }
+        self.activity
+            .waiting
+            .store(polled.is_pending(), Ordering::SeqCst);
         polled
     }
 }
@@ -758,6 +809,79 @@ mod tests {
         assert!(
             closed_by_server(&mut idle[0], Duration::from_millis(20)).await,
             "the oldest was closed"
+        );
+    }
+
+    /// Issue 44.22: under a flood of new connections the listener closed the oldest ones, health
+    /// checks waiting for their answer among them (4 of 40 dropped). Now every health check of a
+    /// bounded flood (600 connections from 3 tasks at once, 8 kept) is answered, and the flood is
+    /// still held to the bound afterwards.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn every_health_check_is_answered_during_a_connection_flood() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let limits = ListenerLimits {
+            max_connections: 8,
+            idle_timeout: Duration::from_secs(60),
+        };
+        let address = listener(limits).await;
+        let mut floods = Vec::new();
+        for _ in 0..3 {
+            floods.push(tokio::spawn(async move {
+                let mut held = Vec::new();
+                for _ in 0..200 {
+                    if let Ok(stream) = tokio::net::TcpStream::connect(address).await {
+                        held.push(stream);
+                    }
+                }
+                held
+            }));
+        }
+        // The checks are spread over the flood.
+        let mut checks = Vec::new();
+        for _ in 0..40 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            checks.push(tokio::spawn(async move {
+                let mut stream = tokio::net::TcpStream::connect(address).await.ok()?;
+                stream
+                    .write_all(b"GET /healthz HTTP/1.1\r\nHost: bot\r\nConnection: close\r\n\r\n")
+                    .await
+                    .ok()?;
+                let mut answer = String::new();
+                tokio::time::timeout(Duration::from_secs(5), stream.read_to_string(&mut answer))
+                    .await
+                    .ok()?
+                    .ok()?;
+                answer.lines().next().map(str::to_string)
+            }));
+        }
+        let mut answered = 0;
+        for check in checks {
+            if check
+                .await
+                .expect("the check ran")
+                .is_some_and(|status| status.starts_with("HTTP/1.1 503"))
+            {
+                answered += 1;
+            }
+        }
+        let mut idle = Vec::new();
+        for flood in floods {
+            idle.extend(flood.await.expect("the flood ran"));
+        }
+        assert_eq!(answered, 40, "health checks answered during the flood");
+        assert_eq!(idle.len(), 600, "the flood's connections");
+        // One more connection after the flood: the flood's connections are closed down to the bound.
+        let (status, _) = healthz(address).await;
+        assert!(status.starts_with("HTTP/1.1 503"), "{status}");
+        let mut open = 0;
+        for stream in &mut idle {
+            if !closed_by_server(stream, Duration::from_millis(5)).await {
+                open += 1;
+            }
+        }
+        assert!(
+            open <= limits.max_connections,
+            "{open} idle connections open"
         );
     }
 

@@ -28,7 +28,9 @@ use poise::serenity_prelude as serenity;
 use crate::ai;
 use crate::engine::{Cell, Move, Seat, View};
 use crate::i18n::Lang;
-use crate::service::{BotLevel, ChannelId, MovePicker, Reply, Restored, Tables, Text, Timestamp};
+use crate::service::{
+    BotLevel, ChannelId, MovePicker, Reply, Restored, Tables, Text, Timestamp, UserId,
+};
 use crate::store::{open_store, ShardClaim, ShardSet};
 
 pub use config::BotConfig;
@@ -114,6 +116,9 @@ pub struct Data {
     replays: Arc<tokio::sync::Semaphore>,
     /// The tokens of channels where the bot may only answer interactions, and what waits there.
     relays: Arc<relay::Relays>,
+    /// Taken while a player's hand message is sent or edited, by channel and player (striped: a
+    /// few locks shared by hash), so that two changes of one hand never send two messages.
+    hand_locks: Arc<[tokio::sync::Mutex<()>]>,
 }
 
 impl Data {
@@ -128,9 +133,26 @@ impl Data {
             drawing: Arc::new(tokio::sync::Semaphore::new(cores)),
             replays: Arc::new(tokio::sync::Semaphore::new(1)),
             relays: Arc::new(relay::Relays::default()),
+            hand_locks: (0..HAND_LOCKS)
+                .map(|_| tokio::sync::Mutex::new(()))
+                .collect(),
         }
     }
+
+    /// The lock of `user`'s hand message in `channel` (see `hand_locks`).
+    fn hand_lock(&self, channel: ChannelId, user: UserId) -> &tokio::sync::Mutex<()> {
+        let mixed = channel
+            .0
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(17)
+            ^ user.0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let index = usize::try_from(mixed % HAND_LOCKS as u64).unwrap_or(0);
+        &self.hand_locks[index]
+    }
 }
+
+/// How many locks the hand messages are striped over.
+const HAND_LOCKS: usize = 64;
 
 /// Set when the start-up (command registration) failed, so `run` can report it.
 static SETUP_FAILED: OnceLock<String> = OnceLock::new();

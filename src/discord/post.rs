@@ -169,7 +169,9 @@ pub(super) async fn remember_lobby(data: &Data, channel: ChannelId, message_id: 
 }
 
 /// Sends a direct message; if the user does not take DMs, says so in the channel (revealing nothing)
-/// and points them to `/sequence hand`.
+/// and points them to `/sequence hand`. A hand goes to the game's one hand message of the player,
+/// edited in place (an edit does not notify); a new one only when there is none yet in this game or
+/// Discord refuses the edit (the player deleted it: 10008 Unknown Message).
 async fn direct(
     ctx: &serenity::Context,
     data: &Data,
@@ -180,15 +182,30 @@ async fn direct(
     let Some(target) = discord_user(user) else {
         return;
     };
+    let hand = message
+        .lines
+        .iter()
+        .any(|line| matches!(line, Text::Hand { .. }));
     let out = prepare(data, message, user_lang(ctx, data, channel, user)).await;
+    // One player's hand messages one at a time: a second change waits for the first message's id
+    // instead of sending a second message.
+    let _one_at_a_time = match hand {
+        true => Some(data.hand_lock(channel, user).lock().await),
+        false => None,
+    };
     let sent = match retrying("open a DM", || target.create_dm_channel(ctx)).await {
         Ok(dm) => {
+            if hand && edit_hand(ctx, data, channel, user, dm.id, &out).await {
+                return;
+            }
             let more = out.more.clone();
             let mut sent = retrying("send a DM", || {
                 dm.send_message(ctx, create_message(out.clone()))
             })
-            .await
-            .map(|_| ());
+            .await;
+            if let (true, Ok(posted)) = (hand, &sent) {
+                remember_hand(data, channel, user, posted.id.get()).await;
+            }
             for chunk in more {
                 if sent.is_ok() {
                     sent = retrying("send a DM", || {
@@ -197,11 +214,10 @@ async fn direct(
                             .allowed_mentions(serenity::CreateAllowedMentions::new());
                         dm.send_message(ctx, next)
                     })
-                    .await
-                    .map(|_| ());
+                    .await;
                 }
             }
-            sent
+            sent.map(|_| ())
         }
         Err(e) => Err(e),
     };
@@ -209,10 +225,6 @@ async fn direct(
         tracing::info!(user = user.0, "direct message not delivered: {e}");
         // Only a hand needs another way to the player (the notice points to Show my cards); a note
         // such as a challenge declined is left at that: the lobby shows who is still invited.
-        let hand = message
-            .lines
-            .iter()
-            .any(|line| matches!(line, Text::Hand { .. }));
         if !hand || !data.tables.note_dm_failed(channel, user) {
             // Told once per game already.
             return;
@@ -224,6 +236,59 @@ async fn direct(
         };
         let out = prepare(data, &notice, channel_lang(ctx, data, channel)).await;
         post(ctx, data, channel, out).await;
+    }
+}
+
+/// Edits the player's hand message of this game in their DM channel `dm` to show `out`: whether it
+/// was edited. False when there is none yet, the hand needs more than one message, or Discord
+/// refuses the edit (the message was deleted, or the DM closed): the caller then sends a new one.
+async fn edit_hand(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    user: UserId,
+    dm: serenity::ChannelId,
+    out: &Outgoing,
+) -> bool {
+    let Some(id) = data.tables.hand_dm(channel, user).and_then(NonZeroU64::new) else {
+        return false;
+    };
+    if !out.more.is_empty() {
+        return false;
+    }
+    // The new picture replaces the old one (a hand message has no other attachment).
+    let mut edit = serenity::EditMessage::new()
+        .content(out.content.clone())
+        .allowed_mentions(out.mentions.clone())
+        .components(out.components.clone())
+        .remove_all_attachments();
+    for file in &out.files {
+        edit = edit.new_attachment(file.clone());
+    }
+    match retrying("edit a hand DM", || {
+        dm.edit_message(ctx, serenity::MessageId::from(id), edit.clone())
+    })
+    .await
+    {
+        Ok(_) => true,
+        Err(e) => {
+            tracing::info!(
+                user = user.0,
+                "hand message not edited, a new one is sent: {e}"
+            );
+            false
+        }
+    }
+}
+
+/// Tells the service the id of a player's new hand message, on a blocking thread (the id is saved
+/// with the table), and waits until it knows: the next change of the hand edits this message.
+async fn remember_hand(data: &Data, channel: ChannelId, user: UserId, message_id: u64) {
+    let tables = data.tables.clone();
+    if let Err(e) =
+        tokio::task::spawn_blocking(move || tables.set_hand_dm(channel, user, message_id)).await
+    {
+        tracing::error!(channel = channel.0, "cannot remember the hand message: {e}");
     }
 }
 

@@ -132,9 +132,32 @@ impl ServerBudget {
     }
 }
 
-/// Every server's posting budget.
+/// Whose posting budget pays: a server's; outside servers (DMs, group DMs) one of the host's own
+/// for all of them, which only invitations are charged to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Place {
+    Server(GuildId),
+    Outside(UserId),
+}
+
+impl Place {
+    pub(super) fn of(guild: Option<GuildId>, host: UserId) -> Place {
+        guild.map_or(Place::Outside(host), Place::Server)
+    }
+}
+
+/// How long after an invitation that pinged someone the same host's invitations do not ping them
+/// again, unless they accepted it (took a seat): opening and cancelling challenges in a loop pinged
+/// one person 43 times in 31 s (issue 44.18). Longer than an invitation stays open.
+pub(crate) const PING_AGAIN_AFTER: Duration = Duration::from_secs(30 * 60);
+
+/// Every server's posting budget, and whom each host's invitations pinged lately.
 #[derive(Debug, Default)]
-pub(super) struct Budgets(HashMap<GuildId, ServerBudget>);
+pub(super) struct Budgets {
+    places: HashMap<Place, ServerBudget>,
+    /// (host, invited) → when an invitation of the host last pinged them.
+    pinged: HashMap<(UserId, UserId), Timestamp>,
+}
 
 impl Budgets {
     /// Whether `user` may make the bot post in `guild` now: `Err` is the polite refusal.
@@ -145,7 +168,7 @@ impl Budgets {
         now: Timestamp,
         limits: &Limits,
     ) -> Result<(), Text> {
-        let Some(budget) = self.0.get_mut(&guild) else {
+        let Some(budget) = self.places.get_mut(&Place::Server(guild)) else {
             return Ok(());
         };
         budget.refill(now, limits);
@@ -167,7 +190,7 @@ impl Budgets {
         now: Timestamp,
         limits: &Limits,
     ) -> bool {
-        let Some(budget) = self.0.get_mut(&guild) else {
+        let Some(budget) = self.places.get_mut(&Place::Server(guild)) else {
             return true;
         };
         budget.refill(now, limits);
@@ -181,10 +204,12 @@ impl Budgets {
         now: Timestamp,
         limits: &Limits,
     ) -> bool {
-        self.0.get_mut(&guild).is_none_or(|budget| {
-            budget.refill(now, limits);
-            budget.server.holds(1)
-        })
+        self.places
+            .get_mut(&Place::Server(guild))
+            .is_none_or(|budget| {
+                budget.refill(now, limits);
+                budget.server.holds(1)
+            })
     }
 
     /// Takes `posts` from `guild`'s bucket (down to minus a burst), and a member's posts from theirs
@@ -202,12 +227,13 @@ impl Budgets {
         if posts <= 0 && member.is_none() {
             return;
         }
-        if self.0.len() >= MAX_REMEMBERED && !self.0.contains_key(&guild) {
-            self.0.clear();
+        let place = Place::Server(guild);
+        if self.places.len() >= MAX_REMEMBERED && !self.places.contains_key(&place) {
+            self.places.clear();
         }
         let budget = self
-            .0
-            .entry(guild)
+            .places
+            .entry(place)
             .or_insert_with(|| ServerBudget::new(limits, now));
         budget.refill(now, limits);
         budget.server.spend(posts.max(0), burst(limits));
@@ -219,6 +245,67 @@ impl Budgets {
                 .or_insert_with(|| Bucket::full(cap, now))
                 .spend(posts, MIN_MEMBER_BURST);
         }
+    }
+    /// Of `invited`, whom an invitation of `host` may ping now (nobody it pinged within
+    /// [`PING_AGAIN_AFTER`] who has not accepted since), noted as pinged now; and whether the host's
+    /// budget in `place` may pay for those pings (each a post, like the lobby's own post). `Err` is
+    /// the polite refusal, and then nobody is noted.
+    pub(super) fn ping_invited(
+        &mut self,
+        place: Place,
+        host: UserId,
+        invited: &[UserId],
+        now: Timestamp,
+        limits: &Limits,
+    ) -> Result<Vec<UserId>, Text> {
+        if let Some(budget) = self.places.get_mut(&place) {
+            budget.refill(now, limits);
+            if budget.members.get(&host).is_some_and(|b| !b.holds(1)) {
+                return Err(Text::SlowDown);
+            }
+            if !budget.server.holds(reserve(limits) + 1) {
+                return Err(Text::Busy);
+            }
+        }
+        self.pinged.retain(|_, at| now < at.after(PING_AGAIN_AFTER));
+        let pinged: Vec<UserId> = invited
+            .iter()
+            .copied()
+            .filter(|user| !self.pinged.contains_key(&(host, *user)))
+            .collect();
+        if pinged.is_empty() {
+            return Ok(pinged);
+        }
+        if self.pinged.len() >= MAX_REMEMBERED {
+            self.pinged.clear();
+        }
+        for user in &pinged {
+            self.pinged.insert((host, *user), now);
+        }
+        // Each ping is charged like a post, to the host's share and the place's bucket, and may take
+        // the host's share as far below zero as it costs: the next invitation waits until it is paid.
+        let pings = i64::try_from(pinged.len()).unwrap_or(i64::MAX);
+        if self.places.len() >= MAX_REMEMBERED && !self.places.contains_key(&place) {
+            self.places.clear();
+        }
+        let budget = self
+            .places
+            .entry(place)
+            .or_insert_with(|| ServerBudget::new(limits, now));
+        budget.refill(now, limits);
+        budget.server.spend(pings, burst(limits));
+        let cap = member_burst(limits, budget.shares(Some(host)));
+        budget
+            .members
+            .entry(host)
+            .or_insert_with(|| Bucket::full(cap, now))
+            .spend(pings, pings.max(MIN_MEMBER_BURST));
+        Ok(pinged)
+    }
+
+    /// `user` took a seat in a lobby of `host`: the host's invitations may ping them again.
+    pub(super) fn accepted(&mut self, host: UserId, user: UserId) {
+        self.pinged.remove(&(host, user));
     }
 }
 

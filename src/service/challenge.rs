@@ -4,8 +4,9 @@
 //! older clients `<@!id>`), strictly: anything but mentions of people is refused politely and nothing
 //! opens. The lobby post pings the invited players once; what they answer is in `table/challenge.rs`.
 
+use super::budget::Place;
 use super::table::Table;
-use super::tables::lobby_opened;
+use super::tables::{lobby_opened, lock};
 use super::{Actor, ChannelId, Command, GuildId, Reply, Tables, Text, Timestamp};
 use super::{Setup, UserId};
 
@@ -83,8 +84,43 @@ impl Tables {
             return Reply::ephemeral(text);
         }
         let mut message = table.lobby_message(&settings);
-        message.mentions = invited.to_vec();
-        self.open(guild, actor, table, lobby_opened(message))
+        message.mentions = match self.ping_invited(guild, actor.user, invited, now) {
+            Ok(pinged) => pinged,
+            Err(text) => return Reply::ephemeral(text),
+        };
+        let pinged = message.mentions.clone();
+        let reply = self.open(guild, actor, table, lobby_opened(message));
+        if reply.is_refusal() {
+            self.not_pinged(actor.user, &pinged);
+        }
+        reply
+    }
+
+    /// Of `invited`, whom the host's invitation pings: see
+    /// [`super::budget::Budgets::ping_invited`] (charged to the host's posting budget in the server,
+    /// or outside servers to a budget of the host's own).
+    pub(super) fn ping_invited(
+        &self,
+        guild: Option<GuildId>,
+        host: UserId,
+        invited: &[UserId],
+        now: Timestamp,
+    ) -> Result<Vec<UserId>, Text> {
+        let place = Place::of(guild, host);
+        let pinged =
+            lock(&self.budgets).ping_invited(place, host, invited, now, &self.settings.limits);
+        if pinged.is_err() {
+            metrics::counter!("sequence_posting_refusals_total", "budget" => "member").increment(1);
+        }
+        pinged
+    }
+
+    /// The lobby whose invitation was to ping `pinged` did not open: nobody was pinged.
+    pub(super) fn not_pinged(&self, host: UserId, pinged: &[UserId]) {
+        let mut budgets = lock(&self.budgets);
+        for user in pinged {
+            budgets.accepted(host, *user);
+        }
     }
 
     /// The setup a [`Command::Start`] asks for, checked (the server's rated default applied).

@@ -55,13 +55,23 @@ impl Tables {
         self.finished.set_lobby(channel, game, table.created.0);
         let mut message = table.lobby_message(&settings);
         if let State::Lobby(lobby) = &table.state {
-            // A new message that mentions them: the invitation notifies.
-            message.mentions = lobby
+            // A new message that mentions them: the invitation notifies (not those it pinged lately
+            // who did not take a seat since, see `budget::Budgets::ping_invited`).
+            let invited: Vec<UserId> = lobby
                 .invited
                 .iter()
                 .filter_map(|s| s.player.user())
                 .collect();
+            message.mentions = match self.ping_invited(guild, actor.user, &invited, now) {
+                Ok(pinged) => pinged,
+                Err(text) => return Reply::ephemeral(text),
+            };
         }
-        self.open(guild, actor, table, lobby_opened(message))
+        let pinged = message.mentions.clone();
+        let reply = self.open(guild, actor, table, lobby_opened(message));
+        if reply.is_refusal() {
+            self.not_pinged(actor.user, &pinged);
+        }
+        reply
     }
 }

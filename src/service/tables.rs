@@ -414,6 +414,49 @@ impl Tables {
         true
     }
 
+    /// The hand message of `user` in the game running in `channel`: the direct message that shows
+    /// their hand, edited as it changes (an edit does not notify), if one was sent in this game.
+    pub fn hand_dm(&self, channel: ChannelId, user: UserId) -> Option<u64> {
+        let shared = self.get(channel)?;
+        let table = lock(&shared);
+        let playing = table.playing().filter(|_| !table.closed)?;
+        playing
+            .hand_dms
+            .iter()
+            .find(|(who, _)| *who == user)
+            .map(|&(_, message)| message)
+    }
+
+    /// Remembers `message_id` as the hand message of `user` in the game running in `channel` (a new
+    /// direct message was sent: the first of the game, or one after Discord refused an edit), saved
+    /// with the table so that after a restart the same message is edited (blocking, like `handle`;
+    /// if saving fails, the next saved action carries it).
+    pub fn set_hand_dm(&self, channel: ChannelId, user: UserId, message_id: u64) {
+        let Some(shared) = self.get(channel) else {
+            return;
+        };
+        let mut table = lock(&shared);
+        if table.closed {
+            return;
+        }
+        let State::Playing(playing) = &mut table.state else {
+            return;
+        };
+        if playing.seat_of(user).is_none() {
+            return;
+        }
+        match playing.hand_dms.iter_mut().find(|(who, _)| *who == user) {
+            Some((_, known)) if *known == message_id => return,
+            Some((_, known)) => *known = message_id,
+            None => playing.hand_dms.push((user, message_id)),
+        }
+        if let Err(e) = self.persist.save(&table) {
+            table.span().in_scope(|| {
+                tracing::warn!(channel = channel.0, "cannot save the hand message id: {e}")
+            });
+        }
+    }
+
     /// Remembers the language of a user (their Discord locale) and of a channel (its server's preferred
     /// locale), as seen on an interaction.
     pub fn note_languages(
@@ -524,7 +567,17 @@ impl Tables {
         }
         let user = actor.user;
         let join_or_leave = matches!(command, Command::Join { .. } | Command::Leave);
+        let takes_seat = matches!(
+            command.unwrapped(),
+            Command::Join { .. } | Command::Accept | Command::Rematch { .. }
+        );
         let mut reply = self.handle_command(guild, channel, actor, command, now);
+        if takes_seat && !reply.is_refusal() {
+            // Seated at the host's table: the host's next invitation may ping them again.
+            if let Some(host) = self.get(channel).map(|shared| lock(&shared).host) {
+                lock(&self.budgets).accepted(host, user);
+            }
+        }
         self.charge_member(guild, channel, user, join_or_leave, &mut reply, now);
         reply
     }

@@ -7,7 +7,7 @@ use crate::support;
 use std::time::Duration;
 
 use support::bot::Harness;
-use support::fake_discord::{FakeDiscord, FakeUser};
+use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
 use support::table::{lobby_of, play_first_fit, TableDriver, TurnEnd, STEP};
 
 /// How many messages of `channel` after the first `skip` notified `user`.
@@ -289,4 +289,170 @@ async fn a_player_whose_dms_are_closed_is_told_once_per_game() {
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(told(fake), 1, "told once, not after every move");
+}
+
+/// Every DM message ever sent to `user`, deleted ones too, oldest first.
+fn all_dms(fake: &FakeDiscord, user: &FakeUser) -> Vec<StoredMessage> {
+    let state = fake.state();
+    let Some(dm) = state.dm_channel_of(user.id) else {
+        return Vec::new();
+    };
+    let mut all: Vec<StoredMessage> = state
+        .messages
+        .values()
+        .filter(|m| m.channel_id == dm)
+        .cloned()
+        .collect();
+    all.sort_by_key(|m| m.id);
+    all
+}
+
+/// Plays one move of `user` against the computer and waits until it is their turn again (true) or
+/// the game is over (false).
+async fn move_and_wait(fake: &FakeDiscord, user: &FakeUser, channel: u64) -> bool {
+    let posted = play_first_fit(fake, user, channel)
+        .await
+        .unwrap_or_else(|e| panic!("{}: {e}", user.name));
+    let over = |m: &StoredMessage| m.attachments.iter().any(|a| a.filename.ends_with(".json"));
+    if over(&posted) {
+        return false;
+    }
+    let next = fake
+        .shared()
+        .wait_for(STEP, "the human's turn or the end", &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .find(|m| m.id > posted.id && (m.notified.contains(&user.id) || over(m)))
+                .cloned()
+        })
+        .await
+        .expect("the computer answers");
+    !over(&next)
+}
+
+/// Waits until `user`'s one hand message shows `versions` versions or more (each edit one more), and
+/// returns it: exactly one visible DM.
+async fn hand_message_after(fake: &FakeDiscord, user: &FakeUser, versions: usize) -> StoredMessage {
+    let id = user.id;
+    fake.shared()
+        .wait_for(STEP, "the hand message edited", &[id], |s| {
+            let dm = s.dm_channel_of(id)?;
+            match s.messages_in(dm).as_slice() {
+                [one] if 1 + one.edits >= versions => Some((*one).clone()),
+                _ => None,
+            }
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}: {:?}", fake.dms_to(id)))
+}
+
+/// The card lines of a hand text.
+fn card_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("• "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Issue 44.7: a whole game against a computer sends one hand DM per player, edited after every own
+/// move (an edit notifies nobody) and showing the hand as `/sequence hand` does; a hand message the
+/// player deleted (Discord answers the edit with 10008 Unknown Message) is replaced by exactly one
+/// new DM, which is edited from then on, also after a restart (its id is saved with the table).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_hand_message_per_game_is_edited_and_replaced_only_when_deleted() {
+    let mut h = Harness::started().await;
+    let human = h.fake.add_user("alice");
+    let channel = h.fake.add_channel("sequence-hand");
+    {
+        let fake = &h.fake;
+        let start = fake
+            .slash(&human, channel, "sequence start", &[("game", "classic")])
+            .expect("start");
+        let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
+        support::table::add_computer(fake, &human, channel, lobby.id, None, "easy")
+            .await
+            .expect("a computer");
+        let skip = fake.messages_in(channel).len();
+        let begin = fake
+            .click(&human, lobby.id, "sequence:begin")
+            .expect("press");
+        fake.wait_callback(&begin, STEP).await.expect("begin");
+        assert_eq!(notified_after(fake, channel, skip, human.id).await, 1);
+    }
+    let first = hand_message_after(&h.fake, &human, 1).await;
+    let mut moves = 0;
+    for _ in 0..3 {
+        assert!(
+            move_and_wait(&h.fake, &human, channel).await,
+            "the game goes on"
+        );
+        moves += 1;
+    }
+    let edited = hand_message_after(&h.fake, &human, 1 + moves).await;
+    assert_eq!(edited.id, first.id, "the same message, edited");
+    assert!(edited.notified.is_empty());
+    // It shows the hand as it is now.
+    let asked = h
+        .fake
+        .slash(&human, channel, "sequence hand", &[])
+        .expect("hand");
+    let shown = card_lines(
+        &h.fake
+            .wait_reply(&asked, STEP)
+            .await
+            .expect("the hand")
+            .content,
+    );
+    assert!(!shown.is_empty());
+    let id = human.id;
+    let now = h
+        .fake
+        .shared()
+        .wait_for(STEP, "the hand message to show the hand", &[id], |s| {
+            let dm = s.dm_channel_of(id)?;
+            s.messages_in(dm)
+                .into_iter()
+                .find(|m| m.id == first.id && card_lines(&m.content) == shown)
+                .cloned()
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}: {shown:?} {:?}", h.fake.dms_to(id)));
+    assert!(now.attachments.iter().any(|a| a.filename == "hand.png"));
+    assert_eq!(all_dms(&h.fake, &human).len(), 1, "one DM so far");
+
+    // The player deletes it: the next change sends one new message.
+    h.fake.remove_message(first.id);
+    assert!(
+        move_and_wait(&h.fake, &human, channel).await,
+        "the game goes on"
+    );
+    let second = hand_message_after(&h.fake, &human, 1).await;
+    assert_ne!(second.id, first.id);
+    assert_eq!(all_dms(&h.fake, &human).len(), 2, "one new DM");
+
+    // A restart: the same (second) message is edited afterwards.
+    h.respawn(&support::bot::BotOptions::default());
+    h.wait_identified(2).await;
+    let versions = 1 + second.edits;
+    let mut over = false;
+    for _ in 0..150 {
+        if !move_and_wait(&h.fake, &human, channel).await {
+            over = true;
+            break;
+        }
+        moves += 1;
+        if moves == 5 {
+            let after_restart = hand_message_after(&h.fake, &human, versions + 1).await;
+            assert_eq!(after_restart.id, second.id, "edited after the restart");
+        }
+    }
+    assert!(over, "the game ends");
+    let all = all_dms(&h.fake, &human);
+    assert_eq!(
+        all.len(),
+        2,
+        "a whole game: the first hand message and the one after it was deleted, nothing else: {:?}",
+        all.iter().map(|m| &m.content).collect::<Vec<_>>()
+    );
+    assert!(all[1].edits >= 2, "{} edits", all[1].edits);
 }

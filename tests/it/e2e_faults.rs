@@ -146,7 +146,7 @@ async fn rate_limits_and_server_errors_still_reach_the_player() {
                 global: false,
             },
             1,
-            Some("POST"),
+            None,
             format!("/channels/{}/messages", dm_of(&players[0])),
         ),
         (
@@ -160,7 +160,7 @@ async fn rate_limits_and_server_errors_still_reach_the_player() {
             "503 on the hand DMs",
             Fault::ServerError(503),
             2,
-            Some("POST"),
+            None,
             format!("/channels/{}/messages", dm_of(&players[1])),
         ),
         (

@@ -143,13 +143,12 @@ async fn classic_two_team_game_from_start_to_win() {
         if let Some(user) = channel.dm_with {
             assert!(seated.contains(&user), "a DM to a non-player ({id})");
             for message in state.messages_in(*id) {
-                assert!(
-                    message
-                        .content
-                        .starts_with(&format!("Your cards in <#{}>", table.channel)),
-                    "a DM that is not a hand: {}",
-                    message.content
-                );
+                for content in message.all_contents() {
+                    assert!(
+                        content.starts_with(&format!("Your cards in <#{}>", table.channel)),
+                        "a DM that is not a hand: {content}"
+                    );
+                }
             }
         }
     }
@@ -160,8 +159,8 @@ async fn classic_two_team_game_from_start_to_win() {
         .iter()
         .flat_map(|p| fake.dms_to(p.id))
         .flat_map(|m| {
-            m.content
-                .lines()
+            m.all_contents()
+                .flat_map(str::lines)
                 .filter(|l| l.starts_with("• "))
                 .map(str::to_string)
                 .collect::<Vec<_>>()
@@ -191,7 +190,7 @@ async fn classic_two_team_game_from_start_to_win() {
                     .pretty();
                     assert!(
                         dms.iter()
-                            .any(|m| m.content.contains(&format!("• {pretty}"))),
+                            .any(|m| m.all_contents().any(|c| c.contains(&format!("• {pretty}")))),
                         "{} played {card} without it being in a hand DM",
                         user.name
                     );
@@ -455,14 +454,18 @@ async fn refused(
     reply.content
 }
 
-/// Channel messages and DMs so far: nothing may be added by a refused action.
+/// Channel messages and DMs so far (each edit of a DM counted): nothing may be added or changed by a
+/// refused action.
 fn visible(fake: &FakeDiscord, channel: u64, users: &[FakeUser]) -> (usize, Vec<usize>) {
     (
         fake.messages_in(channel)
             .iter()
             .filter(|m| !m.is_ephemeral())
             .count(),
-        users.iter().map(|u| fake.dms_to(u.id).len()).collect(),
+        users
+            .iter()
+            .map(|u| support::table::hand_versions(fake, u.id))
+            .collect(),
     )
 }
 

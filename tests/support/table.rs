@@ -777,7 +777,7 @@ impl<'a> TableDriver<'a> {
                     ));
                 }
             }
-            let dms_before = self.fake.dms_to(user.id).len();
+            let hands_before = hand_versions(self.fake, user.id);
             let posts_before = self.fake.messages_in(self.channel).len();
             let play = self.fake.slash(
                 &user,
@@ -816,13 +816,15 @@ impl<'a> TableDriver<'a> {
             {
                 return Ok(TurnEnd::Over(Box::new(reply)));
             }
-            // The mover's new hand comes by DM, to them only.
+            // The mover's new hand comes by DM, to them only: their hand message edited (or a new
+            // one, if the edit was refused).
             let id = user.id;
             self.fake
                 .shared()
                 .wait_for(STEP, "the mover's new hand", &[id], |s| {
                     let dm = s.dm_channel_of(id)?;
-                    (s.messages_in(dm).len() > dms_before).then_some(())
+                    let versions: usize = s.messages_in(dm).iter().map(|m| 1 + m.edits).sum();
+                    (versions > hands_before).then_some(())
                 })
                 .await?;
             let next = turn_mention(&reply.content).ok_or_else(|| {
@@ -890,6 +892,12 @@ impl Dice {
         self.0 ^= self.0 << 17;
         (self.0 % n.max(1) as u64) as usize
     }
+}
+
+/// How many versions of DMs `user` has been shown: each DM counts once, and once more for each edit
+/// (a changed hand edits the hand message).
+pub fn hand_versions(fake: &FakeDiscord, user: u64) -> usize {
+    fake.dms_to(user).iter().map(|m| 1 + m.edits).sum()
 }
 
 /// The turn prompt's Play (dice: Roll) button id of a message, if it has one.

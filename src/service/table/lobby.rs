@@ -564,6 +564,7 @@ impl Table {
             forfeited: Vec::new(),
             timeouts: Vec::new(),
             board_unshown: false,
+            hand_dms: Vec::new(),
             human_moves: Some(vec![0; usize::from(players)]),
             rated: Some(wanted && !limited),
             daily_limit: limited.then_some(limit),

@@ -117,6 +117,10 @@ pub struct Playing {
     /// The board changed since the last board image was posted (a computer was to move next).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub board_unshown: bool,
+    /// Each human's hand message of this game (its direct message's id), edited as the hand changes:
+    /// a new direct message only when Discord refuses the edit (see [`super::super::Tables::hand_dm`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand_dms: Vec<(UserId, u64)>,
     /// Moves each human made themselves, by seat (turns a computer played for them, and exchanges of
     /// dead cards, do not count).
     /// `None` for a game started before they were counted: then read from its record.

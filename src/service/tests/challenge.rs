@@ -10,9 +10,10 @@ use crate::engine::Variant;
 use crate::store::tests::sqlite_store;
 
 use super::kit::{join, lobby_output, refusal, seeded, start, state, test_settings, Asker, T0};
+use crate::service::budget::PING_AGAIN_AFTER;
 use crate::service::{
-    command_for_component, parse_invite, Button, ChannelId, Command, GuildId, Message, Output,
-    Reply, Settings, State, Tables, Text, Timestamp, UserId,
+    command_for_component, parse_invite, Button, ChannelId, Command, GuildId, Limits, Message,
+    Output, Reply, Settings, State, Tables, Text, Timestamp, UserId,
 };
 
 const GUILD: GuildId = GuildId(36);
@@ -421,4 +422,115 @@ fn a_restart_keeps_the_invitations_and_when_they_lapse() {
     let ticked = second.tick(at(60));
     assert_eq!(ticked.len(), 1, "{ticked:?}");
     assert!(crate::service::tests::kit::reply_text(&ticked[0].1).contains("No answer from <@3>"));
+}
+
+/// Whom the lobby post of a reply pings.
+fn pinged(reply: &Reply) -> Vec<UserId> {
+    lobby_of(reply)
+        .filter(|(new, _)| *new)
+        .map(|(_, message)| message.mentions.clone())
+        .unwrap_or_default()
+}
+
+/// Issue 44.18: opening a challenge and cancelling it in a loop pinged one person 43 times in 31 s,
+/// and with 11 invited 275 pings in 20 s. Now the same host's invitations ping a person once per
+/// [`PING_AGAIN_AFTER`] unless they took a seat, in servers and in DMs alike.
+#[test]
+fn challenges_opened_and_cancelled_in_a_loop_ping_each_person_once() {
+    for asker in [HERE, super::kit::DM] {
+        // No posting budget in the way: only the pings are counted.
+        let tables = seeded(
+            Settings {
+                challenge_timeout: Duration::from_secs(600),
+                ..test_settings()
+            },
+            44,
+        );
+        // One invited, opened and cancelled every 0.7 s for 31 s.
+        let mut pings = 0;
+        for step in 0..44u64 {
+            let now = T0.after(Duration::from_millis(700 * step));
+            let reply = asker.ask_at(&tables, 1, 1, challenge(Variant::Classic, &[2]), now);
+            pings += pinged(&reply).len();
+            asker.ask_at(&tables, 1, 1, Command::Cancel, now);
+        }
+        assert_eq!(pings, 1, "one person, 44 challenges in 31 s");
+        // Eleven invited (a 12-player game), every 0.8 s for 20 s.
+        let mut pings = 0;
+        let mut opened = 0;
+        let eleven: Vec<u64> = (10..21).collect();
+        let teams = Command::Challenge {
+            start: Box::new(start(Variant::Classic, Some(2))),
+            invited: eleven.iter().copied().map(UserId).collect(),
+        };
+        for step in 0..25u64 {
+            let now = T0.after(Duration::from_millis(40_000 + 800 * step));
+            let reply = asker.ask_at(&tables, 2, 3, teams.clone(), now);
+            opened += usize::from(lobby_of(&reply).is_some());
+            pings += pinged(&reply).len();
+            asker.ask_at(&tables, 2, 3, Command::Cancel, now);
+        }
+        assert!(opened >= 1, "the first challenge opened");
+        assert_eq!(pings, 11, "eleven people, each pinged once");
+        // A different host may still ping them, and so may the same host once the time has passed.
+        let later = T0.after(PING_AGAIN_AFTER + Duration::from_secs(60));
+        let reply = asker.ask_at(&tables, 1, 1, challenge(Variant::Classic, &[2]), later);
+        assert_eq!(pinged(&reply), vec![UserId(2)]);
+        let reply = asker.ask_at(&tables, 3, 4, challenge(Variant::Classic, &[2]), later);
+        assert_eq!(pinged(&reply), vec![UserId(2)], "another host");
+    }
+}
+
+/// Issue 44.18: someone who takes a seat is pinged by the host's next invitation (a rematch after a
+/// game together, a new challenge), and invitations of a host who spends their budget on pings are
+/// refused politely (distinct people each time, so that only the budget stops them).
+#[test]
+fn a_seated_invitee_is_pinged_again_and_the_hosts_budget_pays_for_pings() {
+    for asker in [HERE, super::kit::DM] {
+        // The default posting budget (5 posts a second, 20 deep), no other limit.
+        let limits = Limits {
+            server_posts_per_second: 5,
+            server_post_burst: 20,
+            ..Limits::unlimited()
+        };
+        let tables = seeded(
+            Settings {
+                limits,
+                ..test_settings()
+            },
+            45,
+        );
+        let reply = asker.ask_at(&tables, 1, 1, challenge(Variant::Classic, &[2]), T0);
+        assert_eq!(pinged(&reply), vec![UserId(2)]);
+        let accept = command_for_component(&Button::Accept(T0.0).id(), &[]).expect("our id");
+        assert!(!asker.ask_at(&tables, 1, 2, accept, T0).is_refusal());
+        asker.ask_at(&tables, 1, 1, Command::Cancel, T0);
+        let now = at(5);
+        let reply = asker.ask_at(&tables, 1, 1, challenge(Variant::Classic, &[2]), now);
+        assert_eq!(pinged(&reply), vec![UserId(2)], "accepted: pinged again");
+        asker.ask_at(&tables, 1, 1, Command::Cancel, now);
+        // Eleven new people a second, each challenge in a channel of its own: the budget soon
+        // refuses (outside servers too, where it applies to invitations only).
+        let mut pings = 0;
+        let mut refused = 0;
+        for step in 0..20u64 {
+            let now = at(60 + step);
+            let invited: Vec<UserId> = (0..11).map(|i| UserId(1000 + step * 11 + i)).collect();
+            let command = Command::Challenge {
+                start: Box::new(start(Variant::Classic, Some(2))),
+                invited,
+            };
+            let reply = asker.ask_at(&tables, 100 + step, 1, command, now);
+            if reply.is_refusal() {
+                refused += 1;
+                assert!(
+                    matches!(refusal(&reply), Some(Text::SlowDown | Text::Busy)),
+                    "{reply:?}"
+                );
+            }
+            pings += pinged(&reply).len();
+        }
+        assert!(refused >= 10, "{refused} refused");
+        assert!(pings <= 110, "{pings} pings in 20 s");
+    }
 }

@@ -139,6 +139,7 @@ fn random_playing(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
         forfeited: Vec::new(),
         timeouts: Vec::new(),
         board_unshown: false,
+        hand_dms: Vec::new(),
         human_moves: None,
         rated: None,
         daily_limit: None,

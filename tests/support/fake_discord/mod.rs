@@ -202,6 +202,8 @@ pub struct StoredMessage {
     pub allowed_mentions: Value,
     /// How many times it was edited.
     pub edits: usize,
+    /// The texts it showed before edits changed them, oldest first.
+    pub earlier: Vec<String>,
     /// Whether it was deleted.
     pub deleted: bool,
     /// When it was created.
@@ -274,6 +276,14 @@ impl StoredMessage {
             }
         }
         ids
+    }
+
+    /// Every text it showed, oldest first: those before edits changed them, then its text now.
+    pub fn all_contents(&self) -> impl Iterator<Item = &str> {
+        self.earlier
+            .iter()
+            .map(String::as_str)
+            .chain(std::iter::once(self.content.as_str()))
     }
 
     /// The text of the message and its embeds, for searching.
@@ -1975,6 +1985,7 @@ impl FakeDiscord {
             interaction_id: None,
             allowed_mentions: Value::Null,
             edits: 0,
+            earlier: Vec::new(),
             deleted: false,
             created: Instant::now(),
             notified: Vec::new(),

@@ -1111,6 +1111,7 @@ fn new_message(
         interaction_id,
         allowed_mentions: body["allowed_mentions"].clone(),
         edits: 0,
+        earlier: Vec::new(),
         deleted: false,
         created: Instant::now(),
         notified: super::notified_by(
@@ -1145,7 +1146,11 @@ fn edit_message(state: &mut State, id: u64, body: &Value, uploads: &[Upload]) ->
         return Answer::error(404, 10008, "Unknown Message");
     }
     if let Some(content) = body.get("content") {
-        message.content = content.as_str().unwrap_or("").to_string();
+        let content = content.as_str().unwrap_or("").to_string();
+        if content != message.content {
+            let before = std::mem::replace(&mut message.content, content);
+            message.earlier.push(before);
+        }
     }
     if let Some(embeds) = body.get("embeds") {
         message.embeds = if embeds.is_null() {
@@ -1318,6 +1323,7 @@ fn interaction_callback(
                 interaction_id: Some(iid),
                 allowed_mentions: Value::Null,
                 edits: 0,
+                earlier: Vec::new(),
                 deleted: false,
                 created: Instant::now(),
                 notified: Vec::new(),
