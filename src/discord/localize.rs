@@ -143,6 +143,32 @@ fn localize_with(command: &mut Command, parent: Option<&str>, trs: &mut [Tr]) {
     }
 }
 
+/// The language of a channel: as last seen on an interaction there, else its server's preferred
+/// locale from the cache, else English.
+pub(super) fn channel_lang(ctx: &serenity::Context, data: &Data, channel: ChannelId) -> Lang {
+    if let Some(lang) = data.tables.channel_language(channel) {
+        return lang;
+    }
+    // Which server holds the channel: only asked once per channel (the answer is remembered).
+    let guild = discord_channel(channel).and_then(|id| {
+        ctx.cache.guilds().into_iter().find_map(|guild| {
+            let guild = ctx.cache.guild(guild)?;
+            guild
+                .channels
+                .contains_key(&id)
+                .then(|| guild.preferred_locale.clone())
+        })
+    });
+    match Lang::from_optional(guild.as_deref()) {
+        Some(lang) => {
+            data.tables
+                .note_languages(channel, UserId(0), None, Some(lang));
+            lang
+        }
+        None => Lang::En,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::{BTreeMap, BTreeSet};
@@ -408,31 +434,5 @@ mod tests {
             }
         }
         assert!(checked > 60, "only {checked} commands quoted");
-    }
-}
-
-/// The language of a channel: as last seen on an interaction there, else its server's preferred
-/// locale from the cache, else English.
-pub(super) fn channel_lang(ctx: &serenity::Context, data: &Data, channel: ChannelId) -> Lang {
-    if let Some(lang) = data.tables.channel_language(channel) {
-        return lang;
-    }
-    // Which server holds the channel: only asked once per channel (the answer is remembered).
-    let guild = discord_channel(channel).and_then(|id| {
-        ctx.cache.guilds().into_iter().find_map(|guild| {
-            let guild = ctx.cache.guild(guild)?;
-            guild
-                .channels
-                .contains_key(&id)
-                .then(|| guild.preferred_locale.clone())
-        })
-    });
-    match Lang::from_optional(guild.as_deref()) {
-        Some(lang) => {
-            data.tables
-                .note_languages(channel, UserId(0), None, Some(lang));
-            lang
-        }
-        None => Lang::En,
     }
 }

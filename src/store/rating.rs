@@ -666,6 +666,8 @@ mod tests {
         assert_eq!(level_from_name("Computer 2 (leicht)"), Some("easy"));
         assert_eq!(level_from_name("Datamaskin 1 (vanskelig)"), Some("hard"));
         assert_eq!(level_from_name("Computer (for Ada)"), None);
+        // A stand-in names its level before the player it plays for: not a computer seat's name.
+        assert_eq!(level_from_name("Computer (medium, for Ada)"), None);
         let mut r = PlayerRating::default();
         assert!(r.is_provisional());
         assert!((r.conservative() - 0.0).abs() < 1e-9);

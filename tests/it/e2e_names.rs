@@ -55,7 +55,7 @@ async fn a_hostile_name_is_posted_as_text_and_nothing_pings_everyone() {
     .await
     .unwrap_or_else(|e| fail(e));
     let expected = format!(
-        "<@{}> gave up. The computer player **Computer (for \\[gift\\](https\\://x.yz)@\u{200B}everyone)** takes their seat.",
+        "<@{}> gave up. The computer player **Computer (easy, for \\[gift\\](https\\://x.yz)@\u{200B}everyone)** takes their seat.",
         quitter.id
     );
     assert!(post.content.contains(&expected), "{}", post.content);

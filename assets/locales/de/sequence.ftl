@@ -147,7 +147,7 @@ level-easy = leicht
 level-medium = mittel
 level-hard = schwer
 bot-name = Computer { $number } ({ $level })
-bot-stand-in = Computer (für { $name })
+bot-stand-in = Computer ({ $level }, für { $name })
 seat-fallback = Platz { $number }
 duration = { $seconds ->
         [one] 1 Sekunde
@@ -402,7 +402,7 @@ turn-deadline = Deine Zeit läuft { $deadline } ab.
 reminder = ⏰ { $player }, du bist immer noch dran. In etwa { $time } spielt der Computer für dich.
 reminder-give-up = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und ein Computer übernimmt deinen Platz für den Rest des Spiels.
 reminder-give-up-ends = ⏰ { $player }, du bist immer noch dran. In etwa { $time } ist deine Zeit um, und da für deine Seite niemand mehr weiterspielt, verliert deine Seite.
-timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer diesen Zug gespielt.
+timed-out = ⏰ { $player } hat die Zeit überschritten, also hat der Computer ({ $level }) diesen Zug gespielt.
 dm-failed = { $player }, ich konnte dir keine Direktnachricht schicken. Mit **Meine Karten** (oder `/sequence hand`) siehst du deine Karten privat.
 record-attached = Das Spielprotokoll hängt an.
 board-caption = **{ $game }**: { $player } ist am Zug.

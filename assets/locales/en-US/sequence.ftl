@@ -152,7 +152,7 @@ level-easy = easy
 level-medium = medium
 level-hard = hard
 bot-name = Computer { $number } ({ $level })
-bot-stand-in = Computer (for { $name })
+bot-stand-in = Computer ({ $level }, for { $name })
 seat-fallback = seat { $number }
 duration = { $seconds ->
         [one] 1 second
@@ -415,7 +415,7 @@ turn-deadline = Your time runs out { $deadline }.
 reminder = ⏰ { $player }, it is still your turn. In about { $time } the computer plays for you.
 reminder-give-up = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and a computer takes your seat for the rest of the game.
 reminder-give-up-ends = ⏰ { $player }, it is still your turn. In about { $time } you run out of time, and as nobody is left to play on for your side, your side loses.
-timed-out = ⏰ { $player } ran out of time, so the computer played this turn.
+timed-out = ⏰ { $player } ran out of time, so the computer ({ $level }) played this turn.
 dm-failed = { $player }, I could not send you a direct message. Press **Show my cards** (or use `/sequence hand`) to see your cards privately.
 record-attached = The game record is attached.
 board-caption = **{ $game }**: { $player } is to move.

@@ -147,7 +147,7 @@ level-easy = lett
 level-medium = middels
 level-hard = vanskelig
 bot-name = Datamaskin { $number } ({ $level })
-bot-stand-in = Datamaskin (for { $name })
+bot-stand-in = Datamaskin ({ $level }, for { $name })
 seat-fallback = plass { $number }
 duration = { $seconds ->
         [one] 1 sekund
@@ -399,7 +399,7 @@ turn-deadline = Tiden din går ut { $deadline }.
 reminder = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } spiller datamaskinen for deg.
 reminder-give-up = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og en datamaskin tar plassen din resten av spillet.
 reminder-give-up-ends = ⏰ { $player }, det er fortsatt din tur. Om omtrent { $time } går du tom for tid, og siden ingen er igjen til å spille videre for din side, taper siden din.
-timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen spilte denne turen.
+timed-out = ⏰ { $player } gikk tom for tid, så datamaskinen ({ $level }) spilte denne turen.
 dm-failed = { $player }, jeg fikk ikke sendt deg en direktemelding. Trykk **Vis kortene mine** (eller bruk `/sequence hånd`) for å se kortene dine privat.
 record-attached = Spillprotokollen ligger vedlagt.
 board-caption = **{ $game }**: Det er { $player } sin tur.

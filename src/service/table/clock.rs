@@ -2,7 +2,7 @@
 //! moves claimed and applied, and the table's state after a restart.
 
 use crate::engine::{GameRng, Move, Seat};
-use crate::i18n::{tr_args, Args, Lang};
+use crate::i18n::{tr, tr_args, Args, Lang};
 
 use crate::service::access::Paused;
 use crate::service::bot::{random_legal_move, BotLevel};
@@ -125,15 +125,18 @@ impl Table {
         let Player::Human { name, .. } = slot.clone() else {
             return Err(Text::NotInGame);
         };
+        let level = settings.default_bot_level;
         let bot = tr_args(
             lang,
             "bot-stand-in",
-            &Args::new().text("name", name.as_str()),
+            &Args::new()
+                .text("level", tr(lang, &format!("level-{level}")))
+                .text("name", name.as_str()),
         );
         let original = std::mem::replace(
             slot,
             Player::Bot {
-                level: settings.default_bot_level,
+                level,
                 name: bot.clone(),
             },
         );
@@ -470,11 +473,17 @@ impl Table {
                     Ok((replaced, false)) => lines.extend(replaced),
                     Err(e) => {
                         tracing::error!(channel = channel.0, "cannot replace a player: {e}");
-                        lines.push(Text::TimedOut(who.clone()));
+                        lines.push(Text::TimedOut {
+                            who: who.clone(),
+                            level: task.level,
+                        });
                     }
                 }
             } else {
-                lines.push(Text::TimedOut(who.clone()));
+                lines.push(Text::TimedOut {
+                    who: who.clone(),
+                    level: task.level,
+                });
             }
         }
         Some(self.commit_and_report(task.seat, mv, now, settings, lines, true))

@@ -303,7 +303,13 @@ async fn running_out_of_time_twice_is_announced_as_such_after_a_warning_in_the_p
     let late = T0.after(Duration::from_secs(15));
     assert!(tables.tick(late).iter().any(|(_, r)| r.auto_move));
     let reply = tables.auto_step(channel, late).await.expect("a move");
-    assert!(reply_text(&reply).contains("ran out of time"), "{reply:?}");
+    assert!(
+        reply_text(&reply).contains(&format!(
+            "<@{}> ran out of time, so the computer (medium) played this turn.",
+            mover.0
+        )),
+        "{reply:?}"
+    );
     assert_eq!(*levels.0.lock().unwrap(), vec![BotLevel::Medium]);
     // The other player moves: the prompt of the player who timed out warns them (a 15-second
     // clock has no reminder).

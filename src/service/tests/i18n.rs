@@ -86,7 +86,7 @@ fn variant_index(text: &Text) -> usize {
         Text::Forfeited { .. } => 61,
         Text::Turn { .. } => 62,
         Text::Reminder { .. } => 63,
-        Text::TimedOut(_) => 64,
+        Text::TimedOut { .. } => 64,
         Text::DmFailed(_) => 65,
         Text::RecordAttached => 66,
         Text::BoardCaption { .. } => 67,
@@ -224,7 +224,9 @@ fn variant_index(text: &Text) -> usize {
     }
 }
 
-const VARIANTS: usize = 181;
+/// One more than the highest index of [`variant_index`] (`every_variant_has_a_sample` checks that no
+/// index reaches it).
+const VARIANTS: usize = 199;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -442,12 +444,12 @@ fn samples() -> Vec<Text> {
         Text::Internal,
         Text::ReplacedAfterTimeouts {
             who: ada(),
-            bot: "Computer (for Ada)".into(),
+            bot: "Computer (medium, for Ada)".into(),
             count: 2,
         },
         Text::ReplacedAfterTimeouts {
             who: ada(),
-            bot: "Computer (for Ada)".into(),
+            bot: "Computer (medium, for Ada)".into(),
             count: 1,
         },
         Text::GaveUp(ada()),
@@ -806,7 +808,7 @@ fn samples() -> Vec<Text> {
         Text::Rating(RatingNote::ModeratorStop { gave_up: true }),
         Text::Forfeited {
             who: ada(),
-            bot: "Computer (for Ada)".into(),
+            bot: "Computer (medium, for Ada)".into(),
         },
         Text::Reminder {
             who: ada(),
@@ -832,7 +834,10 @@ fn samples() -> Vec<Text> {
             gives_up: false,
             ends_game: false,
         },
-        Text::TimedOut(ada()),
+        Text::TimedOut {
+            who: ada(),
+            level: BotLevel::Medium,
+        },
         Text::DmFailed(ada()),
         Text::RecordAttached,
         Text::Hand {
@@ -1235,6 +1240,11 @@ fn samples() -> Vec<Text> {
 #[test]
 fn every_variant_has_a_sample() {
     let covered: BTreeSet<usize> = samples().iter().map(variant_index).collect();
+    let beyond: Vec<usize> = covered.iter().copied().filter(|&i| i >= VARIANTS).collect();
+    assert!(
+        beyond.is_empty(),
+        "indices at or past VARIANTS ({VARIANTS}), raise it: {beyond:?}"
+    );
     let missing: Vec<usize> = (0..VARIANTS).filter(|i| !covered.contains(i)).collect();
     assert!(missing.is_empty(), "variants without a sample: {missing:?}");
 }

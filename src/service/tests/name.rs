@@ -1,6 +1,6 @@
 //! Issue 24, point 4: names are text, not markup. A player whose display name is made of markdown,
 //! links, mentions, line breaks or bidirectional marks gives up; the computer player that takes the
-//! seat carries the name ("Computer (for …)") into the channel post, the status, the turn prompts,
+//! seat carries the name ("Computer (easy, for …)") into the channel post, the status, the turn prompts,
 //! the move lines and the history, and everywhere it is text. The name is kept clean (one line, no
 //! hidden characters) for the log, the records and the images.
 
@@ -14,8 +14,8 @@ use crate::store::{FinishedGame, PlayerResult, BOT_USER_ID};
 
 use super::kit::{command_for, seeded, test_actor, test_settings, Asker, T0};
 use crate::service::{
-    clean_name, Actor, ChannelId, Command, GuildId, Message, Output, Reply, ServerSettings,
-    SettingsRequest, Tables,
+    clean_name, Actor, BotLevel, ChannelId, Command, GuildId, Message, Output, Player, Reply,
+    ServerSettings, SettingsRequest, Tables,
 };
 
 const GUILD: GuildId = GuildId(8);
@@ -178,7 +178,7 @@ async fn hostile_names_reach_the_channel_status_and_prompts_as_text() {
     for (i, (name, shown, _)) in HOSTILE.iter().enumerate() {
         let channel = 100 + i as u64;
         let replies = give_up_and_play_on(&tables, channel, name).await;
-        let stand_in = format!("**Computer (for {shown})**");
+        let stand_in = format!("**Computer (easy, for {shown})**");
         let forfeit = rendered(&replies[..1]).join("\n");
         assert!(
             forfeit.contains(&format!(
@@ -219,15 +219,72 @@ async fn an_ordinary_name_is_shown_exactly_as_before() {
     assert_eq!(
         replies[0].outputs[0].message().map(Message::to_english),
         Some(format!(
-            "<@{QUITTER}> gave up. The computer player **Computer (for Alice)** takes their seat."
+            "<@{QUITTER}> gave up. The computer player **Computer (easy, for Alice)** takes their seat."
         ))
     );
     let texts = rendered(&replies).join("\n");
     assert!(
-        texts.contains("**Computer (for Alice)** is thinking"),
+        texts.contains("**Computer (easy, for Alice)** is thinking"),
         "{texts}"
     );
     assert!(!texts.contains('\\'), "nothing to escape: {texts}");
+}
+
+/// Issue 44.11: the computer that takes a seat is named with its level (the server's, `hard` here)
+/// in the server's language, in the post that hands it the seat, the status and its own moves.
+#[tokio::test]
+async fn the_stand_in_is_named_with_the_servers_level_in_its_language() {
+    let tables = seeded(test_settings(), 41);
+    let admin = Actor {
+        can_manage_guild: true,
+        ..actor(5, "Admin")
+    };
+    let request = SettingsRequest {
+        changes: ServerSettings {
+            bot_level: Some(BotLevel::Hard),
+            language: Some(Lang::De),
+            ..ServerSettings::default()
+        },
+        reset: false,
+    };
+    let reply = HERE.ask_as(&tables, 1, admin, Command::Settings(request), T0);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    let replies = give_up_and_play_on(&tables, 1, "Alice").await;
+    let german = |replies: &[Reply]| -> String {
+        replies
+            .iter()
+            .flat_map(|r| &r.outputs)
+            .filter_map(Output::message)
+            .map(|m| m.render(Lang::De))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let stand_in = "**Computer (schwer, für Alice)**";
+    let forfeit = german(&replies[..1]);
+    assert!(
+        forfeit.contains(&format!("<@{QUITTER}> hat aufgegeben.")) && forfeit.contains(stand_in),
+        "{forfeit}"
+    );
+    let status = german(&replies[1..2]);
+    assert!(status.contains(stand_in), "{status}");
+    let later = german(&replies[2..]);
+    assert!(later.contains(stand_in), "its moves name it: {later}");
+    let table = tables.snapshot(ChannelId(1)).expect("the table");
+    let seat = table
+        .playing()
+        .expect("playing")
+        .forfeited
+        .first()
+        .expect("a seat given up")
+        .0;
+    assert_eq!(
+        table.playing().expect("playing").seats[usize::from(seat)],
+        Player::Bot {
+            level: BotLevel::Hard,
+            name: "Computer (schwer, für Alice)".into(),
+        },
+        "the level named is the level that plays"
+    );
 }
 
 #[test]
@@ -247,7 +304,12 @@ fn history_shows_names_kept_before_they_were_cleaned_as_text() {
     for (i, (name, _, _)) in HOSTILE.iter().enumerate() {
         let players = vec![
             player(1, "Player1", 0, false),
-            player(BOT_USER_ID, &format!("Computer (for {name})"), 1, true),
+            player(
+                BOT_USER_ID,
+                &format!("Computer (easy, for {name})"),
+                1,
+                true,
+            ),
         ];
         let game = FinishedGame {
             guild_id: Some(GUILD.0),
@@ -270,7 +332,7 @@ fn history_shows_names_kept_before_they_were_cleaned_as_text() {
     let texts = rendered(&[reply]);
     for (name, _, shown) in HOSTILE {
         assert!(
-            texts[0].contains(&format!("**Computer (for {shown})**")),
+            texts[0].contains(&format!("**Computer (easy, for {shown})**")),
             "{name:?}: {}",
             texts[0]
         );

@@ -459,7 +459,7 @@ fn leave_during_a_game_asks_first_and_changes_nothing() {
     // Asked again and confirmed: the seat goes to a computer.
     HERE.ask(&tables, 20, 2, Command::Leave);
     let reply = HERE.ask(&tables, 20, 2, Button::ConfirmLeave(T0.0).command());
-    assert!(all_text(&reply).contains("Computer (for Player2)"));
+    assert!(all_text(&reply).contains("**Computer (easy, for Player2)** takes their seat"));
     assert!(playing(&tables, 20).seat_of(UserId(2)).is_none());
 }
 
@@ -579,7 +579,7 @@ fn giving_up_that_ends_the_game_does_not_seat_a_computer_in_the_message() {
     assert!(text.contains("<@2> gave up."), "{text}");
     assert!(text.contains("wins, as everyone else gave up"), "{text}");
     assert!(
-        !text.contains("takes their seat") && !text.contains("Computer (for"),
+        !text.contains("takes their seat") && !text.contains("Computer ("),
         "the end contradicts itself: {text}"
     );
     // Alone against computers: giving up ends the game without a stand-in either.
@@ -623,7 +623,7 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
     let first = time_out(&tables, 30, &mut now).await;
     let text: String = first.iter().map(all_text).collect();
     assert!(
-        text.contains("ran out of time, so the computer played"),
+        text.contains("ran out of time, so the computer (medium) played this turn."),
         "{text}"
     );
     assert!(playing(&tables, 30).seat_of(sleeper).is_some());
@@ -646,7 +646,10 @@ async fn a_player_who_times_out_twice_in_a_row_is_replaced_once_and_for_all() {
         let replies = time_out(&tables, 30, &mut now).await;
         let text: String = replies.iter().map(all_text).collect();
         announced += text
-            .matches("ran out of time twice in a row: the computer player")
+            .matches(&format!(
+                "ran out of time twice in a row: the computer player **Computer (easy, for Player{})** takes their seat",
+                sleeper.0
+            ))
             .count();
         if to_move == Some(sleeper) {
             break;

@@ -1219,7 +1219,7 @@ async fn forfeit_with_three_teams_hands_the_seat_to_a_computer() {
     begin_game(&tables, 18, Variant::Classic, &[1, 2, 3], 0);
     let reply = ask(&tables, 18, 3, Command::Forfeit { game: None });
     assert!(finished(&reply).is_none(), "two teams are still playing");
-    assert!(text_of(&reply).contains("Computer (for Player3)"));
+    assert!(text_of(&reply).contains("**Computer (easy, for Player3)** takes their seat"));
     let table = tables.snapshot(ChannelId(18)).unwrap();
     let p = table.playing().unwrap();
     assert!(p.seat_of(UserId(3)).is_none());

@@ -4,7 +4,7 @@
 
 use crate::analysis::profile::Achievement;
 use crate::engine::{Card, PlayError, SetupError, Variant};
-use crate::service::{ChannelId, Permission, UserId};
+use crate::service::{BotLevel, ChannelId, Permission, UserId};
 
 use super::payload::{
     AgreementLine, CardLine, HintMove, HintWhy, HistoryLine, LeaderLine, LobbyCard, ProfileInfo,
@@ -340,8 +340,13 @@ pub enum Text {
         /// computer taking the seat.
         ends_game: bool,
     },
-    /// The turn timed out; the computer played it.
-    TimedOut(Who),
+    /// The turn timed out; the computer played it at `level`.
+    TimedOut {
+        /// The player whose turn it was.
+        who: Who,
+        /// The level the computer played the turn at.
+        level: BotLevel,
+    },
     /// A player's turn timed out `count` times in a row: a computer takes the seat for good.
     ReplacedAfterTimeouts {
         /// The player.

@@ -29,7 +29,15 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
             gives_up,
             ends_game,
         } => reminder(tr, who, *seconds_left, *gives_up, *ends_game),
-        Text::TimedOut(who) => tr.ta("timed-out", &Args::new().text("player", who.to_string())),
+        Text::TimedOut { who, level } => {
+            let level = tr.t(&format!("level-{level}"));
+            tr.ta(
+                "timed-out",
+                &Args::new()
+                    .text("player", who.to_string())
+                    .text("level", level),
+            )
+        }
         Text::ReplacedAfterTimeouts { who, bot, count } => tr.ta(
             "replaced-after-timeouts",
             &Args::new()
