@@ -345,10 +345,21 @@ fn page_size() -> u64 {
 /// Connections the listener keeps open at once. When a new one arrives with this many open, the
 /// oldest idle one is closed: idle connections can neither use up the process's file handles nor keep
 /// a health check out (issue 33: 300 idle connections used every handle and `/healthz` timed out).
-/// Idle means waiting for the client's next byte: a connection whose request is being answered, or
-/// that has not been read yet, is never closed for a newer one (issue 44.22: under a flood of new
-/// connections, health checks waiting for their answer were closed as the oldest).
+/// Idle means waiting for the client's next byte, and for a connection that has sent nothing yet, for
+/// longer than [`GRACE`]: a connection whose request is being answered, or that has just been opened
+/// and not sent its request yet, is never closed for a newer one (issue 44.22: under a flood of new
+/// connections, health checks waiting for their answer, or just connected, were closed as the oldest).
 const MAX_CONNECTIONS: usize = 64;
+
+/// How long a new connection may stay silent before it counts as idle: a health check sends its
+/// request at once, a flood's connection sends nothing.
+const GRACE: Duration = Duration::from_secs(1);
+
+/// Connections open at once beyond which the oldest that is not being answered is closed even within
+/// its [`GRACE`], so that a flood faster than the grace cannot use up the process's file handles. A
+/// health check is closed then only if this many connections arrive between its connecting and its
+/// request.
+const CEILING: usize = 4 * MAX_CONNECTIONS;
 
 /// A connection that neither sends nor receives a byte for this long, with no request being
 /// answered, is closed.
@@ -360,10 +371,14 @@ const MAX_CONNECTION_TIME: Duration = Duration::from_secs(30);
 /// The listener's bounds on connections (see [`MAX_CONNECTIONS`] and [`IDLE_TIMEOUT`]).
 #[derive(Clone, Copy, Debug)]
 pub struct ListenerLimits {
-    /// Connections kept open at once; a new one closes the oldest.
+    /// Idle connections kept open at once; a new one closes the oldest idle ones beyond it.
     pub max_connections: usize,
     /// A connection idle this long is closed.
     pub idle_timeout: Duration,
+    /// How long a new connection may stay silent before it counts as idle.
+    pub grace: Duration,
+    /// Connections open at once beyond which the oldest not being answered is closed, idle or not.
+    pub ceiling: usize,
 }
 
 impl Default for ListenerLimits {
@@ -371,6 +386,8 @@ impl Default for ListenerLimits {
         ListenerLimits {
             max_connections: MAX_CONNECTIONS,
             idle_timeout: IDLE_TIMEOUT,
+            grace: GRACE,
+            ceiling: CEILING,
         }
     }
 }
@@ -422,7 +439,7 @@ pub async fn serve_with(
                 serve_connection(stream, health, watched, limits.idle_timeout).await;
                 lock_open(&closed).remove(id);
             });
-            connections.add(id, task.abort_handle(), activity, limits.max_connections);
+            connections.add(id, task.abort_handle(), activity, &limits);
         }
     });
     Ok(bound)
@@ -448,32 +465,49 @@ impl Open {
         self.next
     }
 
-    /// Keeps a new connection; beyond `max`, closes the oldest idle ones (see [`MAX_CONNECTIONS`]).
-    /// Connections being answered or not read yet stay; they are few, and each ends soon (an answer
+    /// Keeps a new connection; beyond `max_connections`, closes the oldest idle ones (see
+    /// [`MAX_CONNECTIONS`]), and beyond the ceiling the oldest not being answered (see [`CEILING`]).
+    /// Connections being answered or within their grace stay; each ends or turns idle soon (an answer
     /// takes at most the store check's 3 s), and the next new connection closes what is idle by then.
     fn add(
         &mut self,
         id: u64,
         task: tokio::task::AbortHandle,
         activity: Arc<Activity>,
-        max: usize,
+        limits: &ListenerLimits,
     ) {
         self.connections
             .push_back(Connection { id, task, activity });
-        let mut excess = self.connections.len().saturating_sub(max.max(1));
-        while excess > 0 {
-            let Some(oldest_idle) = self
+        let max = limits.max_connections.max(1);
+        while self.connections.len() > max {
+            let oldest_idle = self
                 .connections
                 .iter()
-                .position(|c| c.activity.is_waiting_for_client())
-            else {
+                .position(|c| c.activity.is_waiting_for_client(limits.grace));
+            if !self.close(oldest_idle) {
                 break;
-            };
-            if let Some(closed) = self.connections.remove(oldest_idle) {
+            }
+        }
+        while self.connections.len() > limits.ceiling.max(max) {
+            let oldest_unanswered = self
+                .connections
+                .iter()
+                .position(|c| c.activity.busy.load(Ordering::SeqCst) == 0);
+            if !self.close(oldest_unanswered) {
+                break;
+            }
+        }
+    }
+
+    /// Closes the connection at `index`, if any; whether one was closed.
+    fn close(&mut self, index: Option<usize>) -> bool {
+        match index.and_then(|i| self.connections.remove(i)) {
+            Some(closed) => {
                 // Dropping its task closes the socket at once.
                 closed.task.abort();
+                true
             }
-            excess -= 1;
+            None => false,
         }
     }
 
@@ -541,6 +575,8 @@ struct Activity {
     busy: std::sync::atomic::AtomicUsize,
     /// The last read found nothing to read (false until the connection was first read).
     waiting: AtomicBool,
+    /// A byte has been read from the client.
+    received: AtomicBool,
 }
 
 impl Activity {
@@ -550,13 +586,17 @@ impl Activity {
             last_ms: std::sync::atomic::AtomicU64::new(0),
             busy: std::sync::atomic::AtomicUsize::new(0),
             waiting: AtomicBool::new(false),
+            received: AtomicBool::new(false),
         }
     }
 
-    /// Whether the connection only waits for its client: it was read and found nothing more, and
-    /// none of its requests is being answered. Only such a connection may be closed for a newer one.
-    fn is_waiting_for_client(&self) -> bool {
-        self.busy.load(Ordering::SeqCst) == 0 && self.waiting.load(Ordering::SeqCst)
+    /// Whether the connection only waits for its client: it was read and found nothing more, none of
+    /// its requests is being answered, and it has sent a byte or been open longer than `grace`. Only
+    /// such a connection may be closed for a newer one below the ceiling.
+    fn is_waiting_for_client(&self, grace: Duration) -> bool {
+        self.busy.load(Ordering::SeqCst) == 0
+            && self.waiting.load(Ordering::SeqCst)
+            && (self.received.load(Ordering::SeqCst) || self.started.elapsed() >= grace)
     }
 
     fn touch(&self) {
@@ -586,6 +626,7 @@ impl tokio::io::AsyncRead for Watched {
         let polled = std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
         if buf.filled().len() > before {
             self.activity.touch();
+            self.activity.received.store(true, Ordering::SeqCst);
         }
         self.activity
             .waiting
@@ -780,6 +821,8 @@ mod tests {
         let limits = ListenerLimits {
             max_connections: 16,
             idle_timeout: Duration::from_secs(60),
+            grace: Duration::from_millis(100),
+            ceiling: 64,
         };
         let address = listener(limits).await;
         let mut idle = Vec::new();
@@ -790,6 +833,21 @@ mod tests {
                     .expect("connect"),
             );
         }
+        // Never more than the ceiling, even while the flood's connections are within their grace
+        // (once the listener has accepted the last of them).
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let mut open = 0;
+        for stream in &mut idle {
+            if !closed_by_server(stream, Duration::from_millis(5)).await {
+                open += 1;
+            }
+        }
+        assert!(
+            open <= limits.ceiling,
+            "{open} connections open in the flood"
+        );
+        // Past the grace, the silent connections are idle: the next ones close them down to the bound.
+        tokio::time::sleep(limits.grace * 2).await;
         for _ in 0..5 {
             let (status, took) = healthz(address).await;
             assert!(status.starts_with("HTTP/1.1 503"), "{status}");
@@ -822,6 +880,8 @@ mod tests {
         let limits = ListenerLimits {
             max_connections: 8,
             idle_timeout: Duration::from_secs(60),
+            grace: Duration::from_millis(300),
+            ceiling: 256,
         };
         let address = listener(limits).await;
         let mut floods = Vec::new();
@@ -870,7 +930,9 @@ mod tests {
         }
         assert_eq!(answered, 40, "health checks answered during the flood");
         assert_eq!(idle.len(), 600, "the flood's connections");
-        // One more connection after the flood: the flood's connections are closed down to the bound.
+        // One more connection after the flood, once the flood's connections are past their grace:
+        // they are closed down to the bound.
+        tokio::time::sleep(limits.grace * 2).await;
         let (status, _) = healthz(address).await;
         assert!(status.starts_with("HTTP/1.1 503"), "{status}");
         let mut open = 0;
@@ -892,6 +954,7 @@ mod tests {
         let limits = ListenerLimits {
             max_connections: 16,
             idle_timeout: Duration::from_millis(400),
+            ..ListenerLimits::default()
         };
         let address = listener(limits).await;
         let mut silent = tokio::net::TcpStream::connect(address)

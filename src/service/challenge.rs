@@ -5,8 +5,9 @@
 //! opens. The lobby post pings the invited players once; what they answer is in `table/challenge.rs`.
 
 use super::budget::Place;
+use super::lock;
 use super::table::Table;
-use super::tables::{lobby_opened, lock};
+use super::tables::lobby_opened;
 use super::{Actor, ChannelId, Command, GuildId, Reply, Tables, Text, Timestamp};
 use super::{Setup, UserId};
 

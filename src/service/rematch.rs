@@ -10,7 +10,7 @@
 
 use super::table::State;
 use super::tables::lobby_opened;
-use super::{Actor, ChannelId, Command, GameKey, GuildId, Reply, Tables, Text, Timestamp};
+use super::{Actor, ChannelId, Command, GameKey, GuildId, Reply, Tables, Text, Timestamp, UserId};
 
 impl Tables {
     /// The Rematch button: a lobby like the channel's last game, its players invited.
