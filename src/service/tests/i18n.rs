@@ -217,10 +217,11 @@ fn variant_index(text: &Text) -> usize {
         Text::ExternalAppsOff => 192,
         Text::ServerOnlyLists => 193,
         Text::CasualOutsideServers => 194,
+        Text::ProfilesRebuilding { .. } => 195,
     }
 }
 
-const VARIANTS: usize = 181;
+const VARIANTS: usize = 182;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -861,10 +862,10 @@ fn samples() -> Vec<Text> {
             who: ada(),
             totals: totals(10, 3, 7),
             rating: Some(RatingInfo {
-                conservative: 123,
+                shown: 1537,
                 games: 1,
                 provisional: true,
-                changes: vec![-5, 31],
+                changes: vec![-15, 93],
             }),
             agreement: Some(crate::store::AgreementTotals {
                 matched: 40,
@@ -876,10 +877,10 @@ fn samples() -> Vec<Text> {
             who: ada(),
             totals: totals(2, 1, 0),
             rating: Some(RatingInfo {
-                conservative: 40,
+                shown: 1620,
                 games: 1,
                 provisional: true,
-                changes: vec![12],
+                changes: vec![36],
             }),
             agreement: None,
         },
@@ -889,7 +890,7 @@ fn samples() -> Vec<Text> {
                 who: ada(),
                 totals: totals(4, 3, 6),
                 rating: RatingInfo {
-                    conservative: 57,
+                    shown: 1671,
                     games: 6,
                     provisional: false,
                     changes: Vec::new(),
@@ -899,7 +900,7 @@ fn samples() -> Vec<Text> {
                 who: Who::User(UserId(12)),
                 totals: totals(1, 1, 1),
                 rating: RatingInfo {
-                    conservative: -12,
+                    shown: 1464,
                     games: 1,
                     provisional: true,
                     changes: Vec::new(),
@@ -1037,6 +1038,7 @@ fn samples() -> Vec<Text> {
         Text::SeriesExpired,
         Text::SeriesStats { played: 3, won: 1 },
         Text::NoProfile { who: ada() },
+        Text::ProfilesRebuilding { percent: 42 },
         Text::NoVersus { other: ada() },
         Text::VersusSelf,
         Text::PickerPlayButton,

@@ -129,14 +129,14 @@ pub(crate) fn sample_info(veteran_profile: bool, versus: bool) -> ProfileInfo {
             Vec::new()
         },
         rating: veteran_profile.then(|| RatingInfo {
-            conservative: 234,
+            shown: 2202,
             games: 40,
             provisional: false,
             changes: Vec::new(),
         }),
         rank: veteran_profile.then_some((2, 14)),
         chart: if veteran_profile {
-            vec![100, 150, 120, 234]
+            vec![1800, 1950, 1860, 2202]
         } else {
             Vec::new()
         },

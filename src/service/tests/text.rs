@@ -484,7 +484,7 @@ fn stats_say_which_rating_change_is_the_newest() {
             sequences: 4,
         },
         rating: Some(RatingInfo {
-            conservative: 50,
+            shown: 1650,
             games: 3,
             provisional: true,
             changes,
