@@ -126,6 +126,37 @@ pub const SHOWN_START: f64 = 1500.0;
 /// the odds it means in chess (63% here, 64% there).
 pub const SHOWN_PER_POINT: f64 = 30.0;
 
+/// Fine rank bands in one conservative point: hundredths.
+pub const BANDS_PER_POINT: i64 = 100;
+
+/// The fine rank band of a conservative rating: its hundredths, rounded down (0 for a value that is
+/// not finite, which only damage writes). The counts kept per band at three levels (a whole point,
+/// a tenth, a hundredth) answer a rank by summing the whole-point bands of the server's range, at
+/// most 9 tenths and 9 hundredths, then counting the players of one hundredth (a third of a shown
+/// point), whatever the number of players (issue 44).
+pub fn rank_band(conservative: f64) -> i64 {
+    let band = (conservative * BANDS_PER_POINT as f64).floor();
+    if band.is_finite() {
+        band.clamp(-1e15, 1e15) as i64
+    } else {
+        0
+    }
+}
+
+/// The band of a fine band at each level of the kept counts: a whole point (level 0), a tenth
+/// (level 1), a hundredth (level 2, the fine band itself).
+pub fn band_levels(fine: i64) -> [i64; 3] {
+    [fine.div_euclid(BANDS_PER_POINT), fine.div_euclid(10), fine]
+}
+
+/// What the rank query (`store/sql/queries.rs`, `RATING_RANK`) takes for a conservative rating:
+/// its bands at the three levels (see [`band_levels`]), then the first tenth of the next point and
+/// the first hundredth of the next tenth.
+pub fn rank_bands(conservative: f64) -> [i64; 5] {
+    let [point, tenth, fine] = band_levels(rank_band(conservative));
+    [point, tenth, fine, (point + 1) * 10, (tenth + 1) * 10]
+}
+
 /// The fixed rating of a computer level (`easy`, `medium`, `hard`; anything else counts as `medium`).
 pub fn bot_rating(level: Option<&str>) -> WengLinRating {
     let mu = match level {
@@ -507,13 +538,19 @@ mod tests {
             shown_rating(current[&1].conservative()),
             shown_rating(current[&2].conservative()),
         );
-        assert!((1600..1800).contains(&won) && (1300..1500).contains(&lost), "{won} {lost}");
+        assert!(
+            (1600..1800).contains(&won) && (1300..1500).contains(&lost),
+            "{won} {lost}"
+        );
         // A provisional player who lost every game to `easy` is still far above 0, and so is anyone
         // after a hundred such losses.
         let worst = losses_to_easy(100);
         let provisional = worst[PROVISIONAL_GAMES as usize - 2];
         assert!(provisional.is_provisional());
-        assert!(shown_rating(provisional.conservative()) > 500, "{provisional:?}");
+        assert!(
+            shown_rating(provisional.conservative()) > 500,
+            "{provisional:?}"
+        );
         let last = worst.last().copied().unwrap_or_default();
         assert!(shown_rating(last.conservative()) > 0, "{last:?}");
     }

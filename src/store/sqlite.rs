@@ -1064,11 +1064,14 @@ mod tests {
                 game(5, 4, true),
             ];
             drop(store);
-            // Back to the schema before the migration (and the profiles' migration after it), the
-            // rows as it stored them.
+            // Back to the schema before the migration (and the profiles' and the rank bands'
+            // migrations after it), the rows as it stored them.
             let conn = Connection::open(&path).expect("open");
             conn.execute_batch(&format!(
-                "DROP TABLE player_figures; DROP TABLE achievements; DROP TABLE pair_totals;
+                "DROP TABLE rating_bands; DROP INDEX ratings_by_band;
+                 ALTER TABLE ratings DROP COLUMN band;
+                 DROP TABLE profile_rebuild;
+                 DROP TABLE player_figures; DROP TABLE achievements; DROP TABLE pair_totals;
                  DROP TABLE shared_games; DROP INDEX game_players_by_user;
                  ALTER TABLE games DROP COLUMN started_at;
                  DROP INDEX game_agreement_by_player;
@@ -1076,7 +1079,7 @@ mod tests {
                  ALTER TABLE game_agreement DROP COLUMN counts;
                  CREATE INDEX game_agreement_by_user ON game_agreement (user_id);
                  PRAGMA user_version = {};",
-                SCHEMA_VERSION - 2
+                SCHEMA_VERSION - 3
             ))
             .expect("old schema");
             for (id, matched) in games.into_iter().zip([1, 100, 50, 2]) {
@@ -1655,7 +1658,7 @@ mod tests {
 
     /// The statements that read a whole server's history, or all of it, by design, and why. Every
     /// other statement of [`STATEMENTS`] must cost the same whatever the size of the history.
-    const WHOLE_HISTORY: [(&str, &str); 15] = [
+    const WHOLE_HISTORY: [(&str, &str); 16] = [
         (
             "RATED_GAMES",
             "the rating replay (a migration, a repair, a damaged rating) reads every game",
@@ -1703,6 +1706,10 @@ mod tests {
         (
             "DELETE_PLAYER_SHARED",
             "rebuilding one player's damaged profile removes their shared games first",
+        ),
+        (
+            "CLEAR_GUILD_BANDS",
+            "a server's rating replay removes its kept band counts first",
         ),
         (
             "CLEAR_RATINGS_UNBANDED",
@@ -1905,12 +1912,11 @@ mod tests {
                 I(1),
             ],
             "RATING_BAND" => vec![I(BUSY), I(user)],
-            "REBUILD_STATE" | "REBUILD_LOCK" | "REBUILD_SHARE" | "REBUILD_START" | "REBUILD_DONE"
-            | "LAST_GAME_ID" => vec![],
+            "REBUILD_STATE" | "REBUILD_LOCK" | "REBUILD_SHARE" | "REBUILD_START"
+            | "REBUILD_DONE" | "LAST_GAME_ID" => vec![],
             "REBUILD_ADVANCE" => vec![latest],
             "SET_RATING_BAND" => vec![I(BUSY), I(user), I(100)],
             "ADD_TO_BAND" => vec![I(BUSY), I(1), I(100), I(1)],
-            "CLEAR_GUILD_BANDS" => vec![I(BUSY)],
             "WRITE_CHANGE" => vec![latest, I(BUSY), I(user), R(0.0), R(1.0)],
             "UNANNOUNCED" | "QUARANTINED" | "DAMAGED_SETTINGS" | "PING" | "LOAD_TABLES" => {
                 vec![]
@@ -1971,7 +1977,8 @@ mod tests {
             "SHARED_RECENT" => vec![I(BUSY), I(user), I(ACTIVE + 1), I(10)],
             // Fewer than the chart's 50, so that both histories fill the limit.
             "RATING_CHART" => vec![I(BUSY), I(user), I(5)],
-            "RATING_RANK" => vec![I(BUSY), I(1), I(100), I(200), R(1.0), I(1)],
+            // The most a rank reads: the first hundredth of a point (9 tenths, 9 hundredths after it).
+            "RATING_RANK" => vec![I(BUSY), I(1), I(10), I(100), I(20), I(110), R(1.0), I(1)],
             "RATING_RANK_BEFORE_44" => vec![I(BUSY), R(1.0), I(1), I(user)],
             "PROFILE_GAMES" => vec![I(BUSY), I(0), I(100)],
             "CLEAR_FIGURES" | "CLEAR_PAIRS" | "CLEAR_SHARED" | "CLEAR_ACHIEVEMENTS" => {

@@ -614,7 +614,10 @@ fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count(
             );
             let shown = format!("rating **{points}** (provisional)");
             assert!(text.contains(&shown), "{shown} in {text}");
-            assert!(board.contains(&format!("<@{user}> — {shown}")), "{shown} in {board}");
+            assert!(
+                board.contains(&format!("<@{user}> — {shown}")),
+                "{shown} in {board}"
+            );
         }
     }
 }

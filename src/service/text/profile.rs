@@ -26,9 +26,10 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
         Text::NoProfile { who } => {
             tr.ta("profile-none", &Args::new().text("player", who.to_string()))
         }
-        Text::ProfilesRebuilding { percent } => {
-            tr.ta("profile-rebuilding", &Args::new().number("percent", *percent))
-        }
+        Text::ProfilesRebuilding { percent } => tr.ta(
+            "profile-rebuilding",
+            &Args::new().number("percent", *percent),
+        ),
         Text::Versus(versus) => versus_text(tr, versus),
         Text::NoVersus { other } => {
             tr.ta("versus-none", &Args::new().text("other", other.to_string()))

@@ -65,7 +65,6 @@ pub(super) fn points_text(points: i64, signed: bool) -> String {
 
 /// The rating part of `stats` and of a leaderboard line.
 pub(super) fn rating_text(tr: &mut Tr, rating: &RatingInfo) -> String {
-    let lang = tr.lang();
     let args = Args::new()
         .text("rating", points_text(rating.shown, false))
         .number("games", rating.games)

@@ -421,7 +421,14 @@ pub fn recompute_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<usize, 
 /// answer [`StoreError::ProfilesRebuilding`], and finished games are left to the rebuild.
 pub fn schedule_rebuild(db: &mut dyn Db) -> Result<(), DbError> {
     clear_profiles(db, None)?;
-    db.execute(REBUILD_START, params![])?;
+    let stored = match db.query_opt(LAST_GAME_ID, params![])? {
+        Some(row) => row.int(0)? > 0,
+        None => false,
+    };
+    // A database without games (a new one) has nothing to rebuild.
+    if stored {
+        db.execute(REBUILD_START, params![])?;
+    }
     Ok(())
 }
 
@@ -441,7 +448,11 @@ pub fn rebuild_progress(db: &mut dyn Db) -> Result<Option<u32>, DbError> {
         Some(row) => row.int(0)?.max(1),
         None => 1,
     };
-    Ok(Some(u32::try_from((after.min(last) * 100) / last).unwrap_or(99).min(99)))
+    Ok(Some(
+        u32::try_from((after.min(last) * 100) / last)
+            .unwrap_or(99)
+            .min(99),
+    ))
 }
 
 /// What one step of the rebuild left.
@@ -557,15 +568,18 @@ pub fn rank_and_chart(
     };
     let stored = to_db_id(user);
     let conservative = rating.conservative();
-    let (coarse, fine, next) = super::ratings::rank_bands(conservative);
+    let [point, tenth, fine, next_tenth, next_fine] =
+        crate::store::rating::rank_bands(conservative);
     let rank = db
         .query_opt(
             RATING_RANK,
             params![
                 guild,
-                coarse,
+                point,
+                tenth,
                 fine,
-                next,
+                next_tenth,
+                next_fine,
                 conservative,
                 i64::from(rating.games)
             ],

@@ -63,8 +63,8 @@ statements! {
             sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games";
     /// The rank band of a player's stored rating (before it is overwritten).
     RATING_BAND = "SELECT band FROM ratings WHERE guild_id = ?1 AND user_id = ?2";
-    /// `?4` players (1 or -1) added to a band of a server's kept counts (`?2`: 0 for the coarse
-    /// bands, 1 for the fine ones).
+    /// `?4` players (1 or -1) added to a band of a server's kept counts (`?2`: 0 for the bands of a
+    /// whole point, 1 of a tenth, 2 of a hundredth).
     ADD_TO_BAND = "INSERT INTO rating_bands (guild_id, level, band, players)
         VALUES (?1, ?2, ?3, ?4)
         ON CONFLICT (guild_id, level, band) DO UPDATE SET
@@ -274,17 +274,20 @@ statements! {
     RATING_CHART = "SELECT conservative_after FROM rating_changes
         WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3";
     /// How many rated players of a server stand above one and how many there are, from the kept band
-    /// counts (`ratings_by_conservative`'s order): the players of the coarse bands above `?2`, of
-    /// the fine bands above `?3` in the same coarse band (below `?4`), and of the same fine band
-    /// those with a higher rating (`?5`), or the same with more rated games (`?6`). Bounded by the
-    /// bands, not the players (issue 44).
+    /// counts (`ratings_by_conservative`'s order; `store::rating::rank_bands`): the players of the
+    /// whole points above `?2`, of the tenths above `?3` in the same point (below `?5`), of the
+    /// hundredths above `?4` in the same tenth (below `?6`), and in the same hundredth those with a
+    /// higher rating (`?7`), or the same with more rated games (`?8`). Bounded by the bands, not the
+    /// players (issue 44).
     RATING_RANK = "SELECT
             CAST((SELECT COALESCE(SUM(players), 0) FROM rating_bands
                 WHERE guild_id = ?1 AND level = 0 AND band > ?2) AS {int})
             + CAST((SELECT COALESCE(SUM(players), 0) FROM rating_bands
-                WHERE guild_id = ?1 AND level = 1 AND band > ?3 AND band < ?4) AS {int})
-            + (SELECT COUNT(*) FROM ratings WHERE guild_id = ?1 AND band = ?3
-                AND (conservative > ?5 OR (conservative = ?5 AND games > ?6))),
+                WHERE guild_id = ?1 AND level = 1 AND band > ?3 AND band < ?5) AS {int})
+            + CAST((SELECT COALESCE(SUM(players), 0) FROM rating_bands
+                WHERE guild_id = ?1 AND level = 2 AND band > ?4 AND band < ?6) AS {int})
+            + (SELECT COUNT(*) FROM ratings WHERE guild_id = ?1 AND band = ?4
+                AND (conservative > ?7 OR (conservative = ?7 AND games > ?8))),
             CAST((SELECT COALESCE(SUM(players), 0) FROM rating_bands
                 WHERE guild_id = ?1 AND level = 0) AS {int})";
     /// The name a player had in their latest game on a server.

@@ -8,12 +8,13 @@ use std::collections::HashMap;
 
 use super::queries::{
     ADD_TO_BAND, ALL_RATINGS, CLEAR_BANDS, CLEAR_GUILD_BANDS, CLEAR_GUILD_CHANGES,
-    CLEAR_GUILD_RATINGS, CLEAR_RATINGS, CLEAR_RATINGS_UNBANDED, GAME_PLAYERS, RATED_GAMES, RATING, RATING_BAND,
-    SET_BOT_LEVEL, SET_RATED, SET_RATING_BAND, WRITE_CHANGE, WRITE_RATING, WRITE_RATING_UNBANDED,
+    CLEAR_GUILD_RATINGS, CLEAR_RATINGS, CLEAR_RATINGS_UNBANDED, GAME_PLAYERS, RATED_GAMES, RATING,
+    RATING_BAND, SET_BOT_LEVEL, SET_RATED, SET_RATING_BAND, WRITE_CHANGE, WRITE_RATING,
+    WRITE_RATING_UNBANDED,
 };
 use super::rows::{player, stored_rating};
 use super::{params, Db, DbError, Value};
-use crate::store::rating::{self, PlayerRating, RatedGame, RatingUpdate};
+use crate::store::rating::{self, band_levels, rank_band, PlayerRating, RatedGame, RatingUpdate};
 use crate::store::{to_db_id, PlayerResult, BOT_USER_ID};
 
 /// The stored finished games of one server (`Some(guild)`, as stored) or of all, in the order they
@@ -62,7 +63,11 @@ pub fn recompute_ratings(db: &mut dyn Db, first: bool) -> Result<(), DbError> {
             }
         }
     }
-    db.batch(if first { CLEAR_RATINGS_UNBANDED } else { CLEAR_RATINGS })?;
+    db.batch(if first {
+        CLEAR_RATINGS_UNBANDED
+    } else {
+        CLEAR_RATINGS
+    })?;
     for (game_id, guild, update) in rating::replay_all(&games) {
         if first {
             write_unbanded(db, game_id, guild, &update)?;
@@ -119,36 +124,11 @@ pub fn recompute_guild_ratings(db: &mut dyn Db, guild: i64) -> Result<usize, DbE
     Ok(games.len())
 }
 
-/// Fine rank bands in one conservative point; a coarse band holds this many fine ones.
-const BANDS_PER_POINT: i64 = 100;
-
-/// The fine rank band of a conservative rating: its hundredths, rounded down (0 for a value that is
-/// not finite, which only damage writes). The kept counts per band answer a rank by summing at most
-/// the coarse bands of the server's range and the 99 fine bands of one coarse band, then counting
-/// the players of one fine band (a hundredth of a point, a third of a shown point), whatever the
-/// number of players (issue 44).
-pub fn rank_band(conservative: f64) -> i64 {
-    let band = (conservative * BANDS_PER_POINT as f64).floor();
-    if band.is_finite() {
-        band.clamp(-1e15, 1e15) as i64
-    } else {
-        0
-    }
-}
-
-/// What [`super::queries::RATING_RANK`] takes for a rating: its coarse band, its fine band and
-/// the first fine band of the next coarse band.
-pub fn rank_bands(conservative: f64) -> (i64, i64, i64) {
-    let fine = rank_band(conservative);
-    let coarse = fine.div_euclid(BANDS_PER_POINT);
-    (coarse, fine, (coarse + 1) * BANDS_PER_POINT)
-}
-
-/// `players` (1 or -1) added to the kept counts of a fine band and of its coarse band.
+/// `players` (1 or -1) added to the kept counts of a fine band and of the bands holding it.
 fn count_in_band(db: &mut dyn Db, guild: i64, fine: i64, players: i64) -> Result<(), DbError> {
-    let coarse = fine.div_euclid(BANDS_PER_POINT);
-    db.execute(ADD_TO_BAND, params![guild, 0i64, coarse, players])?;
-    db.execute(ADD_TO_BAND, params![guild, 1i64, fine, players])?;
+    for (level, band) in (0i64..).zip(band_levels(fine)) {
+        db.execute(ADD_TO_BAND, params![guild, level, band, players])?;
+    }
     Ok(())
 }
 

@@ -301,7 +301,7 @@ const MIGRATIONS: &[Migration] = &[
     );",
     ),
     // 15: issue 44. A profile's rank from kept counts of rated players per band of the conservative
-    // rating (`ratings::rank_band`: fine bands of a hundredth, coarse bands of a whole point), not by
+    // rating (`rating::rank_band`: bands of a whole point, a tenth and a hundredth), not by
     // counting the server's players; each rating keeps its fine band. Filled from the stored ratings
     // by `ratings::recount_rating_bands` (see `BANDS_MIGRATION`). And the profiles' rebuild in the
     // background: the profiles migration above replayed every stored game before the bot was ready
