@@ -602,3 +602,48 @@ fn a_series_won_is_named_under_its_last_game() {
         );
     }
 }
+
+/// Issue 44: while the profiles are rebuilt in the background (a database upgraded from before
+/// profiles), `/sequence profile` and `versus` answer privately that they are being rebuilt; a game
+/// finished meanwhile is left to the rebuild, and once it is done the profile counts both games.
+#[test]
+fn profiles_being_rebuilt_say_so_and_come_back_complete() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let store = std::sync::Arc::new(crate::store::SqliteStore::open(&path).expect("open"));
+    let tables = tables_on(store.clone(), 37);
+    play_classic_to_the_end(HERE, &tables, 10, [1, 2], None, 3);
+    assert!(text_of(&ask(&tables, 1, Command::Profile { user: None })).contains("1 game,"));
+    // As the migration that added profiles leaves an older database: no profile rows yet, a
+    // rebuild under way from the first game.
+    rusqlite::Connection::open(&path)
+        .expect("raw")
+        .execute_batch(
+            "DELETE FROM player_figures; DELETE FROM pair_totals; DELETE FROM shared_games;
+             DELETE FROM achievements; INSERT INTO profile_rebuild (id, after_game) VALUES (1, 0);",
+        )
+        .expect("a rebuild under way");
+    let rebuilding = Text::ProfilesRebuilding { percent: 0 };
+    let profile = ask(&tables, 1, Command::Profile { user: None });
+    assert_eq!(refusal(&profile), Some(&rebuilding));
+    assert!(
+        text_of(&profile).contains("Profiles are being rebuilt from the stored games"),
+        "{}",
+        text_of(&profile)
+    );
+    let versus = ask(&tables, 1, Command::Versus { user: UserId(2) });
+    assert_eq!(refusal(&versus), Some(&rebuilding));
+    // A game finished during the rebuild: the rebuild adds it.
+    play_classic_to_the_end(HERE, &tables, 11, [1, 2], None, 4);
+    assert!(ask(&tables, 2, Command::Profile { user: None }).is_refusal());
+    tables
+        .rebuild_profiles_in_background()
+        .expect("a thread")
+        .join()
+        .expect("rebuilt");
+    let profile = text_of(&ask(&tables, 1, Command::Profile { user: None }));
+    assert!(profile.contains("2 games,"), "{profile}");
+    let versus = ask(&tables, 1, Command::Versus { user: UserId(2) });
+    assert!(!versus.is_refusal(), "{}", text_of(&versus));
+    assert!(text_of(&versus).contains('2'), "{}", text_of(&versus));
+}
