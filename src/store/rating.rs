@@ -521,7 +521,7 @@ mod tests {
     #[test]
     fn the_shown_scale_starts_at_1500_moves_by_tens_and_is_never_negative_for_a_newcomer() {
         assert_eq!(shown_rating(PlayerRating::default().conservative()), 1500);
-        assert_eq!(shown_rating(-3.14), 1406);
+        assert_eq!(shown_rating(-3.1), 1407);
         assert_eq!(shown_rating(6.2), 1686);
         assert_eq!(shown_change(-0.51), -15);
         assert_eq!(shown_rating(f64::NAN), 0);
