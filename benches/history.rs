@@ -193,6 +193,37 @@ struct Profiles {
     pairs: HashMap<(u64, u64, u64), [i64; 8]>,
 }
 
+/// Each rating's rank band and the counts kept per band (issue 44), as the store keeps them.
+fn count_rating_bands(tx: &Connection) {
+    use sequence_bot::store::rating::{band_levels, rank_band};
+    let ratings: Vec<(i64, i64, f64)> = tx
+        .prepare("SELECT guild_id, user_id, conservative FROM ratings")
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+                .collect()
+        })
+        .expect("ratings");
+    let mut counts: HashMap<(i64, i64, i64), i64> = HashMap::new();
+    for (guild, user, conservative) in ratings {
+        let band = rank_band(conservative);
+        tx.execute(
+            "UPDATE ratings SET band = ?3 WHERE guild_id = ?1 AND user_id = ?2",
+            params![guild, user, band],
+        )
+        .expect("band");
+        for (level, at) in (0i64..).zip(band_levels(band)) {
+            *counts.entry((guild, level, at)).or_default() += 1;
+        }
+    }
+    for ((guild, level, band), players) in counts {
+        tx.execute(
+            "INSERT INTO rating_bands (guild_id, level, band, players) VALUES (?1, ?2, ?3, ?4)",
+            params![guild, level, band, players],
+        )
+        .expect("band count");
+    }
+}
+
 /// Writes the history in one transaction, straight into the tables `finish_game` fills.
 fn generate(path: &Path, games: u64) {
     drop(SqliteStore::open(path).expect("create the schema"));
@@ -385,6 +416,7 @@ fn generate(path: &Path, games: u64) {
             }
         }
         write_profiles(&tx, &profiles);
+        count_rating_bands(&tx);
         tx.execute(
             "INSERT OR REPLACE INTO sqlite_sequence (name, seq) VALUES ('games', ?1)",
             [games as i64],
