@@ -89,6 +89,55 @@ fn main() {
     );
     start_up(&path);
     commands(&path);
+    background_rebuild(&path);
+}
+
+/// Issue 44: a file whose profiles must be rebuilt (as the migration that added profiles leaves an
+/// older one: profile rows removed, a rebuild under way) is ready as soon as it is open and its live
+/// tables restored; the rebuild then runs as the bot's background thread runs it, 64 games a step,
+/// while profile reads answer "being rebuilt". Before issue 44 the migration replayed every game
+/// before the store opened. The profile rows are the rebuild's afterwards.
+fn background_rebuild(path: &Path) {
+    Connection::open(path)
+        .and_then(|c| {
+            c.execute_batch(
+                "DELETE FROM player_figures; DELETE FROM pair_totals; DELETE FROM shared_games;
+                 DELETE FROM achievements WHERE achievement <> 'series_won';
+                 INSERT INTO profile_rebuild (id, after_game) VALUES (1, 0)
+                     ON CONFLICT (id) DO UPDATE SET after_game = 0;",
+            )
+        })
+        .expect("a rebuild under way");
+    let started = Instant::now();
+    let (opened, restored) = start(path);
+    let ready = started.elapsed();
+    let store = SqliteStore::open(path).expect("open");
+    assert!(matches!(
+        store.profile(Some(BUSY), ACTIVE),
+        Err(sequence_bot::store::StoreError::ProfilesRebuilding { .. })
+    ));
+    let rebuild = Instant::now();
+    let mut steps = 0u32;
+    let mut longest = Duration::ZERO;
+    loop {
+        let step = Instant::now();
+        let more = store.rebuild_profiles_step(64).expect("step");
+        longest = longest.max(step.elapsed());
+        if !more {
+            break;
+        }
+        steps += 1;
+    }
+    println!(
+        "profiles to rebuild: ready after {:.1} ms (open {:.1} ms, restore to {:.1} ms); the \
+         rebuild behind it took {:.1} s in {steps} steps of 64 games (longest step {:.1} ms)",
+        ready.as_secs_f64() * 1000.0,
+        opened.as_secs_f64() * 1000.0,
+        restored.as_secs_f64() * 1000.0,
+        rebuild.elapsed().as_secs_f64(),
+        longest.as_secs_f64() * 1000.0
+    );
+    assert!(store.profile(Some(BUSY), ACTIVE).is_ok());
 }
 
 /// A few full classic records, used in turn (about the size real ones have).
@@ -147,6 +196,37 @@ struct Profiles {
     /// (server, player, other) -> games, partner games, partner wins, opponent games, wins,
     /// losses, sequences, the other's sequences (as `pair_totals` orders them).
     pairs: HashMap<(u64, u64, u64), [i64; 8]>,
+}
+
+/// Each rating's rank band and the counts kept per band (issue 44), as the store keeps them.
+fn count_rating_bands(tx: &Connection) {
+    use sequence_bot::store::rating::{band_levels, rank_band};
+    let ratings: Vec<(i64, i64, f64)> = tx
+        .prepare("SELECT guild_id, user_id, conservative FROM ratings")
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+                .collect()
+        })
+        .expect("ratings");
+    let mut counts: HashMap<(i64, i64, i64), i64> = HashMap::new();
+    for (guild, user, conservative) in ratings {
+        let band = rank_band(conservative);
+        tx.execute(
+            "UPDATE ratings SET band = ?3 WHERE guild_id = ?1 AND user_id = ?2",
+            params![guild, user, band],
+        )
+        .expect("band");
+        for (level, at) in (0i64..).zip(band_levels(band)) {
+            *counts.entry((guild, level, at)).or_default() += 1;
+        }
+    }
+    for ((guild, level, band), players) in counts {
+        tx.execute(
+            "INSERT INTO rating_bands (guild_id, level, band, players) VALUES (?1, ?2, ?3, ?4)",
+            params![guild, level, band, players],
+        )
+        .expect("band count");
+    }
 }
 
 /// Writes the history in one transaction, straight into the tables `finish_game` fills.
@@ -341,6 +421,7 @@ fn generate(path: &Path, games: u64) {
             }
         }
         write_profiles(&tx, &profiles);
+        count_rating_bands(&tx);
         tx.execute(
             "INSERT OR REPLACE INTO sqlite_sequence (name, seq) VALUES ('games', ?1)",
             [games as i64],

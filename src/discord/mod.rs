@@ -463,6 +463,8 @@ pub async fn open_and_restore(
                 return Err(DiscordError::Store(e.to_string()));
             }
         };
+        // Ready first: an upgraded database's profiles are rebuilt behind the games (issue 44).
+        drop(tables.rebuild_profiles_in_background());
         Ok::<_, DiscordError>((tables, restored, claim))
     })
     .await

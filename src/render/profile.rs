@@ -64,8 +64,8 @@ pub struct CardChart {
     /// Its heading; with fewer than two values it is drawn alone, as the note the service words
     /// ("play two rated games to see the chart").
     pub title: String,
-    /// The conservative rating after each game, oldest first (values that are not finite are
-    /// skipped).
+    /// The rating after each game as players see it (1,500 for a new player), oldest first (values
+    /// that are not finite are skipped).
     pub values: Vec<f64>,
 }
 

@@ -303,7 +303,65 @@ pub struct Restored {
     pub lost: Vec<(ChannelId, String)>,
 }
 
+/// Stored games the profiles' rebuild adds per step (one transaction: moves wait for it at most
+/// that long, about 15 ms).
+const REBUILD_GAMES_PER_STEP: u32 = 64;
+
+/// How long the profiles' rebuild waits after a step that failed before it tries again.
+const REBUILD_RETRY: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl Tables {
+    /// Rebuilds the players' profiles from the stored games on a thread of its own, a step at a
+    /// time, if the store has a rebuild under way (after the upgrade that added profiles; issue 44:
+    /// the bot is ready first, and profile reads say "being rebuilt" until it is done). A rebuild
+    /// stopped halfway (the bot stopped) resumes at the next start. Without a store, nothing.
+    pub fn rebuild_profiles_in_background(&self) -> Option<std::thread::JoinHandle<()>> {
+        let store = self.store.clone()?;
+        let spawned = std::thread::Builder::new()
+            .name("profile-rebuild".into())
+            .spawn(move || {
+                let started = std::time::Instant::now();
+                let mut steps = 0u64;
+                loop {
+                    match store.rebuild_profiles_step(REBUILD_GAMES_PER_STEP) {
+                        Ok(true) => {
+                            if steps == 0 {
+                                tracing::info!(
+                                    "rebuilding the players' profiles from the stored games in                                      the background; profiles answer 'being rebuilt' until done"
+                                );
+                            }
+                            steps += 1;
+                            // Lets a waiting move through between two steps.
+                            std::thread::yield_now();
+                        }
+                        Ok(false) => {
+                            if steps > 0 {
+                                tracing::info!(
+                                    secs = started.elapsed().as_secs_f64(),
+                                    "the players' profiles are rebuilt"
+                                );
+                            }
+                            return;
+                        }
+                        Err(e) => {
+                            tracing::warn!(
+                                "a step of the profiles' rebuild failed; trying again in {} s: {e}",
+                                REBUILD_RETRY.as_secs()
+                            );
+                            std::thread::sleep(REBUILD_RETRY);
+                        }
+                    }
+                }
+            });
+        match spawned {
+            Ok(handle) => Some(handle),
+            Err(e) => {
+                tracing::error!("the profiles' rebuild could not be started: {e}");
+                None
+            }
+        }
+    }
+
     /// After a restart: loads every live table of this process's shards (all without a claim, see
     /// [`Tables::with_claim`]) from the store and puts it back, with its timers
     /// (see `Table::resume`). Tables that do not validate or cannot be read are set aside in the

@@ -5,6 +5,7 @@
 //! stats are.
 
 use crate::engine::Variant;
+use crate::store::rating::shown_rating;
 use crate::store::{Profile, Store, StoreError, Versus};
 
 use super::names::{clean_name, NEUTRAL_NAME};
@@ -26,16 +27,6 @@ impl ProfileImage {
     /// What the card shows.
     pub fn info(&self) -> &ProfileInfo {
         &self.info
-    }
-}
-
-/// A rating in tenths (as every rating the bot shows).
-fn tenths(x: f64) -> i64 {
-    let t = (x * 10.0).round();
-    if t.is_finite() {
-        t.clamp(-1e12, 1e12) as i64
-    } else {
-        0
     }
 }
 
@@ -93,7 +84,7 @@ fn profile_info(
             .collect(),
         rating: p.rating.as_ref().map(|r| RatingInfo::of(r, &[])),
         rank: p.rank,
-        chart: p.chart.iter().map(|&x| tenths(x)).collect(),
+        chart: p.chart.iter().map(|&x| shown_rating(x)).collect(),
         series: p.series,
         agreement: p.agreement,
         versus,
@@ -120,7 +111,12 @@ pub(super) fn profile(
     let guild_id = guild.map(|g| g.0);
     let user = user.unwrap_or(actor.user);
     let own = user == actor.user;
-    let p = store.profile(guild_id, user.0)?;
+    let p = match store.profile(guild_id, user.0) {
+        Err(StoreError::ProfilesRebuilding { percent }) => {
+            return Ok(Reply::ephemeral(Text::ProfilesRebuilding { percent }))
+        }
+        p => p?,
+    };
     if p.figures.games == 0 {
         return Ok(Reply::ephemeral(Text::NoProfile {
             who: Who::User(user),
@@ -153,7 +149,12 @@ pub(super) fn versus(
     if other == actor.user {
         return Ok(Reply::ephemeral(Text::VersusSelf));
     }
-    let v = store.versus(guild.map(|g| g.0), actor.user.0, other.0)?;
+    let v = match store.versus(guild.map(|g| g.0), actor.user.0, other.0) {
+        Err(StoreError::ProfilesRebuilding { percent }) => {
+            return Ok(Reply::ephemeral(Text::ProfilesRebuilding { percent }))
+        }
+        v => v?,
+    };
     if v.games == 0 {
         return Ok(Reply::ephemeral(Text::NoVersus {
             other: Who::User(other),
@@ -175,7 +176,5 @@ mod tests {
         assert_eq!(card_name(None, None), NEUTRAL_NAME);
         assert_eq!(card_name(Some("\u{200B}\n"), None), NEUTRAL_NAME);
         assert_eq!(card_name(Some("A\nnn"), None), "A nn");
-        assert_eq!(tenths(12.34), 123);
-        assert_eq!(tenths(f64::NAN), 0);
     }
 }

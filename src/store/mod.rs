@@ -421,6 +421,13 @@ pub enum StoreError {
         /// Why.
         detail: String,
     },
+    /// The players' profiles are being rebuilt from the stored games in the background (after the
+    /// upgrade that added them); a profile read waits for the end.
+    #[error("the profiles are being rebuilt from the stored games ({percent}% done)")]
+    ProfilesRebuilding {
+        /// How far the rebuild is.
+        percent: u32,
+    },
     /// A damaged SQLite file of which nothing at all can be read.
     #[error(
         "the database file {path} is damaged and nothing in it can be read ({detail}); it was left \
@@ -668,6 +675,15 @@ pub trait Store: Send + Sync {
 
     /// The achievements finished game `game` unlocked, by player (for its final message).
     fn unlocked_in(&self, game: GameId) -> Result<Vec<(u64, Achievement)>, StoreError>;
+
+    /// One step of the profiles' rebuild in the background (issue 44), in a transaction of its own:
+    /// up to `games` more stored games added. `Ok(true)` while more remain, `Ok(false)` when none is
+    /// under way (any more). A rebuild stopped halfway resumes at the next call, in this process or
+    /// the next.
+    fn rebuild_profiles_step(&self, games: u32) -> Result<bool, StoreError> {
+        let _ = games;
+        Ok(false)
+    }
 }
 
 /// The `[database]` section of the configuration.

@@ -29,14 +29,14 @@ use rustls::{
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::rating;
-use super::sql::profiles::{self, recompute_profiles};
+use super::sql::profiles;
 use super::sql::queries::{
     DELETE_SERIES, LOG_SETTINGS, MARK_ANNOUNCED, SAVE_AGREEMENT, SAVE_SETTINGS, SET_ASIDE_SERIES,
 };
 use super::sql::ratings::{
-    current_ratings, recompute_guild_ratings, recompute_ratings, write_rating,
+    current_ratings, recompute_guild_ratings, recompute_ratings, recount_rating_bands, write_rating,
 };
-use super::sql::schema::{migrations, profiles_version, POSTGRES_VERSION};
+use super::sql::schema::{bands_version, migrations, profiles_version, POSTGRES_VERSION};
 use super::sql::writes::{add_stats, insert_game};
 use super::sql::{params, reads, Db, DbError, Engine, Pg};
 use super::{
@@ -617,7 +617,10 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
             recompute_ratings(&mut Pg(&mut tx), true).map_err(DbError::into_postgres)?;
         }
         if reached == profiles_version(Engine::Postgres) {
-            recompute_profiles(&mut Pg(&mut tx), None).map_err(DbError::into_postgres)?;
+            profiles::schedule_rebuild(&mut Pg(&mut tx)).map_err(DbError::into_postgres)?;
+        }
+        if reached == bands_version(Engine::Postgres) {
+            recount_rating_bands(&mut Pg(&mut tx)).map_err(DbError::into_postgres)?;
         }
     }
     tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])?;
@@ -905,6 +908,9 @@ impl Store for PostgresStore {
             } else {
                 HashMap::new()
             };
+            // Before the game gets its id: while the profiles are rebuilt in the background, the
+            // rebuild adds this game too (and waits for it to be committed).
+            let rebuilding = profiles::rebuild_under_way(db)?;
             let id = insert_game(db, guild, game, rated)?;
             if rated {
                 for update in rating::rate_game(&game.players, drawn, &current) {
@@ -912,7 +918,11 @@ impl Store for PostgresStore {
                 }
             }
             add_stats(db, guild, game)?;
-            let rebuilt = profiles::add_finished_game(db, guild, id, game, rated)?;
+            let rebuilt = if rebuilding {
+                Vec::new()
+            } else {
+                profiles::add_finished_game(db, guild, id, game, rated)?
+            };
             Ok(Some((GameId(id), repaired, rebuilt)))
         })?;
         match stored {
@@ -1121,6 +1131,11 @@ impl Store for PostgresStore {
 
     fn unlocked_in(&self, game: GameId) -> Result<Vec<(u64, Achievement)>, StoreError> {
         self.read(|db| profiles::unlocked_in(db, game.0))
+    }
+
+    fn rebuild_profiles_step(&self, games: u32) -> Result<bool, StoreError> {
+        let step = self.transaction_db(None, |db| profiles::rebuild_step(db, i64::from(games)))?;
+        Ok(matches!(step, profiles::RebuildStep::Added(_)))
     }
 }
 

@@ -94,6 +94,69 @@ impl PlayerRating {
     }
 }
 
+/// The rating players see for a conservative rating: [`SHOWN_START`] for a new player (conservative
+/// 0), [`SHOWN_PER_POINT`] for each point of it, rounded to a whole number. A linear map, so the
+/// leaderboard's order (by the conservative rating) is the order of the numbers shown.
+pub fn shown_rating(conservative: f64) -> i64 {
+    shown_points(SHOWN_START + SHOWN_PER_POINT * conservative)
+}
+
+/// A change of the conservative rating as players see it: [`SHOWN_PER_POINT`] for each point.
+pub fn shown_change(change: f64) -> i64 {
+    shown_points(SHOWN_PER_POINT * change)
+}
+
+/// Rounded to a whole number; a value that is not finite (damage) shows as 0.
+fn shown_points(x: f64) -> i64 {
+    let r = x.round();
+    if r.is_finite() {
+        r.clamp(-1e12, 1e12) as i64
+    } else {
+        0
+    }
+}
+
+/// What a new player's rating shows: a round number people know from chess ratings.
+pub const SHOWN_START: f64 = 1500.0;
+
+/// Shown points for each point of the conservative rating. Between two settled players (sigma about
+/// 1, as the computer levels) a difference of `d` points of `mu` gives the Weng-Lin win probability
+/// `1 / (1 + e^(-d / 6.06))`; Elo's is `1 / (1 + 10^(-D / 400))` for `D` points, the same when
+/// `D = d * 400 / (6.06 * ln 10) = 28.7 d`: with 30, a difference of 100 shown points means about
+/// the odds it means in chess (63% here, 64% there).
+pub const SHOWN_PER_POINT: f64 = 30.0;
+
+/// Fine rank bands in one conservative point: hundredths.
+pub const BANDS_PER_POINT: i64 = 100;
+
+/// The fine rank band of a conservative rating: its hundredths, rounded down (0 for a value that is
+/// not finite, which only damage writes). The counts kept per band at three levels (a whole point,
+/// a tenth, a hundredth) answer a rank by summing the whole-point bands of the server's range, at
+/// most 9 tenths and 9 hundredths, then counting the players of one hundredth (a third of a shown
+/// point), whatever the number of players (issue 44).
+pub fn rank_band(conservative: f64) -> i64 {
+    let band = (conservative * BANDS_PER_POINT as f64).floor();
+    if band.is_finite() {
+        band.clamp(-1e15, 1e15) as i64
+    } else {
+        0
+    }
+}
+
+/// The band of a fine band at each level of the kept counts: a whole point (level 0), a tenth
+/// (level 1), a hundredth (level 2, the fine band itself).
+pub fn band_levels(fine: i64) -> [i64; 3] {
+    [fine.div_euclid(BANDS_PER_POINT), fine.div_euclid(10), fine]
+}
+
+/// What the rank query (`store/sql/queries.rs`, `RATING_RANK`) takes for a conservative rating:
+/// its bands at the three levels (see [`band_levels`]), then the first tenth of the next point and
+/// the first hundredth of the next tenth.
+pub fn rank_bands(conservative: f64) -> [i64; 5] {
+    let [point, tenth, fine] = band_levels(rank_band(conservative));
+    [point, tenth, fine, (point + 1) * 10, (tenth + 1) * 10]
+}
+
 /// The fixed rating of a computer level (`easy`, `medium`, `hard`; anything else counts as `medium`).
 pub fn bot_rating(level: Option<&str>) -> WengLinRating {
     let mu = match level {
@@ -437,6 +500,59 @@ mod tests {
             "{}",
             p("hard", "medium")
         );
+    }
+
+    /// The worst a player can do: lose every game to `easy` (the weakest opponent, so each loss costs
+    /// the most), `n` games in a row.
+    fn losses_to_easy(n: u32) -> Vec<PlayerRating> {
+        let mut current = HashMap::new();
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let update = after(
+                &rate_game(&[seat(1, 0, false), bot("easy", 1, true)], false, &current),
+                1,
+            );
+            current.insert(1, update);
+            out.push(update);
+        }
+        out
+    }
+
+    #[test]
+    fn the_shown_scale_starts_at_1500_moves_by_tens_and_is_never_negative_for_a_newcomer() {
+        assert_eq!(shown_rating(PlayerRating::default().conservative()), 1500);
+        assert_eq!(shown_rating(-3.1), 1407);
+        assert_eq!(shown_rating(6.2), 1686);
+        assert_eq!(shown_change(-0.51), -15);
+        assert_eq!(shown_rating(f64::NAN), 0);
+        // The order of the shown numbers is the leaderboard's (a linear map).
+        assert!(shown_rating(0.2) > shown_rating(0.1) && shown_rating(-0.1) < 1500);
+        // Two wins or two losses against a new player, as in issue 44: the tens, not the thousands.
+        let mut current = HashMap::new();
+        for _ in 0..2 {
+            for u in rate_game(&[seat(1, 0, true), seat(2, 1, false)], false, &current) {
+                current.insert(u.user_id, u.after);
+            }
+        }
+        let (won, lost) = (
+            shown_rating(current[&1].conservative()),
+            shown_rating(current[&2].conservative()),
+        );
+        assert!(
+            (1600..1800).contains(&won) && (1300..1500).contains(&lost),
+            "{won} {lost}"
+        );
+        // A provisional player who lost every game to `easy` is still far above 0, and so is anyone
+        // after a hundred such losses.
+        let worst = losses_to_easy(100);
+        let provisional = worst[PROVISIONAL_GAMES as usize - 2];
+        assert!(provisional.is_provisional());
+        assert!(
+            shown_rating(provisional.conservative()) > 500,
+            "{provisional:?}"
+        );
+        let last = worst.last().copied().unwrap_or_default();
+        assert!(shown_rating(last.conservative()) > 0, "{last:?}");
     }
 
     #[test]

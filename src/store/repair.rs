@@ -16,7 +16,7 @@ use rusqlite::types::{Value, ValueRef};
 use rusqlite::{params_from_iter, Connection, OptionalExtension};
 
 use super::sql::profiles::recompute_profiles;
-use super::sql::ratings::recompute_ratings;
+use super::sql::ratings::{recompute_ratings, recount_rating_bands};
 use super::sql::{DbError, Lite};
 use super::sqlite_file::{companion, create_private, migrate, Migration, SCHEMA_VERSION};
 use super::{from_db_id, guild_from_db, now_ms, Quarantined, StoreError};
@@ -506,6 +506,7 @@ fn finish_copy(source: &Connection, target: &Connection, stats_lost: bool) -> ru
         .and_then(|mut stmt| stmt.exists([]))
         .unwrap_or(false);
     recompute_ratings(&mut Lite(target), !had_ratings).map_err(DbError::into_sqlite)?;
+    recount_rating_bands(&mut Lite(target)).map_err(DbError::into_sqlite)?;
     // Profiles likewise (series won, which the games do not hold, are lost with the series counts).
     recompute_profiles(&mut Lite(target), None).map_err(DbError::into_sqlite)?;
     let counters: Vec<(String, i64)> = source

@@ -732,7 +732,10 @@ impl Store for SqliteStore {
                 }
             }
             add_stats(&mut db, guild, game)?;
-            rebuilt = profiles::add_finished_game(&mut db, guild, id, game, rated)?;
+            // While the profiles are rebuilt in the background, the rebuild adds this game too.
+            if !profiles::rebuild_under_way(&mut db)? {
+                rebuilt = profiles::add_finished_game(&mut db, guild, id, game, rated)?;
+            }
             db.execute(DELETE_LIVE_TABLE, sql_params![to_db_id(game.channel_id)])?;
             tx.commit()?;
             Ok(GameId(id))
@@ -939,6 +942,18 @@ impl Store for SqliteStore {
     fn unlocked_in(&self, game: GameId) -> Result<Vec<(u64, Achievement)>, StoreError> {
         self.read(|db| profiles::unlocked_in(db, game.0))
     }
+
+    fn rebuild_profiles_step(&self, games: u32) -> Result<bool, StoreError> {
+        let mut conn = self.conn();
+        let step = |conn: &mut Connection| -> Result<profiles::RebuildStep, DbError> {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let step = profiles::rebuild_step(&mut Lite(&tx), i64::from(games))?;
+            tx.commit()?;
+            Ok(step)
+        };
+        let step = step(&mut conn).map_err(|e| self.db_err(e))?;
+        Ok(matches!(step, profiles::RebuildStep::Added(_)))
+    }
 }
 
 impl profiles::ProfileSource for SqliteStore {
@@ -1049,11 +1064,14 @@ mod tests {
                 game(5, 4, true),
             ];
             drop(store);
-            // Back to the schema before the migration (and the profiles' migration after it), the
-            // rows as it stored them.
+            // Back to the schema before the migration (and the profiles' and the rank bands'
+            // migrations after it), the rows as it stored them.
             let conn = Connection::open(&path).expect("open");
             conn.execute_batch(&format!(
-                "DROP TABLE player_figures; DROP TABLE achievements; DROP TABLE pair_totals;
+                "DROP TABLE rating_bands; DROP INDEX ratings_by_band;
+                 ALTER TABLE ratings DROP COLUMN band;
+                 DROP TABLE profile_rebuild;
+                 DROP TABLE player_figures; DROP TABLE achievements; DROP TABLE pair_totals;
                  DROP TABLE shared_games; DROP INDEX game_players_by_user;
                  ALTER TABLE games DROP COLUMN started_at;
                  DROP INDEX game_agreement_by_player;
@@ -1061,7 +1079,7 @@ mod tests {
                  ALTER TABLE game_agreement DROP COLUMN counts;
                  CREATE INDEX game_agreement_by_user ON game_agreement (user_id);
                  PRAGMA user_version = {};",
-                SCHEMA_VERSION - 2
+                SCHEMA_VERSION - 3
             ))
             .expect("old schema");
             for (id, matched) in games.into_iter().zip([1, 100, 50, 2]) {
@@ -1640,7 +1658,7 @@ mod tests {
 
     /// The statements that read a whole server's history, or all of it, by design, and why. Every
     /// other statement of [`STATEMENTS`] must cost the same whatever the size of the history.
-    const WHOLE_HISTORY: [(&str, &str); 13] = [
+    const WHOLE_HISTORY: [(&str, &str); 16] = [
         (
             "RATED_GAMES",
             "the rating replay (a migration, a repair, a damaged rating) reads every game",
@@ -1690,9 +1708,20 @@ mod tests {
             "rebuilding one player's damaged profile removes their shared games first",
         ),
         (
-            "RATING_RANK",
-            "a rank counts the server's rated players (it grows with the players, not the games; \
-             `cargo bench --bench history` measures it at a million games)",
+            "CLEAR_GUILD_BANDS",
+            "a server's rating replay removes its kept band counts first",
+        ),
+        (
+            "CLEAR_RATINGS_UNBANDED",
+            "the rating replay of the migration that added ratings removes every rating first",
+        ),
+        (
+            "ALL_RATINGS",
+            "the migration that added the rank bands counts every stored rating once",
+        ),
+        (
+            "CLEAR_BANDS",
+            "counting the rank bands again (the migration, the rating replay) removes them all first",
         ),
     ];
 
@@ -1801,6 +1830,8 @@ mod tests {
                     .expect("log");
                 }
             }
+            // The kept rank bands of the ratings written above, as the migration counts them.
+            crate::store::sql::ratings::recount_rating_bands(&mut Lite(&conn)).expect("bands");
             conn.execute_batch(
                 "INSERT INTO series_stats (guild_id, user_id, played, won) VALUES (1, 7, 3, 2);
                  INSERT INTO server_settings (guild_id, settings_json, updated_at)
@@ -1869,7 +1900,23 @@ mod tests {
                 R(8.0),
                 R(1.0),
                 I(1),
+                I(100),
             ],
+            "WRITE_RATING_UNBANDED" => vec![
+                I(BUSY),
+                I(user),
+                text("Name"),
+                R(25.0),
+                R(8.0),
+                R(1.0),
+                I(1),
+            ],
+            "RATING_BAND" => vec![I(BUSY), I(user)],
+            "REBUILD_STATE" | "REBUILD_LOCK" | "REBUILD_SHARE" | "REBUILD_START"
+            | "REBUILD_DONE" | "LAST_GAME_ID" => vec![],
+            "REBUILD_ADVANCE" => vec![latest],
+            "SET_RATING_BAND" => vec![I(BUSY), I(user), I(100)],
+            "ADD_TO_BAND" => vec![I(BUSY), I(1), I(100), I(1)],
             "WRITE_CHANGE" => vec![latest, I(BUSY), I(user), R(0.0), R(1.0)],
             "UNANNOUNCED" | "QUARANTINED" | "DAMAGED_SETTINGS" | "PING" | "LOAD_TABLES" => {
                 vec![]
@@ -1930,7 +1977,9 @@ mod tests {
             "SHARED_RECENT" => vec![I(BUSY), I(user), I(ACTIVE + 1), I(10)],
             // Fewer than the chart's 50, so that both histories fill the limit.
             "RATING_CHART" => vec![I(BUSY), I(user), I(5)],
-            "RATING_RANK" => vec![I(BUSY), R(1.0), I(1), I(user)],
+            // The most a rank reads: the first hundredth of a point (9 tenths, 9 hundredths after it).
+            "RATING_RANK" => vec![I(BUSY), I(1), I(10), I(100), I(20), I(110), R(1.0), I(1)],
+            "RATING_RANK_BEFORE_44" => vec![I(BUSY), R(1.0), I(1), I(user)],
             "PROFILE_GAMES" => vec![I(BUSY), I(0), I(100)],
             "CLEAR_FIGURES" | "CLEAR_PAIRS" | "CLEAR_SHARED" | "CLEAR_ACHIEVEMENTS" => {
                 vec![I(BUSY)]
@@ -1977,6 +2026,13 @@ mod tests {
               WHERE a.user_id = ?2 AND g.guild_id = ?1 AND g.rated = {true} AND g.aborted = {false}
               ORDER BY g.finished_at DESC, g.id DESC LIMIT ?3) AS latest";
 
+    /// The rank before issue 44: every rated player of the server counted.
+    const COUNTING_RANK: &str = "SELECT
+            COUNT(CASE WHEN conservative > ?2 OR (conservative = ?2 AND (games > ?3
+                OR (games = ?3 AND user_id < ?4))) THEN 1 END),
+            COUNT(*)
+        FROM ratings WHERE guild_id = ?1";
+
     /// Issue 35: every statement of the store costs the same whatever the size of the history
     /// (but those of [`WHOLE_HISTORY`]): run for the busy server's most active player and for a
     /// member who never played there, on a history and on one ten times as large, none takes
@@ -1995,6 +2051,12 @@ mod tests {
         };
         // The check can fail: the agreement query before issue 35 walked the history.
         let (before_small, before_large) = measure(WALKING_AGREEMENT, "RECENT_AGREEMENT", NEWCOMER);
+        assert!(
+            grows(before_small, before_large),
+            "{before_small:?} -> {before_large:?}"
+        );
+        // And the rank before issue 44 counted the server's rated players.
+        let (before_small, before_large) = measure(COUNTING_RANK, "RATING_RANK_BEFORE_44", ACTIVE);
         assert!(
             grows(before_small, before_large),
             "{before_small:?} -> {before_large:?}"

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
-use super::sql::profiles::recompute_profiles;
-use super::sql::ratings::recompute_ratings;
-use super::sql::schema::{migrations, profiles_version, SQLITE_VERSION};
+use super::sql::profiles::schedule_rebuild;
+use super::sql::ratings::{recompute_ratings, recount_rating_bands};
+use super::sql::schema::{bands_version, migrations, profiles_version, SQLITE_VERSION};
 use super::sql::{DbError, Engine, Lite};
 use super::StoreError;
 
@@ -259,7 +259,10 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), Migration> {
             recompute_ratings(&mut Lite(&tx), true).map_err(DbError::into_sqlite)?;
         }
         if version + 1 == profiles_version(Engine::Sqlite) {
-            recompute_profiles(&mut Lite(&tx), None).map_err(DbError::into_sqlite)?;
+            schedule_rebuild(&mut Lite(&tx)).map_err(DbError::into_sqlite)?;
+        }
+        if version + 1 == bands_version(Engine::Sqlite) {
+            recount_rating_bands(&mut Lite(&tx)).map_err(DbError::into_sqlite)?;
         }
         tx.execute_batch(&format!("PRAGMA user_version = {}", version + 1))?;
         tx.commit()?;

@@ -951,12 +951,9 @@ fn a_damaged_rating_and_damaged_settings_are_noticed_by_the_running_bot() {
 
     let (mut bot, _) = start(&config, &log);
     let stats = texts(&bot.ask(LOBBY, 1, json!({"command": "stats"}))).concat();
-    let tenths = (clean.conservative() * 10.0).round() as i64;
     let shown = format!(
-        "{}{}.{}",
-        if tenths < 0 { "−" } else { "" },
-        tenths.unsigned_abs() / 10,
-        tenths.unsigned_abs() % 10
+        "rating **{}**",
+        sequence_bot::store::rating::shown_rating(clean.conservative())
     );
     assert!(stats.contains(&shown), "{shown} in {stats}");
     assert!(!stats.contains("100000000000"), "{stats}");

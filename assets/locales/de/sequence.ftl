@@ -551,7 +551,7 @@ stats = 📊 { $player } auf diesem Server: { $games ->
        *[other] { $sequences } Sequenzen
     }.
 leaderboard-empty = Auf diesem Server ist noch kein gewertetes Spiel beendet: Die Bestenliste füllt sich, sobald gewertete Spiele enden.
-leaderboard-header = 🏆 **Bestenliste** dieses Servers, nach Wertung (die Spielstärke minus dreimal ihre Unsicherheit):
+leaderboard-header = 🏆 **Bestenliste** dieses Servers, nach Wertung (alle beginnen bei 1500; sie steigt mit Siegen und je sicherer sich der Bot bei einem Spieler ist):
 leaderboard-line = { $wins ->
         [one] 1 Sieg
        *[other] { $wins } Siege
@@ -841,6 +841,7 @@ opt-versus-user = person
 opt-versus-user-desc = Das andere Mitglied
 cmd-profile_menu = Sequence-Profil
 profile-none = { $player } hat auf diesem Server noch kein Spiel beendet, daher gibt es noch kein Profil.
+profile-rebuilding = Die Profile werden nach einem Update aus den gespeicherten Spielen neu aufgebaut ({ $percent } % erledigt). Gespielt wird wie gewohnt, und alles zählt; frag bitte in ein paar Minuten noch einmal.
 versus-none = Du hast mit { $other } auf diesem Server noch kein Spiel beendet.
 versus-self = Wähle ein anderes Mitglied: `/sequence gegen` vergleicht deine Spiele mit seinen.
 achievement-unlocked = 🏅 { $player } hat { $names } freigeschaltet

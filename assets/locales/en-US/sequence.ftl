@@ -564,7 +564,7 @@ stats = 📊 { $player } on this server: { $games ->
        *[other] { $sequences } sequences
     }.
 leaderboard-empty = No rated games on this server yet: the leaderboard fills up as rated games end.
-leaderboard-header = 🏆 **Leaderboard** of this server, by rating (the skill estimate minus three times its uncertainty):
+leaderboard-header = 🏆 **Leaderboard** of this server, by rating (everyone starts at 1500; it rises with wins and as the bot grows surer of a player):
 leaderboard-line = { $wins ->
         [one] 1 win
        *[other] { $wins } wins
@@ -857,6 +857,7 @@ opt-versus-user = user
 opt-versus-user-desc = The other member
 cmd-profile_menu = Sequence profile
 profile-none = { $player } has not finished a game on this server yet, so there is no profile to show.
+profile-rebuilding = Profiles are being rebuilt from the stored games after an update ({ $percent }% done). Games go on as usual and count; please ask again in a few minutes.
 versus-none = You have not finished a game with { $other } on this server yet.
 versus-self = Pick another member: `/sequence versus` compares your games with theirs.
 achievement-unlocked = 🏅 { $player } unlocked { $names }

@@ -548,7 +548,7 @@ stats = 📊 { $player } på denne serveren: { $games ->
        *[other] { $sequences } rekker
     }.
 leaderboard-empty = Ingen rangerte spill er fullført på denne serveren ennå: ledertavlen fylles opp etter hvert som rangerte spill avsluttes.
-leaderboard-header = 🏆 **Ledertavle** for denne serveren, etter rating (ferdighetsanslaget minus tre ganger usikkerheten):
+leaderboard-header = 🏆 **Ledertavle** for denne serveren, etter rating (alle starter på 1500; den stiger med seire og jo sikrere boten blir på en spiller):
 leaderboard-line = { $wins ->
         [one] 1 seier
        *[other] { $wins } seire
@@ -838,6 +838,7 @@ opt-versus-user = spiller
 opt-versus-user-desc = Det andre medlemmet
 cmd-profile_menu = Sequence-profil
 profile-none = { $player } har ikke fullført et spill på denne serveren ennå, så det finnes ingen profil å vise.
+profile-rebuilding = Profilene bygges opp på nytt fra de lagrede spillene etter en oppdatering ({ $percent } % ferdig). Spillene går som vanlig og teller; spør igjen om noen minutter.
 versus-none = Du har ikke fullført et spill med { $other } på denne serveren ennå.
 versus-self = Velg et annet medlem: `/sequence mot` sammenligner spillene dine med deres.
 achievement-unlocked = 🏅 { $player } låste opp { $names }

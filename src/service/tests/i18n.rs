@@ -221,12 +221,13 @@ fn variant_index(text: &Text) -> usize {
         Text::Blocked { .. } => 196,
         Text::WonOnTime { .. } => 197,
         Text::TimeoutGivesUp { .. } => 198,
+        Text::ProfilesRebuilding { .. } => 199,
     }
 }
 
 /// One more than the highest index of [`variant_index`] (`every_variant_has_a_sample` checks that no
 /// index reaches it).
-const VARIANTS: usize = 199;
+const VARIANTS: usize = 200;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -903,10 +904,10 @@ fn samples() -> Vec<Text> {
             who: ada(),
             totals: totals(10, 3, 7),
             rating: Some(RatingInfo {
-                conservative: 123,
+                shown: 1537,
                 games: 1,
                 provisional: true,
-                changes: vec![-5, 31],
+                changes: vec![-15, 93],
             }),
             agreement: Some(crate::store::AgreementTotals {
                 matched: 40,
@@ -918,10 +919,10 @@ fn samples() -> Vec<Text> {
             who: ada(),
             totals: totals(2, 1, 0),
             rating: Some(RatingInfo {
-                conservative: 40,
+                shown: 1620,
                 games: 1,
                 provisional: true,
-                changes: vec![12],
+                changes: vec![36],
             }),
             agreement: None,
         },
@@ -931,7 +932,7 @@ fn samples() -> Vec<Text> {
                 who: ada(),
                 totals: totals(4, 3, 6),
                 rating: RatingInfo {
-                    conservative: 57,
+                    shown: 1671,
                     games: 6,
                     provisional: false,
                     changes: Vec::new(),
@@ -941,7 +942,7 @@ fn samples() -> Vec<Text> {
                 who: Who::User(UserId(12)),
                 totals: totals(1, 1, 1),
                 rating: RatingInfo {
-                    conservative: -12,
+                    shown: 1464,
                     games: 1,
                     provisional: true,
                     changes: Vec::new(),
@@ -1079,6 +1080,7 @@ fn samples() -> Vec<Text> {
         Text::SeriesExpired,
         Text::SeriesStats { played: 3, won: 1 },
         Text::NoProfile { who: ada() },
+        Text::ProfilesRebuilding { percent: 42 },
         Text::NoVersus { other: ada() },
         Text::VersusSelf,
         Text::PickerPlayButton,

@@ -598,14 +598,27 @@ fn ratings_show_in_stats_and_rank_the_leaderboard_and_casual_games_do_not_count(
             board.contains("(provisional) after 1 rated game · "),
             "{board}"
         );
-        // The numbers are the store's, rounded to tenths.
-        let r = t
-            .store
-            .player_rating(Some(GUILD.0), winner, 5)
-            .expect("rating")
-            .expect("rated");
-        let shown = format!("rating **{:.1}**", r.rating.conservative());
-        assert!(text.contains(&shown.replace('-', "−")), "{shown} in {text}");
+        // The numbers are the store's on the shown scale: 1,500 for a new player, whole numbers; the
+        // loser of a first game stays well above 0 (issue 44: "Rating −3.1 (provisional)").
+        for (user, text) in [(winner, &text), (loser, &stats(loser))] {
+            let r = t
+                .store
+                .player_rating(Some(GUILD.0), user, 5)
+                .expect("rating")
+                .expect("rated");
+            let points = crate::store::rating::shown_rating(r.rating.conservative());
+            assert!((1000..2000).contains(&points), "{points}: {text}");
+            assert!(
+                (user == winner) == (points > 1500),
+                "{user} {winner}: {points}"
+            );
+            let shown = format!("rating **{points}** (provisional)");
+            assert!(text.contains(&shown), "{shown} in {text}");
+            assert!(
+                board.contains(&format!("<@{user}> — {shown}")),
+                "{shown} in {board}"
+            );
+        }
     }
 }
 

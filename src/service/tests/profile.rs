@@ -129,14 +129,14 @@ pub(crate) fn sample_info(veteran_profile: bool, versus: bool) -> ProfileInfo {
             Vec::new()
         },
         rating: veteran_profile.then(|| RatingInfo {
-            conservative: 234,
+            shown: 2202,
             games: 40,
             provisional: false,
             changes: Vec::new(),
         }),
         rank: veteran_profile.then_some((2, 14)),
         chart: if veteran_profile {
-            vec![100, 150, 120, 234]
+            vec![1800, 1950, 1860, 2202]
         } else {
             Vec::new()
         },
@@ -256,7 +256,7 @@ fn the_card_is_worded_in_every_language() {
                 // Rows only for what was played: classic and dice; people and `hard`.
                 assert_eq!(card.tables[0].rows.len(), 2, "{:?}", card.tables[0]);
                 assert_eq!(card.tables[1].rows.len(), 2, "{:?}", card.tables[1]);
-                assert!(card.subtitle.contains("23"), "{}", card.subtitle);
+                assert!(card.subtitle.contains("2202"), "{}", card.subtitle);
                 assert!(
                     card.subtitle.starts_with(char::is_uppercase),
                     "{lang}: {}",
@@ -683,4 +683,49 @@ fn the_example_cards_are_what_the_bot_draws() {
              write the examples again (see `write_profile_examples`)"
         );
     }
+}
+
+/// Issue 44: while the profiles are rebuilt in the background (a database upgraded from before
+/// profiles), `/sequence profile` and `versus` answer privately that they are being rebuilt; a game
+/// finished meanwhile is left to the rebuild, and once it is done the profile counts both games.
+#[test]
+fn profiles_being_rebuilt_say_so_and_come_back_complete() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    let store = std::sync::Arc::new(crate::store::SqliteStore::open(&path).expect("open"));
+    let tables = tables_on(store.clone(), 37);
+    play_classic_to_the_end(HERE, &tables, 10, [1, 2], None, 3);
+    assert!(text_of(&ask(&tables, 1, Command::Profile { user: None })).contains("1 game,"));
+    // As the migration that added profiles leaves an older database: no profile rows yet, a
+    // rebuild under way from the first game.
+    rusqlite::Connection::open(&path)
+        .expect("raw")
+        .execute_batch(
+            "DELETE FROM player_figures; DELETE FROM pair_totals; DELETE FROM shared_games;
+             DELETE FROM achievements; INSERT INTO profile_rebuild (id, after_game) VALUES (1, 0);",
+        )
+        .expect("a rebuild under way");
+    let rebuilding = Text::ProfilesRebuilding { percent: 0 };
+    let profile = ask(&tables, 1, Command::Profile { user: None });
+    assert_eq!(refusal(&profile), Some(&rebuilding));
+    assert!(
+        text_of(&profile).contains("Profiles are being rebuilt from the stored games"),
+        "{}",
+        text_of(&profile)
+    );
+    let versus = ask(&tables, 1, Command::Versus { user: UserId(2) });
+    assert_eq!(refusal(&versus), Some(&rebuilding));
+    // A game finished during the rebuild: the rebuild adds it.
+    play_classic_to_the_end(HERE, &tables, 11, [1, 2], None, 4);
+    assert!(ask(&tables, 2, Command::Profile { user: None }).is_refusal());
+    tables
+        .rebuild_profiles_in_background()
+        .expect("a thread")
+        .join()
+        .expect("rebuilt");
+    let profile = text_of(&ask(&tables, 1, Command::Profile { user: None }));
+    assert!(profile.contains("2 games,"), "{profile}");
+    let versus = ask(&tables, 1, Command::Versus { user: UserId(2) });
+    assert!(!versus.is_refusal(), "{}", text_of(&versus));
+    assert!(text_of(&versus).contains('2'), "{}", text_of(&versus));
 }

@@ -484,7 +484,7 @@ fn stats_say_which_rating_change_is_the_newest() {
             sequences: 4,
         },
         rating: Some(RatingInfo {
-            conservative: 50,
+            shown: 1650,
             games: 3,
             provisional: true,
             changes,
@@ -493,16 +493,16 @@ fn stats_say_which_rating_change_is_the_newest() {
     };
     let many = stats(vec![12, -5, 3]);
     for (lang, newest) in [
-        (Lang::En, "newest first: +1.2, −0.5, +0.3"),
-        (Lang::De, "die neueste zuerst: +1,2, −0,5, +0,3"),
-        (Lang::No, "nyeste først: +1,2, −0,5, +0,3"),
+        (Lang::En, "newest first: +12, −5, +3"),
+        (Lang::De, "die neueste zuerst: +12, −5, +3"),
+        (Lang::No, "nyeste først: +12, −5, +3"),
     ] {
         let text = many.render(lang);
         assert!(text.contains(newest), "{lang}: {text}");
     }
     let one = stats(vec![12]).to_string();
     assert!(
-        one.contains("change in the latest rated game: +1.2") && !one.contains("first"),
+        one.contains("change in the latest rated game: +12") && !one.contains("first"),
         "{one}"
     );
 }

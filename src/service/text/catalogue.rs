@@ -745,6 +745,12 @@ pub enum Text {
         /// Whose profile was asked for.
         who: Who,
     },
+    /// The profiles are being rebuilt from the stored games after an upgrade (issue 44): profiles
+    /// and head-to-heads answer this until it is done.
+    ProfilesRebuilding {
+        /// How far the rebuild is, in percent.
+        percent: u32,
+    },
     /// Two members' games together, from the asker's side.
     Versus(Box<VersusInfo>),
     /// The asker has not finished a game with this member on this server.
@@ -911,6 +917,7 @@ impl Text {
                 | Text::NoSuchGame(_)
                 | Text::NoGameHere
                 | Text::NoProfile { .. }
+                | Text::ProfilesRebuilding { .. }
                 | Text::NoVersus { .. }
                 | Text::VersusSelf
                 | Text::HintsOnlyCasual

@@ -433,35 +433,29 @@ pub struct LeaderLine {
     pub rating: RatingInfo,
 }
 
-/// A player's rating as shown: numbers in tenths, so texts compare exactly.
+/// A player's rating as shown: on the shown scale ([`crate::store::rating::shown_rating`]: 1,500 for
+/// a new player, whole numbers), so texts compare exactly.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RatingInfo {
-    /// The conservative rating (`mu - 3 sigma`), in tenths.
-    pub conservative: i64,
+    /// The conservative rating (`mu - 3 sigma`) on the shown scale.
+    pub shown: i64,
     /// Rated games played.
     pub games: u32,
     /// Whether there are too few rated games for the rating to mean much.
     pub provisional: bool,
-    /// The changes of the conservative rating in the latest rated games, newest first, in tenths.
+    /// The changes of the rating in the latest rated games, newest first, on the shown scale.
     pub changes: Vec<i64>,
 }
 
 impl RatingInfo {
-    /// A stored rating and its latest changes, rounded to tenths.
+    /// A stored rating and its latest changes (of the conservative rating), on the shown scale.
     pub fn of(rating: &crate::store::PlayerRating, changes: &[f64]) -> RatingInfo {
-        let tenths = |x: f64| {
-            let t = (x * 10.0).round();
-            if t.is_finite() {
-                t.clamp(-1e12, 1e12) as i64
-            } else {
-                0
-            }
-        };
+        use crate::store::rating::{shown_change, shown_rating};
         RatingInfo {
-            conservative: tenths(rating.conservative()),
+            shown: shown_rating(rating.conservative()),
             games: rating.games,
             provisional: rating.is_provisional(),
-            changes: changes.iter().map(|&c| tenths(c)).collect(),
+            changes: changes.iter().map(|&c| shown_change(c)).collect(),
         }
     }
 }
@@ -484,7 +478,7 @@ pub struct HistoryLine {
 }
 
 /// A player's profile on a server, as the card and its text version show it (built by the service
-/// from the store's [`crate::store::Profile`]; ratings in tenths, so it compares exactly).
+/// from the store's [`crate::store::Profile`]; ratings on the shown scale, so it compares exactly).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProfileInfo {
     /// The player, for the text (a mention).
@@ -501,7 +495,7 @@ pub struct ProfileInfo {
     pub rating: Option<RatingInfo>,
     /// The place on the server's leaderboard, of how many rated players.
     pub rank: Option<(u32, u32)>,
-    /// The conservative rating after each of the latest rated games, oldest first, in tenths.
+    /// The rating after each of the latest rated games, oldest first, on the shown scale.
     pub chart: Vec<i64>,
     /// Series played to their end, and won.
     pub series: crate::store::SeriesStats,

@@ -10,7 +10,7 @@ use crate::render::{CardAchievement, CardChart, CardProgress, CardTable, CardVer
 
 use super::labels::game_title;
 use super::payload::{ProfileInfo, SharedLine, VersusInfo, Who};
-use super::records::{rating_text, tenths_text};
+use super::records::{points_text, rating_text, tenths_text};
 use super::Text;
 
 /// Achievements whose progress the card shows (the nearest not yet unlocked).
@@ -26,6 +26,10 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
         Text::NoProfile { who } => {
             tr.ta("profile-none", &Args::new().text("player", who.to_string()))
         }
+        Text::ProfilesRebuilding { percent } => tr.ta(
+            "profile-rebuilding",
+            &Args::new().number("percent", *percent),
+        ),
         Text::Versus(versus) => versus_text(tr, versus),
         Text::NoVersus { other } => {
             tr.ta("versus-none", &Args::new().text("other", other.to_string()))
@@ -408,14 +412,13 @@ fn profile_text(tr: &mut Tr, info: &ProfileInfo) -> String {
     if info.chart.len() >= 2 {
         let first = info.chart.first().copied().unwrap_or_default();
         let last = info.chart.last().copied().unwrap_or_default();
-        let lang = tr.lang();
         lines.push(
             tr.ta(
                 "profile-chart-text",
                 &Args::new()
                     .number("games", u32::try_from(info.chart.len()).unwrap_or(u32::MAX))
-                    .text("first", tenths_text(first, lang, false))
-                    .text("last", tenths_text(last, lang, false)),
+                    .text("first", points_text(first, false))
+                    .text("last", points_text(last, false)),
             ),
         );
     }
@@ -576,7 +579,7 @@ fn card_in(tr: &mut Tr, info: &ProfileInfo) -> ProfileCard {
             "profile-chart",
             &Args::new().number("games", u32::try_from(info.chart.len()).unwrap_or(u32::MAX)),
         ),
-        values: info.chart.iter().map(|&t| t as f64 / 10.0).collect(),
+        values: info.chart.iter().map(|&t| t as f64).collect(),
     });
     let achievements = Achievement::ALL
         .into_iter()

@@ -50,11 +50,23 @@ pub(super) fn tenths_text(tenths: i64, lang: Lang, signed: bool) -> String {
     format!("{sign}{}{point}{}", abs / 10, abs % 10)
 }
 
+/// A rating on the shown scale as a whole number (`1500`, `−20` for a change; `+` before a positive
+/// change if `signed`).
+pub(super) fn points_text(points: i64, signed: bool) -> String {
+    let sign = if points < 0 {
+        "−"
+    } else if signed && points > 0 {
+        "+"
+    } else {
+        ""
+    };
+    format!("{sign}{}", points.unsigned_abs())
+}
+
 /// The rating part of `stats` and of a leaderboard line.
 pub(super) fn rating_text(tr: &mut Tr, rating: &RatingInfo) -> String {
-    let lang = tr.lang();
     let args = Args::new()
-        .text("rating", tenths_text(rating.conservative, lang, false))
+        .text("rating", points_text(rating.shown, false))
         .number("games", rating.games)
         .text("provisional", if rating.provisional { "yes" } else { "no" });
     let mut text = tr.ta("rating-line", &args);
@@ -62,7 +74,7 @@ pub(super) fn rating_text(tr: &mut Tr, rating: &RatingInfo) -> String {
         let changes = rating
             .changes
             .iter()
-            .map(|&c| tenths_text(c, lang, true))
+            .map(|&c| points_text(c, true))
             .collect::<Vec<_>>()
             .join(", ");
         text.push_str(&tr.ta(

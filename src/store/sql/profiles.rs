@@ -13,8 +13,9 @@
 use super::queries::{
     ACHIEVEMENTS, ADD_PAIR, CLEAR_ACHIEVEMENTS, CLEAR_FIGURES, CLEAR_PAIRS, CLEAR_SHARED,
     DELETE_PLAYER_FIGURES, DELETE_PLAYER_PAIRS, DELETE_PLAYER_SHARED, GAME_PLAYERS, INSERT_SHARED,
-    PAIR_TOTALS, PLAYER_FIGURES, PLAYER_GAMES, PLAYER_NAME, PROFILE_GAMES, RATING_CHART,
-    RATING_RANK, SHARED_RECENT, UNLOCK, UNLOCKED_IN, WRITE_FIGURES,
+    LAST_GAME_ID, PAIR_TOTALS, PLAYER_FIGURES, PLAYER_GAMES, PLAYER_NAME, PROFILE_GAMES,
+    RATING_CHART, RATING_RANK, REBUILD_ADVANCE, REBUILD_DONE, REBUILD_LOCK, REBUILD_SHARE,
+    REBUILD_START, REBUILD_STATE, SHARED_RECENT, UNLOCK, UNLOCKED_IN, WRITE_FIGURES,
 };
 use super::reads::opt_int;
 use super::rows::player;
@@ -370,14 +371,41 @@ pub fn rebuild_player(db: &mut dyn Db, guild: i64, user: u64) -> Result<Totals, 
     Ok(totals)
 }
 
-/// Recomputes the profiles of one server (`Some(guild)`, as stored) or of all from the stored games,
-/// in the order they were stored (series won are kept: the games do not hold them); how many games
-/// were added.
-pub fn recompute_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<usize, DbError> {
+/// Removes the profiles of one server (`Some(guild)`, as stored) or of all, to be recomputed (series
+/// won are kept: the games do not hold them).
+fn clear_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<(), DbError> {
     db.execute(CLEAR_FIGURES, params![guild])?;
     db.execute(CLEAR_PAIRS, params![guild])?;
     db.execute(CLEAR_SHARED, params![guild])?;
     db.execute(CLEAR_ACHIEVEMENTS, params![guild])?;
+    Ok(())
+}
+
+/// Adds one row of [`PROFILE_GAMES`] to its players' profiles; whether it could be read.
+fn add_profile_row(
+    db: &mut dyn Db,
+    row: &Row,
+    damaged: &mut Vec<(u64, String)>,
+) -> Result<bool, DbError> {
+    let game_guild = row.int(1)?;
+    // Columns as `stored_game` reads them, the server's id skipped.
+    let shifted = Row(std::iter::once(row.value(0).clone())
+        .chain(row.0.iter().skip(2).cloned())
+        .collect());
+    match stored_game(db, &shifted, 0)? {
+        Some(game) => {
+            add_game(db, game_guild, &game, damaged)?;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
+}
+
+/// Recomputes the profiles of one server (`Some(guild)`, as stored) or of all from the stored games,
+/// in the order they were stored (series won are kept: the games do not hold them); how many games
+/// were added.
+pub fn recompute_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<usize, DbError> {
+    clear_profiles(db, guild)?;
     let mut after = 0;
     let mut added = 0;
     let mut damaged = Vec::new();
@@ -388,18 +416,89 @@ pub fn recompute_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<usize, 
         };
         after = last.int(0)?;
         for row in &rows {
-            let game_guild = row.int(1)?;
-            // Columns as `stored_game` reads them, the server's id skipped.
-            let shifted = Row(std::iter::once(row.value(0).clone())
-                .chain(row.0.iter().skip(2).cloned())
-                .collect());
-            if let Some(game) = stored_game(db, &shifted, 0)? {
-                add_game(db, game_guild, &game, &mut damaged)?;
+            if add_profile_row(db, row, &mut damaged)? {
                 added += 1;
             }
         }
     }
     Ok(added)
+}
+
+/// Schedules a rebuild of every profile from the stored games, done in the background a page at a
+/// time by [`rebuild_step`] (the migration that added profiles: replaying 100,000 games took 25 s
+/// before the bot was ready, issue 44). Until it is done the profiles are cleared, profile reads
+/// answer [`StoreError::ProfilesRebuilding`], and finished games are left to the rebuild.
+pub fn schedule_rebuild(db: &mut dyn Db) -> Result<(), DbError> {
+    clear_profiles(db, None)?;
+    let stored = match db.query_opt(LAST_GAME_ID, params![])? {
+        Some(row) => row.int(0)? > 0,
+        None => false,
+    };
+    // A database without games (a new one) has nothing to rebuild.
+    if stored {
+        db.execute(REBUILD_START, params![])?;
+    }
+    Ok(())
+}
+
+/// Whether a rebuild is under way, for `finish_game` (which then leaves its game to the rebuild);
+/// run before the game gets its id (see [`REBUILD_SHARE`]).
+pub fn rebuild_under_way(db: &mut dyn Db) -> Result<bool, DbError> {
+    Ok(db.query_opt(REBUILD_SHARE, params![])?.is_some())
+}
+
+/// A rebuild under way: how far it is, in percent of the stored games' ids; `None` without one.
+pub fn rebuild_progress(db: &mut dyn Db) -> Result<Option<u32>, DbError> {
+    let Some(row) = db.query_opt(REBUILD_STATE, params![])? else {
+        return Ok(None);
+    };
+    let after = row.int(0)?.max(0);
+    let last = match db.query_opt(LAST_GAME_ID, params![])? {
+        Some(row) => row.int(0)?.max(1),
+        None => 1,
+    };
+    Ok(Some(
+        u32::try_from((after.min(last) * 100) / last)
+            .unwrap_or(99)
+            .min(99),
+    ))
+}
+
+/// What one step of the rebuild left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RebuildStep {
+    /// No rebuild is under way (any more).
+    Done,
+    /// Games up to this id are added; more may follow.
+    Added(i64),
+}
+
+/// One step of a rebuild of every profile, in the caller's transaction: the next `page` stored
+/// games after the last one added, and the progress kept with them, so that a rebuild stopped
+/// halfway resumes where it was; the rebuild ends (its row removed) when no game is left.
+pub fn rebuild_step(db: &mut dyn Db, page: i64) -> Result<RebuildStep, DbError> {
+    let Some(row) = db.query_opt(REBUILD_LOCK, params![])? else {
+        return Ok(RebuildStep::Done);
+    };
+    let after = row.int(0)?;
+    let rows = db.query(PROFILE_GAMES, params![None::<i64>, after, page.max(1)])?;
+    let Some(last) = rows.last() else {
+        db.execute(REBUILD_DONE, params![])?;
+        return Ok(RebuildStep::Done);
+    };
+    let last = last.int(0)?;
+    let mut damaged = Vec::new();
+    for row in &rows {
+        add_profile_row(db, row, &mut damaged)?;
+    }
+    for (user, damage) in damaged {
+        tracing::warn!(
+            user,
+            "a player's stored profile was damaged during the rebuild ({damage}); rebuilt"
+        );
+    }
+    db.execute(REBUILD_ADVANCE, params![last])?;
+    Ok(RebuildStep::Added(last))
 }
 
 /// A series won: unlocks [`Achievement::SeriesWon`] for a player whose latest game counted for
@@ -462,7 +561,8 @@ pub fn player_name(db: &mut dyn Db, guild: i64, user: u64) -> Result<Option<Stri
 /// A place on a leaderboard, of how many.
 pub type Rank = (u32, u32);
 
-/// A player's place on the server's rating leaderboard and how many rated players it has, and
+/// A player's place on the server's rating leaderboard (players of the same rating and rated games
+/// share it) and how many rated players it has, and
 /// their conservative rating after each of their latest `games` rated games, oldest first
 /// (implausible stored values left out).
 pub fn rank_and_chart(
@@ -476,14 +576,21 @@ pub fn rank_and_chart(
         return Ok((None, Vec::new()));
     };
     let stored = to_db_id(user);
+    let conservative = rating.conservative();
+    let [point, tenth, fine, next_tenth, next_fine] =
+        crate::store::rating::rank_bands(conservative);
     let rank = db
         .query_opt(
             RATING_RANK,
             params![
                 guild,
-                rating.conservative(),
-                i64::from(rating.games),
-                stored
+                point,
+                tenth,
+                fine,
+                next_tenth,
+                next_fine,
+                conservative,
+                i64::from(rating.games)
             ],
         )?
         .map(|row| -> Result<Rank, DbError> {
@@ -601,6 +708,15 @@ pub trait ProfileSource: Store {
     ) -> Result<(), StoreError>;
 }
 
+/// [`StoreError::ProfilesRebuilding`] while the profiles are rebuilt in the background: what they
+/// hold then is only part of the games.
+fn refuse_while_rebuilding<S: ProfileSource>(store: &S) -> Result<(), StoreError> {
+    match store.read_db(rebuild_progress)? {
+        Some(percent) => Err(StoreError::ProfilesRebuilding { percent }),
+        None => Ok(()),
+    }
+}
+
 /// [`Store::profile`], the same on both engines: the stored rows (rebuilt first if damaged), the
 /// rating, series, agreement, rank, chart and name.
 pub fn read_profile<S: ProfileSource>(
@@ -609,6 +725,7 @@ pub fn read_profile<S: ProfileSource>(
     user_id: u64,
 ) -> Result<Profile, StoreError> {
     let guild = guild_to_db(guild_id);
+    refuse_while_rebuilding(store)?;
     let rows = || store.read_db(|db| profile_rows(db, guild, user_id));
     let (totals, unlocked) = match rows()? {
         Ok(rows) => rows,
@@ -647,6 +764,7 @@ pub fn read_versus<S: ProfileSource>(
     other_id: u64,
 ) -> Result<Versus, StoreError> {
     let guild = guild_to_db(guild_id);
+    refuse_while_rebuilding(store)?;
     let read = || store.read_db(|db| versus(db, guild, user_id, other_id, VERSUS_GAMES));
     match read()? {
         Ok(versus) => Ok(versus),

@@ -47,12 +47,37 @@ statements! {
     /// A player's rating, as [`super::rows::stored_rating`] reads it.
     RATING = "SELECT mu, sigma, conservative, games FROM ratings
         WHERE guild_id = ?1 AND user_id = ?2";
-    /// A player's rating stored after a game.
+    /// A player's rating stored after a game, with its rank band (`super::ratings::rank_band`).
     WRITE_RATING = "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, conservative,
-            games)
+            games, band)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
+            sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games,
+            band = excluded.band";
+    /// A player's rating stored by the replay of the migration that added ratings, before the rank
+    /// bands existed (they are counted by their own migration).
+    WRITE_RATING_UNBANDED = "INSERT INTO ratings (guild_id, user_id, name, mu, sigma,
+            conservative, games)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
         ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,
             sigma = excluded.sigma, conservative = excluded.conservative, games = excluded.games";
+    /// The rank band of a player's stored rating (before it is overwritten).
+    RATING_BAND = "SELECT band FROM ratings WHERE guild_id = ?1 AND user_id = ?2";
+    /// `?4` players (1 or -1) added to a band of a server's kept counts (`?2`: 0 for the bands of a
+    /// whole point, 1 of a tenth, 2 of a hundredth).
+    ADD_TO_BAND = "INSERT INTO rating_bands (guild_id, level, band, players)
+        VALUES (?1, ?2, ?3, ?4)
+        ON CONFLICT (guild_id, level, band) DO UPDATE SET
+            players = rating_bands.players + excluded.players";
+    /// Every stored rating's conservative value, to fill the rank bands (the migration that added
+    /// them).
+    ALL_RATINGS = "SELECT guild_id, user_id, conservative FROM ratings";
+    /// A rating's rank band set (the migration that added them).
+    SET_RATING_BAND = "UPDATE ratings SET band = ?3 WHERE guild_id = ?1 AND user_id = ?2";
+    /// Every kept band count removed, to be counted again.
+    CLEAR_BANDS = "DELETE FROM rating_bands";
+    /// A server's kept band counts removed, to be counted again with its ratings.
+    CLEAR_GUILD_BANDS = "DELETE FROM rating_bands WHERE guild_id = ?1";
     /// A rating's change in a game stored.
     WRITE_CHANGE = "INSERT INTO rating_changes
             (game_id, guild_id, user_id, conservative_before, conservative_after)
@@ -114,7 +139,9 @@ statements! {
     /// A computer player's level (found from its name when ratings were added).
     SET_BOT_LEVEL = "UPDATE game_players SET bot_level = ?3 WHERE game_id = ?1 AND seat = ?2";
     /// Every rating and rating change removed, to be computed again.
-    CLEAR_RATINGS = "DELETE FROM ratings; DELETE FROM rating_changes;";
+    CLEAR_RATINGS = "DELETE FROM ratings; DELETE FROM rating_changes; DELETE FROM rating_bands;";
+    /// The same before the rank bands existed (the migration that added ratings).
+    CLEAR_RATINGS_UNBANDED = "DELETE FROM ratings; DELETE FROM rating_changes;";
     /// A server's ratings removed, to be computed again.
     CLEAR_GUILD_RATINGS = "DELETE FROM ratings WHERE guild_id = ?1";
     /// A server's rating changes removed, to be computed again.
@@ -246,13 +273,23 @@ statements! {
     /// (`rating_changes_by_player`).
     RATING_CHART = "SELECT conservative_after FROM rating_changes
         WHERE guild_id = ?1 AND user_id = ?2 ORDER BY game_id DESC LIMIT ?3";
-    /// How many rated players of a server stand above one (rating `?2`, `?3` rated games, user `?4`) on
-    /// the rating leaderboard, and how many there are (`ratings_by_conservative`).
+    /// How many rated players of a server stand above one and how many there are, from the kept band
+    /// counts (`ratings_by_conservative`'s order; `store::rating::rank_bands`): the players of the
+    /// whole points above `?2`, of the tenths above `?3` in the same point (below `?5`), of the
+    /// hundredths above `?4` in the same tenth (below `?6`), and in the same hundredth those with a
+    /// higher rating (`?7`), or the same with more rated games (`?8`). Bounded by the bands, not the
+    /// players (issue 44).
     RATING_RANK = "SELECT
-            COUNT(CASE WHEN conservative > ?2 OR (conservative = ?2 AND (games > ?3
-                OR (games = ?3 AND user_id < ?4))) THEN 1 END),
-            COUNT(*)
-        FROM ratings WHERE guild_id = ?1";
+            CAST((SELECT COALESCE(SUM(players), 0) FROM rating_bands
+                WHERE guild_id = ?1 AND level = 0 AND band > ?2) AS {int})
+            + CAST((SELECT COALESCE(SUM(players), 0) FROM rating_bands
+                WHERE guild_id = ?1 AND level = 1 AND band > ?3 AND band < ?5) AS {int})
+            + CAST((SELECT COALESCE(SUM(players), 0) FROM rating_bands
+                WHERE guild_id = ?1 AND level = 2 AND band > ?4 AND band < ?6) AS {int})
+            + (SELECT COUNT(*) FROM ratings WHERE guild_id = ?1 AND band = ?4
+                AND (conservative > ?7 OR (conservative = ?7 AND games > ?8))),
+            CAST((SELECT COALESCE(SUM(players), 0) FROM rating_bands
+                WHERE guild_id = ?1 AND level = 0) AS {int})";
     /// The name a player had in their latest game on a server.
     PLAYER_NAME = "SELECT name FROM player_stats WHERE guild_id = ?1 AND user_id = ?2";
 
@@ -263,6 +300,25 @@ statements! {
         "SELECT id, guild_id, finished_at, started_at, rated, record_json, variant FROM games
         WHERE (CAST(?1 AS {int}) IS NULL OR guild_id = ?1) AND id > ?2 AND aborted = {false}
         ORDER BY id LIMIT ?3";
+    /// The last game a rebuild of every profile in the background added (no row: none under way),
+    /// for a profile read.
+    REBUILD_STATE = "SELECT after_game FROM profile_rebuild WHERE id = 1";
+    /// The same for a step of the rebuild, which holds the row until it commits (PostgreSQL), so
+    /// that no game is finished during a step (see `REBUILD_SHARE`).
+    REBUILD_LOCK = "SELECT after_game FROM profile_rebuild WHERE id = 1{| FOR UPDATE}";
+    /// The same for `finish_game`, before its game gets an id (PostgreSQL: a step waits for the
+    /// games being finished, and they for it, so a step never passes over a game whose id was
+    /// given but not yet committed).
+    REBUILD_SHARE = "SELECT after_game FROM profile_rebuild WHERE id = 1{| FOR SHARE}";
+    /// A rebuild of every profile scheduled, from the first game.
+    REBUILD_START = "INSERT INTO profile_rebuild (id, after_game) VALUES (1, 0)
+        ON CONFLICT (id) DO UPDATE SET after_game = 0";
+    /// The rebuild's progress: every game up to `?1` added.
+    REBUILD_ADVANCE = "UPDATE profile_rebuild SET after_game = ?1 WHERE id = 1";
+    /// The rebuild done.
+    REBUILD_DONE = "DELETE FROM profile_rebuild WHERE id = 1";
+    /// The latest stored game's id (how far a rebuild has to go).
+    LAST_GAME_ID = "SELECT CAST(COALESCE(MAX(id), 0) AS {int}) FROM games";
     /// Every stored figure of one server (`?1`) or of all (`?1` `NULL`) removed, to be recomputed.
     CLEAR_FIGURES =
         "DELETE FROM player_figures WHERE CAST(?1 AS {int}) IS NULL OR guild_id = ?1";

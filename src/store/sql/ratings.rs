@@ -7,12 +7,14 @@
 use std::collections::HashMap;
 
 use super::queries::{
-    CLEAR_GUILD_CHANGES, CLEAR_GUILD_RATINGS, CLEAR_RATINGS, GAME_PLAYERS, RATED_GAMES, RATING,
-    SET_BOT_LEVEL, SET_RATED, WRITE_CHANGE, WRITE_RATING,
+    ADD_TO_BAND, ALL_RATINGS, CLEAR_BANDS, CLEAR_GUILD_BANDS, CLEAR_GUILD_CHANGES,
+    CLEAR_GUILD_RATINGS, CLEAR_RATINGS, CLEAR_RATINGS_UNBANDED, GAME_PLAYERS, RATED_GAMES, RATING,
+    RATING_BAND, SET_BOT_LEVEL, SET_RATED, SET_RATING_BAND, WRITE_CHANGE, WRITE_RATING,
+    WRITE_RATING_UNBANDED,
 };
 use super::rows::{player, stored_rating};
-use super::{params, Db, DbError};
-use crate::store::rating::{self, PlayerRating, RatedGame, RatingUpdate};
+use super::{params, Db, DbError, Value};
+use crate::store::rating::{self, band_levels, rank_band, PlayerRating, RatedGame, RatingUpdate};
 use crate::store::{to_db_id, PlayerResult, BOT_USER_ID};
 
 /// The stored finished games of one server (`Some(guild)`, as stored) or of all, in the order they
@@ -39,8 +41,10 @@ fn rated_games(db: &mut dyn Db, guild: Option<i64>) -> Result<Vec<RatedGame>, Db
 }
 
 /// Rebuilds every rating from the stored finished games in the order they finished. `first` (the
-/// migration that added ratings): games stored before it get whether they count from
-/// [`rating::rated_by_default`] and their computer players' levels from their names.
+/// migration that added ratings, or a repair of a file from before it): games stored before it get
+/// whether they count from [`rating::rated_by_default`] and their computer players' levels from
+/// their names, and the ratings are written without their rank bands (that migration comes before
+/// the bands: [`recount_rating_bands`] counts them).
 pub fn recompute_ratings(db: &mut dyn Db, first: bool) -> Result<(), DbError> {
     let mut games = rated_games(db, None)?;
     if first {
@@ -59,27 +63,23 @@ pub fn recompute_ratings(db: &mut dyn Db, first: bool) -> Result<(), DbError> {
             }
         }
     }
-    db.batch(CLEAR_RATINGS)?;
+    db.batch(if first {
+        CLEAR_RATINGS_UNBANDED
+    } else {
+        CLEAR_RATINGS
+    })?;
     for (game_id, guild, update) in rating::replay_all(&games) {
-        write_rating(db, game_id, guild, &update)?;
+        if first {
+            write_unbanded(db, game_id, guild, &update)?;
+        } else {
+            write_rating(db, game_id, guild, &update)?;
+        }
     }
     Ok(())
 }
 
-/// Rebuilds one server's ratings (and their changes) from its stored finished games, as
-/// [`recompute_ratings`] does for all; how many games it read.
-pub fn recompute_guild_ratings(db: &mut dyn Db, guild: i64) -> Result<usize, DbError> {
-    let games = rated_games(db, Some(guild))?;
-    db.execute(CLEAR_GUILD_RATINGS, params![guild])?;
-    db.execute(CLEAR_GUILD_CHANGES, params![guild])?;
-    for (game_id, guild, update) in rating::replay_all(&games) {
-        write_rating(db, game_id, guild, &update)?;
-    }
-    Ok(games.len())
-}
-
-/// Stores one player's rating after a game, and its change.
-pub fn write_rating(
+/// [`write_rating`] before the rank bands existed.
+fn write_unbanded(
     db: &mut dyn Db,
     game_id: i64,
     guild: i64,
@@ -87,7 +87,7 @@ pub fn write_rating(
 ) -> Result<(), DbError> {
     let after = update.after;
     db.execute(
-        WRITE_RATING,
+        WRITE_RATING_UNBANDED,
         params![
             guild,
             to_db_id(update.user_id),
@@ -98,6 +98,99 @@ pub fn write_rating(
             i64::from(after.games)
         ],
     )?;
+    db.execute(
+        WRITE_CHANGE,
+        params![
+            game_id,
+            guild,
+            to_db_id(update.user_id),
+            update.before.conservative(),
+            after.conservative()
+        ],
+    )?;
+    Ok(())
+}
+
+/// Rebuilds one server's ratings (and their changes) from its stored finished games, as
+/// [`recompute_ratings`] does for all; how many games it read.
+pub fn recompute_guild_ratings(db: &mut dyn Db, guild: i64) -> Result<usize, DbError> {
+    let games = rated_games(db, Some(guild))?;
+    db.execute(CLEAR_GUILD_RATINGS, params![guild])?;
+    db.execute(CLEAR_GUILD_CHANGES, params![guild])?;
+    db.execute(CLEAR_GUILD_BANDS, params![guild])?;
+    for (game_id, guild, update) in rating::replay_all(&games) {
+        write_rating(db, game_id, guild, &update)?;
+    }
+    Ok(games.len())
+}
+
+/// `players` (1 or -1) added to the kept counts of a fine band and of the bands holding it.
+fn count_in_band(db: &mut dyn Db, guild: i64, fine: i64, players: i64) -> Result<(), DbError> {
+    for (level, band) in (0i64..).zip(band_levels(fine)) {
+        db.execute(ADD_TO_BAND, params![guild, level, band, players])?;
+    }
+    Ok(())
+}
+
+/// Counts every stored rating's rank band again (the migration that added them): each rating's
+/// band, and the kept counts per server and band.
+pub fn recount_rating_bands(db: &mut dyn Db) -> Result<(), DbError> {
+    db.execute(CLEAR_BANDS, params![])?;
+    let mut counts: HashMap<(i64, i64), i64> = HashMap::new();
+    for row in db.query(ALL_RATINGS, params![])? {
+        let (guild, user) = (row.int(0)?, row.int(1)?);
+        let conservative = match row.value(2) {
+            Value::Real(x) => *x,
+            Value::Int(n) => *n as f64,
+            _ => f64::NAN,
+        };
+        let band = rank_band(conservative);
+        db.execute(SET_RATING_BAND, params![guild, user, band])?;
+        *counts.entry((guild, band)).or_default() += 1;
+    }
+    for ((guild, band), players) in counts {
+        count_in_band(db, guild, band, players)?;
+    }
+    Ok(())
+}
+
+/// Stores one player's rating after a game, and its change; the kept band counts follow it.
+pub fn write_rating(
+    db: &mut dyn Db,
+    game_id: i64,
+    guild: i64,
+    update: &RatingUpdate,
+) -> Result<(), DbError> {
+    let after = update.after;
+    let before = db
+        .query_opt(RATING_BAND, params![guild, to_db_id(update.user_id)])?
+        .map(|row| match row.value(0) {
+            Value::Int(band) => Some(*band),
+            _ => None,
+        });
+    let band = rank_band(after.conservative());
+    db.execute(
+        WRITE_RATING,
+        params![
+            guild,
+            to_db_id(update.user_id),
+            update.name.as_str(),
+            after.mu,
+            after.sigma,
+            after.conservative(),
+            i64::from(after.games),
+            band
+        ],
+    )?;
+    match before {
+        Some(Some(old)) if old == band => {}
+        Some(Some(old)) => {
+            count_in_band(db, guild, old, -1)?;
+            count_in_band(db, guild, band, 1)?;
+        }
+        // A damaged band (not a number) was never counted where it stands; a new rating is counted.
+        Some(None) | None => count_in_band(db, guild, band, 1)?,
+    }
     db.execute(
         WRITE_CHANGE,
         params![

@@ -3,7 +3,7 @@
 //!
 //! An engine's migration `i` brings its schema from version `i` to `i + 1`; its list is this one
 //! without the migrations that have nothing for it. So SQLite (which has no shard owners: one process
-//! per file) counts 13 versions and PostgreSQL 14, exactly as databases of each have always been
+//! per file) counts 14 versions and PostgreSQL 15, exactly as databases of each have always been
 //! numbered. A new column or table is one more entry at the end, with `both` set.
 
 use super::{render, Engine};
@@ -294,19 +294,60 @@ const MIGRATIONS: &[Migration] = &[
         won {bool} NOT NULL,
         other_won {bool} NOT NULL,
         PRIMARY KEY (guild_id, user_id, other_id, game_id)
+    );
+    CREATE TABLE profile_rebuild (
+        id {int} PRIMARY KEY,
+        after_game {int} NOT NULL
+    );",
+    ),
+    // 15: issue 44. A profile's rank from kept counts of rated players per band of the conservative
+    // rating (`rating::rank_band`: bands of a whole point, a tenth and a hundredth), not by
+    // counting the server's players; each rating keeps its fine band. Filled from the stored ratings
+    // by `ratings::recount_rating_bands` (see `BANDS_MIGRATION`). And the profiles' rebuild in the
+    // background: the profiles migration above replayed every stored game before the bot was ready
+    // (25 s at 100,000 games); it now creates `profile_rebuild` (one row while a rebuild is under way:
+    // the last game added) and leaves the replay to `profiles::rebuild_step`. A database that took
+    // that migration before has its profiles and gets the table here, empty.
+    both(
+        "ALTER TABLE ratings ADD COLUMN band {int} NOT NULL DEFAULT 0;
+    CREATE INDEX ratings_by_band ON ratings (guild_id, band, conservative, games);
+    CREATE TABLE rating_bands (
+        guild_id {int} NOT NULL,
+        level {int} NOT NULL,
+        band {int} NOT NULL,
+        players {int} NOT NULL,
+        PRIMARY KEY (guild_id, level, band)
+    );
+    CREATE TABLE IF NOT EXISTS profile_rebuild (
+        id {int} PRIMARY KEY,
+        after_game {int} NOT NULL
     );",
     ),
 ];
 
-/// The index in the migration list of the one that added profiles: reaching it, the stores fill
-/// the profiles from the stored games (as ratings are filled at `RATINGS_VERSION`).
+/// The index in the migration list of the one that added profiles: reaching it, the stores schedule
+/// the profiles' rebuild from the stored games (`profiles::schedule_rebuild`).
 const PROFILES_MIGRATION: usize = 13;
+
+/// The index in the migration list of the one that added the rank bands: reaching it, the stores
+/// count them from the stored ratings (`ratings::recount_rating_bands`).
+const BANDS_MIGRATION: usize = 14;
 
 /// The schema version `engine` reaches with the migration that added profiles.
 pub const fn profiles_version(engine: Engine) -> i64 {
+    version_after(PROFILES_MIGRATION, engine)
+}
+
+/// The schema version `engine` reaches with the migration that added the rank bands.
+pub const fn bands_version(engine: Engine) -> i64 {
+    version_after(BANDS_MIGRATION, engine)
+}
+
+/// The schema version `engine` reaches with the migration at `index`.
+const fn version_after(index: usize, engine: Engine) -> i64 {
     let mut n = 0;
     let mut i = 0;
-    while i <= PROFILES_MIGRATION && i < MIGRATIONS.len() {
+    while i <= index && i < MIGRATIONS.len() {
         if MIGRATIONS[i].applies_to(engine) {
             n += 1;
         }
