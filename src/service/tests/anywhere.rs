@@ -121,6 +121,7 @@ fn a_challenge_where_the_bot_may_only_answer_is_marked_like_any_lobby() {
     let challenge = Command::Challenge {
         start: Box::new(start(Variant::Classic, None)),
         invited: vec![UserId(2)],
+        bots: Vec::new(),
     };
     let reply = DM.ask(&first, 11, 1, challenge);
     let card = lobby_output(&reply)

@@ -23,7 +23,8 @@ use crate::analysis::profile::{seat_games, Achievement, Figures, GameInfo, SeatG
 use crate::engine::record::Record;
 use crate::store::rating::PlayerRating;
 use crate::store::{
-    count_from_db, from_db_id, guild_to_db, limit_to_db, to_db_id, FinishedGame, PlayerResult,
+    chat_of_scope, count_from_db, from_db_id, guild_to_db, limit_to_db, standing_scope, to_db_id,
+    FinishedGame, PlayerResult,
     Profile, SharedGame, Store, StoreError, Unlocked, Versus, AGREEMENT_GAMES, BOT_USER_ID,
     CHART_GAMES, VERSUS_GAMES,
 };
@@ -349,7 +350,8 @@ pub fn rebuild_player(db: &mut dyn Db, guild: i64, user: u64) -> Result<Totals, 
     db.execute(DELETE_PLAYER_PAIRS, params![guild, stored])?;
     db.execute(DELETE_PLAYER_SHARED, params![guild, stored])?;
     let mut totals = Totals::default();
-    for row in db.query(PLAYER_GAMES, params![guild, stored])? {
+    // A chat's scope (outside servers) reads the games of that chat, kept with server 0.
+    for row in db.query(PLAYER_GAMES, params![guild, stored, chat_of_scope(guild)])? {
         let Some(game) = stored_game(db, &row, 0)? else {
             continue;
         };
@@ -361,7 +363,8 @@ pub fn rebuild_player(db: &mut dyn Db, guild: i64, user: u64) -> Result<Totals, 
     Ok(totals)
 }
 
-/// Recomputes the profiles of one server (`Some(guild)`, as stored) or of all from the stored games,
+/// Recomputes the profiles of one server (`Some(guild)`, as stored) or of all from the stored games
+/// (those of games outside servers in their chats' scopes, see [`standing_scope`]),
 /// in the order they were stored (series won are kept: the games do not hold them); how many games
 /// were added.
 pub fn recompute_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<usize, DbError> {
@@ -379,7 +382,11 @@ pub fn recompute_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<usize, 
         };
         after = last.int(0)?;
         for row in &rows {
-            let game_guild = row.int(1)?;
+            // Outside servers (server 0) the game counts in its chat's scope.
+            let game_guild = match row.int(1)? {
+                0 => to_db_id(standing_scope(None, from_db_id(row.int(7)?))),
+                guild => guild,
+            };
             // Columns as `stored_game` reads them, the server's id skipped.
             let shifted = Row(std::iter::once(row.value(0).clone())
                 .chain(row.0.iter().skip(2).cloned())
