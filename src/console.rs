@@ -6,7 +6,10 @@
 //! not something to expose to players.
 //!
 //! A request: `{"id": 1, "guild": 5, "channel": 10, "user": 1, "name": "Ann", "command": "play",
-//! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name`, `manage` and `manage_guild` are optional; the command's
+//! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name`, `manage` and `manage_guild` are optional; `place` says
+//! where: `server` (the default with a `guild`), `server_without_bot` (with `external_apps`, default true),
+//! `dm` (the default without one) or `group_dm`, and a typed command is held to that place's rules as on
+//! Discord ([`Venue`]); the command's
 //! options are fields beside `command`, named as in `/sequence`; `"command": "dump"` prints the
 //! channel's table as stored; `"command": "hint"` asks for a hint as `/sequence hint` does). `user` is always who asks: the player whose `stats` to show is `of`
 //! (or `player`), `{"command": "stats", "user": 1, "of": 2}`; without it, the asker's (so for
@@ -18,7 +21,9 @@
 //! agreement with the computer), printed as a channel post when its analysis is done. A line that
 //! cannot be read gets `{"id", "error"}` and a refused `done` line (`"id"` as far as it was read).
 //! At start, `{"ready": true, "restored": [channels], "lost":
-//! [channels]}`.
+//! [channels]}`. With `--images DIR` each output with an image also has `"image_file"`, the name of the
+//! picture written to DIR before the line was printed (`message-7-board.png` for a channel post,
+//! `ephemeral-2-hand.png` for a private one; docs/development.md, "The console").
 //!
 //! Messages and edits: a channel post (`"to": "channel"`) and the lobby message (`"to": "lobby"`)
 //! carry the `"message_id"` the console gave them when posted (numbers counting up from 1; a lobby
@@ -530,8 +535,11 @@ impl Console {
             }
         };
         // As the Discord layer notes the place of every interaction: where the bot may only
-        // answer, the table is marked (and saved).
-        if venue.answers_only() != self.tables.is_answers_only(channel) || venue.answers_only() {
+        // answer, the table is marked (and saved). A `dump` is no interaction: it changes nothing.
+        let noted = !matches!(line.command, Asked::Dump)
+            && (venue.answers_only()
+                || venue.answers_only() != self.tables.is_answers_only(channel));
+        if noted {
             let tables = self.tables.clone();
             let answers_only = venue.answers_only();
             let noted = tokio::task::spawn_blocking(move || {
@@ -570,7 +578,11 @@ impl Console {
             }
             // A typed command, under the rules of the place, as on Discord (presses are not:
             // they act on what the bot posted there).
-            None => match line.command.command(default_variant).map(|c| c.in_venue(venue)) {
+            None => match line
+                .command
+                .command(default_variant)
+                .map(|c| c.in_venue(venue))
+            {
                 Some(Err(text)) => {
                     let refusal = Reply::ephemeral(text);
                     self.deliver(line.id, channel, Some(UserId(line.user)), &refusal)
@@ -763,8 +775,7 @@ impl Console {
         let stem = stem.to_string();
         let written = tokio::task::spawn_blocking(move || {
             let painter = crate::discord::RenderPainter;
-            let (bytes, posted_as) =
-                crate::discord::draw(&painter, &image, crate::i18n::Lang::En)?;
+            let (bytes, posted_as) = crate::discord::draw(&painter, &image, crate::i18n::Lang::En)?;
             let name = format!("{stem}-{posted_as}");
             std::fs::write(dir.join(&name), bytes)
                 .map_err(|e| format!("cannot write {name}: {e}"))?;

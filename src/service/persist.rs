@@ -130,9 +130,7 @@ impl Persist for StorePersist {
             .into_iter()
             .map(|(user, won)| (user.0, won))
             .collect();
-        timed("series", || {
-            self.store.finish_series(Some(scope), &results)
-        })?;
+        timed("series", || self.store.finish_series(Some(scope), &results))?;
         Ok(())
     }
 }

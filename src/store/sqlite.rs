@@ -33,8 +33,8 @@ use super::sqlite_file::{
     Migration, SCHEMA_VERSION,
 };
 use super::{
-    from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text, standing_scope,
-    table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
+    from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
+    standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
     SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus,

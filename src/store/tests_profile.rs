@@ -473,7 +473,11 @@ pub(super) mod cases {
         assert_eq!(figures(G).games, 0);
         let shown = |scope: Option<u64>| {
             let v = store.versus(scope, ANN, BO).expect("versus");
-            (v.games, v.wins, v.recent.iter().map(|g| g.id).collect::<Vec<_>>())
+            (
+                v.games,
+                v.wins,
+                v.recent.iter().map(|g| g.id).collect::<Vec<_>>(),
+            )
         };
         assert_eq!(shown(CHAT_A), (2, 2, vec![2, 1]));
         assert_eq!(shown(CHAT_B), (1, 0, vec![3]));

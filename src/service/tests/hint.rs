@@ -618,7 +618,10 @@ fn rated_game_dealt_with(hints: bool, channel: u64) -> (Tables, UserId) {
 /// Whether the game in `channel` counts for ratings.
 fn is_rated(tables: &Tables, channel: u64) -> bool {
     let table = tables.snapshot(ChannelId(channel)).expect("a table");
-    table.playing().expect("a game").counts_for_ratings(&table.setup)
+    table
+        .playing()
+        .expect("a game")
+        .counts_for_ratings(&table.setup)
 }
 
 /// Issue 44, point 21: a game keeps the `hints` setting it was dealt with. Dealt without it, an

@@ -24,9 +24,8 @@ use crate::engine::record::Record;
 use crate::store::rating::PlayerRating;
 use crate::store::{
     chat_of_scope, count_from_db, from_db_id, guild_to_db, limit_to_db, standing_scope, to_db_id,
-    FinishedGame, PlayerResult,
-    Profile, SharedGame, Store, StoreError, Unlocked, Versus, AGREEMENT_GAMES, BOT_USER_ID,
-    CHART_GAMES, VERSUS_GAMES,
+    FinishedGame, PlayerResult, Profile, SharedGame, Store, StoreError, Unlocked, Versus,
+    AGREEMENT_GAMES, BOT_USER_ID, CHART_GAMES, VERSUS_GAMES,
 };
 
 /// The scope of the figures of every game.
