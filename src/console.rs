@@ -6,7 +6,10 @@
 //! not something to expose to players.
 //!
 //! A request: `{"id": 1, "guild": 5, "channel": 10, "user": 1, "name": "Ann", "command": "play",
-//! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name`, `manage` and `manage_guild` are optional; the command's
+//! "card": "7H", "cell": "D6"}` (`id`, `guild`, `name`, `manage` and `manage_guild` are optional; `place` says
+//! where: `server` (the default with a `guild`), `server_without_bot` (with `external_apps`, default true),
+//! `dm` (the default without one) or `group_dm`, and a typed command is held to that place's rules as on
+//! Discord ([`Venue`]); the command's
 //! options are fields beside `command`, named as in `/sequence`; `"command": "dump"` prints the
 //! channel's table as stored; `"command": "hint"` asks for a hint as `/sequence hint` does). `user` is always who asks: the player whose `stats` to show is `of`
 //! (or `player`), `{"command": "stats", "user": 1, "of": 2}`; without it, the asker's (so for
@@ -18,7 +21,9 @@
 //! agreement with the computer), printed as a channel post when its analysis is done. A line that
 //! cannot be read gets `{"id", "error"}` and a refused `done` line (`"id"` as far as it was read).
 //! At start, `{"ready": true, "restored": [channels], "lost":
-//! [channels]}`.
+//! [channels]}`. With `--images DIR` each output with an image also has `"image_file"`, the name of the
+//! picture written to DIR before the line was printed (`message-7-board.png` for a channel post,
+//! `ephemeral-2-hand.png` for a private one; docs/development.md, "The console").
 //!
 //! Messages and edits: a channel post (`"to": "channel"`) and the lobby message (`"to": "lobby"`)
 //! carry the `"message_id"` the console gave them when posted (numbers counting up from 1; a lobby
@@ -42,7 +47,7 @@
 
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -57,7 +62,7 @@ use crate::engine::{Options, Variant};
 use crate::service::{
     action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control,
     GuildId, Image, Message, Output, ReplayImage, Reply, Request, ServerSettings, SettingsRequest,
-    Tables, Timestamp, UserId,
+    Tables, Timestamp, UserId, Venue,
 };
 use crate::store::ShardSet;
 
@@ -84,9 +89,59 @@ struct Line {
     /// Whether they may manage the server (its settings).
     #[serde(default)]
     manage_guild: bool,
+    /// Where (default: `server` with a `guild`, `dm` without).
+    #[serde(default)]
+    place: Option<Place>,
+    /// In a `server_without_bot`: whether the server lets apps its members installed answer
+    /// publicly (Use External Apps; default on).
+    #[serde(default)]
+    external_apps: Option<bool>,
     /// What they ask.
     #[serde(flatten)]
     command: Asked,
+}
+
+/// The places Discord tells apart (see [`Venue`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Place {
+    /// A server that added the bot.
+    Server,
+    /// A server where only a member installed the app.
+    ServerWithoutBot,
+    /// The bot's DM (or a DM between users).
+    Dm,
+    /// A group DM.
+    GroupDm,
+}
+
+impl Line {
+    /// Where the line asks from, or why that place cannot be (a server needs a `guild`, a DM has
+    /// none; `external_apps` is a server's switch).
+    fn venue(&self) -> Result<Venue, String> {
+        let place = self.place.unwrap_or(match self.guild {
+            Some(_) => Place::Server,
+            None => Place::Dm,
+        });
+        let venue = match place {
+            Place::Server => Venue::Server,
+            Place::ServerWithoutBot => Venue::ServerWithoutBot {
+                external_apps: self.external_apps.unwrap_or(true),
+            },
+            Place::Dm => Venue::Dm,
+            Place::GroupDm => Venue::GroupDm,
+        };
+        if venue.is_server() != self.guild.is_some() {
+            return Err(format!(
+                "{place:?} {} a guild",
+                if venue.is_server() { "needs" } else { "has no" }
+            ));
+        }
+        if self.external_apps.is_some() && place != Place::ServerWithoutBot {
+            return Err("external_apps is only for server_without_bot".into());
+        }
+        Ok(venue)
+    }
 }
 
 /// The game modes of `/sequence start mode:`.
@@ -125,6 +180,9 @@ enum Asked {
         /// As `/sequence start invite:`, the invited users' ids (a challenge).
         #[serde(default)]
         invite: Vec<u64>,
+        /// Those of `invite` that are apps (bot accounts), as Discord would tell.
+        #[serde(default)]
+        bots: Vec<u64>,
     },
     Join {
         #[serde(default)]
@@ -241,6 +299,7 @@ impl Asked {
                 mode,
                 points_to_win,
                 invite,
+                bots,
             } => {
                 if let Some(mode) = mode {
                     options.king_of_the_board = mode == Mode::KingOfTheBoard;
@@ -260,6 +319,7 @@ impl Asked {
                     Command::Challenge {
                         start: Box::new(start),
                         invited: invite.into_iter().map(UserId).collect(),
+                        bots: bots.into_iter().map(UserId).collect(),
                     }
                 }
             }
@@ -352,11 +412,16 @@ struct Console {
     bot_delay: Duration,
     /// The next id of a posted message (channel posts and lobby messages).
     message_ids: Arc<AtomicU64>,
+    /// `--images DIR`: where every image is written as it would be posted.
+    images: Option<Arc<PathBuf>>,
+    /// The next number of a private message's image (ephemeral answers, updates, DMs).
+    private_images: Arc<AtomicU64>,
 }
 
-/// `sequence-bot console [--config PATH]`: exit code 0 at the end of the input, 2 for a configuration
-/// problem, 1 when the database cannot be opened.
-pub fn run_console(config_path: Option<&Path>) -> i32 {
+/// `sequence-bot console [--config PATH] [--images DIR]`: exit code 0 at the end of the input, 2 for a
+/// configuration problem or a folder for the images that cannot be made, 1 when the database cannot be
+/// opened.
+pub fn run_console(config_path: Option<&Path>, images: Option<&Path>) -> i32 {
     let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
         Ok(config) => config,
         Err(e) => {
@@ -369,6 +434,15 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
         eprintln!("sequence-bot: {e}");
         return 2;
     }
+    if let Some(dir) = images {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!(
+                "sequence-bot: cannot make the folder for the images {}: {e}",
+                dir.display()
+            );
+            return 2;
+        }
+    }
     let runtime = match crate::service::runtime() {
         Ok(runtime) => runtime,
         Err(e) => {
@@ -376,7 +450,7 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
             return 1;
         }
     };
-    match runtime.block_on(console(config)) {
+    match runtime.block_on(console(config, images.map(Path::to_path_buf))) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("sequence-bot: {e}");
@@ -385,7 +459,10 @@ pub fn run_console(config_path: Option<&Path>) -> i32 {
     }
 }
 
-async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> {
+async fn console(
+    config: BotConfig,
+    images: Option<PathBuf>,
+) -> Result<(), crate::discord::DiscordError> {
     let think = Duration::from_millis(config.defaults.ai_time_ms);
     let tables = Tables::new(config.settings(), crate::discord::move_picker(think));
     // Without Discord there is no recommended count: `auto` is one shard here.
@@ -400,6 +477,8 @@ async fn console(config: BotConfig) -> Result<(), crate::discord::DiscordError> 
         driving: Arc::new(Mutex::new(HashSet::new())),
         bot_delay: Duration::from_millis(config.timers.bot_delay_ms),
         message_ids: Arc::new(AtomicU64::new(1)),
+        images: images.map(Arc::new),
+        private_images: Arc::new(AtomicU64::new(1)),
     };
     console.out.print(&json!({
         "ready": true,
@@ -445,6 +524,31 @@ impl Console {
     /// Handles one request (on a blocking thread, as the Discord layer does) and prints the reply.
     async fn request(&self, line: Line, default_variant: Variant) {
         let channel = ChannelId(line.channel);
+        let venue = match line.venue() {
+            Ok(venue) => venue,
+            Err(e) => {
+                self.out
+                    .print(&json!({"id": line.id, "error": format!("unreadable request: {e}")}));
+                self.out
+                    .print(&json!({"id": line.id, "done": true, "refused": true}));
+                return;
+            }
+        };
+        // As the Discord layer notes the place of every interaction: where the bot may only
+        // answer, the table is marked (and saved). A `dump` is no interaction: it changes nothing.
+        let noted = !matches!(line.command, Asked::Dump)
+            && (venue.answers_only()
+                || venue.answers_only() != self.tables.is_answers_only(channel));
+        if noted {
+            let tables = self.tables.clone();
+            let answers_only = venue.answers_only();
+            let noted = tokio::task::spawn_blocking(move || {
+                tables.note_answers_only(channel, answers_only);
+            });
+            if let Err(e) = noted.await {
+                tracing::error!("noting where the bot may post failed: {e}");
+            }
+        }
         // The server's own default game, over the operator's.
         let default_variant = match line.guild {
             Some(guild) => {
@@ -472,7 +576,24 @@ impl Console {
                     .print(&json!({"id": line.id, "done": true, "refused": true}));
                 return;
             }
-            None => line.command.command(default_variant),
+            // A typed command, under the rules of the place, as on Discord (presses are not:
+            // they act on what the bot posted there).
+            None => match line
+                .command
+                .command(default_variant)
+                .map(|c| c.in_venue(venue))
+            {
+                Some(Err(text)) => {
+                    let refusal = Reply::ephemeral(text);
+                    self.deliver(line.id, channel, Some(UserId(line.user)), &refusal)
+                        .await;
+                    self.out
+                        .print(&json!({"id": line.id, "done": true, "refused": true}));
+                    return;
+                }
+                Some(Ok(command)) => Some(command),
+                None => None,
+            },
         };
         if hint {
             let reply = self
@@ -621,11 +742,18 @@ impl Console {
             self.tables.replay_posted(*slot);
         }
         if !matches!(output, Output::Channel(_)) {
+            if message.image.is_some() && self.images.is_some() {
+                let number = self.private_images.fetch_add(1, Ordering::Relaxed);
+                self.write_image(&mut line, &format!("{to}-{number}"), message)
+                    .await;
+            }
             self.out.print(&line);
             return;
         }
         let posted = self.message_ids.fetch_add(1, Ordering::Relaxed);
         line["message_id"] = json!(posted);
+        self.write_image(&mut line, &format!("message-{posted}"), message)
+            .await;
         self.out.print(&line);
         if let Some(game) = message.announced_game() {
             // Printed is posted: the game's end was announced.
@@ -651,6 +779,31 @@ impl Console {
                 self.out
                     .print(&edit_json(id, channel, message_id, &buttons));
             }
+        }
+    }
+
+    /// With `--images DIR`: draws the message's image as the bot would post it (in English) and
+    /// writes it to `DIR/<stem>-<file name as posted>` (`message-7-board.png`,
+    /// `ephemeral-2-hand.png`), named in the printed line as `"image_file"` (written before the line
+    /// is printed). A picture that cannot be drawn or written is logged; the line then has none.
+    async fn write_image(&self, line: &mut Value, stem: &str, message: &Message) {
+        let (Some(dir), Some(image)) = (self.images.clone(), message.image.clone()) else {
+            return;
+        };
+        let stem = stem.to_string();
+        let written = tokio::task::spawn_blocking(move || {
+            let painter = crate::discord::RenderPainter;
+            let (bytes, posted_as) = crate::discord::draw(&painter, &image, crate::i18n::Lang::En)?;
+            let name = format!("{stem}-{posted_as}");
+            std::fs::write(dir.join(&name), bytes)
+                .map_err(|e| format!("cannot write {name}: {e}"))?;
+            Ok::<String, String>(name)
+        })
+        .await;
+        match written {
+            Ok(Ok(name)) => line["image_file"] = json!(name),
+            Ok(Err(e)) => tracing::error!("an image was not written: {e}"),
+            Err(e) => tracing::error!("drawing an image failed: {e}"),
         }
     }
 

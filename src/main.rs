@@ -42,6 +42,9 @@ enum Command {
         /// The configuration file (see config.example.toml).
         #[arg(long)]
         config: Option<std::path::PathBuf>,
+        /// Write every image the bot would post to this folder, named by message.
+        #[arg(long)]
+        images: Option<std::path::PathBuf>,
     },
     /// Check a game record (FILE or - for stdin) and print the final state as JSON; or, with --seed and
     /// --players, play a random game and print its record.
@@ -233,7 +236,9 @@ fn main() {
         }
         Some(Command::Backup { out, config }) => cli::backup(&out, config.as_deref()),
         Some(Command::Restore { backup, config }) => cli::restore(&backup, config.as_deref()),
-        Some(Command::Console { config }) => sequence_bot::console::run_console(config.as_deref()),
+        Some(Command::Console { config, images }) => {
+            sequence_bot::console::run_console(config.as_deref(), images.as_deref())
+        }
         Some(Command::Arena {
             a,
             b,

@@ -9,7 +9,7 @@ use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
     Actor, BotLevel, ChannelId, Choice, Command, GuildId, OnTimeout, Permission, Request,
-    ServerSettings, SettingsRequest, Text, Timestamp, UserId,
+    ServerSettings, SettingsRequest, Text, Timestamp, UserId, Venue,
 };
 
 use super::answer::{self, say_private, Asked, Asking, Handled};
@@ -191,6 +191,26 @@ fn place(ctx: Context<'_>) -> Place {
     }
 }
 
+/// Where the interaction happened, as the service's rules of a place see it.
+fn venue(ctx: Context<'_>) -> Venue {
+    let group_dm = match ctx {
+        poise::Context::Application(app) => app
+            .interaction
+            .channel
+            .as_ref()
+            .is_some_and(|c| c.kind == serenity::ChannelType::GroupDm),
+        poise::Context::Prefix(_) => false,
+    };
+    match (ctx.guild_id(), place(ctx)) {
+        (None, _) if group_dm => Venue::GroupDm,
+        (None, _) => Venue::Dm,
+        (Some(_), Place::Channel) => Venue::Server,
+        (Some(_), Place::AnswersOnly { private, .. }) => Venue::ServerWithoutBot {
+            external_apps: !private,
+        },
+    }
+}
+
 /// The interaction's token (for the relay of an answers-only channel).
 fn token(ctx: Context<'_>) -> &str {
     match ctx {
@@ -223,16 +243,14 @@ fn access(ctx: Context<'_>) -> Option<(u64, bool)> {
 /// (privately) otherwise.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let started = std::time::Instant::now();
-    // Outside a server (a group DM, a DM) games are casual and a server's lists are not offered.
-    let command = match ctx.guild_id() {
-        Some(_) => command,
-        None => match command.outside_servers() {
-            Ok(command) => command,
-            Err(text) => {
-                say_private(ctx, &text).await;
-                return Ok(());
-            }
-        },
+    // The rules of the place (`Command::in_venue`): outside a server (a group DM, a DM) games are
+    // casual and a server's lists are not offered.
+    let command = match command.in_venue(venue(ctx)) {
+        Ok(command) => command,
+        Err(text) => {
+            say_private(ctx, &text).await;
+            return Ok(());
+        }
     };
     let window = Window::opened_now();
     let access = access(ctx);
@@ -460,9 +478,10 @@ async fn start(
         series: series.map(Series::best_of),
     };
     let command = match invited {
-        Some(invited) => Command::Challenge {
+        Some((invited, bots)) => Command::Challenge {
             start: Box::new(start),
             invited,
+            bots,
         },
         None => start,
     };
@@ -492,21 +511,25 @@ async fn default_variant(ctx: Context<'_>) -> Result<Variant, Error> {
 /// The people an `invite:` option mentions ([`crate::service::parse_invite`]). Discord's client
 /// writes each person picked after `@` as a mention (`<@id>`); Discord documents `resolved` only for
 /// the options that select users, so the users it may carry for a string option are used only,
-/// where they come, to refuse an app (a bot account) politely.
-fn invited_people(ctx: Context<'_>, text: &str) -> Result<Vec<UserId>, Text> {
+/// where they come, to tell the lobby which are apps (bot accounts), which it refuses politely.
+fn invited_people(ctx: Context<'_>, text: &str) -> Result<(Vec<UserId>, Vec<UserId>), Text> {
     let invited = crate::service::parse_invite(text)?;
-    if let poise::Context::Application(app) = ctx {
-        let users = &app.interaction.data.resolved.users;
-        let app_user = invited.iter().copied().find(|user| {
-            users
+    let bots = match ctx {
+        poise::Context::Application(app) => {
+            let users = &app.interaction.data.resolved.users;
+            invited
                 .iter()
-                .any(|(id, resolved)| id.get() == user.0 && resolved.bot)
-        });
-        if let Some(app_user) = app_user {
-            return Err(Text::InviteBot(app_user));
+                .copied()
+                .filter(|user| {
+                    users
+                        .iter()
+                        .any(|(id, resolved)| id.get() == user.0 && resolved.bot)
+                })
+                .collect()
         }
-    }
-    Ok(invited)
+        poise::Context::Prefix(_) => Vec::new(),
+    };
+    Ok((invited, bots))
 }
 
 /// Take a seat in the game that is about to start.
@@ -905,6 +928,7 @@ pub async fn challenge_menu(ctx: Context<'_>, user: serenity::User) -> Result<()
         Command::Challenge {
             start: Box::new(start),
             invited: vec![target],
+            bots: Vec::new(),
         },
     )
     .await

@@ -35,6 +35,7 @@ use crate::store::{open_store, ShardClaim, ShardSet};
 
 pub use config::BotConfig;
 use config::ShardPlan;
+pub(crate) use outgoing::draw;
 
 /// Errors of command handlers (anything; user-facing refusals come from the service instead).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;

@@ -12,7 +12,7 @@ use crate::service::picker::{
 };
 use crate::service::{action_rows, ChannelId, Control, Image, Message, Style, UserId};
 
-use super::Data;
+use super::{Data, Painter};
 
 /// Discord's limit on message text.
 const MAX_CONTENT: usize = 2000;
@@ -148,6 +148,27 @@ pub(super) fn component_rows(rows: &[Vec<Control>], lang: Lang) -> Vec<serenity:
         .collect()
 }
 
+/// Draws an image, its words in `lang` (blocking): the file's bytes and its name as posted
+/// (`board.png`, `hand.png`, `replay.gif`, `profile.png`). The console draws with it too.
+pub(crate) fn draw(
+    painter: &dyn Painter,
+    image: &Image,
+    lang: Lang,
+) -> Result<(Vec<u8>, &'static str), String> {
+    match image {
+        Image::Board(board) => painter
+            .board(board.view(), board.names(), lang, board.targets())
+            .map(|png| (png, "board.png")),
+        Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
+        Image::Replay(replay) => crate::render::animate::animate(&replay.record, &[], lang)
+            .map(|animation| (animation.gif, "replay.gif"))
+            .map_err(|e| e.to_string()),
+        Image::Profile(profile) => painter
+            .profile(&profile.card(lang))
+            .map(|png| (png, "profile.png")),
+    }
+}
+
 /// Draws an image on a blocking thread, its words in `lang`; `None` (text only) if drawing fails.
 async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::CreateAttachment> {
     let painter = data.painter.clone();
@@ -161,18 +182,7 @@ async fn render(data: &Data, image: &Image, lang: Lang) -> Option<serenity::Crea
     let permit = data.drawing.clone().acquire_owned().await.ok();
     let drawn = tokio::task::spawn_blocking(move || {
         let _permits = (permit, replay);
-        match &image {
-            Image::Board(board) => painter
-                .board(board.view(), board.names(), lang, board.targets())
-                .map(|png| (png, "board.png")),
-            Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
-            Image::Replay(replay) => crate::render::animate::animate(&replay.record, &[], lang)
-                .map(|animation| (animation.gif, "replay.gif"))
-                .map_err(|e| e.to_string()),
-            Image::Profile(profile) => painter
-                .profile(&profile.card(lang))
-                .map(|png| (png, "profile.png")),
-        }
+        draw(painter.as_ref(), &image, lang)
     })
     .await;
     match drawn {

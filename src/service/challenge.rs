@@ -63,14 +63,15 @@ fn snowflake(text: &str) -> Option<UserId> {
 
 impl Tables {
     /// A challenge: the lobby `start` asks for, with `invited` invited until the bot's challenge
-    /// timeout; its post pings them (a new message: the invitation notifies once).
+    /// timeout (`bots`: those of them Discord says are apps); its post pings them (a new message:
+    /// the invitation notifies once).
     pub(super) fn challenge(
         &self,
         guild: Option<GuildId>,
         channel: ChannelId,
         actor: &Actor,
         start: Command,
-        invited: &[UserId],
+        (invited, bots): (&[UserId], &[UserId]),
         now: Timestamp,
     ) -> Reply {
         let setup = match self.setup_for(guild, start) {
@@ -81,7 +82,7 @@ impl Tables {
         let mut table = Table::new(channel, actor, setup, now);
         self.place(&mut table, guild);
         let _span = table.span().entered();
-        if let Err(text) = table.invite(invited, now.after(settings.challenge_timeout)) {
+        if let Err(text) = table.invite(invited, bots, now.after(settings.challenge_timeout)) {
             return Reply::ephemeral(text);
         }
         let mut message = table.lobby_message(&settings);

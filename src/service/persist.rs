@@ -46,12 +46,10 @@ pub trait Persist: Send + Sync {
     fn unlocked_in(&self, _game: i64) -> Result<Vec<(UserId, Achievement)>, ServiceError> {
         Ok(Vec::new())
     }
-    /// A series ended (decided or not): its players' series stats. Nothing by default.
-    fn series_ended(
-        &self,
-        _guild: Option<GuildId>,
-        _series: &series::Series,
-    ) -> Result<(), ServiceError> {
+    /// A series ended (decided or not): its players' series stats, kept where their games' stats
+    /// are (`scope`: the server, or outside servers the chat, see [`crate::store::standing_scope`]).
+    /// Nothing by default.
+    fn series_ended(&self, _scope: u64, _series: &series::Series) -> Result<(), ServiceError> {
         Ok(())
     }
 }
@@ -126,19 +124,13 @@ impl Persist for StorePersist {
             .collect())
     }
 
-    fn series_ended(
-        &self,
-        guild: Option<GuildId>,
-        series: &super::series::Series,
-    ) -> Result<(), ServiceError> {
+    fn series_ended(&self, scope: u64, series: &super::series::Series) -> Result<(), ServiceError> {
         let results: Vec<(u64, bool)> = series
             .results()
             .into_iter()
             .map(|(user, won)| (user.0, won))
             .collect();
-        timed("series", || {
-            self.store.finish_series(guild.map(|g| g.0), &results)
-        })?;
+        timed("series", || self.store.finish_series(Some(scope), &results))?;
         Ok(())
     }
 }
@@ -501,6 +493,9 @@ impl Tables {
             return Reply::ephemeral(Text::NoHistory);
         };
         let guild_id = guild.map(|g| g.0);
+        // A player's own figures (stats, profile, head to head) are kept per server, and outside
+        // servers per chat: no chat sees another's games.
+        let standing = Some(crate::store::standing_scope(guild_id, channel.0));
         let public = |text: Text| Reply {
             outputs: vec![Output::Channel(Message::text(text))],
             auto_move: false,
@@ -508,11 +503,11 @@ impl Tables {
         let result = match command {
             Command::Stats { user } => {
                 let user = user.unwrap_or(actor.user);
-                store.player_stats(guild_id, user.0).and_then(|s| {
-                    let rating = store.player_rating(guild_id, user.0, RECENT_CHANGES)?;
+                store.player_stats(standing, user.0).and_then(|s| {
+                    let rating = store.player_rating(standing, user.0, RECENT_CHANGES)?;
                     let agreement =
-                        store.recent_agreement(guild_id, user.0, crate::store::AGREEMENT_GAMES)?;
-                    let series = store.series_stats(guild_id, user.0)?;
+                        store.recent_agreement(standing, user.0, crate::store::AGREEMENT_GAMES)?;
+                    let series = store.series_stats(standing, user.0)?;
                     let mut lines = vec![Text::Stats {
                         who: Who::User(user),
                         totals: Totals {
@@ -535,8 +530,8 @@ impl Tables {
                     })
                 })
             }
-            Command::Profile { user } => super::profile::profile(&**store, guild, actor, user),
-            Command::Versus { user } => super::profile::versus(&**store, guild, actor, user),
+            Command::Profile { user } => super::profile::profile(&**store, standing, actor, user),
+            Command::Versus { user } => super::profile::versus(&**store, standing, actor, user),
             Command::Leaderboard => {
                 store
                     .rating_leaderboard(guild_id, LIST_LENGTH)

@@ -10,7 +10,7 @@ use crate::store::{Profile, Store, StoreError, Versus};
 
 use super::names::{clean_name, NEUTRAL_NAME};
 use super::text::{ProfileInfo, RatingInfo, SharedLine, VersusInfo};
-use super::{Actor, GuildId, Image, Message, Output, Reply, Text, UserId, Who};
+use super::{Actor, Image, Message, Output, Reply, Text, UserId, Who};
 
 /// The profile card and its text to show for a command, as an image descriptor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,16 +99,16 @@ fn public(message: Message) -> Reply {
     }
 }
 
-/// `user`'s profile (the asker's without one): the card and its text in the channel; another
+/// `user`'s profile in the store's scope `guild_id` (a server's, or outside servers a chat's, see
+/// [`crate::store::standing_scope`]; the asker's without one): the card and its text in the channel; another
 /// member's shows the asker's games with them. A member without a finished game here gets a polite
 /// line, privately.
 pub(super) fn profile(
     store: &dyn Store,
-    guild: Option<GuildId>,
+    guild_id: Option<u64>,
     actor: &Actor,
     user: Option<UserId>,
 ) -> Result<Reply, StoreError> {
-    let guild_id = guild.map(|g| g.0);
     let user = user.unwrap_or(actor.user);
     let own = user == actor.user;
     let p = match store.profile(guild_id, user.0) {
@@ -142,14 +142,14 @@ pub(super) fn profile(
 /// The asker's games with `other`, in the channel; privately, a polite line when there are none.
 pub(super) fn versus(
     store: &dyn Store,
-    guild: Option<GuildId>,
+    guild_id: Option<u64>,
     actor: &Actor,
     other: UserId,
 ) -> Result<Reply, StoreError> {
     if other == actor.user {
         return Ok(Reply::ephemeral(Text::VersusSelf));
     }
-    let v = match store.versus(guild.map(|g| g.0), actor.user.0, other.0) {
+    let v = match store.versus(guild_id, actor.user.0, other.0) {
         Err(StoreError::ProfilesRebuilding { percent }) => {
             return Ok(Reply::ephemeral(Text::ProfilesRebuilding { percent }))
         }

@@ -45,9 +45,11 @@ pub enum Command {
     Challenge {
         /// The lobby to open (a [`Command::Start`]).
         start: Box<Command>,
-        /// Who is invited, in the host's order (checked when the lobby opens: not the host, not
-        /// more than the free seats).
+        /// Who is invited, in the host's order (checked when the lobby opens: each once, people
+        /// only, not the host, not more than the free seats).
         invited: Vec<UserId>,
+        /// Those of `invited` that are apps, not people, as Discord tells (refused by the lobby).
+        bots: Vec<UserId>,
     },
     /// An invited player takes their seat (the challenge's **Accept**).
     Accept,
@@ -174,7 +176,53 @@ pub enum Command {
     },
 }
 
+/// Where a request comes from, as far as the rules of a place go (docs/playing.md, "Where you can
+/// play"): the Discord layer reads it from the interaction, the console from its request line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Venue {
+    /// A server channel where the server added the bot: it posts there.
+    Server,
+    /// A server channel where only a member installed the app: the bot may only answer.
+    ServerWithoutBot {
+        /// Whether the server lets apps its members installed answer publicly (Use External Apps);
+        /// without it every answer would be private, so no game opens.
+        external_apps: bool,
+    },
+    /// The bot's DM with one user, or a DM between users.
+    Dm,
+    /// A group DM (the bot is never a member).
+    GroupDm,
+}
+
+impl Venue {
+    /// Whether the bot may only answer there (every place but a server that added it).
+    pub fn answers_only(self) -> bool {
+        self != Venue::Server
+    }
+
+    /// Whether the place is a server (stats, ratings and lists are kept per server).
+    pub fn is_server(self) -> bool {
+        matches!(self, Venue::Server | Venue::ServerWithoutBot { .. })
+    }
+}
+
 impl Command {
+    /// The command as the rules of `venue` let it through, or the polite refusal: outside servers
+    /// as [`Command::outside_servers`] says; in a server that lets apps installed by members answer
+    /// only privately no game opens (nobody else would see it).
+    pub fn in_venue(self, venue: Venue) -> Result<Command, Text> {
+        match venue {
+            Venue::Server => Ok(self),
+            Venue::ServerWithoutBot {
+                external_apps: false,
+            } if matches!(self, Command::Start { .. } | Command::Challenge { .. }) => {
+                Err(Text::ExternalAppsOff)
+            }
+            Venue::ServerWithoutBot { .. } => Ok(self),
+            Venue::Dm | Venue::GroupDm => self.outside_servers(),
+        }
+    }
+
     /// The command as it applies outside a server (a group DM, a DM), where the Discord layer asks
     /// it so: games there are casual (a rating ranks the players of one server, and every group DM
     /// would share one pool), and the lists of a server (leaderboard, history, numbered games) are
@@ -200,9 +248,14 @@ impl Command {
                 turn_time,
                 series,
             }),
-            Command::Challenge { start, invited } => Ok(Command::Challenge {
+            Command::Challenge {
+                start,
+                invited,
+                bots,
+            } => Ok(Command::Challenge {
                 start: Box::new(start.outside_servers()?),
                 invited,
+                bots,
             }),
             Command::Leaderboard
             | Command::History

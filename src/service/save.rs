@@ -184,7 +184,8 @@ fn count_series(
 
 /// Stores a series that ended for its players' stats (a failure is logged: the games are kept).
 fn record_end(persist: &dyn Persist, table: &Table, series: &Series) {
-    if let Err(e) = persist.series_ended(table.guild, series) {
+    let scope = crate::store::standing_scope(table.guild.map(|g| g.0), table.channel.0);
+    if let Err(e) = persist.series_ended(scope, series) {
         tracing::error!(
             channel = table.channel.0,
             "cannot store the end of a series: {e}"

@@ -595,9 +595,11 @@ impl Tables {
                 let setup = self.setup_for(guild, start);
                 self.start(guild, channel, &actor, setup, now)
             }
-            Command::Challenge { start, invited } => {
-                self.challenge(guild, channel, &actor, *start, &invited, now)
-            }
+            Command::Challenge {
+                start,
+                invited,
+                bots,
+            } => self.challenge(guild, channel, &actor, *start, (&invited, &bots), now),
             Command::Settings(request) => self.change_settings(guild, &actor, request, now),
             Command::Rematch { game } => self.rematch(guild, channel, &actor, game, now),
             command @ Command::Replay { .. } => {

@@ -9,7 +9,8 @@
 //! from inside another one.
 //!
 //! Ids: Discord snowflakes (`u64`) are stored bit for bit as signed 64-bit integers. A table or game
-//! outside any server (a DM) has `guild_id: None`, kept as guild 0 in the database (no snowflake is 0).
+//! outside any server (a DM) has `guild_id: None`, kept as guild 0 in the database (no snowflake is 0);
+//! its players' stats and profile figures are kept in its chat's scope ([`standing_scope`]).
 //! Computer players are stored with `user_id` [`BOT_USER_ID`] (0): they appear in a game's player list
 //! but never in stats or the leaderboard.
 
@@ -820,6 +821,24 @@ fn to_db_id(id: u64) -> i64 {
 /// A stored id back to a Discord id.
 fn from_db_id(id: i64) -> u64 {
     u64::from_ne_bytes(id.to_ne_bytes())
+}
+
+/// The top bit of a chat's [`standing_scope`]: Discord's ids stay below 2^63, so a chat's key is
+/// never a server's id, nor 0 (where games outside servers were once pooled).
+pub const CHAT_SCOPE: u64 = 1 << 63;
+
+/// Where a finished game's stats and profile figures (achievements, head to head) are kept and read:
+/// its server, or, for a game outside servers (a DM, a group DM), its chat, so that no chat sees
+/// another chat's games (issue 44). The game itself keeps `guild_id` 0 there (shards and locks are
+/// by server).
+pub fn standing_scope(guild: Option<u64>, channel: u64) -> u64 {
+    guild.unwrap_or(channel | CHAT_SCOPE)
+}
+
+/// The channel of a stored chat's scope ([`standing_scope`]), `None` for a server's.
+fn chat_of_scope(scope: i64) -> Option<i64> {
+    let scope = from_db_id(scope);
+    (scope & CHAT_SCOPE != 0).then(|| to_db_id(scope & !CHAT_SCOPE))
 }
 
 /// A guild as stored: 0 for none.

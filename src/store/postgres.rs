@@ -41,7 +41,7 @@ use super::sql::writes::{add_stats, insert_game};
 use super::sql::{params, reads, Db, DbError, Engine, Pg};
 use super::{
     from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
-    table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
+    standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
     SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, Versus,
@@ -861,6 +861,7 @@ impl Store for PostgresStore {
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);
+        let standing = to_db_id(standing_scope(game.guild_id, game.channel_id));
         let channel = to_db_id(game.channel_id);
         let rated = !game.aborted
             && game
@@ -917,11 +918,11 @@ impl Store for PostgresStore {
                     write_rating(db, id, guild, &update)?;
                 }
             }
-            add_stats(db, guild, game)?;
+            add_stats(db, standing, game)?;
             let rebuilt = if rebuilding {
                 Vec::new()
             } else {
-                profiles::add_finished_game(db, guild, id, game, rated)?
+                profiles::add_finished_game(db, standing, id, game, rated)?
             };
             Ok(Some((GameId(id), repaired, rebuilt)))
         })?;
@@ -931,7 +932,7 @@ impl Store for PostgresStore {
                     warn_ratings_recomputed(guild, &damage, games);
                 }
                 for (user, damage) in rebuilt {
-                    profiles::warn_rebuilt(guild, user, &damage);
+                    profiles::warn_rebuilt(standing, user, &damage);
                 }
                 self.versions().remove(&channel);
                 Ok(id)

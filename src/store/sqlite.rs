@@ -34,7 +34,7 @@ use super::sqlite_file::{
 };
 use super::{
     from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
-    table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
+    standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
     SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus,
@@ -700,6 +700,7 @@ impl Store for SqliteStore {
     fn finish_game(&self, game: &FinishedGame) -> Result<GameId, StoreError> {
         record_problem(&game.record_json).map_err(StoreError::InvalidRecord)?;
         let guild = guild_to_db(game.guild_id);
+        let standing = to_db_id(standing_scope(game.guild_id, game.channel_id));
         let rated = !game.aborted
             && game
                 .rated
@@ -731,10 +732,10 @@ impl Store for SqliteStore {
                     ratings::write_rating(&mut db, id, guild, &update)?;
                 }
             }
-            add_stats(&mut db, guild, game)?;
+            add_stats(&mut db, standing, game)?;
             // While the profiles are rebuilt in the background, the rebuild adds this game too.
             if !profiles::rebuild_under_way(&mut db)? {
-                rebuilt = profiles::add_finished_game(&mut db, guild, id, game, rated)?;
+                rebuilt = profiles::add_finished_game(&mut db, standing, id, game, rated)?;
             }
             db.execute(DELETE_LIVE_TABLE, sql_params![to_db_id(game.channel_id)])?;
             tx.commit()?;
@@ -745,7 +746,7 @@ impl Store for SqliteStore {
             warn_ratings_recomputed(guild, &damage, games);
         }
         for (user, damage) in rebuilt {
-            profiles::warn_rebuilt(guild, user, &damage);
+            profiles::warn_rebuilt(standing, user, &damage);
         }
         Ok(id)
     }
@@ -1941,12 +1942,12 @@ mod tests {
             "PLAYER_FIGURES"
             | "ACHIEVEMENTS"
             | "PLAYER_NAME"
-            | "PLAYER_GAMES"
             | "DELETE_PLAYER_FIGURES"
             | "DELETE_PLAYER_PAIRS"
             | "DELETE_PLAYER_SHARED" => {
                 vec![I(BUSY), I(user)]
             }
+            "PLAYER_GAMES" => vec![I(BUSY), I(user), Null],
             "WRITE_FIGURES" => vec![I(BUSY), I(user), text("figures"), text("{}")],
             "UNLOCK" => vec![I(BUSY), I(user), text("first_game"), latest, I(0)],
             "UNLOCKED_IN" => vec![latest],

@@ -838,13 +838,26 @@ pub(super) mod cases {
                 sequences: 2
             }
         );
+        // Outside servers the stats are the chat's (issue 44): nothing is pooled under "no server".
         assert_eq!(
-            store.player_stats(None, 5).expect("stats"),
+            store
+                .player_stats(Some(crate::store::standing_scope(None, 61)), 5)
+                .expect("stats"),
             PlayerStats {
                 games: 1,
                 wins: 1,
                 sequences: 2
             }
+        );
+        assert_eq!(
+            store.player_stats(None, 5).expect("stats"),
+            PlayerStats::default()
+        );
+        assert_eq!(
+            store
+                .player_stats(Some(crate::store::standing_scope(None, 62)), 5)
+                .expect("stats"),
+            PlayerStats::default()
         );
 
         // Wins first; Cy's 1/1 beats the 1/2 players; among those, equal rate and games: by id.
@@ -865,7 +878,11 @@ pub(super) mod cases {
         );
         assert_eq!(store.leaderboard(g, 2).expect("top 2").len(), 2);
         assert!(store.leaderboard(Some(1), 10).expect("empty").is_empty());
-        let dm_board = store.leaderboard(None, 10).expect("dm board");
+        // Outside servers the totals are the chat's (and the bot offers no leaderboard there).
+        assert!(store.leaderboard(None, 10).expect("no pool").is_empty());
+        let dm_board = store
+            .leaderboard(Some(crate::store::standing_scope(None, 61)), 10)
+            .expect("dm board");
         assert_eq!(dm_board.len(), 1);
         assert_eq!(dm_board[0].user_id, 5);
     }

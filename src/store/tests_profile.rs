@@ -18,6 +18,9 @@ use crate::engine::Variant;
 
 /// The server of the history.
 const G: Option<u64> = Some(50);
+/// The store's scopes of two chats outside servers (issue 44), 901 and 902.
+const CHAT_A: Option<u64> = Some(CHAT_SCOPE | 901);
+const CHAT_B: Option<u64> = Some(CHAT_SCOPE | 902);
 /// Ann, Bo and Cy.
 const ANN: u64 = 1;
 const BO: u64 = 2;
@@ -634,10 +637,58 @@ pub(super) mod cases {
         assert_eq!(store.versus(Some(51), ANN, BO).expect("versus").games, 0);
     }
 
+    /// Issue 44: outside servers (no server) a game counts in its chat only: no chat's profile or
+    /// head to head shows another chat's games or their numbers, and nothing is pooled as "no
+    /// server". Ann beats Bo twice in chat 901, Bo beats Ann in chat 902.
+    pub fn chats_keep_their_own(store: &dyn Store) {
+        store_chat_games(store);
+        let figures = |scope: Option<u64>| store.profile(scope, ANN).expect("profile").figures;
+        assert_eq!((figures(CHAT_A).games, figures(CHAT_A).wins), (2, 2));
+        assert_eq!((figures(CHAT_B).games, figures(CHAT_B).wins), (1, 0));
+        assert_eq!(figures(None).games, 0, "nothing pooled outside servers");
+        assert_eq!(figures(G).games, 0);
+        let shown = |scope: Option<u64>| {
+            let v = store.versus(scope, ANN, BO).expect("versus");
+            (
+                v.games,
+                v.wins,
+                v.recent.iter().map(|g| g.id).collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(shown(CHAT_A), (2, 2, vec![2, 1]));
+        assert_eq!(shown(CHAT_B), (1, 0, vec![3]));
+        assert_eq!(shown(None), (0, 0, vec![]));
+        assert_eq!(store.player_stats(CHAT_B, BO).expect("stats").wins, 1);
+        assert_eq!(store.player_stats(CHAT_A, BO).expect("stats").wins, 0);
+        assert_eq!(
+            store.profile(CHAT_A, BO).expect("profile").name.as_deref(),
+            Some("Bo")
+        );
+    }
+
+    /// Three games outside servers: Ann beats Bo twice in chat 901, Bo beats Ann in chat 902.
+    pub fn store_chat_games(store: &dyn Store) {
+        for (n, channel, ann_wins) in [(40, 901, true), (41, 901, true), (42, 902, false)] {
+            let chat = FinishedGame {
+                guild_id: None,
+                channel_id: channel,
+                ..game(
+                    n,
+                    false,
+                    vec![
+                        player(ANN, "Ann", 0, ann_wins, 2),
+                        player(BO, "Bo", 1, !ann_wins, 1),
+                    ],
+                )
+            };
+            store.finish_game(&chat).expect("finish");
+        }
+    }
+
     /// Everything a player sees of their profile and head to head, for comparing two stores.
     pub fn snapshot(store: &dyn Store) -> Vec<String> {
         let mut out = Vec::new();
-        for guild in [G, Some(51)] {
+        for guild in [G, Some(51), CHAT_A, CHAT_B, None] {
             for user in [ANN, BO, CY] {
                 let p = store.profile(guild, user).expect("profile");
                 out.push(format!(
@@ -668,6 +719,7 @@ pub(super) mod cases {
         statements: &[&str],
     ) {
         store_history(store, 8, true);
+        store_chat_games(store);
         let clean = snapshot(store);
         recompute(Some(50));
         assert_eq!(snapshot(store), clean, "one server recomputed");
@@ -704,7 +756,7 @@ pub(super) mod cases {
 
 /// The damage both engines can hold: JSON that does not read, totals that cannot be, a scope
 /// missing, head-to-head counts that cannot be.
-const DAMAGE: [&str; 5] = [
+const DAMAGE: [&str; 6] = [
     "UPDATE player_figures SET figures_json = 'not json' WHERE guild_id = 50 AND user_id = 1
         AND scope = 'figures'",
     "UPDATE player_figures SET figures_json = '{\"games\": 2, \"wins\": 7}' WHERE guild_id = 50
@@ -712,6 +764,9 @@ const DAMAGE: [&str; 5] = [
     "DELETE FROM player_figures WHERE guild_id = 50 AND user_id = 2 AND scope = 'feats'",
     "UPDATE pair_totals SET wins = 99 WHERE guild_id = 50 AND user_id = 1 AND other_id = 2",
     "UPDATE pair_totals SET games = -1 WHERE guild_id = 50 AND user_id = 2 AND other_id = 1",
+    // Chat 901's scope (`CHAT_A`, stored as a negative number): rebuilt from that chat's games.
+    "DELETE FROM player_figures WHERE guild_id = -9223372036854774907 AND user_id = 1
+        AND scope = 'feats'",
 ];
 
 macro_rules! suite {
@@ -737,6 +792,13 @@ macro_rules! suite {
             fn head_to_head() {
                 if let Some(t) = $open("versus") {
                     cases::head_to_head(&*t.store);
+                }
+            }
+
+            #[test]
+            fn chats_keep_their_own() {
+                if let Some(t) = $open("chats") {
+                    cases::chats_keep_their_own(&*t.store);
                 }
             }
         }

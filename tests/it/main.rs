@@ -15,6 +15,7 @@ mod support;
 mod backup;
 mod bot_cli;
 mod budget;
+mod console_places;
 mod console_presses;
 mod e2e_anywhere;
 mod e2e_around;

@@ -38,9 +38,21 @@ impl Console {
         env: &[(&str, &str)],
         stderr: Stdio,
     ) -> (Console, Value) {
+        Console::start_with(config, &[], rust_log, env, stderr)
+    }
+
+    /// [`Console::start`] with more arguments after `--config <config>` (`--images DIR`).
+    pub fn start_with(
+        config: &Path,
+        args: &[&std::ffi::OsStr],
+        rust_log: &str,
+        env: &[(&str, &str)],
+        stderr: Stdio,
+    ) -> (Console, Value) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sequence-bot"))
             .args(["console", "--config"])
             .arg(config)
+            .args(args)
             .env("RUST_LOG", rust_log)
             .env_remove("SEQUENCE_DATABASE")
             .env_remove("SEQUENCE_DATABASE_URL")
@@ -101,6 +113,17 @@ impl Console {
         writeln!(self.stdin, "{request}").expect("write a request");
         self.stdin.flush().expect("flush");
         id
+    }
+
+    /// A request sent as it is (its place, `guild` or none, as given; only the id is set),
+    /// answered: its outputs and whether it was refused.
+    pub fn request_as_is(&mut self, mut request: Value) -> (Vec<Value>, bool) {
+        let id = self.next_id;
+        self.next_id += 1;
+        request["id"] = json!(id);
+        writeln!(self.stdin, "{request}").expect("write a request");
+        self.stdin.flush().expect("flush");
+        self.wait_done(id)
     }
 
     /// Reads until the request `id` is done: its outputs (without the `done` line) and whether it was

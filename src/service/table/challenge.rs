@@ -42,16 +42,31 @@ impl Table {
         }
     }
 
-    /// Invites `invited` to this new lobby until `lapses`: refused if the host invites themselves or
-    /// more players than the lobby has free seats.
+    /// Invites `invited` to this new lobby until `lapses`: refused if it names nobody, the same
+    /// person twice, someone who is no person (the id 0, which no user has, or one of `bots`, the
+    /// invited that Discord says are apps), the host, or more players than the lobby has free
+    /// seats. Checked here, not only where the invitation was read, so that no way in (a typed
+    /// command, the console) can invite what Discord's parser would refuse.
     pub(in crate::service) fn invite(
         &mut self,
         invited: &[UserId],
+        bots: &[UserId],
         lapses: Timestamp,
     ) -> Result<(), Text> {
         let host = self.host;
         let max_players = self.setup.max_players();
         let lobby = self.lobby_mut()?;
+        for (i, user) in invited.iter().enumerate() {
+            if user.0 == 0 {
+                return Err(Text::InviteNotPeople);
+            }
+            if bots.contains(user) {
+                return Err(Text::InviteBot(*user));
+            }
+            if invited[..i].contains(user) {
+                return Err(Text::InviteTwice(*user));
+            }
+        }
         if invited.contains(&host) {
             return Err(Text::InviteSelf);
         }

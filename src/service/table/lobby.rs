@@ -571,6 +571,7 @@ impl Table {
             stopped: None,
             own_actions: Some(Vec::new()),
             started: Some(now),
+            hints: Some(settings.hints),
         };
         let note = playing.start_note(&setup);
         let mut outputs = vec![self.lobby_output(Message::text(Text::LobbyStarted(setup.variant)))];

@@ -334,10 +334,11 @@ pub(super) enum Picked {
 }
 
 /// Whether a hint may be given in this game: only where it cannot be unfair, in a casual game, or
-/// where the server's settings allow hints in rated games too (after a confirmation that makes the
-/// game unrated for everyone).
+/// where the server's settings allowed hints in rated games too when the game was dealt (after a
+/// confirmation that makes the game unrated for everyone). The setting as it is now applies only to
+/// a game dealt before the game kept it.
 pub(in crate::service) fn allowed(playing: &Playing, setup: &Setup, settings: &Settings) -> bool {
-    settings.hints || !playing.counts_for_ratings(setup)
+    playing.hints.unwrap_or(settings.hints) || !playing.counts_for_ratings(setup)
 }
 
 impl Table {

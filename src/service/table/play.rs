@@ -145,6 +145,11 @@ pub struct Playing {
     /// When the game started (`None` for a game started before it was kept): the summary's minutes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started: Option<Timestamp>,
+    /// Whether the server's `hints` setting allowed hints in rated games when the game was dealt:
+    /// a game keeps the settings it was dealt with, so an admin changing `hints` later does not
+    /// change a running game (`None`: a game dealt before this was kept; the setting applies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hints: Option<bool>,
 }
 
 impl Playing {

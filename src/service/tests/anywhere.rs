@@ -121,6 +121,7 @@ fn a_challenge_where_the_bot_may_only_answer_is_marked_like_any_lobby() {
     let challenge = Command::Challenge {
         start: Box::new(start(Variant::Classic, None)),
         invited: vec![UserId(2)],
+        bots: Vec::new(),
     };
     let reply = DM.ask(&first, 11, 1, challenge);
     let card = lobby_output(&reply)
@@ -133,4 +134,46 @@ fn a_challenge_where_the_bot_may_only_answer_is_marked_like_any_lobby() {
     let second = tables_on(t.store.clone(), 2);
     second.restore_from_store(T0).expect("restore");
     assert!(second.is_answers_only(channel));
+}
+
+/// Issue 44, point 19: outside servers `stats`, `profile` and `versus` show the chat's own games
+/// only. Ann (1) and Bob (2) finish a game in one DM chat; in another chat neither has a profile,
+/// a head to head or a game in their stats, and the chat they played in shows that one game.
+#[test]
+fn outside_servers_profile_versus_and_stats_are_the_chats_own() {
+    use super::kit::play_classic_to_the_end;
+    let t = sqlite_store("anywhere-chats").expect("sqlite");
+    let tables = tables_on(t.store.clone(), 44);
+    let (played, other) = (301, 302);
+    play_classic_to_the_end(DM, &tables, played, [1, 2], None, 44);
+    let profile = |channel: u64| DM.ask(&tables, channel, 1, Command::Profile { user: None });
+    let versus = |channel: u64| DM.ask(&tables, channel, 1, Command::Versus { user: UserId(2) });
+    assert_eq!(
+        refusal(&profile(other)),
+        Some(&Text::NoProfile {
+            who: crate::service::Who::User(UserId(1))
+        })
+    );
+    assert_eq!(
+        refusal(&versus(other)),
+        Some(&Text::NoVersus {
+            other: crate::service::Who::User(UserId(2))
+        })
+    );
+    let stats = DM.ask(&tables, other, 1, Command::Stats { user: None });
+    assert!(
+        matches!(&stats.outputs[..], [Output::Channel(m)]
+            if matches!(&m.lines[0], Text::Stats { totals, .. } if totals.games == 0)),
+        "{stats:?}"
+    );
+    // Where they played: the game, and its number in the head to head.
+    assert!(refusal(&profile(played)).is_none(), "{:?}", profile(played));
+    let shown = versus(played);
+    assert!(refusal(&shown).is_none(), "{shown:?}");
+    let stats = DM.ask(&tables, played, 1, Command::Stats { user: None });
+    assert!(
+        matches!(&stats.outputs[..], [Output::Channel(m)]
+            if matches!(&m.lines[0], Text::Stats { totals, .. } if totals.games == 1)),
+        "{stats:?}"
+    );
 }

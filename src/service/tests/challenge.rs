@@ -41,6 +41,7 @@ fn challenge(variant: Variant, invited: &[u64]) -> Command {
     Command::Challenge {
         start: Box::new(start(variant, None)),
         invited: invited.iter().copied().map(UserId).collect(),
+        bots: Vec::new(),
     }
 }
 
@@ -182,6 +183,21 @@ fn a_bad_challenge_opens_nothing() {
             Text::InviteTooMany { max: 3 },
         ),
         (challenge(Variant::Dice, &[]), Text::InviteNotMentions),
+        // Issue 44, point 20: checked by the lobby itself, whatever read the invitation (the
+        // console has no mention parser): the same person twice, the id 0 (nobody), an app.
+        (
+            challenge(Variant::Classic, &[2, 3, 2]),
+            Text::InviteTwice(UserId(2)),
+        ),
+        (challenge(Variant::Classic, &[2, 0]), Text::InviteNotPeople),
+        (
+            Command::Challenge {
+                start: Box::new(start(Variant::Classic, None)),
+                invited: vec![UserId(2), UserId(9)],
+                bots: vec![UserId(9)],
+            },
+            Text::InviteBot(UserId(9)),
+        ),
     ];
     for (command, expected) in cases {
         let reply = HERE.ask(&tables, 1, 1, command.clone());

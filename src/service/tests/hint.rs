@@ -334,7 +334,7 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
         turn_time: None,
         series: None,
     };
-    assert!(!ask_in(&tables, GUILD, channel, 1, start).is_refusal());
+    assert!(!ask_in(&tables, GUILD, channel, 1, start.clone()).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
     let game = playing(&tables, channel);
@@ -387,6 +387,31 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
             .map(|json| { ServerSettings::from_stored(&json).unwrap().hints }),
         Some(Some(true))
     );
+    // A game keeps the setting it was dealt with (issue 44, point 21): this one was dealt without
+    // it and stays so; the next game in the channel is dealt with it.
+    assert_eq!(hint_press(&picker_now(&tables)), None);
+    assert!(!ask_in(&tables, GUILD, channel, 1, Command::Stop).is_refusal());
+    assert!(tables.snapshot(ChannelId(channel)).is_none());
+    assert!(!ask_in(&tables, GUILD, channel, 1, start).is_refusal());
+    assert!(!ask_in(&tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
+    let game = playing(&tables, channel);
+    let table = tables.snapshot(ChannelId(channel)).unwrap();
+    assert!(game.counts_for_ratings(&table.setup));
+    let seat = game.live.game().position().to_move();
+    let user = game.seats[usize::from(seat)].user().unwrap();
+    let open = Press {
+        table: table.created.0,
+        turn: turn_number(game.live.game()),
+        step: Step::Play,
+    };
+    let picker_now = |tables: &Tables| {
+        let reply = ask_in(tables, GUILD, channel, user.0, Command::Press(open));
+        match reply.outputs.as_slice() {
+            [Output::Ephemeral(m)] => m.clone(),
+            other => panic!("{other:?}"),
+        }
+    };
 
     // Now the picker has a Hint button; pressing it asks first and changes nothing.
     let press = hint_press(&picker_now(&tables)).expect("a Hint button with the setting");
@@ -567,6 +592,137 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
             assert!(!text.render(lang).is_empty());
         }
     }
+}
+
+/// A rated kids game of users 1 and 2 in `channel` of [`GUILD`] (user 1 may change the settings),
+/// with the server's `hints` setting `hints` at the deal; the tables over a store, and the player
+/// to move.
+fn rated_game_dealt_with(hints: bool, channel: u64) -> (Tables, UserId) {
+    let store: Arc<dyn crate::store::Store> =
+        Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
+    let tables = Tables::seeded(
+        Settings {
+            limits: Limits::unlimited(),
+            ..Settings::default()
+        },
+        Arc::new(RandomPicker),
+        44,
+    )
+    .with_store(store);
+    assert!(!ask_in(&tables, GUILD, channel, 1, hints_setting(hints)).is_refusal());
+    let start = Command::Start {
+        variant: Variant::Kids,
+        teams: None,
+        options: Options::default(),
+        rated: Some(true),
+        turn_time: None,
+        series: None,
+    };
+    assert!(!ask_in(&tables, GUILD, channel, 1, start).is_refusal());
+    assert!(!ask_in(&tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
+    assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
+    let game = playing(&tables, channel);
+    let seat = game.live.game().position().to_move();
+    let user = game.seats[usize::from(seat)].user().unwrap();
+    (tables, user)
+}
+
+/// Whether the game in `channel` counts for ratings.
+fn is_rated(tables: &Tables, channel: u64) -> bool {
+    let table = tables.snapshot(ChannelId(channel)).expect("a table");
+    table
+        .playing()
+        .expect("a game")
+        .counts_for_ratings(&table.setup)
+}
+
+/// Issue 44, point 21: a game keeps the `hints` setting it was dealt with. Dealt without it, an
+/// admin turning it on mid-game offers no hint in that rated game (nobody can make it casual).
+#[tokio::test]
+async fn the_hints_setting_turned_on_mid_game_does_not_reach_a_game_dealt_without_it() {
+    let channel = 120;
+    let (tables, user) = rated_game_dealt_with(false, channel);
+    assert!(!ask_in(&tables, GUILD, channel, 1, hints_setting(true)).is_refusal());
+    let refused = tables.hint(ChannelId(channel), user, T0).await;
+    assert_eq!(only_text(&refused), &Text::HintsOnlyCasual);
+    let table = tables.snapshot(ChannelId(channel)).unwrap();
+    let open = Press {
+        table: table.created.0,
+        turn: turn_number(playing(&tables, channel).live.game()),
+        step: Step::Play,
+    };
+    let picker = match ask_in(&tables, GUILD, channel, user.0, Command::Press(open))
+        .outputs
+        .as_slice()
+    {
+        [Output::Ephemeral(m)] => m.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(hint_press(&picker), None, "no Hint button: {picker:?}");
+    assert!(is_rated(&tables, channel));
+    assert!(playing(&tables, channel).live.record().hints.is_empty());
+}
+
+/// Issue 44, point 21, as the issue tried it: dealt with `hints` on, the admin turns it off before
+/// the player confirms a hint, and on and off again after. The game behaves as dealt: the hint is
+/// still asked for and given (the game becomes casual), and then, the game being casual, the other
+/// player's hint needs no question; a restart keeps what the game was dealt with.
+#[tokio::test]
+async fn a_game_dealt_with_hints_keeps_them_whatever_the_admin_changes_later() {
+    let channel = 121;
+    let (tables, user) = rated_game_dealt_with(true, channel);
+    assert_eq!(playing(&tables, channel).hints, Some(true));
+    assert!(!ask_in(&tables, GUILD, channel, 1, hints_setting(false)).is_refusal());
+    let asked = tables.hint(ChannelId(channel), user, T0).await;
+    let question = match asked.outputs.as_slice() {
+        [Output::Ephemeral(m)] => m.clone(),
+        other => panic!("still asked, as dealt: {other:?}"),
+    };
+    assert_eq!(question.lines, vec![Text::ConfirmHint]);
+    let confirm = question
+        .components
+        .iter()
+        .flatten()
+        .find_map(|c| Press::parse(c.id(), &[]).ok())
+        .expect("the confirmation's button");
+    assert!(is_rated(&tables, channel));
+    let given = tables
+        .press_hint(ChannelId(channel), user, confirm, T0)
+        .await;
+    assert!(!given.is_refusal(), "{given:?}");
+    assert!(!is_rated(&tables, channel));
+    assert_eq!(playing(&tables, channel).live.record().hints.len(), 1);
+    for on in [true, false] {
+        assert!(!ask_in(&tables, GUILD, channel, 1, hints_setting(on)).is_refusal());
+        assert!(!is_rated(&tables, channel), "casual stays casual");
+        assert_eq!(playing(&tables, channel).hints, Some(true));
+    }
+    // The other player's turn comes: in the casual game their hint is given without a question.
+    let game = playing(&tables, channel);
+    let live = game.live.game();
+    let mut legal = MoveList::new();
+    live.view(live.position().to_move()).legal_moves(&mut legal);
+    let moved = ask_in(
+        &tables,
+        GUILD,
+        channel,
+        user.0,
+        command_for(legal[0], live.position().layout()),
+    );
+    assert!(!moved.is_refusal(), "{moved:?}");
+    let game = playing(&tables, channel);
+    let other = game.seats[usize::from(game.live.game().position().to_move())]
+        .user()
+        .unwrap();
+    assert_ne!(other, user);
+    let hint = tables.hint(ChannelId(channel), other, T0).await;
+    assert!(
+        matches!(only_text(&hint), Text::Hint { .. }),
+        "a hint at once in a casual game: {hint:?}"
+    );
+    // Saved with the game: the table as stored says what it was dealt with.
+    let json = serde_json::to_string(&playing(&tables, channel)).unwrap();
+    assert!(json.contains("\"hints\":true"), "{json}");
 }
 
 /// Issue 33, point 3: fifteen presses in one turn were fifteen full searches. One search per

@@ -417,7 +417,7 @@ impl Persist for Recorder {
             .push((channel, finished.is_some()));
         Ok(None)
     }
-    fn series_ended(&self, _guild: Option<GuildId>, series: &Series) -> Result<(), ServiceError> {
+    fn series_ended(&self, _scope: u64, series: &Series) -> Result<(), ServiceError> {
         self.series.lock().unwrap().push(series.clone());
         Ok(())
     }

@@ -146,6 +146,7 @@ fn random_playing(variant: Variant, players: u8, teams: u8, seed: u64, plies: u3
         stopped: None,
         own_actions: None,
         started: None,
+        hints: None,
     }
 }
 

@@ -5,7 +5,7 @@ use crate::engine::Variant;
 
 use super::table::play_out;
 
-use super::kit::{ask, begin_game, command_for, service, T0};
+use super::kit::{ask, ask_in, begin_game, command_for, service, T0};
 use crate::service::text::{TeamName, Text};
 use crate::service::{
     ChannelId, Command, Image, LiveGame, Message, Output, RandomPicker, Reply, Settings, State,
@@ -285,10 +285,12 @@ async fn replay_posts_the_animation_of_a_kept_game() {
 async fn stats_show_the_agreement_of_the_latest_rated_games() {
     let test_store = crate::store::tests::sqlite_store("agreement-stats").unwrap();
     let store = test_store.store.clone();
-    let tables = service(12)
+    let tables = super::kit::seeded(super::kit::unlimited(super::kit::test_settings()), 12)
         .with_store(store.clone())
         .with_analysis_budget(crate::ai::Budget::iterations(40));
-    // Two rated kids games between users 1 and 2, one casual; each is analysed after its end.
+    // Two rated kids games between users 1 and 2, one casual, in a server (outside servers each
+    // chat keeps its own stats, and games are casual); each is analysed after its end.
+    const GUILD: crate::service::GuildId = crate::service::GuildId(12);
     let mut lines = Vec::new();
     for (channel, rated) in [(110, true), (111, false), (112, true)] {
         let start = Command::Start {
@@ -299,10 +301,10 @@ async fn stats_show_the_agreement_of_the_latest_rated_games() {
             turn_time: None,
             series: None,
         };
-        assert!(!ask(&tables, channel, 1, start).is_refusal());
+        assert!(!ask_in(&tables, GUILD, channel, 1, start).is_refusal());
         let join = Command::Join { team: None };
-        assert!(!ask(&tables, channel, 2, join).is_refusal());
-        assert!(!ask(&tables, channel, 1, Command::Begin).is_refusal());
+        assert!(!ask_in(&tables, GUILD, channel, 2, join).is_refusal());
+        assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
         let done = play_out(&tables, channel, channel).await;
         let saved = done
             .final_text
@@ -334,14 +336,20 @@ async fn stats_show_the_agreement_of_the_latest_rated_games() {
         games: 2,
     };
     // The casual game does not count; only the latest game counts with a limit of one.
-    assert_eq!(store.recent_agreement(None, 1, 20).unwrap(), expected);
-    let latest = store.recent_agreement(None, 1, 1).unwrap();
+    assert_eq!(
+        store.recent_agreement(Some(GUILD.0), 1, 20).unwrap(),
+        expected
+    );
+    let latest = store.recent_agreement(Some(GUILD.0), 1, 1).unwrap();
     assert_eq!(
         (latest.matched, latest.counted, latest.games),
         (lines[1].matched, lines[1].counted, 1)
     );
-    assert_eq!(store.recent_agreement(None, 99, 20).unwrap().games, 0);
-    let reply = ask(&tables, 113, 1, Command::Stats { user: None });
+    assert_eq!(
+        store.recent_agreement(Some(GUILD.0), 99, 20).unwrap().games,
+        0
+    );
+    let reply = ask_in(&tables, GUILD, 113, 1, Command::Stats { user: None });
     let stats = reply
         .outputs
         .iter()

@@ -26,9 +26,9 @@ use crate::analysis::profile::{
 use crate::engine::record::Record;
 use crate::store::rating::PlayerRating;
 use crate::store::{
-    count_from_db, from_db_id, guild_to_db, limit_to_db, to_db_id, FinishedGame, PlayerResult,
-    Profile, SharedGame, Store, StoreError, Unlocked, Versus, AGREEMENT_GAMES, BOT_USER_ID,
-    CHART_GAMES, VERSUS_GAMES,
+    chat_of_scope, count_from_db, from_db_id, guild_to_db, limit_to_db, standing_scope, to_db_id,
+    FinishedGame, PlayerResult, Profile, SharedGame, Store, StoreError, Unlocked, Versus,
+    AGREEMENT_GAMES, BOT_USER_ID, CHART_GAMES, VERSUS_GAMES,
 };
 
 /// The scope of the figures of every game.
@@ -359,7 +359,8 @@ pub fn rebuild_player(db: &mut dyn Db, guild: i64, user: u64) -> Result<Totals, 
     db.execute(DELETE_PLAYER_PAIRS, params![guild, stored])?;
     db.execute(DELETE_PLAYER_SHARED, params![guild, stored])?;
     let mut totals = Totals::default();
-    for row in db.query(PLAYER_GAMES, params![guild, stored])? {
+    // A chat's scope (outside servers) reads the games of that chat, kept with server 0.
+    for row in db.query(PLAYER_GAMES, params![guild, stored, chat_of_scope(guild)])? {
         let Some(game) = stored_game(db, &row, 0)? else {
             continue;
         };
@@ -387,7 +388,11 @@ fn add_profile_row(
     row: &Row,
     damaged: &mut Vec<(u64, String)>,
 ) -> Result<bool, DbError> {
-    let game_guild = row.int(1)?;
+    // Outside servers (server 0) the game counts in its chat's scope.
+    let game_guild = match row.int(1)? {
+        0 => to_db_id(standing_scope(None, from_db_id(row.int(7)?))),
+        guild => guild,
+    };
     // Columns as `stored_game` reads them, the server's id skipped.
     let shifted = Row(std::iter::once(row.value(0).clone())
         .chain(row.0.iter().skip(2).cloned())
@@ -401,8 +406,9 @@ fn add_profile_row(
     }
 }
 
-/// Recomputes the profiles of one server (`Some(guild)`, as stored) or of all from the stored games,
-/// in the order they were stored (series won are kept: the games do not hold them); how many games
+/// Recomputes the profiles of one server (`Some(guild)`, as stored) or of all from the stored games
+/// (those of games outside servers in their chats' scopes, see [`standing_scope`]), in the order they
+/// were stored (series won are kept: the games do not hold them); how many games
 /// were added.
 pub fn recompute_profiles(db: &mut dyn Db, guild: Option<i64>) -> Result<usize, DbError> {
     clear_profiles(db, guild)?;

@@ -258,7 +258,7 @@ statements! {
     PLAYER_GAMES =
         "SELECT id, finished_at, started_at, rated, record_json, variant FROM games
         WHERE id IN (SELECT game_id FROM game_players WHERE user_id = ?2)
-            AND guild_id = ?1 AND aborted = {false}
+            AND (guild_id = ?1 OR (guild_id = 0 AND channel_id = ?3)) AND aborted = {false}
         ORDER BY id";
     /// A player's figures removed, to be rebuilt.
     DELETE_PLAYER_FIGURES =
@@ -297,7 +297,7 @@ statements! {
     /// `NULL`) after game `?2`, in the order they were stored, `?3` at a time, for the recomputation of
     /// profiles.
     PROFILE_GAMES =
-        "SELECT id, guild_id, finished_at, started_at, rated, record_json, variant FROM games
+        "SELECT id, guild_id, finished_at, started_at, rated, record_json, variant, channel_id FROM games
         WHERE (CAST(?1 AS {int}) IS NULL OR guild_id = ?1) AND id > ?2 AND aborted = {false}
         ORDER BY id LIMIT ?3";
     /// The last game a rebuild of every profile in the background added (no row: none under way),
