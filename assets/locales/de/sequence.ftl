@@ -907,7 +907,7 @@ profile-best-streak = Beste Serie
 profile-sequences = Sequenzen
 profile-series = Serien gewonnen
 profile-series-value = { $won } von { $played }
-profile-footer = Nur Spiele dieses Servers. Erfolge zählen gewertete Spiele und Spiele ohne menschliche Gegner.
+profile-footer = Nur Spiele dieses Servers. Erfolge zählen nur die eigenen Züge, in gewerteten Spielen und Spielen ohne menschliche Gegner.
 versus-header = 🤝 { $player } und { $other } auf diesem Server: { $games ->
         [one] 1 gemeinsames Spiel
        *[other] { $games } gemeinsame Spiele

@@ -923,7 +923,7 @@ profile-best-streak = Best streak
 profile-sequences = Sequences
 profile-series = Series won
 profile-series-value = { $won } of { $played }
-profile-footer = This server's games only. Achievements count rated games and games without a human opponent.
+profile-footer = This server's games only. Achievements count a player's own moves, in rated games and games without a human opponent.
 versus-header = 🤝 { $player } and { $other } on this server: { $games ->
         [one] 1 game
        *[other] { $games } games

@@ -904,7 +904,7 @@ profile-best-streak = Beste rekke
 profile-sequences = Rekker
 profile-series = Serier vunnet
 profile-series-value = { $won } av { $played }
-profile-footer = Bare denne serverens spill. Prestasjoner teller ratede spill og spill uten menneskelige motstandere.
+profile-footer = Bare denne serverens spill. Prestasjoner teller bare egne trekk, i ratede spill og spill uten menneskelige motstandere.
 versus-header = 🤝 { $player } og { $other } på denne serveren: { $games ->
         [one] 1 spill
        *[other] { $games } spill

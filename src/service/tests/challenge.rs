@@ -478,6 +478,7 @@ fn challenges_opened_and_cancelled_in_a_loop_ping_each_person_once() {
         let teams = Command::Challenge {
             start: Box::new(start(Variant::Classic, Some(2))),
             invited: eleven.iter().copied().map(UserId).collect(),
+            bots: Vec::new(),
         };
         for step in 0..25u64 {
             let now = T0.after(Duration::from_millis(40_000 + 800 * step));
@@ -535,6 +536,7 @@ fn a_seated_invitee_is_pinged_again_and_the_hosts_budget_pays_for_pings() {
             let command = Command::Challenge {
                 start: Box::new(start(Variant::Classic, Some(2))),
                 invited,
+                bots: Vec::new(),
             };
             let reply = asker.ask_at(&tables, 100 + step, 1, command, now);
             if reply.is_refusal() {

@@ -630,8 +630,9 @@ fn example_cards() -> Vec<(&'static str, crate::render::ProfileCard)> {
         })
         .zip(1..)
         .collect();
+    // Shown ratings ending at the card's rating (2202).
     veteran.chart = (0..50)
-        .map(|i: i64| 120 + 3 * i + [0, 18, -12, 25, -6][(i % 5) as usize])
+        .map(|i: i64| 2202 - 6 * (49 - i) + [18, -12, 25, -6, 0][(i % 5) as usize])
         .collect();
     let newcomer = sample_info(false, false);
     let mut chinese = sample_info(true, false);
