@@ -9,7 +9,8 @@
 //! median and 99th-percentile time from an interaction's dispatch (written to the bot's WebSocket) to the
 //! bot's callback (received by the REST stand-in), the bot's peak memory (VmHWM), the computer moves made
 //! per second and how long a computer's turn waited (from the person's move posted to the computer's move
-//! posted: the queue for the bounded pool of searches plus the search itself).
+//! posted: the queue for the bounded pool of searches plus the search itself; when the computer answered
+//! within a moment and both moves came in one post, from the person's command to that post).
 //!
 //! Bounded: 200 tables × a fixed number of moves, with a time limit; loopback only. The targets of the
 //! issue (p99 < 100 ms, < 150 MB) are printed next to the figures. Memory is asserted at the target;
@@ -28,9 +29,7 @@ use std::time::{Duration, Instant};
 use support::bot::{prometheus_sample, scrape, BotOptions, Harness};
 use support::fake_discord::StoredMessage;
 use support::fake_discord::{Config, FakeUser};
-use support::table::{
-    lobby_of, play_first_fit, play_first_fit_timed, turn_mention, TableDriver, TurnEnd, STEP,
-};
+use support::table::{lobby_of, play_first_fit_timed, turn_mention, TableDriver, TurnEnd, STEP};
 
 const TABLES: usize = 200;
 /// Of the tables, how many a person plays against a `hard` computer, and against a `medium` one.
@@ -341,7 +340,7 @@ async fn play_bot_table(
         let jitter =
             Duration::from_millis((index as u64 * 7919 + move_number as u64 * 104_729) % SPREAD_MS);
         tokio::time::sleep(think + jitter).await;
-        let posted = play_first_fit(fake, human, channel).await?;
+        let (sent, posted) = play_first_fit_timed(fake, human, channel).await?;
         game.moves += 1;
         if posted
             .attachments
@@ -350,7 +349,15 @@ async fn play_bot_table(
         {
             break;
         }
-        // The computer's move (and the person's next turn) follows the person's move post.
+        // A computer that answers within a moment is posted with the person's move, in one post that
+        // ends with the person's next turn (issue 44): its turn counts from the person's command.
+        if turn_mention(&posted.content) == Some(human.id) {
+            game.computer_turns
+                .push(posted.created.saturating_duration_since(sent));
+            turn = posted;
+            continue;
+        }
+        // Otherwise the computer's move (and the person's next turn) follows the person's move post.
         let skip = fake
             .messages_in(channel)
             .iter()
@@ -685,7 +692,7 @@ async fn two_hundred_channels_at_once() {
     );
     let computer_moves = computer_turns.len();
     report!(
-        "LOAD: computer players: {computer_moves} moves ({} hard, {} medium) in {:.1} s of play, {:.1} a second; a computer's turn (person's move posted -> computer's move posted) p50 {:.0} ms, p99 {:.0} ms, longest {:.0} ms (hard {:.0} ms, medium {:.0} ms)",
+        "LOAD: computer players: {computer_moves} moves ({} hard, {} medium) in {:.1} s of play, {:.1} a second; a computer's turn (person's move posted, or in one post their command, -> computer's move posted) p50 {:.0} ms, p99 {:.0} ms, longest {:.0} ms (hard {:.0} ms, medium {:.0} ms)",
         computer_by_level[0].0,
         computer_by_level[1].0,
         (finished - playing).as_secs_f64(),

@@ -186,6 +186,10 @@ async fn direct(
         .lines
         .iter()
         .any(|line| matches!(line, Text::Hand { .. }));
+    if hand && !data.tables.is_seated_in_game(channel, user) {
+        // The game ended (or they left it) while this hand was on its way.
+        return;
+    }
     let out = prepare(data, message, user_lang(ctx, data, channel, user)).await;
     // One player's hand messages one at a time: a second change waits for the first message's id
     // instead of sending a second message.
@@ -196,6 +200,10 @@ async fn direct(
     let sent = match retrying("open a DM", || target.create_dm_channel(ctx)).await {
         Ok(dm) => {
             if hand && edit_hand(ctx, data, channel, user, dm.id, &out).await {
+                return;
+            }
+            if hand && !data.tables.is_seated_in_game(channel, user) {
+                // The game ended while the hand was drawn: no new message for it.
                 return;
             }
             let more = out.more.clone();

@@ -427,6 +427,20 @@ impl Tables {
             .map(|&(_, message)| message)
     }
 
+    /// Whether a game is running in `channel` with `user` in a seat of theirs. A hand is sent only
+    /// then: a computer's move can end the game while the answer to the person's move (with their new
+    /// hand) is still being sent, and a hand of a finished game is of no use.
+    pub fn is_seated_in_game(&self, channel: ChannelId, user: UserId) -> bool {
+        let Some(shared) = self.get(channel) else {
+            return false;
+        };
+        let table = lock(&shared);
+        !table.closed
+            && table
+                .playing()
+                .is_some_and(|playing| playing.seat_of(user).is_some())
+    }
+
     /// Remembers `message_id` as the hand message of `user` in the game running in `channel` (a new
     /// direct message was sent: the first of the game, or one after Discord refused an edit), saved
     /// with the table so that after a restart the same message is edited (blocking, like `handle`;

@@ -621,6 +621,10 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
         }
         if reached == bands_version(Engine::Postgres) {
             recount_rating_bands(&mut Pg(&mut tx)).map_err(DbError::into_postgres)?;
+            // Issue 44's rules of what counts (a player's own moves, wins on the board, games
+            // outside servers in their chats' own profiles) apply to the stored games too: the
+            // profiles are rebuilt once more, in the background.
+            profiles::schedule_rebuild(&mut Pg(&mut tx)).map_err(DbError::into_postgres)?;
         }
     }
     tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])?;

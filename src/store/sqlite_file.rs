@@ -263,6 +263,10 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), Migration> {
         }
         if version + 1 == bands_version(Engine::Sqlite) {
             recount_rating_bands(&mut Lite(&tx)).map_err(DbError::into_sqlite)?;
+            // Issue 44's rules of what counts (a player's own moves, wins on the board, games
+            // outside servers in their chats' own profiles) apply to the stored games too: the
+            // profiles are rebuilt once more, in the background.
+            schedule_rebuild(&mut Lite(&tx)).map_err(DbError::into_sqlite)?;
         }
         tx.execute_batch(&format!("PRAGMA user_version = {}", version + 1))?;
         tx.commit()?;

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use super::sql::profiles::recompute_profiles;
-use super::sql::schema::{migrations, profiles_version};
+use super::sql::schema::{bands_version, migrations, profiles_version};
 use super::sql::{Db, Engine, Lite, Pg};
 use super::tests::{full_record, json, player, postgres_schema};
 use super::*;
@@ -972,6 +972,46 @@ fn sqlite_profiles_are_backfilled_from_older_games() {
     drop(upgraded);
     let again = SqliteStore::open(&old).expect("reopen");
     assert_eq!(cases::snapshot(&again), cases::snapshot(&fresh));
+}
+
+/// Issue 44: a database whose profiles were counted under the old rules (here an achievement that
+/// no game earns under the new ones) takes the migration that added the rank bands and rebuilds its
+/// profiles in the background under the new rules: the unearned achievement goes, and the profiles
+/// equal storing the games one by one.
+#[test]
+fn sqlite_profiles_counted_under_the_old_rules_are_rebuilt() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let old = dir.path().join("old.db");
+    {
+        let conn = rusqlite::Connection::open(&old).expect("open");
+        let before = usize::try_from(bands_version(Engine::Sqlite) - 1).expect("version");
+        for sql in &migrations(Engine::Sqlite)[..before] {
+            conn.execute_batch(sql).expect("old schema");
+        }
+        conn.execute_batch(&format!("PRAGMA user_version = {before}"))
+            .expect("version");
+        write_old_games(&mut Lite(&conn));
+        conn.execute(
+            "INSERT INTO achievements (guild_id, user_id, achievement, game_id, unlocked_at)
+             VALUES (?1, ?2, ?3, 1, 0)",
+            rusqlite::params![guild_to_db(G), to_db_id(BO), Achievement::Veteran.key()],
+        )
+        .expect("an achievement of the old rules");
+    }
+    let upgraded = SqliteStore::open(&old).expect("upgrade");
+    assert!(rebuilding(&upgraded));
+    assert!(!rebuild_steps(&upgraded, 100), "the rebuild ends");
+    let bo = upgraded.profile(G, BO).expect("profile");
+    assert!(
+        bo.unlocked
+            .iter()
+            .all(|u| u.achievement != Achievement::Veteran),
+        "{:?}",
+        bo.unlocked
+    );
+    let fresh = SqliteStore::open(dir.path().join("new.db")).expect("open");
+    store_games(&fresh, old_history(), usize::MAX, false);
+    assert_eq!(cases::snapshot(&upgraded), cases::snapshot(&fresh));
 }
 
 #[test]

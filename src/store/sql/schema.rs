@@ -330,7 +330,8 @@ const MIGRATIONS: &[Migration] = &[
 const PROFILES_MIGRATION: usize = 13;
 
 /// The index in the migration list of the one that added the rank bands: reaching it, the stores
-/// count them from the stored ratings (`ratings::recount_rating_bands`).
+/// count them from the stored ratings (`ratings::recount_rating_bands`) and rebuild the profiles under
+/// issue 44's rules of what counts (`profiles::schedule_rebuild`).
 const BANDS_MIGRATION: usize = 14;
 
 /// The schema version `engine` reaches with the migration that added profiles.
