@@ -566,7 +566,14 @@ impl Console {
             Asked::Press { custom_id, values } => Some(command_for_component(custom_id, values)),
             _ => None,
         };
-        let command = match pressed {
+        // A press as it is (it acts on what the bot posted there); a typed command under the rules of
+        // the place, as on Discord.
+        let command = pressed.or_else(|| {
+            line.command
+                .command(default_variant)
+                .map(|c| c.in_venue(venue))
+        });
+        let command = match command {
             Some(Ok(command)) => Some(command),
             Some(Err(text)) => {
                 let refusal = Reply::ephemeral(text);
@@ -576,24 +583,7 @@ impl Console {
                     .print(&json!({"id": line.id, "done": true, "refused": true}));
                 return;
             }
-            // A typed command, under the rules of the place, as on Discord (presses are not:
-            // they act on what the bot posted there).
-            None => match line
-                .command
-                .command(default_variant)
-                .map(|c| c.in_venue(venue))
-            {
-                Some(Err(text)) => {
-                    let refusal = Reply::ephemeral(text);
-                    self.deliver(line.id, channel, Some(UserId(line.user)), &refusal)
-                        .await;
-                    self.out
-                        .print(&json!({"id": line.id, "done": true, "refused": true}));
-                    return;
-                }
-                Some(Ok(command)) => Some(command),
-                None => None,
-            },
+            None => None,
         };
         if hint {
             let reply = self

@@ -130,6 +130,22 @@ impl ServerBudget {
         }
         self.members.retain(|_, bucket| !bucket.is_full(cap));
     }
+
+    /// Takes `posts` from `user`'s share (a full share if they had none), down to minus `floor`.
+    fn spend_member(
+        &mut self,
+        user: UserId,
+        posts: i64,
+        floor: i64,
+        now: Timestamp,
+        limits: &Limits,
+    ) {
+        let cap = member_burst(limits, self.shares(Some(user)));
+        self.members
+            .entry(user)
+            .or_insert_with(|| Bucket::full(cap, now))
+            .spend(posts, floor);
+    }
 }
 
 /// Whose posting budget pays: a server's; outside servers (DMs, group DMs) one of the host's own
@@ -168,7 +184,19 @@ impl Budgets {
         now: Timestamp,
         limits: &Limits,
     ) -> Result<(), Text> {
-        let Some(budget) = self.places.get_mut(&Place::Server(guild)) else {
+        self.may_post_in(Place::Server(guild), user, now, limits)
+    }
+
+    /// Whether `user` may make the bot post in `place` now (a place without a budget yet has room):
+    /// `Err` is the polite refusal.
+    fn may_post_in(
+        &mut self,
+        place: Place,
+        user: UserId,
+        now: Timestamp,
+        limits: &Limits,
+    ) -> Result<(), Text> {
+        let Some(budget) = self.places.get_mut(&place) else {
             return Ok(());
         };
         budget.refill(now, limits);
@@ -179,6 +207,20 @@ impl Budgets {
             return Err(Text::Busy);
         }
         Ok(())
+    }
+
+    /// The budget of `place`, made when it has none yet (the memory of places starts afresh past
+    /// [`MAX_REMEMBERED`]), refilled up to `now`.
+    fn budget_at(&mut self, place: Place, now: Timestamp, limits: &Limits) -> &mut ServerBudget {
+        if self.places.len() >= MAX_REMEMBERED && !self.places.contains_key(&place) {
+            self.places.clear();
+        }
+        let budget = self
+            .places
+            .entry(place)
+            .or_insert_with(|| ServerBudget::new(limits, now));
+        budget.refill(now, limits);
+        budget
     }
 
     /// Whether `user` may have a search (a hint) in `guild` now: their own share is not spent (what
@@ -227,23 +269,10 @@ impl Budgets {
         if posts <= 0 && member.is_none() {
             return;
         }
-        let place = Place::Server(guild);
-        if self.places.len() >= MAX_REMEMBERED && !self.places.contains_key(&place) {
-            self.places.clear();
-        }
-        let budget = self
-            .places
-            .entry(place)
-            .or_insert_with(|| ServerBudget::new(limits, now));
-        budget.refill(now, limits);
+        let budget = self.budget_at(Place::Server(guild), now, limits);
         budget.server.spend(posts.max(0), burst(limits));
         if let Some((user, posts)) = member {
-            let cap = member_burst(limits, budget.shares(Some(user)));
-            budget
-                .members
-                .entry(user)
-                .or_insert_with(|| Bucket::full(cap, now))
-                .spend(posts, MIN_MEMBER_BURST);
+            budget.spend_member(user, posts, MIN_MEMBER_BURST, now, limits);
         }
     }
     /// Of `invited`, whom an invitation of `host` may ping now (nobody it pinged within
@@ -258,15 +287,7 @@ impl Budgets {
         now: Timestamp,
         limits: &Limits,
     ) -> Result<Vec<UserId>, Text> {
-        if let Some(budget) = self.places.get_mut(&place) {
-            budget.refill(now, limits);
-            if budget.members.get(&host).is_some_and(|b| !b.holds(1)) {
-                return Err(Text::SlowDown);
-            }
-            if !budget.server.holds(reserve(limits) + 1) {
-                return Err(Text::Busy);
-            }
-        }
+        self.may_post_in(place, host, now, limits)?;
         self.pinged.retain(|_, at| now < at.after(PING_AGAIN_AFTER));
         let pinged: Vec<UserId> = invited
             .iter()
@@ -285,21 +306,9 @@ impl Budgets {
         // Each ping is charged like a post, to the host's share and the place's bucket, and may take
         // the host's share as far below zero as it costs: the next invitation waits until it is paid.
         let pings = i64::try_from(pinged.len()).unwrap_or(i64::MAX);
-        if self.places.len() >= MAX_REMEMBERED && !self.places.contains_key(&place) {
-            self.places.clear();
-        }
-        let budget = self
-            .places
-            .entry(place)
-            .or_insert_with(|| ServerBudget::new(limits, now));
-        budget.refill(now, limits);
+        let budget = self.budget_at(place, now, limits);
         budget.server.spend(pings, burst(limits));
-        let cap = member_burst(limits, budget.shares(Some(host)));
-        budget
-            .members
-            .entry(host)
-            .or_insert_with(|| Bucket::full(cap, now))
-            .spend(pings, pings.max(MIN_MEMBER_BURST));
+        budget.spend_member(host, pings, pings.max(MIN_MEMBER_BURST), now, limits);
         Ok(pinged)
     }
 

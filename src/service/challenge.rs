@@ -9,7 +9,7 @@ use super::lock;
 use super::table::Table;
 use super::tables::lobby_opened;
 use super::{Actor, ChannelId, Command, GuildId, Reply, Tables, Text, Timestamp};
-use super::{Setup, UserId};
+use super::{Message, Setup, UserId};
 
 /// The users mentioned in an `invite:` option, in order: only mentions of users (`<@id>`,
 /// `<@!id>`), separated by spaces or commas. A role or channel mention, `@everyone` or `@here` is
@@ -85,7 +85,22 @@ impl Tables {
         if let Err(text) = table.invite(invited, bots, now.after(settings.challenge_timeout)) {
             return Reply::ephemeral(text);
         }
-        let mut message = table.lobby_message(&settings);
+        let message = table.lobby_message(&settings);
+        self.open_inviting(guild, actor, table, message, invited, now)
+    }
+
+    /// Opens `table`'s lobby with its card `message`, which pings those of `invited` the host's
+    /// invitations may ping now (see [`Tables::ping_invited`]); if the lobby does not open, nobody
+    /// was pinged.
+    pub(super) fn open_inviting(
+        &self,
+        guild: Option<GuildId>,
+        actor: &Actor,
+        table: Table,
+        mut message: Message,
+        invited: &[UserId],
+        now: Timestamp,
+    ) -> Reply {
         message.mentions = match self.ping_invited(guild, actor.user, invited, now) {
             Ok(pinged) => pinged,
             Err(text) => return Reply::ephemeral(text),
@@ -101,7 +116,7 @@ impl Tables {
     /// Of `invited`, whom the host's invitation pings: see
     /// [`super::budget::Budgets::ping_invited`] (charged to the host's posting budget in the server,
     /// or outside servers to a budget of the host's own).
-    pub(super) fn ping_invited(
+    fn ping_invited(
         &self,
         guild: Option<GuildId>,
         host: UserId,
@@ -118,7 +133,7 @@ impl Tables {
     }
 
     /// The lobby whose invitation was to ping `pinged` did not open: nobody was pinged.
-    pub(super) fn not_pinged(&self, host: UserId, pinged: &[UserId]) {
+    fn not_pinged(&self, host: UserId, pinged: &[UserId]) {
         let mut budgets = lock(&self.budgets);
         for user in pinged {
             budgets.accepted(host, *user);

@@ -9,7 +9,6 @@
 //! lobby would stay open (the lobby timeout): a press after that, or after a restart, is answered politely.
 
 use super::table::State;
-use super::tables::lobby_opened;
 use super::{Actor, ChannelId, Command, GameKey, GuildId, Reply, Tables, Text, Timestamp, UserId};
 
 impl Tables {
@@ -53,25 +52,17 @@ impl Tables {
         self.place(&mut table, guild);
         // Known before the lobby is published, so a second press at the same moment joins it.
         self.finished.set_lobby(channel, game, table.created.0);
-        let mut message = table.lobby_message(&settings);
-        if let State::Lobby(lobby) = &table.state {
-            // A new message that mentions them: the invitation notifies (not those it pinged lately
-            // who did not take a seat since, see `budget::Budgets::ping_invited`).
-            let invited: Vec<UserId> = lobby
+        let message = table.lobby_message(&settings);
+        // A new message that mentions them: the invitation notifies (not those it pinged lately who
+        // did not take a seat since, see `budget::Budgets::ping_invited`).
+        let invited: Vec<UserId> = match &table.state {
+            State::Lobby(lobby) => lobby
                 .invited
                 .iter()
                 .filter_map(|s| s.player.user())
-                .collect();
-            message.mentions = match self.ping_invited(guild, actor.user, &invited, now) {
-                Ok(pinged) => pinged,
-                Err(text) => return Reply::ephemeral(text),
-            };
-        }
-        let pinged = message.mentions.clone();
-        let reply = self.open(guild, actor, table, lobby_opened(message));
-        if reply.is_refusal() {
-            self.not_pinged(actor.user, &pinged);
-        }
-        reply
+                .collect(),
+            _ => Vec::new(),
+        };
+        self.open_inviting(guild, actor, table, message, &invited, now)
     }
 }

@@ -3,27 +3,9 @@
 //! with the bot, a server without it, a DM, a group DM) and the console applies Discord's rules of
 //! that place; a challenge's invited ids are checked by the lobby itself.
 
-use std::process::Stdio;
-
 use serde_json::{json, Value};
 
 use crate::support::console::{text, Console, GUILD};
-
-/// Starts the console bot in `dir` (slow timers, no posting budget in the way), with `args`.
-fn start(dir: &std::path::Path, args: &[&std::ffi::OsStr]) -> Console {
-    let config = dir.join("config.toml");
-    let database = dir.join("bot.sqlite3");
-    std::fs::write(
-        &config,
-        format!(
-            "database = {:?}\n[timers]\ntick_secs = 60\nbot_delay_ms = 0\n\
-             [limits]\nserver_posts_per_second = 100000\nserver_post_burst = 100000\n",
-            database.display().to_string()
-        ),
-    )
-    .expect("config");
-    Console::start_with(&config, args, "warn", &[], Stdio::null()).0
-}
 
 /// The outputs with an image, each with the file it names (which must exist and read as `magic`).
 fn images(dir: &std::path::Path, outputs: &[Value]) -> Vec<(String, String, Vec<u8>)> {
@@ -47,7 +29,7 @@ const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
 fn the_console_writes_every_image_it_would_post_named_by_message() {
     let dir = tempfile::tempdir().expect("temp dir");
     let folder = dir.path().join("images");
-    let mut bot = start(dir.path(), &["--images".as_ref(), folder.as_os_str()]);
+    let mut bot = Console::start_in(dir.path(), &["--images".as_ref(), folder.as_os_str()]);
     let channel = 10;
     bot.ask(channel, 1, json!({"command": "start", "game": "classic"}));
     bot.ask(channel, 2, json!({"command": "join"}));
@@ -91,7 +73,7 @@ fn the_console_writes_every_image_it_would_post_named_by_message() {
 #[test]
 fn without_images_nothing_is_written_and_no_line_names_a_file() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut bot = start(dir.path(), &[]);
+    let mut bot = Console::start_in(dir.path(), &[]);
     bot.ask(10, 1, json!({"command": "start", "game": "classic"}));
     bot.ask(10, 2, json!({"command": "join"}));
     let begun = bot.ask(10, 1, json!({"command": "begin"}));
@@ -117,7 +99,7 @@ fn from(place: &str, channel: u64, user: u64, command: Value) -> Value {
 #[test]
 fn the_console_applies_the_rules_of_each_place_as_discord_does() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut bot = start(dir.path(), &[]);
+    let mut bot = Console::start_in(dir.path(), &[]);
     for (place, channel) in [("dm", 20), ("group_dm", 21)] {
         // No rated game, no leaderboard, history or numbered game outside servers.
         for command in [
@@ -205,7 +187,7 @@ fn the_console_applies_the_rules_of_each_place_as_discord_does() {
 #[test]
 fn invited_ids_are_checked_by_the_lobby_itself() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut bot = start(dir.path(), &[]);
+    let mut bot = Console::start_in(dir.path(), &[]);
     for (invite, bots, said) in [
         (json!([2, 3, 2]), json!([]), "named twice"),
         (json!([2, 0]), json!([]), "Only people can be invited"),

@@ -2,30 +2,11 @@
 //! choices only (by the custom ids and values the bot printed), after `start`. Forged and outdated ids
 //! are refused politely and change nothing.
 
-use std::process::Stdio;
-
 use serde_json::{json, Value};
 
 use crate::support::console::{text, Console};
 
 const CHANNEL: u64 = 10;
-
-/// Starts the console bot in `dir` (slow timers, no posting budget in the way) and waits until it is
-/// ready.
-fn start(dir: &std::path::Path) -> Console {
-    let config = dir.join("config.toml");
-    let database = dir.join("bot.sqlite3");
-    std::fs::write(
-        &config,
-        format!(
-            "database = {:?}\n[timers]\ntick_secs = 60\nbot_delay_ms = 0\n\
-             [limits]\nserver_posts_per_second = 100000\nserver_post_burst = 100000\n",
-            database.display().to_string()
-        ),
-    )
-    .expect("config");
-    Console::start(&config, "warn", &[], Stdio::null()).0
-}
 
 /// Every (id, menu value) a user may press on an output: enabled buttons and each menu option.
 fn choices(output: &Value) -> Vec<(String, Option<String>)> {
@@ -85,7 +66,7 @@ fn assert_prompt_disarmed(outputs: &[Value], message_id: u64) {
 
 fn play_game(game: &str, seed: u64) -> (usize, usize) {
     let dir = tempfile::tempdir().expect("dir");
-    let mut console = start(dir.path());
+    let mut console = Console::start_in(dir.path(), &[]);
     let (_, refused) = console.request(CHANNEL, 1, json!({"command": "start", "game": game}));
     assert!(!refused);
     let (outputs, refused) = console.press(CHANNEL, 2, "sequence:join", None);
@@ -172,7 +153,7 @@ fn games_are_played_by_presses_in_the_console() {
 #[test]
 fn stats_are_asked_by_user_for_of_or_player() {
     let dir = tempfile::tempdir().expect("dir");
-    let mut console = start(dir.path());
+    let mut console = Console::start_in(dir.path(), &[]);
     for (request, whose) in [
         (json!({"command": "stats"}), "<@1>"),
         (json!({"command": "stats", "of": 2}), "<@2>"),
@@ -206,7 +187,7 @@ fn ids_to(outputs: &[Value], to: &str) -> Vec<String> {
 #[test]
 fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
     let dir = tempfile::tempdir().expect("dir");
-    let mut console = start(dir.path());
+    let mut console = Console::start_in(dir.path(), &[]);
     let (outputs, refused) = console.request(
         CHANNEL,
         1,
@@ -306,7 +287,7 @@ fn lobby_game_menu_and_after_game_buttons_are_pressed_in_the_console() {
 #[test]
 fn hints_unreadable_lines_and_the_agreement_follow_up_in_the_console() {
     let dir = tempfile::tempdir().expect("dir");
-    let mut console = start(dir.path());
+    let mut console = Console::start_in(dir.path(), &[]);
     let (_, refused) = console.request(CHANNEL, 1, json!({"command": "start", "rated": false}));
     assert!(!refused);
     assert!(!console.press(CHANNEL, 2, "sequence:join", None).1);

@@ -88,27 +88,32 @@ async fn play_something(fake: &FakeDiscord, user: &FakeUser, channel: u64) {
         .unwrap_or_else(|e| panic!("{}: {e}", user.name));
 }
 
+/// Opens a classic game of `human` against an `easy` computer in `channel` and starts it. Add computer
+/// opens the level menu; its level button adds the player and updates the lobby. Whoever starts, the
+/// human's first turn comes (after the computer's move, if it starts), notifying them once.
+async fn start_against_easy(fake: &FakeDiscord, human: &FakeUser, channel: u64) {
+    let start = fake
+        .slash(human, channel, "sequence start", &[("game", "classic")])
+        .expect("start");
+    let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
+    support::table::add_computer(fake, human, channel, lobby.id, None, "easy")
+        .await
+        .expect("a computer added with the level menu");
+    let skip = fake.messages_in(channel).len();
+    let begin = fake
+        .click(human, lobby.id, "sequence:begin")
+        .expect("press");
+    fake.wait_callback(&begin, STEP).await.expect("begin");
+    assert_eq!(notified_after(fake, channel, skip, human.id).await, 1);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_the_computer_moves_the_human_is_notified_exactly_once() {
     let h = Harness::started().await;
     let fake = &h.fake;
     let human = fake.add_user("alice");
     let channel = fake.add_channel("sequence-computer");
-    let start = fake
-        .slash(&human, channel, "sequence start", &[("game", "classic")])
-        .expect("start");
-    let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
-    // Add computer opens the level menu; its level button adds the player and updates the lobby.
-    support::table::add_computer(fake, &human, channel, lobby.id, None, "easy")
-        .await
-        .expect("a computer added with the level menu");
-    let skip = fake.messages_in(channel).len();
-    let begin = fake
-        .click(&human, lobby.id, "sequence:begin")
-        .expect("press");
-    fake.wait_callback(&begin, STEP).await.expect("begin");
-    // Whoever starts, the human's first turn comes (after the computer's move, if it starts).
-    assert_eq!(notified_after(fake, channel, skip, human.id).await, 1);
+    start_against_easy(fake, &human, channel).await;
     for round in 0..4 {
         let skip = fake.messages_in(channel).len();
         play_something(fake, &human, channel).await;
@@ -380,22 +385,7 @@ async fn one_hand_message_per_game_is_edited_and_replaced_only_when_deleted() {
     let mut h = Harness::started().await;
     let human = h.fake.add_user("alice");
     let channel = h.fake.add_channel("sequence-hand");
-    {
-        let fake = &h.fake;
-        let start = fake
-            .slash(&human, channel, "sequence start", &[("game", "classic")])
-            .expect("start");
-        let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
-        support::table::add_computer(fake, &human, channel, lobby.id, None, "easy")
-            .await
-            .expect("a computer");
-        let skip = fake.messages_in(channel).len();
-        let begin = fake
-            .click(&human, lobby.id, "sequence:begin")
-            .expect("press");
-        fake.wait_callback(&begin, STEP).await.expect("begin");
-        assert_eq!(notified_after(fake, channel, skip, human.id).await, 1);
-    }
+    start_against_easy(&h.fake, &human, channel).await;
     let first = hand_message_after(&h.fake, &human, 1).await;
     let mut moves = 0;
     for _ in 0..3 {

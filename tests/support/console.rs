@@ -41,6 +41,23 @@ impl Console {
         Console::start_with(config, &[], rust_log, env, stderr)
     }
 
+    /// Starts the console bot with a config of its own in `dir` (its database there, slow timers, no
+    /// posting budget in the way), with `args` after `--config <config>`, and waits until it is ready.
+    pub fn start_in(dir: &Path, args: &[&std::ffi::OsStr]) -> Console {
+        let config = dir.join("config.toml");
+        let database = dir.join("bot.sqlite3");
+        std::fs::write(
+            &config,
+            format!(
+                "database = {:?}\n[timers]\ntick_secs = 60\nbot_delay_ms = 0\n\
+                 [limits]\nserver_posts_per_second = 100000\nserver_post_burst = 100000\n",
+                database.display().to_string()
+            ),
+        )
+        .expect("config");
+        Console::start_with(&config, args, "warn", &[], Stdio::null()).0
+    }
+
     /// [`Console::start`] with more arguments after `--config <config>` (`--images DIR`).
     pub fn start_with(
         config: &Path,

@@ -7,10 +7,12 @@ use std::time::Duration;
 
 use crate::engine::{Move, MoveList, Seat, Variant, View};
 
-use super::kit::{command_for, human_to_move, playing, seeded, start, unlimited, Asker};
+use super::kit::{
+    channel_messages as posts, command_for, human_to_move, playing, seeded, start, unlimited, Asker,
+};
 use crate::service::{
-    BotLevel, ChannelId, GuildId, Image, Message, MovePicker, Output, RandomPicker, Reply,
-    Settings, Tables, Text, UserId, Who, QUICK_ANSWER,
+    BotLevel, ChannelId, GuildId, Image, Message, MovePicker, RandomPicker, Reply, Settings,
+    Tables, Text, UserId, Who, QUICK_ANSWER,
 };
 
 const HERE: Asker = Asker::server(GuildId(44));
@@ -23,17 +25,6 @@ impl MovePicker for Slow {
         std::thread::sleep(self.0);
         RandomPicker.choose(view, history, level, seed)
     }
-}
-
-fn posts(reply: &Reply) -> Vec<&Message> {
-    reply
-        .outputs
-        .iter()
-        .filter_map(|o| match o {
-            Output::Channel(m) => Some(m),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The moves a post announces: (by a person, by a computer).

@@ -78,6 +78,26 @@ pub fn recompute_ratings(db: &mut dyn Db, first: bool) -> Result<(), DbError> {
     Ok(())
 }
 
+/// The change of `update`'s player's rating in game `game_id`, stored.
+fn write_change(
+    db: &mut dyn Db,
+    game_id: i64,
+    guild: i64,
+    update: &RatingUpdate,
+) -> Result<(), DbError> {
+    db.execute(
+        WRITE_CHANGE,
+        params![
+            game_id,
+            guild,
+            to_db_id(update.user_id),
+            update.before.conservative(),
+            update.after.conservative()
+        ],
+    )?;
+    Ok(())
+}
+
 /// [`write_rating`] before the rank bands existed.
 fn write_unbanded(
     db: &mut dyn Db,
@@ -98,17 +118,7 @@ fn write_unbanded(
             i64::from(after.games)
         ],
     )?;
-    db.execute(
-        WRITE_CHANGE,
-        params![
-            game_id,
-            guild,
-            to_db_id(update.user_id),
-            update.before.conservative(),
-            after.conservative()
-        ],
-    )?;
-    Ok(())
+    write_change(db, game_id, guild, update)
 }
 
 /// Rebuilds one server's ratings (and their changes) from its stored finished games, as
@@ -191,17 +201,7 @@ pub fn write_rating(
         // A damaged band (not a number) was never counted where it stands; a new rating is counted.
         Some(None) | None => count_in_band(db, guild, band, 1)?,
     }
-    db.execute(
-        WRITE_CHANGE,
-        params![
-            game_id,
-            guild,
-            to_db_id(update.user_id),
-            update.before.conservative(),
-            after.conservative()
-        ],
-    )?;
-    Ok(())
+    write_change(db, game_id, guild, update)
 }
 
 /// The stored ratings of a game's human players on a server, and what was damaged among them
