@@ -8,22 +8,17 @@
 mod access;
 mod bot;
 mod budget;
-mod challenge;
 mod deadlines;
 mod finished;
-mod hint;
 mod ids;
 mod lock;
 pub mod names;
 mod persist;
 mod pool;
 mod profile;
-mod quick;
-mod rematch;
 pub mod replays;
 mod reply;
 mod request;
-mod review;
 mod rules;
 mod save;
 mod seeds;
@@ -38,12 +33,10 @@ mod tests;
 
 pub use access::{Paused, Permission};
 pub use bot::{BotLevel, MovePicker, RandomPicker};
-pub use challenge::parse_invite;
 pub use ids::{Actor, ChannelId, GameKey, GuildId, Timestamp, UserId};
 pub use persist::{NoPersist, Persist, Restored, ServiceError, StorePersist};
 pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
 pub use profile::ProfileImage;
-pub use quick::{Later, QUICK_ANSWER};
 pub use reply::{
     action_rows, Attachment, BoardImage, Choice, Control, HandImage, Image, Label, Message, Output,
     ReplayImage, Reply, SelectOption, Style,
@@ -54,7 +47,9 @@ pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
 pub use table::{picker, series};
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
+pub use tables::parse_invite;
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};
+pub use tables::{Later, QUICK_ANSWER};
 pub use text::{Text, Who};
 // For the tests in `tests/`, which name service items only as `crate::service::X`.
 #[cfg(test)]
@@ -76,11 +71,11 @@ use budget::MIN_MEMBER_BURST;
 #[cfg(test)]
 use deadlines::next_deadline;
 #[cfg(test)]
-use hint::hint_text;
-#[cfg(test)]
 use picker::{explore, explore_targets};
 #[cfg(test)]
 use table::{card_line, roll_hint};
+#[cfg(test)]
+use tables::hint_text;
 
 use lock::lock;
 use tables::{Shared, MAX_REMEMBERED};

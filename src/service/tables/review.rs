@@ -9,16 +9,16 @@ use std::sync::Mutex;
 use crate::analysis::{self, Decision};
 use crate::engine::{Record, Seat};
 
-use super::table::{Player, State, Table};
-use super::text::{AgreementLine, Text};
-use super::{lock, Message, Output, Reply, Tables, Who};
+use crate::service::table::{Player, State, Table};
+use crate::service::text::{AgreementLine, Text};
+use crate::service::{lock, Message, Output, Reply, Tables, Who};
 
 /// Most finished games waiting for their analysis; past it the oldest are forgotten.
 const MAX_WAITING: usize = 1_000;
 
 /// What the analysis of a finished game needs.
 #[derive(Clone, Debug)]
-pub(super) struct Review {
+pub(in crate::service) struct Review {
     record: Record,
     /// The human seats, with how to name them.
     humans: Vec<(Seat, Who)>,
@@ -28,7 +28,7 @@ pub(super) struct Review {
 
 impl Review {
     /// The review of a table whose game just ended, if it has a human player.
-    pub(super) fn of(table: &Table) -> Option<Review> {
+    pub(in crate::service) fn of(table: &Table) -> Option<Review> {
         let State::Playing(playing) = &table.state else {
             return None;
         };
@@ -59,11 +59,11 @@ impl Review {
 
 /// Finished games waiting for their analysis, by the number under which they were kept.
 #[derive(Debug, Default)]
-pub(super) struct Reviews(Mutex<HashMap<i64, Review>>);
+pub(in crate::service) struct Reviews(Mutex<HashMap<i64, Review>>);
 
 impl Reviews {
     /// Keeps `review` under the number of the kept game whose final message is in `reply`.
-    pub(super) fn keep(&self, review: Option<Review>, reply: &Reply) {
+    pub(in crate::service) fn keep(&self, review: Option<Review>, reply: &Reply) {
         let Some(id) = reply.outputs.iter().find_map(|o| match o {
             Output::Channel(m) => m.announced_game(),
             _ => None,
@@ -87,7 +87,7 @@ impl Reviews {
     }
 
     /// Games waiting.
-    pub(super) fn len(&self) -> usize {
+    pub(in crate::service) fn len(&self) -> usize {
         lock(&self.0).len()
     }
 }

@@ -7,25 +7,25 @@
 use crate::analysis::{self, Reason};
 use crate::engine::{Move, Seat, View};
 
-use super::reply::{Control, Label, Style};
-use super::request::{Press, Step};
-use super::table::picker::{allowed, next_step, Next};
-use super::table::turn_number;
-use super::table::{Question, Table};
-use super::text::{HintMove, HintWhy, TeamName, Text, Who};
-use super::{
+use crate::service::reply::{Control, Label, Style};
+use crate::service::request::{Press, Step};
+use crate::service::table::picker::{allowed, next_step, Next};
+use crate::service::table::turn_number;
+use crate::service::table::{Question, Table};
+use crate::service::text::{HintMove, HintWhy, TeamName, Text, Who};
+use crate::service::{
     lock, Button, ChannelId, GuildId, Message, Output, Reply, Settings, Shared, Tables, Timestamp,
     UserId, MAX_REMEMBERED,
 };
 
 /// What a hint costs the asker's share of the server's budget, in posts: a hint is a long search,
 /// not a post, but it comes out of the same share, so a member cannot ask for searches without end.
-pub(super) const HINT_POSTS: i64 = 5;
+pub(in crate::service) const HINT_POSTS: i64 = 5;
 
 /// The hint given to a player on one turn: asked again on that turn, it is repeated, not searched
 /// again (one search per player and turn).
 #[derive(Clone, Debug)]
-pub(super) struct Given {
+pub(in crate::service) struct Given {
     /// The table (its creation time) and the number of actions of its record: the turn.
     turn: (u64, usize),
     lines: Vec<Text>,
@@ -34,7 +34,7 @@ pub(super) struct Given {
 /// The hints given on the current turns, by channel and player, and the players whose hint is being
 /// searched now (one at a time each).
 #[derive(Debug, Default)]
-pub(super) struct Hints {
+pub(in crate::service) struct Hints {
     given: std::collections::HashMap<(ChannelId, UserId), Given>,
     searching: std::collections::HashSet<UserId>,
 }
@@ -107,9 +107,10 @@ fn ask(
         return Err(Text::NotStarted);
     }
     if pos.to_move() != seat {
-        let to_move = playing
-            .player(pos.to_move())
-            .map_or(super::Who::Bot(String::new()), super::table::Player::who);
+        let to_move = playing.player(pos.to_move()).map_or(
+            crate::service::Who::Bot(String::new()),
+            crate::service::table::Player::who,
+        );
         return Err(Text::NotYourTurn { to_move });
     }
     if !game.config().variant.has_cards() && !playing.rolled {
@@ -167,7 +168,7 @@ fn confirmation(press: Press) -> Message {
 }
 
 /// The hint's text: the move and its reason, in the words of the board.
-pub(super) fn hint_text(view: &View, hint: &analysis::Hint) -> Text {
+pub(in crate::service) fn hint_text(view: &View, hint: &analysis::Hint) -> Text {
     let pos = &view.position;
     let layout = pos.layout();
     let variant = pos.config().variant;

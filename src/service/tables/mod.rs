@@ -13,12 +13,23 @@ use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
 use super::table;
 use super::{
-    budget, deadlines, finished, hint, lock, names, replays, review, Actor, ChannelId, Choice,
-    Command, GuildId, Image, Message, MovePicker, NoPersist, OsSeeds, Output, Permission, Persist,
-    PoolStats, ReplayImage, Reply, Request, SearchPool, SeedSource, ServerSettings, Settings,
-    Setup, State, StorePersist, Table, Text, Timestamp, UserId,
+    budget, deadlines, finished, lock, names, replays, Actor, ChannelId, Choice, Command, GuildId,
+    Image, Message, MovePicker, NoPersist, OsSeeds, Output, Permission, Persist, PoolStats,
+    ReplayImage, Reply, Request, SearchPool, SeedSource, ServerSettings, Settings, Setup, State,
+    StorePersist, Table, Text, Timestamp, UserId,
 };
 use super::{request, save};
+
+mod challenge;
+mod hint;
+mod quick;
+mod rematch;
+mod review;
+
+pub use challenge::parse_invite;
+#[cfg(test)]
+pub(in crate::service) use hint::hint_text;
+pub use quick::{Later, QUICK_ANSWER};
 
 pub(super) type Shared = Arc<Mutex<Table>>;
 

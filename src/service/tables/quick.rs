@@ -6,9 +6,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::reply::{Message, Output, Reply};
-use super::text::{Text, Who};
-use super::{ChannelId, Tables, Timestamp};
+use crate::service::reply::{Message, Output, Reply};
+use crate::service::text::{Text, Who};
+use crate::service::{ChannelId, Tables, Timestamp};
 
 /// How long a person's move waits for the computer's answer before it is posted alone (with "…
 /// is thinking…"): a computer that answers within it is posted with the person's move, in one
@@ -105,7 +105,7 @@ fn is_bot_turn(line: &Text) -> bool {
 /// The person's reply and the computer's that followed, as one: the thinking post takes the
 /// computer's first post (its lines after the person's, its board, buttons and pings); everything
 /// else is sent after it, in order. Without a computer post nothing is joined.
-pub(super) fn join(mut first: Reply, replies: Vec<Reply>) -> Reply {
+pub(in crate::service) fn join(mut first: Reply, replies: Vec<Reply>) -> Reply {
     let Some(at) = thinking_post(&first) else {
         return first;
     };

@@ -5,15 +5,17 @@
 //! at Start; otherwise the kept teams give way). In the card games the team that did not start the
 //! last game starts the rematch (with three teams, the one that moved second).
 //!
-//! What a rematch needs is remembered in memory when a game ends ([`super::finished`]), for as long as a
+//! What a rematch needs is remembered in memory when a game ends ([`crate::service::finished`]), for as long as a
 //! lobby would stay open (the lobby timeout): a press after that, or after a restart, is answered politely.
 
-use super::table::State;
-use super::{Actor, ChannelId, Command, GameKey, GuildId, Reply, Tables, Text, Timestamp, UserId};
+use crate::service::table::State;
+use crate::service::{
+    Actor, ChannelId, Command, GameKey, GuildId, Reply, Tables, Text, Timestamp, UserId,
+};
 
 impl Tables {
     /// The Rematch button: a lobby like the channel's last game, its players invited.
-    pub(super) fn rematch(
+    pub(in crate::service) fn rematch(
         &self,
         guild: Option<GuildId>,
         channel: ChannelId,

@@ -4,12 +4,12 @@
 //! older clients `<@!id>`), strictly: anything but mentions of people is refused politely and nothing
 //! opens. The lobby post pings the invited players once; what they answer is in `table/challenge.rs`.
 
-use super::budget::Place;
-use super::lock;
-use super::table::Table;
-use super::tables::lobby_opened;
-use super::{Actor, ChannelId, Command, GuildId, Reply, Tables, Text, Timestamp};
-use super::{Message, Setup, UserId};
+use super::lobby_opened;
+use crate::service::budget::Place;
+use crate::service::lock;
+use crate::service::table::Table;
+use crate::service::{Actor, ChannelId, Command, GuildId, Reply, Tables, Text, Timestamp};
+use crate::service::{Message, Setup, UserId};
 
 /// The users mentioned in an `invite:` option, in order: only mentions of users (`<@id>`,
 /// `<@!id>`), separated by spaces or commas. A role or channel mention, `@everyone` or `@here` is
@@ -65,7 +65,7 @@ impl Tables {
     /// A challenge: the lobby `start` asks for, with `invited` invited until the bot's challenge
     /// timeout (`bots`: those of them Discord says are apps); its post pings them (a new message:
     /// the invitation notifies once).
-    pub(super) fn challenge(
+    pub(in crate::service) fn challenge(
         &self,
         guild: Option<GuildId>,
         channel: ChannelId,
@@ -92,7 +92,7 @@ impl Tables {
     /// Opens `table`'s lobby with its card `message`, which pings those of `invited` the host's
     /// invitations may ping now (see [`Tables::ping_invited`]); if the lobby does not open, nobody
     /// was pinged.
-    pub(super) fn open_inviting(
+    pub(in crate::service) fn open_inviting(
         &self,
         guild: Option<GuildId>,
         actor: &Actor,
@@ -114,7 +114,7 @@ impl Tables {
     }
 
     /// Of `invited`, whom the host's invitation pings: see
-    /// [`super::budget::Budgets::ping_invited`] (charged to the host's posting budget in the server,
+    /// [`crate::service::budget::Budgets::ping_invited`] (charged to the host's posting budget in the server,
     /// or outside servers to a budget of the host's own).
     fn ping_invited(
         &self,
@@ -141,7 +141,7 @@ impl Tables {
     }
 
     /// The setup a [`Command::Start`] asks for, checked (the server's rated default applied).
-    pub(super) fn setup_for(&self, guild: Option<GuildId>, start: Command) -> Result<Setup, Text> {
+    pub(in crate::service) fn setup_for(&self, guild: Option<GuildId>, start: Command) -> Result<Setup, Text> {
         let Command::Start {
             variant,
             teams,
