@@ -19,8 +19,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use super::{
-    lock, ChannelId, GuildId, Limits, Message, Output, Reply, State, Tables, Text, Timestamp,
-    UserId, MAX_REMEMBERED,
+    ChannelId, GuildId, Limits, Message, Output, Reply, Text, Timestamp, UserId, MAX_REMEMBERED,
 };
 
 /// One post, in the units the buckets count in (a millionth of a post, so that a rate divided among
@@ -454,13 +453,6 @@ impl LobbyEdits {
 
 /// How many messages a reply makes the bot send or edit in its server (private answers to the asker
 /// are not counted: they answer an interaction).
-/// Whether a restart note says a table resumed (rather than that a game ended or was lost).
-fn is_resumed_note(reply: &Reply) -> bool {
-    reply.outputs.iter().any(|o| {
-        matches!(o, Output::Channel(m) if m.lines.iter().any(|l| matches!(l, Text::GameResumed { .. } | Text::LobbyResumed(_))))
-    })
-}
-
 pub(super) fn posts_of(reply: &Reply) -> i64 {
     let posts = reply
         .outputs
@@ -474,7 +466,7 @@ pub(super) fn posts_of(reply: &Reply) -> i64 {
 /// (the hands dealt to everyone at the start are the game's, not the host's) nor taking the Play
 /// button off the last prompt (the game's housekeeping after every move, whoever made it). The
 /// server's budget pays for both.
-fn member_posts_of(reply: &Reply, member: UserId) -> i64 {
+pub(super) fn member_posts_of(reply: &Reply, member: UserId) -> i64 {
     let posts = reply
         .outputs
         .iter()
@@ -485,144 +477,4 @@ fn member_posts_of(reply: &Reply, member: UserId) -> i64 {
         })
         .count();
     i64::try_from(posts).unwrap_or(i64::MAX)
-}
-
-impl Tables {
-    /// Whether `user`'s request may make the bot post in `guild` now.
-    pub(super) fn member_may_post(
-        &self,
-        guild: Option<GuildId>,
-        user: UserId,
-        now: Timestamp,
-    ) -> Result<(), Text> {
-        let Some(guild) = guild else { return Ok(()) };
-        let answer = lock(&self.budgets).member_may_post(guild, user, now, &self.settings.limits);
-        if let Err(text) = &answer {
-            let reason = if matches!(text, Text::SlowDown) {
-                "member"
-            } else {
-                "server"
-            };
-            metrics::counter!("sequence_posting_refusals_total", "budget" => reason).increment(1);
-        }
-        answer
-    }
-
-    /// Whether the bot may post in `guild` now what nobody asked for (a computer move).
-    pub(super) fn may_post_unprompted(&self, guild: Option<GuildId>, now: Timestamp) -> bool {
-        let Some(guild) = guild else { return true };
-        let may = lock(&self.budgets).may_post_unprompted(guild, now, &self.settings.limits);
-        if !may {
-            metrics::counter!("sequence_posting_refusals_total", "budget" => "computer")
-                .increment(1);
-        }
-        may
-    }
-
-    /// A member's request was answered with `reply`: holds back a repeated lobby edit, and charges the
-    /// member for what they asked and the server for what goes out.
-    pub(super) fn charge_member(
-        &self,
-        guild: Option<GuildId>,
-        channel: ChannelId,
-        user: UserId,
-        join_or_leave: bool,
-        reply: &mut Reply,
-        now: Timestamp,
-    ) {
-        let asked = member_posts_of(reply, user);
-        lock(&self.lobby_edits).coalesce(channel, user, join_or_leave, reply, now);
-        if let Some(guild) = guild {
-            lock(&self.budgets).spend(
-                guild,
-                Some((user, asked)),
-                posts_of(reply),
-                now,
-                &self.settings.limits,
-            );
-        }
-    }
-
-    /// Charges `guild` for `posts` nobody asked for (timers, computer moves).
-    pub(super) fn charge_unprompted(&self, guild: Option<GuildId>, posts: i64, now: Timestamp) {
-        if let Some(guild) = guild {
-            lock(&self.budgets).spend(guild, None, posts, now, &self.settings.limits);
-        }
-    }
-
-    /// Restart notes (see [`super::Restored`]) that may be posted now, at most `at_most`, taken from
-    /// the front of `pending` in order; each is charged to its server's budget as it is taken. A
-    /// server whose budget is spent keeps its notes queued (in order) while other servers' go on.
-    pub fn notes_to_post(
-        &self,
-        pending: &mut std::collections::VecDeque<(ChannelId, Reply)>,
-        now: Timestamp,
-        at_most: usize,
-    ) -> Vec<(ChannelId, Reply)> {
-        let mut ready = Vec::new();
-        let mut waiting = std::collections::VecDeque::new();
-        let mut spent: std::collections::HashSet<Option<GuildId>> = Default::default();
-        while ready.len() < at_most {
-            let Some((channel, reply)) = pending.pop_front() else {
-                break;
-            };
-            // A table that closed meanwhile needs no note, nor does a channel whose table is another
-            // now; a note of an ended or lost game has no table and no server budget to wait for.
-            let guild = match self.get(channel) {
-                Some(shared) => {
-                    let table = lock(&shared);
-                    if table.closed {
-                        continue;
-                    }
-                    table.guild
-                }
-                None if is_resumed_note(&reply) => continue,
-                None => None,
-            };
-            if spent.contains(&guild) || !self.may_post_unprompted(guild, now) {
-                spent.insert(guild);
-                waiting.push_back((channel, reply));
-                continue;
-            }
-            self.charge_unprompted(guild, posts_of(&reply), now);
-            ready.push((channel, reply));
-        }
-        // Deferred notes go back in front, in their order.
-        while let Some(note) = waiting.pop_back() {
-            pending.push_front(note);
-        }
-        ready
-    }
-
-    /// The lobby cards that waited long enough, for lobbies still open as they were: edits to send.
-    pub(super) fn waiting_lobby_edits(&self, now: Timestamp) -> Vec<(ChannelId, Reply)> {
-        let due = lock(&self.lobby_edits).due(now);
-        let mut out = Vec::new();
-        for (channel, message_id, message) in due {
-            let Some(shared) = self.get(channel) else {
-                continue;
-            };
-            let guild = {
-                let table = lock(&shared);
-                let current = !table.closed
-                    && matches!(table.state, State::Lobby(_))
-                    && table.lobby_message == Some(message_id)
-                    && self.may_act(table.guild);
-                if !current {
-                    continue;
-                }
-                table.guild
-            };
-            let reply = Reply {
-                outputs: vec![Output::Lobby {
-                    message_id: Some(message_id),
-                    message,
-                }],
-                auto_move: false,
-            };
-            self.charge_unprompted(guild, posts_of(&reply), now);
-            out.push((channel, reply));
-        }
-        out
-    }
 }

@@ -1,20 +1,18 @@
 //! The service on top of a [`Store`]: tables saved after every accepted action, finished games with
-//! their results, restoring every table after a restart, and the stats, profile and history commands.
+//! their results, and a table as stored and read back. The registry restores every table after a
+//! restart in `tables/restore.rs` and answers the stats, profile and history commands in
+//! `tables/history.rs`.
 
 use std::sync::Arc;
 
 use crate::analysis::profile::Achievement;
-use crate::engine::record::Record;
-use crate::engine::Variant;
 use crate::store::{
     FinishedGame, GameId, PlayerResult, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
 use super::table::Stop;
-use super::text::{unlock_lines, HistoryLine, LeaderLine, RatingInfo, TeamName, Totals};
 use super::{
-    series, Actor, Attachment, BoardImage, ChannelId, Command, GuildId, Image, Message, Output,
-    Player, ReplayImage, Reply, State, Table, Tables, Text, Timestamp, UserId, Who,
+    series, ChannelId, GuildId, Message, Player, Reply, State, Table, Text, Timestamp, UserId,
 };
 
 /// Errors of the service layer (the store's, mostly).
@@ -69,12 +67,6 @@ impl Persist for NoPersist {
         Ok(None)
     }
 }
-
-/// Lines of the leaderboard and of the history.
-const LIST_LENGTH: u32 = 10;
-
-/// Rating changes shown by `stats`.
-const RECENT_CHANGES: u32 = 5;
 
 /// [`Persist`] through a [`Store`]: each change of a table is one `save_table` (the game record and
 /// the table snapshot in one transaction); the end of a game is one `finish_game` (record, results,
@@ -244,7 +236,7 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
 }
 
 /// The table of a stored row, or why it cannot be restored.
-fn table_from_stored(stored: &StoredTable) -> Result<Table, String> {
+pub(super) fn table_from_stored(stored: &StoredTable) -> Result<Table, String> {
     let mut table: Table = serde_json::from_str(&stored.snapshot_json)
         .map_err(|e| format!("the table snapshot cannot be read: {e}"))?;
     if table.channel.0 != stored.channel_id {
@@ -283,7 +275,7 @@ fn table_from_stored(stored: &StoredTable) -> Result<Table, String> {
     Ok(table)
 }
 
-/// What [`Tables::restore_from_store`] found.
+/// What [`super::Tables::restore_from_store`] found.
 #[derive(Debug, Default)]
 pub struct Restored {
     /// What to post in each channel: notes of games whose end was not announced and of tables that
@@ -295,347 +287,9 @@ pub struct Restored {
     pub lost: Vec<(ChannelId, String)>,
 }
 
-/// Stored games the profiles' rebuild adds per step (one transaction: moves wait for it at most
-/// that long, about 15 ms).
-const REBUILD_GAMES_PER_STEP: u32 = 64;
-
-/// How long the profiles' rebuild waits after a step that failed before it tries again.
-const REBUILD_RETRY: std::time::Duration = std::time::Duration::from_secs(10);
-
-impl Tables {
-    /// Rebuilds the players' profiles from the stored games on a thread of its own, a step at a
-    /// time, if the store has a rebuild under way (after the upgrade that added profiles; issue 44:
-    /// the bot is ready first, and profile reads say "being rebuilt" until it is done). A rebuild
-    /// stopped halfway (the bot stopped) resumes at the next start. Without a store, nothing.
-    pub fn rebuild_profiles_in_background(&self) -> Option<std::thread::JoinHandle<()>> {
-        let store = self.store.clone()?;
-        let spawned = std::thread::Builder::new()
-            .name("profile-rebuild".into())
-            .spawn(move || {
-                let started = std::time::Instant::now();
-                let mut steps = 0u64;
-                loop {
-                    match store.rebuild_profiles_step(REBUILD_GAMES_PER_STEP) {
-                        Ok(true) => {
-                            if steps == 0 {
-                                tracing::info!(
-                                    "rebuilding the players' profiles from the stored games in                                      the background; profiles answer 'being rebuilt' until done"
-                                );
-                            }
-                            steps += 1;
-                            // Lets a waiting move through between two steps.
-                            std::thread::yield_now();
-                        }
-                        Ok(false) => {
-                            if steps > 0 {
-                                tracing::info!(
-                                    secs = started.elapsed().as_secs_f64(),
-                                    "the players' profiles are rebuilt"
-                                );
-                            }
-                            return;
-                        }
-                        Err(e) => {
-                            tracing::warn!(
-                                "a step of the profiles' rebuild failed; trying again in {} s: {e}",
-                                REBUILD_RETRY.as_secs()
-                            );
-                            std::thread::sleep(REBUILD_RETRY);
-                        }
-                    }
-                }
-            });
-        match spawned {
-            Ok(handle) => Some(handle),
-            Err(e) => {
-                tracing::error!("the profiles' rebuild could not be started: {e}");
-                None
-            }
-        }
-    }
-
-    /// After a restart: loads every live table of this process's shards (all without a claim, see
-    /// [`Tables::with_claim`]) from the store and puts it back, with its timers
-    /// (see `Table::resume`). Tables that do not validate or cannot be read are set aside in the
-    /// store's quarantine (never dropped) and reported. Blocking; without a store, restores nothing.
-    pub fn restore_from_store(&self, now: Timestamp) -> Result<Restored, ServiceError> {
-        let Some(store) = &self.store else {
-            return Ok(Restored::default());
-        };
-        let shards = self.shards();
-        if self.claim.as_ref().is_some_and(|c| !c.is_held()) {
-            return Err(StoreError::NotOwner {
-                shard: shards.first(),
-            }
-            .into());
-        }
-        let loaded = store.load_tables_of(shards)?;
-        let mut restored = Restored::default();
-        // Games that ended just before the restart and were never announced: announced now, in
-        // their channels (marked once the message is out, see `Tables::mark_announced`).
-        match store.unannounced_games() {
-            Ok(games) => {
-                let ours = games.into_iter().filter(|(_, g)| shards.owns(g.guild_id));
-                for (id, game) in ours {
-                    tracing::warn!(
-                        channel = game.channel_id,
-                        game = id.0,
-                        "a game ended just before the restart and its end was never announced; announcing it now"
-                    );
-                    let mut message = unannounced_message(id, &game);
-                    // The achievements it unlocked, which its final message would have named.
-                    match store.unlocked_in(id) {
-                        Ok(unlocked) => message.lines.extend(unlock_lines(
-                            unlocked
-                                .into_iter()
-                                .map(|(user, achievement)| (Who::User(UserId(user)), achievement)),
-                        )),
-                        Err(e) => tracing::error!(
-                            game = id.0,
-                            "cannot read the achievements of a game: {e}"
-                        ),
-                    }
-                    restored.notes.push((
-                        ChannelId(game.channel_id),
-                        Reply {
-                            outputs: vec![Output::Channel(message)],
-                            auto_move: false,
-                        },
-                    ));
-                }
-            }
-            Err(e) => tracing::error!("cannot read the games whose end was not announced: {e}"),
-        }
-        let mut lost = |channel: ChannelId, reason: String| {
-            restored.notes.push((
-                channel,
-                Reply {
-                    outputs: vec![Output::Channel(Message::text(Text::NotRestored))],
-                    auto_move: false,
-                },
-            ));
-            restored.lost.push((channel, reason));
-        };
-        for q in loaded.quarantined {
-            lost(ChannelId(q.channel_id), q.reason);
-        }
-        let mut resumed = Vec::new();
-        for stored in loaded.tables {
-            let channel = ChannelId(stored.channel_id);
-            let mut table = match table_from_stored(&stored) {
-                Ok(table) => table,
-                Err(reason) => {
-                    store.quarantine_table(stored.channel_id, &reason)?;
-                    lost(channel, reason);
-                    continue;
-                }
-            };
-            let settings = self.settings_for(table.guild);
-            // Before `resume`, which may give a turn that ran out while the bot was down new time.
-            let activity = table.last_activity();
-            let (reply, changed) = table.resume(now, &settings);
-            if changed {
-                if let Err(e) = self.persist.save(&table) {
-                    // The deadline is recomputed the same way at the next start.
-                    tracing::warn!(
-                        channel = channel.0,
-                        "cannot save the resumed turn timer: {e}"
-                    );
-                }
-            }
-            if self.restore(table) {
-                resumed.push((activity, channel, reply));
-            } else {
-                tracing::warn!(
-                    channel = channel.0,
-                    "a table was already open; kept that one"
-                );
-            }
-        }
-        // Newest activity first: with thousands restored, the notes go out as the posting budget
-        // allows (see `Tables::notes_to_post`), and the games played last are the likeliest to have
-        // players waiting. The few notes of ended or lost games stay first.
-        // (The channels themselves stay in the store's order.)
-        restored.resumed = resumed.iter().map(|(_, channel, _)| *channel).collect();
-        resumed.sort_by_key(|note| std::cmp::Reverse(note.0));
-        for (_, channel, reply) in resumed {
-            if !reply.outputs.is_empty() || reply.auto_move {
-                restored.notes.push((channel, reply));
-            }
-        }
-        Ok(restored)
-    }
-
-    /// Records that the final message of finished game `id` (the one with its [`Text::GameSaved`]
-    /// line) was posted, so that it is not announced again after a restart. Blocking; errors are
-    /// logged (the game is then announced once more at the next start).
-    pub fn mark_announced(&self, id: i64) {
-        if let Some(store) = &self.store {
-            if let Err(e) = store.mark_announced(GameId(id)) {
-                tracing::warn!(
-                    game = id,
-                    "cannot record that a game's end was announced: {e}"
-                );
-            }
-        }
-    }
-
-    /// Stats, profiles, leaderboard, history and records of finished games, from the store
-    /// (blocking).
-    pub(super) fn history(
-        &self,
-        guild: Option<GuildId>,
-        channel: ChannelId,
-        actor: &Actor,
-        command: Command,
-    ) -> Reply {
-        let Some(store) = &self.store else {
-            return Reply::ephemeral(Text::NoHistory);
-        };
-        let guild_id = guild.map(|g| g.0);
-        // A player's own figures (stats, profile, head to head) are kept per server, and outside
-        // servers per chat: no chat sees another's games.
-        let standing = Some(crate::store::standing_scope(guild_id, channel.0));
-        let public = |text: Text| Reply {
-            outputs: vec![Output::Channel(Message::text(text))],
-            auto_move: false,
-        };
-        let result = match command {
-            Command::Stats { user } => {
-                let user = user.unwrap_or(actor.user);
-                store.player_stats(standing, user.0).and_then(|s| {
-                    let rating = store.player_rating(standing, user.0, RECENT_CHANGES)?;
-                    let agreement =
-                        store.recent_agreement(standing, user.0, crate::store::AGREEMENT_GAMES)?;
-                    let series = store.series_stats(standing, user.0)?;
-                    let mut lines = vec![Text::Stats {
-                        who: Who::User(user),
-                        totals: Totals {
-                            games: s.games,
-                            wins: s.wins,
-                            sequences: s.sequences,
-                        },
-                        rating: rating.map(|r| RatingInfo::of(&r.rating, &r.changes)),
-                        agreement: (agreement.games > 0).then_some(agreement),
-                    }];
-                    if series.played > 0 {
-                        lines.push(Text::SeriesStats {
-                            played: series.played,
-                            won: series.won,
-                        });
-                    }
-                    Ok(Reply {
-                        outputs: vec![Output::Channel(Message::text_lines(lines))],
-                        auto_move: false,
-                    })
-                })
-            }
-            Command::Profile { user } => super::profile::profile(&**store, standing, actor, user),
-            Command::Versus { user } => super::profile::versus(&**store, standing, actor, user),
-            Command::Leaderboard => {
-                store
-                    .rating_leaderboard(guild_id, LIST_LENGTH)
-                    .and_then(|rows| {
-                        let lines = rows
-                            .into_iter()
-                            .map(|row| {
-                                let s = store.player_stats(guild_id, row.user_id)?;
-                                Ok(LeaderLine {
-                                    who: Who::User(UserId(row.user_id)),
-                                    totals: Totals {
-                                        games: s.games,
-                                        wins: s.wins,
-                                        sequences: s.sequences,
-                                    },
-                                    rating: RatingInfo::of(&row.rating, &[]),
-                                })
-                            })
-                            .collect::<Result<Vec<_>, StoreError>>()?;
-                        Ok(public(Text::Leaderboard(lines)))
-                    })
-            }
-            Command::History => store.recent_games(guild_id, LIST_LENGTH).map(|games| {
-                public(Text::History(
-                    games
-                        .into_iter()
-                        .map(|game| {
-                            let who = |p: &PlayerResult| match p.user_id {
-                                BOT_USER_ID => Who::Bot(p.name.clone()),
-                                id => Who::User(UserId(id)),
-                            };
-                            HistoryLine {
-                                id: game.id.0,
-                                variant: game.variant.parse::<Variant>().ok(),
-                                finished_at: game.finished_at.div_euclid(1000),
-                                players: game.players.iter().map(who).collect(),
-                                winners: game.players.iter().filter(|p| p.won).map(who).collect(),
-                                aborted: game.aborted,
-                            }
-                        })
-                        .collect(),
-                ))
-            }),
-            Command::Record { game } => {
-                let id = match game {
-                    Some(id) => Ok(Some(crate::store::GameId(id))),
-                    None => store.latest_game_in_channel(guild_id, channel.0),
-                };
-                id.and_then(|id| match id {
-                    None => Ok(Reply::ephemeral(Text::NoGameHere)),
-                    Some(id) => store.game_record(id, guild_id).map(|record| match record {
-                        None => Reply::ephemeral(Text::NoSuchGame(id.0)),
-                        Some(json) => Reply {
-                            outputs: vec![Output::Ephemeral(Message {
-                                lines: vec![Text::GameRecord { id: id.0 }],
-                                attachment: Some(Attachment {
-                                    filename: format!("sequence-game-{}.json", id.0),
-                                    data: pretty(&json),
-                                }),
-                                ..Message::default()
-                            })],
-                            auto_move: false,
-                        },
-                    }),
-                })
-            }
-            Command::Replay { game } => {
-                let id = match game {
-                    Some(id) => Ok(Some(crate::store::GameId(id))),
-                    None => store.latest_game_in_channel(guild_id, channel.0),
-                };
-                id.and_then(|id| match id {
-                    None => Ok(Reply::ephemeral(Text::NoGameHere)),
-                    Some(id) => store.game_record(id, guild_id).map(|record| {
-                        match record.as_deref().map(Record::from_json) {
-                            None => Reply::ephemeral(Text::NoSuchGame(id.0)),
-                            Some(Err(e)) => {
-                                tracing::error!(game = id.0, "a stored record is unreadable: {e}");
-                                Reply::ephemeral(Text::HistoryFailed)
-                            }
-                            Some(Ok(record)) => Reply {
-                                outputs: vec![Output::Channel(Message {
-                                    lines: vec![Text::GameReplay { id: id.0 }],
-                                    image: Some(Image::Replay(ReplayImage { record, slot: None })),
-                                    ..Message::default()
-                                })],
-                                auto_move: false,
-                            },
-                        }
-                    }),
-                })
-            }
-            _ => return Reply::ephemeral(Text::Internal),
-        };
-        result.unwrap_or_else(|e| {
-            tracing::error!(channel = channel.0, "cannot read the history: {e}");
-            Reply::ephemeral(Text::HistoryFailed)
-        })
-    }
-}
-
 impl Message {
     /// The finished game this message announces (the final message of a game, with its
-    /// [`Text::GameSaved`] line): once it is posted, see [`Tables::mark_announced`].
+    /// [`Text::GameSaved`] line): once it is posted, see [`super::Tables::mark_announced`].
     pub fn announced_game(&self) -> Option<i64> {
         self.lines.iter().find_map(|line| match line {
             Text::GameSaved { id } => Some(*id),
@@ -644,44 +298,8 @@ impl Message {
     }
 }
 
-/// The message for a game whose end was never announced: what its final message would have said
-/// (the result, or nothing for a stopped game), the final board and the record.
-fn unannounced_message(id: GameId, game: &FinishedGame) -> Message {
-    let mut lines = vec![Text::EndedWhileRestarting];
-    let variant = game.variant.parse::<Variant>().ok();
-    let ended = Record::from_json(&game.record_json)
-        .ok()
-        .and_then(|record| record.replay().ok())
-        .and_then(Result::ok);
-    let who = |p: &PlayerResult| match p.user_id {
-        BOT_USER_ID => Who::Bot(p.name.clone()),
-        user => Who::User(UserId(user)),
-    };
-    let winners: Vec<&PlayerResult> = game.players.iter().filter(|p| p.won).collect();
-    match (winners.first(), variant) {
-        (Some(first), Some(variant)) => lines.push(Text::Won {
-            team: TeamName::of(variant, first.team),
-            members: winners.iter().map(|p| who(p)).collect(),
-        }),
-        _ if ended.as_ref().is_some_and(|g| g.position().is_over()) => lines.push(Text::Drawn),
-        _ => {}
-    }
-    lines.push(Text::RecordAttached);
-    lines.push(Text::GameSaved { id: id.0 });
-    let names = game.players.iter().map(|p| p.name.clone()).collect();
-    Message {
-        lines,
-        image: ended.map(|g| Image::Board(BoardImage::of(&g, names))),
-        attachment: Some(Attachment {
-            filename: format!("sequence-{}.json", game.channel_id),
-            data: pretty(&game.record_json),
-        }),
-        ..Message::default()
-    }
-}
-
 /// A stored record, indented for people (as it was stored if it does not parse).
-fn pretty(json: &str) -> Vec<u8> {
+pub(super) fn pretty(json: &str) -> Vec<u8> {
     serde_json::from_str::<serde_json::Value>(json)
         .ok()
         .and_then(|v| serde_json::to_vec_pretty(&v).ok())

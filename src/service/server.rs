@@ -8,12 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Variant;
 use crate::i18n::Lang;
-use crate::store::SettingsChange;
 
-use super::text::{SettingName, SettingsInfo};
-use super::{
-    lock, Actor, BotLevel, GuildId, Message, Output, Reply, Settings, Tables, Text, Timestamp,
-};
+use super::text::SettingName;
+use super::{BotLevel, Settings, Text};
 
 /// Shortest and longest turn reminder, in seconds.
 pub const REMINDER_RANGE: (u64, u64) = (10, 86_400);
@@ -170,7 +167,7 @@ impl SettingsRequest {
     }
 
     /// The change in English for the log (`game: dice, turn_timeout: 300 s`).
-    fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         let mut parts = Vec::new();
         if self.reset {
             parts.push("reset to the defaults".to_string());
@@ -220,203 +217,13 @@ impl SettingsRequest {
 }
 
 /// Checks one number against its range.
-fn check_range(name: SettingName, value: Option<u64>, (min, max): (u64, u64)) -> Result<(), Text> {
+pub(super) fn check_range(
+    name: SettingName,
+    value: Option<u64>,
+    (min, max): (u64, u64),
+) -> Result<(), Text> {
     match value {
         Some(v) if !(min..=max).contains(&v) => Err(Text::BadSetting { name, min, max }),
         _ => Ok(()),
-    }
-}
-
-impl Tables {
-    /// A server's own settings (from memory, else the store; defaults if it never changed any or
-    /// what is stored cannot be read, which is logged).
-    pub fn server_settings(&self, guild: Option<GuildId>) -> ServerSettings {
-        let Some(guild) = guild else {
-            return ServerSettings::default();
-        };
-        if let Some(known) = lock(&self.servers).get(&guild) {
-            return known.clone();
-        }
-        let stored = match &self.store {
-            Some(store) => match store.server_settings(guild.0) {
-                Ok(Some(json)) => ServerSettings::from_stored(&json).unwrap_or_else(|problem| {
-                    // Set aside for the operator (the store logs it once); the defaults apply
-                    // until an admin saves new settings, and are remembered like any others.
-                    if let Err(e) = store.set_aside_server_settings(guild.0, &json, &problem) {
-                        tracing::error!(
-                            guild = guild.0,
-                            "the server's settings cannot be used ({problem}) nor set aside: {e}"
-                        );
-                    }
-                    ServerSettings::default()
-                }),
-                Ok(None) => ServerSettings::default(),
-                Err(e) => {
-                    // Not remembered: read again next time.
-                    tracing::error!(guild = guild.0, "cannot read the server's settings: {e}");
-                    return ServerSettings::default();
-                }
-            },
-            None => ServerSettings::default(),
-        };
-        let mut servers = lock(&self.servers);
-        if servers.len() >= super::MAX_REMEMBERED {
-            servers.clear();
-        }
-        // A change saved while this was read is already here and newer than what was read.
-        servers.entry(guild).or_insert(stored).clone()
-    }
-
-    /// The settings that apply in a server: the operator's, with the server's changes.
-    pub fn settings_for(&self, guild: Option<GuildId>) -> Settings {
-        self.server_settings(guild).apply(&self.settings)
-    }
-
-    /// [`Tables::settings_for`] from memory only (no I/O, for async callers): the operator's settings
-    /// for a server whose settings were not read yet (`tick` reads them within seconds).
-    pub(super) fn known_settings_for(&self, guild: Option<GuildId>) -> Settings {
-        guild
-            .and_then(|g| lock(&self.servers).get(&g).cloned())
-            .unwrap_or_default()
-            .apply(&self.settings)
-    }
-
-    /// The language a server chose for channel posts, from memory only (no I/O, for async callers;
-    /// `None` also while the server's settings were not read yet).
-    pub fn known_server_language(&self, guild: Option<GuildId>) -> Option<Lang> {
-        guild.and_then(|g| lock(&self.servers).get(&g).and_then(|s| s.language))
-    }
-
-    /// The language a server chose for channel posts, if it chose one.
-    pub fn server_language(&self, guild: Option<GuildId>) -> Option<Lang> {
-        self.server_settings(guild).language
-    }
-
-    fn settings_info(&self, server: &ServerSettings) -> SettingsInfo {
-        let s = server.apply(&self.settings);
-        SettingsInfo {
-            variant: s.default_variant,
-            bot_level: s.default_bot_level,
-            turn_reminder_secs: s.turn_reminder.as_secs(),
-            turn_timeout_secs: s.turn_timeout.as_secs(),
-            lobby_timeout_secs: s.lobby_timeout.as_secs(),
-            thinking_ms: s
-                .bot_think
-                .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
-            timeout_gives_up: s.timeout_gives_up,
-            replace_after: s.replace_after_timeouts,
-            rated: server.rated,
-            language: server.language,
-            hints: s.hints,
-            replay_gif: s.replay_gif,
-        }
-    }
-
-    /// Shows or changes a server's settings: only in a server, only with Manage Server; values are
-    /// checked first, and a refused change changes nothing.
-    pub(super) fn change_settings(
-        &self,
-        guild: Option<GuildId>,
-        actor: &Actor,
-        request: SettingsRequest,
-        now: Timestamp,
-    ) -> Reply {
-        let Some(guild) = guild else {
-            return Reply::ephemeral(Text::GuildOnly);
-        };
-        if !actor.can_manage_guild {
-            return Reply::ephemeral(Text::SettingsNotAllowed);
-        }
-        // Read, changed and written under one lock: two admins at once both keep their change.
-        let _changing = lock(&self.changing_settings);
-        let current = self.server_settings(Some(guild));
-        if request.is_empty() {
-            return Reply {
-                outputs: vec![Output::Ephemeral(Message::text(Text::ServerSettings(
-                    self.settings_info(&current),
-                )))],
-                auto_move: false,
-            };
-        }
-        let checks = [
-            (
-                SettingName::TurnReminder,
-                request.changes.turn_reminder_secs,
-                REMINDER_RANGE,
-            ),
-            (
-                SettingName::TurnTimeout,
-                request.changes.turn_timeout_secs,
-                TIMEOUT_RANGE,
-            ),
-            (
-                SettingName::LobbyTimeout,
-                request.changes.lobby_timeout_secs,
-                LOBBY_RANGE,
-            ),
-            (
-                SettingName::ThinkingTime,
-                request.changes.thinking_ms,
-                THINKING_RANGE,
-            ),
-            (
-                SettingName::TimeoutsBeforeReplaced,
-                request.changes.timeouts_before_replaced.map(u64::from),
-                REPLACED_RANGE,
-            ),
-        ];
-        for (name, value, range) in checks {
-            if let Err(text) = check_range(name, value, range) {
-                return Reply::ephemeral(text);
-            }
-        }
-        let base = if request.reset {
-            ServerSettings::default()
-        } else {
-            current
-        };
-        let next = request.changes.or(&base);
-        let effective = next.apply(&self.settings);
-        if effective.turn_reminder >= effective.turn_timeout {
-            return Reply::ephemeral(Text::ReminderNotBeforeTimeout {
-                reminder_secs: effective.turn_reminder.as_secs(),
-                timeout_secs: effective.turn_timeout.as_secs(),
-            });
-        }
-        let change = SettingsChange {
-            user_id: actor.user.0,
-            change: request.describe(),
-            at: i64::try_from(now.0).unwrap_or(i64::MAX),
-        };
-        if let Some(store) = &self.store {
-            let saved = serde_json::to_string(&next)
-                .map_err(|e| e.to_string())
-                .and_then(|json| {
-                    store
-                        .save_server_settings(guild.0, &json, &change)
-                        .map_err(|e| e.to_string())
-                });
-            if let Err(e) = saved {
-                tracing::error!(guild = guild.0, "cannot save the server's settings: {e}");
-                return Reply::ephemeral(Text::SaveFailed);
-            }
-        }
-        tracing::info!(
-            guild = guild.0,
-            user = actor.user.0,
-            "server settings changed by {}: {}",
-            actor.name,
-            change.change
-        );
-        let info = self.settings_info(&next);
-        lock(&self.servers).insert(guild, next);
-        // The server's timers may have changed: its tables' deadlines with them.
-        self.reschedule_guild(Some(guild));
-        Reply {
-            outputs: vec![Output::Ephemeral(Message::text(Text::SettingsChanged(
-                info,
-            )))],
-            auto_move: false,
-        }
     }
 }

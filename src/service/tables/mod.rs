@@ -13,18 +13,23 @@ use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
 use super::table;
 use super::{
-    budget, deadlines, finished, lock, names, replays, Actor, ChannelId, Choice, Command, GuildId,
-    Image, Message, MovePicker, NoPersist, OsSeeds, Output, Permission, Persist, PoolStats,
-    ReplayImage, Reply, Request, SearchPool, SeedSource, ServerSettings, Settings, Setup, State,
-    StorePersist, Table, Text, Timestamp, UserId,
+    deadlines, finished, lock, names, replays, Actor, ChannelId, Choice, Command, GuildId, Image,
+    Message, MovePicker, NoPersist, OsSeeds, Output, Permission, Persist, PoolStats, ReplayImage,
+    Reply, Request, SearchPool, SeedSource, ServerSettings, Settings, Setup, State, StorePersist,
+    Table, Text, Timestamp, UserId,
 };
 use super::{request, save};
+use crate::service::budget::{posts_of, Budgets, LobbyEdits};
 
+mod budget;
 mod challenge;
 mod hint;
+mod history;
 mod quick;
 mod rematch;
+mod restore;
 mod review;
+mod server;
 
 pub use challenge::parse_invite;
 #[cfg(test)]
@@ -60,9 +65,9 @@ pub struct Tables {
     pub(super) seeds: Arc<dyn SeedSource>,
     pub(super) languages: Mutex<Languages>,
     /// Each server's posting budget, shared among its members.
-    pub(super) budgets: Mutex<budget::Budgets>,
+    pub(super) budgets: Mutex<Budgets>,
     /// Lobby cards held back while a member keeps joining and leaving.
-    pub(super) lobby_edits: Mutex<budget::LobbyEdits>,
+    pub(super) lobby_edits: Mutex<LobbyEdits>,
     /// Each server's own settings, as read from the store (or changed) so far.
     pub(super) servers: Mutex<HashMap<GuildId, ServerSettings>>,
     /// Where every computer move is chosen.
@@ -126,8 +131,8 @@ impl Tables {
             seeds: Arc::new(OsSeeds),
             languages: Mutex::new(Languages::default()),
             answers_only: Mutex::new(HashSet::new()),
-            budgets: Mutex::new(budget::Budgets::default()),
-            lobby_edits: Mutex::new(budget::LobbyEdits::default()),
+            budgets: Mutex::new(Budgets::default()),
+            lobby_edits: Mutex::new(LobbyEdits::default()),
             servers: Mutex::new(HashMap::new()),
             pool: SearchPool::new(usize::try_from(settings.limits.computer_threads).unwrap_or(0)),
             settings,
@@ -1053,7 +1058,7 @@ impl Tables {
             }
             self.reschedule(&table, &settings);
             if !reply.outputs.is_empty() || reply.auto_move {
-                self.charge_unprompted(table.guild, budget::posts_of(&reply), now);
+                self.charge_unprompted(table.guild, posts_of(&reply), now);
                 out.push((channel, reply));
             }
         }
@@ -1160,7 +1165,7 @@ impl Tables {
                 } else {
                     self.reschedule(&lock(&shared), &timers);
                 }
-                self.charge_unprompted(guild, budget::posts_of(&reply), now);
+                self.charge_unprompted(guild, posts_of(&reply), now);
                 Some(reply)
             }
             Ok(None) => None,
