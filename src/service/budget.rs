@@ -18,9 +18,10 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use super::{
-    ChannelId, GuildId, Limits, Message, Output, Reply, Text, Timestamp, UserId, MAX_REMEMBERED,
-};
+use super::ids::{ChannelId, GuildId, Timestamp, UserId};
+use super::reply::{Message, Output, Reply};
+use super::settings::{Limits, MAX_REMEMBERED};
+use super::text::Text;
 
 /// One post, in the units the buckets count in (a millionth of a post, so that a rate divided among
 /// many members still refills every millisecond).

@@ -9,7 +9,9 @@ use std::hash::Hash;
 
 use crate::engine::Variant;
 
-use super::{ChannelId, GuildId, Player, Settings, Shared, State, Table, Timestamp, UserId};
+use std::sync::{Arc, Mutex};
+
+use super::{ChannelId, GuildId, Player, Settings, State, Table, Timestamp, UserId};
 
 /// The states of the `sequence_tables` gauge, in the order of [`TableCounts`].
 pub(super) const GAUGE_STATES: [&str; 3] = ["lobby", "playing", "paused"];
@@ -33,6 +35,9 @@ pub(super) fn gauge_kind(table: &Table) -> Option<(usize, usize)> {
         .unwrap_or(0);
     Some((state, game))
 }
+
+/// A live table behind its own lock, as the registry shares it.
+pub(super) type Shared = Arc<Mutex<Table>>;
 
 /// A live table as the map holds it: the table, whom it is counted for, and where it counts in
 /// the gauge (as of its last change).

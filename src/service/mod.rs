@@ -78,4 +78,3 @@ use table::{card_line, roll_hint};
 use tables::hint_text;
 
 use lock::lock;
-use tables::{Shared, MAX_REMEMBERED};

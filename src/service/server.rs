@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Variant;
 use crate::i18n::Lang;
 
-use super::text::SettingName;
-use super::{BotLevel, Settings, Text};
+use super::bot::BotLevel;
+use super::settings::Settings;
+use super::text::{SettingName, Text};
 
 /// Shortest and longest turn reminder, in seconds.
 pub const REMINDER_RANGE: (u64, u64) = (10, 86_400);

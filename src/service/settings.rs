@@ -59,6 +59,10 @@ impl Default for Settings {
     }
 }
 
+/// Most users, channels, servers or places the service remembers in one map kept in memory
+/// (languages, server settings, posting budgets, hints); past it that map starts afresh.
+pub(super) const MAX_REMEMBERED: usize = 100_000;
+
 /// Limits against abuse: how much one user or one server may ask of the bot at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

@@ -4,12 +4,13 @@
 //! older clients `<@!id>`), strictly: anything but mentions of people is refused politely and nothing
 //! opens. The lobby post pings the invited players once; what they answer is in `table/challenge.rs`.
 
-use super::lobby_opened;
 use crate::service::budget::Place;
 use crate::service::lock;
 use crate::service::table::Table;
-use crate::service::{Actor, ChannelId, Command, GuildId, Reply, Tables, Text, Timestamp};
+use crate::service::{Actor, ChannelId, Command, GuildId, Reply, Text, Timestamp};
 use crate::service::{Message, Setup, UserId};
+
+use super::{lobby_opened, Tables};
 
 /// The users mentioned in an `invite:` option, in order: only mentions of users (`<@id>`,
 /// `<@!id>`), separated by spaces or commas. A role or channel mention, `@everyone` or `@here` is

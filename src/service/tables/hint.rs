@@ -14,9 +14,10 @@ use crate::service::table::turn_number;
 use crate::service::table::{Question, Table};
 use crate::service::text::{HintMove, HintWhy, TeamName, Text, Who};
 use crate::service::{
-    lock, Button, ChannelId, GuildId, Message, Output, Reply, Settings, Shared, Tables, Timestamp,
-    UserId, MAX_REMEMBERED,
+    lock, Button, ChannelId, GuildId, Message, Output, Reply, Settings, Timestamp, UserId,
 };
+
+use super::{Shared, Tables, MAX_REMEMBERED};
 
 /// What a hint costs the asker's share of the server's budget, in posts: a hint is a long search,
 /// not a post, but it comes out of the same share, so a member cannot ask for searches without end.

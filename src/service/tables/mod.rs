@@ -11,6 +11,7 @@ use crate::engine::Variant;
 use crate::i18n::Lang;
 use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
+use super::settings::MAX_REMEMBERED;
 use super::table;
 use super::{
     deadlines, finished, lock, names, replays, Actor, ChannelId, Choice, Command, GuildId, Image,
@@ -36,7 +37,7 @@ pub use challenge::parse_invite;
 pub(in crate::service) use hint::hint_text;
 pub use quick::{Later, QUICK_ANSWER};
 
-pub(super) type Shared = Arc<Mutex<Table>>;
+use super::deadlines::Shared;
 
 /// Languages last seen per user and per channel, for messages that answer nobody in particular (DMs,
 /// timer and computer moves). Kept in memory only: after a restart the Discord layer asks the server.
@@ -45,9 +46,6 @@ pub(super) struct Languages {
     pub(super) users: HashMap<UserId, Lang>,
     pub(super) channels: HashMap<ChannelId, Lang>,
 }
-
-/// Most users and channels whose language is remembered; past it the memory starts afresh.
-pub(super) const MAX_REMEMBERED: usize = 100_000;
 
 /// Every channel's table. Each table has its own lock, held only for a synchronous update (which
 /// includes saving it), never across an `.await`. With a store, `handle` and `tick` do blocking I/O:

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use crate::service::reply::{Message, Output, Reply};
 use crate::service::text::{Text, Who};
-use crate::service::{ChannelId, Tables, Timestamp};
+use crate::service::{ChannelId, Timestamp};
+
+use super::Tables;
 
 /// How long a person's move waits for the computer's answer before it is posted alone (with "…
 /// is thinking…"): a computer that answers within it is posted with the person's move, in one

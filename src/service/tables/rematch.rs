@@ -9,9 +9,9 @@
 //! lobby would stay open (the lobby timeout): a press after that, or after a restart, is answered politely.
 
 use crate::service::table::State;
-use crate::service::{
-    Actor, ChannelId, Command, GameKey, GuildId, Reply, Tables, Text, Timestamp, UserId,
-};
+use crate::service::{Actor, ChannelId, Command, GameKey, GuildId, Reply, Text, Timestamp, UserId};
+
+use super::Tables;
 
 impl Tables {
     /// The Rematch button: a lobby like the channel's last game, its players invited.

@@ -11,7 +11,9 @@ use crate::engine::{Record, Seat};
 
 use crate::service::table::{Player, State, Table};
 use crate::service::text::{AgreementLine, Text};
-use crate::service::{lock, Message, Output, Reply, Tables, Who};
+use crate::service::{lock, Message, Output, Reply, Who};
+
+use super::Tables;
 
 /// Most finished games waiting for their analysis; past it the oldest are forgotten.
 const MAX_WAITING: usize = 1_000;

@@ -10,7 +10,7 @@ use crate::service::text::{SettingName, SettingsInfo};
 use crate::service::{lock, Actor, GuildId, Message, Output, Reply, Settings, Text, Timestamp};
 use crate::store::SettingsChange;
 
-use super::Tables;
+use super::{Tables, MAX_REMEMBERED};
 
 impl Tables {
     /// A server's own settings (from memory, else the store; defaults if it never changed any or
@@ -45,7 +45,7 @@ impl Tables {
             None => ServerSettings::default(),
         };
         let mut servers = lock(&self.servers);
-        if servers.len() >= super::MAX_REMEMBERED {
+        if servers.len() >= MAX_REMEMBERED {
             servers.clear();
         }
         // A change saved while this was read is already here and newer than what was read.
