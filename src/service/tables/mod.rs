@@ -359,16 +359,48 @@ impl Tables {
     /// after a restart: it is saved; blocking, like `handle`). If saving fails, the next saved action
     /// carries it.
     pub fn set_lobby_message(&self, channel: ChannelId, message_id: u64) {
-        if let Some(shared) = self.get(channel) {
-            let mut table = lock(&shared);
-            if table.closed || table.lobby_message == Some(message_id) {
-                return;
+        self.update_saved(channel, "the lobby message id", |table| {
+            if table.lobby_message == Some(message_id) {
+                return false;
             }
             table.lobby_message = Some(message_id);
-            if let Err(e) = self.persist.save(&table) {
+            true
+        });
+    }
+
+    /// Changes the live table of `channel` under its lock with `update` (nothing for a closed table
+    /// or none) and, if `update` changed it (returns true), saves it ([`Tables::save`]): a change
+    /// that a failed save leaves in memory only is carried by the table's next saved action. Whether
+    /// the table changed.
+    fn update_saved(
+        &self,
+        channel: ChannelId,
+        what: &str,
+        update: impl FnOnce(&mut Table) -> bool,
+    ) -> bool {
+        let Some(shared) = self.get(channel) else {
+            return false;
+        };
+        let mut table = lock(&shared);
+        if table.closed || !update(&mut table) {
+            return false;
+        }
+        self.save(&table, what);
+        true
+    }
+
+    /// Saves `table` (with its lock held) after a change outside a command (a message id, a pause, a
+    /// resumed timer, a new lobby); if the store fails, logs that `what` could not be saved, in the
+    /// table's span, and returns false. (A command's update is saved by [`Tables::commit`], which
+    /// puts the table back when saving fails.)
+    pub(super) fn save(&self, table: &Table, what: &str) -> bool {
+        match self.persist.save(table) {
+            Ok(()) => true,
+            Err(e) => {
                 table.span().in_scope(|| {
-                    tracing::warn!(channel = channel.0, "cannot save the lobby message id: {e}")
+                    tracing::error!(channel = table.channel.0, "cannot save {what}: {e}")
                 });
+                false
             }
         }
     }
@@ -460,29 +492,20 @@ impl Tables {
     /// with the table so that after a restart the same message is edited (blocking, like `handle`;
     /// if saving fails, the next saved action carries it).
     pub fn set_hand_dm(&self, channel: ChannelId, user: UserId, message_id: u64) {
-        let Some(shared) = self.get(channel) else {
-            return;
-        };
-        let mut table = lock(&shared);
-        if table.closed {
-            return;
-        }
-        let State::Playing(playing) = &mut table.state else {
-            return;
-        };
-        if playing.seat_of(user).is_none() {
-            return;
-        }
-        match playing.hand_dms.iter_mut().find(|(who, _)| *who == user) {
-            Some((_, known)) if *known == message_id => return,
-            Some((_, known)) => *known = message_id,
-            None => playing.hand_dms.push((user, message_id)),
-        }
-        if let Err(e) = self.persist.save(&table) {
-            table.span().in_scope(|| {
-                tracing::warn!(channel = channel.0, "cannot save the hand message id: {e}")
-            });
-        }
+        self.update_saved(channel, "the hand message id", |table| {
+            let State::Playing(playing) = &mut table.state else {
+                return false;
+            };
+            if playing.seat_of(user).is_none() {
+                return false;
+            }
+            match playing.hand_dms.iter_mut().find(|(who, _)| *who == user) {
+                Some((_, known)) if *known == message_id => return false,
+                Some((_, known)) => *known = message_id,
+                None => playing.hand_dms.push((user, message_id)),
+            }
+            true
+        });
     }
 
     /// Remembers the language of a user (their Discord locale) and of a channel (its server's preferred
@@ -532,22 +555,13 @@ impl Tables {
                 channels.remove(&channel);
             }
         }
-        let Some(shared) = self.get(channel) else {
-            return;
-        };
-        let mut table = lock(&shared);
-        if table.closed || table.answers_only == answers_only {
-            return;
-        }
-        table.answers_only = answers_only;
-        if let Err(e) = self.persist.save(&table) {
-            table.span().in_scope(|| {
-                tracing::warn!(
-                    channel = channel.0,
-                    "cannot save where the bot may post: {e}"
-                )
-            });
-        }
+        self.update_saved(channel, "where the bot may post", |table| {
+            if table.answers_only == answers_only {
+                return false;
+            }
+            table.answers_only = answers_only;
+            true
+        });
     }
 
     /// Whether the bot may only answer interactions in `channel`: seen so on its latest interaction,
@@ -797,8 +811,7 @@ impl Tables {
                 return Reply::ephemeral(Text::TableExists);
             }
         }
-        if let Err(e) = self.persist.save(&table) {
-            tracing::error!(channel = channel.0, "cannot save a new lobby: {e}");
+        if !self.save(&table, "a new lobby") {
             table.closed = true;
             self.forget(&shared, channel);
             return Reply::ephemeral(Text::SaveFailed);
@@ -924,26 +937,22 @@ impl Tables {
     /// A post in `channel` was refused by Discord (Missing Permissions or Missing Access): its table,
     /// if any, pauses (saved, so a restart keeps it paused). `true` if it was not paused before.
     pub fn pause(&self, channel: ChannelId, now: Timestamp) -> bool {
-        let Some(shared) = self.get(channel) else {
-            return false;
-        };
-        let mut table = lock(&shared);
-        if table.closed || !table.pause(now) {
-            return false;
-        }
-        let _span = table.span().entered();
-        tracing::warn!(
-            channel = channel.0,
-            "cannot post in the channel: the table is paused"
-        );
-        // Time stands still while paused: no timer until it resumes.
-        lock(&self.tables).set_kind(channel, deadlines::gauge_kind(&table));
-        lock(&self.deadlines).set(channel, None);
-        if let Err(e) = self.persist.save(&table) {
-            // Still paused in memory; a restart would try to post and pause it again.
-            tracing::error!(channel = channel.0, "cannot save the pause: {e}");
-        }
-        true
+        // If saving fails, still paused in memory; a restart would try to post and pause it again.
+        self.update_saved(channel, "the pause", |table| {
+            if !table.pause(now) {
+                return false;
+            }
+            table.span().in_scope(|| {
+                tracing::warn!(
+                    channel = channel.0,
+                    "cannot post in the channel: the table is paused"
+                )
+            });
+            // Time stands still while paused: no timer until it resumes.
+            lock(&self.tables).set_kind(channel, deadlines::gauge_kind(table));
+            lock(&self.deadlines).set(channel, None);
+            true
+        })
     }
 
     /// The bot's permissions in `channel` as an interaction there shows them (`granted`, Discord's

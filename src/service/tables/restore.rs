@@ -152,13 +152,8 @@ impl Tables {
             let activity = table.last_activity();
             let (reply, changed) = table.resume(now, &settings);
             if changed {
-                if let Err(e) = self.persist.save(&table) {
-                    // The deadline is recomputed the same way at the next start.
-                    tracing::warn!(
-                        channel = channel.0,
-                        "cannot save the resumed turn timer: {e}"
-                    );
-                }
+                // If it fails, the deadline is recomputed the same way at the next start.
+                self.save(&table, "the resumed turn timer");
             }
             if self.restore(table) {
                 resumed.push((activity, channel, reply));

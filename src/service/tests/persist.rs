@@ -462,6 +462,98 @@ fn when_saving_fails_nothing_changes_and_the_user_gets_an_apology() {
     }
 }
 
+/// Issue 45.5: what the registry notes on a table outside a command (the lobby message's id, a hand
+/// message's id, where the bot may post, a pause) is saved once when it changes it and not at all when
+/// it changes nothing; a note the store refuses stays in memory, is logged as an error naming it, and
+/// reaches the store with the table's next save.
+#[test]
+fn a_note_is_saved_once_and_one_the_store_refuses_stays_in_memory_until_the_next_save() {
+    let recorder = Arc::new(super::kit::Recorder::default());
+    let tables = seeded(test_settings(), 3).with_persist(recorder.clone());
+    HERE.begin(&tables, 1, start(Variant::Classic, None), &[1, 2], 0);
+    let channel = ChannelId(1);
+    let saves = || lock(&recorder.saved).len();
+    let notes: [(&str, &dyn Fn() -> bool); 4] = [
+        ("lobby message", &|| {
+            tables.set_lobby_message(channel, 5);
+            true
+        }),
+        ("hand message", &|| {
+            tables.set_hand_dm(channel, UserId(1), 6);
+            true
+        }),
+        ("answers only", &|| {
+            tables.note_answers_only(channel, true);
+            true
+        }),
+        ("pause", &|| tables.pause(channel, at(10))),
+    ];
+    for (what, note) in notes {
+        let before = saves();
+        assert!(note(), "{what}");
+        assert_eq!(saves(), before + 1, "{what}: saved once");
+        note();
+        assert_eq!(
+            saves(),
+            before + 1,
+            "{what}: the same note again saves nothing"
+        );
+    }
+    assert!(!tables.pause(channel, at(11)), "paused already");
+    // Nothing is noted on a channel without a table.
+    let before = saves();
+    tables.set_lobby_message(ChannelId(2), 5);
+    tables.set_hand_dm(ChannelId(2), UserId(1), 6);
+    tables.note_answers_only(ChannelId(2), true);
+    assert!(!tables.pause(ChannelId(2), at(10)));
+    assert_eq!(saves(), before);
+
+    for (backend, t) in backends("notefail") {
+        let store = flaky(&t);
+        let tables = tables_on(store.clone(), 3);
+        HERE.begin(&tables, 1, start(Variant::Classic, None), &[1, 2], 0);
+        let saved = stored(&*t.store, 1);
+        assert_eq!(saved, table_json(&tables, 1), "{backend}");
+        store.down.store(true, Ordering::SeqCst);
+        let logged = warnings_of(|| {
+            tables.set_lobby_message(channel, 77);
+            tables.set_hand_dm(channel, UserId(1), 88);
+            tables.note_answers_only(channel, true);
+            assert!(tables.pause(channel, at(10)), "{backend}");
+        });
+        for what in [
+            "the lobby message id",
+            "the hand message id",
+            "where the bot may post",
+            "the pause",
+        ] {
+            let lines: Vec<&str> = logged
+                .lines()
+                .filter(|l| l.contains(&format!("cannot save {what}: ")))
+                .collect();
+            assert_eq!(lines.len(), 1, "{backend}: {what}: {logged}");
+            assert!(lines[0].contains("ERROR"), "{backend}: {what}: {logged}");
+        }
+        let table = tables.snapshot(channel).expect("a table");
+        assert_eq!(table.lobby_message, Some(77), "{backend}");
+        assert!(table.answers_only, "{backend}");
+        assert!(table.paused.is_some(), "{backend}");
+        let playing = table.playing().expect("playing");
+        assert!(playing.hand_dms.contains(&(UserId(1), 88)), "{backend}");
+        store.down.store(false, Ordering::SeqCst);
+        assert_eq!(
+            stored(&*t.store, 1),
+            saved,
+            "{backend}: nothing reached the store"
+        );
+        // The next note that is saved carries them all.
+        tables.set_lobby_message(channel, 78);
+        assert_eq!(stored(&*t.store, 1), table_json(&tables, 1), "{backend}");
+        let stored_table = stored(&*t.store, 1).expect("stored");
+        assert!(stored_table.contains("\"answers_only\":true"), "{backend}");
+    }
+}
+
 #[test]
 fn a_computer_move_that_cannot_be_saved_is_undone_and_played_later() {
     for (backend, t) in backends("autofail") {
