@@ -7,7 +7,7 @@ use crate::service::ids::UserId;
 use crate::service::reply::Choice;
 use crate::service::text::{card_label, TeamName};
 
-use super::play::card_line;
+use super::report::card_line;
 use super::Table;
 
 /// Autocomplete lists at most this many choices (Discord's limit).

@@ -12,7 +12,8 @@ use crate::service::request::Button;
 use crate::service::settings::Settings;
 use crate::service::text::{Text, Who, ZoneInfo};
 
-use super::play::{prompt_button, push_turn, Player};
+use super::game::Player;
+use super::report::{prompt_button, push_turn};
 use super::{AutoTask, State, Table};
 
 /// The line when running out of time costs a player their seat: a computer takes it (`bot`), or

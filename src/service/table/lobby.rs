@@ -17,7 +17,8 @@ use crate::service::settings::Settings;
 use crate::service::text::{LobbyCard, RatingNote, SeatLine, TeamName, Text, Who};
 
 use super::challenge::Challenge;
-use super::play::{hand_message, humans_on_two_teams, push_turn, LiveGame, Player, Playing};
+use super::game::{humans_on_two_teams, LiveGame, Player, Playing};
+use super::report::{hand_message, push_turn};
 use super::series::Series;
 use super::{replied, Outcome, State, Table};
 

@@ -5,8 +5,10 @@
 //! - `setup`: what the host asked for, and its checks;
 //! - `lobby`: seats, computer players, the lobby card, the deal;
 //! - `challenge`: a challenge's invitations in the lobby (Accept, Decline, lapse);
-//! - `play`: the game's players and moves, giving up and stopping, hand and board;
-//! - `report`: the end of a game and the status;
+//! - `game`: the game being played, as data: players, the running game and its record;
+//! - `play`: the moves: play, exchange and roll, giving up and stopping, hand and board;
+//! - `report`: what the channel is told: what a move did, the turn prompt, a hand, the end and the
+//!   status;
 //! - `clock`: pauses, reminders, timeouts and computer moves;
 //! - `autocomplete`: a move's card and cell as typed;
 //! - `picker`: the private buttons a move is made with;
@@ -17,6 +19,7 @@ mod autocomplete;
 mod between;
 mod challenge;
 mod clock;
+mod game;
 mod lobby;
 pub mod picker;
 mod play;
@@ -41,9 +44,12 @@ use self::picker::Picked;
 use self::series::Series;
 
 pub use challenge::Challenge;
+pub use game::*;
 pub use lobby::*;
-pub use play::*;
 pub use setup::*;
+// For the tests in `service/tests/`.
+#[cfg(test)]
+pub(in crate::service) use report::{card_line, roll_hint};
 
 /// Lobby or game.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -18,7 +18,8 @@ use crate::service::request::{Button, CellName, Command, Group};
 use crate::service::settings::Settings;
 use crate::service::text::{TeamName, Text, Who};
 
-use super::play::{card_line, hand_message, rolled_line, turn_number, Player, Playing};
+use super::game::{turn_number, Player, Playing};
+use super::report::{card_line, hand_message, rolled_line};
 use super::setup::Setup;
 use super::Table;
 

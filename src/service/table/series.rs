@@ -20,7 +20,7 @@ use crate::service::reply::{Message, Output};
 use crate::service::request::Button;
 use crate::service::text::{Text, Who};
 
-use super::play::Player;
+use super::game::Player;
 use super::setup::SERIES_LENGTHS;
 
 /// A series under way, kept with its table.
