@@ -8,6 +8,7 @@
 mod access;
 mod bot;
 mod budget;
+mod daily_cap;
 mod deadlines;
 mod finished;
 mod ids;

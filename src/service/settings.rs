@@ -81,7 +81,7 @@ pub struct Limits {
     /// machine's cores, at least one); more wait their turn in the order their turns became due.
     pub computer_threads: u32,
     /// Rated games two players may play against each other in one server in 24 hours; later games
-    /// between them are casual (0: no limit).
+    /// between them are casual (0: no limit). The daily cap: `service/daily_cap.rs`.
     pub rated_games_per_day: u32,
 }
 

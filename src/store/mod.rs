@@ -563,8 +563,8 @@ pub trait Store: Send + Sync {
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;
 
     /// The human players (user and team) of every rated game of a server that finished at or after
-    /// `since` (unix milliseconds), for the daily limit of rated games between the same players
-    /// ([`rating::meetings`]). Reads only the server's games of that period (by its index).
+    /// `since` (unix milliseconds), for the daily cap on rated games between the same players
+    /// (`service/daily_cap.rs`). Reads only the server's games of that period (by its index).
     fn rated_games_since(
         &self,
         guild_id: Option<u64>,

@@ -375,45 +375,6 @@ pub fn rate_game(
     updates
 }
 
-/// How many rated games two players played against each other (on different teams) in a list of
-/// recent rated games, each given as its human players with their teams. The key is the pair of
-/// user ids, smaller first.
-pub fn meetings(games: &[Vec<(u64, u8)>]) -> HashMap<(u64, u64), u32> {
-    let mut counts: HashMap<(u64, u64), u32> = HashMap::new();
-    for game in games {
-        let mut pairs: Vec<(u64, u64)> = Vec::new();
-        for (i, &(a, team_a)) in game.iter().enumerate() {
-            for &(b, team_b) in game.iter().skip(i + 1) {
-                if a != b && team_a != team_b && a != BOT_USER_ID && b != BOT_USER_ID {
-                    pairs.push((a.min(b), a.max(b)));
-                }
-            }
-        }
-        pairs.sort_unstable();
-        pairs.dedup();
-        for pair in pairs {
-            *counts.entry(pair).or_default() += 1;
-        }
-    }
-    counts
-}
-
-/// Whether any two of `users` already played `limit` rated games against each other according to
-/// `met` (from [`meetings`]); a `limit` of 0 means no limit.
-pub fn daily_limit_reached(met: &HashMap<(u64, u64), u32>, users: &[u64], limit: u32) -> bool {
-    if limit == 0 {
-        return false;
-    }
-    users.iter().enumerate().any(|(i, &a)| {
-        users.iter().skip(i + 1).any(|&b| {
-            a != b
-                && met
-                    .get(&(a.min(b), a.max(b)))
-                    .is_some_and(|&count| count >= limit)
-        })
-    })
-}
-
 /// Whether a stored conservative rating (of a rating change) is one the rating code can have
 /// written: finite, within what [`PlayerRating::from_stored`] accepts.
 pub fn is_plausible_conservative(value: f64) -> bool {
@@ -746,25 +707,6 @@ mod tests {
         alone.gave_up = true;
         let updates = rate_game(&[alone, bot("easy", 1, true)], false, &HashMap::new());
         assert!(after(&updates, 1).mu < 20.0, "{updates:?}");
-    }
-
-    #[test]
-    fn meetings_count_opponents_once_per_game_and_the_limit_applies_to_any_pair() {
-        let games = vec![
-            vec![(1, 0), (2, 1)],
-            vec![(2, 0), (1, 1), (3, 1)],
-            vec![(1, 0), (3, 0), (2, 1), (2, 1)],
-            vec![(1, 0), (2, 0)],
-        ];
-        let met = meetings(&games);
-        assert_eq!(met.get(&(1, 2)), Some(&3));
-        assert_eq!(met.get(&(2, 3)), Some(&2));
-        assert_eq!(met.get(&(1, 3)), None, "teammates never met as opponents");
-        assert!(daily_limit_reached(&met, &[2, 1], 3));
-        assert!(!daily_limit_reached(&met, &[2, 1], 4));
-        assert!(daily_limit_reached(&met, &[3, 4, 2], 2));
-        assert!(!daily_limit_reached(&met, &[1, 3, 4], 1));
-        assert!(!daily_limit_reached(&met, &[1, 2], 0), "0: no limit");
     }
 
     #[test]

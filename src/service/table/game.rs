@@ -118,8 +118,8 @@ pub struct Playing {
     /// this was kept; the lobby's choice applies).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rated: Option<bool>,
-    /// Casual because some of its players had reached this daily limit of rated games against each
-    /// other when it started.
+    /// Casual because some of its players had reached this daily cap on rated games against each
+    /// other when it started (`service/daily_cap.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily_limit: Option<u32>,
     /// Who stopped the game, once it was stopped.

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{roll_off, Config, GameRng, Seat, Variant};
 use crate::i18n::{tr, tr_args, Args, Lang};
-use crate::store::rating;
 
 use crate::service::bot::BotLevel;
+use crate::service::daily_cap;
 use crate::service::ids::{Actor, Timestamp};
 use crate::service::reply::{Message, Output, Reply};
 use crate::service::request::Button;
@@ -148,7 +148,7 @@ impl Table {
 
     /// Whether the lobby's game would count for ratings if it started now: the host's choice (by
     /// default, whether humans would play on two teams), unless some of its players have reached
-    /// the daily limit of rated games against each other.
+    /// the daily cap on rated games against each other (`service/daily_cap.rs`).
     pub(super) fn lobby_rating(&self, lobby: &Lobby, settings: &Settings) -> RatingNote {
         let humans: Vec<u64> = lobby
             .seats
@@ -186,7 +186,7 @@ impl Table {
             }
         });
         let limit = settings.limits.rated_games_per_day;
-        if wanted && rating::daily_limit_reached(&self.meetings, &humans, limit) {
+        if wanted && daily_cap::reached(&self.meetings, &humans, limit) {
             RatingNote::CasualLimit { limit }
         } else if wanted {
             RatingNote::Rated
@@ -554,7 +554,7 @@ impl Table {
         });
         let humans: Vec<u64> = seats.iter().filter_map(|p| p.user().map(|u| u.0)).collect();
         let limit = settings.limits.rated_games_per_day;
-        let limited = wanted && rating::daily_limit_reached(&self.meetings, &humans, limit);
+        let limited = wanted && daily_cap::reached(&self.meetings, &humans, limit);
         let playing = Playing {
             seats,
             live,

@@ -34,6 +34,7 @@ use crate::i18n::Lang;
 
 use crate::service::access::Paused;
 use crate::service::bot::BotLevel;
+use crate::service::daily_cap::Meetings;
 use crate::service::ids::{Actor, ChannelId, GuildId, Timestamp, UserId};
 use crate::service::reply::{Message, Output, Reply};
 use crate::service::request::Command;
@@ -116,8 +117,8 @@ pub struct Table {
     #[serde(skip)]
     pub(super) disarmed: Option<u64>,
     /// Rated games between this server's players in the last 24 hours, refreshed by the service
-    /// before a lobby command: the lobby shows, and Start decides, whether the daily limit makes the
-    /// game casual.
+    /// before a lobby command: the lobby shows, and Start decides, whether the daily cap
+    /// (`service/daily_cap.rs`) makes the game casual.
     #[serde(skip)]
     pub(super) meetings: Meetings,
     /// The private yes-or-no questions asked and not answered yet: a question's Yes counts only
@@ -279,8 +280,8 @@ impl Table {
     }
 
     /// The humans of the rated game being played here, each with their team (those who gave up
-    /// too): it counts toward the daily limit of rated games between the same players while it
-    /// runs. `None` without a running rated game.
+    /// too): it counts toward the daily cap on rated games between the same players while it runs
+    /// (`service/daily_cap.rs`). `None` without a running rated game.
     pub(super) fn running_rated(&self) -> Option<Vec<(u64, u8)>> {
         let State::Playing(playing) = &self.state else {
             return None;

@@ -1,9 +1,6 @@
 //! What the host asks for when opening a table (`Setup`: the game, teams, options, turn time, series)
-//! and the rules that check it (with the series lengths offered); the daily limit of rated games
-//! between two players (`Meetings`).
+//! and the rules that check it (with the series lengths offered).
 
-use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -12,10 +9,6 @@ use crate::engine::{Config, Options, Variant};
 
 use crate::service::settings::Settings;
 use crate::service::text::{LobbyRules, TeamName, Text};
-
-/// Rated games between players in the last 24 hours, by pair of user ids (smaller first), as
-/// [`rating::meetings`] counts them: what the daily limit of rated games is checked against.
-pub type Meetings = Arc<HashMap<(u64, u64), u32>>;
 
 /// What the host asked for when opening the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,8 +11,8 @@ use crate::engine::Variant;
 use crate::i18n::Lang;
 use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
+use super::daily_cap::{self, Meetings};
 use super::settings::MAX_REMEMBERED;
-use super::table;
 use super::{
     deadlines, finished, lock, names, replays, Actor, ChannelId, Choice, Command, GuildId, Image,
     Message, MovePicker, NoPersist, OsSeeds, Output, Permission, Persist, PoolStats, ReplayImage,
@@ -89,7 +89,7 @@ pub struct Tables {
     /// Computer moves being applied and saved on the blocking pool ([`AUTO_APPLY_AT_ONCE`]).
     pub(super) applying: Arc<tokio::sync::Semaphore>,
     /// The humans (with their teams) of each running rated game, by channel: they count toward the
-    /// daily limit of rated games between the same players as the finished ones do (kept as tables
+    /// daily cap on rated games between the same players (`daily_cap.rs`) as the finished ones do (kept as tables
     /// change, with the table's lock held; taken after it, never before).
     pub(super) rated_running: Mutex<HashMap<ChannelId, RunningRated>>,
     /// The replays members asked for that wait or are being drawn.
@@ -820,40 +820,32 @@ impl Tables {
         reply
     }
 
-    /// Rated games between this server's players in the last 24 hours, finished or running in
-    /// another channel, for the daily limit of rated games between the same players (nothing to read
-    /// for a casual lobby or without a limit). A store that cannot answer allows the game: the limit
-    /// is a guard, not a reason to refuse play.
+    /// The meetings a lobby in `channel` is checked against for the daily cap on rated games between
+    /// the same players: the server's rated games of the last day, finished or running in another
+    /// channel (see `service/daily_cap.rs`).
     pub(super) fn recent_meetings(
         &self,
         guild: Option<GuildId>,
         channel: ChannelId,
         setup: &Setup,
         settings: &Settings,
-    ) -> table::Meetings {
-        let (Some(store), Some(guild)) = (&self.store, guild) else {
-            return table::Meetings::default();
-        };
-        if setup.rated == Some(false) || settings.limits.rated_games_per_day == 0 {
-            return table::Meetings::default();
-        }
-        const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+    ) -> Meetings {
         let now_ms = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-        let mut games = store
-            .rated_games_since(Some(guild.0), now_ms.saturating_sub(DAY_MS))
-            .unwrap_or_else(|e| {
-                tracing::warn!(guild = guild.0, "cannot read the day's rated games: {e}");
-                Vec::new()
-            });
-        games.extend(
-            lock(&self.rated_running)
-                .iter()
-                .filter(|(c, (g, _))| **c != channel && *g == Some(guild))
-                .map(|(_, (_, humans))| humans.clone()),
-        );
-        Arc::new(crate::store::rating::meetings(&games))
+        let running = lock(&self.rated_running)
+            .iter()
+            .filter(|(c, (g, _))| **c != channel && guild.is_some() && *g == guild)
+            .map(|(_, (_, humans))| humans.clone())
+            .collect::<Vec<_>>();
+        daily_cap::recent(
+            self.store.as_deref(),
+            guild,
+            setup.rated == Some(false),
+            settings.limits.rated_games_per_day,
+            running.into_iter(),
+            now_ms,
+        )
     }
 
     /// Refuses a new table past the limits: tables the user hosts, tables of the server.
