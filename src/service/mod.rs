@@ -42,7 +42,7 @@ pub use reply::{
     action_rows, Attachment, BoardImage, Choice, Control, HandImage, Image, Label, Message, Output,
     ReplayImage, Reply, SelectOption, Style,
 };
-pub use request::{command_for_component, Button, Command, Press, Request, Venue};
+pub use request::{command_for_component, Button, Command, CommandKind, Press, Request, Venue};
 pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};

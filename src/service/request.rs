@@ -275,46 +275,127 @@ impl Command {
         }
     }
 
+    /// What kind of command it is: the one place that classifies every command (a press of a
+    /// button made for one game, as what it asks).
+    pub fn kind(&self) -> CommandKind {
+        use CommandKind::*;
+        match self {
+            Command::OfGame { command, .. } => command.kind(),
+            Command::Press(press) if press.step == Step::Roll => Deals,
+            Command::Press(press) if press.changes_table() => Changes,
+            Command::Press(_) => Looks,
+            Command::Status
+            | Command::Rules { .. }
+            | Command::Record { .. }
+            | Command::Settings(_)
+            | Command::BotMenu
+            | Command::AskAbandonSeries => Looks,
+            Command::Hand | Command::Menu | Command::AskStop | Command::KeepPlaying => {
+                LooksWhilePaused
+            }
+            Command::Board
+            | Command::Stats { .. }
+            | Command::Profile { .. }
+            | Command::Versus { .. }
+            | Command::Leaderboard
+            | Command::History
+            | Command::Replay { .. } => Shows,
+            Command::Join { .. } => Joins,
+            Command::Accept | Command::Rematch { .. } => Seats,
+            Command::Leave => Leaves,
+            Command::Stop | Command::Cancel => Ends,
+            Command::Begin | Command::Roll | Command::NextGame => Deals,
+            Command::Start { .. }
+            | Command::Challenge { .. }
+            | Command::Decline
+            | Command::AddBot { .. }
+            | Command::RemoveBot
+            | Command::Play { .. }
+            | Command::Exchange { .. }
+            | Command::Remove { .. }
+            | Command::Forfeit { .. }
+            | Command::AbandonSeries => Changes,
+        }
+    }
+
     /// Whether the command may change a table (everything but reading: hand, board, status, rules,
     /// stats, leaderboard, history, record).
     pub fn changes_table(&self) -> bool {
-        match self {
-            Command::Press(press) => press.changes_table(),
-            Command::OfGame { command, .. } => command.changes_table(),
-            _ => {
-                !matches!(
-                    self,
-                    Command::Board
-                        | Command::Stats { .. }
-                        | Command::Profile { .. }
-                        | Command::Versus { .. }
-                        | Command::Leaderboard
-                        | Command::History
-                        | Command::Replay { .. }
-                ) && self.posts()
-            }
-        }
+        self.kind().changes_table()
     }
 
     /// Whether the command may make the bot post in the channel (all but the private answers; stats,
     /// profiles, leaderboard and history are posted in the channel).
     pub fn posts(&self) -> bool {
-        if let Command::OfGame { command, .. } = self {
-            return command.posts();
-        }
+        self.kind().posts()
+    }
+}
+
+/// What a command does, as the registry and the adapters need to know before it is carried out:
+/// whether it may change a table (then only the shard's owner carries it out, and the table is kept
+/// to put back if saving fails), whether it may post in the channel (then it is charged to the
+/// posting budget), what a paused table still allows, what needs fresh randomness and what seats
+/// someone. [`Command::kind`] classifies each command once; the predicates below read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    /// Answered privately, changes nothing: the status, the rules, a record, the server's settings
+    /// (shown or changed: a server's, not a table's), the Add computer menu, the question before
+    /// abandoning a series, a step of the picker.
+    Looks,
+    /// Answered privately, changes nothing, and allowed while a table is paused: the hand, the ⋯
+    /// menu, the question before Stop and its Keep playing.
+    LooksWhilePaused,
+    /// Posts in the channel what is known, changes no table: the board, stats, profiles, versus, the
+    /// leaderboard, history, a replay.
+    Shows,
+    /// Changes a table: opening a lobby, declining, computers added or removed, a move, giving up,
+    /// abandoning a series.
+    Changes,
+    /// Takes a seat in a lobby by Join (repeated Join and Leave edit the lobby card less often).
+    Joins,
+    /// Takes a seat at someone's table by accepting their invitation or a rematch.
+    Seats,
+    /// Leaves a lobby (in a game, asks to confirm giving up).
+    Leaves,
+    /// Ends a table (also while paused): Stop, Cancel.
+    Ends,
+    /// Needs fresh randomness: a deal (Begin, the next game of a series) or a roll.
+    Deals,
+}
+
+impl CommandKind {
+    /// Whether a command of this kind may change a table.
+    pub fn changes_table(self) -> bool {
         !matches!(
             self,
-            Command::Hand
-                | Command::BotMenu
-                | Command::Menu
-                | Command::AskStop
-                | Command::AskAbandonSeries
-                | Command::KeepPlaying
-                | Command::Status
-                | Command::Rules { .. }
-                | Command::Record { .. }
-                | Command::Settings(_)
-        ) && !matches!(self, Command::Press(press) if !press.changes_table())
+            CommandKind::Looks | CommandKind::LooksWhilePaused | CommandKind::Shows
+        )
+    }
+
+    /// Whether a command of this kind may make the bot post in the channel.
+    pub fn posts(self) -> bool {
+        self.changes_table() || self == CommandKind::Shows
+    }
+
+    /// Whether a paused table carries it out: only what needs no post in the channel, and ending the
+    /// table.
+    pub fn allowed_while_paused(self) -> bool {
+        matches!(self, CommandKind::LooksWhilePaused | CommandKind::Ends)
+    }
+
+    /// Whether it needs a fresh seed (a deal, who starts, a roll).
+    pub fn needs_seed(self) -> bool {
+        self == CommandKind::Deals
+    }
+
+    /// Whether it seats the asker at someone's table (the host's next invitation may ping them again).
+    pub fn takes_seat(self) -> bool {
+        matches!(self, CommandKind::Joins | CommandKind::Seats)
+    }
+
+    /// Whether it is a Join or a Leave (whose lobby edits are held back when repeated).
+    pub fn joins_or_leaves(self) -> bool {
+        matches!(self, CommandKind::Joins | CommandKind::Leaves)
     }
 }
 

@@ -12,6 +12,7 @@ use crate::i18n::Lang;
 use crate::store::{ShardClaim, ShardSet, Store, StoreError};
 
 use super::daily_cap::{self, Meetings};
+use super::save;
 use super::settings::MAX_REMEMBERED;
 use super::{
     deadlines, finished, lock, names, replays, Actor, ChannelId, Choice, Command, GuildId, Image,
@@ -19,7 +20,6 @@ use super::{
     Reply, Request, SearchPool, SeedSource, ServerSettings, Settings, Setup, State, StorePersist,
     Table, Text, Timestamp, UserId,
 };
-use super::{request, save};
 use crate::service::budget::{posts_of, Budgets, LobbyEdits};
 
 mod budget;
@@ -593,7 +593,8 @@ impl Tables {
         // Names reach messages, logs, images and the database: one line of visible text, at most
         // Discord's 32 characters (messages escape it again, see `names::chat_name`).
         actor.name = names::clean_name(&actor.name);
-        if command.changes_table() && !self.may_act(guild) {
+        let kind = command.kind();
+        if kind.changes_table() && !self.may_act(guild) {
             // The shard is being handed to another process (or was never this one's): nothing
             // changes here; the player tries again once the new owner is up.
             tracing::warn!(
@@ -602,25 +603,27 @@ impl Tables {
             );
             return Reply::ephemeral(Text::SaveFailed);
         }
-        if command.posts() {
+        if kind.posts() {
             if let Err(text) = self.member_may_post(guild, actor.user, now) {
                 return Reply::ephemeral(text);
             }
         }
         let user = actor.user;
-        let join_or_leave = matches!(command, Command::Join { .. } | Command::Leave);
-        let takes_seat = matches!(
-            command.unwrapped(),
-            Command::Join { .. } | Command::Accept | Command::Rematch { .. }
-        );
         let mut reply = self.handle_command(guild, channel, actor, command, now);
-        if takes_seat && !reply.is_refusal() {
+        if kind.takes_seat() && !reply.is_refusal() {
             // Seated at the host's table: the host's next invitation may ping them again.
             if let Some(host) = self.get(channel).map(|shared| lock(&shared).host) {
                 lock(&self.budgets).accepted(host, user);
             }
         }
-        self.charge_member(guild, channel, user, join_or_leave, &mut reply, now);
+        self.charge_member(
+            guild,
+            channel,
+            user,
+            kind.joins_or_leaves(),
+            &mut reply,
+            now,
+        );
         reply
     }
 
@@ -684,6 +687,7 @@ impl Tables {
                 }
             }
             command => {
+                let kind = command.kind();
                 let Some(shared) = self.get(channel) else {
                     return Reply::ephemeral(Text::NoTable);
                 };
@@ -695,15 +699,7 @@ impl Tables {
                 if let Some(paused) = &table.paused {
                     // Only what needs no post in the channel: a hand, and ending the table (the ⋯
                     // menu offers just those then, and Stop asks first).
-                    if !matches!(
-                        command.unwrapped(),
-                        Command::Hand
-                            | Command::Stop
-                            | Command::Cancel
-                            | Command::Menu
-                            | Command::AskStop
-                            | Command::KeepPlaying
-                    ) {
+                    if !kind.allowed_while_paused() {
                         return Reply::ephemeral(Text::GamePaused {
                             missing: paused.missing.clone(),
                             thread: paused.thread,
@@ -711,12 +707,8 @@ impl Tables {
                     }
                 }
                 // Fresh randomness for what needs it: a deal (and who starts), a roll.
-                let rolls = matches!(command, Command::Press(p) if p.step == request::Step::Roll);
-                let deals = matches!(
-                    command.unwrapped(),
-                    Command::Begin | Command::Roll | Command::NextGame
-                );
-                let seed = if deals || rolls {
+                let deals = kind.needs_seed();
+                let seed = if deals {
                     match self.seeds.seed() {
                         Some(seed) => Some(seed),
                         None => return Reply::ephemeral(Text::Internal),
@@ -724,18 +716,7 @@ impl Tables {
                 } else {
                     None
                 };
-                let read_only = matches!(
-                    command.unwrapped(),
-                    Command::Hand
-                        | Command::Board
-                        | Command::Status
-                        | Command::BotMenu
-                        | Command::Menu
-                        | Command::AskStop
-                        | Command::AskAbandonSeries
-                        | Command::KeepPlaying
-                ) || matches!(&command, Command::Press(p) if !p.changes_table());
-                let before = (!read_only).then(|| table.clone());
+                let before = kind.changes_table().then(|| table.clone());
                 let lang = self
                     .server_language(guild)
                     .or_else(|| self.channel_language(channel))

@@ -11,6 +11,7 @@ mod clock;
 mod fair;
 mod hint;
 mod i18n;
+mod kind;
 mod limit;
 mod message;
 mod name;
