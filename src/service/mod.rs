@@ -4,6 +4,53 @@
 //! which channel) goes in, a [`Reply`] (what to post, privately or publicly, and to whom) comes out. The
 //! Discord layer only translates. Images are returned as descriptors ([`Image`]) that the Discord layer
 //! renders; a board descriptor can only be built from the public view, so a hand cannot reach a channel.
+//!
+//! # The map, from the ground up
+//!
+//! Each floor uses only the floors below it.
+//! - **Words** (the ground: every file above uses them): `ids` (ids, `Actor`, `Timestamp`),
+//!   `settings` (the bot's settings and limits), `rules` (house constants), `request` (what comes
+//!   in: `Request`, `Command` and its one classification `Command::kind`, `Button`, the picker's
+//!   `Press`), `reply` (what goes out: `Reply`, `Output`, `Message`, image descriptors), `names`,
+//!   `access` (pauses), `bot` (the move picker's trait), `seeds`, `lock`.
+//! - **`text/`**: every sentence a player reads, as data (`Text`), rendered per language; no
+//!   Discord markup beyond what a chat shows.
+//! - **Rules the tables apply**: `daily_cap` (the daily cap on rated games between the same
+//!   players), `server` (a server's own settings as data), `budget` (the posting buckets), `deadlines`
+//!   (the map of live tables and their timers), `pool` (where computer moves are searched), `replays`
+//!   (the replay queue).
+//! - **`table/`**: one channel's table, pure (no store, no locks): its own map is in
+//!   `table/mod.rs` (lobby, game, moves, what a move says, clock, picker, series).
+//! - **Persistence**: `persist` (`Persist`, `StorePersist`: a table as stored, a finished game),
+//!   `save` (what is saved after a table's update, apart from the table), `finished` (the last
+//!   game of each channel, for its rematch), `profile` (the profile and versus answers).
+//! - **`tables/`**: the registry, `Tables` (`tables/mod.rs`): every table behind its lock, the
+//!   limits, timers, computer moves, saving after every change (`Tables::commit`, `Tables::save`);
+//!   its children each add one job to `Tables`: `restore` (after a restart), `history` (stats, lists,
+//!   records), `server` (settings shown and changed), `budget` (spending the posting budget),
+//!   `quick` (the computer's quick answer), `hint`, `rematch`, `challenge`, `review` (the agreement
+//!   follow-up).
+//! - `tests/`: the service's tests, one file per topic, and `tests/kit.rs`, their shared helpers.
+//!
+//! # Where to start reading
+//! - **A command** (typed or pressed): `Tables::handle` (`tables/mod.rs`) checks it by its kind
+//!   (`Command::kind`, `request.rs`), takes the table's lock and calls `Table::handle`
+//!   (`table/mod.rs`), which dispatches to the file of its job; `Tables::commit` saves the result
+//!   before it is told.
+//! - **A timer** (a reminder, a timeout, a lobby or invitation that lapses): `Tables::tick`
+//!   (`tables/mod.rs`) takes the due tables from `deadlines.rs` and calls `Table::tick`
+//!   (`table/clock.rs`).
+//! - **A computer move**: `Tables::auto_step` and `Tables::run_auto` (`tables/mod.rs`) claim the
+//!   turn (`Table::claim_auto_task`, `table/clock.rs`), search it in the pool (`pool.rs`) and apply
+//!   it (`Table::apply_auto`); after a person's move, `tables/quick.rs` posts the computer's answer
+//!   with it.
+//! - **A hint**: `Tables::hint` and `Tables::press_hint` (`tables/hint.rs`): the search (in
+//!   `crate::analysis`), the note in the record, the private answer (its words in `text/hints.rs`).
+//! - **The daily cap** on rated games between the same players: `daily_cap.rs` (the rule, the
+//!   window, what counts, what players see).
+//! - **King of the Board scoring**: the points are the engine's (`Game::score_sequences` in
+//!   `engine/game.rs`, the zone in `engine/zone.rs`); what the channel is told of them is
+//!   `describe` and `scores` in `table/report.rs`, worded in `text/play.rs` and `text/end.rs`.
 
 mod access;
 mod bot;
