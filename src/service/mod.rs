@@ -7,8 +7,9 @@
 //!
 //! # The map, from the ground up
 //!
-//! Each floor uses only the floors below it.
-//! - **Words** (the ground: every file above uses them): `ids` (ids, `Actor`, `Timestamp`),
+//! A floor builds on the ones below it (the words and `text/` share their types: a `Reply` carries
+//! `Text`s, a `Text` names ids and buttons).
+//! - **Words** (every file above uses them): `ids` (ids, `Actor`, `Timestamp`),
 //!   `settings` (the bot's settings and limits), `rules` (house constants), `request` (what comes
 //!   in: `Request`, `Command` and its one classification `Command::kind`, `Button`, the picker's
 //!   `Press`), `reply` (what goes out: `Reply`, `Output`, `Message`, image descriptors), `names`,
