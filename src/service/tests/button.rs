@@ -24,16 +24,10 @@ const GUILD: GuildId = GuildId(5);
 /// Requests come from server [`GUILD`].
 const HERE: Asker = Asker::server(GUILD);
 
-/// A press of `button` by `user`, parsed from its id as Discord sends it back.
-fn press(tables: &Tables, channel: u64, user: u64, button: Button) -> Reply {
-    let command = command_for_component(&button.id(), &[]).expect("our own id");
-    HERE.ask(tables, channel, user, command)
-}
-
 /// Pressed and refused privately, with `contains` in the answer; the table did not change.
 fn refused(tables: &Tables, channel: u64, user: u64, button: Button, contains: &str) {
     let before = state(tables, channel);
-    let reply = press(tables, channel, user, button);
+    let reply = HERE.press(tables, channel, user, button);
     assert!(
         reply.is_refusal(),
         "{button:?}: expected a refusal, got {reply:?}"
@@ -165,7 +159,7 @@ fn the_lobby_offers_teams_when_set_and_remove_computer_while_there_is_one() {
             Button::JoinTeam(3)
         ]
     );
-    let added = press(&tables, 2, 10, Button::AddBotLevel(T0.0, BotLevel::Medium));
+    let added = HERE.press(&tables, 2, 10, Button::AddBotLevel(T0.0, BotLevel::Medium));
     let buttons = lobby_buttons(&added).expect("the lobby is updated");
     assert_eq!(buttons.last(), Some(&Button::RemoveBot));
     let message = Message {
@@ -175,7 +169,7 @@ fn the_lobby_offers_teams_when_set_and_remove_computer_while_there_is_one() {
     let rows = action_rows(&message);
     assert!(rows.len() <= MAX_ROWS);
     assert!(rows.iter().all(|r| r.len() <= MAX_BUTTONS_PER_ROW));
-    let removed = press(&tables, 2, 10, Button::RemoveBot);
+    let removed = HERE.press(&tables, 2, 10, Button::RemoveBot);
     assert!(!lobby_buttons(&removed)
         .expect("the lobby is updated")
         .contains(&Button::RemoveBot));
@@ -188,7 +182,7 @@ fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
     HERE.ask(&tables, 1, 11, Command::Join { team: None });
     // Someone who is not the host: refused at once, no menu.
     refused(&tables, 1, 11, Button::AddBot, "Only the host");
-    let menu = press(&tables, 1, 10, Button::AddBot);
+    let menu = HERE.press(&tables, 1, 10, Button::AddBot);
     let levels = private_buttons(&menu);
     assert_eq!(
         levels,
@@ -200,7 +194,7 @@ fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
     );
     assert!(reply_text(&menu).contains("Which level"));
     // The host chooses hard: the lobby lists it, and the menu (edited in place) offers another.
-    let added = press(&tables, 1, 10, levels[2]);
+    let added = HERE.press(&tables, 1, 10, levels[2]);
     assert!(!added.is_refusal(), "{added:?}");
     let update = added
         .outputs
@@ -225,7 +219,7 @@ fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
     ));
     // The menu's buttons are checked like the typed command: not for others, not once full.
     refused(&tables, 1, 11, levels[0], "Only the host");
-    assert!(!press(&tables, 1, 10, levels[0]).is_refusal());
+    assert!(!HERE.press(&tables, 1, 10, levels[0]).is_refusal());
     // Once the game runs, the menu's buttons change nothing.
     assert!(!HERE.ask(&tables, 1, 10, Command::Begin).is_refusal());
     refused(&tables, 1, 10, levels[0], "already started");
@@ -237,7 +231,7 @@ fn add_computer_opens_a_level_menu_whose_presses_add_that_level() {
 fn a_level_button_of_an_earlier_lobby_adds_nothing_to_a_new_one() {
     let tables = seeded(test_settings(), 26);
     HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
-    let old = private_buttons(&press(&tables, 1, 10, Button::AddBot))[0];
+    let old = private_buttons(&HERE.press(&tables, 1, 10, Button::AddBot))[0];
     assert!(!HERE.ask(&tables, 1, 10, Command::Cancel).is_refusal());
     // A new lobby a second later, by the same host.
     let later = Timestamp(T0.0 + 1000);
@@ -256,7 +250,7 @@ fn remove_computer_is_for_the_host_and_needs_a_computer() {
     refused(&tables, 1, 10, Button::RemoveBot, "no computer");
     HERE.ask(&tables, 1, 10, Command::AddBot { level: None });
     refused(&tables, 1, 11, Button::RemoveBot, "Only the host");
-    let removed = press(&tables, 1, 10, Button::RemoveBot);
+    let removed = HERE.press(&tables, 1, 10, Button::RemoveBot);
     assert!(!removed.is_refusal());
     assert_eq!(lobby_seats(&tables, 1).len(), 2);
 }
@@ -266,21 +260,23 @@ fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
     let tables = seeded(test_settings(), 26);
     HERE.ask(&tables, 1, 10, start(Variant::Classic, Some(2)));
     // A newcomer takes a seat on team 2; the host (seated without a team) moves to team 2 as well.
-    assert!(!press(&tables, 1, 11, Button::JoinTeam(2)).is_refusal());
-    let moved = press(&tables, 1, 10, Button::JoinTeam(2));
+    assert!(!HERE.press(&tables, 1, 11, Button::JoinTeam(2)).is_refusal());
+    let moved = HERE.press(&tables, 1, 10, Button::JoinTeam(2));
     assert!(!moved.is_refusal(), "{moved:?}");
     assert!(reply_text(&moved).contains("You are now in team 2"));
     let teams: Vec<Option<u8>> = lobby_seats(&tables, 1).iter().map(|s| s.team).collect();
     assert_eq!(teams, vec![Some(1), Some(1)]);
     refused(&tables, 1, 10, Button::JoinTeam(2), "already");
     refused(&tables, 1, 10, Button::JoinTeam(3), "no team 3");
-    assert!(!press(&tables, 1, 12, Button::JoinTeam(1)).is_refusal());
+    assert!(!HERE.press(&tables, 1, 12, Button::JoinTeam(1)).is_refusal());
     // The host moves back to team 1: there is room (one player there so far).
-    assert!(!press(&tables, 1, 10, Button::JoinTeam(1)).is_refusal());
+    assert!(!HERE.press(&tables, 1, 10, Button::JoinTeam(1)).is_refusal());
     let teams: Vec<Option<u8>> = lobby_seats(&tables, 1).iter().map(|s| s.team).collect();
     assert_eq!(teams, vec![Some(0), Some(1), Some(0)]);
     // One computer fills team 2; the teams hold at the start.
-    assert!(!press(&tables, 1, 10, Button::AddBotLevel(T0.0, BotLevel::Easy)).is_refusal());
+    assert!(!HERE
+        .press(&tables, 1, 10, Button::AddBotLevel(T0.0, BotLevel::Easy))
+        .is_refusal());
     assert!(!HERE.ask(&tables, 1, 10, Command::Begin).is_refusal());
     let p = playing(&tables, 1);
     let team_of = |user| {
@@ -294,8 +290,8 @@ fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
     refused(&tables, 1, 11, Button::JoinTeam(1), "already started");
     // Dice has at most four players: two teams of two. A third on a team is refused, seated or not.
     HERE.ask(&tables, 2, 10, start(Variant::Dice, Some(2)));
-    assert!(!press(&tables, 2, 10, Button::JoinTeam(1)).is_refusal());
-    assert!(!press(&tables, 2, 11, Button::JoinTeam(1)).is_refusal());
+    assert!(!HERE.press(&tables, 2, 10, Button::JoinTeam(1)).is_refusal());
+    assert!(!HERE.press(&tables, 2, 11, Button::JoinTeam(1)).is_refusal());
     refused(
         &tables,
         2,
@@ -303,7 +299,7 @@ fn team_buttons_seat_or_move_a_player_within_the_teams_rules() {
         Button::JoinTeam(1),
         "already has its 2 players",
     );
-    assert!(!press(&tables, 2, 12, Button::JoinTeam(2)).is_refusal());
+    assert!(!HERE.press(&tables, 2, 12, Button::JoinTeam(2)).is_refusal());
     refused(
         &tables,
         2,
@@ -332,7 +328,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
     assert_eq!(action_rows(prompt).len(), 1, "one row: Play, cards, ⋯");
     let game = T0.0;
     assert_eq!(
-        private_buttons(&press(&tables, 1, 10, Button::More(T0.0))),
+        private_buttons(&HERE.press(&tables, 1, 10, Button::More(T0.0))),
         vec![
             Button::Status,
             Button::Rules,
@@ -343,7 +339,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         "the host"
     );
     assert_eq!(
-        private_buttons(&press(&tables, 1, 11, Button::More(T0.0))),
+        private_buttons(&HERE.press(&tables, 1, 11, Button::More(T0.0))),
         vec![
             Button::Status,
             Button::Rules,
@@ -353,7 +349,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         "a player who may not stop the game"
     );
     assert_eq!(
-        private_buttons(&press(&tables, 1, 12, Button::More(T0.0))),
+        private_buttons(&HERE.press(&tables, 1, 12, Button::More(T0.0))),
         vec![Button::Status, Button::Rules],
         "someone watching"
     );
@@ -395,7 +391,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         (Button::Hand, Command::Hand),
     ] {
         assert_eq!(
-            press(&tables, 1, 10, button),
+            HERE.press(&tables, 1, 10, button),
             HERE.ask(&tables, 1, 10, typed),
             "{button:?}"
         );
@@ -403,7 +399,7 @@ fn the_more_menu_offers_what_the_presser_may_do() {
     assert_eq!(before, state(&tables, 1));
     // Stop is refused to a player who may not stop; their Leave asks first.
     refused(&tables, 1, 11, Button::Stop(game), "Only the host");
-    let asked = press(&tables, 1, 11, Button::LeaveGame(game));
+    let asked = HERE.press(&tables, 1, 11, Button::LeaveGame(game));
     assert_eq!(
         private_buttons(&asked),
         vec![Button::ConfirmLeave(game), Button::KeepPlaying]
@@ -412,14 +408,14 @@ fn the_more_menu_offers_what_the_presser_may_do() {
     refused(&tables, 1, 11, Button::ConfirmStop(game), "Only the host");
     // The host stops it with the menu's button, asked first (a player's stop is giving up).
     let before = state(&tables, 1);
-    let asked = press(&tables, 1, 10, Button::Stop(game));
+    let asked = HERE.press(&tables, 1, 10, Button::Stop(game));
     assert_eq!(
         private_buttons(&asked),
         vec![Button::ConfirmStop(game), Button::KeepPlaying]
     );
     assert!(reply_text(&asked).contains("counts as giving up"));
     assert_eq!(before, state(&tables, 1), "asking changes nothing");
-    let stopped = press(&tables, 1, 10, Button::ConfirmStop(game));
+    let stopped = HERE.press(&tables, 1, 10, Button::ConfirmStop(game));
     assert!(!stopped.is_refusal());
     assert!(reply_text(&stopped).contains("stopped"));
     assert!(tables.is_empty());
@@ -444,7 +440,9 @@ fn the_more_menu_offers_what_the_presser_may_do() {
         "earlier game or lobby",
     );
     refused(&tables, 1, 10, Button::More(game), "earlier game or lobby");
-    assert!(!press(&tables, 1, 10, Button::More(later.0)).is_refusal());
+    assert!(!HERE
+        .press(&tables, 1, 10, Button::More(later.0))
+        .is_refusal());
 }
 
 #[test]
@@ -454,9 +452,10 @@ fn the_stop_question_is_answered_in_its_place_and_keep_playing_makes_its_yes_dea
     HERE.ask(&tables, 1, 11, Command::Join { team: None });
     HERE.ask(&tables, 1, 10, Command::Begin);
     let game = T0.0;
-    press(&tables, 1, 10, Button::Stop(game));
+    HERE.press(&tables, 1, 10, Button::Stop(game));
     // Keep playing: in the question's place, no buttons left.
-    match press(&tables, 1, 10, Button::KeepPlaying)
+    match HERE
+        .press(&tables, 1, 10, Button::KeepPlaying)
         .outputs
         .as_slice()
     {
@@ -476,8 +475,8 @@ fn the_stop_question_is_answered_in_its_place_and_keep_playing_makes_its_yes_dea
     );
     assert!(tables.snapshot(ChannelId(1)).is_some(), "still playing");
     // Asked again: the Yes stops the game, and its answer replaces the question.
-    press(&tables, 1, 10, Button::Stop(game));
-    let stopped = press(&tables, 1, 10, Button::ConfirmStop(game));
+    HERE.press(&tables, 1, 10, Button::Stop(game));
+    let stopped = HERE.press(&tables, 1, 10, Button::ConfirmStop(game));
     assert!(tables.is_empty());
     let answers: Vec<&Message> = stopped
         .outputs
@@ -504,7 +503,7 @@ fn the_more_menu_in_dice_has_no_cards_and_is_refused_before_the_game() {
     HERE.ask(&tables, 1, 11, Command::Join { team: None });
     HERE.ask(&tables, 1, 10, Command::Begin);
     assert_eq!(
-        private_buttons(&press(&tables, 1, 11, Button::More(T0.0))),
+        private_buttons(&HERE.press(&tables, 1, 11, Button::More(T0.0))),
         vec![Button::Status, Button::Rules, Button::LeaveGame(T0.0)]
     );
 }
@@ -537,17 +536,19 @@ fn a_stored_game_ends_with_stats_and_record_buttons() {
     );
     // Each gives what the typed command gives.
     assert_eq!(
-        press(&tables, 1, 11, Button::Record(id)),
+        HERE.press(&tables, 1, 11, Button::Record(id)),
         HERE.ask(&tables, 1, 11, Command::Record { game: Some(id) })
     );
-    let stats = press(&tables, 1, 11, Button::Stats);
+    let stats = HERE.press(&tables, 1, 11, Button::Stats);
     assert_eq!(
         stats,
         HERE.ask(&tables, 1, 11, Command::Stats { user: None })
     );
     assert!(reply_text(&stats).contains("<@11>"), "{stats:?}");
     // A record that is not this server's (or not kept) is refused as when typed.
-    assert!(press(&tables, 1, 11, Button::Record(id + 1000)).is_refusal());
+    assert!(HERE
+        .press(&tables, 1, 11, Button::Record(id + 1000))
+        .is_refusal());
 }
 
 #[test]
@@ -560,19 +561,22 @@ fn a_paused_game_can_still_be_stopped_with_the_menu() {
     let game = T0.0;
     // Only what a paused game allows: the rules, the hand, and Stop.
     assert_eq!(
-        private_buttons(&press(&tables, 1, 11, Button::More(T0.0))),
+        private_buttons(&HERE.press(&tables, 1, 11, Button::More(T0.0))),
         vec![Button::Rules, Button::Hand]
     );
-    let menu = private_buttons(&press(&tables, 1, 10, Button::More(T0.0)));
+    let menu = private_buttons(&HERE.press(&tables, 1, 10, Button::More(T0.0)));
     assert_eq!(menu, vec![Button::Rules, Button::Hand, Button::Stop(game)]);
     for button in &menu {
-        assert!(!press(&tables, 1, 10, *button).is_refusal(), "{button:?}");
+        assert!(
+            !HERE.press(&tables, 1, 10, *button).is_refusal(),
+            "{button:?}"
+        );
     }
     assert!(
         tables.snapshot(ChannelId(1)).is_some(),
         "asked, not stopped yet"
     );
-    let stopped = press(&tables, 1, 10, Button::ConfirmStop(game));
+    let stopped = HERE.press(&tables, 1, 10, Button::ConfirmStop(game));
     assert!(!stopped.is_refusal(), "{stopped:?}");
     assert!(tables.is_empty());
 }
@@ -584,7 +588,7 @@ fn opening_a_menu_or_a_stop_question_saves_nothing() {
     HERE.ask(&tables, 1, 10, start(Variant::Classic, None));
     let count = || saves.saved.lock().unwrap_or_else(|e| e.into_inner()).len();
     let before = count();
-    press(&tables, 1, 10, Button::AddBot);
+    HERE.press(&tables, 1, 10, Button::AddBot);
     assert_eq!(count(), before, "the level menu");
     HERE.ask(&tables, 1, 11, Command::Join { team: None });
     HERE.ask(&tables, 1, 10, Command::Begin);
@@ -595,7 +599,10 @@ fn opening_a_menu_or_a_stop_question_saves_nothing() {
         Button::Status,
         Button::Rules,
     ] {
-        assert!(!press(&tables, 1, 10, button).is_refusal(), "{button:?}");
+        assert!(
+            !HERE.press(&tables, 1, 10, button).is_refusal(),
+            "{button:?}"
+        );
         assert!(!button.command().changes_table(), "{button:?}");
         assert!(!button.command().posts(), "{button:?}");
     }

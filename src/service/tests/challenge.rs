@@ -45,16 +45,6 @@ fn challenge(variant: Variant, invited: &[u64]) -> Command {
     }
 }
 
-/// A press of `button` by `user` at `now`, parsed from its id as Discord sends it back.
-fn press_at(tables: &Tables, user: u64, button: Button, now: Timestamp) -> Reply {
-    let command = command_for_component(&button.id(), &[]).expect("our own id");
-    HERE.ask_at(tables, 1, user, command, now)
-}
-
-fn press(tables: &Tables, user: u64, button: Button) -> Reply {
-    press_at(tables, user, button, T0)
-}
-
 /// The lobby message of a reply: whether it is a new post, and the message.
 fn lobby_of(reply: &Reply) -> Option<(bool, &Message)> {
     lobby_output(reply).map(|(message_id, message)| (message_id.is_none(), message))
@@ -89,7 +79,7 @@ fn seated(tables: &Tables) -> Vec<Option<UserId>> {
 /// `user` presses `button` and is refused privately with `expected`; nothing changes.
 fn refused(tables: &Tables, user: u64, button: Button, expected: &Text) {
     let before = state(tables, 1);
-    let reply = press(tables, user, button);
+    let reply = HERE.press(tables, 1, user, button);
     assert_eq!(refusal(&reply), Some(expected), "{button:?} by {user}");
     assert_eq!(
         state(tables, 1),
@@ -162,7 +152,7 @@ fn a_challenge_pings_the_invited_once_and_offers_accept_and_decline() {
     );
     assert_eq!(seated(&tables), vec![Some(UserId(1))]);
     // An edit names them but pings nobody: the next lobby card carries no mentions.
-    let reply = press(&tables, 4, Button::Join);
+    let reply = HERE.press(&tables, 1, 4, Button::Join);
     let (new, message) = lobby_of(&reply).expect("the lobby edited");
     assert!(!new && message.mentions.is_empty(), "{message:?}");
     assert!(message.to_english().contains("Invited: <@2> and <@3>"));
@@ -222,7 +212,7 @@ fn accept_seats_an_invitee_and_anyone_else_is_refused() {
     // An earlier lobby's button.
     refused(&tables, 2, Button::Accept(GAME - 1), &Text::ButtonExpired);
 
-    let reply = press(&tables, 2, Button::Accept(GAME));
+    let reply = HERE.press(&tables, 1, 2, Button::Accept(GAME));
     assert!(!reply.is_refusal(), "{reply:?}");
     let (new, message) = lobby_of(&reply).expect("the lobby edited");
     assert!(!new && message.mentions.is_empty());
@@ -239,7 +229,7 @@ fn accept_seats_an_invitee_and_anyone_else_is_refused() {
     // Join answers an invitation too.
     assert!(!HERE.ask(&tables, 1, 3, join(None)).is_refusal());
     assert_eq!(invitations(&tables).0, Vec::<UserId>::new());
-    let card = lobby_of(&press(&tables, 4, Button::Join))
+    let card = lobby_of(&HERE.press(&tables, 1, 4, Button::Join))
         .expect("the lobby")
         .1
         .clone();
@@ -270,13 +260,13 @@ fn accept_follows_the_lobby_rules_and_the_invitation_stays() {
     );
     assert_eq!(invitations(&tables).0, vec![UserId(2)]);
     assert!(!HERE.ask(&tables, 1, 1, Command::RemoveBot).is_refusal());
-    assert!(!press(&tables, 2, Button::Accept(GAME)).is_refusal());
+    assert!(!HERE.press(&tables, 1, 2, Button::Accept(GAME)).is_refusal());
     // Once the game has started, an invitation cannot be answered.
     let tables = seeded(settings(), 36);
     challenged(&tables, &[2, 3]);
-    assert!(!press(&tables, 2, Button::Accept(GAME)).is_refusal());
+    assert!(!HERE.press(&tables, 1, 2, Button::Accept(GAME)).is_refusal());
     assert!(!HERE.ask(&tables, 1, 1, Command::Begin).is_refusal());
-    let reply = press(&tables, 3, Button::Accept(GAME));
+    let reply = HERE.press(&tables, 1, 3, Button::Accept(GAME));
     assert_eq!(refusal(&reply), Some(&Text::AlreadyStarted));
 }
 
@@ -284,7 +274,7 @@ fn accept_follows_the_lobby_rules_and_the_invitation_stays() {
 fn decline_is_told_to_the_host_privately_and_to_nobody_else() {
     let tables = seeded(settings(), 36);
     challenged(&tables, &[2, 3]);
-    let reply = press(&tables, 3, Button::Decline(GAME));
+    let reply = HERE.press(&tables, 1, 3, Button::Decline(GAME));
     let mut lobby = None;
     let mut private = Vec::new();
     let mut direct = Vec::new();
@@ -346,7 +336,9 @@ fn decline_is_told_to_the_host_privately_and_to_nobody_else() {
 fn unanswered_invitations_lapse_on_the_timer_and_the_lobby_stays_open() {
     let tables = seeded(settings(), 36);
     challenged(&tables, &[2, 3]);
-    assert!(!press_at(&tables, 2, Button::Accept(GAME), at(10)).is_refusal());
+    assert!(!HERE
+        .press_at(&tables, 1, 2, Button::Accept(GAME), at(10))
+        .is_refusal());
     assert!(tables.tick(at(59)).is_empty(), "not yet");
     let ticked = tables.tick(at(60));
     let [(channel, reply)] = ticked.as_slice() else {
@@ -421,7 +413,9 @@ fn a_restart_keeps_the_invitations_and_when_they_lapse() {
     let t = sqlite_store("challenge-restart").expect("sqlite");
     let first = seeded(settings(), 36).with_store(t.store.clone());
     challenged(&first, &[2, 3]);
-    assert!(!press_at(&first, 2, Button::Accept(GAME), at(5)).is_refusal());
+    assert!(!HERE
+        .press_at(&first, 1, 2, Button::Accept(GAME), at(5))
+        .is_refusal());
     drop(first);
 
     let second = seeded(settings(), 37).with_store(Arc::clone(&t.store));

@@ -8,22 +8,20 @@ use crate::engine::Variant;
 
 use super::kit::{ask, command_for, reply_text, seeded, test_actor, test_settings, Start, DM, T0};
 use crate::service::{
-    BotLevel, ChannelId, Command, Message, MovePicker, Output, RandomPicker, Reply, Request,
-    Settings, Table, Tables, Text,
+    BotLevel, ChannelId, Message, MovePicker, Output, RandomPicker, Reply, Request, Settings,
+    Table, Tables, Text,
 };
-
-fn start_with(turn_time: Option<u32>) -> Command {
-    Start {
-        turn_time,
-        ..Start::of(Variant::Classic)
-    }
-    .command()
-}
 
 /// A two-person classic game on a `turn_time` clock in channel 30; the server's timers are 120 s /
 /// 600 s. Returns the deal's reply.
 fn begin(tables: &Tables, turn_time: Option<u32>) -> Reply {
-    DM.begin(tables, 30, start_with(turn_time), &[1, 2], 0)
+    DM.begin(
+        tables,
+        30,
+        Start::of(Variant::Classic).turn_time(turn_time).command(),
+        &[1, 2],
+        0,
+    )
 }
 
 /// The deadline (Unix seconds) of the turn line in the reply's channel posts.
@@ -41,7 +39,12 @@ fn deadline_of(reply: &Reply) -> Option<u64> {
 fn turn_time_out_of_range_is_refused_politely_and_opens_nothing() {
     let tables = seeded(test_settings(), 5);
     for bad in [0, 9, 3601, u32::MAX] {
-        let reply = ask(&tables, 30, 1, start_with(Some(bad)));
+        let reply = ask(
+            &tables,
+            30,
+            1,
+            Start::of(Variant::Classic).turn_time(Some(bad)).command(),
+        );
         assert!(reply.is_refusal(), "{bad}: {reply:?}");
         let text = reply.outputs[0].message().unwrap().to_english();
         assert!(
@@ -57,7 +60,7 @@ fn turn_time_out_of_range_is_refused_politely_and_opens_nothing() {
                 guild: None,
                 channel: ChannelId(channel),
                 actor: test_actor(u64::from(good)),
-                command: start_with(Some(good)),
+                command: Start::of(Variant::Classic).turn_time(Some(good)).command(),
             },
             T0,
         );
@@ -93,12 +96,22 @@ fn the_prompt_shows_the_lobby_clock_as_its_deadline() {
 #[test]
 fn the_lobby_shows_the_clock_and_whether_it_reminds() {
     let tables = seeded(test_settings(), 5);
-    let reply = ask(&tables, 30, 1, start_with(Some(15)));
+    let reply = ask(
+        &tables,
+        30,
+        1,
+        Start::of(Variant::Classic).turn_time(Some(15)).command(),
+    );
     let text = reply.outputs[0].message().unwrap().to_english();
     assert!(text.contains("no reminder"), "{text}");
     assert!(text.contains("after 15 s"), "{text}");
     let tables = seeded(test_settings(), 5);
-    let reply = ask(&tables, 30, 1, start_with(Some(60)));
+    let reply = ask(
+        &tables,
+        30,
+        1,
+        Start::of(Variant::Classic).turn_time(Some(60)).command(),
+    );
     let text = reply.outputs[0].message().unwrap().to_english();
     assert!(text.contains("turn reminder after 30 s"), "{text}");
     assert!(text.contains("after 1 min"), "{text}");
@@ -257,7 +270,12 @@ fn a_give_up_server_warns_at_the_start_and_a_win_on_time_is_called_so() {
 #[test]
 fn the_lobby_says_a_side_left_to_the_computer_loses() {
     let tables = seeded(test_settings(), 7);
-    let text = reply_text(&ask(&tables, 31, 1, start_with(None)));
+    let text = reply_text(&ask(
+        &tables,
+        31,
+        1,
+        Start::of(Variant::Classic).turn_time(None).command(),
+    ));
     assert!(
         text.contains(
             "it takes the seat for the rest of the game (if nobody else plays on that side, the side loses)"

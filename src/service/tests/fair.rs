@@ -3,10 +3,11 @@
 //! limit of rated games between the same players), and a loss cannot be made to disappear (a stop by
 //! a player, giving up against a computer, a stop after a forfeit, a moderator's stop).
 
+use super::kit::Start;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::engine::{Move, MoveList, Options, Variant};
+use crate::engine::{Move, MoveList, Variant};
 use crate::store::rating::{rate_game, PlayerRating};
 use crate::store::tests::sqlite_store;
 use crate::store::{PlayerResult, Store};
@@ -73,14 +74,12 @@ fn lobby(
         tables,
         channel,
         host,
-        Command::Start {
-            variant: Variant::Classic,
+        Start {
             teams,
-            options: Options::default(),
             rated,
-            turn_time: None,
-            series: None,
-        },
+            ..Start::of(Variant::Classic)
+        }
+        .command(),
     );
     for &(user, team) in &humans[1..] {
         last = HERE.accepted(tables, channel, user, Command::Join { team });
@@ -417,19 +416,7 @@ fn the_lobby_the_start_and_the_end_say_whether_a_game_is_rated() {
     let t = sqlite_store("says_rated").expect("sqlite");
     let tables = rated_tables_on(t.store.clone(), 29);
     // Alone so far, by default: casual until an opponent joins.
-    let first = HERE.accepted(
-        &tables,
-        1,
-        1,
-        Command::Start {
-            variant: Variant::Classic,
-            teams: None,
-            options: Options::default(),
-            rated: None,
-            turn_time: None,
-            series: None,
-        },
-    );
+    let first = HERE.accepted(&tables, 1, 1, Start::of(Variant::Classic).command());
     assert!(
         lobby_text(&first).contains("Casual so far"),
         "{}",

@@ -1,9 +1,10 @@
 //! `/sequence hint`: only in casual games and on the asker's turn; the move is `hard`'s from the
 //! asker's view; the record lists every hint and the final message counts them.
 
+use super::kit::Start;
 use std::sync::Arc;
 
-use crate::engine::{MoveList, Options, Record, Variant};
+use crate::engine::{MoveList, Record, Variant};
 
 use super::kit::{ask, ask_in, command_for, seeded, service, Asker, T0};
 use crate::service::text::{Text, Who};
@@ -15,14 +16,11 @@ use crate::service::{
 
 /// Opens a two-player kids game between users 1 and 2, casual or rated, and starts it.
 fn two_player_game(tables: &Tables, channel: u64, rated: bool) {
-    let start = Command::Start {
-        variant: Variant::Kids,
-        teams: None,
-        options: Options::default(),
+    let start = Start {
         rated: Some(rated),
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Kids)
+    }
+    .command();
     assert!(!ask(tables, channel, 1, start).is_refusal());
     assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask(tables, channel, 1, Command::Begin).is_refusal());
@@ -326,14 +324,11 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     )
     .with_store(store.clone());
     let channel = 110;
-    let start = Command::Start {
-        variant: Variant::Kids,
-        teams: None,
-        options: Options::default(),
+    let start = Start {
         rated: Some(true),
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Kids)
+    }
+    .command();
     assert!(!ask_in(&tables, GUILD, channel, 1, start.clone()).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
@@ -610,14 +605,11 @@ fn rated_game_dealt_with(hints: bool, channel: u64) -> (Tables, UserId) {
     )
     .with_store(store);
     assert!(!ask_in(&tables, GUILD, channel, 1, hints_setting(hints)).is_refusal());
-    let start = Command::Start {
-        variant: Variant::Kids,
-        teams: None,
-        options: Options::default(),
+    let start = Start {
         rated: Some(true),
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Kids)
+    }
+    .command();
     assert!(!ask_in(&tables, GUILD, channel, 1, start).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
@@ -767,14 +759,11 @@ async fn hints_are_one_search_a_turn_and_one_at_a_time() {
 /// A casual kids game of users 1 and 2 in `channel` of `guild`, opened at `now`, where user 1 is to
 /// move (user 2 made the first move if it was theirs).
 fn user_1_to_move(tables: &Tables, guild: GuildId, channel: u64, now: Timestamp) {
-    let start = Command::Start {
-        variant: Variant::Kids,
-        teams: None,
-        options: Options::default(),
+    let start = Start {
         rated: Some(false),
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Kids)
+    }
+    .command();
     // A minute apart: the shares refill in between.
     let at = |step: u64| Timestamp(now.0 + step * 60_000);
     for (step, (user, command)) in [

@@ -1,6 +1,7 @@
 //! Every text in every language: each variant renders without a translation problem, German and
 //! Norwegian are really translated, and a kids game speaks German animal names in a German server.
 
+use super::kit::Start;
 use std::collections::BTreeSet;
 
 use crate::engine::card::KIDS_NAMES;
@@ -1356,14 +1357,7 @@ async fn a_kids_game_in_a_german_server_names_the_animals_in_german() {
             Timestamp(1_700_000_000_000),
         )
     };
-    let start = Command::Start {
-        variant: Variant::Kids,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+    let start = Start::of(Variant::Kids).command();
     assert!(!ask(start).is_refusal());
     let added = ask(Command::AddBot { level: None });
     let lobby = added
@@ -1469,14 +1463,7 @@ fn computer_players_are_named_in_the_channel_language() {
             Timestamp(1_700_000_000_000),
         )
     };
-    ask(Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    });
+    ask(Start::of(Variant::Classic).command());
     let reply = ask(Command::AddBot {
         level: Some(BotLevel::Hard),
     });

@@ -2,7 +2,8 @@
 //! (may it change a table, does it post, does a paused table allow it, does it need a seed, does it
 //! seat someone, is it a Join or a Leave) is read from it, and answers as the lists it replaced did.
 
-use crate::engine::{Options, Variant};
+use super::kit::Start;
+use crate::engine::Variant;
 use crate::service::request::Step;
 use crate::service::{
     command_for_component, BotLevel, Button, Command, CommandKind, SettingsRequest, UserId,
@@ -10,14 +11,7 @@ use crate::service::{
 
 /// One command of every variant (and every picker step, and commands wrapped for one game).
 fn every_command() -> Vec<Command> {
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+    let start = Start::of(Variant::Classic).command();
     let mut commands = vec![
         start.clone(),
         Command::Challenge {

@@ -6,8 +6,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::engine::{Layout, Move, Options, Variant};
 use crate::service::{
-    Actor, ChannelId, Command, GuildId, Limits, Message, Output, Persist, Playing, RandomPicker,
-    Reply, Request, Series, ServiceError, Settings, Table, Tables, Text, Timestamp, UserId,
+    command_for_component, Actor, Button, ChannelId, Command, GuildId, Limits, Message, Output,
+    Persist, Playing, RandomPicker, Reply, Request, Series, ServiceError, Settings, Table, Tables,
+    Text, Timestamp, UserId,
 };
 use crate::store::tests::{postgres_store, sqlite_store, TestStore};
 use crate::store::Store;
@@ -175,6 +176,56 @@ impl Asker {
         self.ask_at(tables, channel, user, command, T0)
     }
 
+    /// A press by `user` in `channel` at `now` of the component `id` (with a menu's chosen `value`),
+    /// parsed as Discord sends it back; an id that does not parse is answered with the refusal the
+    /// Discord layer gives.
+    pub(crate) fn press_id_at(
+        self,
+        tables: &Tables,
+        channel: u64,
+        user: u64,
+        id: &str,
+        value: Option<&str>,
+        now: Timestamp,
+    ) -> Reply {
+        let values: Vec<String> = value.into_iter().map(str::to_string).collect();
+        match command_for_component(id, &values) {
+            Ok(command) => self.ask_at(tables, channel, user, command, now),
+            Err(text) => Reply::ephemeral(text),
+        }
+    }
+
+    /// [`Asker::press_id_at`] at [`T0`].
+    pub(crate) fn press_id(
+        self,
+        tables: &Tables,
+        channel: u64,
+        user: u64,
+        id: &str,
+        value: Option<&str>,
+    ) -> Reply {
+        self.press_id_at(tables, channel, user, id, value, T0)
+    }
+
+    /// A press of `button` by `user` in `channel` at `now`, parsed from its id as Discord sends it
+    /// back.
+    pub(crate) fn press_at(
+        self,
+        tables: &Tables,
+        channel: u64,
+        user: u64,
+        button: Button,
+        now: Timestamp,
+    ) -> Reply {
+        let command = command_for_component(&button.id(), &[]).expect("our own id");
+        self.ask_at(tables, channel, user, command, now)
+    }
+
+    /// [`Asker::press_at`] at [`T0`].
+    pub(crate) fn press(self, tables: &Tables, channel: u64, user: u64, button: Button) -> Reply {
+        self.press_at(tables, channel, user, button, T0)
+    }
+
     /// `users[0]` opens a lobby with `start`, the other users join, the host adds `bots` computers
     /// and begins, all at `now` and each accepted; the reply to the begin.
     pub(crate) fn begin_at(
@@ -266,6 +317,38 @@ impl Start {
         }
     }
 
+    /// A `/start` of King of the Board (classic) to `points_to_win` (`None`: the default).
+    pub(crate) fn king_of_the_board(points_to_win: Option<u8>) -> Start {
+        Start {
+            options: Options {
+                king_of_the_board: true,
+                points_to_win,
+                ..Options::default()
+            },
+            ..Start::of(Variant::Classic)
+        }
+    }
+
+    /// The same, in `teams` teams.
+    pub(crate) fn teams(self, teams: Option<u8>) -> Start {
+        Start { teams, ..self }
+    }
+
+    /// The same, rated or casual as asked (`None`: the default).
+    pub(crate) fn rated(self, rated: Option<bool>) -> Start {
+        Start { rated, ..self }
+    }
+
+    /// The same, on a `turn_time` clock (seconds).
+    pub(crate) fn turn_time(self, turn_time: Option<u32>) -> Start {
+        Start { turn_time, ..self }
+    }
+
+    /// The same, as a best-of-`series` series.
+    pub(crate) fn series(self, series: Option<u8>) -> Start {
+        Start { series, ..self }
+    }
+
     /// The command.
     pub(crate) fn command(self) -> Command {
         Command::Start {
@@ -281,11 +364,7 @@ impl Start {
 
 /// `/start` of `variant` in `teams` teams (or none), everything else at its default.
 pub(crate) fn start(variant: Variant, teams: Option<u8>) -> Command {
-    Start {
-        teams,
-        ..Start::of(variant)
-    }
-    .command()
+    Start::of(variant).teams(teams).command()
 }
 
 /// `/join`, in `team` if one is given.

@@ -5,19 +5,10 @@
 use crate::engine::{Cell, Variant};
 use crate::i18n::Lang;
 
-use super::kit::{ask, begin_game, channel_messages, command_for, human_to_move, service, T0};
+use super::kit::{ask, begin_game, channel_messages, command_for, human_to_move, service, DM, T0};
 use crate::service::{
-    action_rows, command_for_component, ChannelId, Command, Control, Image, Message, Output, Reply,
-    Settings, Tables, Text,
+    action_rows, ChannelId, Command, Control, Image, Message, Output, Settings, Text,
 };
-
-fn press(tables: &Tables, channel: u64, user: u64, id: &str, value: Option<&str>) -> Reply {
-    let values: Vec<String> = value.into_iter().map(str::to_string).collect();
-    match command_for_component(id, &values) {
-        Ok(command) => ask(tables, channel, user, command),
-        Err(text) => Reply::ephemeral(text),
-    }
-}
 
 #[test]
 fn the_turn_prompt_counts_down_to_its_deadline_in_every_language() {
@@ -169,7 +160,7 @@ fn a_dice_turn_is_one_channel_message_with_the_roll_and_the_move() {
             .find(|id| id.ends_with(":roll"))
             .expect("the Roll button");
         // Rolling: nothing in the channel; the roll heads the player's own cells step.
-        let rolled = press(&tables, 4, user.0, &roll_id, None);
+        let rolled = DM.press_id(&tables, 4, user.0, &roll_id, None);
         assert!(channel_messages(&rolled).is_empty(), "{rolled:?}");
         let picker = rolled
             .outputs
@@ -195,7 +186,7 @@ fn a_dice_turn_is_one_channel_message_with_the_roll_and_the_move() {
             let controls = action_rows(&step).concat();
             if let Some(Control::Select { id, options, .. }) = controls.first() {
                 let value = options.first().expect("a row").value.clone();
-                let next = press(&tables, 4, user.0, id, Some(&value));
+                let next = DM.press_id(&tables, 4, user.0, id, Some(&value));
                 step = next
                     .outputs
                     .into_iter()
@@ -212,7 +203,7 @@ fn a_dice_turn_is_one_channel_message_with_the_roll_and_the_move() {
                 .find(|id| id.contains(":cell:"))
                 .expect("a cell button");
         };
-        reply = press(&tables, 4, user.0, &cell_id, None);
+        reply = DM.press_id(&tables, 4, user.0, &cell_id, None);
         let posts = channel_messages(&reply);
         assert_eq!(posts.len(), 1, "{reply:?}");
         let lines = &posts[0].lines;
@@ -271,7 +262,7 @@ fn the_cells_step_shows_the_board_with_exactly_its_buttons_cells_marked() {
         .map(|c| c.id().to_string())
         .find(|id| id.ends_with(":play"))
         .expect("the Play button");
-    let cards = press(&tables, 6, user.0, &play, None);
+    let cards = DM.press_id(&tables, 6, user.0, &play, None);
     let cards = cards
         .outputs
         .iter()
@@ -294,7 +285,7 @@ fn the_cells_step_shows_the_board_with_exactly_its_buttons_cells_marked() {
         if !id.contains(":card:") {
             continue;
         }
-        let step = press(&tables, 6, user.0, id, None);
+        let step = DM.press_id(&tables, 6, user.0, id, None);
         let Some(Output::Update(step)) = step.outputs.first() else {
             panic!("{step:?}");
         };
@@ -344,18 +335,18 @@ fn back_to_the_cards_shows_the_hand_again() {
         .iter()
         .find_map(|m| id_ending(m, ":play"))
         .expect("the Play button");
-    let cards = press(&tables, 7, user.0, &play, None);
+    let cards = DM.press_id(&tables, 7, user.0, &play, None);
     let Some(Output::Ephemeral(cards)) = cards.outputs.first() else {
         panic!("{cards:?}");
     };
     let card = id_ending(cards, ":card:").expect("a card");
-    let step = press(&tables, 7, user.0, &card, None);
+    let step = DM.press_id(&tables, 7, user.0, &card, None);
     let Some(Output::Update(step)) = step.outputs.first() else {
         panic!("{step:?}");
     };
     assert!(matches!(step.image, Some(Image::Board(_))));
     let back = id_ending(step, ":cards").expect("Back");
-    let again = press(&tables, 7, user.0, &back, None);
+    let again = DM.press_id(&tables, 7, user.0, &back, None);
     let Some(Output::Update(again)) = again.outputs.first() else {
         panic!("{again:?}");
     };

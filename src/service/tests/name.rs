@@ -4,6 +4,7 @@
 //! the move lines and the history, and everywhere it is text. The name is kept clean (one line, no
 //! hidden characters) for the log, the records and the images.
 
+use super::kit::Start;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -128,14 +129,11 @@ fn live_markup(texts: &[String]) -> Vec<(&'static str, String)> {
 /// `name`, gives up at once; then the status, and moves until the computer in their seat has moved
 /// twice. Returns every reply, the forfeit's first.
 async fn give_up_and_play_on(tables: &Tables, channel: u64, name: &str) -> Vec<Reply> {
-    let start = Command::Start {
-        variant: Variant::Classic,
+    let start = Start {
         teams: Some(2),
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Classic)
+    }
+    .command();
     ask_named(tables, channel, 1, name, start);
     for (user, team) in [(2, 2), (3, 1), (4, 2)] {
         let join = Command::Join { team: Some(team) };

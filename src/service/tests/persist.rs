@@ -2,6 +2,7 @@
 //! restore after a restart, saving before replying (and undoing when saving fails), finished games,
 //! stats and history, and hundreds of games at once.
 
+use super::kit::Start;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -609,17 +610,15 @@ fn play_rated(
     seed: u64,
     rated: Option<bool>,
 ) -> Reply {
-    let command = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
+    let command = Start {
         options: Options {
             sequences_to_win: Some(1),
             ..Options::default()
         },
         rated,
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Classic)
+    }
+    .command();
     assert!(!HERE.ask(tables, channel, users[0], command).is_refusal());
     assert!(!HERE
         .ask(tables, channel, users[1], Command::Join { team: None })

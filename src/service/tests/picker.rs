@@ -17,17 +17,10 @@ use crate::service::{
 
 /// Player 2 presses Join in player 1's lobby, then player 1 presses Start; the start's reply.
 fn join_and_begin(tables: &Tables) -> Reply {
-    assert!(!press(tables, 2, &Button::Join.id(), None).is_refusal());
-    press(tables, 1, &Button::Begin.id(), None)
-}
-
-/// Presses the component `id` (with a menu `value`) as `user`, through the same parsing as Discord's.
-fn press(tables: &Tables, user: u64, id: &str, value: Option<&str>) -> Reply {
-    let values: Vec<String> = value.into_iter().map(str::to_string).collect();
-    match command_for_component(id, &values) {
-        Ok(command) => DM.ask(tables, 7, user, command),
-        Err(text) => Reply::ephemeral(text),
-    }
+    assert!(!DM
+        .press_id(tables, 7, 2, &Button::Join.id(), None)
+        .is_refusal());
+    DM.press_id(tables, 7, 1, &Button::Begin.id(), None)
 }
 
 /// Every problem with a message's components, rendered in every language.
@@ -429,12 +422,12 @@ fn play_by_presses(variant: Variant, seed: u64) -> String {
             .unwrap_or_else(|| panic!("no Play button in {prompt:?}"));
         // The other player may not use it.
         let before = serde_json::to_string(&snapshot).unwrap();
-        let refused = press(&tables, other, &open, None);
+        let refused = DM.press_id(&tables, 7, other, &open, None);
         assert!(refused.is_refusal(), "{refused:?}");
         assert!(refused.outputs[0].clone() != Output::Update(Message::default()));
         let after = serde_json::to_string(&tables.snapshot(ChannelId(7)).unwrap()).unwrap();
         assert_eq!(before, after, "a stranger's press changed the table");
-        let mut reply = press(&tables, user, &open, None);
+        let mut reply = DM.press_id(&tables, 7, user, &open, None);
         let mut last_channel = String::new();
         // Walk the picker until the move is made (the picker then says so).
         loop {
@@ -464,7 +457,7 @@ fn play_by_presses(variant: Variant, seed: u64) -> String {
             assert!(!controls.is_empty(), "a picker step with nothing to press");
             let pick = rng.below(u32::try_from(controls.len()).unwrap()) as usize;
             let (id, value) = &controls[pick];
-            reply = press(&tables, user, id, value.as_deref());
+            reply = DM.press_id(&tables, 7, user, id, value.as_deref());
             assert!(!reply.is_refusal(), "{id} {value:?}: {reply:?}");
             for output in &reply.outputs {
                 if let Output::Channel(m) = output {
@@ -487,7 +480,7 @@ fn play_by_presses(variant: Variant, seed: u64) -> String {
             return last_channel;
         }
         // The old picker's buttons and the old prompt are of a past turn now.
-        let stale = press(&tables, user, &open, None);
+        let stale = DM.press_id(&tables, 7, user, &open, None);
         assert!(stale.is_refusal());
         prompt = prompt_ids(&reply);
         if prompt.is_empty() {
@@ -521,7 +514,7 @@ fn presses_are_checked_against_the_table() {
         .ask(&tables, 7, 1, start(Variant::Classic, None))
         .is_refusal());
     // A picker press before the game: refused.
-    let early = press(&tables, 1, "sequence:p:1:0:play", None);
+    let early = DM.press_id(&tables, 7, 1, "sequence:p:1:0:play", None);
     assert!(early.is_refusal());
     join_and_begin(&tables);
     let table = tables.snapshot(ChannelId(7)).unwrap();
@@ -540,16 +533,17 @@ fn presses_are_checked_against_the_table() {
     // Another table's button, an older turn's, a card not in the hand, a cell not on the board.
     let id = |table: u64, turn: u32, step: &str| format!("sequence:p:{table}:{turn}:{step}");
     unchanged(
-        &press(&tables, user, &id(created + 1, turn, "play"), None),
+        &DM.press_id(&tables, 7, user, &id(created + 1, turn, "play"), None),
         "other table",
     );
     unchanged(
-        &press(&tables, user, &id(created, turn + 1, "play"), None),
+        &DM.press_id(&tables, 7, user, &id(created, turn + 1, "play"), None),
         "other turn",
     );
     let missing = (0..52).map(Card).find(|c| !hand.contains(c)).unwrap();
-    let reply = press(
+    let reply = DM.press_id(
         &tables,
+        7,
         user,
         &id(created, turn, &format!("card:{missing}")),
         None,
@@ -559,26 +553,26 @@ fn presses_are_checked_against_the_table() {
         Output::Update(m) if m.lines == vec![Text::PickerNotYourCard(missing)])));
     let cell = format!("cell:{missing}:D6");
     unchanged(
-        &press(&tables, user, &id(created, turn, &cell), None),
+        &DM.press_id(&tables, 7, user, &id(created, turn, &cell), None),
         "played a card not held",
     );
     let far = format!("cell:{}:Z9", hand[0]);
     unchanged(
-        &press(&tables, user, &id(created, turn, &far), None),
+        &DM.press_id(&tables, 7, user, &id(created, turn, &far), None),
         "a cell off the board",
     );
     // Someone else: not their cards.
-    let reply = press(&tables, 99, &id(created, turn, "play"), None);
+    let reply = DM.press_id(&tables, 7, 99, &id(created, turn, "play"), None);
     unchanged(&reply, "a stranger");
     assert!(matches!(&reply.outputs[0], Output::Ephemeral(m)
         if matches!(m.lines[0], Text::NotYourPicker { .. })));
     // Malformed: polite, nothing changes.
     unchanged(
-        &press(&tables, user, "sequence:p:x", None),
+        &DM.press_id(&tables, 7, user, "sequence:p:x", None),
         "a malformed id",
     );
     // The right player's Play shows their hand (text and picture) with the cards as buttons.
-    let reply = press(&tables, user, &id(created, turn, "play"), None);
+    let reply = DM.press_id(&tables, 7, user, &id(created, turn, "play"), None);
     let Output::Ephemeral(picker) = &reply.outputs[0] else {
         panic!("{reply:?}");
     };
@@ -589,7 +583,7 @@ fn presses_are_checked_against_the_table() {
 
 /// Makes the player's move by presses from `open`, taking the first choice of every step.
 fn first_move(tables: &Tables, user: u64, open: &str) -> Reply {
-    let mut reply = press(tables, user, open, None);
+    let mut reply = DM.press_id(tables, 7, user, open, None);
     for _ in 0..8 {
         let Some(picker) = picker_of(&reply).cloned() else {
             return reply;
@@ -611,7 +605,7 @@ fn first_move(tables: &Tables, user: u64, open: &str) -> Reply {
                 _ => None,
             })
             .expect("something to press");
-        reply = press(tables, user, &id, value.as_deref());
+        reply = DM.press_id(tables, 7, user, &id, value.as_deref());
         if reply
             .outputs
             .iter()

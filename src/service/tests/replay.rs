@@ -1,9 +1,10 @@
 //! The server setting `replay_gif` (on by default): the animated replay of every finished, kept game
 //! follows its final message; off, none is posted.
 
+use super::kit::Start;
 use std::sync::Arc;
 
-use crate::engine::{MoveList, Options, Variant};
+use crate::engine::{MoveList, Variant};
 
 use super::kit::{
     ask_in, channel_messages, command_for, refusal, seeded, test_settings, Asker, T0,
@@ -21,14 +22,7 @@ const HERE: Asker = Asker::server(GUILD);
 
 /// Plays a two-player kids game in `channel` to its end with random legal moves: the last reply.
 fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
-    let start = Command::Start {
-        variant: Variant::Kids,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+    let start = Start::of(Variant::Kids).command();
     assert!(!ask_in(tables, GUILD, channel, 1, start).is_refusal());
     assert!(!ask_in(tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask_in(tables, GUILD, channel, 1, Command::Begin).is_refusal());
@@ -190,14 +184,7 @@ fn replays_asked_for_are_bounded_per_member_and_per_server() {
 #[test]
 fn an_aborted_game_has_no_replay() {
     let tables = tables(34);
-    let start = Command::Start {
-        variant: Variant::Kids,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+    let start = Start::of(Variant::Kids).command();
     assert!(!ask_in(&tables, GUILD, 131, 1, start).is_refusal());
     assert!(!ask_in(&tables, GUILD, 131, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask_in(&tables, GUILD, 131, 1, Command::Begin).is_refusal());

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Move, MoveList, Options, Variant};
+use crate::engine::{Move, MoveList, Variant};
 
 use super::kit::{command_for, lock, seeded, test_actor, timed, Asker, Start, T0};
 use crate::service::{
@@ -21,19 +21,16 @@ fn server(guild: u64) -> Asker {
     })
 }
 
-/// A two-player game in `channel` of `guild` (hosted by `host`, joined by `host + 1`), dealt at `now`.
-/// A `/start` of a classic unrated game.
-fn unrated_start() -> Command {
-    Start {
-        rated: Some(false),
-        ..Start::of(Variant::Classic)
-    }
-    .command()
-}
-
 fn game(tables: &Tables, guild: u64, channel: u64, host: u64, now: Timestamp) {
     let users = [host, host + 1];
-    server(guild).begin_at(tables, channel, unrated_start(), &users, 0, now);
+    server(guild).begin_at(
+        tables,
+        channel,
+        Start::of(Variant::Classic).rated(Some(false)).command(),
+        &users,
+        0,
+        now,
+    );
 }
 
 /// The player to move makes a move (a card played) at `now`.
@@ -76,10 +73,22 @@ fn counts_stay_right_through_open_begin_finish_stop_and_restore() {
     game(&tables, 1, 10, 1, T0);
     game(&tables, 1, 11, 1, T0);
     assert!(!server(2)
-        .ask_at(&tables, 12, 1, unrated_start(), T0)
+        .ask_at(
+            &tables,
+            12,
+            1,
+            Start::of(Variant::Classic).rated(Some(false)).command(),
+            T0
+        )
         .is_refusal());
     assert!(!server(2)
-        .ask_at(&tables, 13, 5, unrated_start(), T0)
+        .ask_at(
+            &tables,
+            13,
+            5,
+            Start::of(Variant::Classic).rated(Some(false)).command(),
+            T0
+        )
         .is_refusal());
     assert_counts_exact(&tables);
     assert_eq!(lock(&tables.tables).hosted_by(UserId(1)), 3);
@@ -137,23 +146,53 @@ fn the_limits_read_the_counts() {
     };
     let tables = seeded(settings, 5);
     assert!(!server(1)
-        .ask_at(&tables, 1, 1, unrated_start(), T0)
+        .ask_at(
+            &tables,
+            1,
+            1,
+            Start::of(Variant::Classic).rated(Some(false)).command(),
+            T0
+        )
         .is_refusal());
     assert!(!server(1)
-        .ask_at(&tables, 2, 1, unrated_start(), T0)
+        .ask_at(
+            &tables,
+            2,
+            1,
+            Start::of(Variant::Classic).rated(Some(false)).command(),
+            T0
+        )
         .is_refusal());
     assert!(
         server(2)
-            .ask_at(&tables, 3, 1, unrated_start(), T0)
+            .ask_at(
+                &tables,
+                3,
+                1,
+                Start::of(Variant::Classic).rated(Some(false)).command(),
+                T0
+            )
             .is_refusal(),
         "a third for the host"
     );
     assert!(!server(1)
-        .ask_at(&tables, 3, 2, unrated_start(), T0)
+        .ask_at(
+            &tables,
+            3,
+            2,
+            Start::of(Variant::Classic).rated(Some(false)).command(),
+            T0
+        )
         .is_refusal());
     assert!(
         server(1)
-            .ask_at(&tables, 4, 3, unrated_start(), T0)
+            .ask_at(
+                &tables,
+                4,
+                3,
+                Start::of(Variant::Classic).rated(Some(false)).command(),
+                T0
+            )
             .is_refusal(),
         "a fourth for the server"
     );
@@ -162,7 +201,13 @@ fn the_limits_read_the_counts() {
         .is_refusal());
     assert!(
         !server(1)
-            .ask_at(&tables, 4, 3, unrated_start(), T0)
+            .ask_at(
+                &tables,
+                4,
+                3,
+                Start::of(Variant::Classic).rated(Some(false)).command(),
+                T0
+            )
             .is_refusal(),
         "room again"
     );
@@ -275,7 +320,13 @@ fn a_shorter_server_timeout_is_honoured_at_once() {
 fn a_computer_to_move_is_due_at_every_pass_until_it_moves() {
     let tables = seeded(timed(), 5);
     assert!(!server(1)
-        .ask_at(&tables, 50, 1, unrated_start(), T0)
+        .ask_at(
+            &tables,
+            50,
+            1,
+            Start::of(Variant::Classic).rated(Some(false)).command(),
+            T0
+        )
         .is_refusal());
     let add = Command::AddBot { level: None };
     assert!(!server(1).ask_at(&tables, 50, 1, add, T0).is_refusal());
@@ -355,7 +406,13 @@ fn restored_service(limits: Limits) -> (Tables, Restored, crate::store::tests::T
             game(&first, guild, channel, channel * 10, now);
         } else {
             assert!(!server(guild)
-                .ask_at(&first, channel, channel * 10, unrated_start(), now)
+                .ask_at(
+                    &first,
+                    channel,
+                    channel * 10,
+                    Start::of(Variant::Classic).rated(Some(false)).command(),
+                    now
+                )
                 .is_refusal());
         }
     }
@@ -492,16 +549,19 @@ fn the_table_gauge_stays_equal_to_a_full_count() {
     game(&tables, 1, 11, 3, T0);
     game(&tables, 1, 12, 5, T0);
     assert!(!server(2)
-        .ask_at(&tables, 20, 7, unrated_start(), T0)
+        .ask_at(
+            &tables,
+            20,
+            7,
+            Start::of(Variant::Classic).rated(Some(false)).command(),
+            T0
+        )
         .is_refusal());
-    let dice = Command::Start {
-        variant: Variant::Dice,
-        teams: None,
-        options: Options::default(),
+    let dice = Start {
         rated: Some(false),
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Dice)
+    }
+    .command();
     assert!(!server(2).ask_at(&tables, 21, 8, dice, T0).is_refusal());
     exact(&tables, "opened and begun");
     assert_eq!(count(&tables, "playing", Variant::Classic), Some(3));

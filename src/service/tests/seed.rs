@@ -2,10 +2,11 @@
 //! from the operating system's random source, fresh each time; nothing is derived from the clock, the
 //! process id or another game.
 
+use super::kit::Start;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::engine::{GameRng, Options, Variant};
+use crate::engine::{GameRng, Variant};
 
 use super::kit::{start, test_settings, Asker};
 use crate::service::{ChannelId, Command, GuildId, RandomPicker, Table, Tables, Timestamp};
@@ -87,14 +88,7 @@ fn refused_begins_take_nothing_from_another_game() {
     // A refused Begin (not the host) changes nothing, and the next game's deal does not depend on
     // how many were refused: two services, one with many refusals, still deal unrelated games.
     let tables = Tables::new(test_settings(), Arc::new(RandomPicker));
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+    let start = Start::of(Variant::Classic).command();
     assert!(!HERE.ask(&tables, 1, 1, start).is_refusal());
     assert!(!HERE
         .ask(&tables, 1, 2, Command::Join { team: None })

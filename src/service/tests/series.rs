@@ -24,15 +24,6 @@ fn service(seed: u64) -> (Tables, Arc<Recorder>) {
     (tables, ended)
 }
 
-/// A `/start` of a classic game in a series of `series` games.
-fn start_series(series: Option<u8>) -> Command {
-    Start {
-        series,
-        ..Start::of(Variant::Classic)
-    }
-    .command()
-}
-
 fn table(tables: &Tables) -> Table {
     tables.snapshot(ChannelId(CHANNEL)).expect("a table")
 }
@@ -94,7 +85,13 @@ fn next_key(message: &Message) -> Option<u64> {
 #[test]
 fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
     let (tables, ended) = service(3);
-    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(3)).command(),
+        &[1, 2],
+        0,
+    );
     let mut rng = GameRng::new(9);
     // Game 1: player 2 loses.
     let reply = lose(&tables, 2, &mut rng);
@@ -182,7 +179,12 @@ fn a_best_of_three_is_played_to_its_winner_with_the_loser_moving_first() {
 fn the_series_is_shown_from_the_lobby_on_and_every_start_says_which_game_and_the_score() {
     let (tables, _) = service(6);
     // The lobby's settings line.
-    let lobby = reply_text(&HERE.ask(&tables, CHANNEL, 1, start_series(Some(3))));
+    let lobby = reply_text(&HERE.ask(
+        &tables,
+        CHANNEL,
+        1,
+        Start::of(Variant::Classic).series(Some(3)).command(),
+    ));
     assert!(lobby.contains("a series, best of 3 games"), "{lobby}");
     let joined = reply_text(&HERE.ask(&tables, CHANNEL, 2, Command::Join { team: None }));
     assert!(joined.contains("a series, best of 3 games"), "{joined}");
@@ -223,7 +225,13 @@ fn says_game(text: &str, number: u8, one: u8, two: u8) -> bool {
 #[test]
 fn two_wins_of_three_end_the_series_at_once() {
     let (tables, ended) = service(4);
-    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(3)).command(),
+        &[1, 2],
+        0,
+    );
     let mut rng = GameRng::new(2);
     let reply = lose(&tables, 1, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
@@ -241,7 +249,13 @@ fn two_wins_of_three_end_the_series_at_once() {
 #[test]
 fn the_table_between_games_survives_a_restart() {
     let (tables, _) = service(5);
-    HERE.begin(&tables, CHANNEL, start_series(Some(5)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(5)).command(),
+        &[1, 2],
+        0,
+    );
     let mut rng = GameRng::new(3);
     let reply = lose(&tables, 2, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
@@ -280,7 +294,13 @@ fn the_table_between_games_survives_a_restart() {
 #[test]
 fn a_player_abandons_the_series_after_confirming() {
     let (tables, ended) = service(7);
-    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(3)).command(),
+        &[1, 2],
+        0,
+    );
     let mut rng = GameRng::new(4);
     let reply = lose(&tables, 2, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
@@ -321,7 +341,13 @@ fn a_player_abandons_the_series_after_confirming() {
 #[test]
 fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_counts() {
     let (tables, ended) = service(8);
-    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(3)).command(),
+        &[1, 2],
+        0,
+    );
     let mut rng = GameRng::new(5);
     let reply = lose(&tables, 2, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
@@ -378,7 +404,13 @@ fn keep_playing_on_abandon_the_series_answers_in_place_and_its_yes_no_longer_cou
 #[test]
 fn stopping_a_game_of_a_series_ends_the_series() {
     let (tables, ended) = service(8);
-    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(3)).command(),
+        &[1, 2],
+        0,
+    );
     let reply = HERE.ask(&tables, CHANNEL, 1, Command::Stop);
     let text = final_message(&reply).expect("a final message").to_english();
     assert!(text.contains("ends without a winner"), "{text}");
@@ -393,7 +425,13 @@ fn stopping_a_game_of_a_series_ends_the_series() {
 #[test]
 fn nobody_starting_the_next_game_ends_the_series_after_the_lobby_timeout() {
     let (tables, ended) = service(9);
-    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(3)).command(),
+        &[1, 2],
+        0,
+    );
     let mut rng = GameRng::new(5);
     lose(&tables, 2, &mut rng);
     assert!(tables.tick(T0.after(Duration::from_secs(60))).is_empty());
@@ -409,7 +447,12 @@ fn nobody_starting_the_next_game_ends_the_series_after_the_lobby_timeout() {
 fn only_best_of_three_five_or_seven() {
     let (tables, _) = service(10);
     for bad in [0, 1, 2, 4, 9] {
-        let reply = HERE.ask(&tables, CHANNEL, 1, start_series(Some(bad)));
+        let reply = HERE.ask(
+            &tables,
+            CHANNEL,
+            1,
+            Start::of(Variant::Classic).series(Some(bad)).command(),
+        );
         assert!(reply.is_refusal(), "{bad}");
         assert!(reply.outputs[0]
             .message()
@@ -419,7 +462,12 @@ fn only_best_of_three_five_or_seven() {
         assert!(tables.is_empty());
     }
     assert!(!HERE
-        .ask(&tables, CHANNEL, 1, start_series(Some(7)))
+        .ask(
+            &tables,
+            CHANNEL,
+            1,
+            Start::of(Variant::Classic).series(Some(7)).command()
+        )
         .is_refusal());
     assert_eq!(table(&tables).setup.series, Some(7));
 }
@@ -467,7 +515,13 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     let tables = seeded(test_settings(), 11).with_store(store.clone());
     let mut rng = GameRng::new(6);
     // Player 1 wins a best of 3, 2–0.
-    HERE.begin(&tables, CHANNEL, start_series(Some(3)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(3)).command(),
+        &[1, 2],
+        0,
+    );
     let reply = lose(&tables, 2, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
     assert!(!HERE
@@ -476,7 +530,13 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     lose(&tables, 2, &mut rng);
     assert!(tables.is_empty());
     // A second series, abandoned after its first game: played, won by nobody.
-    HERE.begin(&tables, CHANNEL, start_series(Some(5)), &[1, 2], 0);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(5)).command(),
+        &[1, 2],
+        0,
+    );
     let reply = lose(&tables, 1, &mut rng);
     let key = next_key(final_message(&reply).expect("a final message")).unwrap();
     HERE.ask(&tables, CHANNEL, 1, Button::AbandonSeries(key).command());

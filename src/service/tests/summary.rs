@@ -1,6 +1,7 @@
 //! The final message's summary of a game: sequences with who made them and on which move, broken
 //! lines, the length in moves and minutes.
 
+use super::kit::Start;
 use crate::engine::Variant;
 
 use super::table::play_out;
@@ -293,14 +294,11 @@ async fn stats_show_the_agreement_of_the_latest_rated_games() {
     const GUILD: crate::service::GuildId = crate::service::GuildId(12);
     let mut lines = Vec::new();
     for (channel, rated) in [(110, true), (111, false), (112, true)] {
-        let start = Command::Start {
-            variant: Variant::Kids,
-            teams: None,
-            options: crate::engine::Options::default(),
+        let start = Start {
             rated: Some(rated),
-            turn_time: None,
-            series: None,
-        };
+            ..Start::of(Variant::Kids)
+        }
+        .command();
         assert!(!ask_in(&tables, GUILD, channel, 1, start).is_refusal());
         let join = Command::Join { team: None };
         assert!(!ask_in(&tables, GUILD, channel, 2, join).is_refusal());

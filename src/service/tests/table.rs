@@ -625,14 +625,11 @@ fn teams_follow_wishes_and_are_validated() {
         &tables,
         5,
         1,
-        Command::Start {
-            variant: Variant::Classic,
+        Start {
             teams: Some(2),
-            options: Options::default(),
-            rated: None,
-            turn_time: None,
-            series: None,
+            ..Start::of(Variant::Classic)
         }
+        .command()
     )
     .is_refusal());
     refused_unchanged(&tables, 5, 2, Command::Join { team: Some(3) }, "no team 3");
@@ -656,28 +653,22 @@ fn teams_follow_wishes_and_are_validated() {
         &tables,
         6,
         1,
-        Command::Start {
-            variant: Variant::Classic,
+        Start {
             teams: Some(2),
-            options: Options::default(),
-            rated: None,
-            turn_time: None,
-            series: None,
-        },
+            ..Start::of(Variant::Classic)
+        }
+        .command(),
     );
     ask(&tables, 6, 1, Command::Leave);
     ask(
         &tables,
         6,
         1,
-        Command::Start {
-            variant: Variant::Classic,
+        Start {
             teams: Some(2),
-            options: Options::default(),
-            rated: None,
-            turn_time: None,
-            series: None,
-        },
+            ..Start::of(Variant::Classic)
+        }
+        .command(),
     );
     for user in [2, 3, 4] {
         ask(&tables, 6, user, Command::Join { team: Some(1) });
@@ -688,14 +679,11 @@ fn teams_follow_wishes_and_are_validated() {
         &tables,
         7,
         1,
-        Command::Start {
-            variant: Variant::Dice,
+        Start {
             teams: Some(4),
-            options: Options::default(),
-            rated: None,
-            turn_time: None,
-            series: None,
-        },
+            ..Start::of(Variant::Dice)
+        }
+        .command(),
     );
     assert_refused(&reply, "cannot be played in 4 teams");
     // So is an option the game does not have.
@@ -703,17 +691,14 @@ fn teams_follow_wishes_and_are_validated() {
         &tables,
         7,
         1,
-        Command::Start {
-            variant: Variant::Kids,
-            teams: None,
+        Start {
             options: Options {
                 scoring: true,
                 ..Options::default()
             },
-            rated: None,
-            turn_time: None,
-            series: None,
-        },
+            ..Start::of(Variant::Kids)
+        }
+        .command(),
     );
     assert_refused(&reply, "scoring");
     assert!(tables.snapshot(ChannelId(7)).is_none());
@@ -1352,14 +1337,11 @@ fn who_starts_dice_roll_off_and_random_dealer() {
             &tables,
             1,
             1,
-            Command::Start {
-                variant: Variant::Classic,
+            Start {
                 teams: Some(2),
-                options: Options::default(),
-                rated: None,
-                turn_time: None,
-                series: None,
-            },
+                ..Start::of(Variant::Classic)
+            }
+            .command(),
         );
         for (user, team) in [(2, Some(2)), (3, Some(1)), (4, Some(2))] {
             ask(&tables, 1, user, Command::Join { team });
@@ -1435,36 +1417,18 @@ async fn the_computer_player_is_given_the_public_actions_so_far() {
     assert!(calls >= 9, "{calls} computer moves");
 }
 
-fn king_of_the_board(points_to_win: Option<u8>) -> Command {
-    Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: Options {
-            king_of_the_board: true,
-            points_to_win,
-            ..Options::default()
-        },
-        rated: None,
-        turn_time: None,
-        series: None,
-    }
-}
-
 #[tokio::test]
 async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
     let tables = service(23);
     // Refused combinations say why and open nothing.
-    let dice_kotb = Command::Start {
-        variant: Variant::Dice,
-        teams: None,
+    let dice_kotb = Start {
         options: Options {
             king_of_the_board: true,
             ..Options::default()
         },
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Dice)
+    }
+    .command();
     refused_unchanged(
         &tables,
         30,
@@ -1472,17 +1436,14 @@ async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
         dice_kotb,
         "King of the Board is a mode of classic",
     );
-    let points_alone = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
+    let points_alone = Start {
         options: Options {
             points_to_win: Some(4),
             ..Options::default()
         },
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Classic)
+    }
+    .command();
     refused_unchanged(
         &tables,
         30,
@@ -1492,7 +1453,7 @@ async fn king_of_the_board_lobby_turns_status_scores_and_restore() {
     );
     assert!(tables.snapshot(ChannelId(30)).is_none());
 
-    let reply = ask(&tables, 30, 1, king_of_the_board(Some(4)));
+    let reply = ask(&tables, 30, 1, Start::king_of_the_board(Some(4)).command());
     let lobby = text_of(&reply);
     assert!(
         lobby.contains("Options: King of the Board, 4 points to win."),

@@ -2,6 +2,7 @@
 //! placement needs it, from the operating system's random source, and records it; a restart continues
 //! the recorded zones and then draws fresh ones (nothing is replayed from the game's seed).
 
+use super::kit::Start;
 use std::time::Duration;
 
 use crate::engine::{
@@ -165,14 +166,11 @@ fn a_restart_continues_the_zones_and_draws_the_next_one_fresh() {
     // times, each time playing the same moves until the zone moves again.
     let first = sqlite_store("zones").expect("sqlite");
     let tables = tables_on(first.store.clone(), 3);
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
+    let start = Start {
         options: kotb_options(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+        ..Start::of(Variant::Classic)
+    }
+    .command();
     assert!(!HERE.ask(&tables, 1, 1, start).is_refusal());
     assert!(!HERE
         .ask(&tables, 1, 2, Command::Join { team: None })
