@@ -2,8 +2,8 @@
 
 use std::io::{ErrorKind, Read, Write};
 
-use crate::discord::config::LogFormat;
-use crate::discord::{BotConfig, DiscordError};
+use crate::app::config::{BotConfig, LogFormat};
+use crate::discord::DiscordError;
 use crate::engine::record::{replay_text, Record};
 use crate::engine::{Config, Options, Variant};
 use crate::files::read_capped;
@@ -155,10 +155,8 @@ pub(crate) fn init_logging(format: LogFormat) {
     use tracing_subscriber::util::SubscriberInitExt;
     use tracing_subscriber::Layer;
     // The health check's view of the gateway, whatever RUST_LOG lets through to the log.
-    let registry = tracing_subscriber::registry().with(
-        crate::discord::health::GatewayWatch
-            .with_filter(crate::discord::health::gateway_watch_filter()),
-    );
+    let registry = tracing_subscriber::registry()
+        .with(crate::app::http::GatewayWatch.with_filter(crate::app::http::gateway_watch_filter()));
     let lines = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
     let _ = match format {
         LogFormat::Text => registry.with(lines.with_filter(filter)).try_init(),

@@ -56,8 +56,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::io::AsyncBufReadExt;
 
-use crate::discord::config::ShardPlan;
-use crate::discord::{open_and_restore, BotConfig};
+use crate::app::config::{BotConfig, ShardPlan};
+use crate::app::start::open_and_restore;
 use crate::engine::{Options, Variant};
 use crate::service::{
     action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control,
@@ -464,7 +464,7 @@ async fn console(
     images: Option<PathBuf>,
 ) -> Result<(), crate::discord::DiscordError> {
     let think = Duration::from_millis(config.defaults.ai_time_ms);
-    let tables = Tables::new(config.settings(), crate::discord::move_picker(think));
+    let tables = Tables::new(config.settings(), crate::app::start::move_picker(think));
     // Without Discord there is no recommended count: `auto` is one shard here.
     let shards = match config.sharding.plan()? {
         ShardPlan::Fixed(set) => set,
@@ -782,8 +782,9 @@ impl Console {
         };
         let stem = stem.to_string();
         let written = tokio::task::spawn_blocking(move || {
-            let painter = crate::discord::RenderPainter;
-            let (bytes, posted_as) = crate::discord::draw(&painter, &image, crate::i18n::Lang::En)?;
+            let painter = crate::app::paint::RenderPainter;
+            let (bytes, posted_as) =
+                crate::app::paint::draw(&painter, &image, crate::i18n::Lang::En)?;
             let name = format!("{stem}-{posted_as}");
             std::fs::write(dir.join(&name), bytes)
                 .map_err(|e| format!("cannot write {name}: {e}"))?;

@@ -1,6 +1,7 @@
 //! sequence-bot: a Discord bot that hosts games of Sequence.
 pub mod ai;
 pub mod analysis;
+pub mod app;
 pub mod cli;
 pub mod console;
 pub mod discord;

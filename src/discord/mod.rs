@@ -8,8 +8,6 @@
 
 mod answer;
 mod commands;
-pub mod config;
-pub mod health;
 mod interaction;
 mod localize;
 mod outgoing;
@@ -25,17 +23,15 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::ai;
-use crate::engine::{Cell, Move, Seat, View};
-use crate::i18n::Lang;
-use crate::service::{
-    BotLevel, ChannelId, MovePicker, Reply, Restored, Tables, Text, Timestamp, UserId,
-};
-use crate::store::{open_store, ShardClaim, ShardSet};
+use crate::service::{ChannelId, Reply, Restored, Tables, Text, Timestamp, UserId};
+use crate::store::{ShardClaim, ShardSet};
 
-pub use config::BotConfig;
-use config::ShardPlan;
-pub(crate) use outgoing::draw;
+pub use crate::app::config::BotConfig;
+use crate::app::config::{self, ShardPlan};
+use crate::app::http as health;
+use crate::app::paint::painter;
+pub use crate::app::paint::{Painter, RenderPainter};
+use crate::app::start::{move_picker, open_and_restore, stop_signal};
 
 /// Errors of command handlers (anything; user-facing refusals come from the service instead).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -78,25 +74,6 @@ pub enum DiscordError {
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UserError(pub Text);
-
-/// Draws the images the service asks for ([`RenderPainter`] in the bot). When drawing fails, the
-/// message goes out as text only.
-pub trait Painter: Send + Sync + 'static {
-    /// The board as PNG, its words in `lang`, with `targets` (a picker step's cells) marked.
-    fn board(
-        &self,
-        view: &View,
-        names: &[String],
-        lang: Lang,
-        targets: &[Cell],
-    ) -> Result<Vec<u8>, String>;
-    /// A hand as PNG, its words in `lang`.
-    fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String>;
-    /// A profile card as PNG, its words already in the reader's language.
-    fn profile(&self, card: &crate::render::ProfileCard) -> Result<Vec<u8>, String> {
-        crate::render::profile_png(card).map_err(|e| e.to_string())
-    }
-}
 
 /// Shared state of every handler.
 #[derive(Clone)]
@@ -157,58 +134,6 @@ const HAND_LOCKS: usize = 64;
 
 /// Set when the start-up (command registration) failed, so `run` can report it.
 static SETUP_FAILED: OnceLock<String> = OnceLock::new();
-
-/// The computer player behind bot seats and timed-out turns: `crate::ai`, thinking up to `think` per
-/// move at the hard level.
-pub(crate) fn move_picker(think: Duration) -> Arc<dyn MovePicker> {
-    Arc::new(AiPicker { think })
-}
-
-/// Plays the service's bot seats with `crate::ai`.
-struct AiPicker {
-    think: Duration,
-}
-
-impl MovePicker for AiPicker {
-    fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move {
-        ai::choose_move_after(view, history, level, &ai::Budget::capped(self.think), seed)
-    }
-
-    fn choose_thinking(
-        &self,
-        view: &View,
-        history: &[(Seat, Move)],
-        level: BotLevel,
-        seed: u64,
-        think: Option<Duration>,
-    ) -> Move {
-        let budget = ai::Budget::capped(think.unwrap_or(self.think));
-        ai::choose_move_after(view, history, level, &budget, seed)
-    }
-}
-
-/// The painter that draws with `crate::render`.
-pub struct RenderPainter;
-
-impl Painter for RenderPainter {
-    fn board(
-        &self,
-        view: &View,
-        names: &[String],
-        lang: Lang,
-        targets: &[Cell],
-    ) -> Result<Vec<u8>, String> {
-        crate::render::board_png_with_targets(view, names, lang, targets).map_err(|e| e.to_string())
-    }
-    fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String> {
-        crate::render::hand_png_in(view, &[], lang).map_err(|e| e.to_string())
-    }
-}
-
-/// The image painter used by the bot.
-fn painter() -> Arc<dyn Painter> {
-    Arc::new(RenderPainter)
-}
 
 /// The parent command with all subcommands, the settings, and the user command on the context menu
 /// ("Apps → Sequence profile"), as registered with Discord: descriptions, and the German and
@@ -433,59 +358,6 @@ async fn run_shards(
     result.map_err(start_error)
 }
 
-/// Opens the configured store (a damaged SQLite file is repaired, the damaged one kept beside it; one
-/// that cannot be read at all, is read-only or is in use by another process is an error), claims
-/// `shards` in it (PostgreSQL: waiting up to `[sharding] wait_secs` for a stopping process to let go
-/// of them, then an error; SQLite: only the whole set) and puts back every stored lobby and game of
-/// those shards. Tables that cannot be restored are set aside in the store's quarantine and logged;
-/// games whose end was never announced get their final message. All of it blocks, so it runs on a
-/// blocking thread.
-pub async fn open_and_restore(
-    tables: Tables,
-    config: &BotConfig,
-    shards: ShardSet,
-) -> Result<(Arc<Tables>, Restored, Arc<dyn ShardClaim>), DiscordError> {
-    let database = config.database_config();
-    let place = match &database.database_url {
-        Some(_) => "PostgreSQL (database_url)".to_string(),
-        None => database.path.display().to_string(),
-    };
-    let wait = Duration::from_secs(config.sharding.wait_secs);
-    let joined = tokio::task::spawn_blocking(move || {
-        let store = open_store(&database).map_err(|e| DiscordError::Store(e.to_string()))?;
-        let claim = store
-            .claim_shards(shards, wait)
-            .map_err(|e| DiscordError::Store(e.to_string()))?;
-        let tables = Arc::new(tables.with_store(store).with_claim(claim.clone()));
-        let restored = match tables.restore_from_store(Timestamp::now()) {
-            Ok(restored) => restored,
-            Err(e) => {
-                claim.release();
-                return Err(DiscordError::Store(e.to_string()));
-            }
-        };
-        // Ready first: an upgraded database's profiles are rebuilt behind the games (issue 44).
-        drop(tables.rebuild_profiles_in_background());
-        Ok::<_, DiscordError>((tables, restored, claim))
-    })
-    .await
-    .map_err(|e| DiscordError::Store(format!("opening the database failed: {e}")))?;
-    let (tables, restored, claim) = joined?;
-    tracing::info!(
-        database = %place,
-        shards = %shards,
-        restored = restored.resumed.len(),
-        "database open"
-    );
-    for (channel, reason) in &restored.lost {
-        tracing::warn!(
-            channel = channel.0,
-            "a stored game could not be restored and was set aside in the database's quarantine table: {reason}"
-        );
-    }
-    Ok((tables, restored, claim))
-}
-
 /// Restart notes taken from the queue per pass: each is charged to its server's budget just before
 /// it is posted, so a pass is kept short.
 const NOTES_PER_PASS: usize = 16;
@@ -541,30 +413,6 @@ fn log_shard_ready(ctx: &serenity::Context, ready: &serenity::Ready) {
         "shard {id} of {total} connected to Discord (session {})",
         ctx.shard_id
     );
-}
-
-/// Waits for Ctrl-C, or SIGTERM (how `docker stop` and systemd stop a process) where there is one.
-async fn stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(e) => {
-                tracing::warn!("cannot listen for SIGTERM ({e}); only Ctrl-C stops the bot");
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
 }
 
 /// The shard count Discord recommends for the bot (`GET /gateway/bot`).

@@ -10,7 +10,7 @@ use crate::engine::Variant;
 use crate::service::{BotLevel, Limits, Settings};
 use crate::store::{DatabaseConfig, ShardSet};
 
-use super::DiscordError;
+use crate::discord::DiscordError;
 
 /// The token environment variable; it overrides the file.
 pub const TOKEN_ENV: &str = "DISCORD_TOKEN";

@@ -18,7 +18,7 @@ use poise::serenity_prelude as serenity;
 use crate::service::Tables;
 use crate::store::ShardSet;
 
-use super::DiscordError;
+use crate::discord::DiscordError;
 
 /// Bucket bounds of every `*_seconds` histogram: from 5 ms (a store save) to 30 s (a slow answer).
 const SECONDS_BUCKETS: &[f64] = &[
