@@ -8,6 +8,8 @@ pub mod discord;
 pub mod engine;
 pub mod files;
 pub mod i18n;
+#[cfg(test)]
+mod layers;
 pub mod render;
 pub mod service;
 pub mod store;

@@ -1,4 +1,7 @@
-//! The bot's configuration: a TOML file (see `config.example.toml`), with environment overrides.
+//! The bot's configuration: a TOML file (see `config.example.toml`), with environment overrides. One
+//! file for every face: what they share (the database, timers, defaults, limits, the log, the
+//! listener) and, in the same struct so that the file keeps its shape, what only the Discord face
+//! reads (the token, `dev_guild`, `[network]`, `[sharding]`'s recommended count).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -289,7 +292,8 @@ impl Sharding {
     }
 }
 
-/// Everything the bot reads at start.
+/// Everything the bot reads at start. `token`, `dev_guild` and `network` are the Discord face's own;
+/// `sharding` says which shards' tables this process holds (the Discord face also connects them).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BotConfig {
