@@ -261,8 +261,8 @@ fn the_console_serves_the_same_listener() {
     let address = text
         .lines()
         .find_map(|line| {
-            let start = line.find("metrics and health on http://")?
-                + "metrics and health on http://".len();
+            let start =
+                line.find("metrics and health on http://")? + "metrics and health on http://".len();
             let rest = &line[start..];
             Some(rest[..rest.find('/')?].to_string())
         })
