@@ -33,6 +33,8 @@ pub trait Probe: Send + Sync + 'static {
     fn problem(&self) -> BoxFuture<'_, Option<String>>;
     /// Sets the face's gauges, just before the metrics are rendered.
     fn record(&self) -> BoxFuture<'_, ()>;
+    /// Describes the face's own metrics (called once the recorder is installed).
+    fn describe(&self) {}
 }
 
 /// What `/healthz` and `/readyz` look at, filled in as the process starts.
@@ -68,8 +70,9 @@ impl Health {
         self.restored.store(true, Ordering::SeqCst);
     }
 
-    /// The face's own check, asked after the store's from now on.
+    /// The face's own check, asked after the store's from now on; its metrics are described.
     pub fn set_probe(&self, probe: Arc<dyn Probe>) {
+        probe.describe();
         let _ = self.probe.set(probe);
     }
 
@@ -163,7 +166,8 @@ impl Site for Health {
     }
 }
 
-/// Installs the Prometheus recorder behind the `metrics` facade and describes every metric. Without
+/// Installs the Prometheus recorder behind the `metrics` facade and describes every metric but the
+/// face's own (its [`Probe::describe`]). Without
 /// it (no listener) the facade's calls do nothing.
 pub fn install() -> Result<Arc<Health>, StartError> {
     static INSTALLED: Mutex<Option<Arc<Health>>> = Mutex::new(None);
@@ -200,39 +204,6 @@ fn describe() {
         "sequence_interaction_seconds",
         Unit::Seconds,
         "From a slash command or button press reaching the bot to the end of its answer, by command"
-    );
-    describe_counter!(
-        "sequence_discord_requests_total",
-        "REST requests to Discord made for answers and posts, by route and status (2xx, or the error's HTTP status, or error)"
-    );
-    describe_counter!(
-        "sequence_discord_retries_total",
-        "REST requests repeated after a server error (5xx), by route"
-    );
-    describe_counter!(
-        "sequence_discord_ratelimited_total",
-        "Times serenity's rate limiter held a request back (a 429 answer, or a bucket known to be empty), by scope (route or global)"
-    );
-    describe_gauge!(
-        "sequence_gateway_shards",
-        "Gateway shards this process runs"
-    );
-    describe_gauge!(
-        "sequence_gateway_shards_connected",
-        "Gateway shards of this process connected now"
-    );
-    describe_gauge!(
-        "sequence_gateway_shard_connected",
-        "1 while the shard is connected to the gateway, by shard"
-    );
-    describe_gauge!(
-        "sequence_gateway_latency_seconds",
-        Unit::Seconds,
-        "The shard's last heartbeat round trip, by shard"
-    );
-    describe_counter!(
-        "sequence_gateway_reconnects_total",
-        "Times a shard connected again after having been connected (resumed or identified anew), by shard"
     );
     describe_gauge!(
         "sequence_search_queue_length",

@@ -1,6 +1,7 @@
-//! The gateway's part of the health check and the metrics: which of this process's shards are
-//! connected ([`Gateway`], the probe `/healthz` asks), the log event that tells a resume has begun
-//! ([`GatewayWatch`]), and what serenity tells event handlers only ([`GatewayMetrics`]).
+//! The Discord face's part of the health check and the metrics: which of this process's shards are
+//! connected ([`Gateway`], the probe `/healthz` asks, which also describes the Discord metrics), the
+//! log event that tells a resume has begun ([`GatewayWatch`]), and what serenity tells event handlers
+//! only ([`GatewayMetrics`]).
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -141,6 +142,43 @@ impl Probe for Gateway {
             metrics::gauge!("sequence_gateway_shards_connected").set(f64::from(connected));
             metrics::gauge!("sequence_gateway_shards").set(f64::from(shards.ids().count() as u32));
         })
+    }
+
+    fn describe(&self) {
+        use metrics::{describe_counter, describe_gauge, Unit};
+        describe_counter!(
+        "sequence_discord_requests_total",
+        "REST requests to Discord made for answers and posts, by route and status (2xx, or the error's HTTP status, or error)"
+    );
+        describe_counter!(
+            "sequence_discord_retries_total",
+            "REST requests repeated after a server error (5xx), by route"
+        );
+        describe_counter!(
+        "sequence_discord_ratelimited_total",
+        "Times serenity's rate limiter held a request back (a 429 answer, or a bucket known to be empty), by scope (route or global)"
+    );
+        describe_gauge!(
+            "sequence_gateway_shards",
+            "Gateway shards this process runs"
+        );
+        describe_gauge!(
+            "sequence_gateway_shards_connected",
+            "Gateway shards of this process connected now"
+        );
+        describe_gauge!(
+            "sequence_gateway_shard_connected",
+            "1 while the shard is connected to the gateway, by shard"
+        );
+        describe_gauge!(
+            "sequence_gateway_latency_seconds",
+            Unit::Seconds,
+            "The shard's last heartbeat round trip, by shard"
+        );
+        describe_counter!(
+        "sequence_gateway_reconnects_total",
+        "Times a shard connected again after having been connected (resumed or identified anew), by shard"
+    );
     }
 }
 
