@@ -17,7 +17,7 @@ use hyper::{Request, Response, StatusCode};
 
 use super::error::StartError;
 
-/// Longest request head the listener reads: the listener serves short requests.
+/// Longest request head the listener reads: it serves short GETs only.
 const MAX_HEAD_BYTES: usize = 8 * 1024;
 
 /// Connections the listener keeps open at once. When a new one arrives with this many open, the

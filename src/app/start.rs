@@ -215,7 +215,7 @@ impl Starting {
 
 /// The computer player behind bot seats and timed-out turns: `crate::ai`, thinking up to `think` per
 /// move at the hard level.
-pub fn move_picker(think: Duration) -> Arc<dyn MovePicker> {
+fn move_picker(think: Duration) -> Arc<dyn MovePicker> {
     Arc::new(AiPicker { think })
 }
 
