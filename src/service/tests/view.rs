@@ -180,16 +180,27 @@ fn names_the_victim(before: &TableView, after: &TableView) -> Option<bool> {
     Some(after.texts.last_move.as_deref()?.contains(team.as_str()))
 }
 
+/// What a game played by [`play_checking_views`] showed.
+struct Played {
+    tables: Tables,
+    /// The view of the finished game (from the table as it ended).
+    finished: Option<TableView>,
+    /// Moves that took an opponent's chip (their line checked to name its team).
+    taken: usize,
+    /// Views that showed a dice roll, and a King of the Board zone.
+    rolls: usize,
+    zones: usize,
+}
+
 /// Plays a whole game in direct-message `channel` (`users` with `bots` computers, the people moving
-/// at random), checking every viewer after each move; returns the view of the finished game and how
-/// many moves took an opponent's chip.
+/// at random), checking every viewer after each move, until the game is over.
 async fn play_checking_views(
     channel: u64,
     start: Start,
     users: &[u64],
     bots: usize,
     seed: u64,
-) -> (TableView, usize) {
+) -> Played {
     let keeper = Arc::new(KeepFinished::default());
     let tables = seeded(test_settings(), seed).with_persist(keeper.clone());
     let variant = start.variant;
@@ -198,8 +209,11 @@ async fn play_checking_views(
     let mut moves = 0;
     let mut hidden_changed = false;
     let mut before: Option<TableView> = None;
-    let mut taken = 0;
-    while tables.snapshot(ChannelId(channel)).is_some() {
+    let (mut taken, mut rolls, mut zones) = (0, 0, 0);
+    while tables
+        .snapshot(ChannelId(channel))
+        .is_some_and(|t| t.playing().is_some())
+    {
         hidden_changed |= check_viewers(&tables, channel, seed.wrapping_add(moves));
         let now = tables.view(ChannelId(channel), None, Lang::En, T0);
         if let (Some(before), Some(now)) = (&before, &now) {
@@ -211,6 +225,10 @@ async fn play_checking_views(
                 );
                 taken += 1;
             }
+        }
+        if let Some(board) = now.as_ref().and_then(|v| v.board.as_ref()) {
+            rolls += usize::from(board.roll.is_some());
+            zones += usize::from(board.zone.is_some());
         }
         before = now;
         moves += 1;
@@ -230,16 +248,25 @@ async fn play_checking_views(
     if variant.has_cards() {
         assert!(hidden_changed, "{variant}: the hands were never replaced");
     }
-    let finished = keeper.0.lock().unwrap().take().expect("the game finished");
-    let view = finished.view(None, Lang::En, T0, &dm_settings(&tables));
-    assert_markup_free(&json(&view), "finished");
-    (view, taken)
+    let finished = keeper.0.lock().unwrap().take().map(|table| {
+        let view = table.view(None, Lang::En, T0, &dm_settings(&tables));
+        assert_markup_free(&json(&view), "finished");
+        view
+    });
+    Played {
+        tables,
+        finished,
+        taken,
+        rolls,
+        zones,
+    }
 }
 
 #[tokio::test]
 async fn watchers_see_no_hidden_card_over_whole_games() {
     let games = [
-        // Classic, two teams of two: two people (teammates of different teams) and two computers.
+        // Classic, two teams of two: two people (on one team or two, as the seats are drawn) and two
+        // computers.
         (
             Start {
                 teams: Some(2),
@@ -266,10 +293,16 @@ async fn watchers_see_no_hidden_card_over_whole_games() {
     ];
     let mut taken = 0;
     for (i, (start, users, bots)) in games.into_iter().enumerate() {
-        let variant = start.variant;
-        let (view, took) =
-            play_checking_views(10 + i as u64, start, &users, bots, 40 + i as u64).await;
-        taken += took;
+        let (variant, kotb) = (start.variant, start.options.king_of_the_board);
+        let played = play_checking_views(10 + i as u64, start, &users, bots, 40 + i as u64).await;
+        taken += played.taken;
+        assert_eq!(
+            played.rolls > 0,
+            variant == Variant::Dice,
+            "{variant}: rolls"
+        );
+        assert_eq!(played.zones > 0, kotb, "{variant}: zones");
+        let view = played.finished.expect("the game finished");
         assert_eq!(view.phase, Phase::Finished, "{variant}");
         let result = view.texts.result.expect("a result line");
         assert!(
@@ -280,8 +313,30 @@ async fn watchers_see_no_hidden_card_over_whole_games() {
             view.texts.turn.is_none(),
             "{variant}: no turn after the end"
         );
+        if kotb {
+            assert!(view.teams.iter().any(|t| t.points.unwrap_or(0) > 0));
+        }
     }
     assert!(taken > 0, "some moves took a chip");
+}
+
+#[tokio::test]
+async fn a_series_between_games_shows_its_score() {
+    let start = Start {
+        series: Some(3),
+        ..Start::of(Variant::Kids)
+    };
+    let played = play_checking_views(20, start, &[1], 1, 9).await;
+    let view = played
+        .tables
+        .view(ChannelId(20), Some(UserId(1)), Lang::En, T0)
+        .expect("the table waits for the next game");
+    assert_eq!(view.phase, Phase::BetweenGames);
+    let series = view.game.series.as_ref().expect("a series");
+    assert_eq!((series.best_of, series.needed, series.played), (3, 2, 1));
+    assert!(series.wins.iter().sum::<u8>() <= 1, "{series:?}");
+    assert_eq!(view.seats.len(), 2);
+    assert!(view.board.is_none() && view.you.is_none());
 }
 
 #[test]
