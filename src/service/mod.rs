@@ -46,6 +46,10 @@ pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
 pub use table::{picker, series};
+pub use table::{
+    BoardView, CardView, CellLabel, CellView, GameView, LastMoveView, OwnView, Phase, PlayerKind,
+    SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
+};
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::parse_invite;
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};

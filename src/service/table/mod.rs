@@ -12,6 +12,7 @@
 //! - `picker`: the private buttons a move is made with;
 //! - `series`: a series, its score and its messages;
 //! - `between`: the break between two games of a series.
+//! - `view`: what one viewer may see of the table, as plain data for a web page.
 
 mod autocomplete;
 mod between;
@@ -23,6 +24,7 @@ mod play;
 mod report;
 pub mod series;
 mod setup;
+mod view;
 
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +46,7 @@ pub use challenge::Challenge;
 pub use lobby::*;
 pub use play::*;
 pub use setup::*;
+pub use view::*;
 
 /// Lobby or game.
 #[derive(Clone, Debug, Serialize, Deserialize)]

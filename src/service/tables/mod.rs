@@ -25,6 +25,7 @@ mod hint;
 mod quick;
 mod rematch;
 mod review;
+mod view;
 
 pub use challenge::parse_invite;
 #[cfg(test)]

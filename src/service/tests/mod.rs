@@ -27,4 +27,5 @@ mod series;
 mod summary;
 mod table;
 mod text;
+mod view;
 mod zone;
