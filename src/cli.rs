@@ -1,9 +1,9 @@
-//! Command-line tools beside the bot: `replay` (and more as the project grows).
+//! Command-line tools beside the bot: `replay`, `healthcheck`, `backup`, `restore` (and more as the
+//! project grows). The bot's faces are started by [`crate::app::start::launch`].
 
 use std::io::{ErrorKind, Read, Write};
 
-use crate::discord::config::LogFormat;
-use crate::discord::{BotConfig, DiscordError};
+use crate::app::config::BotConfig;
 use crate::engine::record::{replay_text, Record};
 use crate::engine::{Config, Options, Variant};
 use crate::files::read_capped;
@@ -104,77 +104,6 @@ pub fn random_record(variant: Variant, players: u8, teams: Option<u8>, seed: u64
             2
         }
     }
-}
-
-/// `sequence-bot [run] [--config PATH]`: runs the Discord bot. Exit code 2 for a configuration or token
-/// problem found before connecting, 1 when Discord refuses or the connection fails.
-pub fn run_bot(config_path: Option<&std::path::Path>) -> i32 {
-    let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
-        Ok(config) => config,
-        Err(e) => {
-            print_error(&format!("sequence-bot: {e}"));
-            return 2;
-        }
-    };
-    init_logging(config.log_format);
-    if let Err(e) = config
-        .validate()
-        .and_then(|()| config.checked_token().map(|_| ()))
-    {
-        print_error(&format!("sequence-bot: {e}"));
-        return 2;
-    }
-    let runtime = match crate::service::runtime() {
-        Ok(runtime) => runtime,
-        Err(e) => {
-            print_error(&format!(
-                "sequence-bot: cannot start the async runtime: {e}"
-            ));
-            return 1;
-        }
-    };
-    match runtime.block_on(crate::discord::run(config)) {
-        Ok(()) => 0,
-        Err(e) => {
-            print_error(&format!("sequence-bot: {e}"));
-            match e {
-                DiscordError::MissingToken
-                | DiscordError::MalformedToken
-                | DiscordError::Config(_) => 2,
-                _ => 1,
-            }
-        }
-    }
-}
-
-/// Logs to stderr; `RUST_LOG` chooses the detail (default: this crate at info, the rest at warn).
-pub(crate) fn init_logging(format: LogFormat) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,sequence_bot=info"));
-    use tracing_subscriber::layer::SubscriberExt;
-    use tracing_subscriber::util::SubscriberInitExt;
-    use tracing_subscriber::Layer;
-    // The health check's view of the gateway, whatever RUST_LOG lets through to the log.
-    let registry = tracing_subscriber::registry().with(
-        crate::discord::health::GatewayWatch
-            .with_filter(crate::discord::health::gateway_watch_filter()),
-    );
-    let lines = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
-    let _ = match format {
-        LogFormat::Text => registry.with(lines.with_filter(filter)).try_init(),
-        // One object per line: the event's own fields at the top level, the fields of the span it
-        // happened in (a game's guild, channel and game) under `span`.
-        LogFormat::Json => registry
-            .with(
-                lines
-                    .json()
-                    .flatten_event(true)
-                    .with_current_span(true)
-                    .with_span_list(false)
-                    .with_filter(filter),
-            )
-            .try_init(),
-    };
 }
 
 /// `sequence-bot healthcheck [URL]`: GETs the URL (default: `/healthz` on the configured

@@ -47,7 +47,7 @@
 
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -56,8 +56,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::io::AsyncBufReadExt;
 
-use crate::discord::config::ShardPlan;
-use crate::discord::{open_and_restore, BotConfig};
+use crate::app::config::{BotConfig, ShardPlan};
+use crate::app::error::StartError;
+use crate::app::paint::painter;
+use crate::app::start::{App, Face};
 use crate::engine::{Options, Variant};
 use crate::service::{
     action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control,
@@ -418,59 +420,52 @@ struct Console {
     private_images: Arc<AtomicU64>,
 }
 
-/// `sequence-bot console [--config PATH] [--images DIR]`: exit code 0 at the end of the input, 2 for a
-/// configuration problem or a folder for the images that cannot be made, 1 when the database cannot be
-/// opened.
-pub fn run_console(config_path: Option<&Path>, images: Option<&Path>) -> i32 {
-    let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
-        Ok(config) => config,
-        Err(e) => {
-            eprintln!("sequence-bot: {e}");
-            return 2;
-        }
-    };
-    crate::cli::init_logging(config.log_format);
-    if let Err(e) = config.validate() {
-        eprintln!("sequence-bot: {e}");
-        return 2;
-    }
-    if let Some(dir) = images {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!(
-                "sequence-bot: cannot make the folder for the images {}: {e}",
-                dir.display()
-            );
-            return 2;
+/// `sequence-bot console [--config PATH] [--images DIR]`, started by
+/// [`crate::app::start::launch`]: exit code 0 at the end of the input, 2 for a configuration problem or
+/// a folder for the images that cannot be made, 1 when the database cannot be opened.
+pub struct ConsoleFace {
+    /// `--images DIR`: where every image is written as it would be posted.
+    pub images: Option<PathBuf>,
+}
+
+impl Face for ConsoleFace {
+    type Error = StartError;
+
+    fn check(&self, _config: &BotConfig) -> Result<(), String> {
+        match &self.images {
+            Some(dir) => std::fs::create_dir_all(dir).map_err(|e| {
+                format!(
+                    "cannot make the folder for the images {}: {e}",
+                    dir.display()
+                )
+            }),
+            None => Ok(()),
         }
     }
-    let runtime = match crate::service::runtime() {
-        Ok(runtime) => runtime,
-        Err(e) => {
-            eprintln!("sequence-bot: cannot start the async runtime: {e}");
-            return 1;
-        }
-    };
-    match runtime.block_on(console(config, images.map(Path::to_path_buf))) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("sequence-bot: {e}");
-            1
-        }
+
+    fn run(self, config: BotConfig) -> impl std::future::Future<Output = Result<(), StartError>> {
+        console(config, self.images)
+    }
+
+    fn exit_code(error: &StartError) -> i32 {
+        error.exit_code()
     }
 }
 
-async fn console(
-    config: BotConfig,
-    images: Option<PathBuf>,
-) -> Result<(), crate::discord::DiscordError> {
-    let think = Duration::from_millis(config.defaults.ai_time_ms);
-    let tables = Tables::new(config.settings(), crate::discord::move_picker(think));
+async fn console(config: BotConfig, images: Option<PathBuf>) -> Result<(), StartError> {
+    let starting = App::start(config, painter()).await?;
     // Without Discord there is no recommended count: `auto` is one shard here.
-    let shards = match config.sharding.plan()? {
+    let shards = match starting.config().sharding.plan()? {
         ShardPlan::Fixed(set) => set,
         ShardPlan::Single | ShardPlan::Auto => ShardSet::SINGLE,
     };
-    let (tables, restored, claim) = open_and_restore(tables, &config, shards).await?;
+    let App {
+        config,
+        tables,
+        restored,
+        claim,
+        ..
+    } = starting.open(shards).await?;
     let console = Console {
         tables,
         out: Out(Arc::new(Mutex::new(std::io::stdout()))),
@@ -516,7 +511,7 @@ async fn console(
         };
         console.request(line, default_variant).await;
     }
-    let _ = tokio::task::spawn_blocking(move || claim.release()).await;
+    App::release(claim).await;
     Ok(())
 }
 
@@ -782,8 +777,9 @@ impl Console {
         };
         let stem = stem.to_string();
         let written = tokio::task::spawn_blocking(move || {
-            let painter = crate::discord::RenderPainter;
-            let (bytes, posted_as) = crate::discord::draw(&painter, &image, crate::i18n::Lang::En)?;
+            let painter = crate::app::paint::RenderPainter;
+            let (bytes, posted_as) =
+                crate::app::paint::draw(&painter, &image, crate::i18n::Lang::En)?;
             let name = format!("{stem}-{posted_as}");
             std::fs::write(dir.join(&name), bytes)
                 .map_err(|e| format!("cannot write {name}: {e}"))?;

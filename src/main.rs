@@ -3,7 +3,10 @@
 use clap::{Parser, Subcommand};
 
 use sequence_bot::ai::arena;
+use sequence_bot::app::start::launch;
 use sequence_bot::cli;
+use sequence_bot::console::ConsoleFace;
+use sequence_bot::discord::Bot;
 use sequence_bot::engine::Variant;
 
 #[derive(Parser)]
@@ -230,14 +233,14 @@ fn main() {
             names,
             lang: sequence_bot::i18n::Lang::from_locale(&lang),
         }),
-        Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
+        Some(Command::Run { config }) => launch(config.as_deref(), Bot),
         Some(Command::Healthcheck { url, config }) => {
             cli::healthcheck(url.as_deref(), config.as_deref())
         }
         Some(Command::Backup { out, config }) => cli::backup(&out, config.as_deref()),
         Some(Command::Restore { backup, config }) => cli::restore(&backup, config.as_deref()),
         Some(Command::Console { config, images }) => {
-            sequence_bot::console::run_console(config.as_deref(), images.as_deref())
+            launch(config.as_deref(), ConsoleFace { images })
         }
         Some(Command::Arena {
             a,
@@ -276,7 +279,7 @@ fn main() {
             a_no_zone,
             b_no_zone,
         }),
-        None => cli::run_bot(None),
+        None => launch(None, Bot),
     };
     std::process::exit(code);
 }

@@ -1,6 +1,8 @@
 //! The Discord adapter: poise slash commands, buttons, and the timer loop, translating to and from
-//! [`crate::service`]. No game logic lives here. This file holds the shared types and the start-up:
-//! the store opened and every table restored, the shards connected, the restart notes posted.
+//! [`crate::service`]. No game logic lives here. This file holds the shared types and the Discord
+//! face's start-up ([`Bot`]): what only Discord needs (the token, the shards, the gateway) around the
+//! start every face shares ([`crate::app`]: the listener, the store opened and every table restored),
+//! then the restart notes posted.
 //!
 //! An interaction flows `commands` / `press` (decode, who asks) -> `answer::serve` (acknowledge,
 //! ask the service through `interaction`, answer as `answer::plan` decides) -> `outgoing` (a message
@@ -8,8 +10,7 @@
 
 mod answer;
 mod commands;
-pub mod config;
-pub mod health;
+pub mod gateway;
 mod interaction;
 mod localize;
 mod outgoing;
@@ -25,78 +26,83 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use crate::ai;
-use crate::engine::{Cell, Move, Seat, View};
-use crate::i18n::Lang;
-use crate::service::{
-    BotLevel, ChannelId, MovePicker, Reply, Restored, Tables, Text, Timestamp, UserId,
-};
-use crate::store::{open_store, ShardClaim, ShardSet};
-
-pub use config::BotConfig;
-use config::ShardPlan;
-pub(crate) use outgoing::draw;
+use crate::app::config::{self, BotConfig, ShardPlan};
+use crate::app::error::StartError;
+use crate::app::paint::{painter, Painter};
+use crate::app::start::{stop_signal, App, Face, LogLayer};
+use crate::service::{ChannelId, Reply, Tables, Text, Timestamp, UserId};
+use crate::store::ShardSet;
 
 /// Errors of command handlers (anything; user-facing refusals come from the service instead).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// The poise context of our commands.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// Why the bot could not start or stopped.
+/// Why the bot could not start or stopped: the start every face shares, or Discord.
 #[derive(Debug, thiserror::Error)]
 pub enum DiscordError {
-    /// No token anywhere.
-    #[error("no Discord token: set the DISCORD_TOKEN environment variable (or `token` in the config file, see config.example.toml)")]
-    MissingToken,
-    /// The token is not shaped like one.
-    #[error("the Discord token does not look like a bot token (three parts separated by dots): copy it again from the developer portal (your application → Bot → Reset Token)")]
-    MalformedToken,
+    /// The configuration or the store (see [`StartError`]).
+    #[error(transparent)]
+    Start(#[from] StartError),
     /// Discord refused the token.
     #[error("Discord refused the token: it is wrong or was reset. Copy a new one from the developer portal (your application → Bot → Reset Token)")]
     TokenRejected,
     /// Discord refused the gateway intents.
     #[error("Discord refused the gateway intents: {0}")]
     Intents(String),
-    /// The configuration is wrong.
-    #[error("configuration: {0}")]
-    Config(String),
     /// Connecting failed.
     #[error("could not connect to Discord: {0}")]
     Connect(String),
     /// Registering the commands failed.
     #[error("could not register the slash commands: {0}")]
     Register(String),
-    /// The database cannot be opened or read.
-    #[error("database: {0}")]
-    Store(String),
     /// The hold on this process's shards was lost (its database connection failed).
     #[error("lost the hold on {0}: the PostgreSQL connection holding it failed, and another process may have taken it over, so this one stopped rather than touch those tables. Start it again: it claims its shards afresh (or waits for the process that has them)")]
     ShardsLost(String),
+}
+
+impl DiscordError {
+    /// The process's exit code: 2 for what the configuration must fix, 1 otherwise.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            DiscordError::Start(e) => e.exit_code(),
+            _ => 1,
+        }
+    }
+}
+
+/// The Discord face, started by [`crate::app::start::launch`]: the token's shape is checked before
+/// anything starts, the gateway watch is added to the log, and [`run`] runs the bot.
+pub struct Bot;
+
+impl Face for Bot {
+    type Error = DiscordError;
+
+    fn log_layer(&self) -> Option<LogLayer> {
+        // The health check's view of the gateway, whatever RUST_LOG lets through to the log.
+        Some(gateway::watch_layer())
+    }
+
+    fn check(&self, config: &BotConfig) -> Result<(), String> {
+        config
+            .checked_token()
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn run(self, config: BotConfig) -> impl std::future::Future<Output = Result<(), DiscordError>> {
+        run(config)
+    }
+
+    fn exit_code(error: &DiscordError) -> i32 {
+        error.exit_code()
+    }
 }
 
 /// A refusal to show to the user only (not logged as an error).
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UserError(pub Text);
-
-/// Draws the images the service asks for ([`RenderPainter`] in the bot). When drawing fails, the
-/// message goes out as text only.
-pub trait Painter: Send + Sync + 'static {
-    /// The board as PNG, its words in `lang`, with `targets` (a picker step's cells) marked.
-    fn board(
-        &self,
-        view: &View,
-        names: &[String],
-        lang: Lang,
-        targets: &[Cell],
-    ) -> Result<Vec<u8>, String>;
-    /// A hand as PNG, its words in `lang`.
-    fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String>;
-    /// A profile card as PNG, its words already in the reader's language.
-    fn profile(&self, card: &crate::render::ProfileCard) -> Result<Vec<u8>, String> {
-        crate::render::profile_png(card).map_err(|e| e.to_string())
-    }
-}
 
 /// Shared state of every handler.
 #[derive(Clone)]
@@ -158,58 +164,6 @@ const HAND_LOCKS: usize = 64;
 /// Set when the start-up (command registration) failed, so `run` can report it.
 static SETUP_FAILED: OnceLock<String> = OnceLock::new();
 
-/// The computer player behind bot seats and timed-out turns: `crate::ai`, thinking up to `think` per
-/// move at the hard level.
-pub(crate) fn move_picker(think: Duration) -> Arc<dyn MovePicker> {
-    Arc::new(AiPicker { think })
-}
-
-/// Plays the service's bot seats with `crate::ai`.
-struct AiPicker {
-    think: Duration,
-}
-
-impl MovePicker for AiPicker {
-    fn choose(&self, view: &View, history: &[(Seat, Move)], level: BotLevel, seed: u64) -> Move {
-        ai::choose_move_after(view, history, level, &ai::Budget::capped(self.think), seed)
-    }
-
-    fn choose_thinking(
-        &self,
-        view: &View,
-        history: &[(Seat, Move)],
-        level: BotLevel,
-        seed: u64,
-        think: Option<Duration>,
-    ) -> Move {
-        let budget = ai::Budget::capped(think.unwrap_or(self.think));
-        ai::choose_move_after(view, history, level, &budget, seed)
-    }
-}
-
-/// The painter that draws with `crate::render`.
-pub struct RenderPainter;
-
-impl Painter for RenderPainter {
-    fn board(
-        &self,
-        view: &View,
-        names: &[String],
-        lang: Lang,
-        targets: &[Cell],
-    ) -> Result<Vec<u8>, String> {
-        crate::render::board_png_with_targets(view, names, lang, targets).map_err(|e| e.to_string())
-    }
-    fn hand(&self, view: &View, lang: Lang) -> Result<Vec<u8>, String> {
-        crate::render::hand_png_in(view, &[], lang).map_err(|e| e.to_string())
-    }
-}
-
-/// The image painter used by the bot.
-fn painter() -> Arc<dyn Painter> {
-    Arc::new(RenderPainter)
-}
-
 /// The parent command with all subcommands, the settings, and the user command on the context menu
 /// ("Apps → Sequence profile"), as registered with Discord: descriptions, and the German and
 /// Norwegian names and descriptions, come from the translation files.
@@ -241,21 +195,18 @@ pub async fn run_with_painter(
     let token = config.checked_token()?.to_string();
     let plan = config.sharding.plan()?;
     // The listener comes first, so that `/readyz` tells "restoring" while the tables are restored.
-    let health = match config.metrics.address()? {
-        Some(address) => {
-            let health = health::install()?;
-            health::serve(address, health.clone()).await?;
-            Some(health)
-        }
-        None => None,
-    };
+    let starting = App::start(config, painter).await?;
+    let gateway = Arc::new(gateway::Gateway::default());
+    if let Some(health) = starting.health() {
+        health.set_probe(gateway.clone());
+    }
     // Ask Discord who we are before connecting the gateway: a refused token then gives a clear error
     // at once instead of a reconnect loop.
     // Defence in depth: a message that does not say whom it may ping pings nobody (never @everyone,
     // @here or a role); the deliberate user pings name their users (see `deliver`).
     let mut http = serenity::HttpBuilder::new(&token)
         .default_allowed_mentions(serenity::CreateAllowedMentions::new());
-    if let Some(client) = http_client(&config.network)? {
+    if let Some(client) = http_client(&starting.config().network)? {
         http = http.client(client);
     }
     let http = http.build();
@@ -272,52 +223,30 @@ pub async fn run_with_painter(
             (set, Some(name))
         }
     };
-    let think = Duration::from_millis(config.defaults.ai_time_ms);
-    let tables = Tables::new(config.settings(), move_picker(think));
-    let (tables, restored, claim) = open_and_restore(tables, &config, shards).await?;
-    if let Some(health) = &health {
-        health.set_tables(tables.clone());
-        health.set_restored();
-    }
-    let opened = Opened {
-        tables,
-        restored,
-        claim: claim.clone(),
-        health,
-        painter,
-    };
-    let result = run_shards(config, http, name, plan, opened).await;
-    // Saved already (every move is saved before it is announced): letting go of the shards is all
-    // that is left, so that a replacement can take them over at once.
-    let _ = tokio::task::spawn_blocking(move || claim.release()).await;
+    let app = starting.open(shards).await?;
+    let claim = app.claim.clone();
+    let result = run_shards(app, http, name, plan, gateway).await;
+    App::release(claim).await;
     result
 }
 
-/// What [`run`] has set up before the gateway: the restored tables, the hold on the shards, and the
-/// health listener's state (with `[metrics] listen`).
-struct Opened {
-    tables: Arc<Tables>,
-    restored: Restored,
-    claim: Arc<dyn ShardClaim>,
-    health: Option<Arc<health::Health>>,
-    painter: Arc<dyn Painter>,
-}
-
-/// The gateway part of [`run`], once the tables are restored and the shards held.
+/// The gateway part of [`run`], once the tables are restored and the shards held; `gateway` is the
+/// health check's view of the shards (filled in once the client exists).
 async fn run_shards(
-    config: BotConfig,
+    app: App,
     http: serenity::Http,
     name: Option<String>,
     plan: ShardPlan,
-    opened: Opened,
+    gateway: Arc<gateway::Gateway>,
 ) -> Result<(), DiscordError> {
-    let Opened {
+    let App {
+        config,
         tables,
         restored,
         claim,
-        health,
         painter,
-    } = opened;
+        health,
+    } = app;
     let notes = restored.notes;
     let data = Data::new(
         tables,
@@ -381,13 +310,13 @@ async fn run_shards(
     let mut builder = serenity::ClientBuilder::new_with_http(http, intents).framework(framework);
     if health.is_some() {
         // Rate-limit waits and shard connection changes reach event handlers only (not poise).
-        builder = builder.event_handler(health::GatewayMetrics::default());
+        builder = builder.event_handler(gateway::GatewayMetrics::default());
     }
     let mut client = builder
         .await
         .map_err(|e| DiscordError::Connect(e.to_string()))?;
-    if let Some(health) = &health {
-        health.set_gateway(claim.shards(), client.shard_manager.clone());
+    if health.is_some() {
+        gateway.set(claim.shards(), client.shard_manager.clone());
     }
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
@@ -431,59 +360,6 @@ async fn run_shards(
     }
     SHARDS_LOST.set(String::new()).ok();
     result.map_err(start_error)
-}
-
-/// Opens the configured store (a damaged SQLite file is repaired, the damaged one kept beside it; one
-/// that cannot be read at all, is read-only or is in use by another process is an error), claims
-/// `shards` in it (PostgreSQL: waiting up to `[sharding] wait_secs` for a stopping process to let go
-/// of them, then an error; SQLite: only the whole set) and puts back every stored lobby and game of
-/// those shards. Tables that cannot be restored are set aside in the store's quarantine and logged;
-/// games whose end was never announced get their final message. All of it blocks, so it runs on a
-/// blocking thread.
-pub async fn open_and_restore(
-    tables: Tables,
-    config: &BotConfig,
-    shards: ShardSet,
-) -> Result<(Arc<Tables>, Restored, Arc<dyn ShardClaim>), DiscordError> {
-    let database = config.database_config();
-    let place = match &database.database_url {
-        Some(_) => "PostgreSQL (database_url)".to_string(),
-        None => database.path.display().to_string(),
-    };
-    let wait = Duration::from_secs(config.sharding.wait_secs);
-    let joined = tokio::task::spawn_blocking(move || {
-        let store = open_store(&database).map_err(|e| DiscordError::Store(e.to_string()))?;
-        let claim = store
-            .claim_shards(shards, wait)
-            .map_err(|e| DiscordError::Store(e.to_string()))?;
-        let tables = Arc::new(tables.with_store(store).with_claim(claim.clone()));
-        let restored = match tables.restore_from_store(Timestamp::now()) {
-            Ok(restored) => restored,
-            Err(e) => {
-                claim.release();
-                return Err(DiscordError::Store(e.to_string()));
-            }
-        };
-        // Ready first: an upgraded database's profiles are rebuilt behind the games (issue 44).
-        drop(tables.rebuild_profiles_in_background());
-        Ok::<_, DiscordError>((tables, restored, claim))
-    })
-    .await
-    .map_err(|e| DiscordError::Store(format!("opening the database failed: {e}")))?;
-    let (tables, restored, claim) = joined?;
-    tracing::info!(
-        database = %place,
-        shards = %shards,
-        restored = restored.resumed.len(),
-        "database open"
-    );
-    for (channel, reason) in &restored.lost {
-        tracing::warn!(
-            channel = channel.0,
-            "a stored game could not be restored and was set aside in the database's quarantine table: {reason}"
-        );
-    }
-    Ok((tables, restored, claim))
 }
 
 /// Restart notes taken from the queue per pass: each is charged to its server's budget just before
@@ -543,30 +419,6 @@ fn log_shard_ready(ctx: &serenity::Context, ready: &serenity::Ready) {
     );
 }
 
-/// Waits for Ctrl-C, or SIGTERM (how `docker stop` and systemd stop a process) where there is one.
-async fn stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(e) => {
-                tracing::warn!("cannot listen for SIGTERM ({e}); only Ctrl-C stops the bot");
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
-}
-
 /// The shard count Discord recommends for the bot (`GET /gateway/bot`).
 async fn recommended_shards(http: &serenity::Http, limit: Duration) -> Result<u32, DiscordError> {
     match tokio::time::timeout(limit, http.get_bot_gateway()).await {
@@ -588,40 +440,40 @@ async fn recommended_shards(http: &serenity::Http, limit: Duration) -> Result<u3
 
 /// The HTTP client for Discord's REST API when `[network]` asks for a proxy or extra roots; `None`
 /// lets serenity build its usual one.
-fn http_client(network: &config::Network) -> Result<Option<reqwest::Client>, DiscordError> {
+fn http_client(network: &config::Network) -> Result<Option<reqwest::Client>, StartError> {
     if network.https_proxy.is_none() && network.extra_root_certificates.is_none() {
         return Ok(None);
     }
     let mut builder = reqwest::Client::builder().use_rustls_tls();
     if let Some(proxy) = &network.https_proxy {
         let proxy = reqwest::Proxy::https(proxy.as_str())
-            .map_err(|e| DiscordError::Config(format!("network.https_proxy: {e}")))?;
+            .map_err(|e| StartError::Config(format!("network.https_proxy: {e}")))?;
         builder = builder.proxy(proxy);
     }
     if let Some(path) = &network.extra_root_certificates {
         let pem = std::fs::File::open(path)
             .and_then(|f| crate::files::read_capped(f, 4 * 1024 * 1024))
             .map_err(|e| {
-                DiscordError::Config(format!(
+                StartError::Config(format!(
                     "network.extra_root_certificates: cannot read {}: {e}",
                     path.display()
                 ))
             })?
             .ok_or_else(|| {
-                DiscordError::Config(format!(
+                StartError::Config(format!(
                     "network.extra_root_certificates: {} is larger than 4 MiB",
                     path.display()
                 ))
             })?
             .into_bytes();
         let certificates = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
-            DiscordError::Config(format!(
+            StartError::Config(format!(
                 "network.extra_root_certificates: {} is not PEM: {e}",
                 path.display()
             ))
         })?;
         if certificates.is_empty() {
-            return Err(DiscordError::Config(format!(
+            return Err(StartError::Config(format!(
                 "network.extra_root_certificates: no certificate in {}",
                 path.display()
             )));
@@ -633,7 +485,7 @@ fn http_client(network: &config::Network) -> Result<Option<reqwest::Client>, Dis
     builder
         .build()
         .map(Some)
-        .map_err(|e| DiscordError::Config(format!("network: {e}")))
+        .map_err(|e| StartError::Config(format!("network: {e}")))
 }
 
 /// How long the token check may take.

@@ -12,7 +12,9 @@ use crate::service::picker::{
 };
 use crate::service::{action_rows, ChannelId, Control, Image, Message, Style, UserId};
 
-use super::{Data, Painter};
+use crate::app::paint::draw;
+
+use super::Data;
 
 /// Discord's limit on message text.
 const MAX_CONTENT: usize = 2000;
@@ -146,27 +148,6 @@ pub(super) fn component_rows(rows: &[Vec<Control>], lang: Lang) -> Vec<serenity:
             (!buttons.is_empty()).then_some(serenity::CreateActionRow::Buttons(buttons))
         })
         .collect()
-}
-
-/// Draws an image, its words in `lang` (blocking): the file's bytes and its name as posted
-/// (`board.png`, `hand.png`, `replay.gif`, `profile.png`). The console draws with it too.
-pub(crate) fn draw(
-    painter: &dyn Painter,
-    image: &Image,
-    lang: Lang,
-) -> Result<(Vec<u8>, &'static str), String> {
-    match image {
-        Image::Board(board) => painter
-            .board(board.view(), board.names(), lang, board.targets())
-            .map(|png| (png, "board.png")),
-        Image::Hand(hand) => painter.hand(hand.view(), lang).map(|png| (png, "hand.png")),
-        Image::Replay(replay) => crate::render::animate::animate(&replay.record, &[], lang)
-            .map(|animation| (animation.gif, "replay.gif"))
-            .map_err(|e| e.to_string()),
-        Image::Profile(profile) => painter
-            .profile(&profile.card(lang))
-            .map(|png| (png, "profile.png")),
-    }
 }
 
 /// Draws an image on a blocking thread, its words in `lang`; `None` (text only) if drawing fails.

@@ -21,7 +21,7 @@
 //!   (the map of live tables and their timers), `pool` (where computer moves are searched), `replays`
 //!   (the replay queue).
 //! - **`table/`**: one channel's table, pure (no store, no locks): its own map is in
-//!   `table/mod.rs` (lobby, game, moves, what a move says, clock, picker, series).
+//!   `table/mod.rs` (lobby, game, moves, what a move says, clock, picker, series, a viewer's view).
 //! - **Persistence**: `persist` (`Persist`, `StorePersist`: a table as stored, a finished game),
 //!   `save` (what is saved after a table's update, apart from the table), `finished` (the last
 //!   game of each channel, for its rematch), `profile` (the profile and versus answers).
@@ -30,7 +30,7 @@
 //!   its children each add one job to `Tables`: `restore` (after a restart), `history` (stats, lists,
 //!   records), `server` (settings shown and changed), `budget` (spending the posting budget),
 //!   `quick` (the computer's quick answer), `hint`, `rematch`, `challenge`, `review` (the agreement
-//!   follow-up).
+//!   follow-up), `view` (`Tables::view`: what one viewer may see, built in `table/view.rs`).
 //! - `tests/`: the service's tests, one file per topic, and `tests/kit.rs`, their shared helpers.
 //!
 //! # Where to start reading
@@ -95,6 +95,10 @@ pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
 pub use table::{picker, series};
+pub use table::{
+    BoardView, CardView, CellLabel, CellView, GameView, LastMoveView, OwnView, Phase, PlayerKind,
+    SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
+};
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::parse_invite;
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};

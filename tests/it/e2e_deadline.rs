@@ -11,7 +11,7 @@ use crate::support;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use sequence_bot::discord::{Painter, RenderPainter};
+use sequence_bot::app::paint::{Painter, RenderPainter};
 use sequence_bot::engine::{Cell, View};
 use sequence_bot::i18n::Lang;
 use support::bot::{BotOptions, InProcessBot};

@@ -236,3 +236,55 @@ async fn metrics_follow_the_game_and_health_follows_the_gateway() {
     }
     assert!(about_games >= 2, "{log}");
 }
+
+/// The listener is part of the start every face shares (`src/app/`), not Discord's: the console
+/// serves `/readyz`, `/healthz` and `/metrics` on `[metrics] listen` too, healthy with its store and
+/// no gateway to ask, and `/metrics` counts its tables.
+#[test]
+fn the_console_serves_the_same_listener() {
+    use std::process::Stdio;
+    use support::console::Console;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("config.toml");
+    let database = dir.path().join("bot.sqlite3").display().to_string();
+    std::fs::write(&config, format!("database = {database:?}\n")).expect("config");
+    let log = dir.path().join("console.log");
+    let stderr = std::fs::File::create(&log).expect("log file");
+    let (mut console, _) = Console::start(
+        &config,
+        "warn,sequence_bot=info",
+        &[("SEQUENCE_METRICS_LISTEN", "127.0.0.1:0")],
+        Stdio::from(stderr),
+    );
+    // The listener is up before the restore, and the console says where once ready.
+    let text = std::fs::read_to_string(&log).expect("the console's log");
+    let address = text
+        .lines()
+        .find_map(|line| {
+            let start =
+                line.find("metrics and health on http://")? + "metrics and health on http://".len();
+            let rest = &line[start..];
+            Some(rest[..rest.find('/')?].to_string())
+        })
+        .unwrap_or_else(|| panic!("the console did not say where it listens:\n{text}"));
+    let get = |path: &str| {
+        sequence_bot::cli::http_get(&format!("http://{address}{path}"), Duration::from_secs(10))
+            .unwrap_or_else(|e| panic!("GET {path}: {e}"))
+    };
+    assert_eq!(get("/readyz"), (200, "ok\n".to_string()));
+    assert_eq!(get("/healthz"), (200, "ok\n".to_string()));
+    console.ask(10, 1, serde_json::json!({"command": "start"}));
+    let (status, metrics) = get("/metrics");
+    assert_eq!(status, 200, "{metrics}");
+    assert_eq!(
+        sample(
+            &metrics,
+            "sequence_tables",
+            &[("state", "lobby"), ("game", "classic")]
+        ),
+        1.0,
+        "{metrics}"
+    );
+    assert_eq!(get("/nothing").0, 404);
+    console.kill();
+}

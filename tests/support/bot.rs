@@ -282,12 +282,12 @@ impl InProcessBot {
         fake: &FakeDiscord,
         dir: &Path,
         options: &BotOptions,
-        painter: std::sync::Arc<dyn sequence_bot::discord::Painter>,
+        painter: std::sync::Arc<dyn sequence_bot::app::paint::Painter>,
     ) -> InProcessBot {
         let path = write_config(fake, dir, options);
         let text = std::fs::read_to_string(path).expect("read config.toml");
         let config =
-            sequence_bot::discord::BotConfig::from_toml(&text).expect("config.toml parses");
+            sequence_bot::app::config::BotConfig::from_toml(&text).expect("config.toml parses");
         let task = tokio::spawn(async move {
             if let Err(e) = sequence_bot::discord::run_with_painter(config, painter).await {
                 eprintln!("the in-process bot stopped: {e}");

@@ -394,6 +394,7 @@ won-on-time = 🏆 { $team } gewinnt auf Zeit: Die andere Seite hat ihre Zeit ü
 stopped = { $player } hat das Spiel beendet.
 no-humans-left = Es spielt kein Mensch mehr mit, also endet das Spiel.
 forfeited = { $player } hat aufgegeben. Der Computerspieler **{ $bot }** übernimmt den Platz.
+view-turn = { $player } ist am Zug.
 turn-bot = { $player } überlegt …
 turn-dice-again = { $player }, eine { $sum } bringt dir einen weiteren Zug (nur 2 und 12 tun das): Würfle noch einmal mit **Würfeln** (oder `/sequence würfeln`).
 turn-dice = { $player }, du bist dran: drücke **Würfeln** (oder `/sequence würfeln`).

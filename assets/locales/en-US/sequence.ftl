@@ -407,6 +407,7 @@ won-on-time = 🏆 { $team } wins on time: the other side ran out of time. Congr
 stopped = The game was stopped by { $player }.
 no-humans-left = No human player is left, so the game ends.
 forfeited = { $player } gave up. The computer player **{ $bot }** takes their seat.
+view-turn = { $player } is to move.
 turn-bot = { $player } is thinking…
 turn-dice-again = { $player }, a roll of { $sum } gives you another turn (only 2 and 12 do): roll again with **Roll the dice** (or `/sequence roll`).
 turn-dice = { $player }, it is your turn: press **Roll the dice** (or `/sequence roll`).

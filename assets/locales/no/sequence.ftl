@@ -391,6 +391,7 @@ won-on-time = 🏆 { $team } vinner på tid: Den andre siden gikk tom for tid. G
 stopped = Spillet ble avsluttet av { $player }.
 no-humans-left = Det er ingen mennesker igjen i spillet, så det avsluttes.
 forfeited = { $player } ga opp. Datamaskinspilleren **{ $bot }** tar plassen.
+view-turn = { $player } er i trekket.
 turn-bot = { $player } tenker …
 turn-dice-again = { $player }, et kast på { $sum } gir deg en tur til (bare 2 og 12 gjør det): Kast igjen med **Kast terningene** (eller `/sequence kast`).
 turn-dice = { $player }, det er din tur: trykk **Kast terningene** (eller `/sequence kast`).

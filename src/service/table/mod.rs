@@ -13,7 +13,8 @@
 //! - `autocomplete`: a move's card and cell as typed;
 //! - `picker`: the private buttons a move is made with;
 //! - `series`: a series, its score and its messages;
-//! - `between`: the break between two games of a series.
+//! - `between`: the break between two games of a series;
+//! - `view`: what one viewer may see of the table, as plain data for a web page.
 
 mod autocomplete;
 mod between;
@@ -26,6 +27,7 @@ mod play;
 mod report;
 pub mod series;
 mod setup;
+mod view;
 
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +50,7 @@ pub use challenge::Challenge;
 pub use game::*;
 pub use lobby::*;
 pub use setup::*;
+pub use view::*;
 // For the tests in `service/tests/`.
 #[cfg(test)]
 pub(in crate::service) use report::{card_line, roll_hint};

@@ -16,7 +16,7 @@ fn is_resumed_note(reply: &Reply) -> bool {
 
 impl Tables {
     /// Whether `user`'s request may make the bot post in `guild` now.
-    pub(super) fn member_may_post(
+    pub(in crate::service) fn member_may_post(
         &self,
         guild: Option<GuildId>,
         user: UserId,
@@ -36,7 +36,11 @@ impl Tables {
     }
 
     /// Whether the bot may post in `guild` now what nobody asked for (a computer move).
-    pub(super) fn may_post_unprompted(&self, guild: Option<GuildId>, now: Timestamp) -> bool {
+    pub(in crate::service) fn may_post_unprompted(
+        &self,
+        guild: Option<GuildId>,
+        now: Timestamp,
+    ) -> bool {
         let Some(guild) = guild else { return true };
         let may = lock(&self.budgets).may_post_unprompted(guild, now, &self.settings.limits);
         if !may {
@@ -48,7 +52,7 @@ impl Tables {
 
     /// A member's request was answered with `reply`: holds back a repeated lobby edit, and charges the
     /// member for what they asked and the server for what goes out.
-    pub(super) fn charge_member(
+    pub(in crate::service) fn charge_member(
         &self,
         guild: Option<GuildId>,
         channel: ChannelId,
@@ -71,7 +75,12 @@ impl Tables {
     }
 
     /// Charges `guild` for `posts` nobody asked for (timers, computer moves).
-    pub(super) fn charge_unprompted(&self, guild: Option<GuildId>, posts: i64, now: Timestamp) {
+    pub(in crate::service) fn charge_unprompted(
+        &self,
+        guild: Option<GuildId>,
+        posts: i64,
+        now: Timestamp,
+    ) {
         if let Some(guild) = guild {
             lock(&self.budgets).spend(guild, None, posts, now, &self.settings.limits);
         }
@@ -122,7 +131,10 @@ impl Tables {
     }
 
     /// The lobby cards that waited long enough, for lobbies still open as they were: edits to send.
-    pub(super) fn waiting_lobby_edits(&self, now: Timestamp) -> Vec<(ChannelId, Reply)> {
+    pub(in crate::service) fn waiting_lobby_edits(
+        &self,
+        now: Timestamp,
+    ) -> Vec<(ChannelId, Reply)> {
         let due = lock(&self.lobby_edits).due(now);
         let mut out = Vec::new();
         for (channel, message_id, message) in due {

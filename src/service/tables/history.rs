@@ -21,7 +21,7 @@ const RECENT_CHANGES: u32 = 5;
 impl Tables {
     /// Stats, profiles, leaderboard, history and records of finished games, from the store
     /// (blocking).
-    pub(super) fn history(
+    pub(in crate::service) fn history(
         &self,
         guild: Option<GuildId>,
         channel: ChannelId,

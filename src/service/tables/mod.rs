@@ -31,6 +31,7 @@ mod rematch;
 mod restore;
 mod review;
 mod server;
+mod view;
 
 pub use challenge::parse_invite;
 #[cfg(test)]

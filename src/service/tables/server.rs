@@ -59,7 +59,7 @@ impl Tables {
 
     /// [`Tables::settings_for`] from memory only (no I/O, for async callers): the operator's settings
     /// for a server whose settings were not read yet (`tick` reads them within seconds).
-    pub(super) fn known_settings_for(&self, guild: Option<GuildId>) -> Settings {
+    pub(in crate::service) fn known_settings_for(&self, guild: Option<GuildId>) -> Settings {
         guild
             .and_then(|g| lock(&self.servers).get(&g).cloned())
             .unwrap_or_default()
@@ -99,7 +99,7 @@ impl Tables {
 
     /// Shows or changes a server's settings: only in a server, only with Manage Server; values are
     /// checked first, and a refused change changes nothing.
-    pub(super) fn change_settings(
+    pub(in crate::service) fn change_settings(
         &self,
         guild: Option<GuildId>,
         actor: &Actor,

@@ -28,4 +28,5 @@ mod series;
 mod summary;
 mod table;
 mod text;
+mod view;
 mod zone;

@@ -1,4 +1,7 @@
-//! The bot's configuration: a TOML file (see `config.example.toml`), with environment overrides.
+//! The bot's configuration: a TOML file (see `config.example.toml`), with environment overrides. One
+//! file for every face: what they share (the database, timers, defaults, limits, the log, the
+//! listener) and, in the same struct so that the file keeps its shape, what only the Discord face
+//! reads (the token, `dev_guild`, `[network]`, `[sharding]`'s recommended count).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -10,7 +13,7 @@ use crate::engine::Variant;
 use crate::service::{BotLevel, Limits, Settings};
 use crate::store::{DatabaseConfig, ShardSet};
 
-use super::DiscordError;
+use super::error::StartError;
 
 /// The token environment variable; it overrides the file.
 pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
@@ -42,12 +45,12 @@ pub enum LogFormat {
 }
 
 impl std::str::FromStr for LogFormat {
-    type Err = DiscordError;
-    fn from_str(s: &str) -> Result<LogFormat, DiscordError> {
+    type Err = StartError;
+    fn from_str(s: &str) -> Result<LogFormat, StartError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "text" => Ok(LogFormat::Text),
             "json" => Ok(LogFormat::Json),
-            _ => Err(DiscordError::Config(format!(
+            _ => Err(StartError::Config(format!(
                 "log_format must be \"text\" or \"json\", not `{s}`"
             ))),
         }
@@ -64,11 +67,11 @@ pub struct MetricsConfig {
 
 impl MetricsConfig {
     /// The address to listen on, if any, or why `listen` is not one.
-    pub fn address(&self) -> Result<Option<std::net::SocketAddr>, DiscordError> {
+    pub fn address(&self) -> Result<Option<std::net::SocketAddr>, StartError> {
         match self.listen.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
             None => Ok(None),
             Some(listen) => listen.parse().map(Some).map_err(|_| {
-                DiscordError::Config(format!(
+                StartError::Config(format!(
                     "metrics.listen must be an address and port such as \"127.0.0.1:9184\", not `{listen}`"
                 ))
             }),
@@ -250,8 +253,8 @@ pub enum ShardPlan {
 
 impl Sharding {
     /// The plan, or why the section cannot be used.
-    pub fn plan(&self) -> Result<ShardPlan, DiscordError> {
-        let bad = |m: String| DiscordError::Config(format!("sharding: {m}"));
+    pub fn plan(&self) -> Result<ShardPlan, StartError> {
+        let bad = |m: String| StartError::Config(format!("sharding: {m}"));
         let shards = self
             .shards
             .as_deref()
@@ -289,7 +292,8 @@ impl Sharding {
     }
 }
 
-/// Everything the bot reads at start.
+/// Everything the bot reads at start. `token`, `dev_guild` and `network` are the Discord face's own;
+/// `sharding` says which shards' tables this process holds (the Discord face also connects them).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BotConfig {
@@ -322,8 +326,8 @@ pub struct BotConfig {
 
 impl BotConfig {
     /// Parses TOML text.
-    pub fn from_toml(text: &str) -> Result<BotConfig, DiscordError> {
-        toml::from_str(text).map_err(|e| DiscordError::Config(e.message().to_string()))
+    pub fn from_toml(text: &str) -> Result<BotConfig, StartError> {
+        toml::from_str(text).map_err(|e| StartError::Config(e.message().to_string()))
     }
 
     /// Reads the file at `path` (an error if it is missing), or `config.toml` in the working directory
@@ -332,7 +336,7 @@ impl BotConfig {
     pub fn load(
         path: Option<&Path>,
         get: impl Fn(&str) -> Option<String>,
-    ) -> Result<BotConfig, DiscordError> {
+    ) -> Result<BotConfig, StartError> {
         let default_path = Path::new("config.toml");
         let file = match path {
             Some(p) => Some(p),
@@ -344,17 +348,15 @@ impl BotConfig {
                 // A configuration is a few KB: a cap keeps a wrong path (`/dev/zero`) from hanging.
                 let text = std::fs::File::open(p)
                     .and_then(|f| crate::files::read_capped(f, 1024 * 1024))
-                    .map_err(|e| DiscordError::Config(format!("cannot read {}: {e}", p.display())))?
+                    .map_err(|e| StartError::Config(format!("cannot read {}: {e}", p.display())))?
                     .ok_or_else(|| {
-                        DiscordError::Config(format!(
+                        StartError::Config(format!(
                             "{} is larger than 1 MiB: not a configuration file",
                             p.display()
                         ))
                     })?;
                 BotConfig::from_toml(&text).map_err(|e| match e {
-                    DiscordError::Config(m) => {
-                        DiscordError::Config(format!("{}: {m}", p.display()))
-                    }
+                    StartError::Config(m) => StartError::Config(format!("{}: {m}", p.display())),
                     other => other,
                 })?
             }
@@ -367,13 +369,13 @@ impl BotConfig {
     /// Environment overrides: `DISCORD_TOKEN`, `SEQUENCE_DEV_GUILD`, `SEQUENCE_DATABASE`,
     /// `SEQUENCE_DATABASE_URL`, `SEQUENCE_SHARDS`, `SEQUENCE_SHARD_TOTAL`, `SEQUENCE_METRICS_LISTEN`,
     /// `SEQUENCE_LOG_FORMAT`.
-    pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), DiscordError> {
+    pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), StartError> {
         if let Some(token) = get(TOKEN_ENV).filter(|t| !t.trim().is_empty()) {
             self.token = Secret::new(token.trim());
         }
         if let Some(guild) = get(DEV_GUILD_ENV).filter(|g| !g.trim().is_empty()) {
             let id = guild.trim().parse::<u64>().map_err(|_| {
-                DiscordError::Config(format!("{DEV_GUILD_ENV} must be a guild id (a number)"))
+                StartError::Config(format!("{DEV_GUILD_ENV} must be a guild id (a number)"))
             })?;
             self.dev_guild = Some(id);
         }
@@ -392,7 +394,7 @@ impl BotConfig {
         }
         if let Some(total) = get(SHARD_TOTAL_ENV).filter(|t| !t.trim().is_empty()) {
             let total = total.trim().parse::<u32>().map_err(|_| {
-                DiscordError::Config(format!(
+                StartError::Config(format!(
                     "{SHARD_TOTAL_ENV} must be the number of shards (a number)"
                 ))
             })?;
@@ -427,9 +429,9 @@ impl BotConfig {
     }
 
     /// Checks the token's presence and shape (three dot-separated parts), without contacting Discord.
-    pub fn checked_token(&self) -> Result<&str, DiscordError> {
+    pub fn checked_token(&self) -> Result<&str, StartError> {
         if self.token.is_empty() {
-            return Err(DiscordError::MissingToken);
+            return Err(StartError::MissingToken);
         }
         let token = self.token.expose().trim();
         let parts: Vec<&str> = token.trim_start_matches("Bot ").split('.').collect();
@@ -442,32 +444,32 @@ impl BotConfig {
         if shaped {
             Ok(token)
         } else {
-            Err(DiscordError::MalformedToken)
+            Err(StartError::MalformedToken)
         }
     }
 
     /// Checks the numbers: timers must be positive and the reminder must come before the timeout.
-    pub fn validate(&self) -> Result<(), DiscordError> {
+    pub fn validate(&self) -> Result<(), StartError> {
         let t = &self.timers;
         if t.turn_timeout_secs == 0
             || t.lobby_timeout_secs == 0
             || t.challenge_timeout_secs == 0
             || t.tick_secs == 0
         {
-            return Err(DiscordError::Config(
+            return Err(StartError::Config(
                 "timers: turn_timeout_secs, lobby_timeout_secs, challenge_timeout_secs and \
                  tick_secs must be above 0"
                     .into(),
             ));
         }
         if t.turn_reminder_secs >= t.turn_timeout_secs {
-            return Err(DiscordError::Config(
+            return Err(StartError::Config(
                 "timers: turn_reminder_secs must be less than turn_timeout_secs".into(),
             ));
         }
         if let Some(proxy) = &self.network.https_proxy {
             if !(proxy.starts_with("http://") || proxy.starts_with("https://")) {
-                return Err(DiscordError::Config(
+                return Err(StartError::Config(
                     "network.https_proxy must be an http:// or https:// address".into(),
                 ));
             }
@@ -478,14 +480,14 @@ impl BotConfig {
             || l.server_posts_per_second == 0
             || l.server_post_burst == 0
         {
-            return Err(DiscordError::Config(
+            return Err(StartError::Config(
                 "limits: tables_per_user, tables_per_server, server_posts_per_second and \
                  server_post_burst must be above 0"
                     .into(),
             ));
         }
         if self.dev_guild == Some(0) {
-            return Err(DiscordError::Config(
+            return Err(StartError::Config(
                 "dev_guild must be a guild id, not 0".into(),
             ));
         }
@@ -603,12 +605,12 @@ mod tests {
         let mut config = BotConfig::default();
         assert!(matches!(
             config.checked_token(),
-            Err(DiscordError::MissingToken)
+            Err(StartError::MissingToken)
         ));
         for bad in ["abc", "a.b", "a..c", "a.b.c.d", "a b.c.d", "tok€n.x.y"] {
             config.token = Secret::new(bad);
             assert!(
-                matches!(config.checked_token(), Err(DiscordError::MalformedToken)),
+                matches!(config.checked_token(), Err(StartError::MalformedToken)),
                 "{bad}"
             );
         }

@@ -1,346 +1,24 @@
-//! The metrics and health listener (`[metrics] listen`, off by default): `GET /metrics` in the
-//! Prometheus text format, `GET /healthz` and `GET /readyz`. It belongs to the process start-up: the
-//! metrics themselves are recorded where things happen (service, store, discord) through the `metrics`
-//! facade, and only rendered here.
+//! The bot's HTTP listener (`[metrics] listen`, off by default): one socket, its connections kept
+//! within bounds (idle ones closed, a flood held to a ceiling), each request answered by a [`Site`].
+//! Today the site is [`Health`](super::health::Health) (`/metrics`, `/healthz`, `/readyz`); a face
+//! that serves pages of its own answers through a site of its own and hands these paths on.
 
 use std::convert::Infallible;
+use std::future::Future;
 use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use http_body_util::Full;
 use hyper::body::{Bytes, Incoming};
-use hyper::{Method, Request, Response, StatusCode};
-use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
-use poise::serenity_prelude as serenity;
+use hyper::{Request, Response, StatusCode};
 
-use crate::service::Tables;
-use crate::store::ShardSet;
+use super::error::StartError;
 
-use super::DiscordError;
-
-/// Bucket bounds of every `*_seconds` histogram: from 5 ms (a store save) to 30 s (a slow answer).
-const SECONDS_BUCKETS: &[f64] = &[
-    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
-];
-
-/// How long the health check waits for the store to answer.
-const STORE_CHECK_TIMEOUT: Duration = Duration::from_secs(3);
-
-/// Longest request head the listener reads: only three short GETs are served.
+/// Longest request head the listener reads: it serves short GETs only.
 const MAX_HEAD_BYTES: usize = 8 * 1024;
-
-/// Shards whose gateway connection was lost and that are resuming. serenity 0.12 reports a resume to
-/// its shard manager only once it has succeeded (the stage it keeps goes from `Connected` to
-/// `Connected`), so the loss is seen in its log event instead ([`GatewayWatch`]) and cleared when
-/// the shard is connected again ([`GatewayMetrics`]).
-static RESUMING: Mutex<std::collections::BTreeSet<u32>> =
-    Mutex::new(std::collections::BTreeSet::new());
-
-fn resuming() -> std::sync::MutexGuard<'static, std::collections::BTreeSet<u32>> {
-    RESUMING.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A tracing layer that watches serenity's gateway events for the start of a resume (`Attempting to
-/// resume`, logged by every resume path: a broken connection, a close frame, an op 7 RECONNECT) and
-/// marks that shard as not connected. Installed with its own filter, whatever `RUST_LOG` says.
-/// `tests/e2e_metrics.rs` checks it still sees serenity's event.
-pub struct GatewayWatch;
-
-impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for GatewayWatch {
-    fn on_event(
-        &self,
-        event: &tracing::Event<'_>,
-        _ctx: tracing_subscriber::layer::Context<'_, S>,
-    ) {
-        struct Message(Option<String>);
-        impl tracing::field::Visit for Message {
-            fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-                if field.name() == "message" {
-                    self.0 = Some(format!("{value:?}"));
-                }
-            }
-        }
-        let mut message = Message(None);
-        event.record(&mut message);
-        let Some(text) = message.0 else { return };
-        if !(text.contains("Attempting to resume") || text.contains("Attempting to reconnect")) {
-            return;
-        }
-        // serenity writes the shard as `[ShardInfo { id: ShardId(N), total: T }]`.
-        let shard = text
-            .split_once("ShardId(")
-            .and_then(|(_, rest)| rest.split_once(')'))
-            .and_then(|(id, _)| id.parse::<u32>().ok());
-        if let Some(shard) = shard {
-            resuming().insert(shard);
-        }
-    }
-}
-
-/// The filter of [`GatewayWatch`]: serenity's gateway events down to debug.
-pub fn gateway_watch_filter() -> tracing_subscriber::filter::Targets {
-    tracing_subscriber::filter::Targets::new()
-        .with_target("serenity::gateway", tracing::Level::DEBUG)
-}
-
-/// Whether shard `id` is connected: serenity's runner says so and no resume is under way.
-fn is_connected(
-    runners: &std::collections::HashMap<serenity::ShardId, serenity::ShardRunnerInfo>,
-    id: u32,
-) -> bool {
-    runners
-        .get(&serenity::ShardId(id))
-        .is_some_and(|r| r.stage == serenity::ConnectionStage::Connected)
-        && !resuming().contains(&id)
-}
-
-/// What `/healthz` and `/readyz` look at, filled in as the process starts.
-pub struct Health {
-    /// The tables, once the store is open (the store check and the table gauges).
-    tables: OnceLock<Arc<Tables>>,
-    /// This process's shards and their gateway connections, once the client exists.
-    gateway: OnceLock<(ShardSet, Arc<serenity::ShardManager>)>,
-    /// Set once every stored table is restored.
-    restored: AtomicBool,
-    /// Renders the metrics.
-    prometheus: PrometheusHandle,
-}
-
-impl Health {
-    /// The tables are open (and restored: see [`Health::set_restored`]).
-    pub fn set_tables(&self, tables: Arc<Tables>) {
-        let _ = self.tables.set(tables);
-    }
-
-    /// Restore is done: `/readyz` may answer 200.
-    pub fn set_restored(&self) {
-        self.restored.store(true, Ordering::SeqCst);
-    }
-
-    /// The gateway client exists: its shards are checked from now on.
-    pub fn set_gateway(&self, shards: ShardSet, manager: Arc<serenity::ShardManager>) {
-        let _ = self.gateway.set((shards, manager));
-    }
-
-    /// Why this process is not healthy (`None`: it is): the store does not answer, a shard of this
-    /// process is not connected to the gateway, or its hold on its shards was lost.
-    pub async fn problem(&self) -> Option<String> {
-        let Some(tables) = self.tables.get() else {
-            return Some("the database is not open yet".into());
-        };
-        if !tables.holds_shards() {
-            return Some(format!(
-                "the hold on {} in the database was lost",
-                tables.shards()
-            ));
-        }
-        let checked = tables.clone();
-        let answer = tokio::time::timeout(
-            STORE_CHECK_TIMEOUT,
-            tokio::task::spawn_blocking(move || checked.check_store()),
-        )
-        .await;
-        match answer {
-            Ok(Ok(Ok(()))) => {}
-            Ok(Ok(Err(e))) => return Some(format!("the database does not answer: {e}")),
-            Ok(Err(_)) => return Some("the database check failed".into()),
-            Err(_) => {
-                return Some(format!(
-                    "the database did not answer within {} s",
-                    STORE_CHECK_TIMEOUT.as_secs()
-                ))
-            }
-        }
-        let Some((shards, manager)) = self.gateway.get() else {
-            return Some("not connected to Discord yet".into());
-        };
-        let runners = manager.runners.lock().await;
-        let down: Vec<String> = shards
-            .ids()
-            .filter(|id| !is_connected(&runners, *id))
-            .map(|id| id.to_string())
-            .collect();
-        match down.as_slice() {
-            [] => None,
-            [one] => Some(format!("shard {one} is not connected to Discord")),
-            many => Some(format!(
-                "shards {} are not connected to Discord",
-                many.join(", ")
-            )),
-        }
-    }
-
-    /// Why this process is not ready: restore is not done, or it is not healthy.
-    pub async fn not_ready(&self) -> Option<String> {
-        if !self.restored.load(Ordering::SeqCst) {
-            return Some("restoring the stored tables".into());
-        }
-        self.problem().await
-    }
-
-    /// The Prometheus text of every metric, after setting the gauges that are read rather than
-    /// counted: open tables, the shards' connections and latency, and the process's memory.
-    pub async fn render(&self) -> String {
-        if let Some(tables) = self.tables.get() {
-            // Counting takes each table's lock, which a save may hold for a moment: off the runtime.
-            let tables = tables.clone();
-            let _ = tokio::task::spawn_blocking(move || tables.record_table_gauges()).await;
-        }
-        if let Some((shards, manager)) = self.gateway.get() {
-            let runners = manager.runners.lock().await;
-            let mut connected = 0u32;
-            for id in shards.ids() {
-                let runner = runners.get(&serenity::ShardId(id));
-                let up = is_connected(&runners, id);
-                connected += u32::from(up);
-                let shard = id.to_string();
-                metrics::gauge!("sequence_gateway_shard_connected", "shard" => shard.clone())
-                    .set(if up { 1.0 } else { 0.0 });
-                if let Some(latency) = runner.and_then(|r| r.latency) {
-                    metrics::gauge!("sequence_gateway_latency_seconds", "shard" => shard)
-                        .set(latency.as_secs_f64());
-                }
-            }
-            metrics::gauge!("sequence_gateway_shards_connected").set(f64::from(connected));
-            metrics::gauge!("sequence_gateway_shards").set(f64::from(shards.ids().count() as u32));
-        }
-        if let Some(bytes) = resident_bytes() {
-            metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
-        }
-        self.prometheus.render()
-    }
-}
-
-/// Installs the Prometheus recorder behind the `metrics` facade and describes every metric. Without
-/// it (no listener) the facade's calls do nothing.
-pub fn install() -> Result<Arc<Health>, DiscordError> {
-    static INSTALLED: Mutex<Option<Arc<Health>>> = Mutex::new(None);
-    let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(health) = installed.as_ref() {
-        return Ok(health.clone());
-    }
-    let recorder = PrometheusBuilder::new()
-        .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), SECONDS_BUCKETS)
-        .map_err(|e| DiscordError::Config(format!("metrics: {e}")))?
-        .build_recorder();
-    let prometheus = recorder.handle();
-    metrics::set_global_recorder(recorder)
-        .map_err(|e| DiscordError::Config(format!("metrics: {e}")))?;
-    describe();
-    let health = Arc::new(Health {
-        tables: OnceLock::new(),
-        gateway: OnceLock::new(),
-        restored: AtomicBool::new(false),
-        prometheus,
-    });
-    *installed = Some(health.clone());
-    Ok(health)
-}
-
-fn describe() {
-    use metrics::{describe_counter, describe_gauge, describe_histogram, Unit};
-    describe_gauge!(
-        "sequence_tables",
-        "Open tables of this process, by state (lobby, playing, paused) and game"
-    );
-    describe_counter!("sequence_moves_total", "Moves played, by game");
-    describe_counter!("sequence_games_started_total", "Games started, by game");
-    describe_counter!(
-        "sequence_games_finished_total",
-        "Games that ended (won, drawn, stopped or abandoned), by game"
-    );
-    describe_histogram!(
-        "sequence_interaction_seconds",
-        Unit::Seconds,
-        "From a slash command or button press reaching the bot to the end of its answer, by command"
-    );
-    describe_counter!(
-        "sequence_discord_requests_total",
-        "REST requests to Discord made for answers and posts, by route and status (2xx, or the error's HTTP status, or error)"
-    );
-    describe_counter!(
-        "sequence_discord_retries_total",
-        "REST requests repeated after a server error (5xx), by route"
-    );
-    describe_counter!(
-        "sequence_discord_ratelimited_total",
-        "Times serenity's rate limiter held a request back (a 429 answer, or a bucket known to be empty), by scope (route or global)"
-    );
-    describe_gauge!(
-        "sequence_gateway_shards",
-        "Gateway shards this process runs"
-    );
-    describe_gauge!(
-        "sequence_gateway_shards_connected",
-        "Gateway shards of this process connected now"
-    );
-    describe_gauge!(
-        "sequence_gateway_shard_connected",
-        "1 while the shard is connected to the gateway, by shard"
-    );
-    describe_gauge!(
-        "sequence_gateway_latency_seconds",
-        Unit::Seconds,
-        "The shard's last heartbeat round trip, by shard"
-    );
-    describe_counter!(
-        "sequence_gateway_reconnects_total",
-        "Times a shard connected again after having been connected (resumed or identified anew), by shard"
-    );
-    describe_gauge!(
-        "sequence_search_queue_length",
-        "Computer moves waiting for a thread of the search pool"
-    );
-    describe_histogram!(
-        "sequence_search_wait_seconds",
-        Unit::Seconds,
-        "Time a computer move waited for a thread of the search pool, by level"
-    );
-    describe_histogram!(
-        "sequence_search_run_seconds",
-        Unit::Seconds,
-        "Time a computer move's search ran, by level"
-    );
-    describe_counter!(
-        "sequence_posting_refusals_total",
-        "Requests refused or computer moves held back by a server's posting budget, by budget (member, server, computer)"
-    );
-    describe_histogram!(
-        "sequence_store_seconds",
-        Unit::Seconds,
-        "Time of a table write to the store, by op (save, finish, delete)"
-    );
-    describe_counter!(
-        "sequence_store_errors_total",
-        "Failed table writes to the store, by op"
-    );
-    describe_gauge!(
-        "process_resident_memory_bytes",
-        Unit::Bytes,
-        "Resident memory of the process"
-    );
-}
-
-/// The process's resident memory, from /proc/self/statm (Linux).
-fn resident_bytes() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * page_size())
-}
-
-#[cfg(unix)]
-fn page_size() -> u64 {
-    // SAFETY: sysconf only reads a system constant.
-    let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    u64::try_from(size).unwrap_or(4096)
-}
-
-#[cfg(not(unix))]
-fn page_size() -> u64 {
-    4096
-}
 
 /// Connections the listener keeps open at once. When a new one arrives with this many open, the
 /// oldest idle one is closed: idle connections can neither use up the process's file handles nor keep
@@ -392,31 +70,23 @@ impl Default for ListenerLimits {
     }
 }
 
-/// Binds `address` and serves the three endpoints until the process ends; the histograms' memory is
-/// kept in check between scrapes. An address that cannot be bound is a start-up error.
-pub async fn serve(address: SocketAddr, health: Arc<Health>) -> Result<SocketAddr, DiscordError> {
-    serve_with(address, health, ListenerLimits::default()).await
+/// Binds `address` and serves `site` until the process ends. An address that cannot be bound is a
+/// start-up error.
+pub async fn serve(address: SocketAddr, site: Arc<dyn Site>) -> Result<SocketAddr, StartError> {
+    serve_with(address, site, ListenerLimits::default()).await
 }
 
 /// [`serve`] with its bounds on connections given.
 pub async fn serve_with(
     address: SocketAddr,
-    health: Arc<Health>,
+    site: Arc<dyn Site>,
     limits: ListenerLimits,
-) -> Result<SocketAddr, DiscordError> {
+) -> Result<SocketAddr, StartError> {
     let listener = tokio::net::TcpListener::bind(address).await.map_err(|e| {
-        DiscordError::Config(format!("metrics.listen: cannot listen on {address}: {e}"))
+        StartError::Config(format!("metrics.listen: cannot listen on {address}: {e}"))
     })?;
     let bound = listener.local_addr().unwrap_or(address);
     tracing::info!(address = %bound, "metrics and health on http://{bound}/metrics, /healthz, /readyz");
-    let upkeep = health.prometheus.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_secs(5));
-        loop {
-            every.tick().await;
-            upkeep.run_upkeep();
-        }
-    });
     let open = Arc::new(Mutex::new(Open::default()));
     tokio::spawn(async move {
         loop {
@@ -428,7 +98,7 @@ pub async fn serve_with(
                     continue;
                 }
             };
-            let health = health.clone();
+            let site = site.clone();
             let closed = open.clone();
             let activity = Arc::new(Activity::new());
             let watched = activity.clone();
@@ -436,7 +106,7 @@ pub async fn serve_with(
             let mut connections = lock_open(&open);
             let id = connections.next_id();
             let task = tokio::spawn(async move {
-                serve_connection(stream, health, watched, limits.idle_timeout).await;
+                serve_connection(stream, site, watched, limits.idle_timeout).await;
                 lock_open(&closed).remove(id);
             });
             connections.add(id, task.abort_handle(), activity, &limits);
@@ -524,19 +194,19 @@ fn lock_open(open: &Mutex<Open>) -> std::sync::MutexGuard<'_, Open> {
 /// being answered), or has been open for [`MAX_CONNECTION_TIME`].
 async fn serve_connection(
     stream: tokio::net::TcpStream,
-    health: Arc<Health>,
+    site: Arc<dyn Site>,
     activity: Arc<Activity>,
     idle: Duration,
 ) {
     let seen = activity.clone();
     let service = hyper::service::service_fn(move |request| {
-        let health = health.clone();
+        let site = site.clone();
         let activity = seen.clone();
         // Counted as soon as hyper hands the request over (before the answer is first polled, while
         // hyper may already read on and find nothing), so the connection is never taken for idle.
         activity.busy.fetch_add(1, Ordering::SeqCst);
         async move {
-            let response = answer(&health, request).await;
+            let response = site.answer(request).await;
             // Not idle again until hyper has written the answer and reads on.
             activity.waiting.store(false, Ordering::SeqCst);
             activity.busy.fetch_sub(1, Ordering::SeqCst);
@@ -663,37 +333,17 @@ impl tokio::io::AsyncWrite for Watched {
     }
 }
 
-async fn answer(health: &Health, request: Request<Incoming>) -> Response<Full<Bytes>> {
-    if request.method() != Method::GET && request.method() != Method::HEAD {
-        return text(StatusCode::METHOD_NOT_ALLOWED, "only GET\n".into());
-    }
-    match request.uri().path() {
-        "/metrics" => {
-            let body = health.render().await;
-            let mut response = text(StatusCode::OK, body);
-            response.headers_mut().insert(
-                hyper::header::CONTENT_TYPE,
-                hyper::header::HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
-            );
-            response
-        }
-        "/healthz" => status(health.problem().await),
-        "/readyz" => status(health.not_ready().await),
-        _ => text(
-            StatusCode::NOT_FOUND,
-            "not found: /metrics, /healthz or /readyz\n".into(),
-        ),
-    }
+/// A future on the heap, as a trait object's method returns it.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What the listener answers: a request in, its response out.
+pub trait Site: Send + Sync + 'static {
+    /// The response to `request`.
+    fn answer(&self, request: Request<Incoming>) -> BoxFuture<'_, Response<Full<Bytes>>>;
 }
 
-fn status(problem: Option<String>) -> Response<Full<Bytes>> {
-    match problem {
-        None => text(StatusCode::OK, "ok\n".into()),
-        Some(reason) => text(StatusCode::SERVICE_UNAVAILABLE, format!("{reason}\n")),
-    }
-}
-
-fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
+/// A plain-text response.
+pub fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
     let mut response = Response::new(Full::new(Bytes::from(body)));
     *response.status_mut() = status;
     response.headers_mut().insert(
@@ -703,81 +353,17 @@ fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
     response
 }
 
-/// Counts what serenity tells event handlers only (not poise): rate-limit waits and the shards'
-/// connection changes.
-#[derive(Default)]
-pub struct GatewayMetrics {
-    /// Shards seen connected at least once: a later connection is a reconnect.
-    seen: Mutex<std::collections::HashSet<u32>>,
-}
-
-#[serenity::async_trait]
-impl serenity::EventHandler for GatewayMetrics {
-    async fn ratelimit(&self, data: serenity::RatelimitInfo) {
-        let scope = if data.global { "global" } else { "route" };
-        metrics::counter!("sequence_discord_ratelimited_total", "scope" => scope).increment(1);
-    }
-
-    async fn shard_stage_update(
-        &self,
-        _ctx: serenity::Context,
-        event: serenity::ShardStageUpdateEvent,
-    ) {
-        let shard = event.shard_id.0;
-        match event.new {
-            serenity::ConnectionStage::Connected => {
-                resuming().remove(&shard);
-                let again = !self
-                    .seen
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(shard);
-                if again {
-                    metrics::counter!("sequence_gateway_reconnects_total", "shard" => shard.to_string())
-                        .increment(1);
-                    tracing::info!(shard, "shard {shard} connected again");
-                }
-            }
-            stage if event.old == serenity::ConnectionStage::Connected => {
-                tracing::warn!(
-                    shard,
-                    "shard {shard} lost its gateway connection ({stage:?})"
-                );
-            }
-            _ => {}
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tracing_subscriber::layer::SubscriberExt;
-
-    #[test]
-    fn a_resume_in_serenitys_log_marks_its_shard_as_not_connected() {
-        let subscriber = tracing_subscriber::registry().with(GatewayWatch);
-        tracing::subscriber::with_default(subscriber, || {
-            tracing::debug!(
-                target: "serenity::gateway::shard",
-                "[{:?}] Attempting to resume",
-                "ShardInfo { id: ShardId(7), total: 8 }"
-            );
-            tracing::debug!(target: "serenity::gateway::shard", "[ShardInfo {{ id: ShardId(6), total: 8 }}] Received Ready");
-        });
-        assert!(resuming().contains(&7));
-        assert!(!resuming().contains(&6), "only a resume counts");
-        resuming().remove(&7);
-    }
+    use crate::app::health::Health;
+    use metrics_exporter_prometheus::PrometheusBuilder;
 
     /// A listener on a loopback port with `limits`, without tables (`/healthz` answers 503 at once).
     async fn listener(limits: ListenerLimits) -> SocketAddr {
-        let health = Arc::new(Health {
-            tables: OnceLock::new(),
-            gateway: OnceLock::new(),
-            restored: AtomicBool::new(false),
-            prometheus: PrometheusBuilder::new().build_recorder().handle(),
-        });
+        let health = Arc::new(Health::with_prometheus(
+            PrometheusBuilder::new().build_recorder().handle(),
+        ));
         serve_with(([127, 0, 0, 1], 0).into(), health, limits)
             .await
             .expect("bind")
@@ -970,12 +556,5 @@ mod tests {
         );
         let (status, _) = healthz(address).await;
         assert!(status.starts_with("HTTP/1.1 503"), "{status}");
-    }
-
-    #[test]
-    fn resident_memory_is_read_on_linux() {
-        if cfg!(target_os = "linux") {
-            assert!(resident_bytes().is_some_and(|b| b > 1024 * 1024));
-        }
     }
 }

@@ -1,0 +1,30 @@
+//! `Tables::view`: what one viewer may see of a channel's table, as plain data for a web page (built
+//! by `table/view.rs` from the game's public view and, for a seated player, their own seat's view).
+
+use crate::i18n::Lang;
+use crate::service::table::TableView;
+use crate::service::{lock, ChannelId, Timestamp, UserId};
+
+use super::Tables;
+
+impl Tables {
+    /// What `viewer` may see of `channel`'s table at `now`, its texts in `lang`: their own hand if
+    /// they sit in the running game, nothing hidden otherwise (`None`: a watcher or someone not
+    /// signed in). `None` when the channel has no table. Takes the table's lock briefly, reads no
+    /// store (the server's settings as known in memory).
+    pub fn view(
+        &self,
+        channel: ChannelId,
+        viewer: Option<UserId>,
+        lang: Lang,
+        now: Timestamp,
+    ) -> Option<TableView> {
+        let shared = self.get(channel)?;
+        let table = lock(&shared);
+        if table.closed {
+            return None;
+        }
+        let settings = self.known_settings_for(table.guild);
+        Some(table.view(viewer, lang, now, &settings))
+    }
+}
