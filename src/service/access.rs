@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Timestamp;
+use super::ids::Timestamp;
 
 /// A channel permission the bot needs to post the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

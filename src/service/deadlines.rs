@@ -11,7 +11,9 @@ use crate::engine::Variant;
 
 use std::sync::{Arc, Mutex};
 
-use super::{ChannelId, GuildId, Player, Settings, State, Table, Timestamp, UserId};
+use super::ids::{ChannelId, GuildId, Timestamp, UserId};
+use super::settings::Settings;
+use super::table::{Player, State, Table};
 
 /// The states of the `sequence_tables` gauge, in the order of [`TableCounts`].
 pub(super) const GAUGE_STATES: [&str; 3] = ["lobby", "playing", "paused"];

@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use crate::engine::Seat;
 
+use super::ids::{Actor, ChannelId, GameKey, Timestamp, UserId};
 use super::lock::lock;
 use super::table::{Lobby, LobbySeat, Player, Setup, State, Table};
-use super::{Actor, ChannelId, GameKey, Timestamp, UserId};
 
 /// Most channels whose last game is remembered for a rematch; past it the memory starts afresh.
 const MAX_REMEMBERED: usize = 10_000;

@@ -85,10 +85,9 @@ pub use bot::{BotLevel, MovePicker, RandomPicker};
 pub use ids::{Actor, ChannelId, GameKey, GuildId, Timestamp, UserId};
 pub use persist::{NoPersist, Persist, Restored, ServiceError, StorePersist};
 pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
-pub use profile::ProfileImage;
 pub use reply::{
     action_rows, Attachment, BoardImage, Choice, Control, HandImage, Image, Label, Message, Output,
-    ReplayImage, Reply, SelectOption, Style,
+    ProfileImage, ReplayImage, Reply, SelectOption, Style,
 };
 pub use request::{command_for_component, Button, Command, CommandKind, Press, Request, Venue};
 pub use seeds::{OsSeeds, SeedSource};

@@ -10,10 +10,11 @@ use crate::store::{
     FinishedGame, GameId, PlayerResult, Store, StoreError, StoredTable, BOT_USER_ID,
 };
 
+use super::ids::{ChannelId, GuildId, Timestamp, UserId};
+use super::reply::{Message, Reply};
 use super::table::Stop;
-use super::{
-    series, ChannelId, GuildId, Message, Player, Reply, State, Table, Text, Timestamp, UserId,
-};
+use super::table::{series, Player, State, Table};
+use super::text::Text;
 
 /// Errors of the service layer (the store's, mostly).
 #[derive(Debug, thiserror::Error)]

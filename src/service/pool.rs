@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::Timestamp;
+use super::ids::Timestamp;
 
 /// Why a move did not come back from the pool.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

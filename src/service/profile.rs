@@ -8,27 +8,11 @@ use crate::engine::Variant;
 use crate::store::rating::shown_rating;
 use crate::store::{Profile, Store, StoreError, Versus};
 
+use super::ids::{Actor, UserId};
 use super::names::{clean_name, NEUTRAL_NAME};
+use super::reply::{Image, Message, Output, ProfileImage, Reply};
 use super::text::{ProfileInfo, RatingInfo, SharedLine, VersusInfo};
-use super::{Actor, Image, Message, Output, Reply, Text, UserId, Who};
-
-/// The profile card and its text to show for a command, as an image descriptor.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProfileImage {
-    info: Box<ProfileInfo>,
-}
-
-impl ProfileImage {
-    /// The card's words in `lang`, for [`crate::render::profile_card`].
-    pub fn card(&self, lang: crate::i18n::Lang) -> crate::render::ProfileCard {
-        super::text::profile_card(&self.info, lang)
-    }
-
-    /// What the card shows.
-    pub fn info(&self) -> &ProfileInfo {
-        &self.info
-    }
-}
+use super::text::{Text, Who};
 
 /// The name on a card: the stored one (cleaned again: it may predate the cleaning), else the
 /// asker's own for their own profile, else a neutral one.

@@ -8,23 +8,8 @@
 
 use std::collections::HashMap;
 
-use std::sync::Arc;
-
-use super::{GuildId, Tables, Text, Timestamp, UserId};
-
-/// Replay slots given back when dropped ([`Tables::replays_held`]).
-pub struct Held {
-    pub(super) tables: Arc<Tables>,
-    pub(super) slots: Vec<u64>,
-}
-
-impl Drop for Held {
-    fn drop(&mut self) {
-        for &slot in &self.slots {
-            self.tables.replay_posted(slot);
-        }
-    }
-}
+use super::ids::{GuildId, Timestamp, UserId};
+use super::text::Text;
 
 /// Replays one member may have waiting or being drawn.
 pub const PER_MEMBER: u32 = 1;

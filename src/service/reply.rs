@@ -6,9 +6,10 @@
 use crate::engine::{Game, View};
 use crate::i18n::Lang;
 
+use super::ids::UserId;
 use super::request::{Button, Press, Step};
-use super::text::{button_label, CardLine};
-use super::{Text, UserId};
+use super::text::Text;
+use super::text::{button_label, CardLine, ProfileInfo};
 
 // Discord's limits on message components (docs: components reference, "Action Row", "Button",
 // "String Select", "Select Option").
@@ -208,6 +209,24 @@ impl HandImage {
     }
 }
 
+/// The profile card and its text to show for a command, as an image descriptor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileImage {
+    pub(super) info: Box<ProfileInfo>,
+}
+
+impl ProfileImage {
+    /// The card's words in `lang`, for [`crate::render::profile_card`].
+    pub fn card(&self, lang: crate::i18n::Lang) -> crate::render::ProfileCard {
+        super::text::profile_card(&self.info, lang)
+    }
+
+    /// What the card shows.
+    pub fn info(&self) -> &ProfileInfo {
+        &self.info
+    }
+}
+
 /// An image for a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Image {
@@ -218,7 +237,7 @@ pub enum Image {
     /// A whole finished game, animated (GIF), public.
     Replay(ReplayImage),
     /// A player's profile card (PNG), public.
-    Profile(super::profile::ProfileImage),
+    Profile(ProfileImage),
 }
 
 /// The animated replay of a finished game: its record, the seats named by their colours.

@@ -6,7 +6,10 @@ use std::fmt;
 
 use crate::engine::{Card, Cell, Layout, Options, Variant};
 
-use super::{Actor, BotLevel, ChannelId, GameKey, GuildId, SettingsRequest, Text, UserId};
+use super::bot::BotLevel;
+use super::ids::{Actor, ChannelId, GameKey, GuildId, UserId};
+use super::server::SettingsRequest;
+use super::text::Text;
 
 /// One request to the service.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,13 +4,15 @@
 //! the final message names the achievements its game unlocked.
 //! The table only decides; this file talks to [`Persist`].
 
+use super::ids::Timestamp;
+use super::persist::{Persist, ServiceError};
+use super::reply::{Image, Message, Output, ReplayImage, Reply};
+use super::request::Button;
 use super::series::Series;
 use super::table::State;
+use super::table::Table;
 use super::text::{unlock_lines, RatingNote};
-use super::{
-    Button, Image, Message, Output, Persist, ReplayImage, Reply, ServiceError, Table, Text,
-    Timestamp, Who,
-};
+use super::text::{Text, Who};
 
 /// Saves a changed table, or closes it (keeping a finished game and naming its number in the final
 /// message). Refusals change nothing and are not saved.

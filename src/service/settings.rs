@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use crate::engine::Variant;
 
-use super::BotLevel;
+use super::bot::BotLevel;
 
 /// Timers and defaults of the service.
 #[derive(Clone, Debug, PartialEq, Eq)]

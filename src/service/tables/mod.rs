@@ -48,6 +48,20 @@ pub(super) struct Languages {
     pub(super) channels: HashMap<ChannelId, Lang>,
 }
 
+/// Replay slots given back when dropped (the replays of a reply, see [`Tables::replays_held`]).
+pub struct Held {
+    tables: Arc<Tables>,
+    slots: Vec<u64>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        for &slot in &self.slots {
+            self.tables.replay_posted(slot);
+        }
+    }
+}
+
 /// Every channel's table. Each table has its own lock, held only for a synchronous update (which
 /// includes saving it), never across an `.await`. With a store, `handle` and `tick` do blocking I/O:
 /// call them from a blocking thread (`tokio::task::spawn_blocking`); `auto_step` does so itself.
@@ -180,7 +194,7 @@ impl Tables {
 
     /// The replay slots `reply` holds, given back when the returned value is dropped: for the
     /// Discord layer's answer to a command, whose posting may end early on an error.
-    pub fn replays_held(self: &Arc<Self>, reply: &Reply) -> replays::Held {
+    pub fn replays_held(self: &Arc<Self>, reply: &Reply) -> Held {
         let slots = reply
             .outputs
             .iter()
@@ -191,7 +205,7 @@ impl Tables {
                 _ => None,
             })
             .collect();
-        replays::Held {
+        Held {
             tables: self.clone(),
             slots,
         }

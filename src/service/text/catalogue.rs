@@ -4,7 +4,9 @@
 
 use crate::analysis::profile::Achievement;
 use crate::engine::{Card, PlayError, SetupError, Variant};
-use crate::service::{BotLevel, ChannelId, Permission, UserId};
+use crate::service::access::Permission;
+use crate::service::bot::BotLevel;
+use crate::service::ids::{ChannelId, UserId};
 
 use super::payload::{
     AgreementLine, CardLine, HintMove, HintWhy, HistoryLine, LeaderLine, LobbyCard, ProfileInfo,

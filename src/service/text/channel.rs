@@ -1,7 +1,7 @@
 //! The bot in its channel: restarts, posting permissions, and the limits that protect a server.
 
 use crate::i18n::{join_list, Args, Tr};
-use crate::service::Permission;
+use crate::service::access::Permission;
 
 use super::labels::{duration_text, game_title};
 use super::Text;

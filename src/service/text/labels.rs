@@ -6,7 +6,8 @@ use std::fmt;
 
 use crate::engine::{Card, Variant};
 use crate::i18n::{tr, tr_args, Args, Lang, Tr};
-use crate::service::{Button, UserId};
+use crate::service::ids::UserId;
+use crate::service::request::Button;
 
 use super::payload::{CardLine, CardUse, SeatLine, TeamName, ZoneInfo};
 

@@ -5,8 +5,9 @@ use std::fmt;
 
 use crate::engine::{zone_corners, Card, Cell, Layout, Options, Variant};
 use crate::i18n::Lang;
+use crate::service::bot::BotLevel;
+use crate::service::ids::UserId;
 use crate::service::names::chat_name;
-use crate::service::{BotLevel, UserId};
 
 /// A player as named in a message: a user (shown as a mention) or a computer player (its name, as
 /// text: see [`chat_name`]).
