@@ -442,6 +442,8 @@ impl Table {
                 self.human_move(actor, command, now, settings)
             }
             Command::Hand => self.hand(actor),
+            // Searched off the table's lock by `Tables::serve`, never here.
+            Command::Hint => Err(Text::Internal),
             Command::Board => self.board(),
             Command::Status => self.status(now, settings),
             Command::Stats { .. }

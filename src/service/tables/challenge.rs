@@ -141,7 +141,11 @@ impl Tables {
     }
 
     /// The setup a [`Command::Start`] asks for, checked (the server's rated default applied).
-    pub(in crate::service) fn setup_for(&self, guild: Option<GuildId>, start: Command) -> Result<Setup, Text> {
+    pub(in crate::service) fn setup_for(
+        &self,
+        guild: Option<GuildId>,
+        start: Command,
+    ) -> Result<Setup, Text> {
         let Command::Start {
             variant,
             teams,

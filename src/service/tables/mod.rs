@@ -22,6 +22,7 @@ use super::{request, save};
 
 mod challenge;
 mod hint;
+mod host;
 mod quick;
 mod rematch;
 mod review;
@@ -29,6 +30,7 @@ mod review;
 pub use challenge::parse_invite;
 #[cfg(test)]
 pub(in crate::service) use hint::hint_text;
+pub use host::{Event, Face, FaceId, Origin, Pending, Sent};
 pub use quick::{Later, QUICK_ANSWER};
 
 pub(super) type Shared = Arc<Mutex<Table>>;
@@ -99,6 +101,8 @@ pub struct Tables {
     /// Channels where the bot may only answer interactions, as the Discord layer saw on their last
     /// interaction (a table opened there is marked so, see [`Table::answers_only`]).
     pub(super) answers_only: Mutex<HashSet<ChannelId>>,
+    /// The host: its events, computer drivers and the face of each table ([`host`]).
+    pub(super) host: host::Host,
 }
 
 /// A running rated game's server and its humans with their teams.
@@ -142,6 +146,7 @@ impl Tables {
             hints: Mutex::new(hint::Hints::default()),
             replays: Mutex::new(replays::Replays::default()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
+            host: host::Host::default(),
         }
     }
 
