@@ -9,11 +9,11 @@ use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
     Actor, BotLevel, ChannelId, Choice, Command, GuildId, OnTimeout, Permission, Request,
-    ServerSettings, SettingsRequest, Text, Timestamp, UserId, Venue,
+    ServerSettings, SettingsRequest, Text, UserId, Venue,
 };
 
 use super::answer::{self, say_private, Asked, Asking, Handled};
-use super::interaction::{channel_access, handle_quickly, note_access, note_place, Langs};
+use super::interaction::{channel_access, note_access, note_place, serve, Langs};
 use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Context, Error};
@@ -267,12 +267,12 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
     let data = ctx.data();
     let answered = answer::serve(Asking::Command(ctx), data, asked, window, async move {
         let (langs, resumed) = settle(ctx, access).await;
-        let (reply, later) = handle_quickly(data, request).await;
+        let (reply, pending) = serve(data, request).await;
         Handled {
             langs,
             reply,
             resumed,
-            later,
+            pending: Some(pending),
         }
     })
     .await;
@@ -655,8 +655,12 @@ async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let started = std::time::Instant::now();
     let window = Window::opened_now();
-    let channel = ChannelId(ctx.channel_id().get());
-    let user = UserId(ctx.author().id.get());
+    let request = Request {
+        guild: ctx.guild_id().map(|g| GuildId(g.get())),
+        channel: ChannelId(ctx.channel_id().get()),
+        actor: actor_of(ctx),
+        command: Command::Hint,
+    };
     // The search may take longer than the three seconds Discord waits for an answer on a busy
     // machine: acknowledged first.
     let asked = Asked {
@@ -669,16 +673,12 @@ async fn hint(ctx: Context<'_>) -> Result<(), Error> {
         asked,
         window,
         async move {
-            let reply = ctx
-                .data()
-                .tables
-                .hint(channel, user, Timestamp::now())
-                .await;
+            let (reply, pending) = serve(ctx.data(), request).await;
             Handled {
                 langs: languages(ctx),
                 reply,
                 resumed: None,
-                later: None,
+                pending: Some(pending),
             }
         },
     )

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
-use crate::service::{ChannelId, Later, Reply, Request, Text, Timestamp, QUICK_ANSWER};
+use crate::service::{ChannelId, FaceId, Pending, Reply, Request, Timestamp};
 
 use super::relay::Place;
 use super::Data;
@@ -32,31 +32,13 @@ impl Langs {
     }
 }
 
-/// Hands a request to the service on a blocking thread (it saves to the database before answering).
-pub(super) async fn handle(data: &Data, request: Request) -> Reply {
-    let channel = request.channel;
-    let tables = data.tables.clone();
-    let now = Timestamp::now();
-    match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
-        Ok(reply) => reply,
-        Err(e) => {
-            data.tables
-                .log_span(channel)
-                .in_scope(|| tracing::error!(channel = channel.0, "a request failed: {e}"));
-            Reply::ephemeral(Text::Internal)
-        }
-    }
-}
-
-/// Hands a request to the service as [`handle`] does; a person's move with a computer to move next
-/// waits up to [`QUICK_ANSWER`] for the computer's move, to post both in one message (else the
-/// computer's move comes later: [`Later`]).
-pub(super) async fn handle_quickly(data: &Data, request: Request) -> (Reply, Option<Later>) {
-    let channel = request.channel;
-    let reply = handle(data, request).await;
-    data.tables
-        .with_quick_answer(channel, reply, QUICK_ANSWER)
-        .await
+/// Hands a request to the service's one door ([`Tables::serve`](crate::service::Tables::serve)):
+/// on a blocking thread, a hint searched in the pool, a person's move with a computer to move next
+/// waiting up to [`QUICK_ANSWER`](crate::service::QUICK_ANSWER) for the computer's move to post both
+/// in one message. What follows (a late computer move, the next ones) the service publishes once the
+/// [`Pending`] is dropped, after the answer.
+pub(super) async fn serve(data: &Data, request: Request) -> (Reply, Pending) {
+    data.tables.serve(request, FaceId::Discord).await
 }
 
 /// What the bot may do where an interaction happened: the permission bits Discord sends with it

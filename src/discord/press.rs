@@ -7,12 +7,11 @@ use poise::serenity_prelude as serenity;
 use crate::i18n::Lang;
 use crate::service::picker::Step;
 use crate::service::{
-    command_for_component, Actor, ChannelId, Command, GuildId, Reply, Request, Text, Timestamp,
-    UserId,
+    command_for_component, Actor, ChannelId, Command, GuildId, Reply, Request, Text, UserId,
 };
 
 use super::answer::{self, Asked, Asking, Handled, Stage};
-use super::interaction::{channel_access, handle_quickly, note_access, note_place, Langs};
+use super::interaction::{channel_access, note_access, note_place, serve, Langs};
 use super::localize::channel_lang;
 use super::relay::{place_of, Place};
 use super::window::Window;
@@ -144,18 +143,20 @@ async fn on_press(
                 waits_privately: hint.step != Step::HintUnrated,
                 ..Asked::default()
             };
-            let user = actor.user;
+            let request = Request {
+                guild: press.guild_id.map(|g| GuildId(g.get())),
+                channel,
+                actor,
+                command: Command::Press(hint),
+            };
             answer::serve(asking, data, asked, window, async move {
                 note_place(data, channel, token, place).await;
-                let reply = data
-                    .tables
-                    .press_hint(channel, user, hint, Timestamp::now())
-                    .await;
+                let (reply, pending) = serve(data, request).await;
                 Handled {
                     langs,
                     reply,
                     resumed: note_access(data, channel, access).await,
-                    later: None,
+                    pending: Some(pending),
                 }
             })
             .await
@@ -180,12 +181,12 @@ async fn on_press(
                 // handled; like the request itself it may wait for a blocking thread.
                 note_place(data, channel, token, place).await;
                 let resumed = note_access(data, channel, access).await;
-                let (reply, later) = handle_quickly(data, request).await;
+                let (reply, pending) = serve(data, request).await;
                 Handled {
                     langs,
                     reply,
                     resumed,
-                    later,
+                    pending: Some(pending),
                 }
             })
             .await
