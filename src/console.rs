@@ -60,8 +60,8 @@ use crate::discord::{open_and_restore, BotConfig};
 use crate::engine::{Options, Variant};
 use crate::service::{
     action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control,
-    Event, Face, FaceId, GuildId, Image, Message, Output, Reply, Request, Sent, ServerSettings,
-    SettingsRequest, Tables, UserId, Venue,
+    Event, Face, FaceId, GuildId, Image, Message, Origin, Output, Reply, Request, Sent,
+    ServerSettings, SettingsRequest, Tables, UserId, Venue,
 };
 use crate::store::ShardSet;
 
@@ -414,6 +414,8 @@ struct Console {
     images: Option<Arc<PathBuf>>,
     /// The next number of a private message's image (ephemeral answers, updates, DMs).
     private_images: Arc<AtomicU64>,
+    /// Beside another face ([`spawn_beside`]): every event the service publishes is printed too.
+    events: bool,
 }
 
 /// `sequence-bot console [--config PATH] [--images DIR]`: exit code 0 at the end of the input, 2 for a
@@ -477,6 +479,7 @@ async fn console(
         message_ids: Arc::new(AtomicU64::new(1)),
         images: images.map(Arc::new),
         private_images: Arc::new(AtomicU64::new(1)),
+        events: false,
     };
     console.out.print(&json!({
         "ready": true,
@@ -496,36 +499,99 @@ async fn console(
     let bot_delay = Duration::from_millis(config.timers.bot_delay_ms);
     console.tables.spawn_host(tick, bot_delay);
 
-    let default_variant = config.defaults.game;
-    let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
-    while let Ok(Some(text)) = lines.next_line().await {
-        if text.trim().is_empty() {
-            continue;
-        }
-        let line: Line = match serde_json::from_str(&text) {
-            Ok(line) => line,
-            Err(e) => {
-                // Answered like any refused request, with its id when it has one, so that a client
-                // waiting for the `done` line does not hang.
-                let id = serde_json::from_str::<Value>(&text)
-                    .ok()
-                    .and_then(|v| v.get("id").and_then(Value::as_u64));
-                console
-                    .out
-                    .print(&json!({"id": id, "error": format!("unreadable request: {e}")}));
-                console
-                    .out
-                    .print(&json!({"id": id, "done": true, "refused": true}));
-                continue;
-            }
-        };
-        console.request(line, default_variant).await;
-    }
+    console.read_requests(config.defaults.game).await;
     let _ = tokio::task::spawn_blocking(move || claim.release()).await;
     Ok(())
 }
 
+/// The console as a second face beside Discord in `sequence-bot run` (for tests: the environment
+/// variable [`BESIDE`] set): it reads requests on standard input as `sequence-bot console` does, its
+/// channels' tables are its own (not posted on Discord), and it prints every event the service
+/// publishes, of every channel: `{"event": sequence, "channel", "origin": "host"|"discord"|"console",
+/// "turn", "outputs": [...]}` (each output as the console prints it, `"id": null`).
+pub fn spawn_beside(tables: Arc<Tables>, default_variant: Variant) {
+    let console = Console {
+        tables,
+        out: Out(Arc::new(Mutex::new(std::io::stdout()))),
+        message_ids: Arc::new(AtomicU64::new(1)),
+        images: None,
+        private_images: Arc::new(AtomicU64::new(1)),
+        events: true,
+    };
+    console.tables.spawn_face(console.printer(None, None));
+    tokio::spawn(async move { console.read_requests(default_variant).await });
+}
+
+/// The environment variable that starts the console beside Discord ([`spawn_beside`]).
+pub const BESIDE: &str = "SEQUENCE_CONSOLE_BESIDE";
+
 impl Console {
+    /// Reads one request a line until the input ends, each answered in turn.
+    async fn read_requests(&self, default_variant: Variant) {
+        let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
+        while let Ok(Some(text)) = lines.next_line().await {
+            if text.trim().is_empty() {
+                continue;
+            }
+            let line: Line = match serde_json::from_str(&text) {
+                Ok(line) => line,
+                Err(e) => {
+                    // Answered like any refused request, with its id when it has one, so that a
+                    // client waiting for the `done` line does not hang.
+                    let id = serde_json::from_str::<Value>(&text)
+                        .ok()
+                        .and_then(|v| v.get("id").and_then(Value::as_u64));
+                    self.out
+                        .print(&json!({"id": id, "error": format!("unreadable request: {e}")}));
+                    self.out
+                        .print(&json!({"id": id, "done": true, "refused": true}));
+                    continue;
+                }
+            };
+            self.request(line, default_variant).await;
+        }
+    }
+
+    /// Prints an event as it was published (beside another face).
+    fn print_event(&self, event: &Event) {
+        let outputs: Vec<Value> = event
+            .outputs
+            .iter()
+            .map(|output| match output {
+                Output::Disarm {
+                    message_id,
+                    buttons,
+                } => edit_json(None, event.channel, *message_id, buttons),
+                Output::Channel(m) | Output::Ephemeral(m) | Output::Update(m) => {
+                    output_json(None, event.channel, "channel", None, m)
+                }
+                Output::Direct { user, message } => {
+                    output_json(None, event.channel, "direct", Some(*user), message)
+                }
+                Output::Lobby {
+                    message_id,
+                    message,
+                } => {
+                    let mut line = output_json(None, event.channel, "lobby", None, message);
+                    line["message_id"] = json!(message_id);
+                    line
+                }
+            })
+            .collect();
+        let origin = match event.origin {
+            Origin::Host => "host",
+            Origin::Face(FaceId::Discord) => "discord",
+            Origin::Face(FaceId::Console) => "console",
+        };
+        self.out.print(&json!({
+            "event": event.sequence,
+            "channel": event.channel.0,
+            "origin": origin,
+            "turn": event.turn,
+            "outputs": outputs,
+        }));
+    }
+
     /// Handles one request (on a blocking thread, as the Discord layer does) and prints the reply.
     async fn request(&self, line: Line, default_variant: Variant) {
         let channel = ChannelId(line.channel);
@@ -742,7 +808,11 @@ impl Face for Printer {
         self.console.printer(None, None)
     }
 
-    fn observe(&self, _event: &Event) {}
+    fn observe(&self, event: &Event) {
+        if self.console.events {
+            self.console.print_event(event);
+        }
+    }
 }
 
 /// An edit of a posted message's buttons (an old turn prompt losing its Play button).

@@ -5,7 +5,11 @@
 use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
-use crate::service::{ChannelId, FaceId, Pending, Reply, Request, Timestamp};
+use crate::service::{
+    Actor, ChannelId, FaceId, GuildId, Pending, Reply, Request, Timestamp, UserId,
+};
+
+use super::localize::channel_lang;
 
 use super::relay::Place;
 use super::Data;
@@ -30,6 +34,48 @@ impl Langs {
             channel,
         }
     }
+}
+
+/// Who asks in an interaction, as Discord tells it (a command's and a press's alike).
+pub(super) struct Asker<'a> {
+    /// The user.
+    pub user: &'a serenity::User,
+    /// Their membership of the server (none in a DM).
+    pub member: Option<&'a serenity::Member>,
+    /// Their Discord locale.
+    pub locale: Option<&'a str>,
+    /// The server's preferred locale.
+    pub guild_locale: Option<&'a str>,
+    /// The server.
+    pub guild: Option<serenity::GuildId>,
+    /// The channel.
+    pub channel: ChannelId,
+}
+
+/// The actor behind an interaction (their display name, whether they may manage messages and the
+/// server) and the languages of its answer, the user's and the channel's (the server's choice in
+/// its settings over its Discord locale), remembered by the service for messages sent later to
+/// either. One place for commands and presses.
+pub(super) fn asker(ctx: &serenity::Context, data: &Data, asker: &Asker<'_>) -> (Actor, Langs) {
+    let permissions = asker.member.and_then(|m| m.permissions);
+    let actor = Actor {
+        user: UserId(asker.user.id.get()),
+        name: asker
+            .member
+            .map_or_else(|| asker.user.display_name(), |m| m.display_name())
+            .to_string(),
+        can_manage: permissions.is_some_and(|p| p.manage_messages()),
+        can_manage_guild: permissions.is_some_and(|p| p.manage_guild()),
+    };
+    let user = Lang::from_optional(asker.locale);
+    let guild = data
+        .tables
+        .known_server_language(asker.guild.map(|g| GuildId(g.get())))
+        .or(Lang::from_optional(asker.guild_locale));
+    data.tables
+        .note_languages(asker.channel, actor.user, user, guild);
+    let langs = Langs::choose(user, guild, Some(channel_lang(ctx, data, asker.channel)));
+    (actor, langs)
 }
 
 /// Hands a request to the service's one door ([`Tables::serve`](crate::service::Tables::serve)):

@@ -298,6 +298,11 @@ async fn run_shards(
         painter,
         Duration::from_millis(config.timers.bot_delay_ms),
     );
+    if std::env::var_os(crate::console::BESIDE).is_some() {
+        // Tests only: the console as a second face of the same service (subscribed before the host
+        // starts, so it sees every event).
+        crate::console::spawn_beside(data.tables.clone(), config.defaults.game);
+    }
     let dev_guild = config.dev_guild;
     let tick = Duration::from_secs(config.timers.tick_secs.max(1));
     let framework = poise::Framework::builder()

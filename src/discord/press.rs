@@ -6,13 +6,10 @@ use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
 use crate::service::picker::Step;
-use crate::service::{
-    command_for_component, Actor, ChannelId, Command, GuildId, Reply, Request, Text, UserId,
-};
+use crate::service::{command_for_component, ChannelId, Command, GuildId, Reply, Request, Text};
 
 use super::answer::{self, Asked, Asking, Handled, Stage};
-use super::interaction::{channel_access, note_access, note_place, serve, Langs};
-use super::localize::channel_lang;
+use super::interaction::{asker, channel_access, note_access, note_place, serve, Asker, Langs};
 use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Data, Error};
@@ -87,30 +84,18 @@ async fn on_press(
 ) {
     let channel = ChannelId(press.channel_id.get());
     let member = press.member.as_ref();
-    let actor = Actor {
-        user: UserId(press.user.id.get()),
-        name: member
-            .map_or_else(|| press.user.display_name(), |m| m.display_name())
-            .to_string(),
-        can_manage: member
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_messages()),
-        can_manage_guild: member
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-    };
-    let user_lang = Lang::from_locale(&press.locale);
-    // The language the server chose in its settings, over its Discord locale.
-    let guild_lang = data
-        .tables
-        .known_server_language(press.guild_id.map(|g| GuildId(g.get())))
-        .or(Lang::from_optional(press.guild_locale.as_deref()));
-    data.tables
-        .note_languages(channel, actor.user, Some(user_lang), guild_lang);
-    let langs = Langs {
-        user: user_lang,
-        channel: channel_lang(ctx, data, channel),
-    };
+    let (actor, langs) = asker(
+        ctx,
+        data,
+        &Asker {
+            user: &press.user,
+            member,
+            locale: Some(&press.locale),
+            guild_locale: press.guild_locale.as_deref(),
+            guild: press.guild_id,
+            channel,
+        },
+    );
     let place = place_of(
         press.guild_id,
         &press.authorizing_integration_owners,
