@@ -113,6 +113,9 @@ pub trait Face: Clone + Send + Sync + 'static {
     fn observe(&self, _event: &Event) {}
 }
 
+/// The lock of one player's hand message.
+type HandLock = Arc<tokio::sync::Mutex<()>>;
+
 /// The host's state inside [`Tables`].
 #[derive(Debug)]
 pub(in crate::service) struct Host {
@@ -129,7 +132,7 @@ pub(in crate::service) struct Host {
     default_face: Mutex<FaceId>,
     /// Taken while a player's hand message is sent and its id noted, so that two changes of one
     /// hand never send two messages.
-    hands: Mutex<HashMap<(ChannelId, UserId), Arc<tokio::sync::Mutex<()>>>>,
+    hands: Mutex<HashMap<(ChannelId, UserId), HandLock>>,
 }
 
 impl Default for Host {
@@ -401,7 +404,7 @@ impl Tables {
                     continue;
                 }
                 seen += 1;
-                if seen % PRUNE_EVERY == 0 {
+                if seen.is_multiple_of(PRUNE_EVERY) {
                     // A queue with nothing left to deliver, of a channel without a table, goes.
                     queues.retain(|channel, (_, waiting)| {
                         waiting.load(Ordering::SeqCst) > 0 || tables.get(*channel).is_some()
@@ -457,7 +460,7 @@ impl Tables {
     }
 
     /// The lock of `user`'s hand message in `channel`.
-    fn hand_lock(&self, channel: ChannelId, user: UserId) -> Arc<tokio::sync::Mutex<()>> {
+    fn hand_lock(&self, channel: ChannelId, user: UserId) -> HandLock {
         let mut hands = lock(&self.host.hands);
         if hands.len() >= super::MAX_REMEMBERED {
             hands.retain(|_, held| Arc::strong_count(held) > 1);
@@ -517,17 +520,17 @@ impl Tables {
                     tracing::error!(channel = channel.0, "cannot remember the hand message: {e}");
                 }
             }
-            (Output::Direct { user, message }, Sent::DmRefused) => {
-                // Only a hand needs another way to the player (the notice points to Show my cards);
-                // a note such as a challenge declined is left at that.
-                if is_hand(message) && self.note_dm_failed(channel, *user) {
-                    let notice = Message {
-                        lines: vec![Text::DmFailed(Who::User(*user))],
-                        mentions: vec![*user],
-                        ..Message::default()
-                    };
-                    face.send(channel, &Output::Channel(notice)).await;
-                }
+            // Only a hand needs another way to the player (the notice points to Show my cards); a
+            // note such as a challenge declined is left at that.
+            (Output::Direct { user, message }, Sent::DmRefused)
+                if is_hand(message) && self.note_dm_failed(channel, *user) =>
+            {
+                let notice = Message {
+                    lines: vec![Text::DmFailed(Who::User(*user))],
+                    mentions: vec![*user],
+                    ..Message::default()
+                };
+                face.send(channel, &Output::Channel(notice)).await;
             }
             _ => {}
         }
