@@ -230,7 +230,13 @@ fn main() {
             names,
             lang: sequence_bot::i18n::Lang::from_locale(&lang),
         }),
-        Some(Command::Run { config }) => cli::run_bot(config.as_deref()),
+        Some(Command::Run { config }) => {
+            if std::env::var_os(sequence_bot::console::BESIDE).is_some() {
+                // Tests only: the console as a second face beside Discord.
+                let _ = sequence_bot::discord::BESIDE.set(sequence_bot::console::spawn_beside);
+            }
+            cli::run_bot(config.as_deref())
+        }
         Some(Command::Healthcheck { url, config }) => {
             cli::healthcheck(url.as_deref(), config.as_deref())
         }

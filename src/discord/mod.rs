@@ -132,6 +132,10 @@ impl Data {
 /// Set when the start-up (command registration) failed, so `run` can report it.
 static SETUP_FAILED: OnceLock<String> = OnceLock::new();
 
+/// Tests only: a face started beside Discord on the same service, with the default game (the command
+/// line sets it before [`run`]: the console, see `console::spawn_beside`).
+pub static BESIDE: OnceLock<fn(Arc<Tables>, crate::engine::Variant)> = OnceLock::new();
+
 /// The computer player behind bot seats and timed-out turns: `crate::ai`, thinking up to `think` per
 /// move at the hard level.
 pub(crate) fn move_picker(think: Duration) -> Arc<dyn MovePicker> {
@@ -298,10 +302,10 @@ async fn run_shards(
         painter,
         Duration::from_millis(config.timers.bot_delay_ms),
     );
-    if std::env::var_os(crate::console::BESIDE).is_some() {
-        // Tests only: the console as a second face of the same service (subscribed before the host
-        // starts, so it sees every event).
-        crate::console::spawn_beside(data.tables.clone(), config.defaults.game);
+    if let Some(start) = BESIDE.get() {
+        // Tests only: a second face of the same service (subscribed before the host starts, so it
+        // sees every event).
+        start(data.tables.clone(), config.defaults.game);
     }
     let dev_guild = config.dev_guild;
     let tick = Duration::from_secs(config.timers.tick_secs.max(1));
