@@ -291,3 +291,37 @@ async fn a_refused_request_publishes_nothing() {
     settle().await;
     assert_eq!(drain(&mut events), Vec::new());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_comes_through_the_one_door_privately_and_publishes_nothing() {
+    let tables = hosted(test_settings(), 49);
+    let face = Fake::new(FaceId::Console);
+    let casual = Command::Start {
+        variant: Variant::Kids,
+        teams: None,
+        options: crate::engine::Options::default(),
+        rated: Some(false),
+        turn_time: None,
+        series: None,
+    };
+    assert!(!serve(&tables, &face, 5, 1, casual).await.is_refusal());
+    assert!(!serve(&tables, &face, 5, 2, Command::Join { team: None })
+        .await
+        .is_refusal());
+    assert!(!serve(&tables, &face, 5, 1, Command::Begin)
+        .await
+        .is_refusal());
+    let user = human_to_move(&tables, 5).expect("a person to move");
+    let mut events = tables.subscribe();
+    let reply = serve(&tables, &face, 5, user.0, Command::Hint).await;
+    // The hint itself, privately: the move `hard` would make, searched in the pool.
+    match reply.outputs.as_slice() {
+        [Output::Ephemeral(m)] => assert!(
+            matches!(m.lines.first(), Some(crate::service::Text::Hint { .. })),
+            "{m:?}"
+        ),
+        other => panic!("{other:?}"),
+    }
+    settle().await;
+    assert_eq!(drain(&mut events), Vec::new());
+}
