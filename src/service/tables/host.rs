@@ -40,13 +40,23 @@ const BACKLOG: usize = 4096;
 const PRUNE_EVERY: u64 = 256;
 
 /// Who speaks for a table: the face it was opened from (Discord unless said otherwise).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum FaceId {
     /// The Discord adapter.
     #[default]
     Discord,
     /// The console (`sequence-bot console`).
     Console,
+}
+
+impl FaceId {
+    /// Whether it is Discord (the default, not written in a saved table).
+    pub fn is_discord(&self) -> bool {
+        *self == FaceId::Discord
+    }
 }
 
 /// Where an event came from.
@@ -126,7 +136,8 @@ pub(in crate::service) struct Host {
     driving: Mutex<HashSet<ChannelId>>,
     /// The pause before each computer move.
     bot_delay: Mutex<Duration>,
-    /// The face each channel's table was last asked from.
+    /// The face of each channel whose table was opened (or restored) in this process by another
+    /// face than the default, kept after the table closes so that its last events find their face.
     owners: Mutex<HashMap<ChannelId, FaceId>>,
     /// The face of a table no face has asked about in this process (restored ones).
     default_face: Mutex<FaceId>,
@@ -222,12 +233,45 @@ impl Tables {
         *lock(&self.host.default_face) = face;
     }
 
-    /// The face that speaks for `channel`'s table.
+    /// The face that speaks for `channel`'s table: the face it was opened from; for a table saved
+    /// before faces were told apart (or marked Discord's), the process's default face.
     pub fn face_of(&self, channel: ChannelId) -> FaceId {
-        lock(&self.host.owners)
-            .get(&channel)
-            .copied()
-            .unwrap_or_else(|| *lock(&self.host.default_face))
+        if let Some(face) = lock(&self.host.owners).get(&channel) {
+            return *face;
+        }
+        let saved = self
+            .get(channel)
+            .map(|shared| lock(&shared).face)
+            .filter(|face| !face.is_discord());
+        saved.unwrap_or_else(|| *lock(&self.host.default_face))
+    }
+
+    /// Notes that `channel`'s table (opened or restored) belongs to `face`.
+    pub(in crate::service) fn note_face(&self, channel: ChannelId, face: FaceId) {
+        let mut owners = lock(&self.host.owners);
+        if owners.len() >= super::MAX_REMEMBERED {
+            owners.retain(|channel, _| self.get(*channel).is_some());
+        }
+        owners.insert(channel, face);
+    }
+
+    /// A table `face` has just opened in `channel`: marked as that face's and saved (blocking; if
+    /// saving fails, the next saved action carries it).
+    fn claim_table(&self, channel: ChannelId, face: FaceId) {
+        self.note_face(channel, face);
+        let Some(shared) = self.get(channel) else {
+            return;
+        };
+        let mut table = lock(&shared);
+        if table.closed || table.face == face {
+            return;
+        }
+        table.face = face;
+        if let Err(e) = self.persist.save(&table) {
+            table.span().in_scope(|| {
+                tracing::warn!(channel = channel.0, "cannot save the table's face: {e}")
+            });
+        }
     }
 
     /// The turn number of the game running in `channel`.
@@ -273,7 +317,7 @@ impl Tables {
     /// tagged with `face`. What follows comes once [`Pending`] is dropped.
     pub async fn serve(self: &Arc<Self>, request: Request, face: FaceId) -> (Reply, Pending) {
         let channel = request.channel;
-        lock(&self.host.owners).insert(channel, face);
+        let opened = self.get(channel).is_none();
         let now = Timestamp::now();
         let user = request.actor.user;
         let reply = match request.command {
@@ -283,7 +327,14 @@ impl Tables {
             }
             _ => {
                 let tables = self.clone();
-                match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
+                let handled = tokio::task::spawn_blocking(move || {
+                    let reply = tables.handle(request, now);
+                    if opened && tables.get(channel).is_some() {
+                        tables.claim_table(channel, face);
+                    }
+                    reply
+                });
+                match handled.await {
                     Ok(reply) => reply,
                     Err(e) => {
                         self.log_span(channel).in_scope(|| {

@@ -344,6 +344,7 @@ impl Tables {
         let settings = self.settings_for(table.guild);
         let (channel, host, guild) = (table.channel, table.host, table.guild);
         let answers_only = table.answers_only;
+        let face = table.face;
         let shared = Arc::new(Mutex::new(table));
         let table = lock(&shared);
         if !lock(&self.tables).insert(channel, shared.clone(), host, guild) {
@@ -353,6 +354,9 @@ impl Tables {
         drop(table);
         if answers_only {
             lock(&self.answers_only).insert(channel);
+        }
+        if !face.is_discord() {
+            self.note_face(channel, face);
         }
         true
     }

@@ -325,3 +325,44 @@ async fn a_hint_comes_through_the_one_door_privately_and_publishes_nothing() {
     settle().await;
     assert_eq!(drain(&mut events), Vec::new());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_keeps_the_face_it_was_opened_from_across_a_restart() {
+    let tables = hosted(test_settings(), 50);
+    let console = Fake::new(FaceId::Console);
+    let discord = Fake::new(FaceId::Discord);
+    assert!(
+        !serve(&tables, &console, 6, 1, start(Variant::Classic, None))
+            .await
+            .is_refusal()
+    );
+    assert!(
+        !serve(&tables, &discord, 7, 1, start(Variant::Classic, None))
+            .await
+            .is_refusal()
+    );
+    // Asked from the other face, a table stays its opener's.
+    assert!(
+        !serve(&tables, &discord, 6, 2, Command::Join { team: None })
+            .await
+            .is_refusal()
+    );
+    assert_eq!(tables.face_of(ChannelId(6)), FaceId::Console);
+    assert_eq!(tables.face_of(ChannelId(7)), FaceId::Discord);
+    // Saved and restored in another process: the console's table is still the console's; one saved
+    // before faces were told apart (no face written) is the default face's.
+    let saved = |channel: u64| {
+        serde_json::to_value(tables.snapshot(ChannelId(channel)).expect("a table")).expect("json")
+    };
+    let (console_table, discord_table) = (saved(6), saved(7));
+    assert_eq!(console_table["face"], "console");
+    assert!(discord_table.get("face").is_none(), "{discord_table}");
+    let restarted = seeded(test_settings(), 51);
+    for table in [console_table, discord_table] {
+        assert!(restarted.restore(serde_json::from_value(table).expect("a table")));
+    }
+    assert_eq!(restarted.face_of(ChannelId(6)), FaceId::Console);
+    assert_eq!(restarted.face_of(ChannelId(7)), FaceId::Discord);
+    restarted.set_default_face(FaceId::Console);
+    assert_eq!(restarted.face_of(ChannelId(7)), FaceId::Console);
+}
