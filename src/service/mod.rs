@@ -53,6 +53,7 @@ pub use table::{
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::parse_invite;
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};
+pub use tables::{Event, Face, FaceId, Origin, Pending, Sent};
 pub use tables::{Later, QUICK_ANSWER};
 pub use text::{Text, Who};
 // For the tests in `tests/`, which name service items only as `crate::service::X`.

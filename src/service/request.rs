@@ -94,6 +94,9 @@ pub enum Command {
     },
     /// Show the caller's hand privately.
     Hand,
+    /// `/sequence hint`: privately, the move the `hard` computer would make now, and why (searched in
+    /// the pool by [`super::Tables::serve`], never by the synchronous handling).
+    Hint,
     /// Post the current board in the channel.
     Board,
     /// Show the table's state privately.
@@ -305,6 +308,7 @@ impl Command {
         !matches!(
             self,
             Command::Hand
+                | Command::Hint
                 | Command::BotMenu
                 | Command::Menu
                 | Command::AskStop

@@ -22,6 +22,7 @@ use super::{request, save};
 
 mod challenge;
 mod hint;
+mod host;
 mod quick;
 mod rematch;
 mod review;
@@ -30,6 +31,7 @@ mod view;
 pub use challenge::parse_invite;
 #[cfg(test)]
 pub(in crate::service) use hint::hint_text;
+pub use host::{Event, Face, FaceId, Origin, Pending, Sent};
 pub use quick::{Later, QUICK_ANSWER};
 
 pub(super) type Shared = Arc<Mutex<Table>>;
@@ -100,6 +102,8 @@ pub struct Tables {
     /// Channels where the bot may only answer interactions, as the Discord layer saw on their last
     /// interaction (a table opened there is marked so, see [`Table::answers_only`]).
     pub(super) answers_only: Mutex<HashSet<ChannelId>>,
+    /// The host: its events, computer drivers and the face of each table ([`host`]).
+    pub(super) host: host::Host,
 }
 
 /// A running rated game's server and its humans with their teams.
@@ -143,6 +147,7 @@ impl Tables {
             hints: Mutex::new(hint::Hints::default()),
             replays: Mutex::new(replays::Replays::default()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
+            host: host::Host::default(),
         }
     }
 
@@ -340,6 +345,7 @@ impl Tables {
         let settings = self.settings_for(table.guild);
         let (channel, host, guild) = (table.channel, table.host, table.guild);
         let answers_only = table.answers_only;
+        let face = table.face;
         let shared = Arc::new(Mutex::new(table));
         let table = lock(&shared);
         if !lock(&self.tables).insert(channel, shared.clone(), host, guild) {
@@ -349,6 +355,9 @@ impl Tables {
         drop(table);
         if answers_only {
             lock(&self.answers_only).insert(channel);
+        }
+        if !face.is_discord() {
+            self.note_face(channel, face);
         }
         true
     }
