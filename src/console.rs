@@ -45,7 +45,6 @@
 //! can be played by presses only: the turn prompt's Play (dice: Roll) button opens the picker for the
 //! player to move, whose buttons lead to the move.
 
-use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -59,12 +58,12 @@ use tokio::io::AsyncBufReadExt;
 use crate::app::config::{BotConfig, ShardPlan};
 use crate::app::error::StartError;
 use crate::app::paint::painter;
-use crate::app::start::{App, Face};
+use crate::app::start::{App, Program};
 use crate::engine::{Options, Variant};
 use crate::service::{
     action_rows, command_for_component, Actor, BotLevel, Button, ChannelId, Command, Control,
-    GuildId, Image, Message, Output, ReplayImage, Reply, Request, ServerSettings, SettingsRequest,
-    Tables, Timestamp, UserId, Venue,
+    Event, Face, FaceId, GuildId, Image, Message, Origin, Output, Reply, Request, Sent,
+    ServerSettings, SettingsRequest, Tables, UserId, Venue,
 };
 use crate::store::ShardSet;
 
@@ -371,6 +370,7 @@ impl Asked {
             Asked::Roll => Command::Roll,
             Asked::Remove { cell } => Command::Remove { cell },
             Asked::Hand => Command::Hand,
+            Asked::Hint => Command::Hint,
             Asked::Board => Command::Board,
             Asked::Status => Command::Status,
             Asked::Rules { game } => Command::Rules { variant: game },
@@ -386,8 +386,8 @@ impl Asked {
             Asked::History => Command::History,
             Asked::Record { game } => Command::Record { game },
             Asked::Replay { game } => Command::Replay { game },
-            // Answered by the search pool, as on Discord (see `Console::request`).
-            Asked::Press { .. } | Asked::Hint | Asked::Dump => return None,
+            // A press is decoded from its id (see `Console::request`).
+            Asked::Press { .. } | Asked::Dump => return None,
         })
     }
 }
@@ -410,14 +410,14 @@ impl Out {
 struct Console {
     tables: Arc<Tables>,
     out: Out,
-    driving: Arc<Mutex<HashSet<u64>>>,
-    bot_delay: Duration,
     /// The next id of a posted message (channel posts and lobby messages).
     message_ids: Arc<AtomicU64>,
     /// `--images DIR`: where every image is written as it would be posted.
     images: Option<Arc<PathBuf>>,
     /// The next number of a private message's image (ephemeral answers, updates, DMs).
     private_images: Arc<AtomicU64>,
+    /// Beside another face ([`spawn_beside`]): every event the service publishes is printed too.
+    events: bool,
 }
 
 /// `sequence-bot console [--config PATH] [--images DIR]`, started by
@@ -428,7 +428,7 @@ pub struct ConsoleFace {
     pub images: Option<PathBuf>,
 }
 
-impl Face for ConsoleFace {
+impl Program for ConsoleFace {
     type Error = StartError;
 
     fn check(&self, _config: &BotConfig) -> Result<(), String> {
@@ -466,56 +466,127 @@ async fn console(config: BotConfig, images: Option<PathBuf>) -> Result<(), Start
         claim,
         ..
     } = starting.open(shards).await?;
+    // Without Discord every table is the console's.
+    tables.set_default_face(FaceId::Console);
     let console = Console {
         tables,
         out: Out(Arc::new(Mutex::new(std::io::stdout()))),
-        driving: Arc::new(Mutex::new(HashSet::new())),
-        bot_delay: Duration::from_millis(config.timers.bot_delay_ms),
         message_ids: Arc::new(AtomicU64::new(1)),
         images: images.map(Arc::new),
         private_images: Arc::new(AtomicU64::new(1)),
+        events: false,
     };
     console.out.print(&json!({
         "ready": true,
         "restored": restored.resumed.iter().map(|c| c.0).collect::<Vec<_>>(),
         "lost": restored.lost.iter().map(|(c, _)| c.0).collect::<Vec<_>>(),
     }));
+    // What the host's clock and computer players do is printed as it is published (`"id": null`).
+    console.tables.spawn_face(console.printer(None, None));
     for (channel, reply) in restored.notes {
-        console.deliver(None, channel, None, &reply).await;
+        let printer = console.printer(None, None);
+        console
+            .tables
+            .deliver_reply(&printer, channel, &reply)
+            .await;
     }
     let tick = Duration::from_secs(config.timers.tick_secs.max(1));
-    tokio::spawn(console.clone().timer_loop(tick));
+    let bot_delay = Duration::from_millis(config.timers.bot_delay_ms);
+    console.tables.spawn_host(tick, bot_delay);
 
-    let default_variant = config.defaults.game;
-    let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
-    while let Ok(Some(text)) = lines.next_line().await {
-        if text.trim().is_empty() {
-            continue;
-        }
-        let line: Line = match serde_json::from_str(&text) {
-            Ok(line) => line,
-            Err(e) => {
-                // Answered like any refused request, with its id when it has one, so that a client
-                // waiting for the `done` line does not hang.
-                let id = serde_json::from_str::<Value>(&text)
-                    .ok()
-                    .and_then(|v| v.get("id").and_then(Value::as_u64));
-                console
-                    .out
-                    .print(&json!({"id": id, "error": format!("unreadable request: {e}")}));
-                console
-                    .out
-                    .print(&json!({"id": id, "done": true, "refused": true}));
-                continue;
-            }
-        };
-        console.request(line, default_variant).await;
-    }
+    console.read_requests(config.defaults.game).await;
     App::release(claim).await;
     Ok(())
 }
 
+/// The console as a second face beside Discord in `sequence-bot run` (for tests: the environment
+/// variable [`BESIDE`] set): it reads requests on standard input as `sequence-bot console` does, its
+/// channels' tables are its own (not posted on Discord), and it prints every event the service
+/// publishes, of every channel: `{"event": sequence, "channel", "origin": "host"|"discord"|"console",
+/// "turn", "outputs": [...]}` (each output as the console prints it, `"id": null`).
+pub fn spawn_beside(tables: Arc<Tables>, default_variant: Variant) {
+    let console = Console {
+        tables,
+        out: Out(Arc::new(Mutex::new(std::io::stdout()))),
+        message_ids: Arc::new(AtomicU64::new(1)),
+        images: None,
+        private_images: Arc::new(AtomicU64::new(1)),
+        events: true,
+    };
+    console.tables.spawn_face(console.printer(None, None));
+    tokio::spawn(async move { console.read_requests(default_variant).await });
+}
+
+/// The environment variable that starts the console beside Discord ([`spawn_beside`]).
+pub const BESIDE: &str = "SEQUENCE_CONSOLE_BESIDE";
+
 impl Console {
+    /// Reads one request a line until the input ends, each answered in turn.
+    async fn read_requests(&self, default_variant: Variant) {
+        let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
+        while let Ok(Some(text)) = lines.next_line().await {
+            if text.trim().is_empty() {
+                continue;
+            }
+            let line: Line = match serde_json::from_str(&text) {
+                Ok(line) => line,
+                Err(e) => {
+                    // Answered like any refused request, with its id when it has one, so that a
+                    // client waiting for the `done` line does not hang.
+                    let id = serde_json::from_str::<Value>(&text)
+                        .ok()
+                        .and_then(|v| v.get("id").and_then(Value::as_u64));
+                    self.out
+                        .print(&json!({"id": id, "error": format!("unreadable request: {e}")}));
+                    self.out
+                        .print(&json!({"id": id, "done": true, "refused": true}));
+                    continue;
+                }
+            };
+            self.request(line, default_variant).await;
+        }
+    }
+
+    /// Prints an event as it was published (beside another face).
+    fn print_event(&self, event: &Event) {
+        let outputs: Vec<Value> = event
+            .outputs
+            .iter()
+            .map(|output| match output {
+                Output::Disarm {
+                    message_id,
+                    buttons,
+                } => edit_json(None, event.channel, *message_id, buttons),
+                Output::Channel(m) | Output::Ephemeral(m) | Output::Update(m) => {
+                    output_json(None, event.channel, "channel", None, m)
+                }
+                Output::Direct { user, message } => {
+                    output_json(None, event.channel, "direct", Some(*user), message)
+                }
+                Output::Lobby {
+                    message_id,
+                    message,
+                } => {
+                    let mut line = output_json(None, event.channel, "lobby", None, message);
+                    line["message_id"] = json!(message_id);
+                    line
+                }
+            })
+            .collect();
+        let origin = match event.origin {
+            Origin::Host => "host",
+            Origin::Face(FaceId::Discord) => "discord",
+            Origin::Face(FaceId::Console) => "console",
+        };
+        self.out.print(&json!({
+            "event": event.sequence,
+            "channel": event.channel.0,
+            "origin": origin,
+            "turn": event.turn,
+            "outputs": outputs,
+        }));
+    }
+
     /// Handles one request (on a blocking thread, as the Discord layer does) and prints the reply.
     async fn request(&self, line: Line, default_variant: Variant) {
         let channel = ChannelId(line.channel);
@@ -556,7 +627,6 @@ impl Console {
             }
             None => default_variant,
         };
-        let hint = matches!(line.command, Asked::Hint);
         let pressed = match &line.command {
             Asked::Press { custom_id, values } => Some(command_for_component(custom_id, values)),
             _ => None,
@@ -572,7 +642,9 @@ impl Console {
             Some(Ok(command)) => Some(command),
             Some(Err(text)) => {
                 let refusal = Reply::ephemeral(text);
-                self.deliver(line.id, channel, Some(UserId(line.user)), &refusal)
+                let printer = self.printer(line.id, Some(UserId(line.user)));
+                self.tables
+                    .deliver(&printer, channel, &refusal.outputs)
                     .await;
                 self.out
                     .print(&json!({"id": line.id, "done": true, "refused": true}));
@@ -580,17 +652,6 @@ impl Console {
             }
             None => None,
         };
-        if hint {
-            let reply = self
-                .tables
-                .hint(channel, UserId(line.user), Timestamp::now())
-                .await;
-            self.deliver(line.id, channel, Some(UserId(line.user)), &reply)
-                .await;
-            self.out
-                .print(&json!({"id": line.id, "done": true, "refused": reply.is_refusal()}));
-            return;
-        }
         let Some(command) = command else {
             let dump = self
                 .tables
@@ -610,73 +671,36 @@ impl Console {
             },
             command,
         };
-        let tables = self.tables.clone();
-        let now = Timestamp::now();
-        let reply = match &request.command {
-            // The picker's Hint button: answered as Discord answers it (the search in the pool).
-            Command::Press(press) if press.is_hint() => {
-                self.tables
-                    .press_hint(channel, request.actor.user, *press, now)
-                    .await
-            }
-            _ => match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
-                Ok(reply) => reply,
-                Err(e) => {
-                    tracing::error!("a request failed: {e}");
-                    Reply::ephemeral(crate::service::Text::Internal)
-                }
-            },
-        };
-        // A computer's quick answer is printed with the person's move, as on Discord.
-        let (reply, later) = self
-            .tables
-            .with_quick_answer(channel, reply, crate::service::QUICK_ANSWER)
-            .await;
-        self.deliver(line.id, channel, Some(UserId(line.user)), &reply)
-            .await;
+        // Through the service's one door, as on Discord: the hint searched in the pool, a
+        // computer's quick answer printed with the person's move; what follows is printed as the
+        // host publishes it, after the `done` line.
+        let (reply, pending) = self.tables.serve(request, FaceId::Console).await;
+        let printer = self.printer(line.id, Some(UserId(line.user)));
+        self.tables.deliver(&printer, channel, &reply.outputs).await;
         self.out
             .print(&json!({"id": line.id, "done": true, "refused": reply.is_refusal()}));
-        if let Some(later) = later {
-            let console = self.clone();
-            tokio::spawn(async move {
-                for reply in later.replies().await {
-                    for output in &reply.outputs {
-                        if !matches!(output, Output::Ephemeral(_) | Output::Update(_)) {
-                            console.print_output(None, channel, None, output).await;
-                        }
-                    }
-                }
-                console.spawn_auto(channel);
-            });
+        drop(pending);
+    }
+
+    /// The console as a face: it prints the outputs of request `id` (asked by `asker`), or with
+    /// `"id": null` what no request asked for.
+    fn printer(&self, id: Option<u64>, asker: Option<UserId>) -> Printer {
+        Printer {
+            console: self.clone(),
+            id,
+            asker,
         }
     }
 
-    /// Prints a reply's outputs and starts the computer players if they are due.
-    async fn deliver(
-        &self,
-        id: Option<u64>,
-        channel: ChannelId,
-        asker: Option<UserId>,
-        reply: &Reply,
-    ) {
-        for output in &reply.outputs {
-            self.print_output(id, channel, asker, output).await;
-        }
-        if reply.auto_move {
-            self.spawn_auto(channel);
-        }
-    }
-
-    /// Prints one output as the Discord layer would send it: a channel post gets a message id, is
-    /// recorded as announced if it ends a game, and takes the Play button off an older prompt (printed
-    /// as an edit).
+    /// Prints one output as the Discord layer would send it: a channel post and a new lobby message
+    /// get a message id (what the service does after posting, [`Tables::acknowledge`], follows).
     async fn print_output(
         &self,
         id: Option<u64>,
         channel: ChannelId,
         asker: Option<UserId>,
         output: &Output,
-    ) {
+    ) -> Sent {
         let (to, user, message) = match output {
             Output::Disarm {
                 message_id,
@@ -684,7 +708,7 @@ impl Console {
             } => {
                 self.out
                     .print(&edit_json(id, channel, *message_id, buttons));
-                return;
+                return Sent::Nothing;
             }
             Output::Channel(m) => ("channel", None, m),
             Output::Ephemeral(m) => ("ephemeral", asker, m),
@@ -697,35 +721,20 @@ impl Console {
                 let mut line = output_json(id, channel, "lobby", None, message);
                 line["message_id"] = json!(edited);
                 self.out.print(&line);
-                return;
+                return Sent::Nothing;
             }
             Output::Lobby {
                 message_id: None,
                 message,
             } => {
-                // "Posted": the service saves the id, on a blocking thread.
                 let posted = self.message_ids.fetch_add(1, Ordering::Relaxed);
-                let tables = self.tables.clone();
-                let saved = tokio::task::spawn_blocking(move || {
-                    tables.set_lobby_message(channel, posted);
-                });
-                if let Err(e) = saved.await {
-                    tracing::error!("saving the lobby message id failed: {e}");
-                }
                 let mut line = output_json(id, channel, "lobby", None, message);
                 line["message_id"] = json!(posted);
                 self.out.print(&line);
-                return;
+                return Sent::Lobby(posted);
             }
         };
         let mut line = output_json(id, channel, to, user, message);
-        // Printed is drawn and posted: a replay's slot in the queue is free again.
-        if let Some(Image::Replay(ReplayImage {
-            slot: Some(slot), ..
-        })) = &message.image
-        {
-            self.tables.replay_posted(*slot);
-        }
         if !matches!(output, Output::Channel(_)) {
             if message.image.is_some() && self.images.is_some() {
                 let number = self.private_images.fetch_add(1, Ordering::Relaxed);
@@ -733,38 +742,14 @@ impl Console {
                     .await;
             }
             self.out.print(&line);
-            return;
+            return Sent::Nothing;
         }
         let posted = self.message_ids.fetch_add(1, Ordering::Relaxed);
         line["message_id"] = json!(posted);
         self.write_image(&mut line, &format!("message-{posted}"), message)
             .await;
         self.out.print(&line);
-        if let Some(game) = message.announced_game() {
-            // Printed is posted: the game's end was announced.
-            let tables = self.tables.clone();
-            if let Err(e) = tokio::task::spawn_blocking(move || tables.mark_announced(game)).await {
-                tracing::error!("recording an announced game failed: {e}");
-            }
-            // The follow-up, as on Discord: each human's agreement with the computer, posted in
-            // the channel when the analysis is done (with `"id": null`, after the request's `done`).
-            let console = self.clone();
-            tokio::spawn(async move {
-                if let Some(follow_up) = console.tables.agreement_follow_up(game).await {
-                    console.post(None, channel, &follow_up);
-                }
-            });
-        }
-        for edit in self.tables.note_prompt(channel, posted, message) {
-            if let Output::Disarm {
-                message_id,
-                buttons,
-            } = edit
-            {
-                self.out
-                    .print(&edit_json(id, channel, message_id, &buttons));
-            }
-        }
+        Sent::Posted(posted)
     }
 
     /// With `--images DIR`: draws the message's image as the bot would post it (in English) and
@@ -792,63 +777,36 @@ impl Console {
             Err(e) => tracing::error!("drawing an image failed: {e}"),
         }
     }
+}
 
-    /// Prints a plain channel post (one that neither ends a game nor is a turn prompt) with the
-    /// message id it gets.
-    fn post(&self, id: Option<u64>, channel: ChannelId, message: &Message) {
-        let mut line = output_json(id, channel, "channel", None, message);
-        line["message_id"] = json!(self.message_ids.fetch_add(1, Ordering::Relaxed));
-        self.out.print(&line);
+/// The console as a face of the service (see [`Console::printer`]).
+#[derive(Clone)]
+struct Printer {
+    console: Console,
+    /// The request whose outputs these are (`None`: the host's).
+    id: Option<u64>,
+    /// Who asked (private answers go to them).
+    asker: Option<UserId>,
+}
+
+impl Face for Printer {
+    fn id(&self) -> FaceId {
+        FaceId::Console
     }
 
-    /// Plays the due computer moves of a channel, one at a time, like the Discord layer.
-    fn spawn_auto(&self, channel: ChannelId) {
-        {
-            let mut driving = self.driving.lock().unwrap_or_else(|e| e.into_inner());
-            if !driving.insert(channel.0) {
-                return;
-            }
-        }
-        let console = self.clone();
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(console.bot_delay).await;
-                let Some(reply) = console.tables.auto_step(channel, Timestamp::now()).await else {
-                    break;
-                };
-                // Private answers have nobody to go to here, as on Discord.
-                for output in &reply.outputs {
-                    if !matches!(output, Output::Ephemeral(_) | Output::Update(_)) {
-                        console.print_output(None, channel, None, output).await;
-                    }
-                }
-            }
-            console
-                .driving
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .remove(&channel.0);
-        });
+    async fn send(&self, channel: ChannelId, output: &Output) -> Sent {
+        self.console
+            .print_output(self.id, channel, self.asker, output)
+            .await
     }
 
-    /// Reminders, expired lobbies and timed-out turns, every `every`.
-    async fn timer_loop(self, every: Duration) {
-        let mut interval = tokio::time::interval(every);
-        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            interval.tick().await;
-            let tables = self.tables.clone();
-            let due = match tokio::task::spawn_blocking(move || tables.tick(Timestamp::now())).await
-            {
-                Ok(due) => due,
-                Err(e) => {
-                    tracing::error!("the timers failed: {e}");
-                    continue;
-                }
-            };
-            for (channel, reply) in due {
-                self.deliver(None, channel, None, &reply).await;
-            }
+    fn detached(&self) -> Printer {
+        self.console.printer(None, None)
+    }
+
+    fn observe(&self, event: &Event) {
+        if self.console.events {
+            self.console.print_event(event);
         }
     }
 }

@@ -233,7 +233,13 @@ fn main() {
             names,
             lang: sequence_bot::i18n::Lang::from_locale(&lang),
         }),
-        Some(Command::Run { config }) => launch(config.as_deref(), Bot),
+        Some(Command::Run { config }) => {
+            if std::env::var_os(sequence_bot::console::BESIDE).is_some() {
+                // Tests only: the console as a second face beside Discord.
+                let _ = sequence_bot::discord::BESIDE.set(sequence_bot::console::spawn_beside);
+            }
+            launch(config.as_deref(), Bot)
+        }
         Some(Command::Healthcheck { url, config }) => {
             cli::healthcheck(url.as_deref(), config.as_deref())
         }

@@ -5,7 +5,7 @@
 //! From the bottom up: `error` (why a start failed), `config` (the file and the environment; the
 //! Discord settings are part of it), `paint` (the images drawn), `http` (the listener and its
 //! connection limits) and `health` (`/metrics`, `/healthz`, `/readyz` served on it, with a face's own
-//! [`Probe`](health::Probe)), then `start`: [`launch`](start::launch) runs a [`Face`](start::Face), and
+//! [`Probe`](health::Probe)), then `start`: [`launch`](start::launch) runs a [`Program`](start::Program) (a face as the binary starts it), and
 //! [`App::start`](start::App::start) opens the listener, the store and the restored tables every face
 //! runs on.
 

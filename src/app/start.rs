@@ -20,7 +20,7 @@ use super::paint::Painter;
 
 /// A face of the bot (Discord, the console): what it checks and logs beyond what every face does, and
 /// how it runs once [`launch`] has read its configuration.
-pub trait Face {
+pub trait Program {
     /// Why the face stopped: the start-up's reasons and its own.
     type Error: std::fmt::Display + From<StartError>;
 
@@ -48,8 +48,8 @@ pub type LogLayer = Box<dyn tracing_subscriber::Layer<tracing_subscriber::Regist
 /// Starts `face` with the configuration at `config_path` (or `config.toml` in the working directory,
 /// if present) and the environment, and runs it to its end: the process's exit code. 2 for a
 /// configuration the face cannot start with (said on standard error), 1 when the runtime cannot start
-/// or the face stops with an error ([`Face::exit_code`]).
-pub fn launch(config_path: Option<&Path>, face: impl Face) -> i32 {
+/// or the face stops with an error ([`Program::exit_code`]).
+pub fn launch(config_path: Option<&Path>, face: impl Program) -> i32 {
     let config = match BotConfig::load(config_path, |key| std::env::var(key).ok()) {
         Ok(config) => config,
         Err(e) => {
@@ -79,7 +79,7 @@ pub fn launch(config_path: Option<&Path>, face: impl Face) -> i32 {
 }
 
 /// Runs `face` on `runtime`: 0 when it ends well, its exit code (the error said) when not.
-fn run_face<F: Face>(runtime: &tokio::runtime::Runtime, face: F, config: BotConfig) -> i32 {
+fn run_face<F: Program>(runtime: &tokio::runtime::Runtime, face: F, config: BotConfig) -> i32 {
     match runtime.block_on(face.run(config)) {
         Ok(()) => 0,
         Err(e) => {

@@ -24,14 +24,11 @@ use std::future::Future;
 use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
-use crate::service::{ChannelId, Later, Message, Output, Reply, Text};
+use crate::service::{ChannelId, Message, Output, Pending, Reply, Sent, Text};
 
 use super::interaction::Langs;
 use super::outgoing::{clip, prepare, Outgoing};
-use super::post::{
-    mark_announced, remember_lobby, send_output, send_unprompted, spawn_agreement, spawn_auto,
-    spawn_later,
-};
+use super::post::{send_output, send_unprompted, Discord};
 use super::relay;
 use super::retry::retrying;
 use super::window::{Ack, Window};
@@ -309,8 +306,9 @@ pub(super) struct Handled {
     pub reply: Reply,
     /// A paused table resumed by this interaction: its note and board, sent after the answer.
     pub resumed: Option<Reply>,
-    /// A computer's move that was not ready to go with the answer: posted when it comes, after it.
-    pub later: Option<Later>,
+    /// What follows the request (a computer's move that was not ready to go with the answer, the
+    /// next ones): the service publishes it once this is dropped, after the answer.
+    pub pending: Option<Pending>,
 }
 
 /// Carries an interaction from its arrival (its `window` opened then) to its answer: acknowledges it
@@ -351,9 +349,7 @@ pub(super) async fn serve(
                     if let Some(resumed) = handled.resumed {
                         send_unprompted(asking.discord(), data, channel, resumed).await;
                     }
-                    if let Some(later) = handled.later {
-                        spawn_later(asking.discord().clone(), data.clone(), channel, later);
-                    }
+                    drop(handled.pending);
                     return Ok(());
                 }
             }
@@ -372,14 +368,11 @@ pub(super) async fn serve(
     if let Some(resumed) = handled.resumed {
         send_unprompted(asking.discord(), data, channel, resumed).await;
     }
-    if let Some(later) = handled.later {
-        spawn_later(asking.discord().clone(), data.clone(), channel, later);
-    }
+    drop(handled.pending);
     answered
 }
 
-/// Answers an interaction standing at `stage` with `reply` as [`plan`] decides, then starts the
-/// computer players it calls for. Only the failed answer to a command in time is returned; every
+/// Answers an interaction standing at `stage` with `reply` as [`plan`] decides. Only the failed answer to a command in time is returned; every
 /// other failure is logged (a press whose answer failed sends that output like the others).
 pub(super) async fn answer(
     asking: Asking<'_>,
@@ -490,9 +483,6 @@ pub(super) async fn answer(
         answered_now();
         relay::flush(asking.discord(), data, channel).await;
     }
-    if reply.auto_move {
-        spawn_auto(asking.discord().clone(), data.clone(), channel);
-    }
     Ok(())
 }
 
@@ -526,19 +516,20 @@ async fn answer_with(
             let out = prepare(data, message, langs.channel).await;
             let more = out.more.clone();
             let handle = retrying("answer", || ctx.send(reply_of(out.clone(), false))).await?;
-            if let Output::Lobby { .. } = output {
-                let posted = retrying("read the answer", || handle.message()).await?;
-                remember_lobby(data, channel, posted.id.get()).await;
+            let sent = match output {
+                Output::Lobby { .. } => {
+                    let posted = retrying("read the answer", || handle.message()).await?;
+                    Sent::Lobby(posted.id.get())
+                }
+                _ => Sent::Answered,
+            };
+            let face = Discord::new(ctx.serenity_context(), data);
+            if let Sent::Lobby(_) = sent {
+                data.tables.acknowledge(&face, channel, output, sent).await;
             }
             command_more(ctx, more, false).await;
             if let Output::Channel(_) = output {
-                mark_announced(data, message).await;
-                spawn_agreement(
-                    ctx.serenity_context().clone(),
-                    data.clone(),
-                    channel,
-                    message,
-                );
+                data.tables.acknowledge(&face, channel, output, sent).await;
             }
             Ok(())
         }
@@ -564,8 +555,12 @@ async fn answer_with(
             // The new lobby message is the pressed one: remembered before an edit (nothing waits
             // for it), after an answer in time (the window does).
             let remember_first = new && *deferred;
+            let face = Discord::new(ctx, data);
+            let pressed = Sent::Lobby(press.message.id.get());
             if remember_first {
-                remember_lobby(data, channel, press.message.id.get()).await;
+                data.tables
+                    .acknowledge(&face, channel, output, pressed)
+                    .await;
             }
             let out =
                 prepare_in_window(asking, data, message, langs.channel, window, deferred).await?;
@@ -579,7 +574,9 @@ async fn answer_with(
                 update_pressed(ctx, press, "update the lobby", update).await
             };
             if sent.is_ok() && new && !remember_first {
-                remember_lobby(data, channel, press.message.id.get()).await;
+                data.tables
+                    .acknowledge(&face, channel, output, pressed)
+                    .await;
             }
             sent
         }

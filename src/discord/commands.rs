@@ -9,11 +9,11 @@ use crate::engine::{Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
     Actor, BotLevel, ChannelId, Choice, Command, GuildId, OnTimeout, Permission, Request,
-    ServerSettings, SettingsRequest, Text, Timestamp, UserId, Venue,
+    ServerSettings, SettingsRequest, Text, UserId, Venue,
 };
 
 use super::answer::{self, say_private, Asked, Asking, Handled};
-use super::interaction::{channel_access, handle_quickly, note_access, note_place, Langs};
+use super::interaction::{asker, channel_access, note_access, note_place, serve, Asker, Langs};
 use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Context, Error};
@@ -135,43 +135,25 @@ impl From<Level> for BotLevel {
     }
 }
 
-/// The user behind a command, with their display name and whether they may manage messages here.
-pub(super) fn actor_of(ctx: Context<'_>) -> Actor {
-    let user = ctx.author();
-    let member = match ctx {
-        poise::Context::Application(app) => app.interaction.member.as_deref(),
-        poise::Context::Prefix(_) => None,
+/// The user behind a command (their display name, whether they may manage messages and the
+/// server) and the languages of its answer, as for a press ([`asker`]).
+fn actor_and_langs(ctx: Context<'_>) -> (Actor, Langs) {
+    let (member, guild_locale) = match ctx {
+        poise::Context::Application(app) => (
+            app.interaction.member.as_deref(),
+            app.interaction.guild_locale.as_deref(),
+        ),
+        poise::Context::Prefix(_) => (None, None),
     };
-    Actor {
-        user: UserId(user.id.get()),
-        name: member
-            .map_or_else(|| user.display_name(), |m| m.display_name())
-            .to_string(),
-        can_manage: member
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_messages()),
-        can_manage_guild: member
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-    }
-}
-
-/// The user's language (their Discord locale) and the channel's (the server's preferred locale),
-/// remembered by the service for messages sent later to either.
-fn languages(ctx: Context<'_>) -> Langs {
-    let guild_locale = match ctx {
-        poise::Context::Application(app) => app.interaction.guild_locale.as_deref(),
-        poise::Context::Prefix(_) => None,
+    let who = Asker {
+        user: ctx.author(),
+        member,
+        locale: ctx.locale(),
+        guild_locale,
+        guild: ctx.guild_id(),
+        channel: ChannelId(ctx.channel_id().get()),
     };
-    let user = Lang::from_optional(ctx.locale());
-    let channel = ChannelId(ctx.channel_id().get());
-    let tables = &ctx.data().tables;
-    // The language the server chose in its settings, over its Discord locale.
-    let guild = tables
-        .known_server_language(ctx.guild_id().map(|g| GuildId(g.get())))
-        .or(Lang::from_optional(guild_locale));
-    tables.note_languages(channel, UserId(ctx.author().id.get()), user, guild);
-    Langs::choose(user, guild, tables.channel_language(channel))
+    asker(ctx.serenity_context(), ctx.data(), &who)
 }
 
 /// The language of the user, for autocomplete labels.
@@ -258,21 +240,21 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
         changes_table: command.changes_table(),
         ..Asked::default()
     };
-    let request = Request {
-        guild: ctx.guild_id().map(|g| GuildId(g.get())),
-        channel: ChannelId(ctx.channel_id().get()),
-        actor: actor_of(ctx),
-        command,
-    };
     let data = ctx.data();
     let answered = answer::serve(Asking::Command(ctx), data, asked, window, async move {
-        let (langs, resumed) = settle(ctx, access).await;
-        let (reply, later) = handle_quickly(data, request).await;
+        let (actor, langs, resumed) = settle(ctx, access).await;
+        let request = Request {
+            guild: ctx.guild_id().map(|g| GuildId(g.get())),
+            channel: ChannelId(ctx.channel_id().get()),
+            actor,
+            command,
+        };
+        let (reply, pending) = serve(data, request).await;
         Handled {
             langs,
             reply,
             resumed,
-            later,
+            pending: Some(pending),
         }
     })
     .await;
@@ -291,7 +273,7 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
 async fn settle(
     ctx: Context<'_>,
     access: Option<(u64, bool)>,
-) -> (Langs, Option<crate::service::Reply>) {
+) -> (Actor, Langs, Option<crate::service::Reply>) {
     let channel = ChannelId(ctx.channel_id().get());
     note_place(ctx.data(), channel, token(ctx), place(ctx)).await;
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
@@ -304,9 +286,9 @@ async fn settle(
             );
         }
     }
-    let langs = languages(ctx);
+    let (actor, langs) = actor_and_langs(ctx);
     let resumed = note_access(ctx.data(), channel, access).await;
-    (langs, resumed)
+    (actor, langs, resumed)
 }
 
 fn to_autocomplete(choices: Vec<Choice>) -> Vec<serenity::AutocompleteChoice> {
@@ -655,8 +637,6 @@ async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let started = std::time::Instant::now();
     let window = Window::opened_now();
-    let channel = ChannelId(ctx.channel_id().get());
-    let user = UserId(ctx.author().id.get());
     // The search may take longer than the three seconds Discord waits for an answer on a busy
     // machine: acknowledged first.
     let asked = Asked {
@@ -669,16 +649,19 @@ async fn hint(ctx: Context<'_>) -> Result<(), Error> {
         asked,
         window,
         async move {
-            let reply = ctx
-                .data()
-                .tables
-                .hint(channel, user, Timestamp::now())
-                .await;
+            let (actor, langs) = actor_and_langs(ctx);
+            let request = Request {
+                guild: ctx.guild_id().map(|g| GuildId(g.get())),
+                channel: ChannelId(ctx.channel_id().get()),
+                actor,
+                command: Command::Hint,
+            };
+            let (reply, pending) = serve(ctx.data(), request).await;
             Handled {
-                langs: languages(ctx),
+                langs,
                 reply,
                 resumed: None,
-                later: None,
+                pending: Some(pending),
             }
         },
     )

@@ -5,7 +5,11 @@
 use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
-use crate::service::{ChannelId, Later, Reply, Request, Text, Timestamp, QUICK_ANSWER};
+use crate::service::{
+    Actor, ChannelId, FaceId, GuildId, Pending, Reply, Request, Timestamp, UserId,
+};
+
+use super::localize::channel_lang;
 
 use super::relay::Place;
 use super::Data;
@@ -32,31 +36,55 @@ impl Langs {
     }
 }
 
-/// Hands a request to the service on a blocking thread (it saves to the database before answering).
-pub(super) async fn handle(data: &Data, request: Request) -> Reply {
-    let channel = request.channel;
-    let tables = data.tables.clone();
-    let now = Timestamp::now();
-    match tokio::task::spawn_blocking(move || tables.handle(request, now)).await {
-        Ok(reply) => reply,
-        Err(e) => {
-            data.tables
-                .log_span(channel)
-                .in_scope(|| tracing::error!(channel = channel.0, "a request failed: {e}"));
-            Reply::ephemeral(Text::Internal)
-        }
-    }
+/// Who asks in an interaction, as Discord tells it (a command's and a press's alike).
+pub(super) struct Asker<'a> {
+    /// The user.
+    pub user: &'a serenity::User,
+    /// Their membership of the server (none in a DM).
+    pub member: Option<&'a serenity::Member>,
+    /// Their Discord locale.
+    pub locale: Option<&'a str>,
+    /// The server's preferred locale.
+    pub guild_locale: Option<&'a str>,
+    /// The server.
+    pub guild: Option<serenity::GuildId>,
+    /// The channel.
+    pub channel: ChannelId,
 }
 
-/// Hands a request to the service as [`handle`] does; a person's move with a computer to move next
-/// waits up to [`QUICK_ANSWER`] for the computer's move, to post both in one message (else the
-/// computer's move comes later: [`Later`]).
-pub(super) async fn handle_quickly(data: &Data, request: Request) -> (Reply, Option<Later>) {
-    let channel = request.channel;
-    let reply = handle(data, request).await;
+/// The actor behind an interaction (their display name, whether they may manage messages and the
+/// server) and the languages of its answer, the user's and the channel's (the server's choice in
+/// its settings over its Discord locale), remembered by the service for messages sent later to
+/// either. One place for commands and presses.
+pub(super) fn asker(ctx: &serenity::Context, data: &Data, asker: &Asker<'_>) -> (Actor, Langs) {
+    let permissions = asker.member.and_then(|m| m.permissions);
+    let actor = Actor {
+        user: UserId(asker.user.id.get()),
+        name: asker
+            .member
+            .map_or_else(|| asker.user.display_name(), |m| m.display_name())
+            .to_string(),
+        can_manage: permissions.is_some_and(|p| p.manage_messages()),
+        can_manage_guild: permissions.is_some_and(|p| p.manage_guild()),
+    };
+    let user = Lang::from_optional(asker.locale);
+    let guild = data
+        .tables
+        .known_server_language(asker.guild.map(|g| GuildId(g.get())))
+        .or(Lang::from_optional(asker.guild_locale));
     data.tables
-        .with_quick_answer(channel, reply, QUICK_ANSWER)
-        .await
+        .note_languages(asker.channel, actor.user, user, guild);
+    let langs = Langs::choose(user, guild, Some(channel_lang(ctx, data, asker.channel)));
+    (actor, langs)
+}
+
+/// Hands a request to the service's one door ([`Tables::serve`](crate::service::Tables::serve)):
+/// on a blocking thread, a hint searched in the pool, a person's move with a computer to move next
+/// waiting up to [`QUICK_ANSWER`](crate::service::QUICK_ANSWER) for the computer's move to post both
+/// in one message. What follows (a late computer move, the next ones) the service publishes once the
+/// [`Pending`] is dropped, after the answer.
+pub(super) async fn serve(data: &Data, request: Request) -> (Reply, Pending) {
+    data.tables.serve(request, FaceId::Discord).await
 }
 
 /// What the bot may do where an interaction happened: the permission bits Discord sends with it

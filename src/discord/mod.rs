@@ -20,8 +20,7 @@ mod relay;
 mod retry;
 mod window;
 
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -29,8 +28,8 @@ use poise::serenity_prelude as serenity;
 use crate::app::config::{self, BotConfig, ShardPlan};
 use crate::app::error::StartError;
 use crate::app::paint::{painter, Painter};
-use crate::app::start::{stop_signal, App, Face, LogLayer};
-use crate::service::{ChannelId, Reply, Tables, Text, Timestamp, UserId};
+use crate::app::start::{stop_signal, App, LogLayer, Program};
+use crate::service::{ChannelId, Reply, Tables, Text, Timestamp};
 use crate::store::ShardSet;
 
 /// Errors of command handlers (anything; user-facing refusals come from the service instead).
@@ -75,7 +74,7 @@ impl DiscordError {
 /// anything starts, the gateway watch is added to the log, and [`run`] runs the bot.
 pub struct Bot;
 
-impl Face for Bot {
+impl Program for Bot {
     type Error = DiscordError;
 
     fn log_layer(&self) -> Option<LogLayer> {
@@ -111,9 +110,7 @@ pub struct Data {
     pub tables: Arc<Tables>,
     /// Draws the images.
     pub painter: Arc<dyn Painter>,
-    /// Channels where computer moves are being played right now.
-    driving: Arc<Mutex<HashSet<u64>>>,
-    /// Pause before each computer move.
+    /// Pause before each computer move (the service's host waits it).
     bot_delay: Duration,
     /// Images drawn at once: one per core. Drawing is CPU work; more at once would only hold more
     /// image buffers in memory and take the cores the interactions are answered on.
@@ -123,9 +120,6 @@ pub struct Data {
     replays: Arc<tokio::sync::Semaphore>,
     /// The tokens of channels where the bot may only answer interactions, and what waits there.
     relays: Arc<relay::Relays>,
-    /// Taken while a player's hand message is sent or edited, by channel and player (striped: a
-    /// few locks shared by hash), so that two changes of one hand never send two messages.
-    hand_locks: Arc<[tokio::sync::Mutex<()>]>,
 }
 
 impl Data {
@@ -135,34 +129,20 @@ impl Data {
         Data {
             tables,
             painter,
-            driving: Arc::new(Mutex::new(HashSet::new())),
             bot_delay,
             drawing: Arc::new(tokio::sync::Semaphore::new(cores)),
             replays: Arc::new(tokio::sync::Semaphore::new(1)),
             relays: Arc::new(relay::Relays::default()),
-            hand_locks: (0..HAND_LOCKS)
-                .map(|_| tokio::sync::Mutex::new(()))
-                .collect(),
         }
-    }
-
-    /// The lock of `user`'s hand message in `channel` (see `hand_locks`).
-    fn hand_lock(&self, channel: ChannelId, user: UserId) -> &tokio::sync::Mutex<()> {
-        let mixed = channel
-            .0
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(17)
-            ^ user.0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        let index = usize::try_from(mixed % HAND_LOCKS as u64).unwrap_or(0);
-        &self.hand_locks[index]
     }
 }
 
-/// How many locks the hand messages are striped over.
-const HAND_LOCKS: usize = 64;
-
 /// Set when the start-up (command registration) failed, so `run` can report it.
 static SETUP_FAILED: OnceLock<String> = OnceLock::new();
+
+/// Tests only: a face started beside Discord on the same service, with the default game (the command
+/// line sets it before [`run`]: the console, see `console::spawn_beside`).
+pub static BESIDE: OnceLock<fn(Arc<Tables>, crate::engine::Variant)> = OnceLock::new();
 
 /// The parent command with all subcommands, the settings, and the user command on the context menu
 /// ("Apps → Sequence profile"), as registered with Discord: descriptions, and the German and
@@ -253,6 +233,11 @@ async fn run_shards(
         painter,
         Duration::from_millis(config.timers.bot_delay_ms),
     );
+    if let Some(start) = BESIDE.get() {
+        // Tests only: a second face of the same service (subscribed before the host starts, so it
+        // sees every event).
+        start(data.tables.clone(), config.defaults.game);
+    }
     let dev_guild = config.dev_guild;
     let tick = Duration::from_secs(config.timers.tick_secs.max(1));
     let framework = poise::Framework::builder()
@@ -296,8 +281,11 @@ async fn run_shards(
                         tracing::info!("commands registered globally");
                     }
                 }
+                // Subscribed before anything is published: the timers, the computer players and the
+                // notes' computer moves come as the host's events.
+                data.tables.spawn_face(post::Discord::new(ctx, &data));
                 tokio::spawn(post_restart_notes(ctx.clone(), data.clone(), notes));
-                tokio::spawn(post::timer_loop(ctx.clone(), data.clone(), tick));
+                data.tables.spawn_host(tick, data.bot_delay);
                 Ok(data)
             })
         })
@@ -387,12 +375,7 @@ async fn post_restart_notes(ctx: serenity::Context, data: Data, notes: Vec<(Chan
             continue;
         }
         for (channel, reply) in ready {
-            for output in &reply.outputs {
-                post::send_output(&ctx, &data, channel, output).await;
-            }
-            if reply.auto_move {
-                post::spawn_auto(ctx.clone(), data.clone(), channel);
-            }
+            post::send_unprompted(&ctx, &data, channel, reply).await;
         }
     }
     if total > 0 {

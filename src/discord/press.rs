@@ -6,14 +6,10 @@ use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
 use crate::service::picker::Step;
-use crate::service::{
-    command_for_component, Actor, ChannelId, Command, GuildId, Reply, Request, Text, Timestamp,
-    UserId,
-};
+use crate::service::{command_for_component, ChannelId, Command, GuildId, Reply, Request, Text};
 
 use super::answer::{self, Asked, Asking, Handled, Stage};
-use super::interaction::{channel_access, handle_quickly, note_access, note_place, Langs};
-use super::localize::channel_lang;
+use super::interaction::{asker, channel_access, note_access, note_place, serve, Asker, Langs};
 use super::relay::{place_of, Place};
 use super::window::Window;
 use super::{Data, Error};
@@ -88,30 +84,18 @@ async fn on_press(
 ) {
     let channel = ChannelId(press.channel_id.get());
     let member = press.member.as_ref();
-    let actor = Actor {
-        user: UserId(press.user.id.get()),
-        name: member
-            .map_or_else(|| press.user.display_name(), |m| m.display_name())
-            .to_string(),
-        can_manage: member
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_messages()),
-        can_manage_guild: member
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-    };
-    let user_lang = Lang::from_locale(&press.locale);
-    // The language the server chose in its settings, over its Discord locale.
-    let guild_lang = data
-        .tables
-        .known_server_language(press.guild_id.map(|g| GuildId(g.get())))
-        .or(Lang::from_optional(press.guild_locale.as_deref()));
-    data.tables
-        .note_languages(channel, actor.user, Some(user_lang), guild_lang);
-    let langs = Langs {
-        user: user_lang,
-        channel: channel_lang(ctx, data, channel),
-    };
+    let (actor, langs) = asker(
+        ctx,
+        data,
+        &Asker {
+            user: &press.user,
+            member,
+            locale: Some(&press.locale),
+            guild_locale: press.guild_locale.as_deref(),
+            guild: press.guild_id,
+            channel,
+        },
+    );
     let place = place_of(
         press.guild_id,
         &press.authorizing_integration_owners,
@@ -144,18 +128,20 @@ async fn on_press(
                 waits_privately: hint.step != Step::HintUnrated,
                 ..Asked::default()
             };
-            let user = actor.user;
+            let request = Request {
+                guild: press.guild_id.map(|g| GuildId(g.get())),
+                channel,
+                actor,
+                command: Command::Press(hint),
+            };
             answer::serve(asking, data, asked, window, async move {
                 note_place(data, channel, token, place).await;
-                let reply = data
-                    .tables
-                    .press_hint(channel, user, hint, Timestamp::now())
-                    .await;
+                let (reply, pending) = serve(data, request).await;
                 Handled {
                     langs,
                     reply,
                     resumed: note_access(data, channel, access).await,
-                    later: None,
+                    pending: Some(pending),
                 }
             })
             .await
@@ -180,12 +166,12 @@ async fn on_press(
                 // handled; like the request itself it may wait for a blocking thread.
                 note_place(data, channel, token, place).await;
                 let resumed = note_access(data, channel, access).await;
-                let (reply, later) = handle_quickly(data, request).await;
+                let (reply, pending) = serve(data, request).await;
                 Handled {
                     langs,
                     reply,
                     resumed,
-                    later,
+                    pending: Some(pending),
                 }
             })
             .await

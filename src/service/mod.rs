@@ -30,23 +30,27 @@
 //!   its children each add one job to `Tables`: `restore` (after a restart), `history` (stats, lists,
 //!   records), `server` (settings shown and changed), `budget` (spending the posting budget),
 //!   `quick` (the computer's quick answer), `hint`, `rematch`, `challenge`, `review` (the agreement
-//!   follow-up), `view` (`Tables::view`: what one viewer may see, built in `table/view.rs`).
+//!   follow-up), `view` (`Tables::view`: what one viewer may see, built in `table/view.rs`), `host`
+//!   (the one front door `Tables::serve`, the clock and computer players the service runs itself,
+//!   every change published as an `Event` to the faces).
 //! - `tests/`: the service's tests, one file per topic, and `tests/kit.rs`, their shared helpers.
 //!
 //! # Where to start reading
-//! - **A command** (typed or pressed): `Tables::handle` (`tables/mod.rs`) checks it by its kind
+//! - **A command** (typed or pressed): a face hands it to `Tables::serve` (`tables/host.rs`), which
+//!   calls `Tables::handle` (`tables/mod.rs`); that checks it by its kind
 //!   (`Command::kind`, `request.rs`), takes the table's lock and calls `Table::handle`
 //!   (`table/mod.rs`), which dispatches to the file of its job; `Tables::commit` saves the result
 //!   before it is told.
-//! - **A timer** (a reminder, a timeout, a lobby or invitation that lapses): `Tables::tick`
-//!   (`tables/mod.rs`) takes the due tables from `deadlines.rs` and calls `Table::tick`
-//!   (`table/clock.rs`).
-//! - **A computer move**: `Tables::auto_step` and `Tables::run_auto` (`tables/mod.rs`) claim the
-//!   turn (`Table::claim_auto_task`, `table/clock.rs`), search it in the pool (`pool.rs`) and apply
-//!   it (`Table::apply_auto`); after a person's move, `tables/quick.rs` posts the computer's answer
-//!   with it.
-//! - **A hint**: `Tables::hint` and `Tables::press_hint` (`tables/hint.rs`): the search (in
-//!   `crate::analysis`), the note in the record, the private answer (its words in `text/hints.rs`).
+//! - **A timer** (a reminder, a timeout, a lobby or invitation that lapses): the host
+//!   (`Tables::spawn_host`, `tables/host.rs`) calls `Tables::tick` (`tables/mod.rs`), which takes
+//!   the due tables from `deadlines.rs` and calls `Table::tick` (`table/clock.rs`).
+//! - **A computer move**: the host drives `Tables::auto_step` (`tables/mod.rs`), which claims the
+//!   turn (`Table::claim_auto_task`, `table/clock.rs`), searches it in the pool (`pool.rs`) and
+//!   applies it (`Table::apply_auto`); after a person's move, `tables/quick.rs` posts the
+//!   computer's answer with it.
+//! - **A hint** (`Command::Hint` or the picker's Hint, through `Tables::serve`): `Tables::hint` and
+//!   `Tables::press_hint` (`tables/hint.rs`): the search (in `crate::analysis`), the note in the
+//!   record, the private answer (its words in `text/hints.rs`).
 //! - **The daily cap** on rated games between the same players: `daily_cap.rs` (the rule, the
 //!   window, what counts, what players see).
 //! - **King of the Board scoring**: the points are the engine's (`Game::score_sequences` in
@@ -101,6 +105,7 @@ pub use table::{
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::parse_invite;
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};
+pub use tables::{Event, Face, FaceId, Origin, Pending, Sent};
 pub use tables::{Later, QUICK_ANSWER};
 pub use text::{Text, Who};
 // For the tests in `tests/`, which name service items only as `crate::service::X`.

@@ -97,6 +97,9 @@ pub enum Command {
     },
     /// Show the caller's hand privately.
     Hand,
+    /// `/sequence hint`: privately, the move the `hard` computer would make now, and why (searched in
+    /// the pool by [`super::Tables::serve`], never by the synchronous handling).
+    Hint,
     /// Post the current board in the channel.
     Board,
     /// Show the table's state privately.
@@ -288,6 +291,7 @@ impl Command {
             Command::Press(press) if press.changes_table() => Changes,
             Command::Press(_) => Looks,
             Command::Status
+            | Command::Hint
             | Command::Rules { .. }
             | Command::Record { .. }
             | Command::Settings(_)

@@ -23,6 +23,7 @@ mod e2e_buttons;
 mod e2e_challenge;
 mod e2e_deadline;
 mod e2e_discord;
+mod e2e_faces;
 mod e2e_faults;
 mod e2e_game;
 mod e2e_kotb;

@@ -42,6 +42,8 @@ pub struct BotOptions {
     pub proxy_user: Option<String>,
     /// Environment variables for the child (after the ones that could point it elsewhere are removed).
     pub env: Vec<(String, String)>,
+    /// A file the child reads as its standard input (none: empty).
+    pub stdin: Option<PathBuf>,
 }
 
 impl Default for BotOptions {
@@ -60,6 +62,7 @@ impl Default for BotOptions {
             extra_config: String::new(),
             proxy_user: None,
             env: Vec::new(),
+            stdin: None,
         }
     }
 }
@@ -123,7 +126,10 @@ impl BotProcess {
             .arg("--config")
             .arg(&config_path)
             .current_dir(dir)
-            .stdin(Stdio::null())
+            .stdin(match &options.stdin {
+                Some(path) => Stdio::from(std::fs::File::open(path).expect("the bot's input")),
+                None => Stdio::null(),
+            })
             .stdout(log_file.try_clone().expect("log file"))
             .stderr(log_file)
             .env("RUST_LOG", &options.log_filter);

@@ -100,6 +100,10 @@ pub struct Table {
     /// only answer").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub answers_only: bool,
+    /// The face the table was opened from, which posts its events (see `tables/host.rs`); Discord for
+    /// every table saved before faces were told apart.
+    #[serde(default, skip_serializing_if = "crate::service::FaceId::is_discord")]
+    pub face: crate::service::FaceId,
     /// Set when the table has ended; it is then removed from the service.
     #[serde(skip)]
     pub(super) closed: bool,
@@ -227,6 +231,7 @@ impl Table {
             paused: None,
             series: None,
             answers_only: false,
+            face: crate::service::FaceId::default(),
             closed: false,
             auto_busy: false,
             dm_failed: Vec::new(),
@@ -452,6 +457,8 @@ impl Table {
                 self.human_move(actor, command, now, settings)
             }
             Command::Hand => self.hand(actor),
+            // Searched off the table's lock by `Tables::serve`, never here.
+            Command::Hint => Err(Text::Internal),
             Command::Board => self.board(),
             Command::Status => self.status(now, settings),
             Command::Stats { .. }

@@ -252,14 +252,19 @@ impl Tables {
     /// view and why. Only in a casual game, on the asker's turn. The search runs in the search pool
     /// like a computer move (never on the async runtime); the hint is then noted in the game's record
     /// and the table saved (a rated game made unrated is saved before the search).
-    pub async fn hint(&self, channel: ChannelId, user: UserId, now: Timestamp) -> Reply {
+    pub(in crate::service) async fn hint(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        now: Timestamp,
+    ) -> Reply {
         self.hint_for(channel, user, None, now).await
     }
 
     /// A press of the picker's **Hint** button by `user` in `channel`: checked like any picker press
     /// (this table, this turn, the player to move), then answered privately exactly as
     /// [`Tables::hint`] answers (a new private message; the picker stays as it is).
-    pub async fn press_hint(
+    pub(in crate::service) async fn press_hint(
         &self,
         channel: ChannelId,
         user: UserId,

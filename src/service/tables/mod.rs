@@ -26,6 +26,7 @@ mod budget;
 mod challenge;
 mod hint;
 mod history;
+mod host;
 mod quick;
 mod rematch;
 mod restore;
@@ -36,6 +37,7 @@ mod view;
 pub use challenge::parse_invite;
 #[cfg(test)]
 pub(in crate::service) use hint::hint_text;
+pub use host::{Event, Face, FaceId, Origin, Pending, Sent};
 pub use quick::{Later, QUICK_ANSWER};
 
 use super::deadlines::Shared;
@@ -117,6 +119,8 @@ pub struct Tables {
     /// Channels where the bot may only answer interactions, as the Discord layer saw on their last
     /// interaction (a table opened there is marked so, see [`Table::answers_only`]).
     pub(super) answers_only: Mutex<HashSet<ChannelId>>,
+    /// The host: its events, computer drivers and the face of each table ([`host`]).
+    pub(super) host: host::Host,
 }
 
 /// A running rated game's server and its humans with their teams.
@@ -160,6 +164,7 @@ impl Tables {
             hints: Mutex::new(hint::Hints::default()),
             replays: Mutex::new(replays::Replays::default()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
+            host: host::Host::default(),
         }
     }
 
@@ -357,6 +362,7 @@ impl Tables {
         let settings = self.settings_for(table.guild);
         let (channel, host, guild) = (table.channel, table.host, table.guild);
         let answers_only = table.answers_only;
+        let face = table.face;
         let shared = Arc::new(Mutex::new(table));
         let table = lock(&shared);
         if !lock(&self.tables).insert(channel, shared.clone(), host, guild) {
@@ -366,6 +372,9 @@ impl Tables {
         drop(table);
         if answers_only {
             lock(&self.answers_only).insert(channel);
+        }
+        if !face.is_discord() {
+            self.note_face(channel, face);
         }
         true
     }

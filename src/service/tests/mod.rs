@@ -10,6 +10,7 @@ mod challenge;
 mod clock;
 mod fair;
 mod hint;
+mod host;
 mod i18n;
 mod kind;
 mod limit;
