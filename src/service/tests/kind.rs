@@ -39,6 +39,7 @@ fn every_command() -> Vec<Command> {
         Command::Roll,
         Command::Remove { cell: "D6".into() },
         Command::Hand,
+        Command::Hint,
         Command::Board,
         Command::Status,
         Command::Rules { variant: None },
@@ -104,8 +105,8 @@ fn every_command() -> Vec<Command> {
 }
 
 /// The lists `Command::kind` replaced, as they were written (request.rs and tables/mod.rs at
-/// 525fdfa): may change a table, posts, allowed while paused, needs a seed, takes a seat, Join or
-/// Leave.
+/// 525fdfa, with the host's `Command::Hint` among the private answers): may change a table, posts,
+/// allowed while paused, needs a seed, takes a seat, Join or Leave.
 fn as_the_lists_said(command: &Command) -> [bool; 6] {
     fn changes_table(command: &Command) -> bool {
         match command {
@@ -132,6 +133,7 @@ fn as_the_lists_said(command: &Command) -> [bool; 6] {
         !matches!(
             command,
             Command::Hand
+                | Command::Hint
                 | Command::BotMenu
                 | Command::Menu
                 | Command::AskStop
