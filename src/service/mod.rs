@@ -1,9 +1,10 @@
 //! Game tables: lobbies, seats, turns, timers and permissions, one table per channel.
 //!
 //! Everything here is plain data and synchronous logic, tested offline: a [`Request`] (who asked what in
-//! which channel) goes in, a [`Reply`] (what to post, privately or publicly, and to whom) comes out. The
-//! Discord layer only translates. Images are returned as descriptors ([`Image`]) that the Discord layer
-//! renders; a board descriptor can only be built from the public view, so a hand cannot reach a channel.
+//! which channel) goes in, a [`Reply`] (what to post, privately or publicly, and to whom) comes out, and
+//! every change is published to the faces (Discord, the console) as an [`Event`]; the faces only
+//! translate. Images are returned as descriptors ([`Image`]) that a face renders; a board descriptor
+//! can only be built from the public view, so a hand cannot reach a channel.
 //!
 //! # The map, from the ground up
 //!
