@@ -1,22 +1,24 @@
-//! What the listener serves today: `GET /metrics` in the Prometheus text format, `GET /healthz` and
-//! `GET /readyz`. It belongs to the process start-up: the metrics themselves are recorded where things
-//! happen (service, store, the faces) through the `metrics` facade, and only rendered here. A face adds
-//! its own check and gauges through a [`Probe`] (Discord: its gateway shards).
+//! The health routes of the HTTP server: `GET /metrics` in the Prometheus text format, `GET /healthz`
+//! and `GET /readyz` (each also `HEAD`; another method is answered 405). It belongs to the process
+//! start-up: the metrics themselves are recorded where things happen (service, store, the faces)
+//! through the `metrics` facade, and only rendered here. A face adds its own check and gauges through
+//! a [`Probe`] (Discord: its gateway shards).
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use http_body_util::Full;
-use hyper::body::{Bytes, Incoming};
-use hyper::{Method, Request, Response, StatusCode};
+use axum::extract::State;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::Response;
+use axum::Router;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use crate::service::Tables;
 
 use super::error::StartError;
-use super::http::{text, BoxFuture, Site};
+use super::http::{only_get, text, BoxFuture, Site};
 
 /// Bucket bounds of every `*_seconds` histogram: from 5 ms (a store save) to 30 s (a slow answer).
 const SECONDS_BUCKETS: &[f64] = &[
@@ -151,18 +153,31 @@ impl Health {
     }
 }
 
-/// Installs the metrics recorder ([`install`]) and serves `/metrics`, `/healthz` and `/readyz` on
-/// `address` until the process ends, the histograms' memory kept in check between scrapes.
-pub async fn listen(address: SocketAddr) -> Result<Arc<Health>, StartError> {
+/// Installs the metrics recorder ([`install`]) and serves `/metrics`, `/healthz` and `/readyz`, with
+/// the routes of `sites` beside them, on `address` until the process ends, the histograms' memory
+/// kept in check between scrapes.
+pub async fn listen(
+    address: SocketAddr,
+    sites: Vec<Arc<dyn Site>>,
+) -> Result<Arc<Health>, StartError> {
     let health = install()?;
-    super::http::serve(address, health.clone()).await?;
+    let app = super::http::router(std::iter::once(health.clone() as Arc<dyn Site>).chain(sites));
+    super::http::serve(address, app).await?;
     health.keep_up();
     Ok(health)
 }
 
 impl Site for Health {
-    fn answer(&self, request: Request<Incoming>) -> BoxFuture<'_, Response<Full<Bytes>>> {
-        Box::pin(answer(self, request))
+    fn routes(self: Arc<Self>) -> Router {
+        Router::new()
+            .route("/metrics", only_get(metrics))
+            .route("/healthz", only_get(healthz))
+            .route("/readyz", only_get(readyz))
+            .with_state(self)
+    }
+
+    fn paths(&self) -> &'static [&'static str] {
+        &["/metrics", "/healthz", "/readyz"]
     }
 }
 
@@ -258,30 +273,28 @@ fn page_size() -> u64 {
     4096
 }
 
-async fn answer(health: &Health, request: Request<Incoming>) -> Response<Full<Bytes>> {
-    if request.method() != Method::GET && request.method() != Method::HEAD {
-        return text(StatusCode::METHOD_NOT_ALLOWED, "only GET\n".into());
-    }
-    match request.uri().path() {
-        "/metrics" => {
-            let body = health.render().await;
-            let mut response = text(StatusCode::OK, body);
-            response.headers_mut().insert(
-                hyper::header::CONTENT_TYPE,
-                hyper::header::HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
-            );
-            response
-        }
-        "/healthz" => status(health.problem().await),
-        "/readyz" => status(health.not_ready().await),
-        _ => text(
-            StatusCode::NOT_FOUND,
-            "not found: /metrics, /healthz or /readyz\n".into(),
-        ),
-    }
+/// `GET /metrics`: every metric in the Prometheus text format.
+async fn metrics(State(health): State<Arc<Health>>) -> Response {
+    let body = health.render().await;
+    let mut response = text(StatusCode::OK, body);
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+    );
+    response
 }
 
-fn status(problem: Option<String>) -> Response<Full<Bytes>> {
+/// `GET /healthz`: 200 while the process is healthy, 503 with the reason when not.
+async fn healthz(State(health): State<Arc<Health>>) -> Response {
+    status(health.problem().await)
+}
+
+/// `GET /readyz`: 200 once the process is ready, 503 with the reason until then.
+async fn readyz(State(health): State<Arc<Health>>) -> Response {
+    status(health.not_ready().await)
+}
+
+fn status(problem: Option<String>) -> Response {
     match problem {
         None => text(StatusCode::OK, "ok\n".into()),
         Some(reason) => text(StatusCode::SERVICE_UNAVAILABLE, format!("{reason}\n")),
@@ -291,6 +304,104 @@ fn status(problem: Option<String>) -> Response<Full<Bytes>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::http::router;
+    use crate::app::http::test_kit::ask;
+    use crate::service::{RandomPicker, Settings};
+    use axum::http::Method;
+
+    /// The app's router with only the health routes, nothing known yet.
+    fn app() -> (Arc<Health>, Router) {
+        let health = Arc::new(Health::with_prometheus(
+            PrometheusBuilder::new().build_recorder().handle(),
+        ));
+        (health.clone(), router([health as Arc<dyn Site>]))
+    }
+
+    /// `/healthz` and `/readyz` answer 503 with the reason until the tables are open and restored,
+    /// then 200 `ok`; in plain text, for GET and for HEAD (without the body).
+    #[tokio::test]
+    async fn health_and_readiness_follow_the_start() {
+        let (health, app) = app();
+        let answer = ask(&app, Method::GET, "/healthz").await;
+        assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(answer.body, "the database is not open yet\n");
+        assert_eq!(
+            answer.content_type.as_deref(),
+            Some("text/plain; charset=utf-8")
+        );
+        let answer = ask(&app, Method::GET, "/readyz").await;
+        assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(answer.body, "restoring the stored tables\n");
+        health.set_tables(Arc::new(Tables::new(
+            Settings::default(),
+            Arc::new(RandomPicker),
+        )));
+        let answer = ask(&app, Method::GET, "/healthz").await;
+        assert_eq!(answer.status, StatusCode::OK);
+        assert_eq!(answer.body, "ok\n");
+        assert_eq!(
+            ask(&app, Method::GET, "/readyz").await.status,
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+        health.set_restored();
+        for path in ["/healthz", "/readyz"] {
+            let answer = ask(&app, Method::GET, path).await;
+            assert_eq!(
+                (answer.status, answer.body.as_str()),
+                (StatusCode::OK, "ok\n")
+            );
+            let head = ask(&app, Method::HEAD, path).await;
+            assert_eq!(head.status, StatusCode::OK, "HEAD {path}");
+            assert_eq!(head.body, "", "HEAD {path}");
+            assert_eq!(
+                head.headers
+                    .get(header::CONTENT_LENGTH)
+                    .and_then(|v| v.to_str().ok()),
+                Some("3"),
+                "HEAD {path}"
+            );
+        }
+    }
+
+    /// `/metrics` is 200 in the Prometheus text format, with the tables' gauges once they are open.
+    #[tokio::test]
+    async fn metrics_are_served_in_the_prometheus_text_format() {
+        let (health, app) = app();
+        let answer = ask(&app, Method::GET, "/metrics").await;
+        assert_eq!(answer.status, StatusCode::OK);
+        assert_eq!(
+            answer.content_type.as_deref(),
+            Some("text/plain; version=0.0.4; charset=utf-8")
+        );
+        health.set_tables(Arc::new(Tables::new(
+            Settings::default(),
+            Arc::new(RandomPicker),
+        )));
+        let head = ask(&app, Method::HEAD, "/metrics").await;
+        assert_eq!(head.status, StatusCode::OK);
+        assert_eq!(head.body, "");
+    }
+
+    /// Every health route answers GET and HEAD only: another method is 405 `only GET`.
+    #[tokio::test]
+    async fn the_health_routes_refuse_other_methods() {
+        let (_, app) = app();
+        for path in ["/metrics", "/healthz", "/readyz"] {
+            for method in [Method::POST, Method::PUT, Method::DELETE, Method::OPTIONS] {
+                let answer = ask(&app, method.clone(), path).await;
+                assert_eq!(
+                    answer.status,
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "{method} {path}"
+                );
+                assert_eq!(answer.body, "only GET\n", "{method} {path}");
+                assert_eq!(
+                    answer.content_type.as_deref(),
+                    Some("text/plain; charset=utf-8")
+                );
+            }
+        }
+    }
 
     #[test]
     fn resident_memory_is_read_on_linux() {

@@ -1,9 +1,13 @@
-//! The bot's HTTP listener (`[metrics] listen`, off by default): one socket, its connections kept
-//! within bounds (idle ones closed, a flood held to a ceiling), each request answered by a [`Site`].
-//! Today the site is [`Health`](super::health::Health) (`/metrics`, `/healthz`, `/readyz`); a face
-//! that serves pages of its own answers through a site of its own and hands these paths on.
+//! The bot's HTTP server (`[metrics] listen`, off by default): one socket, its connections kept
+//! within bounds (idle ones closed, a flood held to a ceiling), each request answered by one axum
+//! [`Router`] that the app builds from the routes every part of the bot adds through a [`Site`]. Today
+//! the only site is [`Health`](super::health::Health) (`/metrics`, `/healthz`, `/readyz`); a face
+//! that serves pages of its own adds a site of its own (`App::start_serving`).
+//!
+//! The accept loop and its limits are ours (axum's `serve` has none of them): each accepted
+//! connection is served by hyper with the router as its service, behind a bound on request bodies
+//! ([`MAX_BODY_BYTES`]) and a timeout on each answer ([`ANSWER_TIMEOUT`]).
 
-use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -11,9 +15,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use http_body_util::Full;
-use hyper::body::{Bytes, Incoming};
-use hyper::{Request, Response, StatusCode};
+use axum::handler::Handler;
+use axum::http::{header, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::MethodRouter;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper::Request;
+use tower::ServiceExt;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
 
 use super::error::StartError;
 
@@ -46,6 +57,16 @@ const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 /// A connection is closed after this long whatever it does.
 const MAX_CONNECTION_TIME: Duration = Duration::from_secs(30);
 
+/// Largest request body the server takes (the health routes read none; the pages' requests to come
+/// are small): a longer one is answered 413 Payload Too Large, at once when its `Content-Length` says
+/// so, otherwise when a route reads past the bound.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// Longest time an answer may take (the health check's store check gives up after 3 s): a request not
+/// answered by then is answered 503 Service Unavailable, so that a stuck answer neither holds its
+/// connection until [`MAX_CONNECTION_TIME`] nor leaves a health check without an answer.
+pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The listener's bounds on connections (see [`MAX_CONNECTIONS`] and [`IDLE_TIMEOUT`]).
 #[derive(Clone, Copy, Debug)]
 pub struct ListenerLimits {
@@ -70,16 +91,16 @@ impl Default for ListenerLimits {
     }
 }
 
-/// Binds `address` and serves `site` until the process ends. An address that cannot be bound is a
-/// start-up error.
-pub async fn serve(address: SocketAddr, site: Arc<dyn Site>) -> Result<SocketAddr, StartError> {
-    serve_with(address, site, ListenerLimits::default()).await
+/// Binds `address` and answers its requests with `app` (see [`router`]) until the process ends. An
+/// address that cannot be bound is a start-up error.
+pub async fn serve(address: SocketAddr, app: Router) -> Result<SocketAddr, StartError> {
+    serve_with(address, app, ListenerLimits::default()).await
 }
 
 /// [`serve`] with its bounds on connections given.
 pub async fn serve_with(
     address: SocketAddr,
-    site: Arc<dyn Site>,
+    app: Router,
     limits: ListenerLimits,
 ) -> Result<SocketAddr, StartError> {
     let listener = tokio::net::TcpListener::bind(address).await.map_err(|e| {
@@ -98,7 +119,7 @@ pub async fn serve_with(
                     continue;
                 }
             };
-            let site = site.clone();
+            let app = app.clone();
             let closed = open.clone();
             let activity = Arc::new(Activity::new());
             let watched = activity.clone();
@@ -106,7 +127,7 @@ pub async fn serve_with(
             let mut connections = lock_open(&open);
             let id = connections.next_id();
             let task = tokio::spawn(async move {
-                serve_connection(stream, site, watched, limits.idle_timeout).await;
+                serve_connection(stream, app, watched, limits.idle_timeout).await;
                 lock_open(&closed).remove(id);
             });
             connections.add(id, task.abort_handle(), activity, &limits);
@@ -194,24 +215,25 @@ fn lock_open(open: &Mutex<Open>) -> std::sync::MutexGuard<'_, Open> {
 /// being answered), or has been open for [`MAX_CONNECTION_TIME`].
 async fn serve_connection(
     stream: tokio::net::TcpStream,
-    site: Arc<dyn Site>,
+    app: Router,
     activity: Arc<Activity>,
     idle: Duration,
 ) {
     let seen = activity.clone();
-    let service = hyper::service::service_fn(move |request| {
-        let site = site.clone();
+    let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+        let app = app.clone();
         let activity = seen.clone();
         // Counted as soon as hyper hands the request over (before the answer is first polled, while
         // hyper may already read on and find nothing), so the connection is never taken for idle.
         activity.busy.fetch_add(1, Ordering::SeqCst);
         async move {
-            let response = site.answer(request).await;
+            // A router answers every request (its errors are responses too).
+            let response = app.oneshot(request).await;
             // Not idle again until hyper has written the answer and reads on.
             activity.waiting.store(false, Ordering::SeqCst);
             activity.busy.fetch_sub(1, Ordering::SeqCst);
             activity.touch();
-            Ok::<_, Infallible>(response)
+            response
         }
     });
     let io = hyper_util::rt::TokioIo::new(Watched {
@@ -336,35 +358,294 @@ impl tokio::io::AsyncWrite for Watched {
 /// A future on the heap, as a trait object's method returns it.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
-/// What the listener answers: a request in, its response out.
+/// A part of the bot that answers some paths of the server: it adds its routes to the app's router.
 pub trait Site: Send + Sync + 'static {
-    /// The response to `request`.
-    fn answer(&self, request: Request<Incoming>) -> BoxFuture<'_, Response<Full<Bytes>>>;
+    /// This part's routes (each path answered by one part only: two parts naming the same path is a
+    /// mistake that [`router`] panics on, once, as the app starts).
+    fn routes(self: Arc<Self>) -> Router;
+
+    /// The paths that the answer to an unknown path names (none: this part's are not named).
+    fn paths(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// The app's router: every route of `sites`, the answer to an unknown path (404, naming the sites'
+/// [`Site::paths`]) or an unknown method (405), the bound on request bodies ([`MAX_BODY_BYTES`]) and
+/// the timeout on answers ([`ANSWER_TIMEOUT`]).
+pub fn router(sites: impl IntoIterator<Item = Arc<dyn Site>>) -> Router {
+    router_timing_out(sites, ANSWER_TIMEOUT)
+}
+
+/// [`router`] with answers given up after `timeout`.
+fn router_timing_out(sites: impl IntoIterator<Item = Arc<dyn Site>>, timeout: Duration) -> Router {
+    let mut app = Router::new();
+    let mut paths = Vec::new();
+    for site in sites {
+        paths.extend_from_slice(site.paths());
+        app = app.merge(site.routes());
+    }
+    let unknown = not_found_text(&paths);
+    app.fallback(move |method: Method| async move {
+        if method == Method::GET || method == Method::HEAD {
+            text(StatusCode::NOT_FOUND, unknown)
+        } else {
+            only_get_answer()
+        }
+    })
+    .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+    .layer(TimeoutLayer::with_status_code(
+        StatusCode::SERVICE_UNAVAILABLE,
+        timeout,
+    ))
+}
+
+/// A route that answers `GET` (and `HEAD`, without the body) with `handler`, and any other method
+/// with 405 Method Not Allowed.
+pub fn only_get<H, T, S>(handler: H) -> MethodRouter<S>
+where
+    H: Handler<T, S>,
+    T: 'static,
+    S: Clone + Send + Sync + 'static,
+{
+    axum::routing::get(handler).fallback(|| async { only_get_answer() })
+}
+
+fn only_get_answer() -> Response {
+    text(StatusCode::METHOD_NOT_ALLOWED, "only GET\n".into())
+}
+
+/// The answer's text to an unknown path: `not found: /a, /b or /c`.
+fn not_found_text(paths: &[&str]) -> String {
+    let named = match paths {
+        [] => String::new(),
+        [one] => format!(": {one}"),
+        [first @ .., last] => format!(": {} or {last}", first.join(", ")),
+    };
+    format!("not found{named}\n")
 }
 
 /// A plain-text response.
-pub fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::from(body)));
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        hyper::header::CONTENT_TYPE,
-        hyper::header::HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    response
+pub fn text(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        body,
+    )
+        .into_response()
+}
+
+/// Asking a router in-process (for the router tests here and in the sites' modules).
+#[cfg(test)]
+pub(crate) mod test_kit {
+    use axum::body::Body;
+    use axum::http::{header, Method, Request, StatusCode};
+    use axum::Router;
+    use tower::ServiceExt;
+
+    /// What a router answered: the status, the content type and the body as text.
+    #[derive(Debug)]
+    pub struct Answer {
+        pub status: StatusCode,
+        pub content_type: Option<String>,
+        pub body: String,
+        pub headers: axum::http::HeaderMap,
+    }
+
+    /// `method path` with `body` (its `Content-Length` said when `sized`), answered by `app`.
+    pub async fn ask_with(
+        app: &Router,
+        method: Method,
+        path: &str,
+        body: Vec<u8>,
+        sized: bool,
+    ) -> Answer {
+        let mut request = Request::builder().method(method).uri(path);
+        if sized {
+            request = request.header(header::CONTENT_LENGTH, body.len());
+        }
+        let request = request.body(Body::from(body)).expect("a request");
+        let response = app.clone().oneshot(request).await.expect("an answer");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let content_type = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 24)
+            .await
+            .expect("the body");
+        Answer {
+            status,
+            content_type,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+            headers,
+        }
+    }
+
+    /// `method path` without a body, answered by `app`.
+    pub async fn ask(app: &Router, method: Method, path: &str) -> Answer {
+        ask_with(app, method, path, Vec::new(), false).await
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::test_kit::{ask, ask_with};
     use super::*;
     use crate::app::health::Health;
     use metrics_exporter_prometheus::PrometheusBuilder;
+
+    /// A site beside the health routes, as a face with pages of its own adds: `POST /echo` answers
+    /// the body it read, `GET /slow` takes a minute.
+    struct Echo;
+
+    impl Site for Echo {
+        fn routes(self: Arc<Self>) -> Router {
+            Router::new()
+                .route(
+                    "/echo",
+                    axum::routing::post(|body: axum::body::Bytes| async move { body }),
+                )
+                .route(
+                    "/slow",
+                    only_get(|| async {
+                        tokio::time::sleep(Duration::from_secs(60)).await;
+                        "late"
+                    }),
+                )
+        }
+
+        fn paths(&self) -> &'static [&'static str] {
+            &["/echo"]
+        }
+    }
+
+    /// The health routes and [`Echo`], as the app builds them.
+    fn app() -> Router {
+        let health = Arc::new(Health::with_prometheus(
+            PrometheusBuilder::new().build_recorder().handle(),
+        ));
+        router([health as Arc<dyn Site>, Arc::new(Echo)])
+    }
+
+    /// An unknown path is 404 with the known paths named, as the listener answered before the router;
+    /// another method than GET or HEAD there is 405.
+    #[tokio::test]
+    async fn an_unknown_path_is_not_found_and_names_the_known_ones() {
+        let app = app();
+        for method in [Method::GET, Method::HEAD] {
+            let answer = ask(&app, method.clone(), "/nothing").await;
+            assert_eq!(answer.status, StatusCode::NOT_FOUND, "{method}");
+            assert_eq!(
+                answer.content_type.as_deref(),
+                Some("text/plain; charset=utf-8")
+            );
+            let expected = if method == Method::HEAD {
+                ""
+            } else {
+                "not found: /metrics, /healthz, /readyz or /echo\n"
+            };
+            assert_eq!(answer.body, expected, "{method}");
+        }
+        for method in [Method::POST, Method::PUT, Method::DELETE] {
+            let answer = ask(&app, method.clone(), "/nothing").await;
+            assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED, "{method}");
+            assert_eq!(answer.body, "only GET\n");
+        }
+        // Only the health routes: the answer names them alone, as before.
+        let health = Arc::new(Health::with_prometheus(
+            PrometheusBuilder::new().build_recorder().handle(),
+        ));
+        let answer = ask(&router([health as Arc<dyn Site>]), Method::GET, "/x").await;
+        assert_eq!(answer.body, "not found: /metrics, /healthz or /readyz\n");
+    }
+
+    /// The text naming the known paths reads as a sentence for any number of them.
+    #[test]
+    fn the_not_found_text_names_any_number_of_paths() {
+        assert_eq!(not_found_text(&[]), "not found\n");
+        assert_eq!(not_found_text(&["/a"]), "not found: /a\n");
+        assert_eq!(not_found_text(&["/a", "/b"]), "not found: /a or /b\n");
+    }
+
+    /// A site's routes are answered beside the health routes (`POST /echo`), and a request body
+    /// beyond [`MAX_BODY_BYTES`] is refused with 413: at once when its length is said (on any
+    /// route, the health routes too), and when a route reads past the bound when it is not.
+    #[tokio::test]
+    async fn a_request_body_over_the_bound_is_refused() {
+        let app = app();
+        let small = ask_with(&app, Method::POST, "/echo", b"hello".to_vec(), true).await;
+        assert_eq!(small.status, StatusCode::OK);
+        assert_eq!(small.body, "hello");
+        let at_bound = ask_with(
+            &app,
+            Method::POST,
+            "/echo",
+            vec![b'a'; MAX_BODY_BYTES],
+            false,
+        )
+        .await;
+        assert_eq!(at_bound.status, StatusCode::OK);
+        assert_eq!(at_bound.body.len(), MAX_BODY_BYTES);
+        let over = vec![b'a'; MAX_BODY_BYTES + 1];
+        for sized in [true, false] {
+            let answer = ask_with(&app, Method::POST, "/echo", over.clone(), sized).await;
+            assert_eq!(
+                answer.status,
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "sized: {sized}"
+            );
+        }
+        for path in ["/healthz", "/metrics", "/nothing"] {
+            let answer = ask_with(&app, Method::GET, path, over.clone(), true).await;
+            assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE, "{path}");
+        }
+    }
+
+    /// A site's route that answers GET only is 405 for another method, with the methods it allows.
+    #[tokio::test]
+    async fn a_get_route_refuses_other_methods() {
+        let app = app();
+        let answer = ask(&app, Method::POST, "/slow").await;
+        assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(answer.body, "only GET\n");
+        assert_eq!(
+            answer
+                .headers
+                .get(header::ALLOW)
+                .and_then(|v| v.to_str().ok()),
+            Some("GET,HEAD")
+        );
+        let answer = ask(&app, Method::GET, "/echo").await;
+        assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+    }
+
+    /// An answer that takes longer than the timeout ([`ANSWER_TIMEOUT`], here 200 ms) is given up:
+    /// 503 instead of a connection held until [`MAX_CONNECTION_TIME`].
+    #[tokio::test]
+    async fn an_answer_that_takes_too_long_is_503() {
+        let app = router_timing_out(
+            [Arc::new(Echo) as Arc<dyn Site>],
+            Duration::from_millis(200),
+        );
+        let started = std::time::Instant::now();
+        let answer = ask(&app, Method::GET, "/slow").await;
+        assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+        let took = started.elapsed();
+        assert!(
+            took >= Duration::from_millis(200) && took < Duration::from_secs(5),
+            "{took:?}"
+        );
+        assert!(ANSWER_TIMEOUT < MAX_CONNECTION_TIME);
+    }
 
     /// A listener on a loopback port with `limits`, without tables (`/healthz` answers 503 at once).
     async fn listener(limits: ListenerLimits) -> SocketAddr {
         let health = Arc::new(Health::with_prometheus(
             PrometheusBuilder::new().build_recorder().handle(),
         ));
-        serve_with(([127, 0, 0, 1], 0).into(), health, limits)
+        serve_with(([127, 0, 0, 1], 0).into(), router([health as _]), limits)
             .await
             .expect("bind")
     }
@@ -531,6 +812,63 @@ mod tests {
             open <= limits.max_connections,
             "{open} idle connections open"
         );
+    }
+
+    /// `request` sent on a new connection to `address`: the whole answer as the server wrote it.
+    async fn raw(address: SocketAddr, request: &[u8]) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        stream.write_all(request).await.expect("write");
+        let mut answer = Vec::new();
+        tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer))
+            .await
+            .expect("an answer within 5 s")
+            .expect("read");
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    /// On the wire, `HEAD` is answered with `GET`'s status and length but no body, a request body
+    /// longer than the bound is 413 and a short one is not read (405 for `POST`), and the
+    /// connection is closed as asked.
+    #[tokio::test]
+    async fn the_wire_answers_as_the_router_does() {
+        let address = listener(ListenerLimits::default()).await;
+        let get = raw(
+            address,
+            b"GET /healthz HTTP/1.1\r\nHost: bot\r\nConnection: close\r\n\r\n",
+        )
+        .await
+        .to_ascii_lowercase();
+        assert!(get.starts_with("http/1.1 503"), "{get}");
+        assert!(get.contains("content-length: 29\r\n"), "{get}");
+        assert!(
+            get.ends_with("\r\n\r\nthe database is not open yet\n"),
+            "{get}"
+        );
+        let head = raw(
+            address,
+            b"HEAD /healthz HTTP/1.1\r\nHost: bot\r\nConnection: close\r\n\r\n",
+        )
+        .await
+        .to_ascii_lowercase();
+        assert!(head.starts_with("http/1.1 503"), "{head}");
+        assert!(head.contains("content-length: 29\r\n"), "{head}");
+        assert!(head.ends_with("\r\n\r\n"), "{head}");
+        let post = raw(
+            address,
+            b"POST /healthz HTTP/1.1\r\nHost: bot\r\nConnection: close\r\nContent-Length: 2\r\n\r\nhi",
+        )
+        .await;
+        assert!(post.starts_with("HTTP/1.1 405"), "{post}");
+        assert!(post.ends_with("only GET\n"), "{post}");
+        let big = format!(
+            "POST /healthz HTTP/1.1\r\nHost: bot\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            MAX_BODY_BYTES + 1
+        );
+        let refused = raw(address, big.as_bytes()).await;
+        assert!(refused.starts_with("HTTP/1.1 413"), "{refused}");
     }
 
     /// Issue 33: an idle connection is closed after the idle timeout (it stayed open for 30 s), a

@@ -16,6 +16,7 @@ use crate::store::{open_store, ShardClaim, ShardSet};
 use super::config::{BotConfig, LogFormat};
 use super::error::StartError;
 use super::health::{self, Health};
+use super::http::Site;
 use super::paint::Painter;
 
 /// A face of the bot (Discord, the console): what it checks and logs beyond what every face does, and
@@ -157,9 +158,19 @@ impl App {
         config: BotConfig,
         painter: Arc<dyn Painter>,
     ) -> Result<Starting, StartError> {
+        Self::start_serving(config, painter, Vec::new()).await
+    }
+
+    /// [`App::start`] with the routes of a face's `sites` served on the listener beside the health
+    /// routes (the Discord face and the console add none).
+    pub async fn start_serving(
+        config: BotConfig,
+        painter: Arc<dyn Painter>,
+        sites: Vec<Arc<dyn Site>>,
+    ) -> Result<Starting, StartError> {
         config.validate()?;
         let health = match config.metrics.address()? {
-            Some(address) => Some(health::listen(address).await?),
+            Some(address) => Some(health::listen(address, sites).await?),
             None => None,
         };
         Ok(Starting {
