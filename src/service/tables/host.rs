@@ -81,7 +81,9 @@ pub struct Event {
     pub turn: Option<u32>,
     /// Where it came from.
     pub origin: Origin,
-    /// What to deliver, in order (never an answer meant for one asker).
+    /// What to deliver, in order (never an answer meant for one asker). A direct message here may
+    /// carry a player's hand, for the face of the table to send to its owner: a face that shows a
+    /// table to others (a page for watchers) reads [`Tables::view`], never these outputs.
     pub outputs: Vec<Output>,
 }
 
