@@ -4,14 +4,14 @@
 use super::kit::Start;
 use std::sync::Arc;
 
-use crate::engine::{MoveList, Record, Variant};
+use crate::engine::{MoveList, Record, Seat, Variant};
 
-use super::kit::{ask, ask_in, command_for, seeded, service, Asker, T0};
+use super::kit::{ask, ask_in, command_for, playing, seeded, service, Asker, T0};
 use crate::service::text::{Text, Who};
 use crate::service::{
     hint_text, turn_number, Button, ChannelId, Command, Control, GuildId, Label, Limits, Message,
     Output, Playing, Press, RandomPicker, Reply, ServerSettings, Settings, SettingsRequest, Step,
-    Tables, Timestamp, UserId,
+    Table, Tables, Timestamp, UserId,
 };
 
 /// Opens a two-player kids game between users 1 and 2, casual or rated, and starts it.
@@ -24,13 +24,6 @@ fn two_player_game(tables: &Tables, channel: u64, rated: bool) {
     assert!(!ask(tables, channel, 1, start).is_refusal());
     assert!(!ask(tables, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask(tables, channel, 1, Command::Begin).is_refusal());
-}
-
-fn playing(tables: &Tables, channel: u64) -> Playing {
-    tables
-        .snapshot(ChannelId(channel))
-        .and_then(|t| t.playing().cloned())
-        .expect("a game")
 }
 
 fn only_text(reply: &Reply) -> &Text {
@@ -150,17 +143,49 @@ async fn the_final_message_counts_the_hints() {
     );
 }
 
-/// The picker the player to move opens with the turn prompt's Play button (sync path, like a press).
-fn open_picker(tables: &Tables, channel: u64) -> (UserId, Message) {
+/// The game running in `channel`, its table, the seat and person to move, and the press of their
+/// turn prompt's Play button.
+struct ToMove {
+    game: Playing,
+    table: Table,
+    seat: Seat,
+    user: UserId,
+    open: Press,
+}
+
+fn to_move(tables: &Tables, channel: u64) -> ToMove {
     let game = playing(tables, channel);
     let table = tables.snapshot(ChannelId(channel)).expect("a table");
     let seat = game.live.game().position().to_move();
     let user = game.seats[usize::from(seat)].user().unwrap();
-    let play = Press {
+    let open = Press {
         table: table.created.0,
         turn: turn_number(game.live.game()),
         step: Step::Play,
     };
+    ToMove {
+        game,
+        table,
+        seat,
+        user,
+        open,
+    }
+}
+
+/// The picker `open` shows `user` in `channel` of [`GUILD`]: the one private answer.
+fn picker_in_guild(tables: &Tables, channel: u64, user: UserId, open: Press) -> Message {
+    let reply = ask_in(tables, GUILD, channel, user.0, Command::Press(open));
+    match reply.outputs.as_slice() {
+        [Output::Ephemeral(m)] => m.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The picker the player to move opens with the turn prompt's Play button (sync path, like a press).
+fn open_picker(tables: &Tables, channel: u64) -> (UserId, Message) {
+    let ToMove {
+        user, open: play, ..
+    } = to_move(tables, channel);
     let reply = ask(tables, channel, user.0, Command::Press(play));
     let picker = reply
         .outputs
@@ -332,27 +357,19 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     assert!(!ask_in(&tables, GUILD, channel, 1, start.clone()).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
-    let game = playing(&tables, channel);
-    let table = tables.snapshot(ChannelId(channel)).unwrap();
+    let ToMove {
+        game,
+        table,
+        user,
+        open,
+        ..
+    } = to_move(&tables, channel);
     assert!(game.counts_for_ratings(&table.setup));
-    let seat = game.live.game().position().to_move();
-    let user = game.seats[usize::from(seat)].user().unwrap();
 
     // Without the setting (the default): refused, and no Hint button.
     let refused = tables.hint(ChannelId(channel), user, T0).await;
     assert_eq!(only_text(&refused), &Text::HintsOnlyCasual);
-    let open = Press {
-        table: table.created.0,
-        turn: turn_number(game.live.game()),
-        step: Step::Play,
-    };
-    let picker_now = |tables: &Tables| {
-        let reply = ask_in(tables, GUILD, channel, user.0, Command::Press(open));
-        match reply.outputs.as_slice() {
-            [Output::Ephemeral(m)] => m.clone(),
-            other => panic!("{other:?}"),
-        }
-    };
+    let picker_now = |tables: &Tables| picker_in_guild(tables, channel, user, open);
     assert_eq!(hint_press(&picker_now(&tables)), None);
 
     // Only an admin may change it; then it is shown in the settings in every language.
@@ -390,23 +407,15 @@ async fn with_the_servers_hints_setting_a_confirmed_hint_makes_a_rated_game_unra
     assert!(!ask_in(&tables, GUILD, channel, 1, start).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask_in(&tables, GUILD, channel, 1, Command::Begin).is_refusal());
-    let game = playing(&tables, channel);
-    let table = tables.snapshot(ChannelId(channel)).unwrap();
+    let ToMove {
+        game,
+        table,
+        seat,
+        user,
+        open,
+    } = to_move(&tables, channel);
     assert!(game.counts_for_ratings(&table.setup));
-    let seat = game.live.game().position().to_move();
-    let user = game.seats[usize::from(seat)].user().unwrap();
-    let open = Press {
-        table: table.created.0,
-        turn: turn_number(game.live.game()),
-        step: Step::Play,
-    };
-    let picker_now = |tables: &Tables| {
-        let reply = ask_in(tables, GUILD, channel, user.0, Command::Press(open));
-        match reply.outputs.as_slice() {
-            [Output::Ephemeral(m)] => m.clone(),
-            other => panic!("{other:?}"),
-        }
-    };
+    let picker_now = |tables: &Tables| picker_in_guild(tables, channel, user, open);
 
     // Now the picker has a Hint button; pressing it asks first and changes nothing.
     let press = hint_press(&picker_now(&tables)).expect("a Hint button with the setting");
@@ -637,19 +646,7 @@ async fn the_hints_setting_turned_on_mid_game_does_not_reach_a_game_dealt_withou
     assert!(!ask_in(&tables, GUILD, channel, 1, hints_setting(true)).is_refusal());
     let refused = tables.hint(ChannelId(channel), user, T0).await;
     assert_eq!(only_text(&refused), &Text::HintsOnlyCasual);
-    let table = tables.snapshot(ChannelId(channel)).unwrap();
-    let open = Press {
-        table: table.created.0,
-        turn: turn_number(playing(&tables, channel).live.game()),
-        step: Step::Play,
-    };
-    let picker = match ask_in(&tables, GUILD, channel, user.0, Command::Press(open))
-        .outputs
-        .as_slice()
-    {
-        [Output::Ephemeral(m)] => m.clone(),
-        other => panic!("{other:?}"),
-    };
+    let picker = picker_in_guild(&tables, channel, user, to_move(&tables, channel).open);
     assert_eq!(hint_press(&picker), None, "no Hint button: {picker:?}");
     assert!(is_rated(&tables, channel));
     assert!(playing(&tables, channel).live.record().hints.is_empty());

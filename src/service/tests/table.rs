@@ -458,7 +458,7 @@ async fn a_dead_card_exchange_is_posted_with_the_move_after_it() {
             };
             let reply = ask(&tables, channel, user.0, command_for(exchange, layout));
             assert!(!reply.is_refusal(), "{reply:?}");
-            let after = playing_of(&tables, channel);
+            let after = super::kit::playing(&tables, channel);
             if after.game().position().to_move() != seat {
                 // The new card left no move either: the turn was passed, and that is posted.
                 continue;
@@ -525,13 +525,6 @@ async fn a_dead_card_exchange_is_posted_with_the_move_after_it() {
         }
     }
     assert!(exchanges >= 3, "only {exchanges} exchanges were tried");
-}
-
-fn playing_of(tables: &Tables, channel: u64) -> crate::service::Playing {
-    tables
-        .snapshot(ChannelId(channel))
-        .and_then(|t| t.playing().cloned())
-        .expect("a game")
 }
 
 /// A `scoring` game ends when nobody can move for a whole round: the final message says why, who
