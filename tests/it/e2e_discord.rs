@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use support::bot::Harness;
 use support::fake_discord::{FakeDiscord, FakeUser, StoredMessage};
-use support::table::{lobby_of, play_first_fit, TableDriver, TurnEnd, STEP};
+use support::table::{lobby_against_easy, lobby_of, play_first_fit, TableDriver, TurnEnd, STEP};
 
 /// How many messages of `channel` after the first `skip` notified `user`.
 fn notifications(fake: &FakeDiscord, channel: u64, skip: usize, user: u64) -> usize {
@@ -92,17 +92,9 @@ async fn play_something(fake: &FakeDiscord, user: &FakeUser, channel: u64) {
 /// opens the level menu; its level button adds the player and updates the lobby. Whoever starts, the
 /// human's first turn comes (after the computer's move, if it starts), notifying them once.
 async fn start_against_easy(fake: &FakeDiscord, human: &FakeUser, channel: u64) {
-    let start = fake
-        .slash(human, channel, "sequence start", &[("game", "classic")])
-        .expect("start");
-    let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
-    support::table::add_computer(fake, human, channel, lobby.id, None, "easy")
-        .await
-        .expect("a computer added with the level menu");
+    let lobby = lobby_against_easy(fake, human, channel).await;
     let skip = fake.messages_in(channel).len();
-    let begin = fake
-        .click(human, lobby.id, "sequence:begin")
-        .expect("press");
+    let begin = fake.click(human, lobby, "sequence:begin").expect("press");
     fake.wait_callback(&begin, STEP).await.expect("begin");
     assert_eq!(notified_after(fake, channel, skip, human.id).await, 1);
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::Value;
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{Config, FakeDiscord, FakeUser};
-use support::table::{give_up, lobby_of, play_first_fit, STEP};
+use support::table::{give_up, lobby_against_easy, play_first_fit, STEP};
 
 /// The console's channel: not one of the stand-in's.
 const CONSOLE_CHANNEL: u64 = 777_000;
@@ -26,16 +26,8 @@ fn events(log: &str) -> Vec<Value> {
 
 /// Opens a classic game of `human` against an `easy` computer in `channel` and begins it.
 async fn start_against_easy(fake: &FakeDiscord, human: &FakeUser, channel: u64) {
-    let start = fake
-        .slash(human, channel, "sequence start", &[("game", "classic")])
-        .expect("start");
-    let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
-    support::table::add_computer(fake, human, channel, lobby.id, None, "easy")
-        .await
-        .expect("a computer added");
-    let begin = fake
-        .click(human, lobby.id, "sequence:begin")
-        .expect("press");
+    let lobby = lobby_against_easy(fake, human, channel).await;
+    let begin = fake.click(human, lobby, "sequence:begin").expect("press");
     fake.wait_callback(&begin, STEP).await.expect("begin");
 }
 

@@ -1363,6 +1363,19 @@ pub fn button_id(message: &StoredMessage, prefix: &str) -> Result<String, String
         .ok_or_else(|| format!("no {prefix}… button on {:?}", message.custom_ids()))
 }
 
+/// `human` opens a classic lobby in `channel` with `/sequence start` and adds an `easy` computer with
+/// the level menu: the lobby message's id (the game is not begun yet).
+pub async fn lobby_against_easy(fake: &FakeDiscord, human: &FakeUser, channel: u64) -> u64 {
+    let start = fake
+        .slash(human, channel, "sequence start", &[("game", "classic")])
+        .expect("start");
+    let lobby = lobby_of(fake, &start, channel).await.expect("lobby");
+    add_computer(fake, human, channel, lobby.id, None, "easy")
+        .await
+        .expect("a computer added with the level menu");
+    lobby.id
+}
+
 /// Adds a computer player of `level` (`easy`, `medium`, `hard`) with buttons: the lobby's **Add
 /// computer** opens the private level menu (unless `menu`, one opened before, is given), and its level
 /// button adds the player; the menu is edited in place to say so, and the lobby lists them. Returns the
