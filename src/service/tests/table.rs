@@ -8,12 +8,12 @@ use crate::engine::{Card, GameRng, Move, MoveList, Options, Record, Status, Vari
 use crate::i18n::Lang;
 
 use super::kit::{
-    ask, begin_game, command_for, join, seeded, service, start, state, test_actor, text_of,
-    Recorder, Start, DM, T0,
+    ask, begin_game, channel_messages, command_for, join, seeded, service, start, state,
+    test_actor, text_of, Recorder, Start, DM, T0,
 };
 use crate::service::text::TeamName;
 use crate::service::{
-    action_rows, Actor, BotLevel, Button, ChannelId, Command, Image, Message, MovePicker, Output,
+    action_rows, Actor, BotLevel, Button, ChannelId, Command, Image, MovePicker, Output,
     RandomPicker, Reply, Request, Settings, Table, Tables, Text, UserId,
 };
 
@@ -215,14 +215,7 @@ pub(super) async fn play_out(tables: &Tables, channel: u64, seed: u64) -> Finish
         if matches!(mv, Move::Exchange { .. }) {
             exchanges += 1;
             // An exchange names the card but shows no new board and does not pass the turn.
-            let channel_msgs: Vec<&Message> = reply
-                .outputs
-                .iter()
-                .filter_map(|o| match o {
-                    Output::Channel(m) => Some(m),
-                    _ => None,
-                })
-                .collect();
+            let channel_msgs = channel_messages(&reply);
             assert!(
                 channel_msgs
                     .iter()
@@ -494,14 +487,7 @@ async fn a_dead_card_exchange_is_posted_with_the_move_after_it() {
                 user.0,
                 command_for(mv, game.position().layout()),
             );
-            let posts: Vec<&Message> = reply
-                .outputs
-                .iter()
-                .filter_map(|o| match o {
-                    Output::Channel(m) => Some(m),
-                    _ => None,
-                })
-                .collect();
+            let posts = channel_messages(&reply);
             let [post] = posts.as_slice() else {
                 panic!("one post for the exchange and the move: {reply:?}");
             };
