@@ -49,7 +49,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -490,9 +489,9 @@ async fn console(config: BotConfig, images: Option<PathBuf>) -> Result<(), Start
             .deliver_reply(&printer, channel, &reply)
             .await;
     }
-    let tick = Duration::from_secs(config.timers.tick_secs.max(1));
-    let bot_delay = Duration::from_millis(config.timers.bot_delay_ms);
-    console.tables.spawn_host(tick, bot_delay);
+    console
+        .tables
+        .spawn_host(config.timers.tick(), config.timers.bot_delay());
 
     console.read_requests(config.defaults.game).await;
     App::release(claim).await;

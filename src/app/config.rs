@@ -128,6 +128,18 @@ pub struct Timers {
     pub tick_secs: u64,
 }
 
+impl Timers {
+    /// How often the service's host checks the timers (at least a second).
+    pub fn tick(&self) -> Duration {
+        Duration::from_secs(self.tick_secs.max(1))
+    }
+
+    /// The host's pause before each computer move.
+    pub fn bot_delay(&self) -> Duration {
+        Duration::from_millis(self.bot_delay_ms)
+    }
+}
+
 impl Default for Timers {
     fn default() -> Timers {
         Timers {

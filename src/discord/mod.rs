@@ -110,8 +110,6 @@ pub struct Data {
     pub tables: Arc<Tables>,
     /// Draws the images.
     pub painter: Arc<dyn Painter>,
-    /// Pause before each computer move (the service's host waits it).
-    bot_delay: Duration,
     /// Images drawn at once: one per core. Drawing is CPU work; more at once would only hold more
     /// image buffers in memory and take the cores the interactions are answered on.
     drawing: Arc<tokio::sync::Semaphore>,
@@ -124,12 +122,11 @@ pub struct Data {
 
 impl Data {
     /// Handler state around a service.
-    pub fn new(tables: Arc<Tables>, painter: Arc<dyn Painter>, bot_delay: Duration) -> Data {
+    pub fn new(tables: Arc<Tables>, painter: Arc<dyn Painter>) -> Data {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Data {
             tables,
             painter,
-            bot_delay,
             drawing: Arc::new(tokio::sync::Semaphore::new(cores)),
             replays: Arc::new(tokio::sync::Semaphore::new(1)),
             relays: Arc::new(relay::Relays::default()),
@@ -228,18 +225,14 @@ async fn run_shards(
         health,
     } = app;
     let notes = restored.notes;
-    let data = Data::new(
-        tables,
-        painter,
-        Duration::from_millis(config.timers.bot_delay_ms),
-    );
+    let data = Data::new(tables, painter);
     if let Some(start) = BESIDE.get() {
         // Tests only: a second face of the same service (subscribed before the host starts, so it
         // sees every event).
         start(data.tables.clone(), config.defaults.game);
     }
     let dev_guild = config.dev_guild;
-    let tick = Duration::from_secs(config.timers.tick_secs.max(1));
+    let timers = config.timers.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands(),
@@ -285,7 +278,7 @@ async fn run_shards(
                 // notes' computer moves come as the host's events.
                 data.tables.spawn_face(post::Discord::new(ctx, &data));
                 tokio::spawn(post_restart_notes(ctx.clone(), data.clone(), notes));
-                data.tables.spawn_host(tick, data.bot_delay);
+                data.tables.spawn_host(timers.tick(), timers.bot_delay());
                 Ok(data)
             })
         })
