@@ -696,8 +696,9 @@ mod tests {
     }
 
     /// A WebSocket client on `address`'s `/ws`.
-    type Client =
-        tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+    type Client = tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >;
 
     async fn open_socket(address: SocketAddr) -> Client {
         let (socket, response) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
@@ -760,7 +761,10 @@ mod tests {
         // Silent past the idle timeout and open past the longest time.
         tokio::time::sleep(limits.max_time).await;
         for (i, socket) in sockets.iter_mut().enumerate() {
-            assert!(echoes(socket, &format!("still here {i}")).await, "socket {i}");
+            assert!(
+                echoes(socket, &format!("still here {i}")).await,
+                "socket {i}"
+            );
         }
     }
 

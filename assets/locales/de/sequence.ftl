@@ -197,6 +197,7 @@ server-full = Auf diesem Server gibt es schon { $max } offene Spiele oder Lobbys
 too-many-bots = Ein Spiel hat höchstens { $max } Computerspieler.
 busy = Ich schreibe gerade sehr viel auf diesem Server. Bitte versuche es in ein paar Sekunden noch einmal.
 slow-down = Du lässt mich gerade sehr viel schreiben. Bitte versuche es in ein paar Sekunden noch einmal.
+web-live-full = Gerade sind zu viele Live-Ansichten offen, von deiner Adresse aus oder insgesamt. Bitte schließe eine und versuche es in einer Minute noch einmal.
 host-gave-up = Der Gastgeber hat aufgegeben: Das dürfen jetzt nur noch die Mitspielenden und Mitglieder, die Nachrichten verwalten dürfen.
 done = Erledigt: siehe Kanal.
 not-your-turn = Du bist nicht am Zug: { $player } ist dran.

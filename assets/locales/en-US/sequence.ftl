@@ -202,6 +202,7 @@ server-full = This server already has { $max } open games or lobbies. Please wai
 too-many-bots = A game takes at most { $max } computer players.
 busy = I am posting a lot in this server right now. Please try again in a few seconds.
 slow-down = You are asking me to post a lot right now. Please try again in a few seconds.
+web-live-full = Too many live views are open right now, from your address or in all. Please close one and try again in a minute.
 host-gave-up = The host has given up: only the players still in the game or members who may manage messages can do that.
 done = Done: see the channel.
 not-your-turn = It is not your turn: it is { $player }'s turn.

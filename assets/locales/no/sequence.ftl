@@ -197,6 +197,7 @@ server-full = Denne serveren har allerede { $max } åpne spill eller lobbyer. Ve
 too-many-bots = Et spill kan ha høyst { $max } datamaskinspillere.
 busy = Jeg poster mye på denne serveren akkurat nå. Prøv igjen om noen sekunder.
 slow-down = Du ber meg om å poste mye akkurat nå. Prøv igjen om noen sekunder.
+web-live-full = Akkurat nå er for mange direktevisninger åpne, fra adressen din eller totalt. Lukk en og prøv igjen om et minutt.
 host-gave-up = Verten har gitt opp: Bare spillerne som fortsatt er med, eller medlemmer som kan administrere meldinger, kan gjøre det.
 done = Gjort: se kanalen.
 not-your-turn = Det er ikke din tur: Det er { $player } sin tur.
