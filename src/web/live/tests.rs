@@ -554,3 +554,38 @@ fn the_sockets_in_all_stay_within_the_open_file_limit() {
     assert_eq!(super::sockets_within(Some(1024)), 512);
     assert_eq!(super::sockets_within(Some(100)), 1);
 }
+
+/// A page is pinged (here every 100 ms); one that has sent nothing, not even a pong, for the time
+/// allowed (here 400 ms) is closed, and one that answers stays open well past it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_does_not_answer_pings_is_closed() {
+    let tables = tables(4);
+    lobby_against_a_computer(&tables, 1).await;
+    let limits = LiveLimits {
+        ping_every: Duration::from_millis(100),
+        answer_within: Duration::from_millis(400),
+        ..LiveLimits::default()
+    };
+    let live = Live::with_limits(tables.clone(), limits);
+    let address = served(&live).await;
+    // Reading, it answers every ping with a pong.
+    let (answering, answering_task) = page(address, 1, 0, "en").await;
+    // Never read: it answers nothing.
+    let (_silent, _) = tokio_tungstenite::connect_async(format!("ws://{address}/live/1/0/en"))
+        .await
+        .expect("the silent page's socket opens");
+    assert_eq!(live.open(), 2);
+    let started = Instant::now();
+    while live.open() > 1 {
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "the silent page was closed"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(started.elapsed() >= Duration::from_millis(300));
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(live.open(), 1, "the answering page is still open");
+    assert!(!answering_task.is_finished());
+    assert!(answering.last().is_some());
+}
