@@ -111,9 +111,7 @@ async fn live_route(
 
 async fn served(live: &Arc<Live>) -> SocketAddr {
     let app = router([Arc::new(Watching(live.clone())) as Arc<dyn Site>]);
-    serve(([127, 0, 0, 1], 0).into(), app)
-        .await
-        .expect("bind")
+    serve(([127, 0, 0, 1], 0).into(), app).await.expect("bind")
 }
 
 fn tables() -> Arc<Tables> {
@@ -143,7 +141,7 @@ async fn ask(tables: &Arc<Tables>, channel: u64, user: u64, command: Command) ->
         },
         command,
     };
-    let (reply, pending) = tables.serve(request, FaceId::Console).await;
+    let (reply, pending) = tables.serve(request, FaceId::Web).await;
     drop(pending);
     !reply.is_refusal()
 }
@@ -198,9 +196,10 @@ struct Read {
 
 /// Opens a watcher of `channel` whose reads are noted in the returned [`Read`].
 async fn watcher(address: SocketAddr, channel: u64, base: Instant) -> Arc<Read> {
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/live/{channel}"))
-        .await
-        .expect("a live socket");
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{address}/live/{channel}"))
+            .await
+            .expect("a live socket");
     let read = Arc::new(Read {
         version: AtomicU64::new(0),
         at: AtomicU64::new(0),

@@ -242,7 +242,7 @@ impl Live {
             versions, channels, ..
         } = state;
         versions.retain(|channel, _| {
-            channels.contains_key(channel) || self.tables.snapshot(*channel).is_some()
+            channels.contains_key(channel) || self.tables.web_token(*channel).is_some()
         });
         state.versions_pruned = state.versions.len();
     }

@@ -82,7 +82,7 @@ async fn ask(tables: &Arc<Tables>, channel: u64, user: u64, command: Command) {
         actor: actor(user),
         command,
     };
-    let (reply, pending) = tables.serve(request, FaceId::Console).await;
+    let (reply, pending) = tables.serve(request, FaceId::Web).await;
     assert!(!reply.is_refusal(), "{reply:?}");
     drop(pending);
 }
@@ -588,4 +588,45 @@ async fn a_page_that_does_not_answer_pings_is_closed() {
     assert_eq!(live.open(), 1, "the answering page is still open");
     assert!(!answering_task.is_finished());
     assert!(answering.last().is_some());
+}
+
+/// Each channel's last version is kept, also for channels nobody watches (a page's first view comes
+/// with it); past a thousand channels, those whose table is gone are forgotten, the running ones kept.
+#[tokio::test]
+async fn versions_of_closed_tables_are_forgotten() {
+    let tables = tables(5);
+    lobby_against_a_computer(&tables, 1).await;
+    let (events, receiver) = broadcast::channel(4096);
+    let live = Live::listening(tables.clone(), LiveLimits::default(), receiver);
+    let event = |channel: u64, sequence: u64| Event {
+        channel: ChannelId(channel),
+        sequence,
+        turn: None,
+        origin: Origin::Host,
+        outputs: Vec::new(),
+    };
+    let _ = events.send(event(1, 1));
+    let last = 1 + super::VERSIONS_KEPT as u64 + 50;
+    for sequence in 2..=last {
+        let _ = events.send(event(100_000 + sequence, sequence));
+    }
+    let started = Instant::now();
+    while live.version(ChannelId(100_000 + last)) != last {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "all events read"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert_eq!(
+        live.version(ChannelId(1)),
+        1,
+        "a running table's version is kept"
+    );
+    assert_eq!(
+        live.version(ChannelId(100_002)),
+        0,
+        "a channel without a table is forgotten"
+    );
+    assert_eq!(live.version(ChannelId(100_000 + last - 1)), last - 1);
 }
