@@ -89,24 +89,26 @@ fn raise_open_files() {
 }
 
 /// The live route as the web face mounts it (the token and session read already): every socket a
-/// watcher's, in English.
+/// watcher's in English, each with a guest's user id of its own (as pages with a guest cookie have;
+/// none is seated, so each is checked and given the shared view).
 struct Watching(Arc<Live>);
 
 impl Site for Watching {
     fn routes(self: Arc<Self>) -> Router {
         Router::new()
-            .route("/live/{channel}", only_get(live_route))
+            .route("/live/{channel}/{viewer}", only_get(live_route))
             .with_state(self.0.clone())
     }
 }
 
 async fn live_route(
     State(live): State<Arc<Live>>,
-    Path(channel): Path<u64>,
+    Path((channel, viewer)): Path<(u64, u64)>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    socket(live, ChannelId(channel), None, Lang::En, peer.ip(), ws).await
+    let viewer = Some(UserId(viewer | 1 << 63));
+    socket(live, ChannelId(channel), viewer, Lang::En, peer.ip(), ws).await
 }
 
 async fn served(live: &Arc<Live>) -> SocketAddr {
@@ -188,6 +190,12 @@ fn next_move(tables: &Tables, channel: u64, rng: &mut GameRng) -> Option<(u64, C
     Some((user.0, command))
 }
 
+/// A user id for the next watcher (each its own).
+fn next_viewer() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 /// What one watcher last read: the frame's version and when (nanoseconds from `base`).
 struct Read {
     version: AtomicU64,
@@ -196,10 +204,12 @@ struct Read {
 
 /// Opens a watcher of `channel` whose reads are noted in the returned [`Read`].
 async fn watcher(address: SocketAddr, channel: u64, base: Instant) -> Arc<Read> {
-    let (mut socket, _) =
-        tokio_tungstenite::connect_async(format!("ws://{address}/live/{channel}"))
-            .await
-            .expect("a live socket");
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!(
+        "ws://{address}/live/{channel}/{}",
+        next_viewer()
+    ))
+    .await
+    .expect("a live socket");
     let read = Arc::new(Read {
         version: AtomicU64::new(0),
         at: AtomicU64::new(0),
@@ -331,10 +341,12 @@ async fn hold_idle_watchers(spec: &str) {
     let count: usize = parts.next().and_then(|c| c.parse().ok()).expect("count");
     let mut sockets = Vec::with_capacity(count);
     for _ in 0..count {
-        let (mut socket, _) =
-            tokio_tungstenite::connect_async(format!("ws://{address}/live/{channel}"))
-                .await
-                .expect("a live socket");
+        let (mut socket, _) = tokio_tungstenite::connect_async(format!(
+            "ws://{address}/live/{channel}/{}",
+            next_viewer()
+        ))
+        .await
+        .expect("a live socket");
         match socket.next().await {
             Some(Ok(Message::Text(_))) => {}
             other => panic!("the first frame: {other:?}"),

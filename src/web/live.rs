@@ -36,7 +36,7 @@ use crate::service::{ChannelId, Event, TableView, Tables, Timestamp, UserId};
 pub const MAX_PER_ADDRESS: usize = 20;
 
 /// Live sockets open at once in all (each is a file handle: see [`FILES_KEPT`]). An idle one costs
-/// the process about 10 KB (docs/development.md, *The live channel*).
+/// the process about 12.5 KB (docs/development.md, *The live channel*).
 pub const MAX_SOCKETS: usize = 5_000;
 
 /// File handles kept for everything else (the store, Discord, the HTTP listener's own connections):
