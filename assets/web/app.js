@@ -290,7 +290,9 @@ function draw() {
   if (!view) return;
   const playing = view.phase === 'playing';
   $('status').textContent = view.texts.result || view.texts.turn || (view.phase === 'lobby' ? t('web-lobby') : view.game.title);
-  $('last-line').textContent = view.texts.last_move || '';
+  $('last-line').textContent = view.texts.last_move || describe(view.game);
+  $('board-wrap').hidden = !view.board;
+  $('game-view').classList.toggle('no-board', !view.board);
   if (view.board) {
     $('board').hidden = false;
     drawBoard($('board'), state.geometry, view.game.variant, view.board, {
@@ -310,6 +312,15 @@ function draw() {
   $('play-box').hidden = false;
   document.body.dataset.version = String(state.version);
   ready();
+}
+
+/** The game and its options in a line: `Sequence for Kids · 2 teams · Best of 3`. */
+function describe(game) {
+  const parts = [game.title];
+  if (game.king_of_the_board) parts.push(t('choice-mode-king_of_the_board'));
+  if (game.teams) parts.push(t('web-teams-n', { n: game.teams }));
+  if (game.series) parts.push(t('web-series-best', { n: game.series.best_of }));
+  return parts.join(' · ');
 }
 
 function drawHand(view) {
@@ -489,7 +500,7 @@ function drawSeats(seats, teams, view) {
     const tags = [];
     if (view && view.you && view.you.seat === i) tags.push(t('web-you'));
     if (view && view.host === i) tags.push(t('web-host'));
-    if (seat.kind === 'computer') tags.push(seat.level ? t('level-' + seat.level) : t('web-computer'));
+    if (seat.kind === 'computer') tags.push(t('web-computer'));
     if (tags.length) li.append(el('span', { class: 'tags', text: tags.join(' · ') }));
     if (seat.cards !== undefined && seat.cards !== null) li.append(el('span', { class: 'count', text: t('web-cards', { n: seat.cards }) }));
     if (typeof seat.seconds_left === 'number') {
@@ -529,7 +540,7 @@ function drawInfo(board, view) {
     chip.firstChild.style.background = team.rgb;
     line.append(chip);
   }
-  if (series) {
+  if (series && series.wins && series.wins.length) {
     line.append(el('span', { class: 'score', text: t('web-series-score', { best: series.best_of, score: series.wins.join(' – ') }) }));
   }
   if (view.game.king_of_the_board) {
@@ -588,7 +599,8 @@ function showFrame(index) {
   state.frame = i;
   const frame = frames[i];
   const variant = (state.view && state.view.game.variant) || replay.variant || 'classic';
-  $('board').hidden = false;
+  $('board-wrap').hidden = false;
+  $('game-view').classList.remove('no-board');
   drawBoard($('board'), state.geometry, variant, frame.board, { free: t('image-free'), over: true });
   $('replay-slider').value = String(i);
   $('replay-turn').textContent = t('web-replay-step', { n: i, total: frames.length - 1 });

@@ -140,7 +140,7 @@ function cellSvg(geometry, lay, index, cell, opts) {
     if (!suit) {
       const name = capital(label.label);
       out += `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${r}" fill="${geometry.cards.kids_face}"/>`;
-      const size = Math.min(w * (compact ? 0.17 : 0.2), (w * 0.92) / Math.max(1, name.length * 0.6));
+      const size = Math.min(w * (compact ? 0.17 : 0.2), (w * 0.9) / Math.max(1, name.length * 0.64));
       const ty = compact ? y + h * 0.2 : y + h * 0.55;
       out += `<text x="${cx}" y="${ty}" font-size="${size}" font-weight="700" fill="${geometry.dice.text}" text-anchor="middle">${esc(name)}</text>`;
     } else {
