@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::board::{
-    chip_proportions, Geometry, CELL_RADIUS, CORNER_BG, GAP, GOLD, GUTTER, HIGHLIGHT, PAD,
-    REMOVED, ROLL_CELL, SEQUENCE_LIGHT, TARGET, TARGET_TEXT, ZONE,
+    chip_proportions, Geometry, CELL_RADIUS, CORNER_BG, GAP, GOLD, GUTTER, HIGHLIGHT, PAD, REMOVED,
+    ROLL_CELL, SEQUENCE_LIGHT, TARGET, TARGET_TEXT, ZONE,
 };
 use super::canvas::Colour;
 use super::style::{
@@ -291,12 +291,18 @@ mod tests {
             let img = board_image(&game.public_view(), &[]);
             let page = &geometry.variants[variant.name()];
             let g = Geometry::of(layout);
-            assert_eq!((page.cols, page.rows, page.pitch), (g.cols, g.rows, g.pitch));
+            assert_eq!(
+                (page.cols, page.rows, page.pitch),
+                (g.cols, g.rows, g.pitch)
+            );
             assert_eq!(page.chip_r, g.chip_r);
             assert_eq!(page.chip_dy, g.chip_dy);
             // The felt, outside the cells and the letters.
             let felt_at = *img.get_pixel(2, img.height() - 2);
-            assert!(close(felt_at, colour(&page.felt)), "{variant} felt {felt_at:?}");
+            assert!(
+                close(felt_at, colour(&page.felt)),
+                "{variant} felt {felt_at:?}"
+            );
             // A chip's body (halfway between its mark and its rim), in its team's colour. Cells of a
             // sequence carry the sequence's dots and line, so they are left out.
             let in_sequence: u128 = position.sequences().iter().fold(0, |a, s| a | s.mask);
@@ -328,7 +334,10 @@ mod tests {
                     Label::Card(_) => colour(&geometry.cards.face),
                     Label::Number(n) => colour(&geometry.dice.tints[&n]),
                 };
-                assert!(close(at, want), "{variant} empty {cell:?}: {at:?} vs {want:?}");
+                assert!(
+                    close(at, want),
+                    "{variant} empty {cell:?}: {at:?} vs {want:?}"
+                );
             }
         }
         assert_eq!(geometry.cards.suits["H"].colour, hex(CARD_RED));
@@ -342,7 +351,10 @@ mod tests {
         for name in ["classic", "dice", "kids"] {
             assert!(json["variants"][name]["pitch"].as_u64().is_some(), "{name}");
         }
-        assert_eq!(json["variants"]["kids"]["teams"].as_array().map(Vec::len), Some(4));
+        assert_eq!(
+            json["variants"]["kids"]["teams"].as_array().map(Vec::len),
+            Some(4)
+        );
         assert!(json["dice"]["tints"]["7"].as_str().is_some());
     }
 }

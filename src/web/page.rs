@@ -242,7 +242,8 @@ pub fn page_texts(lang: Lang) -> &'static std::collections::BTreeMap<String, Str
             .filter(|(id, _)| id.starts_with("web-") || REUSED.contains(&id.as_str()))
             .map(|(id, uses)| {
                 let mut args = Args::new();
-                let holes: Vec<String> = uses.variables.iter().map(|v| format!("{{{v}}}")).collect();
+                let holes: Vec<String> =
+                    uses.variables.iter().map(|v| format!("{{{v}}}")).collect();
                 for (name, hole) in uses.variables.iter().zip(&holes) {
                     args = args.text(name, hole.as_str());
                 }
@@ -330,7 +331,10 @@ mod tests {
     async fn the_app_page_and_its_files_are_served_with_their_types() {
         let page = ask(&app(), Method::GET, "/").await;
         assert_eq!(page.status, StatusCode::OK);
-        assert_eq!(page.content_type.as_deref(), Some("text/html; charset=utf-8"));
+        assert_eq!(
+            page.content_type.as_deref(),
+            Some("text/html; charset=utf-8")
+        );
         assert!(page.body.contains("/assets/app.js"));
         for (file, kind) in [
             ("app.js", "text/javascript"),
@@ -341,7 +345,10 @@ mod tests {
             let answer = ask(&app(), Method::GET, &format!("/assets/{file}")).await;
             assert_eq!(answer.status, StatusCode::OK, "{file}");
             assert!(
-                answer.content_type.as_deref().is_some_and(|t| t.starts_with(kind)),
+                answer
+                    .content_type
+                    .as_deref()
+                    .is_some_and(|t| t.starts_with(kind)),
                 "{file}: {:?}",
                 answer.content_type
             );
@@ -376,7 +383,10 @@ mod tests {
         assert_eq!(en.content_type.as_deref(), Some("application/json"));
         let en: serde_json::Value = serde_json::from_str(&en.body).expect("json");
         assert_eq!(en["lang"], "en");
-        assert_eq!(en["texts"]["web-name-save"], i18n::tr(Lang::En, "web-name-save"));
+        assert_eq!(
+            en["texts"]["web-name-save"],
+            i18n::tr(Lang::En, "web-name-save")
+        );
         assert_eq!(en["texts"]["button-join"], "Join");
         let de = ask(&app(), Method::GET, "/api/texts?lang=de").await;
         let de: serde_json::Value = serde_json::from_str(&de.body).expect("json");
@@ -405,7 +415,10 @@ mod tests {
     fn the_language_comes_from_the_query_the_cookie_or_the_browser() {
         let mut headers = HeaderMap::new();
         assert_eq!(asked_lang(None, &headers), Lang::En);
-        headers.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static("nb-NO,en;q=0.5"));
+        headers.insert(
+            header::ACCEPT_LANGUAGE,
+            HeaderValue::from_static("nb-NO,en;q=0.5"),
+        );
         assert_eq!(asked_lang(None, &headers), Lang::No);
         headers.insert(header::COOKIE, HeaderValue::from_static("a=b; sb_lang=de"));
         assert_eq!(asked_lang(None, &headers), Lang::De);
@@ -449,6 +462,9 @@ mod tests {
 
     #[test]
     fn names_are_escaped_in_html() {
-        assert_eq!(escape("<b>\"A&B\"</b>"), "&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;");
+        assert_eq!(
+            escape("<b>\"A&B\"</b>"),
+            "&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;"
+        );
     }
 }
