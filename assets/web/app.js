@@ -460,16 +460,23 @@ function drawActions(view) {
       }
       if (view.game.hints_allowed) box.append(actionButton('hint', t('picker-hint'), askHint));
     }
-    if (host) box.append(actionButton('stop', t('web-stop')));
+    if (host) box.append(stopButton());
+    // Leaving a running game gives it up: asked once here, then sent as a forfeit.
     box.append(actionButton('leave', t('button-leave'), () => {
-      if (window.confirm(t('confirm-leave'))) act({ action: 'leave' });
+      if (window.confirm(t('confirm-leave'))) act({ action: 'forfeit' });
     }));
   } else if (view.phase === 'between_games' && mine) {
     box.append(actionButton('next_game', t('web-next-game'), null, true));
-    if (host) box.append(actionButton('stop', t('web-stop')));
+    if (host) box.append(stopButton());
   } else if (view.phase === 'finished' && mine) {
     box.append(actionButton('rematch', t('web-rematch'), null, true));
   }
+}
+
+function stopButton() {
+  return actionButton('stop', t('web-stop'), () => {
+    if (window.confirm(t('web-stop-confirm'))) act({ action: 'stop' });
+  });
 }
 
 async function askHint() {

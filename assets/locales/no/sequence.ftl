@@ -169,6 +169,7 @@ web-dead = dødt
 web-exchange = Bytt { $card }
 web-remove-bot = Fjern en datamaskin
 web-stop = Avslutt spillet
+web-stop-confirm = Avslutte dette spillet for alle nå?
 web-rematch = Omkamp
 web-next-game = Neste spill
 web-watch-link = Lenke til dette spillet
