@@ -19,6 +19,7 @@ const state = {
   cell: null,
   socket: null,
   deadlines: [],
+  level: 'medium',
 };
 
 function show(id) {
@@ -241,6 +242,22 @@ async function reload() {
   }
 }
 
+/** Reads the game once more and draws it if it is newer (after the player's own action). */
+async function refresh() {
+  const token = state.token;
+  try {
+    const answer = await get(`/api/g/${encodeURIComponent(token)}`);
+    if (token !== state.token || state.replay) return;
+    if (answer.replay) {
+      reload();
+    } else {
+      accept(answer.version, answer.view);
+    }
+  } catch (_) {
+    // The live channel or the next action will bring it.
+  }
+}
+
 function accept(version, view) {
   if (typeof version === 'number' && version < state.version) return;
   const turnBefore = state.view && state.view.board ? state.view.board.turn : null;
@@ -395,6 +412,9 @@ async function act(body) {
   try {
     const answer = await post(`/api/g/${encodeURIComponent(state.token)}/act`, body);
     say(answer.message || '');
+    // The live channel brings the change too; reading it at once keeps the asker's page current
+    // even when the socket is reconnecting.
+    refresh();
     return answer;
   } catch (err) {
     say(err instanceof ApiError ? err.message : t('web-error-network'), true);
@@ -438,7 +458,8 @@ function drawActions(view) {
     if (host) {
       const level = el('select', { class: 'level', 'aria-label': 'level' });
       for (const l of ['easy', 'medium', 'hard']) level.append(el('option', { value: l, text: t('level-' + l) }));
-      level.value = 'medium';
+      level.value = state.level;
+      level.addEventListener('change', () => (state.level = level.value));
       box.append(el('span', { class: 'group' }, [
         actionButton('add_bot', t('button-addbot'), () => act({ action: 'add_bot', level: level.value })),
         level,
