@@ -1,4 +1,4 @@
-//! The web face: the board in a browser (helper A1 writes the real module; this one carries the live
-//! channel only, for this branch).
+//! The web face: the pages a browser opens, and the live channel that keeps them current.
 
 pub mod live;
+pub mod page;
