@@ -639,6 +639,10 @@ settings-list = • Spiel: { $game }
         [off] nein
        *[on] ja
     }
+    • Webseiten der Spiele (Zuschauen-Knopf, Live-Brett, Wiederholung): { $web_links ->
+        [off] aus
+       *[on] an
+    }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
 settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
@@ -668,6 +672,8 @@ opt-sequence-settings-hints = tipps
 opt-sequence-settings-hints-desc = Ob Tipps in gewerteten Spielen erlaubt sind (das Spiel wird dann ungewertet)
 opt-sequence-settings-replay_gif = wiederholung_gif
 opt-sequence-settings-replay_gif-desc = Ob nach jedem beendeten Spiel die animierte Wiederholung gepostet wird
+opt-sequence-settings-web_links = weblinks
+opt-sequence-settings-web_links-desc = Ob Spiele einen Zuschauen-Knopf und Webseiten haben (Live-Brett, Wiederholung)
 opt-sequence-settings-language = sprache
 opt-sequence-settings-language-desc = Die Sprache der Kanalnachrichten des Bots
 opt-sequence-settings-reset = zuruecksetzen

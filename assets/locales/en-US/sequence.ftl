@@ -652,6 +652,10 @@ settings-list = • game: { $game }
         [off] no
        *[on] yes
     }
+    • web pages of the games (Watch button, live board, replay): { $web_links ->
+        [off] off
+       *[on] on
+    }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
 settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
@@ -681,6 +685,8 @@ opt-sequence-settings-hints = hints
 opt-sequence-settings-hints-desc = Whether hints may be used in rated games (the game then becomes unrated)
 opt-sequence-settings-replay_gif = replay_gif
 opt-sequence-settings-replay_gif-desc = Whether the animated replay is posted after every finished game
+opt-sequence-settings-web_links = web_links
+opt-sequence-settings-web_links-desc = Whether games have a Watch button and web pages (live board, replay)
 opt-sequence-settings-language = language
 opt-sequence-settings-language-desc = The language of the bot's channel posts
 opt-sequence-settings-reset = reset

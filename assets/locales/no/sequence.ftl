@@ -636,6 +636,10 @@ settings-list = • spill: { $game }
         [off] nei
        *[on] ja
     }
+    • nettsider for spillene (Se på-knapp, brettet direkte, reprise): { $web_links ->
+        [off] av
+       *[on] på
+    }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
 settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
@@ -665,6 +669,8 @@ opt-sequence-settings-hints = tips
 opt-sequence-settings-hints-desc = Om tips kan brukes i rangerte spill (spillet blir da urangert)
 opt-sequence-settings-replay_gif = reprise_gif
 opt-sequence-settings-replay_gif-desc = Om den animerte reprisen postes etter hvert ferdige spill
+opt-sequence-settings-web_links = nettlenker
+opt-sequence-settings-web_links-desc = Om spillene har en Se på-knapp og nettsider (brettet direkte, reprise)
 opt-sequence-settings-language = spraak
 opt-sequence-settings-language-desc = Språket i botens kanalmeldinger
 opt-sequence-settings-reset = tilbakestill

@@ -1009,6 +1009,7 @@ fn samples() -> Vec<Text> {
             language: None,
             hints: false,
             replay_gif: true,
+            web_links: true,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Kids,
@@ -1023,6 +1024,7 @@ fn samples() -> Vec<Text> {
             language: Some(Lang::No),
             hints: true,
             replay_gif: false,
+            web_links: false,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Classic,
@@ -1037,6 +1039,7 @@ fn samples() -> Vec<Text> {
             language: Some(Lang::De),
             hints: false,
             replay_gif: true,
+            web_links: true,
         }),
         Text::BadSetting {
             name: SettingName::TurnTimeout,

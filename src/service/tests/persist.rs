@@ -1299,6 +1299,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 language: Some(Lang::De),
                 hints: Some(true),
                 replay_gif: Some(false),
+                web_links: Some(false),
             }),
         );
         assert!(!reply.is_refusal(), "{reply:?}");
@@ -1307,6 +1308,12 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             "{reply:?}"
         );
         assert!(text_of(&reply).contains("Saved"), "{}", text_of(&reply));
+        assert!(
+            text_of(&reply)
+                .contains("web pages of the games (Watch button, live board, replay): off"),
+            "{}",
+            text_of(&reply)
+        );
         let log = t.store.settings_log(GUILD.0, 10).expect("log");
         assert_eq!(log.len(), 1, "{backend}");
         assert_eq!(log[0].user_id, 1);
@@ -1321,6 +1328,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             "language: de",
             "hints: true",
             "replay_gif: false",
+            "web_links: false",
         ] {
             assert!(log[0].change.contains(part), "{part} in {:?}", log[0]);
         }
@@ -1336,6 +1344,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         assert_eq!(s.bot_think, Some(Duration::from_millis(250)));
         assert!(s.hints);
         assert!(!s.replay_gif);
+        assert!(!s.web_links);
         assert_eq!(again.server_language(Some(GUILD)), Some(Lang::De));
         // Another server keeps the operator's.
         assert_eq!(again.settings_for(Some(GuildId(78))), *again.settings());
