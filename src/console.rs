@@ -893,5 +893,10 @@ fn control_json(control: &Control) -> Value {
                 "description": o.description.as_ref().map(|d| d.render(lang)),
             })).collect::<Vec<_>>(),
         }),
+        Control::Link { label, url } => json!({
+            "type": "link",
+            "label": label.render(lang),
+            "url": url,
+        }),
     }
 }

@@ -115,7 +115,7 @@ pub(crate) use names::clean_name;
 #[cfg(test)]
 pub(crate) use picker::{
     Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS, MAX_OPTION_TEXT,
-    MAX_PLACEHOLDER, MAX_ROWS,
+    MAX_PLACEHOLDER, MAX_ROWS, MAX_URL,
 };
 #[cfg(test)]
 pub(crate) use replays::FORGET_AFTER_MS;

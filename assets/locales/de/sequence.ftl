@@ -582,6 +582,8 @@ history-won-by = gewonnen von { $players }
 history-footer = `/sequence protokoll spiel:` lädt das Protokoll eines Spiels herunter.
 game-record = Das Protokoll von Spiel #{ $id } hängt an.
 game-replay = 🎞️ Spiel #{ $id }, Zug für Zug.
+button-watch = Zuschauen
+button-replay-web = Wiederholung im Browser
 no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
 no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.
 

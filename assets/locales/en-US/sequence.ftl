@@ -595,6 +595,8 @@ history-won-by = won by { $players }
 history-footer = `/sequence record game:` downloads a game's record.
 game-record = The record of game #{ $id } is attached.
 game-replay = 🎞️ Game #{ $id }, move by move.
+button-watch = Watch
+button-replay-web = Replay on the web
 no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
 no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.
 

@@ -579,6 +579,8 @@ history-won-by = vunnet av { $players }
 history-footer = `/sequence protokoll spill:` laster ned protokollen for et spill.
 game-record = Protokollen for spill #{ $id } ligger vedlagt.
 game-replay = 🎞️ Spill #{ $id }, trekk for trekk.
+button-watch = Se på
+button-replay-web = Reprise i nettleseren
 no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
 no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.
 

@@ -25,6 +25,7 @@ use super::Table;
 
 pub use crate::service::reply::{
     MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
+    MAX_URL,
 };
 pub use crate::service::request::{command_for_component, Press, Step, MAX_CUSTOM_ID};
 
@@ -689,7 +690,7 @@ pub(in crate::service) fn explore(
                                 let parsed = Press::parse(id, &[]).expect("own ids parse");
                                 queue.push(parsed);
                             }
-                            Control::Button { .. } => {}
+                            Control::Button { .. } | Control::Link { .. } => {}
                             Control::Select { id, options, .. } => {
                                 for option in options {
                                     let parsed =
@@ -768,6 +769,7 @@ pub(in crate::service) fn explore_targets(
                         reached |= cell.on(layout).map_or(0, Cell::bit);
                     }
                 }
+                Control::Link { .. } => {}
                 Control::Select { id, options, .. } => {
                     for option in options {
                         let press = Press::parse(id, std::slice::from_ref(&option.value))
