@@ -141,14 +141,6 @@ impl Control {
     }
 }
 
-/// The *Watch* link to a game's web page.
-pub fn watch_link(url: String) -> Control {
-    Control::Link {
-        label: Label::Text(Text::WatchButton),
-        url,
-    }
-}
-
 /// The action rows of a message: its own rows, then its fixed buttons and last its link (in the last
 /// row if there is room, else in rows of their own). What Discord, the console and the tests all show.
 pub fn action_rows(message: &Message) -> Vec<Vec<Control>> {

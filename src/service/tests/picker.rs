@@ -24,7 +24,7 @@ fn join_and_begin(tables: &Tables) -> Reply {
 }
 
 /// Every problem with a message's components, rendered in every language.
-fn limit_problems(message: &Message) -> Vec<String> {
+pub(super) fn limit_problems(message: &Message) -> Vec<String> {
     let mut problems = Vec::new();
     let rows = action_rows(message);
     if rows.len() > MAX_ROWS {
