@@ -141,6 +141,9 @@ fn no_link_without_the_address_or_where_the_server_turned_them_off() {
         "{shown}"
     );
     let replies = open_and_begin(&tables, 142);
+    // Its table's page answers nothing.
+    let token = tables.web_token(ChannelId(142)).expect("a token");
+    assert_eq!(tables.channel_of_web_token(&token), None);
     let end = play_on(&tables, 142, 63);
     for reply in replies.iter().chain([&end]) {
         for message in posted(reply) {
@@ -152,6 +155,22 @@ fn no_link_without_the_address_or_where_the_server_turned_them_off() {
     let opened = ask_in(&tables, other, 143, 1, Start::of(Variant::Kids).command());
     let (_, card) = lobby_output(&opened).expect("a lobby card");
     assert_eq!(links(card).len(), 1);
+    let token = tables.web_token(ChannelId(143)).expect("a token");
+    assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(143)));
+    // Turned on again: the pages answer at once.
+    let open_again = ask_in(&tables, GUILD, 144, 1, Start::of(Variant::Kids).command());
+    assert!(!open_again.is_refusal());
+    let token = tables.web_token(ChannelId(144)).expect("a token");
+    assert_eq!(tables.channel_of_web_token(&token), None);
+    let on = Command::Settings(SettingsRequest {
+        changes: ServerSettings {
+            web_links: Some(true),
+            ..ServerSettings::default()
+        },
+        reset: false,
+    });
+    assert!(!ask_in(&tables, GUILD, 144, 1, on).is_refusal());
+    assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(144)));
 }
 
 #[test]
