@@ -111,6 +111,8 @@ pub struct FinishedGame {
     /// made two moves. Kept in the history, but it counts for nothing: no rating change, no game
     /// won or lost in the totals.
     pub aborted: bool,
+    /// The web token of its table (`/g/<token>`): the page that becomes the game's replay.
+    pub web_token: Option<String>,
 }
 
 /// One seat's result in a finished game.
@@ -561,6 +563,9 @@ pub trait Store: Send + Sync {
 
     /// The record (JSON) of a finished game of this server (`None` for another server's game).
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;
+
+    /// The latest finished game whose table had the web token `token`, and its server.
+    fn game_of_web_token(&self, token: &str) -> Result<Option<(GameId, Option<u64>)>, StoreError>;
 
     /// The human players (user and team) of every rated game of a server that finished at or after
     /// `since` (unix milliseconds), for the daily cap on rated games between the same players

@@ -960,6 +960,10 @@ impl Store for PostgresStore {
         self.read(|db| reads::game_record(db, id, guild_id))
     }
 
+    fn game_of_web_token(&self, token: &str) -> Result<Option<(GameId, Option<u64>)>, StoreError> {
+        self.read(|db| reads::game_of_web_token(db, token))
+    }
+
     fn recent_games(
         &self,
         guild_id: Option<u64>,

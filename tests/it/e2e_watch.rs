@@ -74,7 +74,11 @@ async fn the_lobby_and_the_turn_prompt_carry_a_watch_link() {
         })
         .await
         .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
-    assert_eq!(link_urls(fake, prompt), urls, "the prompt links to the same page");
+    assert_eq!(
+        link_urls(fake, prompt),
+        urls,
+        "the prompt links to the same page"
+    );
     // The link sends nothing to the bot: there is nothing to press.
     assert!(fake.click(&human, prompt, "").is_err());
     assert!(

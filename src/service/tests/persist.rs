@@ -271,6 +271,10 @@ impl Store for Flaky {
         self.check()?;
         self.inner.game_record(id, guild_id)
     }
+    fn game_of_web_token(&self, token: &str) -> Result<Option<(GameId, Option<u64>)>, StoreError> {
+        self.check()?;
+        self.inner.game_of_web_token(token)
+    }
     fn rated_games_since(
         &self,
         guild_id: Option<u64>,

@@ -31,8 +31,11 @@ statements! {
         ORDER BY finished_at DESC, id DESC LIMIT 1";
     /// A finished game stored; its id.
     INSERT_GAME = "INSERT INTO games (guild_id, channel_id, variant, record_json,
-            finished_at, announced, rated, aborted, started_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, {false}, ?6, ?7, ?8) RETURNING id";
+            finished_at, announced, rated, aborted, started_at, web_token)
+        VALUES (?1, ?2, ?3, ?4, ?5, {false}, ?6, ?7, ?8, ?9) RETURNING id";
+    /// The latest finished game of a table's web token, and its server (`games_by_web_token`).
+    GAME_OF_WEB_TOKEN = "SELECT id, guild_id FROM games WHERE web_token = ?1
+        ORDER BY id DESC LIMIT 1";
     /// A player of a finished game stored.
     INSERT_PLAYER = "INSERT INTO game_players (game_id, seat, user_id, name, team, won,
             sequences, bot_level, gave_up)

@@ -3,9 +3,9 @@
 //! settings or series counts aside) happens in its own transaction, in `sqlite.rs` / `postgres.rs`.
 
 use super::queries::{
-    DAMAGED_SETTINGS, GAME_PLAYERS, GAME_RECORD, LATEST_IN_CHANNEL, LEADERBOARD, PLAYER_STATS,
-    QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES, RATING_LEADERBOARD, RECENT_AGREEMENT,
-    RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS, SETTINGS_LOG, UNANNOUNCED,
+    DAMAGED_SETTINGS, GAME_OF_WEB_TOKEN, GAME_PLAYERS, GAME_RECORD, LATEST_IN_CHANNEL, LEADERBOARD,
+    PLAYER_STATS, QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES, RATING_LEADERBOARD,
+    RECENT_AGREEMENT, RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS, SETTINGS_LOG, UNANNOUNCED,
 };
 use super::rows::{player, stored_change, stored_rating};
 use super::{params, Db, DbError, Row, Value};
@@ -95,6 +95,7 @@ pub fn unannounced_games(db: &mut dyn Db) -> Result<Vec<(GameId, FinishedGame)>,
                 players: players(db, id)?,
                 rated: Some(row.bool(6)?),
                 aborted: row.bool(7)?,
+                web_token: None,
             },
         ));
     }
@@ -109,6 +110,16 @@ pub fn game_record(
 ) -> Result<Option<String>, DbError> {
     db.query_opt(GAME_RECORD, params![id.0, guild_to_db(guild_id)])?
         .map(|row| row.text(0))
+        .transpose()
+}
+
+/// See [`crate::store::Store::game_of_web_token`].
+pub fn game_of_web_token(
+    db: &mut dyn Db,
+    token: &str,
+) -> Result<Option<(GameId, Option<u64>)>, DbError> {
+    db.query_opt(GAME_OF_WEB_TOKEN, params![token])?
+        .map(|row| Ok((GameId(row.int(0)?), guild_from_db(row.int(1)?))))
         .transpose()
 }
 
