@@ -115,6 +115,17 @@ pub struct FinishedGame {
     pub web_token: Option<String>,
 }
 
+/// A finished game found by its table's web token ([`Store::game_of_web_token`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenGame {
+    /// Its number.
+    pub id: GameId,
+    /// Its server, or `None` in a DM.
+    pub guild_id: Option<u64>,
+    /// Every seat in order.
+    pub players: Vec<PlayerResult>,
+}
+
 /// One seat's result in a finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerResult {
@@ -564,8 +575,8 @@ pub trait Store: Send + Sync {
     /// The record (JSON) of a finished game of this server (`None` for another server's game).
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;
 
-    /// The latest finished game whose table had the web token `token`, and its server.
-    fn game_of_web_token(&self, token: &str) -> Result<Option<(GameId, Option<u64>)>, StoreError>;
+    /// The latest finished game whose table had the web token `token`: its number, server and players.
+    fn game_of_web_token(&self, token: &str) -> Result<Option<TokenGame>, StoreError>;
 
     /// The human players (user and team) of every rated game of a server that finished at or after
     /// `since` (unix milliseconds), for the daily cap on rated games between the same players

@@ -37,7 +37,7 @@ use super::{
     standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
-    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus,
+    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, TokenGame, Versus,
 };
 use crate::analysis::profile::Achievement;
 
@@ -763,7 +763,7 @@ impl Store for SqliteStore {
         self.read(|db| reads::game_record(db, id, guild_id))
     }
 
-    fn game_of_web_token(&self, token: &str) -> Result<Option<(GameId, Option<u64>)>, StoreError> {
+    fn game_of_web_token(&self, token: &str) -> Result<Option<TokenGame>, StoreError> {
         self.read(|db| reads::game_of_web_token(db, token))
     }
 

@@ -1024,18 +1024,19 @@ pub(super) mod cases {
                 vec![player(1, "Ann", 0, true, 2), player(2, "Bob", 1, false, 0)],
             )
         };
-        let id5 = store.finish_game(&with_token(75, 500, g)).expect("finish");
-        assert_eq!(
-            store.game_of_web_token(token).expect("token"),
-            Some((id5, g))
-        );
+        let found = |token| {
+            store
+                .game_of_web_token(token)
+                .expect("token")
+                .map(|t| (t.id, t.guild_id, t.players))
+        };
+        let fifth = with_token(75, 500, g);
+        let id5 = store.finish_game(&fifth).expect("finish");
+        assert_eq!(found(token), Some((id5, g, fifth.players.clone())));
         let id6 = store
             .finish_game(&with_token(76, 450, None))
             .expect("finish");
-        assert_eq!(
-            store.game_of_web_token(token).expect("token"),
-            Some((id6, None))
-        );
+        assert_eq!(found(token), Some((id6, None, fifth.players)));
         assert_eq!(
             store
                 .game_of_web_token("fedcba9876543210fedcba9876543210")

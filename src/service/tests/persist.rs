@@ -271,7 +271,10 @@ impl Store for Flaky {
         self.check()?;
         self.inner.game_record(id, guild_id)
     }
-    fn game_of_web_token(&self, token: &str) -> Result<Option<(GameId, Option<u64>)>, StoreError> {
+    fn game_of_web_token(
+        &self,
+        token: &str,
+    ) -> Result<Option<crate::store::TokenGame>, StoreError> {
         self.check()?;
         self.inner.game_of_web_token(token)
     }

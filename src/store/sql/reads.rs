@@ -12,7 +12,7 @@ use super::{params, Db, DbError, Row, Value};
 use crate::store::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, to_db_id, AgreementTotals,
     DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow, PlayerResult, PlayerStats,
-    Quarantined, RatingReport, RatingRow, SettingsChange, BOT_USER_ID,
+    Quarantined, RatingReport, RatingRow, SettingsChange, TokenGame, BOT_USER_ID,
 };
 
 /// A finished game's players, in seat order.
@@ -114,13 +114,16 @@ pub fn game_record(
 }
 
 /// See [`crate::store::Store::game_of_web_token`].
-pub fn game_of_web_token(
-    db: &mut dyn Db,
-    token: &str,
-) -> Result<Option<(GameId, Option<u64>)>, DbError> {
-    db.query_opt(GAME_OF_WEB_TOKEN, params![token])?
-        .map(|row| Ok((GameId(row.int(0)?), guild_from_db(row.int(1)?))))
-        .transpose()
+pub fn game_of_web_token(db: &mut dyn Db, token: &str) -> Result<Option<TokenGame>, DbError> {
+    let Some(row) = db.query_opt(GAME_OF_WEB_TOKEN, params![token])? else {
+        return Ok(None);
+    };
+    let (id, guild_id) = (row.int(0)?, guild_from_db(row.int(1)?));
+    Ok(Some(TokenGame {
+        id: GameId(id),
+        guild_id,
+        players: players(db, id)?,
+    }))
 }
 
 /// See [`crate::store::Store::recent_games`].
