@@ -100,8 +100,9 @@ pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
 pub use table::{picker, series};
 pub use table::{
-    BoardView, CardView, CellLabel, CellView, GameView, HandCardView, LastMoveView, OwnView, Phase,
-    PlayerKind, SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
+    BoardView, BrokenView, CardView, CellLabel, CellView, GameView, HandCardView, LastMoveView,
+    MadeView, OwnView, Phase, PlayerKind, ReplayFrame, ReplaySeat, ReplaySummary, ReplayView,
+    SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
 };
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::parse_invite;

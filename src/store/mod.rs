@@ -578,6 +578,14 @@ pub trait Store: Send + Sync {
     /// The latest finished game whose table had the web token `token`: its number, server and players.
     fn game_of_web_token(&self, token: &str) -> Result<Option<TokenGame>, StoreError>;
 
+    /// The web token of a finished game of this server (`None`: another server's game, or one kept
+    /// before games kept their tokens).
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError>;
+
     /// The human players (user and team) of every rated game of a server that finished at or after
     /// `since` (unix milliseconds), for the daily cap on rated games between the same players
     /// (`service/daily_cap.rs`). Reads only the server's games of that period (by its index).

@@ -965,6 +965,14 @@ impl Store for PostgresStore {
         self.read(|db| reads::game_of_web_token(db, token))
     }
 
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError> {
+        self.read(|db| reads::game_web_token(db, id, guild_id))
+    }
+
     fn recent_games(
         &self,
         guild_id: Option<u64>,

@@ -767,6 +767,14 @@ impl Store for SqliteStore {
         self.read(|db| reads::game_of_web_token(db, token))
     }
 
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError> {
+        self.read(|db| reads::game_web_token(db, id, guild_id))
+    }
+
     fn recent_games(
         &self,
         guild_id: Option<u64>,
@@ -1928,7 +1936,7 @@ mod tests {
             "UNANNOUNCED" | "QUARANTINED" | "DAMAGED_SETTINGS" | "PING" | "LOAD_TABLES" => {
                 vec![]
             }
-            "GAME_RECORD" => vec![latest, I(BUSY)],
+            "GAME_RECORD" | "GAME_WEB_TOKEN" => vec![latest, I(BUSY)],
             "GAME_OF_WEB_TOKEN" => vec![text("0123456789abcdef0123456789abcdef")],
             "RECENT_GAMES" | "LEADERBOARD" | "RATING_LEADERBOARD" | "SETTINGS_LOG" => {
                 vec![I(BUSY), I(10)]

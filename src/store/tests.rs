@@ -1038,6 +1038,12 @@ pub(super) mod cases {
             .expect("finish");
         assert_eq!(found(token), Some((id6, None, fifth.players)));
         assert_eq!(
+            store.game_web_token(id5, g).expect("token").as_deref(),
+            Some(token)
+        );
+        assert_eq!(store.game_web_token(id5, Some(1)).expect("token"), None);
+        assert_eq!(store.game_web_token(id4, g).expect("token"), None);
+        assert_eq!(
             store
                 .game_of_web_token("fedcba9876543210fedcba9876543210")
                 .expect("token"),

@@ -567,7 +567,7 @@ fn seat_view(player: &Player) -> SeatView {
     }
 }
 
-fn team_view(variant: Variant, team: u8, lang: Lang) -> TeamView {
+pub(super) fn team_view(variant: Variant, team: u8, lang: Lang) -> TeamView {
     let name = TeamName::of(variant, team);
     let colour = crate::render::team_colour(variant, team);
     let [r, g, b, _] = colour.0;
@@ -630,7 +630,7 @@ fn cell_names(bits: Bits, public: &View) -> Vec<String> {
 }
 
 /// The board from the public view: it has no hand to read.
-fn board_view(public: &View, lang: Lang, name: &dyn Fn(Seat) -> String) -> BoardView {
+pub(super) fn board_view(public: &View, lang: Lang, name: &dyn Fn(Seat) -> String) -> BoardView {
     let position = &public.position;
     let layout = position.layout();
     let variant = position.config().variant;

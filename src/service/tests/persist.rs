@@ -271,6 +271,14 @@ impl Store for Flaky {
         self.check()?;
         self.inner.game_record(id, guild_id)
     }
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError> {
+        self.check()?;
+        self.inner.game_web_token(id, guild_id)
+    }
     fn game_of_web_token(
         &self,
         token: &str,

@@ -3,9 +3,10 @@
 //! settings or series counts aside) happens in its own transaction, in `sqlite.rs` / `postgres.rs`.
 
 use super::queries::{
-    DAMAGED_SETTINGS, GAME_OF_WEB_TOKEN, GAME_PLAYERS, GAME_RECORD, LATEST_IN_CHANNEL, LEADERBOARD,
-    PLAYER_STATS, QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES, RATING_LEADERBOARD,
-    RECENT_AGREEMENT, RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS, SETTINGS_LOG, UNANNOUNCED,
+    DAMAGED_SETTINGS, GAME_OF_WEB_TOKEN, GAME_PLAYERS, GAME_RECORD, GAME_WEB_TOKEN,
+    LATEST_IN_CHANNEL, LEADERBOARD, PLAYER_STATS, QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES,
+    RATING_LEADERBOARD, RECENT_AGREEMENT, RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS,
+    SETTINGS_LOG, UNANNOUNCED,
 };
 use super::rows::{player, stored_change, stored_rating};
 use super::{params, Db, DbError, Row, Value};
@@ -111,6 +112,18 @@ pub fn game_record(
     db.query_opt(GAME_RECORD, params![id.0, guild_to_db(guild_id)])?
         .map(|row| row.text(0))
         .transpose()
+}
+
+/// See [`crate::store::Store::game_web_token`].
+pub fn game_web_token(
+    db: &mut dyn Db,
+    id: GameId,
+    guild_id: Option<u64>,
+) -> Result<Option<String>, DbError> {
+    match db.query_opt(GAME_WEB_TOKEN, params![id.0, guild_to_db(guild_id)])? {
+        Some(row) => row.opt_text(0),
+        None => Ok(None),
+    }
 }
 
 /// See [`crate::store::Store::game_of_web_token`].
