@@ -85,3 +85,103 @@ pub async fn record(tables: Arc<Tables>, token: &str) -> Response {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use axum::body::to_bytes;
+
+    use crate::engine::{Config, Options, Record, Variant};
+    use crate::service::{RandomPicker, Settings};
+    use crate::store::{FinishedGame, PlayerResult, SqliteStore, Store, BOT_USER_ID};
+
+    const TOKEN: &str = "00112233445566778899aabbccddeeff";
+
+    /// A service whose store keeps one finished classic game of server 7 under [`TOKEN`].
+    fn tables_with_a_game() -> (Arc<Tables>, Record) {
+        let store = Arc::new(SqliteStore::open_in_memory().expect("store"));
+        let config = Config::new(Variant::Classic, 2, None, Options::default()).expect("config");
+        let record = Record::random_game(config, 5);
+        let seat = |user_id, name: &str, team| PlayerResult {
+            user_id,
+            name: name.to_string(),
+            team,
+            won: false,
+            sequences: 0,
+            bot_level: (user_id == BOT_USER_ID).then(|| "easy".to_string()),
+            gave_up: false,
+        };
+        store
+            .finish_game(&FinishedGame {
+                guild_id: Some(7),
+                channel_id: 70,
+                variant: "classic".into(),
+                record_json: serde_json::to_string(&record).expect("json"),
+                finished_at: 1_000,
+                started_at: None,
+                players: vec![seat(1, "Ann <b>", 0), seat(BOT_USER_ID, "Computer", 1)],
+                rated: Some(false),
+                aborted: false,
+                web_token: Some(TOKEN.to_string()),
+            })
+            .expect("kept");
+        let tables = Tables::new(Settings::default(), Arc::new(RandomPicker)).with_store(store);
+        (Arc::new(tables), record)
+    }
+
+    async fn body(answer: Response) -> (StatusCode, Vec<u8>) {
+        let status = answer.status();
+        let bytes = to_bytes(answer.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        (status, bytes.to_vec())
+    }
+
+    #[tokio::test]
+    async fn the_replay_answers_its_frames_and_summary_as_json() {
+        let (tables, record) = tables_with_a_game();
+        let answer = replay(tables.clone(), TOKEN, Lang::No).await;
+        assert_eq!(answer.headers()[header::CONTENT_TYPE], "application/json");
+        let (status, bytes) = body(answer).await;
+        assert_eq!(status, StatusCode::OK);
+        let json: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+        let moves = record.actions.iter().filter(|a| a.cell.is_some()).count();
+        assert_eq!(json["frames"].as_array().expect("frames").len(), moves + 1);
+        assert_eq!(json["frames"][0]["turn"], 0);
+        assert!(json["frames"][1]["board"]["last_move"]["cell"].is_string());
+        assert_eq!(json["seats"][0]["name"], "Ann <b>", "names are text");
+        assert_eq!(json["seats"][1]["kind"], "computer");
+        assert!(json["summary"]["sequences"].is_array());
+        assert!(json["summary"]["broken"].is_array());
+        assert_eq!(json["teams"].as_array().expect("teams").len(), 2);
+        assert!(!String::from_utf8_lossy(&bytes).contains("\"hand\""));
+
+        // Unknown, malformed: 404 with a sentence in the asker's language.
+        for token in ["ffeeddccbbaa99887766554433221100", "../../etc/passwd", ""] {
+            let (status, bytes) = body(replay(tables.clone(), token, Lang::De).await).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{token:?}");
+            let json: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+            assert!(
+                json["error"].as_str().is_some_and(|e| e.contains("Spiel")),
+                "{json}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn the_record_is_a_download() {
+        let (tables, record) = tables_with_a_game();
+        let answer = super::record(tables.clone(), TOKEN).await;
+        assert_eq!(
+            answer.headers()[header::CONTENT_DISPOSITION],
+            "attachment; filename=\"sequence-game-1.json\""
+        );
+        let (status, bytes) = body(answer).await;
+        assert_eq!(status, StatusCode::OK);
+        let got = Record::from_json(&String::from_utf8(bytes).expect("text")).expect("a record");
+        assert_eq!(got, record);
+        let (status, _) = body(super::record(tables, "nope").await).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}
