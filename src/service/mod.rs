@@ -100,9 +100,9 @@ pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
 pub use table::{picker, series};
 pub use table::{
-    BoardView, BrokenView, CardView, CellLabel, CellView, GameView, HandCardView, LastMoveView,
-    MadeView, OwnView, Phase, PlayerKind, ReplayFrame, ReplaySeat, ReplaySummary, ReplayView,
-    SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
+    AgreementView, BoardView, BrokenView, CardView, CellLabel, CellView, GameView, HandCardView,
+    LastMoveView, MadeView, OwnView, Phase, PlayerKind, ReplayFrame, ReplaySeat, ReplaySummary,
+    ReplayView, SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
 };
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::parse_invite;

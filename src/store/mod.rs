@@ -124,6 +124,8 @@ pub struct TokenGame {
     pub guild_id: Option<u64>,
     /// Every seat in order.
     pub players: Vec<PlayerResult>,
+    /// Each human's agreement with `hard` in this game, once known: `(user, matched, counted)`.
+    pub agreement: Vec<(u64, u32, u32)>,
 }
 
 /// One seat's result in a finished game.

@@ -1937,6 +1937,7 @@ mod tests {
                 vec![]
             }
             "GAME_RECORD" | "GAME_WEB_TOKEN" => vec![latest, I(BUSY)],
+            "GAME_AGREEMENT" => vec![latest],
             "GAME_OF_WEB_TOKEN" => vec![text("0123456789abcdef0123456789abcdef")],
             "RECENT_GAMES" | "LEADERBOARD" | "RATING_LEADERBOARD" | "SETTINGS_LOG" => {
                 vec![I(BUSY), I(10)]

@@ -1030,9 +1030,20 @@ pub(super) mod cases {
                 .expect("token")
                 .map(|t| (t.id, t.guild_id, t.players))
         };
+        let agreement = |token| {
+            store
+                .game_of_web_token(token)
+                .expect("token")
+                .map(|t| t.agreement)
+        };
         let fifth = with_token(75, 500, g);
         let id5 = store.finish_game(&fifth).expect("finish");
         assert_eq!(found(token), Some((id5, g, fifth.players.clone())));
+        assert_eq!(agreement(token), Some(Vec::new()), "not known yet");
+        store
+            .save_agreement(id5, &[(2, 4, 9), (1, 7, 10)])
+            .expect("agreement");
+        assert_eq!(agreement(token), Some(vec![(1, 7, 10), (2, 4, 9)]));
         let id6 = store
             .finish_game(&with_token(76, 450, None))
             .expect("finish");

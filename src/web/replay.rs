@@ -126,6 +126,9 @@ mod tests {
                 web_token: Some(TOKEN.to_string()),
             })
             .expect("kept");
+        store
+            .save_agreement(crate::store::GameId(1), &[(1, 3, 8)])
+            .expect("agreement");
         let tables = Tables::new(Settings::default(), Arc::new(RandomPicker)).with_store(store);
         (Arc::new(tables), record)
     }
@@ -154,6 +157,10 @@ mod tests {
         assert_eq!(json["seats"][1]["kind"], "computer");
         assert!(json["summary"]["sequences"].is_array());
         assert!(json["summary"]["broken"].is_array());
+        assert_eq!(
+            json["summary"]["agreement"],
+            serde_json::json!([{"seat": 0, "matched": 3, "counted": 8}])
+        );
         assert_eq!(json["teams"].as_array().expect("teams").len(), 2);
         assert!(!String::from_utf8_lossy(&bytes).contains("\"hand\""));
 

@@ -67,6 +67,17 @@ pub struct BrokenView {
     pub move_number: u32,
 }
 
+/// A human's agreement with the `hard` computer player over the game (the final message's follow-up).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AgreementView {
+    /// The seat.
+    pub seat: u8,
+    /// Moves of theirs that were `hard`'s choice too.
+    pub matched: u32,
+    /// Moves of theirs that counted.
+    pub counted: u32,
+}
+
 /// What the final message says of a game, as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReplaySummary {
@@ -82,6 +93,8 @@ pub struct ReplaySummary {
     pub winner: Option<u8>,
     /// Moves that placed or removed a chip.
     pub moves: u32,
+    /// Each human's agreement with `hard`, once worked out (empty before, and for a game without one).
+    pub agreement: Vec<AgreementView>,
 }
 
 /// A finished game's replay.
@@ -101,12 +114,14 @@ pub struct ReplayView {
     pub seats: Vec<ReplaySeat>,
 }
 
-/// The replay of game `game` from its `record`, its seats named `seats`, texts in `lang`; `None` if
-/// the record does not replay (a damaged record is refused, never half shown).
+/// The replay of game `game` from its `record`, its seats named `seats`, each human's `agreement`
+/// with `hard` as far as known (by seat), texts in `lang`; `None` if the record does not replay (a
+/// damaged record is refused, never half shown).
 pub fn replay_view(
     game: i64,
     record: &Record,
     seats: Vec<ReplaySeat>,
+    agreement: Vec<AgreementView>,
     lang: Lang,
 ) -> Option<ReplayView> {
     let summary = summarize(record).ok()?;
@@ -186,6 +201,7 @@ pub fn replay_view(
                 .then(|| position.points_per_team()),
             winner: summary.board_win,
             moves: summary.moves,
+            agreement,
         },
         teams,
         seats,

@@ -7,7 +7,9 @@
 use crate::engine::Record;
 use crate::i18n::Lang;
 use crate::service::reply::{Control, Label, MAX_URL};
-use crate::service::table::{replay_view, PlayerKind, ReplaySeat, ReplayView, Table};
+use crate::service::table::{
+    replay_view, AgreementView, PlayerKind, ReplaySeat, ReplayView, Table,
+};
 use crate::service::text::Text;
 use crate::service::GuildId;
 use crate::service::{lock, Settings};
@@ -122,6 +124,18 @@ impl Tables {
         let game = self.token_game(token)?;
         let (id, json) = self.record_of_web_token(token)?;
         let record = Record::from_json(&json).ok()?;
+        let agreement = game
+            .agreement
+            .iter()
+            .filter_map(|&(user, matched, counted)| {
+                let seat = game.players.iter().position(|p| p.user_id == user)?;
+                Some(AgreementView {
+                    seat: u8::try_from(seat).ok()?,
+                    matched,
+                    counted,
+                })
+            })
+            .collect();
         let seats = game
             .players
             .iter()
@@ -135,6 +149,6 @@ impl Tables {
                 team: p.team,
             })
             .collect();
-        replay_view(id.0, &record, seats, lang)
+        replay_view(id.0, &record, seats, agreement, lang)
     }
 }

@@ -3,7 +3,7 @@
 //! settings or series counts aside) happens in its own transaction, in `sqlite.rs` / `postgres.rs`.
 
 use super::queries::{
-    DAMAGED_SETTINGS, GAME_OF_WEB_TOKEN, GAME_PLAYERS, GAME_RECORD, GAME_WEB_TOKEN,
+    DAMAGED_SETTINGS, GAME_AGREEMENT, GAME_OF_WEB_TOKEN, GAME_PLAYERS, GAME_RECORD, GAME_WEB_TOKEN,
     LATEST_IN_CHANNEL, LEADERBOARD, PLAYER_STATS, QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES,
     RATING_LEADERBOARD, RECENT_AGREEMENT, RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS,
     SETTINGS_LOG, UNANNOUNCED,
@@ -132,10 +132,22 @@ pub fn game_of_web_token(db: &mut dyn Db, token: &str) -> Result<Option<TokenGam
         return Ok(None);
     };
     let (id, guild_id) = (row.int(0)?, guild_from_db(row.int(1)?));
+    let agreement = db
+        .query(GAME_AGREEMENT, params![id])?
+        .iter()
+        .map(|row| {
+            Ok((
+                from_db_id(row.int(0)?),
+                count_from_db(row.int(1)?),
+                count_from_db(row.int(2)?),
+            ))
+        })
+        .collect::<Result<_, DbError>>()?;
     Ok(Some(TokenGame {
         id: GameId(id),
         guild_id,
         players: players(db, id)?,
+        agreement,
     }))
 }
 
