@@ -625,6 +625,7 @@ mod tests {
                 "language",
                 "hints",
                 "replay_gif",
+                "web_links",
                 "reset"
             ]
         );

@@ -2,3 +2,4 @@
 
 pub mod live;
 pub mod page;
+pub mod replay;
