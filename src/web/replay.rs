@@ -162,6 +162,29 @@ mod tests {
             serde_json::json!([{"seat": 0, "matched": 3, "counted": 8}])
         );
         assert_eq!(json["teams"].as_array().expect("teams").len(), 2);
+        assert!(
+            json["to_win"].as_u64().is_some_and(|n| n >= 1),
+            "{}",
+            json["to_win"]
+        );
+        // The summary's sentences, in Norwegian, with the names as text and no Discord markup: the
+        // game's length, then Ann's agreement (3 of 8).
+        let lines: Vec<&str> = json["summary"]["lines"]
+            .as_array()
+            .expect("lines")
+            .iter()
+            .map(|l| l.as_str().expect("a sentence"))
+            .collect();
+        let sequences = json["summary"]["sequences"].as_array().map_or(0, Vec::len);
+        let broken = json["summary"]["broken"].as_array().map_or(0, Vec::len);
+        assert_eq!(lines.len(), sequences + broken + 2, "{lines:?}");
+        assert!(
+            lines[lines.len() - 1].starts_with("Ann <b>") && lines[lines.len() - 1].contains("3"),
+            "{lines:?}"
+        );
+        for line in &lines {
+            assert!(!line.contains("<@") && !line.contains("**"), "{line}");
+        }
         assert!(!String::from_utf8_lossy(&bytes).contains("\"hand\""));
 
         // Unknown, malformed: 404 with a sentence in the asker's language.

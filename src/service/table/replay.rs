@@ -95,6 +95,10 @@ pub struct ReplaySummary {
     pub moves: u32,
     /// Each human's agreement with `hard`, once worked out (empty before, and for a game without one).
     pub agreement: Vec<AgreementView>,
+    /// All of the above as the final message says it, in the asked language, one plain sentence each
+    /// (players by name, no markup): the sequences, the broken lines, the game's length, then each
+    /// human's agreement.
+    pub lines: Vec<String>,
 }
 
 /// A finished game's replay.
@@ -104,6 +108,8 @@ pub struct ReplayView {
     pub variant: String,
     /// Its number among the server's kept games.
     pub game: i64,
+    /// What a team needed to win: sequences, or points in King of the Board.
+    pub to_win: u8,
     /// The board after each move.
     pub frames: Vec<ReplayFrame>,
     /// The summary.
@@ -170,9 +176,11 @@ pub fn replay_view(
             ..team_view(variant, team, lang)
         })
         .collect();
+    let lines = summary_lines(&summary, &agreement, config, layout, lang, &name);
     Some(ReplayView {
         variant: variant.to_string(),
         game,
+        to_win: position.target(),
         frames,
         summary: ReplaySummary {
             sequences: summary
@@ -202,8 +210,77 @@ pub fn replay_view(
             winner: summary.board_win,
             moves: summary.moves,
             agreement,
+            lines,
         },
         teams,
         seats,
     })
+}
+
+/// The summary's sentences (see [`ReplaySummary::lines`]), from the catalogue messages the final
+/// message uses, with the players' names as plain text.
+fn summary_lines(
+    summary: &crate::analysis::GameSummary,
+    agreement: &[AgreementView],
+    config: crate::engine::Config,
+    layout: &crate::engine::Layout,
+    lang: Lang,
+    name: &dyn Fn(Seat) -> String,
+) -> Vec<String> {
+    let team = |team| TeamName::of(config.variant, team).render(lang);
+    let mut lines = Vec::new();
+    for made in &summary.sequences {
+        let args = Args::new()
+            .text("team", team(made.team))
+            .text("player", name(made.seat))
+            .number("move", made.move_number);
+        lines.push(match made.points {
+            None => tr_args(lang, "summary-sequence", &args),
+            Some(points) if made.in_zone => tr_args(
+                lang,
+                "summary-sequence-zone",
+                &args.number("points", u32::from(points)),
+            ),
+            Some(points) => tr_args(
+                lang,
+                "summary-sequence-points",
+                &args.number("points", u32::from(points)),
+            ),
+        });
+    }
+    for broken in &summary.broken {
+        lines.push(tr_args(
+            lang,
+            "summary-broken",
+            &Args::new()
+                .text("player", name(broken.seat))
+                .text("team", team(broken.victim))
+                .number("chips", config.line_length().saturating_sub(1))
+                .text("cell", layout.cell_name(broken.cell))
+                .number("move", broken.move_number),
+        ));
+    }
+    lines.push(tr_args(
+        lang,
+        "summary-length",
+        &Args::new().number("moves", summary.moves),
+    ));
+    for line in agreement {
+        let player = name(line.seat);
+        lines.push(
+            match crate::analysis::agreement::share_percent(line.matched, line.counted) {
+                None => tr_args(lang, "agreement-none", &Args::new().text("player", player)),
+                Some(percent) => tr_args(
+                    lang,
+                    "agreement-line",
+                    &Args::new()
+                        .text("player", player)
+                        .number("percent", percent)
+                        .number("matched", line.matched)
+                        .number("counted", line.counted),
+                ),
+            },
+        );
+    }
+    lines
 }
