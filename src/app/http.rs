@@ -111,7 +111,7 @@ pub async fn serve_with(
     let open = Arc::new(Mutex::new(Open::default()));
     tokio::spawn(async move {
         loop {
-            let (stream, _) = match listener.accept().await {
+            let (stream, peer) = match listener.accept().await {
                 Ok(accepted) => accepted,
                 Err(e) => {
                     tracing::warn!("metrics listener: {e}");
@@ -127,7 +127,7 @@ pub async fn serve_with(
             let mut connections = lock_open(&open);
             let id = connections.next_id();
             let task = tokio::spawn(async move {
-                serve_connection(stream, app, watched, limits.idle_timeout).await;
+                serve_connection(stream, peer, app, watched, limits.idle_timeout).await;
                 lock_open(&closed).remove(id);
             });
             connections.add(id, task.abort_handle(), activity, &limits);
@@ -212,15 +212,20 @@ fn lock_open(open: &Mutex<Open>) -> std::sync::MutexGuard<'_, Open> {
 }
 
 /// Serves one connection until it ends, stays idle for `idle` (no byte either way and no request
-/// being answered), or has been open for [`MAX_CONNECTION_TIME`].
+/// being answered), or has been open for [`MAX_CONNECTION_TIME`]. Each request carries the client's
+/// address (`axum::extract::ConnectInfo<SocketAddr>`, for per-address limits).
 async fn serve_connection(
     stream: tokio::net::TcpStream,
+    peer: SocketAddr,
     app: Router,
     activity: Arc<Activity>,
     idle: Duration,
 ) {
     let seen = activity.clone();
-    let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+    let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(peer));
         let app = app.clone();
         let activity = seen.clone();
         // Counted as soon as hyper hands the request over (before the answer is first polled, while

@@ -1,0 +1,193 @@
+//! The web pages of the real binary started without a token (issue 46): a guest opens a game over
+//! HTTP against an easy computer and plays, the bot is stopped and started again and the game is
+//! where it was, and it is played to its end, which is stored like any game.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::support::bot::BotProcess;
+
+/// A guest's side of the conversation: the address and the cookies the bot set.
+struct Guest {
+    client: reqwest::Client,
+    base: String,
+    cookies: Vec<String>,
+}
+
+impl Guest {
+    fn new(address: &str) -> Guest {
+        Guest {
+            client: reqwest::Client::new(),
+            base: format!("http://{address}"),
+            cookies: Vec::new(),
+        }
+    }
+
+    /// `method path` with `body` as the page sends it: its status and JSON.
+    async fn ask(&mut self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.base))
+            .timeout(Duration::from_secs(10));
+        if !self.cookies.is_empty() {
+            request = request.header("cookie", self.cookies.join("; "));
+        }
+        if let Some(body) = body {
+            request = request
+                .header("x-sequence", "1")
+                .header("content-type", "application/json")
+                .body(body.to_string());
+        }
+        let response = request.send().await.unwrap_or_else(|e| panic!("{path}: {e}"));
+        let status = response.status().as_u16();
+        for cookie in response.headers().get_all("set-cookie") {
+            let pair = cookie.to_str().unwrap().split(';').next().unwrap().to_string();
+            let name = pair.split('=').next().unwrap().to_string();
+            self.cookies.retain(|c| !c.starts_with(&format!("{name}=")));
+            self.cookies.push(pair);
+        }
+        let text = response.text().await.expect("a body");
+        let json = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+        (status, json)
+    }
+
+    async fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
+        self.ask(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    async fn get(&mut self, path: &str) -> (u16, Value) {
+        self.ask(reqwest::Method::GET, path, None).await
+    }
+}
+
+/// A legal move for the player whose view is `view` (a card on a free cell showing it, else a
+/// two-eyed jack anywhere free, else an exchange of a dead card), on the view's turn.
+fn a_move(view: &Value) -> Value {
+    let hand: Vec<String> = view["you"]["hand"]
+        .as_array()
+        .expect("a hand")
+        .iter()
+        .map(|c| c["code"].as_str().unwrap().to_string())
+        .collect();
+    let cells = view["board"]["cells"].as_array().expect("cells");
+    let free = |code: Option<&str>| {
+        cells.iter().find(|cell| {
+            cell.get("chip").is_none()
+                && cell["label"]["kind"] == "card"
+                && code.is_none_or(|code| cell["label"]["code"] == code)
+        })
+    };
+    let turn = view["board"]["turn"].clone();
+    for card in &hand {
+        if let Some(cell) = free(Some(card)) {
+            return json!({ "action": "play", "turn": turn, "card": card, "cell": cell["name"] });
+        }
+    }
+    if let Some(jack) = hand.iter().find(|c| *c == "JD" || *c == "JC") {
+        let cell = free(None).expect("a free cell");
+        return json!({ "action": "play", "turn": turn, "card": jack, "cell": cell["name"] });
+    }
+    let team = view["you"]["team"].clone();
+    let theirs = cells
+        .iter()
+        .find(|cell| cell.get("chip").is_some_and(|chip| *chip != team) && cell.get("in_sequence").is_none());
+    if let (Some(jack), Some(cell)) = (hand.iter().find(|c| *c == "JS" || *c == "JH"), theirs) {
+        return json!({ "action": "play", "turn": turn, "card": jack, "cell": cell["name"] });
+    }
+    let dead = hand.iter().find(|c| !c.starts_with('J')).expect("a dead card");
+    json!({ "action": "exchange", "turn": turn, "card": dead })
+}
+
+/// Waits for Ann's turn in game `token`: the view then, or `None` once the game has ended (its page
+/// no longer shows a running table).
+async fn my_turn(ann: &mut Guest, token: &str) -> Option<Value> {
+    for _ in 0..600 {
+        let (status, game) = ann.get(&format!("/api/g/{token}")).await;
+        if status == 404 {
+            return None;
+        }
+        assert_eq!(status, 200, "{game}");
+        if game["view"]["you"]["your_turn"] == json!(true) {
+            return Some(game["view"].clone());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("never Ann's turn");
+}
+
+fn start(dir: &std::path::Path) -> (BotProcess, String) {
+    let bot = BotProcess::spawn_local(
+        dir,
+        "[timers]\nbot_delay_ms = 0\n[web]\nlisten = \"127.0.0.1:0\"\n",
+    );
+    let address = bot
+        .web_address(Duration::from_secs(60))
+        .unwrap_or_else(|e| panic!("{e}"));
+    (bot, address)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_token_a_game_is_played_in_the_browser_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut bot, address) = start(dir.path());
+    let mut ann = Guest::new(&address);
+    let (status, me) = ann.get("/api/me").await;
+    assert_eq!((status, me["local"].clone()), (200, json!(true)), "{me}");
+    let (status, me) = ann.post("/api/me", json!({ "name": "Ann" })).await;
+    assert_eq!(status, 200, "{me}");
+    let (status, opened) = ann.post("/api/games", json!({ "variant": "classic" })).await;
+    assert_eq!(status, 201, "{opened}");
+    let token = opened["token"].as_str().unwrap().to_string();
+    let act = format!("/api/g/{token}/act");
+    let (status, added) = ann.post(&act, json!({ "action": "add_bot", "level": "easy" })).await;
+    assert_eq!(status, 200, "{added}");
+    let (status, begun) = ann.post(&act, json!({ "action": "begin" })).await;
+    assert_eq!(status, 200, "{begun}");
+    // A few moves each.
+    for _ in 0..3 {
+        let view = my_turn(&mut ann, &token).await.expect("the game runs");
+        let (status, played) = ann.post(&act, a_move(&view)).await;
+        assert_eq!(status, 200, "{played}");
+    }
+    let before = my_turn(&mut ann, &token).await.expect("the game runs");
+    assert!(before["board"]["turn"].as_u64().unwrap() >= 6, "{}", before["board"]);
+
+    // Stopped and started again: the game is where it was, Ann still seated with her hand.
+    bot.terminate();
+    assert_eq!(bot.wait_exit(Duration::from_secs(20)), Some(0), "{}", bot.log_tail(20));
+    let (mut bot, address) = start(dir.path());
+    ann.base = format!("http://{address}");
+    let after = my_turn(&mut ann, &token).await.expect("the game is back");
+    assert_eq!(after["board"], before["board"], "the board as it was");
+    assert_eq!(after["you"]["hand"], before["you"]["hand"], "the hand as it was");
+    assert_eq!(after["seats"], before["seats"]);
+
+    // Played to its end.
+    let mut moves = 0;
+    while let Some(view) = my_turn(&mut ann, &token).await {
+        let (status, played) = ann.post(&act, a_move(&view)).await;
+        // The computer may end the game between the look and the move.
+        assert!(status == 200 || status == 404, "{status}: {played}");
+        moves += 1;
+        assert!(moves < 200, "the game never ended");
+    }
+    let (status, gone) = ann.get(&format!("/api/g/{token}")).await;
+    assert_eq!(status, 404, "{gone}");
+    bot.terminate();
+    assert_eq!(bot.wait_exit(Duration::from_secs(20)), Some(0), "{}", bot.log_tail(20));
+    // Stored like any finished game, with Ann among its players; no table left running.
+    let db = rusqlite::Connection::open(dir.path().join("sequence-bot.sqlite3")).unwrap();
+    let names: Vec<String> = db
+        .prepare("SELECT name FROM game_players")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(names.contains(&"Ann".to_string()), "{names:?}");
+    let live: i64 = db
+        .query_row("SELECT COUNT(*) FROM live_tables", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(live, 0);
+}
