@@ -16,7 +16,9 @@ const MUST_NOT_USE: &[(&str, &[&str])] = &[
     ),
     (
         "ai",
-        &["render", "store", "service", "app", "discord", "console", "web"],
+        &[
+            "render", "store", "service", "app", "discord", "console", "web",
+        ],
     ),
     ("analysis", &["service", "app", "discord", "console", "web"]),
     ("render", &["service", "app", "discord", "console", "web"]),

@@ -145,8 +145,8 @@ impl WebConfig {
             && host.bytes().all(|b| {
                 b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']')
             });
-        let path_ok = rest.bytes().all(|b| b.is_ascii_graphic())
-            && !rest.contains(['?', '#', '\\']);
+        let path_ok =
+            rest.bytes().all(|b| b.is_ascii_graphic()) && !rest.contains(['?', '#', '\\']);
         if !host_ok || !path_ok {
             return Err(bad());
         }

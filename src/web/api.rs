@@ -35,8 +35,9 @@ use crate::engine::{Card, Variant};
 use crate::i18n::{tr, tr_args, Args, Lang};
 use crate::service::text::HintMove;
 use crate::service::{
-    Actor, BotLevel, CellName, ChannelId, Command, FaceId, Output, Press, Reply, Request as
-    ServiceRequest, State as TableState, Step, TableView, Tables, Text, Timestamp, UserId,
+    Actor, BotLevel, CellName, ChannelId, Command, FaceId, Output, Press, Reply,
+    Request as ServiceRequest, State as TableState, Step, TableView, Tables, Text, Timestamp,
+    UserId,
 };
 
 use super::face::WebFace;
@@ -113,11 +114,42 @@ fn json_answer(status: StatusCode, body: &impl Serialize) -> Response {
 
 /// `{"error": …}` with the catalogue's message `key` in `lang`.
 fn error(status: StatusCode, lang: Lang, key: &str) -> Response {
-    error_text(status, tr(lang, key))
+    Refusal::new(status, lang, key).into_response()
 }
 
-fn error_text(status: StatusCode, text: String) -> Response {
-    json_answer(status, &json!({ "error": text }))
+/// A request that cannot be served: its status and the sentence that says why.
+#[derive(Debug)]
+struct Refusal {
+    status: StatusCode,
+    text: String,
+}
+
+impl Refusal {
+    /// With the catalogue's message `key` in `lang`.
+    fn new(status: StatusCode, lang: Lang, key: &str) -> Refusal {
+        Refusal {
+            status,
+            text: tr(lang, key),
+        }
+    }
+
+    /// With the catalogue's message `key` in `lang`, its variables `args`.
+    fn with(status: StatusCode, lang: Lang, key: &str, args: &[(&str, &str)]) -> Refusal {
+        let mut fluent = Args::new();
+        for (name, value) in args {
+            fluent = fluent.text(name, *value);
+        }
+        Refusal {
+            status,
+            text: tr_args(lang, key, &fluent),
+        }
+    }
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        json_answer(self.status, &json!({ "error": self.text }))
+    }
 }
 
 /// The language code the page uses (`en`, `de`, `no`).
@@ -129,25 +161,25 @@ fn lang_code(lang: Lang) -> &'static str {
     }
 }
 
-/// The tables and the web face, or the 503 answer while the bot starts.
-fn opened(web: &Web, lang: Lang) -> Result<(&Arc<Tables>, &WebFace), Response> {
+/// The tables and the web face, or 503 while the bot starts.
+fn opened(web: &Web, lang: Lang) -> Result<(&Arc<Tables>, &WebFace), Refusal> {
     web.open
         .get()
         .map(|o| (&o.tables, &o.face))
-        .ok_or_else(|| error(StatusCode::SERVICE_UNAVAILABLE, lang, "web-api-starting"))
+        .ok_or_else(|| Refusal::new(StatusCode::SERVICE_UNAVAILABLE, lang, "web-api-starting"))
 }
 
-/// The channel of the running table whose watch token is `token`, or the 404 answer.
-fn channel_of(tables: &Tables, token: &str, lang: Lang) -> Result<ChannelId, Response> {
+/// The channel of the running table whose watch token is `token`, or 404.
+fn channel_of(tables: &Tables, token: &str, lang: Lang) -> Result<ChannelId, Refusal> {
     tables
         .channel_of_web_token(token)
-        .ok_or_else(|| error(StatusCode::NOT_FOUND, lang, "web-api-not-found"))
+        .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))
 }
 
-/// `body` read as JSON of `T`, or the 400 answer.
-fn read_json<T: for<'de> Deserialize<'de>>(body: &[u8], lang: Lang) -> Result<T, Response> {
+/// `body` read as JSON of `T`, or 400.
+fn read_json<T: for<'de> Deserialize<'de>>(body: &[u8], lang: Lang) -> Result<T, Refusal> {
     serde_json::from_slice(body)
-        .map_err(|_| error(StatusCode::BAD_REQUEST, lang, "web-api-unreadable"))
+        .map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, lang, "web-api-unreadable"))
 }
 
 /// `GET /api/me` (and the answer of `POST /api/me`).
@@ -172,24 +204,17 @@ async fn set_me(
     headers: HeaderMap,
     uri: Uri,
     body: Bytes,
-) -> Response {
+) -> Result<Response, Refusal> {
     let session = Session::read(&headers, uri.query());
-    let asked: NameAsked = match read_json(&body, session.lang) {
-        Ok(asked) => asked,
-        Err(answer) => return answer,
-    };
-    let Ok(name) = checked_name(&asked.name) else {
-        return error(StatusCode::BAD_REQUEST, session.lang, "web-api-bad-name");
-    };
-    let guest = session.guest.unwrap_or_else(Guest::new);
-    let mut answer = json_answer(
-        StatusCode::OK,
-        &me_answer(&web, Some(&name), session.lang),
-    );
+    let asked: NameAsked = read_json(&body, session.lang)?;
+    let name = checked_name(&asked.name)
+        .map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, session.lang, "web-api-bad-name"))?;
+    let guest = session.guest.unwrap_or_default();
+    let mut answer = json_answer(StatusCode::OK, &me_answer(&web, Some(&name), session.lang));
     for cookie in set_cookies(&guest, &name, web.secure) {
         answer.headers_mut().append(header::SET_COOKIE, cookie);
     }
-    answer
+    Ok(answer)
 }
 
 async fn new_game(
@@ -197,38 +222,37 @@ async fn new_game(
     headers: HeaderMap,
     uri: Uri,
     body: Bytes,
-) -> Response {
+) -> Result<Response, Refusal> {
     let session = Session::read(&headers, uri.query());
     let lang = session.lang;
     if !web.local {
-        return error(StatusCode::NOT_FOUND, lang, "web-api-no-local");
+        return Err(Refusal::new(
+            StatusCode::NOT_FOUND,
+            lang,
+            "web-api-no-local",
+        ));
     }
-    let (tables, face) = match opened(&web, lang) {
-        Ok(opened) => opened,
-        Err(answer) => return answer,
-    };
-    let Some((user, name)) = session.player() else {
-        return error(StatusCode::UNAUTHORIZED, lang, "web-api-name-needed");
-    };
-    let asked: NewGame = match read_json(&body, lang) {
-        Ok(asked) => asked,
-        Err(answer) => return answer,
-    };
+    let (tables, face) = opened(&web, lang)?;
+    let (user, name) = session
+        .player()
+        .ok_or_else(|| Refusal::new(StatusCode::UNAUTHORIZED, lang, "web-api-name-needed"))?;
+    let asked: NewGame = read_json(&body, lang)?;
     let channel = new_channel();
     let request = asked.request(channel, user, name, web.default_variant);
     let (reply, pending) = tables.serve(request, FaceId::Web).await;
     tables.deliver(face, channel, &reply.outputs).await;
     drop(pending);
     if reply.is_refusal() {
-        return refused(tables, channel, &reply, (user, name), lang);
+        return Err(refused(tables, channel, &reply, (user, name), lang));
     }
-    match tables.web_token(channel) {
-        Some(token) => json_answer(
-            StatusCode::CREATED,
-            &json!({ "url": format!("/g/{token}"), "token": token }),
-        ),
-        None => error_text(StatusCode::INTERNAL_SERVER_ERROR, Text::Internal.render(lang)),
-    }
+    let token = tables.web_token(channel).ok_or_else(|| Refusal {
+        status: StatusCode::INTERNAL_SERVER_ERROR,
+        text: Text::Internal.render(lang),
+    })?;
+    Ok(json_answer(
+        StatusCode::CREATED,
+        &json!({ "url": format!("/g/{token}"), "token": token }),
+    ))
 }
 
 async fn game(
@@ -236,22 +260,16 @@ async fn game(
     Path(token): Path<String>,
     headers: HeaderMap,
     uri: Uri,
-) -> Response {
+) -> Result<Response, Refusal> {
     let session = Session::read(&headers, uri.query());
     let lang = session.lang;
-    let (tables, face) = match opened(&web, lang) {
-        Ok(opened) => opened,
-        Err(answer) => return answer,
-    };
-    let channel = match channel_of(tables, &token, lang) {
-        Ok(channel) => channel,
-        Err(answer) => return answer,
-    };
+    let (tables, face) = opened(&web, lang)?;
+    let channel = channel_of(tables, &token, lang)?;
     let viewer = session.guest.map(|g| g.user);
-    let Some(view) = tables.view(channel, viewer, lang, Timestamp::now()) else {
-        return error(StatusCode::NOT_FOUND, lang, "web-api-not-found");
-    };
-    json_answer(
+    let view = tables
+        .view(channel, viewer, lang, Timestamp::now())
+        .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))?;
+    Ok(json_answer(
         StatusCode::OK,
         &json!({
             "token": token,
@@ -259,7 +277,7 @@ async fn game(
             "view": view,
             "replay": false,
         }),
-    )
+    ))
 }
 
 /// What `POST /api/g/{token}/act` takes.
@@ -326,27 +344,37 @@ impl Action {
     }
 }
 
-/// The command `act` asks for on the table whose view is `view`, or why it cannot be one (a 400's
-/// catalogue key and arguments).
-fn command_of(act: &Act, view: &TableView) -> Result<Command, (String, Vec<(&'static str, String)>)> {
-    let bad = |key: &str| (key.to_string(), Vec::new());
+/// The command `act` asks for on the table whose view is `view`, or why it cannot be one (400, in
+/// `lang`).
+fn command_of(act: &Act, view: &TableView, lang: Lang) -> Result<Command, Refusal> {
+    let bad = |key: &str| Refusal::new(StatusCode::BAD_REQUEST, lang, key);
+    let shown = |text: &str| text.chars().take(20).collect::<String>();
     let Some(action) = Action::parse(&act.action) else {
-        let action: String = act.action.chars().take(40).collect();
-        return Err(("web-api-unknown-action".into(), vec![("action", action)]));
+        let action = shown(&act.action);
+        return Err(Refusal::with(
+            StatusCode::BAD_REQUEST,
+            lang,
+            "web-api-unknown-action",
+            &[("action", &action)],
+        ));
     };
     let key = view.key;
     let variant = view.game.variant;
-    let card = |needed: bool| -> Result<Option<Card>, (String, Vec<(&'static str, String)>)> {
-        match act.card.as_deref() {
-            None if needed => Err(bad("web-api-card-needed")),
-            None => Ok(None),
-            Some(text) => Card::parse(text, variant).map(Some).ok_or_else(|| {
-                let shown: String = text.chars().take(20).collect();
-                ("web-api-bad-card".to_string(), vec![("card", shown)])
-            }),
-        }
+    let card = || -> Result<Card, Refusal> {
+        let text = act
+            .card
+            .as_deref()
+            .ok_or_else(|| bad("web-api-card-needed"))?;
+        Card::parse(text, variant).ok_or_else(|| {
+            Refusal::with(
+                StatusCode::BAD_REQUEST,
+                lang,
+                "web-api-bad-card",
+                &[("card", &shown(text))],
+            )
+        })
     };
-    let moved = |step: Step| -> Result<Command, (String, Vec<(&'static str, String)>)> {
+    let moved = |step: Step| -> Result<Command, Refusal> {
         let turn = act.turn.ok_or_else(|| bad("web-api-turn-needed"))?;
         Ok(Command::Press(Press {
             table: key,
@@ -356,22 +384,27 @@ fn command_of(act: &Act, view: &TableView) -> Result<Command, (String, Vec<(&'st
     };
     let command = match action {
         Action::Play => {
-            let text = act.cell.as_deref().ok_or_else(|| bad("web-api-cell-needed"))?;
+            let text = act
+                .cell
+                .as_deref()
+                .ok_or_else(|| bad("web-api-cell-needed"))?;
             let cell = cell_on(text, view).ok_or_else(|| {
-                let shown: String = text.chars().take(20).collect();
-                ("web-api-bad-cell".to_string(), vec![("cell", shown)])
+                Refusal::with(
+                    StatusCode::BAD_REQUEST,
+                    lang,
+                    "web-api-bad-cell",
+                    &[("cell", &shown(text))],
+                )
             })?;
+            // Dice places (or removes) with the roll, not a card.
             let card = if variant == Variant::Dice {
                 None
             } else {
-                card(true)?
+                Some(card()?)
             };
             return moved(Step::Cell(card, cell));
         }
-        Action::Exchange => {
-            let card = card(true)?.ok_or_else(|| bad("web-api-card-needed"))?;
-            return moved(Step::Exchange(card));
-        }
+        Action::Exchange => return moved(Step::Exchange(card()?)),
         Action::Roll => return moved(Step::Roll),
         // Routed by the service's door to the search pool (never wrapped).
         Action::Hint => return Ok(Command::Hint),
@@ -420,37 +453,19 @@ async fn act(
     headers: HeaderMap,
     uri: Uri,
     body: Bytes,
-) -> Response {
+) -> Result<Response, Refusal> {
     let session = Session::read(&headers, uri.query());
     let lang = session.lang;
-    let (tables, face) = match opened(&web, lang) {
-        Ok(opened) => opened,
-        Err(answer) => return answer,
-    };
-    let channel = match channel_of(tables, &token, lang) {
-        Ok(channel) => channel,
-        Err(answer) => return answer,
-    };
-    let Some((user, name)) = session.player() else {
-        return error(StatusCode::UNAUTHORIZED, lang, "web-api-name-needed");
-    };
-    let asked: Act = match read_json(&body, lang) {
-        Ok(asked) => asked,
-        Err(answer) => return answer,
-    };
-    let Some(view) = tables.view(channel, Some(user), lang, Timestamp::now()) else {
-        return error(StatusCode::NOT_FOUND, lang, "web-api-not-found");
-    };
-    let command = match command_of(&asked, &view) {
-        Ok(command) => command,
-        Err((key, args)) => {
-            let mut fluent = Args::new();
-            for (name, value) in &args {
-                fluent = fluent.text(name, value.as_str());
-            }
-            return error_text(StatusCode::BAD_REQUEST, tr_args(lang, &key, &fluent));
-        }
-    };
+    let (tables, face) = opened(&web, lang)?;
+    let channel = channel_of(tables, &token, lang)?;
+    let (user, name) = session
+        .player()
+        .ok_or_else(|| Refusal::new(StatusCode::UNAUTHORIZED, lang, "web-api-name-needed"))?;
+    let asked: Act = read_json(&body, lang)?;
+    let view = tables
+        .view(channel, Some(user), lang, Timestamp::now())
+        .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))?;
+    let command = command_of(&asked, &view, lang)?;
     let request = ServiceRequest {
         guild: None,
         channel,
@@ -465,9 +480,9 @@ async fn act(
     let (reply, pending) = tables.serve(request, FaceId::Web).await;
     tables.deliver(face, channel, &reply.outputs).await;
     let answer = if reply.is_refusal() {
-        refused(tables, channel, &reply, (user, name), lang)
+        Err(refused(tables, channel, &reply, (user, name), lang))
     } else {
-        done(tables, channel, &reply, (user, name), lang)
+        Ok(done(tables, channel, &reply, (user, name), lang))
     };
     // What follows (the computer's moves) starts once the asker is answered.
     drop(pending);
@@ -519,10 +534,12 @@ fn refused(
     reply: &Reply,
     asker: (UserId, &str),
     lang: Lang,
-) -> Response {
-    let text =
-        private_text(tables, channel, reply, asker, lang).unwrap_or_else(|| Text::Internal.render(lang));
-    error_text(StatusCode::CONFLICT, text)
+) -> Refusal {
+    Refusal {
+        status: StatusCode::CONFLICT,
+        text: private_text(tables, channel, reply, asker, lang)
+            .unwrap_or_else(|| Text::Internal.render(lang)),
+    }
 }
 
 /// `{"ok": true, "message"}`, and with a hint `"hint": {"card", "cell"}`.
@@ -545,7 +562,9 @@ fn done(
             _ => None,
         });
     let hint = match hinted {
-        Some(HintMove::Play { card, cell }) => Some(json!({ "card": card.to_string(), "cell": cell })),
+        Some(HintMove::Play { card, cell }) => {
+            Some(json!({ "card": card.to_string(), "cell": cell }))
+        }
         Some(HintMove::Exchange(card)) => Some(json!({ "card": card.to_string(), "cell": null })),
         Some(HintMove::Place(cell) | HintMove::Remove(cell)) => {
             Some(json!({ "card": null, "cell": cell }))
@@ -565,21 +584,18 @@ async fn live_channel(
     headers: HeaderMap,
     uri: Uri,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Response {
+) -> Result<Response, Refusal> {
     let session = Session::read(&headers, uri.query());
     let lang = session.lang;
-    let Some(opened) = web.open.get() else {
-        return error(StatusCode::SERVICE_UNAVAILABLE, lang, "web-api-starting");
-    };
-    let channel = match channel_of(&opened.tables, &token, lang) {
-        Ok(channel) => channel,
-        Err(answer) => return answer,
-    };
-    let Ok(upgrade) = upgrade else {
-        return error(StatusCode::BAD_REQUEST, lang, "web-api-not-live");
-    };
+    let opened = web
+        .open
+        .get()
+        .ok_or_else(|| Refusal::new(StatusCode::SERVICE_UNAVAILABLE, lang, "web-api-starting"))?;
+    let channel = channel_of(&opened.tables, &token, lang)?;
+    let upgrade =
+        upgrade.map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, lang, "web-api-not-live"))?;
     let viewer = session.guest.map(|g| g.user);
-    live::socket(opened.live.clone(), channel, viewer, lang, client, upgrade).await
+    Ok(live::socket(opened.live.clone(), channel, viewer, lang, client, upgrade).await)
 }
 
 async fn game_page(

@@ -46,7 +46,11 @@ impl WebFace {
 
     /// The sequence number of the last event of `channel` seen (0: none since the process started).
     pub fn version(&self, channel: ChannelId) -> u64 {
-        let versions = self.shared.versions.lock().unwrap_or_else(|e| e.into_inner());
+        let versions = self
+            .shared
+            .versions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         versions.get(&channel).copied().unwrap_or(0)
     }
 
@@ -78,7 +82,11 @@ impl Face for WebFace {
     }
 
     fn observe(&self, event: &Event) {
-        let mut versions = self.shared.versions.lock().unwrap_or_else(|e| e.into_inner());
+        let mut versions = self
+            .shared
+            .versions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         if versions.len() >= MAX_VERSIONS && !versions.contains_key(&event.channel) {
             let tables = &self.shared.tables;
             versions.retain(|channel, _| tables.snapshot(*channel).is_some());

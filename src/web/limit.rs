@@ -113,14 +113,20 @@ mod tests {
         assert!(!limiter.allow_at(ann, now), "past the burst");
         assert!(limiter.allow_at(bo, now), "another address has its own");
         assert!(!limiter.allow_at(ann, now + Duration::from_millis(20)));
-        assert!(limiter.allow_at(ann, now + Duration::from_millis(60)), "refilled");
+        assert!(
+            limiter.allow_at(ann, now + Duration::from_millis(60)),
+            "refilled"
+        );
         assert!(!limiter.allow_at(ann, now + Duration::from_millis(60)));
     }
 
     #[test]
     fn the_client_is_the_peer_or_what_a_local_proxy_says() {
         let mut headers = HeaderMap::new();
-        headers.insert("x-forwarded-for", "203.0.113.9, 198.51.100.7".parse().unwrap());
+        headers.insert(
+            "x-forwarded-for",
+            "203.0.113.9, 198.51.100.7".parse().unwrap(),
+        );
         let outside: SocketAddr = "192.0.2.1:5000".parse().unwrap();
         assert_eq!(client_address(Some(outside), &headers), outside.ip());
         let proxy: SocketAddr = "127.0.0.1:5000".parse().unwrap();

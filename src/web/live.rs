@@ -33,5 +33,9 @@ pub async fn socket(
     _peer: IpAddr,
     _ws: WebSocketUpgrade,
 ) -> Response {
-    (StatusCode::SERVICE_UNAVAILABLE, "the live channel is not built in\n").into_response()
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the live channel is not built in\n",
+    )
+        .into_response()
 }

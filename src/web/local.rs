@@ -50,7 +50,13 @@ impl NewGame {
     /// The request that opens it in `channel` for `user` named `name` (`default`: the game when
     /// none is named): a casual game outside any server (the service checks the options as for
     /// `/sequence start`).
-    pub fn request(self, channel: ChannelId, user: UserId, name: &str, default: Variant) -> Request {
+    pub fn request(
+        self,
+        channel: ChannelId,
+        user: UserId,
+        name: &str,
+        default: Variant,
+    ) -> Request {
         let mut options = self.options;
         options.king_of_the_board |= self.king_of_the_board;
         Request {

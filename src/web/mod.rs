@@ -182,7 +182,8 @@ fn announce(address: SocketAddr) {
     };
     tracing::info!(address = %address, "web pages on http://{shown}/");
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "Play Sequence in your browser: http://{shown}/").and_then(|()| out.flush());
+    let _ =
+        writeln!(out, "Play Sequence in your browser: http://{shown}/").and_then(|()| out.flush());
 }
 
 /// The pages beside the Discord face (registered by the binary with

@@ -94,7 +94,10 @@ mod tests {
     use super::*;
 
     fn names() -> HashMap<u64, String> {
-        HashMap::from([(42, "Ann".to_string()), (9_223_372_036_854_775_809, "Bo".into())])
+        HashMap::from([
+            (42, "Ann".to_string()),
+            (9_223_372_036_854_775_809, "Bo".into()),
+        ])
     }
 
     #[test]
@@ -111,13 +114,19 @@ mod tests {
             "Easy bot played 7H on D6"
         );
         assert_eq!(plain("**Tom\\_the\\*bot**", &names), "Tom_the*bot");
-        assert_eq!(plain("__under__ ~~struck~~ *it*", &names), "under struck it");
+        assert_eq!(
+            plain("__under__ ~~struck~~ *it*", &names),
+            "under struck it"
+        );
         assert_eq!(
             plain("Runs out <t:1700000000:R>.", &names),
             "Runs out 22:13 UTC."
         );
         assert_eq!(plain("see <#123>!", &names), "see !");
-        assert_eq!(plain("-# small\n> quoted\nplain", &names), "small\nquoted\nplain");
+        assert_eq!(
+            plain("-# small\n> quoted\nplain", &names),
+            "small\nquoted\nplain"
+        );
         // What is not a tag stays.
         assert_eq!(plain("a < b > c <@x>", &names), "a < b > c <@x>");
         assert_eq!(plain("7♥ → D6 ✓", &names), "7♥ → D6 ✓");

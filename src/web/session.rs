@@ -76,7 +76,10 @@ pub fn is_guest(user: UserId) -> bool {
 
 /// Whether `value` is shaped like a session token: 64 lowercase hex digits.
 fn is_token(value: &str) -> bool {
-    value.len() == 64 && value.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    value.len() == 64
+        && value
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// Who asks, as far as the request tells.
@@ -299,7 +302,11 @@ mod tests {
         assert!(is_token(&guest.token), "{}", guest.token);
         assert_ne!(guest.token, Guest::new().token, "random");
         assert!(is_guest(guest.user));
-        assert_eq!(user_of(&guest.token), guest.user, "the same after a restart");
+        assert_eq!(
+            user_of(&guest.token),
+            guest.user,
+            "the same after a restart"
+        );
         // The SHA-256 of "abc" begins ba7816bf8f01cfea.
         assert_eq!(user_of("abc").0, 0xba78_16bf_8f01_cfea | GUEST_BIT);
         let cookie = format!("{GUEST_COOKIE}={}; other=1", guest.token);
@@ -354,13 +361,26 @@ mod tests {
             Session::read(&headers(pairs), query).lang
         };
         assert_eq!(lang(&[], None), Lang::En);
-        assert_eq!(lang(&[("accept-language", "fr-FR, de;q=0.5, nb;q=0.8")], None), Lang::No);
-        assert_eq!(lang(&[("accept-language", "de-DE,de;q=0.9,en;q=0.8")], None), Lang::De);
+        assert_eq!(
+            lang(&[("accept-language", "fr-FR, de;q=0.5, nb;q=0.8")], None),
+            Lang::No
+        );
+        assert_eq!(
+            lang(&[("accept-language", "de-DE,de;q=0.9,en;q=0.8")], None),
+            Lang::De
+        );
         assert_eq!(lang(&[("accept-language", "fr")], None), Lang::En);
         let browser = ("accept-language", "de");
         assert_eq!(lang(&[browser, ("cookie", "sb_lang=no")], None), Lang::No);
-        assert_eq!(lang(&[browser, ("cookie", "sb_lang=no")], Some("x=1&lang=en")), Lang::En);
-        assert_eq!(lang(&[browser], Some("lang=xx")), Lang::De, "unknown: ignored");
+        assert_eq!(
+            lang(&[browser, ("cookie", "sb_lang=no")], Some("x=1&lang=en")),
+            Lang::En
+        );
+        assert_eq!(
+            lang(&[browser], Some("lang=xx")),
+            Lang::De,
+            "unknown: ignored"
+        );
     }
 
     #[test]
@@ -371,7 +391,10 @@ mod tests {
             check_forgery(&headers(&[("x-sequence", "yes")]), public),
             Err(Forgery::NoHeader)
         );
-        assert_eq!(check_forgery(&headers(&[("x-sequence", "1")]), public), Ok(()));
+        assert_eq!(
+            check_forgery(&headers(&[("x-sequence", "1")]), public),
+            Ok(())
+        );
         let from = |origin: &str| {
             check_forgery(
                 &headers(&[

@@ -154,7 +154,10 @@ async fn game_against_easy(app: &Router, browser: &mut Browser) -> String {
         .post(app, "/api/games", json!({ "variant": "classic" }))
         .await;
     assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
-    let token = opened.json()["token"].as_str().expect("a token").to_string();
+    let token = opened.json()["token"]
+        .as_str()
+        .expect("a token")
+        .to_string();
     assert_eq!(opened.json()["url"], format!("/g/{token}"));
     let added = browser
         .act(app, &token, json!({ "action": "add_bot", "level": "easy" }))
@@ -210,7 +213,10 @@ fn a_move(view: &Value) -> Value {
     if let (Some(jack), Some(cell)) = (hand.iter().find(|c| *c == "JS" || *c == "JH"), theirs) {
         return json!({ "action": "play", "card": jack, "cell": cell["name"] });
     }
-    let dead = hand.iter().find(|c| !c.starts_with('J')).expect("a dead card");
+    let dead = hand
+        .iter()
+        .find(|c| !c.starts_with('J'))
+        .expect("a dead card");
     json!({ "action": "exchange", "card": dead })
 }
 
@@ -273,11 +279,20 @@ async fn me_tells_and_sets_the_guests_name() {
     let me = browser.get(&app, "/api/me").await;
     assert_eq!(me.status, StatusCode::OK);
     assert_eq!(me.content_type, "application/json");
-    assert_eq!(me.json(), json!({ "name": null, "local": true, "lang": "en" }));
+    assert_eq!(
+        me.json(),
+        json!({ "name": null, "local": true, "lang": "en" })
+    );
     let de = browser.get(&app, "/api/me?lang=de").await;
     assert_eq!(de.json()["lang"], "de");
     let browser_lang = browser
-        .ask(&app, Method::GET, "/api/me", None, &[("accept-language", "nb-NO")])
+        .ask(
+            &app,
+            Method::GET,
+            "/api/me",
+            None,
+            &[("accept-language", "nb-NO")],
+        )
         .await;
     assert_eq!(browser_lang.json()["lang"], "no");
     for (body, key) in [
@@ -378,7 +393,10 @@ async fn opening_a_game_is_checked() {
     ] {
         let answer = ann.post(&app, "/api/games", body.clone()).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}: {answer:?}");
-        assert_eq!(answer.error(), crate::i18n::tr(crate::i18n::Lang::En, "web-api-unreadable"));
+        assert_eq!(
+            answer.error(),
+            crate::i18n::tr(crate::i18n::Lang::En, "web-api-unreadable")
+        );
     }
     for body in [json!({ "series": 4 }), json!({ "turn_time": 1 })] {
         let answer = ann.post(&app, "/api/games", body.clone()).await;
@@ -421,10 +439,9 @@ async fn opening_a_game_is_checked() {
     let game = ann.view(&app, &token).await;
     assert_eq!(game["view"]["game"]["king_of_the_board"], true, "{game}");
     // Without local play (a Discord bot with `[web] listen` only): no games opened here.
-    let config = BotConfig::from_toml(
-        "token = \"MTIz.abc.def\"\n[web]\nlisten = \"127.0.0.1:0\"\n",
-    )
-    .unwrap();
+    let config =
+        BotConfig::from_toml("token = \"MTIz.abc.def\"\n[web]\nlisten = \"127.0.0.1:0\"\n")
+            .unwrap();
     let (watching, _tables) = app_with(&config, Limiter::default());
     let mut ann = Browser::named(&watching, "Ann").await;
     assert_eq!(ann.get(&watching, "/api/me").await.json()["local"], false);
@@ -449,29 +466,70 @@ async fn bad_actions_are_refused_and_change_nothing() {
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     assert!(!unknown.error().is_empty());
     let mut stranger = Browser::default();
-    let anonymous = stranger.act(&app, &token, json!({ "action": "join" })).await;
+    let anonymous = stranger
+        .act(&app, &token, json!({ "action": "join" }))
+        .await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
     let en = |key: &str| crate::i18n::tr(crate::i18n::Lang::En, key);
     for (body, expected) in [
-        (json!({ "action": "dance" }), "There is no action called “dance”.".to_string()),
+        (
+            json!({ "action": "dance" }),
+            "There is no action called “dance”.".to_string(),
+        ),
         (json!({ "turn": 1 }), en("web-api-unreadable")),
-        (json!({ "action": "play", "extra": 1 }), en("web-api-unreadable")),
-        (json!({ "action": "play", "turn": -1, "card": "7H", "cell": "D6" }), en("web-api-unreadable")),
-        (json!({ "action": "add_bot", "level": "godlike" }), en("web-api-unreadable")),
-        (json!({ "action": "play", "card": "7H", "cell": "D6" }), en("web-api-turn-needed")),
-        (json!({ "action": "play", "turn": turn, "card": "7H" }), en("web-api-cell-needed")),
-        (json!({ "action": "play", "turn": turn, "cell": "D6" }), en("web-api-card-needed")),
-        (json!({ "action": "exchange", "turn": turn }), en("web-api-card-needed")),
-        (json!({ "action": "play", "turn": turn, "card": "ZZ", "cell": "D6" }), "ZZ is not a card of this game.".into()),
-        (json!({ "action": "play", "turn": turn, "card": "7H", "cell": "K1" }), "K1 is not a cell of this board.".into()),
-        (json!({ "action": "play", "turn": turn, "card": "7H", "cell": "d6" }), "d6 is not a cell of this board.".into()),
+        (
+            json!({ "action": "play", "extra": 1 }),
+            en("web-api-unreadable"),
+        ),
+        (
+            json!({ "action": "play", "turn": -1, "card": "7H", "cell": "D6" }),
+            en("web-api-unreadable"),
+        ),
+        (
+            json!({ "action": "add_bot", "level": "godlike" }),
+            en("web-api-unreadable"),
+        ),
+        (
+            json!({ "action": "play", "card": "7H", "cell": "D6" }),
+            en("web-api-turn-needed"),
+        ),
+        (
+            json!({ "action": "play", "turn": turn, "card": "7H" }),
+            en("web-api-cell-needed"),
+        ),
+        (
+            json!({ "action": "play", "turn": turn, "cell": "D6" }),
+            en("web-api-card-needed"),
+        ),
+        (
+            json!({ "action": "exchange", "turn": turn }),
+            en("web-api-card-needed"),
+        ),
+        (
+            json!({ "action": "play", "turn": turn, "card": "ZZ", "cell": "D6" }),
+            "ZZ is not a card of this game.".into(),
+        ),
+        (
+            json!({ "action": "play", "turn": turn, "card": "7H", "cell": "K1" }),
+            "K1 is not a cell of this board.".into(),
+        ),
+        (
+            json!({ "action": "play", "turn": turn, "card": "7H", "cell": "d6" }),
+            "d6 is not a cell of this board.".into(),
+        ),
     ] {
         let answer = ann.act(&app, &token, body.clone()).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}: {answer:?}");
         assert_eq!(answer.error(), expected, "{body}");
     }
     let empty = ann
-        .ask(&app, Method::POST, &format!("/api/g/{token}/act"), None, &[("x-sequence", "1")])
+        .ask(
+            &app,
+            Method::POST,
+            &format!("/api/g/{token}/act"),
+            None,
+            &[("x-sequence", "1")],
+        )
         .await;
     assert_eq!(empty.status, StatusCode::BAD_REQUEST);
     // Bo is not seated: his move is refused by the service.
@@ -508,12 +566,18 @@ async fn the_page_the_live_channel_and_unknown_addresses() {
     assert!(missing.content_type.starts_with("text/html"), "{missing:?}");
     let live = ann.get(&app, &format!("/api/g/{token}/live")).await;
     assert_eq!(live.status, StatusCode::BAD_REQUEST, "{live:?}");
-    assert_eq!(live.error(), crate::i18n::tr(crate::i18n::Lang::En, "web-api-not-live"));
+    assert_eq!(
+        live.error(),
+        crate::i18n::tr(crate::i18n::Lang::En, "web-api-not-live")
+    );
     let live = ann.get(&app, "/api/g/nosuchtoken/live").await;
     assert_eq!(live.status, StatusCode::NOT_FOUND);
     let game = ann.get(&app, "/api/g/nosuchtoken?lang=no").await;
     assert_eq!(game.status, StatusCode::NOT_FOUND);
-    assert_eq!(game.error(), crate::i18n::tr(crate::i18n::Lang::No, "web-api-not-found"));
+    assert_eq!(
+        game.error(),
+        crate::i18n::tr(crate::i18n::Lang::No, "web-api-not-found")
+    );
     for path in ["/api/nothing", "/api/g/x/y/z"] {
         let answer = ann.get(&app, path).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");
@@ -528,15 +592,25 @@ async fn the_page_the_live_channel_and_unknown_addresses() {
         let answer = ann
             .ask(&app, method.clone(), &path, None, &[("x-sequence", "1")])
             .await;
-        assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
-        assert_eq!(answer.error(), crate::i18n::tr(crate::i18n::Lang::En, "web-api-method"));
+        assert_eq!(
+            answer.status,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+        assert_eq!(
+            answer.error(),
+            crate::i18n::tr(crate::i18n::Lang::En, "web-api-method")
+        );
     }
     // Before the tables are open.
     let web = Arc::new(Web::new(&BotConfig::default()));
     let starting = crate::app::http::router([web as Arc<dyn Site>]);
     let answer = ann.get(&starting, &format!("/api/g/{token}")).await;
     assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
-    assert_eq!(answer.error(), crate::i18n::tr(crate::i18n::Lang::En, "web-api-starting"));
+    assert_eq!(
+        answer.error(),
+        crate::i18n::tr(crate::i18n::Lang::En, "web-api-starting")
+    );
 }
 
 /// Past its burst an address gets 429 (with `Retry-After`) on every route of the pages, while the
@@ -551,7 +625,10 @@ async fn an_address_past_its_limit_gets_429_but_health_checks_answer() {
     for path in ["/api/me", "/g/x", "/"] {
         let answer = browser.get(&app, path).await;
         assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
-        assert_eq!(answer.error(), crate::i18n::tr(crate::i18n::Lang::En, "web-api-too-many"));
+        assert_eq!(
+            answer.error(),
+            crate::i18n::tr(crate::i18n::Lang::En, "web-api-too-many")
+        );
     }
     for path in ["/healthz", "/readyz", "/metrics"] {
         let answer = browser.get(&app, path).await;

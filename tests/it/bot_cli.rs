@@ -31,7 +31,10 @@ fn no_token_starts_the_web_pages_alone() {
     let dir = tempfile::tempdir().unwrap();
     let example = include_str!("../../config.example.toml")
         .replace("# listen = \"127.0.0.1:8080\"", "listen = \"127.0.0.1:0\"");
-    assert!(example.contains("\nlisten = \"127.0.0.1:0\""), "the example names [web] listen");
+    assert!(
+        example.contains("\nlisten = \"127.0.0.1:0\""),
+        "the example names [web] listen"
+    );
     let mut bot = crate::support::bot::BotProcess::spawn_local(dir.path(), &example);
     let address = bot
         .web_address(std::time::Duration::from_secs(60))

@@ -25,7 +25,12 @@ impl Guest {
     }
 
     /// `method path` with `body` as the page sends it: its status and JSON.
-    async fn ask(&mut self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+    async fn ask(
+        &mut self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
         let mut request = self
             .client
             .request(method, format!("{}{path}", self.base))
@@ -39,10 +44,19 @@ impl Guest {
                 .header("content-type", "application/json")
                 .body(body.to_string());
         }
-        let response = request.send().await.unwrap_or_else(|e| panic!("{path}: {e}"));
+        let response = request
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
         let status = response.status().as_u16();
         for cookie in response.headers().get_all("set-cookie") {
-            let pair = cookie.to_str().unwrap().split(';').next().unwrap().to_string();
+            let pair = cookie
+                .to_str()
+                .unwrap()
+                .split(';')
+                .next()
+                .unwrap()
+                .to_string();
             let name = pair.split('=').next().unwrap().to_string();
             self.cookies.retain(|c| !c.starts_with(&format!("{name}=")));
             self.cookies.push(pair);
@@ -89,13 +103,16 @@ fn a_move(view: &Value) -> Value {
         return json!({ "action": "play", "turn": turn, "card": jack, "cell": cell["name"] });
     }
     let team = view["you"]["team"].clone();
-    let theirs = cells
-        .iter()
-        .find(|cell| cell.get("chip").is_some_and(|chip| *chip != team) && cell.get("in_sequence").is_none());
+    let theirs = cells.iter().find(|cell| {
+        cell.get("chip").is_some_and(|chip| *chip != team) && cell.get("in_sequence").is_none()
+    });
     if let (Some(jack), Some(cell)) = (hand.iter().find(|c| *c == "JS" || *c == "JH"), theirs) {
         return json!({ "action": "play", "turn": turn, "card": jack, "cell": cell["name"] });
     }
-    let dead = hand.iter().find(|c| !c.starts_with('J')).expect("a dead card");
+    let dead = hand
+        .iter()
+        .find(|c| !c.starts_with('J'))
+        .expect("a dead card");
     json!({ "action": "exchange", "turn": turn, "card": dead })
 }
 
@@ -136,11 +153,15 @@ async fn without_a_token_a_game_is_played_in_the_browser_across_a_restart() {
     assert_eq!((status, me["local"].clone()), (200, json!(true)), "{me}");
     let (status, me) = ann.post("/api/me", json!({ "name": "Ann" })).await;
     assert_eq!(status, 200, "{me}");
-    let (status, opened) = ann.post("/api/games", json!({ "variant": "classic" })).await;
+    let (status, opened) = ann
+        .post("/api/games", json!({ "variant": "classic" }))
+        .await;
     assert_eq!(status, 201, "{opened}");
     let token = opened["token"].as_str().unwrap().to_string();
     let act = format!("/api/g/{token}/act");
-    let (status, added) = ann.post(&act, json!({ "action": "add_bot", "level": "easy" })).await;
+    let (status, added) = ann
+        .post(&act, json!({ "action": "add_bot", "level": "easy" }))
+        .await;
     assert_eq!(status, 200, "{added}");
     let (status, begun) = ann.post(&act, json!({ "action": "begin" })).await;
     assert_eq!(status, 200, "{begun}");
@@ -151,16 +172,28 @@ async fn without_a_token_a_game_is_played_in_the_browser_across_a_restart() {
         assert_eq!(status, 200, "{played}");
     }
     let before = my_turn(&mut ann, &token).await.expect("the game runs");
-    assert!(before["board"]["turn"].as_u64().unwrap() >= 6, "{}", before["board"]);
+    assert!(
+        before["board"]["turn"].as_u64().unwrap() >= 6,
+        "{}",
+        before["board"]
+    );
 
     // Stopped and started again: the game is where it was, Ann still seated with her hand.
     bot.terminate();
-    assert_eq!(bot.wait_exit(Duration::from_secs(20)), Some(0), "{}", bot.log_tail(20));
+    assert_eq!(
+        bot.wait_exit(Duration::from_secs(20)),
+        Some(0),
+        "{}",
+        bot.log_tail(20)
+    );
     let (mut bot, address) = start(dir.path());
     ann.base = format!("http://{address}");
     let after = my_turn(&mut ann, &token).await.expect("the game is back");
     assert_eq!(after["board"], before["board"], "the board as it was");
-    assert_eq!(after["you"]["hand"], before["you"]["hand"], "the hand as it was");
+    assert_eq!(
+        after["you"]["hand"], before["you"]["hand"],
+        "the hand as it was"
+    );
     assert_eq!(after["seats"], before["seats"]);
 
     // Played to its end.
@@ -175,7 +208,12 @@ async fn without_a_token_a_game_is_played_in_the_browser_across_a_restart() {
     let (status, gone) = ann.get(&format!("/api/g/{token}")).await;
     assert_eq!(status, 404, "{gone}");
     bot.terminate();
-    assert_eq!(bot.wait_exit(Duration::from_secs(20)), Some(0), "{}", bot.log_tail(20));
+    assert_eq!(
+        bot.wait_exit(Duration::from_secs(20)),
+        Some(0),
+        "{}",
+        bot.log_tail(20)
+    );
     // Stored like any finished game, with Ann among its players; no table left running.
     let db = rusqlite::Connection::open(dir.path().join("sequence-bot.sqlite3")).unwrap();
     let names: Vec<String> = db
