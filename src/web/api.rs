@@ -408,14 +408,16 @@ fn command_of(act: &Act, view: &TableView, lang: Lang) -> Result<Command, Refusa
         Action::Roll => return moved(Step::Roll),
         // Routed by the service's door to the search pool (never wrapped).
         Action::Hint => return Ok(Command::Hint),
+        // As typed, not as a question's Yes (the page asks before it sends them): the token already
+        // names this game only.
+        Action::Stop => return Ok(Command::Stop),
+        Action::Forfeit => return Ok(Command::Forfeit { game: None }),
         Action::Join => Command::Join { team: act.team },
         Action::Leave => Command::Leave,
         Action::AddBot => Command::AddBot { level: act.level },
         Action::RemoveBot => Command::RemoveBot,
         Action::Begin => Command::Begin,
         Action::Cancel => Command::Cancel,
-        Action::Stop => Command::Stop,
-        Action::Forfeit => Command::Forfeit { game: Some(key) },
         Action::Rematch => Command::Rematch { game: key },
         Action::NextGame => Command::NextGame,
     };
@@ -523,6 +525,10 @@ fn private_text(
         Output::Ephemeral(m) | Output::Update(m) => Some(m),
         _ => None,
     })?;
+    // "Done: see the channel": the page shows the table itself.
+    if matches!(message.lines.first(), Some(Text::Done | Text::PickerDone)) {
+        return None;
+    }
     let text = plain(&message.render(lang), &names_at(tables, channel, asker));
     (!text.trim().is_empty()).then_some(text)
 }

@@ -267,6 +267,33 @@ async fn a_guest_plays_against_an_easy_computer_and_a_stale_move_changes_nothing
     next["turn"] = json!(now);
     let answer = ann.act(&app, &token, next).await;
     assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    assert_eq!(
+        answer.json()["message"],
+        Value::Null,
+        "the page shows the move itself"
+    );
+    // A hint names a move; giving up ends the game, and its page is gone.
+    let game = my_turn(&app, &mut ann, &token).await;
+    let hint = ann.act(&app, &token, json!({ "action": "hint" })).await;
+    assert_eq!(hint.status, StatusCode::OK, "{hint:?}");
+    let hinted = hint.json()["hint"]["cell"].as_str().map(str::to_string);
+    let cells: Vec<&str> = game["view"]["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        hinted.is_some_and(|cell| cells.contains(&cell.as_str())),
+        "{hint:?}"
+    );
+    assert!(hint.json()["message"]
+        .as_str()
+        .is_some_and(|m| !m.is_empty()));
+    let answer = ann.act(&app, &token, json!({ "action": "forfeit" })).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    let gone = ann.get(&app, &format!("/api/g/{token}")).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND, "{gone:?}");
 }
 
 /// `/api/me`: no name before one is chosen; a name sets the guest's cookies (`HttpOnly`,
@@ -430,6 +457,20 @@ async fn opening_a_game_is_checked() {
     assert_eq!(seats[1]["name"], "Bo", "{seats}");
     let again = bo.act(&app, &token, json!({ "action": "join" })).await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{again:?}");
+    assert_eq!(again.error(), "You have already joined this game.");
+    // Only the host starts; the host may stop the lobby.
+    let begun = bo.act(&app, &token, json!({ "action": "begin" })).await;
+    assert_eq!(begun.status, StatusCode::CONFLICT, "{begun:?}");
+    assert_eq!(
+        begun.error(),
+        "Only the host (Ann) or members who may manage messages can do that."
+    );
+    let stopped = ann.act(&app, &token, json!({ "action": "stop" })).await;
+    assert_eq!(stopped.status, StatusCode::OK, "{stopped:?}");
+    assert_eq!(
+        ann.get(&app, &format!("/api/g/{token}")).await.status,
+        StatusCode::NOT_FOUND
+    );
     // King of the Board.
     let king = ann
         .post(&app, "/api/games", json!({ "king_of_the_board": true }))
