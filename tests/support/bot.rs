@@ -114,7 +114,8 @@ impl BotProcess {
     /// Writes the configuration into `dir` and starts the bot there.
     pub fn spawn(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> BotProcess {
         let config_path = write_config(fake, dir, options);
-        BotProcess::spawn_with_config(dir, &config_path, options)
+        let log = dir.join(format!("bot-{}.log", std::process::id()));
+        BotProcess::spawn_with_config(dir, &config_path, options, log)
     }
 
     /// Starts the bot without a token in `dir` with `config` as its `config.toml` (and a SQLite file
@@ -131,12 +132,20 @@ impl BotProcess {
         };
         let config_path = dir.join("config.toml");
         std::fs::write(&config_path, config).expect("write config.toml");
-        BotProcess::spawn_with_config(dir, &config_path, &BotOptions::default())
+        // A log of its own for each start, so that what a started bot says is its own.
+        static STARTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let start = STARTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let log = dir.join(format!("bot-{}-{start}.log", std::process::id()));
+        BotProcess::spawn_with_config(dir, &config_path, &BotOptions::default(), log)
     }
 
-    /// Starts the bot in `dir` with the configuration at `config_path`.
-    fn spawn_with_config(dir: &Path, config_path: &Path, options: &BotOptions) -> BotProcess {
-        let log = dir.join(format!("bot-{}.log", std::process::id()));
+    /// Starts the bot in `dir` with the configuration at `config_path`, logging to `log`.
+    fn spawn_with_config(
+        dir: &Path,
+        config_path: &Path,
+        options: &BotOptions,
+        log: PathBuf,
+    ) -> BotProcess {
         let log_file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
