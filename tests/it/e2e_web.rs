@@ -1,12 +1,16 @@
-//! The web pages of the real binary started without a token (issue 46): a guest opens a game over
+//! The web pages of the real binary (issue 46). Started without a token: a guest opens a game over
 //! HTTP against an easy computer and plays, the bot is stopped and started again and the game is
-//! where it was, and it is played to its end, which is stored like any game.
+//! where it was, and it is played to its end, which is stored like any game. Started with a token
+//! and `[web] listen`: the pages beside Discord show a Discord game to a watcher, on the web address
+//! and on the metrics address alike.
 
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::support::bot::BotProcess;
+use crate::support::bot::{BotOptions, BotProcess, Harness};
+use crate::support::fake_discord::Config;
+use crate::support::table::{lobby_against_easy, STEP};
 
 /// A guest's side of the conversation: the address and the cookies the bot set.
 struct Guest {
@@ -247,4 +251,95 @@ async fn without_a_token_a_game_is_played_in_the_browser_across_a_restart() {
         .query_row("SELECT COUNT(*) FROM live_tables", [], |row| row.get(0))
         .unwrap();
     assert_eq!(live, 0);
+}
+
+/// With a token, `[web] listen` and `[metrics] listen` on two addresses: the same routes on both; a
+/// Discord game's page shows it to a guest as a watcher (no hand), who cannot act in it; no game can
+/// be opened on the pages (local play is off with a token).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn beside_discord_the_pages_show_a_discord_game_to_a_watcher() {
+    // Two addresses (the same one twice, port 0 included, is one listener).
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = free.local_addr().unwrap().port();
+    drop(free);
+    let options = BotOptions {
+        extra_config: format!(
+            "[metrics]\nlisten = \"127.0.0.1:0\"\n[web]\nlisten = \"127.0.0.1:{port}\"\n"
+        ),
+        ..BotOptions::default()
+    };
+    let h = Harness::start(Config::default(), &options)
+        .await
+        .expect("the bot connects");
+    let fake = &h.fake;
+    let web = h
+        .bot
+        .web_address(Duration::from_secs(30))
+        .expect("the pages");
+    let metrics = h
+        .bot
+        .metrics_address(Duration::from_secs(30))
+        .expect("metrics");
+    assert_ne!(web, metrics);
+    let human = fake.add_user("alice");
+    let channel = fake.add_channel("sequence-web");
+    let lobby = lobby_against_easy(fake, &human, channel).await;
+    let begin = fake.click(&human, lobby, "sequence:begin").expect("press");
+    fake.wait_callback(&begin, STEP).await.expect("begin");
+    // The game's token, as saved with its table.
+    let db = rusqlite::Connection::open(h.dir.path().join("sequence-bot.sqlite3")).unwrap();
+    let mut token = None;
+    for _ in 0..100 {
+        let saved: Option<String> = db
+            .query_row("SELECT snapshot_json FROM live_tables", [], |row| {
+                row.get(0)
+            })
+            .ok();
+        token = saved
+            .and_then(|json| serde_json::from_str::<Value>(&json).ok())
+            .and_then(|table| table["web_token"].as_str().map(str::to_string));
+        if token.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let token = token.expect("a saved table with its token");
+    for address in [&web, &metrics] {
+        let mut guest = Guest::new(address);
+        let mut game = Value::Null;
+        for _ in 0..100 {
+            let (status, seen) = guest.get(&format!("/api/g/{token}")).await;
+            assert_eq!(status, 200, "{address}: {seen}");
+            game = seen;
+            if game["view"]["phase"] == "playing" {
+                break;
+            }
+        }
+        let view = &game["view"];
+        assert_eq!(view["phase"], "playing", "{game}");
+        assert!(view.get("you").is_none(), "a watcher has no hand: {view}");
+        let names: Vec<&str> = view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap())
+            .collect();
+        assert!(
+            names.iter().any(|n| n.eq_ignore_ascii_case("alice")),
+            "{names:?}"
+        );
+        let (status, me) = guest.get("/api/me").await;
+        assert_eq!((status, me["local"].clone()), (200, json!(false)), "{me}");
+    }
+    let mut guest = Guest::new(&web);
+    let (status, _) = guest.post("/api/me", json!({ "name": "Eve" })).await;
+    assert_eq!(status, 200);
+    let (status, refused) = guest
+        .post(&format!("/api/g/{token}/act"), json!({ "action": "join" }))
+        .await;
+    assert_eq!(status, 409, "{refused}");
+    let (status, refused) = guest.post("/api/games", json!({})).await;
+    assert_eq!(status, 404, "{refused}");
+    let health = crate::support::bot::get(&web, "/healthz").await;
+    assert_eq!(health.0, 200, "{}", health.1);
 }

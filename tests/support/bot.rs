@@ -285,14 +285,21 @@ impl BotProcess {
     }
 
     /// The address of the web pages, from the line the bot prints once they are served without a
-    /// token (`Play Sequence in your browser: http://ADDRESS/`): waits up to `limit`.
+    /// token (`Play Sequence in your browser: http://ADDRESS/`) or logs beside Discord (`web pages
+    /// on http://ADDRESS/`): waits up to `limit`.
     pub fn web_address(&self, limit: Duration) -> Result<String, String> {
-        const SAID: &str = "Play Sequence in your browser: http://";
+        const SAID: [&str; 2] = [
+            "Play Sequence in your browser: http://",
+            "web pages on http://",
+        ];
         let deadline = std::time::Instant::now() + limit;
         loop {
             let log = self.log();
             let found = log.lines().find_map(|line| {
-                let rest = &line[line.find(SAID)? + SAID.len()..];
+                let (at, said) = SAID
+                    .iter()
+                    .find_map(|said| line.find(said).map(|at| (at, said)))?;
+                let rest = &line[at + said.len()..];
                 Some(rest[..rest.find('/')?].to_string())
             });
             if let Some(address) = found {
