@@ -44,7 +44,7 @@ use super::face::WebFace;
 use super::limit::client_address;
 use super::local::{new_channel, NewGame};
 use super::plain::plain;
-use super::session::{check_forgery, checked_name, set_cookies, Guest, Session};
+use super::session::{check_forgery, checked_name, set_cookies, Session};
 use super::{live, page, Web};
 
 /// The routes of the web face, behind [`guard`].
