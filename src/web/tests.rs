@@ -261,7 +261,12 @@ async fn a_guest_plays_against_an_easy_computer_and_a_stale_move_changes_nothing
     }
     let after = ann.view(&app, &token).await;
     assert_eq!(after["view"]["board"], before, "nothing changed");
-    assert_eq!(after["version"].as_u64().unwrap(), version);
+    assert_eq!(
+        after["view"]["you"], game["view"]["you"],
+        "the hand as it was"
+    );
+    // The version only grows (the computer's move may be noted after the view showed it).
+    assert!(after["version"].as_u64().unwrap() >= version);
     // A move on the current turn is played.
     let mut next = a_move(&after["view"]);
     next["turn"] = json!(now);
@@ -588,6 +593,34 @@ async fn bad_actions_are_refused_and_change_nothing() {
     let after = ann.view(&app, &token).await;
     assert_eq!(after["view"]["board"], before, "nothing changed");
     assert_eq!(after["view"]["phase"], "playing");
+
+    // Two people: the one not to move is refused, in plain words naming the other.
+    let opened = ann.post(&app, "/api/games", json!({})).await;
+    let token = opened.json()["token"].as_str().unwrap().to_string();
+    let joined = bo.act(&app, &token, json!({ "action": "join" })).await;
+    assert_eq!(joined.status, StatusCode::OK, "{joined:?}");
+    let begun = ann.act(&app, &token, json!({ "action": "begin" })).await;
+    assert_eq!(begun.status, StatusCode::OK, "{begun:?}");
+    let game = ann.view(&app, &token).await;
+    let (waiting, to_move) = match game["view"]["you"]["your_turn"] == json!(true) {
+        true => (&mut bo, "Ann"),
+        false => (&mut ann, "Bo"),
+    };
+    let view = waiting.view(&app, &token).await["view"].clone();
+    let before = view["board"].clone();
+    let mut played = a_move(&view);
+    played["turn"] = view["board"]["turn"].clone();
+    let answer = waiting.act(&app, &token, played).await;
+    assert_eq!(answer.status, StatusCode::CONFLICT, "{answer:?}");
+    let refusal = answer.error();
+    assert!(
+        refusal.contains(&format!("it is {to_move}'s turn")),
+        "{refusal}"
+    );
+    for markup in ["<@", "**", "`"] {
+        assert!(!refusal.contains(markup), "{refusal}");
+    }
+    assert_eq!(waiting.view(&app, &token).await["view"]["board"], before);
 }
 
 /// The other routes: `/g/{token}` is the page for a known game and a plain 404 page otherwise; the
