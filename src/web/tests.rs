@@ -470,6 +470,10 @@ async fn opening_a_game_is_checked() {
         begun.error(),
         "Only the host (Ann) or members who may manage messages can do that."
     );
+    let left = bo.act(&app, &token, json!({ "action": "leave" })).await;
+    assert_eq!(left.status, StatusCode::OK, "{left:?}");
+    let seats = &ann.view(&app, &token).await["view"]["seats"];
+    assert_eq!(seats.as_array().map(Vec::len), Some(1), "{seats}");
     let stopped = ann.act(&app, &token, json!({ "action": "stop" })).await;
     assert_eq!(stopped.status, StatusCode::OK, "{stopped:?}");
     assert_eq!(
@@ -707,5 +711,61 @@ async fn an_address_past_its_limit_gets_429_but_health_checks_answer() {
     for path in ["/healthz", "/readyz", "/metrics"] {
         let answer = browser.get(&app, path).await;
         assert_ne!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
+    }
+}
+
+/// Sequence Dice through the API: a roll on the turn, then a chip placed (or removed) on the cell the
+/// hint names, each a move with its turn; a second roll in the same turn throws nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dice_is_rolled_then_placed() {
+    let (app, _tables) = app();
+    let mut ann = Browser::named(&app, "Ann").await;
+    let opened = ann
+        .post(&app, "/api/games", json!({ "variant": "dice" }))
+        .await;
+    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
+    let token = opened.json()["token"].as_str().unwrap().to_string();
+    for body in [
+        json!({ "action": "add_bot", "level": "easy" }),
+        json!({ "action": "begin" }),
+    ] {
+        let answer = ann.act(&app, &token, body).await;
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    }
+    for _ in 0..3 {
+        let game = my_turn(&app, &mut ann, &token).await;
+        let turn = game["view"]["board"]["turn"].clone();
+        let rolled = ann
+            .act(&app, &token, json!({ "action": "roll", "turn": turn }))
+            .await;
+        assert_eq!(rolled.status, StatusCode::OK, "{rolled:?}");
+        let game = ann.view(&app, &token).await;
+        if game["view"]["board"]["roll"].is_null() {
+            // A roll with nowhere to go passes the turn.
+            continue;
+        }
+        // Rolling again in the same turn shows the same roll: the dice are not thrown twice.
+        let again = ann
+            .act(&app, &token, json!({ "action": "roll", "turn": turn }))
+            .await;
+        assert_eq!(again.status, StatusCode::OK, "{again:?}");
+        let seen = ann.view(&app, &token).await;
+        assert_eq!(seen["view"]["board"]["roll"], game["view"]["board"]["roll"]);
+        let hint = ann.act(&app, &token, json!({ "action": "hint" })).await;
+        assert_eq!(hint.status, StatusCode::OK, "{hint:?}");
+        let Some(cell) = hint.json()["hint"]["cell"].as_str().map(str::to_string) else {
+            // Nothing to place: the roll passes the turn.
+            continue;
+        };
+        let placed = ann
+            .act(
+                &app,
+                &token,
+                json!({ "action": "play", "turn": turn, "cell": cell }),
+            )
+            .await;
+        assert_eq!(placed.status, StatusCode::OK, "{placed:?}");
+        let board = &ann.view(&app, &token).await["view"]["board"];
+        assert!(board["turn"].as_u64() > turn.as_u64(), "{board}");
     }
 }
