@@ -6,7 +6,14 @@
 //!
 //! The accept loop and its limits are ours (axum's `serve` has none of them): each accepted
 //! connection is served by hyper with the router as its service, behind a bound on request bodies
-//! ([`MAX_BODY_BYTES`]) and a timeout on each answer ([`ANSWER_TIMEOUT`]).
+//! ([`MAX_BODY_BYTES`]) and a timeout on each answer ([`ANSWER_TIMEOUT`]). Each request carries its
+//! peer's address as axum's [`ConnectInfo`] (`ConnectInfo<SocketAddr>`).
+//!
+//! A connection may be upgraded (a WebSocket: the web page's live channel, `web::live`). Once its
+//! `101 Switching Protocols` is written, hyper hands the socket over to the route's own task and the
+//! connection leaves the listener: it no longer counts towards [`MAX_CONNECTIONS`] or [`CEILING`], is
+//! never closed as the oldest idle one, and neither the idle rule nor [`MAX_CONNECTION_TIME`] cuts it.
+//! The live channel keeps rules of its own instead (caps per address and in all, pings).
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -15,6 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use axum::extract::ConnectInfo;
 use axum::handler::Handler;
 use axum::http::{header, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -54,7 +62,8 @@ const CEILING: usize = 4 * MAX_CONNECTIONS;
 /// answered, is closed.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A connection is closed after this long whatever it does.
+/// A connection is closed after this long whatever it does (until it is upgraded: see the module's
+/// documentation).
 const MAX_CONNECTION_TIME: Duration = Duration::from_secs(30);
 
 /// Largest request body the server takes (the health routes read none; the pages' requests to come
@@ -78,6 +87,8 @@ pub struct ListenerLimits {
     pub grace: Duration,
     /// Connections open at once beyond which the oldest not being answered is closed, idle or not.
     pub ceiling: usize,
+    /// A connection is closed after this long whatever it does, unless it was upgraded.
+    pub max_time: Duration,
 }
 
 impl Default for ListenerLimits {
@@ -87,6 +98,7 @@ impl Default for ListenerLimits {
             idle_timeout: IDLE_TIMEOUT,
             grace: GRACE,
             ceiling: CEILING,
+            max_time: MAX_CONNECTION_TIME,
         }
     }
 }
@@ -127,7 +139,7 @@ pub async fn serve_with(
             let mut connections = lock_open(&open);
             let id = connections.next_id();
             let task = tokio::spawn(async move {
-                serve_connection(stream, peer, app, watched, limits.idle_timeout).await;
+                serve_connection(stream, peer, app, watched, &limits).await;
                 lock_open(&closed).remove(id);
             });
             connections.add(id, task.abort_handle(), activity, &limits);
@@ -211,21 +223,20 @@ fn lock_open(open: &Mutex<Open>) -> std::sync::MutexGuard<'_, Open> {
     open.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Serves one connection until it ends, stays idle for `idle` (no byte either way and no request
-/// being answered), or has been open for [`MAX_CONNECTION_TIME`]. Each request carries the client's
-/// address (`axum::extract::ConnectInfo<SocketAddr>`, for per-address limits).
+/// Serves one connection from `peer` until it ends, is upgraded (its socket then belongs to the
+/// route that upgraded it), stays idle for the limits' idle timeout (no byte either way and no
+/// request being answered), or has been open for their `max_time`.
 async fn serve_connection(
     stream: tokio::net::TcpStream,
     peer: SocketAddr,
     app: Router,
     activity: Arc<Activity>,
-    idle: Duration,
+    limits: &ListenerLimits,
 ) {
+    let idle = limits.idle_timeout;
     let seen = activity.clone();
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
-        request
-            .extensions_mut()
-            .insert(axum::extract::ConnectInfo(peer));
+        request.extensions_mut().insert(ConnectInfo(peer));
         let app = app.clone();
         let activity = seen.clone();
         // Counted as soon as hyper hands the request over (before the answer is first polled, while
@@ -247,7 +258,9 @@ async fn serve_connection(
     });
     let connection = hyper::server::conn::http1::Builder::new()
         .max_buf_size(MAX_HEAD_BYTES)
-        .serve_connection(io, service);
+        .serve_connection(io, service)
+        // Done once upgraded: the socket is the upgrading route's from then on.
+        .with_upgrades();
     let watchdog = async {
         loop {
             tokio::time::sleep(idle / 4).await;
@@ -258,7 +271,7 @@ async fn serve_connection(
     };
     // A scraper that hangs up early is no concern of the bot's.
     tokio::select! {
-        _ = tokio::time::timeout(MAX_CONNECTION_TIME, connection) => {}
+        _ = tokio::time::timeout(limits.max_time, connection) => {}
         () = watchdog => {}
     }
 }
@@ -502,7 +515,8 @@ mod tests {
     use metrics_exporter_prometheus::PrometheusBuilder;
 
     /// A site beside the health routes, as a face with pages of its own adds: `POST /echo` answers
-    /// the body it read, `GET /slow` takes a minute.
+    /// the body it read, `GET /slow` takes a minute, `GET /peer` answers the asker's address and
+    /// `GET /ws` is a WebSocket that answers every text with the same text.
     struct Echo;
 
     impl Site for Echo {
@@ -519,11 +533,30 @@ mod tests {
                         "late"
                     }),
                 )
+                .route(
+                    "/peer",
+                    only_get(|ConnectInfo(peer): ConnectInfo<SocketAddr>| async move {
+                        peer.ip().to_string()
+                    }),
+                )
+                .route("/ws", only_get(echo_socket))
         }
 
         fn paths(&self) -> &'static [&'static str] {
             &["/echo"]
         }
+    }
+
+    /// [`Echo`]'s WebSocket: every text comes back.
+    async fn echo_socket(ws: axum::extract::ws::WebSocketUpgrade) -> Response {
+        use axum::extract::ws::Message;
+        ws.on_upgrade(|mut socket| async move {
+            while let Some(Ok(message)) = socket.recv().await {
+                if matches!(message, Message::Text(_)) && socket.send(message).await.is_err() {
+                    break;
+                }
+            }
+        })
     }
 
     /// The health routes and [`Echo`], as the app builds them.
@@ -655,6 +688,133 @@ mod tests {
             .expect("bind")
     }
 
+    /// A listener on a loopback port with `limits`, serving [`app`] (the health routes and [`Echo`]).
+    async fn listener_with_echo(limits: ListenerLimits) -> SocketAddr {
+        serve_with(([127, 0, 0, 1], 0).into(), app(), limits)
+            .await
+            .expect("bind")
+    }
+
+    /// A WebSocket client on `address`'s `/ws`.
+    type Client = tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >;
+
+    async fn open_socket(address: SocketAddr) -> Client {
+        let (socket, response) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
+            .await
+            .expect("the WebSocket opens");
+        assert_eq!(response.status(), StatusCode::SWITCHING_PROTOCOLS);
+        socket
+    }
+
+    /// Whether `socket` answers `text` with the same text within a second.
+    async fn echoes(socket: &mut Client, text: &str) -> bool {
+        use futures_util::{SinkExt, StreamExt};
+        use tokio_tungstenite::tungstenite::Message;
+        if socket.send(Message::Text(text.to_string())).await.is_err() {
+            return false;
+        }
+        matches!(
+            tokio::time::timeout(Duration::from_secs(1), socket.next()).await,
+            Ok(Some(Ok(Message::Text(back)))) if back == text
+        )
+    }
+
+    /// Issue 46: an upgraded connection (the live channel's WebSocket) leaves the listener's rules:
+    /// it stays open past the longest time and the idle timeout, and a flood of new connections
+    /// (beyond the bound and the ceiling) does not close it as the oldest idle one; meanwhile a
+    /// plain idle connection is still closed and health checks are still answered.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_upgraded_connection_is_not_cut_by_the_connection_limits() {
+        let limits = ListenerLimits {
+            max_connections: 2,
+            idle_timeout: Duration::from_millis(300),
+            grace: Duration::from_millis(50),
+            ceiling: 4,
+            max_time: Duration::from_millis(600),
+        };
+        let address = listener_with_echo(limits).await;
+        let mut sockets = Vec::new();
+        for _ in 0..3 {
+            sockets.push(open_socket(address).await);
+        }
+        let mut plain = tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        let mut flood = Vec::new();
+        for _ in 0..20 {
+            flood.push(
+                tokio::net::TcpStream::connect(address)
+                    .await
+                    .expect("connect"),
+            );
+        }
+        tokio::time::sleep(limits.grace * 2).await;
+        let (status, took) = healthz(address).await;
+        assert!(status.starts_with("HTTP/1.1 503"), "{status}");
+        assert!(took < Duration::from_secs(1), "answered in {took:?}");
+        assert!(
+            closed_by_server(&mut plain, Duration::from_secs(2)).await,
+            "a plain idle connection is still closed"
+        );
+        // Silent past the idle timeout and open past the longest time.
+        tokio::time::sleep(limits.max_time).await;
+        for (i, socket) in sockets.iter_mut().enumerate() {
+            assert!(
+                echoes(socket, &format!("still here {i}")).await,
+                "socket {i}"
+            );
+        }
+    }
+
+    /// A plain connection is still closed after the longest time (here 500 ms), even while it asks.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_plain_connection_is_closed_after_the_longest_time() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let limits = ListenerLimits {
+            max_time: Duration::from_millis(500),
+            ..ListenerLimits::default()
+        };
+        let address = listener(limits).await;
+        let mut stream = tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        let started = std::time::Instant::now();
+        let mut answered = 0;
+        let mut buffer = [0u8; 4096];
+        while started.elapsed() < Duration::from_secs(3) {
+            let asked = stream
+                .write_all(b"GET /healthz HTTP/1.1\r\nHost: bot\r\n\r\n")
+                .await;
+            let read = tokio::time::timeout(Duration::from_secs(1), stream.read(&mut buffer)).await;
+            match (asked, read) {
+                (Ok(()), Ok(Ok(n))) if n > 0 => answered += 1,
+                _ => break,
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let took = started.elapsed();
+        assert!(answered >= 3, "{answered} answers");
+        assert!(
+            took >= Duration::from_millis(450) && took < Duration::from_millis(2500),
+            "closed after {took:?}"
+        );
+    }
+
+    /// Every request knows the address it came from (`ConnectInfo`), for limits per address.
+    #[tokio::test]
+    async fn a_route_knows_its_peer() {
+        let address = listener_with_echo(ListenerLimits::default()).await;
+        let answer = raw(
+            address,
+            b"GET /peer HTTP/1.1\r\nHost: bot\r\nConnection: close\r\n\r\n",
+        )
+        .await;
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        assert!(answer.ends_with("\r\n\r\n127.0.0.1"), "{answer}");
+    }
+
     /// `GET /healthz` on a new connection: the status line, and how long it took.
     async fn healthz(address: SocketAddr) -> (String, Duration) {
         use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -695,6 +855,7 @@ mod tests {
             idle_timeout: Duration::from_secs(60),
             grace: Duration::from_millis(100),
             ceiling: 64,
+            ..ListenerLimits::default()
         };
         let address = listener(limits).await;
         let mut idle = Vec::new();
@@ -754,6 +915,7 @@ mod tests {
             idle_timeout: Duration::from_secs(60),
             grace: Duration::from_millis(300),
             ceiling: 256,
+            ..ListenerLimits::default()
         };
         let address = listener(limits).await;
         let mut floods = Vec::new();
