@@ -179,6 +179,31 @@ async fn without_a_token_a_game_is_played_in_the_browser_across_a_restart() {
     assert_eq!(status, 200, "{added}");
     let (status, begun) = ann.post(&act, json!({ "action": "begin" })).await;
     assert_eq!(status, 200, "{begun}");
+    // The live channel through the page's route: the first frame is the game as Ann sees it.
+    {
+        use futures_util::StreamExt;
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{address}/api/g/{token}/live")
+            .into_client_request()
+            .unwrap();
+        request
+            .headers_mut()
+            .insert("cookie", ann.cookies.join("; ").parse().unwrap());
+        let (mut socket, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .expect("the live channel opens");
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a frame in time")
+            .expect("a frame")
+            .expect("a frame");
+        let frame: Value = serde_json::from_str(frame.to_text().unwrap()).unwrap();
+        assert!(frame["version"].is_u64(), "{frame}");
+        assert!(
+            frame["view"]["you"]["hand"].is_array(),
+            "Ann's own view: {frame}"
+        );
+    }
     // A few moves each.
     for _ in 0..3 {
         let view = my_turn(&mut ann, &token).await.expect("the game runs");
