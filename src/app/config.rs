@@ -650,6 +650,7 @@ impl BotConfig {
             replace_after_timeouts: self.timers.timeouts_before_replaced,
             hints: false,
             replay_gif: true,
+            web_links: true,
             limits: Limits {
                 tables_per_user: self.limits.tables_per_user,
                 tables_per_server: self.limits.tables_per_server,

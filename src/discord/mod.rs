@@ -626,6 +626,7 @@ mod tests {
                 "language",
                 "hints",
                 "replay_gif",
+                "web_links",
                 "reset"
             ]
         );

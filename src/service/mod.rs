@@ -102,8 +102,9 @@ pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
 pub use table::{picker, series};
 pub use table::{
-    BoardView, CardView, CellLabel, CellView, GameView, LastMoveView, OwnView, Phase, PlayerKind,
-    SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
+    AgreementView, BoardView, BrokenView, CardView, CellLabel, CellView, GameView, HandCardView,
+    LastMoveView, MadeView, OwnView, Phase, PlayerKind, ReplayFrame, ReplaySeat, ReplaySummary,
+    ReplayView, SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
 };
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::parse_invite;
@@ -117,7 +118,7 @@ pub(crate) use names::clean_name;
 #[cfg(test)]
 pub(crate) use picker::{
     MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS, MAX_OPTION_TEXT,
-    MAX_PLACEHOLDER, MAX_ROWS,
+    MAX_PLACEHOLDER, MAX_ROWS, MAX_URL,
 };
 #[cfg(test)]
 pub(crate) use replays::FORGET_AFTER_MS;

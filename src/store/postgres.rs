@@ -44,7 +44,8 @@ use super::{
     standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
-    SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, Versus,
+    SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, TokenGame,
+    Versus,
 };
 use crate::analysis::profile::Achievement;
 
@@ -958,6 +959,18 @@ impl Store for PostgresStore {
 
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
         self.read(|db| reads::game_record(db, id, guild_id))
+    }
+
+    fn game_of_web_token(&self, token: &str) -> Result<Option<TokenGame>, StoreError> {
+        self.read(|db| reads::game_of_web_token(db, token))
+    }
+
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError> {
+        self.read(|db| reads::game_web_token(db, id, guild_id))
     }
 
     fn recent_games(

@@ -45,7 +45,7 @@ use super::limit::client_address;
 use super::local::{new_channel, NewGame};
 use super::plain::plain;
 use super::session::{check_forgery, checked_name, set_cookies, Session};
-use super::{live, page, Web};
+use super::{live, page, replay, Web};
 
 /// The routes of the web face, behind [`guard`].
 pub fn routes(web: Arc<Web>) -> Router {
@@ -55,6 +55,8 @@ pub fn routes(web: Arc<Web>) -> Router {
         .route("/api/g/{token}", only(get(game)))
         .route("/api/g/{token}/act", only(post(act)))
         .route("/api/g/{token}/live", only(get(live_channel)))
+        .route("/api/g/{token}/replay", only(get(game_replay)))
+        .route("/api/g/{token}/record", only(get(game_record)))
         .route("/g/{token}", only(get(game_page)))
         .route("/api/{*rest}", any(unknown_api))
         .merge(page::page_routes())
@@ -264,7 +266,20 @@ async fn game(
     let session = Session::read(&headers, uri.query());
     let lang = session.lang;
     let (tables, face) = opened(&web, lang)?;
-    let channel = channel_of(tables, &token, lang)?;
+    let Some(channel) = tables.channel_of_web_token(&token) else {
+        // A finished game's page is its replay.
+        if is_finished(tables, &token).await {
+            return Ok(json_answer(
+                StatusCode::OK,
+                &json!({ "token": token, "version": 0, "view": null, "replay": true }),
+            ));
+        }
+        return Err(Refusal::new(
+            StatusCode::NOT_FOUND,
+            lang,
+            "web-api-not-found",
+        ));
+    };
     let viewer = session.guest.map(|g| g.user);
     let view = tables
         .view(channel, viewer, lang, Timestamp::now())
@@ -604,6 +619,37 @@ async fn live_channel(
     Ok(live::socket(opened.live.clone(), channel, viewer, lang, client, upgrade).await)
 }
 
+/// Whether `token` names a finished game kept with its page (the store is read on a blocking
+/// thread).
+async fn is_finished(tables: &Arc<Tables>, token: &str) -> bool {
+    let (tables, token) = (tables.clone(), token.to_string());
+    tokio::task::spawn_blocking(move || tables.finished_of_web_token(&token).is_some())
+        .await
+        .unwrap_or(false)
+}
+
+async fn game_replay(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Result<Response, Refusal> {
+    let lang = Session::read(&headers, uri.query()).lang;
+    let (tables, _) = opened(&web, lang)?;
+    Ok(replay::replay(tables.clone(), &token, lang).await)
+}
+
+async fn game_record(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Result<Response, Refusal> {
+    let lang = Session::read(&headers, uri.query()).lang;
+    let (tables, _) = opened(&web, lang)?;
+    Ok(replay::record(tables.clone(), &token).await)
+}
+
 async fn game_page(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
@@ -615,6 +661,7 @@ async fn game_page(
         // Starting: the page asks again for the game until it answers.
         None => page::index_html(),
         Some(opened) if opened.tables.channel_of_web_token(&token).is_some() => page::index_html(),
+        Some(opened) if is_finished(&opened.tables, &token).await => page::index_html(),
         Some(_) => page::not_found_page(lang),
     }
 }

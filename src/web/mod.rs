@@ -8,7 +8,8 @@
 //!   `live`), and `/g/{token}`; `limit`: the per-address request limit in front of it; `plain`: the
 //!   service's chat texts as plain sentences.
 //! - `local`: games opened on the pages (local play); `face`: the web as a face of the service.
-//! - `live`: the live channel (a WebSocket per open page); `page`: the page and its files.
+//! - `live`: the live channel (a WebSocket per open page); `page`: the page and its files;
+//!   `replay`: a finished game's replay and record.
 //!
 //! Started two ways: without a Discord token, `sequence-bot run` runs [`LocalFace`] (the pages
 //! alone, local play on); with one, the binary registers [`WebBeside`] beside the Discord face, which
@@ -21,6 +22,7 @@ pub mod live;
 pub mod local;
 pub mod page;
 pub mod plain;
+pub mod replay;
 pub mod session;
 
 #[cfg(test)]
@@ -55,6 +57,8 @@ pub struct Web {
     secure: bool,
     /// The origin players reach the pages at (`[web] public_url`), besides the request's own host.
     public_origin: Option<String>,
+    /// `[web] public_url`: the links to a game's page are made from it.
+    public_url: Option<String>,
     /// The game opened when none is named.
     default_variant: Variant,
     /// The per-address request limit.
@@ -75,8 +79,11 @@ impl Web {
         Web {
             open: OnceLock::new(),
             local: config.web_local_play(),
-            secure: public_url.is_some_and(|url| url.starts_with("https://")),
+            secure: public_url
+                .as_deref()
+                .is_some_and(|url| url.starts_with("https://")),
             public_origin: config.web.public_origin(),
+            public_url,
             default_variant: config.defaults.game,
             limiter: Limiter::default(),
         }
@@ -102,6 +109,8 @@ impl Web {
             live: Live::new(tables.clone()),
         };
         if self.open.set(opened).is_ok() {
+            // The Watch links of Discord's messages point here.
+            tables.set_web_base(self.public_url.clone());
             tables.spawn_face(face);
         }
     }

@@ -135,7 +135,7 @@ fn a_move(view: &Value) -> Value {
 async fn my_turn(ann: &mut Guest, token: &str) -> Option<Value> {
     for _ in 0..400 {
         let (status, game) = ann.get(&format!("/api/g/{token}")).await;
-        if status == 404 {
+        if status == 404 || game["replay"] == json!(true) {
             return None;
         }
         assert_eq!(status, 200, "{game}");
@@ -253,8 +253,19 @@ async fn without_a_token_a_game_is_played_in_the_browser_across_a_restart() {
         moves += 1;
         assert!(moves < 200, "the game never ended");
     }
-    let (status, gone) = ann.get(&format!("/api/g/{token}")).await;
-    assert_eq!(status, 404, "{gone}");
+    // Its page is now its replay.
+    let (status, ended) = ann.get(&format!("/api/g/{token}")).await;
+    assert_eq!(
+        (status, ended["replay"].clone()),
+        (200, json!(true)),
+        "{ended}"
+    );
+    let (status, replay) = ann.get(&format!("/api/g/{token}/replay")).await;
+    assert_eq!(status, 200, "{replay}");
+    assert!(
+        replay["frames"].as_array().is_some_and(|f| f.len() > 6),
+        "{replay}"
+    );
     bot.terminate();
     assert_eq!(
         bot.wait_exit(Duration::from_secs(20)),

@@ -35,6 +35,7 @@ mod e2e_review;
 mod e2e_series;
 mod e2e_settings;
 mod e2e_shards;
+mod e2e_watch;
 mod e2e_web;
 mod engine_props;
 mod fake_discord;

@@ -670,6 +670,10 @@ history-won-by = gewonnen von { $players }
 history-footer = `/sequence protokoll spiel:` lädt das Protokoll eines Spiels herunter.
 game-record = Das Protokoll von Spiel #{ $id } hängt an.
 game-replay = 🎞️ Spiel #{ $id }, Zug für Zug.
+button-watch = Zuschauen
+button-replay-web = Wiederholung im Browser
+web-replay-not-found = Zu diesem Link gibt es kein beendetes Spiel: Vielleicht ist er falsch geschrieben, oder sein Server hat Weblinks abgeschaltet.
+web-replay-failed = Das Spiel konnte gerade nicht gelesen werden. Bitte versuche es gleich noch einmal.
 no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
 no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.
 
@@ -727,6 +731,10 @@ settings-list = • Spiel: { $game }
         [off] nein
        *[on] ja
     }
+    • Webseiten der Spiele (Zuschauen-Knopf, Live-Brett, Wiederholung): { $web_links ->
+        [off] aus
+       *[on] an
+    }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
 settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
@@ -756,6 +764,8 @@ opt-sequence-settings-hints = tipps
 opt-sequence-settings-hints-desc = Ob Tipps in gewerteten Spielen erlaubt sind (das Spiel wird dann ungewertet)
 opt-sequence-settings-replay_gif = wiederholung_gif
 opt-sequence-settings-replay_gif-desc = Ob nach jedem beendeten Spiel die animierte Wiederholung gepostet wird
+opt-sequence-settings-web_links = weblinks
+opt-sequence-settings-web_links-desc = Ob Spiele einen Zuschauen-Knopf und Webseiten haben (Live-Brett, Wiederholung)
 opt-sequence-settings-language = sprache
 opt-sequence-settings-language-desc = Die Sprache der Kanalnachrichten des Bots
 opt-sequence-settings-reset = zuruecksetzen

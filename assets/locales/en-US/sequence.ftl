@@ -683,6 +683,10 @@ history-won-by = won by { $players }
 history-footer = `/sequence record game:` downloads a game's record.
 game-record = The record of game #{ $id } is attached.
 game-replay = 🎞️ Game #{ $id }, move by move.
+button-watch = Watch
+button-replay-web = Replay on the web
+web-replay-not-found = No finished game has this link: it may be mistyped, or its server turned web links off.
+web-replay-failed = The game could not be read just now. Please try again in a moment.
 no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
 no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.
 
@@ -740,6 +744,10 @@ settings-list = • game: { $game }
         [off] no
        *[on] yes
     }
+    • web pages of the games (Watch button, live board, replay): { $web_links ->
+        [off] off
+       *[on] on
+    }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
 settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
@@ -769,6 +777,8 @@ opt-sequence-settings-hints = hints
 opt-sequence-settings-hints-desc = Whether hints may be used in rated games (the game then becomes unrated)
 opt-sequence-settings-replay_gif = replay_gif
 opt-sequence-settings-replay_gif-desc = Whether the animated replay is posted after every finished game
+opt-sequence-settings-web_links = web_links
+opt-sequence-settings-web_links-desc = Whether games have a Watch button and web pages (live board, replay)
 opt-sequence-settings-language = language
 opt-sequence-settings-language-desc = The language of the bot's channel posts
 opt-sequence-settings-reset = reset

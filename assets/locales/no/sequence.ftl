@@ -667,6 +667,10 @@ history-won-by = vunnet av { $players }
 history-footer = `/sequence protokoll spill:` laster ned protokollen for et spill.
 game-record = Protokollen for spill #{ $id } ligger vedlagt.
 game-replay = 🎞️ Spill #{ $id }, trekk for trekk.
+button-watch = Se på
+button-replay-web = Reprise i nettleseren
+web-replay-not-found = Ingen ferdige spill har denne lenken: Den kan være feilskrevet, eller serveren har slått av nettlenker.
+web-replay-failed = Spillet kunne ikke leses akkurat nå. Prøv igjen om et øyeblikk.
 no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
 no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.
 
@@ -724,6 +728,10 @@ settings-list = • spill: { $game }
         [off] nei
        *[on] ja
     }
+    • nettsider for spillene (Se på-knapp, brettet direkte, reprise): { $web_links ->
+        [off] av
+       *[on] på
+    }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
 settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
@@ -753,6 +761,8 @@ opt-sequence-settings-hints = tips
 opt-sequence-settings-hints-desc = Om tips kan brukes i rangerte spill (spillet blir da urangert)
 opt-sequence-settings-replay_gif = reprise_gif
 opt-sequence-settings-replay_gif-desc = Om den animerte reprisen postes etter hvert ferdige spill
+opt-sequence-settings-web_links = nettlenker
+opt-sequence-settings-web_links-desc = Om spillene har en Se på-knapp og nettsider (brettet direkte, reprise)
 opt-sequence-settings-language = spraak
 opt-sequence-settings-language-desc = Språket i botens kanalmeldinger
 opt-sequence-settings-reset = tilbakestill

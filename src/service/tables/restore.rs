@@ -150,7 +150,10 @@ impl Tables {
             let settings = self.settings_for(table.guild);
             // Before `resume`, which may give a turn that ran out while the bot was down new time.
             let activity = table.last_activity();
-            let (reply, changed) = table.resume(now, &settings);
+            let (mut reply, changed) = table.resume(now, &settings);
+            if let Some(url) = self.table_url(&table, &settings) {
+                crate::service::save::offer_links(&mut reply, &url, false, false);
+            }
             if changed {
                 // If it fails, the deadline is recomputed the same way at the next start.
                 self.save(&table, "the resumed turn timer");

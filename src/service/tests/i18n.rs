@@ -223,12 +223,14 @@ fn variant_index(text: &Text) -> usize {
         Text::WonOnTime { .. } => 197,
         Text::TimeoutGivesUp { .. } => 198,
         Text::ProfilesRebuilding { .. } => 199,
+        Text::WatchButton => 200,
+        Text::ReplayLinkButton => 201,
     }
 }
 
 /// One more than the highest index of [`variant_index`] (`every_variant_has_a_sample` checks that no
 /// index reaches it).
-const VARIANTS: usize = 200;
+const VARIANTS: usize = 202;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -1009,6 +1011,7 @@ fn samples() -> Vec<Text> {
             language: None,
             hints: false,
             replay_gif: true,
+            web_links: true,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Kids,
@@ -1023,6 +1026,7 @@ fn samples() -> Vec<Text> {
             language: Some(Lang::No),
             hints: true,
             replay_gif: false,
+            web_links: false,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Classic,
@@ -1037,6 +1041,7 @@ fn samples() -> Vec<Text> {
             language: Some(Lang::De),
             hints: false,
             replay_gif: true,
+            web_links: true,
         }),
         Text::BadSetting {
             name: SettingName::TurnTimeout,
@@ -1085,6 +1090,8 @@ fn samples() -> Vec<Text> {
         Text::NoVersus { other: ada() },
         Text::VersusSelf,
         Text::PickerPlayButton,
+        Text::WatchButton,
+        Text::ReplayLinkButton,
         Text::PickerRollButton,
         Text::PickerBackButton,
         Text::PickerHintButton,

@@ -30,4 +30,5 @@ mod summary;
 mod table;
 mod text;
 mod view;
+mod watch;
 mod zone;
