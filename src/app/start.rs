@@ -134,8 +134,8 @@ pub trait Beside: Send + Sync + 'static {
     /// Its routes under `config` (`None`: it stays off).
     fn site(&self, config: &BotConfig) -> Option<Arc<dyn Site>>;
 
-    /// The tables are open and restored, before the host starts; `address` is where its routes are
-    /// served (as bound).
+    /// The tables are open and restored, before the host starts (also when it serves no routes);
+    /// `address` is where the web routes are served (as bound), if they are.
     fn opened(&self, tables: &Arc<Tables>, address: Option<SocketAddr>);
 }
 
@@ -200,11 +200,10 @@ impl App {
         mut sites: Vec<Arc<dyn Site>>,
     ) -> Result<Starting, StartError> {
         config.validate()?;
-        let mut serving = Vec::new();
-        for part in besides() {
+        let parts = besides();
+        for part in &parts {
             if let Some(site) = part.site(&config) {
                 sites.push(site);
-                serving.push(part);
             }
         }
         let metrics = config.metrics.address()?;
@@ -239,7 +238,7 @@ impl App {
             painter,
             health,
             web_address,
-            besides: serving,
+            besides: parts,
         })
     }
 

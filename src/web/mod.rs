@@ -197,14 +197,18 @@ fn announce(address: SocketAddr) {
 
 /// The pages beside the Discord face (registered by the binary with
 /// [`crate::app::start::add_beside`]): served when `[web] listen` is set, with local play when
-/// `[web] local = true`.
+/// `[web] local = true`. The Watch links of Discord's messages come with `[web] public_url` alone
+/// (the pages may be served by another process behind the same address).
 #[derive(Default)]
 pub struct WebBeside {
     web: Mutex<Option<Arc<Web>>>,
+    public_url: Mutex<Option<String>>,
 }
 
 impl Beside for WebBeside {
     fn site(&self, config: &BotConfig) -> Option<Arc<dyn Site>> {
+        *self.public_url.lock().unwrap_or_else(|e| e.into_inner()) =
+            config.web.public_url().ok().flatten();
         config.web_address().ok().flatten()?;
         let web = Arc::new(Web::new(config));
         *self.web.lock().unwrap_or_else(|e| e.into_inner()) = Some(web.clone());
@@ -212,12 +216,18 @@ impl Beside for WebBeside {
     }
 
     fn opened(&self, tables: &Arc<Tables>, address: Option<SocketAddr>) {
+        let public_url = self
+            .public_url
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        tables.set_web_base(public_url);
         let web = self.web.lock().unwrap_or_else(|e| e.into_inner()).clone();
         if let Some(web) = web {
             web.open(tables);
-        }
-        if let Some(address) = address {
-            tracing::info!(address = %address, "web pages on http://{address}/");
+            if let Some(address) = address {
+                tracing::info!(address = %address, "web pages on http://{address}/");
+            }
         }
     }
 }
