@@ -223,6 +223,7 @@ async fn run_shards(
         claim,
         painter,
         health,
+        ..
     } = app;
     let notes = restored.notes;
     let data = Data::new(tables, painter);

@@ -95,6 +95,8 @@ pub use reply::{
     ProfileImage, ReplayImage, Reply, SelectOption, Style,
 };
 pub use request::{command_for_component, Button, Command, CommandKind, Press, Request, Venue};
+// A picker step and a cell as named in it: what a move from the web pages is made of.
+pub use request::{CellName, Step};
 pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
@@ -115,7 +117,7 @@ pub use text::{Text, Who};
 pub(crate) use names::clean_name;
 #[cfg(test)]
 pub(crate) use picker::{
-    Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS, MAX_OPTION_TEXT,
+    MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS, MAX_OPTION_TEXT,
     MAX_PLACEHOLDER, MAX_ROWS, MAX_URL,
 };
 #[cfg(test)]

@@ -36,6 +36,7 @@ mod e2e_series;
 mod e2e_settings;
 mod e2e_shards;
 mod e2e_watch;
+mod e2e_web;
 mod engine_props;
 mod fake_discord;
 mod golden;

@@ -291,6 +291,26 @@ team-full = { $chosen } Personen haben { $team } gewählt, aber jedes Team hat {
 no-bot = Es gibt keinen Computerspieler, den man entfernen könnte.
 internal = Entschuldigung, bei mir ist etwas schiefgegangen. Bitte versuch es noch einmal.
 
+## Antworten der Webseiten (eine Anfrage der Seite, die nicht bedient werden kann)
+
+web-api-not-found = Unter dieser Adresse gibt es kein Spiel: Der Link ist vielleicht falsch, oder das Spiel ist vorbei.
+web-api-unknown-address = Unter dieser Adresse gibt es nichts.
+web-api-unreadable = Ich konnte diese Anfrage nicht lesen.
+web-api-unknown-action = Eine Aktion „{ $action }“ gibt es nicht.
+web-api-turn-needed = Ein Zug muss angeben, zu welcher Zugnummer er gemacht wurde.
+web-api-card-needed = Wähl zuerst eine Karte.
+web-api-cell-needed = Wähl zuerst ein Feld.
+web-api-bad-card = { $card } ist keine Karte dieses Spiels.
+web-api-bad-cell = { $cell } ist kein Feld dieses Bretts.
+web-api-forbidden = Diese Anfrage kam nicht von der Seite des Spiels und wurde deshalb abgelehnt.
+web-api-too-many = Zu viele Anfragen auf einmal: Bitte warte einen Moment und versuch es dann noch einmal.
+web-api-name-needed = Wähl zuerst einen Namen.
+web-api-bad-name = Ein Name hat 1 bis 32 Zeichen, ohne Zeilenumbrüche.
+web-api-no-local = Auf diesen Seiten können keine Spiele eröffnet werden.
+web-api-starting = Der Bot startet noch: Bitte versuch es gleich noch einmal.
+web-api-not-live = Diese Adresse nimmt nur eine Live-Verbindung (WebSocket) an.
+web-api-method = Diese Adresse nimmt diese Art von Anfrage nicht an.
+
 ## Warum ein Spiel so nicht beginnen kann
 
 setup-player-count = { $game } kann man nicht { $players ->

@@ -296,6 +296,26 @@ team-full = { $chosen } players chose { $team }, but each team has { $size } pla
 no-bot = There is no computer player to remove.
 internal = Sorry, something went wrong on my side. Please try again.
 
+## The web pages' answers (a request the page made that cannot be served)
+
+web-api-not-found = There is no game at this address: the link may be wrong, or the game has ended.
+web-api-unknown-address = There is nothing at this address.
+web-api-unreadable = I could not read that request.
+web-api-unknown-action = There is no action called “{ $action }”.
+web-api-turn-needed = A move must say which turn it was made on.
+web-api-card-needed = Choose a card first.
+web-api-cell-needed = Choose a cell first.
+web-api-bad-card = { $card } is not a card of this game.
+web-api-bad-cell = { $cell } is not a cell of this board.
+web-api-forbidden = This request did not come from the game's page, so it was refused.
+web-api-too-many = Too many requests at once: please wait a moment and try again.
+web-api-name-needed = Choose a name first.
+web-api-bad-name = A name has 1 to 32 characters, without line breaks.
+web-api-no-local = Games cannot be opened on these pages.
+web-api-starting = The bot is still starting: please try again in a moment.
+web-api-not-live = This address only takes a live connection (WebSocket).
+web-api-method = This address does not take that kind of request.
+
 ## Why a game cannot start as asked
 
 setup-player-count = { $game } cannot be played by { $players ->

@@ -291,6 +291,26 @@ team-full = { $chosen } spillere valgte { $team }, men hvert lag har { $size } s
 no-bot = Det er ingen datamaskinspiller å fjerne.
 internal = Beklager, noe gikk galt hos meg. Prøv igjen.
 
+## Svar fra nettsidene (en forespørsel fra siden som ikke kan besvares)
+
+web-api-not-found = Det finnes ikke noe spill på denne adressen: Lenken kan være feil, eller spillet er over.
+web-api-unknown-address = Det finnes ingenting på denne adressen.
+web-api-unreadable = Jeg kunne ikke lese den forespørselen.
+web-api-unknown-action = Det finnes ingen handling som heter «{ $action }».
+web-api-turn-needed = Et trekk må si hvilket trekknummer det ble gjort på.
+web-api-card-needed = Velg et kort først.
+web-api-cell-needed = Velg et felt først.
+web-api-bad-card = { $card } er ikke et kort i dette spillet.
+web-api-bad-cell = { $cell } er ikke et felt på dette brettet.
+web-api-forbidden = Denne forespørselen kom ikke fra spillets side, så den ble avvist.
+web-api-too-many = For mange forespørsler på en gang: Vent litt og prøv igjen.
+web-api-name-needed = Velg et navn først.
+web-api-bad-name = Et navn har 1 til 32 tegn, uten linjeskift.
+web-api-no-local = Det kan ikke åpnes spill på disse sidene.
+web-api-starting = Boten starter fortsatt: Prøv igjen om et øyeblikk.
+web-api-not-live = Denne adressen tar bare imot en direkte tilkobling (WebSocket).
+web-api-method = Denne adressen tar ikke imot den typen forespørsel.
+
 ## Hvorfor et spill ikke kan starte slik
 
 setup-player-count = { $game } kan ikke spilles av { $players ->
