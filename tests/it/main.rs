@@ -42,3 +42,4 @@ mod limits;
 mod restart;
 mod search;
 mod seeds;
+mod web_browser;
