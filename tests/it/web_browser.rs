@@ -16,9 +16,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use support::browser::{
-    scratch_screenshot, Browser, LocalBot, LocalOptions, Page, PAGE_STEP,
-};
+use support::browser::{scratch_screenshot, Browser, LocalBot, LocalOptions, Page, PAGE_STEP};
 
 /// How many of the player's turns a whole game may take before the test gives up on it.
 const MOST_TURNS: usize = 200;
@@ -90,7 +88,9 @@ async fn new_game(page: &mut Page, base: &str, name: &str, variant: &str, king: 
         PAGE_STEP,
     )
     .await;
-    page.game_token().await.expect("the game's address has its token")
+    page.game_token()
+        .await
+        .expect("the game's address has its token")
 }
 
 /// `GET /api/g/{token}` as `page`'s guest.
@@ -104,7 +104,13 @@ fn chips_of(view: &Value) -> BTreeSet<String> {
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|c| Some(format!("{}:{}", c["name"].as_str()?, c.get("chip")?.as_u64()?)))
+        .filter_map(|c| {
+            Some(format!(
+                "{}:{}",
+                c["name"].as_str()?,
+                c.get("chip")?.as_u64()?
+            ))
+        })
         .collect()
 }
 
@@ -163,6 +169,10 @@ async fn my_turn_or_over(page: &Page, token: &str) -> Value {
 /// Adds an easy computer player with the page's button and starts the game with it.
 async fn add_computer_and_start(page: &Page, token: &str) {
     let version = page.version().await;
+    // An easy computer: the level menu beside the button, where the page has one.
+    if page.exists("select.level").await {
+        page.select("select.level", "easy").await;
+    }
     page.action("add_bot").await;
     page.wait_version_above(version).await;
     page.wait_for(
@@ -275,7 +285,10 @@ async fn watcher_sees(watcher: &Page, player: &Page, last: u64) -> u64 {
         )
         .await;
     let seen = watcher.version().await;
-    assert!(seen > last, "the watcher's view did not move on from {last}");
+    assert!(
+        seen > last,
+        "the watcher's view did not move on from {last}"
+    );
     assert_eq!(
         watcher.chips().await,
         player.chips().await,
@@ -297,19 +310,41 @@ async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_
     };
     let bot = LocalBot::start(LocalOptions::default()).await;
     let mut player = browser.open(1280, 900).await;
-    player.install_draw_timer().await;
     let token = new_game(&mut player, &bot.base(), "Ann", "classic", false).await;
     add_computer_and_start(&player, &token).await;
 
     // The second session: another guest, not seated, on the game's link.
     let mut watcher = browser.open(1280, 900).await;
+    watcher.install_draw_timer().await;
     watcher.goto(&format!("{}/g/{token}", bot.base())).await;
     name_if_asked(&watcher, "Wes").await;
     watcher.wait_ready().await;
+    // The page's own weight, and how long its first draw took once its data had come (a fresh load).
+    let figures = watcher
+        .wait_for(
+            "the draw timer's figures",
+            "return window.__sbDraw && window.__sbDraw.painted !== null;",
+            PAGE_STEP,
+        )
+        .await;
+    assert_eq!(figures, json!(true));
+    let figures = watcher
+        .draw_figures()
+        .await
+        .expect("the draw timer's figures");
+    eprintln!("web page figures (a game page loaded fresh): {figures}");
+    let bytes = figures["page_bytes"].as_u64().unwrap_or(u64::MAX);
+    assert!(
+        bytes <= 300 * 1024,
+        "the page (HTML, scripts, styles) is {bytes} bytes, more than 300 KB: {figures}"
+    );
     assert!(
         api(&watcher, &token).await["view"].get("you").is_none(),
         "the watcher is not seated"
     );
+    watcher
+        .eval("window.__sbSamePage = true; return true;", vec![])
+        .await;
 
     let mut watched = 0;
     let mut turns = 0;
@@ -322,7 +357,10 @@ async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_
         if is_over(&answer) {
             break answer;
         }
-        assert!(turns < MOST_TURNS, "the game took more than {MOST_TURNS} turns");
+        assert!(
+            turns < MOST_TURNS,
+            "the game took more than {MOST_TURNS} turns"
+        );
         if let Did::Play { .. } = play_turn(&player, &token).await {
             plays += 1;
         }
@@ -333,7 +371,10 @@ async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_
     };
     assert!(plays > 0, "no card was played");
     // The result shows on the page.
-    let result = over["view"]["texts"]["result"].as_str().unwrap_or("").to_string();
+    let result = over["view"]["texts"]["result"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
     player
         .wait_for(
             "the result on the page",
@@ -351,10 +392,14 @@ async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_
         );
     }
     assert_eq!(watcher.count("#hand [data-card]").await, 0);
+    assert_eq!(
+        watcher
+            .eval("return window.__sbSamePage === true;", vec![])
+            .await,
+        json!(true),
+        "the watcher followed the whole game without a reload"
+    );
     eprintln!("the classic game ended after {turns} turns of the player ({plays} cards played)");
-    if let Some(figures) = player.draw_figures().await {
-        eprintln!("web page figures: {figures}");
-    }
 
     replay_is_stepped_through(&mut player, &bot, &token).await;
     player.close().await;
@@ -459,7 +504,11 @@ async fn the_game_page_fits_a_phone_360_px_wide() {
             vec![],
         )
         .await;
-    assert_eq!(fit["inner_width"], json!(360), "the window is 360 px wide: {fit}");
+    assert_eq!(
+        fit["inner_width"],
+        json!(360),
+        "the window is 360 px wide: {fit}"
+    );
     assert!(
         fit["scroll_width"].as_f64().unwrap_or(f64::MAX) <= 360.0,
         "the page scrolls sideways at 360 px: {fit}"
@@ -483,7 +532,9 @@ async fn the_game_page_fits_a_phone_360_px_wide() {
         )
         .await;
     assert_eq!(seen, json!(true), "the board is not wholly visible");
-    phone.eval("window.scrollTo(0, 0); return true;", vec![]).await;
+    phone
+        .eval("window.scrollTo(0, 0); return true;", vec![])
+        .await;
     phone.screenshot(&shot("web-phone")).await;
     phone.close().await;
 }
@@ -605,4 +656,101 @@ async fn a_king_of_the_board_game_is_played_on_the_page() {
         "web-kotb",
     )
     .await;
+}
+
+/// The address of the first link button (`style` 5) to a game's page in `message`'s components.
+fn watch_link(components: &Value) -> Option<String> {
+    components
+        .as_array()?
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|button| {
+            button["style"] == json!(5) && button["url"].as_str().is_some_and(|u| u.contains("/g/"))
+        })
+        .and_then(|button| button["url"].as_str().map(str::to_string))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_game_is_watched_live_from_its_watch_link() {
+    let Some(browser) = Browser::start("web_browser::a_discord_game_is_watched").await else {
+        return;
+    };
+    let port = support::browser::free_port();
+    let options = support::bot::BotOptions {
+        extra_config: format!(
+            "[web]\nlisten = \"127.0.0.1:{port}\"\npublic_url = \"http://127.0.0.1:{port}\"\n"
+        ),
+        ..support::bot::BotOptions::default()
+    };
+    let h = support::bot::Harness::start(support::fake_discord::Config::default(), &options)
+        .await
+        .expect("the bot connects");
+    let fake = &h.fake;
+    let human = fake.add_user("alice");
+    let channel = fake.add_channel("sequence-watched");
+    let lobby = support::table::lobby_against_easy(fake, &human, channel).await;
+    let begin = fake.click(&human, lobby, "sequence:begin").expect("press");
+    fake.wait_callback(&begin, support::table::STEP)
+        .await
+        .expect("begin");
+    // The turn prompt (or the lobby card) carries the Watch link.
+    let link = fake
+        .shared()
+        .wait_for(support::table::STEP, "a Watch link", &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .rev()
+                .find_map(|m| watch_link(&m.components))
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    assert!(
+        link.starts_with(&format!("http://127.0.0.1:{port}/g/")),
+        "the link is made from public_url: {link}"
+    );
+    let mut watcher = browser.open(1280, 900).await;
+    watcher.goto(&link).await;
+    name_if_asked(&watcher, "Wes").await;
+    watcher.wait_ready().await;
+    let token = watcher.game_token().await.expect("the link's token");
+    let mut seen = settled(&watcher, &token).await;
+    assert!(seen["view"].get("you").is_none(), "a watcher has no hand");
+    // A mark in the page's window: gone if the page were loaded again.
+    watcher
+        .eval("window.__sbSamePage = true; return true;", vec![])
+        .await;
+    for _ in 0..3 {
+        let version = watcher.version().await;
+        let turn = seen["view"]["board"]["turn"].as_u64().unwrap_or(0);
+        support::table::play_first_fit(fake, &human, channel)
+            .await
+            .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+        // The move appears on the page without a reload.
+        watcher.wait_version_above(version).await;
+        let deadline = Instant::now() + PAGE_STEP;
+        loop {
+            seen = settled(&watcher, &token).await;
+            if seen["view"]["board"]["turn"].as_u64().unwrap_or(0) > turn {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the move did not reach the page");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(
+            watcher.exists("#live.connected").await,
+            "the page's live channel is open"
+        );
+        assert_eq!(
+            watcher
+                .eval("return window.__sbSamePage === true;", vec![])
+                .await,
+            json!(true),
+            "the move came to the page without a reload"
+        );
+        assert_eq!(watcher.count("#hand [data-card]").await, 0, "no hand shown");
+    }
+    watcher
+        .screenshot(&scratch_screenshot("web-discord-watch"))
+        .await;
+    watcher.close().await;
 }

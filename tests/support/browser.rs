@@ -67,10 +67,15 @@ pub fn free_port() -> u16 {
 
 /// GETs `url` (plain HTTP): status and body.
 pub async fn http_get(url: &str) -> Result<(u16, String), String> {
-    let url = url.to_string();
-    tokio::task::spawn_blocking(move || sequence_bot::cli::http_get(&url, Duration::from_secs(10)))
-        .await
-        .map_err(|e| e.to_string())?
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .no_proxy()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let answer = client.get(url).send().await.map_err(|e| e.to_string())?;
+    let status = answer.status().as_u16();
+    let body = answer.text().await.map_err(|e| e.to_string())?;
+    Ok((status, body))
 }
 
 /// A running `chromedriver`; stopped when dropped.
@@ -131,7 +136,8 @@ impl Browser {
             let deadline = Instant::now() + Duration::from_secs(20);
             loop {
                 if let Ok((200, body)) = http_get(&format!("{url}/status")).await {
-                    if body.contains("\"ready\":true") || body.contains("\"ready\": true") {
+                    let status: Value = serde_json::from_str(&body).unwrap_or_default();
+                    if status["value"]["ready"] == json!(true) {
                         return Some(Browser {
                             driver: child,
                             url,
@@ -366,10 +372,13 @@ impl Page {
 
     /// Whether an element matches `css`.
     pub async fn exists(&self, css: &str) -> bool {
-        self.eval("return !!document.querySelector(arguments[0]);", vec![json!(css)])
-            .await
-            .as_bool()
-            .unwrap_or(false)
+        self.eval(
+            "return !!document.querySelector(arguments[0]);",
+            vec![json!(css)],
+        )
+        .await
+        .as_bool()
+        .unwrap_or(false)
     }
 
     /// How many elements match `css`.
@@ -419,7 +428,10 @@ impl Page {
             .for_element(Locator::Css(css))
             .await
             .unwrap_or_else(|e| panic!("find {css}: {e}"));
-        element.clear().await.unwrap_or_else(|e| panic!("clear {css}: {e}"));
+        element
+            .clear()
+            .await
+            .unwrap_or_else(|e| panic!("clear {css}: {e}"));
         element
             .send_keys(text)
             .await
@@ -663,21 +675,12 @@ pub fn scratch_screenshot(name: &str) -> PathBuf {
 }
 
 /// Settings of a bot started in local mode.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct LocalOptions {
     /// Milliseconds before each computer move.
     pub bot_delay_ms: u64,
     /// More configuration, appended at the end (whole sections).
     pub extra_config: String,
-}
-
-impl Default for LocalOptions {
-    fn default() -> Self {
-        LocalOptions {
-            bot_delay_ms: 0,
-            extra_config: String::new(),
-        }
-    }
 }
 
 /// The real `sequence-bot` binary started WITHOUT a Discord token (local mode: the web pages, games
