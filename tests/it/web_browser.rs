@@ -114,6 +114,21 @@ fn chips_of(view: &Value) -> BTreeSet<String> {
         .collect()
 }
 
+/// The gist of an answer of `GET /api/g/{token}` for failure messages (not the whole board).
+fn brief(answer: &Value) -> String {
+    let view = &answer["view"];
+    json!({
+        "replay": answer["replay"],
+        "version": answer["version"],
+        "phase": view["phase"],
+        "turn": view["board"]["turn"],
+        "texts": view["texts"],
+        "you": view["you"],
+        "chips": chips_of(view).len(),
+    })
+    .to_string()
+}
+
 /// Whether the game of this answer of `GET /api/g/{token}` is over (or has become its replay).
 fn is_over(answer: &Value) -> bool {
     answer["replay"] == json!(true)
@@ -139,8 +154,9 @@ async fn settled(page: &Page, token: &str) -> Value {
         }
         if Instant::now() >= deadline {
             panic!(
-                "the page did not come to show version {version} of the game\nAPI: {}\npage: {}",
-                answer,
+                "the page did not come to show version {version} of the game\nthe API's chips: \
+                 {:?}\nthe page's: {shown:?}\npage: {}",
+                chips_of(&answer["view"]),
                 page.describe().await
             );
         }
@@ -158,7 +174,8 @@ async fn my_turn_or_over(page: &Page, token: &str) -> Value {
         }
         if Instant::now() >= deadline {
             panic!(
-                "neither the player's turn nor the end came\nAPI: {answer}\npage: {}",
+                "neither the player's turn nor the end came\nAPI: {}\npage: {}",
+                brief(&answer),
                 page.describe().await
             );
         }
@@ -217,13 +234,14 @@ async fn play_turn(page: &Page, token: &str) -> Did {
         let now = api(page, token).await;
         let moved = now["view"]["board"]["turn"].as_u64().unwrap_or(0) > turn
             || is_over(&now)
-            || (did == Did::Roll && now["version"] != before["version"]);
+            || (did == Did::Roll && now["view"]["you"]["roll_needed"] != json!(true));
         if moved {
             break;
         }
         if Instant::now() >= deadline {
             panic!(
-                "the move {did:?} was not taken\nAPI: {now}\npage: {}",
+                "the move {did:?} was not taken\nAPI: {}\npage: {}",
+                brief(&now),
                 page.describe().await
             );
         }
@@ -584,7 +602,8 @@ async fn an_open_page_reconnects_after_the_bot_restarts_and_the_game_goes_on() {
     let next = my_turn_or_over(&page, &token).await;
     assert!(
         next["view"]["board"]["turn"].as_u64().unwrap_or(0) >= turn + 2 || is_over(&next),
-        "the player's move and the computer's answer came after the restart: {next}"
+        "the player's move and the computer's answer came after the restart: {}",
+        brief(&next)
     );
     assert!(page.exists("#live.connected").await);
     page.close().await;

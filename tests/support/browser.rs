@@ -510,24 +510,34 @@ impl Page {
         .unwrap_or_default()
     }
 
-    /// The chips on the board: `cell:team` for each cell with a chip, in the board's order.
+    /// The chips on the board as a person sees them: `cell:team` for each chip
+    /// (`#board circle.chip[data-team]`), its cell the `[data-cell]` whose box holds the chip's centre on
+    /// the screen; sorted.
     pub async fn chips(&self) -> Vec<String> {
-        self.eval(
-            "return [...document.querySelectorAll('#board [data-cell]')]
-               .map(g => [g.dataset.cell, g.querySelector('.chip')])
-               .filter(([, c]) => c)
-               .map(([cell, c]) => cell + ':' + c.dataset.team);",
-            vec![],
-        )
-        .await
-        .as_array()
-        .map(|chips| {
-            chips
-                .iter()
-                .filter_map(|c| c.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+        let value = self
+            .eval(
+                "const cells = [...document.querySelectorAll('#board [data-cell]')]
+                   .map(g => [g.dataset.cell, g.getBoundingClientRect()]);
+                 return [...document.querySelectorAll('#board circle.chip')].map(c => {
+                   const b = c.getBoundingClientRect();
+                   const x = b.left + b.width / 2, y = b.top + b.height / 2;
+                   const cell = cells.find(([, r]) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom);
+                   return (cell ? cell[0] : '?') + ':' + c.dataset.team;
+                 });",
+                vec![],
+            )
+            .await;
+        let mut chips: Vec<String> = value
+            .as_array()
+            .map(|chips| {
+                chips
+                    .iter()
+                    .filter_map(|c| c.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        chips.sort();
+        chips
     }
 
     /// GETs `path` of the page's site from inside the page (its cookies, its session): the JSON answer.
