@@ -383,7 +383,7 @@ async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_
             plays += 1;
         }
         turns += 1;
-        if turns == 8 {
+        if turns == 12 {
             player.screenshot(&shot("web-classic")).await;
         }
     };
@@ -662,7 +662,7 @@ async fn a_dice_game_is_played_on_the_page() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_kids_game_is_played_on_the_page() {
-    a_game_in_progress("web_browser::a_kids_game", "kids", false, 6, "web-kids").await;
+    a_game_in_progress("web_browser::a_kids_game", "kids", false, 3, "web-kids").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
