@@ -576,6 +576,7 @@ impl Console {
             Origin::Host => "host",
             Origin::Face(FaceId::Discord) => "discord",
             Origin::Face(FaceId::Console) => "console",
+            Origin::Face(FaceId::Web) => "web",
         };
         self.out.print(&json!({
             "event": event.sequence,

@@ -13,3 +13,4 @@ mod layers;
 pub mod render;
 pub mod service;
 pub mod store;
+pub mod web;

@@ -11,20 +11,22 @@ use super::canvas::{
     rgb, round_rect, round_rect_outline, text, text_width, with_alpha, Align, Colour,
 };
 use super::style::{
-    chip_offset, chip_sprite, dice_tint, die, felt, team_dark, CARD_BLACK, CARD_RED, HEADER_BG,
-    HEADER_DIM, HEADER_TEXT,
+    chip_offset, chip_sprite, dice_tint, die, felt, team_dark, CARD_BLACK, CARD_EDGE, CARD_FACE,
+    CARD_RED, DICE_EDGE, EDGE_TEXT, HEADER_BG, HEADER_DIM, HEADER_TEXT, KIDS_FACE,
 };
 use super::texts::{fill, Texts};
 use crate::engine::{zone_corners, BitIter, Card, Cell, Label, Layout, Status, Variant, View};
 
 /// Outer padding around everything.
-const PAD: u32 = 16;
+pub(super) const PAD: u32 = 16;
 /// Room for the column letters and row numbers.
-const GUTTER: u32 = 36;
+pub(super) const GUTTER: u32 = 36;
 /// Height of the header band.
 pub const HEADER: u32 = 150;
 /// Gap between neighbouring cells.
-const GAP: u32 = 6;
+pub(super) const GAP: u32 = 6;
+/// A cell's corner radius, as a share of its width.
+pub(super) const CELL_RADIUS: f32 = 0.09;
 
 /// Where things are on a board image.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,11 +57,8 @@ impl Geometry {
         let rows = u32::from(layout.height);
         // About 1000 px of cells, whatever the board's size.
         let pitch = (1000 / cols.max(rows).max(1)).clamp(40, 170);
-        let (chip_r, chip_dy) = match variant {
-            Variant::Classic => (pitch as f32 * 0.34, pitch as f32 * 0.12),
-            Variant::Dice => (pitch as f32 * 0.32, pitch as f32 * 0.14),
-            Variant::Kids => (pitch as f32 * 0.29, pitch as f32 * 0.17),
-        };
+        let (r, dy) = chip_proportions(variant);
+        let (chip_r, chip_dy) = (pitch as f32 * r, pitch as f32 * dy);
         let origin = (PAD + GUTTER, HEADER + PAD + GUTTER);
         let size = (
             2 * (PAD + GUTTER) + cols * pitch,
@@ -102,6 +101,15 @@ impl Geometry {
     }
 }
 
+/// A chip's radius and how far below the cell centre it sits, as shares of the cell pitch.
+pub(super) fn chip_proportions(variant: Variant) -> (f32, f32) {
+    match variant {
+        Variant::Classic => (0.34, 0.12),
+        Variant::Dice => (0.32, 0.14),
+        Variant::Kids => (0.29, 0.17),
+    }
+}
+
 /// The picture of an empty board, the same board with every cell drawn in its "has a chip" style, and
 /// the chip sprites: all drawn once per layout.
 pub struct StaticBoard {
@@ -114,10 +122,18 @@ pub struct StaticBoard {
     icons: Vec<RgbaImage>,
 }
 
-const CORNER_BG: Colour = rgb(0x263238);
-const GOLD: Colour = rgb(0xFFC400);
-const HIGHLIGHT: Colour = rgb(0xFFEA00);
-const REMOVED: Colour = rgb(0xFF5722);
+/// A free corner's background.
+pub(super) const CORNER_BG: Colour = rgb(0x263238);
+/// A free corner's frame, star and word.
+pub(super) const GOLD: Colour = rgb(0xFFC400);
+/// The outline of the last move's cell when a chip was placed.
+pub(super) const HIGHLIGHT: Colour = rgb(0xFFEA00);
+/// The outline of the last move's cell when a chip was removed.
+pub(super) const REMOVED: Colour = rgb(0xFF5722);
+/// The outline of the cells the dice roll on the table can take.
+pub(super) const ROLL_CELL: Colour = rgb(0xFFFFFF);
+/// The light line under a sequence's line and around its dots.
+pub(super) const SEQUENCE_LIGHT: Colour = rgb(0xFFFFFF);
 /// The outline and label of a cell the picker offers (a colour no chip, felt or last move has).
 pub const TARGET: Colour = rgb(0x00E5FF);
 /// The King of the Board zone: its tint, frame and tag.
@@ -220,7 +236,7 @@ impl StaticBoard {
 
 /// Column letters and row numbers around the cells, as in the command notation (`A1` top-left).
 fn draw_edges(img: &mut RgbaImage, g: &Geometry, fonts: &Fonts) {
-    let colour = rgb(0xE8EEF2);
+    let colour = EDGE_TEXT;
     let size = 24.0;
     let cap = super::canvas::cap_height(size);
     let (ox, oy) = (g.origin.0 as f32, g.origin.1 as f32);
@@ -277,10 +293,10 @@ fn draw_cell<'a>(
 ) {
     let (x, y, w, h) = g.cell_rect(cell);
     let (x, y, w, h) = (x as f32, y as f32, w as f32, h as f32);
-    let radius = w * 0.09;
+    let radius = w * CELL_RADIUS;
     let cx = x + w / 2.0;
     let Some(fonts) = fonts() else {
-        round_rect(img, x, y, w, h, radius, rgb(0xFFFFFF));
+        round_rect(img, x, y, w, h, radius, CARD_FACE);
         return;
     };
     // A faint shadow under every cell lifts it off the felt.
@@ -310,7 +326,7 @@ fn draw_cell<'a>(
             // The word under the star is drawn per image, in the image's language.
         }
         Label::Card(card) if card.is_kids() => {
-            round_rect(img, x, y, w, h, radius, rgb(0xFFFDF6));
+            round_rect(img, x, y, w, h, radius, KIDS_FACE);
             if let Some((big, small)) = picture(card) {
                 let pic = if with_chip { small } else { big };
                 let px = cx - pic.width() as f32 / 2.0;
@@ -335,8 +351,8 @@ fn draw_cell<'a>(
             }
         }
         Label::Card(card) => {
-            round_rect(img, x, y, w, h, radius, rgb(0xFFFFFF));
-            round_rect_outline(img, x, y, w, h, radius, 1.0, rgb(0xB0BEC5));
+            round_rect(img, x, y, w, h, radius, CARD_FACE);
+            round_rect_outline(img, x, y, w, h, radius, 1.0, CARD_EDGE);
             let colour = if card.is_red() { CARD_RED } else { CARD_BLACK };
             let pretty = card.pretty();
             let (rank, suit) = split_pretty(&pretty);
@@ -379,7 +395,7 @@ fn draw_cell<'a>(
         }
         Label::Number(sum) => {
             round_rect(img, x, y, w, h, radius, dice_tint(sum));
-            round_rect_outline(img, x, y, w, h, radius, 1.0, rgb(0x9FA8DA));
+            round_rect_outline(img, x, y, w, h, radius, 1.0, DICE_EDGE);
             let number = sum.to_string();
             let double = match sum {
                 2 => Some(1),
@@ -523,7 +539,7 @@ pub fn draw_with_targets(
                     h as f32 + 4.0,
                     w as f32 * 0.1,
                     4.0,
-                    rgb(0xFFFFFF),
+                    ROLL_CELL,
                 );
             }
         }
@@ -554,7 +570,7 @@ pub fn draw_with_targets(
             let a = g.chip_centre(first);
             let b = g.chip_centre(last);
             let width = g.chip_r * 0.30;
-            line(&mut img, a, b, width + 6.0, with_alpha(rgb(0xFFFFFF), 230));
+            line(&mut img, a, b, width + 6.0, with_alpha(SEQUENCE_LIGHT, 230));
             line(
                 &mut img,
                 a,
@@ -564,7 +580,7 @@ pub fn draw_with_targets(
             );
             for &cell in cells {
                 let (cx, cy) = g.chip_centre(cell);
-                circle(&mut img, cx, cy, width * 0.9, rgb(0xFFFFFF));
+                circle(&mut img, cx, cy, width * 0.9, SEQUENCE_LIGHT);
                 circle(
                     &mut img,
                     cx,

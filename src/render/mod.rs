@@ -7,6 +7,7 @@ mod assets;
 mod board;
 mod canvas;
 pub mod cli;
+pub mod geometry;
 mod hand;
 mod profile;
 mod style;
@@ -19,6 +20,7 @@ use crate::engine::{Cell, Layout, View};
 use crate::i18n::Lang;
 
 pub use board::{Geometry, TARGET, TARGET_TEXT, ZONE};
+pub use geometry::BoardGeometry;
 pub use profile::{
     card_size, profile_card, CardAchievement, CardChart, CardProgress, CardTable, CardVersus,
     ProfileCard,

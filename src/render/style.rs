@@ -8,11 +8,11 @@ use super::canvas::{
 };
 use crate::engine::Variant;
 
-/// Body and rim colour of each team's chips.
-struct ChipColours {
-    body: Colour,
-    rim: Colour,
-    mark: Colour,
+/// Body and rim colour of each team's chips, and the colour of the mark on them.
+pub(super) struct ChipColours {
+    pub(super) body: Colour,
+    pub(super) rim: Colour,
+    pub(super) mark: Colour,
 }
 
 const WHITE: Colour = rgb(0xFFFFFF);
@@ -36,8 +36,19 @@ pub const HEADER_DIM: Colour = rgb(0xB0BEC5);
 pub const CARD_RED: Colour = rgb(0xD32F2F);
 /// Spades and clubs.
 pub const CARD_BLACK: Colour = rgb(0x1B1B1B);
+/// The face of a card cell.
+pub const CARD_FACE: Colour = rgb(0xFFFFFF);
+/// The thin edge around a card cell.
+pub const CARD_EDGE: Colour = rgb(0xB0BEC5);
+/// The face of a kids cell (a warm white behind the animal).
+pub const KIDS_FACE: Colour = rgb(0xFFFDF6);
+/// The thin edge around a dice number cell.
+pub const DICE_EDGE: Colour = rgb(0x9FA8DA);
+/// Column letters and row numbers around the cells.
+pub const EDGE_TEXT: Colour = rgb(0xE8EEF2);
 
-fn chip_colours(variant: Variant, team: u8) -> ChipColours {
+/// The colours of a team's chips.
+pub(super) fn chip_colours(variant: Variant, team: u8) -> ChipColours {
     let (body, rim, mark) = match (variant, team) {
         (Variant::Kids, 0) => (0xE53935, 0x8E1B18, WHITE),
         (Variant::Kids, 1) => (0xFDD835, 0xA88A00, rgb(0x4E3B00)),

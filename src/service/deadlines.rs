@@ -48,6 +48,8 @@ struct Entry {
     host: UserId,
     guild: Option<GuildId>,
     kind: Option<(usize, usize)>,
+    /// Its web token (empty: none).
+    token: String,
 }
 
 /// Every live table of this process, by channel, with the number each host and each server has
@@ -57,6 +59,8 @@ struct Entry {
 #[derive(Default)]
 pub(super) struct Registry {
     tables: HashMap<ChannelId, Entry>,
+    /// The channel of each table's web token (see `Table::web_token`).
+    by_token: HashMap<String, ChannelId>,
     hosted: HashMap<UserId, u32>,
     in_guild: HashMap<GuildId, u32>,
     by_kind: TableCounts,
@@ -87,16 +91,28 @@ impl Registry {
         self.tables.len()
     }
 
-    /// Adds a table hosted by `host` in `guild`; `false` (and nothing changes) if the channel has one.
+    /// The channel whose table has the web token `token`.
+    pub(super) fn of_token(&self, token: &str) -> Option<ChannelId> {
+        self.by_token.get(token).copied()
+    }
+
+    /// Adds a table hosted by `host` in `guild`, its page named by `token` (empty: none); `false` (and
+    /// nothing changes) if the channel has one, or another table has that token.
     pub(super) fn insert(
         &mut self,
         channel: ChannelId,
         shared: Shared,
         host: UserId,
         guild: Option<GuildId>,
+        token: &str,
     ) -> bool {
-        if self.tables.contains_key(&channel) {
+        if self.tables.contains_key(&channel)
+            || (!token.is_empty() && self.by_token.contains_key(token))
+        {
             return false;
+        }
+        if !token.is_empty() {
+            self.by_token.insert(token.to_string(), channel);
         }
         count_up(&mut self.hosted, host);
         if let Some(guild) = guild {
@@ -109,6 +125,7 @@ impl Registry {
                 host,
                 guild,
                 kind: None,
+                token: token.to_string(),
             },
         );
         true
@@ -123,6 +140,7 @@ impl Registry {
             return false;
         }
         let entry = entry.remove();
+        self.by_token.remove(&entry.token);
         self.uncount_kind(entry.kind);
         count_down(&mut self.hosted, entry.host);
         if let Some(guild) = entry.guild {
@@ -400,9 +418,9 @@ mod tests {
         };
         let mut registry = Registry::default();
         let (a, b, c) = (table(1), table(2), table(3));
-        assert!(registry.insert(ChannelId(1), a.clone(), UserId(1), Some(GuildId(9))));
-        assert!(registry.insert(ChannelId(2), b.clone(), UserId(1), None));
-        assert!(!registry.insert(ChannelId(2), c.clone(), UserId(1), None));
+        assert!(registry.insert(ChannelId(1), a.clone(), UserId(1), Some(GuildId(9)), "a"));
+        assert!(registry.insert(ChannelId(2), b.clone(), UserId(1), None, "b"));
+        assert!(!registry.insert(ChannelId(2), c.clone(), UserId(1), None, "c"));
         assert_eq!(
             (registry.hosted_by(UserId(1)), registry.in_guild(GuildId(9))),
             (2, 1)

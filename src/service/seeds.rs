@@ -27,6 +27,26 @@ impl SeedSource for OsSeeds {
     }
 }
 
+/// A fresh web token: 128 bits from the operating system's random source, as 32 lowercase hex digits.
+/// It names a table's web page (`/g/<token>`): unguessable, and unrelated to the channel, the game's
+/// number or any other token. `None` if no randomness could be had.
+pub fn web_token() -> Option<String> {
+    let mut bytes = [0u8; 16];
+    match rand::rngs::OsRng.try_fill_bytes(&mut bytes) {
+        Ok(()) => Some(bytes.iter().map(|b| format!("{b:02x}")).collect()),
+        Err(e) => {
+            tracing::error!("the operating system's random source failed: {e}");
+            None
+        }
+    }
+}
+
+/// Whether `text` is shaped like a web token (32 lowercase hex digits): anything else is looked up
+/// nowhere.
+pub fn is_web_token(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
 /// Tests only: a repeatable stream of seeds, so a test's games are the same on every run.
 #[cfg(test)]
 pub(crate) struct StreamSeeds(std::sync::Mutex<crate::engine::GameRng>);

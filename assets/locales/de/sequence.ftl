@@ -130,6 +130,73 @@ picker-not-yours = Diese Knöpfe sind nicht für dich: { $player } ist am Zug, u
 picker-not-your-card = { $card } ist nicht auf deiner Hand.
 bad-button = Diesen Knopf kenne ich nicht. Es wurde nichts geändert.
 
+## Die Webseite (Browser): die Texte der Seite, von /api/texts
+
+web-loading = Wird geladen …
+web-name-title = Wer spielt?
+web-name-label = Dein Name, wie ihn die anderen sehen
+web-name-save = Weiter
+web-name-bad = Ein Name hat 1 bis 32 Zeichen.
+web-home-title = Neues Spiel
+web-home-intro = Spiel gegen den Computer oder mit Freunden im selben Netz: Eröffne ein Spiel und teile seinen Link.
+web-variant = Spiel
+web-teams = Teams
+web-teams-auto = Wie die Spieler sitzen
+web-teams-n = { $n } Teams
+web-series = Serie
+web-series-none = Ein Spiel
+web-series-best = Best of { $n }
+web-clock = Zeit pro Zug
+web-clock-none = Ohne Uhr
+web-new-game-submit = Spiel eröffnen
+web-lobby = Warten auf Mitspieler
+web-players = Spieler
+web-you = du
+web-host = Gastgeber
+web-computer = Computer
+web-cards = { $n } Karten
+web-your-hand = Deine Karten
+web-watching = Du schaust diesem Spiel zu.
+web-pick-card = Tippe auf eine Karte, dann auf eines der markierten Felder.
+web-pick-cell = Tippe jetzt auf eines der markierten Felder.
+web-pick-dice = Tippe auf ein markiertes Feld für deinen Chip.
+web-pick-remove = Tippe auf den Chip, der weg soll.
+web-no-target = Mit dieser Karte gibt es gerade keinen Zug.
+web-confirm = { $card } auf { $cell } spielen
+web-confirm-cell = Auf { $cell } setzen
+web-confirm-remove = Den Chip auf { $cell } entfernen
+web-dead = tot
+web-exchange = { $card } tauschen
+web-remove-bot = Einen Computer entfernen
+web-stop = Spiel beenden
+web-stop-confirm = Dieses Spiel jetzt für alle beenden?
+web-rematch = Revanche
+web-next-game = Nächstes Spiel
+web-watch-link = Link zu diesem Spiel
+web-copy = Kopieren
+web-copied = Kopiert
+web-live = live
+web-offline = verbinde neu …
+web-draw-pile = Stapel: { $n }
+web-discards = Zuletzt gespielt
+web-points = { $have }/{ $need } Punkte
+web-sequences = { $have }/{ $need } Sequenzen
+web-series-score = Serie, Best of { $best }: { $score }
+web-zone = Zone von „König des Bretts“
+web-roll = Wurf: { $a } + { $b } = { $sum }
+web-replay = Wiederholung
+web-replay-step = Zug { $n } von { $total }
+web-replay-prev = Zurück
+web-replay-next = Weiter
+web-record-download = Aufzeichnung herunterladen
+web-summary = Zusammenfassung
+web-language = Sprache
+web-home = Startseite
+web-not-found-title = Hier ist nichts
+web-not-found-text = Dieser Link ist unbekannt oder abgelaufen.
+web-error-network = Der Bot ist gerade nicht erreichbar. Neuer Versuch …
+web-local-off = Spiele werden hier in Discord eröffnet. Öffne den Link eines Spiels, um zuzuschauen.
+
 ## Namen
 
 game-classic = Sequence

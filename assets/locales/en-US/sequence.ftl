@@ -135,6 +135,73 @@ picker-not-yours = These buttons are not for you: it is { $player }'s turn, and 
 picker-not-your-card = { $card } is not in your hand.
 bad-button = I do not know this button. Nothing was changed.
 
+## The web page (browser): the texts the page shows, sent by /api/texts
+
+web-loading = Loading…
+web-name-title = Who is playing?
+web-name-label = Your name, as the other players see it
+web-name-save = Continue
+web-name-bad = A name has 1 to 32 characters.
+web-home-title = New game
+web-home-intro = Play against the computer or with friends on the same network: open a game, then share its link.
+web-variant = Game
+web-teams = Teams
+web-teams-auto = As the players sit
+web-teams-n = { $n } teams
+web-series = Series
+web-series-none = One game
+web-series-best = Best of { $n }
+web-clock = Time per turn
+web-clock-none = No clock
+web-new-game-submit = Open the game
+web-lobby = Waiting for players
+web-players = Players
+web-you = you
+web-host = host
+web-computer = computer
+web-cards = { $n } cards
+web-your-hand = Your cards
+web-watching = You are watching this game.
+web-pick-card = Tap a card, then one of the marked cells.
+web-pick-cell = Now tap one of the marked cells.
+web-pick-dice = Tap a marked cell for your chip.
+web-pick-remove = Tap the chip to take away.
+web-no-target = This card has no move now.
+web-confirm = Play { $card } on { $cell }
+web-confirm-cell = Place on { $cell }
+web-confirm-remove = Take away the chip on { $cell }
+web-dead = dead
+web-exchange = Exchange { $card }
+web-remove-bot = Remove a computer
+web-stop = Stop the game
+web-stop-confirm = Stop this game for everyone now?
+web-rematch = Rematch
+web-next-game = Next game
+web-watch-link = Link to this game
+web-copy = Copy
+web-copied = Copied
+web-live = live
+web-offline = reconnecting…
+web-draw-pile = Draw pile: { $n }
+web-discards = Last played
+web-points = { $have }/{ $need } points
+web-sequences = { $have }/{ $need } sequences
+web-series-score = Series, best of { $best }: { $score }
+web-zone = King of the Board zone
+web-roll = Roll: { $a } + { $b } = { $sum }
+web-replay = Replay
+web-replay-step = Move { $n } of { $total }
+web-replay-prev = Back
+web-replay-next = Next
+web-record-download = Download the record
+web-summary = Summary
+web-language = Language
+web-home = Start page
+web-not-found-title = Nothing here
+web-not-found-text = This link is unknown or has expired.
+web-error-network = The bot cannot be reached right now. Trying again…
+web-local-off = Games are opened in Discord here. Open a game's link to watch it.
+
 ## Names
 
 game-classic = Sequence

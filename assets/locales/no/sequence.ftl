@@ -130,6 +130,73 @@ picker-not-yours = Disse knappene er ikke for deg: Det er { $player } sin tur, o
 picker-not-your-card = { $card } er ikke på hånden din.
 bad-button = Jeg kjenner ikke denne knappen. Ingenting ble endret.
 
+## Nettsiden (nettleser): tekstene på siden, fra /api/texts
+
+web-loading = Laster …
+web-name-title = Hvem spiller?
+web-name-label = Navnet ditt, slik de andre ser det
+web-name-save = Fortsett
+web-name-bad = Et navn har 1 til 32 tegn.
+web-home-title = Nytt spill
+web-home-intro = Spill mot datamaskinen eller med venner på samme nett: åpne et spill og del lenken.
+web-variant = Spill
+web-teams = Lag
+web-teams-auto = Slik spillerne sitter
+web-teams-n = { $n } lag
+web-series = Serie
+web-series-none = Ett spill
+web-series-best = Best av { $n }
+web-clock = Tid per trekk
+web-clock-none = Uten klokke
+web-new-game-submit = Åpne spillet
+web-lobby = Venter på spillere
+web-players = Spillere
+web-you = deg
+web-host = vert
+web-computer = datamaskin
+web-cards = { $n } kort
+web-your-hand = Kortene dine
+web-watching = Du ser på dette spillet.
+web-pick-card = Trykk på et kort, så på en av de merkede rutene.
+web-pick-cell = Trykk nå på en av de merkede rutene.
+web-pick-dice = Trykk på en merket rute for brikken din.
+web-pick-remove = Trykk på brikken som skal fjernes.
+web-no-target = Dette kortet har ikke noe trekk nå.
+web-confirm = Spill { $card } på { $cell }
+web-confirm-cell = Sett på { $cell }
+web-confirm-remove = Fjern brikken på { $cell }
+web-dead = dødt
+web-exchange = Bytt { $card }
+web-remove-bot = Fjern en datamaskin
+web-stop = Avslutt spillet
+web-stop-confirm = Avslutte dette spillet for alle nå?
+web-rematch = Omkamp
+web-next-game = Neste spill
+web-watch-link = Lenke til dette spillet
+web-copy = Kopier
+web-copied = Kopiert
+web-live = direkte
+web-offline = kobler til igjen …
+web-draw-pile = Bunke: { $n }
+web-discards = Sist spilt
+web-points = { $have }/{ $need } poeng
+web-sequences = { $have }/{ $need } sekvenser
+web-series-score = Serie, best av { $best }: { $score }
+web-zone = Sonen i «Brettets konge»
+web-roll = Kast: { $a } + { $b } = { $sum }
+web-replay = Reprise
+web-replay-step = Trekk { $n } av { $total }
+web-replay-prev = Tilbake
+web-replay-next = Neste
+web-record-download = Last ned opptaket
+web-summary = Sammendrag
+web-language = Språk
+web-home = Startside
+web-not-found-title = Ingenting her
+web-not-found-text = Denne lenken er ukjent eller utløpt.
+web-error-network = Boten kan ikke nås akkurat nå. Prøver igjen …
+web-local-off = Spill åpnes i Discord her. Åpne lenken til et spill for å se på.
+
 ## Navn
 
 game-classic = Sequence

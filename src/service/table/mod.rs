@@ -104,6 +104,11 @@ pub struct Table {
     /// every table saved before faces were told apart.
     #[serde(default, skip_serializing_if = "crate::service::FaceId::is_discord")]
     pub face: crate::service::FaceId,
+    /// The token of the table's web page (`/g/<token>`, see [`crate::service::seeds::web_token`]):
+    /// made when the table opens, saved with it; a table saved before pages existed gets one when it
+    /// is loaded. Empty only if the random source failed, and then the table has no page.
+    #[serde(default = "new_web_token")]
+    pub web_token: String,
     /// Set when the table has ended; it is then removed from the service.
     #[serde(skip)]
     pub(super) closed: bool,
@@ -193,6 +198,11 @@ fn replied(outputs: Vec<Output>) -> Outcome {
     })
 }
 
+/// A fresh web token, or none (an empty one) if the random source failed.
+fn new_web_token() -> String {
+    crate::service::seeds::web_token().unwrap_or_default()
+}
+
 impl Table {
     /// The span of every log line about this table: its server (`guild`, 0 in a DM), `channel`, and
     /// `game`, the table's own id (when its lobby opened, in milliseconds since the Unix epoch:
@@ -232,6 +242,7 @@ impl Table {
             series: None,
             answers_only: false,
             face: crate::service::FaceId::default(),
+            web_token: new_web_token(),
             closed: false,
             auto_busy: false,
             dm_failed: Vec::new(),

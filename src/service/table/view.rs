@@ -39,8 +39,13 @@ pub const DISCARDS_SHOWN: usize = 5;
 /// What one viewer may see of a channel's table (see the module's documentation).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableView {
+    /// Which game of the channel this is (the table's key, what a move's request carries so that it is
+    /// refused once another game runs there).
+    pub key: u64,
     /// Lobby, game, finished game, or the break between two games of a series.
     pub phase: Phase,
+    /// The host (who may add computers, start, cancel and stop): their index in `seats`, while seated.
+    pub host: Option<u8>,
     /// The game and the options that matter to a viewer.
     pub game: GameView,
     /// The teams with their colours (in a lobby: the teams players asked for).
@@ -328,8 +333,15 @@ impl Table {
         now: Timestamp,
         settings: &Settings,
     ) -> TableView {
-        match &self.state {
-            State::Lobby(lobby) => self.lobby_view(lobby, lang, settings),
+        let host = Some(self.host);
+        let (mut view, seat) = match &self.state {
+            State::Lobby(lobby) => {
+                let view = self.lobby_view(lobby, lang, settings);
+                (
+                    view,
+                    lobby.seats.iter().position(|s| s.player.user() == host),
+                )
+            }
             State::Playing(playing) => {
                 let public = playing.game().public_view();
                 let mut view = self.game_view(playing, &public, lang, now, settings);
@@ -337,9 +349,11 @@ impl Table {
                 view.you = viewer
                     .and_then(|user| playing.seat_of(user))
                     .map(|seat| own_view(&playing.game().view(seat), lang));
-                view
+                (view, playing.seats.iter().position(|p| p.user() == host))
             }
-        }
+        };
+        view.host = seat.and_then(|i| u8::try_from(i).ok());
+        view
     }
 
     fn lobby_view(&self, lobby: &Lobby, lang: Lang, settings: &Settings) -> TableView {
@@ -349,6 +363,8 @@ impl Table {
         teams.sort_unstable();
         teams.dedup();
         TableView {
+            key: self.created.0,
+            host: None,
             phase: if self.is_between_games() {
                 Phase::BetweenGames
             } else {
@@ -458,6 +474,8 @@ impl Table {
             result: over.then(|| result_line(playing, public, lang)),
         };
         TableView {
+            key: self.created.0,
+            host: None,
             phase: if over {
                 Phase::Finished
             } else {

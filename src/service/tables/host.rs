@@ -52,6 +52,8 @@ pub enum FaceId {
     Discord,
     /// The console (`sequence-bot console`).
     Console,
+    /// The web pages: a table opened from a browser (local play).
+    Web,
 }
 
 impl FaceId {

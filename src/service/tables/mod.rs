@@ -363,9 +363,10 @@ impl Tables {
         let (channel, host, guild) = (table.channel, table.host, table.guild);
         let answers_only = table.answers_only;
         let face = table.face;
+        let token = table.web_token.clone();
         let shared = Arc::new(Mutex::new(table));
         let table = lock(&shared);
-        if !lock(&self.tables).insert(channel, shared.clone(), host, guild) {
+        if !lock(&self.tables).insert(channel, shared.clone(), host, guild, &token) {
             return false;
         }
         self.reschedule(&table, &settings);
@@ -808,11 +809,12 @@ impl Tables {
         // map lock is taken inside a table lock, as everywhere.
         let _span = table.span().entered();
         let (host, table_guild) = (table.host, table.guild);
+        let token = table.web_token.clone();
         let shared = Arc::new(Mutex::new(table));
         let mut table = lock(&shared);
         {
             let _opening = opening;
-            if !lock(&self.tables).insert(channel, shared.clone(), host, table_guild) {
+            if !lock(&self.tables).insert(channel, shared.clone(), host, table_guild, &token) {
                 return Reply::ephemeral(Text::TableExists);
             }
         }

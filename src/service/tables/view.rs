@@ -27,4 +27,20 @@ impl Tables {
         let settings = self.known_settings_for(table.guild);
         Some(table.view(viewer, lang, now, &settings))
     }
+
+    /// The channel whose running table has the web token `token` (`None`: no such table, or not a
+    /// token at all; a closed table's token names nothing here).
+    pub fn channel_of_web_token(&self, token: &str) -> Option<ChannelId> {
+        if !crate::service::seeds::is_web_token(token) {
+            return None;
+        }
+        lock(&self.tables).of_token(token)
+    }
+
+    /// The web token of `channel`'s running table (`None`: no table, or it has none).
+    pub fn web_token(&self, channel: ChannelId) -> Option<String> {
+        let shared = self.get(channel)?;
+        let table = lock(&shared);
+        (!table.closed && !table.web_token.is_empty()).then(|| table.web_token.clone())
+    }
 }

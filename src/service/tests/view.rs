@@ -517,3 +517,71 @@ fn a_lobbys_view_lists_its_seats() {
     assert_markup_free(&json(&view), "lobby");
     assert!(tables.view(ChannelId(6), None, Lang::En, T0).is_none());
 }
+
+#[test]
+fn every_table_has_its_own_unguessable_web_token() {
+    let tables = seeded(test_settings(), 3);
+    for (channel, host) in [(5, 1), (6, 2)] {
+        assert!(!DM
+            .ask(
+                &tables,
+                channel,
+                host,
+                Start::of(Variant::Classic).command()
+            )
+            .is_refusal());
+    }
+    assert!(!DM
+        .ask(&tables, 5, 3, Command::Join { team: None })
+        .is_refusal());
+    let five = tables.web_token(ChannelId(5)).expect("a token");
+    let six = tables.web_token(ChannelId(6)).expect("a token");
+    assert_ne!(five, six);
+    for token in [&five, &six] {
+        assert_eq!(token.len(), 32, "{token}");
+        assert!(token
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+    }
+    assert_eq!(tables.channel_of_web_token(&five), Some(ChannelId(5)));
+    assert_eq!(tables.channel_of_web_token(&six), Some(ChannelId(6)));
+    for bad in [
+        "".to_string(),
+        five.to_uppercase(),
+        five[..31].to_string(),
+        format!("{five}0"),
+        "5".to_string(),
+    ] {
+        assert_eq!(tables.channel_of_web_token(&bad), None, "{bad:?}");
+    }
+    assert_eq!(tables.web_token(ChannelId(7)), None);
+
+    // The view names the game and where its host sits: a joiner is not the host.
+    let table = tables.snapshot(ChannelId(5)).expect("a lobby");
+    let view = tables
+        .view(ChannelId(5), None, Lang::En, T0)
+        .expect("a lobby");
+    assert_eq!((view.key, view.host), (table.created.0, Some(0)));
+    assert_eq!(view.seats.len(), 2);
+
+    // A closed table's token names nothing; the other table keeps its own.
+    assert!(!DM.ask(&tables, 5, 1, Command::Cancel).is_refusal());
+    assert_eq!(tables.channel_of_web_token(&five), None);
+    assert_eq!(tables.channel_of_web_token(&six), Some(ChannelId(6)));
+
+    // Saved and restored, a table keeps its token; one saved before tokens existed gets a fresh one.
+    let saved = tables.snapshot(ChannelId(6)).expect("a lobby");
+    let mut json = serde_json::to_value(&saved).unwrap();
+    assert_eq!(json["web_token"], Value::String(six.clone()));
+    let restored = seeded(test_settings(), 4);
+    let table: Table = serde_json::from_value(json.clone()).unwrap();
+    assert!(restored.restore(table));
+    assert_eq!(restored.channel_of_web_token(&six), Some(ChannelId(6)));
+    json.as_object_mut().unwrap().remove("web_token");
+    json["channel"] = Value::from(8);
+    let old: Table = serde_json::from_value(json).unwrap();
+    assert!(old.web_token.len() == 32 && old.web_token != six);
+    let token = old.web_token.clone();
+    assert!(restored.restore(old));
+    assert_eq!(restored.channel_of_web_token(&token), Some(ChannelId(8)));
+}

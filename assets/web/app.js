@@ -1,0 +1,678 @@
+// The Sequence page: the name form, the home page (local play), a game's live page and its replay.
+// Every rule lives in the bot: the page shows what the view says and sends what the player chose.
+
+import { t, get, post, loadTexts, fillTexts, chosenLang, chooseLang, live, ApiError } from './api.js';
+import { drawBoard, cardFace, dieSvg } from './board.js';
+
+const $ = (id) => document.getElementById(id);
+const VIEWS = ['name-view', 'home-view', 'game-view', 'error-view'];
+
+const state = {
+  me: null,
+  geometry: null,
+  token: null,
+  version: -1,
+  view: null,
+  replay: null,
+  frame: 0,
+  card: null,
+  cell: null,
+  socket: null,
+  deadlines: [],
+  level: 'medium',
+};
+
+function show(id) {
+  $('loading').hidden = true;
+  for (const view of VIEWS) $(view).hidden = view !== id;
+}
+
+function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'text') node.textContent = value;
+    else if (key === 'class') node.className = value;
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function say(text, bad = false) {
+  const m = $('message');
+  m.textContent = text || '';
+  m.classList.toggle('bad', !!bad);
+}
+
+function ready() {
+  document.body.dataset.ready = '1';
+}
+
+// ---- start ----------------------------------------------------------------------------------------
+
+async function start() {
+  const lang = chosenLang();
+  if (lang) $('lang-select').value = lang;
+  $('lang-select').addEventListener('change', async (e) => {
+    chooseLang(e.target.value);
+    await loadTexts();
+    fillTexts();
+    if (state.token) {
+      await reload();
+      if (state.socket) state.socket.reopen();
+    } else {
+      route();
+    }
+  });
+  try {
+    const [answered] = await Promise.all([loadTexts(), loadGeometry()]);
+    if (!lang) $('lang-select').value = answered;
+    fillTexts();
+    state.me = await get('/api/me');
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  wire();
+  route();
+}
+
+async function loadGeometry() {
+  state.geometry = await get('/api/geometry');
+}
+
+function showError(err) {
+  $('error-text').textContent = err instanceof ApiError ? err.message : t('web-error-network');
+  show('error-view');
+  ready();
+}
+
+function route() {
+  const match = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)\/?$/);
+  if (!state.me.name && (!match || state.me.local)) {
+    show('name-view');
+    $('name-input').focus();
+    ready();
+    return;
+  }
+  if (match) {
+    openGame(match[1]);
+  } else {
+    showHome();
+  }
+}
+
+function showHome() {
+  show('home-view');
+  const local = !!state.me.local;
+  $('new-game').hidden = !local;
+  $('home-intro').textContent = local ? t('web-home-intro') : t('web-local-off');
+  ready();
+}
+
+// ---- forms ----------------------------------------------------------------------------------------
+
+function wire() {
+  $('name-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const name = $('name-input').value.trim();
+    if (!name || [...name].length > 32) {
+      $('name-input').setCustomValidity(t('web-name-bad'));
+      $('name-input').reportValidity();
+      return;
+    }
+    try {
+      state.me = await post('/api/me', { name });
+      route();
+    } catch (err) {
+      $('name-input').setCustomValidity(err.message);
+      $('name-input').reportValidity();
+    }
+  });
+  $('name-input').addEventListener('input', () => $('name-input').setCustomValidity(''));
+
+  $('new-game').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const form = new FormData($('new-game'));
+    const number = (key) => (form.get(key) ? Number(form.get(key)) : null);
+    const body = {
+      variant: form.get('variant'),
+      king_of_the_board: form.get('king_of_the_board') === 'on',
+      teams: number('teams'),
+      series: number('series'),
+      turn_time: number('turn_time'),
+      options: {},
+    };
+    $('new-game-submit').disabled = true;
+    try {
+      const made = await post('/api/games', body);
+      history.pushState({}, '', made.url);
+      route();
+    } catch (err) {
+      alert(err.message);
+    } finally {
+      $('new-game-submit').disabled = false;
+    }
+  });
+
+  $('board').addEventListener('click', (e) => {
+    const cell = e.target.closest('[data-cell]');
+    if (cell) chooseCell(cell.dataset.cell);
+  });
+  $('confirm').addEventListener('click', confirmMove);
+  $('copy-link').addEventListener('click', async () => {
+    $('watch-link').select();
+    try {
+      await navigator.clipboard.writeText($('watch-link').value);
+    } catch (_) {
+      document.execCommand('copy');
+    }
+    $('copy-link').textContent = t('web-copied');
+    setTimeout(() => ($('copy-link').textContent = t('web-copy')), 1500);
+  });
+  $('replay-slider').addEventListener('input', (e) => showFrame(Number(e.target.value)));
+  $('replay-prev').addEventListener('click', () => showFrame(state.frame - 1));
+  $('replay-next').addEventListener('click', () => showFrame(state.frame + 1));
+  window.addEventListener('popstate', () => {
+    closeGame();
+    route();
+  });
+  setInterval(tickClock, 250);
+}
+
+// ---- a game ---------------------------------------------------------------------------------------
+
+function closeGame() {
+  if (state.socket) state.socket.close();
+  state.socket = null;
+  state.token = null;
+  state.view = null;
+  state.replay = null;
+  state.version = -1;
+  $('live').hidden = true;
+}
+
+async function openGame(token) {
+  closeGame();
+  state.token = token;
+  $('watch-link').value = location.origin + '/g/' + token;
+  show('game-view');
+  await reload();
+}
+
+/** Reads the game again (at the start, after a language change or when the table closed). */
+async function reload() {
+  const token = state.token;
+  let answer;
+  try {
+    answer = await get(`/api/g/${encodeURIComponent(token)}`);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  if (token !== state.token) return;
+  if (answer.replay) {
+    if (state.socket) state.socket.close();
+    state.socket = null;
+    $('live').hidden = true;
+    state.view = answer.view;
+    await openReplay(answer);
+    return;
+  }
+  state.version = -1;
+  accept(answer.version, answer.view);
+  if (!state.socket) {
+    $('live').hidden = false;
+    state.socket = live(
+      token,
+      (message) => {
+        if (message.gone) {
+          reload();
+        } else if (message.view) {
+          accept(message.version, message.view);
+        }
+      },
+      (open) => {
+        $('live').classList.toggle('connected', open);
+        $('live').querySelector('.live-text').textContent = open ? t('web-live') : t('web-offline');
+      },
+    );
+  }
+}
+
+/** Reads the game once more and draws it if it is newer (after the player's own action). */
+async function refresh() {
+  const token = state.token;
+  try {
+    const answer = await get(`/api/g/${encodeURIComponent(token)}`);
+    if (token !== state.token || state.replay) return;
+    if (answer.replay) {
+      reload();
+    } else {
+      accept(answer.version, answer.view);
+    }
+  } catch (_) {
+    // The live channel or the next action will bring it.
+  }
+}
+
+function accept(version, view) {
+  if (typeof version === 'number' && version < state.version) return;
+  const turnBefore = state.view && state.view.board ? state.view.board.turn : null;
+  state.version = typeof version === 'number' ? version : state.version;
+  state.view = view;
+  const turnNow = view.board ? view.board.turn : null;
+  if (turnNow !== turnBefore || !view.you || !view.you.your_turn) {
+    state.card = null;
+    state.cell = null;
+  }
+  if (state.card && view.you && !view.you.hand.some((c) => c.code === state.card)) {
+    state.card = null;
+    state.cell = null;
+  }
+  draw();
+}
+
+/** Am I in this table's seats? (`you` in a game; in a lobby, a person's seat with my name.) */
+function seated(view) {
+  if (view.you) return true;
+  return view.seats.some((s) => s.kind === 'person' && s.name === state.me.name);
+}
+
+function isHost(view) {
+  if (view.host === undefined || view.host === null) return false;
+  const seat = view.seats[view.host];
+  if (!seat) return false;
+  if (view.you) return view.you.seat === view.host;
+  return seat.kind === 'person' && seat.name === state.me.name;
+}
+
+/** The cells the current choice may go to, as the view says (nothing when it says nothing). */
+function targetsNow(view) {
+  const you = view.you;
+  if (!you || !you.your_turn || view.phase !== 'playing') return [];
+  if (view.game.variant === 'dice') {
+    if (you.roll_needed) return [];
+    return [...(you.targets || []), ...(you.removals || [])];
+  }
+  if (!state.card) return [];
+  const card = you.hand.find((c) => c.code === state.card);
+  return (card && card.targets) || [];
+}
+
+function draw() {
+  const view = state.view;
+  if (!view) return;
+  const playing = view.phase === 'playing';
+  $('status').textContent = view.texts.result || view.texts.turn || (view.phase === 'lobby' ? t('web-lobby') : view.game.title);
+  $('last-line').textContent = view.texts.last_move || describe(view.game);
+  $('board-wrap').hidden = !view.board;
+  $('game-view').classList.toggle('no-board', !view.board);
+  if (view.board) {
+    $('board').hidden = false;
+    drawBoard($('board'), state.geometry, view.game.variant, view.board, {
+      targets: targetsNow(view),
+      chosen: state.cell,
+      free: t('image-free'),
+      over: !playing,
+    });
+  } else {
+    $('board').hidden = true;
+  }
+  drawHand(view);
+  drawActions(view);
+  drawSeats(view.seats, view.teams, view);
+  drawInfo(view.board, view);
+  $('replay-box').hidden = true;
+  $('play-box').hidden = false;
+  document.body.dataset.version = String(state.version);
+  ready();
+}
+
+/** The game and its options in a line: `Sequence for Kids · 2 teams · Best of 3`. */
+function describe(game) {
+  const parts = [game.title];
+  if (game.king_of_the_board) parts.push(t('choice-mode-king_of_the_board'));
+  if (game.teams) parts.push(t('web-teams-n', { n: game.teams }));
+  if (game.series) parts.push(t('web-series-best', { n: game.series.best_of }));
+  return parts.join(' · ');
+}
+
+function drawHand(view) {
+  const you = view.you;
+  const hand = $('hand');
+  hand.replaceChildren();
+  const cards = you && view.phase === 'playing' ? you.hand : [];
+  $('hand-box').hidden = cards.length === 0;
+  for (const card of cards) {
+    const face = cardFace(state.geometry, card);
+    const button = el('button', {
+      type: 'button',
+      class: 'card-button' + (card.dead ? ' dead' : '') + (state.card === card.code ? ' selected' : '') + (face.kids ? ' kids' : ''),
+      dataset: { card: card.code },
+      onclick: () => chooseCard(card.code),
+    });
+    const label = el('span', { class: 'face', text: face.text });
+    if (face.colour) label.style.color = face.colour;
+    button.append(label);
+    if (card.dead) button.append(el('span', { class: 'tag', text: t('web-dead') }));
+    hand.append(button);
+  }
+  let hint = '';
+  if (you && you.your_turn && playing(view)) {
+    if (view.game.variant === 'dice') {
+      if (!you.roll_needed) hint = (you.removals || []).length && !(you.targets || []).length ? t('web-pick-remove') : t('web-pick-dice');
+    } else if (!state.card) {
+      hint = t('web-pick-card');
+    } else if (!targetsNow(view).length) {
+      hint = t('web-no-target');
+    } else if (!state.cell) {
+      hint = t('web-pick-cell');
+    }
+  } else if (!you && view.phase === 'playing') {
+    hint = t('web-watching');
+  }
+  $('hint-line').textContent = hint;
+  const confirm = $('confirm');
+  if (state.cell && you && you.your_turn) {
+    const card = you.hand.find((c) => c.code === state.card);
+    const removal = (you.removals || []).includes(state.cell) && !(you.targets || []).includes(state.cell);
+    confirm.textContent = card
+      ? t('web-confirm', { card: cardFace(state.geometry, card).text, cell: state.cell })
+      : t(removal ? 'web-confirm-remove' : 'web-confirm-cell', { cell: state.cell });
+    confirm.hidden = false;
+  } else {
+    confirm.hidden = true;
+  }
+}
+
+function playing(view) {
+  return view.phase === 'playing';
+}
+
+function chooseCard(code) {
+  state.card = state.card === code ? null : code;
+  state.cell = null;
+  say('');
+  draw();
+}
+
+function chooseCell(name) {
+  const view = state.view;
+  if (!view || state.replay) return;
+  if (!targetsNow(view).includes(name)) return;
+  state.cell = state.cell === name ? null : name;
+  draw();
+}
+
+async function act(body) {
+  say('');
+  try {
+    const answer = await post(`/api/g/${encodeURIComponent(state.token)}/act`, body);
+    say(answer.message || '');
+    // The live channel brings the change too; reading it at once keeps the asker's page current
+    // even when the socket is reconnecting.
+    refresh();
+    return answer;
+  } catch (err) {
+    say(err instanceof ApiError ? err.message : t('web-error-network'), true);
+    return null;
+  }
+}
+
+async function confirmMove() {
+  const view = state.view;
+  if (!view || !view.board || !state.cell) return;
+  const body = { action: 'play', turn: view.board.turn, cell: state.cell };
+  if (state.card) body.card = state.card;
+  $('confirm').disabled = true;
+  const answer = await act(body);
+  $('confirm').disabled = false;
+  if (answer) {
+    state.card = null;
+    state.cell = null;
+    draw();
+  }
+}
+
+function actionButton(action, label, handler, primary = false) {
+  return el('button', {
+    type: 'button',
+    class: primary ? 'primary' : '',
+    dataset: { action },
+    text: label,
+    onclick: handler || (() => act({ action })),
+  });
+}
+
+function drawActions(view) {
+  const box = $('actions');
+  box.replaceChildren();
+  const mine = seated(view);
+  const host = isHost(view);
+  const you = view.you;
+  if (view.phase === 'lobby') {
+    if (!mine && state.me.name) box.append(actionButton('join', t('button-join'), null, true));
+    if (host) {
+      const level = el('select', { class: 'level', 'aria-label': 'level' });
+      for (const l of ['easy', 'medium', 'hard']) level.append(el('option', { value: l, text: t('level-' + l) }));
+      level.value = state.level;
+      level.addEventListener('change', () => (state.level = level.value));
+      box.append(el('span', { class: 'group' }, [
+        actionButton('add_bot', t('button-addbot'), () => act({ action: 'add_bot', level: level.value })),
+        level,
+      ]));
+      if (view.seats.some((s) => s.kind === 'computer')) box.append(actionButton('remove_bot', t('web-remove-bot')));
+      box.append(actionButton('begin', t('button-begin'), null, true));
+      box.append(actionButton('cancel', t('button-cancel')));
+    }
+    if (mine) box.append(actionButton('leave', t('button-leave')));
+  } else if (view.phase === 'playing' && you) {
+    if (you.your_turn) {
+      if (view.game.variant === 'dice' && you.roll_needed) {
+        box.append(actionButton('roll', t('button-roll'), () => act({ action: 'roll', turn: view.board.turn }), true));
+      }
+      const card = state.card && you.hand.find((c) => c.code === state.card);
+      if (card && card.dead) {
+        box.append(actionButton('exchange', t('web-exchange', { card: cardFace(state.geometry, card).text }),
+          () => act({ action: 'exchange', turn: view.board.turn, card: card.code }), true));
+      }
+      if (view.game.hints_allowed) box.append(actionButton('hint', t('picker-hint'), askHint));
+    }
+    if (host) box.append(stopButton());
+    // Leaving a running game gives it up: asked once here, then sent as a forfeit.
+    box.append(actionButton('leave', t('button-leave'), () => {
+      if (window.confirm(t('confirm-leave'))) act({ action: 'forfeit' });
+    }));
+  } else if (view.phase === 'between_games' && mine) {
+    box.append(actionButton('next_game', t('web-next-game'), null, true));
+    if (host) box.append(stopButton());
+  } else if (view.phase === 'finished' && mine) {
+    box.append(actionButton('rematch', t('web-rematch'), null, true));
+  }
+}
+
+function stopButton() {
+  return actionButton('stop', t('web-stop'), () => {
+    if (window.confirm(t('web-stop-confirm'))) act({ action: 'stop' });
+  });
+}
+
+async function askHint() {
+  const answer = await act({ action: 'hint' });
+  if (answer && answer.hint) {
+    state.card = answer.hint.card || null;
+    state.cell = answer.hint.cell || null;
+    draw();
+    say(answer.message || '');
+  }
+}
+
+function teamColour(teams, team) {
+  const found = teams.find((x) => x.team === team);
+  return found ? found.rgb : '#888';
+}
+
+function drawSeats(seats, teams, view) {
+  const list = $('seats');
+  list.replaceChildren();
+  state.deadlines = [];
+  const now = Date.now();
+  seats.forEach((seat, i) => {
+    const li = el('li', { class: 'seat' + (seat.to_move ? ' to-move' : '') });
+    const dot = el('span', { class: 'swatch' });
+    if (seat.team !== null && seat.team !== undefined) dot.style.background = teamColour(teams, seat.team);
+    li.append(dot, el('span', { class: 'name', text: seat.name }));
+    const tags = [];
+    if (view && view.you && view.you.seat === i) tags.push(t('web-you'));
+    if (view && view.host === i) tags.push(t('web-host'));
+    if (seat.kind === 'computer') tags.push(t('web-computer'));
+    if (tags.length) li.append(el('span', { class: 'tags', text: tags.join(' · ') }));
+    if (seat.cards !== undefined && seat.cards !== null) li.append(el('span', { class: 'count', text: t('web-cards', { n: seat.cards }) }));
+    if (typeof seat.seconds_left === 'number') {
+      const clock = el('span', { class: 'clock' });
+      li.append(clock);
+      state.deadlines.push({ clock, at: now + seat.seconds_left * 1000 });
+    }
+    list.append(li);
+  });
+  tickClock();
+}
+
+function tickClock() {
+  const now = Date.now();
+  for (const { clock, at } of state.deadlines) {
+    const left = Math.max(0, Math.ceil((at - now) / 1000));
+    clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    clock.classList.toggle('low', left <= 10);
+  }
+}
+
+function drawInfo(board, view) {
+  // Teams and scores.
+  const need = view.game.to_win;
+  const parts = view.teams
+    .filter((team) => team.sequences !== undefined || team.points !== undefined)
+    .map((team) => {
+      const have = team.points !== undefined ? team.points : team.sequences;
+      const key = team.points !== undefined ? 'web-points' : 'web-sequences';
+      return { team, text: t(key, { have, need: need ?? '?' }) };
+    });
+  const series = view.game.series;
+  const line = $('series-line');
+  line.replaceChildren();
+  for (const { team, text } of parts) {
+    const chip = el('span', { class: 'score' }, [el('span', { class: 'swatch' }), el('span', { text: `${team.name}: ${text}` })]);
+    chip.firstChild.style.background = team.rgb;
+    line.append(chip);
+  }
+  if (series && series.wins && series.wins.length) {
+    line.append(el('span', { class: 'score', text: t('web-series-score', { best: series.best_of, score: series.wins.join(' – ') }) }));
+  }
+  if (view.game.king_of_the_board) {
+    const tag = el('span', { class: 'zone-tag', text: t('image-zone') });
+    tag.style.background = state.geometry.marks.zone;
+    line.append(tag);
+  }
+  const roll = $('roll-box');
+  if (board && board.roll) {
+    const [a, b] = board.roll;
+    roll.hidden = false;
+    roll.innerHTML = `<svg viewBox="0 0 120 54" width="88" height="40" aria-hidden="true">${dieSvg(2, 2, 50, a)}${dieSvg(66, 2, 50, b)}</svg>`;
+    roll.append(el('span', { text: t('web-roll', { a, b, sum: a + b }) }));
+  } else {
+    roll.hidden = true;
+  }
+  $('pile-line').textContent = board && typeof board.draw_pile === 'number' ? t('web-draw-pile', { n: board.draw_pile }) : '';
+  const discards = $('discards');
+  discards.replaceChildren();
+  const shown = board ? board.discards || [] : [];
+  $('discards-box').hidden = shown.length === 0;
+  for (const card of shown) {
+    const face = cardFace(state.geometry, card);
+    const span = el('span', { class: 'mini-card' + (face.kids ? ' kids' : ''), text: face.text });
+    if (face.colour) span.style.color = face.colour;
+    discards.append(span);
+  }
+}
+
+// ---- replay ---------------------------------------------------------------------------------------
+
+async function openReplay(answer) {
+  let replay;
+  try {
+    replay = await get(`/api/g/${encodeURIComponent(state.token)}/replay`);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  state.replay = replay;
+  const frames = replay.frames || [];
+  const slider = $('replay-slider');
+  slider.max = String(Math.max(0, frames.length - 1));
+  $('record-download').href = `/api/g/${encodeURIComponent(state.token)}/record`;
+  drawSummary(replay.summary);
+  state.version = typeof answer.version === 'number' ? answer.version : 0;
+  showFrame(frames.length - 1);
+}
+
+function showFrame(index) {
+  const replay = state.replay;
+  if (!replay) return;
+  const frames = replay.frames || [];
+  if (!frames.length) return;
+  const i = Math.max(0, Math.min(frames.length - 1, index));
+  state.frame = i;
+  const frame = frames[i];
+  const variant = (state.view && state.view.game.variant) || replay.variant || 'classic';
+  $('board-wrap').hidden = false;
+  $('game-view').classList.remove('no-board');
+  drawBoard($('board'), state.geometry, variant, frame.board, { free: t('image-free'), over: true });
+  $('replay-slider').value = String(i);
+  $('replay-turn').textContent = t('web-replay-step', { n: i, total: frames.length - 1 });
+  $('replay-prev').disabled = i === 0;
+  $('replay-next').disabled = i === frames.length - 1;
+  const texts = frame.texts || {};
+  $('status').textContent = texts.result || texts.turn || (state.view ? state.view.texts.result || '' : '');
+  $('last-line').textContent = texts.last_move || '';
+  $('play-box').hidden = true;
+  $('replay-box').hidden = false;
+  const teams = replay.teams || (state.view ? state.view.teams : []);
+  drawSeats(replay.seats || (state.view ? state.view.seats : []), teams, null);
+  const view = state.view || { teams, game: { to_win: null }, you: null };
+  drawInfo(frame.board, { ...view, teams: frame.teams || teams, game: view.game || {} });
+  document.body.dataset.version = String(state.version);
+  ready();
+}
+
+function drawSummary(summary) {
+  const box = $('summary');
+  box.replaceChildren();
+  if (!summary) return;
+  box.append(el('h3', { text: t('web-summary') }));
+  const list = el('dl');
+  const add = (key, value) => {
+    if (value === null || value === undefined || typeof value === 'object') return;
+    list.append(el('dt', { text: key.replace(/_/g, ' ') }), el('dd', { text: String(value) }));
+  };
+  if (typeof summary === 'string') {
+    box.append(el('p', { text: summary }));
+    return;
+  }
+  if (Array.isArray(summary.lines)) {
+    for (const line of summary.lines) box.append(el('p', { text: String(line) }));
+  }
+  for (const [key, value] of Object.entries(summary)) {
+    if (Array.isArray(value)) {
+      const flat = value.filter((v) => typeof v !== 'object');
+      if (key !== 'lines' && flat.length) add(key, flat.join(', '));
+    } else {
+      add(key, value);
+    }
+  }
+  if (list.childElementCount) box.append(list);
+}
+
+start();

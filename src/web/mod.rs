@@ -1,0 +1,3 @@
+//! The web face: the pages a browser opens.
+
+pub mod page;
