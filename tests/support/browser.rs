@@ -124,7 +124,12 @@ impl Browser {
         let mut last_error = String::new();
         for _ in 0..3 {
             let port = free_port();
-            let mut child = Command::new(&driver)
+            let mut command = Command::new(&driver);
+            // A process group of its own, with the browsers it starts: all of them are stopped together
+            // when the test ends, even one that failed before closing its sessions.
+            #[cfg(unix)]
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+            let mut child = command
                 .arg(format!("--port={port}"))
                 .arg(format!("--log-path={}", log.display()))
                 .stdin(Stdio::null())
@@ -223,6 +228,14 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
+        // The driver's process group: chromedriver and the Chromium processes it started.
+        #[cfg(unix)]
+        if let Ok(group) = i32::try_from(self.driver.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group; no memory is involved.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
