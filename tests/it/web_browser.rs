@@ -429,7 +429,7 @@ async fn replay_is_stepped_through(page: &mut Page, bot: &LocalBot, token: &str)
     // The page reloads the game once its table closed; a fresh load must show the replay as well.
     page.wait_for(
         "the replay controls",
-        "return !!document.querySelector('#replay-slider');",
+        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
         Duration::from_secs(60),
     )
     .await;
@@ -437,7 +437,7 @@ async fn replay_is_stepped_through(page: &mut Page, bot: &LocalBot, token: &str)
     page.wait_ready().await;
     page.wait_for(
         "the replay controls after a reload",
-        "return !!document.querySelector('#replay-slider');",
+        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
         PAGE_STEP,
     )
     .await;
@@ -495,7 +495,17 @@ async fn replay_is_stepped_through(page: &mut Page, bot: &LocalBot, token: &str)
         vec![],
     )
     .await;
-    assert!(page.exists("#record-download").await, "the record's link");
+    let record = page
+        .eval(
+            "const a = document.querySelector('#record-download'); \
+             return a && a.offsetParent ? a.getAttribute('href') : null;",
+            vec![],
+        )
+        .await;
+    assert!(
+        record.as_str().is_some_and(|href| href.contains(token)),
+        "the record's link is shown: {record}"
+    );
     page.screenshot(&shot("web-replay")).await;
 }
 
