@@ -44,3 +44,4 @@ mod limits;
 mod restart;
 mod search;
 mod seeds;
+mod web_browser;
