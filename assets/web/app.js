@@ -646,9 +646,15 @@ function showFrame(index) {
   $('replay-box').hidden = false;
   const teams = replay.teams || (state.view ? state.view.teams : []);
   drawSeats(replay.seats || (state.view ? state.view.seats : []), teams, null);
+  // The teams' scores as they stood after this step (the service counts them per frame).
+  const scored = teams.map((team, i) => {
+    const score = (frame.scores || [])[i];
+    if (score === undefined) return team;
+    return team.points !== undefined ? { ...team, points: score } : { ...team, sequences: score };
+  });
   const view = state.view || { teams, game: {}, you: null };
   const game = { ...(view.game || {}), to_win: replay.to_win ?? (view.game || {}).to_win };
-  drawInfo(frame.board, { ...view, teams: frame.teams || teams, game });
+  drawInfo(frame.board, { ...view, teams: scored, game });
   document.body.dataset.version = String(state.version);
   ready();
 }

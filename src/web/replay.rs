@@ -152,6 +152,16 @@ mod tests {
         let moves = record.actions.iter().filter(|a| a.cell.is_some()).count();
         assert_eq!(json["frames"].as_array().expect("frames").len(), moves + 1);
         assert_eq!(json["frames"][0]["turn"], 0);
+        // Each step's scores: none at the start, the teams' final counts at the end.
+        assert_eq!(json["frames"][0]["scores"], serde_json::json!([0, 0]));
+        let last = &json["frames"][moves]["scores"];
+        let finals: Vec<_> = json["teams"]
+            .as_array()
+            .expect("teams")
+            .iter()
+            .map(|t| t["sequences"].clone())
+            .collect();
+        assert_eq!(last, &serde_json::Value::Array(finals));
         assert!(json["frames"][1]["board"]["last_move"]["cell"].is_string());
         assert_eq!(json["seats"][0]["name"], "Ann <b>", "names are text");
         assert_eq!(json["seats"][1]["kind"], "computer");

@@ -36,6 +36,9 @@ pub struct ReplayFrame {
     pub board: BoardView,
     /// The result, on the last step.
     pub texts: StatusTexts,
+    /// Each team's score after this step, by team number: sequences made, or King of the Board
+    /// points.
+    pub scores: Vec<u8>,
 }
 
 /// A sequence made, for the summary.
@@ -140,11 +143,23 @@ pub fn replay_view(
     let mut last = None;
     crate::render::animate::each_frame(record, |action, game| {
         let public = game.public_view();
+        let position = game.position();
+        let config = *position.config();
+        let scores = (0..config.teams)
+            .map(|team| {
+                if config.is_king_of_the_board() {
+                    position.points(team)
+                } else {
+                    u8::try_from(position.sequence_count(team)).unwrap_or(u8::MAX)
+                }
+            })
+            .collect();
         frames.push(ReplayFrame {
             turn: u32::try_from(frames.len()).unwrap_or(u32::MAX),
             action,
             board: board_view(&public, lang, &name),
             texts: StatusTexts::default(),
+            scores,
         });
         last = Some(game.clone());
         Ok(())
