@@ -492,8 +492,6 @@ function drawActions(view) {
   } else if (view.phase === 'between_games' && mine) {
     box.append(actionButton('next_game', t('web-next-game'), null, true));
     if (host) box.append(stopButton());
-  } else if (view.phase === 'finished' && mine) {
-    box.append(actionButton('rematch', t('web-rematch'), null, true));
   }
 }
 

@@ -170,7 +170,6 @@ web-exchange = { $card } tauschen
 web-remove-bot = Einen Computer entfernen
 web-stop = Spiel beenden
 web-stop-confirm = Dieses Spiel jetzt für alle beenden?
-web-rematch = Revanche
 web-next-game = Nächstes Spiel
 web-watch-link = Link zu diesem Spiel
 web-copy = Kopieren

@@ -175,7 +175,6 @@ web-exchange = Exchange { $card }
 web-remove-bot = Remove a computer
 web-stop = Stop the game
 web-stop-confirm = Stop this game for everyone now?
-web-rematch = Rematch
 web-next-game = Next game
 web-watch-link = Link to this game
 web-copy = Copy

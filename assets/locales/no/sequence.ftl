@@ -170,7 +170,6 @@ web-exchange = Bytt { $card }
 web-remove-bot = Fjern en datamaskin
 web-stop = Avslutt spillet
 web-stop-confirm = Avslutte dette spillet for alle nå?
-web-rematch = Omkamp
 web-next-game = Neste spill
 web-watch-link = Lenke til dette spillet
 web-copy = Kopier
