@@ -614,6 +614,19 @@ async function openReplay(answer) {
   const slider = $('replay-slider');
   slider.max = String(Math.max(0, frames.length - 1));
   $('record-download').href = `/api/g/${encodeURIComponent(state.token)}/record`;
+  // Its players may open the rematch from here, as from the final message's button: the page then
+  // goes to the new lobby's own page.
+  const actions = $('replay-actions');
+  actions.replaceChildren();
+  if (answer.rematch) {
+    actions.append(actionButton('rematch', t('button-rematch'), async () => {
+      const done = await act({ action: 'rematch' });
+      if (done && done.url) {
+        history.pushState({}, '', done.url);
+        route();
+      }
+    }, true));
+  }
   drawSummary(replay.summary);
   state.version = typeof answer.version === 'number' ? answer.version : 0;
   showFrame(frames.length - 1);

@@ -31,6 +31,8 @@ pub(super) struct Finished {
     /// The key of the rematch's lobby, once it was opened: while it is open, a press of this game's
     /// Rematch by one of its players joins it.
     pub(super) lobby: Option<GameKey>,
+    /// The game's web token: its page (now its replay) can open the rematch too.
+    pub(super) web_token: String,
 }
 
 impl Finished {
@@ -63,6 +65,7 @@ impl Finished {
             bots_added: table.bots_added,
             ended,
             lobby: None,
+            web_token: table.web_token.clone(),
         })
     }
 
@@ -168,6 +171,18 @@ impl FinishedGames {
 
     pub(super) fn get(&self, channel: ChannelId) -> Option<Finished> {
         lock(&self.0).games.get(&channel).map(|(f, _)| f.clone())
+    }
+
+    /// The channel and the remembered game whose web token is `token` (empty names none).
+    pub(super) fn of_web_token(&self, token: &str) -> Option<(ChannelId, Finished)> {
+        if token.is_empty() {
+            return None;
+        }
+        lock(&self.0)
+            .games
+            .iter()
+            .find(|(_, (f, _))| f.web_token == token)
+            .map(|(channel, (f, _))| (*channel, f.clone()))
     }
 
     /// Remembers that the rematch of `game` opened the lobby `lobby`.

@@ -269,9 +269,15 @@ async fn game(
     let Some(channel) = tables.channel_of_web_token(&token) else {
         // A finished game's page is its replay.
         if is_finished(tables, &token).await {
+            // Whether this guest may open its rematch from here (they played it, and it is recent).
+            let rematch = session.guest.is_some_and(|g| {
+                tables
+                    .rematch_of_web_token(&token, Some(g.user), Timestamp::now())
+                    .is_some_and(|(_, _, played)| played)
+            });
             return Ok(json_answer(
                 StatusCode::OK,
-                &json!({ "token": token, "version": 0, "view": null, "replay": true }),
+                &json!({ "token": token, "version": 0, "view": null, "replay": true, "rematch": rematch }),
             ));
         }
         return Err(Refusal::new(
@@ -474,15 +480,34 @@ async fn act(
     let session = Session::read(&headers, uri.query());
     let lang = session.lang;
     let (tables, face) = opened(&web, lang)?;
-    let channel = channel_of(tables, &token, lang)?;
+    let running = tables.channel_of_web_token(&token);
     let (user, name) = session
         .player()
         .ok_or_else(|| Refusal::new(StatusCode::UNAUTHORIZED, lang, "web-api-name-needed"))?;
     let asked: Act = read_json(&body, lang)?;
-    let view = tables
-        .view(channel, Some(user), lang, Timestamp::now())
-        .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))?;
-    let command = command_of(&asked, &view, lang)?;
+    let (channel, command) = match running {
+        Some(channel) => {
+            let view = tables
+                .view(channel, Some(user), lang, Timestamp::now())
+                .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))?;
+            (channel, command_of(&asked, &view, lang)?)
+        }
+        // A finished game's page (its replay) opens its rematch, as its final message's button.
+        None if asked.action == "rematch" => {
+            let (channel, game, _) = tables
+                .rematch_of_web_token(&token, Some(user), Timestamp::now())
+                .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))?;
+            (channel, Command::Rematch { game })
+        }
+        None => {
+            return Err(Refusal::new(
+                StatusCode::NOT_FOUND,
+                lang,
+                "web-api-not-found",
+            ))
+        }
+    };
+    let rematch = matches!(command, Command::Rematch { .. });
     let request = ServiceRequest {
         guild: None,
         channel,
@@ -498,6 +523,15 @@ async fn act(
     tables.deliver(face, channel, &reply.outputs).await;
     let answer = if reply.is_refusal() {
         Err(refused(tables, channel, &reply, (user, name), lang))
+    } else if let Some(new) = tables
+        .web_token(channel)
+        .filter(|new| rematch && *new != token)
+    {
+        // The rematch's lobby has a page of its own: the page goes there.
+        Ok(json_answer(
+            StatusCode::OK,
+            &json!({ "ok": true, "message": null, "url": format!("/g/{new}") }),
+        ))
     } else {
         Ok(done(tables, channel, &reply, (user, name), lang))
     };

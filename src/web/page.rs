@@ -72,6 +72,7 @@ const REUSED: &[&str] = &[
     "button-begin",
     "button-cancel",
     "button-roll",
+    "button-rematch",
     "picker-hint",
     "picker-play",
     "level-easy",

@@ -773,3 +773,53 @@ async fn dice_is_rolled_then_placed() {
         assert!(board["turn"].as_u64() > turn.as_u64(), "{board}");
     }
 }
+
+/// A finished game's page opens its rematch, as the final message's Rematch button does: for one
+/// of its players, the answer leads to the new lobby's own page (a new token), with the computer
+/// seated again; someone who did not play it is refused and nothing opens; a token that names no
+/// game is 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_page_opens_its_rematch_for_its_players() {
+    let (app, tables) = app();
+    let mut ann = Browser::named(&app, "Ann").await;
+    let mut bob = Browser::named(&app, "Bob").await;
+    let token = game_against_easy(&app, &mut ann).await;
+    my_turn(&app, &mut ann, &token).await;
+    let answer = ann.act(&app, &token, json!({ "action": "forfeit" })).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    assert_eq!(
+        tables.channel_of_web_token(&token),
+        None,
+        "the game is over"
+    );
+
+    let refused = bob.act(&app, &token, json!({ "action": "rematch" })).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{refused:?}");
+    assert!(!refused.error().is_empty());
+    assert_eq!(tables.len(), 0, "nothing opened");
+    let unknown = "0123456789abcdef0123456789abcdef";
+    let nothing = ann.act(&app, unknown, json!({ "action": "rematch" })).await;
+    assert_eq!(nothing.status, StatusCode::NOT_FOUND, "{nothing:?}");
+    // Only a rematch is asked of a finished game's page.
+    let stale = ann.act(&app, &token, json!({ "action": "join" })).await;
+    assert_eq!(stale.status, StatusCode::NOT_FOUND, "{stale:?}");
+
+    let answer = ann.act(&app, &token, json!({ "action": "rematch" })).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    let url = answer.json()["url"].as_str().expect("a url").to_string();
+    let new = url.strip_prefix("/g/").expect("a game's page").to_string();
+    assert_ne!(new, token);
+    let lobby = ann.view(&app, &new).await;
+    assert_eq!(lobby["view"]["phase"], "lobby");
+    assert_eq!(lobby["view"]["host"], 0);
+    let kinds: Vec<&str> = lobby["view"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["person", "computer"]);
+    // Asked again, the same lobby: no second one.
+    let again = ann.act(&app, &token, json!({ "action": "rematch" })).await;
+    assert_eq!(tables.len(), 1, "{again:?}");
+}

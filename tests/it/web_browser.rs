@@ -513,6 +513,17 @@ async fn replay_is_stepped_through(page: &mut Page, bot: &LocalBot, token: &str)
         "the record's link is shown: {record}"
     );
     page.screenshot(&shot("web-replay")).await;
+    // A player of the game opens its rematch from its page, and the page goes to the new lobby.
+    page.action("rematch").await;
+    page.wait_for(
+        "the rematch's lobby",
+        &format!(
+            "return location.pathname !== '/g/{token}' && document.body.dataset.ready === '1' \
+             && !!document.querySelector('[data-action=begin]');"
+        ),
+        PAGE_STEP,
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

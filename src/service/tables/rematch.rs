@@ -14,6 +14,24 @@ use crate::service::{Actor, ChannelId, Command, GameKey, GuildId, Reply, Text, T
 use super::Tables;
 
 impl Tables {
+    /// The rematch a finished game's page may open: its channel and the game's key (what
+    /// [`Command::Rematch`] carries), and whether `user` played it, while the game is remembered for
+    /// one and its window (the lobby timeout) has not passed. `None` otherwise, also once another game
+    /// ended in the channel.
+    pub fn rematch_of_web_token(
+        &self,
+        token: &str,
+        user: Option<UserId>,
+        now: Timestamp,
+    ) -> Option<(ChannelId, GameKey, bool)> {
+        let (channel, finished) = self.finished.of_web_token(token)?;
+        let window = self.settings_for(None).lobby_timeout;
+        (now < finished.ended.after(window)).then(|| {
+            let played = user.is_some_and(|user| finished.has_player(user));
+            (channel, finished.game, played)
+        })
+    }
+
     /// The Rematch button: a lobby like the channel's last game, its players invited.
     pub(in crate::service) fn rematch(
         &self,
