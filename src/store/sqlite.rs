@@ -20,9 +20,10 @@ use rusqlite::{params, Connection, DatabaseName, OpenFlags, TransactionBehavior}
 use super::rating;
 use super::repair::{self, Repair};
 use super::sql::queries::{
-    ADD_SERIES, DELETE_LIVE_TABLE, DELETE_SERIES, DELETE_SETTINGS, LOAD_TABLES, LOG_SETTINGS,
-    MARK_ANNOUNCED, PING, QUARANTINE_LOADED, QUARANTINE_TABLE, SAVE_AGREEMENT, SAVE_SETTINGS,
-    SAVE_TABLE, SET_ASIDE_SERIES, SET_ASIDE_SETTINGS,
+    ADD_SERIES, CHANNEL_OF_WEB_TOKEN, DELETE_LIVE_TABLE, DELETE_SERIES, DELETE_SETTINGS,
+    LOAD_TABLE, LOAD_TABLES, LOG_SETTINGS, MARK_ANNOUNCED, PING, QUARANTINE_LOADED,
+    QUARANTINE_TABLE, SAVE_AGREEMENT, SAVE_SETTINGS, SAVE_TABLE, SET_ASIDE_SERIES,
+    SET_ASIDE_SETTINGS,
 };
 use super::sql::writes::{add_stats, insert_game};
 use super::sql::{
@@ -36,8 +37,8 @@ use super::{
     from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
     standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
-    LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
-    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus,
+    LeaderboardRow, LiveTableRead, Loaded, PlayerStats, Profile, Quarantined, RatingReport,
+    RatingRow, SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus,
 };
 use crate::analysis::profile::Achievement;
 
@@ -483,6 +484,8 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
     };
     let record = text_column(row, 2, "record")?;
     let snapshot = text_column(row, 3, "snapshot")?;
+    // A token that does not read as text is as good as none: the table is found by its channel.
+    let web_token = text_column(row, 5, "web token")?.ok();
     let table = match (guild_id, record, snapshot, updated_at) {
         (None, ..) => Err("the guild column is not an integer".to_string()),
         (_, _, _, None) => Err("the updated_at column is not an integer".to_string()),
@@ -493,6 +496,7 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
             record_json,
             snapshot_json,
             updated_at,
+            web_token,
         }),
     };
     Ok(RawRow {
@@ -548,11 +552,39 @@ impl Store for SqliteStore {
                     guild_to_db(table.guild_id),
                     table.record_json,
                     table.snapshot_json,
-                    table.updated_at
+                    table.updated_at,
+                    table.web_token
                 ])
             })
             .map(|_| ())
             .map_err(|e| self.err(e))
+    }
+
+    fn channel_of_web_token(&self, token: &str) -> Result<Option<u64>, StoreError> {
+        use rusqlite::OptionalExtension;
+        self.conn()
+            .prepare_cached(CHANNEL_OF_WEB_TOKEN)
+            .and_then(|mut stmt| {
+                stmt.query_row([token], |row| row.get::<_, i64>(0))
+                    .optional()
+            })
+            .map(|channel| channel.map(from_db_id))
+            .map_err(|e| self.err(e))
+    }
+
+    fn live_table(&self, channel_id: u64) -> Result<Option<LiveTableRead>, StoreError> {
+        use rusqlite::OptionalExtension;
+        let row = self
+            .conn()
+            .prepare_cached(LOAD_TABLE)
+            .and_then(|mut stmt| stmt.query_row([to_db_id(channel_id)], read_row).optional())
+            .map_err(|e| self.err(e))?;
+        Ok(row
+            .and_then(|row| row.table.ok())
+            .map(|table| LiveTableRead {
+                version: table.updated_at,
+                table,
+            }))
     }
 
     fn finish_series(

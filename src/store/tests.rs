@@ -122,6 +122,7 @@ pub(super) fn table(channel_id: u64, guild_id: Option<u64>, actions: usize) -> S
             r#"{{"channel":{channel_id},"actions":{actions},"phase":"playing"}}"#
         ),
         updated_at: 1_700_000_000_000 + i64::try_from(actions).expect("small"),
+        web_token: None,
     }
 }
 
@@ -1020,6 +1021,7 @@ pub(super) mod cases {
             record_json: "null".into(),
             snapshot_json: r#"{"phase":"lobby"}"#.into(),
             updated_at: 5,
+            web_token: None,
         };
         store.save_table(&lobby).expect("save lobby");
         let game = table(92, Some(8), 6);
@@ -1093,6 +1095,7 @@ pub(super) mod cases {
                             record_json: json(&record),
                             snapshot_json: format!(r#"{{"saves":{n}}}"#),
                             updated_at: n as i64,
+                            web_token: None,
                         })?;
                     }
                     if c % 10 == 0 {

@@ -944,6 +944,7 @@ fn tables_that_cannot_be_restored_are_set_aside_with_a_note() {
                 record_json: record_json.clone(),
                 snapshot_json: r#"{"phase":"from the future"}"#.into(),
                 updated_at: 1,
+                web_token: None,
             })
             .expect("save");
         let mut illegal = partial.clone();
@@ -956,6 +957,7 @@ fn tables_that_cannot_be_restored_are_set_aside_with_a_note() {
                 record_json: serde_json::to_string(&illegal).expect("json"),
                 snapshot_json: "{}".into(),
                 updated_at: 1,
+                web_token: None,
             })
             .expect("save");
 
