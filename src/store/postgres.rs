@@ -1688,6 +1688,61 @@ mod tests {
         }
     }
 
+    /// A process running a part of the shards tells the others of each change of its tables (save,
+    /// finish, delete) by NOTIFY with the channel id only; a listener hears it (issue 46). A store
+    /// that claimed no part (one process) sends nothing.
+    #[test]
+    fn table_changes_are_heard_by_the_other_processes() {
+        let Some((config, _guard)) = postgres_schema("listen") else {
+            return;
+        };
+        let owner = PostgresStore::open_config(config.clone()).expect("open");
+        let other = PostgresStore::open_config(config.clone()).expect("open");
+        let alone = PostgresStore::open_config(config.clone()).expect("open");
+        let _a = owner
+            .claim_shards(ShardSet::new(0, 0, 2).expect("set"), Duration::ZERO)
+            .expect("claim");
+        let _b = other
+            .claim_shards(ShardSet::new(1, 1, 2).expect("set"), Duration::ZERO)
+            .expect("claim");
+        let (heard, changes) = std::sync::mpsc::channel();
+        assert!(other
+            .listen_table_changes(Box::new(move |change| {
+                change == TableChange::Quiet || heard.send((change, Instant::now())).is_ok()
+            }))
+            .expect("listen"));
+        let next = |what: &str| loop {
+            let (change, at) = changes
+                .recv_timeout(Duration::from_secs(10))
+                .unwrap_or_else(|_| panic!("nothing heard: {what}"));
+            if change != TableChange::Resync {
+                return (change, at);
+            }
+        };
+        // The listener is ready once it says so.
+        let (change, _) = changes.recv_timeout(Duration::from_secs(10)).expect("ready");
+        assert_eq!(change, TableChange::Resync);
+        // A table of the owner's shard (outside servers: shard 0) saved, then saved again.
+        let channel = 1u64 << 63 | 77;
+        let mut delays = Vec::new();
+        for actions in [2, 4] {
+            let sent = Instant::now();
+            owner
+                .save_table(&crate::store::tests::table(channel, None, actions))
+                .expect("save");
+            let (change, at) = next("a save");
+            assert_eq!(change, TableChange::Changed(channel));
+            delays.push(at.duration_since(sent));
+        }
+        println!("NOTIFY heard after {delays:?} (from the save's start)");
+        // A store of one process sends nothing: the owner's next change is the next heard.
+        alone
+            .save_table(&crate::store::tests::table(78, None, 2))
+            .expect("save alone");
+        assert!(owner.delete_table(channel).expect("delete"));
+        assert_eq!(next("a delete").0, TableChange::Changed(channel));
+    }
+
     #[test]
     fn a_shard_is_held_by_one_process_at_a_time() {
         let Some((config, _guard)) = postgres_schema("claims") else {

@@ -223,12 +223,13 @@ fn variant_index(text: &Text) -> usize {
         Text::WonOnTime { .. } => 197,
         Text::TimeoutGivesUp { .. } => 198,
         Text::ProfilesRebuilding { .. } => 199,
+        Text::PlayedElsewhere => 200,
     }
 }
 
 /// One more than the highest index of [`variant_index`] (`every_variant_has_a_sample` checks that no
 /// index reaches it).
-const VARIANTS: usize = 200;
+const VARIANTS: usize = 201;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -409,6 +410,7 @@ fn kotb_lobby() -> LobbyCard {
 fn samples() -> Vec<Text> {
     let mut out = vec![
         Text::NoTable,
+        Text::PlayedElsewhere,
         Text::TableExists,
         Text::AlreadyStarted,
         Text::NotStarted,

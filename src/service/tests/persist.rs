@@ -214,6 +214,15 @@ impl Store for Flaky {
         self.check()?;
         self.inner.delete_table(channel_id)
     }
+    fn channel_of_web_token(&self, token: &str) -> Result<Option<u64>, StoreError> {
+        self.inner.channel_of_web_token(token)
+    }
+    fn live_table(
+        &self,
+        channel_id: u64,
+    ) -> Result<Option<crate::store::LiveTableRead>, StoreError> {
+        self.inner.live_table(channel_id)
+    }
     fn finish_series(
         &self,
         guild_id: Option<u64>,
