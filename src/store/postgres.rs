@@ -1720,7 +1720,9 @@ mod tests {
             }
         };
         // The listener is ready once it says so.
-        let (change, _) = changes.recv_timeout(Duration::from_secs(10)).expect("ready");
+        let (change, _) = changes
+            .recv_timeout(Duration::from_secs(10))
+            .expect("ready");
         assert_eq!(change, TableChange::Resync);
         // A table of the owner's shard (outside servers: shard 0) saved, then saved again.
         let channel = 1u64 << 63 | 77;

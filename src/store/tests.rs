@@ -290,7 +290,10 @@ pub(super) mod cases {
     /// the token follows every save and goes with the table when it is deleted, finished or
     /// quarantined (issue 46: any process answers any game's page).
     pub fn web_token_lookup(store: &dyn Store) {
-        let (a, b) = ("0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210");
+        let (a, b) = (
+            "0123456789abcdef0123456789abcdef",
+            "fedcba9876543210fedcba9876543210",
+        );
         let with_token = |channel: u64, actions: usize, token: &str| StoredTable {
             web_token: Some(token.to_string()),
             ..table(channel, Some(5), actions)
@@ -299,13 +302,20 @@ pub(super) mod cases {
         assert_eq!(store.live_table(51).expect("read"), None);
         let first = with_token(51, 2, a);
         store.save_table(&first).expect("save");
-        store.save_table(&table(52, None, 2)).expect("save one without a token");
+        store
+            .save_table(&table(52, None, 2))
+            .expect("save one without a token");
         assert_eq!(store.channel_of_web_token(a).expect("lookup"), Some(51));
         assert_eq!(store.channel_of_web_token(b).expect("lookup"), None);
         let read = store.live_table(51).expect("read").expect("there");
         assert_eq!(read.table, first);
         assert_eq!(
-            store.live_table(52).expect("read").expect("there").table.web_token,
+            store
+                .live_table(52)
+                .expect("read")
+                .expect("there")
+                .table
+                .web_token,
             None
         );
         // A later save carries its token (here a new one): the old one names nothing any more.
@@ -318,7 +328,10 @@ pub(super) mod cases {
         assert!(again.version > read.version, "the version grows");
         // Loaded at start with its token.
         let loaded = store.load_tables().expect("load");
-        assert_eq!(loaded.tables.iter().find(|t| t.channel_id == 51), Some(&second));
+        assert_eq!(
+            loaded.tables.iter().find(|t| t.channel_id == 51),
+            Some(&second)
+        );
         // Deleted: nothing found by token or channel.
         assert!(store.delete_table(51).expect("delete"));
         assert_eq!(store.channel_of_web_token(b).expect("lookup"), None);
