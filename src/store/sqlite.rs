@@ -1101,7 +1101,8 @@ mod tests {
             // migrations after it), the rows as it stored them.
             let conn = Connection::open(&path).expect("open");
             conn.execute_batch(&format!(
-                "DROP TABLE rating_bands; DROP INDEX ratings_by_band;
+                "DROP INDEX live_tables_by_web_token; ALTER TABLE live_tables DROP COLUMN web_token;
+                 DROP TABLE rating_bands; DROP INDEX ratings_by_band;
                  ALTER TABLE ratings DROP COLUMN band;
                  DROP TABLE profile_rebuild;
                  DROP TABLE player_figures; DROP TABLE achievements; DROP TABLE pair_totals;
@@ -1112,7 +1113,7 @@ mod tests {
                  ALTER TABLE game_agreement DROP COLUMN counts;
                  CREATE INDEX game_agreement_by_user ON game_agreement (user_id);
                  PRAGMA user_version = {};",
-                SCHEMA_VERSION - 3
+                SCHEMA_VERSION - 4
             ))
             .expect("old schema");
             for (id, matched) in games.into_iter().zip([1, 100, 50, 2]) {
@@ -1970,7 +1971,9 @@ mod tests {
             "SAVE_SETTINGS" => vec![I(BUSY), text("{}"), I(1)],
             "LOG_SETTINGS" => vec![I(BUSY), I(user), text("a change"), I(1)],
             "SET_ASIDE_SETTINGS" => vec![I(BUSY), Null, text("damaged"), I(0)],
-            "SAVE_TABLE" => vec![I(100), I(BUSY), text("{}"), text("{}"), I(1)],
+            "SAVE_TABLE" => vec![I(100), I(BUSY), text("{}"), text("{}"), I(1), Null],
+            "LOAD_TABLE" => vec![I(100)],
+            "CHANNEL_OF_WEB_TOKEN" => vec![text("0123456789abcdef0123456789abcdef")],
             "PLAYER_FIGURES"
             | "ACHIEVEMENTS"
             | "PLAYER_NAME"
