@@ -768,6 +768,7 @@ fn commands(path: &Path) {
                     players: players(i),
                     rated: None,
                     aborted: false,
+                    web_token: None,
                 })
                 .expect("finish");
         }),

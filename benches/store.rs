@@ -59,6 +59,7 @@ fn store_benches(c: &mut Criterion) {
         ],
         rated: None,
         aborted: false,
+        web_token: None,
     };
     c.bench_function("sqlite finish_game (full record, validated)", |b| {
         b.iter(|| store.finish_game(&game).expect("finish"))

@@ -272,6 +272,8 @@ enum Asked {
         #[serde(default)]
         replay_gif: Option<bool>,
         #[serde(default)]
+        web_links: Option<bool>,
+        #[serde(default)]
         reset: bool,
     },
     /// A button pressed, or a choice made in a menu: the custom id the bot put on its message (and for a
@@ -336,6 +338,7 @@ impl Asked {
                 language,
                 hints,
                 replay_gif,
+                web_links,
                 reset,
             } => Command::Settings(SettingsRequest {
                 changes: ServerSettings {
@@ -351,6 +354,7 @@ impl Asked {
                     language,
                     hints,
                     replay_gif,
+                    web_links,
                 },
                 reset,
             }),
@@ -889,6 +893,11 @@ fn control_json(control: &Control) -> Value {
                 "label": o.label.render(lang),
                 "description": o.description.as_ref().map(|d| d.render(lang)),
             })).collect::<Vec<_>>(),
+        }),
+        Control::Link { label, url } => json!({
+            "type": "link",
+            "label": label.render(lang),
+            "url": url,
         }),
     }
 }

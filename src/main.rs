@@ -3,11 +3,13 @@
 use clap::{Parser, Subcommand};
 
 use sequence_bot::ai::arena;
-use sequence_bot::app::start::launch;
+use sequence_bot::app::config::BotConfig;
+use sequence_bot::app::start::{add_beside, launch, LogLayer, Program};
 use sequence_bot::cli;
 use sequence_bot::console::ConsoleFace;
-use sequence_bot::discord::Bot;
+use sequence_bot::discord::{Bot, DiscordError};
 use sequence_bot::engine::Variant;
+use sequence_bot::web::{LocalFace, WebBeside};
 
 #[derive(Parser)]
 #[command(
@@ -22,8 +24,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the Discord bot (the default): config from `config.toml` in the working directory if present,
-    /// or from --config; the DISCORD_TOKEN environment variable overrides the token.
+    /// Run the bot (the default): on Discord with a token, plus the web pages if `[web] listen` is
+    /// set; without a token, the web pages alone (local play, http://127.0.0.1:8080/ by default).
+    /// Config from `config.toml` in the working directory if present, or from --config; the
+    /// DISCORD_TOKEN environment variable overrides the token.
     Run {
         /// The configuration file (see config.example.toml).
         #[arg(long)]
@@ -190,6 +194,37 @@ fn limit_malloc_arenas() {
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn limit_malloc_arenas() {}
 
+/// `sequence-bot run`: the Discord face with a token (the web pages beside it when `[web] listen` is
+/// set), the web pages alone ([`LocalFace`]) without one.
+struct Run;
+
+impl Program for Run {
+    type Error = DiscordError;
+
+    fn log_layer(&self) -> Option<LogLayer> {
+        Bot.log_layer()
+    }
+
+    fn check(&self, config: &BotConfig) -> Result<(), String> {
+        match config.has_token() {
+            true => Bot.check(config),
+            false => LocalFace.check(config),
+        }
+    }
+
+    async fn run(self, config: BotConfig) -> Result<(), DiscordError> {
+        if !config.has_token() {
+            return LocalFace.run(config).await.map_err(DiscordError::from);
+        }
+        add_beside(std::sync::Arc::new(WebBeside::default()));
+        Bot.run(config).await
+    }
+
+    fn exit_code(error: &DiscordError) -> i32 {
+        Bot::exit_code(error)
+    }
+}
+
 fn main() {
     limit_malloc_arenas();
     let cli = Cli::parse();
@@ -238,7 +273,7 @@ fn main() {
                 // Tests only: the console as a second face beside Discord.
                 let _ = sequence_bot::discord::BESIDE.set(sequence_bot::console::spawn_beside);
             }
-            launch(config.as_deref(), Bot)
+            launch(config.as_deref(), Run)
         }
         Some(Command::Healthcheck { url, config }) => {
             cli::healthcheck(url.as_deref(), config.as_deref())
@@ -285,7 +320,7 @@ fn main() {
             a_no_zone,
             b_no_zone,
         }),
-        None => launch(None, Bot),
+        None => launch(None, Run),
     };
     std::process::exit(code);
 }

@@ -235,6 +235,9 @@ async function reload() {
         }
       },
       (open) => {
+        // A new socket (after a restart too, where versions count from 1 again) starts with the
+        // current view: whatever it sends first is newer than what was drawn.
+        if (open) state.version = -1;
         $('live').classList.toggle('connected', open);
         $('live').querySelector('.live-text').textContent = open ? t('web-live') : t('web-offline');
       },
@@ -635,14 +638,17 @@ function showFrame(index) {
   $('replay-prev').disabled = i === 0;
   $('replay-next').disabled = i === frames.length - 1;
   const texts = frame.texts || {};
-  $('status').textContent = texts.result || texts.turn || (state.view ? state.view.texts.result || '' : '');
+  // The game's result heads every step of its replay.
+  const result = (frames[frames.length - 1].texts || {}).result;
+  $('status').textContent = texts.result || result || (state.view ? state.view.texts.result || '' : '');
   $('last-line').textContent = texts.last_move || '';
   $('play-box').hidden = true;
   $('replay-box').hidden = false;
   const teams = replay.teams || (state.view ? state.view.teams : []);
   drawSeats(replay.seats || (state.view ? state.view.seats : []), teams, null);
-  const view = state.view || { teams, game: { to_win: null }, you: null };
-  drawInfo(frame.board, { ...view, teams: frame.teams || teams, game: view.game || {} });
+  const view = state.view || { teams, game: {}, you: null };
+  const game = { ...(view.game || {}), to_win: replay.to_win ?? (view.game || {}).to_win };
+  drawInfo(frame.board, { ...view, teams: frame.teams || teams, game });
   document.body.dataset.version = String(state.version);
   ready();
 }
@@ -650,29 +656,11 @@ function showFrame(index) {
 function drawSummary(summary) {
   const box = $('summary');
   box.replaceChildren();
-  if (!summary) return;
+  // The service words the summary (the final message's sentences, in the page's language).
+  const lines = summary && Array.isArray(summary.lines) ? summary.lines : [];
+  if (!lines.length) return;
   box.append(el('h3', { text: t('web-summary') }));
-  const list = el('dl');
-  const add = (key, value) => {
-    if (value === null || value === undefined || typeof value === 'object') return;
-    list.append(el('dt', { text: key.replace(/_/g, ' ') }), el('dd', { text: String(value) }));
-  };
-  if (typeof summary === 'string') {
-    box.append(el('p', { text: summary }));
-    return;
-  }
-  if (Array.isArray(summary.lines)) {
-    for (const line of summary.lines) box.append(el('p', { text: String(line) }));
-  }
-  for (const [key, value] of Object.entries(summary)) {
-    if (Array.isArray(value)) {
-      const flat = value.filter((v) => typeof v !== 'object');
-      if (key !== 'lines' && flat.length) add(key, flat.join(', '));
-    } else {
-      add(key, value);
-    }
-  }
-  if (list.childElementCount) box.append(list);
+  for (const line of lines) box.append(el('p', { text: String(line) }));
 }
 
 start();

@@ -65,7 +65,7 @@ export function dieSvg(x, y, size, value) {
 function chipSvg(geometry, variant, team, cx, cy, r) {
   const v = geometry.variants[variant] || geometry.variants.classic;
   const style = v.teams[team] || v.teams[0];
-  let out = `<g class="chip-g"><circle class="chip" data-team="${team}" cx="${cx}" cy="${cy}" r="${r}" fill="${style.rim}"/>`;
+  let out = `<g class="chip-g" pointer-events="none"><circle class="chip" data-team="${team}" cx="${cx}" cy="${cy}" r="${r}" fill="${style.rim}"/>`;
   out += `<circle cx="${cx}" cy="${cy}" r="${r * 0.86}" fill="${style.body}"/>`;
   out += `<circle cx="${cx - r * 0.28}" cy="${cy - r * 0.32}" r="${r * 0.4}" fill="#fff" fill-opacity="0.16"/>`;
   const mark = style.mark;
@@ -200,7 +200,7 @@ export function drawBoard(svg, geometry, variant, board, opts = {}) {
     board.cells.forEach((cell, i) => {
       if (cell.label.kind === 'number' && cell.label.number === sum) {
         const { x, y, w, h } = lay.rect(i);
-        out += `<rect class="roll-cell" x="${x - 2}" y="${y - 2}" width="${w + 4}" height="${h + 4}" rx="${w * 0.1}" fill="none" stroke="${geometry.dice.roll_cell}" stroke-width="4"/>`;
+        out += `<rect class="roll-cell" pointer-events="none" x="${x - 2}" y="${y - 2}" width="${w + 4}" height="${h + 4}" rx="${w * 0.1}" fill="none" stroke="${geometry.dice.roll_cell}" stroke-width="4"/>`;
       }
     });
   }
@@ -211,7 +211,7 @@ export function drawBoard(svg, geometry, variant, board, opts = {}) {
     const x1 = Math.max(...rects.map((r) => r.x + r.w)) + 5;
     const y1 = Math.max(...rects.map((r) => r.y + r.h)) + 5;
     const z = geometry.marks.zone;
-    out += `<rect class="zone" x="${x0}" y="${y0}" width="${x1 - x0}" height="${y1 - y0}" rx="${lay.pitch * 0.15}" fill="${z}" fill-opacity="0.27" stroke="${z}" stroke-width="6"/>`;
+    out += `<rect class="zone" pointer-events="none" x="${x0}" y="${y0}" width="${x1 - x0}" height="${y1 - y0}" rx="${lay.pitch * 0.15}" fill="${z}" fill-opacity="0.27" stroke="${z}" stroke-width="6"/>`;
   }
   const r = lay.v.chip_r;
   board.cells.forEach((cell) => {
@@ -226,7 +226,7 @@ export function drawBoard(svg, geometry, variant, board, opts = {}) {
     const [ax, ay] = centre(seq.cells[0]);
     const [bx, by] = centre(seq.cells[seq.cells.length - 1]);
     const width = r * 0.3;
-    out += `<g class="sequence" data-team="${seq.team}"><line x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}" stroke="${geometry.marks.sequence_light}" stroke-opacity="0.9" stroke-width="${width + 6}" stroke-linecap="round"/>`;
+    out += `<g class="sequence" data-team="${seq.team}" pointer-events="none"><line x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}" stroke="${geometry.marks.sequence_light}" stroke-opacity="0.9" stroke-width="${width + 6}" stroke-linecap="round"/>`;
     out += `<line x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}" stroke="${dark}" stroke-width="${width}" stroke-linecap="round"/>`;
     for (const name of seq.cells) {
       const [cx, cy] = centre(name);

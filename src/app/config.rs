@@ -31,6 +31,16 @@ pub const SHARD_TOTAL_ENV: &str = "SEQUENCE_SHARD_TOTAL";
 pub const METRICS_LISTEN_ENV: &str = "SEQUENCE_METRICS_LISTEN";
 /// Environment override of `log_format` (`text` or `json`).
 pub const LOG_FORMAT_ENV: &str = "SEQUENCE_LOG_FORMAT";
+/// Environment override of `[web] listen` (`off` turns a listener of the file off; without a token the
+/// pages are then served on the default address).
+pub const WEB_LISTEN_ENV: &str = "SEQUENCE_WEB_LISTEN";
+/// Environment override of `[web] public_url`.
+pub const WEB_PUBLIC_URL_ENV: &str = "SEQUENCE_WEB_PUBLIC_URL";
+/// Environment override of `[web] local` (`true` or `false`).
+pub const WEB_LOCAL_ENV: &str = "SEQUENCE_WEB_LOCAL";
+
+/// Where the pages are served without a Discord token when `[web] listen` is not set.
+pub const DEFAULT_WEB_LISTEN: &str = "127.0.0.1:8080";
 
 /// How log lines are written to standard error.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -76,6 +86,81 @@ impl MetricsConfig {
                 ))
             }),
         }
+    }
+}
+
+/// The web pages (`[web]`): where they are served, the address players reach them at, and whether
+/// games can be opened there.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// The address to serve the pages on, such as `127.0.0.1:8080` (without a token: that address by
+    /// default; with one: no pages unless set).
+    pub listen: Option<String>,
+    /// The address players reach the pages at, such as `https://sequence.example.org` (behind a
+    /// reverse proxy): the links to a game's page are made from it. Unset: no links are posted.
+    pub public_url: Option<String>,
+    /// Whether games can be opened and played on the pages (default: on without a Discord token, off
+    /// with one).
+    pub local: Option<bool>,
+}
+
+impl WebConfig {
+    /// The address set in `listen`, if any, or why it is not one.
+    pub fn address(&self) -> Result<Option<std::net::SocketAddr>, StartError> {
+        match self.listen.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+            None => Ok(None),
+            Some(listen) => listen.parse().map(Some).map_err(|_| {
+                StartError::Config(format!(
+                    "web.listen must be an address and port such as \"127.0.0.1:8080\", not `{listen}`"
+                ))
+            }),
+        }
+    }
+
+    /// `public_url` checked and without a trailing slash (`https://sequence.example.org`, or with a
+    /// path such as `https://example.org/sequence`), if set; or why it is not such an address.
+    pub fn public_url(&self) -> Result<Option<String>, StartError> {
+        let Some(url) = self
+            .public_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|u| !u.is_empty())
+        else {
+            return Ok(None);
+        };
+        let bad = || {
+            StartError::Config(format!(
+                "web.public_url must be the address players open, such as \"https://sequence.example.org\", not `{url}`"
+            ))
+        };
+        let rest = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"))
+            .ok_or_else(bad)?;
+        let host = rest.split('/').next().unwrap_or_default();
+        let host_ok = !host.is_empty()
+            && !host.starts_with(':')
+            && !host.contains('@')
+            && host.bytes().all(|b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']')
+            });
+        let path_ok =
+            rest.bytes().all(|b| b.is_ascii_graphic()) && !rest.contains(['?', '#', '\\']);
+        if !host_ok || !path_ok {
+            return Err(bad());
+        }
+        Ok(Some(url.trim_end_matches('/').to_string()))
+    }
+
+    /// The origin of `public_url` (`https://sequence.example.org`), if set.
+    pub fn public_origin(&self) -> Option<String> {
+        let url = self.public_url().ok()??;
+        let scheme_end = url.find("://")? + 3;
+        let host_end = url[scheme_end..]
+            .find('/')
+            .map_or(url.len(), |at| scheme_end + at);
+        Some(url[..host_end].to_ascii_lowercase())
     }
 }
 
@@ -334,6 +419,8 @@ pub struct BotConfig {
     pub log_format: LogFormat,
     /// The metrics and health listener.
     pub metrics: MetricsConfig,
+    /// The web pages.
+    pub web: WebConfig,
 }
 
 impl BotConfig {
@@ -380,7 +467,7 @@ impl BotConfig {
 
     /// Environment overrides: `DISCORD_TOKEN`, `SEQUENCE_DEV_GUILD`, `SEQUENCE_DATABASE`,
     /// `SEQUENCE_DATABASE_URL`, `SEQUENCE_SHARDS`, `SEQUENCE_SHARD_TOTAL`, `SEQUENCE_METRICS_LISTEN`,
-    /// `SEQUENCE_LOG_FORMAT`.
+    /// `SEQUENCE_LOG_FORMAT`, `SEQUENCE_WEB_LISTEN`, `SEQUENCE_WEB_PUBLIC_URL`, `SEQUENCE_WEB_LOCAL`.
     pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), StartError> {
         if let Some(token) = get(TOKEN_ENV).filter(|t| !t.trim().is_empty()) {
             self.token = Secret::new(token.trim());
@@ -419,6 +506,24 @@ impl BotConfig {
         if let Some(format) = get(LOG_FORMAT_ENV).filter(|f| !f.trim().is_empty()) {
             self.log_format = format.parse()?;
         }
+        if let Some(listen) = get(WEB_LISTEN_ENV).filter(|l| !l.trim().is_empty()) {
+            let listen = listen.trim();
+            self.web.listen = (!listen.eq_ignore_ascii_case("off")).then(|| listen.to_string());
+        }
+        if let Some(url) = get(WEB_PUBLIC_URL_ENV).filter(|u| !u.trim().is_empty()) {
+            self.web.public_url = Some(url.trim().to_string());
+        }
+        if let Some(local) = get(WEB_LOCAL_ENV).filter(|l| !l.trim().is_empty()) {
+            self.web.local = Some(match local.trim().to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" | "on" => true,
+                "false" | "0" | "no" | "off" => false,
+                _ => {
+                    return Err(StartError::Config(format!(
+                        "{WEB_LOCAL_ENV} must be `true` or `false`, not `{local}`"
+                    )))
+                }
+            });
+        }
         Ok(())
     }
 
@@ -438,6 +543,27 @@ impl BotConfig {
                 .filter(|u| !u.is_empty())
                 .map(|u| u.expose().trim().to_string()),
         }
+    }
+
+    /// Whether a Discord token is configured (without one, `run` starts the pages alone).
+    pub fn has_token(&self) -> bool {
+        !self.token.is_empty()
+    }
+
+    /// Where the web pages are served: `[web] listen`, or without a token [`DEFAULT_WEB_LISTEN`];
+    /// `None` with a token and no `listen` (no pages). An error if `listen` is not an address.
+    pub fn web_address(&self) -> Result<Option<std::net::SocketAddr>, StartError> {
+        match self.web.address()? {
+            Some(address) => Ok(Some(address)),
+            None if !self.has_token() => Ok(DEFAULT_WEB_LISTEN.parse().ok()),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether games can be opened and played on the pages: `[web] local`, by default on without a
+    /// token and off with one.
+    pub fn web_local_play(&self) -> bool {
+        self.web.local.unwrap_or(!self.has_token())
     }
 
     /// Checks the token's presence and shape (three dot-separated parts), without contacting Discord.
@@ -505,6 +631,8 @@ impl BotConfig {
         }
         self.sharding.plan()?;
         self.metrics.address()?;
+        self.web.address()?;
+        self.web.public_url()?;
         Ok(())
     }
 
@@ -522,6 +650,7 @@ impl BotConfig {
             replace_after_timeouts: self.timers.timeouts_before_replaced,
             hints: false,
             replay_gif: true,
+            web_links: true,
             limits: Limits {
                 tables_per_user: self.limits.tables_per_user,
                 tables_per_server: self.limits.tables_per_server,
@@ -589,6 +718,85 @@ mod tests {
         config.metrics.listen = Some("localhost".into());
         let e = config.validate().unwrap_err();
         assert!(e.to_string().contains("metrics.listen"), "{e}");
+    }
+
+    /// `[web]`: the pages on the default address without a token and on none with one unless set;
+    /// local play on without a token; the environment over the file; a malformed address or URL is a
+    /// clear start-up error.
+    #[test]
+    fn the_web_settings_come_from_file_and_environment_and_are_checked() {
+        let mut config = BotConfig::default();
+        assert_eq!(
+            config.web_address().unwrap(),
+            Some("127.0.0.1:8080".parse().unwrap()),
+            "without a token"
+        );
+        assert!(config.web_local_play());
+        config
+            .apply_env(|k| (k == TOKEN_ENV).then(|| "   ".into()))
+            .unwrap();
+        assert!(!config.has_token(), "a blank token is none");
+        config.token = Secret::new(GOOD);
+        assert_eq!(config.web_address().unwrap(), None, "with a token");
+        assert!(!config.web_local_play());
+        let mut config = BotConfig::from_toml(&format!(
+            "token = \"{GOOD}\"\n[web]\nlisten = \"0.0.0.0:8081\"\npublic_url = \"https://Sequence.example.org/\"\nlocal = true\n"
+        ))
+        .unwrap();
+        config.validate().unwrap();
+        assert_eq!(
+            config.web_address().unwrap(),
+            Some("0.0.0.0:8081".parse().unwrap())
+        );
+        assert!(config.web_local_play());
+        assert_eq!(
+            config.web.public_url().unwrap().as_deref(),
+            Some("https://Sequence.example.org")
+        );
+        assert_eq!(
+            config.web.public_origin().as_deref(),
+            Some("https://sequence.example.org")
+        );
+        config
+            .apply_env(|k| match k {
+                WEB_LISTEN_ENV => Some("127.0.0.1:9000".into()),
+                WEB_PUBLIC_URL_ENV => Some("http://10.0.0.5:9000/sequence".into()),
+                WEB_LOCAL_ENV => Some("false".into()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(config.web.listen.as_deref(), Some("127.0.0.1:9000"));
+        assert_eq!(
+            config.web.public_origin().as_deref(),
+            Some("http://10.0.0.5:9000")
+        );
+        assert!(!config.web_local_play());
+        config
+            .apply_env(|k| (k == WEB_LISTEN_ENV).then(|| "off".into()))
+            .unwrap();
+        assert_eq!(config.web_address().unwrap(), None);
+        assert!(config
+            .apply_env(|k| (k == WEB_LOCAL_ENV).then(|| "maybe".into()))
+            .is_err());
+        for listen in ["localhost", "8080", "127.0.0.1"] {
+            config.web.listen = Some(listen.into());
+            let e = config.validate().unwrap_err();
+            assert!(e.to_string().contains("web.listen"), "{listen}: {e}");
+        }
+        config.web.listen = None;
+        for url in [
+            "sequence.example.org",
+            "ftp://example.org",
+            "https://",
+            "https://exa mple.org",
+            "https://example.org/?x=1",
+            "https://user@example.org",
+            "javascript:alert(1)",
+        ] {
+            config.web.public_url = Some(url.into());
+            let e = config.validate().unwrap_err();
+            assert!(e.to_string().contains("web.public_url"), "{url}: {e}");
+        }
     }
 
     #[test]

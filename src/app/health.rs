@@ -53,7 +53,7 @@ pub struct Health {
 
 impl Health {
     /// Nothing known yet, the metrics rendered by `prometheus`.
-    pub(super) fn with_prometheus(prometheus: PrometheusHandle) -> Health {
+    pub(crate) fn with_prometheus(prometheus: PrometheusHandle) -> Health {
         Health {
             tables: OnceLock::new(),
             probe: OnceLock::new(),
@@ -160,11 +160,33 @@ pub async fn listen(
     address: SocketAddr,
     sites: Vec<Arc<dyn Site>>,
 ) -> Result<Arc<Health>, StartError> {
+    let (health, _) = listen_on(&[(address, "metrics.listen")], sites).await?;
+    Ok(health)
+}
+
+/// [`listen`] on several addresses (`[metrics] listen` and `[web] listen`), each named by its setting
+/// for the error when it cannot be bound: the same routes on each. The addresses as bound (a port 0
+/// replaced by the one given), in the same order.
+pub async fn listen_on(
+    addresses: &[(SocketAddr, &str)],
+    sites: Vec<Arc<dyn Site>>,
+) -> Result<(Arc<Health>, Vec<SocketAddr>), StartError> {
     let health = install()?;
     let app = super::http::router(std::iter::once(health.clone() as Arc<dyn Site>).chain(sites));
-    super::http::serve(address, app).await?;
+    let mut bound = Vec::with_capacity(addresses.len());
+    for (address, setting) in addresses {
+        let served = super::http::serve(*address, app.clone())
+            .await
+            .map_err(|e| match e {
+                StartError::Config(m) => {
+                    StartError::Config(m.replacen("metrics.listen", setting, 1))
+                }
+                other => other,
+            })?;
+        bound.push(served);
+    }
     health.keep_up();
-    Ok(health)
+    Ok((health, bound))
 }
 
 impl Site for Health {

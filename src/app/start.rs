@@ -4,8 +4,9 @@
 //! stop signal.
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::ai;
@@ -126,6 +127,30 @@ pub fn init_logging(format: LogFormat, layer: Option<LogLayer>) {
     };
 }
 
+/// A part of the bot served beside a face, on the same service and HTTP server (the web pages beside
+/// Discord): the binary registers it with [`add_beside`] before the face starts, and
+/// [`App::start`] serves its routes and hands it the tables once they are open.
+pub trait Beside: Send + Sync + 'static {
+    /// Its routes under `config` (`None`: it stays off).
+    fn site(&self, config: &BotConfig) -> Option<Arc<dyn Site>>;
+
+    /// The tables are open and restored, before the host starts (also when it serves no routes);
+    /// `address` is where the web routes are served (as bound), if they are.
+    fn opened(&self, tables: &Arc<Tables>, address: Option<SocketAddr>);
+}
+
+/// The parts registered to run beside the face of this process.
+static BESIDE: Mutex<Vec<Arc<dyn Beside>>> = Mutex::new(Vec::new());
+
+/// Registers `part` to be served beside the face this process starts (see [`Beside`]).
+pub fn add_beside(part: Arc<dyn Beside>) {
+    BESIDE.lock().unwrap_or_else(|e| e.into_inner()).push(part);
+}
+
+fn besides() -> Vec<Arc<dyn Beside>> {
+    BESIDE.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
 /// What every face runs on once started: the configuration, the restored tables, the hold on this
 /// process's shards, the painter, and the listener's health (with `[metrics] listen`).
 pub struct App {
@@ -139,8 +164,10 @@ pub struct App {
     pub claim: Arc<dyn ShardClaim>,
     /// Draws the images.
     pub painter: Arc<dyn Painter>,
-    /// What `/healthz`, `/readyz` and `/metrics` look at, with `[metrics] listen`.
+    /// What `/healthz`, `/readyz` and `/metrics` look at, with a listener.
     pub health: Option<Arc<Health>>,
+    /// Where the web pages are served (as bound), when they are.
+    pub web_address: Option<SocketAddr>,
 }
 
 /// The first half of [`App::start`]: the configuration checked and the listener up, so that
@@ -150,6 +177,8 @@ pub struct Starting {
     config: BotConfig,
     painter: Arc<dyn Painter>,
     health: Option<Arc<Health>>,
+    web_address: Option<SocketAddr>,
+    besides: Vec<Arc<dyn Beside>>,
 }
 
 impl App {
@@ -161,22 +190,55 @@ impl App {
         Self::start_serving(config, painter, Vec::new()).await
     }
 
-    /// [`App::start`] with the routes of a face's `sites` served on the listener beside the health
-    /// routes (the Discord face and the console add none).
+    /// [`App::start`] with the routes of a face's `sites` served beside the health routes and those
+    /// of the parts registered beside it ([`add_beside`]): on `[metrics] listen`, and when there are
+    /// sites, on the web address ([`BotConfig::web_address`]) too (one listener when both are the
+    /// same; the same routes on each).
     pub async fn start_serving(
         config: BotConfig,
         painter: Arc<dyn Painter>,
-        sites: Vec<Arc<dyn Site>>,
+        mut sites: Vec<Arc<dyn Site>>,
     ) -> Result<Starting, StartError> {
         config.validate()?;
-        let health = match config.metrics.address()? {
-            Some(address) => Some(health::listen(address, sites).await?),
-            None => None,
+        let parts = besides();
+        for part in &parts {
+            if let Some(site) = part.site(&config) {
+                sites.push(site);
+            }
+        }
+        let metrics = config.metrics.address()?;
+        let web = match sites.is_empty() {
+            true => None,
+            false => config.web_address()?,
         };
+        let mut addresses = Vec::new();
+        if let Some(address) = metrics {
+            addresses.push((address, "metrics.listen"));
+        }
+        if let Some(address) = web.filter(|web| Some(*web) != metrics) {
+            addresses.push((address, "web.listen"));
+        }
+        let (health, bound) = match addresses.is_empty() {
+            true => (None, Vec::new()),
+            false => {
+                let (health, bound) = health::listen_on(&addresses, sites).await?;
+                (Some(health), bound)
+            }
+        };
+        // The web's address as bound: its own listener's, or the metrics listener it shares.
+        let web_address = web.and_then(|web| {
+            addresses
+                .iter()
+                .zip(&bound)
+                .find(|((asked, _), _)| *asked == web)
+                .map(|(_, bound)| *bound)
+        });
         Ok(Starting {
             config,
             painter,
             health,
+            web_address,
+            besides: parts,
         })
     }
 
@@ -198,6 +260,11 @@ impl Starting {
         self.health.as_ref()
     }
 
+    /// Where the web pages are served (as bound), when they are.
+    pub fn web_address(&self) -> Option<SocketAddr> {
+        self.web_address
+    }
+
     /// Opens the store, claims `shards` and restores their tables (see [`open_and_restore`]), with
     /// the computer player of the configuration behind bot seats; the health then tells "ready".
     pub async fn open(self, shards: ShardSet) -> Result<App, StartError> {
@@ -205,6 +272,8 @@ impl Starting {
             config,
             painter,
             health,
+            web_address,
+            besides,
         } = self;
         let think = Duration::from_millis(config.defaults.ai_time_ms);
         let tables = Tables::new(config.settings(), move_picker(think));
@@ -213,6 +282,9 @@ impl Starting {
             health.set_tables(tables.clone());
             health.set_restored();
         }
+        for part in &besides {
+            part.opened(&tables, web_address);
+        }
         Ok(App {
             config,
             tables,
@@ -220,6 +292,7 @@ impl Starting {
             claim,
             painter,
             health,
+            web_address,
         })
     }
 }

@@ -789,6 +789,8 @@ pub async fn settings(
     hints: Option<bool>,
     #[description = "Whether the animated replay is posted after every finished game"]
     replay_gif: Option<bool>,
+    #[description = "Whether games have a Watch button and web pages (live board, replay)"]
+    web_links: Option<bool>,
     #[description = "Go back to the bot's defaults first"] reset: Option<bool>,
 ) -> Result<(), Error> {
     run(
@@ -807,6 +809,7 @@ pub async fn settings(
                 language: language.map(Lang::from),
                 hints,
                 replay_gif,
+                web_links,
             },
             reset: reset.unwrap_or(false),
         }),

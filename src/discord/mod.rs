@@ -223,6 +223,7 @@ async fn run_shards(
         claim,
         painter,
         health,
+        ..
     } = app;
     let notes = restored.notes;
     let data = Data::new(tables, painter);
@@ -625,6 +626,7 @@ mod tests {
                 "language",
                 "hints",
                 "replay_gif",
+                "web_links",
                 "reset"
             ]
         );

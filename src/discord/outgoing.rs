@@ -142,6 +142,11 @@ pub(super) fn component_rows(rows: &[Vec<Control>], lang: Lang) -> Vec<serenity:
                             })
                             .disabled(*disabled),
                     ),
+                    // A link button: style 5, its URL and no custom id.
+                    Control::Link { label, url } => Some(
+                        serenity::CreateButton::new_link(url.clone())
+                            .label(clip_to(label.render(lang), MAX_BUTTON_LABEL)),
+                    ),
                     Control::Select { .. } => None,
                 })
                 .collect();

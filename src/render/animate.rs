@@ -47,7 +47,7 @@ fn gif_error(e: gif::EncodingError) -> RenderError {
 /// (`None`), then after each action that placed or removed a chip (its index). Refuses a malformed
 /// record or an illegal action (checked whole first, as `replay` checks it, so nothing is drawn for a
 /// record that is refused later on).
-fn each_frame(
+pub fn each_frame(
     record: &Record,
     mut frame: impl FnMut(Option<usize>, &Game) -> Result<(), RenderError>,
 ) -> Result<(), RenderError> {

@@ -95,13 +95,16 @@ pub use reply::{
     ProfileImage, ReplayImage, Reply, SelectOption, Style,
 };
 pub use request::{command_for_component, Button, Command, CommandKind, Press, Request, Venue};
+// A picker step and a cell as named in it: what a move from the web pages is made of.
+pub use request::{CellName, Step};
 pub use seeds::{OsSeeds, SeedSource};
 pub use server::{OnTimeout, ServerSettings, SettingsRequest};
 pub use settings::{Limits, Settings};
 pub use table::{picker, series};
 pub use table::{
-    BoardView, CardView, CellLabel, CellView, GameView, LastMoveView, OwnView, Phase, PlayerKind,
-    SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
+    AgreementView, BoardView, BrokenView, CardView, CellLabel, CellView, GameView, HandCardView,
+    LastMoveView, MadeView, OwnView, Phase, PlayerKind, ReplayFrame, ReplaySeat, ReplaySummary,
+    ReplayView, SeatView, SequenceView, SeriesView, StatusTexts, TableView, TeamView, ZoneView,
 };
 pub use table::{Challenge, LobbySeat, Player, Playing, Setup, State, Table};
 pub use tables::parse_invite;
@@ -114,8 +117,8 @@ pub use text::{Text, Who};
 pub(crate) use names::clean_name;
 #[cfg(test)]
 pub(crate) use picker::{
-    Step, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS, MAX_OPTION_TEXT,
-    MAX_PLACEHOLDER, MAX_ROWS,
+    MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_OPTIONS, MAX_OPTION_TEXT,
+    MAX_PLACEHOLDER, MAX_ROWS, MAX_URL,
 };
 #[cfg(test)]
 pub(crate) use replays::FORGET_AFTER_MS;

@@ -234,6 +234,7 @@ fn finished_game(table: &Table) -> Option<Result<FinishedGame, ServiceError>> {
         players,
         rated: Some(rated),
         aborted,
+        web_token: (!table.web_token.is_empty()).then(|| table.web_token.clone()),
     }))
 }
 

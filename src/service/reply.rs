@@ -25,6 +25,8 @@ pub const MAX_BUTTON_LABEL: usize = 80;
 pub const MAX_OPTION_TEXT: usize = 100;
 /// Characters of a select menu's placeholder.
 pub const MAX_PLACEHOLDER: usize = 150;
+/// Characters of a link button's URL.
+pub const MAX_URL: usize = 512;
 
 /// How a button is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +77,7 @@ pub struct SelectOption {
     pub description: Option<Label>,
 }
 
-/// A button or a select menu.
+/// A button, a link or a select menu.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Control {
     /// A button.
@@ -98,6 +100,13 @@ pub enum Control {
         /// The choices.
         options: Vec<SelectOption>,
     },
+    /// A button that opens a web page (nothing is sent back to the bot: it has no id).
+    Link {
+        /// The words on it.
+        label: Label,
+        /// The page, an absolute `http(s)` URL of at most [`MAX_URL`] characters.
+        url: String,
+    },
 }
 
 impl Control {
@@ -118,25 +127,32 @@ impl Control {
         }
     }
 
-    /// The custom id.
+    /// The custom id (a link has none: empty).
     pub fn id(&self) -> &str {
         match self {
             Control::Button { id, .. } | Control::Select { id, .. } => id,
+            Control::Link { .. } => "",
         }
+    }
+
+    /// Whether it is drawn as a button (a link is one too); a select menu fills its row alone.
+    pub fn is_button(&self) -> bool {
+        matches!(self, Control::Button { .. } | Control::Link { .. })
     }
 }
 
-/// The action rows of a message: its own rows, then its fixed buttons (in the last row if there is
-/// room, else in rows of their own). What Discord, the console and the tests all show.
+/// The action rows of a message: its own rows, then its fixed buttons and last its link (in the last
+/// row if there is room, else in rows of their own). What Discord, the console and the tests all show.
 pub fn action_rows(message: &Message) -> Vec<Vec<Control>> {
     let mut rows = message.components.clone();
     let mut fixed = message
         .buttons
         .iter()
         .map(|&b| Control::fixed(b))
+        .chain(message.link.clone())
         .peekable();
     if let Some(last) = rows.last_mut() {
-        let buttons_only = last.iter().all(|c| matches!(c, Control::Button { .. }));
+        let buttons_only = last.iter().all(Control::is_button);
         while buttons_only && last.len() < MAX_BUTTONS_PER_ROW {
             match fixed.next() {
                 Some(control) => last.push(control),
@@ -274,6 +290,8 @@ pub struct Message {
     pub attachment: Option<Attachment>,
     /// Users this message pings (everyone else named in it is shown, not pinged).
     pub mentions: Vec<UserId>,
+    /// A link button to a web page, after every other button (the *Watch* link of a game).
+    pub link: Option<Control>,
 }
 
 impl Message {

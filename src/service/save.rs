@@ -6,7 +6,7 @@
 
 use super::ids::Timestamp;
 use super::persist::{Persist, ServiceError};
-use super::reply::{Image, Message, Output, ReplayImage, Reply};
+use super::reply::{Control, Image, Label, Message, Output, ReplayImage, Reply};
 use super::request::Button;
 use super::series::Series;
 use super::table::State;
@@ -15,22 +15,30 @@ use super::text::{unlock_lines, RatingNote};
 use super::text::{Text, Who};
 
 /// Saves a changed table, or closes it (keeping a finished game and naming its number in the final
-/// message). Refusals change nothing and are not saved.
+/// message), and puts the link to the table's page (`url`, if it has one) on the messages that lead
+/// there ([`offer_links`]). Refusals change nothing and are not saved.
 pub(super) fn persist_update(
     persist: &dyn Persist,
     table: &Table,
     mut reply: Reply,
     replay_gif: bool,
+    url: Option<&str>,
 ) -> Result<Reply, ServiceError> {
     if reply.is_refusal() {
         return Ok(reply);
     }
     if !table.closed {
         persist.save(table)?;
+        if let Some(url) = url {
+            offer_links(&mut reply, url, false, false);
+        }
         return Ok(reply);
     }
     let finished = matches!(table.state, State::Playing(_)).then_some(table);
     let kept = persist.close(table.channel, finished)?;
+    if let Some(url) = url {
+        offer_links(&mut reply, url, true, kept.is_some());
+    }
     if finished.is_some() {
         metrics::counter!("sequence_games_finished_total", "game" => table.setup.variant.name())
             .increment(1);
@@ -70,6 +78,34 @@ pub(super) fn persist_update(
         }
     }
     Ok(reply)
+}
+
+/// Puts the link to the table's page (`url`) on what leads to it in `reply`: *Watch* on the lobby
+/// card and on every turn prompt (a channel message with the ⋯ button: a turn, a resumed game) while
+/// the table is open (not `closed`), and *Replay on the web* on the final message (the one that
+/// offers a rematch) if its game was `kept` (else there is no replay to show).
+pub(super) fn offer_links(reply: &mut Reply, url: &str, closed: bool, kept: bool) {
+    for output in &mut reply.outputs {
+        let (message, lobby) = match output {
+            Output::Lobby { message, .. } => (message, true),
+            Output::Channel(message) => (message, false),
+            _ => continue,
+        };
+        let has = |wanted: fn(&Button) -> bool| message.buttons.iter().any(wanted);
+        let label = if has(|b| matches!(b, Button::Rematch(_))) {
+            kept.then_some(Text::ReplayLinkButton)
+        } else if !closed && (lobby || has(|b| matches!(b, Button::More(_)))) {
+            Some(Text::WatchButton)
+        } else {
+            None
+        };
+        if let Some(label) = label {
+            message.link = Some(Control::Link {
+                label: Label::Text(label),
+                url: url.to_string(),
+            });
+        }
+    }
 }
 
 /// After a saved update: a game of a series that just ended is counted, and unless the series is

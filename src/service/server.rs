@@ -65,6 +65,9 @@ pub struct ServerSettings {
     pub hints: Option<bool>,
     /// Whether the animated replay is posted after every finished game (`None`: on).
     pub replay_gif: Option<bool>,
+    /// Whether this server's games have web pages (the Watch button, the live board, the replay;
+    /// `None`: on).
+    pub web_links: Option<bool>,
 }
 
 impl ServerSettings {
@@ -85,6 +88,7 @@ impl ServerSettings {
             language: self.language.or(base.language),
             hints: self.hints.or(base.hints),
             replay_gif: self.replay_gif.or(base.replay_gif),
+            web_links: self.web_links.or(base.web_links),
         }
     }
 
@@ -146,6 +150,7 @@ impl ServerSettings {
                 .unwrap_or(base.replace_after_timeouts),
             hints: self.hints.unwrap_or(base.hints),
             replay_gif: self.replay_gif.unwrap_or(base.replay_gif),
+            web_links: self.web_links.unwrap_or(base.web_links),
             limits: base.limits,
         }
     }
@@ -212,6 +217,9 @@ impl SettingsRequest {
         }
         if let Some(g) = self.changes.replay_gif {
             parts.push(format!("replay_gif: {g}"));
+        }
+        if let Some(w) = self.changes.web_links {
+            parts.push(format!("web_links: {w}"));
         }
         parts.join(", ")
     }

@@ -37,6 +37,9 @@ pub struct Settings {
     /// Whether the animated replay of every finished (kept) game is posted right after its final
     /// message (drawn by the Discord layer off the async runtime).
     pub replay_gif: bool,
+    /// Whether games have web pages: the Watch button on the lobby, the turn prompts and the final
+    /// message, and the pages a link opens (the live board, the replay).
+    pub web_links: bool,
     pub limits: Limits,
 }
 
@@ -54,6 +57,7 @@ impl Default for Settings {
             replace_after_timeouts: 2,
             hints: false,
             replay_gif: true,
+            web_links: true,
             limits: Limits::default(),
         }
     }

@@ -137,6 +137,21 @@ pub struct FinishedGame {
     /// made two moves. Kept in the history, but it counts for nothing: no rating change, no game
     /// won or lost in the totals.
     pub aborted: bool,
+    /// The web token of its table (`/g/<token>`): the page that becomes the game's replay.
+    pub web_token: Option<String>,
+}
+
+/// A finished game found by its table's web token ([`Store::game_of_web_token`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenGame {
+    /// Its number.
+    pub id: GameId,
+    /// Its server, or `None` in a DM.
+    pub guild_id: Option<u64>,
+    /// Every seat in order.
+    pub players: Vec<PlayerResult>,
+    /// Each human's agreement with `hard` in this game, once known: `(user, matched, counted)`.
+    pub agreement: Vec<(u64, u32, u32)>,
 }
 
 /// One seat's result in a finished game.
@@ -609,6 +624,17 @@ pub trait Store: Send + Sync {
 
     /// The record (JSON) of a finished game of this server (`None` for another server's game).
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError>;
+
+    /// The latest finished game whose table had the web token `token`: its number, server and players.
+    fn game_of_web_token(&self, token: &str) -> Result<Option<TokenGame>, StoreError>;
+
+    /// The web token of a finished game of this server (`None`: another server's game, or one kept
+    /// before games kept their tokens).
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError>;
 
     /// The human players (user and team) of every rated game of a server that finished at or after
     /// `since` (unix milliseconds), for the daily cap on rated games between the same players

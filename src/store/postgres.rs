@@ -45,7 +45,7 @@ use super::{
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, LiveTableRead, Loaded, PlayerStats, Profile, Quarantined, RatingReport,
     RatingRow, SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable,
-    TableChange, Versus,
+    TableChange, TokenGame, Versus,
 };
 use crate::analysis::profile::Achievement;
 
@@ -1135,6 +1135,18 @@ impl Store for PostgresStore {
 
     fn game_record(&self, id: GameId, guild_id: Option<u64>) -> Result<Option<String>, StoreError> {
         self.read(|db| reads::game_record(db, id, guild_id))
+    }
+
+    fn game_of_web_token(&self, token: &str) -> Result<Option<TokenGame>, StoreError> {
+        self.read(|db| reads::game_of_web_token(db, token))
+    }
+
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError> {
+        self.read(|db| reads::game_web_token(db, id, guild_id))
     }
 
     fn recent_games(

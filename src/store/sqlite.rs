@@ -38,7 +38,8 @@ use super::{
     standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
     LeaderboardRow, LiveTableRead, Loaded, PlayerStats, Profile, Quarantined, RatingReport,
-    RatingRow, SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, Versus,
+    RatingRow, SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, TokenGame,
+    Versus,
 };
 use crate::analysis::profile::Achievement;
 
@@ -795,6 +796,18 @@ impl Store for SqliteStore {
         self.read(|db| reads::game_record(db, id, guild_id))
     }
 
+    fn game_of_web_token(&self, token: &str) -> Result<Option<TokenGame>, StoreError> {
+        self.read(|db| reads::game_of_web_token(db, token))
+    }
+
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError> {
+        self.read(|db| reads::game_web_token(db, id, guild_id))
+    }
+
     fn recent_games(
         &self,
         guild_id: Option<u64>,
@@ -1097,11 +1110,12 @@ mod tests {
                 game(5, 4, true),
             ];
             drop(store);
-            // Back to the schema before the migration (and the profiles' and the rank bands'
-            // migrations after it), the rows as it stored them.
+            // Back to the schema before the migration (and the profiles', the rank bands' and the
+            // web tokens' migrations after it), the rows as it stored them.
             let conn = Connection::open(&path).expect("open");
             conn.execute_batch(&format!(
                 "DROP INDEX live_tables_by_web_token; ALTER TABLE live_tables DROP COLUMN web_token;
+                 DROP INDEX games_by_web_token; ALTER TABLE games DROP COLUMN web_token;
                  DROP TABLE rating_bands; DROP INDEX ratings_by_band;
                  ALTER TABLE ratings DROP COLUMN band;
                  DROP TABLE profile_rebuild;
@@ -1113,7 +1127,7 @@ mod tests {
                  ALTER TABLE game_agreement DROP COLUMN counts;
                  CREATE INDEX game_agreement_by_user ON game_agreement (user_id);
                  PRAGMA user_version = {};",
-                SCHEMA_VERSION - 4
+                SCHEMA_VERSION - 5
             ))
             .expect("old schema");
             for (id, matched) in games.into_iter().zip([1, 100, 50, 2]) {
@@ -1903,6 +1917,7 @@ mod tests {
                 I(1),
                 I(0),
                 I(8_000_000_000),
+                text("0123456789abcdef0123456789abcdef"),
             ],
             "INSERT_PLAYER" => vec![
                 latest,
@@ -1955,7 +1970,9 @@ mod tests {
             "UNANNOUNCED" | "QUARANTINED" | "DAMAGED_SETTINGS" | "PING" | "LOAD_TABLES" => {
                 vec![]
             }
-            "GAME_RECORD" => vec![latest, I(BUSY)],
+            "GAME_RECORD" | "GAME_WEB_TOKEN" => vec![latest, I(BUSY)],
+            "GAME_AGREEMENT" => vec![latest],
+            "GAME_OF_WEB_TOKEN" => vec![text("0123456789abcdef0123456789abcdef")],
             "RECENT_GAMES" | "LEADERBOARD" | "RATING_LEADERBOARD" | "SETTINGS_LOG" => {
                 vec![I(BUSY), I(10)]
             }

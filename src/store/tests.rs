@@ -165,6 +165,7 @@ pub(super) fn finished(
         players,
         rated: None,
         aborted: false,
+        web_token: None,
     }
 }
 
@@ -1078,6 +1079,57 @@ pub(super) mod cases {
             store.latest_game_in_channel(Some(1), 71).expect("latest"),
             None
         );
+
+        // A finished game keeps its table's web token: the latest game of a token (a series plays
+        // several games at one table), with its server; a game in direct messages has none.
+        let token = "0123456789abcdef0123456789abcdef";
+        assert_eq!(store.game_of_web_token(token).expect("token"), None);
+        let with_token = |channel, at, guild| FinishedGame {
+            web_token: Some(token.to_string()),
+            ..finished(
+                guild,
+                channel,
+                at,
+                vec![player(1, "Ann", 0, true, 2), player(2, "Bob", 1, false, 0)],
+            )
+        };
+        let found = |token| {
+            store
+                .game_of_web_token(token)
+                .expect("token")
+                .map(|t| (t.id, t.guild_id, t.players))
+        };
+        let agreement = |token| {
+            store
+                .game_of_web_token(token)
+                .expect("token")
+                .map(|t| t.agreement)
+        };
+        let fifth = with_token(75, 500, g);
+        let id5 = store.finish_game(&fifth).expect("finish");
+        assert_eq!(found(token), Some((id5, g, fifth.players.clone())));
+        assert_eq!(agreement(token), Some(Vec::new()), "not known yet");
+        store
+            .save_agreement(id5, &[(2, 4, 9), (1, 7, 10)])
+            .expect("agreement");
+        assert_eq!(agreement(token), Some(vec![(1, 7, 10), (2, 4, 9)]));
+        let id6 = store
+            .finish_game(&with_token(76, 450, None))
+            .expect("finish");
+        assert_eq!(found(token), Some((id6, None, fifth.players)));
+        assert_eq!(
+            store.game_web_token(id5, g).expect("token").as_deref(),
+            Some(token)
+        );
+        assert_eq!(store.game_web_token(id5, Some(1)).expect("token"), None);
+        assert_eq!(store.game_web_token(id4, g).expect("token"), None);
+        assert_eq!(
+            store
+                .game_of_web_token("fedcba9876543210fedcba9876543210")
+                .expect("token"),
+            None
+        );
+        assert_eq!(store.game_of_web_token("").expect("token"), None);
     }
 
     /// A lobby (no game yet) is stored with a `null` record; a table the service cannot restore is

@@ -49,6 +49,7 @@ fn game(n: i64, rated: bool, players: Vec<PlayerResult>) -> FinishedGame {
         players,
         rated: Some(rated),
         aborted: false,
+        web_token: None,
     }
 }
 
@@ -270,6 +271,7 @@ fn attack_game(n: i64, record: Record, players: Vec<PlayerResult>) -> FinishedGa
         players,
         rated: Some(true),
         aborted: false,
+        web_token: None,
     }
 }
 

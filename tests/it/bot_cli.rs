@@ -1,5 +1,6 @@
 //! The bot binary refuses to start cleanly, with a clear message and exit code 2, when the token or the
-//! configuration is missing or wrong; it never prints the token. (No test here contacts Discord.)
+//! configuration is wrong; it never prints the token. Without a token it starts the web pages alone.
+//! (No test here contacts Discord.)
 
 use std::process::Command;
 
@@ -23,16 +24,29 @@ fn bot(dir: &std::path::Path, token: Option<&str>, args: &[&str]) -> (i32, Strin
     (output.status.code().unwrap_or(-1), text)
 }
 
+/// Without a token `run` (and the bare binary) starts the web pages alone (issue 46): one line says
+/// where, and the pages answer there. The example configuration is enough for it.
 #[test]
-fn no_token_is_a_clear_error() {
+fn no_token_starts_the_web_pages_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, text) = bot(dir.path(), None, &[]);
-    assert_eq!(code, 2, "{text}");
-    assert!(text.contains("no Discord token"), "{text}");
-    assert!(!text.contains("panicked"), "{text}");
-    let (code, text) = bot(dir.path(), Some("   "), &["run"]);
-    assert_eq!(code, 2, "{text}");
-    assert!(text.contains("DISCORD_TOKEN"), "{text}");
+    let example = include_str!("../../config.example.toml")
+        .replace("# listen = \"127.0.0.1:8080\"", "listen = \"127.0.0.1:0\"");
+    assert!(
+        example.contains("\nlisten = \"127.0.0.1:0\""),
+        "the example names [web] listen"
+    );
+    let mut bot = crate::support::bot::BotProcess::spawn_local(dir.path(), &example);
+    let address = bot
+        .web_address(std::time::Duration::from_secs(60))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let url = format!("http://{address}/api/me");
+    let (status, body) = sequence_bot::cli::http_get(&url, std::time::Duration::from_secs(10))
+        .unwrap_or_else(|e| panic!("GET {url}: {e}"));
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"local\":true"), "{body}");
+    assert!(!bot.log().contains("no Discord token"), "{}", bot.log());
+    bot.terminate();
+    assert_eq!(bot.wait_exit(std::time::Duration::from_secs(20)), Some(0));
 }
 
 #[test]
@@ -64,11 +78,29 @@ fn configuration_files_are_checked() {
     let (code, text) = bot(dir.path(), None, &[]);
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("turn_reminder_secs"), "{text}");
-    // The example file is a valid configuration (only the token is missing).
+    // The example file is a valid configuration (only the token is missing: a malformed one is the
+    // first thing refused).
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/config.example.toml");
-    let (code, text) = bot(dir.path(), None, &["run", "--config", example]);
+    let (code, text) = bot(dir.path(), Some("x"), &["run", "--config", example]);
     assert_eq!(code, 2, "{text}");
-    assert!(text.contains("no Discord token"), "{text}");
+    assert!(text.contains("does not look like a bot token"), "{text}");
+    // A malformed [web] listen is a clear start-up error, with or without a token.
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[web]\nlisten = \"localhost\"\n",
+    )
+    .unwrap();
+    let (code, text) = bot(dir.path(), None, &[]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("web.listen"), "{text}");
+    std::fs::write(
+        dir.path().join("config.toml"),
+        "[web]\npublic_url = \"sequence.example.org\"\n",
+    )
+    .unwrap();
+    let (code, text) = bot(dir.path(), None, &[]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("web.public_url"), "{text}");
 }
 
 /// Runs the binary with `stdin` as its standard input and its standard output a pipe whose reading

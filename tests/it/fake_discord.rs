@@ -1070,6 +1070,11 @@ async fn components_are_checked_and_pressed_as_discord_does() {
     let full: Vec<Value> = (0..5).map(|r| row(r * 5, 5)).collect();
     let (status, _) = post(json!(full)).await;
     assert_eq!(status, 200);
+    let link = |url: &str| json!({"type": 2, "style": 5, "label": "Watch", "url": url});
+    let with_link = json!([{"type": 1, "components": [button("b".into()), button("c".into()),
+        link("https://sequence.example.org/g/0123456789abcdef0123456789abcdef")]}]);
+    let (status, linked) = post(with_link).await;
+    assert_eq!(status, 200, "{linked}");
     let (status, with_menu) = post(json!([menu("m", 25), row(0, 5), row(5, 2)])).await;
     assert_eq!(status, 200, "{with_menu}");
     let problems = fake.take_openapi_problems();
@@ -1092,6 +1097,18 @@ async fn components_are_checked_and_pressed_as_discord_does() {
             "options": [option(1), option(1)]}]}]),
         json!([{"type": 1, "components": [button(long_id)]}]),
         long_label,
+        // Link buttons: a url and no custom_id; other buttons: a custom_id and no url; a known style.
+        json!([{"type": 1, "components": [{"type": 2, "style": 5, "label": "W"}]}]),
+        json!([{"type": 1, "components": [{"type": 2, "style": 5, "label": "W",
+            "url": "https://x.org/g/1", "custom_id": "w"}]}]),
+        json!([{"type": 1, "components": [link("sequence.example.org/g/1")]}]),
+        json!([{"type": 1, "components": [link(&format!("https://x.org/{}", "a".repeat(500)))]}]),
+        json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "B",
+            "custom_id": "b", "url": "https://x.org"}]}]),
+        json!([{"type": 1, "components": [{"type": 2, "style": 7, "label": "B",
+            "custom_id": "b"}]}]),
+        json!([{"type": 1, "components": [button("a".into()), button("b".into()),
+            button("c".into()), button("d".into()), button("e".into()), link("https://x.org")]}]),
     ];
     for components in bad {
         let (status, body) = post(components.clone()).await;

@@ -471,6 +471,7 @@ fn thirty_finished_games(path: &Path) {
                 players: vec![player(1, 0), player(2, 1)],
                 rated: None,
                 aborted: false,
+                web_token: None,
             })
             .expect("finish");
         store

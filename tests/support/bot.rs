@@ -115,6 +115,37 @@ impl BotProcess {
     pub fn spawn(fake: &FakeDiscord, dir: &Path, options: &BotOptions) -> BotProcess {
         let config_path = write_config(fake, dir, options);
         let log = dir.join(format!("bot-{}.log", std::process::id()));
+        BotProcess::spawn_with_config(dir, &config_path, options, log)
+    }
+
+    /// Starts the bot without a token in `dir` with `config` as its `config.toml` (and a SQLite file
+    /// `sequence-bot.sqlite3` there unless `config` names a database): the web pages alone.
+    pub fn spawn_local(dir: &Path, config: &str) -> BotProcess {
+        let database = format!(
+            "database = {:?}\n",
+            dir.join("sequence-bot.sqlite3").display().to_string()
+        );
+        let config = if config.contains("database") {
+            config.to_string()
+        } else {
+            database + config
+        };
+        let config_path = dir.join("config.toml");
+        std::fs::write(&config_path, config).expect("write config.toml");
+        // A log of its own for each start, so that what a started bot says is its own.
+        static STARTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let start = STARTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let log = dir.join(format!("bot-{}-{start}.log", std::process::id()));
+        BotProcess::spawn_with_config(dir, &config_path, &BotOptions::default(), log)
+    }
+
+    /// Starts the bot in `dir` with the configuration at `config_path`, logging to `log`.
+    fn spawn_with_config(
+        dir: &Path,
+        config_path: &Path,
+        options: &BotOptions,
+        log: PathBuf,
+    ) -> BotProcess {
         let log_file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -124,7 +155,7 @@ impl BotProcess {
         command
             .arg("run")
             .arg("--config")
-            .arg(&config_path)
+            .arg(config_path)
             .current_dir(dir)
             .stdin(match &options.stdin {
                 Some(path) => Stdio::from(std::fs::File::open(path).expect("the bot's input")),
@@ -143,6 +174,9 @@ impl BotProcess {
             "SEQUENCE_SHARD_TOTAL",
             "SEQUENCE_METRICS_LISTEN",
             "SEQUENCE_LOG_FORMAT",
+            "SEQUENCE_WEB_LISTEN",
+            "SEQUENCE_WEB_PUBLIC_URL",
+            "SEQUENCE_WEB_LOCAL",
             "HTTP_PROXY",
             "HTTPS_PROXY",
             "ALL_PROXY",
@@ -243,6 +277,37 @@ impl BotProcess {
             if std::time::Instant::now() >= deadline {
                 return Err(format!(
                     "the bot did not say where its metrics are\nbot log:\n{}",
+                    self.log_tail(40)
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The address of the web pages, from the line the bot prints once they are served without a
+    /// token (`Play Sequence in your browser: http://ADDRESS/`) or logs beside Discord (`web pages
+    /// on http://ADDRESS/`): waits up to `limit`.
+    pub fn web_address(&self, limit: Duration) -> Result<String, String> {
+        const SAID: [&str; 2] = [
+            "Play Sequence in your browser: http://",
+            "web pages on http://",
+        ];
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            let log = self.log();
+            let found = log.lines().find_map(|line| {
+                let (at, said) = SAID
+                    .iter()
+                    .find_map(|said| line.find(said).map(|at| (at, said)))?;
+                let rest = &line[at + said.len()..];
+                Some(rest[..rest.find('/')?].to_string())
+            });
+            if let Some(address) = found {
+                return Ok(address);
+            }
+            if std::time::Instant::now() >= deadline {
+                return Err(format!(
+                    "the bot did not say where its pages are\nbot log:\n{}",
                     self.log_tail(40)
                 ));
             }

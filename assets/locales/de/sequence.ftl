@@ -292,6 +292,26 @@ team-full = { $chosen } Personen haben { $team } gewählt, aber jedes Team hat {
 no-bot = Es gibt keinen Computerspieler, den man entfernen könnte.
 internal = Entschuldigung, bei mir ist etwas schiefgegangen. Bitte versuch es noch einmal.
 
+## Antworten der Webseiten (eine Anfrage der Seite, die nicht bedient werden kann)
+
+web-api-not-found = Unter dieser Adresse gibt es kein Spiel: Der Link ist vielleicht falsch, oder das Spiel ist vorbei.
+web-api-unknown-address = Unter dieser Adresse gibt es nichts.
+web-api-unreadable = Ich konnte diese Anfrage nicht lesen.
+web-api-unknown-action = Eine Aktion „{ $action }“ gibt es nicht.
+web-api-turn-needed = Ein Zug muss angeben, zu welcher Zugnummer er gemacht wurde.
+web-api-card-needed = Wähl zuerst eine Karte.
+web-api-cell-needed = Wähl zuerst ein Feld.
+web-api-bad-card = { $card } ist keine Karte dieses Spiels.
+web-api-bad-cell = { $cell } ist kein Feld dieses Bretts.
+web-api-forbidden = Diese Anfrage kam nicht von der Seite des Spiels und wurde deshalb abgelehnt.
+web-api-too-many = Zu viele Anfragen auf einmal: Bitte warte einen Moment und versuch es dann noch einmal.
+web-api-name-needed = Wähl zuerst einen Namen.
+web-api-bad-name = Ein Name hat 1 bis 32 Zeichen, ohne Zeilenumbrüche.
+web-api-no-local = Auf diesen Seiten können keine Spiele eröffnet werden.
+web-api-starting = Der Bot startet noch: Bitte versuch es gleich noch einmal.
+web-api-not-live = Diese Adresse nimmt nur eine Live-Verbindung (WebSocket) an.
+web-api-method = Diese Adresse nimmt diese Art von Anfrage nicht an.
+
 ## Warum ein Spiel so nicht beginnen kann
 
 setup-player-count = { $game } kann man nicht { $players ->
@@ -651,6 +671,10 @@ history-won-by = gewonnen von { $players }
 history-footer = `/sequence protokoll spiel:` lädt das Protokoll eines Spiels herunter.
 game-record = Das Protokoll von Spiel #{ $id } hängt an.
 game-replay = 🎞️ Spiel #{ $id }, Zug für Zug.
+button-watch = Zuschauen
+button-replay-web = Wiederholung im Browser
+web-replay-not-found = Zu diesem Link gibt es kein beendetes Spiel: Vielleicht ist er falsch geschrieben, oder sein Server hat Weblinks abgeschaltet.
+web-replay-failed = Das Spiel konnte gerade nicht gelesen werden. Bitte versuche es gleich noch einmal.
 no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
 no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.
 
@@ -708,6 +732,10 @@ settings-list = • Spiel: { $game }
         [off] nein
        *[on] ja
     }
+    • Webseiten der Spiele (Zuschauen-Knopf, Live-Brett, Wiederholung): { $web_links ->
+        [off] aus
+       *[on] an
+    }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
 settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
@@ -737,6 +765,8 @@ opt-sequence-settings-hints = tipps
 opt-sequence-settings-hints-desc = Ob Tipps in gewerteten Spielen erlaubt sind (das Spiel wird dann ungewertet)
 opt-sequence-settings-replay_gif = wiederholung_gif
 opt-sequence-settings-replay_gif-desc = Ob nach jedem beendeten Spiel die animierte Wiederholung gepostet wird
+opt-sequence-settings-web_links = weblinks
+opt-sequence-settings-web_links-desc = Ob Spiele einen Zuschauen-Knopf und Webseiten haben (Live-Brett, Wiederholung)
 opt-sequence-settings-language = sprache
 opt-sequence-settings-language-desc = Die Sprache der Kanalnachrichten des Bots
 opt-sequence-settings-reset = zuruecksetzen

@@ -297,6 +297,26 @@ team-full = { $chosen } players chose { $team }, but each team has { $size } pla
 no-bot = There is no computer player to remove.
 internal = Sorry, something went wrong on my side. Please try again.
 
+## The web pages' answers (a request the page made that cannot be served)
+
+web-api-not-found = There is no game at this address: the link may be wrong, or the game has ended.
+web-api-unknown-address = There is nothing at this address.
+web-api-unreadable = I could not read that request.
+web-api-unknown-action = There is no action called “{ $action }”.
+web-api-turn-needed = A move must say which turn it was made on.
+web-api-card-needed = Choose a card first.
+web-api-cell-needed = Choose a cell first.
+web-api-bad-card = { $card } is not a card of this game.
+web-api-bad-cell = { $cell } is not a cell of this board.
+web-api-forbidden = This request did not come from the game's page, so it was refused.
+web-api-too-many = Too many requests at once: please wait a moment and try again.
+web-api-name-needed = Choose a name first.
+web-api-bad-name = A name has 1 to 32 characters, without line breaks.
+web-api-no-local = Games cannot be opened on these pages.
+web-api-starting = The bot is still starting: please try again in a moment.
+web-api-not-live = This address only takes a live connection (WebSocket).
+web-api-method = This address does not take that kind of request.
+
 ## Why a game cannot start as asked
 
 setup-player-count = { $game } cannot be played by { $players ->
@@ -664,6 +684,10 @@ history-won-by = won by { $players }
 history-footer = `/sequence record game:` downloads a game's record.
 game-record = The record of game #{ $id } is attached.
 game-replay = 🎞️ Game #{ $id }, move by move.
+button-watch = Watch
+button-replay-web = Replay on the web
+web-replay-not-found = No finished game has this link: it may be mistyped, or its server turned web links off.
+web-replay-failed = The game could not be read just now. Please try again in a moment.
 no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
 no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.
 
@@ -721,6 +745,10 @@ settings-list = • game: { $game }
         [off] no
        *[on] yes
     }
+    • web pages of the games (Watch button, live board, replay): { $web_links ->
+        [off] off
+       *[on] on
+    }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
 settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
@@ -750,6 +778,8 @@ opt-sequence-settings-hints = hints
 opt-sequence-settings-hints-desc = Whether hints may be used in rated games (the game then becomes unrated)
 opt-sequence-settings-replay_gif = replay_gif
 opt-sequence-settings-replay_gif-desc = Whether the animated replay is posted after every finished game
+opt-sequence-settings-web_links = web_links
+opt-sequence-settings-web_links-desc = Whether games have a Watch button and web pages (live board, replay)
 opt-sequence-settings-language = language
 opt-sequence-settings-language-desc = The language of the bot's channel posts
 opt-sequence-settings-reset = reset

@@ -292,6 +292,26 @@ team-full = { $chosen } spillere valgte { $team }, men hvert lag har { $size } s
 no-bot = Det er ingen datamaskinspiller å fjerne.
 internal = Beklager, noe gikk galt hos meg. Prøv igjen.
 
+## Svar fra nettsidene (en forespørsel fra siden som ikke kan besvares)
+
+web-api-not-found = Det finnes ikke noe spill på denne adressen: Lenken kan være feil, eller spillet er over.
+web-api-unknown-address = Det finnes ingenting på denne adressen.
+web-api-unreadable = Jeg kunne ikke lese den forespørselen.
+web-api-unknown-action = Det finnes ingen handling som heter «{ $action }».
+web-api-turn-needed = Et trekk må si hvilket trekknummer det ble gjort på.
+web-api-card-needed = Velg et kort først.
+web-api-cell-needed = Velg et felt først.
+web-api-bad-card = { $card } er ikke et kort i dette spillet.
+web-api-bad-cell = { $cell } er ikke et felt på dette brettet.
+web-api-forbidden = Denne forespørselen kom ikke fra spillets side, så den ble avvist.
+web-api-too-many = For mange forespørsler på en gang: Vent litt og prøv igjen.
+web-api-name-needed = Velg et navn først.
+web-api-bad-name = Et navn har 1 til 32 tegn, uten linjeskift.
+web-api-no-local = Det kan ikke åpnes spill på disse sidene.
+web-api-starting = Boten starter fortsatt: Prøv igjen om et øyeblikk.
+web-api-not-live = Denne adressen tar bare imot en direkte tilkobling (WebSocket).
+web-api-method = Denne adressen tar ikke imot den typen forespørsel.
+
 ## Hvorfor et spill ikke kan starte slik
 
 setup-player-count = { $game } kan ikke spilles av { $players ->
@@ -648,6 +668,10 @@ history-won-by = vunnet av { $players }
 history-footer = `/sequence protokoll spill:` laster ned protokollen for et spill.
 game-record = Protokollen for spill #{ $id } ligger vedlagt.
 game-replay = 🎞️ Spill #{ $id }, trekk for trekk.
+button-watch = Se på
+button-replay-web = Reprise i nettleseren
+web-replay-not-found = Ingen ferdige spill har denne lenken: Den kan være feilskrevet, eller serveren har slått av nettlenker.
+web-replay-failed = Spillet kunne ikke leses akkurat nå. Prøv igjen om et øyeblikk.
 no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
 no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.
 
@@ -705,6 +729,10 @@ settings-list = • spill: { $game }
         [off] nei
        *[on] ja
     }
+    • nettsider for spillene (Se på-knapp, brettet direkte, reprise): { $web_links ->
+        [off] av
+       *[on] på
+    }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
 settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
@@ -734,6 +762,8 @@ opt-sequence-settings-hints = tips
 opt-sequence-settings-hints-desc = Om tips kan brukes i rangerte spill (spillet blir da urangert)
 opt-sequence-settings-replay_gif = reprise_gif
 opt-sequence-settings-replay_gif-desc = Om den animerte reprisen postes etter hvert ferdige spill
+opt-sequence-settings-web_links = nettlenker
+opt-sequence-settings-web_links-desc = Om spillene har en Se på-knapp og nettsider (brettet direkte, reprise)
 opt-sequence-settings-language = spraak
 opt-sequence-settings-language-desc = Språket i botens kanalmeldinger
 opt-sequence-settings-reset = tilbakestill

@@ -24,6 +24,7 @@ mod game;
 mod lobby;
 pub mod picker;
 mod play;
+mod replay;
 mod report;
 pub mod series;
 mod setup;
@@ -49,6 +50,7 @@ use self::series::Series;
 pub use challenge::Challenge;
 pub use game::*;
 pub use lobby::*;
+pub use replay::*;
 pub use setup::*;
 pub use view::*;
 // For the tests in `service/tests/`.

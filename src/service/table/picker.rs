@@ -25,6 +25,7 @@ use super::Table;
 
 pub use crate::service::reply::{
     MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
+    MAX_URL,
 };
 pub use crate::service::request::{command_for_component, Press, Step, MAX_CUSTOM_ID};
 
@@ -79,27 +80,14 @@ impl Turn<'_> {
 
     /// The cells `card` may go to now (dice: the roll's cells), and whether they take a chip away.
     fn targets(&self, card: Option<Card>) -> (Bits, bool) {
-        let game = self.game;
         match card {
             Some(card) => (
-                game.position()
-                    .card_targets(game.config().team_of(self.seat), card),
+                card_targets(self.game, self.seat, card),
                 card.effect() == CardEffect::Remove,
             ),
             None => {
-                if !self.rolled {
-                    return (0, false);
-                }
-                let mut cells = 0;
-                let mut removing = false;
-                for group in game.move_groups() {
-                    if !matches!(group.kind, GroupKind::Place | GroupKind::Remove) {
-                        continue;
-                    }
-                    cells |= group.cells;
-                    removing |= group.kind == GroupKind::Remove;
-                }
-                (cells, removing)
+                let (places, removals) = dice_targets(self.game, self.rolled);
+                (places | removals, removals != 0)
             }
         }
     }
@@ -107,7 +95,6 @@ impl Turn<'_> {
     /// The card step: every card of the hand as a button, a dead one offering its exchange.
     fn cards(&self, hand: Message) -> Message {
         let game = self.game;
-        let pos = game.position();
         let mut seen: Vec<Card> = Vec::new();
         let mut controls = Vec::new();
         for &card in game.hand(self.seat) {
@@ -115,7 +102,7 @@ impl Turn<'_> {
                 continue;
             }
             seen.push(card);
-            let (targets, _) = self.targets(Some(card));
+            let targets = card_targets(game, self.seat, card);
             let control = if targets != 0 {
                 let style = match card.effect() {
                     CardEffect::Remove => Style::Danger,
@@ -124,7 +111,7 @@ impl Turn<'_> {
                 };
                 let line = card_line(game, self.seat, card);
                 self.button(Step::Card(card), Label::Card(line), style)
-            } else if pos.is_dead(card) && !pos.has_exchanged() {
+            } else if exchangeable(game, card) {
                 self.button(
                     Step::Exchange(card),
                     Label::Text(Text::PickerExchange(card)),
@@ -289,6 +276,82 @@ impl Turn<'_> {
     /// marked and labelled with the names on the buttons.
     fn board_with(&self, cells: Vec<Cell>) -> Image {
         Image::Board(BoardImage::of(self.game, self.names.clone()).with_targets(cells))
+    }
+}
+
+/// The cells `seat` may put `card` on now: the picker's buttons for that card.
+fn card_targets(game: &Game, seat: Seat, card: Card) -> Bits {
+    game.position()
+        .card_targets(game.config().team_of(seat), card)
+}
+
+/// Whether a card with no cell to go to may be exchanged now: it is dead and no card was exchanged
+/// this turn (the picker then offers its exchange).
+fn exchangeable(game: &Game, card: Card) -> bool {
+    let pos = game.position();
+    pos.is_dead(card) && !pos.has_exchanged()
+}
+
+/// Dice, once `rolled`: the cells the roll lets the player to move put a chip on, and the chips a 10
+/// lets them clear (nothing before the roll).
+fn dice_targets(game: &Game, rolled: bool) -> (Bits, Bits) {
+    let (mut places, mut removals) = (0, 0);
+    if !rolled {
+        return (places, removals);
+    }
+    for group in game.move_groups() {
+        match group.kind {
+            GroupKind::Place => places |= group.cells,
+            GroupKind::Remove => removals |= group.cells,
+            GroupKind::Play(_) | GroupKind::Exchange(_) => {}
+        }
+    }
+    (places, removals)
+}
+
+/// What the player to move may do now, as the picker offers it: for a page that marks the cells
+/// itself (`TableView`'s own part).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(in crate::service) struct Choices {
+    /// Per card of the hand, in the hand's order: the cells it may go to, and whether it may be
+    /// exchanged instead (a dead card).
+    pub cards: Vec<(Card, Bits, bool)>,
+    /// Dice: the player must roll first.
+    pub roll_needed: bool,
+    /// Dice, after the roll: the cells a chip may go to.
+    pub places: Bits,
+    /// Dice, after a 10: the chips that may be cleared.
+    pub removals: Bits,
+}
+
+/// What `seat` may do now: the picker's choices when it is that seat's turn in a running game,
+/// nothing otherwise.
+pub(in crate::service) fn choices(playing: &Playing, seat: Seat) -> Choices {
+    let game = playing.game();
+    let pos = game.position();
+    if pos.is_over() || pos.to_move() != seat {
+        return Choices::default();
+    }
+    if !game.config().variant.has_cards() {
+        let (places, removals) = dice_targets(game, playing.rolled);
+        return Choices {
+            cards: Vec::new(),
+            roll_needed: !playing.rolled,
+            places,
+            removals,
+        };
+    }
+    let cards = game
+        .hand(seat)
+        .iter()
+        .map(|&card| {
+            let targets = card_targets(game, seat, card);
+            (card, targets, targets == 0 && exchangeable(game, card))
+        })
+        .collect();
+    Choices {
+        cards,
+        ..Choices::default()
     }
 }
 
@@ -627,7 +690,7 @@ pub(in crate::service) fn explore(
                                 let parsed = Press::parse(id, &[]).expect("own ids parse");
                                 queue.push(parsed);
                             }
-                            Control::Button { .. } => {}
+                            Control::Button { .. } | Control::Link { .. } => {}
                             Control::Select { id, options, .. } => {
                                 for option in options {
                                     let parsed =
@@ -706,6 +769,7 @@ pub(in crate::service) fn explore_targets(
                         reached |= cell.on(layout).map_or(0, Cell::bit);
                     }
                 }
+                Control::Link { .. } => {}
                 Control::Select { id, options, .. } => {
                     for option in options {
                         let press = Press::parse(id, std::slice::from_ref(&option.value))

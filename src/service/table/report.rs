@@ -67,6 +67,7 @@ impl Table {
             components: Vec::new(),
             attachment,
             mentions: Vec::new(),
+            link: None,
         }
     }
 

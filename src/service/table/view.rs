@@ -30,7 +30,7 @@ use crate::service::text::{card_label, game_name, TeamName};
 
 use super::game::{Player, Playing, Stop};
 use super::lobby::Lobby;
-use super::picker::allowed;
+use super::picker::{allowed, choices, Choices};
 use super::{State, Table};
 
 /// Cards of the discard pile a view shows, the most recent first.
@@ -310,7 +310,9 @@ pub struct StatusTexts {
     pub result: Option<String>,
 }
 
-/// The viewer's own part: only for a player seated in the running game, from that seat's view.
+/// The viewer's own part: only for a player seated in the running game, from that seat's view. What
+/// they may do now (`targets`, `dead`, `roll_needed`, `removals`) is what the picker offers them, from
+/// the same functions, and only on their turn (else empty).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OwnView {
     /// The viewer's seat.
@@ -320,7 +322,26 @@ pub struct OwnView {
     /// It is their turn.
     pub your_turn: bool,
     /// Their cards (empty in dice, which has none).
-    pub hand: Vec<CardView>,
+    pub hand: Vec<HandCardView>,
+    /// Dice: they must roll before placing a chip.
+    pub roll_needed: bool,
+    /// Dice, after the roll: the cells a chip may go to.
+    pub targets: Vec<String>,
+    /// Dice, after a 10: the chips that may be cleared.
+    pub removals: Vec<String>,
+}
+
+/// A card of the viewer's own hand, and what it may do now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandCardView {
+    /// `7H`, `JS`, or a kids card's English name (`lion`).
+    pub code: String,
+    /// `7♥`, or the animal's name in the asked language.
+    pub label: String,
+    /// The cells it may go to now (on their turn).
+    pub targets: Vec<String>,
+    /// It is dead and may be exchanged now (on their turn, before an exchange this turn).
+    pub dead: bool,
 }
 
 impl Table {
@@ -346,9 +367,9 @@ impl Table {
                 let public = playing.game().public_view();
                 let mut view = self.game_view(playing, &public, lang, now, settings);
                 // The hand comes from the viewer's own seat view, and only there.
-                view.you = viewer
-                    .and_then(|user| playing.seat_of(user))
-                    .map(|seat| own_view(&playing.game().view(seat), lang));
+                view.you = viewer.and_then(|user| playing.seat_of(user)).map(|seat| {
+                    own_view(&playing.game().view(seat), &choices(playing, seat), lang)
+                });
                 (view, playing.seats.iter().position(|p| p.user() == host))
             }
         };
@@ -546,7 +567,7 @@ fn seat_view(player: &Player) -> SeatView {
     }
 }
 
-fn team_view(variant: Variant, team: u8, lang: Lang) -> TeamView {
+pub(super) fn team_view(variant: Variant, team: u8, lang: Lang) -> TeamView {
     let name = TeamName::of(variant, team);
     let colour = crate::render::team_colour(variant, team);
     let [r, g, b, _] = colour.0;
@@ -568,8 +589,10 @@ fn card_view(card: Card, lang: Lang) -> CardView {
     }
 }
 
-/// The viewer's own part, from their seat's view.
-fn own_view(seat_view: &View, lang: Lang) -> OwnView {
+/// The viewer's own part, from their seat's view and what the picker would offer them (`choices`,
+/// empty unless it is their turn).
+fn own_view(seat_view: &View, choices: &Choices, lang: Lang) -> OwnView {
+    let names = |bits: Bits| cell_names(bits, seat_view);
     OwnView {
         seat: seat_view.seat.unwrap_or(0),
         team: seat_view.team().unwrap_or(0),
@@ -577,8 +600,27 @@ fn own_view(seat_view: &View, lang: Lang) -> OwnView {
         hand: seat_view
             .hand
             .iter()
-            .map(|&card| card_view(card, lang))
+            .enumerate()
+            .map(|(index, &card)| {
+                let CardView { code, label } = card_view(card, lang);
+                // `choices` lists the same hand in the same order; a card is matched by value too,
+                // so a list that somehow differs marks nothing rather than the wrong card.
+                let (targets, dead) = choices
+                    .cards
+                    .get(index)
+                    .filter(|(c, _, _)| *c == card)
+                    .map_or((0, false), |&(_, targets, dead)| (targets, dead));
+                HandCardView {
+                    code,
+                    label,
+                    targets: names(targets),
+                    dead,
+                }
+            })
             .collect(),
+        roll_needed: choices.roll_needed,
+        targets: names(choices.places),
+        removals: names(choices.removals),
     }
 }
 
@@ -588,7 +630,7 @@ fn cell_names(bits: Bits, public: &View) -> Vec<String> {
 }
 
 /// The board from the public view: it has no hand to read.
-fn board_view(public: &View, lang: Lang, name: &dyn Fn(Seat) -> String) -> BoardView {
+pub(super) fn board_view(public: &View, lang: Lang, name: &dyn Fn(Seat) -> String) -> BoardView {
     let position = &public.position;
     let layout = position.layout();
     let variant = position.config().variant;

@@ -134,6 +134,7 @@ impl Tables {
                                     filename: format!("sequence-game-{}.json", id.0),
                                     data: pretty(&json),
                                 }),
+                                link: self.replay_link(id, guild),
                                 ..Message::default()
                             })],
                             auto_move: false,

@@ -34,6 +34,7 @@ mod restore;
 mod review;
 mod server;
 mod view;
+mod watch;
 
 pub use challenge::parse_invite;
 #[cfg(test)]
@@ -124,6 +125,8 @@ pub struct Tables {
     pub(super) host: host::Host,
     /// Tables other processes hold, as pages here last read them ([`elsewhere`]).
     pub(super) elsewhere: Mutex<elsewhere::ElsewhereTables>,
+    /// The address of the web pages, for their links ([`Tables::set_web_base`]).
+    pub(super) web_base: Mutex<Option<String>>,
 }
 
 /// A running rated game's server and its humans with their teams.
@@ -169,6 +172,7 @@ impl Tables {
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
             host: host::Host::default(),
             elsewhere: Mutex::new(elsewhere::ElsewhereTables::default()),
+            web_base: Mutex::new(None),
         }
     }
 
@@ -800,7 +804,7 @@ impl Tables {
         guild: Option<GuildId>,
         actor: &Actor,
         table: Table,
-        reply: Reply,
+        mut reply: Reply,
     ) -> Reply {
         // Counted and published in one critical section: two starts at once cannot both see room
         // for one more table. Nothing takes `opening` while holding a table or the map.
@@ -827,7 +831,11 @@ impl Tables {
             self.forget(&shared, channel);
             return Reply::ephemeral(Text::SaveFailed);
         }
-        self.reschedule(&table, &self.settings_for(guild));
+        let settings = self.settings_for(guild);
+        if let Some(url) = self.table_url(&table, &settings) {
+            save::offer_links(&mut reply, &url, false, false);
+        }
+        self.reschedule(&table, &settings);
         reply
     }
 
@@ -900,7 +908,14 @@ impl Tables {
         now: Timestamp,
         settings: &Settings,
     ) -> Reply {
-        match save::persist_update(&*self.persist, table, reply, settings.replay_gif) {
+        let url = self.table_url(table, settings);
+        match save::persist_update(
+            &*self.persist,
+            table,
+            reply,
+            settings.replay_gif,
+            url.as_deref(),
+        ) {
             Ok(mut reply) => {
                 // Taken before a series opens the table again for its next game.
                 let review = table.closed.then(|| review::Review::of(table)).flatten();
@@ -984,8 +999,15 @@ impl Tables {
         }
         let before = table.clone();
         let reply = table.unpause(now, &self.settings);
-        let replay_gif = self.settings_for(table.guild).replay_gif;
-        match save::persist_update(&*self.persist, &table, reply, replay_gif) {
+        let settings = self.settings_for(table.guild);
+        let url = self.table_url(&table, &settings);
+        match save::persist_update(
+            &*self.persist,
+            &table,
+            reply,
+            settings.replay_gif,
+            url.as_deref(),
+        ) {
             Ok(reply) => {
                 tracing::info!(
                     channel = channel.0,
@@ -1044,7 +1066,14 @@ impl Tables {
                 None => table.tick(now, &settings),
             };
             if !reply.outputs.is_empty() {
-                match save::persist_update(&*self.persist, &table, reply, settings.replay_gif) {
+                let url = self.table_url(&table, &settings);
+                match save::persist_update(
+                    &*self.persist,
+                    &table,
+                    reply,
+                    settings.replay_gif,
+                    url.as_deref(),
+                ) {
                     Ok(mut saved) => {
                         saved.outputs.extend(table.disarm_prompt());
                         // Taken before a series opens the table again for its next game.
@@ -1082,7 +1111,7 @@ impl Tables {
     pub async fn auto_step(&self, channel: ChannelId, now: Timestamp) -> Option<Reply> {
         let shared = self.get(channel)?;
         let seed = self.seeds.seed()?;
-        let (task, guild, span) = {
+        let (task, guild, span, url) = {
             let mut table = lock(&shared);
             if table.closed || !self.may_act(table.guild) {
                 return None;
@@ -1097,7 +1126,8 @@ impl Tables {
             let settings = self.known_settings_for(table.guild);
             let task = table.claim_auto_task(now, &settings, seed)?;
             drop(_span);
-            (task, table.guild, span)
+            let url = self.table_url(&table, &settings);
+            (task, table.guild, span, url)
         };
         let settings = self.known_settings_for(guild);
         let lang = self
@@ -1139,7 +1169,13 @@ impl Tables {
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
-            match save::persist_update(&*persist, &table, reply, settings.replay_gif) {
+            match save::persist_update(
+                &*persist,
+                &table,
+                reply,
+                settings.replay_gif,
+                url.as_deref(),
+            ) {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
                     let review = table.closed.then(|| review::Review::of(&table)).flatten();

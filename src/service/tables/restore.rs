@@ -150,7 +150,10 @@ impl Tables {
             let settings = self.settings_for(table.guild);
             // Before `resume`, which may give a turn that ran out while the bot was down new time.
             let activity = table.last_activity();
-            let (reply, changed) = table.resume(now, &settings);
+            let (mut reply, changed) = table.resume(now, &settings);
+            if let Some(url) = self.table_url(&table, &settings) {
+                crate::service::save::offer_links(&mut reply, &url, false, false);
+            }
             // A table saved before its web token had a column of its own (or given one on this
             // load) is saved once, so that other processes find its page.
             let token_unsaved = !table.web_token.is_empty()

@@ -94,6 +94,7 @@ impl Tables {
             language: server.language,
             hints: s.hints,
             replay_gif: s.replay_gif,
+            web_links: s.web_links,
         }
     }
 

@@ -36,12 +36,16 @@ impl Tables {
     }
 
     /// The channel whose running table has the web token `token` (`None`: no such table, or not a
-    /// token at all; a closed table's token names nothing here).
+    /// token at all; a closed table's token names nothing here; nor does the token of a table whose
+    /// server turned `web_links` off). May read the server's settings from the store once.
     pub fn channel_of_web_token(&self, token: &str) -> Option<ChannelId> {
         if !crate::service::seeds::is_web_token(token) {
             return None;
         }
-        lock(&self.tables).of_token(token)
+        let channel = lock(&self.tables).of_token(token)?;
+        let shared = self.get(channel)?;
+        let guild = lock(&shared).guild;
+        self.settings_for(guild).web_links.then_some(channel)
     }
 
     /// The web token of `channel`'s running table (`None`: no table, or it has none).

@@ -223,13 +223,15 @@ fn variant_index(text: &Text) -> usize {
         Text::WonOnTime { .. } => 197,
         Text::TimeoutGivesUp { .. } => 198,
         Text::ProfilesRebuilding { .. } => 199,
-        Text::PlayedElsewhere => 200,
+        Text::WatchButton => 200,
+        Text::ReplayLinkButton => 201,
+        Text::PlayedElsewhere => 202,
     }
 }
 
 /// One more than the highest index of [`variant_index`] (`every_variant_has_a_sample` checks that no
 /// index reaches it).
-const VARIANTS: usize = 201;
+const VARIANTS: usize = 203;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -1011,6 +1013,7 @@ fn samples() -> Vec<Text> {
             language: None,
             hints: false,
             replay_gif: true,
+            web_links: true,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Kids,
@@ -1025,6 +1028,7 @@ fn samples() -> Vec<Text> {
             language: Some(Lang::No),
             hints: true,
             replay_gif: false,
+            web_links: false,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Classic,
@@ -1039,6 +1043,7 @@ fn samples() -> Vec<Text> {
             language: Some(Lang::De),
             hints: false,
             replay_gif: true,
+            web_links: true,
         }),
         Text::BadSetting {
             name: SettingName::TurnTimeout,
@@ -1087,6 +1092,8 @@ fn samples() -> Vec<Text> {
         Text::NoVersus { other: ada() },
         Text::VersusSelf,
         Text::PickerPlayButton,
+        Text::WatchButton,
+        Text::ReplayLinkButton,
         Text::PickerRollButton,
         Text::PickerBackButton,
         Text::PickerHintButton,

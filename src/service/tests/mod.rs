@@ -31,4 +31,5 @@ mod summary;
 mod table;
 mod text;
 mod view;
+mod watch;
 mod zone;

@@ -322,6 +322,7 @@ fn history_shows_names_kept_before_they_were_cleaned_as_text() {
             players,
             rated: Some(false),
             aborted: false,
+            web_token: None,
         };
         t.store.finish_game(&game).expect("stored");
     }

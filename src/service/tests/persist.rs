@@ -280,6 +280,21 @@ impl Store for Flaky {
         self.check()?;
         self.inner.game_record(id, guild_id)
     }
+    fn game_web_token(
+        &self,
+        id: GameId,
+        guild_id: Option<u64>,
+    ) -> Result<Option<String>, StoreError> {
+        self.check()?;
+        self.inner.game_web_token(id, guild_id)
+    }
+    fn game_of_web_token(
+        &self,
+        token: &str,
+    ) -> Result<Option<crate::store::TokenGame>, StoreError> {
+        self.check()?;
+        self.inner.game_of_web_token(token)
+    }
     fn rated_games_since(
         &self,
         guild_id: Option<u64>,
@@ -1310,6 +1325,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 language: Some(Lang::De),
                 hints: Some(true),
                 replay_gif: Some(false),
+                web_links: Some(false),
             }),
         );
         assert!(!reply.is_refusal(), "{reply:?}");
@@ -1318,6 +1334,12 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             "{reply:?}"
         );
         assert!(text_of(&reply).contains("Saved"), "{}", text_of(&reply));
+        assert!(
+            text_of(&reply)
+                .contains("web pages of the games (Watch button, live board, replay): off"),
+            "{}",
+            text_of(&reply)
+        );
         let log = t.store.settings_log(GUILD.0, 10).expect("log");
         assert_eq!(log.len(), 1, "{backend}");
         assert_eq!(log[0].user_id, 1);
@@ -1332,6 +1354,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
             "language: de",
             "hints: true",
             "replay_gif: false",
+            "web_links: false",
         ] {
             assert!(log[0].change.contains(part), "{part} in {:?}", log[0]);
         }
@@ -1347,6 +1370,7 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
         assert_eq!(s.bot_think, Some(Duration::from_millis(250)));
         assert!(s.hints);
         assert!(!s.replay_gif);
+        assert!(!s.web_links);
         assert_eq!(again.server_language(Some(GUILD)), Some(Lang::De));
         // Another server keeps the operator's.
         assert_eq!(again.settings_for(Some(GuildId(78))), *again.settings());

@@ -12,7 +12,7 @@ use crate::service::{
     action_rows, card_line, command_for_component, explore, explore_targets, turn_number, Button,
     ChannelId, Command, Control, Image, Label, LiveGame, Message, Output, Player, Playing, Press,
     Reply, Step, Tables, Text, UserId, MAX_BUTTONS_PER_ROW, MAX_BUTTON_LABEL, MAX_CUSTOM_ID,
-    MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS,
+    MAX_OPTIONS, MAX_OPTION_TEXT, MAX_PLACEHOLDER, MAX_ROWS, MAX_URL,
 };
 
 /// Player 2 presses Join in player 1's lobby, then player 1 presses Start; the start's reply.
@@ -24,7 +24,7 @@ fn join_and_begin(tables: &Tables) -> Reply {
 }
 
 /// Every problem with a message's components, rendered in every language.
-fn limit_problems(message: &Message) -> Vec<String> {
+pub(super) fn limit_problems(message: &Message) -> Vec<String> {
     let mut problems = Vec::new();
     let rows = action_rows(message);
     if rows.len() > MAX_ROWS {
@@ -40,17 +40,26 @@ fn limit_problems(message: &Message) -> Vec<String> {
             problems.push(format!("a row of {} ({selects} menus)", row.len()));
         }
         for control in row {
-            let id = control.id();
-            if id.is_empty() || id.chars().count() > MAX_CUSTOM_ID {
-                problems.push(format!("id {id:?}"));
+            if let Control::Link { url, .. } = control {
+                // A link has a URL and no custom id (Discord refuses one with both).
+                if !(url.starts_with("https://") || url.starts_with("http://"))
+                    || url.chars().count() > MAX_URL
+                {
+                    problems.push(format!("url {url:?}"));
+                }
+            } else {
+                let id = control.id();
+                if id.is_empty() || id.chars().count() > MAX_CUSTOM_ID {
+                    problems.push(format!("id {id:?}"));
+                }
+                if ids.contains(&id) {
+                    problems.push(format!("id {id:?} twice"));
+                }
+                ids.push(id);
             }
-            if ids.contains(&id) {
-                problems.push(format!("id {id:?} twice"));
-            }
-            ids.push(id);
             for lang in Lang::ALL {
                 match control {
-                    Control::Button { label, .. } => {
+                    Control::Button { label, .. } | Control::Link { label, .. } => {
                         let text = label.render(lang);
                         if text.is_empty() || text.chars().count() > MAX_BUTTON_LABEL {
                             problems.push(format!("{lang}: button label {text:?}"));
@@ -446,7 +455,7 @@ fn play_by_presses(variant: Variant, seed: u64) -> String {
                         disabled: false,
                         ..
                     } => vec![(id.clone(), None)],
-                    Control::Button { .. } => Vec::new(),
+                    Control::Button { .. } | Control::Link { .. } => Vec::new(),
                     Control::Select { id, options, .. } => options
                         .iter()
                         .map(|o| (id.clone(), Some(o.value.clone())))

@@ -26,6 +26,12 @@ fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
     assert!(!ask_in(tables, GUILD, channel, 1, start).is_refusal());
     assert!(!ask_in(tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());
     assert!(!ask_in(tables, GUILD, channel, 1, Command::Begin).is_refusal());
+    play_on(tables, channel, seed)
+}
+
+/// Plays the game of people running in `channel` (server [`GUILD`]) to its end with random legal
+/// moves: the last reply.
+pub(super) fn play_on(tables: &Tables, channel: u64, seed: u64) -> Reply {
     let mut rng = crate::engine::GameRng::new(seed);
     for _ in 0..400 {
         let table = tables.snapshot(ChannelId(channel)).expect("the game runs");
@@ -51,7 +57,7 @@ fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
     panic!("the game did not end");
 }
 
-fn tables(seed: u64) -> Tables {
+pub(super) fn tables(seed: u64) -> Tables {
     let store: Arc<dyn crate::store::Store> =
         Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
     seeded(test_settings(), seed).with_store(store)

@@ -11,8 +11,8 @@ use super::kit::{playing, random_human_action, seeded, test_settings, timed, Sta
 use crate::engine::{CardEffect, GameRng, Move, Options, Variant};
 use crate::i18n::Lang;
 use crate::service::{
-    ChannelId, Command, Persist, Phase, PlayerKind, Series, ServiceError, Table, TableView, Tables,
-    UserId,
+    explore, ChannelId, Command, OwnView, Persist, Phase, PlayerKind, Playing, Series,
+    ServiceError, Table, TableView, Tables, UserId,
 };
 
 /// A user who sits at no table.
@@ -101,7 +101,7 @@ fn dm_settings(tables: &Tables) -> crate::service::Settings {
 /// would see if every hidden card were different, with no hand anywhere; each seated person sees their
 /// own hand and otherwise what a watcher sees. Returns whether replacing the hidden cards changed a
 /// hand (so that the comparison compared something).
-fn check_viewers(tables: &Tables, channel: u64, seed: u64) -> bool {
+fn check_viewers(tables: &Tables, channel: u64, seed: u64, offers: &mut Offers) -> bool {
     let channel_id = ChannelId(channel);
     let table = tables.snapshot(channel_id).expect("a table");
     let settings = dm_settings(tables);
@@ -114,10 +114,12 @@ fn check_viewers(tables: &Tables, channel: u64, seed: u64) -> bool {
     assert_eq!(watcher, stranger, "a user not seated is a watcher");
     let mut found = Vec::new();
     keys(&watcher, &mut found);
-    found.retain(|k| k == "hand" || k == "you");
+    found.retain(|k| {
+        ["hand", "you", "targets", "removals", "dead", "roll_needed"].contains(&k.as_str())
+    });
     assert!(
         found.is_empty(),
-        "a watcher's view has no hand field: {found:?}"
+        "a watcher's view has no hand and no move of its own: {found:?}"
     );
     let replaced = table.with_hidden_replaced(seed);
     assert_eq!(
@@ -153,6 +155,7 @@ fn check_viewers(tables: &Tables, channel: u64, seed: u64) -> bool {
             you.your_turn,
             game.position().to_move() == seat && !game.position().is_over()
         );
+        offers.add(&check_own_moves(&table, playing, user, you));
         let mut rest = json(&own);
         rest.as_object_mut().expect("an object").remove("you");
         assert_eq!(
@@ -161,6 +164,107 @@ fn check_viewers(tables: &Tables, channel: u64, seed: u64) -> bool {
         );
     }
     changed
+}
+
+/// What the own parts of the views offered over a game: that the comparison with the picker met each
+/// kind of choice.
+#[derive(Clone, Copy, Debug, Default)]
+struct Offers {
+    /// Cards with cells to go to.
+    cards: usize,
+    /// Dead cards offered for exchange.
+    dead: usize,
+    /// Dice turns before the roll, after it with cells to place on, and with chips a 10 may clear.
+    rolls_needed: usize,
+    places: usize,
+    removals: usize,
+}
+
+impl Offers {
+    fn add(&mut self, other: &Offers) {
+        self.cards += other.cards;
+        self.dead += other.dead;
+        self.rolls_needed += other.rolls_needed;
+        self.places += other.places;
+        self.removals += other.removals;
+    }
+}
+
+/// Checks `user`'s own part `you` against what the picker offers them now (every button and menu
+/// choice followed, [`explore`]): each card's cells are the cells its buttons play it on, a card is
+/// dead exactly when the picker offers its exchange, and in dice the cells are the roll's place and
+/// removal buttons, after the roll only. Off their turn everything is empty.
+fn check_own_moves(table: &Table, playing: &Playing, user: UserId, you: &OwnView) -> Offers {
+    let game = playing.game();
+    let pos = game.position();
+    let layout = pos.layout();
+    let name = |cell| layout.cell_name(cell);
+    let sorted = |mut cells: Vec<String>| {
+        cells.sort();
+        cells
+    };
+    let mut offers = Offers::default();
+    if pos.is_over() || pos.to_move() != you.seat {
+        assert!(!you.your_turn && !you.roll_needed, "{you:?}");
+        assert!(you.targets.is_empty() && you.removals.is_empty(), "{you:?}");
+        assert!(
+            you.hand.iter().all(|c| c.targets.is_empty() && !c.dead),
+            "nothing to do off one's turn: {you:?}"
+        );
+        return offers;
+    }
+    let (_, moves) = explore(table.created.0, playing, user);
+    let (mut places, mut removals) = (Vec::new(), Vec::new());
+    let mut played: Vec<(String, String)> = Vec::new();
+    let mut exchanged: Vec<String> = Vec::new();
+    for mv in moves {
+        match mv {
+            Move::Play { card, cell } => played.push((card.code(), name(cell))),
+            Move::Exchange { card } => exchanged.push(card.code()),
+            Move::Place { cell } => places.push(name(cell)),
+            Move::Remove { cell } => removals.push(name(cell)),
+            Move::Pass => panic!("the picker offers no pass"),
+        }
+    }
+    for card in &you.hand {
+        let cells: Vec<String> = played
+            .iter()
+            .filter(|(code, _)| *code == card.code)
+            .map(|(_, cell)| cell.clone())
+            .collect();
+        assert_eq!(
+            sorted(card.targets.clone()),
+            sorted(cells),
+            "{}: the cells of {} are the picker's",
+            game.config().variant,
+            card.code
+        );
+        assert_eq!(
+            card.dead,
+            exchanged.contains(&card.code),
+            "{}: {} is dead exactly when the picker offers its exchange",
+            game.config().variant,
+            card.code
+        );
+        offers.cards += usize::from(!card.targets.is_empty());
+        offers.dead += usize::from(card.dead);
+    }
+    let dice = !game.config().variant.has_cards();
+    assert_eq!(you.roll_needed, dice && !playing.rolled, "{you:?}");
+    assert_eq!(
+        sorted(you.targets.clone()),
+        sorted(places),
+        "the roll's cells"
+    );
+    assert_eq!(
+        sorted(you.removals.clone()),
+        sorted(removals),
+        "the chips a 10 may clear"
+    );
+    offers.rolls_needed += usize::from(you.roll_needed);
+    offers.places += usize::from(!you.targets.is_empty());
+    offers.removals += usize::from(!you.removals.is_empty());
+    offers
 }
 
 /// When the last move took a chip off `before`'s board (a removal, or a dice placement replacing
@@ -190,6 +294,8 @@ struct Played {
     /// Views that showed a dice roll, and a King of the Board zone.
     rolls: usize,
     zones: usize,
+    /// What the players' own parts offered.
+    offers: Offers,
 }
 
 /// Plays a whole game in direct-message `channel` (`users` with `bots` computers, the people moving
@@ -210,11 +316,12 @@ async fn play_checking_views(
     let mut hidden_changed = false;
     let mut before: Option<TableView> = None;
     let (mut taken, mut rolls, mut zones) = (0, 0, 0);
+    let mut offers = Offers::default();
     while tables
         .snapshot(ChannelId(channel))
         .is_some_and(|t| t.playing().is_some())
     {
-        hidden_changed |= check_viewers(&tables, channel, seed.wrapping_add(moves));
+        hidden_changed |= check_viewers(&tables, channel, seed.wrapping_add(moves), &mut offers);
         let now = tables.view(ChannelId(channel), None, Lang::En, T0);
         if let (Some(before), Some(now)) = (&before, &now) {
             if let Some(named) = names_the_victim(before, now) {
@@ -259,6 +366,7 @@ async fn play_checking_views(
         taken,
         rolls,
         zones,
+        offers,
     }
 }
 
@@ -292,10 +400,12 @@ async fn watchers_see_no_hidden_card_over_whole_games() {
         ),
     ];
     let mut taken = 0;
+    let mut offers = Offers::default();
     for (i, (start, users, bots)) in games.into_iter().enumerate() {
         let (variant, kotb) = (start.variant, start.options.king_of_the_board);
         let played = play_checking_views(10 + i as u64, start, &users, bots, 40 + i as u64).await;
         taken += played.taken;
+        offers.add(&played.offers);
         assert_eq!(
             played.rolls > 0,
             variant == Variant::Dice,
@@ -318,6 +428,18 @@ async fn watchers_see_no_hidden_card_over_whole_games() {
         }
     }
     assert!(taken > 0, "some moves took a chip");
+    // The comparison with the picker met every kind of choice.
+    let Offers {
+        cards,
+        dead,
+        rolls_needed,
+        places,
+        removals,
+    } = offers;
+    assert!(
+        cards > 0 && dead > 0 && rolls_needed > 0 && places > 0 && removals > 0,
+        "{offers:?}"
+    );
 }
 
 #[tokio::test]

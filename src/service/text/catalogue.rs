@@ -616,6 +616,11 @@ pub enum Text {
         /// The game's number.
         id: i64,
     },
+    /// The link button to a game's web page, on the lobby and the turn prompts.
+    WatchButton,
+    /// The link button to a finished game's web page (its replay), on the final message and the
+    /// record.
+    ReplayLinkButton,
     /// Only a player of the last game may ask for its rematch.
     RematchNotPlayer,
 

@@ -113,6 +113,8 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
         Text::RematchSuperseded => tr.t("rematch-superseded"),
         Text::RecordAttached => tr.t("record-attached"),
         Text::GameSaved { id } => tr.ta("game-saved", &Args::new().text("id", id.to_string())),
+        Text::WatchButton => tr.t("button-watch"),
+        Text::ReplayLinkButton => tr.t("button-replay-web"),
         _ => return None,
     })
 }

@@ -398,6 +398,8 @@ pub struct SettingsInfo {
     pub hints: bool,
     /// Whether the animated replay is posted after every finished game.
     pub replay_gif: bool,
+    /// Whether the server's games have web pages (the Watch button).
+    pub web_links: bool,
 }
 
 /// A player's totals on a server.

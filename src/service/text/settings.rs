@@ -91,6 +91,7 @@ fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
         .text("rated", rated)
         .text("language", language)
         .text("hints", if info.hints { "on" } else { "off" })
-        .text("replay_gif", if info.replay_gif { "on" } else { "off" });
+        .text("replay_gif", if info.replay_gif { "on" } else { "off" })
+        .text("web_links", if info.web_links { "on" } else { "off" });
     tr.ta("settings-list", &args)
 }

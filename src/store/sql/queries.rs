@@ -31,8 +31,16 @@ statements! {
         ORDER BY finished_at DESC, id DESC LIMIT 1";
     /// A finished game stored; its id.
     INSERT_GAME = "INSERT INTO games (guild_id, channel_id, variant, record_json,
-            finished_at, announced, rated, aborted, started_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, {false}, ?6, ?7, ?8) RETURNING id";
+            finished_at, announced, rated, aborted, started_at, web_token)
+        VALUES (?1, ?2, ?3, ?4, ?5, {false}, ?6, ?7, ?8, ?9) RETURNING id";
+    /// A finished game's agreement with `hard`, per human (the primary key's `game_id` prefix).
+    GAME_AGREEMENT = "SELECT user_id, matched, counted FROM game_agreement WHERE game_id = ?1
+        ORDER BY user_id";
+    /// A finished game's web token, within its server.
+    GAME_WEB_TOKEN = "SELECT web_token FROM games WHERE id = ?1 AND guild_id = ?2";
+    /// The latest finished game of a table's web token, and its server (`games_by_web_token`).
+    GAME_OF_WEB_TOKEN = "SELECT id, guild_id FROM games WHERE web_token = ?1
+        ORDER BY id DESC LIMIT 1";
     /// A player of a finished game stored.
     INSERT_PLAYER = "INSERT INTO game_players (game_id, seat, user_id, name, team, won,
             sequences, bot_level, gave_up)

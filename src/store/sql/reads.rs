@@ -3,16 +3,17 @@
 //! settings or series counts aside) happens in its own transaction, in `sqlite.rs` / `postgres.rs`.
 
 use super::queries::{
-    DAMAGED_SETTINGS, GAME_PLAYERS, GAME_RECORD, LATEST_IN_CHANNEL, LEADERBOARD, PLAYER_STATS,
-    QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES, RATING_LEADERBOARD, RECENT_AGREEMENT,
-    RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS, SETTINGS_LOG, UNANNOUNCED,
+    DAMAGED_SETTINGS, GAME_AGREEMENT, GAME_OF_WEB_TOKEN, GAME_PLAYERS, GAME_RECORD, GAME_WEB_TOKEN,
+    LATEST_IN_CHANNEL, LEADERBOARD, PLAYER_STATS, QUARANTINED, RATED_SINCE, RATING, RATING_CHANGES,
+    RATING_LEADERBOARD, RECENT_AGREEMENT, RECENT_GAMES, SERIES_STATS, SERVER_SETTINGS,
+    SETTINGS_LOG, UNANNOUNCED,
 };
 use super::rows::{player, stored_change, stored_rating};
 use super::{params, Db, DbError, Row, Value};
 use crate::store::{
     count_from_db, from_db_id, guild_from_db, guild_to_db, limit_to_db, to_db_id, AgreementTotals,
     DamagedSettings, FinishedGame, GameId, GameSummary, LeaderboardRow, PlayerResult, PlayerStats,
-    Quarantined, RatingReport, RatingRow, SettingsChange, BOT_USER_ID,
+    Quarantined, RatingReport, RatingRow, SettingsChange, TokenGame, BOT_USER_ID,
 };
 
 /// A finished game's players, in seat order.
@@ -95,6 +96,7 @@ pub fn unannounced_games(db: &mut dyn Db) -> Result<Vec<(GameId, FinishedGame)>,
                 players: players(db, id)?,
                 rated: Some(row.bool(6)?),
                 aborted: row.bool(7)?,
+                web_token: None,
             },
         ));
     }
@@ -110,6 +112,43 @@ pub fn game_record(
     db.query_opt(GAME_RECORD, params![id.0, guild_to_db(guild_id)])?
         .map(|row| row.text(0))
         .transpose()
+}
+
+/// See [`crate::store::Store::game_web_token`].
+pub fn game_web_token(
+    db: &mut dyn Db,
+    id: GameId,
+    guild_id: Option<u64>,
+) -> Result<Option<String>, DbError> {
+    match db.query_opt(GAME_WEB_TOKEN, params![id.0, guild_to_db(guild_id)])? {
+        Some(row) => row.opt_text(0),
+        None => Ok(None),
+    }
+}
+
+/// See [`crate::store::Store::game_of_web_token`].
+pub fn game_of_web_token(db: &mut dyn Db, token: &str) -> Result<Option<TokenGame>, DbError> {
+    let Some(row) = db.query_opt(GAME_OF_WEB_TOKEN, params![token])? else {
+        return Ok(None);
+    };
+    let (id, guild_id) = (row.int(0)?, guild_from_db(row.int(1)?));
+    let agreement = db
+        .query(GAME_AGREEMENT, params![id])?
+        .iter()
+        .map(|row| {
+            Ok((
+                from_db_id(row.int(0)?),
+                count_from_db(row.int(1)?),
+                count_from_db(row.int(2)?),
+            ))
+        })
+        .collect::<Result<_, DbError>>()?;
+    Ok(Some(TokenGame {
+        id: GameId(id),
+        guild_id,
+        players: players(db, id)?,
+        agreement,
+    }))
 }
 
 /// See [`crate::store::Store::recent_games`].

@@ -23,7 +23,8 @@ pub fn insert_game(
                 game.finished_at,
                 rated,
                 game.aborted,
-                game.started_at
+                game.started_at,
+                game.web_token.as_deref()
             ],
         )?
         .ok_or(DbError::Column {

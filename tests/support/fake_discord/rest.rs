@@ -917,6 +917,9 @@ fn check_message(body: &Value) -> Result<(), (String, String)> {
                 ));
             }
             let is_link = item["type"] == 2 && item["style"] == 5;
+            if item["type"] == 2 {
+                check_button(item, &here)?;
+            }
             if !is_link {
                 let id = item["custom_id"].as_str().unwrap_or("");
                 if id.is_empty() || id.chars().count() > 100 {
@@ -992,6 +995,48 @@ fn check_message(body: &Value) -> Result<(), (String, String)> {
         }
     }
     Ok(())
+}
+
+/// A button as Discord's component reference describes it: styles 1-4 send an interaction and need
+/// a `custom_id` and no `url`; style 5 (Link) opens its `url` (http, https or discord, at most 512
+/// characters) and has no `custom_id`; style 6 (Premium) names a SKU, which this bot never sells.
+fn check_button(item: &Value, here: &str) -> Result<(), (String, String)> {
+    let has = |field: &str| !item[field].is_null();
+    match item["style"].as_u64() {
+        Some(1..=4) if has("url") => Err((
+            format!("{here}.url"),
+            "A button with a custom_id cannot have a url".into(),
+        )),
+        Some(1..=4) => Ok(()),
+        Some(5) => {
+            if has("custom_id") {
+                return Err((
+                    format!("{here}.custom_id"),
+                    "A link button cannot have a custom_id".into(),
+                ));
+            }
+            let url = item["url"].as_str().unwrap_or("");
+            let scheme = ["https://", "http://", "discord://"]
+                .iter()
+                .any(|s| url.starts_with(s) && url.len() > s.len());
+            if !scheme || url.chars().count() > 512 || url.contains(char::is_whitespace) {
+                return Err((
+                    format!("{here}.url"),
+                    "A link button needs a url (http, https or discord; 512 or fewer in length)"
+                        .into(),
+                ));
+            }
+            Ok(())
+        }
+        Some(6) => Err((
+            format!("{here}.style"),
+            "A premium button needs a sku_id (and no label, custom_id or url)".into(),
+        )),
+        _ => Err((
+            format!("{here}.style"),
+            "Value must be one of {1, 2, 3, 4, 5, 6}.".into(),
+        )),
+    }
 }
 
 /// The attachments a create or edit ends with: listed existing ones kept, uploads added. On an edit (v10)

@@ -1,0 +1,314 @@
+//! The web links of Discord games: with the pages' address set ([`Tables::set_web_base`]) and the
+//! server's `web_links` on (the default), the lobby card and every turn prompt carry a *Watch* link
+//! button to the table's page and the final message of a kept game a *Replay on the web* one; without
+//! the address, or with `web_links` off, none. Every message with a link stays within Discord's
+//! limits on buttons and rows.
+
+use super::kit::{ask_in, channel_messages, final_message, lobby_output, Start};
+use super::picker::limit_problems;
+use super::replay::{play_on, tables as new_tables};
+use crate::engine::{Record, Variant};
+use crate::i18n::Lang;
+use crate::service::text::Text;
+use crate::service::{
+    action_rows, ChannelId, Command, Control, GuildId, Label, Message, Output, Reply,
+    ServerSettings, SettingsRequest, Tables,
+};
+use crate::store::GameId;
+
+const GUILD: GuildId = GuildId(88);
+const BASE: &str = "https://sequence.example.org";
+
+/// The link buttons of a message as drawn (label, URL).
+fn links(message: &Message) -> Vec<(Label, String)> {
+    action_rows(message)
+        .into_iter()
+        .flatten()
+        .filter_map(|c| match c {
+            Control::Link { label, url } => Some((label, url)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every message of a reply that goes to the channel (posts and the lobby card).
+fn posted(reply: &Reply) -> Vec<&Message> {
+    reply
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Channel(m) | Output::Lobby { message: m, .. } => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Opens a kids lobby in `channel`, a second player joins and the game begins: the three replies.
+fn open_and_begin(tables: &Tables, channel: u64) -> [Reply; 3] {
+    let start = Start::of(Variant::Kids).command();
+    let opened = ask_in(tables, GUILD, channel, 1, start);
+    let joined = ask_in(tables, GUILD, channel, 2, Command::Join { team: None });
+    let begun = ask_in(tables, GUILD, channel, 1, Command::Begin);
+    for reply in [&opened, &joined, &begun] {
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+    [opened, joined, begun]
+}
+
+fn web_links_off() -> Command {
+    Command::Settings(SettingsRequest {
+        changes: ServerSettings {
+            web_links: Some(false),
+            ..ServerSettings::default()
+        },
+        reset: false,
+    })
+}
+
+#[test]
+fn the_lobby_the_prompts_and_the_final_message_link_to_the_tables_page() {
+    let tables = new_tables(61);
+    tables.set_web_base(Some(format!("{BASE}/")));
+    let [opened, joined, begun] = open_and_begin(&tables, 140);
+    let token = tables
+        .web_token(ChannelId(140))
+        .expect("the table has a token");
+    let page = format!("{BASE}/g/{token}");
+    let watch = vec![(Label::Text(Text::WatchButton), page.clone())];
+    for (what, reply) in [
+        ("the new lobby", &opened),
+        ("the lobby after a join", &joined),
+    ] {
+        let (_, card) = lobby_output(reply).expect("a lobby card");
+        assert_eq!(links(card), watch, "{what}");
+        assert!(limit_problems(card).is_empty(), "{what}");
+    }
+    let prompt = channel_messages(&begun)
+        .into_iter()
+        .find(|m| m.prompt_turn().is_some())
+        .expect("a turn prompt");
+    assert_eq!(links(prompt), watch, "the turn prompt");
+    assert!(limit_problems(prompt).is_empty());
+    // The Watch link comes after the turn's own buttons, in the same row.
+    let rows = action_rows(prompt);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(matches!(rows[0].last(), Some(Control::Link { .. })));
+    // Nothing private carries it (the picker, a hand).
+    for output in &begun.outputs {
+        if let Output::Ephemeral(m) | Output::Direct { message: m, .. } = output {
+            assert!(links(m).is_empty(), "{m:?}");
+        }
+    }
+
+    let end = play_on(&tables, 140, 61);
+    let last = final_message(&end).expect("the final message");
+    assert_eq!(
+        links(last),
+        vec![(Label::Text(Text::ReplayLinkButton), page.clone())],
+        "the final message links to the replay"
+    );
+    assert!(limit_problems(last).is_empty());
+    // No other post of the last move offers to watch a game that is over.
+    for message in posted(&end) {
+        if !std::ptr::eq(message, last) {
+            assert!(links(message).is_empty(), "{message:?}");
+        }
+    }
+}
+
+#[test]
+fn no_link_without_the_address_or_where_the_server_turned_them_off() {
+    // No address: no link anywhere over a whole game.
+    let tables = new_tables(62);
+    let replies = open_and_begin(&tables, 141);
+    let end = play_on(&tables, 141, 62);
+    for reply in replies.iter().chain([&end]) {
+        for message in posted(reply) {
+            assert!(links(message).is_empty(), "{message:?}");
+        }
+    }
+    assert!(final_message(&end).is_some());
+
+    // The address set, the server's `web_links` off: none either; shown in the settings.
+    let tables = new_tables(63);
+    tables.set_web_base(Some(BASE.to_string()));
+    let changed = ask_in(&tables, GUILD, 142, 1, web_links_off());
+    assert!(!changed.is_refusal(), "{changed:?}");
+    let shown = changed.outputs[0]
+        .message()
+        .expect("a message")
+        .to_english();
+    assert!(
+        shown.contains("web pages of the games (Watch button, live board, replay): off"),
+        "{shown}"
+    );
+    let replies = open_and_begin(&tables, 142);
+    // Its table's page answers nothing.
+    let token = tables.web_token(ChannelId(142)).expect("a token");
+    assert_eq!(tables.channel_of_web_token(&token), None);
+    let end = play_on(&tables, 142, 63);
+    for reply in replies.iter().chain([&end]) {
+        for message in posted(reply) {
+            assert!(links(message).is_empty(), "{message:?}");
+        }
+    }
+    // Another server keeps its links.
+    let other = GuildId(89);
+    let opened = ask_in(&tables, other, 143, 1, Start::of(Variant::Kids).command());
+    let (_, card) = lobby_output(&opened).expect("a lobby card");
+    assert_eq!(links(card).len(), 1);
+    let token = tables.web_token(ChannelId(143)).expect("a token");
+    assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(143)));
+    // Turned on again: the pages answer at once.
+    let open_again = ask_in(&tables, GUILD, 144, 1, Start::of(Variant::Kids).command());
+    assert!(!open_again.is_refusal());
+    let token = tables.web_token(ChannelId(144)).expect("a token");
+    assert_eq!(tables.channel_of_web_token(&token), None);
+    let on = Command::Settings(SettingsRequest {
+        changes: ServerSettings {
+            web_links: Some(true),
+            ..ServerSettings::default()
+        },
+        reset: false,
+    });
+    assert!(!ask_in(&tables, GUILD, 144, 1, on).is_refusal());
+    assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(144)));
+}
+
+#[test]
+fn an_address_that_is_not_http_gives_no_link() {
+    let tables = new_tables(64);
+    for base in ["sequence.example.org", "ftp://x.org", "https://a b", ""] {
+        tables.set_web_base(Some(base.to_string()));
+        assert_eq!(tables.web_base(), None, "{base:?}");
+    }
+    tables.set_web_base(Some("http://127.0.0.1:8080".into()));
+    assert_eq!(tables.web_base().as_deref(), Some("http://127.0.0.1:8080"));
+    tables.set_web_base(None);
+    let [opened, ..] = open_and_begin(&tables, 144);
+    let (_, card) = lobby_output(&opened).expect("a lobby card");
+    assert!(links(card).is_empty());
+}
+
+/// The links of a reply's private answer (a `/sequence record`).
+fn private_links(reply: &Reply) -> Vec<(Label, String)> {
+    reply
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Ephemeral(m) => Some(links(m)),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+#[test]
+fn a_finished_games_page_becomes_its_replay() {
+    let tables = new_tables(65);
+    tables.set_web_base(Some(BASE.to_string()));
+    open_and_begin(&tables, 150);
+    let token = tables.web_token(ChannelId(150)).expect("a token");
+    assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(150)));
+    assert_eq!(tables.finished_of_web_token(&token), None, "still running");
+    let end = play_on(&tables, 150, 65);
+    let last = final_message(&end).expect("the final message");
+    let id = last
+        .lines
+        .iter()
+        .find_map(|l| match l {
+            Text::GameSaved { id } => Some(*id),
+            _ => None,
+        })
+        .expect("kept");
+    assert_eq!(tables.channel_of_web_token(&token), None, "closed");
+    assert_eq!(tables.finished_of_web_token(&token), Some(GameId(id)));
+
+    // The record file: the one the final message attached.
+    let attached: Record =
+        serde_json::from_slice(&last.attachment.as_ref().expect("a record").data).unwrap();
+    let (number, json) = tables.record_of_web_token(&token).expect("the record");
+    assert_eq!(number, GameId(id));
+    assert_eq!(Record::from_json(&json).expect("parses"), attached);
+
+    // The replay: the empty board, then the board after every move that placed or removed a chip.
+    let replay = tables
+        .replay_of_web_token(&token, Lang::De)
+        .expect("the replay");
+    assert_eq!(replay.game, id);
+    assert_eq!(replay.variant, "kids");
+    let moved: Vec<usize> = attached
+        .actions
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.cell.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(replay.frames.len(), moved.len() + 1);
+    assert_eq!(replay.summary.moves as usize, moved.len());
+    assert!(replay.frames[0].action.is_none());
+    assert!(replay.frames[0]
+        .board
+        .cells
+        .iter()
+        .all(|c| c.chip.is_none()));
+    for (frame, &index) in replay.frames[1..].iter().zip(&moved) {
+        assert_eq!(frame.action, Some(index));
+        let last_move = frame.board.last_move.as_ref().expect("a last move");
+        assert_eq!(
+            Some(&last_move.cell),
+            attached.actions[index].cell.as_ref(),
+            "step {}",
+            frame.turn
+        );
+    }
+    // The last step is the board the game ended on.
+    let end_game = attached.replay().expect("well formed").expect("legal");
+    let layout = end_game.position().layout();
+    let board = &replay.frames.last().expect("a step").board;
+    for cell in &board.cells {
+        let at = layout.parse_cell(&cell.name).expect("a cell");
+        assert_eq!(cell.chip, end_game.position().owner(at), "{}", cell.name);
+    }
+    assert_eq!(
+        replay.summary.sequences.len(),
+        (0..2)
+            .map(|t| end_game.position().sequence_count(t))
+            .sum::<usize>()
+    );
+    let names: Vec<&str> = replay.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names.len(), 2);
+    assert!(
+        names.contains(&"User1") && names.contains(&"User2"),
+        "{names:?}"
+    );
+    assert_eq!(replay.teams.len(), 2);
+    assert!(
+        replay.teams[0].name.contains("Team"),
+        "in German: {:?}",
+        replay.teams[0]
+    );
+    let whole = serde_json::to_string(&replay).expect("serializes");
+    assert!(!whole.contains("\"hand\""), "no hand in a replay");
+
+    // `/sequence record` names the page too.
+    let record = ask_in(&tables, GUILD, 150, 1, Command::Record { game: None });
+    assert_eq!(
+        private_links(&record),
+        vec![(
+            Label::Text(Text::ReplayLinkButton),
+            format!("{BASE}/g/{token}")
+        )]
+    );
+
+    // Turned off: the page answers nothing, and the record has no link.
+    assert!(!ask_in(&tables, GUILD, 151, 1, web_links_off()).is_refusal());
+    assert_eq!(tables.finished_of_web_token(&token), None);
+    assert!(tables.record_of_web_token(&token).is_none());
+    assert!(tables.replay_of_web_token(&token, Lang::En).is_none());
+    let record = ask_in(&tables, GUILD, 150, 1, Command::Record { game: None });
+    assert!(private_links(&record).is_empty());
+    assert!(!record.is_refusal());
+    // Not a token at all: nothing either.
+    assert_eq!(tables.finished_of_web_token("../../etc"), None);
+}

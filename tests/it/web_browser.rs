@@ -1,0 +1,792 @@
+//! Issue 46: the web page in a real browser. Headless Chromium (through chromedriver, see
+//! `tests/support/browser.rs`) opens the pages of the real bot started without a Discord token and plays
+//! on them by clicking what a person clicks: a card of `#hand`, a cell marked `.target`, `#confirm`. A
+//! second browser session watches the same game; the page is tried 360 px wide; the bot is restarted
+//! under an open page; the finished game is stepped through as a replay; a Discord game (through the
+//! stand-in) is watched from its Watch link.
+//!
+//! Without Chromium and chromedriver the tests print a note and pass; with `CI` set they fail instead.
+//! They save screenshots under `target/tmp/web/`; with `SEQUENCE_WRITE_EXAMPLES=1` the ones README
+//! shows are written to `assets/examples/web-*.png` instead (docs/development.md, *Screenshots*).
+
+use crate::support;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::browser::{scratch_screenshot, Browser, LocalBot, LocalOptions, Page, PAGE_STEP};
+
+/// How many of the player's turns a whole game may take before the test gives up on it.
+const MOST_TURNS: usize = 200;
+
+/// Where the screenshot `name` goes: `assets/examples/NAME.png` when `SEQUENCE_WRITE_EXAMPLES` is
+/// set (to renew the committed pictures), else the tests' scratch folder.
+fn shot(name: &str) -> PathBuf {
+    if std::env::var_os("SEQUENCE_WRITE_EXAMPLES").is_some_and(|v| !v.is_empty()) {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/examples")
+            .join(format!("{name}.png"))
+    } else {
+        scratch_screenshot(name)
+    }
+}
+
+/// Gives the guest of `page` the name `name` if the page asks for one (`#name-input`).
+async fn name_if_asked(page: &Page, name: &str) {
+    let asked = page
+        .eval(
+            "const e = document.querySelector('#name-input'); return !!(e && e.offsetParent);",
+            vec![],
+        )
+        .await;
+    if asked == json!(true) {
+        page.type_into("#name-input", name).await;
+        page.click("#name-save").await;
+        page.wait_for(
+            "the name to be taken",
+            "const e = document.querySelector('#name-input'); return !(e && e.offsetParent);",
+            PAGE_STEP,
+        )
+        .await;
+    }
+}
+
+/// On the home page of `base`: names the guest `name`, opens a new game of `variant` (`classic`,
+/// `dice`, `kids`; King of the Board when `king`) with the form, and waits for its page: its token.
+async fn new_game(page: &mut Page, base: &str, name: &str, variant: &str, king: bool) -> String {
+    page.goto(&format!("{base}/")).await;
+    page.wait_for(
+        "the home page (a name form or the new game form)",
+        "const shown = s => { const e = document.querySelector(s); return !!(e && e.offsetParent); };
+         return shown('#name-input') || shown('#new-game');",
+        PAGE_STEP,
+    )
+    .await;
+    name_if_asked(page, name).await;
+    page.wait_for(
+        "the new game form",
+        "const e = document.querySelector('#new-game'); return !!(e && e.offsetParent);",
+        PAGE_STEP,
+    )
+    .await;
+    page.select("#new-game select[name=variant]", variant).await;
+    let checked = page
+        .eval(
+            "return document.querySelector('#new-game input[name=king_of_the_board]').checked;",
+            vec![],
+        )
+        .await;
+    if checked != json!(king) {
+        page.click("#new-game input[name=king_of_the_board]").await;
+    }
+    page.click("#new-game-submit").await;
+    page.wait_for(
+        "the new game's page",
+        "return location.pathname.startsWith('/g/') && document.body.dataset.ready === '1';",
+        PAGE_STEP,
+    )
+    .await;
+    page.game_token()
+        .await
+        .expect("the game's address has its token")
+}
+
+/// `GET /api/g/{token}` as `page`'s guest.
+async fn api(page: &Page, token: &str) -> Value {
+    page.fetch_json(&format!("/api/g/{token}")).await
+}
+
+/// The chips of a view as the page shows them: `cell:team`, sorted.
+fn chips_of(view: &Value) -> BTreeSet<String> {
+    view["board"]["cells"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| {
+            Some(format!(
+                "{}:{}",
+                c["name"].as_str()?,
+                c.get("chip")?.as_u64()?
+            ))
+        })
+        .collect()
+}
+
+/// The gist of an answer of `GET /api/g/{token}` for failure messages (not the whole board).
+fn brief(answer: &Value) -> String {
+    let view = &answer["view"];
+    json!({
+        "replay": answer["replay"],
+        "version": answer["version"],
+        "phase": view["phase"],
+        "turn": view["board"]["turn"],
+        "texts": view["texts"],
+        "you": view["you"],
+        "chips": chips_of(view).len(),
+    })
+    .to_string()
+}
+
+/// Whether the game of this answer of `GET /api/g/{token}` is over (or has become its replay).
+fn is_over(answer: &Value) -> bool {
+    answer["replay"] == json!(true)
+        || matches!(
+            answer["view"]["phase"].as_str(),
+            Some("finished" | "between_games")
+        )
+}
+
+/// Waits until `page` shows what the server has: its `data-version` is the API's and its chips are the
+/// API's (or the game has become a replay). The API's answer.
+async fn settled(page: &Page, token: &str) -> Value {
+    let deadline = Instant::now() + PAGE_STEP;
+    loop {
+        let answer = api(page, token).await;
+        if answer["replay"] == json!(true) {
+            return answer;
+        }
+        let version = answer["version"].as_u64().unwrap_or(0);
+        let shown: BTreeSet<String> = page.chips().await.into_iter().collect();
+        if page.version().await == version && shown == chips_of(&answer["view"]) {
+            return answer;
+        }
+        if Instant::now() >= deadline {
+            panic!(
+                "the page did not come to show version {version} of the game\nthe API's chips: \
+                 {:?}\nthe page's: {shown:?}\npage: {}",
+                chips_of(&answer["view"]),
+                page.describe().await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+/// Waits until it is the turn of `page`'s guest or the game is over: the API's answer, drawn.
+async fn my_turn_or_over(page: &Page, token: &str) -> Value {
+    let deadline = Instant::now() + PAGE_STEP;
+    loop {
+        let answer = settled(page, token).await;
+        if is_over(&answer) || answer["view"]["you"]["your_turn"] == json!(true) {
+            return answer;
+        }
+        if Instant::now() >= deadline {
+            panic!(
+                "neither the player's turn nor the end came\nAPI: {}\npage: {}",
+                brief(&answer),
+                page.describe().await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+/// Adds an easy computer player with the page's button and starts the game with it.
+async fn add_computer_and_start(page: &Page, token: &str) {
+    let version = page.version().await;
+    // An easy computer: the level menu beside the button, where the page has one.
+    if page.exists("select.level").await {
+        page.select("select.level", "easy").await;
+    }
+    page.action("add_bot").await;
+    page.wait_version_above(version).await;
+    page.wait_for(
+        "the computer player in the lobby",
+        "return document.querySelectorAll('#seats li').length >= 2;",
+        PAGE_STEP,
+    )
+    .await;
+    page.action("begin").await;
+    let deadline = Instant::now() + PAGE_STEP;
+    while api(page, token).await["view"]["phase"] != json!("playing") {
+        assert!(
+            Instant::now() < deadline,
+            "the game did not start: {}",
+            page.describe().await
+        );
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+/// What the player did on a turn.
+#[derive(Debug, PartialEq, Eq)]
+enum Did {
+    /// A card on a cell (`card` empty in Dice).
+    Play { card: String, cell: String },
+    /// A dead card exchanged.
+    Exchange(String),
+    /// The dice rolled (Dice), nothing placed yet.
+    Roll,
+}
+
+/// Plays the turn of `page`'s guest by clicking: in Dice the roll button, then the first cell marked;
+/// with cards, the first card of `#hand` that marks cells, its first cell, `#confirm`; when no card
+/// marks a cell, a dead card exchanged with the `exchange` action. Waits until the server took it.
+async fn play_turn(page: &Page, token: &str) -> Did {
+    let before = api(page, token).await;
+    let turn = before["view"]["board"]["turn"].as_u64().unwrap_or(0);
+    let did = choose_and_click(page).await;
+    // The move is taken when the game's turn has moved on (or, after a roll, the view changed).
+    let deadline = Instant::now() + PAGE_STEP;
+    loop {
+        let now = api(page, token).await;
+        let moved = now["view"]["board"]["turn"].as_u64().unwrap_or(0) > turn
+            || is_over(&now)
+            || (did == Did::Roll && now["view"]["you"]["roll_needed"] != json!(true));
+        if moved {
+            break;
+        }
+        if Instant::now() >= deadline {
+            panic!(
+                "the move {did:?} was not taken\nAPI: {}\npage: {}",
+                brief(&now),
+                page.describe().await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    did
+}
+
+async fn choose_and_click(page: &Page) -> Did {
+    if page.exists("[data-action=\"roll\"]").await {
+        page.action("roll").await;
+        return Did::Roll;
+    }
+    // Dice after the roll: the cells are marked without a card.
+    let marked = page.targets().await;
+    if page.hand().await.is_empty() {
+        let cell = marked
+            .first()
+            .cloned()
+            .unwrap_or_else(|| panic!("no cell marked after the roll"));
+        page.click_cell(&cell).await;
+        page.confirm().await;
+        return Did::Play {
+            card: String::new(),
+            cell,
+        };
+    }
+    let hand = page.hand().await;
+    for (card, _) in &hand {
+        page.click_card(card).await;
+        if let Some(cell) = page.targets().await.first().cloned() {
+            page.click_cell(&cell).await;
+            page.confirm().await;
+            return Did::Play {
+                card: card.clone(),
+                cell,
+            };
+        }
+    }
+    let dead = hand
+        .iter()
+        .find(|(_, dead)| *dead)
+        .map(|(card, _)| card.clone())
+        .unwrap_or_else(|| panic!("no card marks a cell and none is dead: {hand:?}"));
+    page.click_card(&dead).await;
+    page.action("exchange").await;
+    Did::Exchange(dead)
+}
+
+/// The draw timer's figures of the page loaded last (`Page::install_draw_timer`), once it has painted.
+async fn drawn_figures(page: &Page) -> Value {
+    page.wait_for(
+        "the draw timer's figures",
+        "return window.__sbDraw && window.__sbDraw.painted !== null;",
+        PAGE_STEP,
+    )
+    .await;
+    page.draw_figures().await.expect("the draw timer's figures")
+}
+
+/// Checks what the watching session shows against the player's, once both are still (the player's
+/// turn): the same version and chips, a version above `last`, and never a hand. The version shown.
+async fn watcher_sees(watcher: &Page, player: &Page, last: u64) -> u64 {
+    let version = player.version().await;
+    watcher
+        .wait_for(
+            &format!("the watcher to draw version {version}"),
+            &format!("return Number(document.body.dataset.version || 0) >= {version};"),
+            PAGE_STEP,
+        )
+        .await;
+    let seen = watcher.version().await;
+    assert!(
+        seen > last,
+        "the watcher's view did not move on from {last}"
+    );
+    assert_eq!(
+        watcher.chips().await,
+        player.chips().await,
+        "the watcher's board differs from the player's at version {version}"
+    );
+    assert_eq!(
+        watcher.count("#hand [data-card]").await,
+        0,
+        "a watcher is shown a hand: {}",
+        watcher.describe().await
+    );
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_replayed() {
+    let Some(browser) = Browser::start("web_browser::a_local_classic_game").await else {
+        return;
+    };
+    let bot = LocalBot::start(LocalOptions::default()).await;
+    let mut player = browser.open(1280, 900).await;
+    let token = new_game(&mut player, &bot.base(), "Ann", "classic", false).await;
+    add_computer_and_start(&player, &token).await;
+
+    // The second session: another guest, not seated, on the game's link.
+    let mut watcher = browser.open(1280, 900).await;
+    watcher.install_draw_timer().await;
+    let link = format!("{}/g/{token}", bot.base());
+    watcher.goto(&link).await;
+    watcher.wait_ready().await;
+    // The page's own weight, from its first load (nothing cached yet).
+    let first = drawn_figures(&watcher).await;
+    let bytes = first["page_bytes"].as_u64().unwrap_or(u64::MAX);
+    assert!(
+        bytes <= 300 * 1024,
+        "the page (HTML, scripts, styles) is {bytes} bytes, more than 300 KB: {first}"
+    );
+    name_if_asked(&watcher, "Wes").await;
+    // Loaded again with the name set: how long the game's first full draw took once its data had come.
+    watcher.goto(&link).await;
+    watcher.wait_ready().await;
+    watcher.wait_version_above(0).await;
+    let again = drawn_figures(&watcher).await;
+    eprintln!("web page figures: first load {first}\ngame page loaded again, named: {again}");
+    assert!(
+        api(&watcher, &token).await["view"].get("you").is_none(),
+        "the watcher is not seated"
+    );
+    watcher
+        .eval("window.__sbSamePage = true; return true;", vec![])
+        .await;
+
+    let mut watched = 0;
+    let mut turns = 0;
+    let mut plays = 0;
+    let over = loop {
+        let answer = my_turn_or_over(&player, &token).await;
+        if answer["replay"] != json!(true) {
+            watched = watcher_sees(&watcher, &player, watched).await;
+        }
+        if is_over(&answer) {
+            break answer;
+        }
+        assert!(
+            turns < MOST_TURNS,
+            "the game took more than {MOST_TURNS} turns"
+        );
+        if let Did::Play { .. } = play_turn(&player, &token).await {
+            plays += 1;
+        }
+        turns += 1;
+        if turns == 12 {
+            player.screenshot(&shot("web-classic")).await;
+        }
+    };
+    assert!(plays > 0, "no card was played");
+    // The result shows on the page.
+    let result = over["view"]["texts"]["result"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    player
+        .wait_for(
+            "the result on the page",
+            "const s = document.querySelector('#status'); return !!(s && s.textContent.trim());",
+            PAGE_STEP,
+        )
+        .await;
+    if !result.is_empty() {
+        let status = player.text("#status").await;
+        let body = player.eval("return document.body.innerText;", vec![]).await;
+        assert!(
+            status.contains(&result) || body.as_str().unwrap_or("").contains(&result),
+            "the page does not say how the game ended ({result}): {}",
+            player.describe().await
+        );
+    }
+    assert_eq!(watcher.count("#hand [data-card]").await, 0);
+    assert_eq!(
+        watcher
+            .eval("return window.__sbSamePage === true;", vec![])
+            .await,
+        json!(true),
+        "the watcher followed the whole game without a reload"
+    );
+    eprintln!("the classic game ended after {turns} turns of the player ({plays} cards played)");
+
+    replay_is_stepped_through(&mut player, &bot, &token).await;
+    player.close().await;
+    watcher.close().await;
+}
+
+/// The finished game's page is its replay: `#replay-turn` follows the step buttons and the slider.
+async fn replay_is_stepped_through(page: &mut Page, bot: &LocalBot, token: &str) {
+    // The page reloads the game once its table closed; a fresh load must show the replay as well.
+    page.wait_for(
+        "the replay controls",
+        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
+        Duration::from_secs(60),
+    )
+    .await;
+    page.goto(&format!("{}/g/{token}", bot.base())).await;
+    page.wait_ready().await;
+    page.wait_for(
+        "the replay controls after a reload",
+        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
+        PAGE_STEP,
+    )
+    .await;
+    let max = page
+        .eval(
+            "return Number(document.querySelector('#replay-slider').max);",
+            vec![],
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0);
+    assert!(max > 2, "the replay has {max} steps");
+    let turn_text = || async { page.text("#replay-turn").await };
+    let first = turn_text().await;
+    page.click("#replay-prev").await;
+    let after_prev = turn_text().await;
+    page.click("#replay-next").await;
+    let after_next = turn_text().await;
+    assert!(
+        first != after_prev || after_prev != after_next,
+        "the step buttons do not change #replay-turn ({first:?}, {after_prev:?}, {after_next:?})"
+    );
+    // The slider, by keyboard as a person may: Home goes to the start.
+    page.click("#replay-slider").await;
+    let slider = page
+        .client()
+        .find(fantoccini::Locator::Css("#replay-slider"))
+        .await
+        .expect("the slider");
+    slider
+        .send_keys(&char::from(fantoccini::key::Key::Home).to_string())
+        .await
+        .expect("Home on the slider");
+    let at_start = turn_text().await;
+    let value = page
+        .eval(
+            "return Number(document.querySelector('#replay-slider').value);",
+            vec![],
+        )
+        .await;
+    assert_eq!(value, json!(0), "Home moved the slider to the start");
+    slider
+        .send_keys(&char::from(fantoccini::key::Key::End).to_string())
+        .await
+        .expect("End on the slider");
+    let at_end = turn_text().await;
+    assert_ne!(at_start, at_end, "#replay-turn follows the slider");
+    // Half way through, for the picture.
+    page.eval(
+        "const s = document.querySelector('#replay-slider');
+         s.value = String(Math.floor(Number(s.max) * 2 / 3));
+         s.dispatchEvent(new Event('input', {bubbles: true}));
+         s.dispatchEvent(new Event('change', {bubbles: true}));
+         return true;",
+        vec![],
+    )
+    .await;
+    let record = page
+        .eval(
+            "const a = document.querySelector('#record-download'); \
+             return a && a.offsetParent ? a.getAttribute('href') : null;",
+            vec![],
+        )
+        .await;
+    assert!(
+        record.as_str().is_some_and(|href| href.contains(token)),
+        "the record's link is shown: {record}"
+    );
+    page.screenshot(&shot("web-replay")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_page_fits_a_phone_360_px_wide() {
+    let Some(browser) = Browser::start("web_browser::the_game_page_fits_a_phone").await else {
+        return;
+    };
+    let bot = LocalBot::start(LocalOptions::default()).await;
+    let mut phone = browser.open_phone(360, 780).await;
+    let token = new_game(&mut phone, &bot.base(), "Pia", "classic", false).await;
+    add_computer_and_start(&phone, &token).await;
+    my_turn_or_over(&phone, &token).await;
+    // A move by tapping, then the page once it is the player's turn again.
+    play_turn(&phone, &token).await;
+    my_turn_or_over(&phone, &token).await;
+    let fit = phone
+        .eval(
+            "const d = document.documentElement;
+             const b = document.querySelector('#board').getBoundingClientRect();
+             return {scroll_width: d.scrollWidth, inner_width: window.innerWidth,
+                     inner_height: window.innerHeight,
+                     board: [b.left, b.top, b.right, b.bottom, b.width, b.height]};",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        fit["inner_width"],
+        json!(360),
+        "the window is 360 px wide: {fit}"
+    );
+    assert!(
+        fit["scroll_width"].as_f64().unwrap_or(f64::MAX) <= 360.0,
+        "the page scrolls sideways at 360 px: {fit}"
+    );
+    let board = |i: usize| fit["board"][i].as_f64().unwrap_or(f64::NAN);
+    assert!(
+        board(0) >= 0.0 && board(2) <= 360.0 && board(4) >= 300.0,
+        "the board is not whole across the screen: {fit}"
+    );
+    assert!(
+        board(5) <= fit["inner_height"].as_f64().unwrap_or(0.0),
+        "the board is taller than the screen: {fit}"
+    );
+    // Scrolled into view, the whole board is on the screen.
+    let seen = phone
+        .eval(
+            "const e = document.querySelector('#board'); e.scrollIntoView({block: 'nearest'});
+             const b = e.getBoundingClientRect();
+             return b.top >= 0 && b.bottom <= window.innerHeight;",
+            vec![],
+        )
+        .await;
+    assert_eq!(seen, json!(true), "the board is not wholly visible");
+    phone
+        .eval("window.scrollTo(0, 0); return true;", vec![])
+        .await;
+    phone.screenshot(&shot("web-phone")).await;
+    phone.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_page_reconnects_after_the_bot_restarts_and_the_game_goes_on() {
+    let Some(browser) = Browser::start("web_browser::an_open_page_reconnects").await else {
+        return;
+    };
+    let mut bot = LocalBot::start(LocalOptions::default()).await;
+    let mut page = browser.open(1024, 800).await;
+    let token = new_game(&mut page, &bot.base(), "Rita", "classic", false).await;
+    add_computer_and_start(&page, &token).await;
+    my_turn_or_over(&page, &token).await;
+    play_turn(&page, &token).await;
+    let before = my_turn_or_over(&page, &token).await;
+    page.wait_for(
+        "the live channel",
+        "return !!document.querySelector('#live.connected');",
+        PAGE_STEP,
+    )
+    .await;
+
+    bot.kill();
+    page.wait_for(
+        "the page to notice the bot is gone",
+        "return !document.querySelector('#live.connected');",
+        PAGE_STEP,
+    )
+    .await;
+    bot.restart().await;
+    page.wait_for(
+        "the page to reconnect",
+        "return !!document.querySelector('#live.connected');",
+        Duration::from_secs(60),
+    )
+    .await;
+    let after = my_turn_or_over(&page, &token).await;
+    assert_eq!(
+        chips_of(&after["view"]),
+        chips_of(&before["view"]),
+        "the restarted game is where it was"
+    );
+    // The game goes on: a move by clicking, and the computer's answer reaches the page live.
+    let turn = after["view"]["board"]["turn"].as_u64().unwrap_or(0);
+    play_turn(&page, &token).await;
+    let next = my_turn_or_over(&page, &token).await;
+    assert!(
+        next["view"]["board"]["turn"].as_u64().unwrap_or(0) >= turn + 2 || is_over(&next),
+        "the player's move and the computer's answer came after the restart: {}",
+        brief(&next)
+    );
+    assert!(page.exists("#live.connected").await);
+    page.close().await;
+}
+
+/// Opens a game of `variant` against an easy computer and plays `turns` of the player's turns by
+/// clicking, checking the page follows; a screenshot named `picture` at the end.
+async fn a_game_in_progress(test: &str, variant: &str, king: bool, turns: usize, picture: &str) {
+    let Some(browser) = Browser::start(test).await else {
+        return;
+    };
+    let bot = LocalBot::start(LocalOptions::default()).await;
+    let mut page = browser.open(1280, 900).await;
+    let token = new_game(&mut page, &bot.base(), "Kim", variant, king).await;
+    add_computer_and_start(&page, &token).await;
+    let started = api(&page, &token).await;
+    assert_eq!(
+        started["view"]["game"]["variant"],
+        json!(variant),
+        "the form opened a {variant} game"
+    );
+    assert_eq!(
+        started["view"]["game"]["king_of_the_board"],
+        json!(king),
+        "King of the Board as chosen"
+    );
+    let mut placed = 0;
+    for _ in 0..turns {
+        if is_over(&my_turn_or_over(&page, &token).await) {
+            break;
+        }
+        if let Did::Play { .. } = play_turn(&page, &token).await {
+            placed += 1;
+        }
+    }
+    let now = my_turn_or_over(&page, &token).await;
+    assert!(placed > 0, "nothing was placed in {turns} turns");
+    assert!(
+        !chips_of(&now["view"]).is_empty(),
+        "the board shows chips after {turns} turns"
+    );
+    if king {
+        assert!(
+            now["view"]["board"]["zone"].is_object(),
+            "the King of the Board zone is in the view"
+        );
+    }
+    page.screenshot(&shot(picture)).await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dice_game_is_played_on_the_page() {
+    a_game_in_progress("web_browser::a_dice_game", "dice", false, 8, "web-dice").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kids_game_is_played_on_the_page() {
+    a_game_in_progress("web_browser::a_kids_game", "kids", false, 3, "web-kids").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_king_of_the_board_game_is_played_on_the_page() {
+    a_game_in_progress(
+        "web_browser::a_king_of_the_board_game",
+        "classic",
+        true,
+        10,
+        "web-kotb",
+    )
+    .await;
+}
+
+/// The address of the first link button (`style` 5) to a game's page in `message`'s components.
+fn watch_link(components: &Value) -> Option<String> {
+    components
+        .as_array()?
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|button| {
+            button["style"] == json!(5) && button["url"].as_str().is_some_and(|u| u.contains("/g/"))
+        })
+        .and_then(|button| button["url"].as_str().map(str::to_string))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_game_is_watched_live_from_its_watch_link() {
+    let Some(browser) = Browser::start("web_browser::a_discord_game_is_watched").await else {
+        return;
+    };
+    let port = support::browser::free_port();
+    let options = support::bot::BotOptions {
+        extra_config: format!(
+            "[web]\nlisten = \"127.0.0.1:{port}\"\npublic_url = \"http://127.0.0.1:{port}\"\n"
+        ),
+        ..support::bot::BotOptions::default()
+    };
+    let h = support::bot::Harness::start(support::fake_discord::Config::default(), &options)
+        .await
+        .expect("the bot connects");
+    let fake = &h.fake;
+    let human = fake.add_user("alice");
+    let channel = fake.add_channel("sequence-watched");
+    let lobby = support::table::lobby_against_easy(fake, &human, channel).await;
+    let begin = fake.click(&human, lobby, "sequence:begin").expect("press");
+    fake.wait_callback(&begin, support::table::STEP)
+        .await
+        .expect("begin");
+    // The turn prompt (or the lobby card) carries the Watch link.
+    let link = fake
+        .shared()
+        .wait_for(support::table::STEP, "a Watch link", &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .rev()
+                .find_map(|m| watch_link(&m.components))
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    assert!(
+        link.starts_with(&format!("http://127.0.0.1:{port}/g/")),
+        "the link is made from public_url: {link}"
+    );
+    let mut watcher = browser.open(1280, 900).await;
+    watcher.goto(&link).await;
+    watcher.wait_ready().await;
+    name_if_asked(&watcher, "Wes").await;
+    watcher.wait_version_above(0).await;
+    let token = watcher.game_token().await.expect("the link's token");
+    let mut seen = settled(&watcher, &token).await;
+    assert!(seen["view"].get("you").is_none(), "a watcher has no hand");
+    // A mark in the page's window: gone if the page were loaded again.
+    watcher
+        .eval("window.__sbSamePage = true; return true;", vec![])
+        .await;
+    for _ in 0..3 {
+        let version = watcher.version().await;
+        let turn = seen["view"]["board"]["turn"].as_u64().unwrap_or(0);
+        support::table::play_first_fit(fake, &human, channel)
+            .await
+            .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+        // The move appears on the page without a reload.
+        watcher.wait_version_above(version).await;
+        let deadline = Instant::now() + PAGE_STEP;
+        loop {
+            seen = settled(&watcher, &token).await;
+            if seen["view"]["board"]["turn"].as_u64().unwrap_or(0) > turn {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the move did not reach the page");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(
+            watcher.exists("#live.connected").await,
+            "the page's live channel is open"
+        );
+        assert_eq!(
+            watcher
+                .eval("return window.__sbSamePage === true;", vec![])
+                .await,
+            json!(true),
+            "the move came to the page without a reload"
+        );
+        assert_eq!(watcher.count("#hand [data-card]").await, 0, "no hand shown");
+    }
+    watcher
+        .screenshot(&scratch_screenshot("web-discord-watch"))
+        .await;
+    watcher.close().await;
+}

@@ -1,0 +1,843 @@
+//! Real headless Chromium for the tests of the web page: `chromedriver` started on a free port of
+//! 127.0.0.1, browser sessions of headless Chromium through it (the fantoccini WebDriver client, spoken to
+//! in plain HTTP on the loopback), helpers that wait on and click what the page's DOM contract names
+//! (`body[data-ready]`, `data-version`, `[data-card]`, `[data-cell]`, `#confirm`), screenshots, and the bot
+//! started in local mode (no Discord token, the pages on a port of its own).
+//!
+//! Debian's `chromium` and `chromium-driver` packages provide the two programs (`.ci/run` installs them).
+//! Without them a test prints a note and passes without doing anything, except when `CI` is set: then it
+//! fails, so that CI cannot pass without having run the browser.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+/// How long one step on a page (an answer, a redraw, a computer's move) may take.
+pub const PAGE_STEP: Duration = Duration::from_secs(30);
+
+/// The environment variables that could point a bot anywhere else than where a test puts it.
+const BOT_ENV: [&str; 19] = [
+    "DISCORD_TOKEN",
+    "SEQUENCE_DEV_GUILD",
+    "SEQUENCE_DATABASE",
+    "SEQUENCE_DATABASE_URL",
+    "SEQUENCE_SHARDS",
+    "SEQUENCE_SHARD_TOTAL",
+    "SEQUENCE_METRICS_LISTEN",
+    "SEQUENCE_LOG_FORMAT",
+    "SEQUENCE_WEB_LISTEN",
+    "SEQUENCE_WEB_PUBLIC_URL",
+    "SEQUENCE_WEB_LOCAL",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "NO_PROXY",
+    "no_proxy",
+];
+
+/// Finds an executable by name on `PATH`.
+fn which(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Whether the tests must run the browser (CI): `CI` set to anything but empty, `0` or `false`.
+pub fn browser_required() -> bool {
+    std::env::var("CI")
+        .map(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+        .unwrap_or(false)
+}
+
+/// A port of 127.0.0.1 that was free a moment ago.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port on 127.0.0.1")
+        .port()
+}
+
+/// GETs `url` (plain HTTP): status and body.
+pub async fn http_get(url: &str) -> Result<(u16, String), String> {
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .no_proxy()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let answer = client.get(url).send().await.map_err(|e| e.to_string())?;
+    let status = answer.status().as_u16();
+    let body = answer.text().await.map_err(|e| e.to_string())?;
+    Ok((status, body))
+}
+
+/// A running `chromedriver`; stopped when dropped.
+pub struct Browser {
+    driver: Child,
+    url: String,
+    chromium: PathBuf,
+    log: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Browser {
+    /// Starts `chromedriver` for the test `test`. `None` (with a note on standard error) when Chromium
+    /// or its driver is not installed; a panic instead when [`browser_required`].
+    pub async fn start(test: &str) -> Option<Browser> {
+        let chromium = which("chromium").or_else(|| which("chromium-browser"));
+        let driver = which("chromedriver");
+        let (chromium, driver) = match (chromium, driver) {
+            (Some(c), Some(d)) => (c, d),
+            (chromium, driver) => {
+                let missing = [
+                    chromium.is_none().then_some("chromium"),
+                    driver.is_none().then_some("chromedriver"),
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" and ");
+                if browser_required() {
+                    panic!(
+                        "{test}: CI is set, so the browser tests must run, but {missing} is not \
+                         installed (Debian: apt-get install chromium chromium-driver)"
+                    );
+                }
+                eprintln!(
+                    "{test}: skipped: {missing} not installed (Debian: apt-get install chromium \
+                     chromium-driver); set CI to make this a failure"
+                );
+                return None;
+            }
+        };
+        let dir = tempfile::tempdir().expect("a folder for chromedriver");
+        let log = dir.path().join("chromedriver.log");
+        // The port is chosen free, then taken by the driver: another process may take it in between,
+        // so a driver that does not answer is tried again on another port.
+        let mut last_error = String::new();
+        for _ in 0..3 {
+            let port = free_port();
+            let mut command = Command::new(&driver);
+            // A process group of its own, with the browsers it starts: all of them are stopped together
+            // when the test ends, even one that failed before closing its sessions.
+            #[cfg(unix)]
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+            let mut child = command
+                .arg(format!("--port={port}"))
+                .arg(format!("--log-path={}", log.display()))
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|e| panic!("{test}: start {}: {e}", driver.display()));
+            let url = format!("http://127.0.0.1:{port}");
+            let deadline = Instant::now() + Duration::from_secs(20);
+            loop {
+                if let Ok((200, body)) = http_get(&format!("{url}/status")).await {
+                    let status: Value = serde_json::from_str(&body).unwrap_or_default();
+                    if status["value"]["ready"] == json!(true) {
+                        return Some(Browser {
+                            driver: child,
+                            url,
+                            chromium,
+                            log,
+                            _dir: dir,
+                        });
+                    }
+                }
+                if matches!(child.try_wait(), Ok(Some(_))) || Instant::now() >= deadline {
+                    last_error = std::fs::read_to_string(&log).unwrap_or_default();
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        panic!("{test}: chromedriver did not start:\n{last_error}");
+    }
+
+    /// Opens a new browser session (a window of its own, with its own cookies: another guest) of
+    /// `width` x `height` CSS pixels.
+    pub async fn open(&self, width: u32, height: u32) -> Page {
+        self.open_with(width, height, false).await
+    }
+
+    /// Opens a session that emulates a phone held upright: `width` x `height` CSS pixels, a touch
+    /// screen, the page's `viewport` meta tag honoured and overlay scroll bars, as on a phone.
+    pub async fn open_phone(&self, width: u32, height: u32) -> Page {
+        self.open_with(width, height, true).await
+    }
+
+    async fn open_with(&self, width: u32, height: u32, phone: bool) -> Page {
+        let mut options = json!({
+            "binary": self.chromium.display().to_string(),
+            "args": [
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--disable-extensions",
+                "--disable-background-networking",
+                "--lang=en-US",
+                format!("--window-size={width},{height}"),
+            ],
+            "prefs": {"intl.accept_languages": "en-US,en"},
+        });
+        if phone {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "mobile": true, "touch": true},
+                "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) \
+                              Chrome/120.0 Mobile Safari/537.36",
+            });
+        }
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("browserName".into(), json!("chrome"));
+        capabilities.insert("goog:chromeOptions".into(), options);
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let client = ClientBuilder::new(connector)
+            .capabilities(capabilities)
+            .connect(&self.url)
+            .await
+            .unwrap_or_else(|e| {
+                panic!(
+                    "a Chromium session: {e}\nchromedriver log:\n{}",
+                    tail(&std::fs::read_to_string(&self.log).unwrap_or_default(), 30)
+                )
+            });
+        if !phone {
+            // The window's inner size is what the page gets (headless Chromium has no frame to speak of,
+            // but set it as asked in case).
+            let _ = client.set_window_size(width, height).await;
+        }
+        Page {
+            client,
+            base: String::new(),
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        // The driver's process group: chromedriver and the Chromium processes it started.
+        #[cfg(unix)]
+        if let Ok(group) = i32::try_from(self.driver.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group; no memory is involved.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// The last `lines` lines of `text`.
+pub fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+/// One browser session on the bot's pages.
+pub struct Page {
+    client: Client,
+    base: String,
+}
+
+impl Page {
+    /// The WebDriver client, for what the helpers below do not cover.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// Opens `url` (absolute, or a path on the last base opened).
+    pub async fn goto(&mut self, url: &str) {
+        let url = if url.starts_with("http") {
+            if let Some(rest) = url.strip_prefix("http://") {
+                let host_end = rest.find('/').unwrap_or(rest.len());
+                self.base = format!("http://{}", &rest[..host_end]);
+            }
+            url.to_string()
+        } else {
+            format!("{}{url}", self.base)
+        };
+        self.client
+            .goto(&url)
+            .await
+            .unwrap_or_else(|e| panic!("open {url}: {e}"));
+    }
+
+    /// The page's current address.
+    pub async fn url(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .map(|u| u.to_string())
+            .unwrap_or_default()
+    }
+
+    /// Runs `script` (a function body; `arguments` holds `args`) in the page: what it returns.
+    pub async fn eval(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client
+            .execute(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Runs `script` in the page until it returns something truthy (other than `false`, `null`, `0` or
+    /// an empty string), up to `limit`: that value. A failure names `what` and shows the page's state.
+    pub async fn wait_for(&self, what: &str, script: &str, limit: Duration) -> Value {
+        let deadline = Instant::now() + limit;
+        loop {
+            let value = self.client.execute(script, vec![]).await;
+            if let Ok(value) = &value {
+                let truthy = match value {
+                    Value::Null => false,
+                    Value::Bool(b) => *b,
+                    Value::Number(n) => n.as_f64() != Some(0.0),
+                    Value::String(s) => !s.is_empty(),
+                    _ => true,
+                };
+                if truthy {
+                    return value.clone();
+                }
+            }
+            if Instant::now() >= deadline {
+                panic!(
+                    "waited {limit:?} for {what} (last: {value:?})\npage state: {}",
+                    self.describe().await
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// A short account of the page for failure messages: address, status, message, version, hand.
+    pub async fn describe(&self) -> String {
+        let state = self
+            .client
+            .execute(
+                "const t = s => { const e = document.querySelector(s); return e ? e.textContent.trim() : null; };
+                 return JSON.stringify({
+                   url: location.href,
+                   ready: document.body && document.body.dataset.ready,
+                   version: document.body && document.body.dataset.version,
+                   status: t('#status'), message: t('#message'),
+                   live: !!document.querySelector('#live.connected'),
+                   hand: [...document.querySelectorAll('#hand [data-card]')].map(b => b.dataset.card + (b.classList.contains('dead') ? '(dead)' : '')),
+                   targets: [...document.querySelectorAll('#board .target')].map(g => g.dataset.cell),
+                   actions: [...document.querySelectorAll('[data-action]')].map(b => b.dataset.action),
+                   body: (document.body ? document.body.innerText : '').slice(0, 400),
+                 });",
+                vec![],
+            )
+            .await;
+        match state {
+            Ok(Value::String(s)) => s,
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// Waits until the page has drawn its first full view (`body[data-ready="1"]`).
+    pub async fn wait_ready(&self) {
+        self.wait_for(
+            "the page to be drawn (body[data-ready=1])",
+            "return document.body && document.body.dataset.ready === '1';",
+            PAGE_STEP,
+        )
+        .await;
+    }
+
+    /// The version of the last view the page drew (`body[data-version]`; 0 before any).
+    pub async fn version(&self) -> u64 {
+        self.eval(
+            "return Number((document.body && document.body.dataset.version) || 0);",
+            vec![],
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0)
+    }
+
+    /// Waits until the page has drawn a view newer than `version`: its version.
+    pub async fn wait_version_above(&self, version: u64) -> u64 {
+        self.wait_for(
+            &format!("a view newer than version {version}"),
+            &format!(
+                "const v = Number((document.body && document.body.dataset.version) || 0); \
+                 return v > {version} ? v : 0;"
+            ),
+            PAGE_STEP,
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0)
+    }
+
+    /// Whether an element matches `css`.
+    pub async fn exists(&self, css: &str) -> bool {
+        self.eval(
+            "return !!document.querySelector(arguments[0]);",
+            vec![json!(css)],
+        )
+        .await
+        .as_bool()
+        .unwrap_or(false)
+    }
+
+    /// How many elements match `css`.
+    pub async fn count(&self, css: &str) -> usize {
+        self.eval(
+            "return document.querySelectorAll(arguments[0]).length;",
+            vec![json!(css)],
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize
+    }
+
+    /// The text of the first element matching `css` (empty if none).
+    pub async fn text(&self, css: &str) -> String {
+        self.eval(
+            "const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : '';",
+            vec![json!(css)],
+        )
+        .await
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+    }
+
+    /// Clicks the first element matching `css` the way a person would (WebDriver's element click: the
+    /// element is scrolled into view and must be the one under the pointer).
+    pub async fn click(&self, css: &str) {
+        let element = self
+            .client
+            .wait()
+            .at_most(PAGE_STEP)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("find {css}: {e}"));
+        if let Err(e) = element.click().await {
+            panic!("click {css}: {e}\npage state: {}", self.describe().await);
+        }
+    }
+
+    /// Types `text` into the field matching `css` (emptied first).
+    pub async fn type_into(&self, css: &str, text: &str) {
+        let element = self
+            .client
+            .wait()
+            .at_most(PAGE_STEP)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("find {css}: {e}"));
+        element
+            .clear()
+            .await
+            .unwrap_or_else(|e| panic!("clear {css}: {e}"));
+        element
+            .send_keys(text)
+            .await
+            .unwrap_or_else(|e| panic!("type into {css}: {e}"));
+    }
+
+    /// Chooses the option `value` of the `<select>` matching `css`.
+    pub async fn select(&self, css: &str, value: &str) {
+        let element = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("find {css}: {e}"));
+        element
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("select {value} in {css}: {e}"));
+    }
+
+    /// Clicks the card `code` of the hand (`#hand [data-card=..]`).
+    pub async fn click_card(&self, code: &str) {
+        self.click(&format!("#hand [data-card=\"{code}\"]")).await;
+    }
+
+    /// Clicks the cell `name` of the board (`#board [data-cell=..]`).
+    pub async fn click_cell(&self, name: &str) {
+        self.click(&format!("#board [data-cell=\"{name}\"]")).await;
+    }
+
+    /// Clicks `#confirm`.
+    pub async fn confirm(&self) {
+        self.click("#confirm").await;
+    }
+
+    /// Clicks the action button `action` (`[data-action=..]`).
+    pub async fn action(&self, action: &str) {
+        self.click(&format!("[data-action=\"{action}\"]")).await;
+    }
+
+    /// The cards of the hand shown (`#hand [data-card]`), with whether each is marked dead.
+    pub async fn hand(&self) -> Vec<(String, bool)> {
+        let value = self
+            .eval(
+                "return [...document.querySelectorAll('#hand [data-card]')]
+                   .map(b => [b.dataset.card, b.classList.contains('dead')]);",
+                vec![],
+            )
+            .await;
+        value
+            .as_array()
+            .map(|cards| {
+                cards
+                    .iter()
+                    .map(|c| (c[0].as_str().unwrap_or("").to_string(), c[1] == json!(true)))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The cells marked as targets (`#board .target[data-cell]`).
+    pub async fn targets(&self) -> Vec<String> {
+        self.eval(
+            "return [...document.querySelectorAll('#board .target')]
+               .map(g => g.dataset.cell || (g.closest('[data-cell]') || {dataset: {}}).dataset.cell)
+               .filter(c => c);",
+            vec![],
+        )
+        .await
+        .as_array()
+        .map(|cells| {
+            cells
+                .iter()
+                .filter_map(|c| c.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+
+    /// The chips on the board as a person sees them: `cell:team` for each chip
+    /// (`#board circle.chip[data-team]`), its cell the `[data-cell]` whose box holds the chip's centre on
+    /// the screen; sorted.
+    pub async fn chips(&self) -> Vec<String> {
+        let value = self
+            .eval(
+                "const cells = [...document.querySelectorAll('#board [data-cell]')]
+                   .map(g => [g.dataset.cell, g.getBoundingClientRect()]);
+                 return [...document.querySelectorAll('#board circle.chip')].map(c => {
+                   const b = c.getBoundingClientRect();
+                   const x = b.left + b.width / 2, y = b.top + b.height / 2;
+                   const cell = cells.find(([, r]) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom);
+                   return (cell ? cell[0] : '?') + ':' + c.dataset.team;
+                 });",
+                vec![],
+            )
+            .await;
+        let mut chips: Vec<String> = value
+            .as_array()
+            .map(|chips| {
+                chips
+                    .iter()
+                    .filter_map(|c| c.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        chips.sort();
+        chips
+    }
+
+    /// GETs `path` of the page's site from inside the page (its cookies, its session): the JSON answer.
+    pub async fn fetch_json(&self, path: &str) -> Value {
+        let value = self
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 fetch(arguments[0], {credentials: 'same-origin'})
+                   .then(r => r.json().then(j => done({status: r.status, body: j})))
+                   .catch(e => done({status: 0, error: String(e)}));",
+                vec![json!(path)],
+            )
+            .await
+            .unwrap_or_else(|e| panic!("fetch {path}: {e}"));
+        if value["status"] != json!(200) {
+            panic!("GET {path} from the page: {value}");
+        }
+        value["body"].clone()
+    }
+
+    /// The page's game token, from its address (`/g/{token}`).
+    pub async fn game_token(&self) -> Option<String> {
+        let url = self.url().await;
+        let start = url.find("/g/")? + 3;
+        let token: String = url[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect();
+        (!token.is_empty()).then_some(token)
+    }
+
+    /// A PNG of what the window shows.
+    pub async fn screenshot_png(&self) -> Vec<u8> {
+        self.client
+            .screenshot()
+            .await
+            .unwrap_or_else(|e| panic!("screenshot: {e}"))
+    }
+
+    /// Saves a PNG of what the window shows to `path` (its folder created).
+    pub async fn screenshot(&self, path: &Path) {
+        let png = self.screenshot_png().await;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("the screenshot's folder");
+        }
+        std::fs::write(path, png).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+    }
+
+    /// Runs `source` in every document this session loads from now on, before the page's own scripts
+    /// (Chromium's DevTools command `Page.addScriptToEvaluateOnNewDocument`, through chromedriver).
+    pub async fn on_new_document(&self, source: &str) {
+        self.client
+            .issue_cmd(DevTools {
+                cmd: "Page.addScriptToEvaluateOnNewDocument",
+                params: json!({ "source": source }),
+            })
+            .await
+            .unwrap_or_else(|e| panic!("Page.addScriptToEvaluateOnNewDocument: {e}"));
+    }
+
+    /// Makes every page this session loads note when it sets `body[data-ready="1"]` (its first full
+    /// draw) and when the browser has painted it: read with [`Page::draw_figures`].
+    pub async fn install_draw_timer(&self) {
+        self.on_new_document(
+            "(() => {
+               const perf = window.__sbDraw = {ready: null, painted: null};
+               new MutationObserver(() => {
+                 if (perf.ready === null && document.body && document.body.dataset.ready === '1') {
+                   perf.ready = performance.now();
+                   requestAnimationFrame(() => setTimeout(() => { perf.painted = performance.now(); }, 0));
+                 }
+               }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+             })();",
+        )
+        .await;
+    }
+
+    /// The figures of the last page loaded with [`Page::install_draw_timer`] on: when its data had
+    /// arrived (the last `/api/` answer before the first full draw, ms since the navigation began), when
+    /// the first full draw was done and painted, the draw's time after the data (`first_draw_ms`,
+    /// `to_paint_ms`), and the bytes of the page's own files (`page_bytes`: the document and every file
+    /// of the bot's but its API answers, as decoded). `None` before the first draw.
+    pub async fn draw_figures(&self) -> Option<Value> {
+        let value = self
+            .eval(
+                "const p = window.__sbDraw;
+                 if (!p || p.ready === null || p.painted === null) return null;
+                 const all = performance.getEntriesByType('resource');
+                 const api = all.filter(e => e.name.includes('/api/') && e.responseEnd <= p.ready);
+                 const data = Math.max(0, ...api.map(e => e.responseEnd));
+                 const nav = performance.getEntriesByType('navigation')[0];
+                 const own = all.filter(e => e.name.startsWith(location.origin) && !e.name.includes('/api/'));
+                 const bytes = (nav ? nav.decodedBodySize : 0) + own.reduce((s, e) => s + e.decodedBodySize, 0);
+                 const r = x => Math.round(x * 10) / 10;
+                 return {data_arrived_ms: r(data), ready_ms: r(p.ready), painted_ms: r(p.painted),
+                         first_draw_ms: r(p.ready - data), to_paint_ms: r(p.painted - data),
+                         page_bytes: bytes,
+                         files: [[location.pathname, nav ? nav.decodedBodySize : 0],
+                                 ...own.map(e => [new URL(e.name).pathname, e.decodedBodySize])],
+                         api: api.map(e => new URL(e.name).pathname)};",
+                vec![],
+            )
+            .await;
+        (!value.is_null()).then_some(value)
+    }
+
+    /// Ends the session (closes the browser window).
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+}
+
+/// A command of Chromium's DevTools protocol sent through chromedriver (`goog/cdp/execute`).
+#[derive(Debug)]
+struct DevTools {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({"cmd": self.cmd, "params": self.params});
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// Where the tests keep the screenshots they take along the way (not the committed ones):
+/// `target/tmp/web/NAME.png`.
+pub fn scratch_screenshot(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("web")
+        .join(format!("{name}.png"))
+}
+
+/// Settings of a bot started in local mode.
+#[derive(Clone, Debug, Default)]
+pub struct LocalOptions {
+    /// Milliseconds before each computer move.
+    pub bot_delay_ms: u64,
+    /// More configuration, appended at the end (whole sections).
+    pub extra_config: String,
+}
+
+/// The real `sequence-bot` binary started WITHOUT a Discord token (local mode: the web pages, games
+/// against computer players and friends) on a port of its own; killed when dropped.
+pub struct LocalBot {
+    child: Option<Child>,
+    dir: tempfile::TempDir,
+    port: u16,
+    options: LocalOptions,
+}
+
+impl LocalBot {
+    /// Starts the bot in a new folder and waits until its pages answer.
+    pub async fn start(options: LocalOptions) -> LocalBot {
+        let dir = tempfile::tempdir().expect("a folder for the bot");
+        let mut bot = LocalBot {
+            child: None,
+            dir,
+            port: free_port(),
+            options,
+        };
+        bot.spawn();
+        bot.wait_serving().await;
+        bot
+    }
+
+    /// The pages' address, such as `http://127.0.0.1:40123`.
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// The bot's folder.
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn log_path(&self) -> PathBuf {
+        self.dir.path().join("bot.log")
+    }
+
+    /// What the bot has logged so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.log_path()).unwrap_or_default()
+    }
+
+    /// The last `lines` lines of the log.
+    pub fn log_tail(&self, lines: usize) -> String {
+        tail(&self.log(), lines)
+    }
+
+    fn spawn(&mut self) {
+        let config = format!(
+            "database = {database:?}\n\n\
+             [timers]\nturn_reminder_secs = 3000\nturn_timeout_secs = 6000\nlobby_timeout_secs = 6000\n\
+             bot_delay_ms = {delay}\ntick_secs = 1\n\n\
+             [web]\nlisten = \"127.0.0.1:{port}\"\n\n{extra}\n",
+            database = self
+                .dir
+                .path()
+                .join("sequence-bot.sqlite3")
+                .display()
+                .to_string(),
+            delay = self.options.bot_delay_ms,
+            port = self.port,
+            extra = self.options.extra_config,
+        );
+        let config_path = self.dir.path().join("config.toml");
+        std::fs::write(&config_path, config).expect("write config.toml");
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.log_path())
+            .expect("the bot's log");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sequence-bot"));
+        command
+            .arg("run")
+            .arg("--config")
+            .arg(&config_path)
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().expect("the bot's log"))
+            .stderr(log)
+            .env("RUST_LOG", "info");
+        for key in BOT_ENV {
+            command.env_remove(key);
+        }
+        self.child = Some(command.spawn().expect("start sequence-bot"));
+    }
+
+    /// Waits until `GET /api/me` answers 200.
+    pub async fn wait_serving(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let url = format!("{}/api/me", self.base());
+        loop {
+            if let Ok((200, _)) = http_get(&url).await {
+                return;
+            }
+            if let Some(child) = self.child.as_mut() {
+                if let Ok(Some(status)) = child.try_wait() {
+                    panic!(
+                        "the bot stopped ({status}) before serving its pages\nbot log:\n{}",
+                        self.log_tail(40)
+                    );
+                }
+            }
+            if Instant::now() >= deadline {
+                panic!(
+                    "the bot's pages did not answer within a minute\nbot log:\n{}",
+                    self.log_tail(40)
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Kills the process at once (SIGKILL, as a crash would).
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts the bot again in the same folder, on the same port (same database, same address: an
+    /// open page reconnects to it), and waits until it serves.
+    pub async fn restart(&mut self) {
+        self.kill();
+        self.spawn();
+        self.wait_serving().await;
+    }
+}
+
+impl Drop for LocalBot {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
