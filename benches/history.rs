@@ -444,6 +444,7 @@ fn generate(path: &Path, games: u64) {
                 record_json: serde_json::to_string(&record).expect("json"),
                 snapshot_json: snapshot.clone(),
                 updated_at: END_MS,
+                web_token: None,
             })
             .expect("live table");
     }
@@ -748,6 +749,7 @@ fn commands(path: &Path) {
                     record_json: records[(i % 16) as usize].clone(),
                     snapshot_json: snapshot.clone(),
                     updated_at: END_MS,
+                    web_token: None,
                 })
                 .expect("save");
         }),

@@ -24,6 +24,7 @@ fn store_benches(c: &mut Criterion) {
         record_json: record_json(1, 60),
         snapshot_json: format!("{{\"pad\":\"{}\"}}", "x".repeat(2000)),
         updated_at: 0,
+        web_token: None,
     };
     c.bench_function("sqlite save_table (60-action record)", |b| {
         b.iter(|| store.save_table(&table).expect("save"))

@@ -173,6 +173,7 @@ pub fn stored_table(table: &Table) -> Result<StoredTable, ServiceError> {
         record_json,
         snapshot_json: serde_json::to_string(table)?,
         updated_at: now_ms(),
+        web_token: (!table.web_token.is_empty()).then(|| table.web_token.clone()),
     })
 }
 

@@ -63,6 +63,32 @@ pub struct StoredTable {
     pub snapshot_json: String,
     /// When it was saved, in unix milliseconds.
     pub updated_at: i64,
+    /// The table's web token (`Table::web_token`, the page `/g/<token>`), kept in a column of its
+    /// own so that any process finds the table of a page ([`Store::channel_of_web_token`]); `None`
+    /// for a table without one (and for rows saved before the column existed).
+    pub web_token: Option<String>,
+}
+
+/// What [`Store::listen_table_changes`] hears.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableChange {
+    /// The live table of this channel was saved, deleted, finished or quarantined.
+    Changed(u64),
+    /// The listening connection was (re)made: changes made before it may have been missed.
+    Resync,
+    /// Nothing was heard for a while (the sink may end the listening by returning false).
+    Quiet,
+}
+
+/// One live table read by itself ([`Store::live_table`]), for a page shown by a process that does
+/// not hold the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveTableRead {
+    /// The table as stored.
+    pub table: StoredTable,
+    /// A number that grows with every save of the table: PostgreSQL's version of the row (raised
+    /// by every save, whichever process made it); SQLite's `updated_at` (one process per file).
+    pub version: i64,
 }
 
 /// What [`Store::load_tables`] found.
@@ -527,6 +553,28 @@ pub trait Store: Send + Sync {
 
     /// Deletes one channel's live table; whether there was one.
     fn delete_table(&self, channel_id: u64) -> Result<bool, StoreError>;
+
+    /// The channel of the live table whose web token is `token` (an index on the live tables: the
+    /// token column is written by every [`Store::save_table`] and goes with the row when the table
+    /// is deleted, finished or quarantined). `None`: no live table has it.
+    fn channel_of_web_token(&self, token: &str) -> Result<Option<u64>, StoreError>;
+
+    /// Calls `sink` on a thread of its own with every change of a live table that any process
+    /// saves, deletes, finishes or quarantines, for as long as `sink` returns true; whether there is
+    /// anything to listen to. PostgreSQL: a dedicated connection LISTENing to the NOTIFY every
+    /// process sends once it runs a part of the shards (reconnecting with backoff). Others: nothing
+    /// (`false`; one process has every table).
+    fn listen_table_changes(
+        &self,
+        sink: Box<dyn FnMut(TableChange) -> bool + Send>,
+    ) -> Result<bool, StoreError> {
+        drop(sink);
+        Ok(false)
+    }
+
+    /// One channel's live table as stored, with its version, whichever process saves it (read only:
+    /// not validated, nothing is quarantined or claimed). `None`: the channel has no live table.
+    fn live_table(&self, channel_id: u64) -> Result<Option<LiveTableRead>, StoreError>;
 
     /// Loads every live table. Tables that no longer validate are moved to the quarantine table and
     /// reported in [`Loaded::quarantined`].

@@ -43,9 +43,9 @@ use super::{
     from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
     standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
-    LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
-    SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable, TokenGame,
-    Versus,
+    LeaderboardRow, LiveTableRead, Loaded, PlayerStats, Profile, Quarantined, RatingReport,
+    RatingRow, SeriesStats, SettingsChange, ShardClaim, ShardSet, Store, StoreError, StoredTable,
+    TableChange, TokenGame, Versus,
 };
 use crate::analysis::profile::Achievement;
 
@@ -357,7 +357,30 @@ pub struct PostgresStore {
     /// Set by [`Store::claim_shards`]: from then on, a table is written only while this process is
     /// still the owner of its shard.
     fence: OnceLock<Fence>,
+    /// The NOTIFY channel of this database schema's table changes ([`notify_channel`]).
+    notify_channel: String,
 }
+
+/// The NOTIFY channel on which the processes of one schema tell each other that a live table
+/// changed (payload: the table's channel id, nothing else): named after the schema, since
+/// notifications are per database, and deployments in separate schemas must not hear each other.
+fn notify_channel(schema: &str) -> String {
+    // FNV-1a: the same name in every build (a rolling upgrade runs two builds at once).
+    let hash = schema.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("sequence_tables_{hash:016x}")
+}
+
+/// How long the listening connection waits for a notification before it checks itself.
+const LISTEN_CHECK: Duration = Duration::from_secs(10);
+
+/// The first pause before the listening connection is made again after it failed (doubling, up to
+/// [`LISTEN_PAUSE_MAX`]).
+const LISTEN_PAUSE: Duration = Duration::from_millis(500);
+
+/// The longest pause between two attempts to make the listening connection again.
+const LISTEN_PAUSE_MAX: Duration = Duration::from_secs(30);
 
 /// The shards a process claimed and the token it wrote in `shard_owners`.
 #[derive(Clone, Copy, Debug)]
@@ -415,6 +438,10 @@ impl PostgresStore {
             ));
         }
         migrate(&mut client)?;
+        let schema: Option<String> = client
+            .query_one("SELECT current_schema()", &[])?
+            .try_get(0)?;
+        let notify_channel = self::notify_channel(&schema.unwrap_or_default());
         let mut slots: Vec<Mutex<Option<Client>>> =
             (0..POOL_SIZE).map(|_| Mutex::new(None)).collect();
         slots[0] = Mutex::new(Some(client));
@@ -424,6 +451,7 @@ impl PostgresStore {
             slots,
             versions: Mutex::new(HashMap::new()),
             fence: OnceLock::new(),
+            notify_channel,
         })
     }
 
@@ -501,6 +529,26 @@ impl PostgresStore {
             ],
         )?;
         Ok(owned.is_none().then_some(shard))
+    }
+
+    /// Whether this process tells the others of its tables' changes: once it claimed a part of the
+    /// shards (other processes hold the rest and may show its tables on their pages).
+    fn notifies(&self) -> bool {
+        self.fence
+            .get()
+            .is_some_and(|fence| !fence.shards.is_whole())
+    }
+
+    /// Inside a write's transaction: tells the other processes (at commit) that `channel`'s live
+    /// table changed, when [`PostgresStore::notifies`].
+    fn notify(&self, tx: &mut Transaction<'_>, channel: u64) -> Result<(), ::postgres::Error> {
+        if self.notifies() {
+            tx.execute(
+                "SELECT pg_notify($1, $2)",
+                &[&self.notify_channel, &channel.to_string()],
+            )?;
+        }
+        Ok(())
     }
 
     /// Runs a write for a table of `guild` in one transaction, behind the owner check once shards
@@ -633,6 +681,68 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The listening connection's loop (on a thread of its own): LISTEN on `channel`, each
+/// notification handed to `sink` as the channel id it carries; [`TableChange::Resync`] after every
+/// connection made (notifications may have been missed before it), [`TableChange::Quiet`] every
+/// [`LISTEN_CHECK`] without one (after the connection was checked). A lost connection is made again
+/// after a pause that doubles from [`LISTEN_PAUSE`] to [`LISTEN_PAUSE_MAX`]. Ends when `sink`
+/// returns false.
+fn listen(
+    config: &Config,
+    tls: &MakeRustlsConnect,
+    channel: &str,
+    sink: &mut (dyn FnMut(TableChange) -> bool + Send),
+) {
+    use ::postgres::fallible_iterator::FallibleIterator;
+    let mut pause = LISTEN_PAUSE;
+    loop {
+        match config.connect(tls.clone()) {
+            Ok(mut client) => match client.batch_execute(&format!("LISTEN \"{channel}\"")) {
+                Ok(()) => {
+                    pause = LISTEN_PAUSE;
+                    tracing::debug!(channel, "listening for the other processes' tables");
+                    if !sink(TableChange::Resync) {
+                        return;
+                    }
+                    loop {
+                        let heard = client.notifications().timeout_iter(LISTEN_CHECK).next();
+                        let change = match heard {
+                            Ok(Some(note)) => match note.payload().parse::<u64>() {
+                                Ok(id) => TableChange::Changed(id),
+                                Err(_) => continue,
+                            },
+                            Ok(None) => {
+                                if client.is_closed() || client.simple_query("SELECT 1").is_err() {
+                                    break;
+                                }
+                                TableChange::Quiet
+                            }
+                            Err(_) => break,
+                        };
+                        if !sink(change) {
+                            return;
+                        }
+                    }
+                    tracing::warn!(
+                        "the connection listening for the other processes' tables was lost; \
+                             making it again"
+                    );
+                }
+                Err(e) => tracing::warn!("cannot listen for the other processes' tables: {e}"),
+            },
+            Err(e) => tracing::warn!(
+                "cannot connect to listen for the other processes' tables (again in {} ms): {e}",
+                pause.as_millis()
+            ),
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(LISTEN_PAUSE_MAX);
+        if !sink(TableChange::Quiet) {
+            return;
+        }
+    }
+}
+
 impl Store for PostgresStore {
     fn claim_shards(
         &self,
@@ -664,7 +774,7 @@ impl Store for PostgresStore {
                 // Only over the save this process made or loaded.
                 Some(version) => client.query_opt(
                     "UPDATE live_tables SET guild_id = $2, record_json = $3, snapshot_json = $4,
-                         updated_at = $5, version = version + 1
+                         updated_at = $5, web_token = $7, version = version + 1
                      WHERE channel_id = $1 AND version = $6 RETURNING version",
                     &[
                         &channel,
@@ -673,13 +783,14 @@ impl Store for PostgresStore {
                         &table.snapshot_json,
                         &table.updated_at,
                         &version,
+                        &table.web_token,
                     ],
                 )?,
                 // A new table: only where no other process has one.
                 None => client.query_opt(
                     "INSERT INTO live_tables (channel_id, guild_id, record_json, snapshot_json,
-                         updated_at, version)
-                     VALUES ($1, $2, $3, $4, $5, 1)
+                         updated_at, version, web_token)
+                     VALUES ($1, $2, $3, $4, $5, 1, $6)
                      ON CONFLICT (channel_id) DO NOTHING RETURNING version",
                     &[
                         &channel,
@@ -687,9 +798,13 @@ impl Store for PostgresStore {
                         &table.record_json,
                         &table.snapshot_json,
                         &table.updated_at,
+                        &table.web_token,
                     ],
                 )?,
             };
+            if row.is_some() {
+                self.notify(client, table.channel_id)?;
+            }
             row.map(|row| row.try_get(0)).transpose()
         })?;
         match saved {
@@ -760,19 +875,74 @@ impl Store for PostgresStore {
         };
         let known = self.versions().remove(&channel);
         self.write_for(guild, |client| {
-            client.execute(
+            let deleted = client.execute(
                 "DELETE FROM live_tables WHERE channel_id = $1
                      AND ($2::BIGINT IS NULL OR version = $2)",
                 &[&channel, &known],
-            )
+            )?;
+            if deleted > 0 {
+                self.notify(client, channel_id)?;
+            }
+            Ok(deleted)
         })
         .map(|n| n > 0)
+    }
+
+    fn channel_of_web_token(&self, token: &str) -> Result<Option<u64>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_opt(
+                    "SELECT channel_id FROM live_tables
+                     WHERE web_token = $1 AND web_token IS NOT NULL LIMIT 1",
+                    &[&token],
+                )?
+                .map(|row| row.try_get(0).map(from_db_id))
+                .transpose()
+        })
+    }
+
+    fn live_table(&self, channel_id: u64) -> Result<Option<LiveTableRead>, StoreError> {
+        self.with_client(|client| {
+            let Some(row) = client.query_opt(
+                "SELECT guild_id, record_json, snapshot_json, updated_at, version, web_token
+                 FROM live_tables WHERE channel_id = $1",
+                &[&to_db_id(channel_id)],
+            )?
+            else {
+                return Ok(None);
+            };
+            Ok(Some(LiveTableRead {
+                table: StoredTable {
+                    channel_id,
+                    guild_id: guild_from_db(row.try_get(0)?),
+                    record_json: row.try_get(1)?,
+                    snapshot_json: row.try_get(2)?,
+                    updated_at: row.try_get(3)?,
+                    web_token: row.try_get(5)?,
+                },
+                version: row.try_get(4)?,
+            }))
+        })
+    }
+
+    fn listen_table_changes(
+        &self,
+        mut sink: Box<dyn FnMut(TableChange) -> bool + Send>,
+    ) -> Result<bool, StoreError> {
+        let (config, tls) = (self.config.clone(), self.tls.clone());
+        let channel = self.notify_channel.clone();
+        std::thread::Builder::new()
+            .name("pg-listen".into())
+            .spawn(move || listen(&config, &tls, &channel, &mut *sink))
+            .map_err(|e| StoreError::Config(format!("cannot start the listening thread: {e}")))?;
+        Ok(true)
     }
 
     fn load_tables_of(&self, shards: ShardSet) -> Result<Loaded, StoreError> {
         self.in_transaction(|tx| {
             let rows = tx.query(
-                "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, version
+                "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, version,
+                     web_token
                  FROM live_tables ORDER BY channel_id FOR UPDATE",
                 &[],
             )?;
@@ -794,6 +964,7 @@ impl Store for PostgresStore {
                     record_json: row.try_get(2)?,
                     snapshot_json: row.try_get(3)?,
                     updated_at: row.try_get(4)?,
+                    web_token: row.try_get(6)?,
                 };
                 match table_problem(&table.record_json, &table.snapshot_json) {
                     None => {
@@ -843,6 +1014,9 @@ impl Store for PostgresStore {
                 &[&channel, &reason, &now],
             )?;
             tx.execute("DELETE FROM live_tables WHERE channel_id = $1", &[&channel])?;
+            if moved > 0 {
+                self.notify(tx, channel_id)?;
+            }
             Ok(moved > 0)
         })
     }
@@ -891,6 +1065,8 @@ impl Store for PostgresStore {
             {
                 return Ok(None);
             }
+            // Pages of other processes showing it learn that it ended (at commit).
+            self.notify(db.0, game.channel_id)?;
             // Rated games of a server are applied one at a time: the rows of its players are
             // locked (an advisory lock per server, taken before the game gets its id, so that ids
             // follow the order the games were rated in) and their ratings checked first: a damaged
@@ -1522,6 +1698,63 @@ mod tests {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// A process running a part of the shards tells the others of each change of its tables (save,
+    /// finish, delete) by NOTIFY with the channel id only; a listener hears it (issue 46). A store
+    /// that claimed no part (one process) sends nothing.
+    #[test]
+    fn table_changes_are_heard_by_the_other_processes() {
+        let Some((config, _guard)) = postgres_schema("listen") else {
+            return;
+        };
+        let owner = PostgresStore::open_config(config.clone()).expect("open");
+        let other = PostgresStore::open_config(config.clone()).expect("open");
+        let alone = PostgresStore::open_config(config.clone()).expect("open");
+        let _a = owner
+            .claim_shards(ShardSet::new(0, 0, 2).expect("set"), Duration::ZERO)
+            .expect("claim");
+        let _b = other
+            .claim_shards(ShardSet::new(1, 1, 2).expect("set"), Duration::ZERO)
+            .expect("claim");
+        let (heard, changes) = std::sync::mpsc::channel();
+        assert!(other
+            .listen_table_changes(Box::new(move |change| {
+                change == TableChange::Quiet || heard.send((change, Instant::now())).is_ok()
+            }))
+            .expect("listen"));
+        let next = |what: &str| loop {
+            let (change, at) = changes
+                .recv_timeout(Duration::from_secs(10))
+                .unwrap_or_else(|_| panic!("nothing heard: {what}"));
+            if change != TableChange::Resync {
+                return (change, at);
+            }
+        };
+        // The listener is ready once it says so.
+        let (change, _) = changes
+            .recv_timeout(Duration::from_secs(10))
+            .expect("ready");
+        assert_eq!(change, TableChange::Resync);
+        // A table of the owner's shard (outside servers: shard 0) saved, then saved again.
+        let channel = 1u64 << 63 | 77;
+        let mut delays = Vec::new();
+        for actions in [2, 4] {
+            let sent = Instant::now();
+            owner
+                .save_table(&crate::store::tests::table(channel, None, actions))
+                .expect("save");
+            let (change, at) = next("a save");
+            assert_eq!(change, TableChange::Changed(channel));
+            delays.push(at.duration_since(sent));
+        }
+        println!("NOTIFY heard after {delays:?} (from the save's start)");
+        // A store of one process sends nothing: the owner's next change is the next heard.
+        alone
+            .save_table(&crate::store::tests::table(78, None, 2))
+            .expect("save alone");
+        assert!(owner.delete_table(channel).expect("delete"));
+        assert_eq!(next("a delete").0, TableChange::Changed(channel));
     }
 
     #[test]

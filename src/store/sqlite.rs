@@ -20,9 +20,10 @@ use rusqlite::{params, Connection, DatabaseName, OpenFlags, TransactionBehavior}
 use super::rating;
 use super::repair::{self, Repair};
 use super::sql::queries::{
-    ADD_SERIES, DELETE_LIVE_TABLE, DELETE_SERIES, DELETE_SETTINGS, LOAD_TABLES, LOG_SETTINGS,
-    MARK_ANNOUNCED, PING, QUARANTINE_LOADED, QUARANTINE_TABLE, SAVE_AGREEMENT, SAVE_SETTINGS,
-    SAVE_TABLE, SET_ASIDE_SERIES, SET_ASIDE_SETTINGS,
+    ADD_SERIES, CHANNEL_OF_WEB_TOKEN, DELETE_LIVE_TABLE, DELETE_SERIES, DELETE_SETTINGS,
+    LOAD_TABLE, LOAD_TABLES, LOG_SETTINGS, MARK_ANNOUNCED, PING, QUARANTINE_LOADED,
+    QUARANTINE_TABLE, SAVE_AGREEMENT, SAVE_SETTINGS, SAVE_TABLE, SET_ASIDE_SERIES,
+    SET_ASIDE_SETTINGS,
 };
 use super::sql::writes::{add_stats, insert_game};
 use super::sql::{
@@ -36,8 +37,9 @@ use super::{
     from_db_id, guild_from_db, guild_to_db, now_ms, record_problem, series_counts, settings_text,
     standing_scope, table_problem, to_db_id, warn_ratings_recomputed, warn_series_stats_set_aside,
     warn_settings_set_aside, AgreementTotals, DamagedSettings, FinishedGame, GameId, GameSummary,
-    LeaderboardRow, Loaded, PlayerStats, Profile, Quarantined, RatingReport, RatingRow,
-    SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, TokenGame, Versus,
+    LeaderboardRow, LiveTableRead, Loaded, PlayerStats, Profile, Quarantined, RatingReport,
+    RatingRow, SeriesStats, SettingsChange, ShardSet, Store, StoreError, StoredTable, TokenGame,
+    Versus,
 };
 use crate::analysis::profile::Achievement;
 
@@ -483,6 +485,8 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
     };
     let record = text_column(row, 2, "record")?;
     let snapshot = text_column(row, 3, "snapshot")?;
+    // A token that does not read as text is as good as none: the table is found by its channel.
+    let web_token = text_column(row, 5, "web token")?.ok();
     let table = match (guild_id, record, snapshot, updated_at) {
         (None, ..) => Err("the guild column is not an integer".to_string()),
         (_, _, _, None) => Err("the updated_at column is not an integer".to_string()),
@@ -493,6 +497,7 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
             record_json,
             snapshot_json,
             updated_at,
+            web_token,
         }),
     };
     Ok(RawRow {
@@ -548,11 +553,39 @@ impl Store for SqliteStore {
                     guild_to_db(table.guild_id),
                     table.record_json,
                     table.snapshot_json,
-                    table.updated_at
+                    table.updated_at,
+                    table.web_token
                 ])
             })
             .map(|_| ())
             .map_err(|e| self.err(e))
+    }
+
+    fn channel_of_web_token(&self, token: &str) -> Result<Option<u64>, StoreError> {
+        use rusqlite::OptionalExtension;
+        self.conn()
+            .prepare_cached(CHANNEL_OF_WEB_TOKEN)
+            .and_then(|mut stmt| {
+                stmt.query_row([token], |row| row.get::<_, i64>(0))
+                    .optional()
+            })
+            .map(|channel| channel.map(from_db_id))
+            .map_err(|e| self.err(e))
+    }
+
+    fn live_table(&self, channel_id: u64) -> Result<Option<LiveTableRead>, StoreError> {
+        use rusqlite::OptionalExtension;
+        let row = self
+            .conn()
+            .prepare_cached(LOAD_TABLE)
+            .and_then(|mut stmt| stmt.query_row([to_db_id(channel_id)], read_row).optional())
+            .map_err(|e| self.err(e))?;
+        Ok(row
+            .and_then(|row| row.table.ok())
+            .map(|table| LiveTableRead {
+                version: table.updated_at,
+                table,
+            }))
     }
 
     fn finish_series(
@@ -1081,7 +1114,8 @@ mod tests {
             // web tokens' migrations after it), the rows as it stored them.
             let conn = Connection::open(&path).expect("open");
             conn.execute_batch(&format!(
-                "DROP INDEX games_by_web_token; ALTER TABLE games DROP COLUMN web_token;
+                "DROP INDEX live_tables_by_web_token; ALTER TABLE live_tables DROP COLUMN web_token;
+                 DROP INDEX games_by_web_token; ALTER TABLE games DROP COLUMN web_token;
                  DROP TABLE rating_bands; DROP INDEX ratings_by_band;
                  ALTER TABLE ratings DROP COLUMN band;
                  DROP TABLE profile_rebuild;
@@ -1093,7 +1127,7 @@ mod tests {
                  ALTER TABLE game_agreement DROP COLUMN counts;
                  CREATE INDEX game_agreement_by_user ON game_agreement (user_id);
                  PRAGMA user_version = {};",
-                SCHEMA_VERSION - 4
+                SCHEMA_VERSION - 5
             ))
             .expect("old schema");
             for (id, matched) in games.into_iter().zip([1, 100, 50, 2]) {
@@ -1954,7 +1988,9 @@ mod tests {
             "SAVE_SETTINGS" => vec![I(BUSY), text("{}"), I(1)],
             "LOG_SETTINGS" => vec![I(BUSY), I(user), text("a change"), I(1)],
             "SET_ASIDE_SETTINGS" => vec![I(BUSY), Null, text("damaged"), I(0)],
-            "SAVE_TABLE" => vec![I(100), I(BUSY), text("{}"), text("{}"), I(1)],
+            "SAVE_TABLE" => vec![I(100), I(BUSY), text("{}"), text("{}"), I(1), Null],
+            "LOAD_TABLE" => vec![I(100)],
+            "CHANNEL_OF_WEB_TOKEN" => vec![text("0123456789abcdef0123456789abcdef")],
             "PLAYER_FIGURES"
             | "ACHIEVEMENTS"
             | "PLAYER_NAME"

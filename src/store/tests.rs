@@ -122,6 +122,7 @@ pub(super) fn table(channel_id: u64, guild_id: Option<u64>, actions: usize) -> S
             r#"{{"channel":{channel_id},"actions":{actions},"phase":"playing"}}"#
         ),
         updated_at: 1_700_000_000_000 + i64::try_from(actions).expect("small"),
+        web_token: None,
     }
 }
 
@@ -284,6 +285,74 @@ pub(super) mod cases {
         let loaded = store.load_tables().expect("load");
         let channels: Vec<u64> = loaded.tables.iter().map(|t| t.channel_id).collect();
         assert_eq!(channels, vec![32]);
+    }
+
+    /// A live table is found by its web token, and read by its channel, whichever process saved it;
+    /// the token follows every save and goes with the table when it is deleted, finished or
+    /// quarantined (issue 46: any process answers any game's page).
+    pub fn web_token_lookup(store: &dyn Store) {
+        let (a, b) = (
+            "0123456789abcdef0123456789abcdef",
+            "fedcba9876543210fedcba9876543210",
+        );
+        let with_token = |channel: u64, actions: usize, token: &str| StoredTable {
+            web_token: Some(token.to_string()),
+            ..table(channel, Some(5), actions)
+        };
+        assert_eq!(store.channel_of_web_token(a).expect("lookup"), None);
+        assert_eq!(store.live_table(51).expect("read"), None);
+        let first = with_token(51, 2, a);
+        store.save_table(&first).expect("save");
+        store
+            .save_table(&table(52, None, 2))
+            .expect("save one without a token");
+        assert_eq!(store.channel_of_web_token(a).expect("lookup"), Some(51));
+        assert_eq!(store.channel_of_web_token(b).expect("lookup"), None);
+        let read = store.live_table(51).expect("read").expect("there");
+        assert_eq!(read.table, first);
+        assert_eq!(
+            store
+                .live_table(52)
+                .expect("read")
+                .expect("there")
+                .table
+                .web_token,
+            None
+        );
+        // A later save carries its token (here a new one): the old one names nothing any more.
+        let second = with_token(51, 4, b);
+        store.save_table(&second).expect("save again");
+        assert_eq!(store.channel_of_web_token(a).expect("lookup"), None);
+        assert_eq!(store.channel_of_web_token(b).expect("lookup"), Some(51));
+        let again = store.live_table(51).expect("read").expect("there");
+        assert_eq!(again.table, second);
+        assert!(again.version > read.version, "the version grows");
+        // Loaded at start with its token.
+        let loaded = store.load_tables().expect("load");
+        assert_eq!(
+            loaded.tables.iter().find(|t| t.channel_id == 51),
+            Some(&second)
+        );
+        // Deleted: nothing found by token or channel.
+        assert!(store.delete_table(51).expect("delete"));
+        assert_eq!(store.channel_of_web_token(b).expect("lookup"), None);
+        assert_eq!(store.live_table(51).expect("read"), None);
+        // Finished: the live table and its token go with it.
+        store.save_table(&with_token(53, 3, a)).expect("save");
+        store
+            .finish_game(&finished(
+                Some(5),
+                53,
+                10,
+                vec![player(1, "Ann", 0, true, 1), player(2, "Bo", 1, false, 0)],
+            ))
+            .expect("finish");
+        assert_eq!(store.channel_of_web_token(a).expect("lookup"), None);
+        assert_eq!(store.live_table(53).expect("read"), None);
+        // Quarantined: likewise.
+        store.save_table(&with_token(54, 3, b)).expect("save");
+        assert!(store.quarantine_table(54, "test").expect("quarantine"));
+        assert_eq!(store.channel_of_web_token(b).expect("lookup"), None);
     }
 
     /// Tables that no longer validate are moved aside with a reason, never dropped, and the others
@@ -1072,6 +1141,7 @@ pub(super) mod cases {
             record_json: "null".into(),
             snapshot_json: r#"{"phase":"lobby"}"#.into(),
             updated_at: 5,
+            web_token: None,
         };
         store.save_table(&lobby).expect("save lobby");
         let game = table(92, Some(8), 6);
@@ -1145,6 +1215,7 @@ pub(super) mod cases {
                             record_json: json(&record),
                             snapshot_json: format!(r#"{{"saves":{n}}}"#),
                             updated_at: n as i64,
+                            web_token: None,
                         })?;
                     }
                     if c % 10 == 0 {
@@ -1265,6 +1336,13 @@ macro_rules! suite {
             fn delete() {
                 if let Some(t) = $open("delete") {
                     cases::delete(&*t.store);
+                }
+            }
+
+            #[test]
+            fn web_token_lookup() {
+                if let Some(t) = $open("web_token") {
+                    cases::web_token_lookup(&*t.store);
                 }
             }
 

@@ -171,10 +171,12 @@ fn opened(web: &Web, lang: Lang) -> Result<(&Arc<Tables>, &WebFace), Refusal> {
         .ok_or_else(|| Refusal::new(StatusCode::SERVICE_UNAVAILABLE, lang, "web-api-starting"))
 }
 
-/// The channel of the running table whose watch token is `token`, or 404.
-fn channel_of(tables: &Tables, token: &str, lang: Lang) -> Result<ChannelId, Refusal> {
+/// The channel of the running table whose watch token is `token` (held here, or by another process
+/// on a shared database: [`Tables::find_web_token`]), or 404.
+async fn channel_of(tables: &Arc<Tables>, token: &str, lang: Lang) -> Result<ChannelId, Refusal> {
     tables
-        .channel_of_web_token(token)
+        .find_web_token(token)
+        .await
         .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))
 }
 
@@ -266,7 +268,7 @@ async fn game(
     let session = Session::read(&headers, uri.query());
     let lang = session.lang;
     let (tables, face) = opened(&web, lang)?;
-    let Some(channel) = tables.channel_of_web_token(&token) else {
+    let Some(channel) = tables.find_web_token(&token).await else {
         // A finished game's page is its replay.
         if is_finished(tables, &token).await {
             // Whether this guest may open its rematch from here (they played it, and it is recent).
@@ -294,7 +296,7 @@ async fn game(
         StatusCode::OK,
         &json!({
             "token": token,
-            "version": face.version(channel),
+            "version": if tables.held_elsewhere(channel) { tables.version_elsewhere(channel).unwrap_or(0) } else { face.version(channel) },
             "view": view,
             "replay": false,
         }),
@@ -480,7 +482,7 @@ async fn act(
     let session = Session::read(&headers, uri.query());
     let lang = session.lang;
     let (tables, face) = opened(&web, lang)?;
-    let running = tables.channel_of_web_token(&token);
+    let running = tables.find_web_token(&token).await;
     let (user, name) = session
         .player()
         .ok_or_else(|| Refusal::new(StatusCode::UNAUTHORIZED, lang, "web-api-name-needed"))?;
@@ -646,7 +648,7 @@ async fn live_channel(
         .open
         .get()
         .ok_or_else(|| Refusal::new(StatusCode::SERVICE_UNAVAILABLE, lang, "web-api-starting"))?;
-    let channel = channel_of(&opened.tables, &token, lang)?;
+    let channel = channel_of(&opened.tables, &token, lang).await?;
     let upgrade =
         upgrade.map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, lang, "web-api-not-live"))?;
     let viewer = session.guest.map(|g| g.user);
@@ -694,7 +696,7 @@ async fn game_page(
     match web.open.get() {
         // Starting: the page asks again for the game until it answers.
         None => page::index_html(),
-        Some(opened) if opened.tables.channel_of_web_token(&token).is_some() => page::index_html(),
+        Some(opened) if opened.tables.find_web_token(&token).await.is_some() => page::index_html(),
         Some(opened) if is_finished(&opened.tables, &token).await => page::index_html(),
         Some(_) => page::not_found_page(lang),
     }

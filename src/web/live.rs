@@ -189,12 +189,16 @@ impl Live {
             state: Mutex::new(State::default()),
         });
         tokio::spawn(listen(Arc::downgrade(&live), events));
+        follow_elsewhere(&live);
         live
     }
 
     /// The sequence number of `channel`'s last event seen (0: none since the process started).
     pub fn version(&self, channel: ChannelId) -> u64 {
-        self.state().versions.get(&channel).copied().unwrap_or(0)
+        let noted = self.state().versions.get(&channel).copied();
+        noted
+            .or_else(|| self.tables.version_elsewhere(channel))
+            .unwrap_or(0)
     }
 
     /// Sockets open (or being opened) now.
@@ -487,6 +491,62 @@ async fn listen(live: Weak<Live>, mut events: broadcast::Receiver<Event>) {
             Err(RecvError::Closed) => return,
         }
     }
+}
+
+/// With several processes on one PostgreSQL database: follows the changes the other processes make
+/// to their tables ([`Tables::listen_elsewhere`]). A changed table that this process does not hold
+/// and that a socket here watches is read again from the store and its views are pushed (its
+/// version: the store's); after the listening connection was made again, every such watched table
+/// is. Changes that come in a burst are taken together (each table read once).
+fn follow_elsewhere(live: &Arc<Live>) {
+    let (changes, mut heard) = mpsc::unbounded_channel::<Option<ChannelId>>();
+    if !live
+        .tables
+        .listen_elsewhere(move |change| changes.send(change).is_ok())
+    {
+        return;
+    }
+    let live = Arc::downgrade(live);
+    tokio::spawn(async move {
+        while let Some(first) = heard.recv().await {
+            let Some(live) = live.upgrade() else {
+                return;
+            };
+            let mut changed = HashSet::new();
+            let mut all = false;
+            let mut next = Some(first);
+            while let Some(change) = next {
+                match change {
+                    Some(channel) => {
+                        changed.insert(channel);
+                    }
+                    None => all = true,
+                }
+                next = heard.try_recv().ok();
+            }
+            let watched: Vec<ChannelId> = {
+                let state = live.state();
+                state
+                    .channels
+                    .keys()
+                    .copied()
+                    .filter(|channel| all || changed.contains(channel))
+                    .collect()
+            };
+            for channel in watched {
+                // Tables held here have their own events.
+                if live.tables.web_token(channel).is_some() {
+                    continue;
+                }
+                let tables = live.tables.clone();
+                let _ = tokio::task::spawn_blocking(move || tables.read_elsewhere(channel)).await;
+                if let Some(version) = live.tables.version_elsewhere(channel) {
+                    live.state().versions.insert(channel, version);
+                }
+                live.push(channel);
+            }
+        }
+    });
 }
 
 /// One socket's place within the bounds, given back when dropped.

@@ -251,6 +251,7 @@ animal-unicorn = Einhorn
 ## Ablehnungen
 
 no-table = In diesem Kanal läuft kein Spiel. Eröffne eins mit `/sequence neu`.
+played-elsewhere = Diese Seite zeigt das Spiel nur an: Gespielt wird dort, wo es begonnen wurde (in seinem Discord-Kanal). Züge von dort erscheinen hier.
 table-exists = In diesem Kanal gibt es schon ein Spiel oder eine Lobby. Spielt es zu Ende (oder der Gastgeber beendet es mit `/sequence beenden`), bevor ihr ein neues eröffnet.
 already-started = Das Spiel hat schon begonnen. Du kannst zuschauen und beim nächsten mitspielen.
 not-started = Das Spiel hat noch nicht begonnen: Der Gastgeber startet es mit dem Knopf **Start** oder `/sequence beginnen`.

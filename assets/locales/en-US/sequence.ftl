@@ -256,6 +256,7 @@ animal-unicorn = unicorn
 ## Refusals
 
 no-table = There is no game in this channel. Start one with `/sequence start`.
+played-elsewhere = This page only shows this game: it is played where it was started (in its Discord channel). Moves made there appear here.
 table-exists = This channel already has a game or a lobby. Finish it (or the host can `/sequence stop` it) before starting another.
 already-started = The game has already started. You can watch, and join the next one.
 not-started = The game has not started yet: the host starts it with the **Start** button or `/sequence begin`.

@@ -251,6 +251,7 @@ animal-unicorn = enhjørning
 ## Avslag
 
 no-table = Det er ikke noe spill i denne kanalen. Start et med `/sequence nytt`.
+played-elsewhere = Denne siden viser bare spillet: det spilles der det ble startet (i Discord-kanalen sin). Trekk som gjøres der, vises her.
 table-exists = Denne kanalen har allerede et spill eller en lobby. Spill det ferdig (eller verten kan avslutte det med `/sequence stopp`) før dere starter et nytt.
 already-started = Spillet har allerede begynt. Du kan se på og bli med i neste.
 not-started = Spillet har ikke begynt ennå: Verten starter det med **Start**-knappen eller `/sequence begynn`.

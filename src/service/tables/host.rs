@@ -321,6 +321,10 @@ impl Tables {
         let now = Timestamp::now();
         let user = request.actor.user;
         let reply = match request.command {
+            // A page of a table another process runs: shown here, played there.
+            _ if face == FaceId::Web && self.held_elsewhere(channel) => {
+                Reply::ephemeral(Text::PlayedElsewhere)
+            }
             Command::Hint => self.hint(channel, user, now).await,
             Command::Press(press) if press.is_hint() => {
                 self.press_hint(channel, user, press, now).await

@@ -24,6 +24,7 @@ use crate::service::budget::{posts_of, Budgets, LobbyEdits};
 
 mod budget;
 mod challenge;
+mod elsewhere;
 mod hint;
 mod history;
 mod host;
@@ -122,6 +123,8 @@ pub struct Tables {
     pub(super) answers_only: Mutex<HashSet<ChannelId>>,
     /// The host: its events, computer drivers and the face of each table ([`host`]).
     pub(super) host: host::Host,
+    /// Tables other processes hold, as pages here last read them ([`elsewhere`]).
+    pub(super) elsewhere: Mutex<elsewhere::ElsewhereTables>,
     /// The address of the web pages, for their links ([`Tables::set_web_base`]).
     pub(super) web_base: Mutex<Option<String>>,
 }
@@ -168,6 +171,7 @@ impl Tables {
             replays: Mutex::new(replays::Replays::default()),
             applying: Arc::new(tokio::sync::Semaphore::new(AUTO_APPLY_AT_ONCE)),
             host: host::Host::default(),
+            elsewhere: Mutex::new(elsewhere::ElsewhereTables::default()),
             web_base: Mutex::new(None),
         }
     }
@@ -507,7 +511,7 @@ impl Tables {
     /// hand) is still being sent, and a hand of a finished game is of no use.
     pub fn is_seated_in_game(&self, channel: ChannelId, user: UserId) -> bool {
         let Some(shared) = self.get(channel) else {
-            return false;
+            return self.seated_elsewhere(channel, user);
         };
         let table = lock(&shared);
         !table.closed

@@ -154,7 +154,11 @@ impl Tables {
             if let Some(url) = self.table_url(&table, &settings) {
                 crate::service::save::offer_links(&mut reply, &url, false, false);
             }
-            if changed {
+            // A table saved before its web token had a column of its own (or given one on this
+            // load) is saved once, so that other processes find its page.
+            let token_unsaved = !table.web_token.is_empty()
+                && stored.web_token.as_deref() != Some(&table.web_token);
+            if changed || token_unsaved {
                 // If it fails, the deadline is recomputed the same way at the next start.
                 self.save(&table, "the resumed turn timer");
             }

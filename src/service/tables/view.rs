@@ -11,7 +11,9 @@ impl Tables {
     /// What `viewer` may see of `channel`'s table at `now`, its texts in `lang`: their own hand if
     /// they sit in the running game, nothing hidden otherwise (`None`: a watcher or someone not
     /// signed in). `None` when the channel has no table. Takes the table's lock briefly, reads no
-    /// store (the server's settings as known in memory).
+    /// store (the server's settings as known in memory). A table another process holds is shown
+    /// as last read from the store ([`Tables::find_web_token`], [`Tables::read_elsewhere`]), with
+    /// the same rules.
     pub fn view(
         &self,
         channel: ChannelId,
@@ -19,7 +21,12 @@ impl Tables {
         lang: Lang,
         now: Timestamp,
     ) -> Option<TableView> {
-        let shared = self.get(channel)?;
+        let Some(shared) = self.get(channel) else {
+            return self.with_elsewhere(channel, |table| {
+                let settings = self.known_settings_for(table.guild);
+                table.view(viewer, lang, now, &settings)
+            });
+        };
         let table = lock(&shared);
         if table.closed {
             return None;

@@ -225,12 +225,13 @@ fn variant_index(text: &Text) -> usize {
         Text::ProfilesRebuilding { .. } => 199,
         Text::WatchButton => 200,
         Text::ReplayLinkButton => 201,
+        Text::PlayedElsewhere => 202,
     }
 }
 
 /// One more than the highest index of [`variant_index`] (`every_variant_has_a_sample` checks that no
 /// index reaches it).
-const VARIANTS: usize = 202;
+const VARIANTS: usize = 203;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -411,6 +412,7 @@ fn kotb_lobby() -> LobbyCard {
 fn samples() -> Vec<Text> {
     let mut out = vec![
         Text::NoTable,
+        Text::PlayedElsewhere,
         Text::TableExists,
         Text::AlreadyStarted,
         Text::NotStarted,

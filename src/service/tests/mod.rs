@@ -8,6 +8,7 @@ mod budget;
 mod button;
 mod challenge;
 mod clock;
+mod elsewhere;
 mod fair;
 mod hint;
 mod host;

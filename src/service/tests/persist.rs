@@ -214,6 +214,15 @@ impl Store for Flaky {
         self.check()?;
         self.inner.delete_table(channel_id)
     }
+    fn channel_of_web_token(&self, token: &str) -> Result<Option<u64>, StoreError> {
+        self.inner.channel_of_web_token(token)
+    }
+    fn live_table(
+        &self,
+        channel_id: u64,
+    ) -> Result<Option<crate::store::LiveTableRead>, StoreError> {
+        self.inner.live_table(channel_id)
+    }
     fn finish_series(
         &self,
         guild_id: Option<u64>,
@@ -959,6 +968,7 @@ fn tables_that_cannot_be_restored_are_set_aside_with_a_note() {
                 record_json: record_json.clone(),
                 snapshot_json: r#"{"phase":"from the future"}"#.into(),
                 updated_at: 1,
+                web_token: None,
             })
             .expect("save");
         let mut illegal = partial.clone();
@@ -971,6 +981,7 @@ fn tables_that_cannot_be_restored_are_set_aside_with_a_note() {
                 record_json: serde_json::to_string(&illegal).expect("json"),
                 snapshot_json: "{}".into(),
                 updated_at: 1,
+                web_token: None,
             })
             .expect("save");
 

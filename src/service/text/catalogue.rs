@@ -20,6 +20,9 @@ pub enum Text {
     // ----- refusals (`refusals.rs`) -----
     /// There is no table in the channel.
     NoTable,
+    /// A page asked this process to act on a table another process of the bot holds (several
+    /// processes on PostgreSQL): it only shows it.
+    PlayedElsewhere,
     /// The channel already has a table.
     TableExists,
     /// Lobby commands after the game started.
@@ -885,6 +888,7 @@ impl Text {
         matches!(
             self,
             Text::NoTable
+                | Text::PlayedElsewhere
                 | Text::TableExists
                 | Text::AlreadyStarted
                 | Text::NotStarted

@@ -11,6 +11,7 @@ use super::Text;
 pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
     Some(match text {
         Text::NoTable => tr.t("no-table"),
+        Text::PlayedElsewhere => tr.t("played-elsewhere"),
         Text::TableExists => tr.t("table-exists"),
         Text::AlreadyStarted => tr.t("already-started"),
         Text::NotStarted => tr.t("not-started"),

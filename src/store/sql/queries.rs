@@ -193,14 +193,20 @@ statements! {
     PING = "SELECT 1";
     /// A live table stored (replacing the channel's); SQLite's (PostgreSQL versions each save).
     SAVE_TABLE = "INSERT INTO live_tables (channel_id, guild_id, record_json, snapshot_json,
-            updated_at)
-        VALUES (?1, ?2, ?3, ?4, ?5)
+            updated_at, web_token)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
         ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id,
             record_json = excluded.record_json, snapshot_json = excluded.snapshot_json,
-            updated_at = excluded.updated_at";
+            updated_at = excluded.updated_at, web_token = excluded.web_token";
     /// Every live table, to restore at start (SQLite's; they do not grow with the history).
-    LOAD_TABLES = "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at
+    LOAD_TABLES = "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, web_token
         FROM live_tables ORDER BY channel_id";
+    /// One live table (SQLite's), for a page.
+    LOAD_TABLE = "SELECT channel_id, guild_id, record_json, snapshot_json, updated_at, web_token
+        FROM live_tables WHERE channel_id = ?1";
+    /// The channel of a live table's web token (`live_tables_by_web_token`).
+    CHANNEL_OF_WEB_TOKEN = "SELECT channel_id FROM live_tables
+        WHERE web_token = ?1 AND web_token IS NOT NULL LIMIT 1";
     /// A live table that could not be restored moved to the quarantine, with its server as read
     /// (`?2`), a reason (`?3`) and when (`?4`).
     QUARANTINE_LOADED = "INSERT INTO quarantine (channel_id, guild_id, record_json, snapshot_json,

@@ -3,7 +3,7 @@
 //!
 //! An engine's migration `i` brings its schema from version `i` to `i + 1`; its list is this one
 //! without the migrations that have nothing for it. So SQLite (which has no shard owners: one process
-//! per file) counts 15 versions and PostgreSQL 16, exactly as databases of each have always been
+//! per file) counts 16 versions and PostgreSQL 17, exactly as databases of each have always been
 //! numbered. A new column or table is one more entry at the end, with `both` set.
 
 use super::{render, Engine};
@@ -328,6 +328,14 @@ const MIGRATIONS: &[Migration] = &[
     both(
         "ALTER TABLE games ADD COLUMN web_token TEXT;
     CREATE INDEX games_by_web_token ON games (web_token, id);",
+    ),
+    // 17: issue 46. Each live table's web token in a column of its own, indexed, so that any
+    // process finds the table of a page (`/g/<token>`) whichever process holds it. Written by every
+    // save; rows saved before have none until their next save (the restore saves them once).
+    both(
+        "ALTER TABLE live_tables ADD COLUMN web_token TEXT;
+    CREATE INDEX live_tables_by_web_token ON live_tables (web_token)
+        WHERE web_token IS NOT NULL;",
     ),
 ];
 

@@ -630,3 +630,119 @@ async fn versions_of_closed_tables_are_forgotten() {
     );
     assert_eq!(live.version(ChannelId(100_000 + last - 1)), last - 1);
 }
+
+/// Issue 46, several processes: a page watching a game through a process that does not hold it
+/// (two processes on one PostgreSQL database, shards 0 and 1 of 2) is sent each move the owner
+/// makes, through the owner's NOTIFY and this process's reading of the stored table; a watcher's
+/// frames carry no hand; the game's end is told (`{"gone":true}`). Prints the delays from a move's
+/// request to the frame that shows it. Needs `SEQUENCE_BOT_TEST_POSTGRES_URL` (skipped without).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_of_another_process_sees_each_move_made_there() {
+    use crate::store::{PostgresStore, ShardSet, Store};
+    let schema =
+        tokio::task::spawn_blocking(|| crate::store::tests::postgres_schema("live_elsewhere"))
+            .await
+            .expect("schema");
+    let Some((config, _guard)) = schema else {
+        return;
+    };
+    // Opened on a blocking thread: the PostgreSQL client runs a runtime of its own.
+    let (owner, other) = tokio::task::spawn_blocking(move || {
+        let open = |shard: u32| {
+            let store = PostgresStore::open_config(config.clone()).expect("open");
+            let set = ShardSet::new(shard, shard, 2).expect("set");
+            let claim = store.claim_shards(set, Duration::ZERO).expect("claim");
+            let settings = Settings {
+                limits: Limits::unlimited(),
+                ..Settings::default()
+            };
+            let store: Arc<dyn Store> = Arc::new(store);
+            Arc::new(
+                Tables::seeded(settings, Arc::new(RandomPicker), 46 + u64::from(shard))
+                    .with_store(store)
+                    .with_claim(claim),
+            )
+        };
+        (open(0), open(1))
+    })
+    .await
+    .expect("opened");
+    let live = Live::new(other.clone());
+    let address = served(&live).await;
+    // A game of two people outside servers: shard 0, the owner's.
+    let channel = 4602;
+    let start = Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: crate::engine::Options::default(),
+        rated: None,
+        turn_time: None,
+        series: None,
+    };
+    ask(&owner, channel, 1, start).await;
+    ask(&owner, channel, 2, Command::Join { team: None }).await;
+    let token = owner.web_token(ChannelId(channel)).expect("a token");
+    assert_eq!(
+        other.find_web_token(&token).await,
+        Some(ChannelId(channel)),
+        "found through the store"
+    );
+    let (watcher, task) = page(address, channel, 0, "en").await;
+    watcher
+        .until("the lobby at once", |v| v["view"]["phase"] == "lobby")
+        .await;
+    ask(&owner, channel, 1, Command::Begin).await;
+    watcher
+        .until("the game begun", |v| v["view"]["phase"] == "playing")
+        .await;
+    let mut rng = GameRng::new(4602);
+    let mut delays = Vec::new();
+    for _ in 0..8 {
+        let (user, command) = human_move(&owner, channel, &mut rng).expect("a move");
+        let asked = Instant::now();
+        ask(&owner, channel, user, command).await;
+        let turn = owner
+            .view(ChannelId(channel), None, Lang::En, Timestamp::now())
+            .and_then(|v| v.board)
+            .expect("a board")
+            .turn;
+        let frame = watcher
+            .until("the move shown", |v| v["view"]["board"]["turn"] == turn)
+            .await;
+        delays.push(asked.elapsed());
+        assert!(frame["view"]["you"].is_null(), "a watcher sees no hand");
+        assert_eq!(
+            frame["view"],
+            serde_json::to_value(
+                owner
+                    .view(ChannelId(channel), None, Lang::En, Timestamp::now())
+                    .expect("a view")
+            )
+            .expect("json"),
+            "the owner's watcher view"
+        );
+    }
+    delays.sort();
+    println!(
+        "move request to the other process's watcher: median {:?}, max {:?} ({} moves)",
+        delays[delays.len() / 2],
+        delays[delays.len() - 1],
+        delays.len()
+    );
+    let versions = versions(&watcher.all());
+    assert!(versions.windows(2).all(|w| w[0] <= w[1]), "{versions:?}");
+    ask(&owner, channel, 1, Command::Stop).await;
+    let started = Instant::now();
+    while !watcher.all().iter().any(|f| f == GONE) {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the end is told"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    task.await.expect("the socket ends");
+    // Dropped off the runtime (their PostgreSQL clients).
+    tokio::task::spawn_blocking(move || drop((owner, other, live)))
+        .await
+        .expect("dropped");
+}
