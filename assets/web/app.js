@@ -278,18 +278,13 @@ function accept(version, view) {
   draw();
 }
 
-/** Am I in this table's seats? (`you` in a game; in a lobby, a person's seat with my name.) */
+/** Am I in this table's seats? (The view says where I sit, in a lobby too.) */
 function seated(view) {
-  if (view.you) return true;
-  return view.seats.some((s) => s.kind === 'person' && s.name === state.me.name);
+  return typeof view.seat === 'number';
 }
 
 function isHost(view) {
-  if (view.host === undefined || view.host === null) return false;
-  const seat = view.seats[view.host];
-  if (!seat) return false;
-  if (view.you) return view.you.seat === view.host;
-  return seat.kind === 'person' && seat.name === state.me.name;
+  return typeof view.host === 'number' && view.seat === view.host;
 }
 
 /** The cells the current choice may go to, as the view says (nothing when it says nothing). */

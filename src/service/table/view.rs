@@ -46,6 +46,9 @@ pub struct TableView {
     pub phase: Phase,
     /// The host (who may add computers, start, cancel and stop): their index in `seats`, while seated.
     pub host: Option<u8>,
+    /// The viewer's own index in `seats`, while seated (in a lobby too); none for a watcher.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
     /// The game and the options that matter to a viewer.
     pub game: GameView,
     /// The teams with their colours (in a lobby: the teams players asked for).
@@ -355,13 +358,11 @@ impl Table {
         settings: &Settings,
     ) -> TableView {
         let host = Some(self.host);
-        let (mut view, seat) = match &self.state {
+        let (mut view, seat, own) = match &self.state {
             State::Lobby(lobby) => {
                 let view = self.lobby_view(lobby, lang, settings);
-                (
-                    view,
-                    lobby.seats.iter().position(|s| s.player.user() == host),
-                )
+                let at = |user| lobby.seats.iter().position(|s| s.player.user() == user);
+                (view, at(host), viewer.and_then(|v| at(Some(v))))
             }
             State::Playing(playing) => {
                 let public = playing.game().public_view();
@@ -370,10 +371,12 @@ impl Table {
                 view.you = viewer.and_then(|user| playing.seat_of(user)).map(|seat| {
                     own_view(&playing.game().view(seat), &choices(playing, seat), lang)
                 });
-                (view, playing.seats.iter().position(|p| p.user() == host))
+                let at = |user| playing.seats.iter().position(|p| p.user() == user);
+                (view, at(host), viewer.and_then(|v| at(Some(v))))
             }
         };
         view.host = seat.and_then(|i| u8::try_from(i).ok());
+        view.seat = own.and_then(|i| u8::try_from(i).ok());
         view
     }
 
@@ -386,6 +389,7 @@ impl Table {
         TableView {
             key: self.created.0,
             host: None,
+            seat: None,
             phase: if self.is_between_games() {
                 Phase::BetweenGames
             } else {
@@ -497,6 +501,7 @@ impl Table {
         TableView {
             key: self.created.0,
             host: None,
+            seat: None,
             phase: if over {
                 Phase::Finished
             } else {

@@ -156,8 +156,10 @@ fn check_viewers(tables: &Tables, channel: u64, seed: u64, offers: &mut Offers) 
             game.position().to_move() == seat && !game.position().is_over()
         );
         offers.add(&check_own_moves(&table, playing, user, you));
+        assert_eq!(own.seat, Some(seat), "a player's view says where they sit");
         let mut rest = json(&own);
         rest.as_object_mut().expect("an object").remove("you");
+        rest.as_object_mut().expect("an object").remove("seat");
         assert_eq!(
             rest, watcher,
             "apart from their own part, a player sees what a watcher sees"
@@ -685,6 +687,15 @@ fn every_table_has_its_own_unguessable_web_token() {
         .expect("a lobby");
     assert_eq!((view.key, view.host), (table.created.0, Some(0)));
     assert_eq!(view.seats.len(), 2);
+    // A watcher has no seat (and no field for it); the joiner sits second, the host first.
+    assert_eq!(view.seat, None);
+    assert!(json(&view).get("seat").is_none());
+    let seat = |user| {
+        tables
+            .view(ChannelId(5), Some(UserId(user)), Lang::En, T0)
+            .and_then(|v| v.seat)
+    };
+    assert_eq!((seat(1), seat(3), seat(2)), (Some(0), Some(1), None));
 
     // A closed table's token names nothing; the other table keeps its own.
     assert!(!DM.ask(&tables, 5, 1, Command::Cancel).is_refusal());
