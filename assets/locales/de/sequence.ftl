@@ -735,6 +735,11 @@ settings-list = • Spiel: { $game }
         [off] aus
        *[on] an
     }
+    • eigene Seite des Servers (Bestenliste, letzte Spiele, Profile): { $web_page ->
+        [on] an
+       *[off] aus
+    }
+settings-web-page-link = Die Seite des Servers (jeder mit diesem Link kann sie öffnen; aus- und wieder einschalten macht einen neuen Link): { $url }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
 settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
@@ -766,6 +771,8 @@ opt-sequence-settings-replay_gif = wiederholung_gif
 opt-sequence-settings-replay_gif-desc = Ob nach jedem beendeten Spiel die animierte Wiederholung gepostet wird
 opt-sequence-settings-web_links = weblinks
 opt-sequence-settings-web_links-desc = Ob Spiele einen Zuschauen-Knopf und Webseiten haben (Live-Brett, Wiederholung)
+opt-sequence-settings-web_page = webseite
+opt-sequence-settings-web_page-desc = Ob der Server eine eigene Webseite hat (Bestenliste, letzte Spiele, Profile)
 opt-sequence-settings-language = sprache
 opt-sequence-settings-language-desc = Die Sprache der Kanalnachrichten des Bots
 opt-sequence-settings-reset = zuruecksetzen

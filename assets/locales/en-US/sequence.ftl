@@ -748,6 +748,11 @@ settings-list = • game: { $game }
         [off] off
        *[on] on
     }
+    • the server's own page (leaderboard, recent games, profiles): { $web_page ->
+        [on] on
+       *[off] off
+    }
+settings-web-page-link = The server's page (anyone with this link can open it; turning the page off and on again makes a new link): { $url }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
 settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
@@ -779,6 +784,8 @@ opt-sequence-settings-replay_gif = replay_gif
 opt-sequence-settings-replay_gif-desc = Whether the animated replay is posted after every finished game
 opt-sequence-settings-web_links = web_links
 opt-sequence-settings-web_links-desc = Whether games have a Watch button and web pages (live board, replay)
+opt-sequence-settings-web_page = web_page
+opt-sequence-settings-web_page-desc = Whether the server has its own web page (leaderboard, recent games, profiles)
 opt-sequence-settings-language = language
 opt-sequence-settings-language-desc = The language of the bot's channel posts
 opt-sequence-settings-reset = reset

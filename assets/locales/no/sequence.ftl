@@ -732,6 +732,11 @@ settings-list = • spill: { $game }
         [off] av
        *[on] på
     }
+    • serverens egen side (toppliste, siste spill, profiler): { $web_page ->
+        [on] på
+       *[off] av
+    }
+settings-web-page-link = Serverens side (alle med denne lenken kan åpne den; slår du siden av og på igjen, blir det en ny lenke): { $url }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
 settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
@@ -763,6 +768,8 @@ opt-sequence-settings-replay_gif = reprise_gif
 opt-sequence-settings-replay_gif-desc = Om den animerte reprisen postes etter hvert ferdige spill
 opt-sequence-settings-web_links = nettlenker
 opt-sequence-settings-web_links-desc = Om spillene har en Se på-knapp og nettsider (brettet direkte, reprise)
+opt-sequence-settings-web_page = nettside
+opt-sequence-settings-web_page-desc = Om serveren har sin egen nettside (toppliste, siste spill, profiler)
 opt-sequence-settings-language = spraak
 opt-sequence-settings-language-desc = Språket i botens kanalmeldinger
 opt-sequence-settings-reset = tilbakestill

@@ -27,6 +27,8 @@ mod challenge;
 mod hint;
 mod history;
 mod host;
+mod page;
+pub use page::{PageGame, PagePlayer, PageSeat, ServerPage};
 mod quick;
 mod rematch;
 mod restore;

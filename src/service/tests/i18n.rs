@@ -1012,6 +1012,8 @@ fn samples() -> Vec<Text> {
             hints: false,
             replay_gif: true,
             web_links: true,
+            web_page: false,
+            page_url: None,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Kids,
@@ -1027,6 +1029,8 @@ fn samples() -> Vec<Text> {
             hints: true,
             replay_gif: false,
             web_links: false,
+            web_page: true,
+            page_url: Some("https://sequence.example.org/s/0123".into()),
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Classic,
@@ -1042,6 +1046,8 @@ fn samples() -> Vec<Text> {
             hints: false,
             replay_gif: true,
             web_links: true,
+            web_page: false,
+            page_url: None,
         }),
         Text::BadSetting {
             name: SettingName::TurnTimeout,
