@@ -674,6 +674,7 @@ button-watch = Zuschauen
 button-replay-web = Wiederholung im Browser
 web-replay-not-found = Zu diesem Link gibt es kein beendetes Spiel: Vielleicht ist er falsch geschrieben, oder sein Server hat Weblinks abgeschaltet.
 web-replay-failed = Das Spiel konnte gerade nicht gelesen werden. Bitte versuche es gleich noch einmal.
+web-server-not-found = Zu diesem Link gibt es keine Serverseite: Vielleicht ist er falsch geschrieben, oder die Admins des Servers haben seine Seite abgeschaltet.
 no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
 no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.
 

@@ -687,6 +687,7 @@ button-watch = Watch
 button-replay-web = Replay on the web
 web-replay-not-found = No finished game has this link: it may be mistyped, or its server turned web links off.
 web-replay-failed = The game could not be read just now. Please try again in a moment.
+web-server-not-found = No server page has this link: it may be mistyped, or the server's admins turned its page off.
 no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
 no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.
 

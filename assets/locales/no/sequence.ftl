@@ -671,6 +671,7 @@ button-watch = Se på
 button-replay-web = Reprise i nettleseren
 web-replay-not-found = Ingen ferdige spill har denne lenken: Den kan være feilskrevet, eller serveren har slått av nettlenker.
 web-replay-failed = Spillet kunne ikke leses akkurat nå. Prøv igjen om et øyeblikk.
+web-server-not-found = Ingen serverside har denne lenken: Den kan være feilskrevet, eller serverens administratorer har slått av siden.
 no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
 no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.
 
