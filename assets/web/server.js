@@ -23,12 +23,18 @@ export async function showServer(token) {
   if (page.name) $('server-view').querySelector('h1').textContent = page.name;
   drawLeaderboard(page.leaderboard || []);
   drawGames(page.games || []);
+  // `#p2`: the figures of the player ranked 2 open (the address of a tap, to share).
+  const asked = location.hash.match(/^#p(\d+)$/);
+  const row = asked && document.querySelector(`#server-leaderboard tr[data-rank="${asked[1]}"]`);
+  if (row) row.click();
 }
 
 function drawLeaderboard(players) {
   const table = $('server-leaderboard');
+  const box = $('server-player');
+  box.hidden = true;
+  table.after(box);
   table.replaceChildren();
-  $('server-player').hidden = true;
   if (!players.length) {
     table.append(el('tr', {}, [el('td', { class: 'sub', text: t('web-server-no-players') })]));
     return;
@@ -61,8 +67,14 @@ function drawPlayer(p, row) {
   const box = $('server-player');
   const was = row.classList.contains('open');
   for (const r of document.querySelectorAll('#server-leaderboard tr.open')) r.classList.remove('open');
-  if (was) { box.hidden = true; return; }
+  for (const r of document.querySelectorAll('#server-leaderboard tr.detail')) r.remove();
+  if (was) {
+    box.hidden = true;
+    history.replaceState(null, '', location.pathname + location.search);
+    return;
+  }
   row.classList.add('open');
+  history.replaceState(null, '', `${location.pathname}${location.search}#p${p.rank}`);
   const figures = [
     ['web-server-rating', p.provisional ? `${p.rating} (${t('web-server-provisional')})` : String(p.rating)],
     ['web-server-games-played', String(p.games)],
@@ -80,6 +92,10 @@ function drawPlayer(p, row) {
   for (const [key, value] of figures) list.append(el('dt', { text: t(key) }), el('dd', { text: value }));
   box.replaceChildren(el('h3', { text: p.name }), list);
   box.hidden = false;
+  // Right under the player's row.
+  const cell = el('td', { colspan: '5' });
+  cell.append(box);
+  row.after(el('tr', { class: 'detail' }, [cell]));
 }
 
 function drawGames(games) {
