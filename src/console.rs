@@ -274,6 +274,8 @@ enum Asked {
         #[serde(default)]
         web_links: Option<bool>,
         #[serde(default)]
+        web_page: Option<bool>,
+        #[serde(default)]
         reset: bool,
     },
     /// A button pressed, or a choice made in a menu: the custom id the bot put on its message (and for a
@@ -339,6 +341,7 @@ impl Asked {
                 hints,
                 replay_gif,
                 web_links,
+                web_page,
                 reset,
             } => Command::Settings(SettingsRequest {
                 changes: ServerSettings {
@@ -355,6 +358,8 @@ impl Asked {
                     hints,
                     replay_gif,
                     web_links,
+                    web_page,
+                    web_page_token: None,
                 },
                 reset,
             }),

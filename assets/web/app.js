@@ -3,9 +3,10 @@
 
 import { t, get, post, loadTexts, fillTexts, chosenLang, chooseLang, live, ApiError } from './api.js';
 import { drawBoard, cardFace, dieSvg } from './board.js';
+import { showServer } from './server.js';
 
 const $ = (id) => document.getElementById(id);
-const VIEWS = ['name-view', 'home-view', 'game-view', 'error-view'];
+const VIEWS = ['name-view', 'home-view', 'game-view', 'server-view', 'error-view'];
 
 const state = {
   me: null,
@@ -90,6 +91,12 @@ function showError(err) {
 }
 
 function route() {
+  // A server's page needs no name: it only shows.
+  const server = location.pathname.match(/^\/s\/([0-9a-f]+)\/?$/);
+  if (server) {
+    openServer(server[1]);
+    return;
+  }
   const match = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)\/?$/);
   if (!state.me.name && (!match || state.me.local)) {
     show('name-view');
@@ -102,6 +109,17 @@ function route() {
   } else {
     showHome();
   }
+}
+
+async function openServer(token) {
+  try {
+    await showServer(token);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  show('server-view');
+  ready();
 }
 
 function showHome() {

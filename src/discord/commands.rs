@@ -791,6 +791,8 @@ pub async fn settings(
     replay_gif: Option<bool>,
     #[description = "Whether games have a Watch button and web pages (live board, replay)"]
     web_links: Option<bool>,
+    #[description = "Whether the server has its own web page (leaderboard, recent games, profiles)"]
+    web_page: Option<bool>,
     #[description = "Go back to the bot's defaults first"] reset: Option<bool>,
 ) -> Result<(), Error> {
     run(
@@ -810,6 +812,8 @@ pub async fn settings(
                 hints,
                 replay_gif,
                 web_links,
+                web_page,
+                web_page_token: None,
             },
             reset: reset.unwrap_or(false),
         }),

@@ -627,6 +627,7 @@ mod tests {
                 "hints",
                 "replay_gif",
                 "web_links",
+                "web_page",
                 "reset"
             ]
         );

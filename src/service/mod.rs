@@ -111,6 +111,7 @@ pub use tables::parse_invite;
 pub use tables::{runtime, Tables, AUTO_APPLY_AT_ONCE, MAX_BLOCKING_THREADS};
 pub use tables::{Event, Face, FaceId, Origin, Pending, Sent};
 pub use tables::{Later, QUICK_ANSWER};
+pub use tables::{PageGame, PagePlayer, PageSeat, ServerPage};
 pub use text::{Text, Who};
 // For the tests in `tests/`, which name service items only as `crate::service::X`.
 #[cfg(test)]

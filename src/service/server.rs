@@ -68,6 +68,13 @@ pub struct ServerSettings {
     /// Whether this server's games have web pages (the Watch button, the live board, the replay;
     /// `None`: on).
     pub web_links: Option<bool>,
+    /// Whether the server has its own web page (leaderboard, recent games, players' figures;
+    /// `None`: off).
+    pub web_page: Option<bool>,
+    /// The unguessable token of the server's page while it is on (made when it is turned on,
+    /// forgotten when it is turned off; never set by a request: see
+    /// [`crate::service::Tables::guild_of_page_token`]).
+    pub web_page_token: Option<String>,
 }
 
 impl ServerSettings {
@@ -89,6 +96,8 @@ impl ServerSettings {
             hints: self.hints.or(base.hints),
             replay_gif: self.replay_gif.or(base.replay_gif),
             web_links: self.web_links.or(base.web_links),
+            web_page: self.web_page.or(base.web_page),
+            web_page_token: self.web_page_token.clone().or(base.web_page_token.clone()),
         }
     }
 
@@ -220,6 +229,9 @@ impl SettingsRequest {
         }
         if let Some(w) = self.changes.web_links {
             parts.push(format!("web_links: {w}"));
+        }
+        if let Some(p) = self.changes.web_page {
+            parts.push(format!("web_page: {p}"));
         }
         parts.join(", ")
     }

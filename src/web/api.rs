@@ -11,6 +11,7 @@
 //!   through the service's one door → `{"ok": true, "message"}`, or 409 with the service's refusal.
 //! - `GET /api/g/{token}/live` → the live channel (a WebSocket).
 //! - `GET /g/{token}` → the page if the token is known, else a plain 404 page.
+//! - `GET /s/{token}`, `GET /api/s/{token}` → a server's own page and its data (see [`server_page`]).
 //!
 //! Every request passes [`guard`] first: the per-address limit (429) and, for a POST, the check
 //! against cross-site forgery (403).
@@ -45,7 +46,7 @@ use super::limit::client_address;
 use super::local::{new_channel, NewGame};
 use super::plain::plain;
 use super::session::{check_forgery, checked_name, set_cookies, Session};
-use super::{live, page, replay, Web};
+use super::{live, page, replay, server_page, Web};
 
 /// The routes of the web face, behind [`guard`].
 pub fn routes(web: Arc<Web>) -> Router {
@@ -58,6 +59,8 @@ pub fn routes(web: Arc<Web>) -> Router {
         .route("/api/g/{token}/replay", only(get(game_replay)))
         .route("/api/g/{token}/record", only(get(game_record)))
         .route("/g/{token}", only(get(game_page)))
+        .route("/api/s/{token}", only(get(server_data)))
+        .route("/s/{token}", only(get(server_html)))
         .route("/api/{*rest}", any(unknown_api))
         .merge(page::page_routes())
         .layer(middleware::from_fn_with_state(web.clone(), guard))
@@ -699,6 +702,31 @@ async fn game_page(
         Some(opened) if opened.tables.find_web_token(&token).await.is_some() => page::index_html(),
         Some(opened) if is_finished(&opened.tables, &token).await => page::index_html(),
         Some(_) => page::not_found_page(lang),
+    }
+}
+
+async fn server_data(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Result<Response, Refusal> {
+    let lang = Session::read(&headers, uri.query()).lang;
+    let (tables, _) = opened(&web, lang)?;
+    Ok(server_page::data(tables.clone(), &token, lang).await)
+}
+
+async fn server_html(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    let lang = Session::read(&headers, uri.query()).lang;
+    match web.open.get() {
+        // Starting: the page asks again until it answers.
+        None => page::index_html(),
+        Some(opened) => server_page::html(opened.tables.clone(), &token, lang).await,
     }
 }
 

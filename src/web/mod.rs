@@ -23,6 +23,7 @@ pub mod local;
 pub mod page;
 pub mod plain;
 pub mod replay;
+pub mod server_page;
 pub mod session;
 
 #[cfg(test)]

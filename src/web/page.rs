@@ -48,6 +48,11 @@ static ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/web/api.js"),
     },
     Asset {
+        name: "server.js",
+        content_type: JS,
+        bytes: include_bytes!("../../assets/web/server.js"),
+    },
+    Asset {
         name: "style.css",
         content_type: "text/css; charset=utf-8",
         bytes: include_bytes!("../../assets/web/style.css"),

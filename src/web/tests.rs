@@ -823,3 +823,154 @@ async fn a_finished_games_page_opens_its_rematch_for_its_players() {
     let again = ann.act(&app, &token, json!({ "action": "rematch" })).await;
     assert_eq!(tables.len(), 1, "{again:?}");
 }
+
+/// The service with a store keeping one finished rated classic game of server 7 (Ann won against
+/// Bob `<b>`, its replay under `replay_token`), and the router as [`app_with`] builds it.
+fn app_with_a_server(replay_token: &str) -> (Router, Arc<Tables>) {
+    use crate::engine::{Config, Options, Record, Variant};
+    use crate::store::{FinishedGame, PlayerResult, SqliteStore, Store};
+    let store = Arc::new(SqliteStore::open_in_memory().expect("store"));
+    let config = Config::new(Variant::Classic, 2, None, Options::default()).expect("config");
+    let record = Record::random_game(config, 5);
+    let seat = |user_id, name: &str, team, won| PlayerResult {
+        user_id,
+        name: name.to_string(),
+        team,
+        won,
+        sequences: u32::from(won) * 2,
+        bot_level: None,
+        gave_up: false,
+    };
+    store
+        .finish_game(&FinishedGame {
+            guild_id: Some(7),
+            channel_id: 70,
+            variant: "classic".into(),
+            record_json: serde_json::to_string(&record).expect("json"),
+            finished_at: 1_700_000_000_000,
+            started_at: None,
+            players: vec![
+                seat(1_000_001, "Ann", 0, true),
+                seat(1_000_002, "Bob <b>", 1, false),
+            ],
+            rated: Some(true),
+            aborted: false,
+            web_token: Some(replay_token.to_string()),
+        })
+        .expect("kept");
+    let tables = Arc::new(
+        Tables::new(BotConfig::default().settings(), Arc::new(RandomPicker)).with_store(store),
+    );
+    let web = Arc::new(Web::new(&BotConfig::default()).with_limiter(Limiter::new(1000.0, 1000.0)));
+    web.open(&tables);
+    let router = crate::app::http::router([web as Arc<dyn Site>]);
+    (router, tables)
+}
+
+/// An admin of server 7 turns its page on or off.
+fn server_page(tables: &Tables, on: bool) {
+    use crate::service::{Actor, ChannelId, Command, GuildId, ServerSettings, SettingsRequest};
+    use crate::service::{Request as Asked, Timestamp, UserId};
+    let reply = tables.handle(
+        Asked {
+            guild: Some(GuildId(7)),
+            channel: ChannelId(70),
+            actor: Actor {
+                user: UserId(1_000_001),
+                name: "Ann".into(),
+                can_manage: true,
+                can_manage_guild: true,
+            },
+            command: Command::Settings(SettingsRequest {
+                changes: ServerSettings {
+                    web_page: Some(on),
+                    ..ServerSettings::default()
+                },
+                reset: false,
+            }),
+        },
+        Timestamp::now(),
+    );
+    assert!(!reply.is_refusal(), "{reply:?}");
+}
+
+#[tokio::test]
+async fn a_servers_page_answers_while_it_is_on_and_404_once_turned_off() {
+    let replay = "00112233445566778899aabbccddeeff";
+    let (app, tables) = app_with_a_server(replay);
+    let mut browser = Browser::default();
+    let guessed = format!("{:016x}{}", 7, "ab".repeat(16));
+    // Off by default: nothing answers, not even a guess shaped like a token.
+    for path in [
+        format!("/api/s/{guessed}"),
+        "/api/s/nope".into(),
+        "/api/s/".into(),
+    ] {
+        let answer = browser.get(&app, &path).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}: {answer:?}");
+        assert!(!answer.error().is_empty());
+    }
+    let answer = browser.get(&app, &format!("/s/{guessed}?lang=de")).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert!(answer.content_type.starts_with("text/html"), "{answer:?}");
+
+    server_page(&tables, true);
+    let token = tables
+        .server_settings(Some(crate::service::GuildId(7)))
+        .web_page_token
+        .expect("a token");
+    let page = browser.get(&app, &format!("/s/{token}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.content_type.starts_with("text/html"), "{page:?}");
+    let answer = browser.get(&app, &format!("/api/s/{token}")).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    let json = answer.json();
+    assert_eq!(json["name"], Value::Null);
+    let board = json["leaderboard"].as_array().expect("a leaderboard");
+    assert_eq!(board.len(), 2, "{json}");
+    assert_eq!(board[0]["rank"], 1);
+    assert_eq!(board[0]["name"], "Ann");
+    assert_eq!(board[0]["wins"], 1);
+    assert_eq!(board[1]["name"], "Bob <b>", "names are text");
+    for key in [
+        "rating",
+        "games",
+        "sequences",
+        "best_streak",
+        "series_played",
+        "achievements",
+    ] {
+        assert!(board[0][key].is_number(), "{key}: {json}");
+    }
+    let games = json["games"].as_array().expect("games");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["variant"], "classic");
+    assert_eq!(games[0]["finished_at"], 1_700_000_000);
+    assert_eq!(games[0]["replay"], format!("/g/{replay}"));
+    assert_eq!(games[0]["players"][0]["won"], true);
+    assert!(
+        !answer.text.contains("1000001") && !answer.text.contains("hand"),
+        "{}",
+        answer.text
+    );
+    // The replay the page links to answers.
+    let replayed = browser.get(&app, &format!("/api/g/{replay}/replay")).await;
+    assert_eq!(replayed.status, StatusCode::OK);
+
+    // Turned off while the page is open: its next request finds nothing.
+    server_page(&tables, false);
+    let answer = browser.get(&app, &format!("/api/s/{token}?lang=no")).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert!(answer.error().contains("serverside"), "{answer:?}");
+    let page = browser.get(&app, &format!("/s/{token}")).await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
+    // On again: a new link; the old one stays dead.
+    server_page(&tables, true);
+    let answer = browser.get(&app, &format!("/api/s/{token}")).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    // Only GET.
+    let answer = browser
+        .post(&app, &format!("/api/s/{token}"), json!({}))
+        .await;
+    assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+}

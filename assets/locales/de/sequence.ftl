@@ -185,6 +185,28 @@ web-zone = Zone von „König des Bretts“
 web-roll = Wurf: { $a } + { $b } = { $sum }
 web-replay = Wiederholung
 web-replay-step = Zug { $n } von { $total }
+web-server-title = Sequence auf diesem Server
+web-server-leaderboard = Bestenliste
+web-server-no-players = Noch kein gewertetes Spiel.
+web-server-player = Spieler
+web-server-rating = Wertung
+web-server-games-played = Spiele
+web-server-wins = Siege
+web-server-provisional = vorläufig
+web-server-tap = Tippe auf einen Spieler für seine Zahlen.
+web-server-sequences = Sequenzen
+web-server-streak = Siege in Folge (jetzt / beste)
+web-server-jacks = Buben gespielt (zweiäugig / einäugig)
+web-server-broken = Reihen gebrochen
+web-server-dead = Tote Karten getauscht
+web-server-series = Serien gewonnen / gespielt
+web-server-achievements = Erfolge
+web-server-agreement = Züge wie die des schweren Computers
+web-server-games = Letzte Spiele
+web-server-no-games = Noch kein beendetes Spiel.
+web-server-replay = Wiederholung
+web-server-aborted = abgebrochen
+web-server-winner = gewonnen
 web-replay-prev = Zurück
 web-replay-next = Weiter
 web-record-download = Aufzeichnung herunterladen
@@ -674,6 +696,7 @@ button-watch = Zuschauen
 button-replay-web = Wiederholung im Browser
 web-replay-not-found = Zu diesem Link gibt es kein beendetes Spiel: Vielleicht ist er falsch geschrieben, oder sein Server hat Weblinks abgeschaltet.
 web-replay-failed = Das Spiel konnte gerade nicht gelesen werden. Bitte versuche es gleich noch einmal.
+web-server-not-found = Zu diesem Link gibt es keine Serverseite: Vielleicht ist er falsch geschrieben, oder die Admins des Servers haben seine Seite abgeschaltet.
 no-such-game = Auf diesem Server gibt es kein beendetes Spiel #{ $id }. `/sequence verlauf` zeigt die letzten Spiele.
 no-game-here = Von diesem Kanal ist noch kein beendetes Spiel gespeichert. `/sequence verlauf` zeigt die letzten Spiele dieses Servers mit ihren Nummern.
 
@@ -735,6 +758,11 @@ settings-list = • Spiel: { $game }
         [off] aus
        *[on] an
     }
+    • eigene Seite des Servers (Bestenliste, letzte Spiele, Profile): { $web_page ->
+        [on] an
+       *[off] aus
+    }
+settings-web-page-link = Die Seite des Servers (jeder mit diesem Link kann sie öffnen; aus- und wieder einschalten macht einen neuen Link): { $url }
 settings-bad-range = `{ $option }` muss zwischen { $min } und { $max } { $unit } liegen. Es wurde nichts geändert.
 settings-bad-range-count = `{ $option }` muss zwischen { $min } und { $max } liegen. Es wurde nichts geändert.
 settings-reminder-after-timeout = Die Zugerinnerung ({ $reminder } s) muss vor dem Ende der Zugzeit ({ $timeout } s) kommen. Es wurde nichts geändert.
@@ -766,6 +794,8 @@ opt-sequence-settings-replay_gif = wiederholung_gif
 opt-sequence-settings-replay_gif-desc = Ob nach jedem beendeten Spiel die animierte Wiederholung gepostet wird
 opt-sequence-settings-web_links = weblinks
 opt-sequence-settings-web_links-desc = Ob Spiele einen Zuschauen-Knopf und Webseiten haben (Live-Brett, Wiederholung)
+opt-sequence-settings-web_page = webseite
+opt-sequence-settings-web_page-desc = Ob der Server eine eigene Webseite hat (Bestenliste, letzte Spiele, Profile)
 opt-sequence-settings-language = sprache
 opt-sequence-settings-language-desc = Die Sprache der Kanalnachrichten des Bots
 opt-sequence-settings-reset = zuruecksetzen

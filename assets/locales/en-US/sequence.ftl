@@ -190,6 +190,28 @@ web-zone = King of the Board zone
 web-roll = Roll: { $a } + { $b } = { $sum }
 web-replay = Replay
 web-replay-step = Move { $n } of { $total }
+web-server-title = This server's Sequence
+web-server-leaderboard = Leaderboard
+web-server-no-players = No rated game yet.
+web-server-player = Player
+web-server-rating = Rating
+web-server-games-played = Games
+web-server-wins = Wins
+web-server-provisional = provisional
+web-server-tap = Tap a player for their figures.
+web-server-sequences = Sequences
+web-server-streak = Wins in a row (now / best)
+web-server-jacks = Jacks played (two-eyed / one-eyed)
+web-server-broken = Lines broken
+web-server-dead = Dead cards exchanged
+web-server-series = Series won / played
+web-server-achievements = Achievements
+web-server-agreement = Moves like the hard computer's
+web-server-games = Latest games
+web-server-no-games = No finished game yet.
+web-server-replay = Replay
+web-server-aborted = aborted
+web-server-winner = won
 web-replay-prev = Back
 web-replay-next = Next
 web-record-download = Download the record
@@ -687,6 +709,7 @@ button-watch = Watch
 button-replay-web = Replay on the web
 web-replay-not-found = No finished game has this link: it may be mistyped, or its server turned web links off.
 web-replay-failed = The game could not be read just now. Please try again in a moment.
+web-server-not-found = No server page has this link: it may be mistyped, or the server's admins turned its page off.
 no-such-game = There is no finished game #{ $id } on this server. `/sequence history` lists the latest games.
 no-game-here = No finished game of this channel is stored yet. `/sequence history` lists this server's latest games with their numbers.
 
@@ -748,6 +771,11 @@ settings-list = • game: { $game }
         [off] off
        *[on] on
     }
+    • the server's own page (leaderboard, recent games, profiles): { $web_page ->
+        [on] on
+       *[off] off
+    }
+settings-web-page-link = The server's page (anyone with this link can open it; turning the page off and on again makes a new link): { $url }
 settings-bad-range = `{ $option }` must be between { $min } and { $max } { $unit }. Nothing was changed.
 settings-bad-range-count = `{ $option }` must be between { $min } and { $max }. Nothing was changed.
 settings-reminder-after-timeout = The turn reminder ({ $reminder } s) must come before the turn timeout ({ $timeout } s). Nothing was changed.
@@ -779,6 +807,8 @@ opt-sequence-settings-replay_gif = replay_gif
 opt-sequence-settings-replay_gif-desc = Whether the animated replay is posted after every finished game
 opt-sequence-settings-web_links = web_links
 opt-sequence-settings-web_links-desc = Whether games have a Watch button and web pages (live board, replay)
+opt-sequence-settings-web_page = web_page
+opt-sequence-settings-web_page-desc = Whether the server has its own web page (leaderboard, recent games, profiles)
 opt-sequence-settings-language = language
 opt-sequence-settings-language-desc = The language of the bot's channel posts
 opt-sequence-settings-reset = reset

@@ -185,6 +185,28 @@ web-zone = Sonen i «Brettets konge»
 web-roll = Kast: { $a } + { $b } = { $sum }
 web-replay = Reprise
 web-replay-step = Trekk { $n } av { $total }
+web-server-title = Sequence på denne serveren
+web-server-leaderboard = Toppliste
+web-server-no-players = Ingen rangerte spill ennå.
+web-server-player = Spiller
+web-server-rating = Rating
+web-server-games-played = Spill
+web-server-wins = Seire
+web-server-provisional = foreløpig
+web-server-tap = Trykk på en spiller for å se tallene.
+web-server-sequences = Sekvenser
+web-server-streak = Seire på rad (nå / beste)
+web-server-jacks = Knekter spilt (toøyde / enøyde)
+web-server-broken = Rekker brutt
+web-server-dead = Døde kort byttet
+web-server-series = Serier vunnet / spilt
+web-server-achievements = Prestasjoner
+web-server-agreement = Trekk som den vanskelige datamaskinens
+web-server-games = Siste spill
+web-server-no-games = Ingen ferdige spill ennå.
+web-server-replay = Reprise
+web-server-aborted = avbrutt
+web-server-winner = vant
 web-replay-prev = Tilbake
 web-replay-next = Neste
 web-record-download = Last ned opptaket
@@ -671,6 +693,7 @@ button-watch = Se på
 button-replay-web = Reprise i nettleseren
 web-replay-not-found = Ingen ferdige spill har denne lenken: Den kan være feilskrevet, eller serveren har slått av nettlenker.
 web-replay-failed = Spillet kunne ikke leses akkurat nå. Prøv igjen om et øyeblikk.
+web-server-not-found = Ingen serverside har denne lenken: Den kan være feilskrevet, eller serverens administratorer har slått av siden.
 no-such-game = Det finnes ikke noe ferdig spill #{ $id } på denne serveren. `/sequence historikk` viser de siste spillene.
 no-game-here = Ingen ferdige spill fra denne kanalen er lagret ennå. `/sequence historikk` viser de siste spillene på serveren med numrene sine.
 
@@ -732,6 +755,11 @@ settings-list = • spill: { $game }
         [off] av
        *[on] på
     }
+    • serverens egen side (toppliste, siste spill, profiler): { $web_page ->
+        [on] på
+       *[off] av
+    }
+settings-web-page-link = Serverens side (alle med denne lenken kan åpne den; slår du siden av og på igjen, blir det en ny lenke): { $url }
 settings-bad-range = `{ $option }` må være mellom { $min } og { $max } { $unit }. Ingenting ble endret.
 settings-bad-range-count = `{ $option }` må være mellom { $min } og { $max }. Ingenting ble endret.
 settings-reminder-after-timeout = Påminnelsen ({ $reminder } s) må komme før tidsgrensen for trekket ({ $timeout } s). Ingenting ble endret.
@@ -763,6 +791,8 @@ opt-sequence-settings-replay_gif = reprise_gif
 opt-sequence-settings-replay_gif-desc = Om den animerte reprisen postes etter hvert ferdige spill
 opt-sequence-settings-web_links = nettlenker
 opt-sequence-settings-web_links-desc = Om spillene har en Se på-knapp og nettsider (brettet direkte, reprise)
+opt-sequence-settings-web_page = nettside
+opt-sequence-settings-web_page-desc = Om serveren har sin egen nettside (toppliste, siste spill, profiler)
 opt-sequence-settings-language = spraak
 opt-sequence-settings-language-desc = Språket i botens kanalmeldinger
 opt-sequence-settings-reset = tilbakestill

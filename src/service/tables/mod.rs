@@ -28,6 +28,8 @@ mod elsewhere;
 mod hint;
 mod history;
 mod host;
+mod page;
+pub use page::{PageGame, PagePlayer, PageSeat, ServerPage};
 mod quick;
 mod rematch;
 mod restore;

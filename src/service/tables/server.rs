@@ -95,7 +95,41 @@ impl Tables {
             hints: s.hints,
             replay_gif: s.replay_gif,
             web_links: s.web_links,
+            web_page: server.web_page_token.is_some(),
+            page_url: self.page_link(server),
         }
+    }
+
+    /// The address of a server's page (`<public_url>/s/<token>`), when the page is on and the
+    /// address players reach the bot at is set.
+    fn page_link(&self, server: &ServerSettings) -> Option<String> {
+        let token = server.web_page_token.as_ref()?;
+        let base = self.web_base()?;
+        Some(format!("{base}/s/{token}"))
+    }
+
+    /// The server whose page has the token `token`, while its page is on (`None` for anything
+    /// else, also for a token of a page turned off since). The token starts with the server's id
+    /// (16 hex digits), so one server's settings are read (blocking, once; then from memory).
+    pub fn guild_of_page_token(&self, token: &str) -> Option<GuildId> {
+        if token.len() != 48
+            || !token
+                .bytes()
+                .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        {
+            return None;
+        }
+        let guild = GuildId(u64::from_str_radix(&token[..16], 16).ok()?);
+        let settings = self.server_settings(Some(guild));
+        let kept = settings.web_page_token.as_deref()?;
+        // Compared in full whatever the first difference (no timing hint of a near miss).
+        let same = kept.len() == token.len()
+            && kept
+                .bytes()
+                .zip(token.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0;
+        (same && settings.web_page == Some(true)).then_some(guild)
     }
 
     /// Shows or changes a server's settings: only in a server, only with Manage Server; values are
@@ -161,7 +195,24 @@ impl Tables {
         } else {
             current
         };
-        let next = request.changes.or(&base);
+        let mut next = request.changes.or(&base);
+        // The page's token is the service's own: kept while the page stays on, made when it is
+        // turned on (a new one each time: an old link dies), forgotten when it is turned off.
+        next.web_page_token = if next.web_page == Some(true) {
+            match base
+                .web_page_token
+                .clone()
+                .filter(|_| base.web_page == Some(true))
+            {
+                Some(kept) => Some(kept),
+                None => match crate::service::seeds::web_token() {
+                    Some(random) => Some(format!("{:016x}{random}", guild.0)),
+                    None => return Reply::ephemeral(Text::SaveFailed),
+                },
+            }
+        } else {
+            None
+        };
         let effective = next.apply(&self.settings);
         if effective.turn_reminder >= effective.turn_timeout {
             return Reply::ephemeral(Text::ReminderNotBeforeTimeout {

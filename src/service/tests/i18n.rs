@@ -1014,6 +1014,8 @@ fn samples() -> Vec<Text> {
             hints: false,
             replay_gif: true,
             web_links: true,
+            web_page: false,
+            page_url: None,
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Kids,
@@ -1029,6 +1031,8 @@ fn samples() -> Vec<Text> {
             hints: true,
             replay_gif: false,
             web_links: false,
+            web_page: true,
+            page_url: Some("https://sequence.example.org/s/0123".into()),
         }),
         Text::SettingsChanged(SettingsInfo {
             variant: Variant::Classic,
@@ -1044,6 +1048,8 @@ fn samples() -> Vec<Text> {
             hints: false,
             replay_gif: true,
             web_links: true,
+            web_page: false,
+            page_url: None,
         }),
         Text::BadSetting {
             name: SettingName::TurnTimeout,

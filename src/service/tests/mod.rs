@@ -27,6 +27,7 @@ mod replay;
 mod scale;
 mod seed;
 mod series;
+mod server_page;
 mod summary;
 mod table;
 mod text;

@@ -1326,6 +1326,8 @@ fn server_settings_need_manage_server_are_checked_logged_kept_and_used() {
                 hints: Some(true),
                 replay_gif: Some(false),
                 web_links: Some(false),
+                web_page: None,
+                web_page_token: None,
             }),
         );
         assert!(!reply.is_refusal(), "{reply:?}");

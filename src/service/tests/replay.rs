@@ -21,7 +21,7 @@ const GUILD: GuildId = GuildId(88);
 const HERE: Asker = Asker::server(GUILD);
 
 /// Plays a two-player kids game in `channel` to its end with random legal moves: the last reply.
-fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
+pub(super) fn play_to_the_end(tables: &Tables, channel: u64, seed: u64) -> Reply {
     let start = Start::of(Variant::Kids).command();
     assert!(!ask_in(tables, GUILD, channel, 1, start).is_refusal());
     assert!(!ask_in(tables, GUILD, channel, 2, Command::Join { team: None }).is_refusal());

@@ -400,6 +400,10 @@ pub struct SettingsInfo {
     pub replay_gif: bool,
     /// Whether the server's games have web pages (the Watch button).
     pub web_links: bool,
+    /// Whether the server has its own web page.
+    pub web_page: bool,
+    /// The server's page, shown to the admin when it is on and the bot's address is known.
+    pub page_url: Option<String>,
 }
 
 /// A player's totals on a server.

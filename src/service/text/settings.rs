@@ -92,6 +92,14 @@ fn settings_text(tr: &mut Tr, info: &SettingsInfo) -> String {
         .text("language", language)
         .text("hints", if info.hints { "on" } else { "off" })
         .text("replay_gif", if info.replay_gif { "on" } else { "off" })
-        .text("web_links", if info.web_links { "on" } else { "off" });
-    tr.ta("settings-list", &args)
+        .text("web_links", if info.web_links { "on" } else { "off" })
+        .text("web_page", if info.web_page { "on" } else { "off" });
+    let list = tr.ta("settings-list", &args);
+    match &info.page_url {
+        Some(url) => format!(
+            "{list}\n{}",
+            tr.ta("settings-web-page-link", &Args::new().text("url", url))
+        ),
+        None => list,
+    }
 }
