@@ -91,8 +91,18 @@ impl Tables {
     pub fn server_page(&self, token: &str) -> Option<ServerPage> {
         let guild = self.guild_of_page_token(token)?;
         let store = self.store.as_ref()?;
+        // With the server's game pages off (`web_links`), its games' replays answer nothing: the page
+        // links none.
+        let replays = self.settings_for(Some(guild)).web_links;
         match page_of(&**store, guild) {
-            Ok(page) => Some(page),
+            Ok(mut page) => {
+                if !replays {
+                    for game in &mut page.games {
+                        game.replay = None;
+                    }
+                }
+                Some(page)
+            }
             Err(e) => {
                 tracing::error!(guild = guild.0, "cannot read a server's page: {e}");
                 None

@@ -132,4 +132,18 @@ fn the_page_lists_the_leaderboard_by_name_and_the_games_with_their_replays() {
         !json.contains("user_id") && !json.contains("\"88\""),
         "{json}"
     );
+    // With the server's game pages off (`web_links`), its replays answer nothing: none is linked,
+    // and the page itself stays.
+    let off = Command::Settings(SettingsRequest {
+        changes: ServerSettings {
+            web_links: Some(false),
+            ..ServerSettings::default()
+        },
+        reset: false,
+    });
+    assert!(!ask_in(&tables, GUILD, 10, 1, off).is_refusal());
+    assert!(tables.finished_of_web_token(game_token).is_none());
+    let page = tables.server_page(&token).expect("the page");
+    assert_eq!(page.games.len(), 1);
+    assert_eq!(page.games[0].replay, None);
 }
