@@ -8,6 +8,29 @@ use std::time::Duration;
 
 use super::fake_discord::FakeDiscord;
 
+/// The environment variables that could point a bot anywhere else than where a test puts it.
+pub const BOT_ENV: [&str; 19] = [
+    "DISCORD_TOKEN",
+    "SEQUENCE_DEV_GUILD",
+    "SEQUENCE_DATABASE",
+    "SEQUENCE_DATABASE_URL",
+    "SEQUENCE_SHARDS",
+    "SEQUENCE_SHARD_TOTAL",
+    "SEQUENCE_METRICS_LISTEN",
+    "SEQUENCE_LOG_FORMAT",
+    "SEQUENCE_WEB_LISTEN",
+    "SEQUENCE_WEB_PUBLIC_URL",
+    "SEQUENCE_WEB_LOCAL",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "NO_PROXY",
+    "no_proxy",
+];
+
 /// A running bot process; killed when dropped.
 pub struct BotProcess {
     child: Child,
@@ -165,27 +188,7 @@ impl BotProcess {
             .stderr(log_file)
             .env("RUST_LOG", &options.log_filter);
         // Nothing from the environment may point the bot anywhere else.
-        for key in [
-            "DISCORD_TOKEN",
-            "SEQUENCE_DEV_GUILD",
-            "SEQUENCE_DATABASE",
-            "SEQUENCE_DATABASE_URL",
-            "SEQUENCE_SHARDS",
-            "SEQUENCE_SHARD_TOTAL",
-            "SEQUENCE_METRICS_LISTEN",
-            "SEQUENCE_LOG_FORMAT",
-            "SEQUENCE_WEB_LISTEN",
-            "SEQUENCE_WEB_PUBLIC_URL",
-            "SEQUENCE_WEB_LOCAL",
-            "HTTP_PROXY",
-            "HTTPS_PROXY",
-            "ALL_PROXY",
-            "http_proxy",
-            "https_proxy",
-            "all_proxy",
-            "NO_PROXY",
-            "no_proxy",
-        ] {
+        for key in BOT_ENV {
             command.env_remove(key);
         }
         for (key, value) in &options.env {

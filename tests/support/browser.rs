@@ -19,29 +19,6 @@ use serde_json::{json, Value};
 /// How long one step on a page (an answer, a redraw, a computer's move) may take.
 pub const PAGE_STEP: Duration = Duration::from_secs(30);
 
-/// The environment variables that could point a bot anywhere else than where a test puts it.
-const BOT_ENV: [&str; 19] = [
-    "DISCORD_TOKEN",
-    "SEQUENCE_DEV_GUILD",
-    "SEQUENCE_DATABASE",
-    "SEQUENCE_DATABASE_URL",
-    "SEQUENCE_SHARDS",
-    "SEQUENCE_SHARD_TOTAL",
-    "SEQUENCE_METRICS_LISTEN",
-    "SEQUENCE_LOG_FORMAT",
-    "SEQUENCE_WEB_LISTEN",
-    "SEQUENCE_WEB_PUBLIC_URL",
-    "SEQUENCE_WEB_LOCAL",
-    "HTTP_PROXY",
-    "HTTPS_PROXY",
-    "ALL_PROXY",
-    "http_proxy",
-    "https_proxy",
-    "all_proxy",
-    "NO_PROXY",
-    "no_proxy",
-];
-
 /// Finds an executable by name on `PATH`.
 fn which(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -787,7 +764,7 @@ impl LocalBot {
             .stdout(log.try_clone().expect("the bot's log"))
             .stderr(log)
             .env("RUST_LOG", "info");
-        for key in BOT_ENV {
+        for key in super::bot::BOT_ENV {
             command.env_remove(key);
         }
         self.child = Some(command.spawn().expect("start sequence-bot"));
