@@ -9,6 +9,7 @@
 //! [`App::start`](start::App::start) opens the listener, the store and the restored tables every face
 //! runs on.
 
+pub mod activity;
 pub mod config;
 pub mod error;
 pub mod health;
