@@ -1,7 +1,14 @@
 // The Sequence page: the name form, the home page (local play), a game's live page and its replay.
 // Every rule lives in the bot: the page shows what the view says and sends what the player chose.
+//
+// Inside Discord (the Activity: the address has `frame_id` and `instance_id`) the same page signs in
+// through Discord's Embedded App SDK, shows its channel's table (or a form to open a lobby there) and
+// takes a move in two taps: a card, then a marked cell.
 
-import { t, get, post, loadTexts, fillTexts, chosenLang, chooseLang, live, ApiError } from './api.js';
+import {
+  t, get, post, postPlain, loadTexts, fillTexts, chosenLang, chooseLang, live, ApiError,
+  useActivity, setSession, inActivity, path,
+} from './api.js';
 import { drawBoard, cardFace, dieSvg } from './board.js';
 import { showServer } from './server.js';
 
@@ -21,7 +28,19 @@ const state = {
   socket: null,
   deadlines: [],
   level: 'medium',
+  // Inside Discord: the SDK, the application, the instance, the channel (null on the plain page).
+  activity: null,
+  // A move on its way to the bot (a second tap meanwhile is not sent).
+  sending: false,
 };
+
+/** A sign-in step inside Discord that failed: `key` names its sentence in the catalogue. */
+class ActivityFailure extends Error {
+  constructor(key) {
+    super(key);
+    this.key = key;
+  }
+}
 
 function show(id) {
   $('loading').hidden = true;
@@ -54,6 +73,11 @@ function ready() {
 // ---- start ----------------------------------------------------------------------------------------
 
 async function start() {
+  const params = new URLSearchParams(location.search);
+  if (params.has('frame_id') && params.has('instance_id')) {
+    await startActivity();
+    return;
+  }
   const lang = chosenLang();
   if (lang) $('lang-select').value = lang;
   $('lang-select').addEventListener('change', async (e) => {
@@ -85,9 +109,170 @@ async function loadGeometry() {
 }
 
 function showError(err) {
-  $('error-text').textContent = err instanceof ApiError ? err.message : t('web-error-network');
+  let text = t('web-error-network');
+  if (err instanceof ApiError) text = err.message;
+  else if (err instanceof ActivityFailure) text = t(err.key);
+  $('error-text').textContent = text;
   show('error-view');
   ready();
+}
+
+// ---- inside Discord (the Activity) ---------------------------------------------------------------
+
+/** How long Discord may take to answer the SDK's handshake or a sign-in step. */
+const DISCORD_WAIT_MS = 20000;
+/** How often the page asks which table its channel has, while it shows none live. */
+const FOLLOW_EVERY_MS = 3000;
+
+function within(promise, ms, key) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new ActivityFailure(key)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+async function startActivity() {
+  useActivity('/.proxy', signIn);
+  state.activity = { sdk: null, clientId: null, channel: null, signedIn: false };
+  document.body.classList.add('activity');
+  // Nothing leads out of Discord's frame.
+  $('brand').removeAttribute('href');
+  try {
+    // The texts first in the frame's language, then in the user's Discord language once signed in.
+    await Promise.all([loadTexts(), loadGeometry()]);
+    fillTexts();
+    $('lang-select').value = document.documentElement.lang || 'en';
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  $('loading').textContent = t('web-activity-signing-in');
+  let token;
+  try {
+    token = await signIn();
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  $('lang-select').addEventListener('change', async (e) => {
+    chooseLang(e.target.value);
+    await loadTexts();
+    fillTexts();
+    if (state.token) {
+      await reload();
+      if (state.socket) state.socket.reopen();
+    } else {
+      showActivityHome();
+    }
+  });
+  wire();
+  setInterval(followIfIdle, FOLLOW_EVERY_MS);
+  if (token) openGame(token);
+  else showActivityHome();
+}
+
+/**
+ * Signs in through Discord: the SDK's handshake (`ready`), `authorize` (scope `identify`: a code),
+ * the code exchanged by the bot for an access token, `authenticate`, then the bot's session for this
+ * instance. Again after a 401 (`prompt: none` is silent then). The channel's table token, or null.
+ */
+async function signIn() {
+  const a = state.activity;
+  if (!a.sdk) {
+    let config;
+    try {
+      config = await get('/api/activity');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) throw new ActivityFailure('web-activity-not-set-up');
+      throw err;
+    }
+    a.clientId = String(config.client_id);
+    let DiscordSDK;
+    try {
+      ({ DiscordSDK } = await import('./vendor/discord-embedded-app-sdk.js'));
+      a.sdk = new DiscordSDK(a.clientId);
+    } catch (_) {
+      throw new ActivityFailure('web-activity-no-discord');
+    }
+    await within(a.sdk.ready(), DISCORD_WAIT_MS, 'web-activity-no-discord');
+  }
+  let code;
+  try {
+    ({ code } = await within(
+      a.sdk.commands.authorize({
+        client_id: a.clientId,
+        response_type: 'code',
+        state: '',
+        prompt: 'none',
+        scope: ['identify'],
+      }),
+      // The first time Discord asks the user: give them time to read.
+      a.signedIn ? DISCORD_WAIT_MS : 5 * 60 * 1000,
+      'web-activity-no-discord',
+    ));
+  } catch (err) {
+    if (err instanceof ActivityFailure) throw err;
+    throw new ActivityFailure('web-activity-denied');
+  }
+  const { access_token: accessToken } = await postPlain('/api/activity/token', { code });
+  try {
+    await within(a.sdk.commands.authenticate({ access_token: accessToken }), DISCORD_WAIT_MS, 'web-activity-no-discord');
+  } catch (err) {
+    if (err instanceof ActivityFailure) throw err;
+    throw new ActivityFailure('web-activity-sign-in-failed');
+  }
+  const session = await postPlain('/api/activity/session', { access_token: accessToken, instance_id: a.sdk.instanceId });
+  const first = !a.signedIn;
+  // The user's Discord language, unless they chose another here.
+  setSession(session.session, first ? session.lang : null);
+  a.signedIn = true;
+  a.channel = session.channel;
+  state.me = { name: session.name, local: false, activity: true };
+  if (first && session.lang && session.lang !== document.documentElement.lang) {
+    await loadTexts();
+    fillTexts();
+    $('lang-select').value = document.documentElement.lang || 'en';
+  }
+  return session.token ?? null;
+}
+
+/** The lobby form, for a channel without a table: it opens one there. */
+function showActivityHome() {
+  closeGame();
+  show('home-view');
+  $('new-game').hidden = false;
+  document.querySelector('#home-view h1').textContent = t('web-activity-lobby-title');
+  $('home-intro').textContent = t('web-activity-lobby-intro');
+  $('new-game-submit').textContent = t('web-activity-lobby-submit');
+  ready();
+}
+
+/**
+ * Goes to the channel's table if it is another than the one shown (a rematch, a lobby opened in the
+ * chat), or to the lobby form when the channel has none.
+ */
+async function followTable() {
+  let answer;
+  try {
+    answer = await get('/api/activity/table');
+  } catch (err) {
+    if (!state.token) showError(err);
+    return;
+  }
+  const token = answer.token ?? null;
+  if (token && token !== state.token) {
+    openGame(token);
+  } else if (!token && (!state.token || !state.replay)) {
+    // A table that is gone without a replay (a cancelled lobby): the form again.
+    if ($('home-view').hidden) showActivityHome();
+  }
+}
+
+/** While no live table is shown (the form, a finished game's replay, an error), looks for one. */
+function followIfIdle() {
+  if (!state.activity || !state.activity.signedIn) return;
+  if (!state.token || state.replay || !$('error-view').hidden) followTable();
 }
 
 function route() {
@@ -165,11 +350,22 @@ function wire() {
     };
     $('new-game-submit').disabled = true;
     try {
-      const made = await post('/api/games', body);
-      history.pushState({}, '', made.url);
-      route();
+      if (inActivity()) {
+        // The lobby opens in this channel, hosted by this user, as `/sequence start` would.
+        const made = await post('/api/activity/start', body);
+        openGame(made.token);
+      } else {
+        const made = await post('/api/games', body);
+        history.pushState({}, '', made.url);
+        route();
+      }
     } catch (err) {
-      alert(err.message);
+      if (inActivity()) {
+        $('home-intro').textContent = err instanceof ApiError ? err.message : t('web-error-network');
+        $('home-intro').classList.add('bad');
+      } else {
+        alert(err.message);
+      }
     } finally {
       $('new-game-submit').disabled = false;
     }
@@ -194,6 +390,7 @@ function wire() {
   $('replay-prev').addEventListener('click', () => showFrame(state.frame - 1));
   $('replay-next').addEventListener('click', () => showFrame(state.frame + 1));
   window.addEventListener('popstate', () => {
+    if (inActivity()) return;
     closeGame();
     route();
   });
@@ -216,6 +413,9 @@ async function openGame(token) {
   closeGame();
   state.token = token;
   $('watch-link').value = location.origin + '/g/' + token;
+  // Inside Discord the frame's address is no link for others: the chat has the game.
+  document.querySelector('.share').hidden = inActivity();
+  $('home-intro').classList.remove('bad');
   show('game-view');
   await reload();
 }
@@ -227,6 +427,13 @@ async function reload() {
   try {
     answer = await get(`/api/g/${encodeURIComponent(token)}`);
   } catch (err) {
+    if (token !== state.token) return;
+    if (inActivity() && err instanceof ApiError && err.status === 404) {
+      // The channel's table is gone (a cancelled lobby): whatever the channel has now.
+      closeGame();
+      followTable();
+      return;
+    }
     showError(err);
     return;
   }
@@ -419,6 +626,12 @@ function chooseCell(name) {
   const view = state.view;
   if (!view || state.replay) return;
   if (!targetsNow(view).includes(name)) return;
+  if (inActivity()) {
+    // Inside Discord a move is two taps: the card, then the marked cell (no confirm step).
+    state.cell = name;
+    confirmMove();
+    return;
+  }
   state.cell = state.cell === name ? null : name;
   draw();
 }
@@ -434,19 +647,25 @@ async function act(body) {
     return answer;
   } catch (err) {
     say(err instanceof ApiError ? err.message : t('web-error-network'), true);
+    // Refused (a stale move: the game moved on meanwhile): show the game as it is now.
+    if (err instanceof ApiError) refresh();
     return null;
   }
 }
 
 async function confirmMove() {
   const view = state.view;
-  if (!view || !view.board || !state.cell) return;
+  if (!view || !view.board || !state.cell || state.sending) return;
   const body = { action: 'play', turn: view.board.turn, cell: state.cell };
   if (state.card) body.card = state.card;
   $('confirm').disabled = true;
+  state.sending = true;
+  if (inActivity()) draw();
   const answer = await act(body);
+  state.sending = false;
   $('confirm').disabled = false;
-  if (answer) {
+  // Done or refused, the choice is over: the board shows what the bot has.
+  if (answer || inActivity()) {
     state.card = null;
     state.cell = null;
     draw();
@@ -500,7 +719,7 @@ function drawActions(view) {
     if (host) box.append(stopButton());
     // Leaving a running game gives it up: asked once here, then sent as a forfeit.
     box.append(actionButton('leave', t('button-leave'), () => {
-      if (window.confirm(t('confirm-leave'))) act({ action: 'forfeit' });
+      askFirst(t('confirm-leave'), t('button-leave-confirm'), () => act({ action: 'forfeit' }));
     }));
   } else if (view.phase === 'between_games' && mine) {
     box.append(actionButton('next_game', t('web-next-game'), null, true));
@@ -510,8 +729,28 @@ function drawActions(view) {
 
 function stopButton() {
   return actionButton('stop', t('web-stop'), () => {
-    if (window.confirm(t('web-stop-confirm'))) act({ action: 'stop' });
+    askFirst(t('web-stop-confirm'), t('button-stop-confirm'), () => act({ action: 'stop' }));
   });
+}
+
+/**
+ * Asks `question` before `then`: the browser's dialog on the plain page; inside Discord (whose frame
+ * may not show dialogs) the question and its two buttons in place of the actions.
+ */
+function askFirst(question, yes, then) {
+  if (!inActivity()) {
+    if (window.confirm(question)) then();
+    return;
+  }
+  const box = $('actions');
+  box.replaceChildren(
+    el('p', { class: 'question', text: question }),
+    actionButton('yes', yes, () => {
+      then();
+      draw();
+    }, true),
+    actionButton('no', t('button-leave-keep'), () => draw()),
+  );
 }
 
 async function askHint() {
@@ -626,7 +865,7 @@ async function openReplay(answer) {
   const frames = replay.frames || [];
   const slider = $('replay-slider');
   slider.max = String(Math.max(0, frames.length - 1));
-  $('record-download').href = `/api/g/${encodeURIComponent(state.token)}/record`;
+  $('record-download').href = path(`/api/g/${encodeURIComponent(state.token)}/record`);
   // Its players may open the rematch from here, as from the final message's button: the page then
   // goes to the new lobby's own page.
   const actions = $('replay-actions');
@@ -634,7 +873,10 @@ async function openReplay(answer) {
   if (answer.rematch) {
     actions.append(actionButton('rematch', t('button-rematch'), async () => {
       const done = await act({ action: 'rematch' });
-      if (done && done.url) {
+      if (done && inActivity()) {
+        // The rematch's lobby is the channel's table now.
+        followTable();
+      } else if (done && done.url) {
         history.pushState({}, '', done.url);
         route();
       }

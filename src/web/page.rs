@@ -5,6 +5,12 @@
 //! The files are answered with `Cache-Control: no-cache` and an `ETag` of their bytes: a browser
 //! keeps them and asks again with `If-None-Match`, so a new binary's files are seen at once and an
 //! unchanged file costs a 304.
+//!
+//! Inside Discord (the Activity: `/` asked with `frame_id` and `instance_id`) the same page is answered
+//! with its files under `/.proxy/assets/` (Discord's proxy forwards `/.proxy/…` to the bot), and the
+//! script loads Discord's Embedded App SDK from `/assets/vendor/` (made by
+//! `scripts/vendor-discord-sdk.sh`, its licences in `/assets/vendor/LICENSES.md`); the plain page never
+//! loads it.
 
 use std::sync::OnceLock;
 
@@ -59,7 +65,25 @@ static ASSETS: &[Asset] = &[
     },
 ];
 
+/// Files under `/assets/vendor/`: Discord's Embedded App SDK, bundled, and its licences. Only the
+/// page inside Discord loads the SDK.
+static VENDOR: &[Asset] = &[
+    Asset {
+        name: "discord-embedded-app-sdk.js",
+        content_type: JS,
+        bytes: include_bytes!("../../assets/web/vendor/discord-embedded-app-sdk.js"),
+    },
+    Asset {
+        name: "LICENSES.md",
+        content_type: "text/markdown; charset=utf-8",
+        bytes: include_bytes!("../../assets/web/vendor/LICENSES.md"),
+    },
+];
+
 static INDEX: &str = include_str!("../../assets/web/index.html");
+
+/// The path prefix of every request of the page inside Discord.
+pub const PROXY_PREFIX: &str = "/.proxy";
 
 /// Messages of the catalogue the page uses besides its own `web-*` ones.
 const REUSED: &[&str] = &[
@@ -86,19 +110,42 @@ const REUSED: &[&str] = &[
     "image-free",
     "image-zone",
     "confirm-leave",
+    "button-leave-confirm",
+    "button-leave-keep",
+    "button-stop-confirm",
 ];
 
-/// The routes of the page: `/` (the app), `/assets/{file}`, `/api/texts` and `/api/geometry`.
+/// The routes of the page: `/` (the app; inside Discord's frame its Activity form),
+/// `/assets/{file}`, `/assets/vendor/{file}`, `/api/texts` and `/api/geometry`.
 pub fn page_routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
-        .route("/", only_get(|| async { index_html() }))
+        .route("/", only_get(root))
         .route("/assets/{file}", only_get(asset))
+        .route("/assets/vendor/{file}", only_get(vendor_asset))
         .route("/api/texts", only_get(texts))
         .route("/api/geometry", only_get(geometry))
 }
 
 /// The paths the page answers, for the answer to an unknown path.
 pub const PAGE_PATHS: &[&str] = &["/", "/assets/…", "/api/texts", "/api/geometry"];
+
+/// Whether a query is Discord's launch of the Activity: it names the frame and the instance.
+pub fn is_activity_launch(query: Option<&str>) -> bool {
+    let keys: Vec<&str> = query
+        .unwrap_or_default()
+        .split('&')
+        .filter_map(|pair| pair.split('=').next())
+        .collect();
+    keys.contains(&"frame_id") && keys.contains(&"instance_id")
+}
+
+async fn root(uri: axum::http::Uri) -> Response {
+    if is_activity_launch(uri.query()) {
+        activity_index_html()
+    } else {
+        index_html()
+    }
+}
 
 /// The app page (for `/` and a known game's `/g/{token}`): the script reads the address itself.
 pub fn index_html() -> Response {
@@ -109,6 +156,26 @@ pub fn index_html() -> Response {
             (header::CACHE_CONTROL, "no-cache"),
         ],
         INDEX,
+    )
+        .into_response()
+}
+
+/// The app page inside Discord's Activity frame: the same page, its files asked under `/.proxy/`.
+pub fn activity_index_html() -> Response {
+    static HTML: OnceLock<String> = OnceLock::new();
+    let html = HTML.get_or_init(|| {
+        INDEX.replace(
+            "\"/assets/",
+            &format!("\"{PROXY_PREFIX}/assets/"),
+        )
+    });
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        html.as_str(),
     )
         .into_response()
 }
@@ -180,7 +247,16 @@ pub fn asked_lang(query: Option<&str>, headers: &HeaderMap) -> Lang {
 }
 
 async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    let Some(asset) = ASSETS.iter().find(|a| a.name == file) else {
+    answer_asset(ASSETS, &file, &headers)
+}
+
+async fn vendor_asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    answer_asset(VENDOR, &file, &headers)
+}
+
+/// The file `file` of `assets` (404 if none is called so), or 304 if the browser has it.
+fn answer_asset(assets: &'static [Asset], file: &str, headers: &HeaderMap) -> Response {
+    let Some(asset) = assets.iter().find(|a| a.name == file) else {
         return (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -316,9 +392,20 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// The size in bytes of the whole page: the HTML and every file it loads.
+/// The size in bytes of the whole page: the HTML and every file it loads (not the SDK: the plain page
+/// never loads it).
 pub fn page_bytes() -> usize {
     INDEX.len() + ASSETS.iter().map(|a| a.bytes.len()).sum::<usize>()
+}
+
+/// The size in bytes of the page inside Discord: the page's and the SDK's (its licences are not loaded).
+pub fn activity_page_bytes() -> usize {
+    page_bytes()
+        + VENDOR
+            .iter()
+            .filter(|a| a.content_type == JS)
+            .map(|a| a.bytes.len())
+            .sum::<usize>()
 }
 
 #[cfg(test)]
@@ -464,6 +551,80 @@ mod tests {
     #[test]
     fn the_page_stays_under_300_kb() {
         assert!(page_bytes() < 300 * 1024, "{} bytes", page_bytes());
+    }
+
+    #[tokio::test]
+    async fn inside_discord_the_page_asks_its_files_under_the_proxy_prefix() {
+        let launch = "/?frame_id=f1&instance_id=i-1&platform=desktop&channel_id=5&guild_id=6";
+        let page = ask(&app(), Method::GET, launch).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(page.body.contains("\"/.proxy/assets/app.js\""), "{}", page.body);
+        assert!(page.body.contains("\"/.proxy/assets/style.css\""));
+        assert!(!page.body.contains("\"/assets/"), "a file asked outside the proxy");
+        // The plain page, and a query that only names one of the two, keep the plain paths.
+        for plain in ["/", "/?frame_id=f1", "/?instance_id=i-1", "/?lang=de"] {
+            let page = ask(&app(), Method::GET, plain).await;
+            assert!(page.body.contains("\"/assets/app.js\""), "{plain}");
+            assert!(!page.body.contains("/.proxy/"), "{plain}");
+        }
+    }
+
+    #[tokio::test]
+    async fn the_discord_sdk_is_served_with_its_licences_and_the_plain_page_never_loads_it() {
+        let sdk = ask(
+            &app(),
+            Method::GET,
+            "/assets/vendor/discord-embedded-app-sdk.js",
+        )
+        .await;
+        assert_eq!(sdk.status, StatusCode::OK);
+        assert!(sdk
+            .content_type
+            .as_deref()
+            .is_some_and(|t| t.starts_with("text/javascript")));
+        assert!(sdk.headers.contains_key(header::ETAG));
+        assert!(
+            sdk.body.contains("export{") && sdk.body.contains("as DiscordSDK}"),
+            "the bundle exports DiscordSDK"
+        );
+        assert!(sdk.body.starts_with("/* @discord/embedded-app-sdk 2.5.0 (MIT)"));
+        let licences = ask(&app(), Method::GET, "/assets/vendor/LICENSES.md").await;
+        assert_eq!(licences.status, StatusCode::OK);
+        for package in [
+            "@discord/embedded-app-sdk` 2.5.0 (MIT)",
+            "`zod`",
+            "`uuid`",
+            "`eventemitter3`",
+            "`big-integer`",
+            "`decimal.js-light`",
+            "`lodash.transform`",
+            "`tslib`",
+            "Copyright (c) 2024 Discord Inc.",
+        ] {
+            assert!(licences.body.contains(package), "{package} in LICENSES.md");
+        }
+        for missing in [
+            "/assets/vendor/nope.js",
+            "/assets/vendor/..%2Fapp.js",
+            "/assets/discord-embedded-app-sdk.js",
+        ] {
+            let answer = ask(&app(), Method::GET, missing).await;
+            assert_eq!(answer.status, StatusCode::NOT_FOUND, "{missing}");
+        }
+        // The plain page's files name the SDK only in the Activity's dynamic import.
+        assert!(!INDEX.contains("vendor"));
+        for asset in ASSETS {
+            let text = String::from_utf8_lossy(asset.bytes);
+            let named = text.matches("discord-embedded-app-sdk").count();
+            let imported = text
+                .matches("await import('./vendor/discord-embedded-app-sdk.js')")
+                .count();
+            assert_eq!(named, imported, "{} loads the SDK", asset.name);
+        }
+        let plain = page_bytes();
+        let inside = activity_page_bytes();
+        assert!(plain < 300 * 1024, "{plain} bytes");
+        assert!(inside > plain + 100 * 1024 && inside < 500 * 1024, "{inside} bytes");
     }
 
     #[test]

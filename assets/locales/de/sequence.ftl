@@ -217,6 +217,14 @@ web-not-found-title = Hier ist nichts
 web-not-found-text = Dieser Link ist unbekannt oder abgelaufen.
 web-error-network = Der Bot ist gerade nicht erreichbar. Neuer Versuch …
 web-local-off = Spiele werden hier in Discord eröffnet. Öffne den Link eines Spiels, um zuzuschauen.
+web-activity-signing-in = Anmeldung über Discord …
+web-activity-not-set-up = Das Brett in Discord ist bei diesem Bot noch nicht eingerichtet: Wer ihn betreibt, kann es einschalten.
+web-activity-no-discord = Dieses Brett öffnet sich nur in Discord: Starte es dort mit „Brett öffnen“.
+web-activity-denied = Discord hat dem Brett nicht verraten, wer du bist, daher kann es dir keinen Platz geben: Schließe es und öffne es erneut, um es zu erlauben.
+web-activity-sign-in-failed = Die Anmeldung über Discord hat nicht geklappt: Schließe das Brett und öffne es erneut.
+web-activity-lobby-title = Noch kein Spiel in diesem Kanal
+web-activity-lobby-intro = Eröffne hier eine Lobby: Sie erscheint im Chat wie nach /sequence start, und die anderen treten dort oder auf diesem Brett bei.
+web-activity-lobby-submit = Lobby in diesem Kanal eröffnen
 
 ## Namen
 

@@ -222,6 +222,14 @@ web-not-found-title = Nothing here
 web-not-found-text = This link is unknown or has expired.
 web-error-network = The bot cannot be reached right now. Trying again…
 web-local-off = Games are opened in Discord here. Open a game's link to watch it.
+web-activity-signing-in = Signing in through Discord…
+web-activity-not-set-up = The board inside Discord is not set up on this bot yet: its operator can turn it on.
+web-activity-no-discord = This board opens inside Discord only: start it there with “Open the board”.
+web-activity-denied = Discord did not let the board know who you are, so it cannot seat you: close it and open it again to allow it.
+web-activity-sign-in-failed = Signing in through Discord did not work: close the board and open it again.
+web-activity-lobby-title = No game in this channel yet
+web-activity-lobby-intro = Open a lobby here: it shows in the chat as after /sequence start, and others join from there or from this board.
+web-activity-lobby-submit = Open a lobby in this channel
 
 ## Names
 

@@ -217,6 +217,14 @@ web-not-found-title = Ingenting her
 web-not-found-text = Denne lenken er ukjent eller utløpt.
 web-error-network = Boten kan ikke nås akkurat nå. Prøver igjen …
 web-local-off = Spill åpnes i Discord her. Åpne lenken til et spill for å se på.
+web-activity-signing-in = Logger inn via Discord …
+web-activity-not-set-up = Brettet i Discord er ikke satt opp på denne boten ennå: Den som driver boten, kan slå det på.
+web-activity-no-discord = Dette brettet åpnes bare inne i Discord: Start det der med «Åpne brettet».
+web-activity-denied = Discord lot ikke brettet få vite hvem du er, så det kan ikke gi deg en plass: Lukk det og åpne det igjen for å tillate det.
+web-activity-sign-in-failed = Innloggingen via Discord virket ikke: Lukk brettet og åpne det igjen.
+web-activity-lobby-title = Ingen spill i denne kanalen ennå
+web-activity-lobby-intro = Åpne en lobby her: Den vises i chatten som etter /sequence start, og de andre blir med der eller fra dette brettet.
+web-activity-lobby-submit = Åpne en lobby i denne kanalen
 
 ## Navn
 
