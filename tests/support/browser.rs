@@ -2,7 +2,10 @@
 //! 127.0.0.1, browser sessions of headless Chromium through it (the fantoccini WebDriver client, spoken to
 //! in plain HTTP on the loopback), helpers that wait on and click what the page's DOM contract names
 //! (`body[data-ready]`, `data-version`, `[data-card]`, `[data-cell]`, `#confirm`), screenshots, and the bot
-//! started in local mode (no Discord token, the pages on a port of its own).
+//! started in local mode (no Discord token, the pages on a port of its own). For the Activity (issue 47):
+//! a window turned into Discord's side of the Activity ([`Page::open_activity`]: a parent document on the
+//! bot's origin that answers the real Embedded App SDK's handshake), and a collector of everything a page
+//! receives ([`Page::install_collector`]).
 //!
 //! Debian's `chromium` and `chromium-driver` packages provide the two programs (`.ci/run` installs them).
 //! Without them a test prints a note and passes without doing anything, except when `CI` is set: then it
@@ -635,11 +638,204 @@ impl Page {
         (!value.is_null()).then_some(value)
     }
 
+    /// Makes every document this session loads (frames too) keep what it receives: each answer of
+    /// `fetch` (its address, status and body) and each WebSocket message, in `window.__sbReceived`
+    /// (read with [`Page::received`]). The page's own scripts see the same answers. WebSocket messages
+    /// can be held back from the page (`window.__sbHold.on = true`, as if the network were slow) and let
+    /// through again ([`Page::hold_live`]).
+    pub async fn install_collector(&self) {
+        self.on_new_document(
+            "(() => {
+               if (window.__sbReceived) return;
+               const got = window.__sbReceived = [];
+               const hold = window.__sbHold = {on: false, queue: []};
+               const realFetch = window.fetch.bind(window);
+               window.fetch = async (...args) => {
+                 const response = await realFetch(...args);
+                 try {
+                   const body = await response.clone().text();
+                   got.push({kind: 'fetch', url: String(args[0] && args[0].url ? args[0].url : args[0]),
+                             status: response.status, body});
+                 } catch (_) {}
+                 return response;
+               };
+               const Real = window.WebSocket;
+               function Collected(url, protocols) {
+                 const socket = protocols === undefined ? new Real(url) : new Real(url, protocols);
+                 let handler = null;
+                 Object.defineProperty(socket, 'onmessage', {get: () => handler, set: (h) => { handler = h; }});
+                 socket.addEventListener('message', (event) => {
+                   got.push({kind: 'ws', url: String(url), body: String(event.data)});
+                   const deliver = () => { if (handler) handler.call(socket, event); };
+                   if (hold.on) hold.queue.push(deliver); else deliver();
+                 });
+                 return socket;
+               }
+               Collected.prototype = Real.prototype;
+               for (const key of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Collected[key] = Real[key];
+               window.WebSocket = Collected;
+             })();",
+        )
+        .await;
+    }
+
+    /// Everything the current document (or frame) received since it loaded, as
+    /// [`Page::install_collector`] kept it: `{kind: "fetch"|"ws", url, status?, body}` each.
+    pub async fn received(&self) -> Vec<Value> {
+        self.eval("return window.__sbReceived || [];", vec![])
+            .await
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Holds the live channel's messages back from the page (`true`) or lets them through, the held
+    /// ones first (`false`); they are collected either way.
+    pub async fn hold_live(&self, on: bool) {
+        self.eval(
+            "const h = window.__sbHold; h.on = arguments[0];
+             if (!h.on) { const q = h.queue.splice(0); for (const f of q) f(); }
+             return true;",
+            vec![json!(on)],
+        )
+        .await;
+    }
+
+    /// Turns this window into Discord's side of an Activity: a page on the bot's origin (`base` +
+    /// `/api/geometry`, any document of the bot will do) is rewritten into the Activity's parent — a
+    /// full-window `<iframe>` of `base` + `/?{launch query}` that answers the Embedded App SDK's
+    /// handshake as Discord's client does (opcodes HANDSHAKE 0, FRAME 1; READY, then AUTHORIZE with the
+    /// next of `codes`, AUTHENTICATE with `user`, every other command with an empty answer). Then the
+    /// session's commands go to the frame (its `#board`, `#hand`…), until [`Page::leave_frame`].
+    pub async fn open_activity(&mut self, base: &str, launch: &ActivityLaunch) {
+        self.goto(&format!("{base}/api/geometry")).await;
+        let src = format!(
+            "{base}/?frame_id={frame}&instance_id={instance}&channel_id={channel}{guild}&platform=desktop",
+            frame = launch.frame_id,
+            instance = launch.instance_id,
+            channel = launch.channel_id,
+            guild = launch
+                .guild_id
+                .map(|g| format!("&guild_id={g}"))
+                .unwrap_or_default(),
+        );
+        self.eval(DISCORD_PARENT, vec![
+            json!(src),
+            json!(launch.codes),
+            json!({"id": launch.user_id.to_string(), "username": launch.username, "global_name": launch.global_name}),
+            json!({"id": launch.application_id.to_string(), "name": "Sequence"}),
+        ])
+        .await;
+        self.client
+            .enter_frame(0)
+            .await
+            .unwrap_or_else(|e| panic!("enter the Activity's frame: {e}"));
+    }
+
+    /// Runs `script` in the parent of the Activity's frame (the stand-in for Discord's client): what it
+    /// returns. The session's commands go to the frame again afterwards.
+    pub async fn in_parent(&self, script: &str) -> Value {
+        self.client
+            .enter_parent_frame()
+            .await
+            .unwrap_or_else(|e| panic!("leave the frame: {e}"));
+        let value = self.eval(script, vec![]).await;
+        self.client
+            .enter_frame(0)
+            .await
+            .unwrap_or_else(|e| panic!("enter the Activity's frame again: {e}"));
+        value
+    }
+
+    /// Sends the session's commands to the top document again.
+    pub async fn leave_frame(&self) {
+        self.client
+            .enter_parent_frame()
+            .await
+            .unwrap_or_else(|e| panic!("leave the frame: {e}"));
+    }
+
     /// Ends the session (closes the browser window).
     pub async fn close(self) {
         let _ = self.client.close().await;
     }
 }
+
+/// What Discord's client tells an Activity it launches, and what it answers for the user.
+#[derive(Clone, Debug)]
+pub struct ActivityLaunch {
+    /// The application's id (the SDK's `client_id`).
+    pub application_id: u64,
+    /// The frame's id (`frame_id`).
+    pub frame_id: String,
+    /// The instance's id (`instance_id`).
+    pub instance_id: String,
+    /// The channel it was launched in.
+    pub channel_id: u64,
+    /// Its server, if any.
+    pub guild_id: Option<u64>,
+    /// The user's id, username and display name (READY's and AUTHENTICATE's `user`).
+    pub user_id: u64,
+    /// The user's username.
+    pub username: String,
+    /// The user's display name.
+    pub global_name: String,
+    /// Authorization codes the stand-in issued for this user, given to AUTHORIZE one by one (a sign-in
+    /// again takes the next); when none is left AUTHORIZE answers an error, as when a user refuses.
+    pub codes: Vec<String>,
+}
+
+/// The script that turns a document of the bot's origin into the Activity's parent (see
+/// [`Page::open_activity`]). Its arguments: the frame's address, the codes, the user, the application.
+/// What it saw is kept in `window.__sbParent` (`seen`: the opcodes and commands, in order).
+const DISCORD_PARENT: &str = r#"
+const [src, codes, user, app] = arguments;
+document.documentElement.innerHTML =
+  '<head><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<style>html, body { margin: 0; height: 100%; background: #313338; overflow: hidden; }' +
+  ' iframe { border: 0; width: 100%; height: 100%; display: block; }</style></head><body></body>';
+const parent = window.__sbParent = { seen: [], codes: codes.slice(), handshake: null };
+const frame = document.createElement('iframe');
+frame.id = 'activity';
+window.addEventListener('message', (event) => {
+  if (event.source !== frame.contentWindow || !Array.isArray(event.data)) return;
+  const [opcode, data] = event.data;
+  const send = (payload) => frame.contentWindow.postMessage([1, payload], location.origin);
+  if (opcode === 0) {
+    parent.seen.push('HANDSHAKE');
+    parent.handshake = data;
+    send({ cmd: 'DISPATCH', evt: 'READY', nonce: null, data: {
+      v: 1,
+      config: { cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production' },
+      user: { id: user.id, username: user.username, discriminator: '0' },
+    } });
+    return;
+  }
+  if (opcode !== 1 || !data || typeof data.cmd !== 'string') return;
+  parent.seen.push(data.cmd);
+  const refuse = (code, message) => send({ cmd: data.cmd, evt: 'ERROR', nonce: data.nonce, data: { code, message } });
+  let answer = null;
+  if (data.cmd === 'AUTHORIZE') {
+    const args = data.args || {};
+    if (args.client_id !== app.id || !(args.scope || []).includes('identify')) return refuse(4000, 'bad authorize');
+    const code = parent.codes.shift();
+    if (!code) return refuse(5000, 'the user closed the authorization');
+    answer = { code };
+  } else if (data.cmd === 'AUTHENTICATE') {
+    answer = {
+      access_token: data.args.access_token,
+      user: { username: user.username, discriminator: '0', id: user.id, avatar: null, public_flags: 0, global_name: user.global_name },
+      scopes: ['identify'],
+      expires: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+      application: { id: app.id, name: app.name, description: '', icon: null },
+    };
+  }
+  send({ cmd: data.cmd, evt: null, nonce: data.nonce, data: answer });
+});
+frame.src = src;
+document.body.append(frame);
+return true;
+"#;
 
 /// A command of Chromium's DevTools protocol sent through chromedriver (`goog/cdp/execute`).
 #[derive(Debug)]

@@ -1,0 +1,740 @@
+//! Issue 47: the board inside Discord (the Activity) in real headless Chromium. Each browser window
+//! plays Discord's side ([`Page::open_activity`]): a page on the bot's origin turned into the Activity's
+//! parent, which loads the Activity page in an `<iframe>` with `frame_id`, `instance_id`, `channel_id`,
+//! `guild_id` and `platform`, and answers the real Embedded App SDK's handshake (READY, AUTHORIZE with a
+//! code the Discord stand-in issued for that user, AUTHENTICATE). The bot exchanges the code with the
+//! stand-in, checks the user is in the stand-in's Activity instance and maps it to the channel's table.
+//!
+//! Two players sign in this way in two sessions and play a whole classic game by tapping (a card, then
+//! a marked cell: two taps a move) while a third presses buttons in the chat through the stand-in;
+//! every fetch answer and WebSocket message each page receives is kept (a wrapper installed before the
+//! page's scripts) and must never hold another player's hand; a tap made on a page that had not yet
+//! seen a press in the chat is refused politely and changes nothing; after the game a rematch is
+//! followed by both pages; one session is a phone 360 px wide, whose picture is `activity.png`.
+//!
+//! Without Chromium and chromedriver the test prints a note and passes; with `CI` set it fails
+//! instead. The picture goes to `target/tmp/web/`, or with `SEQUENCE_WRITE_EXAMPLES=1` to
+//! `assets/examples/activity.png`.
+
+use crate::support;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use sequence_bot::engine::{BitIter, Card, CardEffect, Variant};
+use serde_json::{json, Value};
+use support::browser::{
+    free_port, http_get, scratch_screenshot, ActivityLaunch, Browser, Page, PAGE_STEP,
+};
+use support::fake_discord::{FakeDiscord, FakeUser};
+use support::table::{Dice, Mirror, PressStats, STEP};
+
+/// How many turns (all players') a whole game may take before the test gives up on it.
+const MOST_TURNS: usize = 400;
+
+/// Where the picture `name` goes (as in `web_browser`): `assets/examples/NAME.png` with
+/// `SEQUENCE_WRITE_EXAMPLES` set, else the tests' scratch folder.
+fn shot(name: &str) -> PathBuf {
+    if std::env::var_os("SEQUENCE_WRITE_EXAMPLES").is_some_and(|v| !v.is_empty()) {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/examples")
+            .join(format!("{name}.png"))
+    } else {
+        scratch_screenshot(name)
+    }
+}
+
+// ---- The stand-in's side of the Activity (tests/support/fake_discord) -------------------------------
+
+/// The application's client secret as the stand-in knows it (the bot's `[activity] client_secret`).
+fn client_secret() -> String {
+    support::fake_discord::CLIENT_SECRET.to_string()
+}
+
+/// A new instance of the Activity in `channel` with `users` in it: its id.
+fn new_instance(fake: &FakeDiscord, channel: u64, users: &[&FakeUser]) -> String {
+    let ids: Vec<u64> = users.iter().map(|u| u.id).collect();
+    fake.add_activity_instance(channel, &ids)
+}
+
+/// An authorization code for `user` and the bot's application, as Discord's client would get it.
+fn new_code(fake: &FakeDiscord, user: &FakeUser) -> String {
+    fake.activity_code(user)
+}
+
+// ---- Helpers ----------------------------------------------------------------------------------------
+
+/// One player's Activity window.
+struct Player {
+    page: Page,
+    user: FakeUser,
+}
+
+/// Opens `user`'s Activity in `page` (launched in `channel` of `guild` as instance `instance`) and
+/// waits until the page has signed in and drawn what it shows first.
+async fn launch(
+    page: &mut Page,
+    fake: &FakeDiscord,
+    base: &str,
+    instance: &str,
+    channel: u64,
+    user: &FakeUser,
+) {
+    page.install_collector().await;
+    let launch = ActivityLaunch {
+        application_id: fake.application_id(),
+        frame_id: format!("frame-{}", user.id),
+        instance_id: instance.to_string(),
+        channel_id: channel,
+        guild_id: Some(fake.state().guild_of(channel)),
+        user_id: user.id,
+        username: user.name.clone(),
+        global_name: user.name.clone(),
+        codes: vec![new_code(fake, user), new_code(fake, user)],
+    };
+    page.open_activity(base, &launch).await;
+    page.wait_ready().await;
+    let seen = page
+        .in_parent("return window.__sbParent.seen.join(' ');")
+        .await;
+    let seen = seen.as_str().unwrap_or("");
+    assert!(
+        seen.starts_with("HANDSHAKE AUTHORIZE AUTHENTICATE"),
+        "the SDK's sign-in as Discord's client sees it: {seen}\npage: {}",
+        page.describe().await
+    );
+    let shown = page
+        .eval(
+            "return document.getElementById('error-view').hidden ? null : document.getElementById('error-text').textContent;",
+            vec![],
+        )
+        .await;
+    assert!(
+        shown.is_null(),
+        "the page signed in without an error: {shown}"
+    );
+}
+
+/// `GET /api/g/{token}` as a guest of its own (outside the browsers: nothing the pages receive).
+async fn guest_view(base: &str, token: &str) -> Value {
+    let (status, body) = http_get(&format!("{base}/api/g/{token}"))
+        .await
+        .unwrap_or_else(|e| panic!("GET /api/g/{token}: {e}"));
+    assert_eq!(status, 200, "GET /api/g/{token}: {body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+fn is_over(answer: &Value) -> bool {
+    answer["replay"] == json!(true)
+        || matches!(
+            answer["view"]["phase"].as_str(),
+            Some("finished" | "between_games")
+        )
+}
+
+fn turn_of(answer: &Value) -> u64 {
+    answer["view"]["board"]["turn"].as_u64().unwrap_or(0)
+}
+
+fn chips_of(answer: &Value) -> BTreeSet<String> {
+    answer["view"]["board"]["cells"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| {
+            Some(format!(
+                "{}:{}",
+                c["name"].as_str()?,
+                c.get("chip")?.as_u64()?
+            ))
+        })
+        .collect()
+}
+
+/// The seat of the player the view says is to move.
+fn to_move(answer: &Value) -> Option<usize> {
+    answer["view"]["seats"]
+        .as_array()?
+        .iter()
+        .position(|s| s["to_move"] == json!(true))
+}
+
+/// The seat `page`'s player has (the seat its list marks "you").
+async fn my_seat(page: &Page) -> Option<usize> {
+    page.eval(
+        "const i = [...document.querySelectorAll('#seats li')].findIndex(li => {
+           const tags = li.querySelector('.tags');
+           return !!tags && tags.textContent.split(' · ').includes('you');
+         });
+         return i < 0 ? null : i;",
+        vec![],
+    )
+    .await
+    .as_u64()
+    .map(|i| i as usize)
+}
+
+/// Waits until `page` shows version `version` or later of the game (its own view).
+async fn shows_version(page: &Page, version: u64) {
+    page.wait_for(
+        &format!("the page to show version {version}"),
+        &format!("return Number(document.body.dataset.version || 0) >= {version};"),
+        PAGE_STEP,
+    )
+    .await;
+}
+
+/// The board as `page` shows it, for choosing a move: each team's chips.
+async fn mirror_of(page: &Page, teams: usize) -> Mirror {
+    let mut mirror = Mirror::new(teams);
+    for chip in page.chips().await {
+        let Some((cell, team)) = chip.split_once(':') else {
+            continue;
+        };
+        let (Some(cell), Ok(team)) = (mirror.layout.parse_cell(cell), team.parse::<usize>()) else {
+            continue;
+        };
+        if let Some(bits) = mirror.chips.get_mut(team) {
+            *bits |= cell.bit();
+        }
+    }
+    mirror
+}
+
+/// What a player did with their taps.
+#[derive(Debug)]
+enum Tapped {
+    /// A card and a cell: `taps` taps in all.
+    Play { taps: usize },
+    /// A dead card exchanged (card, Exchange): the turn goes on.
+    Exchange,
+}
+
+/// Plays the turn of `page`'s player (of `team`, `teams` teams) by tapping: the best-looking card and
+/// cell by the test's own judgment of the board the page shows. Two taps when the card's cells are
+/// as the test expects: the card, then the cell (which sends the move at once).
+async fn tap_a_move(page: &Page, team: usize, teams: usize) -> Tapped {
+    let mirror = mirror_of(page, teams).await;
+    let hand = page.hand().await;
+    let width = mirror.layout.width;
+    let mut ranked: Vec<(i64, String, String)> = Vec::new();
+    for (code, dead) in &hand {
+        if *dead {
+            continue;
+        }
+        let Some(card) = Card::parse(code, Variant::Classic) else {
+            continue;
+        };
+        let removing = card.effect() == CardEffect::Remove;
+        for cell in BitIter(mirror.targets(team, card)) {
+            let score = mirror.score(team, cell, removing);
+            ranked.push((score, code.clone(), cell.name(width).to_string()));
+        }
+    }
+    ranked.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut taps = 0;
+    let mut chosen: Option<String> = None;
+    for (_, code, cell) in &ranked {
+        if chosen.as_deref() != Some(code.as_str()) {
+            page.click_card(code).await;
+            taps += 1;
+            chosen = Some(code.clone());
+        }
+        let marked = page.targets().await;
+        if marked.contains(cell) {
+            page.click_cell(cell).await;
+            return Tapped::Play { taps: taps + 1 };
+        }
+        // The page marks other cells (a sequence the test's reckoning did not lock): its best one.
+        if let Some(best) = marked.iter().max_by_key(|name| {
+            mirror
+                .layout
+                .parse_cell(name)
+                .map(|c| mirror.score(team, c, false))
+                .unwrap_or(i64::MIN)
+        }) {
+            page.click_cell(best).await;
+            return Tapped::Play { taps: taps + 1 };
+        }
+    }
+    // No card has a cell: a dead card is exchanged (the card, then Exchange).
+    let Some(dead) = hand
+        .iter()
+        .find(|(_, dead)| *dead)
+        .map(|(code, _)| code.clone())
+    else {
+        panic!("no move and no dead card: {hand:?}\n{}", page.describe().await);
+    };
+    page.click_card(&dead).await;
+    page.action("exchange").await;
+    Tapped::Exchange
+}
+
+/// Waits until the game has moved past `turn` (or is over), as a guest sees it: the answer.
+async fn moved_past(base: &str, token: &str, turn: u64, what: &str) -> Value {
+    let deadline = Instant::now() + PAGE_STEP;
+    loop {
+        let now = guest_view(base, token).await;
+        if turn_of(&now) > turn || is_over(&now) {
+            return now;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the game did not move on from turn {turn}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Waits until the chat's latest turn prompt asks `user` to move (after an Activity move the Discord
+/// face posts it).
+async fn prompt_asks(fake: &FakeDiscord, channel: u64, user: &FakeUser) {
+    let id = user.id;
+    fake.shared()
+        .wait_for(STEP, "the chat's prompt for the player", &[channel], |s| {
+            let prompt = s
+                .messages_in(channel)
+                .into_iter()
+                .rev()
+                .filter(|m| !m.is_ephemeral())
+                .find(|m| support::table::play_button(m).is_some())?;
+            (support::table::mover_of(prompt).ok() == Some(id)).then_some(())
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Every JSON value in what `page` received (each fetch answer's body, each WebSocket message).
+fn received_json(received: &[Value]) -> Vec<(String, Value)> {
+    received
+        .iter()
+        .filter_map(|r| {
+            let body = r["body"].as_str()?;
+            let value: Value = serde_json::from_str(body).ok()?;
+            Some((r["url"].as_str().unwrap_or("").to_string(), value))
+        })
+        .collect()
+}
+
+/// Checks that every hand in `value` is under a `you` of `seat`: the `(path, hand)` of each hand.
+fn hands_in(value: &Value, path: &str, seat: usize, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                let here = format!("{path}.{key}");
+                if key == "hand" {
+                    assert!(
+                        path.ends_with(".you"),
+                        "a hand outside the player's own `you`: {here} = {inner}"
+                    );
+                    found.push(here.clone());
+                }
+                if key == "you" && inner.is_object() {
+                    assert_eq!(
+                        inner["seat"].as_u64(),
+                        Some(seat as u64),
+                        "another seat's `you` was received: {inner}"
+                    );
+                }
+                hands_in(inner, &here, seat, found);
+            }
+        }
+        Value::Array(items) => {
+            for (i, inner) in items.iter().enumerate() {
+                hands_in(inner, &format!("{path}[{i}]"), seat, found);
+            }
+        }
+        _ => {}
+    }
+}
+
+// ---- The test ---------------------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_buttons_in_the_chat() {
+    let Some(browser) = Browser::start("activity_browser::a_whole_game_inside_discord").await else {
+        return;
+    };
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let options = support::bot::BotOptions {
+        extra_config: format!(
+            "[web]\nlisten = \"127.0.0.1:{port}\"\npublic_url = \"{base}\"\n\n\
+             [activity]\nclient_secret = \"{secret}\"\n",
+            secret = client_secret()
+        ),
+        ..support::bot::BotOptions::default()
+    };
+    let h = support::bot::Harness::start(support::fake_discord::Config::default(), &options)
+        .await
+        .expect("the bot connects");
+    let fake = &h.fake;
+    let ann = fake.add_user("ann");
+    let ben = fake.add_user("ben");
+    let cid = fake.add_user("cid");
+    let channel = fake.add_channel("sequence-activity");
+    let instance = new_instance(fake, channel, &[&ann, &ben]);
+
+    // Ann opens the Activity where no table is: the lobby form; she opens a lobby there.
+    let mut ann_page = browser.open(1024, 800).await;
+    launch(&mut ann_page, fake, &base, &instance, channel, &ann).await;
+    ann_page
+        .wait_for(
+            "the lobby form",
+            "const f = document.querySelector('#new-game'); return !!(f && f.offsetParent);",
+            PAGE_STEP,
+        )
+        .await;
+    let skip = fake.messages_in(channel).len();
+    ann_page.click("#new-game-submit").await;
+    let lobby = support::table::posted_after(fake, channel, skip, "the lobby card in the chat", |m| {
+        m.custom_ids().contains(&"sequence:join".to_string())
+    })
+    .await
+    .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    ann_page
+        .wait_for(
+            "the lobby on Ann's page",
+            "return !!document.querySelector('[data-action=begin]');",
+            PAGE_STEP,
+        )
+        .await;
+    let token = lobby
+        .components
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find_map(|b| {
+            let url = b["url"].as_str()?;
+            let at = url.find("/g/")?;
+            Some(url[at + 3..].to_string())
+        })
+        .unwrap_or_else(|| panic!("the lobby card has the game's Watch link: {lobby:?}"));
+
+    // Ben, on a phone 360 px wide, opens the same instance: the channel's lobby, and joins it by a tap.
+    let mut ben_page = browser.open_phone(360, 780).await;
+    launch(&mut ben_page, fake, &base, &instance, channel, &ben).await;
+    ben_page.action("join").await;
+    // Cid joins in the chat with the lobby's button.
+    let join = fake
+        .click(&cid, lobby.id, "sequence:join")
+        .expect("Cid's press");
+    fake.wait_callback(&join, STEP).await.expect("the join");
+    ann_page
+        .wait_for(
+            "three players in Ann's lobby",
+            "return document.querySelectorAll('#seats li').length === 3;",
+            PAGE_STEP,
+        )
+        .await;
+    ann_page.action("begin").await;
+    let deadline = Instant::now() + PAGE_STEP;
+    while guest_view(&base, &token).await["view"]["phase"] != json!("playing") {
+        assert!(Instant::now() < deadline, "the game did not start");
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+
+    let players = [
+        Player {
+            page: ann_page,
+            user: ann.clone(),
+        },
+        Player {
+            page: ben_page,
+            user: ben.clone(),
+        },
+    ];
+    let mut seats = [None, None];
+    for (i, p) in players.iter().enumerate() {
+        shows_version(&p.page, 1).await;
+        seats[i] = Some(
+            p.page
+                .wait_for(
+                    "the player's seat",
+                    "const i = [...document.querySelectorAll('#seats li')].findIndex(li => { \
+                       const t = li.querySelector('.tags'); return !!t && t.textContent.split(' · ').includes('you'); }); \
+                     return i < 0 ? null : String(i);",
+                    PAGE_STEP,
+                )
+                .await
+                .as_str()
+                .and_then(|s| s.parse::<usize>().ok())
+                .expect("a seat"),
+        );
+    }
+    let seats = [seats[0].expect("Ann's seat"), seats[1].expect("Ben's seat")];
+    assert_eq!(my_seat(&players[0].page).await, Some(seats[0]));
+
+    let mut dice = Dice::new(47);
+    let mut stats = PressStats::default();
+    let mut activity_moves = 0;
+    let mut two_tap_moves = 0;
+    let mut exchanges = 0;
+    let mut chat_turns = 0;
+    let mut stale_checked = false;
+    let mut pictured = false;
+    let mut turns = 0;
+    let over = loop {
+        let now = guest_view(&base, &token).await;
+        if is_over(&now) {
+            break now;
+        }
+        assert!(turns < MOST_TURNS, "the game took more than {MOST_TURNS} turns");
+        turns += 1;
+        let teams = now["view"]["teams"].as_array().map(Vec::len).unwrap_or(3);
+        let seat = to_move(&now).expect("somebody is to move");
+        let turn = turn_of(&now);
+        let version = now["version"].as_u64().unwrap_or(0);
+        let team_of = |s: usize| now["view"]["seats"][s]["team"].as_u64().unwrap_or(0) as usize;
+        match seats.iter().position(|&s| s == seat) {
+            Some(i) if i == 0 && !stale_checked && activity_moves >= 2 => {
+                // Ann's page has not yet seen it (its live messages held back) when she moves in
+                // the chat; then she taps on the page: refused politely, nothing changes.
+                stale_checked = true;
+                let p = &players[0];
+                shows_version(&p.page, version).await;
+                p.page.hold_live(true).await;
+                prompt_asks(fake, channel, &p.user).await;
+                support::table::press_turn(
+                    fake,
+                    channel,
+                    std::slice::from_ref(&p.user),
+                    &cid,
+                    &mut dice,
+                    &mut stats,
+                    false,
+                )
+                .await
+                .unwrap_or_else(|e| panic!("Ann's move in the chat: {e}"));
+                let after_chat = moved_past(&base, &token, turn, "Ann's chat move").await;
+                let hand = p.page.hand().await;
+                let mut tapped = false;
+                for (code, _) in &hand {
+                    p.page.click_card(code).await;
+                    if let Some(cell) = p.page.targets().await.first().cloned() {
+                        p.page.click_cell(&cell).await;
+                        tapped = true;
+                        break;
+                    }
+                }
+                assert!(tapped, "the stale page offered a move: {}", p.page.describe().await);
+                let said = p
+                    .page
+                    .wait_for(
+                        "the refusal on the page",
+                        "const m = document.querySelector('#message.bad'); return m ? m.textContent.trim() : '';",
+                        PAGE_STEP,
+                    )
+                    .await;
+                let said = said.as_str().unwrap_or("").to_string();
+                let answered = p
+                    .page
+                    .received()
+                    .await
+                    .into_iter()
+                    .rev()
+                    .find(|r| r["url"].as_str().is_some_and(|u| u.contains("/act")))
+                    .expect("the tap's answer");
+                let status = answered["status"].as_u64().unwrap_or(0);
+                assert!(
+                    (400..500).contains(&status),
+                    "a stale tap is refused (4xx): {answered}"
+                );
+                let error: Value =
+                    serde_json::from_str(answered["body"].as_str().unwrap_or("")).unwrap_or_default();
+                assert_eq!(
+                    error["error"].as_str(),
+                    Some(said.as_str()),
+                    "the page shows the bot's sentence"
+                );
+                assert!(
+                    said.ends_with('.') && said.len() < 200 && !said.contains('{'),
+                    "one clear sentence: {said}"
+                );
+                let unchanged = guest_view(&base, &token).await;
+                assert_eq!(turn_of(&unchanged), turn_of(&after_chat), "the tap changed the game");
+                assert_eq!(chips_of(&unchanged), chips_of(&after_chat), "the tap changed the board");
+                p.page.hold_live(false).await;
+                chat_turns += 1;
+                eprintln!("a stale tap was refused: {said}");
+            }
+            Some(i) => {
+                let p = &players[i];
+                shows_version(&p.page, version).await;
+                p.page
+                    .wait_for(
+                        "the player's cards",
+                        "return document.querySelectorAll('#hand [data-card]').length > 0;",
+                        PAGE_STEP,
+                    )
+                    .await;
+                if i == 1 && !pictured && activity_moves >= 6 {
+                    // Ben's phone at his turn, a card chosen: the README's picture.
+                    pictured = true;
+                    fits_360(&p.page).await;
+                    picture(&p.page).await;
+                }
+                match tap_a_move(&p.page, team_of(seat), teams).await {
+                    Tapped::Play { taps } => {
+                        activity_moves += 1;
+                        if taps == 2 {
+                            two_tap_moves += 1;
+                        }
+                        moved_past(&base, &token, turn, "a tapped move").await;
+                    }
+                    Tapped::Exchange => {
+                        exchanges += 1;
+                        // The same player goes on with the new card.
+                        tokio::time::sleep(Duration::from_millis(300)).await;
+                    }
+                }
+            }
+            None => {
+                prompt_asks(fake, channel, &cid).await;
+                support::table::press_turn(
+                    fake,
+                    channel,
+                    std::slice::from_ref(&cid),
+                    &ann,
+                    &mut dice,
+                    &mut stats,
+                    false,
+                )
+                .await
+                .unwrap_or_else(|e| panic!("Cid's turn in the chat: {e}\nbot log:\n{}", h.bot.log_tail(30)));
+                chat_turns += 1;
+                moved_past(&base, &token, turn, "Cid's chat move").await;
+            }
+        }
+    };
+    assert!(stale_checked, "the stale tap was tried");
+    assert!(pictured, "Ben's phone was pictured");
+    assert!(activity_moves > 0 && chat_turns > 0, "both sides played");
+    eprintln!(
+        "activity game: {turns} turns, {activity_moves} moves tapped ({two_tap_moves} in two taps), \
+         {exchanges} exchanges, {chat_turns} turns in the chat ({} picker steps)",
+        stats.updates
+    );
+    assert_eq!(
+        two_tap_moves, activity_moves,
+        "every tapped move took two taps (a card, a cell)"
+    );
+
+    // Both pages say how the game ended.
+    let result = over["view"]["texts"]["result"].as_str().unwrap_or("").to_string();
+    for p in &players {
+        p.page
+            .wait_for(
+                "the result on the page",
+                "const s = document.querySelector('#status'); return !!(s && s.textContent.trim());",
+                PAGE_STEP,
+            )
+            .await;
+        if !result.is_empty() {
+            let body = p.page.eval("return document.body.innerText;", vec![]).await;
+            assert!(
+                body.as_str().unwrap_or("").contains(&result),
+                "the page says how the game ended ({result}): {}",
+                p.page.describe().await
+            );
+        }
+    }
+
+    // Nobody received another's hand: every hand in everything each page received is in its own
+    // `you`, and each page did receive its own hand and the live channel's messages.
+    for (i, p) in players.iter().enumerate() {
+        let received = p.page.received().await;
+        let live = received.iter().filter(|r| r["kind"] == json!("ws")).count();
+        let answers = received.iter().filter(|r| r["kind"] == json!("fetch")).count();
+        assert!(live > 10 && answers > 3, "{} received little: {live} live messages, {answers} answers", p.user.name);
+        let mut hands = Vec::new();
+        for (url, value) in received_json(&received) {
+            hands_in(&value, &url, seats[i], &mut hands);
+        }
+        assert!(!hands.is_empty(), "{} never received their own hand", p.user.name);
+        let bytes: usize = received
+            .iter()
+            .map(|r| r["body"].as_str().map(str::len).unwrap_or(0))
+            .sum();
+        eprintln!(
+            "{}: {live} live messages and {answers} answers received ({bytes} bytes), {} hands, all their own",
+            p.user.name,
+            hands.len()
+        );
+    }
+
+    // A rematch from Ann's page: both pages follow the channel's new table.
+    players[0]
+        .page
+        .wait_for(
+            "the rematch button",
+            "const b = document.querySelector('[data-action=rematch]'); return !!(b && b.offsetParent);",
+            Duration::from_secs(60),
+        )
+        .await;
+    players[0].page.action("rematch").await;
+    for p in &players {
+        p.page
+            .wait_for(
+                "the rematch's lobby",
+                "return !!document.querySelector('#seats') && document.body.dataset.ready === '1' \
+                 && !document.querySelector('#replay-box:not([hidden])') \
+                 && !!document.querySelector('[data-action=join], [data-action=leave], [data-action=begin]');",
+                Duration::from_secs(30),
+            )
+            .await;
+    }
+    for p in players {
+        p.page.close().await;
+    }
+}
+
+/// The picture of `page`'s window (the whole Activity as Discord would show it) with its best card
+/// chosen, the card then unchosen again (the picture's taps are no part of a move).
+async fn picture(page: &Page) {
+    for (code, dead) in page.hand().await {
+        if dead {
+            continue;
+        }
+        page.click_card(&code).await;
+        if page.targets().await.is_empty() {
+            page.click_card(&code).await;
+            continue;
+        }
+        page.eval("window.scrollTo(0, 0); return true;", vec![]).await;
+        page.leave_frame().await;
+        page.screenshot(&shot("activity")).await;
+        page.client()
+            .enter_frame(0)
+            .await
+            .expect("the Activity's frame again");
+        page.click_card(&code).await;
+        return;
+    }
+}
+
+/// Checks that the Activity page in `page`'s frame fits 360 px: no sideways scrolling, the whole board
+/// across the frame.
+async fn fits_360(page: &Page) {
+    let fit = page
+        .eval(
+            "const d = document.documentElement;
+             const b = document.querySelector('#board').getBoundingClientRect();
+             return {inner_width: window.innerWidth, scroll_width: d.scrollWidth,
+                     board: [b.left, b.right, b.width]};",
+            vec![],
+        )
+        .await;
+    assert_eq!(fit["inner_width"], json!(360), "the frame is 360 px wide: {fit}");
+    assert!(
+        fit["scroll_width"].as_f64().unwrap_or(f64::MAX) <= 360.0,
+        "the Activity scrolls sideways at 360 px: {fit}"
+    );
+    let board = |i: usize| fit["board"][i].as_f64().unwrap_or(f64::NAN);
+    assert!(
+        board(0) >= 0.0 && board(1) <= 360.0 && board(2) >= 300.0,
+        "the board is not whole across the frame: {fit}"
+    );
+}
