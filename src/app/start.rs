@@ -195,7 +195,7 @@ impl App {
     /// [`App::start`] with the routes of a face's `sites` served beside the health routes and those
     /// of the parts registered beside it ([`add_beside`]): on `[metrics] listen`, and when there are
     /// sites, on the web address ([`BotConfig::web_address`]) too (one listener when both are the
-    /// same; the same routes on each).
+    /// same; the same pages on each, `/metrics` only on `[metrics] listen`).
     pub async fn start_serving(
         config: BotConfig,
         painter: Arc<dyn Painter>,
