@@ -164,18 +164,29 @@ pub async fn listen(
     Ok(health)
 }
 
-/// [`listen`] on several addresses (`[metrics] listen` and `[web] listen`), each named by its setting
-/// for the error when it cannot be bound: the same routes on each. The addresses as bound (a port 0
-/// replaced by the one given), in the same order.
+/// [`listen`] on several addresses (`[metrics] listen`, then `[web] listen` when it is another), each
+/// named by its setting for the error when it cannot be bound. `metrics.listen` serves `/metrics`;
+/// another the same routes without it (the figures are the operator's, not the players'). The
+/// addresses as bound (a port 0 replaced by the one given), in the same order.
 pub async fn listen_on(
     addresses: &[(SocketAddr, &str)],
     sites: Vec<Arc<dyn Site>>,
 ) -> Result<(Arc<Health>, Vec<SocketAddr>), StartError> {
     let health = install()?;
-    let app = super::http::router(std::iter::once(health.clone() as Arc<dyn Site>).chain(sites));
+    let everything = super::http::router(
+        std::iter::once(health.clone() as Arc<dyn Site>).chain(sites.iter().cloned()),
+    );
+    let without_metrics = super::http::router(
+        std::iter::once(Arc::new(Checks(health.clone())) as Arc<dyn Site>).chain(sites),
+    );
     let mut bound = Vec::with_capacity(addresses.len());
     for (address, setting) in addresses {
-        let served = super::http::serve(*address, app.clone())
+        let metrics = *setting == "metrics.listen";
+        let app = match metrics {
+            true => everything.clone(),
+            false => without_metrics.clone(),
+        };
+        let served = super::http::serve(*address, app)
             .await
             .map_err(|e| match e {
                 StartError::Config(m) => {
@@ -183,10 +194,36 @@ pub async fn listen_on(
                 }
                 other => other,
             })?;
+        match metrics {
+            true => tracing::info!(
+                address = %served,
+                "metrics and health on http://{served}/metrics, /healthz, /readyz"
+            ),
+            false => tracing::info!(
+                address = %served,
+                "{setting}: health on http://{served}/healthz, /readyz (no /metrics)"
+            ),
+        }
         bound.push(served);
     }
     health.keep_up();
     Ok((health, bound))
+}
+
+/// The health checks without `/metrics`: what an address other than `[metrics] listen` serves.
+struct Checks(Arc<Health>);
+
+impl Site for Checks {
+    fn routes(self: Arc<Self>) -> Router {
+        Router::new()
+            .route("/healthz", only_get(healthz))
+            .route("/readyz", only_get(readyz))
+            .with_state(self.0.clone())
+    }
+
+    fn paths(&self) -> &'static [&'static str] {
+        &["/healthz", "/readyz"]
+    }
 }
 
 impl Site for Health {

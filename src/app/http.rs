@@ -119,7 +119,7 @@ pub async fn serve_with(
         StartError::Config(format!("metrics.listen: cannot listen on {address}: {e}"))
     })?;
     let bound = listener.local_addr().unwrap_or(address);
-    tracing::info!(address = %bound, "metrics and health on http://{bound}/metrics, /healthz, /readyz");
+    tracing::debug!(address = %bound, "listening on http://{bound}/");
     let open = Arc::new(Mutex::new(Open::default()));
     tokio::spawn(async move {
         loop {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::ai;
 use crate::engine::{Move, Seat, View};
-use crate::service::{BotLevel, MovePicker, Restored, Tables, Timestamp};
+use crate::service::{BotLevel, FaceId, MovePicker, Restored, Tables, Timestamp};
 use crate::store::{open_store, ShardClaim, ShardSet};
 
 use super::config::{BotConfig, LogFormat};
@@ -179,6 +179,8 @@ pub struct Starting {
     health: Option<Arc<Health>>,
     web_address: Option<SocketAddr>,
     besides: Vec<Arc<dyn Beside>>,
+    /// The faces whose tables are restored (`None`: every table), see [`Starting::restoring_only`].
+    restoring: Option<Vec<FaceId>>,
 }
 
 impl App {
@@ -193,7 +195,7 @@ impl App {
     /// [`App::start`] with the routes of a face's `sites` served beside the health routes and those
     /// of the parts registered beside it ([`add_beside`]): on `[metrics] listen`, and when there are
     /// sites, on the web address ([`BotConfig::web_address`]) too (one listener when both are the
-    /// same; the same routes on each).
+    /// same; the same pages on each, `/metrics` only on `[metrics] listen`).
     pub async fn start_serving(
         config: BotConfig,
         painter: Arc<dyn Painter>,
@@ -239,6 +241,7 @@ impl App {
             health,
             web_address,
             besides: parts,
+            restoring: None,
         })
     }
 
@@ -265,6 +268,13 @@ impl Starting {
         self.web_address
     }
 
+    /// Restores only the tables of `faces` ([`Tables::restoring_only`]): a process without Discord
+    /// leaves Discord's games in the store as they are, clocks and computer players included.
+    pub fn restoring_only(mut self, faces: &[FaceId]) -> Starting {
+        self.restoring = Some(faces.to_vec());
+        self
+    }
+
     /// Opens the store, claims `shards` and restores their tables (see [`open_and_restore`]), with
     /// the computer player of the configuration behind bot seats; the health then tells "ready".
     pub async fn open(self, shards: ShardSet) -> Result<App, StartError> {
@@ -274,9 +284,13 @@ impl Starting {
             health,
             web_address,
             besides,
+            restoring,
         } = self;
         let think = Duration::from_millis(config.defaults.ai_time_ms);
-        let tables = Tables::new(config.settings(), move_picker(think));
+        let mut tables = Tables::new(config.settings(), move_picker(think));
+        if let Some(faces) = &restoring {
+            tables = tables.restoring_only(faces);
+        }
         let (tables, restored, claim) = open_and_restore(tables, &config, shards).await?;
         if let Some(health) = &health {
             health.set_tables(tables.clone());

@@ -288,6 +288,9 @@ pub struct Restored {
     pub resumed: Vec<ChannelId>,
     /// Channels whose table was set aside (kept in the store's quarantine), and why.
     pub lost: Vec<(ChannelId, String)>,
+    /// Channels whose table belongs to a face this process does not run ([`super::Tables::restoring_only`]):
+    /// left in the store as they are.
+    pub left: Vec<ChannelId>,
 }
 
 impl Message {

@@ -155,6 +155,8 @@ async fn run_local(config: BotConfig) -> Result<(), StartError> {
         ShardPlan::Fixed(set) => set,
         ShardPlan::Single | ShardPlan::Auto => ShardSet::SINGLE,
     };
+    // Discord's games in the same database stay in it as they are (no clock runs out, no computer
+    // moves) until the bot runs with its token again; their pages show them as played elsewhere.
     let App {
         config,
         tables,
@@ -162,9 +164,14 @@ async fn run_local(config: BotConfig) -> Result<(), StartError> {
         claim,
         web_address,
         ..
-    } = starting.open(shards).await?;
-    // Tables of Discord games in the same database keep their face: nothing of theirs is delivered
-    // here (their notes wait for the Discord face), only the web's own.
+    } = starting.restoring_only(&[FaceId::Web]).open(shards).await?;
+    if !restored.left.is_empty() {
+        tracing::info!(
+            games = restored.left.len(),
+            "Discord games in the database are left as they are until the bot runs with its token"
+        );
+    }
+    // Only the web's own notes are delivered here (the others wait for the Discord face).
     web.open(&tables);
     if let Some(face) = web.face() {
         for (channel, reply) in restored.notes {

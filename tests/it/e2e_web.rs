@@ -289,7 +289,8 @@ async fn without_a_token_a_game_is_played_in_the_browser_across_a_restart() {
     assert_eq!(live, 0);
 }
 
-/// With a token, `[web] listen` and `[metrics] listen` on two addresses: the same routes on both; a
+/// With a token, `[web] listen` and `[metrics] listen` on two addresses: the same pages on both,
+/// `/metrics` only on the metrics address (the figures are the operator's); a
 /// Discord game's page shows it to a guest as a watcher (no hand), who cannot act in it; no game can
 /// be opened on the pages (local play is off with a token).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -378,4 +379,12 @@ async fn beside_discord_the_pages_show_a_discord_game_to_a_watcher() {
     assert_eq!(status, 404, "{refused}");
     let health = crate::support::bot::get(&web, "/healthz").await;
     assert_eq!(health.0, 200, "{}", health.1);
+    let figures = crate::support::bot::get(&web, "/metrics").await;
+    assert_eq!(
+        figures.0, 404,
+        "no /metrics on the web address: {}",
+        figures.1
+    );
+    let figures = crate::support::bot::get(&metrics, "/metrics").await;
+    assert_eq!(figures.0, 200, "{}", figures.1);
 }

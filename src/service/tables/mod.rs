@@ -129,6 +129,9 @@ pub struct Tables {
     pub(super) elsewhere: Mutex<elsewhere::ElsewhereTables>,
     /// The address of the web pages, for their links ([`Tables::set_web_base`]).
     pub(super) web_base: Mutex<Option<String>>,
+    /// The faces whose tables [`Tables::restore_from_store`] brings back (`None`: every table);
+    /// see [`Tables::restoring_only`].
+    pub(super) restoring: Option<Vec<FaceId>>,
 }
 
 /// A running rated game's server and its humans with their teams.
@@ -175,6 +178,7 @@ impl Tables {
             host: host::Host::default(),
             elsewhere: Mutex::new(elsewhere::ElsewhereTables::default()),
             web_base: Mutex::new(None),
+            restoring: None,
         }
     }
 
@@ -282,6 +286,14 @@ impl Tables {
     /// Whether this process still holds its shards in the store (always, without a claim).
     pub fn holds_shards(&self) -> bool {
         self.claim.as_ref().is_none_or(|c| c.is_held())
+    }
+
+    /// Restores only the tables of `faces` from the store: a process without Discord leaves Discord's
+    /// tables in the store as they are (no clock runs out, no computer moves, nothing announced) until
+    /// a process with Discord restores them. Their pages show them as played elsewhere.
+    pub fn restoring_only(mut self, faces: &[FaceId]) -> Tables {
+        self.restoring = Some(faces.to_vec());
+        self
     }
 
     /// Acts only on the tables of the shards `claim` holds, and only while it holds them.

@@ -147,6 +147,14 @@ impl Tables {
                     continue;
                 }
             };
+            if self
+                .restoring
+                .as_ref()
+                .is_some_and(|faces| !faces.contains(&table.face))
+            {
+                restored.left.push(channel);
+                continue;
+            }
             let settings = self.settings_for(table.guild);
             // Before `resume`, which may give a turn that ran out while the bot was down new time.
             let activity = table.last_activity();

@@ -2103,3 +2103,66 @@ fn damaged_series_counts_are_set_aside_and_stats_answer() {
         assert!(line(1).contains("Series: 1 played, 1 won."), "{name}");
     }
 }
+
+/// A process without Discord (the pages alone, no token) restores only its own tables: Discord's
+/// stay in the store untouched (no clock of theirs runs, no computer moves) and come back whole in
+/// the next process that restores everything.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_without_discord_leaves_discords_tables_in_the_store() {
+    use crate::service::FaceId;
+    for (backend, t) in backends("restore only faces") {
+        let first = Arc::new(tables_on(t.store.clone(), 11));
+        for (channel, face) in [(1u64, FaceId::Discord), (2, FaceId::Web)] {
+            for (user, command) in [
+                (1, start(Variant::Classic, None)),
+                (2, Command::Join { team: None }),
+                (1, Command::Begin),
+            ] {
+                let request = Request {
+                    guild: Some(GUILD),
+                    channel: ChannelId(channel),
+                    actor: test_actor(user),
+                    command,
+                };
+                let (reply, pending) = first.serve(request, face).await;
+                assert!(!reply.is_refusal(), "{backend}: {reply:?}");
+                drop(pending);
+            }
+        }
+        let discord_before = stored(&*t.store, 1).expect("discord's table stored");
+        drop(first);
+
+        let web_only = tables_on(t.store.clone(), 12).restoring_only(&[FaceId::Web]);
+        let restored = web_only.restore_from_store(at(7200)).expect("restore");
+        assert_eq!(restored.resumed, vec![ChannelId(2)], "{backend}");
+        assert_eq!(restored.left, vec![ChannelId(1)], "{backend}");
+        assert!(web_only.snapshot(ChannelId(1)).is_none(), "{backend}");
+        assert!(
+            restored.notes.iter().all(|(c, _)| *c != ChannelId(1)),
+            "{backend}: nothing said in Discord's channel"
+        );
+        assert_eq!(
+            web_only
+                .tick(at(7200 * 10))
+                .iter()
+                .find(|(c, _)| *c == ChannelId(1)),
+            None,
+            "{backend}: no clock of Discord's tables runs here"
+        );
+        drop(web_only);
+        assert_eq!(
+            stored(&*t.store, 1).as_deref(),
+            Some(discord_before.as_str()),
+            "{backend}: untouched"
+        );
+
+        let everything = tables_on(t.store.clone(), 13);
+        let restored = everything.restore_from_store(at(7200)).expect("restore");
+        let mut resumed = restored.resumed.clone();
+        resumed.sort();
+        assert_eq!(resumed, vec![ChannelId(1), ChannelId(2)], "{backend}");
+        assert!(restored.left.is_empty(), "{backend}");
+        assert_eq!(everything.face_of(ChannelId(1)), FaceId::Discord);
+        assert_eq!(everything.face_of(ChannelId(2)), FaceId::Web);
+    }
+}
