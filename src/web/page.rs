@@ -163,12 +163,8 @@ pub fn index_html() -> Response {
 /// The app page inside Discord's Activity frame: the same page, its files asked under `/.proxy/`.
 pub fn activity_index_html() -> Response {
     static HTML: OnceLock<String> = OnceLock::new();
-    let html = HTML.get_or_init(|| {
-        INDEX.replace(
-            "\"/assets/",
-            &format!("\"{PROXY_PREFIX}/assets/"),
-        )
-    });
+    let html =
+        HTML.get_or_init(|| INDEX.replace("\"/assets/", &format!("\"{PROXY_PREFIX}/assets/")));
     (
         StatusCode::OK,
         [
@@ -558,9 +554,16 @@ mod tests {
         let launch = "/?frame_id=f1&instance_id=i-1&platform=desktop&channel_id=5&guild_id=6";
         let page = ask(&app(), Method::GET, launch).await;
         assert_eq!(page.status, StatusCode::OK);
-        assert!(page.body.contains("\"/.proxy/assets/app.js\""), "{}", page.body);
+        assert!(
+            page.body.contains("\"/.proxy/assets/app.js\""),
+            "{}",
+            page.body
+        );
         assert!(page.body.contains("\"/.proxy/assets/style.css\""));
-        assert!(!page.body.contains("\"/assets/"), "a file asked outside the proxy");
+        assert!(
+            !page.body.contains("\"/assets/"),
+            "a file asked outside the proxy"
+        );
         // The plain page, and a query that only names one of the two, keep the plain paths.
         for plain in ["/", "/?frame_id=f1", "/?instance_id=i-1", "/?lang=de"] {
             let page = ask(&app(), Method::GET, plain).await;
@@ -587,7 +590,9 @@ mod tests {
             sdk.body.contains("export{") && sdk.body.contains("as DiscordSDK}"),
             "the bundle exports DiscordSDK"
         );
-        assert!(sdk.body.starts_with("/* @discord/embedded-app-sdk 2.5.0 (MIT)"));
+        assert!(sdk
+            .body
+            .starts_with("/* @discord/embedded-app-sdk 2.5.0 (MIT)"));
         let licences = ask(&app(), Method::GET, "/assets/vendor/LICENSES.md").await;
         assert_eq!(licences.status, StatusCode::OK);
         for package in [
@@ -624,7 +629,10 @@ mod tests {
         let plain = page_bytes();
         let inside = activity_page_bytes();
         assert!(plain < 300 * 1024, "{plain} bytes");
-        assert!(inside > plain + 100 * 1024 && inside < 500 * 1024, "{inside} bytes");
+        assert!(
+            inside > plain + 100 * 1024 && inside < 500 * 1024,
+            "{inside} bytes"
+        );
     }
 
     #[test]

@@ -264,7 +264,10 @@ async fn tap_a_move(page: &Page, team: usize, teams: usize) -> Tapped {
         .find(|(_, dead)| *dead)
         .map(|(code, _)| code.clone())
     else {
-        panic!("no move and no dead card: {hand:?}\n{}", page.describe().await);
+        panic!(
+            "no move and no dead card: {hand:?}\n{}",
+            page.describe().await
+        );
     };
     page.click_card(&dead).await;
     page.action("exchange").await;
@@ -353,7 +356,8 @@ fn hands_in(value: &Value, path: &str, seat: usize, found: &mut Vec<String>) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_buttons_in_the_chat() {
-    let Some(browser) = Browser::start("activity_browser::a_whole_game_inside_discord").await else {
+    let Some(browser) = Browser::start("activity_browser::a_whole_game_inside_discord").await
+    else {
         return;
     };
     let port = free_port();
@@ -388,11 +392,12 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
         .await;
     let skip = fake.messages_in(channel).len();
     ann_page.click("#new-game-submit").await;
-    let lobby = support::table::posted_after(fake, channel, skip, "the lobby card in the chat", |m| {
-        m.custom_ids().contains(&"sequence:join".to_string())
-    })
-    .await
-    .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
+    let lobby =
+        support::table::posted_after(fake, channel, skip, "the lobby card in the chat", |m| {
+            m.custom_ids().contains(&"sequence:join".to_string())
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
     ann_page
         .wait_for(
             "the lobby on Ann's page",
@@ -481,7 +486,10 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
         if is_over(&now) {
             break now;
         }
-        assert!(turns < MOST_TURNS, "the game took more than {MOST_TURNS} turns");
+        assert!(
+            turns < MOST_TURNS,
+            "the game took more than {MOST_TURNS} turns"
+        );
         turns += 1;
         let teams = now["view"]["teams"].as_array().map(Vec::len).unwrap_or(3);
         let seat = to_move(&now).expect("somebody is to move");
@@ -519,7 +527,11 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
                         break;
                     }
                 }
-                assert!(tapped, "the stale page offered a move: {}", p.page.describe().await);
+                assert!(
+                    tapped,
+                    "the stale page offered a move: {}",
+                    p.page.describe().await
+                );
                 let said = p
                     .page
                     .wait_for(
@@ -542,8 +554,8 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
                     (400..500).contains(&status),
                     "a stale tap is refused (4xx): {answered}"
                 );
-                let error: Value =
-                    serde_json::from_str(answered["body"].as_str().unwrap_or("")).unwrap_or_default();
+                let error: Value = serde_json::from_str(answered["body"].as_str().unwrap_or(""))
+                    .unwrap_or_default();
                 assert_eq!(
                     error["error"].as_str(),
                     Some(said.as_str()),
@@ -554,8 +566,16 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
                     "one clear sentence: {said}"
                 );
                 let unchanged = guest_view(&base, &token).await;
-                assert_eq!(turn_of(&unchanged), turn_of(&after_chat), "the tap changed the game");
-                assert_eq!(chips_of(&unchanged), chips_of(&after_chat), "the tap changed the board");
+                assert_eq!(
+                    turn_of(&unchanged),
+                    turn_of(&after_chat),
+                    "the tap changed the game"
+                );
+                assert_eq!(
+                    chips_of(&unchanged),
+                    chips_of(&after_chat),
+                    "the tap changed the board"
+                );
                 p.page.hold_live(false).await;
                 chat_turns += 1;
                 eprintln!("a stale tap was refused: {said}");
@@ -603,7 +623,12 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
                     false,
                 )
                 .await
-                .unwrap_or_else(|e| panic!("Cid's turn in the chat: {e}\nbot log:\n{}", h.bot.log_tail(30)));
+                .unwrap_or_else(|e| {
+                    panic!(
+                        "Cid's turn in the chat: {e}\nbot log:\n{}",
+                        h.bot.log_tail(30)
+                    )
+                });
                 chat_turns += 1;
                 moved_past(&base, &token, turn, "Cid's chat move").await;
             }
@@ -623,7 +648,10 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
     );
 
     // Both pages say how the game ended.
-    let result = over["view"]["texts"]["result"].as_str().unwrap_or("").to_string();
+    let result = over["view"]["texts"]["result"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
     for p in &players {
         p.page
             .wait_for(
@@ -647,13 +675,24 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
     for (i, p) in players.iter().enumerate() {
         let received = p.page.received().await;
         let live = received.iter().filter(|r| r["kind"] == json!("ws")).count();
-        let answers = received.iter().filter(|r| r["kind"] == json!("fetch")).count();
-        assert!(live > 10 && answers > 3, "{} received little: {live} live messages, {answers} answers", p.user.name);
+        let answers = received
+            .iter()
+            .filter(|r| r["kind"] == json!("fetch"))
+            .count();
+        assert!(
+            live > 10 && answers > 3,
+            "{} received little: {live} live messages, {answers} answers",
+            p.user.name
+        );
         let mut hands = Vec::new();
         for (url, value) in received_json(&received) {
             hands_in(&value, &url, seats[i], &mut hands);
         }
-        assert!(!hands.is_empty(), "{} never received their own hand", p.user.name);
+        assert!(
+            !hands.is_empty(),
+            "{} never received their own hand",
+            p.user.name
+        );
         let bytes: usize = received
             .iter()
             .map(|r| r["body"].as_str().map(str::len).unwrap_or(0))
@@ -703,7 +742,8 @@ async fn picture(page: &Page) {
             page.click_card(&code).await;
             continue;
         }
-        page.eval("window.scrollTo(0, 0); return true;", vec![]).await;
+        page.eval("window.scrollTo(0, 0); return true;", vec![])
+            .await;
         page.leave_frame().await;
         page.screenshot(&shot("activity")).await;
         page.client()
@@ -727,7 +767,11 @@ async fn fits_360(page: &Page) {
             vec![],
         )
         .await;
-    assert_eq!(fit["inner_width"], json!(360), "the frame is 360 px wide: {fit}");
+    assert_eq!(
+        fit["inner_width"],
+        json!(360),
+        "the frame is 360 px wide: {fit}"
+    );
     assert!(
         fit["scroll_width"].as_f64().unwrap_or(f64::MAX) <= 360.0,
         "the Activity scrolls sideways at 360 px: {fit}"
