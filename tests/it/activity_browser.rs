@@ -232,7 +232,7 @@ async fn tap_a_move(page: &Page, team: usize, teams: usize) -> Tapped {
             ranked.push((score, code.clone(), cell.name(width).to_string()));
         }
     }
-    ranked.sort_by(|a, b| b.0.cmp(&a.0));
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
     let mut taps = 0;
     let mut chosen: Option<String> = None;
     for (_, code, cell) in &ranked {
