@@ -45,24 +45,6 @@ fn shot(name: &str) -> PathBuf {
     }
 }
 
-// ---- The stand-in's side of the Activity (tests/support/fake_discord) -------------------------------
-
-/// The application's client secret as the stand-in knows it (the bot's `[activity] client_secret`).
-fn client_secret() -> String {
-    support::fake_discord::CLIENT_SECRET.to_string()
-}
-
-/// A new instance of the Activity in `channel` with `users` in it: its id.
-fn new_instance(fake: &FakeDiscord, channel: u64, users: &[&FakeUser]) -> String {
-    let ids: Vec<u64> = users.iter().map(|u| u.id).collect();
-    fake.add_activity_instance(channel, &ids)
-}
-
-/// An authorization code for `user` and the bot's application, as Discord's client would get it.
-fn new_code(fake: &FakeDiscord, user: &FakeUser) -> String {
-    fake.activity_code(user)
-}
-
 // ---- Helpers ----------------------------------------------------------------------------------------
 
 /// One player's Activity window.
@@ -91,7 +73,7 @@ async fn launch(
         user_id: user.id,
         username: user.name.clone(),
         global_name: user.name.clone(),
-        codes: vec![new_code(fake, user), new_code(fake, user)],
+        codes: vec![fake.oauth_code(user), fake.oauth_code(user)],
     };
     page.open_activity(base, &launch).await;
     page.wait_ready().await;
@@ -362,23 +344,32 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
     };
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
+    // The app has Activities (and so Discord's entry point); the bot has the stand-in's client secret.
+    let fake = FakeDiscord::start(support::fake_discord::Config::default())
+        .await
+        .expect("the stand-in");
+    fake.enable_activities();
     let options = support::bot::BotOptions {
+        guild_commands: false,
         extra_config: format!(
             "[web]\nlisten = \"127.0.0.1:{port}\"\npublic_url = \"{base}\"\n\n\
-             [activity]\nclient_secret = \"{secret}\"\n",
-            secret = client_secret()
+             [activity]\nclient_secret = {secret:?}\n",
+            secret = fake.client_secret()
         ),
         ..support::bot::BotOptions::default()
     };
-    let h = support::bot::Harness::start(support::fake_discord::Config::default(), &options)
+    let dir = tempfile::tempdir().expect("a folder for the bot");
+    let bot = support::bot::BotProcess::spawn(&fake, dir.path(), &options);
+    let h = support::bot::Harness { fake, bot, dir };
+    h.wait_connected()
         .await
-        .expect("the bot connects");
+        .unwrap_or_else(|e| panic!("the bot connects: {e}"));
     let fake = &h.fake;
     let ann = fake.add_user("ann");
     let ben = fake.add_user("ben");
     let cid = fake.add_user("cid");
     let channel = fake.add_channel("sequence-activity");
-    let instance = new_instance(fake, channel, &[&ann, &ben]);
+    let instance = fake.add_activity_instance(channel, &[&ann, &ben]);
 
     // Ann opens the Activity where no table is: the lobby form; she opens a lobby there.
     let mut ann_page = browser.open(1024, 800).await;
