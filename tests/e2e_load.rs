@@ -797,15 +797,6 @@ async fn two_hundred_channels_at_once() {
     }
     let watched = load_run(per_game).await;
     report_side_by_side(&plain, &watched);
-    // A watcher costs the bot at most the 50 KB (docs/development.md, *The live channel*): the
-    // peak may exceed the run without watchers by that much per socket.
-    let allowed = 150.0 + watched.watchers as f64 * 50.0 / 1024.0;
-    assert!(
-        watched.peak_mib < allowed,
-        "peak RSS {:.1} MB with {} watchers (allowed {allowed:.1} MB)",
-        watched.peak_mib,
-        watched.watchers
-    );
 }
 
 /// Reports the figures of the run without watchers and of the run with them side by side.
@@ -1181,26 +1172,26 @@ async fn load_run(watch_per_game: usize) -> RunFigures {
     );
     let tables = drivers.len() + bot_tables.len() + blitz_tables.len() + review_tables.len();
     report!(
-        "LOAD: {tables} channels, {moves} moves, {} interactions in {:.1} s, {requests} REST requests over {tunnels} TLS connections",
+        "LOAD{tag}: {tables} channels, {moves} moves, {} interactions in {:.1} s, {requests} REST requests over {tunnels} TLS connections",
         open_n + play_n,
         elapsed.as_secs_f64()
     );
     report!(
-        "LOAD: playing ({play_n} interactions, {:.0}/s): dispatch -> callback p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target p99 < 100 ms)",
+        "LOAD{tag}: playing ({play_n} interactions, {:.0}/s): dispatch -> callback p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target p99 < 100 ms)",
         play_n as f64 / (finished - playing).as_secs_f64(),
         ms(p50), ms(p90), ms(p99), ms(max)
     );
     report!(
-        "LOAD: opening burst ({open_n} interactions): p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        "LOAD{tag}: opening burst ({open_n} interactions): p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
         ms(open_p50), ms(open_p90), ms(open_p99), ms(open_max)
     );
     report!(
-        "LOAD: bot peak RSS (VmHWM) {:.1} MB, {:.1} MB before the load (target < 150 MB)",
+        "LOAD{tag}: bot peak RSS (VmHWM) {:.1} MB, {:.1} MB before the load (target < 150 MB)",
         peak_kib as f64 / 1024.0,
         rss_before as f64 / 1024.0
     );
     report!(
-        "LOAD: CPU: bot {bot_cpu:.1} s, test process (stand-in and players) {own_cpu:.1} s, in {:.1} s on {} cores; load average {load_before} before, {load_after} after",
+        "LOAD{tag}: CPU: bot {bot_cpu:.1} s, test process (stand-in and players) {own_cpu:.1} s, in {:.1} s on {} cores; load average {load_before} before, {load_after} after",
         elapsed.as_secs_f64(),
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
@@ -1216,7 +1207,7 @@ async fn load_run(watch_per_game: usize) -> RunFigures {
     }
     let computer_moves = computer_turns.len();
     report!(
-        "LOAD: computer players: {computer_moves} moves ({} hard, {} medium) in {:.1} s of play, {:.1} a second; a computer's turn (person's move posted, or in one post their command, -> computer's move posted) p50 {:.0} ms, p99 {:.0} ms, longest {:.0} ms (hard {:.0} ms, medium {:.0} ms)",
+        "LOAD{tag}: computer players: {computer_moves} moves ({} hard, {} medium) in {:.1} s of play, {:.1} a second; a computer's turn (person's move posted, or in one post their command, -> computer's move posted) p50 {:.0} ms, p99 {:.0} ms, longest {:.0} ms (hard {:.0} ms, medium {:.0} ms)",
         computer_by_level[0].0,
         computer_by_level[1].0,
         (finished - playing).as_secs_f64(),
@@ -1228,7 +1219,7 @@ async fn load_run(watch_per_game: usize) -> RunFigures {
         ms(computer_by_level[1].1),
     );
     report!(
-        "LOAD: /metrics: {} bytes, {} series; {SCRAPES} scrapes in {:.2} s cost the bot {:.3} ms of CPU each (its idle use, {:.1}% of a core, taken off; target < 1 ms)",
+        "LOAD{tag}: /metrics: {} bytes, {} series; {SCRAPES} scrapes in {:.2} s cost the bot {:.3} ms of CPU each (its idle use, {:.1}% of a core, taken off; target < 1 ms)",
         last.len(),
         last.lines().filter(|l| !l.starts_with('#')).count(),
         scrapes_took.as_secs_f64(),
@@ -1236,7 +1227,7 @@ async fn load_run(watch_per_game: usize) -> RunFigures {
         idle_rate * 100.0
     );
     report!(
-        "LOAD: blitz (15 s a turn): {} moves in {} channels; the bot's answer to a move (play sent -> move posted with the board) p50 {:.0} ms, p99 {:.0} ms, longest {:.0} ms (limit {:.0} ms); {blitz_timeouts} turns ran out",
+        "LOAD{tag}: blitz (15 s a turn): {} moves in {} channels; the bot's answer to a move (play sent -> move posted with the board) p50 {:.0} ms, p99 {:.0} ms, longest {:.0} ms (limit {:.0} ms); {blitz_timeouts} turns ran out",
         blitz_answers.len(),
         blitz_tables.len(),
         ms(percentile(&blitz_answers, 50.0)),
@@ -1245,7 +1236,7 @@ async fn load_run(watch_per_game: usize) -> RunFigures {
         ms(BLITZ_ANSWER),
     );
     report!(
-        "LOAD: analyses: {} games of {REVIEW_MOVES} moves stopped while the others played (the last {:.1} s before the play ended), each person's agreement with hard judged as background work; the follow-up came p50 {:.1} s, longest {:.1} s after the final message; {during_play} of them before the play ended",
+        "LOAD{tag}: analyses: {} games of {REVIEW_MOVES} moves stopped while the others played (the last {:.1} s before the play ended), each person's agreement with hard judged as background work; the follow-up came p50 {:.1} s, longest {:.1} s after the final message; {during_play} of them before the play ended",
         analysis_waits.len(),
         finished.saturating_duration_since(last_ended).as_secs_f64(),
         percentile(&analysis_waits, 50.0).as_secs_f64(),
@@ -1267,7 +1258,13 @@ async fn load_run(watch_per_game: usize) -> RunFigures {
     assert!(failed.is_empty(), "failed requests: {failed:?}");
     assert!(moves >= tables * 2);
     assert!(p99 < Duration::from_millis(500), "p99 {p99:?}");
-    assert!(peak_kib < 150 * 1024, "peak RSS {peak_kib} KiB");
+    // The target is for the bot alone; a watcher may cost it up to the 50 KB more (see *The
+    // live channel* in docs/development.md).
+    let sockets = watched.as_ref().map_or(0, |w| w.sockets) as u64;
+    assert!(
+        peak_kib < 150 * 1024 + sockets * 50,
+        "peak RSS {peak_kib} KiB with {sockets} live watchers"
+    );
     assert_eq!(
         blitz_answers.len(),
         BLITZ_TABLES * MOVES_PER_TABLE,
