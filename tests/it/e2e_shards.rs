@@ -314,7 +314,15 @@ async fn play_out(
                         *armed = Some(fake.hold_next("POST", &path));
                     }
                 }
-                if human_move(fake, channel, human).await {
+                let moved = human_move(fake, channel, human).await;
+                if hold.is_some() {
+                    eprintln!(
+                        "server {channel}: a move after {} posted moves (prompt {}): {moved}",
+                        posted_moves(fake, channel),
+                        p.id
+                    );
+                }
+                if moved {
                     moves += 1;
                 }
             }
@@ -744,8 +752,18 @@ async fn two_processes_run_two_shards_and_one_survives_sigkill() {
             assert_eq!(posted, actions, "server {i}: each move posted once");
         } else {
             // Each move posted once, in order, but for the one post on its way at the kill.
-            let lost = lost_at_the_kill(&actions, &posted, moves_before[i / 2])
-                .unwrap_or_else(|e| panic!("server {i}: {e}"));
+            let lost =
+                lost_at_the_kill(&actions, &posted, moves_before[i / 2]).unwrap_or_else(|e| {
+                    let said: Vec<String> = public(&fake, *channel)
+                        .iter()
+                        .map(|m| format!("{} [{}]", m.content, m.id))
+                        .collect();
+                    panic!(
+                        "server {i}: {e}\nthe channel:\n{}\nshard 1:\n{}",
+                        said.join("\n"),
+                        bot1.log_tail(80)
+                    )
+                });
             eprintln!(
                 "server {i}: moves saved but not posted at the kill: {lost:?} (the old check, at most one, {})",
                 if lost.len() <= 1 { "holds" } else { "fails" }
