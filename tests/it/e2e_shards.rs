@@ -279,12 +279,17 @@ async fn play_out(
     channel: u64,
     human: &FakeUser,
     hold: Option<&HoldPost>,
+    restarts: &AtomicU64,
 ) -> Result<usize, String> {
     let deadline = Instant::now() + GAMES;
     let mut handled = 0u64;
     let mut moves = 0;
     let mut quiet_since = Instant::now();
     let mut seen = 0usize;
+    // Whether the last move tried was not carried out (no answer: its process was down), and how
+    // many restarts the test had made when it was tried.
+    let mut last_failed = false;
+    let mut tried_at = restarts.load(Ordering::SeqCst);
     while final_message(fake, channel).is_none() {
         if Instant::now() > deadline {
             return Err(format!("the game in {channel} did not end in {GAMES:?}"));
@@ -294,9 +299,12 @@ async fn play_out(
             seen = messages.len();
             quiet_since = Instant::now();
         }
-        // The latest prompt to move; after a while without news (a process restarted, an answer
-        // lost with it), the same prompt is tried again.
-        if quiet_since.elapsed() > Duration::from_secs(6) {
+        // The latest prompt to move; after a while without news, if the last move tried got no
+        // answer or a process was restarted since (its post lost with it), the same prompt is
+        // tried again. Not otherwise: a second move while the first one's post is still on its way
+        // (slow on a busy machine) would put two posts on the way at a kill (`lost_at_the_kill`).
+        let restarted = restarts.load(Ordering::SeqCst) != tried_at;
+        if (last_failed || restarted) && quiet_since.elapsed() > Duration::from_secs(6) {
             handled = 0;
             quiet_since = Instant::now();
         }
@@ -314,7 +322,9 @@ async fn play_out(
                         *armed = Some(fake.hold_next("POST", &path));
                     }
                 }
+                tried_at = restarts.load(Ordering::SeqCst);
                 let moved = human_move(fake, channel, human).await;
+                last_failed = !moved;
                 if hold.is_some() {
                     eprintln!(
                         "server {channel}: a move after {} posted moves (prompt {}): {moved}",
@@ -630,10 +640,12 @@ async fn two_processes_run_two_shards_and_one_survives_sigkill() {
     // while the post of a move in server 1 is on its way (held by the stand-in), so that this move and
     // the computer's quick answer saved with it are stored but not posted; server 3 is wherever it is.
     let held = HoldPost::after(3);
-    let players =
-        futures_util::future::join_all(channels.iter().zip(&humans).enumerate().map(
-            |(i, (channel, human))| play_out(&fake, *channel, human, (i == 1).then_some(&held)),
-        ));
+    let restarts = AtomicU64::new(0);
+    let players = futures_util::future::join_all(channels.iter().zip(&humans).enumerate().map(
+        |(i, (channel, human))| {
+            play_out(&fake, *channel, human, (i == 1).then_some(&held), &restarts)
+        },
+    ));
     let restart = async {
         let shard1: Vec<u64> = channels
             .iter()
@@ -668,6 +680,7 @@ async fn two_processes_run_two_shards_and_one_survives_sigkill() {
         let mut again = bot_options(&schema, "1", "shard-1-again", 30);
         again.extra_config += link;
         bot1 = spawn(&fake, &dir1, &again);
+        restarts.fetch_add(1, Ordering::SeqCst);
         (unfinished, moves_before, killed_at)
     };
     let (results, (unfinished, moves_before, killed_at)) = tokio::join!(players, restart);
@@ -957,7 +970,7 @@ async fn a_second_process_for_a_held_shard_refuses_and_a_graceful_stop_hands_it_
     wait_connected(&fake, &replacement, 0).await;
     let log = plain(&replacement.log());
     assert!(log.contains("restored=1"), "{log}");
-    let result = play_out(&fake, channel, &human, None).await;
+    let result = play_out(&fake, channel, &human, None, &AtomicU64::new(1)).await;
     if let Err(e) = result {
         panic!("{e}\n{}", replacement.log_tail(40));
     }
