@@ -339,8 +339,16 @@ async fn play_out(
             _ => {
                 let _ = fake
                     .shared()
+                    // Public messages, as `seen` counts them: counting the private answers
+                    // too, this returned at once whenever the channel had any (the loop then
+                    // never waited, and held up every other future of the test's task).
                     .wait_for(Duration::from_millis(500), "news", &[channel], |s| {
-                        (s.messages_in(channel).len() != seen).then_some(())
+                        let public = s
+                            .messages_in(channel)
+                            .into_iter()
+                            .filter(|m| !m.is_ephemeral())
+                            .count();
+                        (public != seen).then_some(())
                     })
                     .await;
             }
