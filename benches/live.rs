@@ -177,16 +177,8 @@ fn next_move(tables: &Tables, channel: u64, rng: &mut GameRng) -> Option<(u64, C
     game.legal_moves(&mut moves);
     let moves: Vec<Move> = moves.into_iter().filter(|m| *m != Move::Pass).collect();
     let layout = game.position().layout();
-    let command = match *moves.get(rng.below(u32::try_from(moves.len()).ok()?) as usize)? {
-        Move::Play { card, cell } => Command::Play {
-            card: Some(card.to_string()),
-            cell: layout.cell_name(cell),
-        },
-        Move::Exchange { card } => Command::Exchange {
-            card: card.to_string(),
-        },
-        _ => return None,
-    };
+    let chosen = *moves.get(rng.below(u32::try_from(moves.len()).ok()?) as usize)?;
+    let command = Command::of_move(chosen, layout)?;
     Some((user.0, command))
 }
 

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::{Card, Cell, Layout, Options, Variant};
+use crate::engine::{Card, Cell, Layout, Move, Options, Variant};
 
 use super::bot::BotLevel;
 use super::ids::{Actor, ChannelId, GameKey, GuildId, UserId};
@@ -273,6 +273,28 @@ impl Command {
 }
 
 impl Command {
+    /// The command a player types for the engine's move `mv` on `layout` (a pass has none: it is
+    /// never chosen, the game passes for a player who has no move).
+    pub fn of_move(mv: Move, layout: &Layout) -> Option<Command> {
+        Some(match mv {
+            Move::Play { card, cell } => Command::Play {
+                card: Some(card.to_string()),
+                cell: layout.cell_name(cell),
+            },
+            Move::Exchange { card } => Command::Exchange {
+                card: card.to_string(),
+            },
+            Move::Place { cell } => Command::Play {
+                card: None,
+                cell: layout.cell_name(cell),
+            },
+            Move::Remove { cell } => Command::Remove {
+                cell: layout.cell_name(cell),
+            },
+            Move::Pass => return None,
+        })
+    }
+
     /// The command itself, or for a press of a button made for one game, what it asks.
     pub fn unwrapped(&self) -> &Command {
         match self {

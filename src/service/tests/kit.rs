@@ -55,23 +55,7 @@ pub(crate) fn test_actor(id: u64) -> Actor {
 
 /// The command a player gives for `mv`, for tests (a pass has none: it asks for the status).
 pub(crate) fn command_for(mv: Move, layout: &Layout) -> Command {
-    match mv {
-        Move::Play { card, cell } => Command::Play {
-            card: Some(card.to_string()),
-            cell: layout.cell_name(cell),
-        },
-        Move::Exchange { card } => Command::Exchange {
-            card: card.to_string(),
-        },
-        Move::Place { cell } => Command::Play {
-            card: None,
-            cell: layout.cell_name(cell),
-        },
-        Move::Remove { cell } => Command::Remove {
-            cell: layout.cell_name(cell),
-        },
-        Move::Pass => Command::Status,
-    }
+    Command::of_move(mv, layout).unwrap_or(Command::Status)
 }
 
 /// Tables with `settings` whose games are dealt from `seed` and whose computers move at random.

@@ -143,6 +143,48 @@ pub enum Fault {
     ServerError(u16),
 }
 
+/// A REST request the test holds unanswered ([`FakeDiscord::hold_next`]): nothing of it is carried out
+/// or recorded; once released it is refused with a 503, as if the connection had broken on the way.
+#[derive(Debug, Default)]
+pub struct Hold {
+    arrived: std::sync::atomic::AtomicBool,
+    arrival: Notify,
+    release: Notify,
+}
+
+impl Hold {
+    /// Whether the request has come (and is held).
+    pub fn has_arrived(&self) -> bool {
+        self.arrived.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Waits up to `limit` for the request to come; whether it did.
+    pub async fn arrived_within(&self, limit: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let notified = self.arrival.notified();
+            if self.has_arrived() {
+                return true;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return self.has_arrived();
+            }
+        }
+    }
+
+    /// Lets the held request go (refused).
+    pub fn release(&self) {
+        self.release.notify_one();
+    }
+}
+
+#[derive(Clone, Debug)]
+struct HoldRule {
+    method: String,
+    path_contains: String,
+    hold: Arc<Hold>,
+}
+
 #[derive(Clone, Debug)]
 struct FaultRule {
     fault: Fault,
@@ -474,6 +516,7 @@ pub struct State {
     /// Requests in order of arrival.
     pub requests: Vec<RecordedRequest>,
     faults: Vec<FaultRule>,
+    holds: Vec<HoldRule>,
     /// Registered global commands (with ids).
     pub global_commands: Vec<Value>,
     /// Registered guild commands.
@@ -542,6 +585,7 @@ impl State {
             next_snowflake: 0,
             requests: Vec::new(),
             faults: Vec::new(),
+            holds: Vec::new(),
             global_commands: Vec::new(),
             guild_commands: HashMap::new(),
             users: HashMap::new(),
@@ -1113,6 +1157,15 @@ impl State {
     /// Requests answered 404 because no route matched.
     pub fn unknown_routes(&self) -> Vec<&RecordedRequest> {
         self.requests.iter().filter(|r| !r.known_route).collect()
+    }
+
+    /// The hold armed for this request, if any (taken: it holds one request).
+    pub(crate) fn take_hold(&mut self, method: &str, path: &str) -> Option<Arc<Hold>> {
+        let at = self
+            .holds
+            .iter()
+            .position(|r| r.method == method && path.contains(&r.path_contains))?;
+        Some(self.holds.remove(at).hold)
     }
 
     fn take_fault(&mut self, method: &str, path: &str) -> Option<Fault> {
@@ -1761,6 +1814,19 @@ impl FakeDiscord {
             path_contains: path_contains.map(str::to_string),
             kind: None,
         });
+    }
+
+    /// Holds the next `method` request whose path (after `/api/v10`) contains `path_contains`: it stays
+    /// unanswered, carried out in nothing, until [`Hold::release`], then is refused with a 503 (as a
+    /// request cut off by the bot's death would be). For killing a bot while a post is on its way.
+    pub fn hold_next(&self, method: &str, path_contains: &str) -> Arc<Hold> {
+        let hold = Arc::new(Hold::default());
+        self.state().holds.push(HoldRule {
+            method: method.to_string(),
+            path_contains: path_contains.to_string(),
+            hold: hold.clone(),
+        });
+        hold
     }
 
     /// Answers the next `count` requests that answer an interaction of `kind` (its callback, its

@@ -243,6 +243,17 @@ async fn handle(
         .map(str::to_string)
         .unwrap_or_else(|| full_path.clone());
 
+    // A request the test holds (`FakeDiscord::hold_next`): unanswered until released, then refused as
+    // if the connection had broken; nothing of it is carried out or recorded.
+    let held = shared.lock().take_hold(&method, &path);
+    if let Some(hold) = held {
+        let released = hold.release.notified();
+        hold.arrived
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        hold.arrival.notify_waiters();
+        released.await;
+        return respond(Answer::error(503, 0, "held by the test, then dropped"));
+    }
     let mut state = shared.lock();
     let mut posted_before = usize::MAX;
     let mut record = RecordedRequest {
