@@ -15,9 +15,12 @@
 //! A session is named by the `X-Sequence-Activity` header (the live channel: `?activity=`, as a
 //! browser cannot set a WebSocket's headers). Sessions live in memory only ([`Sessions`]): after a
 //! restart the page gets 401 and signs in again, silently. No code, token or session id is ever
-//! written to the log.
+//! written to the log. Discord's proxy hides the players' addresses, so a session's requests are
+//! counted per Discord user by the request limit and the live channel ([`counted_as`]); the sign-in
+//! itself, before there is a session, per address.
 
 use std::collections::HashMap;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -183,6 +186,14 @@ pub fn named_session<'a>(headers: &'a HeaderMap, query: Option<&'a str>) -> Opti
         .filter_map(|pair| pair.split_once('='))
         .find(|(key, _)| *key == SESSION_QUERY)
         .map(|(_, value)| value)
+}
+
+/// The address the requests of `user`'s sessions are counted under by the request limit and the live
+/// channel's bounds: one of their own (a unique local IPv6 address made of the user id), as
+/// Discord's proxy hides the players' addresses behind a few of its own.
+pub fn counted_as(user: UserId) -> IpAddr {
+    const PREFIX: u128 = 0xfd53_7165_0000_0000_0000_0000_0000_0000;
+    IpAddr::V6(Ipv6Addr::from(PREFIX | u128::from(user.0)))
 }
 
 /// The origin of the Activity's page in Discord's frame: `https://<application id>.discordsays.com`.

@@ -100,14 +100,21 @@ fn only(route: MethodRouter<Arc<Web>>) -> MethodRouter<Arc<Web>> {
 #[derive(Clone, Copy, Debug)]
 struct Client(IpAddr);
 
-/// In front of every route: the per-address request limit (429), and for anything but `GET` and
-/// `HEAD` the check against cross-site forgery (403).
+/// In front of every route: the per-address request limit (429; an Activity session's requests
+/// counted as its user's), and for anything but `GET` and `HEAD` the check against cross-site
+/// forgery (403).
 async fn guard(State(web): State<Arc<Web>>, mut request: Request, next: Next) -> Response {
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0);
-    let client = client_address(peer, request.headers());
+    // A session's requests count as its Discord user's (Discord's proxy hides their addresses).
+    let session = activity::named_session(request.headers(), request.uri().query())
+        .and_then(|id| web.sessions.get(id));
+    let client = match session {
+        Some(session) => activity::counted_as(session.user),
+        None => client_address(peer, request.headers()),
+    };
     let lang = || Session::read(request.headers(), request.uri().query()).lang;
     if !web.limiter.allow(client) {
         let mut answer = error(StatusCode::TOO_MANY_REQUESTS, lang(), "web-api-too-many");

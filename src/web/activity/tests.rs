@@ -800,6 +800,39 @@ async fn the_activity_routes_have_the_same_flood_limit() {
     }
 }
 
+/// Discord's proxy sends every player's requests from a few addresses of its own: a session's
+/// requests are counted as its Discord user's, each with the same limit, apart from the address's
+/// (which the sign-in itself counts against).
+#[tokio::test]
+async fn a_sessions_requests_count_as_its_users() {
+    let discord = FakeDiscord::new();
+    let (app, _tables, _chat) = app_with(
+        &discord,
+        Limiter::new(0.001, 4.0),
+        Sessions::default(),
+    );
+    // Two sign-ins of two requests each: the address's burst is spent.
+    let (ann, _) = Page::signed_in(&app, &discord, ANN, "i-1").await;
+    let (bob, _) = Page::signed_in(&app, &discord, BOB, "i-1").await;
+    let guest = Page::default();
+    let answer = guest.get(&app, "/api/activity").await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+    for _ in 0..4 {
+        let answer = ann.get(&app, "/api/activity/table").await;
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    }
+    let answer = ann.get(&app, "/api/activity/table").await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "Ann's own limit");
+    let answer = bob.get(&app, "/api/activity/table").await;
+    assert_eq!(answer.status, StatusCode::OK, "Bob's is his: {answer:?}");
+    // A session id that is not kept counts as the address.
+    let forged = Page {
+        session: Some("ef".repeat(32)),
+    };
+    let answer = forged.get(&app, "/api/activity/table").await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
 /// No code, access token or session id reaches a log line, whatever happens: sign-ins, refusals,
 /// Discord unreachable, a lobby opened and acted on (every level of the log captured).
 #[test]
