@@ -225,9 +225,8 @@ fn signed_in(
     uri: &Uri,
 ) -> Result<(ActivitySession, Lang), Refusal> {
     let asked = Session::read(headers, uri.query()).lang;
-    let session = session_of(web, headers, None, asked)?.ok_or_else(|| {
-        Refusal::new(StatusCode::UNAUTHORIZED, asked, "web-activity-signed-out")
-    })?;
+    let session = session_of(web, headers, None, asked)?
+        .ok_or_else(|| Refusal::new(StatusCode::UNAUTHORIZED, asked, "web-activity-signed-out"))?;
     let lang = session.lang().unwrap_or(asked);
     Ok((session, lang))
 }
@@ -375,7 +374,11 @@ pub(super) async fn sign_in(
     }
     let session = ActivitySession {
         user: UserId(user.id),
-        name: user.name.chars().take(super::session::MAX_NAME_CHARS).collect(),
+        name: user
+            .name
+            .chars()
+            .take(super::session::MAX_NAME_CHARS)
+            .collect(),
         locale: user.locale,
         channel: ChannelId(instance.channel),
         guild: instance.guild.map(GuildId),

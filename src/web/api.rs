@@ -222,7 +222,10 @@ async fn channel_of(tables: &Arc<Tables>, token: &str, lang: Lang) -> Result<Cha
 }
 
 /// `body` read as JSON of `T`, or 400.
-pub(super) fn read_json<T: for<'de> Deserialize<'de>>(body: &[u8], lang: Lang) -> Result<T, Refusal> {
+pub(super) fn read_json<T: for<'de> Deserialize<'de>>(
+    body: &[u8],
+    lang: Lang,
+) -> Result<T, Refusal> {
     serde_json::from_slice(body)
         .map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, lang, "web-api-unreadable"))
 }
@@ -388,9 +391,9 @@ async fn game(
     let (tables, face) = opened(&web, lang)?;
     let Some(channel) = asker.running(tables, &token).await else {
         // A finished game's page is its replay (for a session, only a recent one of its channel).
-        let recent = asker.viewer().and_then(|user| {
-            tables.rematch_of_web_token(&token, Some(user), Timestamp::now())
-        });
+        let recent = asker
+            .viewer()
+            .and_then(|user| tables.rematch_of_web_token(&token, Some(user), Timestamp::now()));
         let reachable = match &asker.activity {
             Some(session) => recent.is_some_and(|(channel, _, _)| channel == session.channel),
             None => true,

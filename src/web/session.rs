@@ -265,7 +265,10 @@ pub fn check_forgery(headers: &HeaderMap, allowed: &[&str]) -> Result<(), Forger
         .map_err(|_| Forgery::OtherOrigin)?
         .trim()
         .to_ascii_lowercase();
-    if allowed.iter().any(|other| other.eq_ignore_ascii_case(&origin)) {
+    if allowed
+        .iter()
+        .any(|other| other.eq_ignore_ascii_case(&origin))
+    {
         return Ok(());
     }
     let host = headers
@@ -408,7 +411,10 @@ mod tests {
         assert_eq!(from("http://127.0.0.1:8080"), Ok(()));
         assert_eq!(from("https://Sequence.example.org"), Ok(()));
         assert_eq!(from("https://42.discordsays.com"), Ok(()));
-        assert_eq!(from("https://43.discordsays.com"), Err(Forgery::OtherOrigin));
+        assert_eq!(
+            from("https://43.discordsays.com"),
+            Err(Forgery::OtherOrigin)
+        );
         assert_eq!(from("http://127.0.0.1:8081"), Err(Forgery::OtherOrigin));
         assert_eq!(from("https://evil.example"), Err(Forgery::OtherOrigin));
         assert_eq!(from("null"), Err(Forgery::OtherOrigin));

@@ -11,7 +11,9 @@ use axum::Router;
 use serde_json::{json, Value};
 
 use super::{ActivitySession, Sessions, SESSION_HEADER};
-use crate::app::activity::{ActivityDiscord, ActivityError, ActivityInstance, ActivityUser, Asking};
+use crate::app::activity::{
+    ActivityDiscord, ActivityError, ActivityInstance, ActivityUser, Asking,
+};
 use crate::app::config::BotConfig;
 use crate::app::http::Site;
 use crate::engine::Card;
@@ -204,11 +206,7 @@ fn app_with(
 }
 
 fn app(discord: &Arc<FakeDiscord>) -> (Router, Arc<Tables>, ChatFace) {
-    app_with(
-        discord,
-        Limiter::new(1000.0, 1000.0),
-        Sessions::default(),
-    )
+    app_with(discord, Limiter::new(1000.0, 1000.0), Sessions::default())
 }
 
 /// The origin of the Activity's page in Discord's frame.
@@ -328,19 +326,28 @@ async fn the_sign_in_takes_what_discord_accepts_and_refuses_the_rest() {
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{bad:?}");
     }
     let down = page
-        .post(&app, "/api/activity/token?lang=no", json!({ "code": "down" }))
+        .post(
+            &app,
+            "/api/activity/token?lang=no",
+            json!({ "code": "down" }),
+        )
         .await;
     assert_eq!(down.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(down.error(), tr(Lang::No, "web-activity-unavailable"));
-    assert!(!down.text.contains("refused"), "the reason stays in the log");
-    for body in [json!({}), json!({ "code": 5 }), json!({ "code": "a", "x": 1 })] {
+    assert!(
+        !down.text.contains("refused"),
+        "the reason stays in the log"
+    );
+    for body in [
+        json!({}),
+        json!({ "code": 5 }),
+        json!({ "code": "a", "x": 1 }),
+    ] {
         let answer = page.post(&app, "/api/activity/token", body.clone()).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
     }
 
-    let sign_in = |access_token: String, instance: &str| {
-        json!({ "access_token": access_token, "instance_id": instance })
-    };
+    let sign_in = |access_token: String, instance: &str| json!({ "access_token": access_token, "instance_id": instance });
     let signed = page
         .post(&app, "/api/activity/session", sign_in(token_of(ANN), "i-1"))
         .await;
@@ -366,13 +373,31 @@ async fn the_sign_in_takes_what_discord_accepts_and_refuses_the_rest() {
     assert_eq!(cat.json()["channel"], OTHER.to_string());
 
     let refused = [
-        (sign_in("forged".into(), "i-1"), StatusCode::UNAUTHORIZED, "web-activity-bad-token"),
-        (sign_in(token_of(BOB), "i-9"), StatusCode::NOT_FOUND, "web-activity-no-instance"),
-        (sign_in(token_of(BOB), "../i-1"), StatusCode::NOT_FOUND, "web-activity-no-instance"),
-        (sign_in(token_of(CAT), "i-1"), StatusCode::FORBIDDEN, "web-activity-not-in-instance"),
+        (
+            sign_in("forged".into(), "i-1"),
+            StatusCode::UNAUTHORIZED,
+            "web-activity-bad-token",
+        ),
+        (
+            sign_in(token_of(BOB), "i-9"),
+            StatusCode::NOT_FOUND,
+            "web-activity-no-instance",
+        ),
+        (
+            sign_in(token_of(BOB), "../i-1"),
+            StatusCode::NOT_FOUND,
+            "web-activity-no-instance",
+        ),
+        (
+            sign_in(token_of(CAT), "i-1"),
+            StatusCode::FORBIDDEN,
+            "web-activity-not-in-instance",
+        ),
     ];
     for (asked, status, key) in refused {
-        let answer = page.post(&app, "/api/activity/session", asked.clone()).await;
+        let answer = page
+            .post(&app, "/api/activity/session", asked.clone())
+            .await;
         assert_eq!(answer.status, status, "{asked}: {answer:?}");
         assert_eq!(answer.error(), tr(Lang::En, key), "{asked}");
     }
@@ -383,7 +408,11 @@ async fn the_sign_in_takes_what_discord_accepts_and_refuses_the_rest() {
     assert_eq!(answer.status, StatusCode::FORBIDDEN);
     assert_eq!(answer.error(), tr(Lang::De, "web-activity-not-in-instance"));
     let answer = page
-        .post(&app, "/api/activity/session", json!({ "access_token": token_of(ANN) }))
+        .post(
+            &app,
+            "/api/activity/session",
+            json!({ "access_token": token_of(ANN) }),
+        )
         .await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
 
@@ -477,7 +506,10 @@ async fn every_path_is_served_under_the_proxy_prefix() {
     for path in ["/.proxy", "/.proxy/", "/.proxy/?frame_id=1&instance_id=i-1"] {
         let page = browser.get(&app, path).await;
         assert_eq!(page.status, StatusCode::OK, "{path}");
-        assert!(page.content_type.starts_with("text/html"), "{path}: {page:?}");
+        assert!(
+            page.content_type.starts_with("text/html"),
+            "{path}: {page:?}"
+        );
     }
     let plain = browser.get(&app, "/assets/app.js").await;
     let proxied = browser.get(&app, "/.proxy/assets/app.js").await;
@@ -489,7 +521,11 @@ async fn every_path_is_served_under_the_proxy_prefix() {
         .post(&app, "/.proxy/api/me", json!({ "name": "Eve" }))
         .await;
     assert_eq!(named.status, StatusCode::OK, "{named:?}");
-    for path in ["/.proxy/nothing", "/.proxy/api/nothing", "/.proxy/.proxy/api/me"] {
+    for path in [
+        "/.proxy/nothing",
+        "/.proxy/api/nothing",
+        "/.proxy/.proxy/api/me",
+    ] {
         let answer = browser.get(&app, path).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");
         assert!(!answer.error().is_empty(), "{path}");
@@ -516,7 +552,10 @@ async fn two_sessions_play_a_discord_table_that_the_chat_sees() {
         .post(&app, "/api/activity/start", json!({ "variant": "classic" }))
         .await;
     assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
-    let token = opened.json()["token"].as_str().expect("a token").to_string();
+    let token = opened.json()["token"]
+        .as_str()
+        .expect("a token")
+        .to_string();
     assert_eq!(opened.json()["url"], format!("/g/{token}"));
     assert_eq!(tables.face_of(channel), FaceId::Discord, "the chat's table");
     let table = tables.snapshot(channel).expect("a lobby");
@@ -536,9 +575,15 @@ async fn two_sessions_play_a_discord_table_that_the_chat_sees() {
     assert_eq!(second.status, StatusCode::CONFLICT, "{second:?}");
     assert!(!second.error().is_empty());
     wait_for(|| {
-        chat.sent()
-            .iter()
-            .any(|o| matches!(o, Output::Lobby { message_id: None, .. }))
+        chat.sent().iter().any(|o| {
+            matches!(
+                o,
+                Output::Lobby {
+                    message_id: None,
+                    ..
+                }
+            )
+        })
     })
     .await;
     assert!(chat
@@ -627,13 +672,24 @@ async fn two_sessions_play_a_discord_table_that_the_chat_sees() {
     let page_view = waiter.view(&app, &token).await["view"].clone();
     let now = page_view["board"]["turn"].as_u64().expect("a turn") as u32;
     let chosen = a_move(&page_view);
-    let command = press_of(&tables, channel, UserId(waiter_id(waiter, &ann)), now, &chosen);
+    let command = press_of(
+        &tables,
+        channel,
+        UserId(waiter_id(waiter, &ann)),
+        now,
+        &chosen,
+    );
     let pressed = Request {
         guild: Some(GuildId(GUILD)),
         channel,
         actor: Actor {
             user: UserId(waiter_id(waiter, &ann)),
-            name: if std::ptr::eq(waiter, &ann) { "Ann" } else { "Bob" }.into(),
+            name: if std::ptr::eq(waiter, &ann) {
+                "Ann"
+            } else {
+                "Bob"
+            }
+            .into(),
             can_manage: false,
             can_manage_guild: false,
         },
@@ -718,11 +774,15 @@ async fn the_live_channel_of_a_session_shows_only_its_own_hand() {
     let opened = ann.post(&app, "/api/activity/start", json!({})).await;
     let token = opened.json()["token"].as_str().unwrap().to_string();
     assert_eq!(
-        bob.act(&app, &token, json!({ "action": "join" })).await.status,
+        bob.act(&app, &token, json!({ "action": "join" }))
+            .await
+            .status,
         StatusCode::OK
     );
     assert_eq!(
-        ann.act(&app, &token, json!({ "action": "begin" })).await.status,
+        ann.act(&app, &token, json!({ "action": "begin" }))
+            .await
+            .status,
         StatusCode::OK
     );
     let address = crate::app::http::serve(([127, 0, 0, 1], 0).into(), app.clone())
@@ -748,7 +808,10 @@ async fn the_live_channel_of_a_session_shows_only_its_own_hand() {
     let ann_frame = first_frame(url(&ann)).await;
     let frame: Value = serde_json::from_str(&ann_frame).unwrap();
     let ann_hand = frame["view"]["you"]["hand"].clone();
-    assert!(ann_hand.as_array().is_some_and(|h| !h.is_empty()), "{frame}");
+    assert!(
+        ann_hand.as_array().is_some_and(|h| !h.is_empty()),
+        "{frame}"
+    );
     let dan_frame = first_frame(url(&dan)).await;
     assert!(!dan_frame.contains("\"hand\""), "{dan_frame}");
     assert!(!dan_frame.contains("\"you\""), "{dan_frame}");
@@ -778,11 +841,7 @@ async fn the_live_channel_of_a_session_shows_only_its_own_hand() {
 #[tokio::test]
 async fn the_activity_routes_have_the_same_flood_limit() {
     let discord = FakeDiscord::new();
-    let (app, _tables, _chat) = app_with(
-        &discord,
-        Limiter::new(0.001, 3.0),
-        Sessions::default(),
-    );
+    let (app, _tables, _chat) = app_with(&discord, Limiter::new(0.001, 3.0), Sessions::default());
     let page = Page::default();
     for _ in 0..3 {
         assert_eq!(page.get(&app, "/api/activity").await.status, StatusCode::OK);
@@ -793,7 +852,10 @@ async fn the_activity_routes_have_the_same_flood_limit() {
         .await;
     assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{answer:?}");
     assert_eq!(answer.error(), tr(Lang::En, "web-api-too-many"));
-    assert!(discord.codes.lock().unwrap().contains_key(&code), "not asked");
+    assert!(
+        discord.codes.lock().unwrap().contains_key(&code),
+        "not asked"
+    );
     for path in ["/api/activity/table", "/api/g/x"] {
         let answer = page.get(&app, path).await;
         assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
@@ -806,11 +868,7 @@ async fn the_activity_routes_have_the_same_flood_limit() {
 #[tokio::test]
 async fn a_sessions_requests_count_as_its_users() {
     let discord = FakeDiscord::new();
-    let (app, _tables, _chat) = app_with(
-        &discord,
-        Limiter::new(0.001, 4.0),
-        Sessions::default(),
-    );
+    let (app, _tables, _chat) = app_with(&discord, Limiter::new(0.001, 4.0), Sessions::default());
     // Two sign-ins of two requests each: the address's burst is spent.
     let (ann, _) = Page::signed_in(&app, &discord, ANN, "i-1").await;
     let (bob, _) = Page::signed_in(&app, &discord, BOB, "i-1").await;
@@ -822,7 +880,11 @@ async fn a_sessions_requests_count_as_its_users() {
         assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
     }
     let answer = ann.get(&app, "/api/activity/table").await;
-    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "Ann's own limit");
+    assert_eq!(
+        answer.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "Ann's own limit"
+    );
     let answer = bob.get(&app, "/api/activity/table").await;
     assert_eq!(answer.status, StatusCode::OK, "Bob's is his: {answer:?}");
     // A session id that is not kept counts as the address.
