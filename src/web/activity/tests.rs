@@ -707,6 +707,24 @@ async fn two_sessions_play_a_discord_table_that_the_chat_sees() {
     let later = waiter.view(&app, &token).await["view"].clone();
     assert_eq!(later["board"], after_chat["board"], "nothing changed");
     assert_eq!(later["you"]["hand"], after_chat["you"]["hand"]);
+    // Every message the chat is asked to edit or disarm is one it posted: the web face, which
+    // only pretends to post, delivered nothing of this table.
+    wait_for(|| {
+        chat.sent()
+            .iter()
+            .any(|o| matches!(o, Output::Disarm { .. }))
+    })
+    .await;
+    for output in chat.sent() {
+        if let Output::Disarm { message_id, .. }
+        | Output::Lobby {
+            message_id: Some(message_id),
+            ..
+        } = output
+        {
+            assert!(message_id > 1000 && message_id < 1_000_000, "{output:?}");
+        }
+    }
 }
 
 /// Ann's user id if `page` is Ann's, else Bob's.
