@@ -12,9 +12,13 @@
 //! - `GET /api/g/{token}/live` → the live channel (a WebSocket).
 //! - `GET /g/{token}` → the page if the token is known, else a plain 404 page.
 //! - `GET /s/{token}`, `GET /api/s/{token}` → a server's own page and its data (see [`server_page`]).
+//! - `/api/activity…`: the Discord Activity's sign-in (see [`activity`]). A request with an Activity
+//!   session (`X-Sequence-Activity`; the live channel `?activity=`) is its Discord user on the
+//!   tables of its channel only; a guest (a cookie) only watches a table that is not a local game.
 //!
-//! Every request passes [`guard`] first: the per-address limit (429) and, for a POST, the check
-//! against cross-site forgery (403).
+//! Every path is served under `/.proxy/` as well (Discord's proxy in front of the Activity). Every
+//! request passes [`guard`] first: the per-address limit (429) and, for a POST, the check against
+//! cross-site forgery (403).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -41,17 +45,36 @@ use crate::service::{
     UserId,
 };
 
+use super::activity::{self, channel_for, frame_origin, session_of, ActivitySession};
 use super::face::WebFace;
 use super::limit::client_address;
-use super::local::{new_channel, NewGame};
+use super::local::{is_local, new_channel, NewGame};
 use super::plain::plain;
 use super::session::{check_forgery, checked_name, set_cookies, Session};
 use super::{live, page, replay, server_page, Web};
 
-/// The routes of the web face, behind [`guard`].
+/// The routes of the web face, behind [`guard`]; all of them under `/.proxy/` too (with a 404 of
+/// their own for any other path there).
 pub fn routes(web: Arc<Web>) -> Router {
+    let proxied = paths()
+        .fallback(unknown_proxied)
+        .layer(middleware::from_fn_with_state(web.clone(), guard))
+        .with_state(web.clone());
+    paths()
+        .layer(middleware::from_fn_with_state(web.clone(), guard))
+        .with_state(web)
+        .nest_service("/.proxy", proxied)
+}
+
+/// The paths of the web face.
+fn paths() -> Router<Arc<Web>> {
     Router::new()
         .route("/api/me", only(get(me).post(set_me)))
+        .route("/api/activity", only(get(activity::about)))
+        .route("/api/activity/token", only(post(activity::token)))
+        .route("/api/activity/session", only(post(activity::sign_in)))
+        .route("/api/activity/table", only(get(activity::table)))
+        .route("/api/activity/start", only(post(activity::start)))
         .route("/api/games", only(post(new_game)))
         .route("/api/g/{token}", only(get(game)))
         .route("/api/g/{token}/act", only(post(act)))
@@ -63,8 +86,6 @@ pub fn routes(web: Arc<Web>) -> Router {
         .route("/s/{token}", only(get(server_html)))
         .route("/api/{*rest}", any(unknown_api))
         .merge(page::page_routes())
-        .layer(middleware::from_fn_with_state(web.clone(), guard))
-        .with_state(web)
 }
 
 /// `route` with any other method answered 405 in JSON.
@@ -79,14 +100,21 @@ fn only(route: MethodRouter<Arc<Web>>) -> MethodRouter<Arc<Web>> {
 #[derive(Clone, Copy, Debug)]
 struct Client(IpAddr);
 
-/// In front of every route: the per-address request limit (429), and for anything but `GET` and
-/// `HEAD` the check against cross-site forgery (403).
+/// In front of every route: the per-address request limit (429; an Activity session's requests
+/// counted as its user's), and for anything but `GET` and `HEAD` the check against cross-site
+/// forgery (403).
 async fn guard(State(web): State<Arc<Web>>, mut request: Request, next: Next) -> Response {
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0);
-    let client = client_address(peer, request.headers());
+    // A session's requests count as its Discord user's (Discord's proxy hides their addresses).
+    let session = activity::named_session(request.headers(), request.uri().query())
+        .and_then(|id| web.sessions.get(id));
+    let client = match session {
+        Some(session) => activity::counted_as(session.user),
+        None => client_address(peer, request.headers()),
+    };
     let lang = || Session::read(request.headers(), request.uri().query()).lang;
     if !web.limiter.allow(client) {
         let mut answer = error(StatusCode::TOO_MANY_REQUESTS, lang(), "web-api-too-many");
@@ -96,15 +124,25 @@ async fn guard(State(web): State<Arc<Web>>, mut request: Request, next: Next) ->
         return answer;
     }
     let reads = matches!(*request.method(), Method::GET | Method::HEAD);
-    if !reads && check_forgery(request.headers(), web.public_origin.as_deref()).is_err() {
-        return error(StatusCode::FORBIDDEN, lang(), "web-api-forbidden");
+    if !reads {
+        // The pages' own address, and the Activity's page in Discord's frame.
+        let frame = web.activity_discord().map(|d| frame_origin(d.as_ref()));
+        let allowed: Vec<&str> = web
+            .public_origin
+            .iter()
+            .chain(&frame)
+            .map(String::as_str)
+            .collect();
+        if check_forgery(request.headers(), &allowed).is_err() {
+            return error(StatusCode::FORBIDDEN, lang(), "web-api-forbidden");
+        }
     }
     request.extensions_mut().insert(Client(client));
     next.run(request).await
 }
 
 /// A JSON answer.
-fn json_answer(status: StatusCode, body: &impl Serialize) -> Response {
+pub(super) fn json_answer(status: StatusCode, body: &impl Serialize) -> Response {
     let text = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
     (
         status,
@@ -124,14 +162,14 @@ fn error(status: StatusCode, lang: Lang, key: &str) -> Response {
 
 /// A request that cannot be served: its status and the sentence that says why.
 #[derive(Debug)]
-struct Refusal {
-    status: StatusCode,
-    text: String,
+pub(super) struct Refusal {
+    pub(super) status: StatusCode,
+    pub(super) text: String,
 }
 
 impl Refusal {
     /// With the catalogue's message `key` in `lang`.
-    fn new(status: StatusCode, lang: Lang, key: &str) -> Refusal {
+    pub(super) fn new(status: StatusCode, lang: Lang, key: &str) -> Refusal {
         Refusal {
             status,
             text: tr(lang, key),
@@ -158,7 +196,7 @@ impl IntoResponse for Refusal {
 }
 
 /// The language code the page uses (`en`, `de`, `no`).
-fn lang_code(lang: Lang) -> &'static str {
+pub(super) fn lang_code(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "en",
         Lang::De => "de",
@@ -167,7 +205,7 @@ fn lang_code(lang: Lang) -> &'static str {
 }
 
 /// The tables and the web face, or 503 while the bot starts.
-fn opened(web: &Web, lang: Lang) -> Result<(&Arc<Tables>, &WebFace), Refusal> {
+pub(super) fn opened(web: &Web, lang: Lang) -> Result<(&Arc<Tables>, &WebFace), Refusal> {
     web.open
         .get()
         .map(|o| (&o.tables, &o.face))
@@ -184,9 +222,79 @@ async fn channel_of(tables: &Arc<Tables>, token: &str, lang: Lang) -> Result<Cha
 }
 
 /// `body` read as JSON of `T`, or 400.
-fn read_json<T: for<'de> Deserialize<'de>>(body: &[u8], lang: Lang) -> Result<T, Refusal> {
+pub(super) fn read_json<T: for<'de> Deserialize<'de>>(
+    body: &[u8],
+    lang: Lang,
+) -> Result<T, Refusal> {
     serde_json::from_slice(body)
         .map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, lang, "web-api-unreadable"))
+}
+
+/// Who asks: a guest of the pages (their cookies), or the Discord user of an Activity session.
+struct Asker {
+    /// The request's cookies and language.
+    guest: Session,
+    /// The Activity session the request names, if any.
+    activity: Option<ActivitySession>,
+    /// The language to answer in: the Discord user's, else the request's.
+    lang: Lang,
+}
+
+impl Asker {
+    /// Who asks with `headers` at `uri` (`live`: the session may be named in the query, as a
+    /// WebSocket cannot carry the header); 401 for a session that is not (or no longer) kept.
+    fn read(web: &Web, headers: &HeaderMap, uri: &Uri, live: bool) -> Result<Asker, Refusal> {
+        let guest = Session::read(headers, uri.query());
+        let query = uri.query().filter(|_| live);
+        let activity = session_of(web, headers, query, guest.lang)?;
+        let lang = activity
+            .as_ref()
+            .and_then(ActivitySession::lang)
+            .unwrap_or(guest.lang);
+        Ok(Asker {
+            guest,
+            activity,
+            lang,
+        })
+    }
+
+    /// Whose hand a view shows.
+    fn viewer(&self) -> Option<UserId> {
+        match &self.activity {
+            Some(session) => Some(session.user),
+            None => self.guest.guest.as_ref().map(|g| g.user),
+        }
+    }
+
+    /// Who acts, with their name (`None`: a guest who has not chosen a name).
+    fn player(&self) -> Option<(UserId, &str)> {
+        match &self.activity {
+            Some(session) => Some((session.user, session.name.as_str())),
+            None => self.guest.player(),
+        }
+    }
+
+    /// The channel of the running table whose web token is `token`, as this asker may reach it:
+    /// a session only its channel's.
+    async fn running(&self, tables: &Arc<Tables>, token: &str) -> Option<ChannelId> {
+        match &self.activity {
+            Some(session) => channel_for(tables, session, token, self.lang).await.ok(),
+            None => tables.find_web_token(token).await,
+        }
+    }
+
+    /// Refused (403) if a guest would act at `channel`'s table: one that is not a local game is
+    /// played in Discord, and only watched here.
+    fn may_act(&self, channel: ChannelId) -> Result<(), Refusal> {
+        if self.activity.is_none() && !is_local(channel) {
+            return Err(Refusal::new(
+                StatusCode::FORBIDDEN,
+                self.lang,
+                "web-api-watch-only",
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// `GET /api/me` (and the answer of `POST /api/me`).
@@ -194,10 +302,20 @@ fn me_answer(web: &Web, name: Option<&str>, lang: Lang) -> serde_json::Value {
     json!({ "name": name, "local": web.local, "lang": lang_code(lang) })
 }
 
-async fn me(State(web): State<Arc<Web>>, headers: HeaderMap, uri: Uri) -> Response {
-    let session = Session::read(&headers, uri.query());
-    let name = session.guest.as_ref().and(session.name.as_deref());
-    json_answer(StatusCode::OK, &me_answer(&web, name, session.lang))
+async fn me(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Result<Response, Refusal> {
+    let asker = Asker::read(&web, &headers, &uri, false)?;
+    let name = match &asker.activity {
+        Some(session) => Some(session.name.as_str()),
+        None => asker.guest.guest.as_ref().and(asker.guest.name.as_deref()),
+    };
+    Ok(json_answer(
+        StatusCode::OK,
+        &me_answer(&web, name, asker.lang),
+    ))
 }
 
 /// What `POST /api/me` takes.
@@ -268,18 +386,21 @@ async fn game(
     headers: HeaderMap,
     uri: Uri,
 ) -> Result<Response, Refusal> {
-    let session = Session::read(&headers, uri.query());
-    let lang = session.lang;
+    let asker = Asker::read(&web, &headers, &uri, false)?;
+    let lang = asker.lang;
     let (tables, face) = opened(&web, lang)?;
-    let Some(channel) = tables.find_web_token(&token).await else {
-        // A finished game's page is its replay.
-        if is_finished(tables, &token).await {
-            // Whether this guest may open its rematch from here (they played it, and it is recent).
-            let rematch = session.guest.is_some_and(|g| {
-                tables
-                    .rematch_of_web_token(&token, Some(g.user), Timestamp::now())
-                    .is_some_and(|(_, _, played)| played)
-            });
+    let Some(channel) = asker.running(tables, &token).await else {
+        // A finished game's page is its replay (for a session, only a recent one of its channel).
+        let recent = asker
+            .viewer()
+            .and_then(|user| tables.rematch_of_web_token(&token, Some(user), Timestamp::now()));
+        let reachable = match &asker.activity {
+            Some(session) => recent.is_some_and(|(channel, _, _)| channel == session.channel),
+            None => true,
+        };
+        if reachable && is_finished(tables, &token).await {
+            // Whether this asker may open its rematch from here (they played it, and it is recent).
+            let rematch = recent.is_some_and(|(_, _, played)| played);
             return Ok(json_answer(
                 StatusCode::OK,
                 &json!({ "token": token, "version": 0, "view": null, "replay": true, "rematch": rematch }),
@@ -291,9 +412,8 @@ async fn game(
             "web-api-not-found",
         ));
     };
-    let viewer = session.guest.map(|g| g.user);
     let view = tables
-        .view(channel, viewer, lang, Timestamp::now())
+        .view(channel, asker.viewer(), lang, Timestamp::now())
         .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))?;
     Ok(json_answer(
         StatusCode::OK,
@@ -482,11 +602,14 @@ async fn act(
     uri: Uri,
     body: Bytes,
 ) -> Result<Response, Refusal> {
-    let session = Session::read(&headers, uri.query());
-    let lang = session.lang;
+    let asker = Asker::read(&web, &headers, &uri, false)?;
+    let lang = asker.lang;
     let (tables, face) = opened(&web, lang)?;
-    let running = tables.find_web_token(&token).await;
-    let (user, name) = session
+    let running = asker.running(tables, &token).await;
+    if let Some(channel) = running {
+        asker.may_act(channel)?;
+    }
+    let (user, name) = asker
         .player()
         .ok_or_else(|| Refusal::new(StatusCode::UNAUTHORIZED, lang, "web-api-name-needed"))?;
     let asked: Act = read_json(&body, lang)?;
@@ -501,7 +624,14 @@ async fn act(
         None if asked.action == "rematch" => {
             let (channel, game, _) = tables
                 .rematch_of_web_token(&token, Some(user), Timestamp::now())
+                .filter(|(channel, _, _)| {
+                    asker
+                        .activity
+                        .as_ref()
+                        .is_none_or(|session| session.channel == *channel)
+                })
                 .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))?;
+            asker.may_act(channel)?;
             (channel, Command::Rematch { game })
         }
         None => {
@@ -514,7 +644,7 @@ async fn act(
     };
     let rematch = matches!(command, Command::Rematch { .. });
     let request = ServiceRequest {
-        guild: None,
+        guild: asker.activity.as_ref().and_then(|session| session.guild),
         channel,
         actor: Actor {
             user,
@@ -525,7 +655,11 @@ async fn act(
         command,
     };
     let (reply, pending) = tables.serve(request, FaceId::Web).await;
-    tables.deliver(face, channel, &reply.outputs).await;
+    // The web delivers only its own tables' outputs; the face of another table (Discord, for an
+    // Activity's move) delivers them from the event, whose origin is the web.
+    if tables.face_of(channel) == FaceId::Web {
+        tables.deliver(face, channel, &reply.outputs).await;
+    }
     let answer = if reply.is_refusal() {
         Err(refused(tables, channel, &reply, (user, name), lang))
     } else if let Some(new) = tables
@@ -588,7 +722,7 @@ fn private_text(
 }
 
 /// 409 with the service's refusal in plain words.
-fn refused(
+pub(super) fn refused(
     tables: &Tables,
     channel: ChannelId,
     reply: &Reply,
@@ -645,17 +779,27 @@ async fn live_channel(
     uri: Uri,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Refusal> {
-    let session = Session::read(&headers, uri.query());
-    let lang = session.lang;
+    let asker = Asker::read(&web, &headers, &uri, true)?;
+    let lang = asker.lang;
     let opened = web
         .open
         .get()
         .ok_or_else(|| Refusal::new(StatusCode::SERVICE_UNAVAILABLE, lang, "web-api-starting"))?;
-    let channel = channel_of(&opened.tables, &token, lang).await?;
+    let channel = match &asker.activity {
+        Some(session) => channel_for(&opened.tables, session, &token, lang).await?,
+        None => channel_of(&opened.tables, &token, lang).await?,
+    };
     let upgrade =
         upgrade.map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, lang, "web-api-not-live"))?;
-    let viewer = session.guest.map(|g| g.user);
-    Ok(live::socket(opened.live.clone(), channel, viewer, lang, client, upgrade).await)
+    Ok(live::socket(
+        opened.live.clone(),
+        channel,
+        asker.viewer(),
+        lang,
+        client,
+        upgrade,
+    )
+    .await)
 }
 
 /// Whether `token` names a finished game kept with its page (the store is read on a blocking
@@ -728,6 +872,12 @@ async fn server_html(
         None => page::index_html(),
         Some(opened) => server_page::html(opened.tables.clone(), &token, lang).await,
     }
+}
+
+/// Any other path under `/.proxy/`.
+async fn unknown_proxied(headers: HeaderMap, uri: Uri) -> Response {
+    let lang = Session::read(&headers, uri.query()).lang;
+    error(StatusCode::NOT_FOUND, lang, "web-api-unknown-address")
 }
 
 async fn unknown_api(headers: HeaderMap, uri: Uri) -> Response {

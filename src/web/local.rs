@@ -7,7 +7,7 @@ use rand::RngCore;
 use serde::Deserialize;
 
 use crate::engine::{Options, Variant};
-use crate::service::{Actor, ChannelId, Command, Request, UserId};
+use crate::service::{Actor, ChannelId, Command, GuildId, Request, UserId};
 
 /// The bits every local table's channel id has (no Discord snowflake has the top bit).
 pub const LOCAL_CHANNELS: u64 = 0xC000_0000_0000_0000;
@@ -57,22 +57,36 @@ impl NewGame {
         name: &str,
         default: Variant,
     ) -> Request {
+        let actor = Actor {
+            user,
+            name: name.to_string(),
+            can_manage: false,
+            can_manage_guild: false,
+        };
+        self.request_in(channel, None, actor, default, Some(false))
+    }
+
+    /// The request that opens it in `channel` of server `guild` for `actor` (`default`: the game
+    /// when none is named; `rated`: as `/sequence start`'s option, `None` the place's default).
+    pub fn request_in(
+        self,
+        channel: ChannelId,
+        guild: Option<GuildId>,
+        actor: Actor,
+        default: Variant,
+        rated: Option<bool>,
+    ) -> Request {
         let mut options = self.options;
         options.king_of_the_board |= self.king_of_the_board;
         Request {
-            guild: None,
+            guild,
             channel,
-            actor: Actor {
-                user,
-                name: name.to_string(),
-                can_manage: false,
-                can_manage_guild: false,
-            },
+            actor,
             command: Command::Start {
                 variant: self.variant.unwrap_or(default),
                 teams: self.teams,
                 options,
-                rated: Some(false),
+                rated,
                 turn_time: self.turn_time,
                 series: self.series,
             },

@@ -8,13 +8,19 @@
 //!   `live`), and `/g/{token}`; `limit`: the per-address request limit in front of it; `plain`: the
 //!   service's chat texts as plain sentences.
 //! - `local`: games opened on the pages (local play); `face`: the web as a face of the service.
+//! - `activity`: the Discord Activity's sign-in and sessions (the page in Discord's frame plays as
+//!   its Discord user on its channel's tables).
 //! - `live`: the live channel (a WebSocket per open page); `page`: the page and its files;
 //!   `replay`: a finished game's replay and record.
+//!
+//! Every path is served under `/.proxy/` too (`/.proxy/api/me` is `/api/me`): Discord's proxy lets
+//! the Activity's page reach the bot only there.
 //!
 //! Started two ways: without a Discord token, `sequence-bot run` runs [`LocalFace`] (the pages
 //! alone, local play on); with one, the binary registers [`WebBeside`] beside the Discord face, which
 //! serves the pages when `[web] listen` is set.
 
+pub mod activity;
 pub mod api;
 pub mod face;
 pub mod limit;
@@ -34,6 +40,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::Router;
 
+use crate::app::activity::{provider, ActivityDiscord};
 use crate::app::config::{BotConfig, ShardPlan};
 use crate::app::error::StartError;
 use crate::app::http::Site;
@@ -43,6 +50,7 @@ use crate::engine::Variant;
 use crate::service::{FaceId, Tables};
 use crate::store::ShardSet;
 
+use activity::Sessions;
 use face::WebFace;
 use limit::Limiter;
 use live::Live;
@@ -64,6 +72,10 @@ pub struct Web {
     default_variant: Variant,
     /// The per-address request limit.
     limiter: Limiter,
+    /// The Activity's sessions.
+    sessions: Sessions,
+    /// Who answers the Activity's sign-in when not the process's provider (tests).
+    activity: Option<Arc<dyn ActivityDiscord>>,
 }
 
 /// The tables and what runs on them for the web.
@@ -87,7 +99,27 @@ impl Web {
             public_url,
             default_variant: config.defaults.game,
             limiter: Limiter::default(),
+            sessions: Sessions::default(),
+            activity: None,
         }
+    }
+
+    /// With `discord` answering the Activity's sign-in instead of the process's provider (tests).
+    pub fn with_activity(mut self, discord: Arc<dyn ActivityDiscord>) -> Web {
+        self.activity = Some(discord);
+        self
+    }
+
+    /// With other Activity sessions (tests: other bounds).
+    pub fn with_sessions(mut self, sessions: Sessions) -> Web {
+        self.sessions = sessions;
+        self
+    }
+
+    /// Who answers the Activity's sign-in: the Discord face's provider (`None`: the Activity is
+    /// not set up on this bot).
+    pub fn activity_discord(&self) -> Option<Arc<dyn ActivityDiscord>> {
+        self.activity.clone().or_else(provider)
     }
 
     /// With another request limit (tests).

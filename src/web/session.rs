@@ -129,7 +129,7 @@ impl Session {
 }
 
 /// Only the languages the bot speaks, by code (`en`, `en-US`, `de`, `no`, `nb`, `nn`).
-fn lang_code(value: &str) -> Option<Lang> {
+pub(super) fn lang_code(value: &str) -> Option<Lang> {
     let primary = value
         .trim()
         .split(['-', '_'])
@@ -248,9 +248,9 @@ pub enum Forgery {
 }
 
 /// Whether a state-changing request may be served: it carries `X-Sequence: 1`, and its `Origin`, if
-/// any, is this server as the browser reached it (its `Host`) or `public_origin` (`[web]
-/// public_url`'s).
-pub fn check_forgery(headers: &HeaderMap, public_origin: Option<&str>) -> Result<(), Forgery> {
+/// any, is this server as the browser reached it (its `Host`) or one of `allowed` (`[web]
+/// public_url`'s, the Activity's frame in Discord).
+pub fn check_forgery(headers: &HeaderMap, allowed: &[&str]) -> Result<(), Forgery> {
     let marked = headers
         .get(CSRF_HEADER)
         .is_some_and(|v| v.as_bytes() == b"1");
@@ -265,7 +265,10 @@ pub fn check_forgery(headers: &HeaderMap, public_origin: Option<&str>) -> Result
         .map_err(|_| Forgery::OtherOrigin)?
         .trim()
         .to_ascii_lowercase();
-    if public_origin.is_some_and(|public| public.eq_ignore_ascii_case(&origin)) {
+    if allowed
+        .iter()
+        .any(|other| other.eq_ignore_ascii_case(&origin))
+    {
         return Ok(());
     }
     let host = headers
@@ -385,7 +388,7 @@ mod tests {
 
     #[test]
     fn a_change_needs_the_header_and_this_origin() {
-        let public = Some("https://sequence.example.org");
+        let public = &["https://sequence.example.org", "https://42.discordsays.com"];
         assert_eq!(check_forgery(&headers(&[]), public), Err(Forgery::NoHeader));
         assert_eq!(
             check_forgery(&headers(&[("x-sequence", "yes")]), public),
@@ -407,6 +410,11 @@ mod tests {
         };
         assert_eq!(from("http://127.0.0.1:8080"), Ok(()));
         assert_eq!(from("https://Sequence.example.org"), Ok(()));
+        assert_eq!(from("https://42.discordsays.com"), Ok(()));
+        assert_eq!(
+            from("https://43.discordsays.com"),
+            Err(Forgery::OtherOrigin)
+        );
         assert_eq!(from("http://127.0.0.1:8081"), Err(Forgery::OtherOrigin));
         assert_eq!(from("https://evil.example"), Err(Forgery::OtherOrigin));
         assert_eq!(from("null"), Err(Forgery::OtherOrigin));

@@ -19,20 +19,20 @@ use super::Web;
 
 /// What the router answered.
 #[derive(Debug)]
-struct Answer {
-    status: StatusCode,
-    content_type: String,
-    cookies: Vec<String>,
-    text: String,
+pub(super) struct Answer {
+    pub(super) status: StatusCode,
+    pub(super) content_type: String,
+    pub(super) cookies: Vec<String>,
+    pub(super) text: String,
 }
 
 impl Answer {
-    fn json(&self) -> Value {
+    pub(super) fn json(&self) -> Value {
         serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("{e}: {}", self.text))
     }
 
     /// The `error` of a JSON error answer.
-    fn error(&self) -> String {
+    pub(super) fn error(&self) -> String {
         assert_eq!(self.content_type, "application/json", "{self:?}");
         self.json()["error"]
             .as_str()
@@ -43,12 +43,12 @@ impl Answer {
 
 /// A browser's side of the conversation: its cookies, sent back with every request.
 #[derive(Clone, Default)]
-struct Browser {
+pub(super) struct Browser {
     cookies: Vec<String>,
 }
 
 impl Browser {
-    async fn ask(
+    pub(super) async fn ask(
         &mut self,
         app: &Router,
         method: Method,
@@ -99,29 +99,29 @@ impl Browser {
         }
     }
 
-    async fn get(&mut self, app: &Router, path: &str) -> Answer {
+    pub(super) async fn get(&mut self, app: &Router, path: &str) -> Answer {
         self.ask(app, Method::GET, path, None, &[]).await
     }
 
     /// A POST as the page sends it (with `X-Sequence: 1`).
-    async fn post(&mut self, app: &Router, path: &str, body: Value) -> Answer {
+    pub(super) async fn post(&mut self, app: &Router, path: &str, body: Value) -> Answer {
         self.ask(app, Method::POST, path, Some(body), &[("x-sequence", "1")])
             .await
     }
 
     /// Signs in as `name`.
-    async fn named(app: &Router, name: &str) -> Browser {
+    pub(super) async fn named(app: &Router, name: &str) -> Browser {
         let mut browser = Browser::default();
         let answer = browser.post(app, "/api/me", json!({ "name": name })).await;
         assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
         browser
     }
 
-    async fn act(&mut self, app: &Router, token: &str, body: Value) -> Answer {
+    pub(super) async fn act(&mut self, app: &Router, token: &str, body: Value) -> Answer {
         self.post(app, &format!("/api/g/{token}/act"), body).await
     }
 
-    async fn view(&mut self, app: &Router, token: &str) -> Value {
+    pub(super) async fn view(&mut self, app: &Router, token: &str) -> Value {
         let answer = self.get(app, &format!("/api/g/{token}")).await;
         assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
         answer.json()
@@ -182,7 +182,7 @@ async fn my_turn(app: &Router, browser: &mut Browser, token: &str) -> Value {
 
 /// A legal move for the player whose view is `view`: a card of the hand on a free cell showing it,
 /// else a two-eyed jack on any free cell, else an exchange of a card with no free cell.
-fn a_move(view: &Value) -> Value {
+pub(super) fn a_move(view: &Value) -> Value {
     let hand: Vec<String> = view["you"]["hand"]
         .as_array()
         .expect("a hand")
@@ -973,4 +973,80 @@ async fn a_servers_page_answers_while_it_is_on_and_404_once_turned_off() {
         .post(&app, &format!("/api/s/{token}"), json!({}))
         .await;
     assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+/// Issue 47: a guest of the pages only watches a table that is not a local game (one opened in a
+/// Discord channel): they see it, but joining or any other action is refused with 403 in their
+/// language, and nothing changes. A local game stays theirs to play.
+#[tokio::test]
+async fn a_guest_only_watches_a_table_played_in_discord() {
+    use crate::service::{Actor, ChannelId, Command, FaceId, Request as Asked, UserId};
+    let (app, tables) = app();
+    let channel = ChannelId(555);
+    let start = Asked {
+        guild: None,
+        channel,
+        actor: Actor {
+            user: UserId(101),
+            name: "Ann".into(),
+            can_manage: false,
+            can_manage_guild: false,
+        },
+        command: Command::Start {
+            variant: crate::engine::Variant::Classic,
+            teams: None,
+            options: crate::engine::Options::default(),
+            rated: Some(false),
+            turn_time: None,
+            series: None,
+        },
+    };
+    let (reply, pending) = tables.serve(start, FaceId::Discord).await;
+    drop(pending);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    let token = tables.web_token(channel).expect("a token");
+    let mut bo = Browser::named(&app, "Bo").await;
+    let watched = bo.view(&app, &token).await;
+    assert_eq!(watched["view"]["phase"], "lobby");
+    assert!(watched["view"].get("you").is_none(), "{watched}");
+    let seats = watched["view"]["seats"].clone();
+    for action in ["join", "leave", "add_bot", "begin", "cancel", "hint"] {
+        let answer = bo.act(&app, &token, json!({ "action": action })).await;
+        assert_eq!(answer.status, StatusCode::FORBIDDEN, "{action}: {answer:?}");
+        assert_eq!(
+            answer.error(),
+            "This game is played in Discord: watch it here, join it there."
+        );
+    }
+    let german = bo
+        .post(
+            &app,
+            &format!("/api/g/{token}/act?lang=de"),
+            json!({ "action": "join" }),
+        )
+        .await;
+    assert_eq!(german.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        german.error(),
+        crate::i18n::tr(crate::i18n::Lang::De, "web-api-watch-only")
+    );
+    // Without a name it is the same refusal (not "choose a name").
+    let mut nameless = Browser::default();
+    let answer = nameless
+        .act(&app, &token, json!({ "action": "join" }))
+        .await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN, "{answer:?}");
+    assert_eq!(bo.view(&app, &token).await["view"]["seats"], seats);
+    let table = tables.snapshot(channel).expect("the table");
+    assert!(
+        matches!(&table.state, crate::service::State::Lobby(lobby) if lobby.seats.len() == 1),
+        "nobody joined"
+    );
+    // The guest's own game is theirs to play.
+    let opened = bo.post(&app, "/api/games", json!({})).await;
+    let own = opened.json()["token"].as_str().unwrap().to_string();
+    let added = bo
+        .act(&app, &own, json!({ "action": "add_bot", "level": "easy" }))
+        .await;
+    assert_eq!(added.status, StatusCode::OK, "{added:?}");
 }

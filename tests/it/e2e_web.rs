@@ -371,10 +371,15 @@ async fn beside_discord_the_pages_show_a_discord_game_to_a_watcher() {
     let mut guest = Guest::new(&web);
     let (status, _) = guest.post("/api/me", json!({ "name": "Eve" })).await;
     assert_eq!(status, 200);
+    // A guest only watches a game played in Discord (issue 47).
     let (status, refused) = guest
         .post(&format!("/api/g/{token}/act"), json!({ "action": "join" }))
         .await;
-    assert_eq!(status, 409, "{refused}");
+    assert_eq!(status, 403, "{refused}");
+    assert_eq!(
+        refused["error"],
+        "This game is played in Discord: watch it here, join it there."
+    );
     let (status, refused) = guest.post("/api/games", json!({})).await;
     assert_eq!(status, 404, "{refused}");
     let health = crate::support::bot::get(&web, "/healthz").await;

@@ -340,6 +340,14 @@ web-api-no-local = Auf diesen Seiten können keine Spiele eröffnet werden.
 web-api-starting = Der Bot startet noch: Bitte versuch es gleich noch einmal.
 web-api-not-live = Diese Adresse nimmt nur eine Live-Verbindung (WebSocket) an.
 web-api-method = Diese Adresse nimmt diese Art von Anfrage nicht an.
+web-api-watch-only = Dieses Spiel wird in Discord gespielt: Hier kannst du zuschauen, mitspielen kannst du dort.
+web-activity-off = Die Discord-Aktivität ist bei diesem Bot nicht eingerichtet.
+web-activity-bad-code = Discord hat diese Anmeldung nicht angenommen: Bitte öffne die Aktivität noch einmal.
+web-activity-bad-token = Deine Anmeldung bei Discord ist abgelaufen: Bitte öffne die Aktivität noch einmal.
+web-activity-unavailable = Discord ist gerade nicht erreichbar: Bitte versuch es gleich noch einmal.
+web-activity-no-instance = Diese Aktivität ist beendet: Bitte öffne sie noch einmal.
+web-activity-not-in-instance = Du bist nicht in dieser Aktivität: Bitte tritt ihr zuerst in Discord bei.
+web-activity-signed-out = Deine Sitzung in der Aktivität ist abgelaufen: Bitte melde dich noch einmal an.
 
 ## Warum ein Spiel so nicht beginnen kann
 

@@ -345,6 +345,14 @@ web-api-no-local = Games cannot be opened on these pages.
 web-api-starting = The bot is still starting: please try again in a moment.
 web-api-not-live = This address only takes a live connection (WebSocket).
 web-api-method = This address does not take that kind of request.
+web-api-watch-only = This game is played in Discord: watch it here, join it there.
+web-activity-off = The Discord Activity is not set up on this bot.
+web-activity-bad-code = Discord did not accept this sign-in: please open the Activity again.
+web-activity-bad-token = Your Discord sign-in has expired: please open the Activity again.
+web-activity-unavailable = Discord cannot be reached right now: please try again in a moment.
+web-activity-no-instance = This Activity has ended: please open it again.
+web-activity-not-in-instance = You are not in this Activity: please join it in Discord first.
+web-activity-signed-out = Your Activity session has ended: please sign in again.
 
 ## Why a game cannot start as asked
 

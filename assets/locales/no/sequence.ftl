@@ -340,6 +340,14 @@ web-api-no-local = Det kan ikke åpnes spill på disse sidene.
 web-api-starting = Boten starter fortsatt: Prøv igjen om et øyeblikk.
 web-api-not-live = Denne adressen tar bare imot en direkte tilkobling (WebSocket).
 web-api-method = Denne adressen tar ikke imot den typen forespørsel.
+web-api-watch-only = Dette spillet spilles i Discord: Se på det her, bli med der.
+web-activity-off = Discord-aktiviteten er ikke satt opp på denne boten.
+web-activity-bad-code = Discord godtok ikke denne innloggingen: Åpne aktiviteten på nytt.
+web-activity-bad-token = Innloggingen din hos Discord har utløpt: Åpne aktiviteten på nytt.
+web-activity-unavailable = Discord kan ikke nås akkurat nå: Prøv igjen om et øyeblikk.
+web-activity-no-instance = Denne aktiviteten er avsluttet: Åpne den på nytt.
+web-activity-not-in-instance = Du er ikke med i denne aktiviteten: Bli med i den i Discord først.
+web-activity-signed-out = Økten din i aktiviteten er avsluttet: Logg inn på nytt.
 
 ## Hvorfor et spill ikke kan starte slik
 

@@ -314,8 +314,21 @@ impl Tables {
     /// The one way in for every face: `request` from `face`, handled on a blocking thread (hints
     /// searched in the pool), a computer's quick answer waited for ([`QUICK_ANSWER`]). The reply
     /// goes straight back to the asker, who delivers it; its deliverable outputs are published,
-    /// tagged with `face`. What follows comes once [`Pending`] is dropped.
+    /// tagged with `face`. What follows comes once [`Pending`] is dropped. A table the request
+    /// opens belongs to `face` ([`Tables::serve_owned`] gives it to another).
     pub async fn serve(self: &Arc<Self>, request: Request, face: FaceId) -> (Reply, Pending) {
+        self.serve_owned(request, face, face).await
+    }
+
+    /// [`Tables::serve`] asked from `face`, where a table the request opens belongs to `owner` (the
+    /// Activity's page opens a lobby the Discord face speaks for): the reply's outputs are still
+    /// published as `face`'s, so the owner delivers them. A table already open keeps its face.
+    pub async fn serve_owned(
+        self: &Arc<Self>,
+        request: Request,
+        face: FaceId,
+        owner: FaceId,
+    ) -> (Reply, Pending) {
         let channel = request.channel;
         let opened = self.get(channel).is_none();
         let now = Timestamp::now();
@@ -334,7 +347,7 @@ impl Tables {
                 let handled = tokio::task::spawn_blocking(move || {
                     let reply = tables.handle(request, now);
                     if opened && tables.get(channel).is_some() {
-                        tables.claim_table(channel, face);
+                        tables.claim_table(channel, owner);
                     }
                     reply
                 });

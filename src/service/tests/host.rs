@@ -366,3 +366,64 @@ async fn a_table_keeps_the_face_it_was_opened_from_across_a_restart() {
     restarted.set_default_face(FaceId::Console);
     assert_eq!(restarted.face_of(ChannelId(7)), FaceId::Console);
 }
+
+/// Issue 47: a table opened from one face for another (the Activity's page opens a lobby the
+/// Discord face speaks for) belongs to the owner named: its event is the asker's, so the owner
+/// delivers it (the lobby card posted) and the asker's own face delivers nothing of it. `serve`
+/// keeps giving a table to the face that asked.
+#[tokio::test]
+async fn a_table_opened_for_another_face_is_that_faces() {
+    let tables = hosted(test_settings(), 52);
+    let discord = Fake::new(FaceId::Discord);
+    let web = Fake::new(FaceId::Web);
+    tables.spawn_face(discord.clone());
+    tables.spawn_face(web.clone());
+    let request = Request {
+        guild: None,
+        channel: ChannelId(8),
+        actor: test_actor(1),
+        command: start(Variant::Classic, None),
+    };
+    let (reply, pending) = tables
+        .serve_owned(request, FaceId::Web, FaceId::Discord)
+        .await;
+    drop(pending);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert_eq!(tables.face_of(ChannelId(8)), FaceId::Discord);
+    settle().await;
+    let events = discord.observed();
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0].origin, Origin::Face(FaceId::Web));
+    assert!(
+        discord.sent().iter().any(|o| matches!(
+            o,
+            Output::Lobby {
+                message_id: None,
+                ..
+            }
+        )),
+        "the owner posts the lobby: {:?}",
+        discord.sent()
+    );
+    assert!(web.sent().is_empty(), "{:?}", web.sent());
+    // Joined from the web afterwards, the table stays the owner's.
+    let (reply, pending) = tables
+        .serve(
+            Request {
+                guild: None,
+                channel: ChannelId(8),
+                actor: test_actor(2),
+                command: Command::Join { team: None },
+            },
+            FaceId::Web,
+        )
+        .await;
+    drop(pending);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert_eq!(tables.face_of(ChannelId(8)), FaceId::Discord);
+    // Asked plainly, a new table is the asker's.
+    assert!(!serve(&tables, &web, 9, 1, start(Variant::Classic, None))
+        .await
+        .is_refusal());
+    assert_eq!(tables.face_of(ChannelId(9)), FaceId::Web);
+}
