@@ -129,6 +129,8 @@ pub struct Tables {
     pub(super) elsewhere: Mutex<elsewhere::ElsewhereTables>,
     /// The address of the web pages, for their links ([`Tables::set_web_base`]).
     pub(super) web_base: Mutex<Option<String>>,
+    /// Whether **Open the board** is offered ([`Tables::set_activity`]).
+    pub(super) activity: std::sync::atomic::AtomicBool,
 }
 
 /// A running rated game's server and its humans with their teams.
@@ -175,6 +177,7 @@ impl Tables {
             host: host::Host::default(),
             elsewhere: Mutex::new(elsewhere::ElsewhereTables::default()),
             web_base: Mutex::new(None),
+            activity: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -834,9 +837,7 @@ impl Tables {
             return Reply::ephemeral(Text::SaveFailed);
         }
         let settings = self.settings_for(guild);
-        if let Some(url) = self.table_url(&table, &settings) {
-            save::offer_links(&mut reply, &url, false, false);
-        }
+        save::offer_links(&mut reply, &self.table_links(&table, &settings), false, false);
         self.reschedule(&table, &settings);
         reply
     }
@@ -910,13 +911,13 @@ impl Tables {
         now: Timestamp,
         settings: &Settings,
     ) -> Reply {
-        let url = self.table_url(table, settings);
+        let links = self.table_links(table, settings);
         match save::persist_update(
             &*self.persist,
             table,
             reply,
             settings.replay_gif,
-            url.as_deref(),
+            &links,
         ) {
             Ok(mut reply) => {
                 // Taken before a series opens the table again for its next game.
@@ -1002,13 +1003,13 @@ impl Tables {
         let before = table.clone();
         let reply = table.unpause(now, &self.settings);
         let settings = self.settings_for(table.guild);
-        let url = self.table_url(&table, &settings);
+        let links = self.table_links(&table, &settings);
         match save::persist_update(
             &*self.persist,
             &table,
             reply,
             settings.replay_gif,
-            url.as_deref(),
+            &links,
         ) {
             Ok(reply) => {
                 tracing::info!(
@@ -1068,13 +1069,13 @@ impl Tables {
                 None => table.tick(now, &settings),
             };
             if !reply.outputs.is_empty() {
-                let url = self.table_url(&table, &settings);
+                let links = self.table_links(&table, &settings);
                 match save::persist_update(
                     &*self.persist,
                     &table,
                     reply,
                     settings.replay_gif,
-                    url.as_deref(),
+                    &links,
                 ) {
                     Ok(mut saved) => {
                         saved.outputs.extend(table.disarm_prompt());
@@ -1113,7 +1114,7 @@ impl Tables {
     pub async fn auto_step(&self, channel: ChannelId, now: Timestamp) -> Option<Reply> {
         let shared = self.get(channel)?;
         let seed = self.seeds.seed()?;
-        let (task, guild, span, url) = {
+        let (task, guild, span, links) = {
             let mut table = lock(&shared);
             if table.closed || !self.may_act(table.guild) {
                 return None;
@@ -1128,8 +1129,8 @@ impl Tables {
             let settings = self.known_settings_for(table.guild);
             let task = table.claim_auto_task(now, &settings, seed)?;
             drop(_span);
-            let url = self.table_url(&table, &settings);
-            (task, table.guild, span, url)
+            let links = self.table_links(&table, &settings);
+            (task, table.guild, span, links)
         };
         let settings = self.known_settings_for(guild);
         let lang = self
@@ -1176,7 +1177,7 @@ impl Tables {
                 &table,
                 reply,
                 settings.replay_gif,
-                url.as_deref(),
+                &links,
             ) {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
