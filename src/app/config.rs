@@ -910,7 +910,9 @@ mod tests {
         let printed = format!("{config:?}");
         assert!(!printed.contains("aB3dE5"), "{printed}");
         config
-            .apply_env(|k| (k == CLIENT_SECRET_ENV).then(|| " Zz9_-Zz9_-Zz9_-Zz9_-Zz9_-Zz9_-Zz ".into()))
+            .apply_env(|k| {
+                (k == CLIENT_SECRET_ENV).then(|| " Zz9_-Zz9_-Zz9_-Zz9_-Zz9_-Zz9_-Zz ".into())
+            })
             .unwrap();
         assert_eq!(
             config.activity.checked_secret().unwrap(),
@@ -918,7 +920,11 @@ mod tests {
         );
         config.token = Secret::default();
         assert!(!config.activity_on(), "no Activity without the bot's token");
-        for bad in ["short", "has spaces in the middle of it ok", "secret/with/slashes/in/it/x"] {
+        for bad in [
+            "short",
+            "has spaces in the middle of it ok",
+            "secret/with/slashes/in/it/x",
+        ] {
             config.activity.client_secret = Secret::new(bad);
             let e = config.validate().unwrap_err().to_string();
             assert!(e.contains("activity.client_secret"), "{bad}: {e}");

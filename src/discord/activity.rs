@@ -20,7 +20,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serde::Deserialize;
 
-use crate::app::activity::{ActivityDiscord, ActivityError, ActivityInstance, ActivityUser, Asking};
+use crate::app::activity::{
+    ActivityDiscord, ActivityError, ActivityInstance, ActivityUser, Asking,
+};
 use crate::app::config::Network;
 use crate::app::error::StartError;
 
@@ -631,7 +633,11 @@ mod tests {
     fn the_entry_point_is_kept_or_added() {
         let ours = vec![serenity::CreateCommand::new("sequence").description("Play")];
         let json = |commands: Vec<serenity::CreateCommand>| {
-            serde_json::to_value(commands).unwrap().as_array().unwrap().clone()
+            serde_json::to_value(commands)
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .clone()
         };
         assert_eq!(json(with_entry_point(ours.clone(), &[], false)).len(), 1);
         let added = json(with_entry_point(ours.clone(), &[], true));

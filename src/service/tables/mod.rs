@@ -837,7 +837,12 @@ impl Tables {
             return Reply::ephemeral(Text::SaveFailed);
         }
         let settings = self.settings_for(guild);
-        save::offer_links(&mut reply, &self.table_links(&table, &settings), false, false);
+        save::offer_links(
+            &mut reply,
+            &self.table_links(&table, &settings),
+            false,
+            false,
+        );
         self.reschedule(&table, &settings);
         reply
     }
@@ -912,13 +917,7 @@ impl Tables {
         settings: &Settings,
     ) -> Reply {
         let links = self.table_links(table, settings);
-        match save::persist_update(
-            &*self.persist,
-            table,
-            reply,
-            settings.replay_gif,
-            &links,
-        ) {
+        match save::persist_update(&*self.persist, table, reply, settings.replay_gif, &links) {
             Ok(mut reply) => {
                 // Taken before a series opens the table again for its next game.
                 let review = table.closed.then(|| review::Review::of(table)).flatten();
@@ -1004,13 +1003,7 @@ impl Tables {
         let reply = table.unpause(now, &self.settings);
         let settings = self.settings_for(table.guild);
         let links = self.table_links(&table, &settings);
-        match save::persist_update(
-            &*self.persist,
-            &table,
-            reply,
-            settings.replay_gif,
-            &links,
-        ) {
+        match save::persist_update(&*self.persist, &table, reply, settings.replay_gif, &links) {
             Ok(reply) => {
                 tracing::info!(
                     channel = channel.0,
@@ -1172,13 +1165,7 @@ impl Tables {
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
-            match save::persist_update(
-                &*persist,
-                &table,
-                reply,
-                settings.replay_gif,
-                &links,
-            ) {
+            match save::persist_update(&*persist, &table, reply, settings.replay_gif, &links) {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
                     let review = table.closed.then(|| review::Review::of(&table)).flatten();

@@ -7,15 +7,15 @@
 use crate::engine::Record;
 use crate::i18n::Lang;
 use crate::service::reply::{Control, Label, MAX_URL};
+use crate::service::save::Links;
 use crate::service::table::{
     replay_view, AgreementView, PlayerKind, ReplaySeat, ReplayView, Table,
 };
 use crate::service::text::Text;
 use crate::service::GuildId;
-use crate::service::save::Links;
 use crate::service::{lock, Settings};
-use std::sync::atomic::Ordering;
 use crate::store::{GameId, TokenGame, BOT_USER_ID};
+use std::sync::atomic::Ordering;
 
 use super::Tables;
 
