@@ -433,10 +433,7 @@ mod tests {
                 let mut buffer = vec![0u8; 16384];
                 let mut read = 0;
                 // Headers, then as much body as `content-length` says.
-                loop {
-                    let Ok(n) = socket.read(&mut buffer[read..]).await else {
-                        break;
-                    };
+                while let Ok(n) = socket.read(&mut buffer[read..]).await {
                     read += n;
                     let text = String::from_utf8_lossy(&buffer[..read]).to_string();
                     if let Some(end) = text.find("\r\n\r\n") {
