@@ -33,12 +33,18 @@ fn options(secret: Option<&str>) -> BotOptions {
     }
 }
 
-/// A stand-in whose app has Activities (and so Discord's default entry point), then the bot.
+/// A stand-in whose app has Activities (and so Discord's default entry point, its handler `handler`),
+/// then the bot.
 async fn start(secret: bool) -> Harness {
+    start_with(secret, 2).await
+}
+
+async fn start_with(secret: bool, handler: u8) -> Harness {
     let fake = FakeDiscord::start(Config::default())
         .await
         .expect("the stand-in");
     fake.enable_activities();
+    fake.set_entry_point_handler(handler);
     let secret = secret.then(|| fake.client_secret());
     let dir = tempfile::tempdir().expect("a folder");
     let bot = BotProcess::spawn(&fake, dir.path(), &options(secret.as_deref()));
@@ -100,6 +106,7 @@ async fn open_the_board_launches_the_activity_and_the_entry_point_is_kept() {
     assert!(fake.state().find_command("sequence").is_some());
     let entry = &entry_points(fake)[0];
     assert_eq!(entry["name"], "launch");
+    assert_eq!(entry["id"], before[0]["id"], "the same command");
     assert_eq!(entry["handler"], 2, "Discord launches it itself");
 
     let human = fake.add_user("ann");
@@ -167,6 +174,26 @@ async fn without_a_client_secret_no_button_and_the_entry_point_is_still_kept() {
         "{:?}",
         shown.custom_ids()
     );
+    assert!(fake.take_openapi_problems().is_empty());
+}
+
+/// An entry point whose use the portal left to the app (`APP_HANDLER`) is kept so, and its use is
+/// answered with `LAUNCH_ACTIVITY` at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_entry_point_left_to_the_app_is_answered_with_a_launch() {
+    let h = start_with(true, 1).await;
+    let fake = &h.fake;
+    let entry = entry_points(fake);
+    assert_eq!(entry.len(), 1);
+    assert_eq!(entry[0]["handler"], 1, "kept as registered");
+    let human = fake.add_user("cid");
+    let channel = fake.add_channel("sequence-launcher");
+    let used = fake
+        .use_entry_point(&human, channel)
+        .expect("an entry point")
+        .expect("the bot answers it");
+    let callback = fake.wait_callback(&used, STEP).await.expect("answered");
+    assert_eq!(callback.kind, 12);
     assert!(fake.take_openapi_problems().is_empty());
 }
 

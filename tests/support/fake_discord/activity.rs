@@ -322,6 +322,42 @@ impl FakeDiscord {
             .collect()
     }
 
+    /// Sets the handler of the app's entry point command (1 `APP_HANDLER`: the app answers its use; 2
+    /// `DISCORD_LAUNCH_ACTIVITY`), as the portal or another tool may have registered it.
+    pub fn set_entry_point_handler(&self, handler: u8) {
+        let mut state = self.state();
+        for command in state.global_commands.iter_mut().filter(|c| c["type"] == 4) {
+            command["handler"] = json!(handler);
+        }
+    }
+
+    /// `user` opens the app's entry point (the App Launcher's *Launch*) in `channel_id`: with handler
+    /// 2 Discord launches the Activity itself and nothing reaches the bot (`Ok(None)`); with handler 1
+    /// the bot gets an application command interaction of type 4 to answer. An error if the app has
+    /// no entry point.
+    pub fn use_entry_point(
+        &self,
+        user: &FakeUser,
+        channel_id: u64,
+    ) -> Result<Option<super::Interaction>, String> {
+        let entry = self
+            .state()
+            .global_commands
+            .iter()
+            .find(|c| c["type"] == 4)
+            .cloned()
+            .ok_or("the app has no entry point command")?;
+        if entry["handler"] == 2 {
+            return Ok(None);
+        }
+        let data = json!({
+            "id": entry["id"].clone(),
+            "name": entry["name"].clone(),
+            "type": 4,
+        });
+        self.raw_command(user, channel_id, data).map(Some)
+    }
+
     /// The statuses of the code exchanges asked so far, in order.
     pub fn code_exchanges(&self) -> Vec<u16> {
         self.state().activity.exchanges.clone()
