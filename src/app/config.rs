@@ -38,6 +38,8 @@ pub const WEB_LISTEN_ENV: &str = "SEQUENCE_WEB_LISTEN";
 pub const WEB_PUBLIC_URL_ENV: &str = "SEQUENCE_WEB_PUBLIC_URL";
 /// Environment override of `[web] local` (`true` or `false`).
 pub const WEB_LOCAL_ENV: &str = "SEQUENCE_WEB_LOCAL";
+/// Environment override of `[activity] client_secret` (the application's OAuth2 client secret).
+pub const CLIENT_SECRET_ENV: &str = "DISCORD_CLIENT_SECRET";
 
 /// Where the pages are served without a Discord token when `[web] listen` is not set.
 pub const DEFAULT_WEB_LISTEN: &str = "127.0.0.1:8080";
@@ -161,6 +163,39 @@ impl WebConfig {
             .find('/')
             .map_or(url.len(), |at| scheme_end + at);
         Some(url[..host_end].to_ascii_lowercase())
+    }
+}
+
+/// The Discord Activity (`[activity]`): the board as a page inside Discord. On when the bot has a token
+/// and `client_secret` is set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ActivityConfig {
+    /// The application's OAuth2 client secret (developer portal → OAuth2 → Client Secret; better: the
+    /// `DISCORD_CLIENT_SECRET` environment variable). The bot exchanges the page's authorization codes
+    /// with it; it never leaves the bot.
+    pub client_secret: Secret,
+}
+
+impl ActivityConfig {
+    /// The client secret, checked for its shape (Discord's are 32 letters, digits, `-` and `_`; a
+    /// few more or fewer are let through), if set. The error never holds the secret.
+    pub fn checked_secret(&self) -> Result<Option<&str>, StartError> {
+        if self.client_secret.is_empty() {
+            return Ok(None);
+        }
+        let secret = self.client_secret.expose().trim();
+        let shaped = (16..=128).contains(&secret.len())
+            && secret
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if shaped {
+            Ok(Some(secret))
+        } else {
+            Err(StartError::Config(format!(
+                "activity.client_secret (or {CLIENT_SECRET_ENV}) is not a client secret: copy it from the developer portal (your application → OAuth2 → Client Secret; 32 letters and digits)"
+            )))
+        }
     }
 }
 
@@ -421,6 +456,8 @@ pub struct BotConfig {
     pub metrics: MetricsConfig,
     /// The web pages.
     pub web: WebConfig,
+    /// The Discord Activity.
+    pub activity: ActivityConfig,
 }
 
 impl BotConfig {
@@ -467,7 +504,8 @@ impl BotConfig {
 
     /// Environment overrides: `DISCORD_TOKEN`, `SEQUENCE_DEV_GUILD`, `SEQUENCE_DATABASE`,
     /// `SEQUENCE_DATABASE_URL`, `SEQUENCE_SHARDS`, `SEQUENCE_SHARD_TOTAL`, `SEQUENCE_METRICS_LISTEN`,
-    /// `SEQUENCE_LOG_FORMAT`, `SEQUENCE_WEB_LISTEN`, `SEQUENCE_WEB_PUBLIC_URL`, `SEQUENCE_WEB_LOCAL`.
+    /// `SEQUENCE_LOG_FORMAT`, `SEQUENCE_WEB_LISTEN`, `SEQUENCE_WEB_PUBLIC_URL`, `SEQUENCE_WEB_LOCAL`,
+    /// `DISCORD_CLIENT_SECRET`.
     pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) -> Result<(), StartError> {
         if let Some(token) = get(TOKEN_ENV).filter(|t| !t.trim().is_empty()) {
             self.token = Secret::new(token.trim());
@@ -512,6 +550,9 @@ impl BotConfig {
         }
         if let Some(url) = get(WEB_PUBLIC_URL_ENV).filter(|u| !u.trim().is_empty()) {
             self.web.public_url = Some(url.trim().to_string());
+        }
+        if let Some(secret) = get(CLIENT_SECRET_ENV).filter(|s| !s.trim().is_empty()) {
+            self.activity.client_secret = Secret::new(secret.trim());
         }
         if let Some(local) = get(WEB_LOCAL_ENV).filter(|l| !l.trim().is_empty()) {
             self.web.local = Some(match local.trim().to_ascii_lowercase().as_str() {
@@ -558,6 +599,11 @@ impl BotConfig {
             None if !self.has_token() => Ok(DEFAULT_WEB_LISTEN.parse().ok()),
             None => Ok(None),
         }
+    }
+
+    /// Whether the Discord Activity is on: a token and a client secret are set.
+    pub fn activity_on(&self) -> bool {
+        self.has_token() && !self.activity.client_secret.is_empty()
     }
 
     /// Whether games can be opened and played on the pages: `[web] local`, by default on without a
@@ -633,6 +679,7 @@ impl BotConfig {
         self.metrics.address()?;
         self.web.address()?;
         self.web.public_url()?;
+        self.activity.checked_secret()?;
         Ok(())
     }
 
@@ -843,6 +890,47 @@ mod tests {
         config.token = Secret::new("secret-part.x");
         let message = config.checked_token().unwrap_err().to_string();
         assert!(!message.contains("secret-part"));
+    }
+
+    /// `[activity] client_secret`: off without it (or without a token), the environment over the file,
+    /// a malformed one a start-up error that does not repeat it, and never in `Debug`.
+    #[test]
+    fn the_client_secret_is_read_checked_and_never_printed() {
+        const SECRET: &str = "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW";
+        let config = BotConfig::default();
+        assert!(!config.activity_on());
+        assert_eq!(config.activity.checked_secret().unwrap(), None);
+        let mut config = BotConfig::from_toml(&format!(
+            "token = \"{GOOD}\"\n[activity]\nclient_secret = \"{SECRET}\"\n"
+        ))
+        .unwrap();
+        config.validate().unwrap();
+        assert!(config.activity_on());
+        assert_eq!(config.activity.checked_secret().unwrap(), Some(SECRET));
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("aB3dE5"), "{printed}");
+        config
+            .apply_env(|k| {
+                (k == CLIENT_SECRET_ENV).then(|| " Zz9_-Zz9_-Zz9_-Zz9_-Zz9_-Zz9_-Zz ".into())
+            })
+            .unwrap();
+        assert_eq!(
+            config.activity.checked_secret().unwrap(),
+            Some("Zz9_-Zz9_-Zz9_-Zz9_-Zz9_-Zz9_-Zz")
+        );
+        config.token = Secret::default();
+        assert!(!config.activity_on(), "no Activity without the bot's token");
+        for bad in [
+            "short",
+            "has spaces in the middle of it ok",
+            "secret/with/slashes/in/it/x",
+        ] {
+            config.activity.client_secret = Secret::new(bad);
+            let e = config.validate().unwrap_err().to_string();
+            assert!(e.contains("activity.client_secret"), "{bad}: {e}");
+            assert!(!e.contains(bad), "the error repeats the secret: {e}");
+        }
+        assert!(BotConfig::from_toml("[activity]\nsecret = \"x\"\n").is_err());
     }
 
     #[test]

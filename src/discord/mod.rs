@@ -8,6 +8,7 @@
 //! ask the service through `interaction`, answer as `answer::plan` decides) -> `outgoing` (a message
 //! made ready) and `post` (what goes to the channel, the lobby, DMs; the timer loop).
 
+pub mod activity;
 mod answer;
 mod commands;
 pub mod gateway;
@@ -201,6 +202,8 @@ pub async fn run_with_painter(
         }
     };
     let app = starting.open(shards).await?;
+    // The Activity: its button from now on, its sign-in once the application is known (`setup`).
+    app.tables.set_activity(app.config.activity_on());
     let claim = app.claim.clone();
     let result = run_shards(app, http, name, plan, gateway).await;
     App::release(claim).await;
@@ -234,6 +237,14 @@ async fn run_shards(
     }
     let dev_guild = config.dev_guild;
     let timers = config.timers.clone();
+    let activity_on = config.activity_on();
+    let client_secret = config
+        .activity
+        .checked_secret()?
+        .filter(|_| activity_on)
+        .map(str::to_string);
+    let activity_client = activity::http_client(&config.network)?;
+    let bot_token = config.checked_token()?.to_string();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands(),
@@ -267,14 +278,27 @@ async fn run_shards(
                         tracing::info!(guild, "commands registered in the development guild");
                     }
                     None => {
+                        // The app's entry point is sent along: Discord refuses (50240) an
+                        // overwrite that would drop it.
+                        let existing = serenity::Command::get_global_commands(ctx).await?;
                         serenity::Command::set_global_commands(
                             ctx,
-                            localize::application_commands(commands),
+                            activity::with_entry_point(
+                                localize::application_commands(commands),
+                                &existing,
+                                activity_on,
+                            ),
                         )
                         .await?;
                         tracing::info!("commands registered globally");
                     }
                 }
+                activity::provide(
+                    ready.application.id.get(),
+                    client_secret.as_deref(),
+                    &bot_token,
+                    activity_client,
+                );
                 // Subscribed before anything is published: the timers, the computer players and the
                 // notes' computer moves come as the host's events.
                 data.tables.spawn_face(post::Discord::new(ctx, &data));
@@ -421,6 +445,14 @@ fn http_client(network: &config::Network) -> Result<Option<reqwest::Client>, Sta
     if network.https_proxy.is_none() && network.extra_root_certificates.is_none() {
         return Ok(None);
     }
+    client_builder(network)?
+        .build()
+        .map(Some)
+        .map_err(|e| StartError::Config(format!("network: {e}")))
+}
+
+/// A client for Discord as `[network]` asks: through its proxy, trusting its extra roots.
+fn client_builder(network: &config::Network) -> Result<reqwest::ClientBuilder, StartError> {
     let mut builder = reqwest::Client::builder().use_rustls_tls();
     if let Some(proxy) = &network.https_proxy {
         let proxy = reqwest::Proxy::https(proxy.as_str())
@@ -459,10 +491,7 @@ fn http_client(network: &config::Network) -> Result<Option<reqwest::Client>, Sta
             builder = builder.add_root_certificate(certificate);
         }
     }
-    builder
-        .build()
-        .map(Some)
-        .map_err(|e| StartError::Config(format!("network: {e}")))
+    Ok(builder)
 }
 
 /// How long the token check may take.

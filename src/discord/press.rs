@@ -1,12 +1,16 @@
 //! Presses of buttons and menus: the custom id decoded once into a service command, the presser and
 //! the languages read from the interaction, and the press handed to [`answer::serve`] (a hint's to
 //! the search, every other to the service's table); an id that is not ours is refused privately.
+//! **Open the board** never reaches the service: it is answered at once with `LAUNCH_ACTIVITY`, as
+//! is the app's entry point command when the portal left its handling to the app.
 
 use poise::serenity_prelude as serenity;
 
 use crate::i18n::Lang;
 use crate::service::picker::Step;
-use crate::service::{command_for_component, ChannelId, Command, GuildId, Reply, Request, Text};
+use crate::service::{
+    command_for_component, ChannelId, Command, GuildId, Reply, Request, Text, ACTIVITY_ID,
+};
 
 use super::answer::{self, Asked, Asking, Handled, Stage};
 use super::interaction::{asker, channel_access, note_access, note_place, serve, Asker, Langs};
@@ -21,9 +25,25 @@ pub(super) async fn on_event(
     data: &Data,
 ) -> Result<(), Error> {
     if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Command(command),
+    } = event
+    {
+        // The entry point command with the app's own handler (`APP_HANDLER`): launch the Activity.
+        if command.data.kind == serenity::CommandType::PrimaryEntryPoint {
+            launch_activity(ctx, command.id, &command.token, "entry point").await;
+        }
+    }
+    if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(press),
     } = event
     {
+        if press.data.custom_id == ACTIVITY_ID && data.tables.activity_on() {
+            let started = std::time::Instant::now();
+            launch_activity(ctx, press.id, &press.token, "button").await;
+            metrics::histogram!("sequence_interaction_seconds", "command" => "activity")
+                .record(started.elapsed());
+            return Ok(());
+        }
         let values = match &press.data.kind {
             serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
             _ => Vec::new(),
@@ -38,6 +58,27 @@ pub(super) async fn on_event(
             .record(started.elapsed());
     }
     Ok(())
+}
+
+/// Answers an interaction with `LAUNCH_ACTIVITY` (callback type 12): Discord opens the Activity for
+/// the presser, in the interaction's channel. At once: nothing to ask the service, so well within
+/// Discord's three seconds.
+async fn launch_activity(
+    ctx: &serenity::Context,
+    id: serenity::InteractionId,
+    token: &str,
+    what: &str,
+) {
+    let response = serenity::CreateInteractionResponse::LaunchActivity;
+    if let Err(e) = ctx
+        .http
+        .create_interaction_response(id, token, &response, Vec::new())
+        .await
+    {
+        tracing::warn!(
+            "Discord refused to launch the Activity ({what}): {e}; are Activities turned on for the application in the developer portal?"
+        );
+    }
 }
 
 /// A press of a component whose id is not one of ours, answered privately; nothing changes.

@@ -92,7 +92,7 @@ pub use persist::{NoPersist, Persist, Restored, ServiceError, StorePersist};
 pub use pool::{default_threads, PoolError, PoolStats, SearchPool};
 pub use reply::{
     action_rows, Attachment, BoardImage, Choice, Control, HandImage, Image, Label, Message, Output,
-    ProfileImage, ReplayImage, Reply, SelectOption, Style,
+    ProfileImage, ReplayImage, Reply, SelectOption, Style, ACTIVITY_ID,
 };
 pub use request::{command_for_component, Button, Command, CommandKind, Press, Request, Venue};
 // A picker step and a cell as named in it: what a move from the web pages is made of.

@@ -28,6 +28,10 @@ pub const MAX_PLACEHOLDER: usize = 150;
 /// Characters of a link button's URL.
 pub const MAX_URL: usize = 512;
 
+/// The custom id of **Open the board** ([`Message::activity`]): the face answers its press itself
+/// (Discord launches the Activity); it never reaches the service.
+pub const ACTIVITY_ID: &str = "sequence:activity";
+
 /// How a button is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
@@ -110,6 +114,16 @@ pub enum Control {
 }
 
 impl Control {
+    /// **Open the board**: the button that launches the Discord Activity ([`ACTIVITY_ID`]).
+    pub fn activity() -> Control {
+        Control::Button {
+            id: ACTIVITY_ID.to_string(),
+            label: Label::Text(Text::ActivityButton),
+            style: Style::Secondary,
+            disabled: false,
+        }
+    }
+
     /// The control of a fixed button.
     pub fn fixed(button: Button) -> Control {
         let style = if button.is_primary() {
@@ -141,14 +155,16 @@ impl Control {
     }
 }
 
-/// The action rows of a message: its own rows, then its fixed buttons and last its link (in the last
-/// row if there is room, else in rows of their own). What Discord, the console and the tests all show.
+/// The action rows of a message: its own rows, then its fixed buttons, **Open the board** and last its
+/// link (in the last row if there is room, else in rows of their own). What Discord, the console and
+/// the tests all show.
 pub fn action_rows(message: &Message) -> Vec<Vec<Control>> {
     let mut rows = message.components.clone();
     let mut fixed = message
         .buttons
         .iter()
         .map(|&b| Control::fixed(b))
+        .chain(message.activity.then(Control::activity))
         .chain(message.link.clone())
         .peekable();
     if let Some(last) = rows.last_mut() {
@@ -292,6 +308,9 @@ pub struct Message {
     pub mentions: Vec<UserId>,
     /// A link button to a web page, after every other button (the *Watch* link of a game).
     pub link: Option<Control>,
+    /// Whether it carries **Open the board** (the Discord Activity of its channel's table), drawn
+    /// after the fixed buttons and before the link.
+    pub activity: bool,
 }
 
 impl Message {

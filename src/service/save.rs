@@ -14,31 +14,37 @@ use super::table::Table;
 use super::text::{unlock_lines, RatingNote};
 use super::text::{Text, Who};
 
+/// What leads from a table's messages to its pages: the address of its page (the *Watch* link), if
+/// it has one, and whether **Open the board** (the Discord Activity) is offered.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Links {
+    /// The table's page.
+    pub page: Option<String>,
+    /// Whether the Activity's button is shown.
+    pub activity: bool,
+}
+
 /// Saves a changed table, or closes it (keeping a finished game and naming its number in the final
-/// message), and puts the link to the table's page (`url`, if it has one) on the messages that lead
-/// there ([`offer_links`]). Refusals change nothing and are not saved.
+/// message), and puts the link to the table's page and the Activity's button (`links`) on the
+/// messages that lead there ([`offer_links`]). Refusals change nothing and are not saved.
 pub(super) fn persist_update(
     persist: &dyn Persist,
     table: &Table,
     mut reply: Reply,
     replay_gif: bool,
-    url: Option<&str>,
+    links: &Links,
 ) -> Result<Reply, ServiceError> {
     if reply.is_refusal() {
         return Ok(reply);
     }
     if !table.closed {
         persist.save(table)?;
-        if let Some(url) = url {
-            offer_links(&mut reply, url, false, false);
-        }
+        offer_links(&mut reply, links, false, false);
         return Ok(reply);
     }
     let finished = matches!(table.state, State::Playing(_)).then_some(table);
     let kept = persist.close(table.channel, finished)?;
-    if let Some(url) = url {
-        offer_links(&mut reply, url, true, kept.is_some());
-    }
+    offer_links(&mut reply, links, true, kept.is_some());
     if finished.is_some() {
         metrics::counter!("sequence_games_finished_total", "game" => table.setup.variant.name())
             .increment(1);
@@ -80,11 +86,12 @@ pub(super) fn persist_update(
     Ok(reply)
 }
 
-/// Puts the link to the table's page (`url`) on what leads to it in `reply`: *Watch* on the lobby
-/// card and on every turn prompt (a channel message with the ⋯ button: a turn, a resumed game) while
-/// the table is open (not `closed`), and *Replay on the web* on the final message (the one that
-/// offers a rematch) if its game was `kept` (else there is no replay to show).
-pub(super) fn offer_links(reply: &mut Reply, url: &str, closed: bool, kept: bool) {
+/// Puts what leads to the table's pages (`links`) on `reply`: while the table is open (not `closed`),
+/// on the lobby card and on every turn prompt (a channel message with the ⋯ button: a turn, a
+/// resumed game) *Watch* (the page's link) and **Open the board** (the Activity); and *Replay on the
+/// web* on the final message (the one that offers a rematch) if its game was `kept` (else there is
+/// no replay to show).
+pub(super) fn offer_links(reply: &mut Reply, links: &Links, closed: bool, kept: bool) {
     for output in &mut reply.outputs {
         let (message, lobby) = match output {
             Output::Lobby { message, .. } => (message, true),
@@ -92,18 +99,21 @@ pub(super) fn offer_links(reply: &mut Reply, url: &str, closed: bool, kept: bool
             _ => continue,
         };
         let has = |wanted: fn(&Button) -> bool| message.buttons.iter().any(wanted);
-        let label = if has(|b| matches!(b, Button::Rematch(_))) {
+        let final_message = has(|b| matches!(b, Button::Rematch(_)));
+        let open = !final_message && !closed && (lobby || has(|b| matches!(b, Button::More(_))));
+        let label = if final_message {
             kept.then_some(Text::ReplayLinkButton)
-        } else if !closed && (lobby || has(|b| matches!(b, Button::More(_)))) {
-            Some(Text::WatchButton)
         } else {
-            None
+            open.then_some(Text::WatchButton)
         };
-        if let Some(label) = label {
+        if let (Some(label), Some(url)) = (label, &links.page) {
             message.link = Some(Control::Link {
                 label: Label::Text(label),
-                url: url.to_string(),
+                url: url.clone(),
             });
+        }
+        if open && links.activity {
+            message.activity = true;
         }
     }
 }

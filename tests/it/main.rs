@@ -17,6 +17,7 @@ mod bot_cli;
 mod budget;
 mod console_places;
 mod console_presses;
+mod e2e_activity;
 mod e2e_anywhere;
 mod e2e_around;
 mod e2e_buttons;

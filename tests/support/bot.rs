@@ -9,8 +9,9 @@ use std::time::Duration;
 use super::fake_discord::FakeDiscord;
 
 /// The environment variables that could point a bot anywhere else than where a test puts it.
-pub const BOT_ENV: [&str; 19] = [
+pub const BOT_ENV: [&str; 20] = [
     "DISCORD_TOKEN",
+    "DISCORD_CLIENT_SECRET",
     "SEQUENCE_DEV_GUILD",
     "SEQUENCE_DATABASE",
     "SEQUENCE_DATABASE_URL",

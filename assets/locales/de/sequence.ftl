@@ -709,6 +709,7 @@ history-footer = `/sequence protokoll spiel:` lädt das Protokoll eines Spiels h
 game-record = Das Protokoll von Spiel #{ $id } hängt an.
 game-replay = 🎞️ Spiel #{ $id }, Zug für Zug.
 button-watch = Zuschauen
+button-activity = Brett öffnen
 button-replay-web = Wiederholung im Browser
 web-replay-not-found = Zu diesem Link gibt es kein beendetes Spiel: Vielleicht ist er falsch geschrieben, oder sein Server hat Weblinks abgeschaltet.
 web-replay-failed = Das Spiel konnte gerade nicht gelesen werden. Bitte versuche es gleich noch einmal.

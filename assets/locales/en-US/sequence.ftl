@@ -722,6 +722,7 @@ history-footer = `/sequence record game:` downloads a game's record.
 game-record = The record of game #{ $id } is attached.
 game-replay = 🎞️ Game #{ $id }, move by move.
 button-watch = Watch
+button-activity = Open the board
 button-replay-web = Replay on the web
 web-replay-not-found = No finished game has this link: it may be mistyped, or its server turned web links off.
 web-replay-failed = The game could not be read just now. Please try again in a moment.

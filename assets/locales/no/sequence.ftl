@@ -706,6 +706,7 @@ history-footer = `/sequence protokoll spill:` laster ned protokollen for et spil
 game-record = Protokollen for spill #{ $id } ligger vedlagt.
 game-replay = 🎞️ Spill #{ $id }, trekk for trekk.
 button-watch = Se på
+button-activity = Åpne brettet
 button-replay-web = Reprise i nettleseren
 web-replay-not-found = Ingen ferdige spill har denne lenken: Den kan være feilskrevet, eller serveren har slått av nettlenker.
 web-replay-failed = Spillet kunne ikke leses akkurat nå. Prøv igjen om et øyeblikk.

@@ -68,6 +68,7 @@ impl Table {
             attachment,
             mentions: Vec::new(),
             link: None,
+            activity: false,
         }
     }
 

@@ -132,6 +132,8 @@ pub struct Tables {
     /// The faces whose tables [`Tables::restore_from_store`] brings back (`None`: every table);
     /// see [`Tables::restoring_only`].
     pub(super) restoring: Option<Vec<FaceId>>,
+    /// Whether **Open the board** is offered ([`Tables::set_activity`]).
+    pub(super) activity: std::sync::atomic::AtomicBool,
 }
 
 /// A running rated game's server and its humans with their teams.
@@ -179,6 +181,7 @@ impl Tables {
             elsewhere: Mutex::new(elsewhere::ElsewhereTables::default()),
             web_base: Mutex::new(None),
             restoring: None,
+            activity: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -846,9 +849,12 @@ impl Tables {
             return Reply::ephemeral(Text::SaveFailed);
         }
         let settings = self.settings_for(guild);
-        if let Some(url) = self.table_url(&table, &settings) {
-            save::offer_links(&mut reply, &url, false, false);
-        }
+        save::offer_links(
+            &mut reply,
+            &self.table_links(&table, &settings),
+            false,
+            false,
+        );
         self.reschedule(&table, &settings);
         reply
     }
@@ -922,14 +928,8 @@ impl Tables {
         now: Timestamp,
         settings: &Settings,
     ) -> Reply {
-        let url = self.table_url(table, settings);
-        match save::persist_update(
-            &*self.persist,
-            table,
-            reply,
-            settings.replay_gif,
-            url.as_deref(),
-        ) {
+        let links = self.table_links(table, settings);
+        match save::persist_update(&*self.persist, table, reply, settings.replay_gif, &links) {
             Ok(mut reply) => {
                 // Taken before a series opens the table again for its next game.
                 let review = table.closed.then(|| review::Review::of(table)).flatten();
@@ -1014,14 +1014,8 @@ impl Tables {
         let before = table.clone();
         let reply = table.unpause(now, &self.settings);
         let settings = self.settings_for(table.guild);
-        let url = self.table_url(&table, &settings);
-        match save::persist_update(
-            &*self.persist,
-            &table,
-            reply,
-            settings.replay_gif,
-            url.as_deref(),
-        ) {
+        let links = self.table_links(&table, &settings);
+        match save::persist_update(&*self.persist, &table, reply, settings.replay_gif, &links) {
             Ok(reply) => {
                 tracing::info!(
                     channel = channel.0,
@@ -1080,13 +1074,13 @@ impl Tables {
                 None => table.tick(now, &settings),
             };
             if !reply.outputs.is_empty() {
-                let url = self.table_url(&table, &settings);
+                let links = self.table_links(&table, &settings);
                 match save::persist_update(
                     &*self.persist,
                     &table,
                     reply,
                     settings.replay_gif,
-                    url.as_deref(),
+                    &links,
                 ) {
                     Ok(mut saved) => {
                         saved.outputs.extend(table.disarm_prompt());
@@ -1125,7 +1119,7 @@ impl Tables {
     pub async fn auto_step(&self, channel: ChannelId, now: Timestamp) -> Option<Reply> {
         let shared = self.get(channel)?;
         let seed = self.seeds.seed()?;
-        let (task, guild, span, url) = {
+        let (task, guild, span, links) = {
             let mut table = lock(&shared);
             if table.closed || !self.may_act(table.guild) {
                 return None;
@@ -1140,8 +1134,8 @@ impl Tables {
             let settings = self.known_settings_for(table.guild);
             let task = table.claim_auto_task(now, &settings, seed)?;
             drop(_span);
-            let url = self.table_url(&table, &settings);
-            (task, table.guild, span, url)
+            let links = self.table_links(&table, &settings);
+            (task, table.guild, span, links)
         };
         let settings = self.known_settings_for(guild);
         let lang = self
@@ -1183,13 +1177,7 @@ impl Tables {
             let mut table = lock(&table_ref);
             let before = table.clone();
             let reply = table.apply_auto(&task, chosen, now, &settings, lang)?;
-            match save::persist_update(
-                &*persist,
-                &table,
-                reply,
-                settings.replay_gif,
-                url.as_deref(),
-            ) {
+            match save::persist_update(&*persist, &table, reply, settings.replay_gif, &links) {
                 Ok(mut reply) => {
                     reply.outputs.extend(table.disarm_prompt());
                     let review = table.closed.then(|| review::Review::of(&table)).flatten();

@@ -159,9 +159,8 @@ impl Tables {
             // Before `resume`, which may give a turn that ran out while the bot was down new time.
             let activity = table.last_activity();
             let (mut reply, changed) = table.resume(now, &settings);
-            if let Some(url) = self.table_url(&table, &settings) {
-                crate::service::save::offer_links(&mut reply, &url, false, false);
-            }
+            let links = self.table_links(&table, &settings);
+            crate::service::save::offer_links(&mut reply, &links, false, false);
             // A table saved before its web token had a column of its own (or given one on this
             // load) is saved once, so that other processes find its page.
             let token_unsaved = !table.web_token.is_empty()

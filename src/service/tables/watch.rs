@@ -7,6 +7,7 @@
 use crate::engine::Record;
 use crate::i18n::Lang;
 use crate::service::reply::{Control, Label, MAX_URL};
+use crate::service::save::Links;
 use crate::service::table::{
     replay_view, AgreementView, PlayerKind, ReplaySeat, ReplayView, Table,
 };
@@ -14,6 +15,7 @@ use crate::service::text::Text;
 use crate::service::GuildId;
 use crate::service::{lock, Settings};
 use crate::store::{GameId, TokenGame, BOT_USER_ID};
+use std::sync::atomic::Ordering;
 
 use super::Tables;
 
@@ -69,13 +71,25 @@ impl Tables {
         })
     }
 
-    /// The page of `table`, under its server's `settings` (see [`Tables::page_url`]).
-    pub(in crate::service) fn table_url(
-        &self,
-        table: &Table,
-        settings: &Settings,
-    ) -> Option<String> {
-        self.page_url(&table.web_token, settings)
+    /// Offers **Open the board** (the Discord Activity of a table's channel) on the lobby cards and
+    /// turn prompts from now on (`true`: the Discord face has a client secret), where the server
+    /// allows its games' web pages (`web_links`, as the *Watch* link: the Activity is that page).
+    pub fn set_activity(&self, on: bool) {
+        self.activity.store(on, Ordering::Relaxed);
+    }
+
+    /// Whether **Open the board** is offered ([`Tables::set_activity`]).
+    pub fn activity_on(&self) -> bool {
+        self.activity.load(Ordering::Relaxed)
+    }
+
+    /// What leads from `table`'s messages to its pages under its server's `settings`: its page (see
+    /// [`Tables::page_url`]) and whether the Activity's button is shown.
+    pub(in crate::service) fn table_links(&self, table: &Table, settings: &Settings) -> Links {
+        Links {
+            page: self.page_url(&table.web_token, settings),
+            activity: self.activity_on() && settings.web_links,
+        }
     }
 }
 

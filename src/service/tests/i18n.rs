@@ -226,12 +226,13 @@ fn variant_index(text: &Text) -> usize {
         Text::WatchButton => 200,
         Text::ReplayLinkButton => 201,
         Text::PlayedElsewhere => 202,
+        Text::ActivityButton => 203,
     }
 }
 
 /// One more than the highest index of [`variant_index`] (`every_variant_has_a_sample` checks that no
 /// index reaches it).
-const VARIANTS: usize = 203;
+const VARIANTS: usize = 204;
 const GAMES: [Variant; 3] = [Variant::Classic, Variant::Dice, Variant::Kids];
 
 fn ada() -> Who {
@@ -1099,6 +1100,7 @@ fn samples() -> Vec<Text> {
         Text::VersusSelf,
         Text::PickerPlayButton,
         Text::WatchButton,
+        Text::ActivityButton,
         Text::ReplayLinkButton,
         Text::PickerRollButton,
         Text::PickerBackButton,

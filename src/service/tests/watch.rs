@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 use crate::service::text::Text;
 use crate::service::{
     action_rows, ChannelId, Command, Control, GuildId, Label, Message, Output, Reply,
-    ServerSettings, SettingsRequest, Tables,
+    ServerSettings, SettingsRequest, Tables, ACTIVITY_ID,
 };
 use crate::store::GameId;
 
@@ -173,6 +173,87 @@ fn no_link_without_the_address_or_where_the_server_turned_them_off() {
     });
     assert!(!ask_in(&tables, GUILD, 144, 1, on).is_refusal());
     assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(144)));
+}
+
+/// Whether a message shows **Open the board** as drawn (its custom id and label).
+fn opens_the_board(message: &Message) -> bool {
+    action_rows(message).into_iter().flatten().any(|c| {
+        matches!(c, Control::Button { id, label, .. }
+            if id == ACTIVITY_ID && label == Label::Text(Text::ActivityButton))
+    })
+}
+
+/// With the Activity on ([`Tables::set_activity`]), **Open the board** is on the lobby card (new and
+/// edited) and every turn prompt, before the *Watch* link, within Discord's limits, and on nothing
+/// private or final; off, or where the server turned its games' pages off, nowhere.
+#[test]
+fn open_the_board_is_on_the_lobby_and_the_prompts_while_the_activity_is_on() {
+    for variant in [Variant::Kids, Variant::Dice] {
+        let tables = new_tables(66);
+        tables.set_web_base(Some(BASE.to_string()));
+        tables.set_activity(true);
+        assert!(tables.activity_on());
+        let start = Start::of(variant).command();
+        let opened = ask_in(&tables, GUILD, 160, 1, start);
+        let joined = ask_in(&tables, GUILD, 160, 2, Command::Join { team: None });
+        for (what, reply) in [("new", &opened), ("after a join", &joined)] {
+            let (_, card) = lobby_output(reply).expect("a lobby card");
+            assert!(opens_the_board(card), "{variant:?}: the lobby {what}");
+            assert!(limit_problems(card).is_empty(), "{variant:?}: {what}");
+        }
+        let begun = ask_in(&tables, GUILD, 160, 1, Command::Begin);
+        let prompt = channel_messages(&begun)
+            .into_iter()
+            .find(|m| m.prompt_turn().is_some())
+            .expect("a turn prompt");
+        assert!(opens_the_board(prompt), "{variant:?}: the prompt");
+        assert!(limit_problems(prompt).is_empty(), "{variant:?}");
+        // In the prompt's row, just before the Watch link.
+        let rows = action_rows(prompt);
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        let row = &rows[0];
+        assert!(matches!(row.last(), Some(Control::Link { .. })), "{row:?}");
+        assert_eq!(row[row.len() - 2].id(), ACTIVITY_ID);
+        for output in &begun.outputs {
+            if let Output::Ephemeral(m) | Output::Direct { message: m, .. } = output {
+                assert!(!opens_the_board(m), "{m:?}");
+            }
+        }
+        if variant == Variant::Kids {
+            // The game's end: the final message offers a rematch, not the board of a game that is
+            // over.
+            let end = play_on(&tables, 160, 66);
+            assert!(final_message(&end).is_some());
+            for message in posted(&end) {
+                assert!(!opens_the_board(message), "{message:?}");
+            }
+        }
+    }
+
+    // Off (the default): nowhere, with the web links on.
+    let tables = new_tables(67);
+    tables.set_web_base(Some(BASE.to_string()));
+    assert!(!tables.activity_on());
+    let replies = open_and_begin(&tables, 161);
+    for reply in &replies {
+        for message in posted(reply) {
+            assert!(!opens_the_board(message), "{message:?}");
+        }
+    }
+    // On without a web address (the Activity needs none): shown. Then the server turns its games'
+    // pages off: the Activity goes with them.
+    let tables = new_tables(68);
+    tables.set_activity(true);
+    let [opened, ..] = open_and_begin(&tables, 162);
+    let (_, card) = lobby_output(&opened).expect("a lobby card");
+    assert!(opens_the_board(card) && links(card).is_empty());
+    assert!(!ask_in(&tables, GUILD, 163, 1, web_links_off()).is_refusal());
+    let replies = open_and_begin(&tables, 163);
+    for reply in &replies {
+        for message in posted(reply) {
+            assert!(!opens_the_board(message), "{message:?}");
+        }
+    }
 }
 
 #[test]

@@ -618,6 +618,8 @@ pub enum Text {
     },
     /// The link button to a game's web page, on the lobby and the turn prompts.
     WatchButton,
+    /// The button that opens the board as a Discord Activity, on the lobby and the turn prompts.
+    ActivityButton,
     /// The link button to a finished game's web page (its replay), on the final message and the
     /// record.
     ReplayLinkButton,

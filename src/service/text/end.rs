@@ -114,6 +114,7 @@ pub(super) fn render(text: &Text, tr: &mut Tr) -> Option<String> {
         Text::RecordAttached => tr.t("record-attached"),
         Text::GameSaved { id } => tr.ta("game-saved", &Args::new().text("id", id.to_string())),
         Text::WatchButton => tr.t("button-watch"),
+        Text::ActivityButton => tr.t("button-activity"),
         Text::ReplayLinkButton => tr.t("button-replay-web"),
         _ => return None,
     })

@@ -19,6 +19,7 @@
 //! "Where Discord lets an app speak").
 //! Nothing here connects anywhere: both servers listen on 127.0.0.1 and nothing is forwarded.
 
+pub mod activity;
 pub mod gateway;
 pub mod model;
 pub mod multipart;
@@ -64,6 +65,8 @@ pub struct Config {
     /// have it since the change log of 2024-06-27). Without it, commands naming `integration_types`
     /// 1 are refused at registration.
     pub user_install: bool,
+    /// The application's OAuth2 client secret (the code exchange of the Activity checks it).
+    pub client_secret: String,
 }
 
 impl Default for Config {
@@ -78,6 +81,7 @@ impl Default for Config {
             history_limit: 50_000,
             recommended_shards: 1,
             user_install: true,
+            client_secret: "fakeClientSecret0123456789abcdef".to_string(),
         }
     }
 }
@@ -554,6 +558,8 @@ pub struct State {
     clock_offset: Duration,
     /// Gateway counters.
     pub gateway: GatewayStats,
+    /// The Activity: its switch, codes, access tokens and instances (`activity.rs`).
+    pub activity: activity::ActivityState,
     /// What the check against Discord's OpenAPI description found (see `openapi.rs`).
     pub openapi: openapi::Report,
     /// TLS tunnels (CONNECT) opened by the client.
@@ -606,6 +612,7 @@ impl State {
             external_apps_denied: Vec::new(),
             clock_offset: Duration::ZERO,
             gateway: GatewayStats::default(),
+            activity: activity::ActivityState::default(),
             openapi: openapi::Report::default(),
             tunnels: 0,
             tls_time: Duration::ZERO,

@@ -1,0 +1,358 @@
+//! Issue 47, the Discord side of the Activity through the stand-in: **Open the board** on the lobby
+//! card and the turn prompt (only with a client secret), answered with `LAUNCH_ACTIVITY` (callback type
+//! 12) at once; the app's entry point command kept in the global commands' bulk overwrite (never
+//! refused with 50240), with or without a client secret here; and the Activity's sign-in as the web
+//! face asks it (`app::activity::provider`), through the stand-in's OAuth2 token endpoint,
+//! `users/@me` and `activity-instances`: a code exchanged once, a replayed, expired or another
+//! application's code refused, a wrong client secret refused, who is in an instance; the secret never
+//! in the bot's log.
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::support;
+
+use sequence_bot::app::activity::{ActivityError, ActivityUser};
+use support::bot::{BotOptions, BotProcess, Harness, InProcessBot};
+use support::fake_discord::{Config, FakeDiscord};
+use support::table::{lobby_against_easy, STEP};
+
+/// The custom id of **Open the board**.
+const OPEN: &str = "sequence:activity";
+
+/// The bot's options with the stand-in's client secret in `[activity]` (or none), commands registered
+/// globally (where the entry point lives).
+fn options(secret: Option<&str>) -> BotOptions {
+    BotOptions {
+        guild_commands: false,
+        extra_config: secret
+            .map(|s| format!("\n[activity]\nclient_secret = {s:?}\n"))
+            .unwrap_or_default(),
+        ..BotOptions::default()
+    }
+}
+
+/// A stand-in whose app has Activities (and so Discord's default entry point, its handler `handler`),
+/// then the bot.
+async fn start(secret: bool) -> Harness {
+    start_with(secret, 2).await
+}
+
+async fn start_with(secret: bool, handler: u8) -> Harness {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("the stand-in");
+    fake.enable_activities();
+    fake.set_entry_point_handler(handler);
+    let secret = secret.then(|| fake.client_secret());
+    let dir = tempfile::tempdir().expect("a folder");
+    let bot = BotProcess::spawn(&fake, dir.path(), &options(secret.as_deref()));
+    let h = Harness { fake, bot, dir };
+    h.wait_connected()
+        .await
+        .unwrap_or_else(|e| panic!("the bot connects: {e}"));
+    h
+}
+
+/// The registered global entry point commands (type 4).
+fn entry_points(fake: &FakeDiscord) -> Vec<Value> {
+    fake.state()
+        .global_commands
+        .iter()
+        .filter(|c| c["type"] == 4)
+        .cloned()
+        .collect()
+}
+
+/// Every bulk overwrite of the global commands the bot sent, with the stand-in's status.
+fn overwrites(fake: &FakeDiscord) -> Vec<(u16, Option<(u64, String)>)> {
+    fake.requests_to("PUT", "/applications/")
+        .into_iter()
+        .filter(|r| r.path.ends_with("/commands"))
+        .map(|r| (r.status, r.error))
+        .collect()
+}
+
+/// Waits for the human's turn prompt (a message with a Play button that notified them) after `skip`.
+async fn prompt_after(h: &Harness, channel: u64, human: u64, skip: usize) -> u64 {
+    h.fake
+        .shared()
+        .wait_for(STEP, "the human's turn prompt", &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .skip(skip)
+                .find(|m| {
+                    m.custom_ids().iter().any(|id| id.ends_with(":play"))
+                        && m.notified.contains(&human)
+                })
+                .map(|m| m.id)
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_the_board_launches_the_activity_and_the_entry_point_is_kept() {
+    let h = start(true).await;
+    let fake = &h.fake;
+    // The default entry point Discord made is sent along with the bot's commands: kept, same id.
+    let before: Vec<Value> = entry_points(fake);
+    assert_eq!(before.len(), 1, "{before:?}");
+    for (status, error) in overwrites(fake) {
+        assert_eq!(status, 200, "the overwrite was refused: {error:?}");
+    }
+    assert!(!overwrites(fake).is_empty(), "registered globally");
+    assert!(fake.state().find_command("sequence").is_some());
+    let entry = &entry_points(fake)[0];
+    assert_eq!(entry["name"], "launch");
+    assert_eq!(entry["id"], before[0]["id"], "the same command");
+    assert_eq!(entry["handler"], 2, "Discord launches it itself");
+
+    let human = fake.add_user("ann");
+    let channel = fake.add_channel("sequence-activity");
+    let lobby = lobby_against_easy(fake, &human, channel).await;
+    let shown = fake.message(lobby).expect("the lobby");
+    assert!(
+        shown.custom_ids().iter().any(|id| id == OPEN),
+        "Open the board on the lobby card: {:?}",
+        shown.custom_ids()
+    );
+    let messages = fake.messages_in(channel).len();
+    let press = fake.click(&human, lobby, OPEN).expect("press");
+    let callback = fake.wait_callback(&press, STEP).await.expect("answered");
+    assert_eq!(callback.kind, 12, "LAUNCH_ACTIVITY");
+    let latency = fake
+        .interaction(press.id)
+        .and_then(|i| i.latency())
+        .expect("a latency");
+    assert!(latency < Duration::from_secs(1), "{latency:?}");
+    // Nothing else: the table is not asked, nothing is posted.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(fake.messages_in(channel).len(), messages);
+
+    let skip = fake.messages_in(channel).len();
+    let begin = fake.click(&human, lobby, "sequence:begin").expect("press");
+    fake.wait_callback(&begin, STEP).await.expect("begin");
+    let prompt = prompt_after(&h, channel, human.id, skip).await;
+    let shown = fake.message(prompt).expect("the prompt");
+    assert!(
+        shown.custom_ids().iter().any(|id| id == OPEN),
+        "Open the board on the turn prompt: {:?}",
+        shown.custom_ids()
+    );
+    let press = fake.click(&human, prompt, OPEN).expect("press");
+    let callback = fake.wait_callback(&press, STEP).await.expect("answered");
+    assert_eq!(callback.kind, 12);
+    assert_eq!(fake.launched_activities().len(), 2);
+    assert!(
+        fake.take_openapi_problems().is_empty(),
+        "Discord's OpenAPI takes the callbacks and the commands"
+    );
+    let log = h.bot.log();
+    assert!(
+        !log.contains(&fake.client_secret()),
+        "the secret in the log"
+    );
+    assert!(log.contains("Activity"), "{}", h.bot.log_tail(30));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_client_secret_no_button_and_the_entry_point_is_still_kept() {
+    let h = start(false).await;
+    let fake = &h.fake;
+    for (status, error) in overwrites(fake) {
+        assert_eq!(status, 200, "the overwrite was refused: {error:?}");
+    }
+    assert_eq!(entry_points(fake).len(), 1, "the app's entry point kept");
+    let human = fake.add_user("bea");
+    let channel = fake.add_channel("sequence-no-activity");
+    let lobby = lobby_against_easy(fake, &human, channel).await;
+    let shown = fake.message(lobby).expect("the lobby");
+    assert!(
+        !shown.custom_ids().iter().any(|id| id == OPEN),
+        "{:?}",
+        shown.custom_ids()
+    );
+    assert!(fake.take_openapi_problems().is_empty());
+}
+
+/// An entry point whose use the portal left to the app (`APP_HANDLER`) is kept so, and its use is
+/// answered with `LAUNCH_ACTIVITY` at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_entry_point_left_to_the_app_is_answered_with_a_launch() {
+    let h = start_with(true, 1).await;
+    let fake = &h.fake;
+    let entry = entry_points(fake);
+    assert_eq!(entry.len(), 1);
+    assert_eq!(entry[0]["handler"], 1, "kept as registered");
+    let human = fake.add_user("cid");
+    let channel = fake.add_channel("sequence-launcher");
+    let used = fake
+        .use_entry_point(&human, channel)
+        .expect("an entry point")
+        .expect("the bot answers it");
+    let callback = fake.wait_callback(&used, STEP).await.expect("answered");
+    assert_eq!(callback.kind, 12);
+    assert!(fake.take_openapi_problems().is_empty());
+}
+
+/// The stand-in refuses an overwrite that drops the entry point, as Discord does: what the bot
+/// avoids above.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stand_in_refuses_an_overwrite_that_drops_the_entry_point() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("the stand-in");
+    fake.enable_activities();
+    let client = reqwest::Client::new();
+    let url = format!(
+        "{}/api/v10/applications/{}/commands",
+        fake.rest_url(),
+        fake.application_id()
+    );
+    let put = |body: Value| {
+        client
+            .put(&url)
+            .header("authorization", format!("Bot {}", fake.token()))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+    };
+    let slash = serde_json::json!({"name": "sequence", "description": "Play", "type": 1});
+    let refused = put(serde_json::json!([slash.clone()])).await.expect("sent");
+    assert_eq!(refused.status().as_u16(), 400);
+    let body: Value =
+        serde_json::from_slice(&refused.bytes().await.expect("a body")).expect("json");
+    assert_eq!(body["code"], 50240, "{body}");
+    assert_eq!(entry_points(&fake).len(), 1, "nothing changed");
+    let entry =
+        serde_json::json!({"name": "launch", "description": "Launch", "type": 4, "handler": 2});
+    let accepted = put(serde_json::json!([slash, entry])).await.expect("sent");
+    assert_eq!(accepted.status().as_u16(), 200);
+    let two = serde_json::json!([entry, entry]);
+    assert_eq!(put(two).await.expect("sent").status().as_u16(), 400);
+    assert!(fake.take_openapi_problems().is_empty());
+}
+
+/// The sign-in as the web face asks it: the provider the in-process bot made once it knew its
+/// application, through the stand-in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sign_in_asks_discord_through_the_stand_in() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("the stand-in");
+    fake.enable_activities();
+    let dir = tempfile::tempdir().expect("a folder");
+    let secret = fake.client_secret();
+    let _bot = InProcessBot::spawn(
+        &fake,
+        dir.path(),
+        &options(Some(&secret)),
+        sequence_bot::app::paint::painter(),
+    );
+    fake.wait_ready(Duration::from_secs(60))
+        .await
+        .expect("the bot connects");
+    let started = Instant::now();
+    let provider = loop {
+        if let Some(p) = sequence_bot::app::activity::provider() {
+            if p.application_id() == fake.application_id() {
+                break p;
+            }
+        }
+        assert!(started.elapsed() < STEP, "no provider");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+
+    let ann = fake.add_user("ann");
+    fake.set_locale(ann.id, "de");
+    let bob = fake.add_user("bob");
+    let code = fake.oauth_code(&ann);
+    let token = provider.exchange_code(&code).await.expect("exchanged");
+    // Once only.
+    assert_eq!(
+        provider.exchange_code(&code).await,
+        Err(ActivityError::BadCode)
+    );
+    assert_eq!(
+        provider.exchange_code("fake-code-never-made").await,
+        Err(ActivityError::BadCode)
+    );
+    // Another application's code.
+    let other = fake.oauth_code_for(&ann, fake.application_id() + 1);
+    assert_eq!(
+        provider.exchange_code(&other).await,
+        Err(ActivityError::BadCode)
+    );
+    // Five minutes on: expired.
+    let late = fake.oauth_code(&bob);
+    fake.advance_clock(Duration::from_secs(301));
+    assert_eq!(
+        provider.exchange_code(&late).await,
+        Err(ActivityError::BadCode)
+    );
+    assert_eq!(
+        provider.user(&token).await.expect("the user"),
+        ActivityUser {
+            id: ann.id,
+            name: "Ann".into(),
+            locale: Some("de".into())
+        }
+    );
+    assert_eq!(
+        provider.user("fake-access-forged").await,
+        Err(ActivityError::BadToken)
+    );
+
+    let channel = fake.add_channel("sequence-instance");
+    let instance = fake.add_activity_instance(channel, &[&ann]);
+    let found = provider.instance(&instance).await.expect("the instance");
+    assert_eq!(found.channel, channel);
+    assert_eq!(found.guild, Some(fake.guild_id()));
+    assert_eq!(found.users, vec![ann.id]);
+    assert!(!found.users.contains(&bob.id), "Bob is not in it");
+    let dm = fake.add_group_dm(&[&ann, &bob]);
+    let private = fake.add_activity_instance(dm, &[&ann, &bob]);
+    let found = provider.instance(&private).await.expect("the instance");
+    assert_eq!((found.channel, found.guild), (dm, None));
+    fake.end_activity_instance(&instance);
+    assert_eq!(
+        provider.instance(&instance).await,
+        Err(ActivityError::NoInstance)
+    );
+
+    // A wrong client secret: Discord refuses the client (said in the log, not to the page).
+    let network = sequence_bot::app::config::Network {
+        https_proxy: Some(fake.rest_url()),
+        extra_root_certificates: Some(dir.path().join("fake-discord-ca.pem")),
+    };
+    let wrong = sequence_bot::discord::activity::DiscordActivity::new(
+        fake.application_id(),
+        "wrongClientSecret0123456789abcde",
+        &fake.token(),
+        sequence_bot::discord::activity::http_client(&network).expect("a client"),
+        sequence_bot::discord::activity::DISCORD_API,
+    );
+    let code = fake.oauth_code(&bob);
+    let refused = sequence_bot::app::activity::ActivityDiscord::exchange_code(&wrong, &code)
+        .await
+        .unwrap_err();
+    match &refused {
+        ActivityError::Unavailable(reason) => {
+            assert!(reason.contains("invalid_client"), "{reason}");
+            assert!(!reason.contains("wrongClientSecret"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // The code was not spent by the refused client: the right one still exchanges it.
+    assert!(provider.exchange_code(&code).await.is_ok());
+    assert_eq!(
+        fake.code_exchanges(),
+        vec![200, 400, 400, 400, 400, 401, 200]
+    );
+    assert!(
+        fake.take_openapi_problems().is_empty(),
+        "users/@me and activity-instances as Discord's OpenAPI describes them"
+    );
+}
