@@ -63,20 +63,26 @@ async fn launch(
     channel: u64,
     user: &FakeUser,
 ) {
+    eprintln!("launch: {}", user.name);
     page.install_collector().await;
+    // (The stand-in's state is locked once at a time: the guild first, then the codes.)
+    let guild = fake.state().guild_of(channel);
+    let codes = vec![fake.oauth_code(user), fake.oauth_code(user)];
     let launch = ActivityLaunch {
         application_id: fake.application_id(),
         frame_id: format!("frame-{}", user.id),
         instance_id: instance.to_string(),
         channel_id: channel,
-        guild_id: Some(fake.state().guild_of(channel)),
+        guild_id: Some(guild),
         user_id: user.id,
         username: user.name.clone(),
         global_name: user.name.clone(),
-        codes: vec![fake.oauth_code(user), fake.oauth_code(user)],
+        codes,
     };
     page.open_activity(base, &launch).await;
+    eprintln!("launch: {} in the frame", user.name);
     page.wait_ready().await;
+    eprintln!("launch: {} ready", user.name);
     let seen = page
         .in_parent("return window.__sbParent.seen.join(' ');")
         .await;
@@ -379,6 +385,7 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
         .await
         .unwrap_or_else(|e| panic!("the bot connects: {e}"));
     let fake = &h.fake;
+    eprintln!("the bot is connected");
     let ann = fake.add_user("ann");
     let ben = fake.add_user("ben");
     let cid = fake.add_user("cid");

@@ -12,6 +12,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod activity_browser;
 mod backup;
 mod bot_cli;
 mod budget;

@@ -708,7 +708,7 @@ impl Page {
     /// next of `codes`, AUTHENTICATE with `user`, every other command with an empty answer). Then the
     /// session's commands go to the frame (its `#board`, `#hand`…), until [`Page::leave_frame`].
     pub async fn open_activity(&mut self, base: &str, launch: &ActivityLaunch) {
-        self.goto(&format!("{base}/api/geometry")).await;
+        self.goto(&format!("{base}/healthz")).await;
         let src = format!(
             "{base}/?frame_id={frame}&instance_id={instance}&channel_id={channel}{guild}&platform=desktop",
             frame = launch.frame_id,
