@@ -99,8 +99,9 @@ pub fn play_with(
     play_deal(config, seed, index, index.is_multiple_of(2), a, b)
 }
 
-/// Plays game `index` on the deal of `seed`, A moving first when `a_first`.
-fn play_deal(
+/// Plays game `index` on the deal of `seed`, A moving first when `a_first` (a paired run plays each
+/// deal with `a_first` and without).
+pub fn play_deal(
     config: Config,
     seed: u64,
     index: u32,
