@@ -5,7 +5,8 @@
 //! who passed over a better move did not hold the card for it); where that model does not apply, deals
 //! are random ([`Game::sample_from_view`]) with those that do not fit the last opponent move mostly
 //! rejected. On each deal every candidate move (the heuristic's best dozen) is played, followed by a few
-//! plies of the heuristic policy from the same random stream, and the result is scored: the real outcome
+//! plies of the heuristic policy from the same random stream (every side playing knowing its sampled
+//! hand, [`Params::all_hands`], since issue 48), and the result is scored: the real outcome
 //! if the game ended, else the line-potential standings with what each hand can fill. (Two options are
 //! off by default, as they measured no better at 1 s a move: judging two-team classic positions by a
 //! win-chance model fitted to self-play, [`super::value`], and branching the seat's own next decision in
