@@ -886,3 +886,47 @@ fn every_side_plays_its_rollouts_knowing_its_hand() {
         "{checked} checked, {differs} differ"
     );
 }
+
+/// Issue 48: with partners (2 vs 2) the other team's rollout moves stay the plain heuristic's, as before
+/// (knowing their hands measured worse there): the policy's move is one the plain heuristic scores best.
+#[test]
+fn with_partners_the_others_play_their_rollouts_as_before() {
+    let params = search::Params::DEFAULT;
+    let (mut checked, mut differs) = (0, 0);
+    for seed in 1..=4u64 {
+        let mut game = Game::new(config(Variant::Classic, 4, Options::default()), seed);
+        let mut rng = GameRng::new(seed);
+        let mut scratch = Vec::new();
+        while !game.position().is_over() && game.position().plies() < 60 {
+            let seat = game.position().to_move();
+            let mover = game.config().team_of(seat);
+            let me = 1 - mover;
+            let groups = game.move_groups();
+            let scorer = heuristic::Scorer::new(game.position(), params.weights);
+            let hand = game.hand(seat).to_vec();
+            let mut with_hand = Vec::new();
+            heuristic::score_groups(&scorer, mover, &groups, true, Some(&hand), &mut with_hand);
+            let mut plain = Vec::new();
+            heuristic::score_groups(&scorer, mover, &groups, true, None, &mut plain);
+            let best = plain.iter().map(|s| s.1).max().unwrap();
+            let mv = search::policy(&game, &params, me, &mut rng, &mut scratch);
+            let score = plain.iter().find(|s| s.0 == mv).map(|s| s.1);
+            assert_eq!(
+                score,
+                Some(best),
+                "seed {seed}, ply {}",
+                game.position().plies()
+            );
+            let hand_best = with_hand.iter().map(|s| s.1).max().unwrap();
+            if with_hand.iter().find(|s| s.0 == mv).map(|s| s.1) != Some(hand_best) {
+                differs += 1;
+            }
+            checked += 1;
+            game.play(seat, mv).unwrap();
+        }
+    }
+    assert!(
+        checked > 100 && differs > 0,
+        "{checked} checked, {differs} differ"
+    );
+}
