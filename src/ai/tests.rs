@@ -770,6 +770,14 @@ fn hard_20261129_plays_as_hard_did() {
     );
 }
 
+/// With every issue-48 option off (as measured, see docs/development.md), `hard` plays the baseline's
+/// moves: players meet the `hard` they knew.
+#[test]
+fn hard_plays_as_the_baseline_while_the_new_options_are_off() {
+    let lines = moves_on_fixed_positions(Contender::Level(Level::Hard));
+    assert_eq!(digest(&lines), HARD_20261129_DIGEST, "{lines:#?}");
+}
+
 #[test]
 fn the_baseline_is_for_the_arena_only() {
     for name in ["hard-20261129", " Hard20261129 "] {
@@ -841,11 +849,15 @@ fn the_arena_plays_the_baseline_on_either_side_and_pairs_deals() {
     );
 }
 
-/// Issue 48: in `hard`'s rollouts every side plays knowing its (sampled) hand, as the searching side
-/// does: the policy's move for the other team is one the hand-aware heuristic scores best.
+/// Issue 48, `Params::all_hands` on (measured, off by default): in the rollouts every side plays
+/// knowing its (sampled) hand, as the searching side does: the policy's move for the other team is one
+/// the hand-aware heuristic scores best.
 #[test]
 fn every_side_plays_its_rollouts_knowing_its_hand() {
-    let params = search::Params::DEFAULT;
+    let params = search::Params {
+        all_hands: true,
+        ..search::Params::DEFAULT
+    };
     let (mut checked, mut differs) = (0, 0);
     for seed in 1..=4u64 {
         let mut game = Game::new(config(Variant::Classic, 2, Options::default()), seed);
@@ -887,11 +899,15 @@ fn every_side_plays_its_rollouts_knowing_its_hand() {
     );
 }
 
-/// Issue 48: with partners (2 vs 2) the other team's rollout moves stay the plain heuristic's, as before
-/// (knowing their hands measured worse there): the policy's move is one the plain heuristic scores best.
+/// Issue 48, `Params::all_hands` on: with partners (2 vs 2) the other team's rollout moves stay the plain
+/// heuristic's, as before (knowing their hands measured worse there): the policy's move is one the plain
+/// heuristic scores best.
 #[test]
 fn with_partners_the_others_play_their_rollouts_as_before() {
-    let params = search::Params::DEFAULT;
+    let params = search::Params {
+        all_hands: true,
+        ..search::Params::DEFAULT
+    };
     let (mut checked, mut differs) = (0, 0);
     for seed in 1..=4u64 {
         let mut game = Game::new(config(Variant::Classic, 4, Options::default()), seed);
