@@ -258,3 +258,141 @@ fn open_the_board_is_on_the_lobby_and_the_prompts_while_the_activity_is_on() {
     }
     assert!(shown >= 2, "the lobby and the prompt open the board");
 }
+
+#[test]
+fn an_address_that_is_not_http_gives_no_link() {
+    let tables = new_tables(64);
+    for base in ["sequence.example.org", "ftp://x.org", "https://a b", ""] {
+        tables.set_web_base(Some(base.to_string()));
+        assert_eq!(tables.web_base(), None, "{base:?}");
+    }
+    tables.set_web_base(Some("http://127.0.0.1:8080".into()));
+    assert_eq!(tables.web_base().as_deref(), Some("http://127.0.0.1:8080"));
+    tables.set_web_base(None);
+    let [opened, ..] = open_and_begin(&tables, 144);
+    let (_, card) = lobby_output(&opened).expect("a lobby card");
+    assert!(links(card).is_empty());
+}
+
+/// The links of a reply's private answer (a `/sequence record`).
+fn private_links(reply: &Reply) -> Vec<(Label, String)> {
+    reply
+        .outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Ephemeral(m) => Some(links(m)),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+#[test]
+fn a_finished_games_page_becomes_its_replay() {
+    let tables = new_tables(65);
+    tables.set_web_base(Some(BASE.to_string()));
+    open_and_begin(&tables, 150);
+    let token = tables.web_token(ChannelId(150)).expect("a token");
+    assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(150)));
+    assert_eq!(tables.finished_of_web_token(&token), None, "still running");
+    let end = play_on(&tables, 150, 65);
+    let last = final_message(&end).expect("the final message");
+    let id = last
+        .lines
+        .iter()
+        .find_map(|l| match l {
+            Text::GameSaved { id } => Some(*id),
+            _ => None,
+        })
+        .expect("kept");
+    assert_eq!(tables.channel_of_web_token(&token), None, "closed");
+    assert_eq!(tables.finished_of_web_token(&token), Some(GameId(id)));
+
+    // The record file: the one the final message attached.
+    let attached: Record =
+        serde_json::from_slice(&last.attachment.as_ref().expect("a record").data).unwrap();
+    let (number, json) = tables.record_of_web_token(&token).expect("the record");
+    assert_eq!(number, GameId(id));
+    assert_eq!(Record::from_json(&json).expect("parses"), attached);
+
+    // The replay: the empty board, then the board after every move that placed or removed a chip.
+    let replay = tables
+        .replay_of_web_token(&token, Lang::De)
+        .expect("the replay");
+    assert_eq!(replay.game, id);
+    assert_eq!(replay.variant, "kids");
+    let moved: Vec<usize> = attached
+        .actions
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.cell.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(replay.frames.len(), moved.len() + 1);
+    assert_eq!(replay.summary.moves as usize, moved.len());
+    assert!(replay.frames[0].action.is_none());
+    assert!(replay.frames[0]
+        .board
+        .cells
+        .iter()
+        .all(|c| c.chip.is_none()));
+    for (frame, &index) in replay.frames[1..].iter().zip(&moved) {
+        assert_eq!(frame.action, Some(index));
+        let last_move = frame.board.last_move.as_ref().expect("a last move");
+        assert_eq!(
+            Some(&last_move.cell),
+            attached.actions[index].cell.as_ref(),
+            "step {}",
+            frame.turn
+        );
+    }
+    // The last step is the board the game ended on.
+    let end_game = attached.replay().expect("well formed").expect("legal");
+    let layout = end_game.position().layout();
+    let board = &replay.frames.last().expect("a step").board;
+    for cell in &board.cells {
+        let at = layout.parse_cell(&cell.name).expect("a cell");
+        assert_eq!(cell.chip, end_game.position().owner(at), "{}", cell.name);
+    }
+    assert_eq!(
+        replay.summary.sequences.len(),
+        (0..2)
+            .map(|t| end_game.position().sequence_count(t))
+            .sum::<usize>()
+    );
+    let names: Vec<&str> = replay.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names.len(), 2);
+    assert!(
+        names.contains(&"User1") && names.contains(&"User2"),
+        "{names:?}"
+    );
+    assert_eq!(replay.teams.len(), 2);
+    assert!(
+        replay.teams[0].name.contains("Team"),
+        "in German: {:?}",
+        replay.teams[0]
+    );
+    let whole = serde_json::to_string(&replay).expect("serializes");
+    assert!(!whole.contains("\"hand\""), "no hand in a replay");
+
+    // `/sequence record` names the page too.
+    let record = ask_in(&tables, GUILD, 150, 1, Command::Record { game: None });
+    assert_eq!(
+        private_links(&record),
+        vec![(
+            Label::Text(Text::ReplayLinkButton),
+            format!("{BASE}/g/{token}")
+        )]
+    );
+
+    // Turned off: the page answers nothing, and the record has no link.
+    assert!(!ask_in(&tables, GUILD, 151, 1, web_links_off()).is_refusal());
+    assert_eq!(tables.finished_of_web_token(&token), None);
+    assert!(tables.record_of_web_token(&token).is_none());
+    assert!(tables.replay_of_web_token(&token, Lang::En).is_none());
+    let record = ask_in(&tables, GUILD, 150, 1, Command::Record { game: None });
+    assert!(private_links(&record).is_empty());
+    assert!(!record.is_refusal());
+    // Not a token at all: nothing either.
+    assert_eq!(tables.finished_of_web_token("../../etc"), None);
+}
