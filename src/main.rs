@@ -119,10 +119,11 @@ enum Command {
     /// Play seeded matches between two computer levels, seats swapped every game, and print wins, draws
     /// and a 95% confidence interval.
     Arena {
-        /// Level A: easy, medium or hard.
+        /// Player A: easy, medium or hard, or the frozen baseline hard-20261129 (`hard` as it played on
+        /// 2026-11-29; only the arena plays it).
         #[arg(long)]
         a: String,
-        /// Level B: easy, medium or hard.
+        /// Player B: the same choices as A.
         #[arg(long)]
         b: String,
         /// Number of games.
@@ -168,6 +169,9 @@ enum Command {
         /// B plays king_of_the_board games without knowing the zone (as if they were classic).
         #[arg(long)]
         b_no_zone: bool,
+        /// Play each deal twice, seats swapped (games 2k and 2k+1 share a deal): paired comparisons.
+        #[arg(long)]
+        paired: bool,
         /// Games played at once (1 or 2).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -301,6 +305,7 @@ fn main() {
             points_to_win,
             a_no_zone,
             b_no_zone,
+            paired,
         }) => arena::run_cli(&arena::Args {
             a,
             b,
@@ -319,6 +324,7 @@ fn main() {
             points_to_win,
             a_no_zone,
             b_no_zone,
+            paired,
         }),
         None => launch(None, Run),
     };

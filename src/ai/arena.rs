@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use super::search::History;
-use super::{choose_move_knowing, AiError, Budget, Level};
+use super::{contender_move, AiError, Budget, Contender};
 use crate::engine::{Config, Game, Move, Options, Seat, Status, Variant, View};
 
 /// Games longer than this many moves are stopped and counted as draws (never expected).
@@ -15,14 +15,17 @@ const MAX_PLIES: u32 = 5_000;
 /// One arena run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Arena {
-    /// Level A.
-    pub a: Level,
-    /// Level B.
-    pub b: Level,
+    /// Player A (a level, or the frozen baseline `hard-20261129`).
+    pub a: Contender,
+    /// Player B.
+    pub b: Contender,
     /// Games to play.
     pub games: u32,
-    /// Seed of the first game (game `i` uses `seed + i`).
+    /// Seed of the first game (game `i` deals from `seed + i`, or from `seed + i / 2` when `paired`).
     pub seed: u64,
+    /// Whether each deal is played twice, seats swapped: games `2k` and `2k + 1` deal the same cards
+    /// (and give each move the same seed), A moving first in the first of them.
+    pub paired: bool,
     /// The game set-up.
     pub config: Config,
     /// The `hard` budget per move of A.
@@ -66,18 +69,19 @@ pub struct GameResult {
 /// Plays one arena game: seed `seed + index` deals the cards (or rolls the dice); A plays the even teams
 /// in even games, the odd teams in odd ones.
 pub fn play_game(arena: &Arena, index: u32) -> GameResult {
-    let choose = |level: Level, budget: Budget, zone: bool| {
+    let choose = |who: Contender, budget: Budget, zone: bool| {
         move |view: &View, history: &History, seed: u64| {
-            choose_move_knowing(view, history, level, &budget, seed, zone)
+            contender_move(view, history, who, &budget, seed, zone)
         }
     };
-    play_with(
-        arena.config,
-        arena.seed,
-        index,
-        &choose(arena.a, arena.budget, arena.zone_a),
-        &choose(arena.b, arena.budget_b, arena.zone_b),
-    )
+    let a = choose(arena.a, arena.budget, arena.zone_a);
+    let b = choose(arena.b, arena.budget_b, arena.zone_b);
+    if arena.paired {
+        let deal = arena.seed.wrapping_add(u64::from(index / 2));
+        play_deal(arena.config, deal, index, index.is_multiple_of(2), &a, &b)
+    } else {
+        play_with(arena.config, arena.seed, index, &a, &b)
+    }
 }
 
 /// A player for [`play_with`]: a view, the public actions so far and a seed in, a move out.
@@ -92,7 +96,19 @@ pub fn play_with(
     b: &Player<'_>,
 ) -> GameResult {
     let seed = seed.wrapping_add(u64::from(index));
-    let a_first = index.is_multiple_of(2);
+    play_deal(config, seed, index, index.is_multiple_of(2), a, b)
+}
+
+/// Plays game `index` on the deal of `seed`, A moving first when `a_first` (a paired run plays each
+/// deal with `a_first` and without).
+pub fn play_deal(
+    config: Config,
+    seed: u64,
+    index: u32,
+    a_first: bool,
+    a: &Player<'_>,
+    b: &Player<'_>,
+) -> GameResult {
     let mut game = Game::new(config, seed);
     let mut illegal = 0;
     let mut history: Vec<(Seat, Move)> = Vec::new();
@@ -208,7 +224,7 @@ impl fmt::Display for Report {
         };
         writeln!(
             f,
-            "arena: {} vs {}, {} {}-player{}, {} games from seed {}, hard budget {}",
+            "arena: {} vs {}, {} {}-player{}, {} games from seed {}{}, hard budget {}",
             a.a,
             a.b,
             a.config.variant,
@@ -216,6 +232,11 @@ impl fmt::Display for Report {
             mode,
             self.results.len(),
             a.seed,
+            if a.paired {
+                " (paired: each deal twice, seats swapped)"
+            } else {
+                ""
+            },
             budget,
         )?;
         writeln!(f, "A ({}) wins: {}", a.a, self.a_wins())?;
@@ -313,9 +334,9 @@ pub fn run(arena: &Arena, progress: &(dyn Fn(&GameResult) + Sync)) -> Report {
 /// The arena's command-line arguments, as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Args {
-    /// Level A.
+    /// Player A: a level, or the baseline `hard-20261129`.
     pub a: String,
-    /// Level B.
+    /// Player B.
     pub b: String,
     /// Games.
     pub games: u32,
@@ -347,6 +368,8 @@ pub struct Args {
     pub a_no_zone: bool,
     /// Whether B plays without it.
     pub b_no_zone: bool,
+    /// Whether each deal is played twice, seats swapped (see [`Arena::paired`]).
+    pub paired: bool,
 }
 
 impl Args {
@@ -381,6 +404,7 @@ impl Args {
             b: self.b.parse()?,
             games: self.games,
             seed: self.seed,
+            paired: self.paired,
             config,
             budget: budget(self.budget_ms, self.iterations, !self.no_early_stop),
             budget_b: budget(
@@ -476,6 +500,7 @@ mod tests {
             points_to_win: None,
             a_no_zone: false,
             b_no_zone: false,
+            paired: false,
         };
         assert!(good.to_arena().is_ok());
         let bad_level = Args {
@@ -522,6 +547,7 @@ mod tests {
             points_to_win: None,
             a_no_zone: false,
             b_no_zone: false,
+            paired: false,
         }
         .to_arena()
         .unwrap();
@@ -562,6 +588,7 @@ mod tests {
             points_to_win: Some(4),
             a_no_zone: false,
             b_no_zone: true,
+            paired: false,
         };
         let arena = args.to_arena().unwrap();
         assert!(arena.config.is_king_of_the_board());

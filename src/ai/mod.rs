@@ -11,6 +11,7 @@
 //!   [`Budget`]; the deals follow what the other players' public moves say about their hands.
 
 pub mod arena;
+pub mod hard_20261129;
 pub mod heuristic;
 pub mod search;
 pub mod value;
@@ -72,12 +73,95 @@ impl FromStr for Level {
     }
 }
 
+/// Who plays an arena game: a level players can choose, or a frozen baseline that only the arena, the
+/// benchmarks and the tests play (players and the service name a [`Level`], never a `Contender`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contender {
+    /// A level as players get it.
+    Level(Level),
+    /// `hard` as it played on 2026-11-29, before issue 48 ([`hard_20261129`]): `hard-20261129`.
+    Hard20261129,
+}
+
+impl Contender {
+    /// The name the arena takes and prints.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Contender::Level(level) => level.name(),
+            Contender::Hard20261129 => "hard-20261129",
+        }
+    }
+}
+
+impl From<Level> for Contender {
+    fn from(level: Level) -> Contender {
+        Contender::Level(level)
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Contender {
+    type Err = AiError;
+    fn from_str(s: &str) -> Result<Contender, AiError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "hard-20261129" | "hard20261129" => Ok(Contender::Hard20261129),
+            other => other
+                .parse()
+                .map(Contender::Level)
+                .map_err(|_| AiError::UnknownContender(s.to_string())),
+        }
+    }
+}
+
+/// [`choose_move_knowing`] for a [`Contender`]: a level plays as players get it, the baseline as it
+/// played on its day (with the same budget).
+pub fn contender_move(
+    view: &View,
+    history: &search::History,
+    contender: Contender,
+    budget: &Budget,
+    seed: u64,
+    zone: bool,
+) -> Move {
+    match contender {
+        Contender::Level(level) => choose_move_knowing(view, history, level, budget, seed, zone),
+        Contender::Hard20261129 => {
+            if !view.is_my_turn() {
+                return Move::Pass;
+            }
+            let weights = if zone {
+                hard_20261129::heuristic::Weights::DEFAULT
+            } else {
+                hard_20261129::heuristic::Weights::NO_ZONE
+            };
+            hard_20261129::hard_with(
+                view,
+                history,
+                budget,
+                seed,
+                &hard_20261129::Params {
+                    weights,
+                    ..hard_20261129::Params::DEFAULT
+                },
+            )
+        }
+    }
+}
+
 /// What can go wrong around the computer players (choosing a move itself cannot fail).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AiError {
     /// A level name that is not `easy`, `medium` or `hard`.
     #[error("there is no computer level called \"{0}\"; choose easy, medium or hard")]
     UnknownLevel(String),
+    /// An arena player that is neither a level nor a baseline.
+    #[error("there is no arena player called \"{0}\"; choose easy, medium or hard, or the baseline hard-20261129")]
+    UnknownContender(String),
     /// An arena set-up the rules refuse.
     #[error("{0}")]
     Setup(#[from] crate::engine::SetupError),

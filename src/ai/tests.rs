@@ -232,10 +232,11 @@ fn the_default_budget_is_an_iteration_budget_with_an_early_stop_and_a_time_cap()
 #[test]
 fn medium_beats_easy() {
     let arena = Arena {
-        a: Level::Medium,
-        b: Level::Easy,
+        a: Level::Medium.into(),
+        b: Level::Easy.into(),
         games: 40,
         seed: 1,
+        paired: false,
         config: config(Variant::Classic, 2, Options::default()),
         budget: Budget::iterations(1),
         budget_b: Budget::iterations(1),
@@ -251,10 +252,11 @@ fn medium_beats_easy() {
 fn medium_beats_easy_at_dice_and_kids() {
     for variant in [Variant::Dice, Variant::Kids] {
         let arena = Arena {
-            a: Level::Medium,
-            b: Level::Easy,
+            a: Level::Medium.into(),
+            b: Level::Easy.into(),
             games: 30,
             seed: 1,
+            paired: false,
             config: config(variant, 2, Options::default()),
             budget: Budget::iterations(1),
             budget_b: Budget::iterations(1),
@@ -703,4 +705,244 @@ fn the_search_scores_a_blocked_king_of_the_board_end_by_points() {
         let out = search::evaluate(&game, &search::Params::DEFAULT, 2);
         assert_eq!(out[..2], reward, "{:?}", game.position().points_per_team());
     }
+}
+
+/// The moves `who` chooses on fixed positions (classic 2, 3 and 4 players, King of the Board; the game's
+/// history given), one line each: `Budget::iterations(200)`, fixed seeds.
+fn moves_on_fixed_positions(who: Contender) -> Vec<String> {
+    let kotb = Options {
+        king_of_the_board: true,
+        ..Options::default()
+    };
+    let setups = [
+        (config(Variant::Classic, 2, Options::default()), 11),
+        (config(Variant::Classic, 2, Options::default()), 12),
+        (config(Variant::Classic, 3, Options::default()), 13),
+        (config(Variant::Classic, 4, Options::default()), 14),
+        (config(Variant::Classic, 2, kotb), 15),
+    ];
+    let mut out = Vec::new();
+    for (config, seed) in setups {
+        let mut game = Game::new(config, seed);
+        let mut history: Vec<(Seat, Move)> = Vec::new();
+        let mut plies = 0u64;
+        while !game.position().is_over() && plies < 40 {
+            let seat = game.position().to_move();
+            let view = game.view(seat);
+            if plies % 8 == 5 {
+                let budget = Budget::iterations(200);
+                let mv = contender_move(&view, &history, who, &budget, seed ^ plies, true);
+                let players = config.players;
+                out.push(format!(
+                    "{players} players, seed {seed}, ply {plies}: {mv:?}"
+                ));
+            }
+            let mv = choose_move(&view, Level::Medium, &Budget::DEFAULT, seed + plies);
+            game.play(seat, mv).unwrap();
+            history.push((seat, mv));
+            plies += 1;
+        }
+    }
+    out
+}
+
+/// FNV-1a of the lines, as a check sum.
+fn digest(lines: &[String]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in lines.join("\n").bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The digest of [`moves_on_fixed_positions`] of `hard` as it was on 2026-11-29 (commit 9bbc270 of
+/// branch `hard`, before issue 48's new design), computed with `Contender::Level(Level::Hard)` then.
+const HARD_20261129_DIGEST: u64 = 0xaa5d_89f5_b744_44de;
+
+#[test]
+fn hard_20261129_plays_as_hard_did() {
+    let lines = moves_on_fixed_positions(Contender::Hard20261129);
+    assert_eq!(lines.len(), 22, "{lines:#?}");
+    assert_eq!(
+        digest(&lines),
+        HARD_20261129_DIGEST,
+        "the frozen baseline moved: {lines:#?}"
+    );
+}
+
+/// With every issue-48 option off (as measured, see docs/development.md), `hard` plays the baseline's
+/// moves: players meet the `hard` they knew.
+#[test]
+fn hard_plays_as_the_baseline_while_the_new_options_are_off() {
+    let lines = moves_on_fixed_positions(Contender::Level(Level::Hard));
+    assert_eq!(digest(&lines), HARD_20261129_DIGEST, "{lines:#?}");
+}
+
+#[test]
+fn the_baseline_is_for_the_arena_only() {
+    for name in ["hard-20261129", " Hard20261129 "] {
+        assert_eq!(name.parse::<Contender>().unwrap(), Contender::Hard20261129);
+        // Players name a level: the baseline is none.
+        assert!(name.parse::<Level>().is_err());
+    }
+    for level in Level::ALL {
+        assert_eq!(
+            level.name().parse::<Contender>().unwrap(),
+            Contender::Level(level)
+        );
+        assert_eq!(Contender::from(level).to_string(), level.name());
+    }
+    assert_eq!(Contender::Hard20261129.to_string(), "hard-20261129");
+    let error = "grandmaster".parse::<Contender>().unwrap_err().to_string();
+    assert!(
+        error.contains("easy, medium or hard") && error.contains("hard-20261129"),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_arena_plays_the_baseline_on_either_side_and_pairs_deals() {
+    let arena = |a: Contender, b: Contender, paired: bool| Arena {
+        a,
+        b,
+        games: 4,
+        seed: 5,
+        paired,
+        config: config(Variant::Classic, 2, Options::default()),
+        budget: Budget::iterations(30),
+        budget_b: Budget::iterations(30),
+        threads: 2,
+        zone_a: true,
+        zone_b: true,
+    };
+    for (a, b) in [
+        (Contender::Hard20261129, Level::Medium.into()),
+        (Level::Medium.into(), Contender::Hard20261129),
+    ] {
+        let report = run(&arena(a, b, true), &|_| {});
+        assert_eq!(report.results.len(), 4);
+        assert!(report.results.iter().all(|r| r.illegal == 0), "{report}");
+        assert!(report.to_string().contains("hard-20261129"), "{report}");
+        assert!(report.to_string().contains("paired"), "{report}");
+    }
+    // Paired: the same deal and move seeds twice, seats swapped. Two equal players then play the same
+    // game twice, so the same team wins: A in one game, B in the other.
+    let easy = Contender::Level(Level::Easy);
+    let paired = run(&arena(easy, easy, true), &|_| {});
+    for pair in paired.results.chunks(2) {
+        assert!(pair[0].a_first && !pair[1].a_first);
+        assert_eq!(pair[0].plies, pair[1].plies, "{paired}");
+        let swapped = matches!(
+            (pair[0].winner, pair[1].winner),
+            (arena::Winner::A, arena::Winner::B) | (arena::Winner::B, arena::Winner::A)
+        );
+        assert!(swapped, "{paired}");
+    }
+    // Unpaired, every game has its own deal.
+    let unpaired = run(&arena(easy, easy, false), &|_| {});
+    assert!(
+        unpaired
+            .results
+            .chunks(2)
+            .any(|pair| pair[0].plies != pair[1].plies),
+        "{unpaired}"
+    );
+}
+
+/// Issue 48, `Params::all_hands` on (measured, off by default): in the rollouts every side plays
+/// knowing its (sampled) hand, as the searching side does: the policy's move for the other team is one
+/// the hand-aware heuristic scores best.
+#[test]
+fn every_side_plays_its_rollouts_knowing_its_hand() {
+    let params = search::Params {
+        all_hands: true,
+        ..search::Params::DEFAULT
+    };
+    let (mut checked, mut differs) = (0, 0);
+    for seed in 1..=4u64 {
+        let mut game = Game::new(config(Variant::Classic, 2, Options::default()), seed);
+        let mut rng = GameRng::new(seed);
+        let mut scratch = Vec::new();
+        while !game.position().is_over() && game.position().plies() < 60 {
+            let seat = game.position().to_move();
+            let mover = game.config().team_of(seat);
+            let me = 1 - mover;
+            let groups = game.move_groups();
+            let scorer = heuristic::Scorer::new(game.position(), params.weights);
+            let mut with_hand = Vec::new();
+            let hand = game.hand(seat).to_vec();
+            heuristic::score_groups(&scorer, mover, &groups, true, Some(&hand), &mut with_hand);
+            let mut plain = Vec::new();
+            heuristic::score_groups(&scorer, mover, &groups, true, None, &mut plain);
+            let best = with_hand.iter().map(|s| s.1).max().unwrap();
+            let mv = search::policy(&game, &params, me, &mut rng, &mut scratch);
+            let score = with_hand.iter().find(|s| s.0 == mv).map(|s| s.1);
+            assert_eq!(
+                score,
+                Some(best),
+                "seed {seed}, ply {}",
+                game.position().plies()
+            );
+            let plain_best = plain.iter().map(|s| s.1).max().unwrap();
+            if plain.iter().find(|s| s.0 == mv).map(|s| s.1) != Some(plain_best) {
+                differs += 1;
+            }
+            checked += 1;
+            game.play(seat, mv).unwrap();
+        }
+    }
+    // The hand changes the opponents' choice in some of these positions (else the test would prove
+    // nothing).
+    assert!(
+        checked > 100 && differs > 0,
+        "{checked} checked, {differs} differ"
+    );
+}
+
+/// Issue 48, `Params::all_hands` on: with partners (2 vs 2) the other team's rollout moves stay the plain
+/// heuristic's, as before (knowing their hands measured worse there): the policy's move is one the plain
+/// heuristic scores best.
+#[test]
+fn with_partners_the_others_play_their_rollouts_as_before() {
+    let params = search::Params {
+        all_hands: true,
+        ..search::Params::DEFAULT
+    };
+    let (mut checked, mut differs) = (0, 0);
+    for seed in 1..=4u64 {
+        let mut game = Game::new(config(Variant::Classic, 4, Options::default()), seed);
+        let mut rng = GameRng::new(seed);
+        let mut scratch = Vec::new();
+        while !game.position().is_over() && game.position().plies() < 60 {
+            let seat = game.position().to_move();
+            let mover = game.config().team_of(seat);
+            let me = 1 - mover;
+            let groups = game.move_groups();
+            let scorer = heuristic::Scorer::new(game.position(), params.weights);
+            let hand = game.hand(seat).to_vec();
+            let mut with_hand = Vec::new();
+            heuristic::score_groups(&scorer, mover, &groups, true, Some(&hand), &mut with_hand);
+            let mut plain = Vec::new();
+            heuristic::score_groups(&scorer, mover, &groups, true, None, &mut plain);
+            let best = plain.iter().map(|s| s.1).max().unwrap();
+            let mv = search::policy(&game, &params, me, &mut rng, &mut scratch);
+            let score = plain.iter().find(|s| s.0 == mv).map(|s| s.1);
+            assert_eq!(
+                score,
+                Some(best),
+                "seed {seed}, ply {}",
+                game.position().plies()
+            );
+            let hand_best = with_hand.iter().map(|s| s.1).max().unwrap();
+            if with_hand.iter().find(|s| s.0 == mv).map(|s| s.1) != Some(hand_best) {
+                differs += 1;
+            }
+            checked += 1;
+            game.play(seat, mv).unwrap();
+        }
+    }
+    assert!(
+        checked > 100 && differs > 0,
+        "{checked} checked, {differs} differ"
+    );
 }

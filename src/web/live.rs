@@ -3,8 +3,8 @@
 //!
 //! One task listens to [`Tables::subscribe`] for the whole process. Per event of a watched channel it
 //! builds the watcher view ([`Tables::view`] with no viewer) once per language in use, serializes it
-//! once and hands the same bytes to every watcher of that language; a player seated in the running
-//! game gets a view of their own (with their hand). The event's outputs are never forwarded (a direct
+//! once and hands the same bytes to every watcher of that language; a player seated at the table (in
+//! its lobby or its running game) gets a view of their own (their seat; in a game their hand). The event's outputs are never forwarded (a direct
 //! message there may carry a hand): what a page sees is only ever a view. Frames are
 //! `{"version":n,"view":TableView}` (`version`: the sequence number of the channel's last event) and
 //! `{"gone":true}` once the channel has no table any more (the socket is then closed).
@@ -291,7 +291,7 @@ impl Live {
         let mut own: HashMap<(UserId, Lang), Utf8Bytes> = HashMap::new();
         if !gone {
             for (user, lang) in viewers {
-                if !self.tables.is_seated_in_game(channel, user) {
+                if !self.tables.is_seated(channel, user) {
                     continue;
                 }
                 if let Some(frame) = self

@@ -523,6 +523,23 @@ impl Tables {
             .map(|&(_, message)| message)
     }
 
+    /// Whether `user` has a seat at `channel`'s table: in its lobby or its running game (their view
+    /// differs from a watcher's: their seat, in a lobby whether they host it).
+    pub fn is_seated(&self, channel: ChannelId, user: UserId) -> bool {
+        if self.is_seated_in_game(channel, user) {
+            return true;
+        }
+        let Some(shared) = self.get(channel) else {
+            return false;
+        };
+        let table = lock(&shared);
+        !table.closed
+            && match &table.state {
+                State::Lobby(lobby) => lobby.seats.iter().any(|s| s.player.user() == Some(user)),
+                State::Playing(_) => false,
+            }
+    }
+
     /// Whether a game is running in `channel` with `user` in a seat of theirs. A hand is sent only
     /// then: a computer's move can end the game while the answer to the person's move (with their new
     /// hand) is still being sent, and a hand of a finished game is of no use.

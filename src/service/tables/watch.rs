@@ -88,7 +88,8 @@ impl Tables {
     pub(in crate::service) fn table_links(&self, table: &Table, settings: &Settings) -> Links {
         Links {
             page: self.page_url(&table.web_token, settings),
-            activity: self.activity_on() && settings.web_links,
+            // Not a public link: the Activity is inside Discord, for the people in its instance.
+            activity: self.activity_on(),
         }
     }
 }

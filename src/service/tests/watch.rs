@@ -240,8 +240,8 @@ fn open_the_board_is_on_the_lobby_and_the_prompts_while_the_activity_is_on() {
             assert!(!opens_the_board(message), "{message:?}");
         }
     }
-    // On without a web address (the Activity needs none): shown. Then the server turns its games'
-    // pages off: the Activity goes with them.
+    // On without a web address (the Activity needs none): shown. The server turning its games' web
+    // pages off (public links) leaves it: the Activity is inside Discord, for the people in the call.
     let tables = new_tables(68);
     tables.set_activity(true);
     let [opened, ..] = open_and_begin(&tables, 162);
@@ -249,11 +249,14 @@ fn open_the_board_is_on_the_lobby_and_the_prompts_while_the_activity_is_on() {
     assert!(opens_the_board(card) && links(card).is_empty());
     assert!(!ask_in(&tables, GUILD, 163, 1, web_links_off()).is_refusal());
     let replies = open_and_begin(&tables, 163);
+    let mut shown = 0;
     for reply in &replies {
         for message in posted(reply) {
-            assert!(!opens_the_board(message), "{message:?}");
+            assert!(links(message).is_empty(), "no Watch link: {message:?}");
+            shown += usize::from(opens_the_board(message));
         }
     }
+    assert!(shown >= 2, "the lobby and the prompt open the board");
 }
 
 #[test]

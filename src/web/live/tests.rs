@@ -738,3 +738,43 @@ async fn a_watcher_of_another_process_sees_each_move_made_there() {
         .await
         .expect("dropped");
 }
+
+/// In a lobby a seated player's page gets a view of its own too: after someone else joins, the host's
+/// frame still says which seat is theirs (the page shows them Start), a watcher's says none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_lobby_the_seated_get_their_own_view() {
+    let tables = tables(47);
+    let live = Live::new(tables.clone());
+    let address = served(&live).await;
+    let channel = 4701;
+    let start = Command::Start {
+        variant: Variant::Classic,
+        teams: None,
+        options: crate::engine::Options::default(),
+        rated: None,
+        turn_time: None,
+        series: None,
+    };
+    ask(&tables, channel, 1, start).await;
+    let (host, _host_task) = page(address, channel, 1, "en").await;
+    let (watcher, _watcher_task) = page(address, channel, 0, "en").await;
+    host.until("the first view", |v| v["view"]["phase"] == "lobby")
+        .await;
+    ask(&tables, channel, 2, Command::Join { team: None }).await;
+    let seen = host
+        .until("the join", |v| {
+            v["view"]["seats"].as_array().is_some_and(|s| s.len() == 2)
+        })
+        .await;
+    assert_eq!(seen["view"]["seat"], 0, "the host's seat: {seen}");
+    assert_eq!(seen["view"]["host"], 0, "{seen}");
+    let watched = watcher
+        .until("the join", |v| {
+            v["view"]["seats"].as_array().is_some_and(|s| s.len() == 2)
+        })
+        .await;
+    assert!(
+        watched["view"].get("seat").is_none_or(Value::is_null),
+        "{watched}"
+    );
+}
