@@ -223,7 +223,7 @@ web-activity-no-discord = Dieses Brett öffnet sich nur in Discord: Starte es do
 web-activity-denied = Discord hat dem Brett nicht verraten, wer du bist, daher kann es dir keinen Platz geben: Schließe es und öffne es erneut, um es zu erlauben.
 web-activity-sign-in-failed = Die Anmeldung über Discord hat nicht geklappt: Schließe das Brett und öffne es erneut.
 web-activity-lobby-title = Noch kein Spiel in diesem Kanal
-web-activity-lobby-intro = Eröffne hier eine Lobby: Sie erscheint im Chat wie nach /sequence start, und die anderen treten dort oder auf diesem Brett bei.
+web-activity-lobby-intro = Eröffne hier eine Lobby: Sie erscheint im Chat wie nach /sequence neu, und die anderen treten dort oder auf diesem Brett bei.
 web-activity-lobby-submit = Lobby in diesem Kanal eröffnen
 
 ## Namen

@@ -223,7 +223,7 @@ web-activity-no-discord = Dette brettet åpnes bare inne i Discord: Start det de
 web-activity-denied = Discord lot ikke brettet få vite hvem du er, så det kan ikke gi deg en plass: Lukk det og åpne det igjen for å tillate det.
 web-activity-sign-in-failed = Innloggingen via Discord virket ikke: Lukk brettet og åpne det igjen.
 web-activity-lobby-title = Ingen spill i denne kanalen ennå
-web-activity-lobby-intro = Åpne en lobby her: Den vises i chatten som etter /sequence start, og de andre blir med der eller fra dette brettet.
+web-activity-lobby-intro = Åpne en lobby her: Den vises i chatten som etter /sequence nytt, og de andre blir med der eller fra dette brettet.
 web-activity-lobby-submit = Åpne en lobby i denne kanalen
 
 ## Navn
