@@ -2113,7 +2113,7 @@ fn a_process_without_discord_leaves_discords_tables_in_the_store() {
     // The stores are opened and read outside the runtime (PostgreSQL's client blocks); only the
     // requests are served on it, as a face serves them.
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
-    for (backend, t) in backends("restore only faces") {
+    for (backend, t) in backends("restore_only_faces") {
         let first = Arc::new(tables_on(t.store.clone(), 11));
         for (channel, face) in [(1u64, FaceId::Discord), (2, FaceId::Web)] {
             for (user, command) in [
