@@ -399,16 +399,23 @@ impl Page {
 
     /// Clicks the first element matching `css` the way a person would (WebDriver's element click: the
     /// element is scrolled into view and must be the one under the pointer).
+    /// A live frame may draw the element anew between finding and clicking it (a stale element):
+    /// then it is found again, as a person's next tap would find the new button.
     pub async fn click(&self, css: &str) {
-        let element = self
-            .client
-            .wait()
-            .at_most(PAGE_STEP)
-            .for_element(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("find {css}: {e}"));
-        if let Err(e) = element.click().await {
-            panic!("click {css}: {e}\npage state: {}", self.describe().await);
+        let mut tries = 0;
+        loop {
+            let element = self
+                .client
+                .wait()
+                .at_most(PAGE_STEP)
+                .for_element(Locator::Css(css))
+                .await
+                .unwrap_or_else(|e| panic!("find {css}: {e}"));
+            match element.click().await {
+                Ok(_) => return,
+                Err(e) if tries < 3 && e.to_string().contains("stale element") => tries += 1,
+                Err(e) => panic!("click {css}: {e}\npage state: {}", self.describe().await),
+            }
         }
     }
 
