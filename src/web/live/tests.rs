@@ -87,16 +87,21 @@ async fn ask(tables: &Arc<Tables>, channel: u64, user: u64, command: Command) {
     drop(pending);
 }
 
-/// A classic lobby in `channel` opened by person 1, with one computer.
-async fn lobby_against_a_computer(tables: &Arc<Tables>, channel: u64) {
-    let start = Command::Start {
+/// The command that opens a classic lobby with the default options.
+fn classic_start() -> Command {
+    Command::Start {
         variant: Variant::Classic,
         teams: None,
         options: crate::engine::Options::default(),
         rated: None,
         turn_time: None,
         series: None,
-    };
+    }
+}
+
+/// A classic lobby in `channel` opened by person 1, with one computer.
+async fn lobby_against_a_computer(tables: &Arc<Tables>, channel: u64) {
+    let start = classic_start();
     ask(tables, channel, 1, start).await;
     ask(tables, channel, 1, Command::AddBot { level: None }).await;
 }
@@ -663,14 +668,7 @@ async fn a_watcher_of_another_process_sees_each_move_made_there() {
     let address = served(&live).await;
     // A game of two people outside servers: shard 0, the owner's.
     let channel = 4602;
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: crate::engine::Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+    let start = classic_start();
     ask(&owner, channel, 1, start).await;
     ask(&owner, channel, 2, Command::Join { team: None }).await;
     let token = owner.web_token(ChannelId(channel)).expect("a token");
@@ -747,14 +745,7 @@ async fn in_a_lobby_the_seated_get_their_own_view() {
     let live = Live::new(tables.clone());
     let address = served(&live).await;
     let channel = 4701;
-    let start = Command::Start {
-        variant: Variant::Classic,
-        teams: None,
-        options: crate::engine::Options::default(),
-        rated: None,
-        turn_time: None,
-        series: None,
-    };
+    let start = classic_start();
     ask(&tables, channel, 1, start).await;
     let (host, _host_task) = page(address, channel, 1, "en").await;
     let (watcher, _watcher_task) = page(address, channel, 0, "en").await;
