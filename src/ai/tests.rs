@@ -849,18 +849,17 @@ fn the_arena_plays_the_baseline_on_either_side_and_pairs_deals() {
     );
 }
 
-/// Issue 48, `Params::all_hands` on (measured, off by default): in the rollouts every side plays
-/// knowing its (sampled) hand, as the searching side does: the policy's move for the other team is one
-/// the hand-aware heuristic scores best.
-#[test]
-fn every_side_plays_its_rollouts_knowing_its_hand() {
+/// With `Params::all_hands` on, `players` in two teams: the rollout policy's move for the other team is
+/// one the hand-aware heuristic scores best when `knowing` (else the plain heuristic's best), and the
+/// other scoring would have chosen differently in some positions (else the check would prove nothing).
+fn rollout_policy_of_the_others(players: u8, knowing: bool) {
     let params = search::Params {
         all_hands: true,
         ..search::Params::DEFAULT
     };
     let (mut checked, mut differs) = (0, 0);
     for seed in 1..=4u64 {
-        let mut game = Game::new(config(Variant::Classic, 2, Options::default()), seed);
+        let mut game = Game::new(config(Variant::Classic, players, Options::default()), seed);
         let mut rng = GameRng::new(seed);
         let mut scratch = Vec::new();
         while !game.position().is_over() && game.position().plies() < 60 {
@@ -869,80 +868,48 @@ fn every_side_plays_its_rollouts_knowing_its_hand() {
             let me = 1 - mover;
             let groups = game.move_groups();
             let scorer = heuristic::Scorer::new(game.position(), params.weights);
-            let mut with_hand = Vec::new();
             let hand = game.hand(seat).to_vec();
+            let mut with_hand = Vec::new();
             heuristic::score_groups(&scorer, mover, &groups, true, Some(&hand), &mut with_hand);
             let mut plain = Vec::new();
             heuristic::score_groups(&scorer, mover, &groups, true, None, &mut plain);
-            let best = with_hand.iter().map(|s| s.1).max().unwrap();
+            let (expected, other) = match knowing {
+                true => (&with_hand, &plain),
+                false => (&plain, &with_hand),
+            };
+            let best = |scores: &[(Move, i32)]| scores.iter().map(|s| s.1).max().unwrap();
+            let score_of =
+                |scores: &[(Move, i32)], mv: Move| scores.iter().find(|s| s.0 == mv).map(|s| s.1);
             let mv = search::policy(&game, &params, me, &mut rng, &mut scratch);
-            let score = with_hand.iter().find(|s| s.0 == mv).map(|s| s.1);
             assert_eq!(
-                score,
-                Some(best),
+                score_of(expected, mv),
+                Some(best(expected)),
                 "seed {seed}, ply {}",
                 game.position().plies()
             );
-            let plain_best = plain.iter().map(|s| s.1).max().unwrap();
-            if plain.iter().find(|s| s.0 == mv).map(|s| s.1) != Some(plain_best) {
+            if score_of(other, mv) != Some(best(other)) {
                 differs += 1;
             }
             checked += 1;
             game.play(seat, mv).unwrap();
         }
     }
-    // The hand changes the opponents' choice in some of these positions (else the test would prove
-    // nothing).
     assert!(
         checked > 100 && differs > 0,
         "{checked} checked, {differs} differ"
     );
 }
 
+/// Issue 48, `Params::all_hands` on (measured, off by default): in the rollouts every side plays
+/// knowing its (sampled) hand, as the searching side does.
+#[test]
+fn every_side_plays_its_rollouts_knowing_its_hand() {
+    rollout_policy_of_the_others(2, true);
+}
+
 /// Issue 48, `Params::all_hands` on: with partners (2 vs 2) the other team's rollout moves stay the plain
-/// heuristic's, as before (knowing their hands measured worse there): the policy's move is one the plain
-/// heuristic scores best.
+/// heuristic's, as before (knowing their hands measured worse there).
 #[test]
 fn with_partners_the_others_play_their_rollouts_as_before() {
-    let params = search::Params {
-        all_hands: true,
-        ..search::Params::DEFAULT
-    };
-    let (mut checked, mut differs) = (0, 0);
-    for seed in 1..=4u64 {
-        let mut game = Game::new(config(Variant::Classic, 4, Options::default()), seed);
-        let mut rng = GameRng::new(seed);
-        let mut scratch = Vec::new();
-        while !game.position().is_over() && game.position().plies() < 60 {
-            let seat = game.position().to_move();
-            let mover = game.config().team_of(seat);
-            let me = 1 - mover;
-            let groups = game.move_groups();
-            let scorer = heuristic::Scorer::new(game.position(), params.weights);
-            let hand = game.hand(seat).to_vec();
-            let mut with_hand = Vec::new();
-            heuristic::score_groups(&scorer, mover, &groups, true, Some(&hand), &mut with_hand);
-            let mut plain = Vec::new();
-            heuristic::score_groups(&scorer, mover, &groups, true, None, &mut plain);
-            let best = plain.iter().map(|s| s.1).max().unwrap();
-            let mv = search::policy(&game, &params, me, &mut rng, &mut scratch);
-            let score = plain.iter().find(|s| s.0 == mv).map(|s| s.1);
-            assert_eq!(
-                score,
-                Some(best),
-                "seed {seed}, ply {}",
-                game.position().plies()
-            );
-            let hand_best = with_hand.iter().map(|s| s.1).max().unwrap();
-            if with_hand.iter().find(|s| s.0 == mv).map(|s| s.1) != Some(hand_best) {
-                differs += 1;
-            }
-            checked += 1;
-            game.play(seat, mv).unwrap();
-        }
-    }
-    assert!(
-        checked > 100 && differs > 0,
-        "{checked} checked, {differs} differ"
-    );
+    rollout_policy_of_the_others(4, false);
 }
