@@ -8,6 +8,8 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
+use crate::service::Venue;
+
 /// A future as [`ActivityDiscord`] returns it.
 pub type Asking<'a, T> = Pin<Box<dyn Future<Output = Result<T, ActivityError>> + Send + 'a>>;
 
@@ -32,6 +34,13 @@ pub struct ActivityInstance {
     pub guild: Option<u64>,
     /// The users in it now.
     pub users: Vec<u64>,
+    /// What kind of place it runs in, as the rules of a place go (the Discord face tells it from the
+    /// instance's location and the servers the bot is a member of): a server that added the bot
+    /// ([`Venue::Server`]: the bot posts there); a server where only a member installed the app
+    /// ([`Venue::ServerWithoutBot`]); a DM or a group DM (Discord's location kind `pc` does not tell
+    /// the two apart, and their rules are the same: [`Venue::GroupDm`]). Everywhere but a server
+    /// that added the bot, it may only answer interactions.
+    pub venue: Venue,
 }
 
 /// Why Discord did not answer as the page hoped. Never carries a secret, a code or a token.

@@ -8,7 +8,12 @@
 //! - the code exchange at the OAuth2 token endpoint (`POST /oauth2/token`, form: `client_id`,
 //!   `client_secret`, `grant_type=authorization_code`, `code`), with the application's client secret;
 //! - the user of an access token (`GET /users/@me`, `Authorization: Bearer …`);
-//! - an instance of the Activity (`GET /applications/{app}/activity-instances/{id}`, the bot token).
+//! - an instance of the Activity (`GET /applications/{app}/activity-instances/{id}`, the bot token),
+//!   and what kind of place it runs in ([`ActivityInstance::venue`]): its location's kind `pc` (a DM
+//!   or a group DM: the bot may only answer there), or `gc` in a server, which is a place where the
+//!   bot posts only if it is a member of that server (the cache knows the servers of this process's
+//!   shards; for any other the bot asks Discord once, `GET /guilds/{id}`: 403 or 404 where it is
+//!   none).
 //!
 //! Discord's refusals become [`ActivityError`]s; no secret, code or token is ever put in one, nor in
 //! a log line (the reqwest errors are taken without their URL, and the URLs hold none anyway).
@@ -25,6 +30,7 @@ use crate::app::activity::{
 };
 use crate::app::config::Network;
 use crate::app::error::StartError;
+use crate::service::Venue;
 
 /// Where Discord's REST API is.
 pub const DISCORD_API: &str = "https://discord.com/api/v10";
@@ -48,6 +54,8 @@ pub struct DiscordActivity {
     bot_token: String,
     client: reqwest::Client,
     api: String,
+    /// The gateway's cache (the servers the bot is a member of, on this process's shards).
+    cache: Option<Arc<serenity::Cache>>,
 }
 
 impl fmt::Debug for DiscordActivity {
@@ -77,6 +85,45 @@ impl DiscordActivity {
             bot_token: bot_token.trim().trim_start_matches("Bot ").to_string(),
             client,
             api: api.trim_end_matches('/').to_string(),
+            cache: None,
+        }
+    }
+
+    /// The same, telling from the gateway's `cache` first whether the bot is a member of a server
+    /// an instance runs in (without it, or for a server the cache does not hold, Discord is asked).
+    pub fn with_cache(mut self, cache: Arc<serenity::Cache>) -> DiscordActivity {
+        self.cache = Some(cache);
+        self
+    }
+
+    /// Whether the bot is a member of server `guild`: in the cache (available or not yet), else as
+    /// Discord answers `GET /guilds/{id}` with the bot's token (403 Missing Access or 404 where it is
+    /// none).
+    async fn is_member(&self, guild: u64) -> Result<bool, ActivityError> {
+        let Some(id) = std::num::NonZeroU64::new(guild).map(serenity::GuildId::from) else {
+            return Ok(false);
+        };
+        if let Some(cache) = &self.cache {
+            if cache.guild(id).is_some() || cache.unavailable_guilds().get(&id).is_some() {
+                return Ok(true);
+            }
+        }
+        let response = self
+            .client
+            .get(format!("{}/guilds/{guild}", self.api))
+            .header("authorization", format!("Bot {}", self.bot_token))
+            .send()
+            .await
+            .map_err(unreachable)?;
+        match response.status().as_u16() {
+            200 => Ok(true),
+            403 | 404 => Ok(false),
+            401 => Err(ActivityError::Unavailable(
+                "guilds refused the bot's token".into(),
+            )),
+            status => Err(ActivityError::Unavailable(format!(
+                "guilds answered {status}"
+            ))),
         }
     }
 
@@ -196,6 +243,8 @@ impl DiscordActivity {
             200 => {
                 #[derive(Deserialize)]
                 struct Location {
+                    #[serde(default)]
+                    kind: Option<String>,
                     channel_id: String,
                     #[serde(default)]
                     guild_id: Option<String>,
@@ -229,10 +278,20 @@ impl DiscordActivity {
                     .iter()
                     .map(|u| u.parse::<u64>().map_err(|_| bad("a user")))
                     .collect::<Result<Vec<u64>, _>>()?;
+                // `pc`: a private channel (a DM or a group DM); `gc`: a server's channel.
+                let venue = match (instance.location.kind.as_deref(), guild) {
+                    (Some("pc"), _) | (_, None) => Venue::GroupDm,
+                    (_, Some(guild)) if self.is_member(guild).await? => Venue::Server,
+                    // Discord launched it there, so the server lets its members' apps be used.
+                    (_, Some(_)) => Venue::ServerWithoutBot {
+                        external_apps: true,
+                    },
+                };
                 Ok(ActivityInstance {
                     channel,
                     guild,
                     users,
+                    venue,
                 })
             }
             404 => Err(ActivityError::NoInstance),
@@ -327,23 +386,22 @@ pub fn http_client(network: &Network) -> Result<reqwest::Client, StartError> {
 }
 
 /// Makes the Discord face the one the Activity's pages ask ([`crate::app::activity::provide`]), for
-/// `application_id`, when a client secret is configured.
+/// `application_id`, when a client secret is configured (`cache`: the gateway's, which knows the
+/// servers the bot is a member of).
 pub fn provide(
     application_id: u64,
     client_secret: Option<&str>,
     bot_token: &str,
     client: reqwest::Client,
+    cache: Arc<serenity::Cache>,
 ) {
     let Some(secret) = client_secret else {
         return;
     };
-    crate::app::activity::provide(Arc::new(DiscordActivity::new(
-        application_id,
-        secret,
-        bot_token,
-        client,
-        DISCORD_API,
-    )));
+    crate::app::activity::provide(Arc::new(
+        DiscordActivity::new(application_id, secret, bot_token, client, DISCORD_API)
+            .with_cache(cache),
+    ));
     tracing::info!(
         application = application_id,
         "the Activity's sign-in is on (its pages may ask Discord now)"
@@ -542,10 +600,18 @@ mod tests {
                 "200 OK",
                 r#"{"application_id":"42","instance_id":"i-1","launch_id":"7","location":{"id":"gc-9-5","kind":"gc","channel_id":"5","guild_id":"9"},"users":["1001","1003"]}"#,
             ),
+            // The bot is a member of server 9 (no cache here: Discord is asked).
+            ("200 OK", r#"{"id":"9","name":"Nine"}"#),
             (
                 "200 OK",
                 r#"{"application_id":"42","instance_id":"i-2","launch_id":"8","location":{"id":"pc-6","kind":"pc","channel_id":"6"},"users":["1002"]}"#,
             ),
+            (
+                "200 OK",
+                r#"{"application_id":"42","instance_id":"i-4","launch_id":"9","location":{"id":"gc-11-12","kind":"gc","channel_id":"12","guild_id":"11"},"users":["1002"]}"#,
+            ),
+            // Server 11 did not add the bot: only a member installed the app.
+            ("403 Forbidden", r#"{"message":"Missing Access","code":50001}"#),
             ("404 Not Found", r#"{"message":"404: Not Found","code":0}"#),
         ])
         .await;
@@ -575,7 +641,8 @@ mod tests {
             ActivityInstance {
                 channel: 5,
                 guild: Some(9),
-                users: vec![1001, 1003]
+                users: vec![1001, 1003],
+                venue: Venue::Server,
             }
         );
         let _ = requests.recv().await;
@@ -590,8 +657,20 @@ mod tests {
                 .contains("authorization: bot mtiz.bot.token"),
             "{sent}"
         );
+        let asked = requests.recv().await.unwrap();
+        assert!(asked.starts_with("GET /api/v10/guilds/9 "), "{asked}");
         let dm = activity.instance("i-2").await.unwrap();
-        assert_eq!((dm.channel, dm.guild), (6, None));
+        assert_eq!((dm.channel, dm.guild, dm.venue), (6, None, Venue::GroupDm));
+        let elsewhere = activity.instance("i-4").await.unwrap();
+        assert_eq!(
+            (elsewhere.guild, elsewhere.venue),
+            (
+                Some(11),
+                Venue::ServerWithoutBot {
+                    external_apps: true
+                }
+            )
+        );
         assert_eq!(
             activity.instance("i-3").await,
             Err(ActivityError::NoInstance)

@@ -298,6 +298,7 @@ async fn run_shards(
                     client_secret.as_deref(),
                     &bot_token,
                     activity_client,
+                    ctx.cache.clone(),
                 );
                 // Subscribed before anything is published: the timers, the computer players and the
                 // notes' computer moves come as the host's events.

@@ -14,7 +14,7 @@ use crate::service::{
 
 use super::answer::{self, Asked, Asking, Handled, Stage};
 use super::interaction::{asker, channel_access, note_access, note_place, serve, Asker, Langs};
-use super::relay::{place_of, Place};
+use super::relay::{self, place_of, Place};
 use super::window::Window;
 use super::{Data, Error};
 
@@ -30,7 +30,15 @@ pub(super) async fn on_event(
     {
         // The entry point command with the app's own handler (`APP_HANDLER`): launch the Activity.
         if command.data.kind == serenity::CommandType::PrimaryEntryPoint {
-            launch_activity(ctx, command.id, &command.token, "entry point").await;
+            let place = place_of(
+                command.guild_id,
+                &command.authorizing_integration_owners,
+                command.member.as_ref().and_then(|m| m.permissions),
+            );
+            if launch_activity(ctx, command.id, &command.token, "entry point").await {
+                let channel = ChannelId(command.channel_id.get());
+                after_launch(ctx, data, channel, &command.token, place).await;
+            }
         }
     }
     if let serenity::FullEvent::InteractionCreate {
@@ -39,9 +47,18 @@ pub(super) async fn on_event(
     {
         if press.data.custom_id == ACTIVITY_ID && data.tables.activity_on() {
             let started = std::time::Instant::now();
-            launch_activity(ctx, press.id, &press.token, "button").await;
+            let launched = launch_activity(ctx, press.id, &press.token, "button").await;
             metrics::histogram!("sequence_interaction_seconds", "command" => "activity")
                 .record(started.elapsed());
+            if launched {
+                let place = place_of(
+                    press.guild_id,
+                    &press.authorizing_integration_owners,
+                    press.member.as_ref().and_then(|m| m.permissions),
+                );
+                let channel = ChannelId(press.channel_id.get());
+                after_launch(ctx, data, channel, &press.token, place).await;
+            }
             return Ok(());
         }
         let values = match &press.data.kind {
@@ -62,22 +79,46 @@ pub(super) async fn on_event(
 
 /// Answers an interaction with `LAUNCH_ACTIVITY` (callback type 12): Discord opens the Activity for
 /// the presser, in the interaction's channel. At once: nothing to ask the service, so well within
-/// Discord's three seconds.
+/// Discord's three seconds. Whether Discord took it.
 async fn launch_activity(
     ctx: &serenity::Context,
     id: serenity::InteractionId,
     token: &str,
     what: &str,
-) {
+) -> bool {
     let response = serenity::CreateInteractionResponse::LaunchActivity;
-    if let Err(e) = ctx
+    match ctx
         .http
         .create_interaction_response(id, token, &response, Vec::new())
         .await
     {
-        tracing::warn!(
-            "Discord refused to launch the Activity ({what}): {e}; are Activities turned on for the application in the developer portal?"
-        );
+        Ok(()) => true,
+        Err(e) => {
+            tracing::warn!(
+                "Discord refused to launch the Activity ({what}): {e}; are Activities turned on for the application in the developer portal?"
+            );
+            false
+        }
+    }
+}
+
+/// After a launch answered an interaction in `channel`: where the bot may only answer, its token
+/// is the channel's freshest, and what was held back for the next interaction goes out on it now.
+/// `LAUNCH_ACTIVITY` is the interaction's first answer, and Discord keeps a token for follow-ups
+/// 15 minutes after it (receiving and responding, "Interaction tokens are valid for 15 minutes and
+/// can be used to send followup messages"; docs/development.md, *Playing where the bot may only
+/// answer*). A follow-up Discord refuses there is held again, as with any token.
+async fn after_launch(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: ChannelId,
+    token: &str,
+    place: Place,
+) {
+    note_place(data, channel, token, place).await;
+    if place != Place::Channel {
+        data.relays.answered(channel, token);
+        relay::flush(ctx, data, channel).await;
     }
 }
 

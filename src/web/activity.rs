@@ -10,7 +10,15 @@
 //!   instance's channel (`token`: the web token of the channel's table, or null).
 //! - `GET /api/activity/table` → `{"token"}`: the channel's table now (null: none).
 //! - `POST /api/activity/start` (the body of `POST /api/games`) opens a lobby in the channel with the
-//!   user as its host, the Discord face's like one opened with `/sequence start` → `{"token", "url"}`.
+//!   user as its host, the Discord face's like one opened with `/sequence start` → `{"token", "url"}`,
+//!   under the rules of the place (`Command::in_venue`: casual in a DM or group DM).
+//!
+//! Where the instance runs is a place as the Discord face tells it
+//! ([`ActivityInstance::venue`](crate::app::activity::ActivityInstance::venue)).
+//! Where the bot may only answer interactions (a DM, a group DM, a server that did not add the bot)
+//! the sign-in tells the service so (`Tables::note_answers_only`), as an interaction there would:
+//! the Discord face then sends what the chat is owed only through interactions (a follow-up on a
+//! fresh token, or held back for the next one), never as a channel post.
 //!
 //! A session is named by the `X-Sequence-Activity` header (the live channel: `?activity=`, as a
 //! browser cannot set a WebSocket's headers). Sessions live in memory only ([`Sessions`]): after a
@@ -34,7 +42,7 @@ use serde_json::json;
 
 use crate::app::activity::{ActivityDiscord, ActivityError};
 use crate::i18n::Lang;
-use crate::service::{Actor, ChannelId, FaceId, GuildId, Tables, Text, UserId};
+use crate::service::{Actor, ChannelId, FaceId, GuildId, Reply, Tables, Text, UserId, Venue};
 
 use super::api::{json_answer, lang_code, opened, read_json, refused, Refusal};
 use super::local::NewGame;
@@ -73,6 +81,8 @@ pub struct ActivitySession {
     pub guild: Option<GuildId>,
     /// The Activity's instance.
     pub instance: String,
+    /// What kind of place the channel is (whether the bot may post there, and its rules).
+    pub venue: Venue,
 }
 
 impl ActivitySession {
@@ -383,8 +393,10 @@ pub(super) async fn sign_in(
         channel: ChannelId(instance.channel),
         guild: instance.guild.map(GuildId),
         instance: asked.instance_id,
+        venue: instance.venue,
     };
     let channel = session.channel;
+    note_place(tables, channel, session.venue).await;
     let name = session.name.clone();
     let id = web.sessions.open(session).ok_or_else(|| Refusal {
         status: StatusCode::SERVICE_UNAVAILABLE,
@@ -428,18 +440,33 @@ pub(super) async fn start(
     let (tables, _) = opened(&web, lang)?;
     let asked: NewGame = read_json(&body, lang)?;
     let channel = session.channel;
-    let request = asked.request_in(
+    let asker = (session.user, session.name.as_str());
+    let mut request = asked.request_in(
         channel,
         session.guild,
         session.actor(),
         web.default_variant,
         None,
     );
+    // The rules of the place, as for `/sequence start` there: casual outside servers.
+    request.command = match request.command.in_venue(session.venue) {
+        Ok(command) => command,
+        Err(text) => {
+            return Err(refused(
+                tables,
+                channel,
+                &Reply::ephemeral(text),
+                asker,
+                lang,
+            ))
+        }
+    };
+    // Known before the lobby is: its card goes out as the place allows.
+    note_place(tables, channel, session.venue).await;
     let (reply, pending) = tables
         .serve_owned(request, FaceId::Web, FaceId::Discord)
         .await;
     drop(pending);
-    let asker = (session.user, session.name.as_str());
     if reply.is_refusal() {
         return Err(refused(tables, channel, &reply, asker, lang));
     }
@@ -451,6 +478,25 @@ pub(super) async fn start(
         StatusCode::CREATED,
         &json!({ "url": format!("/g/{token}"), "token": token }),
     ))
+}
+
+/// Tells the service whether the bot may only answer in `channel` (the place of an Activity's
+/// instance), when that changed, as an interaction there would (on a blocking thread: a table there
+/// is saved with the mark).
+async fn note_place(tables: &Arc<Tables>, channel: ChannelId, venue: Venue) {
+    let answers_only = venue.answers_only();
+    if tables.is_answers_only(channel) == answers_only {
+        return;
+    }
+    let tables = tables.clone();
+    let noted =
+        tokio::task::spawn_blocking(move || tables.note_answers_only(channel, answers_only)).await;
+    if let Err(e) = noted {
+        tracing::error!(
+            channel = channel.0,
+            "noting where the bot may post failed: {e}"
+        );
+    }
 }
 
 /// The channel of the table whose web token is `token` if it is the session's channel's table

@@ -20,7 +20,7 @@ use crate::engine::Card;
 use crate::i18n::{tr, Lang};
 use crate::service::{
     Actor, CellName, ChannelId, Command, Event, Face, FaceId, GuildId, Origin, Output, Press,
-    RandomPicker, Request, Sent, State, Step, Tables, Timestamp, UserId,
+    RandomPicker, Request, Sent, State, Step, Tables, Timestamp, UserId, Venue,
 };
 use crate::web::limit::Limiter;
 use crate::web::tests::{a_move, Answer, Browser};
@@ -33,6 +33,11 @@ const CHANNEL: u64 = 555;
 const GUILD: u64 = 77;
 /// Another channel, with an instance of its own.
 const OTHER: u64 = 666;
+/// A group DM of Ann and Bob (the bot may only answer there), with an instance.
+const GROUP: u64 = 777;
+/// A channel of a server that did not add the bot (a member installed the app), with an instance.
+const ELSEWHERE: u64 = 888;
+const FRIENDS: u64 = 78;
 /// The users: Ann (her client in German), Bob, Dan (who only watches) in the first instance, Cat in
 /// the other.
 const ANN: u64 = 101;
@@ -68,6 +73,7 @@ impl FakeDiscord {
                     channel: CHANNEL,
                     guild: Some(GUILD),
                     users: vec![ANN, BOB, DAN],
+                    venue: Venue::Server,
                 },
             ),
             (
@@ -76,6 +82,27 @@ impl FakeDiscord {
                     channel: OTHER,
                     guild: Some(GUILD),
                     users: vec![CAT],
+                    venue: Venue::Server,
+                },
+            ),
+            (
+                "i-3".to_string(),
+                ActivityInstance {
+                    channel: GROUP,
+                    guild: None,
+                    users: vec![ANN, BOB],
+                    venue: Venue::GroupDm,
+                },
+            ),
+            (
+                "i-4".to_string(),
+                ActivityInstance {
+                    channel: ELSEWHERE,
+                    guild: Some(FRIENDS),
+                    users: vec![ANN, BOB],
+                    venue: Venue::ServerWithoutBot {
+                        external_apps: true,
+                    },
                 },
             ),
         ]);
@@ -290,6 +317,46 @@ impl Page {
             },
             body,
         )
+    }
+}
+
+/// Where the bot may only answer (a group DM; a server that did not add it) the sign-in marks the
+/// channel so, as an interaction there would, and a lobby opened from the Activity follows the rules
+/// of the place as `/sequence start` there (`Command::in_venue`): casual in the group DM, the
+/// server's default where only a member installed the app. A server channel of the bot's stays
+/// as it was: not marked, the server's default.
+#[tokio::test]
+async fn where_the_bot_may_only_answer_the_activity_follows_the_places_rules() {
+    let discord = FakeDiscord::new();
+    let (app, tables, chat) = app(&discord);
+    for (instance, channel, answers_only, rated) in [
+        ("i-3", GROUP, true, json!(false)),
+        ("i-4", ELSEWHERE, true, Value::Null),
+        ("i-1", CHANNEL, false, Value::Null),
+    ] {
+        let (ann, signed) = Page::signed_in(&app, &discord, ANN, instance).await;
+        assert_eq!(signed["channel"], channel.to_string());
+        assert_eq!(
+            tables.is_answers_only(ChannelId(channel)),
+            answers_only,
+            "{instance}"
+        );
+        let opened = ann.post(&app, "/api/activity/start", json!({})).await;
+        assert_eq!(opened.status, StatusCode::CREATED, "{instance}: {opened:?}");
+        let token = opened.json()["token"].as_str().expect("a token").to_string();
+        let view = ann.view(&app, &token).await;
+        assert_eq!(view["view"]["game"]["rated"], rated, "{instance}: {view}");
+        let table = tables.snapshot(ChannelId(channel)).expect("a lobby");
+        assert_eq!(table.answers_only, answers_only, "{instance}: kept with the table");
+        assert_eq!(table.guild.map(|g| g.0), discord.instances[instance].guild);
+        // Shown in the chat as any lobby is (the Discord face sends it as the place allows).
+        let shown = || {
+            chat.sent()
+                .iter()
+                .filter(|o| matches!(o, Output::Lobby { .. }))
+                .count()
+        };
+        wait_for(|| shown() > 0).await;
     }
 }
 
@@ -988,6 +1055,7 @@ fn session(user: u64) -> ActivitySession {
         channel: ChannelId(CHANNEL),
         guild: None,
         instance: "i-1".into(),
+        venue: Venue::Server,
     }
 }
 
