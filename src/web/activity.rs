@@ -7,7 +7,10 @@
 //!   exchanged by the Discord face (with the client secret, which never reaches the page).
 //! - `POST /api/activity/session` `{"access_token", "instance_id"}` → `{"session", "name", "lang",
 //!   "channel", "token"}`: the token's user, checked to be in the instance, gets a session of that
-//!   instance's channel (`token`: the web token of the channel's table, or null).
+//!   instance's channel (`token`: the web token of the channel's table, or null). A table another
+//!   process holds (shards on one database) is the channel's table too: its page shows it as
+//!   issue 46's pages show such a table (read from the store, followed live), and a tap there is
+//!   refused in words (`played-elsewhere`): its players play where it runs.
 //! - `GET /api/activity/table` → `{"token"}`: the channel's table now (null: none).
 //! - `POST /api/activity/start` (the body of `POST /api/games`) opens a lobby in the channel with the
 //!   user as its host, the Discord face's like one opened with `/sequence start` → `{"token", "url"}`,
@@ -409,7 +412,7 @@ pub(super) async fn sign_in(
             "name": name,
             "lang": lang_code(lang),
             "channel": channel.0.to_string(),
-            "token": tables.web_token(channel),
+            "token": tables.web_token_anywhere(channel).await,
         }),
     ))
 }
@@ -424,7 +427,7 @@ pub(super) async fn table(
     let (tables, _) = opened(&web, lang)?;
     Ok(json_answer(
         StatusCode::OK,
-        &json!({ "token": tables.web_token(session.channel) }),
+        &json!({ "token": tables.web_token_anywhere(session.channel).await }),
     ))
 }
 

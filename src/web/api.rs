@@ -398,7 +398,8 @@ async fn game(
             Some(session) => recent.is_some_and(|(channel, _, _)| channel == session.channel),
             None => true,
         };
-        if reachable && is_finished(tables, &token).await {
+        let activity = asker.activity.as_ref().map(|s| s.channel);
+        if reachable && is_finished(tables, &token, activity).await {
             // Whether this asker may open its rematch from here (they played it, and it is recent).
             let rematch = recent.is_some_and(|(_, _, played)| played);
             return Ok(json_answer(
@@ -802,11 +803,11 @@ async fn live_channel(
     .await)
 }
 
-/// Whether `token` names a finished game kept with its page (the store is read on a blocking
-/// thread).
-async fn is_finished(tables: &Arc<Tables>, token: &str) -> bool {
+/// Whether `token` names a finished game kept with its page, for an asker of the Activity in
+/// `activity`'s channel or anyone (the store is read on a blocking thread).
+async fn is_finished(tables: &Arc<Tables>, token: &str, activity: Option<ChannelId>) -> bool {
     let (tables, token) = (tables.clone(), token.to_string());
-    tokio::task::spawn_blocking(move || tables.finished_of_web_token(&token).is_some())
+    tokio::task::spawn_blocking(move || tables.finished_of_web_token(&token, activity).is_some())
         .await
         .unwrap_or(false)
 }
@@ -817,9 +818,11 @@ async fn game_replay(
     headers: HeaderMap,
     uri: Uri,
 ) -> Result<Response, Refusal> {
-    let lang = Session::read(&headers, uri.query()).lang;
-    let (tables, _) = opened(&web, lang)?;
-    Ok(replay::replay(tables.clone(), &token, lang).await)
+    // An Activity session's own channel's game answers even with `web_links` off.
+    let asker = Asker::read(&web, &headers, &uri, false)?;
+    let (tables, _) = opened(&web, asker.lang)?;
+    let activity = asker.activity.map(|s| s.channel);
+    Ok(replay::replay(tables.clone(), &token, asker.lang, activity).await)
 }
 
 async fn game_record(
@@ -828,9 +831,10 @@ async fn game_record(
     headers: HeaderMap,
     uri: Uri,
 ) -> Result<Response, Refusal> {
-    let lang = Session::read(&headers, uri.query()).lang;
-    let (tables, _) = opened(&web, lang)?;
-    Ok(replay::record(tables.clone(), &token).await)
+    let asker = Asker::read(&web, &headers, &uri, false)?;
+    let (tables, _) = opened(&web, asker.lang)?;
+    let activity = asker.activity.map(|s| s.channel);
+    Ok(replay::record(tables.clone(), &token, activity).await)
 }
 
 async fn game_page(
@@ -844,7 +848,7 @@ async fn game_page(
         // Starting: the page asks again for the game until it answers.
         None => page::index_html(),
         Some(opened) if opened.tables.find_web_token(&token).await.is_some() => page::index_html(),
-        Some(opened) if is_finished(&opened.tables, &token).await => page::index_html(),
+        Some(opened) if is_finished(&opened.tables, &token, None).await => page::index_html(),
         Some(_) => page::not_found_page(lang),
     }
 }

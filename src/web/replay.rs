@@ -2,7 +2,8 @@
 //! every move, the summary, the teams and the seats, built by the service from the stored record,
 //! [`Tables::replay_of_web_token`]) and `GET /api/g/{token}/record` (the record file, as
 //! `/sequence record` attaches it). A token that names no kept game, or one of a server that turned
-//! `web_links` off, answers 404 with `{"error": "…"}` in the asker's language.
+//! `web_links` off, answers 404 with `{"error": "…"}` in the asker's language; but the Activity of
+//! the game's own channel still gets its replay (the setting is about public links).
 
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::i18n::{tr, Lang};
-use crate::service::Tables;
+use crate::service::{ChannelId, Tables};
 
 /// JSON bytes as an answer with `status`.
 fn json_answer(status: StatusCode, body: Vec<u8>) -> Response {
@@ -41,11 +42,19 @@ fn failed(lang: Lang) -> Response {
 }
 
 /// `GET /api/g/{token}/replay`: the replay of the kept game whose table had web token `token`, its
-/// texts in `lang`.
-pub async fn replay(tables: Arc<Tables>, token: &str, lang: Lang) -> Response {
+/// texts in `lang` (`activity`: the channel of the Activity session asking, whose own game answers
+/// it even with `web_links` off).
+pub async fn replay(
+    tables: Arc<Tables>,
+    token: &str,
+    lang: Lang,
+    activity: Option<ChannelId>,
+) -> Response {
     let token = token.to_string();
     // The store is read on a blocking thread, as every store read of the service.
-    let found = tokio::task::spawn_blocking(move || tables.replay_of_web_token(&token, lang)).await;
+    let found =
+        tokio::task::spawn_blocking(move || tables.replay_of_web_token(&token, lang, activity))
+            .await;
     match found {
         Ok(Some(view)) => match serde_json::to_vec(&view) {
             Ok(body) => json_answer(StatusCode::OK, body),
@@ -63,10 +72,11 @@ pub async fn replay(tables: Arc<Tables>, token: &str, lang: Lang) -> Response {
 }
 
 /// `GET /api/g/{token}/record`: the record file of that game, as a download
-/// (`sequence-game-<number>.json`).
-pub async fn record(tables: Arc<Tables>, token: &str) -> Response {
+/// (`sequence-game-<number>.json`), found as [`replay`] finds it.
+pub async fn record(tables: Arc<Tables>, token: &str, activity: Option<ChannelId>) -> Response {
     let token = token.to_string();
-    let found = tokio::task::spawn_blocking(move || tables.record_of_web_token(&token)).await;
+    let found =
+        tokio::task::spawn_blocking(move || tables.record_of_web_token(&token, activity)).await;
     match found {
         Ok(Some((id, json))) => {
             let disposition = format!("attachment; filename=\"sequence-game-{}.json\"", id.0);
@@ -144,7 +154,7 @@ mod tests {
     #[tokio::test]
     async fn the_replay_answers_its_frames_and_summary_as_json() {
         let (tables, record) = tables_with_a_game();
-        let answer = replay(tables.clone(), TOKEN, Lang::No).await;
+        let answer = replay(tables.clone(), TOKEN, Lang::No, None).await;
         assert_eq!(answer.headers()[header::CONTENT_TYPE], "application/json");
         let (status, bytes) = body(answer).await;
         assert_eq!(status, StatusCode::OK);
@@ -199,7 +209,7 @@ mod tests {
 
         // Unknown, malformed: 404 with a sentence in the asker's language.
         for token in ["ffeeddccbbaa99887766554433221100", "../../etc/passwd", ""] {
-            let (status, bytes) = body(replay(tables.clone(), token, Lang::De).await).await;
+            let (status, bytes) = body(replay(tables.clone(), token, Lang::De, None).await).await;
             assert_eq!(status, StatusCode::NOT_FOUND, "{token:?}");
             let json: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
             assert!(
@@ -212,7 +222,7 @@ mod tests {
     #[tokio::test]
     async fn the_record_is_a_download() {
         let (tables, record) = tables_with_a_game();
-        let answer = super::record(tables.clone(), TOKEN).await;
+        let answer = super::record(tables.clone(), TOKEN, None).await;
         assert_eq!(
             answer.headers()[header::CONTENT_DISPOSITION],
             "attachment; filename=\"sequence-game-1.json\""
@@ -221,7 +231,7 @@ mod tests {
         assert_eq!(status, StatusCode::OK);
         let got = Record::from_json(&String::from_utf8(bytes).expect("text")).expect("a record");
         assert_eq!(got, record);
-        let (status, _) = body(super::record(tables, "nope").await).await;
+        let (status, _) = body(super::record(tables, "nope", None).await).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
     }
 }

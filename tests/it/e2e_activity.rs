@@ -4,8 +4,11 @@
 //! refused with 50240), with or without a client secret here; and the Activity's sign-in as the web
 //! face asks it (`app::activity::provider`), through the stand-in's OAuth2 token endpoint,
 //! `users/@me` and `activity-instances`: a code exchanged once, a replayed, expired or another
-//! application's code refused, a wrong client secret refused, who is in an instance; the secret never
-//! in the bot's log.
+//! application's code refused, a wrong client secret refused, who is in an instance and what kind of
+//! place it runs in; the secret never in the bot's log. Where the bot may only answer (a group DM):
+//! a lobby opened from the Activity is casual, its players play from the Activity, nothing is posted
+//! as a channel message, what the chat is owed comes with the next interaction there (a launch), and
+//! a press in the chat shows in the Activity.
 
 use std::time::{Duration, Instant};
 
@@ -13,10 +16,14 @@ use serde_json::Value;
 
 use crate::support;
 
+use serde_json::json;
 use sequence_bot::app::activity::{ActivityError, ActivityUser};
+use sequence_bot::service::Venue;
 use support::bot::{BotOptions, BotProcess, Harness, InProcessBot};
-use support::fake_discord::{Config, FakeDiscord};
-use support::table::{lobby_against_easy, STEP};
+use support::fake_discord::{Config, FakeDiscord, FakeUser};
+use support::table::{
+    choices, lobby_against_easy, mover_of, play_button, posted_after, updated_in_place, Dice, STEP,
+};
 
 /// The custom id of **Open the board**.
 const OPEN: &str = "sequence:activity";
@@ -312,10 +319,31 @@ async fn the_sign_in_asks_discord_through_the_stand_in() {
     assert_eq!(found.guild, Some(fake.guild_id()));
     assert_eq!(found.users, vec![ann.id]);
     assert!(!found.users.contains(&bob.id), "Bob is not in it");
+    assert_eq!(found.venue, Venue::Server, "a server of the bot's");
     let dm = fake.add_group_dm(&[&ann, &bob]);
     let private = fake.add_activity_instance(dm, &[&ann, &bob]);
     let found = provider.instance(&private).await.expect("the instance");
     assert_eq!((found.channel, found.guild), (dm, None));
+    assert_eq!(found.venue, Venue::GroupDm, "a group DM");
+    // A server that did not add the bot (a member installed the app): Discord is asked, and says so.
+    let friends = fake.add_guild_without_bot("friends");
+    let games = fake.add_channel_in(friends, "games");
+    let theirs = fake.add_activity_instance(games, &[&ann]);
+    let found = provider.instance(&theirs).await.expect("the instance");
+    assert_eq!(found.guild, Some(friends));
+    assert_eq!(
+        found.venue,
+        Venue::ServerWithoutBot {
+            external_apps: true
+        }
+    );
+    let asked = fake.requests_to("GET", &format!("/guilds/{friends}"));
+    assert_eq!(asked.len(), 1, "asked once: {asked:?}");
+    assert!(
+        fake.requests_to("GET", &format!("/guilds/{}", fake.guild_id()))
+            .is_empty(),
+        "the bot's own server is known from the gateway"
+    );
     fake.end_activity_instance(&instance);
     assert_eq!(
         provider.instance(&instance).await,
@@ -355,4 +383,273 @@ async fn the_sign_in_asks_discord_through_the_stand_in() {
         fake.take_openapi_problems().is_empty(),
         "users/@me and activity-instances as Discord's OpenAPI describes them"
     );
+}
+
+/// The bot's options with the Activity (the stand-in's client secret) and its web pages on a free
+/// port of the loopback (Discord's proxy would forward the page's `/.proxy/` requests there).
+fn with_pages(secret: &str) -> BotOptions {
+    let mut options = options(Some(secret));
+    options
+        .extra_config
+        .push_str("[web]\nlisten = \"127.0.0.1:0\"\n");
+    options
+}
+
+/// One player's Activity page as the test plays it: its session, over HTTP to the bot's pages, with
+/// the `/.proxy` paths and the frame's origin that Discord's proxy forwards.
+struct Board {
+    client: reqwest::Client,
+    base: String,
+    origin: String,
+    session: Option<String>,
+}
+
+impl Board {
+    /// Signs `user` in to `instance` as the page does: a code from `authorize` exchanged, then the
+    /// session. The page and the session's answer.
+    async fn sign_in(fake: &FakeDiscord, base: &str, user: &FakeUser, instance: &str) -> (Board, Value) {
+        let mut board = Board {
+            client: reqwest::Client::new(),
+            base: base.to_string(),
+            origin: format!("https://{}.discordsays.com", fake.application_id()),
+            session: None,
+        };
+        let code = fake.oauth_code(user);
+        let (status, token) = board
+            .post("/api/activity/token", json!({ "code": code }))
+            .await;
+        assert_eq!(status, 200, "{token}");
+        let (status, signed) = board
+            .post(
+                "/api/activity/session",
+                json!({ "access_token": token["access_token"], "instance_id": instance }),
+            )
+            .await;
+        assert_eq!(status, 200, "{signed}");
+        board.session = signed["session"].as_str().map(str::to_string);
+        (board, signed)
+    }
+
+    async fn ask(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        // Paced within the bot's request limit (20 a second per user).
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        let mut request = self
+            .client
+            .request(method, format!("{}/.proxy{path}", self.base))
+            .header("origin", &self.origin)
+            .timeout(Duration::from_secs(10));
+        if let Some(session) = &self.session {
+            request = request.header("x-sequence-activity", session);
+        }
+        if let Some(body) = body {
+            request = request
+                .header("x-sequence", "1")
+                .header("content-type", "application/json")
+                .body(body.to_string());
+        }
+        let response = request.send().await.unwrap_or_else(|e| panic!("{path}: {e}"));
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("a body");
+        let json = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+        (status, json)
+    }
+
+    async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.ask(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    /// The table's view as this player sees it.
+    async fn view(&self, token: &str) -> Value {
+        let (status, game) = self
+            .ask(reqwest::Method::GET, &format!("/api/g/{token}"), None)
+            .await;
+        assert_eq!(status, 200, "{game}");
+        game["view"].clone()
+    }
+
+    async fn act(&self, token: &str, act: Value) -> (u16, Value) {
+        self.post(&format!("/api/g/{token}/act"), act).await
+    }
+}
+
+/// A move as two taps make it: the first card of the hand with a marked cell, on that cell; else
+/// a dead card exchanged.
+fn tapped(view: &Value) -> Value {
+    let turn = view["board"]["turn"].clone();
+    let hand = view["you"]["hand"].as_array().expect("a hand");
+    for card in hand {
+        if let Some(cell) = card["targets"].as_array().and_then(|t| t.first()) {
+            return json!({ "action": "play", "turn": turn, "card": card["code"], "cell": cell });
+        }
+    }
+    let dead = hand.iter().find(|c| c["dead"] == true).expect("a dead card");
+    json!({ "action": "exchange", "turn": turn, "card": dead["code"] })
+}
+
+/// A group DM where only Ann installed the app (the bot is never a member there): the Activity
+/// launched by Discord itself (its own entry point handler: no interaction for the bot), Ann opens a
+/// lobby from it, Bob joins, they play from the Activity. The table is casual; nothing is posted as
+/// a channel message (Discord would refuse it, 50001) and no follow-up is refused; what the chat is
+/// owed is held back and comes with the next interaction there (Bob's launch through the entry
+/// point, answered with `LAUNCH_ACTIVITY`, whose token carries it); a turn played by presses in the
+/// chat then shows in the Activity.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interactions() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("the stand-in");
+    fake.enable_activities();
+    let secret = fake.client_secret();
+    let dir = tempfile::tempdir().expect("a folder");
+    let bot = BotProcess::spawn(&fake, dir.path(), &with_pages(&secret));
+    let h = Harness { fake, bot, dir };
+    let fail = |e: String| -> ! { panic!("{e}\nbot log:\n{}", h.bot.log_tail(60)) };
+    h.wait_connected()
+        .await
+        .unwrap_or_else(|e| fail(format!("the bot connects: {e}")));
+    let fake = &h.fake;
+    let base = format!(
+        "http://{}",
+        h.bot
+            .web_address(Duration::from_secs(30))
+            .unwrap_or_else(|e| fail(e))
+    );
+    let ann = fake.add_stranger("ann");
+    fake.install_for_user(&ann);
+    let bob = fake.add_stranger("bob");
+    let group = fake.add_group_dm(&[&ann, &bob]);
+    let instance = fake.add_activity_instance(group, &[&ann, &bob]);
+
+    let (ann_board, signed) = Board::sign_in(fake, &base, &ann, &instance).await;
+    assert_eq!(signed["channel"], group.to_string());
+    assert_eq!(signed["token"], Value::Null, "no table yet");
+    let (bob_board, _) = Board::sign_in(fake, &base, &bob, &instance).await;
+    let (status, opened) = ann_board
+        .post("/api/activity/start", json!({ "variant": "classic" }))
+        .await;
+    assert_eq!(status, 201, "{opened}");
+    let token = opened["token"].as_str().expect("a token").to_string();
+    let (status, joined) = bob_board.act(&token, json!({ "action": "join" })).await;
+    assert_eq!(status, 200, "{joined}");
+    let (status, begun) = ann_board.act(&token, json!({ "action": "begin" })).await;
+    assert_eq!(status, 200, "{begun}");
+    let view = ann_board.view(&token).await;
+    assert_eq!(view["game"]["rated"], json!(false), "casual here: {view}");
+
+    // Four moves from the Activity, whoever is to move.
+    let boards = [(&ann, &ann_board), (&bob, &bob_board)];
+    let mut moves = 0;
+    let started = Instant::now();
+    while moves < 4 {
+        assert!(started.elapsed() < STEP, "the moves took too long");
+        for (_, board) in boards {
+            let view = board.view(&token).await;
+            if view["you"]["your_turn"] == json!(true) {
+                let (status, done) = board.act(&token, tapped(&view)).await;
+                assert_eq!(status, 200, "{done}");
+                if done["ok"] == json!(true) && view["you"]["hand"].as_array().is_some() {
+                    moves += 1;
+                }
+            }
+        }
+    }
+    // Nothing went to the chat yet: no post tried, no interaction to ride on.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let posts = fake.requests_to("POST", &format!("/channels/{group}/messages"));
+    assert!(posts.is_empty(), "posts tried: {posts:?}");
+    assert!(fake.messages_in(group).is_empty(), "nothing shown yet");
+
+    // Bob opens the board through the app's entry point, now left to the app: the launch answers his
+    // interaction, and what was held back comes on its token, with the latest prompt's buttons.
+    fake.set_entry_point_handler(1);
+    let used = fake
+        .use_entry_point(&bob, group)
+        .unwrap_or_else(|e| fail(e))
+        .expect("the bot answers it");
+    let callback = fake
+        .wait_callback(&used, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
+    assert_eq!(callback.kind, 12, "LAUNCH_ACTIVITY");
+    let held = posted_after(fake, group, 0, "what was held back", |m| {
+        m.interaction_id == Some(used.id) && play_button(m).is_some()
+    })
+    .await
+    .unwrap_or_else(|e| fail(e));
+    assert!(held.content.contains("Held back"), "{}", held.content);
+    assert!(held.content.contains("begins!"), "the start: {}", held.content);
+
+    // The player to move plays by presses in the chat: the Activity shows it.
+    let before = ann_board.view(&token).await["board"]["turn"]
+        .as_u64()
+        .expect("a turn");
+    let mover = mover_of(&held).unwrap_or_else(|e| fail(e));
+    let player = [&ann, &bob]
+        .into_iter()
+        .find(|u| u.id == mover)
+        .expect("a player moves");
+    let open = play_button(&held).expect("Play");
+    let press = fake.click(player, held.id, &open).unwrap_or_else(|e| fail(e));
+    let picker_id = fake
+        .wait_reply(&press, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e))
+        .id;
+    let mut dice = Dice::new(47);
+    let mut moved = false;
+    for _ in 0..12 {
+        let picker = fake.message(picker_id).expect("the picker");
+        assert!(picker.is_ephemeral(), "the picker is private");
+        let options = choices(&picker);
+        assert!(!options.is_empty(), "{}", picker.content);
+        // A cell where there is one; an exchange only when nothing else is left.
+        let pick = options
+            .iter()
+            .find(|(id, _)| id.contains(":cell:"))
+            .or_else(|| options.iter().find(|(id, _)| !id.contains(":swap:")))
+            .unwrap_or(&options[dice.below(options.len())])
+            .clone();
+        let (id, value) = pick;
+        let pressed = match &value {
+            Some(v) => fake.select(player, picker_id, &id, &[v.as_str()]),
+            None => fake.click(player, picker_id, &id),
+        }
+        .unwrap_or_else(|e| fail(e));
+        if id.contains(":cell:") {
+            fake.wait_callback(&pressed, STEP)
+                .await
+                .unwrap_or_else(|e| fail(e));
+            moved = true;
+            break;
+        }
+        if id.contains(":swap:") {
+            fake.wait_callback(&pressed, STEP)
+                .await
+                .unwrap_or_else(|e| fail(e));
+            continue;
+        }
+        updated_in_place(fake, &pressed, picker_id)
+            .await
+            .unwrap_or_else(|e| fail(e));
+    }
+    assert!(moved, "a move by presses");
+    let started = Instant::now();
+    loop {
+        let view = bob_board.view(&token).await;
+        if view["board"]["turn"].as_u64().unwrap_or(0) > before {
+            assert_eq!(view["game"]["rated"], json!(false));
+            break;
+        }
+        assert!(started.elapsed() < STEP, "the Activity did not show the chat's move");
+    }
+    // Still no channel post, and no follow-up refused.
+    let posts = fake.requests_to("POST", &format!("/channels/{group}/messages"));
+    assert!(posts.is_empty(), "posts tried: {posts:?}");
+    for message in fake.messages_in(group) {
+        assert!(message.interaction_id.is_some(), "on an interaction: {message:?}");
+        if let Some(i) = message.interaction_id.and_then(|id| fake.interaction(id)) {
+            assert!(i.refused_followups.is_empty(), "{:?}", i.refused_followups);
+        }
+    }
+    assert!(fake.take_openapi_problems().is_empty());
 }

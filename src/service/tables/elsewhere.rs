@@ -59,6 +59,30 @@ impl Tables {
             .flatten()
     }
 
+    /// The web token of `channel`'s running table, held here or, when other processes share the
+    /// store, by one of them (read from the store on a blocking thread and kept for
+    /// [`Tables::view`], as [`Tables::find_web_token`] does): what an Activity in that channel
+    /// shows, wherever the table runs. `None`: no running table there, or it has no token.
+    pub async fn web_token_anywhere(self: &Arc<Self>, channel: ChannelId) -> Option<String> {
+        if self.get(channel).is_some() || !self.shares_store() {
+            return self.web_token(channel);
+        }
+        let tables = self.clone();
+        tokio::task::spawn_blocking(move || {
+            if !tables.read_elsewhere(channel) {
+                return None;
+            }
+            tables
+                .with_elsewhere(channel, |table| {
+                    (!table.closed && !table.web_token.is_empty()).then(|| table.web_token.clone())
+                })
+                .flatten()
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+
     /// Blocking: [`Tables::find_web_token`] in the store.
     fn read_web_token_elsewhere(&self, token: &str) -> Option<ChannelId> {
         let store = self.store.as_ref()?;

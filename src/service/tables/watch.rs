@@ -12,7 +12,7 @@ use crate::service::table::{
     replay_view, AgreementView, PlayerKind, ReplaySeat, ReplayView, Table,
 };
 use crate::service::text::Text;
-use crate::service::GuildId;
+use crate::service::{ChannelId, GuildId};
 use crate::service::{lock, Settings};
 use crate::store::{GameId, TokenGame, BOT_USER_ID};
 use std::sync::atomic::Ordering;
@@ -96,9 +96,10 @@ impl Tables {
 
 impl Tables {
     /// The finished game whose table had the web token `token` (the latest, for a series played at
-    /// one table), if its server allows web links; from the store (`None` without one, or if the
-    /// read fails, which is logged). Blocking.
-    fn token_game(&self, token: &str) -> Option<TokenGame> {
+    /// one table), if its server allows web links, or if it is the game of the channel of the
+    /// Activity asking (`activity`, see [`Tables::is_activitys_own`]); from the store (`None`
+    /// without one, or if the read fails, which is logged). Blocking.
+    fn token_game(&self, token: &str, activity: Option<ChannelId>) -> Option<TokenGame> {
         if !crate::service::seeds::is_web_token(token) {
             return None;
         }
@@ -110,19 +111,37 @@ impl Tables {
             }
         };
         let settings = self.settings_for(found.guild_id.map(GuildId));
-        settings.web_links.then_some(found)
+        (settings.web_links || self.is_activitys_own(token, activity)).then_some(found)
+    }
+
+    /// Whether the finished game of web token `token` is the last game of the channel of an
+    /// Activity asking (`activity`: its session's channel), as this process remembers it: its pages
+    /// answer that Activity even where the server turned `web_links` off, since that setting is
+    /// about public links, and the Activity (on, as **Open the board** is) is inside Discord, for
+    /// the people in that channel, who watched the game being played.
+    fn is_activitys_own(&self, token: &str, activity: Option<ChannelId>) -> bool {
+        activity.is_some_and(|channel| {
+            self.finished
+                .of_web_token(token)
+                .is_some_and(|(played, _)| played == channel)
+        })
     }
 
     /// The kept game whose page is `token` (its table's web token), where its server allows web
-    /// links. Blocking (reads the store).
-    pub fn finished_of_web_token(&self, token: &str) -> Option<GameId> {
-        self.token_game(token).map(|game| game.id)
+    /// links or it is the game of the asking Activity's channel (`activity`). Blocking (reads the
+    /// store).
+    pub fn finished_of_web_token(&self, token: &str, activity: Option<ChannelId>) -> Option<GameId> {
+        self.token_game(token, activity).map(|game| game.id)
     }
 
     /// The record (JSON, as `/sequence record` gives it) of the kept game whose page is `token`, with
-    /// the game's number. Blocking.
-    pub fn record_of_web_token(&self, token: &str) -> Option<(GameId, String)> {
-        let game = self.token_game(token)?;
+    /// the game's number (as [`Tables::finished_of_web_token`] finds it). Blocking.
+    pub fn record_of_web_token(
+        &self,
+        token: &str,
+        activity: Option<ChannelId>,
+    ) -> Option<(GameId, String)> {
+        let game = self.token_game(token, activity)?;
         let store = self.store.as_ref()?;
         match store.game_record(game.id, game.guild_id) {
             Ok(record) => record.map(|json| (game.id, json)),
@@ -133,11 +152,17 @@ impl Tables {
         }
     }
 
-    /// The replay of the kept game whose page is `token`, its texts in `lang`: the board after each
-    /// move, the summary, the teams and the seats. Blocking.
-    pub fn replay_of_web_token(&self, token: &str, lang: Lang) -> Option<ReplayView> {
-        let game = self.token_game(token)?;
-        let (id, json) = self.record_of_web_token(token)?;
+    /// The replay of the kept game whose page is `token` (as [`Tables::finished_of_web_token`] finds
+    /// it), its texts in `lang`: the board after each move, the summary, the teams and the seats.
+    /// Blocking.
+    pub fn replay_of_web_token(
+        &self,
+        token: &str,
+        lang: Lang,
+        activity: Option<ChannelId>,
+    ) -> Option<ReplayView> {
+        let game = self.token_game(token, activity)?;
+        let (id, json) = self.record_of_web_token(token, activity)?;
         let record = Record::from_json(&json).ok()?;
         let agreement = game
             .agreement

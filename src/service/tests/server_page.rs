@@ -121,7 +121,7 @@ fn the_page_lists_the_leaderboard_by_name_and_the_games_with_their_replays() {
     assert_eq!(game.players.iter().filter(|p| p.won).count(), 1);
     let replay = game.replay.as_deref().expect("a replay link");
     let game_token = replay.strip_prefix("/g/").expect("a page");
-    assert!(tables.finished_of_web_token(game_token).is_some());
+    assert!(tables.finished_of_web_token(game_token, None).is_some());
     assert_eq!(page.leaderboard.len(), 2, "{page:?}");
     assert_eq!(page.leaderboard[0].rank, 1);
     assert!(page.leaderboard.iter().all(|p| p.games == 1));
@@ -142,7 +142,7 @@ fn the_page_lists_the_leaderboard_by_name_and_the_games_with_their_replays() {
         reset: false,
     });
     assert!(!ask_in(&tables, GUILD, 10, 1, off).is_refusal());
-    assert!(tables.finished_of_web_token(game_token).is_none());
+    assert!(tables.finished_of_web_token(game_token, None).is_none());
     let page = tables.server_page(&token).expect("the page");
     assert_eq!(page.games.len(), 1);
     assert_eq!(page.games[0].replay, None);

@@ -294,7 +294,7 @@ fn a_finished_games_page_becomes_its_replay() {
     open_and_begin(&tables, 150);
     let token = tables.web_token(ChannelId(150)).expect("a token");
     assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(150)));
-    assert_eq!(tables.finished_of_web_token(&token), None, "still running");
+    assert_eq!(tables.finished_of_web_token(&token, None), None, "still running");
     let end = play_on(&tables, 150, 65);
     let last = final_message(&end).expect("the final message");
     let id = last
@@ -306,18 +306,18 @@ fn a_finished_games_page_becomes_its_replay() {
         })
         .expect("kept");
     assert_eq!(tables.channel_of_web_token(&token), None, "closed");
-    assert_eq!(tables.finished_of_web_token(&token), Some(GameId(id)));
+    assert_eq!(tables.finished_of_web_token(&token, None), Some(GameId(id)));
 
     // The record file: the one the final message attached.
     let attached: Record =
         serde_json::from_slice(&last.attachment.as_ref().expect("a record").data).unwrap();
-    let (number, json) = tables.record_of_web_token(&token).expect("the record");
+    let (number, json) = tables.record_of_web_token(&token, None).expect("the record");
     assert_eq!(number, GameId(id));
     assert_eq!(Record::from_json(&json).expect("parses"), attached);
 
     // The replay: the empty board, then the board after every move that placed or removed a chip.
     let replay = tables
-        .replay_of_web_token(&token, Lang::De)
+        .replay_of_web_token(&token, Lang::De, None)
         .expect("the replay");
     assert_eq!(replay.game, id);
     assert_eq!(replay.variant, "kids");
@@ -387,12 +387,19 @@ fn a_finished_games_page_becomes_its_replay() {
 
     // Turned off: the page answers nothing, and the record has no link.
     assert!(!ask_in(&tables, GUILD, 151, 1, web_links_off()).is_refusal());
-    assert_eq!(tables.finished_of_web_token(&token), None);
-    assert!(tables.record_of_web_token(&token).is_none());
-    assert!(tables.replay_of_web_token(&token, Lang::En).is_none());
+    assert_eq!(tables.finished_of_web_token(&token, None), None);
+    assert!(tables.record_of_web_token(&token, None).is_none());
+    assert!(tables.replay_of_web_token(&token, Lang::En, None).is_none());
+    // Still for the Activity of the game's own channel (inside Discord, not a public link); not for
+    // another channel's.
+    let own = Some(ChannelId(150));
+    assert_eq!(tables.finished_of_web_token(&token, own), Some(GameId(id)));
+    assert!(tables.record_of_web_token(&token, own).is_some());
+    assert!(tables.replay_of_web_token(&token, Lang::En, own).is_some());
+    assert_eq!(tables.finished_of_web_token(&token, Some(ChannelId(151))), None);
     let record = ask_in(&tables, GUILD, 150, 1, Command::Record { game: None });
     assert!(private_links(&record).is_empty());
     assert!(!record.is_refusal());
     // Not a token at all: nothing either.
-    assert_eq!(tables.finished_of_web_token("../../etc"), None);
+    assert_eq!(tables.finished_of_web_token("../../etc", None), None);
 }

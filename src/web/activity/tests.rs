@@ -218,18 +218,31 @@ fn app_with(
 ) -> (Router, Arc<Tables>, ChatFace) {
     let config = BotConfig::default();
     let tables = Arc::new(Tables::new(config.settings(), Arc::new(RandomPicker)));
+    let (router, chat) = app_on(discord, limiter, sessions, &tables);
+    (router, tables, chat)
+}
+
+/// The app's router for `tables` (its host running, the Discord stand-in face subscribed), the
+/// Activity answered by `discord`.
+fn app_on(
+    discord: &Arc<FakeDiscord>,
+    limiter: Limiter,
+    sessions: Sessions,
+    tables: &Arc<Tables>,
+) -> (Router, ChatFace) {
+    let config = BotConfig::default();
     let web = Arc::new(
         Web::new(&config)
             .with_limiter(limiter)
             .with_sessions(sessions)
             .with_activity(discord.clone()),
     );
-    web.open(&tables);
+    web.open(tables);
     let chat = ChatFace::default();
     tables.spawn_face(chat.clone());
     tables.spawn_host(Duration::from_secs(1), Duration::ZERO);
     let router = crate::app::http::router([web as Arc<dyn Site>]);
-    (router, tables, chat)
+    (router, chat)
 }
 
 fn app(discord: &Arc<FakeDiscord>) -> (Router, Arc<Tables>, ChatFace) {
@@ -357,6 +370,185 @@ async fn where_the_bot_may_only_answer_the_activity_follows_the_places_rules() {
                 .count()
         };
         wait_for(|| shown() > 0).await;
+    }
+}
+
+/// Two processes on one database (shards 0 and 1 of 2): the channel's table runs in the other one
+/// (server 77 is shard 0's), and this process serves the Activity's pages. The session gets the
+/// table's token all the same (not null, which would offer a lobby that cannot open here), its page
+/// shows the table as issue 46's pages show such a table (the player's own hand included), and a
+/// tap or a second lobby is refused in words: it is played where it runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_another_process_holds_is_shown_and_its_taps_refused_in_words() {
+    use crate::store::{ExclusiveClaim, ShardSet, SqliteStore, Store};
+    let store: Arc<dyn Store> = Arc::new(SqliteStore::open_in_memory().expect("store"));
+    let shard = |n| {
+        Arc::new(ExclusiveClaim::new(
+            ShardSet::new(n, n, 2).expect("a shard set"),
+        ))
+    };
+    let config = BotConfig::default();
+    let tables_of = |n: u32| {
+        Arc::new(
+            Tables::new(config.settings(), Arc::new(RandomPicker))
+                .with_store(store.clone())
+                .with_claim(shard(n)),
+        )
+    };
+    let (owner, here) = (tables_of(0), tables_of(1));
+    assert_eq!(ShardSet::new(0, 0, 2).expect("set").shard_of(Some(GUILD)), 0);
+    let discord = FakeDiscord::new();
+    let web = Arc::new(
+        Web::new(&config)
+            .with_limiter(Limiter::new(1000.0, 1000.0))
+            .with_sessions(Sessions::default())
+            .with_activity(discord.clone()),
+    );
+    web.open(&here);
+    let app = crate::app::http::router([web as Arc<dyn Site>]);
+    // Ann and Bob play in the owner's process (from the chat there).
+    let ask = |user: u64, command: Command| {
+        let owner = owner.clone();
+        async move {
+            let request = Request {
+                guild: Some(GuildId(GUILD)),
+                channel: ChannelId(CHANNEL),
+                actor: Actor {
+                    user: UserId(user),
+                    name: format!("user {user}"),
+                    can_manage: false,
+                    can_manage_guild: false,
+                },
+                command,
+            };
+            let (reply, pending) = owner.serve(request, FaceId::Discord).await;
+            drop(pending);
+            assert!(!reply.is_refusal(), "{reply:?}");
+        }
+    };
+    let start: crate::web::local::NewGame =
+        serde_json::from_value(json!({ "variant": "classic" })).expect("a new game");
+    let request = start.request_in(
+        ChannelId(CHANNEL),
+        Some(GuildId(GUILD)),
+        session(ANN).actor(),
+        crate::engine::Variant::Classic,
+        None,
+    );
+    ask(ANN, request.command).await;
+    ask(BOB, Command::Join { team: None }).await;
+    ask(ANN, Command::Begin).await;
+    let token = owner.web_token(ChannelId(CHANNEL)).expect("a token");
+    assert_eq!(here.web_token(ChannelId(CHANNEL)), None, "not held here");
+
+    let (ann, signed) = Page::signed_in(&app, &discord, ANN, "i-1").await;
+    assert_eq!(signed["token"], json!(token), "{signed}");
+    let now = ann.get(&app, "/api/activity/table").await;
+    assert_eq!(now.json(), json!({ "token": token }));
+    let view = ann.view(&app, &token).await;
+    assert_eq!(view["view"]["phase"], "playing", "{view}");
+    assert!(view["view"]["you"]["hand"].is_array(), "her own hand: {view}");
+    let refused = ann
+        .act(&app, &token, json!({ "action": "stop" }))
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{refused:?}");
+    assert_eq!(refused.error(), tr(Lang::De, "played-elsewhere"));
+    let second = ann.post(&app, "/api/activity/start", json!({})).await;
+    assert_eq!(second.status, StatusCode::CONFLICT, "{second:?}");
+    assert_eq!(second.error(), tr(Lang::De, "played-elsewhere"));
+    assert_eq!(
+        owner.web_token(ChannelId(CHANNEL)),
+        Some(token),
+        "nothing changed there"
+    );
+}
+
+/// A move as the page's two taps make it, in any variant with cards: the first card of the hand with
+/// a marked cell, on that cell; else a dead card exchanged.
+fn tapped(view: &Value) -> Value {
+    let turn = view["board"]["turn"].clone();
+    let hand = view["you"]["hand"].as_array().expect("a hand");
+    for card in hand {
+        if let Some(cell) = card["targets"].as_array().and_then(|t| t.first()) {
+            return json!({ "action": "play", "turn": turn, "card": card["code"], "cell": cell });
+        }
+    }
+    let dead = hand.iter().find(|c| c["dead"] == true).expect("a dead card");
+    json!({ "action": "exchange", "turn": turn, "card": dead["code"] })
+}
+
+/// A server that turned `web_links` off (no public pages, no Watch links) but has the Activity: a
+/// game played to its end from the Activity shows its replay there, to the sessions of its channel
+/// (the page's replay link works), while a guest of the public pages and another channel's session
+/// get nothing of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_web_links_off_the_activity_still_shows_its_own_replay() {
+    use crate::store::{SqliteStore, Store};
+    let discord = FakeDiscord::new();
+    let store: Arc<dyn Store> = Arc::new(SqliteStore::open_in_memory().expect("store"));
+    let mut settings = BotConfig::default().settings();
+    settings.web_links = false;
+    // A whole game's posts, made at once.
+    settings.limits = crate::service::Limits::unlimited();
+    let tables = Arc::new(Tables::new(settings, Arc::new(RandomPicker)).with_store(store));
+    let (app, _chat) = app_on(
+        &discord,
+        Limiter::new(1000.0, 1000.0),
+        Sessions::default(),
+        &tables,
+    );
+    let (ann, _) = Page::signed_in(&app, &discord, ANN, "i-1").await;
+    let (bob, _) = Page::signed_in(&app, &discord, BOB, "i-1").await;
+    let (cat, _) = Page::signed_in(&app, &discord, CAT, "i-2").await;
+    let opened = ann
+        .post(&app, "/api/activity/start", json!({ "variant": "kids" }))
+        .await;
+    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
+    let token = opened.json()["token"].as_str().expect("a token").to_string();
+    assert_eq!(
+        bob.act(&app, &token, json!({ "action": "join" })).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        ann.act(&app, &token, json!({ "action": "begin" })).await.status,
+        StatusCode::OK
+    );
+    let mut over = false;
+    for _ in 0..400 {
+        let game = ann.get(&app, &format!("/api/g/{token}")).await.json();
+        if game["replay"] == json!(true) {
+            over = true;
+            break;
+        }
+        let mover = if game["view"]["you"]["your_turn"] == json!(true) {
+            &ann
+        } else {
+            &bob
+        };
+        let view = mover.view(&app, &token).await["view"].clone();
+        if view["you"]["your_turn"] != json!(true) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            continue;
+        }
+        let answer = mover.act(&app, &token, tapped(&view)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    }
+    assert!(over, "the game ended");
+    let replay_path = format!("/api/g/{token}/replay");
+    for page in [&ann, &bob] {
+        let replay = page.get(&app, &replay_path).await;
+        assert_eq!(replay.status, StatusCode::OK, "{replay:?}");
+        assert!(replay.json()["frames"].as_array().is_some_and(|f| f.len() > 1));
+        let record = page.get(&app, &format!("/api/g/{token}/record")).await;
+        assert_eq!(record.status, StatusCode::OK, "{record:?}");
+    }
+    // Not public: a guest, and another channel's session, get nothing.
+    let guest = Browser::default();
+    for path in [format!("/api/g/{token}"), replay_path.clone()] {
+        let answer = guest.clone().get(&app, &path).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}: {answer:?}");
+        let answer = cat.get(&app, &path).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}: {answer:?}");
     }
 }
 
