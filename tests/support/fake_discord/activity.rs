@@ -11,7 +11,11 @@
 //!   (with their locale); an unknown token 401.
 //! * `GET /applications/{app}/activity-instances/{instance}` (the bot's token): the instances a test
 //!   made ([`FakeDiscord::add_activity_instance`]), with their channel (`gc` with its server, or `pc`
-//!   in a DM or group DM) and users; an unknown one 404.
+//!   in a DM or group DM) and users; an unknown one 404. An instance may run where the bot is no
+//!   member (a group DM, a server made with `add_guild_without_bot`): there, as Discord does, the
+//!   bot's channel posts are refused (403 50001) and so is its `GET /guilds/{id}` (403), and the bot
+//!   speaks only through interaction tokens, a `LAUNCH_ACTIVITY` answer's too (its follow-ups are
+//!   taken, as after any first answer).
 //! * Callback type 12 (`LAUNCH_ACTIVITY`) is accepted on an application command or a component
 //!   interaction while the app has Activities ([`FakeDiscord::enable_activities`]), and recorded as the
 //!   interaction's callback; refused (40043) on autocomplete and modal submits, and (50035) without
