@@ -490,7 +490,7 @@ fn tapped(view: &Value) -> Value {
 /// launched by Discord itself (its own entry point handler: no interaction for the bot), Ann opens a
 /// lobby from it, Bob joins, they play from the Activity. The table is casual; nothing is posted as
 /// a channel message (Discord would refuse it, 50001) and no follow-up is refused; what the chat is
-/// owed is held back and comes with the next interaction there (Bob's launch through the entry
+/// owed is held back and comes with the next interaction there (Ann's launch through the entry
 /// point, answered with `LAUNCH_ACTIVITY`, whose token carries it); a turn played by presses in the
 /// chat then shows in the Activity.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -559,11 +559,12 @@ async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interacti
     assert!(posts.is_empty(), "posts tried: {posts:?}");
     assert!(fake.messages_in(group).is_empty(), "nothing shown yet");
 
-    // Bob opens the board through the app's entry point, now left to the app: the launch answers his
-    // interaction, and what was held back comes on its token, with the latest prompt's buttons.
+    // Ann (who installed the app) opens the board through the app's entry point, now left to the
+    // app: the launch answers her interaction, and what was held back comes on its token, with the
+    // latest prompt's buttons.
     fake.set_entry_point_handler(1);
     let used = fake
-        .use_entry_point(&bob, group)
+        .use_entry_point(&ann, group)
         .unwrap_or_else(|e| fail(e))
         .expect("the bot answers it");
     let callback = fake
