@@ -16,9 +16,9 @@ use serde_json::Value;
 
 use crate::support;
 
-use serde_json::json;
 use sequence_bot::app::activity::{ActivityError, ActivityUser};
 use sequence_bot::service::Venue;
+use serde_json::json;
 use support::bot::{BotOptions, BotProcess, Harness, InProcessBot};
 use support::fake_discord::{Config, FakeDiscord, FakeUser};
 use support::table::{
@@ -407,7 +407,12 @@ struct Board {
 impl Board {
     /// Signs `user` in to `instance` as the page does: a code from `authorize` exchanged, then the
     /// session. The page and the session's answer.
-    async fn sign_in(fake: &FakeDiscord, base: &str, user: &FakeUser, instance: &str) -> (Board, Value) {
+    async fn sign_in(
+        fake: &FakeDiscord,
+        base: &str,
+        user: &FakeUser,
+        instance: &str,
+    ) -> (Board, Value) {
         let mut board = Board {
             client: reqwest::Client::new(),
             base: base.to_string(),
@@ -447,7 +452,10 @@ impl Board {
                 .header("content-type", "application/json")
                 .body(body.to_string());
         }
-        let response = request.send().await.unwrap_or_else(|e| panic!("{path}: {e}"));
+        let response = request
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
         let status = response.status().as_u16();
         let text = response.text().await.expect("a body");
         let json = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
@@ -482,7 +490,10 @@ fn tapped(view: &Value) -> Value {
             return json!({ "action": "play", "turn": turn, "card": card["code"], "cell": cell });
         }
     }
-    let dead = hand.iter().find(|c| c["dead"] == true).expect("a dead card");
+    let dead = hand
+        .iter()
+        .find(|c| c["dead"] == true)
+        .expect("a dead card");
     json!({ "action": "exchange", "turn": turn, "card": dead["code"] })
 }
 
@@ -578,7 +589,11 @@ async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interacti
     .await
     .unwrap_or_else(|e| fail(e));
     assert!(held.content.contains("Held back"), "{}", held.content);
-    assert!(held.content.contains("begins!"), "the start: {}", held.content);
+    assert!(
+        held.content.contains("begins!"),
+        "the start: {}",
+        held.content
+    );
 
     // The player to move plays by presses in the chat: the Activity shows it.
     let before = ann_board.view(&token).await["board"]["turn"]
@@ -590,7 +605,9 @@ async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interacti
         .find(|u| u.id == mover)
         .expect("a player moves");
     let open = play_button(&held).expect("Play");
-    let press = fake.click(player, held.id, &open).unwrap_or_else(|e| fail(e));
+    let press = fake
+        .click(player, held.id, &open)
+        .unwrap_or_else(|e| fail(e));
     let picker_id = fake
         .wait_reply(&press, STEP)
         .await
@@ -641,13 +658,19 @@ async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interacti
             assert_eq!(view["game"]["rated"], json!(false));
             break;
         }
-        assert!(started.elapsed() < STEP, "the Activity did not show the chat's move");
+        assert!(
+            started.elapsed() < STEP,
+            "the Activity did not show the chat's move"
+        );
     }
     // Still no channel post, and no follow-up refused.
     let posts = fake.requests_to("POST", &format!("/channels/{group}/messages"));
     assert!(posts.is_empty(), "posts tried: {posts:?}");
     for message in fake.messages_in(group) {
-        assert!(message.interaction_id.is_some(), "on an interaction: {message:?}");
+        assert!(
+            message.interaction_id.is_some(),
+            "on an interaction: {message:?}"
+        );
         if let Some(i) = message.interaction_id.and_then(|id| fake.interaction(id)) {
             assert!(i.refused_followups.is_empty(), "{:?}", i.refused_followups);
         }

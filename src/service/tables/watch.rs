@@ -12,8 +12,8 @@ use crate::service::table::{
     replay_view, AgreementView, PlayerKind, ReplaySeat, ReplayView, Table,
 };
 use crate::service::text::Text;
-use crate::service::{ChannelId, GuildId};
 use crate::service::{lock, Settings};
+use crate::service::{ChannelId, GuildId};
 use crate::store::{GameId, TokenGame, BOT_USER_ID};
 use std::sync::atomic::Ordering;
 
@@ -130,7 +130,11 @@ impl Tables {
     /// The kept game whose page is `token` (its table's web token), where its server allows web
     /// links or it is the game of the asking Activity's channel (`activity`). Blocking (reads the
     /// store).
-    pub fn finished_of_web_token(&self, token: &str, activity: Option<ChannelId>) -> Option<GameId> {
+    pub fn finished_of_web_token(
+        &self,
+        token: &str,
+        activity: Option<ChannelId>,
+    ) -> Option<GameId> {
         self.token_game(token, activity).map(|game| game.id)
     }
 

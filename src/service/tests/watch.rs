@@ -294,7 +294,11 @@ fn a_finished_games_page_becomes_its_replay() {
     open_and_begin(&tables, 150);
     let token = tables.web_token(ChannelId(150)).expect("a token");
     assert_eq!(tables.channel_of_web_token(&token), Some(ChannelId(150)));
-    assert_eq!(tables.finished_of_web_token(&token, None), None, "still running");
+    assert_eq!(
+        tables.finished_of_web_token(&token, None),
+        None,
+        "still running"
+    );
     let end = play_on(&tables, 150, 65);
     let last = final_message(&end).expect("the final message");
     let id = last
@@ -311,7 +315,9 @@ fn a_finished_games_page_becomes_its_replay() {
     // The record file: the one the final message attached.
     let attached: Record =
         serde_json::from_slice(&last.attachment.as_ref().expect("a record").data).unwrap();
-    let (number, json) = tables.record_of_web_token(&token, None).expect("the record");
+    let (number, json) = tables
+        .record_of_web_token(&token, None)
+        .expect("the record");
     assert_eq!(number, GameId(id));
     assert_eq!(Record::from_json(&json).expect("parses"), attached);
 
@@ -396,7 +402,10 @@ fn a_finished_games_page_becomes_its_replay() {
     assert_eq!(tables.finished_of_web_token(&token, own), Some(GameId(id)));
     assert!(tables.record_of_web_token(&token, own).is_some());
     assert!(tables.replay_of_web_token(&token, Lang::En, own).is_some());
-    assert_eq!(tables.finished_of_web_token(&token, Some(ChannelId(151))), None);
+    assert_eq!(
+        tables.finished_of_web_token(&token, Some(ChannelId(151))),
+        None
+    );
     let record = ask_in(&tables, GUILD, 150, 1, Command::Record { game: None });
     assert!(private_links(&record).is_empty());
     assert!(!record.is_refusal());

@@ -356,11 +356,17 @@ async fn where_the_bot_may_only_answer_the_activity_follows_the_places_rules() {
         );
         let opened = ann.post(&app, "/api/activity/start", json!({})).await;
         assert_eq!(opened.status, StatusCode::CREATED, "{instance}: {opened:?}");
-        let token = opened.json()["token"].as_str().expect("a token").to_string();
+        let token = opened.json()["token"]
+            .as_str()
+            .expect("a token")
+            .to_string();
         let view = ann.view(&app, &token).await;
         assert_eq!(view["view"]["game"]["rated"], rated, "{instance}: {view}");
         let table = tables.snapshot(ChannelId(channel)).expect("a lobby");
-        assert_eq!(table.answers_only, answers_only, "{instance}: kept with the table");
+        assert_eq!(
+            table.answers_only, answers_only,
+            "{instance}: kept with the table"
+        );
         assert_eq!(table.guild.map(|g| g.0), discord.instances[instance].guild);
         // Shown in the chat as any lobby is (the Discord face sends it as the place allows).
         let shown = || {
@@ -396,7 +402,10 @@ async fn a_table_another_process_holds_is_shown_and_its_taps_refused_in_words() 
         )
     };
     let (owner, here) = (tables_of(0), tables_of(1));
-    assert_eq!(ShardSet::new(0, 0, 2).expect("set").shard_of(Some(GUILD)), 0);
+    assert_eq!(
+        ShardSet::new(0, 0, 2).expect("set").shard_of(Some(GUILD)),
+        0
+    );
     let discord = FakeDiscord::new();
     let web = Arc::new(
         Web::new(&config)
@@ -447,10 +456,11 @@ async fn a_table_another_process_holds_is_shown_and_its_taps_refused_in_words() 
     assert_eq!(now.json(), json!({ "token": token }));
     let view = ann.view(&app, &token).await;
     assert_eq!(view["view"]["phase"], "playing", "{view}");
-    assert!(view["view"]["you"]["hand"].is_array(), "her own hand: {view}");
-    let refused = ann
-        .act(&app, &token, json!({ "action": "stop" }))
-        .await;
+    assert!(
+        view["view"]["you"]["hand"].is_array(),
+        "her own hand: {view}"
+    );
+    let refused = ann.act(&app, &token, json!({ "action": "stop" })).await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{refused:?}");
     assert_eq!(refused.error(), tr(Lang::De, "played-elsewhere"));
     let second = ann.post(&app, "/api/activity/start", json!({})).await;
@@ -473,7 +483,10 @@ fn tapped(view: &Value) -> Value {
             return json!({ "action": "play", "turn": turn, "card": card["code"], "cell": cell });
         }
     }
-    let dead = hand.iter().find(|c| c["dead"] == true).expect("a dead card");
+    let dead = hand
+        .iter()
+        .find(|c| c["dead"] == true)
+        .expect("a dead card");
     json!({ "action": "exchange", "turn": turn, "card": dead["code"] })
 }
 
@@ -504,13 +517,20 @@ async fn with_web_links_off_the_activity_still_shows_its_own_replay() {
         .post(&app, "/api/activity/start", json!({ "variant": "kids" }))
         .await;
     assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
-    let token = opened.json()["token"].as_str().expect("a token").to_string();
+    let token = opened.json()["token"]
+        .as_str()
+        .expect("a token")
+        .to_string();
     assert_eq!(
-        bob.act(&app, &token, json!({ "action": "join" })).await.status,
+        bob.act(&app, &token, json!({ "action": "join" }))
+            .await
+            .status,
         StatusCode::OK
     );
     assert_eq!(
-        ann.act(&app, &token, json!({ "action": "begin" })).await.status,
+        ann.act(&app, &token, json!({ "action": "begin" }))
+            .await
+            .status,
         StatusCode::OK
     );
     let mut over = false;
@@ -538,7 +558,9 @@ async fn with_web_links_off_the_activity_still_shows_its_own_replay() {
     for page in [&ann, &bob] {
         let replay = page.get(&app, &replay_path).await;
         assert_eq!(replay.status, StatusCode::OK, "{replay:?}");
-        assert!(replay.json()["frames"].as_array().is_some_and(|f| f.len() > 1));
+        assert!(replay.json()["frames"]
+            .as_array()
+            .is_some_and(|f| f.len() > 1));
         let record = page.get(&app, &format!("/api/g/{token}/record")).await;
         assert_eq!(record.status, StatusCode::OK, "{record:?}");
     }
