@@ -677,3 +677,85 @@ async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interacti
     }
     assert!(fake.take_openapi_problems().is_empty());
 }
+
+/// A server that did not add the bot, where Ann installed the app: the Activity opens a lobby there
+/// (rated as the server's games are: the place's rules, not a DM's), nothing is posted as a channel
+/// message, the lobby card comes with the next interaction (Ann's launch through the entry point),
+/// and Bob's Join pressed on that card shows in the Activity.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_server_without_the_bot_the_lobby_comes_with_the_next_interaction() {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("the stand-in");
+    fake.enable_activities();
+    fake.set_entry_point_handler(1);
+    let secret = fake.client_secret();
+    let dir = tempfile::tempdir().expect("a folder");
+    let bot = BotProcess::spawn(&fake, dir.path(), &with_pages(&secret));
+    let h = Harness { fake, bot, dir };
+    let fail = |e: String| -> ! { panic!("{e}\nbot log:\n{}", h.bot.log_tail(60)) };
+    h.wait_connected()
+        .await
+        .unwrap_or_else(|e| fail(format!("the bot connects: {e}")));
+    let fake = &h.fake;
+    let base = format!(
+        "http://{}",
+        h.bot
+            .web_address(Duration::from_secs(30))
+            .unwrap_or_else(|e| fail(e))
+    );
+    let friends = fake.add_guild_without_bot("friends");
+    let channel = fake.add_channel_in(friends, "games");
+    let ann = fake.add_stranger("ann");
+    fake.install_for_user(&ann);
+    let bob = fake.add_stranger("bob");
+    let instance = fake.add_activity_instance(channel, &[&ann, &bob]);
+    let (ann_board, signed) = Board::sign_in(fake, &base, &ann, &instance).await;
+    assert_eq!(signed["token"], Value::Null);
+    let (status, opened) = ann_board
+        .post("/api/activity/start", json!({ "variant": "classic" }))
+        .await;
+    assert_eq!(status, 201, "{opened}");
+    let token = opened["token"].as_str().expect("a token").to_string();
+    let view = ann_board.view(&token).await;
+    assert_eq!(
+        view["game"]["rated"],
+        Value::Null,
+        "the server's default: {view}"
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let posts = fake.requests_to("POST", &format!("/channels/{channel}/messages"));
+    assert!(posts.is_empty(), "posts tried: {posts:?}");
+
+    let used = fake
+        .use_entry_point(&ann, channel)
+        .unwrap_or_else(|e| fail(e))
+        .expect("the bot answers it");
+    let callback = fake
+        .wait_callback(&used, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
+    assert_eq!(callback.kind, 12, "LAUNCH_ACTIVITY");
+    let card = posted_after(fake, channel, 0, "the lobby card", |m| {
+        m.interaction_id == Some(used.id) && m.custom_ids().iter().any(|id| id == "sequence:join")
+    })
+    .await
+    .unwrap_or_else(|e| fail(e));
+    let join = fake
+        .click(&bob, card.id, "sequence:join")
+        .unwrap_or_else(|e| fail(e));
+    fake.wait_callback(&join, STEP)
+        .await
+        .unwrap_or_else(|e| fail(e));
+    let started = Instant::now();
+    loop {
+        let view = ann_board.view(&token).await;
+        if view["seats"].as_array().is_some_and(|s| s.len() == 2) {
+            break;
+        }
+        assert!(started.elapsed() < STEP, "Bob's Join does not show: {view}");
+    }
+    let posts = fake.requests_to("POST", &format!("/channels/{channel}/messages"));
+    assert!(posts.is_empty(), "posts tried: {posts:?}");
+    assert!(fake.take_openapi_problems().is_empty());
+}
