@@ -395,6 +395,27 @@ fn with_pages(secret: &str) -> BotOptions {
     options
 }
 
+/// A stand-in whose app has Activities (Discord's own entry point), and the bot with the Activity
+/// and its pages: the harness and the pages' base address.
+async fn with_board() -> (Harness, String) {
+    let fake = FakeDiscord::start(Config::default())
+        .await
+        .expect("the stand-in");
+    fake.enable_activities();
+    let secret = fake.client_secret();
+    let dir = tempfile::tempdir().expect("a folder");
+    let bot = BotProcess::spawn(&fake, dir.path(), &with_pages(&secret));
+    let h = Harness { fake, bot, dir };
+    if let Err(e) = h.wait_connected().await {
+        panic!("the bot connects: {e}\nbot log:\n{}", h.bot.log_tail(60));
+    }
+    let address = h
+        .bot
+        .web_address(Duration::from_secs(30))
+        .unwrap_or_else(|e| panic!("{e}"));
+    (h, format!("http://{address}"))
+}
+
 /// One player's Activity page as the test plays it: its session, over HTTP to the bot's pages, with
 /// the `/.proxy` paths and the frame's origin that Discord's proxy forwards.
 struct Board {
@@ -506,25 +527,9 @@ fn tapped(view: &Value) -> Value {
 /// chat then shows in the Activity.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interactions() {
-    let fake = FakeDiscord::start(Config::default())
-        .await
-        .expect("the stand-in");
-    fake.enable_activities();
-    let secret = fake.client_secret();
-    let dir = tempfile::tempdir().expect("a folder");
-    let bot = BotProcess::spawn(&fake, dir.path(), &with_pages(&secret));
-    let h = Harness { fake, bot, dir };
+    let (h, base) = with_board().await;
     let fail = |e: String| -> ! { panic!("{e}\nbot log:\n{}", h.bot.log_tail(60)) };
-    h.wait_connected()
-        .await
-        .unwrap_or_else(|e| fail(format!("the bot connects: {e}")));
     let fake = &h.fake;
-    let base = format!(
-        "http://{}",
-        h.bot
-            .web_address(Duration::from_secs(30))
-            .unwrap_or_else(|e| fail(e))
-    );
     let ann = fake.add_stranger("ann");
     fake.install_for_user(&ann);
     let bob = fake.add_stranger("bob");
@@ -684,26 +689,10 @@ async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interacti
 /// and Bob's Join pressed on that card shows in the Activity.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_server_without_the_bot_the_lobby_comes_with_the_next_interaction() {
-    let fake = FakeDiscord::start(Config::default())
-        .await
-        .expect("the stand-in");
-    fake.enable_activities();
-    fake.set_entry_point_handler(1);
-    let secret = fake.client_secret();
-    let dir = tempfile::tempdir().expect("a folder");
-    let bot = BotProcess::spawn(&fake, dir.path(), &with_pages(&secret));
-    let h = Harness { fake, bot, dir };
+    let (h, base) = with_board().await;
     let fail = |e: String| -> ! { panic!("{e}\nbot log:\n{}", h.bot.log_tail(60)) };
-    h.wait_connected()
-        .await
-        .unwrap_or_else(|e| fail(format!("the bot connects: {e}")));
     let fake = &h.fake;
-    let base = format!(
-        "http://{}",
-        h.bot
-            .web_address(Duration::from_secs(30))
-            .unwrap_or_else(|e| fail(e))
-    );
+    fake.set_entry_point_handler(1);
     let friends = fake.add_guild_without_bot("friends");
     let channel = fake.add_channel_in(friends, "games");
     let ann = fake.add_stranger("ann");
