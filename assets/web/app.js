@@ -80,17 +80,7 @@ async function start() {
   }
   const lang = chosenLang();
   if (lang) $('lang-select').value = lang;
-  $('lang-select').addEventListener('change', async (e) => {
-    chooseLang(e.target.value);
-    await loadTexts();
-    fillTexts();
-    if (state.token) {
-      await reload();
-      if (state.socket) state.socket.reopen();
-    } else {
-      route();
-    }
-  });
+  onLanguageChosen(route);
   try {
     const [answered] = await Promise.all([loadTexts(), loadGeometry()]);
     if (!lang) $('lang-select').value = answered;
@@ -106,6 +96,24 @@ async function start() {
 
 async function loadGeometry() {
   state.geometry = await get('/api/geometry');
+}
+
+/**
+ * The language menu: a language chosen loads the page's texts in it, then the table's view again (its
+ * live channel reopened in the new language) or, with no table shown, `elsewhere()`.
+ */
+function onLanguageChosen(elsewhere) {
+  $('lang-select').addEventListener('change', async (e) => {
+    chooseLang(e.target.value);
+    await loadTexts();
+    fillTexts();
+    if (state.token) {
+      await reload();
+      if (state.socket) state.socket.reopen();
+    } else {
+      elsewhere();
+    }
+  });
 }
 
 function showError(err) {
@@ -155,17 +163,7 @@ async function startActivity() {
     showError(err);
     return;
   }
-  $('lang-select').addEventListener('change', async (e) => {
-    chooseLang(e.target.value);
-    await loadTexts();
-    fillTexts();
-    if (state.token) {
-      await reload();
-      if (state.socket) state.socket.reopen();
-    } else {
-      showActivityHome();
-    }
-  });
+  onLanguageChosen(showActivityHome);
   wire();
   setInterval(followIfIdle, FOLLOW_EVERY_MS);
   if (token) openGame(token);
