@@ -805,7 +805,8 @@ async fn many_games(
     let mut sockets: HashMap<u64, Sockets> = HashMap::new();
     for channel in first..first + games {
         open_game(tables, channel).await;
-        let opened = Sockets::open(tables, address, channel, each, seated, base, &mut clients).await;
+        let opened =
+            Sockets::open(tables, address, channel, each, seated, base, &mut clients).await;
         sockets.insert(channel, opened);
     }
     let mut events = tables.subscribe();
@@ -841,7 +842,10 @@ async fn many_games(
             games * 2
         ),
     };
-    samples.print(&what, &format!(", {rounds} in every game one after the other"));
+    samples.print(
+        &what,
+        &format!(", {rounds} in every game one after the other"),
+    );
     drop(clients);
     tokio::time::sleep(Duration::from_secs(1)).await;
 }

@@ -470,6 +470,8 @@ async fn the_game_page_fits_a_phone_360_px_wide() {
     };
     let bot = LocalBot::start(LocalOptions::default()).await;
     let mut phone = browser.open_phone(360, 780).await;
+    // What the page receives is kept (the live channel's address, for the language menu's check).
+    phone.install_collector().await;
     let token = new_game(&mut phone, &bot.base(), "Pia", "classic", false).await;
     add_computer_and_start(&phone, &token).await;
     my_turn_or_over(&phone, &token).await;
@@ -502,8 +504,9 @@ async fn the_game_page_fits_a_phone_360_px_wide() {
 
 /// The language menu on the game's page of `page` (at its player's turn): German chosen, the page's
 /// own texts come in German, the game is read again in German (`#status` says the API's German
-/// sentence) and its live channel is opened again in German: after a move, the computer's answer
-/// comes to the page with its sentence in German.
+/// sentence) and its live channel is opened again in German (a socket asking `lang=de` sends a frame;
+/// the page's collector must be installed): after a move, the computer's answer comes to the page with
+/// its sentence in German.
 async fn language_is_chosen(page: &Page, token: &str) {
     let status = || async { page.text("#status").await };
     let english = status().await;
@@ -538,8 +541,9 @@ async fn language_is_chosen(page: &Page, token: &str) {
     )
     .await;
     page.wait_for(
-        "the live channel open again",
-        "return !!document.querySelector('#live.connected');",
+        "the live channel open again in German",
+        "return !!document.querySelector('#live.connected') && (window.__sbReceived || [])
+           .some(r => r.kind === 'ws' && new URL(r.url).searchParams.get('lang') === 'de');",
         PAGE_STEP,
     )
     .await;
