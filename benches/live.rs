@@ -779,6 +779,9 @@ async fn one_game(
         check_seated(tables, channel, &sockets.seated);
     }
     check_watchers(&sockets.watchers);
+    if seated == Seated::Yes {
+        view_costs(tables, channel);
+    }
     let what = match seated {
         Seated::No => format!("one game, {count} watchers"),
         Seated::Yes => format!("one game, {count} watchers and its 2 players' own sockets"),
@@ -786,6 +789,31 @@ async fn one_game(
     samples.print(&what, "");
     drop(clients);
     tokio::time::sleep(Duration::from_secs(1)).await;
+}
+
+/// Prints what one frame costs the live channel's task in `channel`'s game: a watcher's view (the
+/// one every watcher shares) and a seated player's (their own, with their hand and each card's
+/// cells), each built and serialized, the mean of 1,000.
+fn view_costs(tables: &Tables, channel: u64) {
+    let cost = |viewer: Option<UserId>| {
+        let started = Instant::now();
+        let mut bytes = 0;
+        for _ in 0..1000 {
+            let view = tables
+                .view(ChannelId(channel), viewer, Lang::En, Timestamp::now())
+                .expect("the game's view");
+            bytes = serde_json::to_string(&view).expect("a frame").len();
+        }
+        (started.elapsed() / 1000, bytes)
+    };
+    let (watcher, watcher_bytes) = cost(None);
+    let (seated, seated_bytes) = cost(Some(UserId(players_of(channel)[0])));
+    println!(
+        "a frame built and serialized: a watcher's view {:.1} µs ({watcher_bytes} bytes), a seated \
+         player's {:.1} µs ({seated_bytes} bytes)",
+        watcher.as_secs_f64() * 1e6,
+        seated.as_secs_f64() * 1e6,
+    );
 }
 
 /// `games` games (channels from `first` on) with `each` watchers each (and their two players' sockets
