@@ -122,30 +122,30 @@ struct Watching(Arc<Live>);
 impl Site for Watching {
     fn routes(self: Arc<Self>) -> Router {
         Router::new()
-            .route("/live/{channel}/{viewer}", only_get(watch_route))
-            .route("/seat/{channel}/{user}", only_get(seat_route))
+            .route("/{who}/{channel}/{user}", only_get(live_route))
             .with_state(self.0.clone())
     }
 }
 
-async fn watch_route(
+async fn live_route(
     State(live): State<Arc<Live>>,
-    Path((channel, viewer)): Path<(u64, u64)>,
+    Path((who, channel, user)): Path<(String, u64, u64)>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let viewer = Some(UserId(viewer | 1 << 63));
-    socket(live, ChannelId(channel), viewer, Lang::En, peer.ip(), ws).await
-}
-
-async fn seat_route(
-    State(live): State<Arc<Live>>,
-    Path((channel, user)): Path<(u64, u64)>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    ws: WebSocketUpgrade,
-) -> Response {
-    let viewer = Some(UserId(user));
-    socket(live, ChannelId(channel), viewer, Lang::En, peer.ip(), ws).await
+    let viewer = match who.as_str() {
+        "seat" => UserId(user),
+        _ => UserId(user | 1 << 63),
+    };
+    socket(
+        live,
+        ChannelId(channel),
+        Some(viewer),
+        Lang::En,
+        peer.ip(),
+        ws,
+    )
+    .await
 }
 
 async fn served(live: &Arc<Live>) -> SocketAddr {

@@ -408,13 +408,7 @@ impl Page {
     pub async fn click(&self, css: &str) {
         let mut tries = 0;
         loop {
-            let element = self
-                .client
-                .wait()
-                .at_most(PAGE_STEP)
-                .for_element(Locator::Css(css))
-                .await
-                .unwrap_or_else(|e| panic!("find {css}: {e}"));
+            let element = self.find(css).await;
             match element.click().await {
                 Ok(_) => return,
                 Err(e) if tries < 3 && e.to_string().contains("stale element") => tries += 1,
@@ -423,15 +417,19 @@ impl Page {
         }
     }
 
-    /// Types `text` into the field matching `css` (emptied first).
-    pub async fn type_into(&self, css: &str, text: &str) {
-        let element = self
-            .client
+    /// The first element matching `css`, once there is one (up to [`PAGE_STEP`]).
+    async fn find(&self, css: &str) -> fantoccini::elements::Element {
+        self.client
             .wait()
             .at_most(PAGE_STEP)
             .for_element(Locator::Css(css))
             .await
-            .unwrap_or_else(|e| panic!("find {css}: {e}"));
+            .unwrap_or_else(|e| panic!("find {css}: {e}"))
+    }
+
+    /// Types `text` into the field matching `css` (emptied first).
+    pub async fn type_into(&self, css: &str, text: &str) {
+        let element = self.find(css).await;
         element
             .clear()
             .await
