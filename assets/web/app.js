@@ -80,17 +80,7 @@ async function start() {
   }
   const lang = chosenLang();
   if (lang) $('lang-select').value = lang;
-  $('lang-select').addEventListener('change', async (e) => {
-    chooseLang(e.target.value);
-    await loadTexts();
-    fillTexts();
-    if (state.token) {
-      await reload();
-      if (state.socket) state.socket.reopen();
-    } else {
-      route();
-    }
-  });
+  onLanguageChosen(route);
   try {
     const [answered] = await Promise.all([loadTexts(), loadGeometry()]);
     if (!lang) $('lang-select').value = answered;
@@ -106,6 +96,24 @@ async function start() {
 
 async function loadGeometry() {
   state.geometry = await get('/api/geometry');
+}
+
+/**
+ * The language menu: a language chosen loads the page's texts in it, then the table's view again (its
+ * live channel reopened in the new language) or, with no table shown, `elsewhere()`.
+ */
+function onLanguageChosen(elsewhere) {
+  $('lang-select').addEventListener('change', async (e) => {
+    chooseLang(e.target.value);
+    await loadTexts();
+    fillTexts();
+    if (state.token) {
+      await reload();
+      if (state.socket) state.socket.reopen();
+    } else {
+      elsewhere();
+    }
+  });
 }
 
 function showError(err) {
@@ -155,17 +163,7 @@ async function startActivity() {
     showError(err);
     return;
   }
-  $('lang-select').addEventListener('change', async (e) => {
-    chooseLang(e.target.value);
-    await loadTexts();
-    fillTexts();
-    if (state.token) {
-      await reload();
-      if (state.socket) state.socket.reopen();
-    } else {
-      showActivityHome();
-    }
-  });
+  onLanguageChosen(showActivityHome);
   wire();
   setInterval(followIfIdle, FOLLOW_EVERY_MS);
   if (token) openGame(token);
@@ -529,7 +527,9 @@ function draw() {
   const view = state.view;
   if (!view) return;
   const playing = view.phase === 'playing';
-  $('status').textContent = view.texts.result || view.texts.turn || (view.phase === 'lobby' ? t('web-lobby') : view.game.title);
+  // The player to move reads "Your turn." rather than their own name.
+  const mine = view.you && view.you.your_turn && playing(view) ? t('web-your-turn') : null;
+  $('status').textContent = view.texts.result || mine || view.texts.turn || (view.phase === 'lobby' ? t('web-lobby') : view.game.title);
   $('last-line').textContent = view.texts.last_move || describe(view.game);
   $('board-wrap').hidden = !view.board;
   $('game-view').classList.toggle('no-board', !view.board);
@@ -865,7 +865,11 @@ async function openReplay(answer) {
   const frames = replay.frames || [];
   const slider = $('replay-slider');
   slider.max = String(Math.max(0, frames.length - 1));
-  $('record-download').href = path(`/api/g/${encodeURIComponent(state.token)}/record`);
+  // Inside Discord the replay offers no download: a plain link carries no session, and Discord does not
+  // say that a file can be saved from an Activity's frame (the chat's final message has the record).
+  const download = $('record-download');
+  download.hidden = inActivity();
+  download.href = inActivity() ? '' : path(`/api/g/${encodeURIComponent(state.token)}/record`);
   // Its players may open the rematch from here, as from the final message's button: the page then
   // goes to the new lobby's own page.
   const actions = $('replay-actions');

@@ -21,13 +21,15 @@
 //! cross-site forgery (403).
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Request, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -57,7 +59,7 @@ use super::{live, page, replay, server_page, Web};
 /// their own for any other path there).
 pub fn routes(web: Arc<Web>) -> Router {
     let proxied = paths()
-        .fallback(unknown_proxied)
+        .fallback(unknown_address)
         .layer(middleware::from_fn_with_state(web.clone(), guard))
         .with_state(web.clone());
     paths()
@@ -84,15 +86,14 @@ fn paths() -> Router<Arc<Web>> {
         .route("/g/{token}", only(get(game_page)))
         .route("/api/s/{token}", only(get(server_data)))
         .route("/s/{token}", only(get(server_html)))
-        .route("/api/{*rest}", any(unknown_api))
+        .route("/api/{*rest}", any(unknown_address))
         .merge(page::page_routes())
 }
 
 /// `route` with any other method answered 405 in JSON.
 fn only(route: MethodRouter<Arc<Web>>) -> MethodRouter<Arc<Web>> {
-    route.fallback(|headers: HeaderMap, uri: Uri| async move {
-        let lang = Session::read(&headers, uri.query()).lang;
-        error(StatusCode::METHOD_NOT_ALLOWED, lang, "web-api-method")
+    route.fallback(|asked: Session| async move {
+        error(StatusCode::METHOD_NOT_ALLOWED, asked.lang, "web-api-method")
     })
 }
 
@@ -297,25 +298,69 @@ impl Asker {
     }
 }
 
+// ---- What a handler starts from (read before it runs) -----------------------------------------------
+
+/// A guest's cookies and the language asked for (the `lang` query or cookie).
+impl<S: Send + Sync> FromRequestParts<S> for Session {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Session, Infallible> {
+        Ok(Session::read(&parts.headers, parts.uri.query()))
+    }
+}
+
+/// Who asks, an Activity session named by its header only; 401 for one not (or no longer) kept.
+impl FromRequestParts<Arc<Web>> for Asker {
+    type Rejection = Refusal;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Arc<Web>) -> Result<Asker, Refusal> {
+        Asker::read(web, &parts.headers, &parts.uri, false)
+    }
+}
+
+/// Who opens the live channel: as [`Asker`], the session named by its header or, as a browser
+/// cannot set a WebSocket's headers, by the address's `?activity=`.
+struct LiveAsker(Asker);
+
+impl FromRequestParts<Arc<Web>> for LiveAsker {
+    type Rejection = Refusal;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Arc<Web>) -> Result<LiveAsker, Refusal> {
+        Asker::read(web, &parts.headers, &parts.uri, true).map(LiveAsker)
+    }
+}
+
+/// The open tables and the language asked for, for a handler that needs no more; 503 while the bot
+/// starts.
+struct Open {
+    tables: Arc<Tables>,
+    lang: Lang,
+}
+
+impl FromRequestParts<Arc<Web>> for Open {
+    type Rejection = Refusal;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Arc<Web>) -> Result<Open, Refusal> {
+        let lang = Session::read(&parts.headers, parts.uri.query()).lang;
+        let (tables, _) = opened(web, lang)?;
+        Ok(Open {
+            tables: tables.clone(),
+            lang,
+        })
+    }
+}
+
 /// `GET /api/me` (and the answer of `POST /api/me`).
 fn me_answer(web: &Web, name: Option<&str>, lang: Lang) -> serde_json::Value {
     json!({ "name": name, "local": web.local, "lang": lang_code(lang) })
 }
 
-async fn me(
-    State(web): State<Arc<Web>>,
-    headers: HeaderMap,
-    uri: Uri,
-) -> Result<Response, Refusal> {
-    let asker = Asker::read(&web, &headers, &uri, false)?;
+async fn me(State(web): State<Arc<Web>>, asker: Asker) -> Response {
     let name = match &asker.activity {
         Some(session) => Some(session.name.as_str()),
         None => asker.guest.guest.as_ref().and(asker.guest.name.as_deref()),
     };
-    Ok(json_answer(
-        StatusCode::OK,
-        &me_answer(&web, name, asker.lang),
-    ))
+    json_answer(StatusCode::OK, &me_answer(&web, name, asker.lang))
 }
 
 /// What `POST /api/me` takes.
@@ -326,11 +371,9 @@ struct NameAsked {
 
 async fn set_me(
     State(web): State<Arc<Web>>,
-    headers: HeaderMap,
-    uri: Uri,
+    session: Session,
     body: Bytes,
 ) -> Result<Response, Refusal> {
-    let session = Session::read(&headers, uri.query());
     let asked: NameAsked = read_json(&body, session.lang)?;
     let name = checked_name(&asked.name)
         .map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, session.lang, "web-api-bad-name"))?;
@@ -344,11 +387,9 @@ async fn set_me(
 
 async fn new_game(
     State(web): State<Arc<Web>>,
-    headers: HeaderMap,
-    uri: Uri,
+    session: Session,
     body: Bytes,
 ) -> Result<Response, Refusal> {
-    let session = Session::read(&headers, uri.query());
     let lang = session.lang;
     if !web.local {
         return Err(Refusal::new(
@@ -383,10 +424,8 @@ async fn new_game(
 async fn game(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
-    headers: HeaderMap,
-    uri: Uri,
+    asker: Asker,
 ) -> Result<Response, Refusal> {
-    let asker = Asker::read(&web, &headers, &uri, false)?;
     let lang = asker.lang;
     let (tables, face) = opened(&web, lang)?;
     let Some(channel) = asker.running(tables, &token).await else {
@@ -599,11 +638,9 @@ fn cell_on(text: &str, view: &TableView) -> Option<CellName> {
 async fn act(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
-    headers: HeaderMap,
-    uri: Uri,
+    asker: Asker,
     body: Bytes,
 ) -> Result<Response, Refusal> {
-    let asker = Asker::read(&web, &headers, &uri, false)?;
     let lang = asker.lang;
     let (tables, face) = opened(&web, lang)?;
     let running = asker.running(tables, &token).await;
@@ -776,11 +813,9 @@ async fn live_channel(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
     Extension(Client(client)): Extension<Client>,
-    headers: HeaderMap,
-    uri: Uri,
+    LiveAsker(asker): LiveAsker,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Refusal> {
-    let asker = Asker::read(&web, &headers, &uri, true)?;
     let lang = asker.lang;
     let opened = web
         .open
@@ -813,37 +848,29 @@ async fn is_finished(tables: &Arc<Tables>, token: &str, activity: Option<Channel
 }
 
 async fn game_replay(
-    State(web): State<Arc<Web>>,
+    Open { tables, .. }: Open,
+    asker: Asker,
     Path(token): Path<String>,
-    headers: HeaderMap,
-    uri: Uri,
-) -> Result<Response, Refusal> {
+) -> Response {
     // An Activity session's own channel's game answers even with `web_links` off.
-    let asker = Asker::read(&web, &headers, &uri, false)?;
-    let (tables, _) = opened(&web, asker.lang)?;
     let activity = asker.activity.map(|s| s.channel);
-    Ok(replay::replay(tables.clone(), &token, asker.lang, activity).await)
+    replay::replay(tables, &token, asker.lang, activity).await
 }
 
 async fn game_record(
-    State(web): State<Arc<Web>>,
+    Open { tables, .. }: Open,
+    asker: Asker,
     Path(token): Path<String>,
-    headers: HeaderMap,
-    uri: Uri,
-) -> Result<Response, Refusal> {
-    let asker = Asker::read(&web, &headers, &uri, false)?;
-    let (tables, _) = opened(&web, asker.lang)?;
+) -> Response {
     let activity = asker.activity.map(|s| s.channel);
-    Ok(replay::record(tables.clone(), &token, activity).await)
+    replay::record(tables, &token, activity).await
 }
 
 async fn game_page(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
-    headers: HeaderMap,
-    uri: Uri,
+    Session { lang, .. }: Session,
 ) -> Response {
-    let lang = Session::read(&headers, uri.query()).lang;
     match web.open.get() {
         // Starting: the page asks again for the game until it answers.
         None => page::index_html(),
@@ -853,24 +880,15 @@ async fn game_page(
     }
 }
 
-async fn server_data(
-    State(web): State<Arc<Web>>,
-    Path(token): Path<String>,
-    headers: HeaderMap,
-    uri: Uri,
-) -> Result<Response, Refusal> {
-    let lang = Session::read(&headers, uri.query()).lang;
-    let (tables, _) = opened(&web, lang)?;
-    Ok(server_page::data(tables.clone(), &token, lang).await)
+async fn server_data(Open { tables, lang }: Open, Path(token): Path<String>) -> Response {
+    server_page::data(tables, &token, lang).await
 }
 
 async fn server_html(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
-    headers: HeaderMap,
-    uri: Uri,
+    Session { lang, .. }: Session,
 ) -> Response {
-    let lang = Session::read(&headers, uri.query()).lang;
     match web.open.get() {
         // Starting: the page asks again until it answers.
         None => page::index_html(),
@@ -878,13 +896,7 @@ async fn server_html(
     }
 }
 
-/// Any other path under `/.proxy/`.
-async fn unknown_proxied(headers: HeaderMap, uri: Uri) -> Response {
-    let lang = Session::read(&headers, uri.query()).lang;
-    error(StatusCode::NOT_FOUND, lang, "web-api-unknown-address")
-}
-
-async fn unknown_api(headers: HeaderMap, uri: Uri) -> Response {
-    let lang = Session::read(&headers, uri.query()).lang;
-    error(StatusCode::NOT_FOUND, lang, "web-api-unknown-address")
+/// Any other path under `/api/` or `/.proxy/`.
+async fn unknown_address(asked: Session) -> Response {
+    error(StatusCode::NOT_FOUND, asked.lang, "web-api-unknown-address")
 }

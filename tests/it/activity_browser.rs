@@ -10,7 +10,8 @@
 //! every fetch answer and WebSocket message each page receives is kept (a wrapper installed before the
 //! page's scripts) and must never hold another player's hand; a tap made on a page that had not yet
 //! seen a press in the chat is refused politely and changes nothing; after the game a rematch is
-//! followed by both pages; one session is a phone 360 px wide, whose picture is `activity.png`.
+//! followed by both pages, and one of them changes its language; one session is a phone 360 px wide,
+//! whose picture is `activity.png`.
 //!
 //! Without Chromium and chromedriver the test prints a note and passes; with `CI` set it fails
 //! instead. The picture goes to `target/tmp/web/`, or with `SEQUENCE_WRITE_EXAMPLES=1` to
@@ -18,32 +19,19 @@
 
 use crate::support;
 
-use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sequence_bot::engine::{BitIter, Card, CardEffect, Variant};
 use serde_json::{json, Value};
 use support::browser::{
-    free_port, http_get, scratch_screenshot, ActivityLaunch, Browser, Page, PAGE_STEP,
+    chips_of, fits_width, free_port, http_get, is_over, shows_result, ActivityLaunch, Browser,
+    Page, WholeGame, PAGE_STEP,
 };
 use support::fake_discord::{FakeDiscord, FakeUser};
 use support::table::{Dice, Mirror, PressStats, STEP};
 
 /// How many turns (all players') a whole game may take before the test gives up on it.
 const MOST_TURNS: usize = 400;
-
-/// Where the picture `name` goes (as in `web_browser`): `assets/examples/NAME.png` with
-/// `SEQUENCE_WRITE_EXAMPLES` set, else the tests' scratch folder.
-fn shot(name: &str) -> PathBuf {
-    if std::env::var_os("SEQUENCE_WRITE_EXAMPLES").is_some_and(|v| !v.is_empty()) {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("assets/examples")
-            .join(format!("{name}.png"))
-    } else {
-        scratch_screenshot(name)
-    }
-}
 
 // ---- Helpers ----------------------------------------------------------------------------------------
 
@@ -84,7 +72,11 @@ async fn launch(
     page.wait_ready().await;
     eprintln!("launch: {} ready", user.name);
     let seen = page
-        .in_parent("return window.__sbParent.seen.join(' ');")
+        .in_parent(async |parent| {
+            parent
+                .eval("return window.__sbParent.seen.join(' ');", vec![])
+                .await
+        })
         .await;
     let seen = seen.as_str().unwrap_or("");
     assert!(
@@ -127,31 +119,8 @@ async fn guest_view(base: &str, token: &str) -> Value {
     serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
 }
 
-fn is_over(answer: &Value) -> bool {
-    answer["replay"] == json!(true)
-        || matches!(
-            answer["view"]["phase"].as_str(),
-            Some("finished" | "between_games")
-        )
-}
-
 fn turn_of(answer: &Value) -> u64 {
     answer["view"]["board"]["turn"].as_u64().unwrap_or(0)
-}
-
-fn chips_of(answer: &Value) -> BTreeSet<String> {
-    answer["view"]["board"]["cells"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|c| {
-            Some(format!(
-                "{}:{}",
-                c["name"].as_str()?,
-                c.get("chip")?.as_u64()?
-            ))
-        })
-        .collect()
 }
 
 /// The seat of the player the view says is to move.
@@ -506,17 +475,12 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
     let mut chat_turns = 0;
     let mut stale_checked = false;
     let mut pictured = false;
-    let mut turns = 0;
+    let mut game = WholeGame::new(MOST_TURNS);
     let over = loop {
         let now = guest_view(&base, &token).await;
-        if is_over(&now) {
+        if game.over(&now) {
             break now;
         }
-        assert!(
-            turns < MOST_TURNS,
-            "the game took more than {MOST_TURNS} turns"
-        );
-        turns += 1;
         let teams = now["view"]["teams"].as_array().map(Vec::len).unwrap_or(3);
         let seat = to_move(&now).expect("somebody is to move");
         let turn = turn_of(&now);
@@ -544,17 +508,9 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
                 .unwrap_or_else(|e| panic!("Ann's move in the chat: {e}"));
                 let after_chat = moved_past(&base, &token, turn, "Ann's chat move").await;
                 let hand = p.page.hand().await;
-                let mut tapped = false;
-                for (code, _) in &hand {
-                    p.page.click_card(code).await;
-                    if let Some(cell) = p.page.targets().await.first().cloned() {
-                        p.page.click_cell(&cell).await;
-                        tapped = true;
-                        break;
-                    }
-                }
+                let tapped = p.page.tap_first_target(&hand).await;
                 assert!(
-                    tapped,
+                    tapped.is_some(),
                     "the stale page offered a move: {}",
                     p.page.describe().await
                 );
@@ -605,8 +561,8 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
                     "the tap changed the game"
                 );
                 assert_eq!(
-                    chips_of(&unchanged),
-                    chips_of(&after_chat),
+                    chips_of(&unchanged["view"]),
+                    chips_of(&after_chat["view"]),
                     "the tap changed the board"
                 );
                 p.page.hold_live(false).await;
@@ -626,7 +582,7 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
                 if i == 1 && !pictured && activity_moves >= 6 {
                     // Ben's phone at his turn, a card chosen: the README's picture.
                     pictured = true;
-                    fits_360(&p.page).await;
+                    fits_width(&p.page, 360).await;
                     picture(&p.page).await;
                 }
                 match tap_a_move(&p.page, team_of(seat), teams).await {
@@ -671,9 +627,9 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
     assert!(pictured, "Ben's phone was pictured");
     assert!(activity_moves > 0 && chat_turns > 0, "both sides played");
     eprintln!(
-        "activity game: {turns} turns, {activity_moves} moves tapped ({two_tap_moves} in two taps), \
+        "activity game: {} turns, {activity_moves} moves tapped ({two_tap_moves} in two taps), \
          {exchanges} exchanges, {chat_turns} turns in the chat ({} picker steps)",
-        stats.updates
+        game.turns, stats.updates
     );
     assert_eq!(
         two_tap_moves, activity_moves,
@@ -681,26 +637,17 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
     );
 
     // Both pages say how the game ended.
-    let result = over["view"]["texts"]["result"]
-        .as_str()
-        .unwrap_or("")
-        .to_string();
     for p in &players {
+        shows_result(&p.page, &over).await;
+        // The replay inside Discord, without a download (a plain link carries no session).
         p.page
             .wait_for(
-                "the result on the page",
-                "const s = document.querySelector('#status'); return !!(s && s.textContent.trim());",
+                "the replay without a download link",
+                "const box = document.getElementById('replay-box');
+                 return !!box && !box.hidden && document.getElementById('record-download').hidden;",
                 PAGE_STEP,
             )
             .await;
-        if !result.is_empty() {
-            let body = p.page.eval("return document.body.innerText;", vec![]).await;
-            assert!(
-                body.as_str().unwrap_or("").contains(&result),
-                "the page says how the game ended ({result}): {}",
-                p.page.describe().await
-            );
-        }
     }
 
     // Nobody received another's hand: every hand in everything each page received is in its own
@@ -769,6 +716,20 @@ async fn two_players_tap_a_whole_game_inside_discord_while_a_third_presses_butto
             )
             .await;
     }
+    // The language menu inside Discord: Norwegian chosen on Ann's page, its own texts come in
+    // Norwegian and the lobby is shown again.
+    let ann_page = &players[0].page;
+    ann_page.select("#lang-select", "no").await;
+    ann_page
+        .wait_for(
+            "Ann's page in Norwegian, the lobby shown again",
+            "const s = document.getElementById('status');
+             return document.querySelector('[data-t=\"web-language\"]').textContent === 'Språk'
+               && document.body.dataset.ready === '1' && !!s && s.textContent.trim() !== ''
+               && !!document.querySelector('[data-action=join], [data-action=leave], [data-action=begin]');",
+            PAGE_STEP,
+        )
+        .await;
     for p in players {
         p.page.close().await;
     }
@@ -788,41 +749,9 @@ async fn picture(page: &Page) {
         }
         page.eval("window.scrollTo(0, 0); return true;", vec![])
             .await;
-        page.leave_frame().await;
-        page.screenshot(&shot("activity")).await;
-        page.client()
-            .enter_frame(0)
-            .await
-            .expect("the Activity's frame again");
+        page.in_parent(async |whole| whole.picture("activity").await)
+            .await;
         page.click_card(&code).await;
         return;
     }
-}
-
-/// Checks that the Activity page in `page`'s frame fits 360 px: no sideways scrolling, the whole board
-/// across the frame.
-async fn fits_360(page: &Page) {
-    let fit = page
-        .eval(
-            "const d = document.documentElement;
-             const b = document.querySelector('#board').getBoundingClientRect();
-             return {inner_width: window.innerWidth, scroll_width: d.scrollWidth,
-                     board: [b.left, b.right, b.width]};",
-            vec![],
-        )
-        .await;
-    assert_eq!(
-        fit["inner_width"],
-        json!(360),
-        "the frame is 360 px wide: {fit}"
-    );
-    assert!(
-        fit["scroll_width"].as_f64().unwrap_or(f64::MAX) <= 360.0,
-        "the Activity scrolls sideways at 360 px: {fit}"
-    );
-    let board = |i: usize| fit["board"][i].as_f64().unwrap_or(f64::NAN);
-    assert!(
-        board(0) >= 0.0 && board(1) <= 360.0 && board(2) >= 300.0,
-        "the board is not whole across the frame: {fit}"
-    );
 }

@@ -1,9 +1,9 @@
 //! Issue 46: the web page in a real browser. Headless Chromium (through chromedriver, see
 //! `tests/support/browser.rs`) opens the pages of the real bot started without a Discord token and plays
 //! on them by clicking what a person clicks: a card of `#hand`, a cell marked `.target`, `#confirm`. A
-//! second browser session watches the same game; the page is tried 360 px wide; the bot is restarted
-//! under an open page; the finished game is stepped through as a replay; a Discord game (through the
-//! stand-in) is watched from its Watch link.
+//! second browser session watches the same game; the page is tried 360 px wide, and in German; the bot
+//! is restarted under an open page; the finished game is stepped through as a replay; a Discord game
+//! (through the stand-in) is watched from its Watch link.
 //!
 //! Without Chromium and chromedriver the tests print a note and pass; with `CI` set they fail instead.
 //! They save screenshots under `target/tmp/web/`; with `SEQUENCE_WRITE_EXAMPLES=1` the ones README
@@ -12,26 +12,17 @@
 use crate::support;
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use sequence_bot::i18n::{self, Lang};
 use serde_json::{json, Value};
-use support::browser::{scratch_screenshot, Browser, LocalBot, LocalOptions, Page, PAGE_STEP};
+use support::browser::{
+    chips_of, fits_width, is_over, scratch_screenshot, shows_result, Browser, LocalBot,
+    LocalOptions, Page, WholeGame, PAGE_STEP,
+};
 
 /// How many of the player's turns a whole game may take before the test gives up on it.
 const MOST_TURNS: usize = 200;
-
-/// Where the screenshot `name` goes: `assets/examples/NAME.png` when `SEQUENCE_WRITE_EXAMPLES` is
-/// set (to renew the committed pictures), else the tests' scratch folder.
-fn shot(name: &str) -> PathBuf {
-    if std::env::var_os("SEQUENCE_WRITE_EXAMPLES").is_some_and(|v| !v.is_empty()) {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("assets/examples")
-            .join(format!("{name}.png"))
-    } else {
-        scratch_screenshot(name)
-    }
-}
 
 /// Gives the guest of `page` the name `name` if the page asks for one (`#name-input`).
 async fn name_if_asked(page: &Page, name: &str) {
@@ -98,22 +89,6 @@ async fn api(page: &Page, token: &str) -> Value {
     page.fetch_json(&format!("/api/g/{token}")).await
 }
 
-/// The chips of a view as the page shows them: `cell:team`, sorted.
-fn chips_of(view: &Value) -> BTreeSet<String> {
-    view["board"]["cells"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|c| {
-            Some(format!(
-                "{}:{}",
-                c["name"].as_str()?,
-                c.get("chip")?.as_u64()?
-            ))
-        })
-        .collect()
-}
-
 /// The gist of an answer of `GET /api/g/{token}` for failure messages (not the whole board).
 fn brief(answer: &Value) -> String {
     let view = &answer["view"];
@@ -127,15 +102,6 @@ fn brief(answer: &Value) -> String {
         "chips": chips_of(view).len(),
     })
     .to_string()
-}
-
-/// Whether the game of this answer of `GET /api/g/{token}` is over (or has become its replay).
-fn is_over(answer: &Value) -> bool {
-    answer["replay"] == json!(true)
-        || matches!(
-            answer["view"]["phase"].as_str(),
-            Some("finished" | "between_games")
-        )
 }
 
 /// Waits until `page` shows what the server has: its `data-version` is the API's and its chips are the
@@ -270,16 +236,9 @@ async fn choose_and_click(page: &Page) -> Did {
         };
     }
     let hand = page.hand().await;
-    for (card, _) in &hand {
-        page.click_card(card).await;
-        if let Some(cell) = page.targets().await.first().cloned() {
-            page.click_cell(&cell).await;
-            page.confirm().await;
-            return Did::Play {
-                card: card.clone(),
-                cell,
-            };
-        }
+    if let Some((card, cell)) = page.tap_first_target(&hand).await {
+        page.confirm().await;
+        return Did::Play { card, cell };
     }
     let dead = hand
         .iter()
@@ -371,50 +330,36 @@ async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_
         .await;
 
     let mut watched = 0;
-    let mut turns = 0;
+    let mut game = WholeGame::new(MOST_TURNS);
     let mut plays = 0;
     let over = loop {
         let answer = my_turn_or_over(&player, &token).await;
         if answer["replay"] != json!(true) {
             watched = watcher_sees(&watcher, &player, watched).await;
         }
-        if is_over(&answer) {
+        if game.over(&answer) {
             break answer;
         }
-        assert!(
-            turns < MOST_TURNS,
-            "the game took more than {MOST_TURNS} turns"
-        );
         if let Did::Play { .. } = play_turn(&player, &token).await {
             plays += 1;
         }
-        turns += 1;
-        if turns == 12 {
-            player.screenshot(&shot("web-classic")).await;
+        if game.turns == 12 {
+            player.picture("web-classic").await;
         }
     };
     assert!(plays > 0, "no card was played");
     // The result shows on the page.
-    let result = over["view"]["texts"]["result"]
-        .as_str()
-        .unwrap_or("")
-        .to_string();
+    shows_result(&player, &over).await;
+    // The page turns to the replay, with the record to download.
     player
         .wait_for(
-            "the result on the page",
-            "const s = document.querySelector('#status'); return !!(s && s.textContent.trim());",
+            "the replay with the record's link",
+            "const box = document.getElementById('replay-box');
+             const link = document.getElementById('record-download');
+             return !!box && !box.hidden && !link.hidden && link.getAttribute('href').endsWith('/record');",
             PAGE_STEP,
         )
         .await;
-    if !result.is_empty() {
-        let status = player.text("#status").await;
-        let body = player.eval("return document.body.innerText;", vec![]).await;
-        assert!(
-            status.contains(&result) || body.as_str().unwrap_or("").contains(&result),
-            "the page does not say how the game ended ({result}): {}",
-            player.describe().await
-        );
-    }
     assert_eq!(watcher.count("#hand [data-card]").await, 0);
     assert_eq!(
         watcher
@@ -423,7 +368,10 @@ async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_
         json!(true),
         "the watcher followed the whole game without a reload"
     );
-    eprintln!("the classic game ended after {turns} turns of the player ({plays} cards played)");
+    eprintln!(
+        "the classic game ended after {} turns of the player ({plays} cards played)",
+        game.turns
+    );
 
     replay_is_stepped_through(&mut player, &bot, &token).await;
     player.close().await;
@@ -512,7 +460,7 @@ async fn replay_is_stepped_through(page: &mut Page, bot: &LocalBot, token: &str)
         record.as_str().is_some_and(|href| href.contains(token)),
         "the record's link is shown: {record}"
     );
-    page.screenshot(&shot("web-replay")).await;
+    page.picture("web-replay").await;
     // A player of the game opens its rematch from its page, and the page goes to the new lobby.
     page.action("rematch").await;
     page.wait_for(
@@ -533,38 +481,18 @@ async fn the_game_page_fits_a_phone_360_px_wide() {
     };
     let bot = LocalBot::start(LocalOptions::default()).await;
     let mut phone = browser.open_phone(360, 780).await;
+    // What the page receives is kept (the live channel's address, for the language menu's check).
+    phone.install_collector().await;
     let token = new_game(&mut phone, &bot.base(), "Pia", "classic", false).await;
     add_computer_and_start(&phone, &token).await;
     my_turn_or_over(&phone, &token).await;
     // A move by tapping, then the page once it is the player's turn again.
     play_turn(&phone, &token).await;
     my_turn_or_over(&phone, &token).await;
-    let fit = phone
-        .eval(
-            "const d = document.documentElement;
-             const b = document.querySelector('#board').getBoundingClientRect();
-             return {scroll_width: d.scrollWidth, inner_width: window.innerWidth,
-                     inner_height: window.innerHeight,
-                     board: [b.left, b.top, b.right, b.bottom, b.width, b.height]};",
-            vec![],
-        )
-        .await;
-    assert_eq!(
-        fit["inner_width"],
-        json!(360),
-        "the window is 360 px wide: {fit}"
-    );
+    let fit = fits_width(&phone, 360).await;
     assert!(
-        fit["scroll_width"].as_f64().unwrap_or(f64::MAX) <= 360.0,
-        "the page scrolls sideways at 360 px: {fit}"
-    );
-    let board = |i: usize| fit["board"][i].as_f64().unwrap_or(f64::NAN);
-    assert!(
-        board(0) >= 0.0 && board(2) <= 360.0 && board(4) >= 300.0,
-        "the board is not whole across the screen: {fit}"
-    );
-    assert!(
-        board(5) <= fit["inner_height"].as_f64().unwrap_or(0.0),
+        fit["board"]["height"].as_f64().unwrap_or(f64::NAN)
+            <= fit["inner_height"].as_f64().unwrap_or(0.0),
         "the board is taller than the screen: {fit}"
     );
     // Scrolled into view, the whole board is on the screen.
@@ -580,8 +508,79 @@ async fn the_game_page_fits_a_phone_360_px_wide() {
     phone
         .eval("window.scrollTo(0, 0); return true;", vec![])
         .await;
-    phone.screenshot(&shot("web-phone")).await;
+    phone.picture("web-phone").await;
+    language_is_chosen(&phone, &token).await;
     phone.close().await;
+}
+
+/// The language menu on the game's page of `page` (at its player's turn): German chosen, the page's
+/// own texts come in German, the game is read again in German (`#status` says the API's German
+/// sentence) and its live channel is opened again in German (a socket asking `lang=de` sends a frame;
+/// the page's collector must be installed): after a move, the computer's answer comes to the page with
+/// its sentence in German.
+async fn language_is_chosen(page: &Page, token: &str) {
+    let status = || async { page.text("#status").await };
+    let english = status().await;
+    page.select("#lang-select", "de").await;
+    page.wait_for(
+        "the page's own texts in German",
+        "return document.querySelector('[data-t=\"web-language\"]').textContent === 'Sprache';",
+        PAGE_STEP,
+    )
+    .await;
+    // What the page's headline says: the result, else "Your turn." to the player to move (in the
+    // page's language), else whose turn it is as the API words it.
+    let said = |answer: &Value, lang: Lang| {
+        let view = &answer["view"];
+        let texts = &view["texts"];
+        if let Some(result) = texts["result"].as_str().filter(|s| !s.is_empty()) {
+            return result.to_string();
+        }
+        if view["you"]["your_turn"] == json!(true) && view["phase"] == json!("playing") {
+            return i18n::tr(lang, "web-your-turn");
+        }
+        texts["turn"].as_str().unwrap_or("").to_string()
+    };
+    let german = said(&api(page, token).await, Lang::De);
+    assert!(
+        !german.is_empty() && german != english,
+        "the view in German ({german:?}) differs from the English one ({english:?})"
+    );
+    page.wait_for(
+        "the game read again in German",
+        &format!(
+            "return document.querySelector('#status').textContent.trim() === {};",
+            json!(german)
+        ),
+        PAGE_STEP,
+    )
+    .await;
+    page.wait_for(
+        "the live channel open again in German",
+        "return !!document.querySelector('#live.connected') && (window.__sbReceived || [])
+           .some(r => r.kind === 'ws' && new URL(r.url).searchParams.get('lang') === 'de');",
+        PAGE_STEP,
+    )
+    .await;
+    play_turn(page, token).await;
+    let answer = my_turn_or_over(page, token).await;
+    if !is_over(&answer) {
+        assert_eq!(
+            status().await,
+            said(&answer, Lang::De),
+            "after the computer's move the page speaks German: {}",
+            page.describe().await
+        );
+        // The computer's move as the bot words it, in German.
+        let last = answer["view"]["texts"]["last_move"].as_str().unwrap_or("");
+        assert!(!last.is_empty(), "the view says the last move");
+        assert_eq!(
+            page.text("#last-line").await,
+            last,
+            "the computer's move in German on the page: {}",
+            page.describe().await
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -678,7 +677,7 @@ async fn a_game_in_progress(test: &str, variant: &str, king: bool, turns: usize,
             "the King of the Board zone is in the view"
         );
     }
-    page.screenshot(&shot(picture)).await;
+    page.picture(picture).await;
     page.close().await;
 }
 

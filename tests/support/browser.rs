@@ -5,12 +5,16 @@
 //! started in local mode (no Discord token, the pages on a port of its own). For the Activity (issue 47):
 //! a window turned into Discord's side of the Activity ([`Page::open_activity`]: a parent document on the
 //! bot's origin that answers the real Embedded App SDK's handshake), and a collector of everything a page
-//! receives ([`Page::install_collector`]).
+//! receives ([`Page::install_collector`]). What the tests of both share: a whole game's turns counted
+//! ([`WholeGame`]), the end shown on a page ([`shows_result`]), the fit on a phone's width
+//! ([`fits_width`]), a move chosen by tapping ([`Page::tap_first_target`]) and the pictures
+//! ([`shot`]).
 //!
 //! Debian's `chromium` and `chromium-driver` packages provide the two programs (`.ci/run` installs them).
 //! Without them a test prints a note and passes without doing anything, except when `CI` is set: then it
 //! fails, so that CI cannot pass without having run the browser.
 
+use std::collections::BTreeSet;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -404,13 +408,7 @@ impl Page {
     pub async fn click(&self, css: &str) {
         let mut tries = 0;
         loop {
-            let element = self
-                .client
-                .wait()
-                .at_most(PAGE_STEP)
-                .for_element(Locator::Css(css))
-                .await
-                .unwrap_or_else(|e| panic!("find {css}: {e}"));
+            let element = self.find(css).await;
             match element.click().await {
                 Ok(_) => return,
                 Err(e) if tries < 3 && e.to_string().contains("stale element") => tries += 1,
@@ -419,15 +417,19 @@ impl Page {
         }
     }
 
-    /// Types `text` into the field matching `css` (emptied first).
-    pub async fn type_into(&self, css: &str, text: &str) {
-        let element = self
-            .client
+    /// The first element matching `css`, once there is one (up to [`PAGE_STEP`]).
+    async fn find(&self, css: &str) -> fantoccini::elements::Element {
+        self.client
             .wait()
             .at_most(PAGE_STEP)
             .for_element(Locator::Css(css))
             .await
-            .unwrap_or_else(|e| panic!("find {css}: {e}"));
+            .unwrap_or_else(|e| panic!("find {css}: {e}"))
+    }
+
+    /// Types `text` into the field matching `css` (emptied first).
+    pub async fn type_into(&self, css: &str, text: &str) {
+        let element = self.find(css).await;
         element
             .clear()
             .await
@@ -469,6 +471,20 @@ impl Page {
     /// Clicks the action button `action` (`[data-action=..]`).
     pub async fn action(&self, action: &str) {
         self.click(&format!("[data-action=\"{action}\"]")).await;
+    }
+
+    /// Taps the cards of `hand` in turn until one marks a cell, then its first marked cell: that card and
+    /// cell (`None`, and the last card left chosen, when no card marks one). A page that asks for
+    /// `#confirm` then waits for it.
+    pub async fn tap_first_target(&self, hand: &[(String, bool)]) -> Option<(String, String)> {
+        for (card, _) in hand {
+            self.click_card(card).await;
+            if let Some(cell) = self.targets().await.first().cloned() {
+                self.click_cell(&cell).await;
+                return Some((card.clone(), cell));
+            }
+        }
+        None
     }
 
     /// The cards of the hand shown (`#hand [data-card]`), with whether each is marked dead.
@@ -576,6 +592,11 @@ impl Page {
             .screenshot()
             .await
             .unwrap_or_else(|e| panic!("screenshot: {e}"))
+    }
+
+    /// Saves the picture `name` of what the window shows (where [`shot`] says).
+    pub async fn picture(&self, name: &str) {
+        self.screenshot(&shot(name)).await;
     }
 
     /// Saves a PNG of what the window shows to `path` (its folder created).
@@ -713,7 +734,7 @@ impl Page {
     /// full-window `<iframe>` of `base` + `/?{launch query}` that answers the Embedded App SDK's
     /// handshake as Discord's client does (opcodes HANDSHAKE 0, FRAME 1; READY, then AUTHORIZE with the
     /// next of `codes`, AUTHENTICATE with `user`, every other command with an empty answer). Then the
-    /// session's commands go to the frame (its `#board`, `#hand`…), until [`Page::leave_frame`].
+    /// session's commands go to the frame (its `#board`, `#hand`…); [`Page::in_parent`] for the parent.
     pub async fn open_activity(&mut self, base: &str, launch: &ActivityLaunch) {
         self.goto(&format!("{base}/healthz")).await;
         let src = format!(
@@ -733,33 +754,27 @@ impl Page {
             json!({"id": launch.application_id.to_string(), "name": "Sequence"}),
         ])
         .await;
+        self.enter_activity_frame().await;
+    }
+
+    /// Runs `what` on the parent of the Activity's frame (the stand-in for Discord's client, the whole
+    /// window): what it returns. The session's commands go to the frame again afterwards.
+    pub async fn in_parent<T>(&self, what: impl AsyncFnOnce(&Page) -> T) -> T {
+        self.client
+            .enter_parent_frame()
+            .await
+            .unwrap_or_else(|e| panic!("leave the frame: {e}"));
+        let value = what(self).await;
+        self.enter_activity_frame().await;
+        value
+    }
+
+    /// Sends the session's commands to the Activity's frame (the parent's only `<iframe>`).
+    async fn enter_activity_frame(&self) {
         self.client
             .enter_frame(0)
             .await
             .unwrap_or_else(|e| panic!("enter the Activity's frame: {e}"));
-    }
-
-    /// Runs `script` in the parent of the Activity's frame (the stand-in for Discord's client): what it
-    /// returns. The session's commands go to the frame again afterwards.
-    pub async fn in_parent(&self, script: &str) -> Value {
-        self.client
-            .enter_parent_frame()
-            .await
-            .unwrap_or_else(|e| panic!("leave the frame: {e}"));
-        let value = self.eval(script, vec![]).await;
-        self.client
-            .enter_frame(0)
-            .await
-            .unwrap_or_else(|e| panic!("enter the Activity's frame again: {e}"));
-        value
-    }
-
-    /// Sends the session's commands to the top document again.
-    pub async fn leave_frame(&self) {
-        self.client
-            .enter_parent_frame()
-            .await
-            .unwrap_or_else(|e| panic!("leave the frame: {e}"));
     }
 
     /// Ends the session (closes the browser window).
@@ -875,6 +890,129 @@ pub fn scratch_screenshot(name: &str) -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("web")
         .join(format!("{name}.png"))
+}
+
+/// Where the picture `name` goes: `assets/examples/NAME.png` when `SEQUENCE_WRITE_EXAMPLES` is set
+/// (to renew the committed pictures README shows), else the tests' scratch folder.
+pub fn shot(name: &str) -> PathBuf {
+    if std::env::var_os("SEQUENCE_WRITE_EXAMPLES").is_some_and(|v| !v.is_empty()) {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/examples")
+            .join(format!("{name}.png"))
+    } else {
+        scratch_screenshot(name)
+    }
+}
+
+/// Whether the game of this answer of `GET /api/g/{token}` is over (or has become its replay).
+pub fn is_over(answer: &Value) -> bool {
+    answer["replay"] == json!(true)
+        || matches!(
+            answer["view"]["phase"].as_str(),
+            Some("finished" | "between_games")
+        )
+}
+
+/// The chips of a view (`view` of `GET /api/g/{token}`) as the page shows them: `cell:team`, sorted.
+pub fn chips_of(view: &Value) -> BTreeSet<String> {
+    view["board"]["cells"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| {
+            Some(format!(
+                "{}:{}",
+                c["name"].as_str()?,
+                c.get("chip")?.as_u64()?
+            ))
+        })
+        .collect()
+}
+
+/// A whole game's turns, counted until it is over.
+#[derive(Debug)]
+pub struct WholeGame {
+    most: usize,
+    /// The turns counted so far.
+    pub turns: usize,
+}
+
+impl WholeGame {
+    /// A game that may take `most` turns before the test gives up on it.
+    pub fn new(most: usize) -> WholeGame {
+        WholeGame { most, turns: 0 }
+    }
+
+    /// Whether the game of `answer` (of `GET /api/g/{token}`) is over; if not, one more turn is
+    /// counted, and past `most` turns the test fails.
+    pub fn over(&mut self, answer: &Value) -> bool {
+        if is_over(answer) {
+            return true;
+        }
+        assert!(
+            self.turns < self.most,
+            "the game took more than {} turns",
+            self.most
+        );
+        self.turns += 1;
+        false
+    }
+}
+
+/// Checks that `page` says how the game of `over` (the answer of `GET /api/g/{token}` that found it
+/// over) ended: its `#status` says something, and the page shows the result's sentence (in what a
+/// person sees of it).
+pub async fn shows_result(page: &Page, over: &Value) {
+    page.wait_for(
+        "the result on the page",
+        "const s = document.querySelector('#status'); return !!(s && s.textContent.trim());",
+        PAGE_STEP,
+    )
+    .await;
+    let result = over["view"]["texts"]["result"].as_str().unwrap_or("");
+    if result.is_empty() {
+        return;
+    }
+    let body = page.eval("return document.body.innerText;", vec![]).await;
+    assert!(
+        body.as_str().unwrap_or("").contains(result),
+        "the page does not say how the game ended ({result}): {}",
+        page.describe().await
+    );
+}
+
+/// Checks that the page of `page` (or the Activity's frame it is in) fits a phone `width` CSS pixels
+/// wide: the window is that wide, nothing scrolls sideways and the whole board is across it, at
+/// least 300 px wide. What was measured: `inner_width`, `inner_height`, `scroll_width`, and the
+/// board's box (`left`, `top`, `right`, `bottom`, `width`, `height`).
+pub async fn fits_width(page: &Page, width: u32) -> Value {
+    let fit = page
+        .eval(
+            "const d = document.documentElement;
+             const b = document.querySelector('#board').getBoundingClientRect();
+             return {scroll_width: d.scrollWidth, inner_width: window.innerWidth,
+                     inner_height: window.innerHeight,
+                     board: {left: b.left, top: b.top, right: b.right, bottom: b.bottom,
+                             width: b.width, height: b.height}};",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        fit["inner_width"],
+        json!(width),
+        "the window is {width} px wide: {fit}"
+    );
+    let width = f64::from(width);
+    assert!(
+        fit["scroll_width"].as_f64().unwrap_or(f64::MAX) <= width,
+        "the page scrolls sideways at {width} px: {fit}"
+    );
+    let board = |side: &str| fit["board"][side].as_f64().unwrap_or(f64::NAN);
+    assert!(
+        board("left") >= 0.0 && board("right") <= width && board("width") >= 300.0,
+        "the board is not whole across the screen: {fit}"
+    );
+    fit
 }
 
 /// Settings of a bot started in local mode.

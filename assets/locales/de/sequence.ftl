@@ -157,6 +157,7 @@ web-computer = Computer
 web-cards = { $n } Karten
 web-your-hand = Deine Karten
 web-watching = Du schaust diesem Spiel zu.
+web-your-turn = Du bist dran.
 web-pick-card = Tippe auf eine Karte, dann auf eines der markierten Felder.
 web-pick-cell = Tippe jetzt auf eines der markierten Felder.
 web-pick-dice = Tippe auf ein markiertes Feld für deinen Chip.

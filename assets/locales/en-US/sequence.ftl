@@ -162,6 +162,7 @@ web-computer = computer
 web-cards = { $n } cards
 web-your-hand = Your cards
 web-watching = You are watching this game.
+web-your-turn = Your turn.
 web-pick-card = Tap a card, then one of the marked cells.
 web-pick-cell = Now tap one of the marked cells.
 web-pick-dice = Tap a marked cell for your chip.

@@ -157,6 +157,7 @@ web-computer = datamaskin
 web-cards = { $n } kort
 web-your-hand = Kortene dine
 web-watching = Du ser på dette spillet.
+web-your-turn = Din tur.
 web-pick-card = Trykk på et kort, så på en av de merkede rutene.
 web-pick-cell = Trykk nå på en av de merkede rutene.
 web-pick-dice = Trykk på en merket rute for brikken din.
