@@ -528,7 +528,7 @@ function draw() {
   if (!view) return;
   const playing = view.phase === 'playing';
   // The player to move reads "Your turn." rather than their own name.
-  const mine = view.you && view.you.your_turn && playing(view) ? t('web-your-turn') : null;
+  const mine = view.you && view.you.your_turn && playing ? t('web-your-turn') : null;
   $('status').textContent = view.texts.result || mine || view.texts.turn || (view.phase === 'lobby' ? t('web-lobby') : view.game.title);
   $('last-line').textContent = view.texts.last_move || describe(view.game);
   $('board-wrap').hidden = !view.board;
