@@ -7,7 +7,9 @@
 //! a proxy, extra roots), with short timeouts, since the page waits on them:
 //! - the code exchange at the OAuth2 token endpoint (`POST /oauth2/token`, form: `client_id`,
 //!   `client_secret`, `grant_type=authorization_code`, `code`), with the application's client secret;
-//! - the user of an access token (`GET /users/@me`, `Authorization: Bearer …`);
+//! - the user of an access token (`GET /oauth2/@me`: the token must have been issued to this
+//!   application, with `identify`; then `GET /users/@me` for the name and locale, `Authorization:
+//!   Bearer …`);
 //! - an instance of the Activity (`GET /applications/{app}/activity-instances/{id}`, the bot token),
 //!   and what kind of place it runs in ([`ActivityInstance::venue`]): its location's kind `pc` (a DM
 //!   or a group DM: the bot may only answer there), or `gc` in a server, which is a place where the
@@ -185,6 +187,8 @@ impl DiscordActivity {
         if !is_credential(access_token) {
             return Err(ActivityError::BadToken);
         }
+        // `users/@me` answers for a token of any application: the token must be ours first.
+        let authorized = self.authorized_user(access_token).await?;
         let response = self
             .client
             .get(format!("{}/users/@me", self.api))
@@ -207,6 +211,9 @@ impl DiscordActivity {
                 let id = me.id.parse::<u64>().map_err(|_| {
                     ActivityError::Unavailable("users/@me answered a user id that is no id".into())
                 })?;
+                if id != authorized {
+                    return Err(ActivityError::BadToken);
+                }
                 let name = me
                     .global_name
                     .map(|n| n.trim().to_string())
@@ -221,6 +228,47 @@ impl DiscordActivity {
             401 | 403 => Err(ActivityError::BadToken),
             status => Err(ActivityError::Unavailable(format!(
                 "users/@me answered {status}"
+            ))),
+        }
+    }
+
+    /// The user an access token was issued to by this application (`GET /oauth2/@me`, "Get Current
+    /// Authorization Information": the token's application and, with the `identify` scope, its
+    /// user). A token issued to another application, or without `identify`, is refused as a bad
+    /// token.
+    async fn authorized_user(&self, access_token: &str) -> Result<u64, ActivityError> {
+        let response = self
+            .client
+            .get(format!("{}/oauth2/@me", self.api))
+            .bearer_auth(access_token)
+            .send()
+            .await
+            .map_err(unreachable)?;
+        match response.status().as_u16() {
+            200 => {
+                #[derive(Deserialize)]
+                struct Id {
+                    id: String,
+                }
+                #[derive(Deserialize)]
+                struct Authorization {
+                    application: Id,
+                    #[serde(default)]
+                    user: Option<Id>,
+                }
+                let found: Authorization = read(response, "oauth2/@me").await?;
+                if found.application.id.parse::<u64>().ok() != Some(self.application_id) {
+                    tracing::info!("an Activity sign-in brought a token of another application");
+                    return Err(ActivityError::BadToken);
+                }
+                found
+                    .user
+                    .and_then(|u| u.id.parse::<u64>().ok())
+                    .ok_or(ActivityError::BadToken)
+            }
+            401 | 403 => Err(ActivityError::BadToken),
+            status => Err(ActivityError::Unavailable(format!(
+                "oauth2/@me answered {status}"
             ))),
         }
     }
@@ -590,12 +638,26 @@ mod tests {
     #[tokio::test]
     async fn the_user_and_the_instance_are_read_as_discord_gives_them() {
         let (api, mut requests) = discord(vec![
+            // Each token's authorization first (its application must be 42), then its user.
+            (
+                "200 OK",
+                r#"{"application":{"id":"42","name":"Sequence"},"scopes":["identify"],"expires":"2099-01-01T00:00:00+00:00","user":{"id":"1001","username":"ann"}}"#,
+            ),
             (
                 "200 OK",
                 r#"{"id":"1001","username":"ann","global_name":"Ann B","discriminator":"0","avatar":null,"locale":"de"}"#,
             ),
+            (
+                "200 OK",
+                r#"{"application":{"id":"42","name":"Sequence"},"scopes":["identify"],"expires":"2099-01-01T00:00:00+00:00","user":{"id":"1002","username":"bob"}}"#,
+            ),
             ("200 OK", r#"{"id":"1002","username":"bob","global_name":null}"#),
             ("401 Unauthorized", r#"{"message":"401: Unauthorized","code":0}"#),
+            // A token another application was given (its users/@me would answer: it is not asked).
+            (
+                "200 OK",
+                r#"{"application":{"id":"77","name":"Other"},"scopes":["identify"],"expires":"2099-01-01T00:00:00+00:00","user":{"id":"1002","username":"bob"}}"#,
+            ),
             (
                 "200 OK",
                 r#"{"application_id":"42","instance_id":"i-1","launch_id":"7","location":{"id":"gc-9-5","kind":"gc","channel_id":"5","guild_id":"9"},"users":["1001","1003"]}"#,
@@ -625,16 +687,23 @@ mod tests {
                 locale: Some("de".into())
             }
         );
-        let sent = requests.recv().await.unwrap();
-        assert!(sent.starts_with("GET /api/v10/users/@me "), "{sent}");
-        assert!(
-            sent.to_ascii_lowercase()
-                .contains("authorization: bearer tok-a"),
-            "{sent}"
-        );
+        for path in ["/oauth2/@me", "/users/@me"] {
+            let sent = requests.recv().await.unwrap();
+            assert!(sent.starts_with(&format!("GET /api/v10{path} ")), "{sent}");
+            assert!(
+                sent.to_ascii_lowercase()
+                    .contains("authorization: bearer tok-a"),
+                "{sent}"
+            );
+        }
         let bob = activity.user("tok-b").await.unwrap();
         assert_eq!((bob.id, bob.name.as_str(), bob.locale), (1002, "bob", None));
         assert_eq!(activity.user("tok-c").await, Err(ActivityError::BadToken));
+        assert_eq!(activity.user("tok-d").await, Err(ActivityError::BadToken));
+        // Bob's two requests, tok-c's and tok-d's authorization (no users/@me after them).
+        for _ in 0..4 {
+            let _ = requests.recv().await;
+        }
         let instance = activity.instance("i-1").await.unwrap();
         assert_eq!(
             instance,
@@ -645,8 +714,6 @@ mod tests {
                 venue: Venue::Server,
             }
         );
-        let _ = requests.recv().await;
-        let _ = requests.recv().await;
         let sent = requests.recv().await.unwrap();
         assert!(
             sent.starts_with("GET /api/v10/applications/42/activity-instances/i-1 "),

@@ -311,6 +311,14 @@ async fn the_sign_in_asks_discord_through_the_stand_in() {
         provider.user("fake-access-forged").await,
         Err(ActivityError::BadToken)
     );
+    // Ann's real token, but one another application was given: users/@me would name her, the
+    // authorization says whose token it is.
+    let foreign = fake.access_token_for(&ann, fake.application_id() + 1);
+    assert_eq!(provider.user(&foreign).await, Err(ActivityError::BadToken));
+    assert!(
+        fake.requests_to("GET", "/oauth2/@me").len() >= 3,
+        "every token's authorization was asked"
+    );
 
     let channel = fake.add_channel("sequence-instance");
     let instance = fake.add_activity_instance(channel, &[&ann]);
@@ -381,7 +389,7 @@ async fn the_sign_in_asks_discord_through_the_stand_in() {
     );
     assert!(
         fake.take_openapi_problems().is_empty(),
-        "users/@me and activity-instances as Discord's OpenAPI describes them"
+        "oauth2/@me, users/@me and activity-instances as Discord's OpenAPI describes them"
     );
 }
 

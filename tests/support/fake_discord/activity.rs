@@ -8,7 +8,10 @@
 //!   400 `unsupported_grant_type`. The answer: `{access_token, token_type: "Bearer", expires_in,
 //!   refresh_token, scope: "identify"}`.
 //! * `GET /users/@me` with `Authorization: Bearer <access token>`: the user the token was issued to
-//!   (with their locale); an unknown token 401.
+//!   (with their locale), whichever application it was issued to (as Discord answers); an unknown
+//!   token 401. `GET /oauth2/@me` (Get Current Authorization Information): `{application: {id, name},
+//!   scopes, expires, user}`, the application the token was issued to
+//!   ([`FakeDiscord::access_token_for`] makes one of another application); an unknown token 401.
 //! * `GET /applications/{app}/activity-instances/{instance}` (the bot's token): the instances a test
 //!   made ([`FakeDiscord::add_activity_instance`]), with their channel (`gc` with its server, or `pc`
 //!   in a DM or group DM) and users; an unknown one 404. An instance may run where the bot is no
@@ -66,7 +69,8 @@ pub struct ActivityState {
     pub enabled: bool,
     codes: HashMap<String, Code>,
     /// Access tokens issued, and their users.
-    pub access_tokens: HashMap<String, u64>,
+    /// Access tokens: their user and the application they were issued to.
+    pub access_tokens: HashMap<String, (u64, u64)>,
     /// Instances by id.
     pub instances: HashMap<String, Instance>,
     /// Exchanges asked, and how each went (the status).
@@ -107,7 +111,10 @@ pub(super) fn token_endpoint(state: &mut State, form: &Value) -> (u16, Value) {
                     c.used = true;
                     let user = c.user;
                     let token = format!("fake-access-{}", state.snowflake());
-                    state.activity.access_tokens.insert(token.clone(), user);
+                    state
+                        .activity
+                        .access_tokens
+                        .insert(token.clone(), (user, application));
                     (
                         200,
                         json!({
@@ -137,7 +144,7 @@ pub(super) fn bearer_me(state: &State, token: &str) -> (u16, Value) {
         .activity
         .access_tokens
         .get(token)
-        .and_then(|id| state.users.get(id))
+        .and_then(|(id, _)| state.users.get(id))
     {
         Some(user) => {
             let mut json = user.json();
@@ -147,6 +154,32 @@ pub(super) fn bearer_me(state: &State, token: &str) -> (u16, Value) {
         }
         None => (401, json!({"message": "401: Unauthorized", "code": 0})),
     }
+}
+
+/// `GET /oauth2/@me` with a Bearer token: the authorization behind it.
+pub(super) fn bearer_authorization(state: &State, token: &str) -> (u16, Value) {
+    let Some(&(id, application)) = state.activity.access_tokens.get(token) else {
+        return (401, json!({"message": "401: Unauthorized", "code": 0}));
+    };
+    let Some(user) = state.users.get(&id) else {
+        return (401, json!({"message": "401: Unauthorized", "code": 0}));
+    };
+    // The application the token was issued to: ours as `GET /applications/@me` describes it, or
+    // another one.
+    let mut the_application = super::rest::application_info(state);
+    if application != state.config.application_id {
+        the_application["id"] = json!(application.to_string());
+        the_application["name"] = json!("Another app");
+    }
+    (
+        200,
+        json!({
+            "application": the_application,
+            "scopes": ["identify"],
+            "expires": "2099-01-01T00:00:00+00:00",
+            "user": user.json(),
+        }),
+    )
 }
 
 /// `GET /applications/{app}/activity-instances/{id}` (the bot's token).
@@ -272,9 +305,18 @@ impl FakeDiscord {
 
     /// An access token of `user` as if a code had been exchanged (for tests that skip the exchange).
     pub fn access_token(&self, user: &FakeUser) -> String {
+        let application = self.application_id();
+        self.access_token_for(user, application)
+    }
+
+    /// An access token of `user` issued to another application (`application`).
+    pub fn access_token_for(&self, user: &FakeUser, application: u64) -> String {
         let mut state = self.state();
         let token = format!("fake-access-{}", state.snowflake());
-        state.activity.access_tokens.insert(token.clone(), user.id);
+        state
+            .activity
+            .access_tokens
+            .insert(token.clone(), (user.id, application));
         token
     }
 

@@ -291,6 +291,9 @@ async fn handle(
     } else if let (Some(token), "GET", "/users/@me") = (bearer, method.as_str(), path.as_str()) {
         let (status, body) = super::activity::bearer_me(&state, token);
         Answer::json(status, body)
+    } else if let (Some(token), "GET", "/oauth2/@me") = (bearer, method.as_str(), path.as_str()) {
+        let (status, body) = super::activity::bearer_authorization(&state, token);
+        Answer::json(status, body)
     } else if authorization.as_deref() != Some(expected.as_str()) {
         Answer::error(401, 0, "401: Unauthorized")
     } else if !full_path.starts_with("/api/v10/") {
@@ -605,7 +608,7 @@ fn route(
     })
 }
 
-fn application_info(state: &State) -> Value {
+pub(super) fn application_info(state: &State) -> Value {
     let owner = state
         .users
         .values()
