@@ -679,11 +679,22 @@ struct WatchFigures {
     /// Frames at a computer's table where the turn rose by two: the person's move and the computer's
     /// quick answer were one event (one post).
     rounds_at_once: usize,
+    /// Frames that came so late that the table had moved on once more (a frame is the table as it is
+    /// when it is sent, so a watcher whose frame is built after the next move sees that move's board
+    /// instead: newer, never older), and the most turns one such frame moved on.
+    late: usize,
+    late_most: u32,
 }
 
+/// The most turns one frame may move on beyond what one event makes: a frame built late (the live task
+/// behind on a loaded machine) shows the next move too; more than this many means it stalled.
+const LATE_TURNS: u32 = 2;
+
 /// Checks every watcher of every table: it stayed connected, its frames' versions are those every
-/// other watcher of the table got (none missed a frame), its turns never go back and, at a table of two
-/// people, never skip one (every move seen), and its last board is the game's last (`expected`).
+/// other watcher of the table got (none missed a frame), its turns never go back and rise by one event
+/// at a time (one move, or a person's move with the computer's quick answer), or by up to
+/// [`LATE_TURNS`] more where a frame was built after the next move (counted), and its last board is the
+/// game's last (`expected`).
 fn check_watchers(
     table: &TableWatch,
     watched: &[Watched],
@@ -729,10 +740,13 @@ fn check_watchers(
         }
         let most = if table.computer { 2 } else { 1 };
         for pair in w.turns.windows(2) {
-            if pair[1] < pair[0] || pair[1] > pair[0] + most {
+            if pair[1] < pair[0] || pair[1] > pair[0] + most + LATE_TURNS {
                 return Err(format!("{name}, watcher {i}: the turns seen {:?}", w.turns));
             }
-            if pair[1] == pair[0] + 2 {
+            if pair[1] > pair[0] + most {
+                figures.late += 1;
+                figures.late_most = figures.late_most.max(pair[1] - pair[0] - most);
+            } else if pair[1] == pair[0] + 2 {
                 figures.rounds_at_once += 1;
             }
         }
@@ -1197,12 +1211,14 @@ async fn load_run(watch_per_game: usize) -> RunFigures {
     );
     if let Some(w) = &watched {
         report!(
-            "LOAD{tag}: live watchers: {} sockets on the pages of {} games (from the lobbies' Watch links), {} frames, {:.1} MB received; every watcher stayed connected, got every frame of its game's other watchers and saw every move (at a computer's table {} frames carried a person's move and the computer's quick answer at once), its last board the game's own",
+            "LOAD{tag}: live watchers: {} sockets on the pages of {} games (from the lobbies' Watch links), {} frames, {:.1} MB received; every watcher stayed connected, got every frame of its game's other watchers and saw the game move on, never back (at a computer's table {} frames carried a person's move and the computer's quick answer at once; {} frames were built after the next move too, so that move's board came instead, by at most {} turns), its last board the game's own",
             w.sockets,
             w.tables,
             w.frames,
             w.bytes as f64 / 1e6,
-            w.rounds_at_once
+            w.rounds_at_once,
+            w.late,
+            w.late_most
         );
     }
     let computer_moves = computer_turns.len();
