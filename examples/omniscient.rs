@@ -4,12 +4,16 @@
 //! its own turns, and judges the end with `hard`'s evaluation. Two-player classic, seats swapped every
 //! game. It measures a ceiling for heuristic-guided lookahead, not a player the bot offers.
 //!
-//! `cargo run --release --example omniscient` with GAMES (default 1000), SEED (1), K (3), LEVELS (1).
+//! `cargo run --release --example omniscient` with GAMES (default 1000), SEED (1), K (3), LEVELS (1), and
+//! OPPONENT (`medium`, or `hard-20261129`: the frozen baseline of issue 48, capped at its 3,000 iterations
+//! only, so a busy machine does not change its play).
 
 use sequence_bot::ai::heuristic::{score_groups, Scorer};
 use sequence_bot::ai::search::{evaluate, policy, Params};
-use sequence_bot::ai::{choose_move, Budget, Level};
-use sequence_bot::engine::{Config, Game, GameRng, Move, Options, Status, Team, Variant};
+use std::time::Duration;
+
+use sequence_bot::ai::{choose_move, contender_move, Budget, Contender, Level};
+use sequence_bot::engine::{Config, Game, GameRng, Move, Options, Seat, Status, Team, Variant};
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -81,15 +85,34 @@ fn main() {
     let config = Config::new(Variant::Classic, 2, None, Options::default())
         .unwrap_or_else(|e| panic!("{e}"));
     let params = Params::DEFAULT;
+    let baseline = match env("OPPONENT", String::from("medium")).as_str() {
+        "medium" => false,
+        "hard-20261129" => true,
+        other => panic!("OPPONENT is medium or hard-20261129, not {other}"),
+    };
+    let capped = Budget {
+        time: Duration::from_secs(60),
+        ..Budget::DEFAULT
+    };
     let (mut won, mut lost) = (0u32, 0u32);
     for i in 0..games {
         let mut game = Game::new(config, seed + i);
         let me = (i % 2) as Team;
         let mut rng = GameRng::new(seed.wrapping_mul(31).wrapping_add(i));
+        let mut history: Vec<(Seat, Move)> = Vec::new();
         while !game.position().is_over() && game.position().plies() < 2000 {
             let seat = game.position().to_move();
             let mv = if config.team_of(seat) == me {
                 search(&game, &params, k, levels, me, &mut rng).1
+            } else if baseline {
+                contender_move(
+                    &game.view(seat),
+                    &history,
+                    Contender::Hard20261129,
+                    &capped,
+                    rng.next_u64(),
+                    true,
+                )
             } else {
                 choose_move(
                     &game.view(seat),
@@ -98,8 +121,11 @@ fn main() {
                     rng.next_u64(),
                 )
             };
-            if game.play(seat, mv).is_err() {
+            if game.play(seat, mv).is_ok() {
+                history.push((seat, mv));
+            } else {
                 let _ = game.play(seat, Move::Pass);
+                history.push((seat, Move::Pass));
             }
         }
         match game.position().status() {
@@ -110,7 +136,8 @@ fn main() {
     }
     let (lo, hi) = sequence_bot::ai::arena::wilson(won, won + lost);
     println!(
-        "omniscient K={k} LEVELS={levels} vs medium: {won} - {lost}: {:.1}% (95%: {:.1}-{:.1})",
+        "omniscient K={k} LEVELS={levels} vs {}: {won} - {lost}: {:.1}% (95%: {:.1}-{:.1})",
+        if baseline { "hard-20261129" } else { "medium" },
         100.0 * f64::from(won) / f64::from((won + lost).max(1)),
         lo * 100.0,
         hi * 100.0
