@@ -1203,6 +1203,16 @@ pub async fn press_turn(
             stats.exchanges += 1;
             let after = fake.message(picker_id).ok_or("the picker")?;
             if choices(&after).is_empty() {
+                // The game ended meanwhile (the other players play on other faces too): the picker
+                // then closes, and the final message is the turn's end.
+                let over = fake.messages_in(channel).into_iter().find(|m| {
+                    m.id > prompt.id
+                        && !m.is_ephemeral()
+                        && m.attachments.iter().any(|a| a.filename.ends_with(".json"))
+                });
+                if let Some(over) = over {
+                    return Ok(PressedTurn::Over(Box::new(over)));
+                }
                 return err(format!(
                     "after an exchange the picker shows the new hand: {}",
                     after.content
