@@ -608,18 +608,24 @@ async fn in_a_group_dm_the_activity_plays_and_the_chat_gets_it_through_interacti
         held.content
     );
 
-    // The player to move plays by presses in the chat: the Activity shows it.
-    let before = ann_board.view(&token).await["board"]["turn"]
-        .as_u64()
-        .expect("a turn");
-    let mover = mover_of(&held).unwrap_or_else(|e| fail(e));
-    let player = [&ann, &bob]
-        .into_iter()
-        .find(|u| u.id == mover)
-        .expect("a player moves");
-    let open = play_button(&held).expect("Play");
+    // The player to move plays by presses in the chat: the Activity shows it. The prompt of this
+    // turn is the held pack's, or a follow-up on the same token when the last Activity move's prompt
+    // was still on its way to the Discord face at the launch.
+    let now = ann_board.view(&token).await;
+    let before = now["board"]["turn"].as_u64().expect("a turn");
+    let player = if now["you"]["your_turn"] == json!(true) {
+        &ann
+    } else {
+        &bob
+    };
+    let prompt = posted_after(fake, group, 0, "the prompt of the turn now", |m| {
+        m.id >= held.id && play_button(m).is_some() && mover_of(m).ok() == Some(player.id)
+    })
+    .await
+    .unwrap_or_else(|e| fail(e));
+    let open = play_button(&prompt).expect("Play");
     let press = fake
-        .click(player, held.id, &open)
+        .click(player, prompt.id, &open)
         .unwrap_or_else(|e| fail(e));
     let picker_id = fake
         .wait_reply(&press, STEP)
