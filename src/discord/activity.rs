@@ -189,47 +189,32 @@ impl DiscordActivity {
         }
         // `users/@me` answers for a token of any application: the token must be ours first.
         let authorized = self.authorized_user(access_token).await?;
-        let response = self
-            .client
-            .get(format!("{}/users/@me", self.api))
-            .bearer_auth(access_token)
-            .send()
-            .await
-            .map_err(unreachable)?;
-        match response.status().as_u16() {
-            200 => {
-                #[derive(Deserialize)]
-                struct Me {
-                    id: String,
-                    username: String,
-                    #[serde(default)]
-                    global_name: Option<String>,
-                    #[serde(default)]
-                    locale: Option<String>,
-                }
-                let me: Me = read(response, "users/@me").await?;
-                let id = me.id.parse::<u64>().map_err(|_| {
-                    ActivityError::Unavailable("users/@me answered a user id that is no id".into())
-                })?;
-                if id != authorized {
-                    return Err(ActivityError::BadToken);
-                }
-                let name = me
-                    .global_name
-                    .map(|n| n.trim().to_string())
-                    .filter(|n| !n.is_empty())
-                    .unwrap_or(me.username);
-                Ok(ActivityUser {
-                    id,
-                    name,
-                    locale: me.locale.filter(|l| !l.trim().is_empty()),
-                })
-            }
-            401 | 403 => Err(ActivityError::BadToken),
-            status => Err(ActivityError::Unavailable(format!(
-                "users/@me answered {status}"
-            ))),
+        #[derive(Deserialize)]
+        struct Me {
+            id: String,
+            username: String,
+            #[serde(default)]
+            global_name: Option<String>,
+            #[serde(default)]
+            locale: Option<String>,
         }
+        let me: Me = self.as_user("users/@me", access_token).await?;
+        let id = me.id.parse::<u64>().map_err(|_| {
+            ActivityError::Unavailable("users/@me answered a user id that is no id".into())
+        })?;
+        if id != authorized {
+            return Err(ActivityError::BadToken);
+        }
+        let name = me
+            .global_name
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .unwrap_or(me.username);
+        Ok(ActivityUser {
+            id,
+            name,
+            locale: me.locale.filter(|l| !l.trim().is_empty()),
+        })
     }
 
     /// The user an access token was issued to by this application (`GET /oauth2/@me`, "Get Current
@@ -237,38 +222,46 @@ impl DiscordActivity {
     /// user). A token issued to another application, or without `identify`, is refused as a bad
     /// token.
     async fn authorized_user(&self, access_token: &str) -> Result<u64, ActivityError> {
+        #[derive(Deserialize)]
+        struct Id {
+            id: String,
+        }
+        #[derive(Deserialize)]
+        struct Authorization {
+            application: Id,
+            #[serde(default)]
+            user: Option<Id>,
+        }
+        let found: Authorization = self.as_user("oauth2/@me", access_token).await?;
+        if found.application.id.parse::<u64>().ok() != Some(self.application_id) {
+            tracing::info!("an Activity sign-in brought a token of another application");
+            return Err(ActivityError::BadToken);
+        }
+        found
+            .user
+            .and_then(|u| u.id.parse::<u64>().ok())
+            .ok_or(ActivityError::BadToken)
+    }
+
+    /// `GET {route}` (under the API, no leading slash) with a user's access token: its JSON on 200;
+    /// 401 or 403 a bad token; any other answer Discord being unavailable.
+    async fn as_user<T: serde::de::DeserializeOwned>(
+        &self,
+        route: &str,
+        access_token: &str,
+    ) -> Result<T, ActivityError> {
         let response = self
             .client
-            .get(format!("{}/oauth2/@me", self.api))
+            .get(format!("{}/{route}", self.api))
             .bearer_auth(access_token)
             .send()
             .await
             .map_err(unreachable)?;
         match response.status().as_u16() {
-            200 => {
-                #[derive(Deserialize)]
-                struct Id {
-                    id: String,
-                }
-                #[derive(Deserialize)]
-                struct Authorization {
-                    application: Id,
-                    #[serde(default)]
-                    user: Option<Id>,
-                }
-                let found: Authorization = read(response, "oauth2/@me").await?;
-                if found.application.id.parse::<u64>().ok() != Some(self.application_id) {
-                    tracing::info!("an Activity sign-in brought a token of another application");
-                    return Err(ActivityError::BadToken);
-                }
-                found
-                    .user
-                    .and_then(|u| u.id.parse::<u64>().ok())
-                    .ok_or(ActivityError::BadToken)
-            }
+            200 => read(response, route).await,
             401 | 403 => Err(ActivityError::BadToken),
             status => Err(ActivityError::Unavailable(format!(
-                "oauth2/@me answered {status}"
+                "{route} answered {status}"
             ))),
         }
     }
