@@ -47,7 +47,7 @@ use crate::app::activity::{ActivityDiscord, ActivityError};
 use crate::i18n::Lang;
 use crate::service::{Actor, ChannelId, FaceId, GuildId, Reply, Tables, Text, UserId, Venue};
 
-use super::api::{json_answer, lang_code, opened, read_json, refused, Refusal};
+use super::api::{created, json_answer, lang_code, opened, read_json, refused, Refusal};
 use super::local::NewGame;
 use super::session::{lang_code as known_lang, Session};
 use super::Web;
@@ -473,14 +473,7 @@ pub(super) async fn start(
     if reply.is_refusal() {
         return Err(refused(tables, channel, &reply, asker, lang));
     }
-    let token = tables.web_token(channel).ok_or_else(|| Refusal {
-        status: StatusCode::INTERNAL_SERVER_ERROR,
-        text: Text::Internal.render(lang),
-    })?;
-    Ok(json_answer(
-        StatusCode::CREATED,
-        &json!({ "url": format!("/g/{token}"), "token": token }),
-    ))
+    created(tables, channel, lang)
 }
 
 /// Tells the service whether the bot may only answer in `channel` (the place of an Activity's

@@ -411,6 +411,15 @@ async fn new_game(
     if reply.is_refusal() {
         return Err(refused(tables, channel, &reply, (user, name), lang));
     }
+    created(tables, channel, lang)
+}
+
+/// The answer to a game opened in `channel`: 201 with its page's address and web token.
+pub(super) fn created(
+    tables: &Tables,
+    channel: ChannelId,
+    lang: Lang,
+) -> Result<Response, Refusal> {
     let token = tables.web_token(channel).ok_or_else(|| Refusal {
         status: StatusCode::INTERNAL_SERVER_ERROR,
         text: Text::Internal.render(lang),
