@@ -31,6 +31,14 @@ impl Answer {
         serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("{e}: {}", self.text))
     }
 
+    /// The web token of a game just opened: the answer is 201 with the token and its page's address.
+    pub(super) fn created(&self) -> String {
+        assert_eq!(self.status, StatusCode::CREATED, "{self:?}");
+        let token = self.json()["token"].as_str().expect("a token").to_string();
+        assert_eq!(self.json()["url"], format!("/g/{token}"));
+        token
+    }
+
     /// The `error` of a JSON error answer.
     pub(super) fn error(&self) -> String {
         assert_eq!(self.content_type, "application/json", "{self:?}");
@@ -153,12 +161,7 @@ async fn game_against_easy(app: &Router, browser: &mut Browser) -> String {
     let opened = browser
         .post(app, "/api/games", json!({ "variant": "classic" }))
         .await;
-    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
-    let token = opened.json()["token"]
-        .as_str()
-        .expect("a token")
-        .to_string();
-    assert_eq!(opened.json()["url"], format!("/g/{token}"));
+    let token = opened.created();
     let added = browser
         .act(app, &token, json!({ "action": "add_bot", "level": "easy" }))
         .await;
@@ -447,8 +450,7 @@ async fn opening_a_game_is_checked() {
             json!({ "variant": "dice", "king_of_the_board": false, "teams": null, "series": 3, "turn_time": 60 }),
         )
         .await;
-    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
-    let token = opened.json()["token"].as_str().unwrap().to_string();
+    let token = opened.created();
     let game = ann.view(&app, &token).await;
     assert_eq!(game["token"], token.as_str());
     assert_eq!(game["replay"], false);
@@ -488,8 +490,7 @@ async fn opening_a_game_is_checked() {
     let king = ann
         .post(&app, "/api/games", json!({ "king_of_the_board": true }))
         .await;
-    assert_eq!(king.status, StatusCode::CREATED, "{king:?}");
-    let token = king.json()["token"].as_str().unwrap().to_string();
+    let token = king.created();
     let game = ann.view(&app, &token).await;
     assert_eq!(game["view"]["game"]["king_of_the_board"], true, "{game}");
     // Without local play (a Discord bot with `[web] listen` only): no games opened here.
@@ -727,8 +728,7 @@ async fn dice_is_rolled_then_placed() {
     let opened = ann
         .post(&app, "/api/games", json!({ "variant": "dice" }))
         .await;
-    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
-    let token = opened.json()["token"].as_str().unwrap().to_string();
+    let token = opened.created();
     for body in [
         json!({ "action": "add_bot", "level": "easy" }),
         json!({ "action": "begin" }),

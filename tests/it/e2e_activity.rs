@@ -22,7 +22,8 @@ use serde_json::json;
 use support::bot::{BotOptions, BotProcess, Harness, InProcessBot};
 use support::fake_discord::{Config, FakeDiscord, FakeUser};
 use support::table::{
-    choices, lobby_against_easy, mover_of, play_button, posted_after, updated_in_place, Dice, STEP,
+    choices, lobby_against_easy, mover_of, notified_prompt_after, play_button, posted_after,
+    updated_in_place, Dice, STEP,
 };
 
 /// The custom id of **Open the board**.
@@ -83,18 +84,7 @@ fn overwrites(fake: &FakeDiscord) -> Vec<(u16, Option<(u64, String)>)> {
 
 /// Waits for the human's turn prompt (a message with a Play button that notified them) after `skip`.
 async fn prompt_after(h: &Harness, channel: u64, human: u64, skip: usize) -> u64 {
-    h.fake
-        .shared()
-        .wait_for(STEP, "the human's turn prompt", &[channel], |s| {
-            s.messages_in(channel)
-                .into_iter()
-                .skip(skip)
-                .find(|m| {
-                    m.custom_ids().iter().any(|id| id.ends_with(":play"))
-                        && m.notified.contains(&human)
-                })
-                .map(|m| m.id)
-        })
+    notified_prompt_after(&h.fake, channel, human, skip)
         .await
         .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)))
 }

@@ -8,7 +8,7 @@ use crate::support;
 
 use support::bot::{BotOptions, Harness};
 use support::fake_discord::{Config, FakeDiscord};
-use support::table::{lobby_against_easy, STEP};
+use support::table::{lobby_against_easy, notified_prompt_after, STEP};
 
 const BASE: &str = "https://sequence.example.org";
 
@@ -60,18 +60,7 @@ async fn the_lobby_and_the_turn_prompt_carry_a_watch_link() {
     let skip = fake.messages_in(channel).len();
     let begin = fake.click(&human, lobby, "sequence:begin").expect("press");
     fake.wait_callback(&begin, STEP).await.expect("begin");
-    let prompt = fake
-        .shared()
-        .wait_for(STEP, "the human's turn prompt", &[channel], |s| {
-            s.messages_in(channel)
-                .into_iter()
-                .skip(skip)
-                .find(|m| {
-                    m.custom_ids().iter().any(|id| id.ends_with(":play"))
-                        && m.notified.contains(&human.id)
-                })
-                .map(|m| m.id)
-        })
+    let prompt = notified_prompt_after(fake, channel, human.id, skip)
         .await
         .unwrap_or_else(|e| panic!("{e}\nbot log:\n{}", h.bot.log_tail(40)));
     assert_eq!(

@@ -954,6 +954,28 @@ pub async fn updated_in_place(
         .ok_or_else(|| "the pressed message is gone".into())
 }
 
+/// The id of `human`'s turn prompt in `channel` (a message with a Play button that notified them),
+/// the first among the messages after the first `skip`.
+pub async fn notified_prompt_after(
+    fake: &FakeDiscord,
+    channel: u64,
+    human: u64,
+    skip: usize,
+) -> Result<u64, String> {
+    fake.shared()
+        .wait_for(STEP, "the human's turn prompt", &[channel], |s| {
+            s.messages_in(channel)
+                .into_iter()
+                .skip(skip)
+                .find(|m| {
+                    m.custom_ids().iter().any(|id| id.ends_with(":play"))
+                        && m.notified.contains(&human)
+                })
+                .map(|m| m.id)
+        })
+        .await
+}
+
 /// The latest public message of `channel` with a Play (or Roll) button.
 pub fn latest_prompt(fake: &FakeDiscord, channel: u64) -> Option<StoredMessage> {
     fake.messages_in(channel)

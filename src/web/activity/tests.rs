@@ -288,6 +288,18 @@ impl Page {
         self.post(app, &format!("/api/g/{token}/act"), body).await
     }
 
+    /// Opens a lobby in the channel (`body`: the new game's choices) as its host, `other` joins it and
+    /// the host begins the game: its web token.
+    async fn open_and_begin(&self, app: &Router, other: &Page, body: Value) -> String {
+        let opened = self.post(app, "/api/activity/start", body).await;
+        let token = opened.created();
+        for (page, action) in [(other, "join"), (self, "begin")] {
+            let answer = page.act(app, &token, json!({ "action": action })).await;
+            assert_eq!(answer.status, StatusCode::OK, "{action}: {answer:?}");
+        }
+        token
+    }
+
     async fn view(&self, app: &Router, token: &str) -> Value {
         let answer = self.get(app, &format!("/api/g/{token}")).await;
         assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
@@ -355,11 +367,7 @@ async fn where_the_bot_may_only_answer_the_activity_follows_the_places_rules() {
             "{instance}"
         );
         let opened = ann.post(&app, "/api/activity/start", json!({})).await;
-        assert_eq!(opened.status, StatusCode::CREATED, "{instance}: {opened:?}");
-        let token = opened.json()["token"]
-            .as_str()
-            .expect("a token")
-            .to_string();
+        let token = opened.created();
         let view = ann.view(&app, &token).await;
         assert_eq!(view["view"]["game"]["rated"], rated, "{instance}: {view}");
         let table = tables.snapshot(ChannelId(channel)).expect("a lobby");
@@ -513,26 +521,9 @@ async fn with_web_links_off_the_activity_still_shows_its_own_replay() {
     let (ann, _) = Page::signed_in(&app, &discord, ANN, "i-1").await;
     let (bob, _) = Page::signed_in(&app, &discord, BOB, "i-1").await;
     let (cat, _) = Page::signed_in(&app, &discord, CAT, "i-2").await;
-    let opened = ann
-        .post(&app, "/api/activity/start", json!({ "variant": "kids" }))
+    let token = ann
+        .open_and_begin(&app, &bob, json!({ "variant": "kids" }))
         .await;
-    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
-    let token = opened.json()["token"]
-        .as_str()
-        .expect("a token")
-        .to_string();
-    assert_eq!(
-        bob.act(&app, &token, json!({ "action": "join" }))
-            .await
-            .status,
-        StatusCode::OK
-    );
-    assert_eq!(
-        ann.act(&app, &token, json!({ "action": "begin" }))
-            .await
-            .status,
-        StatusCode::OK
-    );
     let mut over = false;
     for _ in 0..400 {
         let game = ann.get(&app, &format!("/api/g/{token}")).await.json();
@@ -832,12 +823,7 @@ async fn two_sessions_play_a_discord_table_that_the_chat_sees() {
     let opened = ann
         .post(&app, "/api/activity/start", json!({ "variant": "classic" }))
         .await;
-    assert_eq!(opened.status, StatusCode::CREATED, "{opened:?}");
-    let token = opened.json()["token"]
-        .as_str()
-        .expect("a token")
-        .to_string();
-    assert_eq!(opened.json()["url"], format!("/g/{token}"));
+    let token = opened.created();
     assert_eq!(tables.face_of(channel), FaceId::Discord, "the chat's table");
     let table = tables.snapshot(channel).expect("a lobby");
     assert_eq!(table.guild, Some(GuildId(GUILD)));
@@ -1070,20 +1056,7 @@ async fn the_live_channel_of_a_session_shows_only_its_own_hand() {
     let (bob, _) = Page::signed_in(&app, &discord, BOB, "i-1").await;
     let (dan, _) = Page::signed_in(&app, &discord, DAN, "i-1").await;
     let (cat, _) = Page::signed_in(&app, &discord, CAT, "i-2").await;
-    let opened = ann.post(&app, "/api/activity/start", json!({})).await;
-    let token = opened.json()["token"].as_str().unwrap().to_string();
-    assert_eq!(
-        bob.act(&app, &token, json!({ "action": "join" }))
-            .await
-            .status,
-        StatusCode::OK
-    );
-    assert_eq!(
-        ann.act(&app, &token, json!({ "action": "begin" }))
-            .await
-            .status,
-        StatusCode::OK
-    );
+    let token = ann.open_and_begin(&app, &bob, json!({})).await;
     let address = crate::app::http::serve(([127, 0, 0, 1], 0).into(), app.clone())
         .await
         .expect("bind");
