@@ -515,6 +515,14 @@ async fn answer_with(
         (Answer::Public, Asking::Command(ctx)) => {
             let out = prepare(data, message, langs.channel).await;
             let more = out.more.clone();
+            // A new lobby card: nothing else posts one until its id is noted (see
+            // `Tables::deliver`).
+            let card = matches!(output, Output::Lobby { .. })
+                .then(|| data.tables.lobby_card_lock(channel));
+            let one_card = match &card {
+                Some(card) => Some(card.lock().await),
+                None => None,
+            };
             let handle = retrying("answer", || ctx.send(reply_of(out.clone(), false))).await?;
             let sent = match output {
                 Output::Lobby { .. } => {
@@ -527,6 +535,7 @@ async fn answer_with(
             if let Sent::Lobby(_) = sent {
                 data.tables.acknowledge(&face, channel, output, sent).await;
             }
+            drop(one_card);
             command_more(ctx, more, false).await;
             if let Output::Channel(_) = output {
                 data.tables.acknowledge(&face, channel, output, sent).await;
@@ -553,7 +562,13 @@ async fn answer_with(
                 }
             );
             // The new lobby message is the pressed one: remembered before an edit (nothing waits
-            // for it), after an answer in time (the window does).
+            // for it), after an answer in time (the window does). Nothing else posts a card
+            // meanwhile (see `Tables::deliver`).
+            let card = new.then(|| data.tables.lobby_card_lock(channel));
+            let _one_card = match &card {
+                Some(card) => Some(card.lock().await),
+                None => None,
+            };
             let remember_first = new && *deferred;
             let face = Discord::new(ctx, data);
             let pressed = Sent::Lobby(press.message.id.get());

@@ -150,6 +150,9 @@ pub(in crate::service) struct Host {
     /// Taken while a player's hand message is sent and its id noted, so that two changes of one
     /// hand never send two messages.
     hands: Mutex<HashMap<(ChannelId, UserId), HandLock>>,
+    /// Taken while a channel's lobby card is posted and its id noted (and while it is edited), so
+    /// that a change made while the card is on its way edits it instead of posting a second card.
+    cards: Mutex<HashMap<ChannelId, HandLock>>,
 }
 
 impl Default for Host {
@@ -162,6 +165,7 @@ impl Default for Host {
             owners: Mutex::new(HashMap::new()),
             default_face: Mutex::new(FaceId::Discord),
             hands: Mutex::new(HashMap::new()),
+            cards: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -511,6 +515,24 @@ impl Tables {
                         tables.acknowledge(&face, channel, &output, sent).await;
                     });
                 }
+                Output::Lobby {
+                    message_id,
+                    message,
+                } => {
+                    // One card at a time: a change made while the card was being posted (a join
+                    // right after the lobby opened) edits the card once its id is known.
+                    let card = self.lobby_card_lock(channel);
+                    let _one_at_a_time = card.lock().await;
+                    let output = match (message_id, self.lobby_card(channel)) {
+                        (None, Some(id)) => Output::Lobby {
+                            message_id: Some(id),
+                            message: message.clone(),
+                        },
+                        _ => output.clone(),
+                    };
+                    let sent = face.send(channel, &output).await;
+                    self.acknowledge(face, channel, &output, sent).await;
+                }
                 Output::Direct { user, message } if is_hand(message) => {
                     // One player's hand messages one at a time: a second change waits for the first
                     // message's id instead of sending a second message.
@@ -534,6 +556,24 @@ impl Tables {
             hands.retain(|_, held| Arc::strong_count(held) > 1);
         }
         hands.entry((channel, user)).or_default().clone()
+    }
+
+    /// The lock of `channel`'s lobby card: held while a new card is posted and its id noted (a face
+    /// that answers with the card holds it too), so that no second card is posted meanwhile.
+    pub fn lobby_card_lock(&self, channel: ChannelId) -> Arc<tokio::sync::Mutex<()>> {
+        let mut cards = lock(&self.host.cards);
+        if cards.len() >= super::MAX_REMEMBERED {
+            cards.retain(|_, held| Arc::strong_count(held) > 1);
+        }
+        cards.entry(channel).or_default().clone()
+    }
+
+    /// The id of the lobby card of `channel`'s open lobby, once it is known.
+    fn lobby_card(&self, channel: ChannelId) -> Option<u64> {
+        let shared = self.get(channel)?;
+        let table = lock(&shared);
+        let open = !table.closed && matches!(table.state, crate::service::table::State::Lobby(_));
+        table.lobby_message.filter(|_| open)
     }
 
     /// What the service owes after `face` sent `output` of `channel` (`sent`): a replay's slot freed;

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use tokio::sync::broadcast;
 
-use super::kit::{human_to_move, random_human_action, seeded, start, test_actor, test_settings};
+use super::kit::{
+    human_to_move, join, random_human_action, seeded, start, test_actor, test_settings,
+};
 use crate::engine::{GameRng, Variant};
 use crate::service::{
     ChannelId, Command, Event, Face, FaceId, Origin, Output, Reply, Request, Sent, Settings, Tables,
@@ -20,6 +22,8 @@ struct Fake {
     observed: Arc<Mutex<Vec<Event>>>,
     sent: Arc<Mutex<Vec<Output>>>,
     next_id: Arc<Mutex<u64>>,
+    /// How long posting a new lobby card takes (its trip to the chat).
+    card_trip: Duration,
 }
 
 impl Fake {
@@ -29,6 +33,7 @@ impl Fake {
             observed: Arc::default(),
             sent: Arc::default(),
             next_id: Arc::new(Mutex::new(1000)),
+            card_trip: Duration::ZERO,
         }
     }
 
@@ -48,6 +53,12 @@ impl Face for Fake {
 
     async fn send(&self, _channel: ChannelId, output: &Output) -> Sent {
         self.sent.lock().unwrap().push(output.clone());
+        if let Output::Lobby {
+            message_id: None, ..
+        } = output
+        {
+            tokio::time::sleep(self.card_trip).await;
+        }
         let mut next = self.next_id.lock().unwrap();
         *next += 1;
         match output {
@@ -426,4 +437,77 @@ async fn a_table_opened_for_another_face_is_that_faces() {
         .await
         .is_refusal());
     assert_eq!(tables.face_of(ChannelId(9)), FaceId::Web);
+}
+
+/// A game-night race: a player joins (or presses Rematch) while the new lobby card is still on its
+/// way to the chat. The join's card waits for the first card's id and edits it: one card, never two.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_join_while_the_lobby_card_is_being_posted_edits_that_card() {
+    let tables = hosted(test_settings(), 49);
+    let face = Fake {
+        card_trip: Duration::from_millis(300),
+        ..Fake::new(FaceId::Console)
+    };
+    let channel = ChannelId(5);
+    let ask = |user: u64, command: Command| Request {
+        guild: None,
+        channel,
+        actor: test_actor(user),
+        command,
+    };
+    let (opened, pending) = tables
+        .serve(ask(1, start(Variant::Classic, Some(2))), face.id())
+        .await;
+    drop(pending);
+    let posting = {
+        let (tables, face, outputs) = (tables.clone(), face.clone(), opened.outputs.clone());
+        tokio::spawn(async move { tables.deliver(&face, channel, &outputs).await })
+    };
+    // The card is on its way (its id not known yet) when the second player joins.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (joined, pending) = tables.serve(ask(2, join(None)), face.id()).await;
+    drop(pending);
+    let cards = |reply: &Reply| -> Vec<Option<u64>> {
+        reply
+            .outputs
+            .iter()
+            .filter_map(|o| match o {
+                Output::Lobby { message_id, .. } => Some(*message_id),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        cards(&joined),
+        vec![None],
+        "the service does not know the card yet"
+    );
+    tables.deliver(&face, channel, &joined.outputs).await;
+    posting.await.expect("the card is posted");
+    let sent: Vec<Option<u64>> = face
+        .sent()
+        .iter()
+        .filter_map(|o| match o {
+            Output::Lobby { message_id, .. } => Some(*message_id),
+            _ => None,
+        })
+        .collect();
+    let card = tables
+        .snapshot(channel)
+        .and_then(|t| t.lobby_message)
+        .expect("the card's id is noted");
+    assert_eq!(sent, vec![None, Some(card)], "one card posted, then edited");
+    let last = face
+        .sent()
+        .into_iter()
+        .rev()
+        .find_map(|o| match o {
+            Output::Lobby { message, .. } => Some(message.to_english()),
+            _ => None,
+        })
+        .expect("the edit");
+    assert!(
+        last.contains("2. <@2>"),
+        "the edit lists the joined player: {last}"
+    );
 }
