@@ -436,6 +436,12 @@ async function reload() {
     return;
   }
   if (token !== state.token) return;
+  if (answer.next && (!answer.replay || (state.view && !state.replay))) {
+    // An earlier game of a series still played: a page that showed it live goes on to the game
+    // played now, as does one that has no replay of it to show.
+    followGame(answer.next);
+    return;
+  }
   if (answer.replay) {
     if (state.socket) state.socket.close();
     state.socket = null;
@@ -484,8 +490,18 @@ async function refresh() {
   }
 }
 
+/** The next game of a series has a page of its own: the page goes on to it (with its address). */
+function followGame(token) {
+  if (!inActivity()) history.replaceState({}, '', `/g/${token}`);
+  openGame(token);
+}
+
 function accept(version, view) {
   if (typeof version === 'number' && version < state.version) return;
+  if (view.token && state.token && view.token !== state.token) {
+    followGame(view.token);
+    return;
+  }
   const turnBefore = state.view && state.view.board ? state.view.board.turn : null;
   state.version = typeof version === 'number' ? version : state.version;
   state.view = view;

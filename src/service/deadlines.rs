@@ -50,6 +50,8 @@ struct Entry {
     kind: Option<(usize, usize)>,
     /// Its web token (empty: none).
     token: String,
+    /// The web tokens of its series' finished games (see `Series::pages`).
+    earlier: Vec<String>,
 }
 
 /// Every live table of this process, by channel, with the number each host and each server has
@@ -61,6 +63,8 @@ pub(super) struct Registry {
     tables: HashMap<ChannelId, Entry>,
     /// The channel of each table's web token (see `Table::web_token`).
     by_token: HashMap<String, ChannelId>,
+    /// The channel of each finished game of a series still played (`Series::pages`).
+    by_earlier: HashMap<String, ChannelId>,
     hosted: HashMap<UserId, u32>,
     in_guild: HashMap<GuildId, u32>,
     by_kind: TableCounts,
@@ -96,6 +100,41 @@ impl Registry {
         self.by_token.get(token).copied()
     }
 
+    /// The channel whose table plays the series that an earlier game with web token `token` was a
+    /// game of.
+    pub(super) fn of_earlier_token(&self, token: &str) -> Option<ChannelId> {
+        self.by_earlier.get(token).copied()
+    }
+
+    /// The channel's table has web token `token` now, and its series' finished games `earlier` (the
+    /// next game of a series has a page of its own). Called after each change, with the table's lock
+    /// held; a token another table has is left out.
+    pub(super) fn set_tokens(&mut self, channel: ChannelId, token: &str, earlier: &[String]) {
+        let Some(entry) = self.tables.get_mut(&channel) else {
+            return;
+        };
+        if entry.token != token {
+            let old = std::mem::replace(&mut entry.token, token.to_string());
+            if self.by_token.get(&old) == Some(&channel) {
+                self.by_token.remove(&old);
+            }
+            if !token.is_empty() && !self.by_token.contains_key(token) {
+                self.by_token.insert(token.to_string(), channel);
+            }
+        }
+        if entry.earlier.as_slice() != earlier {
+            let old = std::mem::replace(&mut entry.earlier, earlier.to_vec());
+            for page in old {
+                if self.by_earlier.get(&page) == Some(&channel) {
+                    self.by_earlier.remove(&page);
+                }
+            }
+            for page in earlier {
+                self.by_earlier.entry(page.clone()).or_insert(channel);
+            }
+        }
+    }
+
     /// Adds a table hosted by `host` in `guild`, its page named by `token` (empty: none); `false` (and
     /// nothing changes) if the channel has one, or another table has that token.
     pub(super) fn insert(
@@ -126,6 +165,7 @@ impl Registry {
                 guild,
                 kind: None,
                 token: token.to_string(),
+                earlier: Vec::new(),
             },
         );
         true
@@ -141,6 +181,11 @@ impl Registry {
         }
         let entry = entry.remove();
         self.by_token.remove(&entry.token);
+        for page in &entry.earlier {
+            if self.by_earlier.get(page) == Some(&channel) {
+                self.by_earlier.remove(page);
+            }
+        }
         self.uncount_kind(entry.kind);
         count_down(&mut self.hosted, entry.host);
         if let Some(guild) = entry.guild {

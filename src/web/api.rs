@@ -5,7 +5,8 @@
 //! - `POST /api/games` (local play only, else 404) opens a game with the asker seated as its host →
 //!   `{"token", "url"}`.
 //! - `GET /api/g/{token}` → `{"token", "version", "view", "replay"}`: what the asker may see of the
-//!   table (their hand only if seated).
+//!   table (their hand only if seated); a finished game's replay; with `next` (the token of the game
+//!   played now) for an earlier game of a series still played.
 //! - `POST /api/g/{token}/act` `{"action", "turn", "card", "cell", "level", "team"}`: a move (`play`,
 //!   `exchange`, `roll`, each with the turn it was made on: a stale one is refused) or another action,
 //!   through the service's one door → `{"ok": true, "message"}`, or 409 with the service's refusal.
@@ -447,12 +448,24 @@ async fn game(
             None => true,
         };
         let activity = asker.activity.as_ref().map(|s| s.channel);
+        // A game of a series still played: the page that showed it live goes on to the game
+        // played now (the replay, where one is kept, is for those who open it afresh).
+        let next = match &asker.activity {
+            Some(_) => None,
+            None => tables.next_of_web_token(&token),
+        };
         if reachable && is_finished(tables, &token, activity).await {
             // Whether this asker may open its rematch from here (they played it, and it is recent).
             let rematch = recent.is_some_and(|(_, _, played)| played);
             return Ok(json_answer(
                 StatusCode::OK,
-                &json!({ "token": token, "version": 0, "view": null, "replay": true, "rematch": rematch }),
+                &json!({ "token": token, "version": 0, "view": null, "replay": true, "rematch": rematch, "next": next }),
+            ));
+        }
+        if let Some(next) = next {
+            return Ok(json_answer(
+                StatusCode::OK,
+                &json!({ "token": token, "version": 0, "view": null, "replay": false, "next": next }),
             ));
         }
         return Err(Refusal::new(

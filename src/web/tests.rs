@@ -1050,3 +1050,69 @@ async fn a_guest_only_watches_a_table_played_in_discord() {
         .await;
     assert_eq!(added.status, StatusCode::OK, "{added:?}");
 }
+
+/// Each game of a series has a page of its own: the page of a game that ended while its series goes
+/// on leads to the game played now (`next`; without a store nothing else is kept of it), whose view
+/// names its own page; Next game is pressed there. A token that names no game is still 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_earlier_game_of_a_series_leads_to_the_game_played_now() {
+    let (app, tables) = app();
+    let mut ann = Browser::named(&app, "Ann").await;
+    let opened = ann
+        .post(
+            &app,
+            "/api/games",
+            json!({ "variant": "classic", "series": 3 }),
+        )
+        .await;
+    let first = opened.created();
+    let added = ann
+        .act(
+            &app,
+            &first,
+            json!({ "action": "add_bot", "level": "easy" }),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::OK, "{added:?}");
+    let begun = ann.act(&app, &first, json!({ "action": "begin" })).await;
+    assert_eq!(begun.status, StatusCode::OK, "{begun:?}");
+    let playing = my_turn(&app, &mut ann, &first).await;
+    assert_eq!(
+        playing["view"]["token"],
+        json!(first),
+        "the view names its page"
+    );
+    let answer = ann.act(&app, &first, json!({ "action": "forfeit" })).await;
+    assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+    assert_eq!(tables.channel_of_web_token(&first), None, "game 1 is over");
+
+    let earlier = ann.view(&app, &first).await;
+    assert_eq!(earlier["replay"], false, "{earlier}");
+    assert_eq!(earlier["view"], Value::Null, "{earlier}");
+    let second = earlier["next"]
+        .as_str()
+        .expect("the game played now")
+        .to_string();
+    assert_ne!(second, first);
+    let now = ann.view(&app, &second).await;
+    assert_eq!(now["view"]["phase"], "between_games", "{now}");
+    assert_eq!(now["view"]["token"], json!(second));
+    assert_eq!(now.get("next"), None, "{now}");
+    // A guest who opens the earlier page is led on too.
+    let mut guest = Browser::default();
+    assert_eq!(guest.view(&app, &first).await["next"], json!(second));
+
+    let dealt = ann
+        .act(&app, &second, json!({ "action": "next_game" }))
+        .await;
+    assert_eq!(dealt.status, StatusCode::OK, "{dealt:?}");
+    let game = ann.view(&app, &second).await;
+    assert_eq!(game["view"]["phase"], "playing", "{game}");
+    // Nothing is done through the earlier page.
+    let stale = ann.act(&app, &first, json!({ "action": "forfeit" })).await;
+    assert_eq!(stale.status, StatusCode::NOT_FOUND, "{stale:?}");
+    let unknown = ann
+        .get(&app, "/api/g/0123456789abcdef0123456789abcdef")
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{unknown:?}");
+}

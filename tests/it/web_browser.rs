@@ -47,6 +47,18 @@ async fn name_if_asked(page: &Page, name: &str) {
 /// On the home page of `base`: names the guest `name`, opens a new game of `variant` (`classic`,
 /// `dice`, `kids`; King of the Board when `king`) with the form, and waits for its page: its token.
 async fn new_game(page: &mut Page, base: &str, name: &str, variant: &str, king: bool) -> String {
+    new_game_with(page, base, name, variant, king, None).await
+}
+
+/// [`new_game`], a series of `series` games (`3`, `5`, `7`) when one is given.
+async fn new_game_with(
+    page: &mut Page,
+    base: &str,
+    name: &str,
+    variant: &str,
+    king: bool,
+    series: Option<&str>,
+) -> String {
     page.goto(&format!("{base}/")).await;
     page.wait_for(
         "the home page (a name form or the new game form)",
@@ -71,6 +83,9 @@ async fn new_game(page: &mut Page, base: &str, name: &str, variant: &str, king: 
         .await;
     if checked != json!(king) {
         page.click("#new-game input[name=king_of_the_board]").await;
+    }
+    if let Some(series) = series {
+        page.select("#new-game select[name=series]", series).await;
     }
     page.click("#new-game-submit").await;
     page.wait_for(
@@ -701,6 +716,85 @@ async fn a_king_of_the_board_game_is_played_on_the_page() {
         "web-kotb",
     )
     .await;
+}
+
+/// A series played on the page: the guest gives up game 1 with the page's Leave (after two moves,
+/// so that it counts), and the page goes on by itself to the series' next game, which has a page of
+/// its own (its address changes); Next game is pressed there and game 2 is played. Game 1's page,
+/// opened afresh, is its replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_series_on_the_page_goes_on_to_its_next_game_and_keeps_each_games_replay() {
+    let Some(browser) = Browser::start("web_browser::a_series_on_the_page").await else {
+        return;
+    };
+    let bot = LocalBot::start(LocalOptions::default()).await;
+    let mut page = browser.open(1280, 900).await;
+    let first = new_game_with(&mut page, &bot.base(), "Kim", "classic", false, Some("3")).await;
+    add_computer_and_start(&page, &first).await;
+    for _ in 0..2 {
+        my_turn_or_over(&page, &first).await;
+        play_turn(&page, &first).await;
+    }
+    my_turn_or_over(&page, &first).await;
+    // The plain page asks with the browser's dialog: answered yes.
+    page.eval("window.confirm = () => true; return true;", vec![])
+        .await;
+    page.action("leave").await;
+    page.wait_for(
+        "the page to go on to the series' next game",
+        &format!(
+            "return location.pathname.startsWith('/g/') && location.pathname !== '/g/{first}'
+               && !!document.querySelector('[data-action=\"next_game\"]');"
+        ),
+        PAGE_STEP,
+    )
+    .await;
+    let second = page.game_token().await.expect("the next game's address");
+    assert_ne!(second, first, "the next game has a page of its own");
+    let between = api(&page, &second).await;
+    assert_eq!(
+        between["view"]["phase"],
+        json!("between_games"),
+        "{}",
+        brief(&between)
+    );
+    let score = page.text("#series-line").await;
+    assert!(
+        score.contains("1"),
+        "the series line shows the score: {score:?}"
+    );
+    page.action("next_game").await;
+    let deadline = Instant::now() + PAGE_STEP;
+    while api(&page, &second).await["view"]["phase"] != json!("playing") {
+        assert!(
+            Instant::now() < deadline,
+            "game 2 did not start: {}",
+            page.describe().await
+        );
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    let turn = my_turn_or_over(&page, &second).await;
+    assert!(!is_over(&turn), "game 2 is played: {}", brief(&turn));
+    play_turn(&page, &second).await;
+    // Game 1's own page is its replay.
+    page.goto(&format!("{}/g/{first}", bot.base())).await;
+    page.wait_ready().await;
+    page.wait_for(
+        "game 1's replay",
+        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
+        PAGE_STEP,
+    )
+    .await;
+    let steps = page
+        .eval(
+            "return Number(document.querySelector('#replay-slider').max);",
+            vec![],
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0);
+    assert!(steps >= 4, "game 1's replay has its moves: {steps}");
+    page.close().await;
 }
 
 /// The address of the first link button (`style` 5) to a game's page in `message`'s components.

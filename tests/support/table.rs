@@ -1225,20 +1225,33 @@ pub async fn press_turn(
             stats.exchanges += 1;
             let after = fake.message(picker_id).ok_or("the picker")?;
             if choices(&after).is_empty() {
-                // The game ended meanwhile (the other players play on other faces too): the picker
-                // then closes, and the final message is the turn's end.
-                let over = fake.messages_in(channel).into_iter().find(|m| {
-                    m.id > prompt.id
-                        && !m.is_ephemeral()
-                        && m.attachments.iter().any(|a| a.filename.ends_with(".json"))
-                });
-                if let Some(over) = over {
-                    return Ok(PressedTurn::Over(Box::new(over)));
+                // The turn ended with the exchange: the game ended meanwhile (the other players
+                // play on other faces too), or the new hand has no move either and the turn is
+                // passed (RULES.md). The picker then says it is done, and the next prompt (after
+                // the pass, said in the channel) or the final message is the turn's end.
+                if !after.content.starts_with("Done") {
+                    return err(format!(
+                        "after an exchange the picker shows the new hand or says it is done: {}",
+                        after.content
+                    ));
                 }
-                return err(format!(
-                    "after an exchange the picker shows the new hand: {}",
-                    after.content
-                ));
+                let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
+                if let PressedTurn::Next(_) = &turn {
+                    let mention = format!("<@{}>", user.id);
+                    let said = fake.messages_in(channel).iter().any(|m| {
+                        m.id > pressed.id
+                            && m.content.contains("has no possible move and passes")
+                            && m.content.contains(&mention)
+                    });
+                    if !said {
+                        return err(format!(
+                            "the turn ended with an exchange, and no pass was said: {}",
+                            after.content
+                        ));
+                    }
+                }
+                stats.turns += 1;
+                return Ok(turn);
             }
             continue;
         }

@@ -51,6 +51,13 @@ impl Table {
         }
         let mut next = self.clone();
         next.created = Timestamp(now.0.max(self.created.0.saturating_add(1)));
+        // The next game has a page of its own: the finished game's page stays its replay (its
+        // final message links it), and a page that showed it follows the table (see `pages`).
+        let mut pages = series.pages.clone();
+        if !self.web_token.is_empty() {
+            pages.push(self.web_token.clone());
+        }
+        next.web_token = super::new_web_token();
         next.lobby_message = None;
         next.state = State::Lobby(Lobby {
             seats,
@@ -65,6 +72,7 @@ impl Table {
         next.questions = Vec::new();
         next.series = Some(Series {
             team_side,
+            pages,
             ..series
         });
         Some(next)

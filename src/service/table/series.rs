@@ -39,6 +39,10 @@ pub struct Series {
     /// Set once the series is over (decided, or ended without a winner).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub over: bool,
+    /// The web tokens of the series' finished games, oldest first: each game has a page of its own
+    /// (its replay), and a page that showed one of them live follows the table to the next game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pages: Vec<String>,
 }
 
 impl Series {
@@ -58,6 +62,7 @@ impl Series {
             played: 0,
             team_side: (0..teams).collect(),
             over: false,
+            pages: Vec::new(),
         }
     }
 

@@ -42,6 +42,9 @@ pub struct TableView {
     /// Which game of the channel this is (the table's key, what a move's request carries so that it is
     /// refused once another game runs there).
     pub key: u64,
+    /// The web token of this game's page (`/g/<token>`; empty: none). The next game of a series has
+    /// a page of its own: a page that shows another token goes on to this one.
+    pub token: String,
     /// Lobby, game, finished game, or the break between two games of a series.
     pub phase: Phase,
     /// The host (who may add computers, start, cancel and stop): their index in `seats`, while seated.
@@ -388,6 +391,7 @@ impl Table {
         teams.dedup();
         TableView {
             key: self.created.0,
+            token: self.web_token.clone(),
             host: None,
             seat: None,
             phase: if self.is_between_games() {
@@ -500,6 +504,7 @@ impl Table {
         };
         TableView {
             key: self.created.0,
+            token: self.web_token.clone(),
             host: None,
             seat: None,
             phase: if over {

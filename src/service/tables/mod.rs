@@ -336,6 +336,11 @@ impl Tables {
         let mut tables = lock(&self.tables);
         tables.set_host(table.channel, table.host);
         tables.set_kind(table.channel, deadlines::gauge_kind(table));
+        let earlier = table
+            .series
+            .as_ref()
+            .map_or(&[][..], |s| s.pages.as_slice());
+        tables.set_tokens(table.channel, &table.web_token, earlier);
         drop(tables);
         let at = deadlines::next_deadline(table, settings);
         lock(&self.deadlines).set(table.channel, at);

@@ -48,6 +48,28 @@ impl Tables {
         self.settings_for(guild).web_links.then_some(channel)
     }
 
+    /// The web token of the game that follows the finished game whose web token is `token`, while
+    /// its series is played at a table of this process whose server allows web links: a page that
+    /// showed the finished game live goes on to it.
+    pub fn next_of_web_token(&self, token: &str) -> Option<String> {
+        if !crate::service::seeds::is_web_token(token) {
+            return None;
+        }
+        let channel = lock(&self.tables).of_earlier_token(token)?;
+        let shared = self.get(channel)?;
+        let table = lock(&shared);
+        let follows = !table.closed
+            && !table.web_token.is_empty()
+            && table
+                .series
+                .as_ref()
+                .is_some_and(|s| s.pages.iter().any(|page| page == token));
+        let next = follows.then(|| table.web_token.clone())?;
+        let guild = table.guild;
+        drop(table);
+        self.settings_for(guild).web_links.then_some(next)
+    }
+
     /// The web token of `channel`'s running table (`None`: no table, or it has none).
     pub fn web_token(&self, channel: ChannelId) -> Option<String> {
         let shared = self.get(channel)?;

@@ -50,7 +50,11 @@ pub(super) fn play_on(tables: &Tables, channel: u64, seed: u64) -> Reply {
             command_for(mv, live.position().layout()),
         );
         assert!(!reply.is_refusal(), "{reply:?}");
-        if tables.snapshot(ChannelId(channel)).is_none() {
+        // Over: the table is gone, or waits for the next game of its series.
+        if tables
+            .snapshot(ChannelId(channel))
+            .is_none_or(|t| t.is_between_games())
+        {
             return reply;
         }
     }

@@ -576,3 +576,78 @@ fn series_played_and_won_are_stored_and_shown_under_the_stats() {
     let text = stats.outputs[0].message().unwrap().to_english();
     assert!(!text.contains("Series:"), "{text}");
 }
+
+#[test]
+fn each_game_of_a_series_has_a_page_of_its_own_and_an_earlier_one_leads_on() {
+    let (tables, _) = service(11);
+    HERE.begin(
+        &tables,
+        CHANNEL,
+        Start::of(Variant::Classic).series(Some(5)).command(),
+        &[1, 2],
+        0,
+    );
+    let first = table(&tables).web_token;
+    assert!(crate::service::seeds::is_web_token(&first), "{first}");
+    assert_eq!(
+        tables.channel_of_web_token(&first),
+        Some(ChannelId(CHANNEL))
+    );
+    assert_eq!(
+        tables.next_of_web_token(&first),
+        None,
+        "it is the game played"
+    );
+    let mut rng = GameRng::new(5);
+    let reply = lose(&tables, 2, &mut rng);
+    let ended = final_message(&reply).expect("a final message");
+    let between = table(&tables);
+    let second = between.web_token.clone();
+    assert!(crate::service::seeds::is_web_token(&second), "{second}");
+    assert_ne!(second, first, "the next game has a page of its own");
+    assert_eq!(
+        between.series.as_ref().map(|s| s.pages.clone()),
+        Some(vec![first.clone()])
+    );
+    let view = tables
+        .view(ChannelId(CHANNEL), None, crate::i18n::Lang::En, T0)
+        .expect("a view");
+    assert_eq!(view.token, second, "the view names its page");
+    assert_eq!(tables.channel_of_web_token(&first), None, "no longer live");
+    assert_eq!(
+        tables.channel_of_web_token(&second),
+        Some(ChannelId(CHANNEL))
+    );
+    assert_eq!(tables.next_of_web_token(&first), Some(second.clone()));
+    assert_eq!(tables.next_of_web_token(&second), None);
+    // Game 2 is dealt on the same page, and ends: a third page.
+    let key = next_key(ended).expect("a Next game button");
+    let dealt = HERE.ask(&tables, CHANNEL, 2, Button::NextGame(key).command());
+    assert!(!dealt.is_refusal(), "{dealt:?}");
+    assert_eq!(table(&tables).web_token, second, "dealing keeps the page");
+    let reply = lose(&tables, 1, &mut rng);
+    assert!(final_message(&reply).is_some(), "game 2 ended");
+    let third = table(&tables).web_token;
+    assert!(third != first && third != second);
+    assert_eq!(
+        table(&tables).series.map(|s| s.pages),
+        Some(vec![first.clone(), second.clone()])
+    );
+    for earlier in [&first, &second] {
+        assert_eq!(tables.next_of_web_token(earlier), Some(third.clone()));
+    }
+    // A restart keeps the pages and where they lead.
+    let json = serde_json::to_string(&table(&tables)).unwrap();
+    let (fresh, _) = service(12);
+    assert!(fresh.restore(serde_json::from_str(&json).unwrap()));
+    assert_eq!(fresh.next_of_web_token(&first), Some(third.clone()));
+    assert_eq!(fresh.channel_of_web_token(&third), Some(ChannelId(CHANNEL)));
+    // Once the series ends (abandoned here), the earlier pages lead nowhere: they are replays.
+    let reply = HERE.ask(&fresh, CHANNEL, 1, Command::Cancel);
+    assert!(!reply.is_refusal(), "{reply:?}");
+    assert!(fresh.snapshot(ChannelId(CHANNEL)).is_none());
+    for page in [&first, &second, &third] {
+        assert_eq!(fresh.next_of_web_token(page), None);
+        assert_eq!(fresh.channel_of_web_token(page), None);
+    }
+}

@@ -412,3 +412,63 @@ fn a_finished_games_page_becomes_its_replay() {
     // Not a token at all: nothing either.
     assert_eq!(tables.finished_of_web_token("../../etc", None), None);
 }
+
+/// A series: each game's final message links that game's own page, whose replay is that game, while
+/// the table (the next game) has a page of its own that the earlier one leads to.
+#[test]
+fn each_game_of_a_series_links_its_own_replay() {
+    let tables = new_tables(64);
+    tables.set_web_base(Some(BASE.to_string()));
+    let channel = 143;
+    let start = Start::of(Variant::Kids).series(Some(3)).command();
+    for (user, command) in [
+        (1, start),
+        (2, Command::Join { team: None }),
+        (1, Command::Begin),
+    ] {
+        let reply = ask_in(&tables, GUILD, channel, user, command);
+        assert!(!reply.is_refusal(), "{reply:?}");
+    }
+    let first = tables.web_token(ChannelId(channel)).expect("a token");
+    let end = play_on(&tables, channel, 64);
+    let last = final_message(&end).expect("game 1's final message");
+    assert_eq!(
+        links(last),
+        vec![(
+            Label::Text(Text::ReplayLinkButton),
+            format!("{BASE}/g/{first}")
+        )],
+        "game 1's final message links game 1's page"
+    );
+    let second = tables
+        .web_token(ChannelId(channel))
+        .expect("the series goes on");
+    assert_ne!(second, first);
+    let game = tables
+        .finished_of_web_token(&first, None)
+        .expect("game 1's page is its replay");
+    let record = tables
+        .record_of_web_token(&first, None)
+        .map(|(id, _)| id)
+        .expect("its record");
+    assert_eq!(record, game);
+    assert_eq!(tables.finished_of_web_token(&second, None), None);
+    assert_eq!(tables.next_of_web_token(&first), Some(second.clone()));
+    // Game 2 is played on its own page: its replay is another game than game 1's.
+    let next = ask_in(&tables, GUILD, channel, 1, Command::NextGame);
+    assert!(!next.is_refusal(), "{next:?}");
+    let end = play_on(&tables, channel, 65);
+    let last = final_message(&end).expect("game 2's final message");
+    assert_eq!(
+        links(last),
+        vec![(
+            Label::Text(Text::ReplayLinkButton),
+            format!("{BASE}/g/{second}")
+        )]
+    );
+    let later = tables
+        .finished_of_web_token(&second, None)
+        .expect("game 2's page is its replay");
+    assert_ne!(later, game, "each page replays its own game");
+    assert_eq!(tables.finished_of_web_token(&first, None), Some(game));
+}
