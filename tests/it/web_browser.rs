@@ -393,31 +393,30 @@ async fn a_local_classic_game_is_played_to_the_end_by_clicking_watched_live_and_
     watcher.close().await;
 }
 
+/// Waits until `page` shows a replay (its slider), for at most `within`: its number of steps.
+async fn replay_steps(page: &Page, what: &str, within: Duration) -> u64 {
+    page.wait_for(
+        what,
+        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
+        within,
+    )
+    .await;
+    page.eval(
+        "return Number(document.querySelector('#replay-slider').max);",
+        vec![],
+    )
+    .await
+    .as_u64()
+    .unwrap_or(0)
+}
+
 /// The finished game's page is its replay: `#replay-turn` follows the step buttons and the slider.
 async fn replay_is_stepped_through(page: &mut Page, bot: &LocalBot, token: &str) {
     // The page reloads the game once its table closed; a fresh load must show the replay as well.
-    page.wait_for(
-        "the replay controls",
-        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
-        Duration::from_secs(60),
-    )
-    .await;
+    replay_steps(page, "the replay controls", Duration::from_secs(60)).await;
     page.goto(&format!("{}/g/{token}", bot.base())).await;
     page.wait_ready().await;
-    page.wait_for(
-        "the replay controls after a reload",
-        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
-        PAGE_STEP,
-    )
-    .await;
-    let max = page
-        .eval(
-            "return Number(document.querySelector('#replay-slider').max);",
-            vec![],
-        )
-        .await
-        .as_u64()
-        .unwrap_or(0);
+    let max = replay_steps(page, "the replay controls after a reload", PAGE_STEP).await;
     assert!(max > 2, "the replay has {max} steps");
     let turn_text = || async { page.text("#replay-turn").await };
     let first = turn_text().await;
@@ -779,20 +778,7 @@ async fn a_series_on_the_page_goes_on_to_its_next_game_and_keeps_each_games_repl
     // Game 1's own page is its replay.
     page.goto(&format!("{}/g/{first}", bot.base())).await;
     page.wait_ready().await;
-    page.wait_for(
-        "game 1's replay",
-        "const e = document.querySelector('#replay-slider'); return !!(e && e.offsetParent);",
-        PAGE_STEP,
-    )
-    .await;
-    let steps = page
-        .eval(
-            "return Number(document.querySelector('#replay-slider').max);",
-            vec![],
-        )
-        .await
-        .as_u64()
-        .unwrap_or(0);
+    let steps = replay_steps(&page, "game 1's replay", PAGE_STEP).await;
     assert!(steps >= 4, "game 1's replay has its moves: {steps}");
     page.close().await;
 }

@@ -431,15 +431,15 @@ fn each_game_of_a_series_links_its_own_replay() {
     }
     let first = tables.web_token(ChannelId(channel)).expect("a token");
     let end = play_on(&tables, channel, 64);
-    let last = final_message(&end).expect("game 1's final message");
-    assert_eq!(
-        links(last),
+    // A final message's one link: the replay on the page of `token`.
+    let replay_of = |token: &str| {
         vec![(
             Label::Text(Text::ReplayLinkButton),
-            format!("{BASE}/g/{first}")
-        )],
-        "game 1's final message links game 1's page"
-    );
+            format!("{BASE}/g/{token}"),
+        )]
+    };
+    let last = final_message(&end).expect("game 1's final message");
+    assert_eq!(links(last), replay_of(&first), "game 1's page");
     let second = tables
         .web_token(ChannelId(channel))
         .expect("the series goes on");
@@ -459,13 +459,7 @@ fn each_game_of_a_series_links_its_own_replay() {
     assert!(!next.is_refusal(), "{next:?}");
     let end = play_on(&tables, channel, 65);
     let last = final_message(&end).expect("game 2's final message");
-    assert_eq!(
-        links(last),
-        vec![(
-            Label::Text(Text::ReplayLinkButton),
-            format!("{BASE}/g/{second}")
-        )]
-    );
+    assert_eq!(links(last), replay_of(&second), "game 2's page");
     let later = tables
         .finished_of_web_token(&second, None)
         .expect("game 2's page is its replay");
