@@ -743,19 +743,52 @@ impl<'a> TableDriver<'a> {
                 let Some(first) = dead.first() else {
                     return err(format!("{}: no move and no dead card", user.name));
                 };
+                let posts_before = self.fake.messages_in(self.channel).len();
                 let exchange = self.fake.slash(
                     &user,
                     self.channel,
                     "sequence exchange",
                     &[("card", first.value.as_str())],
                 )?;
-                carried_out(self.fake, &exchange).await?;
                 self.played.push(Played::Exchange {
                     seat,
                     card: first.value.clone(),
                 });
-                exchanged = true;
-                continue;
+                // The exchange is told privately until the move that follows.
+                let told = self.fake.wait_reply(&exchange, STEP).await?;
+                if told.is_ephemeral() && told.content.contains("exchanged the dead card") {
+                    exchanged = true;
+                    continue;
+                }
+                // Else the new card has no move either: the turn passes (RULES.md), and the
+                // channel says the exchange and the pass with the next prompt (or the end).
+                carried_out(self.fake, &exchange).await?;
+                let passed = posted_after(
+                    self.fake,
+                    self.channel,
+                    posts_before,
+                    "the pass after an exchange",
+                    |m| {
+                        m.id > exchange.id
+                            && (turn_mention(&m.content).is_some()
+                                || m.attachments.iter().any(|a| a.filename.ends_with(".json")))
+                    },
+                )
+                .await?;
+                if !passed.content.contains("has no possible move and passes") {
+                    return err(format!(
+                        "{}: the exchange ended the turn without a pass: {}",
+                        user.name, passed.content
+                    ));
+                }
+                if passed
+                    .attachments
+                    .iter()
+                    .any(|a| a.filename.ends_with(".json"))
+                {
+                    return Ok(TurnEnd::Over(Box::new(passed)));
+                }
+                return Ok(TurnEnd::Next);
             };
             if layout
                 .parse_cell(&cell)

@@ -6,8 +6,8 @@
 use serde::Serialize;
 
 use crate::analysis::summarize;
-use crate::engine::{Record, Seat, Status};
-use crate::i18n::{tr_args, Args, Lang};
+use crate::engine::{Record, Seat, Status, Variant};
+use crate::i18n::{join_list, tr_args, Args, Lang, Tr};
 
 use crate::service::text::TeamName;
 
@@ -22,6 +22,9 @@ pub struct ReplaySeat {
     pub kind: PlayerKind,
     /// The team.
     pub team: u8,
+    /// Whether the player's side won (as the game was stored: also a win by giving up, which the
+    /// record's last position does not show).
+    pub won: bool,
 }
 
 /// One step of the replay: the board after a move (the first: the empty board).
@@ -169,19 +172,8 @@ pub fn replay_view(
     let position = end.position();
     let config = *position.config();
     let variant = config.variant;
-    if let (Some(frame), Status::Won(team)) = (frames.last_mut(), position.status()) {
-        let players: Vec<String> = seats
-            .iter()
-            .filter(|s| s.team == team)
-            .map(|s| s.name.clone())
-            .collect();
-        frame.texts.result = Some(tr_args(
-            lang,
-            "won",
-            &Args::new()
-                .text("team", TeamName::of(variant, team).render(lang))
-                .text("players", players.join(", ")),
-        ));
+    if let Some(frame) = frames.last_mut() {
+        frame.texts.result = Some(result_line(position.status(), variant, &seats, lang));
     }
     let layout = position.layout();
     let teams = (0..config.teams)
@@ -298,4 +290,93 @@ fn summary_lines(
         );
     }
     lines
+}
+
+/// How a stored game ended, as the page's live view says it: the winning team and its players, a
+/// draw, or (the record's last position still running: given up or stopped) the side the store
+/// names as winner.
+fn result_line(status: Status, variant: Variant, seats: &[ReplaySeat], lang: Lang) -> String {
+    let mut tr = Tr::new(lang);
+    let team_name = |team: u8| TeamName::of(variant, team).render(lang);
+    let players = |team: u8, tr: &mut Tr| {
+        let names: Vec<String> = seats
+            .iter()
+            .filter(|s| s.team == team)
+            .map(|s| s.name.clone())
+            .collect();
+        join_list(tr, &names)
+    };
+    let mut winners: Vec<u8> = seats.iter().filter(|s| s.won).map(|s| s.team).collect();
+    winners.sort_unstable();
+    winners.dedup();
+    match (status, winners.as_slice()) {
+        (Status::Won(team), _) => {
+            let names = players(team, &mut tr);
+            tr.ta(
+                "won",
+                &Args::new()
+                    .text("team", team_name(team))
+                    .text("players", names),
+            )
+        }
+        (Status::InProgress, [team]) => {
+            let names = players(*team, &mut tr);
+            tr.ta(
+                "won-by-forfeit",
+                &Args::new()
+                    .text("team", team_name(*team))
+                    .text("players", names),
+            )
+        }
+        (Status::InProgress, [_, _, ..]) => {
+            let names: Vec<String> = winners.iter().map(|&t| team_name(t)).collect();
+            let teams = join_list(&mut tr, &names);
+            tr.ta("shared-win", &Args::new().text("teams", teams))
+        }
+        (Status::Drawn | Status::InProgress, _) => tr.t("drawn"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(name: &str, team: u8, won: bool) -> ReplaySeat {
+        ReplaySeat {
+            name: name.to_string(),
+            kind: PlayerKind::Person,
+            team,
+            won,
+        }
+    }
+
+    /// The replay's last step says how the game ended whatever the ending: a win on the board, a
+    /// draw (a blocked board or the cards run out), a win by giving up (the record's last position
+    /// still runs), a shared win, or a stop with no winner.
+    #[test]
+    fn the_result_is_said_for_every_ending() {
+        let en = |status: Status, seats: &[ReplaySeat]| {
+            result_line(status, Variant::Classic, seats, Lang::En)
+        };
+        let lost = [seat("Ann", 0, false), seat("Bob", 1, false)];
+        let ann_won = [seat("Ann", 0, true), seat("Bob", 1, false)];
+        let both = [
+            seat("Ann", 0, true),
+            seat("Bob", 1, true),
+            seat("Cid", 2, false),
+        ];
+        let won = en(Status::Won(0), &ann_won);
+        assert!(won.contains("wins") && won.contains("Ann"), "{won}");
+        assert_eq!(en(Status::Drawn, &lost), "The game ends in a draw.");
+        let forfeit = en(Status::InProgress, &ann_won);
+        assert!(
+            forfeit.contains("Ann") && forfeit != won,
+            "a win by giving up is said as one: {forfeit}"
+        );
+        let shared = en(Status::InProgress, &both);
+        assert!(!shared.contains("Cid") && !shared.is_empty(), "{shared}");
+        assert_eq!(en(Status::InProgress, &lost), "The game ends in a draw.");
+        let german = result_line(Status::Drawn, Variant::Classic, &lost, Lang::De);
+        assert!(!german.is_empty() && german != "The game ends in a draw.");
+    }
 }

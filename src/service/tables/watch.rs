@@ -191,6 +191,7 @@ impl Tables {
                     PlayerKind::Person
                 },
                 team: p.team,
+                won: p.won,
             })
             .collect();
         replay_view(id.0, &record, seats, agreement, lang)
