@@ -562,13 +562,8 @@ async fn answer_with(
                 }
             );
             // The new lobby message is the pressed one: remembered before an edit (nothing waits
-            // for it), after an answer in time (the window does). Nothing else posts a card
-            // meanwhile (see `Tables::deliver`).
-            let card = new.then(|| data.tables.lobby_card_lock(channel));
-            let _one_card = match &card {
-                Some(card) => Some(card.lock().await),
-                None => None,
-            };
+            // for it), after an answer in time (the window does). The answer takes no lock: it
+            // changes the pressed card only, and a card being posted meanwhile is the same one.
             let remember_first = new && *deferred;
             let face = Discord::new(ctx, data);
             let pressed = Sent::Lobby(press.message.id.get());
