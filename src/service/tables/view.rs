@@ -48,9 +48,9 @@ impl Tables {
         self.settings_for(guild).web_links.then_some(channel)
     }
 
-    /// The web token of the game that follows the finished game whose web token is `token`, while
-    /// its series is played at a table of this process whose server allows web links: a page that
-    /// showed the finished game live goes on to it.
+    /// The web token of the game played now (or waited for) by the series whose earlier game has the
+    /// web token `token`, while that series is played at a table of this process whose server allows
+    /// web links: a page that showed the earlier game live goes on to it.
     pub fn next_of_web_token(&self, token: &str) -> Option<String> {
         if !crate::service::seeds::is_web_token(token) {
             return None;
