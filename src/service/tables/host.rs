@@ -150,8 +150,8 @@ pub(in crate::service) struct Host {
     /// Taken while a player's hand message is sent and its id noted, so that two changes of one
     /// hand never send two messages.
     hands: Mutex<HashMap<(ChannelId, UserId), HandLock>>,
-    /// Taken while a channel's lobby card is posted and its id noted (and while it is edited), so
-    /// that a change made while the card is on its way edits it instead of posting a second card.
+    /// Taken while a channel's new lobby card is posted and its id noted, so that a change made while
+    /// the card is on its way edits it instead of posting a second card.
     cards: Mutex<HashMap<ChannelId, HandLock>>,
 }
 
@@ -516,19 +516,20 @@ impl Tables {
                     });
                 }
                 Output::Lobby {
-                    message_id,
+                    message_id: None,
                     message,
                 } => {
-                    // One card at a time: a change made while the card was being posted (a join
-                    // right after the lobby opened) edits the card once its id is known.
+                    // One new card at a time: a change made while the card was being posted (a
+                    // join right after the lobby opened) edits the card once its id is known. An
+                    // edit of a known card waits for nothing.
                     let card = self.lobby_card_lock(channel);
                     let _one_at_a_time = card.lock().await;
-                    let output = match (message_id, self.lobby_card(channel)) {
-                        (None, Some(id)) => Output::Lobby {
+                    let output = match self.lobby_card(channel) {
+                        Some(id) => Output::Lobby {
                             message_id: Some(id),
                             message: message.clone(),
                         },
-                        _ => output.clone(),
+                        None => output.clone(),
                     };
                     let sent = face.send(channel, &output).await;
                     self.acknowledge(face, channel, &output, sent).await;

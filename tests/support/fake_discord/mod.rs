@@ -2243,6 +2243,10 @@ impl FakeDiscord {
                             .or(i.message_id.filter(|_| i.edited_original))?,
                         _ => return None,
                     };
+                    // Seen once its request's answer leaves, as a client sees it.
+                    if s.unanswered.contains(&message_id) {
+                        return None;
+                    }
                     let message = s.messages.get(&message_id)?;
                     if callback.kind == 5 && message.flags & 128 != 0 {
                         return None; // still "thinking"
