@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::analysis::summarize;
 use crate::engine::{Record, Seat, Status, Variant};
-use crate::i18n::{join_list, tr_args, Args, Lang, Tr};
+use crate::i18n::{tr_args, Args, Lang};
 
 use crate::service::text::TeamName;
 
@@ -292,49 +292,20 @@ fn summary_lines(
     lines
 }
 
-/// How a stored game ended, as the page's live view says it: the winning team and its players, a
-/// draw, or (the record's last position still running: given up or stopped) the side the store
-/// names as winner.
+/// How a stored game ended, as the page's live view says it ([`super::view::ending_line`]): the
+/// winners of a game whose record's last position still runs (given up, stopped) are the sides the
+/// store names as winners.
 fn result_line(status: Status, variant: Variant, seats: &[ReplaySeat], lang: Lang) -> String {
-    let mut tr = Tr::new(lang);
-    let team_name = |team: u8| TeamName::of(variant, team).render(lang);
-    let players = |team: u8, tr: &mut Tr| {
-        let names: Vec<String> = seats
-            .iter()
-            .filter(|s| s.team == team)
-            .map(|s| s.name.clone())
-            .collect();
-        join_list(tr, &names)
-    };
     let mut winners: Vec<u8> = seats.iter().filter(|s| s.won).map(|s| s.team).collect();
     winners.sort_unstable();
     winners.dedup();
-    match (status, winners.as_slice()) {
-        (Status::Won(team), _) => {
-            let names = players(team, &mut tr);
-            tr.ta(
-                "won",
-                &Args::new()
-                    .text("team", team_name(team))
-                    .text("players", names),
-            )
-        }
-        (Status::InProgress, [team]) => {
-            let names = players(*team, &mut tr);
-            tr.ta(
-                "won-by-forfeit",
-                &Args::new()
-                    .text("team", team_name(*team))
-                    .text("players", names),
-            )
-        }
-        (Status::InProgress, [_, _, ..]) => {
-            let names: Vec<String> = winners.iter().map(|&t| team_name(t)).collect();
-            let teams = join_list(&mut tr, &names);
-            tr.ta("shared-win", &Args::new().text("teams", teams))
-        }
-        (Status::Drawn | Status::InProgress, _) => tr.t("drawn"),
-    }
+    super::view::ending_line(status, &winners, false, variant, lang, |team| {
+        seats
+            .iter()
+            .filter(|s| s.team == team)
+            .map(|s| s.name.clone())
+            .collect()
+    })
 }
 
 #[cfg(test)]

@@ -792,37 +792,49 @@ fn last_move_line(
 /// How the game ended: the winning team and its players, a draw, a win by giving up, or a stop.
 fn result_line(playing: &Playing, public: &View, lang: Lang) -> String {
     let config = public.position.config();
-    let members = |team: u8, tr: &mut Tr| {
-        let names: Vec<String> = (0..config.players)
-            .filter(|&seat| config.team_of(seat) == team)
-            .filter_map(|seat| playing.original_player(seat))
-            .map(|p| p.name().to_string())
-            .collect();
-        join_list(tr, &names)
-    };
-    let team = |team: u8| TeamName::of(config.variant, team).render(lang);
+    ending_line(
+        public.position.status(),
+        &playing.winners(),
+        playing.stopped == Some(Stop::Moderator),
+        config.variant,
+        lang,
+        |team| {
+            (0..config.players)
+                .filter(|&seat| config.team_of(seat) == team)
+                .filter_map(|seat| playing.original_player(seat))
+                .map(|p| p.name().to_string())
+                .collect()
+        },
+    )
+}
+
+/// How a game ended, in `lang`, for the live view and the replay alike: `status` of its last
+/// position, the teams that `winners` names when that position still runs (given up, stopped),
+/// whether a moderator stopped it, and the names of each team's players.
+pub(super) fn ending_line(
+    status: Status,
+    winners: &[u8],
+    moderator_stop: bool,
+    variant: Variant,
+    lang: Lang,
+    players_of: impl Fn(u8) -> Vec<String>,
+) -> String {
+    let team = |team: u8| TeamName::of(variant, team).render(lang);
     let mut tr = Tr::new(lang);
-    let line = match (public.position.status(), playing.winners().as_slice()) {
-        (Status::Won(winner), _) => {
-            let players = members(winner, &mut tr);
-            tr.ta(
-                "won",
-                &Args::new()
-                    .text("team", team(winner))
-                    .text("players", players),
-            )
-        }
+    let won = |key: &str, winner: u8, tr: &mut Tr| {
+        let players = join_list(tr, &players_of(winner));
+        tr.ta(
+            key,
+            &Args::new()
+                .text("team", team(winner))
+                .text("players", players),
+        )
+    };
+    let line = match (status, winners) {
+        (Status::Won(winner), _) => won("won", winner, &mut tr),
         (Status::Drawn, _) => tr.t("drawn"),
-        (Status::InProgress, [winner]) => {
-            let players = members(*winner, &mut tr);
-            tr.ta(
-                "won-by-forfeit",
-                &Args::new()
-                    .text("team", team(*winner))
-                    .text("players", players),
-            )
-        }
-        (Status::InProgress, []) if playing.stopped == Some(Stop::Moderator) => tr.t("stopped-ack"),
+        (Status::InProgress, [winner]) => won("won-by-forfeit", *winner, &mut tr),
+        (Status::InProgress, []) if moderator_stop => tr.t("stopped-ack"),
         (Status::InProgress, []) => tr.t("drawn"),
         (Status::InProgress, winners) => {
             let names: Vec<String> = winners.iter().map(|&t| team(t)).collect();
