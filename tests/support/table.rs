@@ -775,7 +775,7 @@ impl<'a> TableDriver<'a> {
                     },
                 )
                 .await?;
-                if !passed.content.contains("has no possible move and passes") {
+                if !says_pass(&passed, user.id) {
                     return err(format!(
                         "{}: the exchange ended the turn without a pass: {}",
                         user.name, passed.content
@@ -1270,12 +1270,10 @@ pub async fn press_turn(
                 }
                 let turn = next_prompt_or_end(fake, channel, pressed.id).await?;
                 if let PressedTurn::Next(_) = &turn {
-                    let mention = format!("<@{}>", user.id);
-                    let said = fake.messages_in(channel).iter().any(|m| {
-                        m.id > pressed.id
-                            && m.content.contains("has no possible move and passes")
-                            && m.content.contains(&mention)
-                    });
+                    let said = fake
+                        .messages_in(channel)
+                        .iter()
+                        .any(|m| m.id > pressed.id && says_pass(m, user.id));
                     if !said {
                         return err(format!(
                             "the turn ended with an exchange, and no pass was said: {}",
@@ -1439,6 +1437,12 @@ pub fn button_id(message: &StoredMessage, prefix: &str) -> Result<String, String
         .into_iter()
         .find(|id| id.starts_with(prefix))
         .ok_or_else(|| format!("no {prefix}… button on {:?}", message.custom_ids()))
+}
+
+/// Whether `message` says that `user` had no possible move and passed (RULES.md).
+fn says_pass(message: &StoredMessage, user: u64) -> bool {
+    message.content.contains("has no possible move and passes")
+        && message.content.contains(&format!("<@{user}>"))
 }
 
 /// `human` opens a classic lobby in `channel` with `/sequence start` and adds an `easy` computer with
