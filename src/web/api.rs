@@ -438,7 +438,15 @@ async fn game(
 ) -> Result<Response, Refusal> {
     let lang = asker.lang;
     let (tables, face) = opened(&web, lang)?;
-    let Some(channel) = asker.running(tables, &token).await else {
+    // A table found running may close before its view is taken (its last move being saved): it is
+    // then a finished game, answered as one below.
+    let running = match asker.running(tables, &token).await {
+        Some(channel) => tables
+            .view(channel, asker.viewer(), lang, Timestamp::now())
+            .map(|view| (channel, view)),
+        None => None,
+    };
+    let Some((channel, view)) = running else {
         // A finished game's page is its replay (for a session, only a recent one of its channel).
         let recent = asker
             .viewer()
@@ -474,9 +482,6 @@ async fn game(
             "web-api-not-found",
         ));
     };
-    let view = tables
-        .view(channel, asker.viewer(), lang, Timestamp::now())
-        .ok_or_else(|| Refusal::new(StatusCode::NOT_FOUND, lang, "web-api-not-found"))?;
     Ok(json_answer(
         StatusCode::OK,
         &json!({

@@ -1116,3 +1116,91 @@ async fn an_earlier_game_of_a_series_leads_to_the_game_played_now() {
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{unknown:?}");
 }
+
+/// Keeps games in a store as [`StorePersist`] does, but once `gate` is shut, closing a table waits
+/// until it opens again (its table's lock held all the while), after saying so in `closing`.
+struct GatedClose {
+    inner: crate::service::StorePersist,
+    gate: std::sync::Mutex<bool>,
+    opened: std::sync::Condvar,
+    closing: std::sync::atomic::AtomicBool,
+}
+
+impl crate::service::Persist for GatedClose {
+    fn save(&self, table: &crate::service::Table) -> Result<(), crate::service::ServiceError> {
+        self.inner.save(table)
+    }
+    fn close(
+        &self,
+        channel: crate::service::ChannelId,
+        finished: Option<&crate::service::Table>,
+    ) -> Result<Option<i64>, crate::service::ServiceError> {
+        self.closing
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        let mut shut = self.gate.lock().unwrap_or_else(|e| e.into_inner());
+        while *shut {
+            shut = self.opened.wait(shut).unwrap_or_else(|e| e.into_inner());
+        }
+        drop(shut);
+        self.inner.close(channel, finished)
+    }
+}
+
+/// A page that asks for its game while the game is ending (found running, closed before its view was
+/// taken) is answered with the replay, never with "there is no game at this address" (a CI failure:
+/// the player's page asked right after the winning move).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_asking_while_its_game_ends_gets_the_replay() {
+    use std::sync::atomic::Ordering;
+    let store = Arc::new(crate::store::SqliteStore::open_in_memory().expect("store"));
+    let gated = Arc::new(GatedClose {
+        inner: crate::service::StorePersist::new(store.clone()),
+        gate: std::sync::Mutex::new(false),
+        opened: std::sync::Condvar::new(),
+        closing: false.into(),
+    });
+    let tables = Arc::new(
+        Tables::new(BotConfig::default().settings(), Arc::new(RandomPicker))
+            .with_store(store)
+            .with_persist(gated.clone()),
+    );
+    let web = Arc::new(Web::new(&BotConfig::default()).with_limiter(Limiter::new(1000.0, 1000.0)));
+    web.open(&tables);
+    tables.spawn_host(Duration::from_secs(1), Duration::ZERO);
+    let app = crate::app::http::router([web as Arc<dyn Site>]);
+
+    let mut ann = Browser::named(&app, "Ann").await;
+    let mut wes = Browser::named(&app, "Wes").await;
+    let token = game_against_easy(&app, &mut ann).await;
+    my_turn(&app, &mut ann, &token).await;
+    *gated.gate.lock().expect("the gate") = true;
+    let forfeit = {
+        let (app, token, mut ann) = (app.clone(), token.clone(), ann.clone());
+        tokio::spawn(async move { ann.act(&app, &token, json!({ "action": "forfeit" })).await })
+    };
+    while !gated.closing.load(Ordering::SeqCst) {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // Both ask while the game is being kept, the table's lock held: they find it running and wait.
+    let asked: Vec<_> = [ann.clone(), wes.clone()]
+        .into_iter()
+        .map(|mut who| {
+            let (app, token) = (app.clone(), token.clone());
+            tokio::spawn(async move { who.get(&app, &format!("/api/g/{token}")).await })
+        })
+        .collect();
+    // A blocking sleep: the runtime's workers may all be waiting for the table's lock, and its
+    // timers with them.
+    std::thread::sleep(Duration::from_millis(300));
+    *gated.gate.lock().expect("the gate") = false;
+    gated.opened.notify_all();
+    let done = forfeit.await.expect("the forfeit");
+    assert_eq!(done.status, StatusCode::OK, "{done:?}");
+    for answer in asked {
+        let answer = answer.await.expect("an answer");
+        assert_eq!(answer.status, StatusCode::OK, "{answer:?}");
+        assert_eq!(answer.json()["replay"], json!(true), "{answer:?}");
+    }
+    // And asked afterwards, the same.
+    assert_eq!(wes.view(&app, &token).await["replay"], json!(true));
+}
