@@ -174,33 +174,27 @@ impl Relays {
         channel: ChannelId,
         count: u8,
         now: Instant,
-    ) -> Option<(String, Option<Outgoing>)> {
+    ) -> Option<(Token, Option<Outgoing>)> {
         let mut channels = self.lock();
         let relay = channels.get_mut(&channel.0)?;
         let token = relay.token.as_mut().filter(|t| t.takes(count, now))?;
         token.follow_ups += count;
-        let token = token.token.clone();
+        let token = token.clone();
         Some((token, relay.held.take()))
     }
 
-    /// Remembers that `message_id` was sent through `token`.
-    fn note_sent(&self, channel: ChannelId, message_id: u64, token: &str) {
+    /// Remembers that `message_id` was sent through `token`, taken for it: even if a fresher
+    /// interaction's token became the channel's while it was on its way (a press right after the
+    /// lobby card showed), the message is edited through the token that sent it while that lives.
+    fn note_sent(&self, channel: ChannelId, message_id: u64, token: &Token) {
         let mut channels = self.lock();
-        let Some(relay) = channels.get_mut(&channel.0) else {
-            return;
-        };
-        let received = relay
-            .token
-            .iter()
-            .chain(&relay.pending)
-            .find(|t| t.token == token)
-            .map(|t| t.received);
-        if let Some(received) = received {
-            if relay.sent.len() >= MAX_SENT {
-                relay.sent.remove(0);
-            }
-            relay.sent.push((message_id, token.to_string(), received));
+        let relay = channels.entry(channel.0).or_default();
+        if relay.sent.len() >= MAX_SENT {
+            relay.sent.remove(0);
         }
+        relay
+            .sent
+            .push((message_id, token.token.clone(), token.received));
     }
 
     /// The token that sent `message_id`, while it lives at `now`.
@@ -333,8 +327,13 @@ pub(super) async fn send(
             // The packed message may be longer than the two were: its extra parts are counted too.
             let extra = u8::try_from(packed.more.len()).unwrap_or(u8::MAX);
             let more_extra = extra.saturating_sub(count - 1);
-            if more_extra > 0 && data.relays.take_more(channel, &token, more_extra).is_none() {
-                data.relays.put_back(channel, packed, &token, false);
+            if more_extra > 0
+                && data
+                    .relays
+                    .take_more(channel, &token.token, more_extra)
+                    .is_none()
+            {
+                data.relays.put_back(channel, packed, &token.token, false);
                 return None;
             }
             packed
@@ -355,8 +354,13 @@ pub(super) async fn flush(ctx: &serenity::Context, data: &Data, channel: Channel
     };
     let out = headed(ctx, data, channel, held);
     let extra = u8::try_from(out.more.len()).unwrap_or(u8::MAX);
-    if extra > 0 && data.relays.take_more(channel, &token, extra).is_none() {
-        data.relays.put_back(channel, out, &token, false);
+    if extra > 0
+        && data
+            .relays
+            .take_more(channel, &token.token, extra)
+            .is_none()
+    {
+        data.relays.put_back(channel, out, &token.token, false);
         return;
     }
     follow_up(ctx, data, channel, &token, out).await;
@@ -382,9 +386,10 @@ async fn follow_up(
     ctx: &serenity::Context,
     data: &Data,
     channel: ChannelId,
-    token: &str,
+    taken: &Token,
     out: Outgoing,
 ) -> Option<serenity::Message> {
+    let token = taken.token.as_str();
     let more = out.more.clone();
     let builder = serenity::CreateInteractionResponseFollowup::new()
         .content(out.content.clone())
@@ -409,7 +414,7 @@ async fn follow_up(
             return None;
         }
     };
-    data.relays.note_sent(channel, message.id.get(), token);
+    data.relays.note_sent(channel, message.id.get(), taken);
     for chunk in more {
         let next = serenity::CreateInteractionResponseFollowup::new()
             .content(chunk)
@@ -558,7 +563,7 @@ mod tests {
         let (token, held) = relays
             .take(channel, 1, start + Duration::from_secs(61))
             .unwrap();
-        assert_eq!((token.as_str(), held.is_none()), ("b", true));
+        assert_eq!((token.token.as_str(), held.is_none()), ("b", true));
         // Expired by the bot's clock.
         assert!(relays
             .take(channel, 1, start + Duration::from_secs(60) + TOKEN_LIFE)
@@ -572,7 +577,14 @@ mod tests {
         let start = Instant::now();
         relays.note(channel, "lobby", true, start);
         relays.answered(channel, "lobby");
-        relays.note_sent(channel, 77, "lobby");
+        let (lobby, _) = relays.take(channel, 1, start).expect("the token");
+        // A press on the card is answered while the card's follow-up is still on its way back: its
+        // token becomes the channel's, and the card is still edited through the token that sent it
+        // (before, the card was forgotten, and a computer added from the level menu never showed on
+        // it: the e2e_anywhere failure).
+        relays.note(channel, "join", true, start + Duration::from_millis(300));
+        relays.answered(channel, "join");
+        relays.note_sent(channel, 77, &lobby);
         assert_eq!(
             relays.editor_of(channel, 77, start).as_deref(),
             Some("lobby")
