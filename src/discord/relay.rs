@@ -323,20 +323,10 @@ pub(super) async fn send(
     };
     let out = match held {
         Some(held) => {
-            let packed = pack(headed(ctx, data, channel, held), out);
             // The packed message may be longer than the two were: its extra parts are counted too.
-            let extra = u8::try_from(packed.more.len()).unwrap_or(u8::MAX);
-            let more_extra = extra.saturating_sub(count - 1);
-            if more_extra > 0
-                && data
-                    .relays
-                    .take_more(channel, &token.token, more_extra)
-                    .is_none()
-            {
-                data.relays.put_back(channel, packed, &token.token, false);
-                return None;
-            }
-            packed
+            let packed = pack(headed(ctx, data, channel, held), out);
+            data.relays
+                .count_rest(channel, &token.token, packed, count)?
         }
         None => out,
     };
@@ -352,31 +342,48 @@ pub(super) async fn flush(ctx: &serenity::Context, data: &Data, channel: Channel
     let Some((token, Some(held))) = data.relays.take(channel, 1, Instant::now()) else {
         return;
     };
-    let out = headed(ctx, data, channel, held);
-    let extra = u8::try_from(out.more.len()).unwrap_or(u8::MAX);
-    if extra > 0
-        && data
-            .relays
-            .take_more(channel, &token.token, extra)
-            .is_none()
-    {
-        data.relays.put_back(channel, out, &token.token, false);
+    let headed = headed(ctx, data, channel, held);
+    let Some(out) = data.relays.count_rest(channel, &token.token, headed, 1) else {
         return;
-    }
+    };
     follow_up(ctx, data, channel, &token, out).await;
 }
 
 impl Relays {
-    /// Counts `more` follow-ups on `token` if it still takes them.
-    fn take_more(&self, channel: ChannelId, token: &str, more: u8) -> Option<()> {
-        let mut channels = self.lock();
-        let current = channels
-            .get_mut(&channel.0)?
-            .token
-            .as_mut()
-            .filter(|t| t.token == token && t.takes(more, Instant::now()))?;
-        current.follow_ups += more;
-        Some(())
+    /// `out`, to go as follow-ups on `token`, which counted `counted` of them already: its parts
+    /// past those are counted too if the token still takes them; else `out` is held back again
+    /// (`None`).
+    fn count_rest(
+        &self,
+        channel: ChannelId,
+        token: &str,
+        out: Outgoing,
+        counted: u8,
+    ) -> Option<Outgoing> {
+        let parts = u8::try_from(1 + out.more.len()).unwrap_or(u8::MAX);
+        let more = parts.saturating_sub(counted);
+        if more == 0 {
+            return Some(out);
+        }
+        let taken = {
+            let mut channels = self.lock();
+            let current = channels
+                .get_mut(&channel.0)
+                .and_then(|relay| relay.token.as_mut())
+                .filter(|t| t.token == token && t.takes(more, Instant::now()));
+            match current {
+                Some(current) => {
+                    current.follow_ups += more;
+                    true
+                }
+                None => false,
+            }
+        };
+        if !taken {
+            self.put_back(channel, out, token, false);
+            return None;
+        }
+        Some(out)
     }
 }
 
@@ -621,6 +628,30 @@ mod tests {
         relays.put_back(channel, out("again", &[], false), "t", true);
         assert!(relays.take(channel, 1, now).is_none());
         assert!(relays.is_holding(channel));
+    }
+
+    #[test]
+    fn a_long_message_counts_its_extra_parts_or_is_held_again() {
+        let relays = Relays::default();
+        let channel = ChannelId(9);
+        let now = Instant::now();
+        relays.note(channel, "t", true, now);
+        relays.answered(channel, "t");
+        let (token, _) = relays.take(channel, 3, now).unwrap();
+        let mut long = out("part 1", &[], false);
+        long.more = vec!["part 2".into(), "part 3".into()];
+        // Three parts, three counted: nothing more to count.
+        let same = relays.count_rest(channel, &token.token, long.clone(), 3);
+        assert_eq!(same.map(|o| o.more.len()), Some(2));
+        // One counted: two more, and the token (3 of 5 used) takes them.
+        assert!(relays
+            .count_rest(channel, &token.token, long.clone(), 1)
+            .is_some());
+        assert!(!relays.is_holding(channel));
+        // Five used now: the message is held back again, and the token kept.
+        assert!(relays.count_rest(channel, &token.token, long, 1).is_none());
+        assert!(relays.is_holding(channel));
+        assert!(relays.take(channel, 0, now).is_some(), "the token is kept");
     }
 
     #[test]
